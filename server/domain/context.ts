@@ -1,0 +1,29 @@
+import type { Queryable } from "../store/database.ts";
+import type { Mode, RandomSource } from "./ids.ts";
+
+export interface Settings {
+  /** Legal name printed in the disclosure ("…provided by <companyName>."). */
+  companyName: string;
+  /** Consumer portal base URL (coverage details, free-look cancellation, claims). */
+  portalUrl: string;
+}
+
+/** What every domain operation may use besides the database: injected so tests control time and chance. */
+export interface Services {
+  clock: () => number;
+  random: RandomSource;
+  settings: Settings;
+}
+
+/** Where a buyer accepted an offer; kept in the consent record. */
+export type Surface = "widget" | "api" | "server";
+
+/** The merchant and mode an operation acts for (from the API key; test and live data never mix). */
+export interface Actor {
+  merchantId: string;
+  mode: Mode;
+}
+
+export type Tx = Queryable;
+
+export const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+
+export type RandomSource = (size: number) => Buffer;
+export const cryptoRandom: RandomSource = (size) => randomBytes(size);
+
+// Crockford Base32: no I, L, O, U, so a reference number read aloud or retyped survives.
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** `length` symbols of `alphabet`, drawn without modulo bias by rejection sampling. */
+export function randomString(alphabet: string, length: number, random: RandomSource = cryptoRandom): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = "";
+  while (out.length < length) {
+    for (const byte of random(length * 2)) {
+      if (byte < limit) out += alphabet[byte % alphabet.length];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Resource ids: prefix, 10 Crockford symbols of the creation time in ms, 14 random symbols. They sort by
+ * creation time, which is what list pagination orders by.
+ */
+export function newId(prefix: string, nowMs: number, random: RandomSource = cryptoRandom): string {
+  let time = "";
+  for (let t = nowMs, i = 0; i < 10; i++, t = Math.floor(t / 32)) time = CROCKFORD[t % 32] + time;
+  return `${prefix}_${time}${randomString(CROCKFORD, 14, random)}`.toLowerCase();
+}
+
+export const REFERENCE_NUMBER_PATTERN = /^CLM-[0-9]{4}-[0-9A-HJKMNP-TV-Z]{8}$/;
+
+/** `CLM-YYYY-XXXXXXXX`: the UTC year and 40 random bits in Crockford Base32. */
+export function newReferenceNumber(nowMs: number, random: RandomSource = cryptoRandom): string {
+  return `CLM-${new Date(nowMs).getUTCFullYear()}-${randomString(CROCKFORD, 8, random)}`;
+}
+
+export type KeyKind = "publishable" | "secret";
+export type Mode = "test" | "live";
+const KEY_PREFIX: Record<KeyKind, string> = { publishable: "wk", secret: "mch" };
+
+export function newApiKey(kind: KeyKind, mode: Mode, random: RandomSource = cryptoRandom): string {
+  return `${KEY_PREFIX[kind]}_${mode}_${randomString(BASE62, 32, random)}`;
+}
+
+/** The kind and mode a key's prefix claims, or undefined for anything that is not one of our keys. */
+export function parseApiKey(key: string): { kind: KeyKind; mode: Mode } | undefined {
+  const match = /^(wk|mch)_(test|live)_[0-9A-Za-z]{32}$/.exec(key);
+  if (!match) return undefined;
+  return { kind: match[1] === "wk" ? "publishable" : "secret", mode: match[2] as Mode };
+}
+
+/** Quote tokens: 32 random bytes, base64url. Only their SHA-256 is stored. */
+export function newQuoteToken(random: RandomSource = cryptoRandom): string {
+  return random(32).toString("base64url");
+}

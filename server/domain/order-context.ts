@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { DomainError } from "./errors.ts";
+import type { QuoteRecord } from "./quotes.ts";
+
+// Spec §2 and §3: confirm carries a versioned, snake_case description of the binding order. Anything missing,
+// malformed or inconsistent with the quote is `order_context_invalid`, raised before anything is created.
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/;
+/** A merchant's clock may run a little ahead of ours; more than this is not a purchase that has happened. */
+const FUTURE_TOLERANCE_MS = 15 * 60 * 1000;
+
+const isRealDate = (value: string) => {
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+
+export const orderContextSchema = z.strictObject({
+  schema_version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date of the form YYYY-MM-DD").refine(isRealDate, "must be a real calendar date"),
+  order: z.strictObject({
+    id: z.string().min(1).max(255),
+    purchased_at: z.string().regex(ISO_UTC, "must be an ISO 8601 timestamp in UTC (…Z)").refine((v) => !Number.isNaN(Date.parse(v)) && isRealDate(v.slice(0, 10)), "must be a real time"),
+    currency: z.string(),
+    covered_amount_cents: z.number().int().positive(),
+  }),
+  participants: z.strictObject({
+    mode: z.literal("unnamed"),
+  }),
+});
+
+export type OrderContext = z.infer<typeof orderContextSchema>;
+
+/** The parsed order_context, checked against the quote it confirms. */
+export function validateOrderContext(raw: unknown, quote: QuoteRecord, nowMs: number): OrderContext {
+  if (raw === undefined || raw === null) throw invalid("order_context is required.", "order_context");
+  const parsed = orderContextSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+    const path = ["order_context", ...issue.path.map(String), ...keys.slice(0, 1)].join(".");
+    const what = issue.code === "unrecognized_keys" ? "is not a known field" : issue.message;
+    throw invalid(`${path} ${what}.`, path);
+  }
+  const context = parsed.data;
+  if (context.order.id !== quote.order_id) {
+    throw invalid(`order_context.order.id must be the quoted order '${quote.order_id}'.`, "order_context.order.id");
+  }
+  if (context.order.currency !== quote.currency) {
+    throw invalid(`order_context.order.currency must be the quoted currency ${quote.currency}.`, "order_context.order.currency");
+  }
+  if (context.order.covered_amount_cents > quote.covered_amount_cents) {
+    throw invalid(`order_context.order.covered_amount_cents exceeds the quoted covered amount ${quote.covered_amount_cents}.`, "order_context.order.covered_amount_cents");
+  }
+  if (Date.parse(context.order.purchased_at) > nowMs + FUTURE_TOLERANCE_MS) {
+    throw invalid("order_context.order.purchased_at is in the future.", "order_context.order.purchased_at");
+  }
+  return context;
+}
+
+const invalid = (message: string, param: string) => new DomainError("order_context_invalid", "order_context_invalid", message, param);

@@ -1,0 +1,50 @@
+import type { Actor, Tx } from "./context.ts";
+import type { SqlValue } from "../store/database.ts";
+
+export interface PageQuery {
+  limit: number;
+  startingAfter?: string;
+}
+
+export interface Page<T> {
+  object: "list";
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/**
+ * Newest first, scoped to the actor's merchant and mode. Ids sort by creation time (see ids.ts), so the
+ * cursor is simply "ids below this one".
+ */
+export async function listPage<R extends { id: string }, T>(
+  db: Tx,
+  actor: Actor,
+  /** FROM clause; when it joins, the listed table must be aliased `p` … and `alias` names it. */
+  from: string,
+  columns: string,
+  filters: [string, SqlValue][],
+  query: PageQuery,
+  map: (row: R) => T,
+  alias = "",
+): Promise<Page<T>> {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  const where = [`${column("merchant_id")} = ?`, `${column("mode")} = ?`, ...filters.map(([clause]) => clause)];
+  const params: SqlValue[] = [actor.merchantId, actor.mode, ...filters.map(([, value]) => value)];
+  if (query.startingAfter) {
+    where.push(`${column("id")} < ?`);
+    params.push(query.startingAfter);
+  }
+  const rows = await db.all<R>(
+    `SELECT ${columns} FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${column("id")} DESC LIMIT ${query.limit + 1}`,
+    params,
+  );
+  const hasMore = rows.length > query.limit;
+  const page = hasMore ? rows.slice(0, query.limit) : rows;
+  return {
+    object: "list",
+    data: page.map(map),
+    has_more: hasMore,
+    next_cursor: hasMore ? page[page.length - 1].id : null,
+  };
+}

@@ -1,0 +1,125 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type { Database } from "../store/database.ts";
+import type { Services } from "../domain/context.ts";
+import type { Sealer } from "../secrets/sealer.ts";
+import type { ApiEnv } from "./env.ts";
+import { ApiError, errorBody, errors, fromZodError, toApiError } from "./errors.ts";
+import { requestContext } from "./request-context.ts";
+import { authenticate } from "./auth.ts";
+import { browserAccess, originPolicy } from "./cors.ts";
+import { createIdempotency, type StoredResponse } from "./idempotency.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "./schemas.ts";
+import { routes as routeTable } from "./routes.ts";
+import type { Route } from "./route.ts";
+import { openApiDocument } from "./openapi.ts";
+
+export const API_BASE_PATH = "/api/v1";
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface HttpApiOptions {
+  db: Database;
+  services: Services;
+  sealer: Sealer;
+  logger: Logger;
+  /** How long a request waits for an in-flight request with the same idempotency key (default 2 s). */
+  inFlightWaitMs?: number;
+  /** Test seam: runs after a mutation's side effects, before its response is stored (fault injection). */
+  afterSideEffects?: () => void;
+}
+
+/** The protection API as a Hono app: `fetch(Request) => Response`, mounted at /api/v1. */
+export function createHttpApi(options: HttpApiOptions) {
+  const { db, services, logger } = options;
+  const idempotency = createIdempotency({
+    db, clock: services.clock, sealer: options.sealer, inFlightWaitMs: options.inFlightWaitMs ?? 2_000, afterSideEffects: options.afterSideEffects,
+  });
+  const app = new Hono<ApiEnv>().basePath(API_BASE_PATH);
+
+  app.use(requestContext(logger));
+  app.onError((error, c) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) c.get("log").error({ err: error }, "unhandled error");
+    return sendError(c, apiError);
+  });
+
+  const document = openApiDocument(routeTable);
+  app.get("/openapi.json", (c) => c.json(document));
+
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw errors.bodyTooLarge(MAX_BODY_BYTES); } });
+  for (const route of routeTable) {
+    const handlers = [
+      ...(route.browser ? [browserAccess()] : []),
+      ...(route.method === "GET" ? [] : [limitBody]),
+      authenticate(db, route.keys),
+      ...(route.browser ? [originPolicy()] : []),
+    ];
+    const handle = route.method === "GET" ? read(route) : mutate(route);
+    app.on([route.method], [route.path], ...handlers, handle);
+    if (route.browser) app.options(route.path, browserAccess());
+  }
+
+  app.notFound((c) => {
+    const allowed = routeTable.filter((r) => matches(r.path, c.req.path)).map((r) => r.method);
+    return sendError(c, allowed.length > 0 ? errors.methodNotAllowed(c.req.method, c.req.path, allowed) : errors.routeNotFound(c.req.method, c.req.path));
+  });
+
+  function read(route: Route) {
+    return async (c: Context<ApiEnv>) => {
+      const query = parse(route.query, c.req.query(), "query");
+      const result = await route.handle({ db, services, principal: c.get("principal"), params: c.req.param(), body: undefined, query });
+      return send(c, { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false });
+    };
+  }
+
+  function mutate(route: Route) {
+    return async (c: Context<ApiEnv>) => {
+      const key = c.req.header("idempotency-key");
+      if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw errors.idempotencyKeyRequired();
+      const rawBody = await c.req.text();
+      const body = parse(route.body, parseJson(rawBody), "body");
+      const principal = c.get("principal");
+      const response = await idempotency.execute(
+        { requestId: c.get("requestId"), actor: principal, key, method: route.method, path: c.req.path, rawBody },
+        (tx) => route.handle({ db: tx, services, principal, params: c.req.param(), body, query: undefined }),
+      );
+      return send(c, response);
+    };
+  }
+
+  return { app, fetch: app.fetch, purgeExpiredIdempotencyKeys: idempotency.purgeExpired, routes: routeTable };
+}
+
+function send(c: Context<ApiEnv>, response: StoredResponse): Response {
+  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8", ...response.headers };
+  if (response.replayed) headers["Idempotent-Replayed"] = "true";
+  return c.body(response.body, response.status as 200, headers);
+}
+
+function sendError(c: Context<ApiEnv>, error: ApiError): Response {
+  return c.body(errorBody(error, c.get("requestId")), error.status as 400, { "Content-Type": "application/json; charset=utf-8", ...error.headers });
+}
+
+/** An empty body is an empty object (POST /orders/{id}/refund has a reserved, empty body). */
+function parseJson(raw: string): unknown {
+  if (raw.trim() === "") return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw errors.bodyNotJson();
+  }
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: "body" | "query"): T {
+  if (!schema) return input as T;
+  const parsed = schema.safeParse(input, { reportInput: true });
+  if (!parsed.success) throw fromZodError(parsed.error, where);
+  return parsed.data;
+}
+
+function matches(pattern: string, path: string): boolean {
+  const regex = new RegExp(`^${API_BASE_PATH}${pattern.replace(/:[^/]+/g, "[^/]+")}/?$`);
+  return regex.test(path);
+}

@@ -1,0 +1,6 @@
+/** camelCase keys → snake_case, deeply, for the headless wire format (spec §2: snake_case in and out). */
+export function toSnakeCase(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toSnakeCase);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), toSnakeCase(inner)]));
+}

@@ -1,0 +1,147 @@
+import { createHash } from "node:crypto";
+import { isUniqueViolation, LockTimeoutError, type Database, type Queryable } from "../store/database.ts";
+import { DomainError } from "../domain/errors.ts";
+import type { Actor } from "../domain/context.ts";
+import type { Sealer } from "../secrets/sealer.ts";
+import { errorBody, errors, toApiError } from "./errors.ts";
+
+/** What a route produces; stored and replayed byte for byte under its idempotency key. */
+export interface RouteResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  replayed: boolean;
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Attempts of one mutation when a concurrent transaction won a unique-constraint race (PostgreSQL). */
+const RACE_ATTEMPTS = 3;
+
+export interface IdempotencyOptions {
+  db: Database;
+  clock: () => number;
+  sealer: Sealer;
+  /** How long a request waits for an in-flight twin (same key) before answering idempotency_in_progress. */
+  inFlightWaitMs: number;
+  /** Test seam: called after the side effects are written and before the response is stored. */
+  afterSideEffects?: () => void;
+}
+
+export interface MutationRequest {
+  requestId: string;
+  actor: Actor;
+  key: string;
+  method: string;
+  path: string;
+  rawBody: string;
+}
+
+/**
+ * Runs a mutation at most once per (merchant, mode, idempotency key) for 24 hours. The side effects, their
+ * event rows and the stored response commit in one transaction, so a crash leaves all of them or none.
+ * A repeat with the same request replays the stored response; with a different request it is a conflict.
+ * Responses of domain errors (4xx) are stored too; 5xx are not, so a retry after a fault runs again.
+ */
+export function createIdempotency(options: IdempotencyOptions) {
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  async function execute(request: MutationRequest, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
+    const scope = `${request.actor.merchantId}\u0000${request.actor.mode}\u0000${request.key}`;
+    const fingerprint = `${request.method} ${request.path} ${createHash("sha256").update(request.rawBody).digest("hex")}`;
+    const twin = inFlight.get(scope);
+    if (twin && !(await settlesWithin(twin, options.inFlightWaitMs))) throw errors.idempotencyInProgress();
+
+    const run = runOnce(request, fingerprint, mutate);
+    inFlight.set(scope, run);
+    try {
+      return await run;
+    } finally {
+      if (inFlight.get(scope) === run) inFlight.delete(scope);
+    }
+  }
+
+  async function runOnce(request: MutationRequest, fingerprint: string, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await options.db.transaction((tx) => claimAndRun(tx, request, fingerprint, mutate), { lockTimeoutMs: options.inFlightWaitMs });
+      } catch (error) {
+        if (error instanceof LockTimeoutError) throw errors.idempotencyInProgress();
+        if (error instanceof DomainError) return storeFailure(request, fingerprint, error);
+        if (isUniqueViolation(error) && attempt < RACE_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  async function claimAndRun(tx: Queryable, request: MutationRequest, fingerprint: string, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
+    const now = options.clock();
+    const { merchantId, mode } = request.actor;
+    // The claim row is invisible to others until commit; a concurrent twin on PostgreSQL blocks here until then.
+    const claimed = await tx.all(
+      `INSERT INTO idempotency_records (merchant_id, mode, key, fingerprint, status, headers, body, created_at, expires_at)
+       VALUES (?, ?, ?, ?, 0, '', '', ?, ?) ON CONFLICT DO NOTHING RETURNING key`,
+      [merchantId, mode, request.key, fingerprint, now, now + IDEMPOTENCY_TTL_MS],
+    );
+    if (claimed.length === 0) {
+      const stored = await tx.get<{ fingerprint: string; status: number; headers: string; body: string; expires_at: number }>(
+        "SELECT fingerprint, status, headers, body, expires_at FROM idempotency_records WHERE merchant_id = ? AND mode = ? AND key = ?",
+        [merchantId, mode, request.key],
+      );
+      if (stored && stored.expires_at > now) {
+        if (stored.fingerprint !== fingerprint) throw errors.idempotencyConflict();
+        return { status: stored.status, body: stored.body, headers: openHeaders(stored.headers), replayed: true };
+      }
+      await tx.run(
+        "UPDATE idempotency_records SET fingerprint = ?, status = 0, headers = '', body = '', created_at = ?, expires_at = ? WHERE merchant_id = ? AND mode = ? AND key = ?",
+        [fingerprint, now, now + IDEMPOTENCY_TTL_MS, merchantId, mode, request.key],
+      );
+    }
+    const result = await mutate(tx);
+    options.afterSideEffects?.();
+    const response = { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false };
+    await tx.run("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key = ?", [
+      response.status, sealHeaders(response.headers), response.body, merchantId, mode, request.key,
+    ]);
+    return response;
+  }
+
+  /** The mutation was rolled back; remember its 4xx answer so that a retry gets the same one. */
+  async function storeFailure(request: MutationRequest, fingerprint: string, error: DomainError): Promise<StoredResponse> {
+    const apiError = toApiError(error);
+    const body = errorBody(apiError, request.requestId);
+    const now = options.clock();
+    await options.db.transaction((tx) =>
+      tx.run(
+        `INSERT INTO idempotency_records (merchant_id, mode, key, fingerprint, status, headers, body, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, '', ?, ?, ?) ON CONFLICT DO NOTHING`,
+        [request.actor.merchantId, request.actor.mode, request.key, fingerprint, apiError.status, body, now, now + IDEMPOTENCY_TTL_MS],
+      ),
+    );
+    return { status: apiError.status, body, headers: {}, replayed: false };
+  }
+
+  const sealHeaders = (headers: Record<string, string>) => (Object.keys(headers).length === 0 ? "" : options.sealer.seal(JSON.stringify(headers)));
+  const openHeaders = (sealed: string): Record<string, string> => (sealed === "" ? {} : JSON.parse(options.sealer.open(sealed)));
+
+  /** Deletes records past their 24 h; run periodically. Returns how many were removed. */
+  const purgeExpired = () => options.db.transaction((tx) => tx.run("DELETE FROM idempotency_records WHERE expires_at <= ?", [options.clock()]));
+
+  return { execute, purgeExpired };
+}
+
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  const settled = promise.then(() => true, () => true);
+  try {
+    return await Promise.race([settled, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

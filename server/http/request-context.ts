@@ -1,0 +1,21 @@
+import type { MiddlewareHandler } from "hono";
+import type { Logger } from "pino";
+import { randomString } from "../domain/ids.ts";
+import type { ApiEnv } from "./env.ts";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Gives every request an id (`req_` + 24 characters) in X-Request-Id and a logger that carries it. */
+export function requestContext(logger: Logger): MiddlewareHandler<ApiEnv> {
+  return async function identifyAndLog(c, next) {
+    const requestId = `req_${randomString(BASE62, 24)}`;
+    const log = logger.child({ request_id: requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    // Method, path and outcome only: headers and bodies (keys, tokens, e-mail addresses) are never logged.
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+  };
+}

@@ -1,0 +1,39 @@
+import type { z } from "zod";
+import type { KeyKind } from "../domain/ids.ts";
+import type { Principal } from "../domain/merchants.ts";
+import type { Services } from "../domain/context.ts";
+import type { Queryable } from "../store/database.ts";
+import type { RouteResult } from "./idempotency.ts";
+
+export interface RouteContext<Body, Query> {
+  /** The transaction of a mutation (POST/PATCH/DELETE), or the read connection of a GET. */
+  db: Queryable;
+  services: Services;
+  principal: Principal;
+  params: Record<string, string>;
+  body: Body;
+  query: Query;
+}
+
+/** One row of the route table: what the route accepts, which keys may call it, and the one domain call it makes. */
+export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Relative to /api/v1, with `:name` parameters. */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** The key policy: which key kinds may call this route. */
+  keys: readonly KeyKind[];
+  /** Browsers may call it with a publishable key (CORS). */
+  browser?: boolean;
+  body?: B;
+  query?: Q;
+  /** For the OpenAPI document: the 2xx body. */
+  response: { description: string; schema?: z.ZodType };
+  handle(context: RouteContext<z.output<B>, z.output<Q>>): Promise<RouteResult>;
+}
+
+/** Keeps each row's handler typed by its own schemas. */
+export const route = <B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType>(definition: Route<B, Q>): Route => definition as unknown as Route;
+
+export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { createQuote, declineQuote } from "../domain/quotes.ts";
+import { confirmQuote, voidPlan, type PlanSelector } from "../domain/plans.ts";
+import { reportMerchantRefund } from "../domain/orders.ts";
+import { listClaims } from "../domain/claims.ts";
+import { getPurchase, listPurchases } from "../domain/purchases.ts";
+import { getEvent, listEvents } from "../domain/events.ts";
+import { merchantMetrics } from "../domain/metrics.ts";
+import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
+import { notFound } from "../domain/errors.ts";
+import type { Principal } from "../domain/merchants.ts";
+import * as wire from "./schemas.ts";
+import * as shapes from "./response-schemas.ts";
+import { ok, route, type Route } from "./route.ts";
+import { toSnakeCase } from "./casing.ts";
+
+// The route table. Its `keys` column is the key policy of spec §1 and §5 — the only place that decides which
+// key kind may call which route. Handlers validate nothing themselves and make one domain call each.
+
+const PUBLISHABLE_OR_SECRET = ["publishable", "secret"] as const;
+const SECRET_ONLY = ["secret"] as const;
+
+/** `/merchants/{id}/…` is the caller's own merchant or does not exist for them. */
+function ownMerchant(principal: Principal, id: string) {
+  if (id !== principal.merchantId) throw notFound("merchant", id);
+  return principal;
+}
+
+export const routes: Route[] = [
+  route({
+    method: "POST", path: "/offers/quote", operationId: "createQuote", keys: PUBLISHABLE_OR_SECRET, browser: true,
+    summary: "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header.",
+    body: wire.quoteRequest, response: { description: "The offer (camelCase).", schema: shapes.quote },
+    async handle({ db, services, principal, body }) {
+      const { quote, token } = await createQuote(db, services, principal, {
+        orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id,
+        currency: body.currency, customerEmail: body.customer_email,
+      });
+      return ok(quote, { "X-Service-Quote-Token": token });
+    },
+  }),
+  route({
+    method: "POST", path: "/offers/confirm", operationId: "confirmQuote", keys: PUBLISHABLE_OR_SECRET, browser: true,
+    summary: "Confirm a protection plan for a quoted offer. An invalid order_context is 422 order_context_invalid and creates nothing.",
+    body: wire.confirmRequest, response: { description: "The confirmed plan with its reference number.", schema: shapes.confirmation },
+    async handle({ db, services, principal, body }) {
+      const surface = principal.kind === "publishable" ? "widget" : "api";
+      return ok(await confirmQuote(db, services, principal, { surface, quoteId: body.quoteId, quoteToken: body.quoteToken, orderContext: body.order_context }));
+    },
+  }),
+  route({
+    method: "POST", path: "/offers/decline", operationId: "declineQuote", keys: PUBLISHABLE_OR_SECRET, browser: true,
+    summary: "Record that the buyer declined the offer.",
+    body: wire.declineRequest, response: { description: "The declined quote." },
+    handle: async ({ db, services, principal, body }) => ok(await declineQuote(db, services, principal, body.quoteId, body.reason, "quoteId")),
+  }),
+  route({
+    method: "POST", path: "/offers/void", operationId: "voidPlan", keys: SECRET_ONLY,
+    summary: "Void an active plan (for example when the order is cancelled). Give exactly one of planId, referenceNumber, orderId.",
+    body: wire.voidRequest, response: { description: "The voided purchase." },
+    async handle({ db, services, principal, body }) {
+      const selector: PlanSelector = body.planId ? { planId: body.planId } : body.referenceNumber ? { referenceNumber: body.referenceNumber } : { orderId: body.orderId! };
+      return ok(await voidPlan(db, services, principal, selector, body.reason ?? null));
+    },
+  }),
+  route({
+    method: "POST", path: "/orders/:orderId/refund", operationId: "reportMerchantRefund", keys: SECRET_ONLY,
+    summary: "Report that the merchant refunded a protected order: the order becomes merchant_refunded, the plan is voided, the fee share is credited on the next settlement statement, and no consumer refund is issued.",
+    body: wire.refundRequest, response: { description: "The refund report." },
+    handle: async ({ db, services, principal, params }) => ok(await reportMerchantRefund(db, services, principal, params.orderId)),
+  }),
+  route({
+    method: "GET", path: "/merchant/claims", operationId: "listClaims", keys: SECRET_ONLY,
+    summary: "List refund requests (claims) of the key's merchant, newest first.",
+    query: wire.claimsQuery, response: { description: "A page of claims.", schema: shapes.list },
+    handle: async ({ db, principal, query }) => ok(await listClaims(db, principal, claimFilters(query))),
+  }),
+  route({
+    method: "GET", path: "/merchants/:merchantId/claims", operationId: "listMerchantClaims", keys: SECRET_ONLY,
+    summary: "The same listing as /merchant/claims for an explicit merchant id, which must be the key's own (404 otherwise).",
+    query: wire.claimsQuery, response: { description: "A page of claims.", schema: shapes.list },
+    handle: async ({ db, principal, params, query }) => ok(await listClaims(db, ownMerchant(principal, params.merchantId), claimFilters(query))),
+  }),
+  route({
+    method: "GET", path: "/merchants/:merchantId/metrics", operationId: "getMerchantMetrics", keys: SECRET_ONLY,
+    summary: "Quote, plan, claim and fee figures of the key's merchant, optionally within [from, to).",
+    query: wire.metricsQuery, response: { description: "Merchant metrics." },
+    handle: async ({ db, services, principal, params, query }) =>
+      ok(await merchantMetrics(db, ownMerchant(principal, params.merchantId), { fromMs: query.from, toMs: query.to }, services.clock())),
+  }),
+  route({
+    method: "GET", path: "/purchases", operationId: "listPurchases", keys: SECRET_ONLY,
+    summary: "List protected purchases, newest first.",
+    query: wire.purchasesQuery, response: { description: "A page of purchases.", schema: shapes.list },
+    handle: async ({ db, principal, query }) =>
+      ok(await listPurchases(db, principal, {
+        limit: query.limit, startingAfter: query.starting_after, status: query.status, orderId: query.order_id,
+        createdGte: query.created_gte, createdLt: query.created_lt,
+      })),
+  }),
+  route({
+    method: "GET", path: "/purchases/:purchaseId", operationId: "getPurchase", keys: SECRET_ONLY,
+    summary: "One protected purchase with its consent record (what the buyer saw and agreed to).",
+    query: wire.noQuery, response: { description: "The purchase." },
+    handle: async ({ db, principal, params }) => ok(await getPurchase(db, principal, params.purchaseId)),
+  }),
+  route({
+    method: "POST", path: "/headless/quote", operationId: "headlessQuote", keys: SECRET_ONLY,
+    summary: "Server-side quote (snake_case in and out). disclosure_text is always the byte-string 'This is not insurance'.",
+    body: wire.headlessQuoteRequest, response: { description: "The offer (snake_case)." },
+    async handle({ db, services, principal, body }) {
+      const { quote } = await createQuote(db, services, principal, {
+        orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id,
+        currency: body.currency, customerEmail: body.customer_email, productCategory: body.product_category,
+      });
+      const { disclosureText, ...rest } = quote;
+      return ok(toSnakeCase({ ...rest, disclosureText: DISCLOSURE_PHRASE, disclosure: disclosureText }));
+    },
+  }),
+  route({
+    method: "POST", path: "/headless/confirm", operationId: "headlessConfirm", keys: SECRET_ONLY,
+    summary: "Server-side confirm of a headless quote by its quote_id (no quote token: the secret key is the authority).",
+    body: wire.headlessConfirmRequest, response: { description: "The confirmed plan (snake_case)." },
+    handle: async ({ db, services, principal, body }) =>
+      ok(toSnakeCase(await confirmQuote(db, services, principal, { surface: "server", quoteId: (body.quote_id ?? body.quoteId)! }))),
+  }),
+  route({
+    method: "POST", path: "/headless/decline", operationId: "headlessDecline", keys: SECRET_ONLY,
+    summary: "Server-side decline of a headless quote.",
+    body: wire.headlessDeclineRequest, response: { description: "The declined quote (snake_case)." },
+    handle: async ({ db, services, principal, body }) =>
+      ok(toSnakeCase(await declineQuote(db, services, principal, (body.quote_id ?? body.quoteId)!, body.reason, "quote_id"))),
+  }),
+  route({
+    method: "GET", path: "/events", operationId: "listEvents", keys: SECRET_ONLY,
+    summary: "The event log behind webhooks, newest first.",
+    query: wire.eventsQuery, response: { description: "A page of events.", schema: shapes.list },
+    handle: async ({ db, principal, query }) => ok(await listEvents(db, principal, { limit: query.limit, startingAfter: query.starting_after, type: query.type })),
+  }),
+  route({
+    method: "GET", path: "/events/:eventId", operationId: "getEvent", keys: SECRET_ONLY,
+    summary: "One event.",
+    query: wire.noQuery, response: { description: "The event.", schema: shapes.event },
+    handle: async ({ db, principal, params }) => ok(await getEvent(db, principal, params.eventId)),
+  }),
+];
+
+function claimFilters(query: z.output<typeof wire.claimsQuery>) {
+  return {
+    limit: query.limit, startingAfter: query.starting_after, status: query.status, referenceNumber: query.reference_number,
+    createdGte: query.created_gte, createdLt: query.created_lt,
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
+import { CLAIM_STATUSES } from "../domain/claims.ts";
+import { EVENT_TYPES } from "../domain/events.ts";
+
+// Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:
+// an unknown field is an error (parameter_unknown), never silently ignored.
+
+const amount = z.number().int().positive().max(MAX_AMOUNT_MINOR).describe("Amount in the currency's minor units (cents; yen for JPY).");
+const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, "must be a three-letter ISO 4217 code")
+  .transform((code) => code.toUpperCase())
+  .describe("ISO 4217 code. Supported: USD, CAD, EUR, GBP, AUD, NZD, JPY.");
+const identifier = (what: string) => z.string().min(1).max(255).describe(what);
+const email = z.email().max(254);
+const reason = z.string().min(1).max(500);
+
+export const quoteRequest = z.strictObject({
+  order_amount_cents: amount,
+  order_id: identifier("The merchant's order identifier."),
+  protection_program_id: identifier("The protection program that prices the offer."),
+  currency: currency.default("USD"),
+  customer_email: email.optional(),
+});
+
+export const confirmRequest = z.strictObject({
+  quoteId: identifier("From the quote response."),
+  quoteToken: z.string().min(1).max(512).describe("The single-use token from the quote's X-Service-Quote-Token header."),
+  // Validated by the domain (server/domain/order-context.ts): a bad one is 422 order_context_invalid.
+  order_context: z.unknown().describe("Versioned snake_case description of the binding order (schema_version, order, participants)."),
+});
+
+export const declineRequest = z.strictObject({
+  quoteId: identifier("The quote the buyer declined."),
+  reason: reason.optional(),
+});
+
+export const voidRequest = z
+  .strictObject({
+    planId: identifier("The plan to void.").optional(),
+    referenceNumber: identifier("Or: the plan's reference number.").optional(),
+    orderId: identifier("Or: the merchant's order identifier.").optional(),
+    reason: reason.optional(),
+  })
+  .refine((body) => [body.planId, body.referenceNumber, body.orderId].filter((v) => v !== undefined).length === 1, {
+    message: "give exactly one of planId, referenceNumber, orderId",
+    path: ["planId"],
+  });
+
+/** Reserved for future API versions: the body must be empty or {}. */
+export const refundRequest = z.strictObject({});
+
+export const headlessQuoteRequest = z.strictObject({
+  order_amount_cents: amount,
+  order_id: identifier("The merchant's order identifier."),
+  protection_program_id: identifier("The protection program that prices the offer."),
+  currency: currency.default("USD"),
+  customer_email: email.optional(),
+  product_category: z.string().min(1).max(100).optional(),
+});
+
+/** quote_id is the wire spelling; quoteId is accepted too. */
+const headlessQuoteRef = {
+  quote_id: identifier("From the headless quote.").optional(),
+  quoteId: identifier("Alias of quote_id.").optional(),
+};
+const oneQuoteRef = (body: { quote_id?: string; quoteId?: string }) => (body.quote_id === undefined) !== (body.quoteId === undefined);
+const quoteRefIssue = { message: "give quote_id (or quoteId)", path: ["quote_id"] };
+
+export const headlessConfirmRequest = z.strictObject(headlessQuoteRef).refine(oneQuoteRef, quoteRefIssue);
+export const headlessDeclineRequest = z.strictObject({ ...headlessQuoteRef, reason: reason.optional() }).refine(oneQuoteRef, quoteRefIssue);
+
+const timestamp = z.iso.datetime({ offset: true }).transform((value) => Date.parse(value));
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  starting_after: z.string().min(1).max(255).optional(),
+};
+
+export const purchasesQuery = z.strictObject({
+  ...pageQuery,
+  status: z.enum(["active", "voided", "cancelled"]).optional(),
+  order_id: z.string().min(1).max(255).optional(),
+  created_gte: timestamp.optional(),
+  created_lt: timestamp.optional(),
+});
+
+export const claimsQuery = z.strictObject({
+  ...pageQuery,
+  status: z.enum(CLAIM_STATUSES).optional(),
+  reference_number: z.string().min(1).max(32).optional(),
+  created_gte: timestamp.optional(),
+  created_lt: timestamp.optional(),
+});
+
+export const eventsQuery = z.strictObject({ ...pageQuery, type: z.enum(EVENT_TYPES).optional() });
+
+export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: timestamp.optional() });
+
+export const noQuery = z.strictObject({});
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,255}$/;

@@ -1,0 +1,33 @@
+import pino, { type Logger } from "pino";
+import type { Config } from "./config.ts";
+import { openDatabase } from "./store/open.ts";
+import { cryptoRandom } from "./domain/ids.ts";
+import type { Services } from "./domain/context.ts";
+import { loadEncryptionKey } from "./secrets/sealer.ts";
+import { createProtectionApi } from "./api.ts";
+
+/** The service's parts wired from configuration: what the standalone server and the Remix mount share. */
+export function createRuntime(config: Config, logger: Logger = pino({ level: config.LOG_LEVEL, base: { service: "protection-api" } })) {
+  const db = openDatabase(config.DATABASE_URL);
+  const encryption = loadEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR);
+  if (encryption.created) logger.warn({ file: encryption.source }, "created a local encryption key (mode 0600); back it up, or set ENCRYPTION_KEY");
+  const services: Services = {
+    clock: Date.now,
+    random: cryptoRandom,
+    settings: { companyName: config.COMPANY_NAME, portalUrl: config.PORTAL_URL },
+  };
+  const api = createProtectionApi({ db, services, encryptionKey: encryption.key, logger });
+  return {
+    config,
+    db,
+    services,
+    logger,
+    api,
+    async close() {
+      api.stopBackgroundJobs();
+      await db.close();
+    },
+  };
+}
+
+export type Runtime = ReturnType<typeof createRuntime>;

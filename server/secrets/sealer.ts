@@ -1,0 +1,55 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/** Encrypts small secrets at rest (AES-256-GCM): `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
+export interface Sealer {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+}
+
+export function createSealer(key: Buffer): Sealer {
+  if (key.length !== 32) throw new Error("the encryption key must be 32 bytes");
+  return {
+    seal(plaintext) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+      return ["v1", iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+    },
+    open(sealed) {
+      const [version, iv, tag, ciphertext] = sealed.split(".");
+      if (version !== "v1") throw new Error("unknown sealed-box version");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+    },
+  };
+}
+
+/**
+ * The key from ENCRYPTION_KEY (base64 of 32 bytes) or, for the embedded default, a key file in the data
+ * directory, created with mode 0600 on first start. `created` tells the caller to say so in the log.
+ */
+export function loadEncryptionKey(configured: string | undefined, dataDir: string): { key: Buffer; source: string; created: boolean } {
+  if (configured) {
+    const key = Buffer.from(configured, "base64");
+    if (key.length !== 32) throw new Error("ENCRYPTION_KEY must be the base64 encoding of 32 bytes");
+    return { key, source: "ENCRYPTION_KEY", created: false };
+  }
+  const file = path.resolve(dataDir, "encryption.key");
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
+    return { key: readKeyFile(file), source: file, created: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return { key: readKeyFile(file), source: file, created: false };
+  }
+}
+
+function readKeyFile(file: string): Buffer {
+  const key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
+  if (key.length !== 32) throw new Error(`${file} does not hold a base64 32-byte key`);
+  return key;
+}

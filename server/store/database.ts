@@ -1,0 +1,40 @@
+// The SQL seam between the domain and the two databases. Statements are written once with `?` placeholders
+// and run unchanged on SQLite (better-sqlite3) and PostgreSQL (pg). We use the drivers directly rather than the
+// Prisma client on the request path: measured in bench/api.ts, an interactive Prisma transaction costs ~10x a
+// raw one here. Prisma still owns the schema and the migrations.
+
+export type SqlValue = string | number | bigint | null;
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  readonly dialect: "sqlite" | "postgres";
+  /** Rows of a SELECT (or of an INSERT/UPDATE … RETURNING). */
+  all<T = Row>(sql: string, params?: SqlValue[]): Promise<T[]>;
+  /** First row or undefined. */
+  get<T = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined>;
+  /** Number of rows changed. */
+  run(sql: string, params?: SqlValue[]): Promise<number>;
+}
+
+export interface Database extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: { lockTimeoutMs?: number }): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Thrown when a transaction waited too long for a row lock held by another transaction. */
+export class LockTimeoutError extends Error {
+  constructor() {
+    super("lock wait timed out");
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/** Suffix that row-locks a SELECT in a transaction on PostgreSQL; SQLite transactions are already serialised. */
+export function forUpdate(tx: Queryable): string {
+  return tx.dialect === "postgres" ? " FOR UPDATE" : "";
+}

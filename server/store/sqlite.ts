@@ -1,0 +1,86 @@
+import BetterSqlite3 from "better-sqlite3";
+import type { Database, Queryable, Row, SqlValue } from "./database.ts";
+
+/**
+ * SQLite through better-sqlite3. Writes go through one connection and transactions are serialised by an
+ * in-process queue (better-sqlite3 is synchronous, so a transaction must never interleave with another's
+ * statements on the same connection). Reads outside a transaction use a second connection, which in WAL
+ * mode sees only committed data.
+ */
+export function openSqlite(filename: string): Database {
+  const writer = connect(filename);
+  const reader = filename === ":memory:" ? writer : connect(filename);
+  const writerStatements = new StatementCache(writer);
+  const readerStatements = reader === writer ? writerStatements : new StatementCache(reader);
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const onWriter = queryable(writerStatements);
+  const onReader = queryable(readerStatements);
+
+  return {
+    ...onReader,
+    transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+      const result = queue.then(async () => {
+        writer.exec("BEGIN IMMEDIATE");
+        try {
+          const value = await work(onWriter);
+          writer.exec("COMMIT");
+          return value;
+        } catch (error) {
+          if (writer.inTransaction) writer.exec("ROLLBACK");
+          throw error;
+        }
+      });
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async close() {
+      await queue;
+      if (reader !== writer) reader.close();
+      writer.close();
+    },
+  };
+}
+
+function connect(filename: string): BetterSqlite3.Database {
+  const db = new BetterSqlite3(filename);
+  db.pragma("journal_mode = WAL");
+  // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits.
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  db.defaultSafeIntegers(false);
+  return db;
+}
+
+/** Prepared once per distinct SQL text: preparing is most of the cost of a small statement. */
+class StatementCache {
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  readonly #db: BetterSqlite3.Database;
+  constructor(db: BetterSqlite3.Database) {
+    this.#db = db;
+  }
+  get(sql: string): BetterSqlite3.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function queryable(statements: StatementCache): Queryable {
+  return {
+    dialect: "sqlite",
+    async all<T = Row>(sql: string, params: SqlValue[] = []) {
+      return statements.get(sql).all(...params) as T[];
+    },
+    async get<T = Row>(sql: string, params: SqlValue[] = []) {
+      return statements.get(sql).get(...params) as T | undefined;
+    },
+    async run(sql: string, params: SqlValue[] = []) {
+      return statements.get(sql).run(...params).changes;
+    },
+  };
+}
