@@ -1,0 +1,82 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import pino from "pino";
+import { randomBytes } from "node:crypto";
+import { createProtectionApi, type ProtectionApiOptions } from "../../server/api.ts";
+import { cryptoRandom } from "../../server/domain/ids.ts";
+import type { Services } from "../../server/domain/context.ts";
+import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
+import { createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
+
+/** A clock tests move by hand. */
+export class TestClock {
+  now: number;
+  constructor(start = Date.parse("2026-11-22T12:00:00.000Z")) {
+    this.now = start;
+  }
+  advance(ms: number) {
+    this.now += ms;
+  }
+  readonly read = () => this.now;
+}
+
+export interface TestApi {
+  dialect: Dialect;
+  baseUrl: string;
+  database: TestDatabase;
+  services: Services;
+  clock: TestClock;
+  merchant: NewMerchant;
+  api: ReturnType<typeof createProtectionApi>;
+  /** Another merchant in the same database (for isolation tests). */
+  createMerchant(name?: string, allowedOrigins?: string[]): Promise<NewMerchant>;
+  close(): Promise<void>;
+}
+
+export interface TestApiOptions {
+  dialect: Dialect;
+  companyName?: string;
+  inFlightWaitMs?: number;
+  afterSideEffects?: ProtectionApiOptions["afterSideEffects"];
+  random?: Services["random"];
+}
+
+/** The real API on a real HTTP server on loopback, over a fresh migrated database with one test merchant. */
+export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
+  const database = await createTestDatabase(options.dialect);
+  const clock = new TestClock();
+  const services: Services = {
+    clock: clock.read,
+    random: options.random ?? cryptoRandom,
+    settings: { companyName: options.companyName ?? "Test Protection Ltd", portalUrl: "https://portal.example.test" },
+  };
+  const api = createProtectionApi({
+    db: database.db,
+    services,
+    encryptionKey: randomBytes(32),
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    inFlightWaitMs: options.inFlightWaitMs,
+    afterSideEffects: options.afterSideEffects,
+  });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: api.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const createMerchant = (name = "Other Store", allowedOrigins: string[] = []) =>
+    database.db.transaction((tx) => createTestMerchant(tx, services, { name, allowedOrigins }));
+  const merchant = await createMerchant("Test Store");
+  return {
+    dialect: options.dialect,
+    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    database,
+    services,
+    clock,
+    merchant,
+    api,
+    createMerchant,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await database.drop();
+    },
+  };
+}

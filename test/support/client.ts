@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body (undefined when the body is empty). */
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  /** Defaults to a fresh UUID on mutating methods; null sends none. */
+  idempotencyKey?: string | null;
+  headers?: Record<string, string>;
+  /** Sent as-is instead of JSON-encoding `body`. */
+  raw?: string;
+}
+
+/** Raw HTTP calls against a test server, the way an integrator without the SDK would make them. */
+export function apiClient(baseUrl: string, defaultKey?: string) {
+  async function call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { "Content-Type": "application/json", ...options.headers };
+    const key = options.key === undefined ? defaultKey : options.key;
+    if (key) headers.Authorization = `Bearer ${key}`;
+    const idempotencyKey = options.idempotencyKey === undefined ? (method === "GET" ? null : randomUUID()) : options.idempotencyKey;
+    if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: method === "GET" ? undefined : (options.raw ?? (body === undefined ? undefined : JSON.stringify(body))),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
+  }
+  return {
+    call,
+    get: <T = any>(path: string, options?: CallOptions) => call<T>("GET", path, undefined, options),
+    post: <T = any>(path: string, body?: unknown, options?: CallOptions) => call<T>("POST", path, body, options),
+  };
+}
+
+/** A valid order_context for a quote. */
+export function orderContextFor(quote: { orderId: string; currency: string; coveredAmountCents: number }, purchasedAt = "2026-11-22T11:59:00Z") {
+  return {
+    schema_version: "2026-01-01",
+    order: { id: quote.orderId, purchased_at: purchasedAt, currency: quote.currency, covered_amount_cents: quote.coveredAmountCents },
+    participants: { mode: "unnamed" },
+  };
+}
