@@ -23,8 +23,9 @@ export async function merchantMetrics(db: Tx, actor: Actor, window: { fromMs?: n
 
   const quoteRows = await db.all<{ status: string; expired: number; n: number }>(
     `SELECT status, CASE WHEN status = 'open' AND expires_at <= ? THEN 1 ELSE 0 END AS expired, COUNT(*) AS n
-     FROM quotes WHERE ${inWindow} GROUP BY status, CASE WHEN status = 'open' AND expires_at <= ? THEN 1 ELSE 0 END`,
-    [nowMs, ...scope, nowMs],
+     FROM quotes WHERE ${inWindow} GROUP BY 1, 2`,
+    // By ordinal: PostgreSQL does not see a CASE repeated with its own placeholder as the selected expression.
+    [nowMs, ...scope],
   );
   const quotes = { total: 0, confirmed: 0, declined: 0, open: 0, expired: 0 };
   for (const row of quoteRows) {

@@ -111,7 +111,10 @@ export function createIdempotency(options: IdempotencyOptions) {
     return response;
   }
 
-  /** The mutation was rolled back; remember its 4xx answer so that a retry gets the same one. */
+  /**
+   * The mutation was rolled back; remember its 4xx answer so that a retry gets the same one. An expired record of
+   * the key is replaced; a live one (a twin that finished meanwhile) is kept.
+   */
   async function storeFailure(request: MutationRequest, fingerprint: string, error: DomainError): Promise<StoredResponse> {
     const apiError = toApiError(error);
     const body = errorBody(apiError, request.requestId);
@@ -119,7 +122,10 @@ export function createIdempotency(options: IdempotencyOptions) {
     await options.db.transaction((tx) =>
       tx.run(
         `INSERT INTO idempotency_records (merchant_id, mode, key, fingerprint, status, headers, body, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, '', ?, ?, ?) ON CONFLICT DO NOTHING`,
+         VALUES (?, ?, ?, ?, ?, '', ?, ?, ?)
+         ON CONFLICT (merchant_id, mode, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, headers = '',
+           body = excluded.body, created_at = excluded.created_at, expires_at = excluded.expires_at
+         WHERE idempotency_records.expires_at <= excluded.created_at`,
         [request.actor.merchantId, request.actor.mode, request.key, fingerprint, apiError.status, body, now, now + IDEMPOTENCY_TTL_MS],
       ),
     );

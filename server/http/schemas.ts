@@ -27,8 +27,9 @@ export const quoteRequest = z.strictObject({
 export const confirmRequest = z.strictObject({
   quoteId: identifier("From the quote response."),
   quoteToken: z.string().min(1).max(512).describe("The single-use token from the quote's X-Service-Quote-Token header."),
-  // Validated by the domain (server/domain/order-context.ts): a bad one is 422 order_context_invalid.
-  order_context: z.unknown().describe("Versioned snake_case description of the binding order (schema_version, order, participants)."),
+  // Validated by the domain (server/domain/order-context.ts): a bad one, a missing one included, is 422
+  // order_context_invalid (spec §3). The preprocess lets a missing one through while the document keeps it required.
+  order_context: z.preprocess((value) => value ?? null, z.unknown()).describe("Versioned snake_case description of the binding order (schema_version, order, participants)."),
 });
 
 export const declineRequest = z.strictObject({

@@ -1,0 +1,55 @@
+// The protection API inside the Remix app: one runtime per process (server/runtime.ts), created on the first request
+// and kept on globalThis so Vite's module reloads in development reuse it instead of opening another database pool.
+import { loadConfig } from "../server/config.ts";
+import { createRuntime, type Runtime } from "../server/runtime.ts";
+import { ApiError, errorBody } from "../server/http/errors.ts";
+import { randomString } from "../server/domain/ids.ts";
+
+const holder = globalThis as typeof globalThis & { __protectionRuntime?: Runtime };
+
+/** The shared runtime. Throws (and is retried on the next call) when the configuration is unusable. */
+export function protectionRuntime(): Runtime {
+  if (!holder.__protectionRuntime) {
+    const runtime = createRuntime(loadConfig(appEnvironment(process.env)));
+    runtime.api.startBackgroundJobs();
+    holder.__protectionRuntime = runtime;
+  }
+  return holder.__protectionRuntime;
+}
+
+/** Hands a request for /api/v1/… to the protection API; its path is already the one the API routes on. */
+export async function handleApiRequest(request: Request): Promise<Response> {
+  let runtime: Runtime;
+  try {
+    runtime = protectionRuntime();
+  } catch (error) {
+    return unavailable(error);
+  }
+  return runtime.api.fetch(request);
+}
+
+/** Closes the shared runtime (tests, graceful shutdown). */
+export async function closeProtectionRuntime(): Promise<void> {
+  const runtime = holder.__protectionRuntime;
+  holder.__protectionRuntime = undefined;
+  await runtime?.close();
+}
+
+/** Inside the app the consumer portal lives under the app's own URL unless PORTAL_URL says otherwise. */
+function appEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.PORTAL_URL || !env.SHOPIFY_APP_URL || !URL.canParse(env.SHOPIFY_APP_URL)) return env;
+  return { ...env, PORTAL_URL: new URL("/portal", env.SHOPIFY_APP_URL).href };
+}
+
+/** The API could not start (bad DATABASE_URL, unreadable key file, …): answer in the API's own error shape. */
+function unavailable(cause: unknown): Response {
+  const requestId = `req_${randomString(BASE62, 24)}`;
+  console.error(`[protection-api] ${requestId}: could not start the protection API:`, cause);
+  const error = new ApiError(503, "api_error", "service_unavailable", "The protection API is not available: its configuration could not be loaded (the cause is in the server log). Retry later.");
+  return new Response(errorBody(error, requestId), {
+    status: 503,
+    headers: { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestId, "Retry-After": "30" },
+  });
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -1,0 +1,95 @@
+// The Shopify side of the app: shopifyApp() with Prisma session storage, created only when the credentials are
+// present. Without them the app runs in demo mode: nothing here throws at import time, the admin explains what is
+// missing (app/routes/app.tsx) and the protection API at /api/v1 keeps working.
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { prisma } from "./db.server.ts";
+
+/** Admin API version; keep it equal to `[webhooks] api_version` in shopify.app.toml. */
+export const SHOPIFY_API_VERSION = ApiVersion.October26;
+
+/** What shopifyApp() needs from the environment (the Shopify CLI sets all four during `shopify app dev`). */
+export const SHOPIFY_ENV_VARS = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
+export type ShopifyEnvVar = (typeof SHOPIFY_ENV_VARS)[number];
+
+export interface EnvProblem {
+  name: ShopifyEnvVar;
+  problem: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Why the Shopify side cannot start: every variable that is missing or unusable. Empty = fully configured. */
+export function shopifyEnvProblems(env: Env = process.env): EnvProblem[] {
+  const problems: EnvProblem[] = [];
+  for (const name of SHOPIFY_ENV_VARS) {
+    if (!env[name]?.trim()) problems.push({ name, problem: "is not set" });
+  }
+  const appUrl = env.SHOPIFY_APP_URL?.trim();
+  if (appUrl && !isHttpUrl(appUrl)) problems.push({ name: "SHOPIFY_APP_URL", problem: `is not an http(s) URL (got "${appUrl}")` });
+  if (env.SCOPES?.trim() && scopesOf(env.SCOPES).length === 0) problems.push({ name: "SCOPES", problem: "lists no scope" });
+  return problems;
+}
+
+/** Demo mode: no (usable) Shopify credentials. The protection API still runs; the admin shows what to set. */
+export function isDemoMode(env: Env = process.env): boolean {
+  return shopifyEnvProblems(env).length > 0;
+}
+
+function createShopifyApp(env: Env) {
+  return shopifyApp({
+    apiKey: env.SHOPIFY_API_KEY!,
+    apiSecretKey: env.SHOPIFY_API_SECRET!,
+    appUrl: env.SHOPIFY_APP_URL!,
+    scopes: scopesOf(env.SCOPES!),
+    apiVersion: SHOPIFY_API_VERSION,
+    authPathPrefix: "/auth",
+    sessionStorage: new PrismaSessionStorage(prisma()),
+    distribution: AppDistribution.AppStore,
+    future: {
+      unstable_newEmbeddedAuthStrategy: true,
+      expiringOfflineAccessTokens: true,
+    },
+    ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
+  });
+}
+
+export type ShopifyApp = ReturnType<typeof createShopifyApp>;
+export type AdminContext = Awaited<ReturnType<ShopifyApp["authenticate"]["admin"]>>;
+
+let app: ShopifyApp | undefined;
+
+/** The configured shopifyApp(), created on first use; undefined in demo mode. */
+export function shopify(): ShopifyApp | undefined {
+  if (app) return app;
+  if (isDemoMode()) return undefined;
+  app = createShopifyApp(process.env);
+  return app;
+}
+
+/**
+ * `authenticate.admin(request)` when Shopify is configured (it may throw the redirects and bounce responses the
+ * embedded auth flow needs, as usual); null in demo mode, where there is nobody to authenticate against.
+ */
+export async function authenticateAdmin(request: Request): Promise<AdminContext | null> {
+  const configured = shopify();
+  return configured ? configured.authenticate.admin(request) : null;
+}
+
+/** Shopify's document headers (CSP frame-ancestors for the embedded admin, …); nothing to add in demo mode. */
+export function addDocumentResponseHeaders(request: Request, headers: Headers): void {
+  shopify()?.addDocumentResponseHeaders(request, headers);
+}
+
+function scopesOf(value: string): string[] {
+  return value.split(",").map((scope) => scope.trim()).filter(Boolean);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,424 @@
+// `npm run bench:api`: throughput and latency of quote and confirm on the standalone server over SQLite, beside two
+// reference servers measured in the same run: bare node:http, and node:http doing one raw better-sqlite3
+// transaction of the writes a quote makes (the floor cost of a durable write). Every server runs in its own
+// process; autocannon runs here. Target: quote >= 0.8 x raw-tx.
+//
+//   BENCH_SECONDS=10       seconds per measured run (after a short warm-up)
+//   BENCH_CONNECTIONS=32   autocannon connections
+//   --profile              afterwards, run quote and confirm again against servers started with --cpu-prof and
+//                          print where the time goes (profiles kept in bench/results/)
+//
+// Results are printed and written to bench/results/api-<timestamp>.json.
+import { spawn, fork, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import autocannon, { type AutocannonRequest, type AutocannonResult } from "autocannon";
+import { createTestDatabase, type TestDatabase } from "../test/support/databases.ts";
+import { createTestMerchant, type NewMerchant } from "../server/domain/merchants.ts";
+import { cryptoRandom } from "../server/domain/ids.ts";
+import { formatProfile, summariseProfile, type ProfileSummary } from "./profile.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const RESULTS_DIR = path.join(import.meta.dirname, "results");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WARMUP_SECONDS = Math.min(2, Math.max(1, Math.round(SECONDS / 5)));
+const PROFILE = process.argv.includes("--profile");
+const TARGET = 0.8;
+
+interface Measurement {
+  server: string;
+  route: string;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  seconds: number;
+  /** CPU time of the server process per response (user + system), in microseconds: robust to a busy machine. */
+  serverCpuUsPerRequest: number | null;
+  /** Share of one core the server process used during the run. */
+  serverCpuShare: number | null;
+  statusCodes: Record<string, number>;
+  /** A few non-2xx bodies, to see what failed. */
+  failures: string[];
+}
+
+/** A quote the confirm run can consume: everything a valid confirm body needs. */
+interface OpenQuote {
+  quoteId: string;
+  token: string;
+  orderId: string;
+  coveredAmountCents: number;
+}
+
+/** Counts statuses and keeps the first few non-2xx bodies of a run. */
+class Outcomes {
+  readonly failures: string[] = [];
+  note(status: number, body: string) {
+    if ((status < 200 || status > 299) && this.failures.length < 5) this.failures.push(`${status} ${body.slice(0, 300)}`);
+  }
+}
+
+const header = (headers: Record<string, string | string[]>, name: string) => {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : value;
+  return undefined;
+};
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU seconds of a process so far, from /proc (undefined where there is no /proc). */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(server: string, route: string, target: Running, request: AutocannonRequest, outcomes: Outcomes, options: { seconds: number; amount?: number }): Promise<Measurement> {
+  const instance = autocannon({
+    url: `http://127.0.0.1:${target.port}`,
+    connections: CONNECTIONS,
+    ...(options.amount === undefined ? { duration: options.seconds } : { amount: options.amount }),
+    timeout: 30,
+    requests: [request],
+  });
+  // With a fixed amount (confirm consumes a finite pool) the run still stops after the duration.
+  const cpuBefore = cpuSeconds(target.pid);
+  const stopper = options.amount === undefined ? undefined : setTimeout(() => instance.stop(), options.seconds * 1000);
+  const result: AutocannonResult = await instance;
+  clearTimeout(stopper);
+  const cpuAfter = cpuSeconds(target.pid);
+  const cpuUsed = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  return {
+    server,
+    route,
+    reqPerSec: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    seconds: result.duration,
+    serverCpuUsPerRequest: cpuUsed === undefined || result.requests.total === 0 ? null : (cpuUsed * 1e6) / result.requests.total,
+    serverCpuShare: cpuUsed === undefined ? null : cpuUsed / result.duration,
+    statusCodes,
+    failures: outcomes.failures,
+  };
+}
+
+// ---- request shapes -------------------------------------------------------------------------------------------
+
+const runTag = randomBytes(4).toString("hex");
+let sequence = 0;
+
+/** POST /api/v1/offers/quote with a fresh Idempotency-Key and order id; 200 responses feed `pool`. */
+function quoteRequest(merchant: NewMerchant, pool: OpenQuote[] | undefined, outcomes: Outcomes): AutocannonRequest {
+  return {
+    method: "POST",
+    path: "/api/v1/offers/quote",
+    setupRequest(request) {
+      const n = ++sequence;
+      request.headers = {
+        "content-type": "application/json",
+        authorization: `Bearer ${merchant.publishableKey}`,
+        "idempotency-key": `bench-${runTag}-q-${n}`,
+      };
+      request.body = JSON.stringify({ order_amount_cents: 12_999, order_id: `bench-${runTag}-${n}`, protection_program_id: merchant.programId });
+      return request;
+    },
+    onResponse(status, body, _context, headers) {
+      outcomes.note(status, body);
+      if (status !== 200 || !pool) return;
+      const token = header(headers, "x-service-quote-token");
+      const quote = JSON.parse(body) as { quoteId: string; orderId: string; coveredAmountCents: number };
+      if (token) pool.push({ quoteId: quote.quoteId, token, orderId: quote.orderId, coveredAmountCents: quote.coveredAmountCents });
+    },
+  };
+}
+
+/** POST /api/v1/offers/confirm, each consuming one quote of the pool. */
+function confirmRequest(merchant: NewMerchant, pool: OpenQuote[], outcomes: Outcomes): AutocannonRequest {
+  return {
+    method: "POST",
+    path: "/api/v1/offers/confirm",
+    setupRequest(request) {
+      const quote = pool.pop();
+      request.headers = {
+        "content-type": "application/json",
+        authorization: `Bearer ${merchant.publishableKey}`,
+        "idempotency-key": `bench-${runTag}-c-${++sequence}`,
+      };
+      // An exhausted pool (only if the amount guard fails) sends a quote id that does not exist: counted as non-2xx.
+      request.body = JSON.stringify({
+        quoteId: quote?.quoteId ?? "qt_pool_exhausted",
+        quoteToken: quote?.token ?? "none",
+        order_context: {
+          schema_version: "2026-01-01",
+          order: { id: quote?.orderId ?? "none", purchased_at: new Date().toISOString(), currency: "USD", covered_amount_cents: quote?.coveredAmountCents ?? 1 },
+          participants: { mode: "unnamed" },
+        },
+      });
+      return request;
+    },
+    onResponse(status, body) {
+      outcomes.note(status, body);
+    },
+  };
+}
+
+// ---- servers --------------------------------------------------------------------------------------------------
+
+interface Running {
+  port: number;
+  pid?: number;
+  stop(): Promise<void>;
+}
+
+function collectOutput(child: ChildProcess): () => string {
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output = (output + chunk).slice(-8000)));
+  child.stderr?.on("data", (chunk) => (output = (output + chunk).slice(-8000)));
+  return () => output;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startReference(kind: "bare" | "raw-tx", filename?: string): Promise<Running> {
+  const child = fork(path.join(import.meta.dirname, "reference-servers.ts"), filename ? [kind, filename] : [kind], { stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const output = collectOutput(child);
+  const [message] = (await Promise.race([
+    once(child, "message"),
+    once(child, "exit").then(() => { throw new Error(`reference server ${kind} exited:\n${output()}`); }),
+  ])) as [{ port: number }];
+  return { port: message.port, pid: child.pid, stop: () => stopChild(child) };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `node server/main.ts` on the database, with `--cpu-prof` into `profileDir` when given. */
+async function startApi(database: TestDatabase, profileDir?: string): Promise<Running> {
+  const port = await freePort();
+  const dataDir = path.dirname(database.url.slice("file:".length));
+  const args = [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, "server", "main.ts")];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      SHUTDOWN_GRACE_MS: "2000",
+    },
+  });
+  const output = collectOutput(child);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`API server did not start within 20 s:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    pid: child.pid,
+    async stop() {
+      await stopChild(child);
+      if (child.exitCode !== 0) console.error(`API server exited with ${child.exitCode}:\n${output()}`);
+    },
+  };
+}
+
+async function seededDatabase(): Promise<{ database: TestDatabase; merchant: NewMerchant }> {
+  const database = await createTestDatabase("sqlite");
+  const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Bench Protection Ltd", portalUrl: "https://portal.example.test" } };
+  const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Bench Store" }));
+  return { database, merchant };
+}
+
+// ---- the runs -------------------------------------------------------------------------------------------------
+
+/** Warm-up (not measured), then the measured run. */
+async function warmAndMeasure(server: string, route: string, target: Running, makeRequest: (outcomes: Outcomes) => AutocannonRequest, amount?: () => number): Promise<Measurement> {
+  const warm = new Outcomes();
+  await measure(server, route, target, makeRequest(warm), warm, { seconds: WARMUP_SECONDS, amount: amount?.() });
+  const outcomes = new Outcomes();
+  const result = await measure(server, route, target, makeRequest(outcomes), outcomes, { seconds: SECONDS, amount: amount?.() });
+  process.stderr.write(`  ${server.padEnd(10)} ${route.padEnd(22)} ${Math.round(result.reqPerSec)} req/s  (load ${os.loadavg()[0].toFixed(1)})\n`);
+  return result;
+}
+
+/** A whole number of requests per connection, so that no connection asks for a quote the pool does not have. */
+const poolAmount = (pool: OpenQuote[]) => () => Math.max(CONNECTIONS, Math.floor(pool.length / CONNECTIONS) * CONNECTIONS);
+
+async function measureApi(merchant: NewMerchant, api: Running): Promise<{ quote: Measurement; confirm: Measurement; pool: number }> {
+  const pool: OpenQuote[] = [];
+  const quote = await warmAndMeasure("api", "POST /offers/quote", api, (outcomes) => quoteRequest(merchant, pool, outcomes));
+  const pooled = pool.length;
+  if (pooled < CONNECTIONS) throw new Error(`only ${pooled} quotes to confirm; the quote run failed (${quote.failures.join(" | ")})`);
+  const confirm = await warmAndMeasure("api", "POST /offers/confirm", api, (outcomes) => confirmRequest(merchant, pool, outcomes), poolAmount(pool));
+  return { quote, confirm, pool: pooled };
+}
+
+async function profileApi(database: TestDatabase, merchant: NewMerchant): Promise<Record<string, { file: string; summary: ProfileSummary }>> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const profiles: Record<string, { file: string; summary: ProfileSummary }> = {};
+  const pool: OpenQuote[] = [];
+  for (const route of ["quote", "confirm"] as const) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-prof-"));
+    const api = await startApi(database, dir);
+    try {
+      if (route === "quote") await warmAndMeasure("profiled", "POST /offers/quote", api, (outcomes) => quoteRequest(merchant, pool, outcomes));
+      else await warmAndMeasure("profiled", "POST /offers/confirm", api, (outcomes) => confirmRequest(merchant, pool, outcomes), poolAmount(pool));
+    } finally {
+      await api.stop();
+    }
+    const written = fs.readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+    if (!written) throw new Error(`no CPU profile written in ${dir}`);
+    const file = path.join(RESULTS_DIR, `api-${stamp}-${route}.cpuprofile`);
+    fs.copyFileSync(path.join(dir, written), file);
+    fs.rmSync(dir, { recursive: true, force: true });
+    profiles[route] = { file: path.relative(ROOT, file), summary: summariseProfile(file) };
+  }
+  return profiles;
+}
+
+function table(rows: Measurement[]): string {
+  const lines = [
+    `${"server".padEnd(10)} ${"route".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"cpu µs/req".padStart(10)} ${"cpu".padStart(5)}`,
+  ];
+  for (const r of rows) {
+    lines.push(
+      `${r.server.padEnd(10)} ${r.route.padEnd(22)} ${Math.round(r.reqPerSec).toString().padStart(8)} ${r.p50Ms.toFixed(0).padStart(7)} ${r.p99Ms.toFixed(0).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors + r.timeouts).padStart(7)} ${(r.serverCpuUsPerRequest === null ? "-" : r.serverCpuUsPerRequest.toFixed(0)).padStart(10)} ${(r.serverCpuShare === null ? "-" : `${Math.round(r.serverCpuShare * 100)}%`).padStart(5)}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+
+async function main() {
+  const started = performance.now();
+  const loadBefore = os.loadavg()[0];
+  const cpu = os.cpus();
+  console.log(`bench:api  node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, autocannon -c ${CONNECTIONS}, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up)`);
+
+  const { database, merchant } = await seededDatabase();
+  const rawDatabase = await createTestDatabase("sqlite");
+  const running: Running[] = [];
+  const rows: Measurement[] = [];
+  let pooled = 0;
+  let profiles: Awaited<ReturnType<typeof profileApi>> | undefined;
+  try {
+    // The same request shape (POST, JSON body, fresh Idempotency-Key) for every server: equal client-side cost.
+    const bare = await startReference("bare");
+    running.push(bare);
+    rows.push(await warmAndMeasure("bare", "POST (small JSON)", bare, (outcomes) => quoteRequest(merchant, undefined, outcomes)));
+    await bare.stop();
+
+    const raw = await startReference("raw-tx", rawDatabase.url.slice("file:".length));
+    running.push(raw);
+    rows.push(await warmAndMeasure("raw-tx", "POST (3-statement tx)", raw, (outcomes) => quoteRequest(merchant, undefined, outcomes)));
+    await raw.stop();
+
+    const api = await startApi(database);
+    running.push(api);
+    const measured = await measureApi(merchant, api);
+    rows.push(measured.quote, measured.confirm);
+    pooled = measured.pool;
+    await api.stop();
+
+    if (PROFILE) profiles = await profileApi(database, merchant);
+  } finally {
+    await Promise.all(running.map((server) => server.stop()));
+    await database.drop();
+    await rawDatabase.drop();
+  }
+
+  const [bare, raw, quote, confirm] = rows;
+  const ratios = {
+    quoteOverRawTx: quote.reqPerSec / raw.reqPerSec,
+    confirmOverRawTx: confirm.reqPerSec / raw.reqPerSec,
+    quoteOverBare: quote.reqPerSec / bare.reqPerSec,
+  };
+  const elapsedSeconds = (performance.now() - started) / 1000;
+
+  console.log("");
+  console.log(table(rows));
+  console.log("");
+  console.log(`quote / raw-tx    ${ratios.quoteOverRawTx.toFixed(2)}   (target >= ${TARGET}: ${ratios.quoteOverRawTx >= TARGET ? "met" : "NOT met"})`);
+  console.log(`confirm / raw-tx  ${ratios.confirmOverRawTx.toFixed(2)}`);
+  console.log(`quote / bare      ${ratios.quoteOverBare.toFixed(2)}`);
+  console.log(`confirm pool: ${pooled} quotes from the quote run`);
+  const cpuRatio = (a: Measurement, b: Measurement) => (a.serverCpuUsPerRequest && b.serverCpuUsPerRequest ? (a.serverCpuUsPerRequest / b.serverCpuUsPerRequest).toFixed(1) : "-");
+  console.log(`server CPU per request: quote ${cpuRatio(quote, raw)} × raw-tx, confirm ${cpuRatio(confirm, raw)} × raw-tx`);
+  console.log(`1-min load average: ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (${os.cpus().length} cores; above ~1 other processes share the machine and req/s drop)`);
+  for (const row of rows) {
+    if (row.failures.length > 0) console.log(`\n${row.server} ${row.route}: ${row.non2xx} non-2xx, e.g.\n  ${row.failures.join("\n  ")}`);
+  }
+  if (profiles) {
+    for (const [route, { file, summary }] of Object.entries(profiles)) console.log(`\n${formatProfile(summary, `profile of ${route} (${file})`)}`);
+  }
+
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const out = path.join(RESULTS_DIR, `api-${stamp}.json`);
+  const report = {
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    results: rows,
+    ratios,
+    target: { quoteOverRawTx: TARGET, met: ratios.quoteOverRawTx >= TARGET },
+    confirmPool: pooled,
+    profiles,
+    elapsedSeconds,
+    loadAverage1m: { before: loadBefore, after: os.loadavg()[0] },
+  };
+  fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(ROOT, out)} (${elapsedSeconds.toFixed(0)} s)`);
+}
+
+await main();

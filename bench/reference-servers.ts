@@ -1,0 +1,84 @@
+// The two reference servers of `npm run bench:api`, each started in its own process by bench/api.ts:
+//   node bench/reference-servers.ts bare            node:http answering a small JSON
+//   node bench/reference-servers.ts raw-tx <file>   node:http + better-sqlite3: per request one transaction of the
+//                                                   writes our quote makes (claim the idempotency key, insert the
+//                                                   quote, store the response): the floor cost of a durable write.
+// Each listens on 127.0.0.1 on a free port and reports it to the parent over IPC: { port }.
+import http from "node:http";
+import { randomUUID } from "node:crypto";
+import BetterSqlite3 from "better-sqlite3";
+
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const QUOTE_LIFETIME_MS = 30 * 60 * 1000;
+
+type Handler = (request: http.IncomingMessage, body: string) => { status: number; json: string };
+
+function bare(): Handler {
+  const json = JSON.stringify({ ok: true });
+  return () => ({ status: 200, json });
+}
+
+/** The real tables (the file is migrated by the parent); the same pragmas as server/store/sqlite.ts. */
+function rawTransaction(filename: string): Handler {
+  const db = new BetterSqlite3(filename);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  const claim = db.prepare(
+    `INSERT INTO idempotency_records (merchant_id, mode, key, fingerprint, status, headers, body, created_at, expires_at)
+     VALUES (?, ?, ?, ?, 0, '', '', ?, ?)`,
+  );
+  const insertQuote = db.prepare(
+    `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
+       covered_amount_cents, customer_email, product_category, status, token_hash, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
+  );
+  const storeResponse = db.prepare("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key = ?");
+  const quoteOnce = db.transaction((key: string, input: { order_id: string; order_amount_cents: number; protection_program_id: string }) => {
+    const now = Date.now();
+    claim.run("mer_bench", "test", key, `POST /offers/quote ${key}`, now, now + IDEMPOTENCY_TTL_MS);
+    const id = `qt_${randomUUID()}`;
+    const fee = Math.max(100, Math.round(input.order_amount_cents * 0.03));
+    insertQuote.run(id, "mer_bench", "test", input.protection_program_id, input.order_id, "USD", input.order_amount_cents, fee,
+      input.order_amount_cents, null, null, randomUUID(), now, now + QUOTE_LIFETIME_MS);
+    const json = JSON.stringify({ quoteId: id, status: "open", orderId: input.order_id, currency: "USD", feeCents: fee, expiresAt: new Date(now + QUOTE_LIFETIME_MS).toISOString() });
+    storeResponse.run(200, "", json, "mer_bench", "test", key);
+    return json;
+  });
+  return (request, body) => {
+    const key = request.headers["idempotency-key"];
+    if (typeof key !== "string") return { status: 400, json: '{"error":"idempotency key required"}' };
+    return { status: 200, json: quoteOnce.immediate(key, JSON.parse(body)) };
+  };
+}
+
+const [kind, filename] = process.argv.slice(2);
+const handle = kind === "bare" ? bare() : kind === "raw-tx" && filename ? rawTransaction(filename) : undefined;
+if (!handle) {
+  console.error("usage: node bench/reference-servers.ts bare | raw-tx <sqlite file>");
+  process.exit(2);
+}
+
+const server = http.createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on("data", (chunk: Buffer) => chunks.push(chunk));
+  request.on("end", () => {
+    let result: { status: number; json: string };
+    try {
+      result = handle(request, Buffer.concat(chunks).toString("utf8"));
+    } catch (error) {
+      result = { status: 500, json: JSON.stringify({ error: String(error) }) };
+    }
+    response.writeHead(result.status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(result.json) });
+    response.end(result.json);
+  });
+});
+server.listen(0, "127.0.0.1", () => {
+  const address = server.address();
+  process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
+});
+process.on("SIGTERM", () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+});

@@ -1,0 +1,118 @@
+// The built Remix app boots without Shopify credentials (demo mode): the protection API answers at /api/v1 and the
+// admin names what is missing instead of failing. Builds once (`remix vite:build`, ~15 s) unless APP_BUILD_READY=1
+// says build/ is current, then runs remix-serve on a free loopback port with every Shopify variable removed.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
+const REMIX_CLI = path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
+const REMIX_SERVE_CLI = path.join(ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js");
+const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"];
+
+describe("app: the built app boots in demo mode (no Shopify credentials)", { timeout: 120_000 }, () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let server: ChildProcess;
+  let output = "";
+  let base: string;
+
+  before(async () => {
+    if (process.env.APP_BUILD_READY !== "1" || !fs.existsSync(SERVER_BUILD)) {
+      await promisify(execFile)(process.execPath, [REMIX_CLI, "vite:build"], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    }
+    database = await createTestDatabase("sqlite");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-boot-"));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" };
+    for (const name of [...SHOPIFY_ENV, "SHOP_CUSTOM_DOMAIN", "PORTAL_URL"]) delete env[name];
+    server = spawn(process.execPath, [REMIX_SERVE_CLI, SERVER_BUILD], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    server.stdout!.on("data", (chunk) => (output += chunk));
+    server.stderr!.on("data", (chunk) => (output += chunk));
+    await waitForServer(base, server, () => output);
+  });
+
+  after(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      // remix-serve closes on SIGTERM but waits for idle keep-alive sockets; do not wait for them.
+      server.kill("SIGTERM");
+      const timer = setTimeout(() => server.kill("SIGKILL"), 500);
+      await exited;
+      clearTimeout(timer);
+    }
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("GET /api/v1/openapi.json is the protection API's document (200 JSON)", async () => {
+    const response = await fetch(`${base}/api/v1/openapi.json`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type") ?? "", /application\/json/);
+    assert.match(response.headers.get("x-request-id") ?? "", /^req_/);
+    assert.equal((await response.json()).openapi, "3.1.0");
+  });
+
+  it("POST /api/v1/offers/quote without a key is the API's 401 JSON", async () => {
+    const response = await fetch(`${base}/api/v1/offers/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": "boot-test-0000000001" },
+      body: JSON.stringify({ order_amount_cents: 5000, order_id: "o-1" }),
+    });
+    assert.equal(response.status, 401);
+    assert.equal((await response.json()).error.code, "api_key_missing");
+  });
+
+  it("GET /app is a 200 page naming every missing variable and the standalone demo, not a 500", async () => {
+    const response = await fetch(`${base}/app`);
+    const html = await response.text();
+    assert.equal(response.status, 200, html.slice(0, 500));
+    assert.match(response.headers.get("content-type") ?? "", /text\/html/);
+    for (const name of SHOPIFY_ENV) assert.ok(html.includes(name), `names ${name}`);
+    assert.match(html, /Demo mode/i);
+    assert.match(html, /npm run demo/);
+  });
+
+  it("the auth route sends to the setup page instead of failing; the landing page renders", async () => {
+    const auth = await fetch(`${base}/auth/login`, { redirect: "manual" });
+    assert.equal(auth.status, 302);
+    assert.equal(auth.headers.get("location"), "/app");
+    const landing = await fetch(`${base}/`);
+    assert.equal(landing.status, 200);
+    assert.match(await landing.text(), /Purchase Protection/);
+  });
+
+  it("logged no server error", () => {
+    assert.doesNotMatch(output, /Error|ERR_|level":50/, output);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForServer(base: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`remix-serve exited with ${child.exitCode}:\n${output()}`);
+    try {
+      await fetch(`${base}/api/v1/openapi.json`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`remix-serve did not start within 30 s:\n${output()}`);
+}

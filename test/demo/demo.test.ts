@@ -1,0 +1,59 @@
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Starts `npm run demo` on a fresh embedded database and resolves with everything it printed once it is listening. */
+function startDemo(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: string }> {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that stopping it reaches the node process npm started, not only npm.
+    const child = spawn("npm", ["run", "-s", "demo"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`demo did not start:\n${output}`)), 60_000);
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.on("data", (chunk) => {
+        output += chunk;
+        if (output.includes("Ctrl-C stops the server")) {
+          clearTimeout(timer);
+          resolve({ child, output });
+        }
+      });
+    }
+    child.on("exit", (code) => reject(new Error(`demo exited with ${code}:\n${output}`)));
+  });
+}
+
+describe("npm run demo", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-demo-"));
+  const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  const env = { ...process.env, DATABASE_URL: `file:${dir}/demo.sqlite`, DATA_DIR: dir, PORT: port, LOG_LEVEL: "warn" };
+  let demo: { child: ChildProcess; output: string };
+
+  before(async () => (demo = await startDemo(env)));
+  after(() => {
+    if (demo?.child.pid) process.kill(-demo.child.pid, "SIGTERM");
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("prints keys and a quote → confirm walkthrough that works when pasted into a shell", () => {
+    assert.match(demo.output, /publishable key {2}wk_test_[0-9A-Za-z]{32}/);
+    assert.match(demo.output, /secret key {7}mch_test_[0-9A-Za-z]{32}/);
+    const walkthrough = demo.output.slice(demo.output.indexOf("ORDER_ID="), demo.output.indexOf("3) See it"));
+    const script = walkthrough.split("\n").filter((line) => !/^\d\)/.test(line)).join("\n").replaceAll("/tmp/quote.", `${dir}/quote.`);
+    const result = execFileSync("bash", ["-euo", "pipefail", "-c", script], { encoding: "utf8" });
+    const confirmation = JSON.parse(result.slice(result.lastIndexOf("{\"referenceNumber\"")));
+    assert.match(confirmation.referenceNumber, /^CLM-[0-9]{4}-[0-9A-HJKMNP-TV-Z]{8}$/);
+    assert.equal(confirmation.status, "confirmed");
+  });
+
+  it("seeds idempotently: seed:demo prints the same keys the demo printed", () => {
+    const seeded = JSON.parse(execFileSync("npm", ["run", "-s", "seed:demo", "--", "--json"], { cwd: ROOT, env, encoding: "utf8" }).trim());
+    assert.deepEqual(Object.keys(seeded), ["merchantId", "programId", "publishableKey", "secretKey"]);
+    assert.ok(demo.output.includes(seeded.secretKey));
+    assert.ok(demo.output.includes(seeded.programId));
+  });
+});
