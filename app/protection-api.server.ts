@@ -3,7 +3,7 @@
 import { loadConfig } from "../server/config.ts";
 import { createRuntime, type Runtime } from "../server/runtime.ts";
 import { ApiError, errorBody } from "../server/http/errors.ts";
-import { randomString } from "../server/domain/ids.ts";
+import { newRequestId } from "../server/http/request-context.ts";
 
 const holder = globalThis as typeof globalThis & { __protectionRuntime?: Runtime };
 
@@ -43,7 +43,7 @@ function appEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /** The API could not start (bad DATABASE_URL, unreadable key file, …): answer in the API's own error shape. */
 function unavailable(cause: unknown): Response {
-  const requestId = `req_${randomString(BASE62, 24)}`;
+  const requestId = newRequestId();
   console.error(`[protection-api] ${requestId}: could not start the protection API:`, cause);
   const error = new ApiError(503, "api_error", "service_unavailable", "The protection API is not available: its configuration could not be loaded (the cause is in the server log). Retry later.");
   return new Response(errorBody(error, requestId), {
@@ -51,5 +51,3 @@ function unavailable(cause: unknown): Response {
     headers: { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestId, "Retry-After": "30" },
   });
 }
-
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -36,7 +36,9 @@ export function createHttpApi(options: HttpApiOptions) {
   const idempotency = createIdempotency({
     db, clock: services.clock, sealer: options.sealer, inFlightWaitMs: options.inFlightWaitMs ?? 2_000, afterSideEffects: options.afterSideEffects,
   });
-  const app = new Hono<ApiEnv>().basePath(API_BASE_PATH);
+  // Not basePath(): the request id, error shape and 404 apply to every path the server answers, not only /api/v1.
+  const app = new Hono<ApiEnv>();
+  const at = (path: string) => `${API_BASE_PATH}${path}`;
 
   app.use(requestContext(logger));
   app.onError((error, c) => {
@@ -46,7 +48,7 @@ export function createHttpApi(options: HttpApiOptions) {
   });
 
   const document = openApiDocument(routeTable);
-  app.get("/openapi.json", (c) => c.json(document));
+  app.get(at("/openapi.json"), (c) => c.json(document));
 
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw errors.bodyTooLarge(MAX_BODY_BYTES); } });
   for (const route of routeTable) {
@@ -57,8 +59,8 @@ export function createHttpApi(options: HttpApiOptions) {
       ...(route.browser ? [originPolicy()] : []),
     ];
     const handle = route.method === "GET" ? read(route) : mutate(route);
-    app.on([route.method], [route.path], ...handlers, handle);
-    if (route.browser) app.options(route.path, browserAccess());
+    app.on([route.method], [at(route.path)], ...handlers, handle);
+    if (route.browser) app.options(at(route.path), browserAccess());
   }
 
   app.notFound((c) => {

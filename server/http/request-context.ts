@@ -5,10 +5,13 @@ import type { ApiEnv } from "./env.ts";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+/** `req_` + 24 base62 characters: the id in X-Request-Id, error bodies and log lines. */
+export const newRequestId = () => `req_${randomString(BASE62, 24)}`;
+
 /** Gives every request an id (`req_` + 24 characters) in X-Request-Id and a logger that carries it. */
 export function requestContext(logger: Logger): MiddlewareHandler<ApiEnv> {
   return async function identifyAndLog(c, next) {
-    const requestId = `req_${randomString(BASE62, 24)}`;
+    const requestId = newRequestId();
     const log = logger.child({ request_id: requestId });
     c.set("requestId", requestId);
     c.set("log", log);

@@ -1,0 +1,41 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { createSealer, loadEncryptionKey } from "./sealer.ts";
+
+describe("sealer", () => {
+  it("round-trips, hides the plaintext, and refuses tampered or foreign boxes", () => {
+    const sealer = createSealer(randomBytes(32));
+    const sealed = sealer.seal('{"X-Service-Quote-Token":"secret-token"}');
+    assert.ok(!sealed.includes("secret-token"));
+    assert.equal(sealer.open(sealed), '{"X-Service-Quote-Token":"secret-token"}');
+    assert.notEqual(sealer.seal("same"), sealer.seal("same"), "a fresh IV each time");
+    const parts = sealed.split(".");
+    parts[3] = Buffer.from("tampered").toString("base64url");
+    assert.throws(() => sealer.open(parts.join(".")));
+    assert.throws(() => createSealer(randomBytes(32)).open(sealed));
+  });
+
+  it("creates the embedded key file once, with mode 0600, and reuses it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-key-"));
+    try {
+      const first = loadEncryptionKey(undefined, dir);
+      assert.equal(first.created, true);
+      assert.equal(fs.statSync(first.source).mode & 0o777, 0o600);
+      const second = loadEncryptionKey(undefined, dir);
+      assert.equal(second.created, false);
+      assert.deepEqual(second.key, first.key);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("takes ENCRYPTION_KEY when set and rejects a key of the wrong size", () => {
+    const key = randomBytes(32);
+    assert.deepEqual(loadEncryptionKey(key.toString("base64"), "/nonexistent").key, key);
+    assert.throws(() => loadEncryptionKey(randomBytes(16).toString("base64"), "/nonexistent"), /32 bytes/);
+  });
+});
