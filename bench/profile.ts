@@ -21,12 +21,32 @@ export interface ProfileSummary {
   idleMs: number;
   functions: { name: string; where: string; component: string; selfMs: number; share: number }[];
   components: { component: string; selfMs: number; selfShare: number; inclusiveShare: number }[];
+  /** Busy time by kind of work: each sample goes to the nearest frame (leaf first) that names a bucket. */
+  buckets: { bucket: string; share: number }[];
   /** Our own functions (server/) by inclusive time: the time spent in them and everything they call. */
   ours: { name: string; where: string; inclusiveShare: number }[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const IDLE = new Set(["(idle)", "(root)"]);
+
+/** Kinds of work, tried in order on a component; native frames (no URL) take the bucket of their caller. */
+const BUCKETS: [string, RegExp][] = [
+  ["SQLite (better-sqlite3 + server/store/sqlite.ts)", /^(better-sqlite3|server\/store\/sqlite\.ts)$/],
+  ["crypto (node:crypto)", /^node:internal\/crypto\//],
+  ["zod", /^zod$/],
+  ["pino", /^(pino|pino-std-serializers|sonic-boom|thread-stream|fast-redact|quick-format-unescaped)$/],
+  ["Hono router + middleware (hono)", /^hono$/],
+  ["Request/Response adapter (@hono/node-server, undici, web streams)", /^(@hono\/node-server|node:internal\/deps\/undici\/undici|node:internal\/webstreams\/.*)$/],
+  ["node:http + net + streams", /^(node:_http_.*|node:net|node:internal\/streams\/.*|node:internal\/stream_base_commons|node:stream|node:internal\/http)$/],
+  ["our code (server/, other than the store)", /^server\//],
+  ["garbage collector", /^\(garbage collector\)$/],
+  ["module loading / compile (startup)", /^node:internal\/(modules\/.*|bootstrap\/.*|deps\/amaro\/.*)$/],
+];
+
+function bucketOf(component: string): string | undefined {
+  return BUCKETS.find(([, pattern]) => pattern.test(component))?.[0];
+}
 
 /** Which part of the stack a frame belongs to: an npm package, one of our files, Node's internals, or V8. */
 export function componentOf(frame: ProfileNode["callFrame"]): string {
@@ -60,6 +80,7 @@ export function summariseProfile(file: string, top = 30): ProfileSummary {
   const componentSelf = new Map<string, number>();
   const componentInclusive = new Map<string, number>();
   const oursInclusive = new Map<string, { name: string; where: string; us: number }>();
+  const bucketUs = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const node = byId.get(id)!;
     if (IDLE.has(node.callFrame.functionName)) {
@@ -75,6 +96,13 @@ export function summariseProfile(file: string, top = 30): ProfileSummary {
     entry.us += us;
     functions.set(key, entry);
     componentSelf.set(component, (componentSelf.get(component) ?? 0) + us);
+    let bucket: string | undefined;
+    for (let at: number | undefined = id; at !== undefined && bucket === undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      if (frame.url || frame.functionName === "(garbage collector)") bucket = bucketOf(componentOf(frame)) ?? "other (event loop, timers, …)";
+    }
+    bucket ??= "other (event loop, timers, …)";
+    bucketUs.set(bucket, (bucketUs.get(bucket) ?? 0) + us);
     const onStack = new Set<string>();
     const oursOnStack = new Map<string, { name: string; where: string }>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
@@ -112,6 +140,7 @@ export function summariseProfile(file: string, top = 30): ProfileSummary {
         inclusiveShare: share(componentInclusive.get(component) ?? 0),
       }))
       .sort((a, b) => b.selfShare - a.selfShare || b.inclusiveShare - a.inclusiveShare),
+    buckets: [...bucketUs].map(([bucket, us]) => ({ bucket, share: share(us) })).sort((a, b) => b.share - a.share),
     ours: [...oursInclusive.values()]
       .sort((a, b) => b.us - a.us)
       .slice(0, top)
@@ -124,6 +153,9 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(6);
 export function formatProfile(summary: ProfileSummary, title: string, components = 25): string {
   const lines = [
     `${title}: busy ${(summary.busyMs / 1000).toFixed(1)} s, idle ${(summary.idleMs / 1000).toFixed(1)} s`,
+    "",
+    "  busy time by kind of work",
+    ...summary.buckets.map((b) => `  ${pct(b.share)}  ${b.bucket}`),
     "",
     "  top functions by self time (share of busy time)",
     ...summary.functions.map((f) => `  ${pct(f.share)}  ${f.name.slice(0, 40).padEnd(40)} ${f.where}`),
