@@ -7,6 +7,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** PostgreSQL through a pg pool. `?` placeholders are rewritten to `$n` once per distinct statement. */
 export function openPostgres(connectionString: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server closed (restart, failover, pg_terminate_backend) is dropped by the pool and
+  // replaced on the next query. Without a listener, node-postgres re-emits it as an uncaught 'error' that ends the process.
+  pool.on("error", () => undefined);
   const onPool = queryable((text, values) => pool.query(text, values));
 
   return {

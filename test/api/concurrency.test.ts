@@ -49,7 +49,7 @@ for (const dialect of DIALECTS) {
       });
       const plans = await t.database.db.all<{ id: string }>("SELECT id FROM plans WHERE quote_id = ?", [quote.quoteId]);
       assert.deepEqual(plans.map((p) => p.id), [responses.find((r) => r.status === 200)!.body.planId]);
-      const confirmed = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter((e: any) => e.data.quoteId === quote.quoteId);
+      const confirmed = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter((e) => e.data.quoteId === quote.quoteId);
       assert.equal(confirmed.length, 1);
     });
 
@@ -90,7 +90,7 @@ for (const dialect of DIALECTS) {
       const { confirmation } = await protectOrder(widget, t.merchant.programId);
       const responses = await simultaneously(10, () => secret.post("/offers/void", { planId: confirmation.planId }));
       assert.deepEqual(tally(responses), { "200": 1, "409 plan_not_active": 9 });
-      const voided = (await outbox(t.database.db, t.merchant.merchantId, "protection.voided")).filter((e: any) => e.data.id === confirmation.planId);
+      const voided = (await outbox(t.database.db, t.merchant.merchantId, "protection.voided")).filter((e) => e.data.id === confirmation.planId);
       assert.equal(voided.length, 1);
     });
   });

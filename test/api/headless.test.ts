@@ -98,7 +98,7 @@ for (const dialect of DIALECTS) {
         assert.equal(purchase.body.consent.surface, "server");
         assert.equal(purchase.body.consent.quoteId, quoted.quote_id);
         assert.equal(purchase.body.consent.disclosureText, FULL_DISCLOSURE);
-        const events = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter((e: any) => e.data.id === response.body.plan_id);
+        const events = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter((e) => e.data.id === response.body.plan_id);
         assert.equal(events.length, 1);
 
         const again = await secret.post("/headless/confirm", { quote_id: quoted.quote_id });
@@ -136,7 +136,7 @@ for (const dialect of DIALECTS) {
         });
         const row = await t.database.db.get<{ status: string; decline_reason: string | null }>("SELECT status, decline_reason FROM quotes WHERE id = ?", [quoted.quote_id]);
         assert.deepEqual({ ...row }, { status: "declined", decline_reason: reason ?? null });
-        const events = (await outbox(t.database.db, t.merchant.merchantId, "offer.declined")).filter((e: any) => e.data.quoteId === quoted.quote_id);
+        const events = (await outbox(t.database.db, t.merchant.merchantId, "offer.declined")).filter((e) => e.data.quoteId === quoted.quote_id);
         assert.equal(events.length, 1);
       });
     }

@@ -11,8 +11,19 @@ import { IDEMPOTENCY_TTL_MS } from "../../server/http/idempotency.ts";
 
 // Spec §7/§8 and DESIGN §2 (Idempotency): one key runs a mutation at most once per (merchant, mode) for 24 h.
 
-const IN_FLIGHT_WAIT_MS = 200;
+const IN_FLIGHT_WAIT_MS = 400;
 const newKey = () => `idem-${crypto.randomUUID()}`;
+
+/** `promise`, or a failure after `ms` (a regression must fail the test, not hang it). */
+async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Keeps the first request with `key` running: the test decides when it may finish. */
 interface Hold {
@@ -30,7 +41,7 @@ async function holdKey(t: TestApi, key: string): Promise<Hold> {
   if (t.dialect === "sqlite") {
     let open!: () => void;
     const held = t.database.db.transaction(() => new Promise<void>((resolve) => (open = resolve)));
-    return { untilBlocked: () => sleep(100), release: async () => { open(); await held; } };
+    return { untilBlocked: () => sleep(200), release: async () => { open(); await held; } };
   }
   const client = new pg.Client({ connectionString: t.database.url });
   await client.connect();
@@ -128,7 +139,7 @@ for (const dialect of DIALECTS) {
         assert.equal(replay.text, first.text);
         assert.equal(replay.headers.get("idempotent-replayed"), "true");
         assert.deepEqual(await rowCounts(t.database.db), afterFirst);
-        const confirmed = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter((e: any) => e.data.quoteId === quote.quoteId);
+        const confirmed = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter((e) => e.data.quoteId === quote.quoteId);
         assert.equal(confirmed.length, 1);
       });
 
@@ -142,14 +153,20 @@ for (const dialect of DIALECTS) {
         assert.equal(await quotesOf(body.order_id), 1);
       });
 
-      it("same key on a different path is 409 idempotency_conflict, and the other operation does not run", async () => {
+      it("same key on a different path is 409 idempotency_conflict, even with the same body, and the other operation does not run", async () => {
         const key = newKey();
-        const quote = await widget.post("/offers/quote", quoteBody(), { idempotencyKey: key });
+        const quote = await secret.post("/offers/quote", quoteBody(), { idempotencyKey: key });
         assert.equal(quote.status, 200);
-        const decline = await assertChangesNothing(t.database.db, () => widget.post("/offers/decline", { quoteId: quote.body.quoteId }, { idempotencyKey: key }));
+        const decline = await assertChangesNothing(t.database.db, () => secret.post("/offers/decline", { quoteId: quote.body.quoteId }, { idempotencyKey: key }));
         assertError(decline, { status: 409, code: "idempotency_conflict" });
         const row = await t.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [quote.body.quoteId]);
         assert.equal(row!.status, "open");
+
+        const otherKey = newKey();
+        const sameBody = { quoteId: quote.body.quoteId };
+        assert.equal((await secret.post("/offers/decline", sameBody, { idempotencyKey: otherKey })).status, 200);
+        const samePayloadElsewhere = await assertChangesNothing(t.database.db, () => secret.post("/headless/decline", sameBody, { idempotencyKey: otherKey }));
+        assertError(samePayloadElsewhere, { status: 409, code: "idempotency_conflict" });
       });
 
       it("keys are scoped per merchant and per mode: the same key is three separate quotes", async () => {
@@ -286,27 +303,28 @@ for (const dialect of DIALECTS) {
         const body = quoteBody();
         const hold = await holdKey(t, key);
         const first = widget.post("/offers/quote", body, { idempotencyKey: key });
-        await hold.untilBlocked();
-
-        const sentAt = performance.now();
-        const twin = widget.post("/offers/quote", body, { idempotencyKey: key });
-        if (dialect === "postgres") {
-          // The first request may wait on the lock for less than inFlightWaitMs only; release it now and keep it
-          // busy (synchronously, as a slow handler would) past the twin's wait.
-          await sleep(50);
-          hook = () => {
-            hook = undefined;
-            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, IN_FLIGHT_WAIT_MS * 2);
-          };
+        try {
+          await hold.untilBlocked();
+          const sentAt = performance.now();
+          const twin = widget.post("/offers/quote", body, { idempotencyKey: key });
+          if (dialect === "postgres") {
+            // The first request may wait on the lock for less than inFlightWaitMs only; release it now and keep it
+            // busy (synchronously, as a slow handler would) past the twin's wait.
+            await sleep(IN_FLIGHT_WAIT_MS / 3);
+            hook = () => {
+              hook = undefined;
+              Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, IN_FLIGHT_WAIT_MS * 2);
+            };
+            await hold.release();
+          }
+          const twinResponse = await within(twin, 5_000, "the twin was not answered while the first request ran");
+          const waited = performance.now() - sentAt;
+          assertError(twinResponse, { status: 409, code: "idempotency_in_progress", param: null });
+          assert.equal(twinResponse.headers.get("retry-after"), "1");
+          assert.ok(waited >= IN_FLIGHT_WAIT_MS - 10, `the twin waited ${waited} ms for the first request`);
+        } finally {
           await hold.release();
         }
-        const twinResponse = await twin;
-        const waited = performance.now() - sentAt;
-        assertError(twinResponse, { status: 409, code: "idempotency_in_progress", param: null });
-        assert.equal(twinResponse.headers.get("retry-after"), "1");
-        assert.ok(waited >= IN_FLIGHT_WAIT_MS - 10, `the twin waited ${waited} ms for the first request`);
-
-        await hold.release();
         const firstResponse = await first;
         assert.equal(firstResponse.status, 200, firstResponse.text);
         assert.equal(firstResponse.headers.get("idempotent-replayed"), null);

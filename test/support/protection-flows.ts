@@ -35,7 +35,8 @@ export async function protectOrderHeadless(secret: ApiClient, programId: string,
 export interface EventRow {
   id: string;
   type: string;
-  data: unknown;
+  /** The event payload (`data.object` of the envelope). */
+  data: Record<string, any>;
   created_at: number;
 }
 
