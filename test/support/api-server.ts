@@ -39,6 +39,7 @@ export interface TestApiOptions {
   inFlightWaitMs?: number;
   afterSideEffects?: ProtectionApiOptions["afterSideEffects"];
   random?: Services["random"];
+  logger?: ProtectionApiOptions["logger"];
 }
 
 /** The real API on a real HTTP server on loopback, over a fresh migrated database with one test merchant. */
@@ -54,7 +55,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     db: database.db,
     services,
     encryptionKey: randomBytes(32),
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     inFlightWaitMs: options.inFlightWaitMs,
     afterSideEffects: options.afterSideEffects,
   });
