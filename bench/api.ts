@@ -5,6 +5,8 @@
 //
 //   BENCH_SECONDS=10       seconds per measured run (after a short warm-up)
 //   BENCH_CONNECTIONS=32   autocannon connections
+//   BENCH_API_NODE_ARGS    extra node arguments for the API server process (space-separated), e.g. an --import
+//                          hook to try a change without editing server/
 //   --profile              afterwards, run quote and confirm again against servers started with --cpu-prof and
 //                          print where the time goes (profiles kept in bench/results/)
 //
@@ -29,6 +31,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP_SECONDS = Math.min(2, Math.max(1, Math.round(SECONDS / 5)));
 const PROFILE = process.argv.includes("--profile");
 const TARGET = 0.8;
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 
 interface Measurement {
   server: string;
@@ -45,6 +48,8 @@ interface Measurement {
   serverCpuUsPerRequest: number | null;
   /** Share of one core the server process used during the run. */
   serverCpuShare: number | null;
+  /** 1-minute load average at the end of the run: other work on the machine lowers req/s. */
+  loadAverage: number;
   statusCodes: Record<string, number>;
   /** A few non-2xx bodies, to see what failed. */
   failures: string[];
@@ -71,6 +76,7 @@ const header = (headers: Record<string, string | string[]>, name: string) => {
   return undefined;
 };
 
+/** USER_HZ: the unit of utime/stime in /proc/<pid>/stat, 100 on Linux. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** User + system CPU seconds of a process so far, from /proc (undefined where there is no /proc). */
@@ -93,8 +99,8 @@ async function measure(server: string, route: string, target: Running, request: 
     timeout: 30,
     requests: [request],
   });
-  // With a fixed amount (confirm consumes a finite pool) the run still stops after the duration.
   const cpuBefore = cpuSeconds(target.pid);
+  // With a fixed amount (confirm consumes a finite pool) the run still stops after the duration.
   const stopper = options.amount === undefined ? undefined : setTimeout(() => instance.stop(), options.seconds * 1000);
   const result: AutocannonResult = await instance;
   clearTimeout(stopper);
@@ -114,6 +120,7 @@ async function measure(server: string, route: string, target: Running, request: 
     seconds: result.duration,
     serverCpuUsPerRequest: cpuUsed === undefined || result.requests.total === 0 ? null : (cpuUsed * 1e6) / result.requests.total,
     serverCpuShare: cpuUsed === undefined ? null : cpuUsed / result.duration,
+    loadAverage: os.loadavg()[0],
     statusCodes,
     failures: outcomes.failures,
   };
@@ -226,7 +233,8 @@ async function freePort(): Promise<number> {
 async function startApi(database: TestDatabase, profileDir?: string): Promise<Running> {
   const port = await freePort();
   const dataDir = path.dirname(database.url.slice("file:".length));
-  const args = [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, "server", "main.ts")];
+  const extra = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const args = [...extra, ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, "server", "main.ts")];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -283,7 +291,7 @@ async function warmAndMeasure(server: string, route: string, target: Running, ma
   await measure(server, route, target, makeRequest(warm), warm, { seconds: WARMUP_SECONDS, amount: amount?.() });
   const outcomes = new Outcomes();
   const result = await measure(server, route, target, makeRequest(outcomes), outcomes, { seconds: SECONDS, amount: amount?.() });
-  process.stderr.write(`  ${server.padEnd(10)} ${route.padEnd(22)} ${Math.round(result.reqPerSec)} req/s  (load ${os.loadavg()[0].toFixed(1)})\n`);
+  process.stderr.write(`  ${server.padEnd(10)} ${route.padEnd(22)} ${Math.round(result.reqPerSec)} req/s  (load ${result.loadAverage.toFixed(1)})\n`);
   return result;
 }
 
@@ -333,8 +341,6 @@ function table(rows: Measurement[]): string {
   }
   return lines.join("\n");
 }
-
-const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 
 async function main() {
   const started = performance.now();

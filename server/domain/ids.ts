@@ -1,11 +1,27 @@
 import { randomBytes } from "node:crypto";
 
 export type RandomSource = (size: number) => Buffer;
-export const cryptoRandom: RandomSource = (size) => randomBytes(size);
+
+/**
+ * CSPRNG bytes, drawn from a pool refilled 4 KB at a time: one randomBytes call per request path costs more than
+ * the few dozen bytes it returns. Each call gets bytes no other call sees (the pool is replaced, never refilled in place).
+ */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+export const cryptoRandom: RandomSource = (size) => {
+  if (size > POOL_BYTES) return randomBytes(size);
+  if (poolOffset + size > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  poolOffset += size;
+  return pool.subarray(poolOffset - size, poolOffset);
+};
 
 // Crockford Base32: no I, L, O, U, so a reference number read aloud or retyped survives.
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+export const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** `length` symbols of `alphabet`, drawn without modulo bias by rejection sampling. */
 export function randomString(alphabet: string, length: number, random: RandomSource = cryptoRandom): string {

@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Database } from "../store/database.ts";
@@ -8,6 +7,7 @@ import type { Sealer } from "../secrets/sealer.ts";
 import type { ApiEnv } from "./env.ts";
 import { ApiError, errorBody, errors, fromZodError, toApiError } from "./errors.ts";
 import { requestContext } from "./request-context.ts";
+import { readBodyText } from "./body.ts";
 import { authenticate } from "./auth.ts";
 import { browserAccess, originPolicy } from "./cors.ts";
 import { createIdempotency, type StoredResponse } from "./idempotency.ts";
@@ -50,11 +50,9 @@ export function createHttpApi(options: HttpApiOptions) {
   const document = openApiDocument(routeTable);
   app.get(at("/openapi.json"), (c) => c.json(document));
 
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw errors.bodyTooLarge(MAX_BODY_BYTES); } });
   for (const route of routeTable) {
     const handlers = [
       ...(route.browser ? [browserAccess()] : []),
-      ...(route.method === "GET" ? [] : [limitBody]),
       authenticate(db, route.keys),
       ...(route.browser ? [originPolicy()] : []),
     ];
@@ -80,7 +78,7 @@ export function createHttpApi(options: HttpApiOptions) {
     return async (c: Context<ApiEnv>) => {
       const key = c.req.header("idempotency-key");
       if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw errors.idempotencyKeyRequired();
-      const rawBody = await c.req.text();
+      const rawBody = await readBodyText(c, MAX_BODY_BYTES);
       const body = parse(route.body, parseJson(rawBody), "body");
       const principal = c.get("principal");
       const response = await idempotency.execute(

@@ -23,24 +23,30 @@ export function browserAccess(): MiddlewareHandler<ApiEnv> {
         Vary: "Origin",
       });
     }
-    if (!origin) return next();
-    await next();
-    // Before authentication succeeded the error is readable by any page; after it, only by allowed origins.
-    const principal = c.get("principal");
-    if (!principal || (principal.kind === "publishable" && mayUse(principal.mode, principal.allowedOrigins, origin))) {
+    // Set before the response exists (cheaper, and errors before authentication stay readable by the page);
+    // originPolicy withdraws them once the key turns out not to be allowed here.
+    c.header("Vary", "Origin");
+    if (origin) {
       c.header("Access-Control-Allow-Origin", origin);
       c.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-      c.header("Vary", "Origin", { append: true });
     }
+    await next();
   };
 }
 
-/** Runs after authentication: a live publishable key used from a foreign origin is refused outright. */
+/**
+ * Runs after authentication: only a publishable key used from an origin it may be used from keeps the CORS
+ * headers; a live publishable key used from a foreign origin is refused outright.
+ */
 export function originPolicy(): MiddlewareHandler<ApiEnv> {
   return async function enforceOrigin(c, next) {
     const origin = c.req.header("origin");
     const principal = c.get("principal");
-    if (origin && principal.kind === "publishable" && !mayUse(principal.mode, principal.allowedOrigins, origin)) throw errors.originNotAllowed(origin);
+    if (origin && !(principal.kind === "publishable" && mayUse(principal.mode, principal.allowedOrigins, origin))) {
+      c.header("Access-Control-Allow-Origin", undefined);
+      c.header("Access-Control-Expose-Headers", undefined);
+      if (principal.kind === "publishable") throw errors.originNotAllowed(origin);
+    }
     await next();
   };
 }

@@ -1,9 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
-import { randomString } from "../domain/ids.ts";
+import { BASE62, randomString } from "../domain/ids.ts";
 import type { ApiEnv } from "./env.ts";
-
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** `req_` + 24 base62 characters: the id in X-Request-Id, error bodies and log lines. */
 export const newRequestId = () => `req_${randomString(BASE62, 24)}`;
@@ -15,9 +13,10 @@ export function requestContext(logger: Logger): MiddlewareHandler<ApiEnv> {
     const log = logger.child({ request_id: requestId });
     c.set("requestId", requestId);
     c.set("log", log);
+    // Set before the response exists: headers added to a finished response force @hono/node-server's slow path.
+    c.header("X-Request-Id", requestId);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
     // Method, path and outcome only: headers and bodies (keys, tokens, e-mail addresses) are never logged.
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   };

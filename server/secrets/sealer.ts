@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -8,8 +8,9 @@ export interface Sealer {
   open(sealed: string): string;
 }
 
-export function createSealer(key: Buffer): Sealer {
-  if (key.length !== 32) throw new Error("the encryption key must be 32 bytes");
+export function createSealer(rawKey: Buffer): Sealer {
+  if (rawKey.length !== 32) throw new Error("the encryption key must be 32 bytes");
+  const key = createSecretKey(rawKey);
   return {
     seal(plaintext) {
       const iv = randomBytes(12);

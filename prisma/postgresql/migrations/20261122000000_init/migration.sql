@@ -214,6 +214,9 @@ CREATE UNIQUE INDEX "plans_reference_number_key" ON "plans"("reference_number");
 CREATE INDEX "plans_merchant_id_mode_order_id_idx" ON "plans"("merchant_id", "mode", "order_id");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "orders_plan_id_key" ON "orders"("plan_id");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "orders_merchant_id_mode_external_id_key" ON "orders"("merchant_id", "mode", "external_id");
 
 -- CreateIndex
