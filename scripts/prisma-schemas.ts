@@ -21,6 +21,12 @@ export function postgresSchemaFrom(source: string): string {
   return source.replace(SOURCE_HEADER, GENERATED_HEADER).replace(SQLITE_PROVIDER, '$1"postgresql"');
 }
 
+/** A line for a message; the empty string after a file's final newline is its end. */
+function describeLine(lines: string[], index: number): string {
+  const atEnd = index >= lines.length || (index === lines.length - 1 && lines[index] === "");
+  return atEnd ? "<end of file>" : JSON.stringify(lines[index]);
+}
+
 /** null when prisma/postgresql/schema.prisma is up to date, else a message saying what to do. */
 export function checkPostgresSchema(): string | null {
   const expected = postgresSchemaFrom(fs.readFileSync(SOURCE_SCHEMA, "utf8"));
@@ -35,8 +41,8 @@ export function checkPostgresSchema(): string | null {
     "prisma/postgresql/schema.prisma is out of date with prisma/schema.prisma: run `npm run db:schemas` " +
     "(edit only prisma/schema.prisma).\n" +
     `  first difference at line ${line + 1}:\n` +
-    `    expected: ${expectedLines[line] ?? "<end of file>"}\n` +
-    `    found:    ${actualLines[line] ?? "<end of file>"}`
+    `    expected: ${describeLine(expectedLines, line)}\n` +
+    `    found:    ${describeLine(actualLines, line)}`
   );
 }
 
