@@ -6,16 +6,22 @@ import { loadConfig } from "../server/config.ts";
 import { createRuntime } from "../server/runtime.ts";
 import { ensureDemoMerchant } from "../server/demo-merchant.ts";
 import { API_BASE_PATH } from "../server/http/app.ts";
+import { withWidgetAssets } from "../server/widget-assets.ts";
+import { DEMO_PATH, withDemoPage } from "../server/demo-page.ts";
+import { buildWidget } from "../packages/widget/build.ts";
 
 const config = loadConfig();
 execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: config.DATABASE_URL } });
+const widget = await buildWidget();
 const runtime = createRuntime(config);
 const demo = await ensureDemoMerchant(runtime.db, runtime.services, config.DATA_DIR, config.DATABASE_URL);
 runtime.api.startBackgroundJobs();
 
-const server = serve({ fetch: runtime.api.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
-  const base = `http://${info.address}:${info.port}${API_BASE_PATH}`;
-  console.log(walkthrough(base, demo));
+const server = serve({ fetch: withWidgetAssets(withDemoPage(runtime, runtime.api.fetch)), hostname: config.HOST, port: config.PORT }, (info) => {
+  const origin = `http://${info.address}:${info.port}`;
+  console.log(`Storefront demo: ${origin}${DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
+Widget script:   ${origin}/widget/v1/service-widget.js   (${widget.bytes} bytes, integrity ${widget.integrity})`);
+  console.log(walkthrough(`${origin}${API_BASE_PATH}`, demo));
 });
 
 function walkthrough(base: string, keys: { merchantId: string; programId: string; publishableKey: string; secretKey: string }) {

@@ -3,6 +3,8 @@ import type { Database } from "./store/database.ts";
 import type { Services } from "./domain/context.ts";
 import { createSealer } from "./secrets/sealer.ts";
 import { createHttpApi } from "./http/app.ts";
+import { createWebhookWorker, type WebhookWorkerOptions } from "./webhooks/worker.ts";
+import type { RateLimitOptions } from "./http/rate-limit.ts";
 
 export interface ProtectionApiOptions {
   db: Database;
@@ -11,6 +13,10 @@ export interface ProtectionApiOptions {
   logger: Logger;
   inFlightWaitMs?: number;
   afterSideEffects?: () => void;
+  /** The limiter (server/rate-limits/limiter.ts) and TRUST_PROXY; unset: no rate limits. */
+  rateLimits?: RateLimitOptions;
+  /** The embedded webhook worker: `enabled: false` (WEBHOOK_WORKER=off) when workers run as their own processes. */
+  webhooks?: Partial<Omit<WebhookWorkerOptions, "db" | "sealer" | "logger">> & { enabled?: boolean };
 }
 
 export const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -21,19 +27,31 @@ export const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
  * (server/main.ts) and the Remix app's /api/v1 splat route both use this.
  */
 export function createProtectionApi(options: ProtectionApiOptions) {
-  const http = createHttpApi({ ...options, sealer: createSealer(options.encryptionKey) });
+  const sealer = createSealer(options.encryptionKey);
+  const http = createHttpApi({ ...options, sealer });
+  const { enabled: webhooksEnabled = true, ...webhookOptions } = options.webhooks ?? {};
+  const webhooks = createWebhookWorker({
+    clock: options.services.clock, random: options.services.random, resolveHost: options.services.resolveHost, ...webhookOptions,
+    db: options.db, sealer, logger: options.logger,
+  });
   let purgeTimer: NodeJS.Timeout | undefined;
   return {
-    fetch: (request: Request) => http.fetch(request),
+    /** `env` is what @hono/node-server passes (the Node request, whose socket gives the client IP). */
+    fetch: (request: Request, env?: unknown) => http.fetch(request, env),
     routes: http.routes,
     purgeExpiredIdempotencyKeys: http.purgeExpiredIdempotencyKeys,
+    /** The webhook delivery worker (started by startBackgroundJobs unless disabled; tests drive runOnce). */
+    webhooks,
     startBackgroundJobs() {
+      if (webhooksEnabled) webhooks.start();
       purgeTimer = setInterval(() => {
         http.purgeExpiredIdempotencyKeys().catch((error) => options.logger.error({ err: error }, "idempotency purge failed"));
       }, IDEMPOTENCY_PURGE_INTERVAL_MS).unref();
     },
-    stopBackgroundJobs() {
+    /** Resolves when in-flight webhook deliveries have finished or been released. */
+    async stopBackgroundJobs(graceMs?: number) {
       clearInterval(purgeTimer);
+      await webhooks.stop(graceMs);
     },
   };
 }

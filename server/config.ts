@@ -12,6 +12,22 @@ const environment = z.object({
   DATA_DIR: z.string().default(".data"),
   ENCRYPTION_KEY: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** `off`: this process does not deliver webhooks (run `npm run worker` processes instead). */
+  WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How long a worker holds a claimed delivery before another may take it over (default 6 × the timeout, ≥ 60 s). */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(5).default(50),
+  WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
+  /** Rate limits (spec §8): shared by every instance through Redis when set, else in this process's memory. */
+  REDIS_URL: z.string().min(1).optional(),
+  RATE_LIMIT_KEY_PREFIX: z.string().default("ratelimit:"),
+  /** `off` disables every rate limit (benchmarks only; logged as a warning at start). */
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** `off` drops the edge-WAF policies, for deployments with a real WAF in front. */
+  EDGE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** How many proxies in front are trusted to append X-Forwarded-For (0: the socket address is the client). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Config = z.output<typeof environment> & { PORTAL_URL: string };

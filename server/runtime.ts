@@ -5,6 +5,8 @@ import { cryptoRandom } from "./domain/ids.ts";
 import type { Services } from "./domain/context.ts";
 import { loadEncryptionKey } from "./secrets/sealer.ts";
 import { createProtectionApi } from "./api.ts";
+import { webhookWorkerOptions } from "./webhooks/config.ts";
+import { createLimiter } from "./rate-limits/limiter.ts";
 
 /** The service's parts wired from configuration: what the standalone server and the Remix mount share. */
 export function createRuntime(config: Config, logger: Logger = pino({ level: config.LOG_LEVEL, base: { service: "protection-api" } })) {
@@ -16,7 +18,12 @@ export function createRuntime(config: Config, logger: Logger = pino({ level: con
     random: cryptoRandom,
     settings: { companyName: config.COMPANY_NAME, portalUrl: config.PORTAL_URL },
   };
-  const api = createProtectionApi({ db, services, encryptionKey: encryption.key, logger });
+  const limiter = config.RATE_LIMITS === "off"
+    ? undefined
+    : createLimiter({ clock: services.clock, logger, redisUrl: config.REDIS_URL, keyPrefix: config.RATE_LIMIT_KEY_PREFIX, edge: config.EDGE_LIMITS === "on" });
+  if (!limiter) logger.warn("RATE_LIMITS=off: every rate limit is disabled (for benchmarks only)");
+  const rateLimits = limiter && { limiter, trustProxy: config.TRUST_PROXY };
+  const api = createProtectionApi({ db, services, encryptionKey: encryption.key, logger, rateLimits, webhooks: webhookWorkerOptions(config) });
   return {
     config,
     db,
@@ -24,7 +31,8 @@ export function createRuntime(config: Config, logger: Logger = pino({ level: con
     logger,
     api,
     async close() {
-      api.stopBackgroundJobs();
+      await api.stopBackgroundJobs(config.SHUTDOWN_GRACE_MS);
+      await limiter?.close();
       await db.close();
     },
   };

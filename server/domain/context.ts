@@ -1,5 +1,6 @@
 import type { Queryable } from "../store/database.ts";
 import type { Mode, RandomSource } from "./ids.ts";
+import type { HostResolver } from "../webhooks/address-policy.ts";
 
 export interface Settings {
   /** Legal name printed in the disclosure ("…provided by <companyName>."). */
@@ -13,6 +14,8 @@ export interface Services {
   clock: () => number;
   random: RandomSource;
   settings: Settings;
+  /** DNS for webhook URL checks (default: the system resolver); tests inject one so nothing leaves loopback. */
+  resolveHost?: HostResolver;
 }
 
 /** Where a buyer accepted an offer; kept in the consent record. */

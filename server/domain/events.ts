@@ -23,7 +23,7 @@ export interface ServiceEvent {
   data: { object: unknown };
 }
 
-interface EventRow {
+export interface EventRow {
   id: string;
   mode: string;
   type: EventType;
@@ -54,7 +54,7 @@ export async function listEvents(db: Tx, actor: Actor, query: PageQuery & { type
   return listPage(db, actor, "events", "id, mode, type, data, created_at", filters, query, toEvent);
 }
 
-function toEvent(row: EventRow): ServiceEvent {
+export function toEvent(row: EventRow): ServiceEvent {
   return {
     id: row.id,
     object: "event",

@@ -8,7 +8,9 @@ import type { ApiEnv } from "./env.ts";
 import { ApiError, errorBody, errors, fromZodError, toApiError } from "./errors.ts";
 import { requestContext } from "./request-context.ts";
 import { readBodyText } from "./body.ts";
-import { authenticate } from "./auth.ts";
+import { authorizeKey, identifyKey } from "./auth.ts";
+import { rateLimit, type RateLimitOptions } from "./rate-limit.ts";
+import { RULES } from "../rate-limits/policies.ts";
 import { browserAccess, originPolicy } from "./cors.ts";
 import { createIdempotency, type StoredResponse } from "./idempotency.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "./schemas.ts";
@@ -28,6 +30,8 @@ export interface HttpApiOptions {
   inFlightWaitMs?: number;
   /** Test seam: runs after a mutation's side effects, before its response is stored (fault injection). */
   afterSideEffects?: () => void;
+  /** Rate limits (spec §8) of the routes with a `rateLimit` rule; unset: no limits (RATE_LIMITS=off, most tests). */
+  rateLimits?: RateLimitOptions;
 }
 
 /** The protection API as a Hono app: `fetch(Request) => Response`, mounted at /api/v1. */
@@ -53,11 +57,13 @@ export function createHttpApi(options: HttpApiOptions) {
   for (const route of routeTable) {
     const handlers = [
       ...(route.browser ? [browserAccess()] : []),
-      authenticate(db, route.keys),
+      identifyKey(db),
+      ...(route.rateLimit && options.rateLimits ? [rateLimit(RULES[route.rateLimit], options.rateLimits)] : []),
+      authorizeKey(route.keys),
       ...(route.browser ? [originPolicy()] : []),
     ];
     const handle = route.method === "GET" ? read(route) : mutate(route);
-    app.on([route.method], [at(route.path)], ...handlers, handle);
+    app.on([route.method], [at(route.path), ...(route.alsoAt ? [route.alsoAt] : [])], ...handlers, handle);
     if (route.browser) app.options(at(route.path), browserAccess());
   }
 
@@ -69,7 +75,7 @@ export function createHttpApi(options: HttpApiOptions) {
   function read(route: Route) {
     return async (c: Context<ApiEnv>) => {
       const query = parse(route.query, c.req.query(), "query");
-      const result = await route.handle({ db, services, principal: c.get("principal"), params: c.req.param(), body: undefined, query });
+      const result = await route.handle({ db, services, sealer: options.sealer, principal: c.get("principal"), params: c.req.param(), body: undefined, query });
       return send(c, { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false });
     };
   }
@@ -83,7 +89,7 @@ export function createHttpApi(options: HttpApiOptions) {
       const principal = c.get("principal");
       const response = await idempotency.execute(
         { requestId: c.get("requestId"), actor: principal, key, method: route.method, path: c.req.path, rawBody },
-        (tx) => route.handle({ db: tx, services, principal, params: c.req.param(), body, query: undefined }),
+        (tx) => route.handle({ db: tx, services, sealer: options.sealer, principal, params: c.req.param(), body, query: undefined }),
       );
       return send(c, response);
     };

@@ -1,24 +1,34 @@
 import type { MiddlewareHandler } from "hono";
 import type { KeyKind } from "../domain/ids.ts";
-import { authenticateKey, type Principal } from "../domain/merchants.ts";
+import { authenticateKey } from "../domain/merchants.ts";
 import type { Queryable } from "../store/database.ts";
 import { errors } from "./errors.ts";
 import type { ApiEnv } from "./env.ts";
 
-/**
- * Authenticates `Authorization: Bearer <key>` and enforces the route's key policy (the `keys` column of the
- * route table in routes.ts). This is the one place the widget key's restriction is enforced.
- */
-export function authenticate(db: Queryable, allowed: readonly KeyKind[]): MiddlewareHandler<ApiEnv> {
-  return async function authenticateRequest(c, next) {
+// Authentication in two steps, so that the rate limiter can run between them (app.ts): `identifyKey` resolves
+// `Authorization: Bearer <key>` to a principal without rejecting anything, `authorizeKey` then rejects a missing or
+// invalid key and enforces the route's key policy (the `keys` column of routes.ts) — the one place the widget
+// key's restriction is enforced.
+
+/** Sets `principal` when the request carries a valid key, else `keyProblem`. Never rejects. */
+export function identifyKey(db: Queryable): MiddlewareHandler<ApiEnv> {
+  return async function identifyRequestKey(c, next) {
     const header = c.req.header("authorization");
-    if (!header) throw errors.apiKeyMissing();
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw errors.apiKeyInvalid();
-    const principal: Principal | undefined = await authenticateKey(db, match[1]);
-    if (!principal) throw errors.apiKeyInvalid();
-    if (!allowed.includes(principal.kind)) throw errors.secretKeyRequired();
-    c.set("principal", principal);
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    const principal = match ? await authenticateKey(db, match[1]) : undefined;
+    if (principal) c.set("principal", principal);
+    else c.set("keyProblem", header ? "invalid" : "missing");
+    await next();
+  };
+}
+
+/** Rejects a request without a valid key (401) or with a key kind the route does not allow (403). */
+export function authorizeKey(allowed: readonly KeyKind[]): MiddlewareHandler<ApiEnv> {
+  return async function authorizeRequestKey(c, next) {
+    const problem = c.get("keyProblem");
+    if (problem === "missing") throw errors.apiKeyMissing();
+    if (problem === "invalid") throw errors.apiKeyInvalid();
+    if (!allowed.includes(c.get("principal").kind)) throw errors.secretKeyRequired();
     await next();
   };
 }

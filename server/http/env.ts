@@ -7,5 +7,7 @@ export type ApiEnv = {
     requestId: string;
     log: Logger;
     principal: Principal;
+    /** Set by identifyKey (auth.ts) when no valid key came with the request. */
+    keyProblem?: "missing" | "invalid";
   };
 };

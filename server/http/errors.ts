@@ -45,6 +45,14 @@ export const errors = {
   routeNotFound: (method: string, path: string) => invalidRequest(404, "route_not_found", `No route ${method} ${path}.`),
   methodNotAllowed: (method: string, path: string, allowed: string[]) =>
     invalidRequest(405, "method_not_allowed", `${method} is not allowed on ${path}.`, undefined, { Allow: allowed.join(", ") }),
+  rateLimited: (retryAfterSeconds: number, challenge: boolean) =>
+    new ApiError(
+      429, "rate_limit_error", challenge ? "challenge_required" : "rate_limited",
+      challenge
+        ? `Too many requests from this address. Retry after ${retryAfterSeconds} s (the delay in Retry-After).`
+        : `Rate limit exceeded. Retry after ${retryAfterSeconds} s (the delay in Retry-After); the RateLimit headers show each limit's state.`,
+      undefined, { "Retry-After": String(retryAfterSeconds) },
+    ),
   internal: () => new ApiError(500, "api_error", "internal_error", "Something went wrong on our side. It is safe to retry with the same Idempotency-Key."),
 };
 

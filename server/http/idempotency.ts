@@ -10,6 +10,8 @@ export interface RouteResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The body reveals a secret (a webhook signing secret): it is stored sealed, like headers. */
+  sensitive?: boolean;
 }
 
 export interface StoredResponse {
@@ -95,7 +97,7 @@ export function createIdempotency(options: IdempotencyOptions) {
       );
       if (stored && stored.expires_at > now) {
         if (stored.fingerprint !== fingerprint) throw errors.idempotencyConflict();
-        return { status: stored.status, body: stored.body, headers: openHeaders(stored.headers), replayed: true };
+        return { status: stored.status, body: openBody(stored.body), headers: openHeaders(stored.headers), replayed: true };
       }
       await tx.run(
         "UPDATE idempotency_records SET fingerprint = ?, status = 0, headers = '', body = '', created_at = ?, expires_at = ? WHERE merchant_id = ? AND mode = ? AND key = ?",
@@ -106,7 +108,7 @@ export function createIdempotency(options: IdempotencyOptions) {
     options.afterSideEffects?.();
     const response = { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false };
     await tx.run("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key = ?", [
-      response.status, sealHeaders(response.headers), response.body, merchantId, mode, request.key,
+      response.status, sealHeaders(response.headers), result.sensitive ? options.sealer.seal(response.body) : response.body, merchantId, mode, request.key,
     ]);
     return response;
   }
@@ -134,6 +136,8 @@ export function createIdempotency(options: IdempotencyOptions) {
 
   const sealHeaders = (headers: Record<string, string>) => (Object.keys(headers).length === 0 ? "" : options.sealer.seal(JSON.stringify(headers)));
   const openHeaders = (sealed: string): Record<string, string> => (sealed === "" ? {} : JSON.parse(options.sealer.open(sealed)));
+  // A JSON body starts with '{' or '['; a sealed one with the sealer's "v1." version prefix.
+  const openBody = (stored: string) => (stored.startsWith("v1.") ? options.sealer.open(stored) : stored);
 
   /** Deletes records past their 24 h; run periodically. Returns how many were removed. */
   const purgeExpired = () => options.db.transaction((tx) => tx.run("DELETE FROM idempotency_records WHERE expires_at <= ?", [options.clock()]));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./route.ts";
 import * as shapes from "./response-schemas.ts";
+import { RULES, type RateLimitRule } from "../rate-limits/policies.ts";
 
 // OpenAPI 3.1 from the route table: the request schemas are the zod schemas that validate requests
 // (z.toJSONSchema emits JSON Schema 2020-12, the dialect OpenAPI 3.1 uses).
@@ -19,12 +20,14 @@ export function openApiDocument(routes: Route[]) {
     const pathParams = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
     const queryParams = route.query ? queryParameters(route.query) : [];
     const mutating = route.method !== "GET";
+    const limits = route.rateLimit ? RULES[route.rateLimit] : undefined;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
       security: [{ bearer: [] }],
       "x-key-kinds": route.keys.map((kind) => (kind === "publishable" ? "wk_" : "mch_")),
+      ...(limits ? { "x-rate-limits": rateLimitPolicies(limits) } : {}),
       parameters: [
         ...pathParams,
         ...queryParams,
@@ -38,6 +41,7 @@ export function openApiDocument(routes: Route[]) {
             "X-Request-Id": { schema: { type: "string" } },
             ...(route.operationId === "createQuote" ? { "X-Service-Quote-Token": { description: "Single-use quote token.", schema: { type: "string" } } } : {}),
             ...(mutating ? { "Idempotent-Replayed": { description: "'true' when this is a replay.", schema: { type: "string" } } } : {}),
+            ...(limits ? RATE_LIMIT_HEADERS : {}),
           },
           content: { "application/json": { schema: route.response.schema ? jsonSchema(route.response.schema, "output") : { type: "object" } } },
         },
@@ -48,6 +52,7 @@ export function openApiDocument(routes: Route[]) {
         "409": errorResponse("idempotency_conflict, idempotency_in_progress, or the resource's state forbids the operation."),
         ...(route.operationId === "confirmQuote" ? { "422": errorResponse("order_context_invalid: nothing was created.") } : {}),
         ...(mutating ? { "413": errorResponse("Body over 64 KB.") } : {}),
+        ...(limits ? { "429": rateLimitedResponse(limits) } : {}),
         "500": errorResponse("api_error."),
       },
     };
@@ -65,6 +70,23 @@ export function openApiDocument(routes: Route[]) {
       schemas: { Error: jsonSchema(shapes.error, "output") },
     },
     paths,
+  };
+}
+
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Policy": { description: 'The route\'s limits (draft-ietf-httpapi-ratelimit-headers): `"<name>";q=<quota>;w=<window seconds>`, comma-separated.', schema: { type: "string" } },
+  RateLimit: { description: 'Each limit\'s state: `"<name>";r=<remaining>;t=<seconds until the quota is whole>`, comma-separated.', schema: { type: "string" } },
+};
+
+function rateLimitPolicies(rule: RateLimitRule) {
+  return rule.policies.map((p) => ({ name: p.name, quota: p.limit, windowSeconds: p.periodMs / 1000, keyedBy: p.keyedBy, edge: p.edge, code: p.code }));
+}
+
+function rateLimitedResponse(rule: RateLimitRule) {
+  const challenge = rule.policies.some((p) => p.code === "challenge_required");
+  return {
+    ...errorResponse(`rate_limit_error: ${challenge ? "rate_limited, or challenge_required when the edge limit per IP is exceeded" : "rate_limited"}. Retry after Retry-After seconds.`),
+    headers: { "Retry-After": { description: "Whole seconds after which a retry is admitted.", schema: { type: "integer" } }, ...RATE_LIMIT_HEADERS },
   };
 }
 

@@ -3,12 +3,16 @@ import type { KeyKind } from "../domain/ids.ts";
 import type { Principal } from "../domain/merchants.ts";
 import type { Services } from "../domain/context.ts";
 import type { Queryable } from "../store/database.ts";
+import type { Sealer } from "../secrets/sealer.ts";
 import type { RouteResult } from "./idempotency.ts";
+import type { RuleName } from "../rate-limits/policies.ts";
 
 export interface RouteContext<Body, Query> {
   /** The transaction of a mutation (POST/PATCH/DELETE), or the read connection of a GET. */
   db: Queryable;
   services: Services;
+  /** Seals secrets at rest (webhook signing secrets). */
+  sealer: Sealer;
   principal: Principal;
   params: Record<string, string>;
   body: Body;
@@ -20,10 +24,14 @@ export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Relative to /api/v1, with `:name` parameters. */
   path: string;
+  /** The same route also answered at this absolute path (the spec's own-prefix `/v1/…` rotate path). */
+  alsoAt?: string;
   operationId: string;
   summary: string;
   /** The key policy: which key kinds may call this route. */
   keys: readonly KeyKind[];
+  /** The rate-limit rule of this route (server/rate-limits/policies.ts; spec §8); unset: not limited. */
+  rateLimit?: RuleName;
   /** Browsers may call it with a publishable key (CORS). */
   browser?: boolean;
   body?: B;

@@ -5,6 +5,8 @@ import { reportMerchantRefund } from "../domain/orders.ts";
 import { listClaims } from "../domain/claims.ts";
 import { getPurchase, listPurchases } from "../domain/purchases.ts";
 import { getEvent, listEvents } from "../domain/events.ts";
+import * as webhookEndpoints from "../domain/webhook-endpoints.ts";
+import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliveries.ts";
 import { merchantMetrics } from "../domain/metrics.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { notFound } from "../domain/errors.ts";
@@ -15,7 +17,8 @@ import { ok, route, type Route } from "./route.ts";
 import { toSnakeCase } from "./casing.ts";
 
 // The route table. Its `keys` column is the key policy of spec §1 and §5 — the only place that decides which
-// key kind may call which route. Handlers validate nothing themselves and make one domain call each.
+// key kind may call which route. Its `rateLimit` column names the spec §8 rule of each limited route
+// (server/rate-limits/policies.ts); both claim listings share the claims rule, so the alias is no way around it. Handlers validate nothing themselves and make one domain call each.
 
 const PUBLISHABLE_OR_SECRET = ["publishable", "secret"] as const;
 const SECRET_ONLY = ["secret"] as const;
@@ -28,7 +31,7 @@ function ownMerchant(principal: Principal, id: string) {
 
 export const routes: Route[] = [
   route({
-    method: "POST", path: "/offers/quote", operationId: "createQuote", keys: PUBLISHABLE_OR_SECRET, browser: true,
+    method: "POST", path: "/offers/quote", operationId: "createQuote", keys: PUBLISHABLE_OR_SECRET, rateLimit: "quote", browser: true,
     summary: "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header.",
     body: wire.quoteRequest, response: { description: "The offer (camelCase).", schema: shapes.quote },
     async handle({ db, services, principal, body }) {
@@ -40,7 +43,7 @@ export const routes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/offers/confirm", operationId: "confirmQuote", keys: PUBLISHABLE_OR_SECRET, browser: true,
+    method: "POST", path: "/offers/confirm", operationId: "confirmQuote", keys: PUBLISHABLE_OR_SECRET, rateLimit: "confirm", browser: true,
     summary: "Confirm a protection plan for a quoted offer. An invalid order_context is 422 order_context_invalid and creates nothing.",
     body: wire.confirmRequest, response: { description: "The confirmed plan with its reference number.", schema: shapes.confirmation },
     async handle({ db, services, principal, body }) {
@@ -55,7 +58,7 @@ export const routes: Route[] = [
     handle: async ({ db, services, principal, body }) => ok(await declineQuote(db, services, principal, body.quoteId, body.reason, "quoteId")),
   }),
   route({
-    method: "POST", path: "/offers/void", operationId: "voidPlan", keys: SECRET_ONLY,
+    method: "POST", path: "/offers/void", operationId: "voidPlan", keys: SECRET_ONLY, rateLimit: "void",
     summary: "Void an active plan (for example when the order is cancelled). Give exactly one of planId, referenceNumber, orderId.",
     body: wire.voidRequest, response: { description: "The voided purchase." },
     async handle({ db, services, principal, body }) {
@@ -70,19 +73,19 @@ export const routes: Route[] = [
     handle: async ({ db, services, principal, params }) => ok(await reportMerchantRefund(db, services, principal, params.orderId)),
   }),
   route({
-    method: "GET", path: "/merchant/claims", operationId: "listClaims", keys: SECRET_ONLY,
+    method: "GET", path: "/merchant/claims", operationId: "listClaims", keys: SECRET_ONLY, rateLimit: "claims",
     summary: "List refund requests (claims) of the key's merchant, newest first.",
     query: wire.claimsQuery, response: { description: "A page of claims.", schema: shapes.list },
     handle: async ({ db, principal, query }) => ok(await listClaims(db, principal, claimFilters(query))),
   }),
   route({
-    method: "GET", path: "/merchants/:merchantId/claims", operationId: "listMerchantClaims", keys: SECRET_ONLY,
+    method: "GET", path: "/merchants/:merchantId/claims", operationId: "listMerchantClaims", keys: SECRET_ONLY, rateLimit: "claims",
     summary: "The same listing as /merchant/claims for an explicit merchant id, which must be the key's own (404 otherwise).",
     query: wire.claimsQuery, response: { description: "A page of claims.", schema: shapes.list },
     handle: async ({ db, principal, params, query }) => ok(await listClaims(db, ownMerchant(principal, params.merchantId), claimFilters(query))),
   }),
   route({
-    method: "GET", path: "/merchants/:merchantId/metrics", operationId: "getMerchantMetrics", keys: SECRET_ONLY,
+    method: "GET", path: "/merchants/:merchantId/metrics", operationId: "getMerchantMetrics", keys: SECRET_ONLY, rateLimit: "metrics",
     summary: "Quote, plan, claim and fee figures of the key's merchant, optionally within [from, to).",
     query: wire.metricsQuery, response: { description: "Merchant metrics." },
     handle: async ({ db, services, principal, params, query }) =>
@@ -143,7 +146,60 @@ export const routes: Route[] = [
     query: wire.noQuery, response: { description: "The event.", schema: shapes.event },
     handle: async ({ db, principal, params }) => ok(await getEvent(db, principal, params.eventId)),
   }),
+  route({
+    method: "POST", path: "/events/:eventId/redeliver", operationId: "redeliverEvent", keys: SECRET_ONLY,
+    summary: "Queue an event again for every subscribed endpoint that is not disabled, or for one endpoint_id.",
+    body: wire.redeliverRequest, response: { description: "The deliveries queued." },
+    handle: async ({ db, services, principal, params, body }) => ok(await redeliverEvent(db, services, principal, params.eventId, body.endpoint_id)),
+  }),
+  route({
+    method: "POST", path: "/webhooks/endpoints", operationId: "createWebhookEndpoint", keys: SECRET_ONLY,
+    summary: "Create a webhook endpoint. The response reveals its signing secret (whsec_…) this once.",
+    body: wire.webhookEndpointCreate, response: { description: "The endpoint with its signing secret." },
+    handle: async ({ db, services, sealer, principal, body }) => secretReveal(await webhookEndpoints.createWebhookEndpoint(db, services, sealer, principal, body)),
+  }),
+  route({
+    method: "GET", path: "/webhooks/endpoints", operationId: "listWebhookEndpoints", keys: SECRET_ONLY,
+    summary: "List webhook endpoints, newest first (never their secrets).",
+    query: wire.webhookEndpointsQuery, response: { description: "A page of endpoints.", schema: shapes.list },
+    handle: async ({ db, principal, query }) => ok(await webhookEndpoints.listWebhookEndpoints(db, principal, { limit: query.limit, startingAfter: query.starting_after })),
+  }),
+  route({
+    method: "GET", path: "/webhooks/endpoints/:endpointId", operationId: "getWebhookEndpoint", keys: SECRET_ONLY,
+    summary: "One webhook endpoint (never its secret).",
+    query: wire.noQuery, response: { description: "The endpoint." },
+    handle: async ({ db, principal, params }) => ok(await webhookEndpoints.getWebhookEndpoint(db, principal, params.endpointId)),
+  }),
+  route({
+    method: "PATCH", path: "/webhooks/endpoints/:endpointId", operationId: "updateWebhookEndpoint", keys: SECRET_ONLY,
+    summary: "Change the URL, the subscribed events and/or the status (enabled, disabled). Never rotates the secret.",
+    body: wire.webhookEndpointUpdate, response: { description: "The endpoint." },
+    handle: async ({ db, services, principal, params, body }) => ok(await webhookEndpoints.updateWebhookEndpoint(db, services, principal, params.endpointId, body)),
+  }),
+  route({
+    method: "DELETE", path: "/webhooks/endpoints/:endpointId", operationId: "deleteWebhookEndpoint", keys: SECRET_ONLY,
+    summary: "Delete a webhook endpoint; deliveries not yet made to it are dropped.",
+    body: wire.emptyBody, response: { description: "The deleted endpoint's id." },
+    handle: async ({ db, principal, params }) => ok(await webhookEndpoints.deleteWebhookEndpoint(db, principal, params.endpointId)),
+  }),
+  route({
+    method: "POST", path: "/webhooks/endpoints/:endpointId/secret/rotate", alsoAt: "/v1/webhooks/endpoints/:endpointId/secret/rotate",
+    operationId: "rotateWebhookSecret", keys: SECRET_ONLY,
+    summary: "A new signing secret, revealed this once. The old one keeps signing beside it (a second v1= entry) for 24 h.",
+    body: wire.emptyBody, response: { description: "The endpoint with its new signing secret." },
+    handle: async ({ db, services, sealer, principal, params }) => secretReveal(await webhookEndpoints.rotateWebhookSecret(db, services, sealer, principal, params.endpointId)),
+  }),
+  route({
+    method: "GET", path: "/webhooks/endpoints/:endpointId/deliveries", operationId: "listWebhookDeliveries", keys: SECRET_ONLY,
+    summary: "The endpoint's delivery attempt log, newest first: time, event, outcome, HTTP status, duration, error.",
+    query: wire.webhookEndpointsQuery, response: { description: "A page of attempts.", schema: shapes.list },
+    handle: async ({ db, principal, params, query }) =>
+      ok(await listWebhookAttempts(db, principal, params.endpointId, { limit: query.limit, startingAfter: query.starting_after })),
+  }),
 ];
+
+/** A response that shows a signing secret: stored sealed under its idempotency key. */
+const secretReveal = (body: unknown) => ({ ...ok(body), sensitive: true });
 
 function claimFilters(query: z.output<typeof wire.claimsQuery>) {
   return {

@@ -101,3 +101,27 @@ export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: tim
 export const noQuery = z.strictObject({});
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,255}$/;
+
+const webhookUrl = z.string().min(1).max(2048).describe("Where events are POSTed. Live mode: https and a public address only.");
+const webhookEvents = z
+  .array(z.enum(["*", ...EVENT_TYPES]))
+  .min(1)
+  .max(EVENT_TYPES.length + 1)
+  .describe("Event types to receive, or [\"*\"] for all.");
+
+export const webhookEndpointCreate = z.strictObject({ url: webhookUrl, events: webhookEvents });
+
+export const webhookEndpointUpdate = z.strictObject({
+  url: webhookUrl.optional(),
+  events: webhookEvents.optional(),
+  status: z.enum(["enabled", "disabled"]).optional().describe("Disable the endpoint, or enable it again (also after it was marked failing)."),
+});
+
+export const webhookEndpointsQuery = z.strictObject(pageQuery);
+
+/** DELETE and secret rotation carry no fields: the body must be empty or {}. */
+export const emptyBody = z.strictObject({});
+
+export const redeliverRequest = z.strictObject({
+  endpoint_id: z.string().min(1).max(255).optional().describe("Only to this endpoint (default: every subscribed endpoint that is not disabled)."),
+});

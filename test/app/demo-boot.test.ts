@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { buildWidget } from "../../packages/widget/build.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
@@ -69,6 +70,17 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
     });
     assert.equal(response.status, 401);
     assert.equal((await response.json()).error.code, "api_key_missing");
+  });
+
+  it("serves the widget (/widget/v1/service-widget.js, immutable) and the /demo checkout page", async () => {
+    const { integrity } = await buildWidget();
+    const script = await fetch(`${base}/widget/v1/service-widget.js`);
+    assert.equal(script.status, 200);
+    assert.equal(script.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.equal(await (await fetch(`${base}/widget/v1/service-widget.js.sri`)).text(), `${integrity}\n`);
+    const demo = await fetch(`${base}/demo`);
+    assert.equal(demo.status, 200);
+    assert.match(await demo.text(), /<service-widget publishable-key="wk_test_/);
   });
 
   it("GET /app is a 200 page naming every missing variable and the standalone demo, not a 500", async () => {

@@ -50,6 +50,17 @@ describe("npm run demo", () => {
     assert.equal(confirmation.status, "confirmed");
   });
 
+  it("prints the /demo storefront URL, which serves the checkout page and the widget script", async () => {
+    const demoUrl = demo.output.match(/Storefront demo: (http:\/\/\S+\/demo)/)?.[1];
+    assert.ok(demoUrl, "the /demo URL is printed");
+    const page = await fetch(demoUrl);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<service-widget publishable-key="wk_test_/);
+    const script = await fetch(new URL("/widget/v1/service-widget.js", demoUrl));
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get("cache-control") ?? "", /immutable/);
+  });
+
   it("seeds idempotently: seed:demo prints the same keys the demo printed", () => {
     const seeded = JSON.parse(execFileSync("npm", ["run", "-s", "seed:demo", "--", "--json"], { cwd: ROOT, env, encoding: "utf8" }).trim());
     assert.deepEqual(Object.keys(seeded), ["merchantId", "programId", "publishableKey", "secretKey"]);

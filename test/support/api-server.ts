@@ -7,6 +7,7 @@ import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
+import { createLimiter, type Limiter, type LimiterOptions } from "../../server/rate-limits/limiter.ts";
 
 /** A clock tests move by hand. */
 export class TestClock {
@@ -28,6 +29,8 @@ export interface TestApi {
   clock: TestClock;
   merchant: NewMerchant;
   api: ReturnType<typeof createProtectionApi>;
+  /** The rate limiter when `rateLimits` was given. */
+  limiter?: Limiter;
   /** Another merchant in the same database (for isolation tests). */
   createMerchant(name?: string, allowedOrigins?: string[]): Promise<NewMerchant>;
   close(): Promise<void>;
@@ -40,6 +43,12 @@ export interface TestApiOptions {
   afterSideEffects?: ProtectionApiOptions["afterSideEffects"];
   random?: Services["random"];
   logger?: ProtectionApiOptions["logger"];
+  /** Rate limits on the test clock (off unless given: other suites make many requests from one address). */
+  rateLimits?: Pick<LimiterOptions, "redisUrl" | "keyPrefix" | "edge" | "stores"> & { trustProxy?: number };
+  /** Webhook worker settings (schedule, timeout, …); the worker is not started: tests call `api.webhooks.runOnce()`. */
+  webhooks?: ProtectionApiOptions["webhooks"];
+  /** DNS seam for webhook URL checks. */
+  resolveHost?: Services["resolveHost"];
 }
 
 /** The real API on a real HTTP server on loopback, over a fresh migrated database with one test merchant. */
@@ -50,14 +59,19 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     clock: clock.read,
     random: options.random ?? cryptoRandom,
     settings: { companyName: options.companyName ?? "Test Protection Ltd", portalUrl: "https://portal.example.test" },
+    resolveHost: options.resolveHost,
   };
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const limiter = options.rateLimits && createLimiter({ ...options.rateLimits, clock: clock.read, logger });
   const api = createProtectionApi({
     db: database.db,
     services,
     encryptionKey: randomBytes(32),
-    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    logger,
+    rateLimits: limiter && { limiter, trustProxy: options.rateLimits?.trustProxy ?? 0 },
     inFlightWaitMs: options.inFlightWaitMs,
     afterSideEffects: options.afterSideEffects,
+    webhooks: options.webhooks,
   });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: api.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
@@ -74,9 +88,12 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     clock,
     merchant,
     api,
+    limiter,
     createMerchant,
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      await api.webhooks.stop(0);
+      await limiter?.close();
       await database.drop();
     },
   };

@@ -1,0 +1,169 @@
+// Happy paths (and a few refusals) of every resource against the real API: over loopback HTTP, and through
+// createInProcessFetch (no socket), on both databases.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { DIALECTS } from "../../../test/support/databases.ts";
+import { startTestApi, type TestApi } from "../../../test/support/api-server.ts";
+import { orderContextFor } from "../../../test/support/client.ts";
+import { createInProcessFetch } from "../../../server/in-process-fetch.ts";
+import { REFERENCE_NUMBER_PATTERN } from "../../../server/domain/ids.ts";
+import { canonicalJson, ProtectionClient, ServiceHttpError, type FetchLike } from "../src/index.ts";
+
+const TRANSPORTS = {
+  "loopback HTTP": (t: TestApi) => ({ baseUrl: t.baseUrl, fetch: globalThis.fetch }),
+  "in-process": (t: TestApi) => ({ baseUrl: "http://in-process/api/v1", fetch: createInProcessFetch(t.api) }),
+};
+
+for (const dialect of DIALECTS) {
+  for (const [transportName, transport] of Object.entries(TRANSPORTS)) {
+    describe(`SDK against the API (${dialect}, ${transportName})`, () => {
+      let t: TestApi;
+      let sent: { path: string; body: string | undefined }[];
+      let secret: ProtectionClient;
+      let widget: ProtectionClient;
+      const orderId = (name: string) => `${name}-${crypto.randomUUID()}`;
+
+      before(async () => {
+        t = await startTestApi({ dialect });
+        const { baseUrl, fetch } = transport(t);
+        sent = [];
+        const recording: FetchLike = (url, init) => (sent.push({ path: new URL(url).pathname, body: init.body as string | undefined }), fetch(url, init));
+        const options = { baseUrl, fetch: recording, sleep: async () => {} };
+        secret = new ProtectionClient({ apiKey: t.merchant.secretKey, ...options });
+        widget = new ProtectionClient({ apiKey: t.merchant.publishableKey, ...options });
+      });
+      after(() => t.close());
+
+      /** Quote (camelCase input) and confirm (camelCase order context) with the widget key. */
+      async function protect(id = orderId("order")) {
+        const quote = await widget.offers.quote({ orderAmountCents: 12_999, orderId: id, protectionProgramId: t.merchant.programId });
+        const context = orderContextFor(quote);
+        const confirmation = await widget.offers.confirm({
+          quoteId: quote.quoteId, quoteToken: quote.quoteToken,
+          orderContext: { schemaVersion: context.schema_version, order: { id, purchasedAt: context.order.purchased_at, currency: "USD", coveredAmountCents: 12_999 }, participants: { mode: "unnamed" } },
+        });
+        return { quote, confirmation };
+      }
+
+      it("quotes with the token from the header and confirms into a plan with a reference number", async () => {
+        const { quote, confirmation } = await protect();
+        assert.match(quote.quoteId, /^qt_/);
+        assert.equal(quote.feeCents, 390);
+        assert.ok(quote.quoteToken.length >= 40);
+        assert.match(confirmation.referenceNumber, REFERENCE_NUMBER_PATTERN);
+        assert.equal(confirmation.status, "confirmed");
+        assert.equal(confirmation.orderId, quote.orderId);
+      });
+
+      it("replays a call made twice with the same idempotency key", async () => {
+        const fields = { order_amount_cents: 5_000, order_id: orderId("replay"), protection_program_id: t.merchant.programId };
+        const first = await secret.quotes.create(fields, "sdk-replay-key-0001");
+        const second = await secret.quotes.create(fields, "sdk-replay-key-0001");
+        assert.equal(second.quoteId, first.quoteId);
+        assert.equal(second.quoteToken, first.quoteToken);
+      });
+
+      it("declines a quote and voids a plan", async () => {
+        const quote = await widget.offers.quote({ order_amount_cents: 2_000, order_id: orderId("decline"), protection_program_id: t.merchant.programId });
+        const declined = await widget.offers.decline({ quote_id: quote.quoteId, reason: "not today" });
+        assert.equal(declined.status, "declined");
+
+        const { confirmation } = await protect();
+        const voided = await secret.offers.void({ referenceNumber: confirmation.referenceNumber, reason: "order cancelled" });
+        assert.equal(voided.status, "voided");
+      });
+
+      it("reports a merchant refund once; the second report is 409 order_already_refunded, not retried", async () => {
+        const { quote } = await protect();
+        const refund = await secret.refunds.create(quote.orderId);
+        assert.equal(refund.status, "merchant_refunded");
+        assert.equal(refund.consumerRefundIssued, false);
+        const before = sent.length;
+        const error = await secret.refunds.create(quote.orderId).catch((e: unknown) => e);
+        assert.ok(error instanceof ServiceHttpError);
+        assert.equal(error.httpStatus, 409);
+        assert.equal(error.code, "order_already_refunded");
+        assert.equal(error.type, "invalid_request_error");
+        assert.match(error.requestId ?? "", /^req_/);
+        assert.match(error.idempotencyKey ?? "", /^[0-9a-f-]{36}$/);
+        assert.equal(sent.length, before + 1, "one attempt");
+      });
+
+      it("lists purchases page by page and every purchase across the pages", async () => {
+        const mine = [await protect(orderId("list")), await protect(orderId("list")), await protect(orderId("list"))];
+        const firstPage = await secret.purchases.list({ limit: 2 });
+        assert.equal(firstPage.object, "list");
+        assert.equal(firstPage.data.length, 2);
+        assert.equal(firstPage.has_more, true);
+        const pages = [];
+        for await (const page of secret.purchases.pages({ limit: 2 })) pages.push(page);
+        const all = [];
+        for await (const purchase of secret.purchases.all({ limit: 2 })) all.push(purchase);
+        assert.equal(all.length, pages.flatMap((page) => page.data).length);
+        assert.equal(new Set(all.map((p) => p.id)).size, all.length, "no purchase twice");
+        const references = new Set(all.map((p) => p.referenceNumber));
+        for (const { confirmation } of mine) assert.ok(references.has(confirmation.referenceNumber));
+      });
+
+      it("lists claims and reaches other routes through the generic get", async () => {
+        const claims = await secret.claims.list({ limit: 10 });
+        assert.deepEqual({ object: claims.object, data: claims.data }, { object: "list", data: [] });
+        const metrics = await secret.get(`/merchants/${t.merchant.merchantId}/metrics`);
+        assert.equal(typeof metrics, "object");
+        const one = await secret.get<{ data: { id: string }[] }>("/purchases", { limit: 1 });
+        assert.equal(one.data.length, 1);
+      });
+
+      it("runs the headless path with canonical JSON bodies", async () => {
+        const id = orderId("headless");
+        const quote = await secret.headless.quote({ orderAmountCents: 10_000, orderId: id, protectionProgramId: t.merchant.programId, currency: "usd" });
+        assert.equal(quote.disclosure_text, secret.headless.DISCLOSURE_PHRASE);
+        assert.equal(quote.currency, "USD");
+        const body = sent.at(-1)!.body;
+        assert.equal(body, canonicalJson({ currency: "usd", order_amount_cents: 10_000, order_id: id, protection_program_id: t.merchant.programId }));
+        const confirmation = await secret.headless.confirm({ quoteId: quote.quote_id });
+        assert.match(String(confirmation.reference_number), REFERENCE_NUMBER_PATTERN);
+        assert.equal(sent.at(-1)!.body, `{"quote_id":"${quote.quote_id}"}`);
+
+        const other = await secret.headless.quote({ order_amount_cents: 3_000, order_id: orderId("headless"), protection_program_id: t.merchant.programId });
+        const declined = await secret.headless.decline({ quote_id: other.quote_id, reason: "buyer said no" });
+        assert.equal(declined.status, "declined");
+      });
+
+      it("manages webhook endpoints through the generic post / get / patch / delete", async () => {
+        const created = await secret.post<{ id: string; secret: string }>("/webhooks/endpoints", { url: "https://merchant.example/hooks", events: ["claim.created"] });
+        assert.match(created.secret, /^whsec_/);
+        const updated = await secret.patch<{ id: string; events: string[] }>(`/webhooks/endpoints/${created.id}`, { events: ["*"] });
+        assert.deepEqual(updated.events, ["*"]);
+        const rotated = await secret.post<{ secret: string }>(`/webhooks/endpoints/${created.id}/secret/rotate`);
+        assert.notEqual(rotated.secret, created.secret);
+        await secret.delete(`/webhooks/endpoints/${created.id}`);
+        const gone = await secret.get(`/webhooks/endpoints/${created.id}`).catch((e: unknown) => e);
+        assert.ok(gone instanceof ServiceHttpError);
+        assert.equal(gone.httpStatus, 404);
+      });
+
+      it("surfaces the API's refusals as ServiceHttpError with code and type", async () => {
+        const forbidden = await widget.offers.void({ orderId: "anything" }).catch((e: unknown) => e);
+        assert.ok(forbidden instanceof ServiceHttpError);
+        assert.deepEqual([forbidden.httpStatus, forbidden.code, forbidden.type], [403, "secret_key_required", "permission_error"]);
+
+        const quote = await widget.offers.quote({ order_amount_cents: 2_000, order_id: orderId("invalid"), protection_program_id: t.merchant.programId });
+        const invalid = await widget.offers.confirm({ quoteId: quote.quoteId, quoteToken: quote.quoteToken, order_context: { schema_version: "nope" } as never }).catch((e: unknown) => e);
+        assert.ok(invalid instanceof ServiceHttpError);
+        assert.equal(invalid.httpStatus, 422);
+        assert.equal(invalid.code, "order_context_invalid");
+
+        const unknown = await secret.post("/offers/quote", { colour: "red" }).catch((e: unknown) => e);
+        assert.ok(unknown instanceof ServiceHttpError);
+        assert.equal(unknown.httpStatus, 400);
+        assert.ok(unknown.param !== null);
+
+        const unauthenticated = new ProtectionClient({ apiKey: "mch_test_notarealkey", ...transport(t) });
+        const denied = await unauthenticated.claims.list().catch((e: unknown) => e);
+        assert.ok(denied instanceof ServiceHttpError);
+        assert.equal(denied.httpStatus, 401);
+      });
+    });
+  }
+}

@@ -1,0 +1,67 @@
+// Builds src/ into ONE minified script, dist/service-widget.js, and publishes its SRI hash beside it
+// (dist/service-widget.js.sri and dist/manifest.json). Fails above MAX_BYTES: theme-check's limit for app-block
+// JavaScript (AssetSizeAppBlockJavaScript) is 10,000 bytes. `node build.ts` or `npm run build -w @purchase-protection/widget`.
+import { build } from "esbuild";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const MAX_BYTES = 10_000;
+export const TARGET_BYTES = 8_000;
+export const DIST = path.join(import.meta.dirname, "dist");
+export const SCRIPT = path.join(DIST, "service-widget.js");
+
+export interface BuildResult {
+  bytes: number;
+  gzipBytes: number;
+  integrity: string;
+}
+
+/** The minified bundle, in memory. */
+export async function bundle(): Promise<Uint8Array> {
+  const result = await build({
+    entryPoints: [path.join(import.meta.dirname, "src", "index.ts")],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: ["es2020", "chrome80", "safari14", "firefox78"],
+    legalComments: "none",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0].contents;
+}
+
+export const integrityOf = (code: Uint8Array) => `sha384-${createHash("sha384").update(code).digest("base64")}`;
+
+/** Writes dist/ atomically (temp file + rename), so concurrent readers never see half a file. */
+export async function buildWidget(options: { maxBytes?: number; outDir?: string } = {}): Promise<BuildResult> {
+  const { maxBytes = MAX_BYTES, outDir = DIST } = options;
+  const code = await bundle();
+  if (code.byteLength > maxBytes) {
+    throw new Error(`service-widget.js is ${code.byteLength} bytes, over the ${maxBytes}-byte limit (theme-check AssetSizeAppBlockJavaScript)`);
+  }
+  const result = { bytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength, integrity: integrityOf(code) };
+  fs.mkdirSync(outDir, { recursive: true });
+  const write = (name: string, data: string | Uint8Array) => {
+    const temporary = path.join(outDir, `.${name}.${process.pid}.tmp`);
+    fs.writeFileSync(temporary, data);
+    fs.renameSync(temporary, path.join(outDir, name));
+  };
+  write("service-widget.js", code);
+  write("service-widget.js.sri", `${result.integrity}\n`);
+  write("manifest.json", `${JSON.stringify({ file: "service-widget.js", ...result }, null, 2)}\n`);
+  return result;
+}
+
+if (import.meta.main) {
+  try {
+    const result = await buildWidget();
+    const note = result.bytes > TARGET_BYTES ? ` (over the ${TARGET_BYTES}-byte aim)` : "";
+    console.log(`dist/service-widget.js: ${result.bytes} bytes${note}, ${result.gzipBytes} gzipped, ${result.integrity}`);
+  } catch (error) {
+    console.error(`✖ ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

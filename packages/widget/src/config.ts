@@ -1,0 +1,50 @@
+import { uuid } from "./host.ts";
+
+// The element's attributes, read into what one quote needs. The same record travels to the iframe fallback.
+export const ATTRIBUTES = ["publishable-key", "program-id", "amount-cents", "currency", "order-id", "api-base", "mode", "debug"];
+
+export type Attributes = Record<string, string>;
+
+export interface WidgetConfig {
+  key: string;
+  program: string;
+  amountCents: number;
+  currency: string;
+  orderId: string;
+  apiBase: string;
+  mode: "order" | "cart";
+  debug: boolean;
+}
+
+export function attributesOf(element: Element): Attributes {
+  const attributes: Attributes = {};
+  for (const name of ATTRIBUTES) {
+    const value = element.getAttribute(name);
+    if (value !== null) attributes[name] = value;
+  }
+  return attributes;
+}
+
+/** `api-base` when given, else the widget script's own origin + /api/v1. */
+export const apiBaseOf = (attributes: Attributes, scriptUrl: string) => (attributes["api-base"] || new URL("/api/v1", scriptUrl).href).replace(/\/+$/, "");
+
+/**
+ * The configuration, or undefined when it cannot produce a valid quote: a missing key or program, an amount that
+ * is not a positive integer, mode="order" without an order id, or anything but a publishable (wk_) key — a secret
+ * key pasted into a page is never sent anywhere.
+ */
+export function readConfig(attributes: Attributes, scriptUrl: string): WidgetConfig | undefined {
+  const key = attributes["publishable-key"] || "";
+  const program = attributes["program-id"] || "";
+  const amountCents = Number(attributes["amount-cents"]);
+  const mode = attributes.mode === "cart" ? "cart" : "order";
+  const orderId = attributes["order-id"] || (mode === "cart" ? `cart-${uuid()}` : "");
+  if (!/^wk_(test|live)_\w+$/.test(key) || !program || !orderId || !Number.isSafeInteger(amountCents) || amountCents <= 0) return undefined;
+  let apiBase: string;
+  try {
+    apiBase = apiBaseOf(attributes, scriptUrl);
+  } catch {
+    return undefined;
+  }
+  return { key, program, amountCents, currency: (attributes.currency || "USD").toUpperCase(), orderId, apiBase, mode, debug: "debug" in attributes };
+}

@@ -1,0 +1,36 @@
+import { ATTRIBUTES, attributesOf } from "./config.ts";
+import { dispatch } from "./events.ts";
+import { mountOffer, REQUOTE_DELAY_MS, type Mount } from "./offer.ts";
+
+/**
+ * The <service-widget> class. Its closed shadow root and mount live in a module-level WeakMap, not on the element,
+ * so page scripts cannot reach them. One quote per connection; attribute changes re-quote once, debounced.
+ */
+export function serviceWidgetClass(scriptUrl: string): CustomElementConstructor {
+  const mounts = new WeakMap<HTMLElement, Mount>();
+  return class ServiceWidget extends HTMLElement {
+    static get observedAttributes() {
+      return ATTRIBUTES;
+    }
+
+    connectedCallback() {
+      let mount = mounts.get(this);
+      if (!mount) {
+        const root = this.attachShadow({ mode: "closed" });
+        mount = mountOffer(root, scriptUrl, (name, detail) => dispatch(this, name, detail));
+        mounts.set(this, mount);
+      }
+      dispatch(this, "ready", {});
+      // A zero delay lets a framework finish setting attributes before the one quote of this mount.
+      mount.update(attributesOf(this), 0);
+    }
+
+    disconnectedCallback() {
+      mounts.get(this)?.stop();
+    }
+
+    attributeChangedCallback(_name: string, before: string | null, after: string | null) {
+      if (before !== after && this.isConnected) mounts.get(this)?.update(attributesOf(this), REQUOTE_DELAY_MS);
+    }
+  };
+}

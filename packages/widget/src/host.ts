@@ -1,0 +1,45 @@
+// The host APIs the widget uses (fetch, crypto, console, Intl), behind one small wrapper.
+
+export const TIMEOUT_MS = 3000;
+
+export interface ApiResult {
+  status: number;
+  body: any;
+  /** The X-Service-Quote-Token header: kept by the caller in its closure, never stored anywhere else. */
+  token: string | null;
+}
+
+export const uuid = (): string =>
+  crypto.randomUUID
+    ? crypto.randomUUID()
+    : "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16));
+
+/**
+ * POST {apiBase}{path} with the publishable key and an idempotency key. Aborted after 3 s (or by `controller`);
+ * rejects on network failure, CSP refusal or timeout, so callers decide what "unavailable" means.
+ */
+export function post(apiBase: string, key: string, path: string, body: unknown, idempotencyKey: string, controller = new AbortController()): Promise<ApiResult> {
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  return fetch(apiBase + path, {
+    method: "POST",
+    signal: controller.signal,
+    credentials: "omit",
+    cache: "no-store",
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+    body: JSON.stringify(body),
+  })
+    .then(async (response) => ({ status: response.status, body: await response.json().catch(() => null), token: response.headers.get("X-Service-Quote-Token") }))
+    .finally(() => clearTimeout(timer));
+}
+
+export type Log = (...parts: unknown[]) => void;
+
+/** Diagnostic lines only with the `debug` attribute, each prefixed [service-widget]. */
+export const logger = (debug: boolean): Log => (debug ? (...parts) => console.info("[service-widget]", ...parts) : () => {});
+
+/** The fee in the page's language, with the currency's own number of decimals (JPY has none). */
+export function formatMoney(cents: number, currency: string): string {
+  const locale = document.documentElement.lang || navigator.language;
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+  return format.format(cents / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}

@@ -1,0 +1,67 @@
+// The offer's markup, built with DOM calls only (no innerHTML: works under Trusted Types and never parses API text
+// as HTML). Light theme. A real checkbox with a visible label; the disclosure is its description.
+
+export interface OfferContent {
+  price: string;
+  disclosure: string;
+  termsUrl: string;
+  canDecline: boolean;
+}
+
+export interface OfferView {
+  box: HTMLInputElement;
+  onDecline?: () => void;
+  /** Disables the controls and announces `message` in the live region. */
+  busy(on: boolean, message: string): void;
+  /** The choice is final: controls off, `message` announced; `unticked` clears the box. */
+  done(message: string, unticked?: boolean): void;
+}
+
+const CSS =
+  ".w{display:block;box-sizing:border-box;color-scheme:light;margin:8px 0;padding:12px 14px;border:1px solid #c9ced6;border-radius:8px;background:#fff;color:#1b1f24;font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;text-align:left}" +
+  "label{display:flex;gap:10px;align-items:flex-start;font-weight:600;cursor:pointer}" +
+  "input{flex:none;width:18px;height:18px;margin:1px 0 0;accent-color:#0b6b3a}" +
+  "p{margin:6px 0 0 28px;color:#3d444d}" +
+  "a,button{color:#0b57d0;font:inherit;text-decoration:underline}" +
+  "button{margin-left:12px;padding:0;border:0;background:none;cursor:pointer}" +
+  "a:focus-visible,button:focus-visible,input:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}" +
+  "[role=status]:empty{display:none}";
+
+type Child = Node | string;
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const name in props) element.setAttribute(name, props[name]);
+  element.append(...children);
+  return element;
+}
+
+export function render(root: ShadowRoot | HTMLElement, content: OfferContent): OfferView {
+  const box = h("input", { type: "checkbox", "aria-describedby": "sw-d" });
+  const status = h("p", { role: "status" });
+  const decline = content.canDecline ? h("button", { type: "button" }, "No thanks") : "";
+  const links = h("p", {}, content.termsUrl ? h("a", { href: content.termsUrl, target: "_blank", rel: "noopener" }, "See what is covered") : "", decline);
+  root.replaceChildren(
+    h("style", {}, CSS),
+    h("div", { class: "w", role: "group", "aria-label": "Purchase protection" },
+      h("label", {}, box, h("span", {}, `Add purchase protection for ${content.price}`)),
+      h("p", { id: "sw-d" }, content.disclosure),
+      links,
+      status,
+    ),
+  );
+  const view: OfferView = {
+    box,
+    busy(on, message) {
+      box.disabled = on;
+      if (decline) decline.disabled = on;
+      status.textContent = message;
+    },
+    done(message, unticked) {
+      view.busy(true, message);
+      if (unticked) box.checked = false;
+      if (decline) decline.remove();
+    },
+  };
+  if (decline) decline.onclick = () => view.onDecline?.();
+  return view;
+}

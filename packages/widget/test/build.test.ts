@@ -1,0 +1,48 @@
+// The build: one minified script within theme-check's 10,000-byte app-block limit, its SRI hash beside it, and a
+// build that fails when the limit is exceeded. Also the serving headers of /widget/v1/*.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildWidget, integrityOf, MAX_BYTES } from "../build.ts";
+import { widgetAssetResponse } from "../../../server/widget-assets.ts";
+
+describe("widget build", () => {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-widget-"));
+
+  it("is one minified script of at most 10,000 bytes, with its sha384 SRI hash published beside it", async () => {
+    const result = await buildWidget({ outDir });
+    const code = fs.readFileSync(path.join(outDir, "service-widget.js"));
+    assert.equal(code.byteLength, result.bytes);
+    assert.ok(result.bytes <= MAX_BYTES, `${result.bytes} bytes`);
+    assert.ok(result.bytes <= 8_000, `aim: at most 8,000 bytes, is ${result.bytes}`);
+    assert.equal(fs.readFileSync(path.join(outDir, "service-widget.js.sri"), "utf8").trim(), integrityOf(code));
+    assert.match(result.integrity, /^sha384-[A-Za-z0-9+/]{64}$/);
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(outDir, "manifest.json"), "utf8")), { file: "service-widget.js", ...result });
+    assert.equal(code.toString("utf8").split("\n").filter(Boolean).length, 1, "minified to one line");
+    assert.ok(!/sourceMappingURL|import\s|export\s/.test(code.toString("utf8")), "a classic script, no modules or source maps");
+  });
+
+  it("fails above the limit", async () => {
+    await assert.rejects(buildWidget({ outDir, maxBytes: 1_000 }), /over the 1000-byte limit/);
+  });
+
+  it("is served with long-lived immutable caching, CORS for SRI, and the frame page with its own CSP", async () => {
+    await buildWidget({ outDir });
+    const script = widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js"), outDir)!;
+    assert.equal(script.status, 200);
+    assert.equal(script.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.equal(script.headers.get("content-type"), "text/javascript; charset=utf-8");
+    assert.equal(script.headers.get("access-control-allow-origin"), "*");
+    assert.equal(integrityOf(new Uint8Array(await script.arrayBuffer())), fs.readFileSync(path.join(outDir, "service-widget.js.sri"), "utf8").trim());
+    const sri = widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js.sri"), outDir)!;
+    assert.match(await sri.text(), /^sha384-/);
+    const frame = widgetAssetResponse(new Request("http://shop.test/widget/v1/frame.html"), outDir)!;
+    assert.match(await frame.text(), /<script src="service-widget\.js" data-frame><\/script>/);
+    assert.match(frame.headers.get("content-security-policy")!, /script-src 'self'/);
+    assert.equal(widgetAssetResponse(new Request("http://shop.test/api/v1/offers/quote"), outDir), undefined);
+    assert.equal(widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js", { method: "POST" }), outDir)!.status, 405);
+    assert.equal(widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js"), path.join(outDir, "missing"))!.status, 404);
+  });
+});

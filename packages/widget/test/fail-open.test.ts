@@ -1,0 +1,74 @@
+// Fails open: script blocked, API down, 4xx, 5xx, a 3 s timeout → nothing rendered, no layout shift, no console
+// error or uncaught exception, and the page's own checkout is untouched. Chromium itself reports a resource it
+// could not load ("Failed to load resource …" in DevTools); those lines are checked to be about the blocked
+// resource only — the page and the widget write nothing.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { listen, widgetAttributes } from "./support/stack.ts";
+import { quoteRequests, waitForEvent, waitForRole } from "./support/browser.ts";
+import { assertNothingShown } from "./support/fail-open.ts";
+import { chromiumSuite, withCheckout, type CheckoutOptions } from "./support/suite.ts";
+
+const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key", "Access-Control-Allow-Methods": "POST" };
+const preflightOr = (answer: () => Response | Promise<Response>) => (request: Request) =>
+  request.method === "OPTIONS" ? new Response(null, { status: 204, headers: CORS }) : answer();
+
+describe("<service-widget>: fails open (Chromium)", () => {
+  const suite = chromiumSuite();
+  const servers: Awaited<ReturnType<typeof listen>>[] = [];
+  const origins = { failing: "", hanging: "", down: "", incomplete: "" };
+
+  before(async () => {
+    const failing = await listen(preflightOr(() => Response.json({ error: { type: "api_error", code: "service_unavailable", message: "down" } }, { status: 503, headers: CORS })));
+    const hanging = await listen(preflightOr(() => new Promise<Response>(() => {})));
+    // 200 but no disclosure and no readable token: never shown half.
+    const incomplete = await listen(preflightOr(() => Response.json({ quoteId: "quo_incomplete", feeCents: 390, currency: "USD" }, { headers: CORS })));
+    const closed = await listen(() => new Response(null));
+    await closed.close();
+    servers.push(failing, hanging, incomplete);
+    Object.assign(origins, { failing: failing.origin, hanging: hanging.origin, down: closed.origin, incomplete: incomplete.origin });
+  });
+  after(() => Promise.all(servers.map((server) => server.close())));
+
+  it("control: the layout-shift measurement does see an offer pushing the page down", () =>
+    withCheckout(suite, {}, async (tab) => {
+      await waitForRole(tab, "checkbox", /purchase protection/i);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.ok((await tab.observed()).shifts.length > 0);
+    }));
+
+  it("script blocked (e.g. by a content blocker): nothing rendered, no shift, no error", () =>
+    withCheckout(suite, { block: suite.stack.scriptUrl }, async (tab) => {
+      await assertNothingShown(tab);
+      assert.equal(quoteRequests(tab).length, 0);
+      assert.deepEqual((await tab.observed()).events, []);
+      for (const line of tab.console) assert.match(line.text, /ERR_BLOCKED_BY_CLIENT/);
+    }));
+
+  const failures: { name: string; options: () => CheckoutOptions; reason: string }[] = [
+    { name: "API blocked by the client", reason: "network", options: () => ({ block: `${suite.stack.widgetOrigin}/api/v1/offers/quote` }) },
+    { name: "API down (connection refused)", reason: "network", options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.down}/api/v1` }) }) },
+    { name: "4xx from the API (unknown program)", reason: "resource_missing", options: () => ({ attributes: widgetAttributes(suite.stack, { "program-id": "prog_does_not_exist" }) }) },
+    { name: "5xx from the API", reason: "service_unavailable", options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.failing}/api/v1` }) }) },
+    { name: "an incomplete offer (no disclosure, no token)", reason: "invalid_response", options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.incomplete}/api/v1` }) }) },
+  ];
+  for (const failure of failures) {
+    it(`${failure.name}: unavailable {reason: ${failure.reason}}, nothing shown`, () =>
+      withCheckout(suite, failure.options(), async (tab) => {
+        const [event] = await waitForEvent(tab, "unavailable");
+        assert.deepEqual(event.detail, { reason: failure.reason });
+        await assertNothingShown(tab);
+      }));
+  }
+
+  it("an API that never answers: gives up after 3 s with unavailable {reason: timeout}", async () => {
+    const started = Date.now();
+    await withCheckout(suite, { attributes: widgetAttributes(suite.stack, { "api-base": `${origins.hanging}/api/v1` }) }, async (tab) => {
+      const [event] = await waitForEvent(tab, "unavailable");
+      const waited = Date.now() - started;
+      assert.deepEqual(event.detail, { reason: "timeout" });
+      assert.ok(waited >= 3_000 && waited < 6_000, `gave up after ${waited} ms`);
+      await assertNothingShown(tab);
+    });
+  });
+});

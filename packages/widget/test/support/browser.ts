@@ -1,0 +1,157 @@
+// Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, plus what the tests observe: console
+// lines, page errors, requests, layout shifts, lifecycle events. The widget's shadow root is closed, which
+// Playwright's locators do not enter, so elements are found by role in Chromium's accessibility tree (CDP).
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+
+export const EVENT_NAMES = ["ready", "offer", "accepted", "declined", "unavailable"];
+
+/** Runs in every page before its own scripts: records layout shifts, uncaught errors and every lifecycle event. */
+const OBSERVE = `(() => {
+  const seen = (window.__observed = { shifts: [], errors: [], events: [] });
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput }); })
+    .observe({ type: "layout-shift", buffered: true });
+  addEventListener("error", (event) => seen.errors.push(String(event.message)));
+  addEventListener("unhandledrejection", (event) => seen.errors.push("unhandled rejection: " + String(event.reason)));
+  for (const name of ${JSON.stringify(EVENT_NAMES)}) {
+    addEventListener("service-widget:" + name, (event) => seen.events.push({ type: event.type, detail: event.detail, bubbles: event.bubbles, composed: event.composed, target: event.target.localName }), true);
+  }
+})();`;
+
+export interface ConsoleLine {
+  type: string;
+  text: string;
+}
+
+export interface Observed {
+  shifts: { value: number; hadRecentInput: boolean }[];
+  errors: string[];
+  events: { type: string; detail: Record<string, unknown>; bubbles: boolean; composed: boolean; target: string }[];
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  cdp: CDPSession;
+  console: ConsoleLine[];
+  pageErrors: string[];
+  requests: { method: string; url: string; postData: string | null }[];
+  /** X-Service-Quote-Token values the browser received (read from the network, as only a test can). */
+  tokens: string[];
+  observed(): Promise<Observed>;
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, options: { initScript?: string } = {}): Promise<TestPage> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(OBSERVE);
+  if (options.initScript) await page.addInitScript(options.initScript);
+  const result: TestPage = {
+    page,
+    context,
+    cdp: await context.newCDPSession(page),
+    console: [],
+    pageErrors: [],
+    requests: [],
+    tokens: [],
+    observed: () => page.evaluate(() => (window as any).__observed as Observed),
+    close: () => context.close(),
+  };
+  page.on("console", (message) => result.console.push({ type: message.type(), text: message.text() }));
+  page.on("pageerror", (error) => result.pageErrors.push(error.message));
+  context.on("request", (request) => result.requests.push({ method: request.method(), url: request.url(), postData: request.postData() }));
+  context.on("response", async (response) => {
+    const token = response.headers()["x-service-quote-token"];
+    if (token) result.tokens.push(token);
+  });
+  return result;
+}
+
+/**
+ * Chromium's own DevTools lines about a resource it did not load (network failure, content blocker, CSP refusal):
+ * not something a page script or the widget wrote, and invisible to the page's error monitoring.
+ */
+export const isBrowserNetworkLine = (line: ConsoleLine) =>
+  /^Failed to load resource: /.test(line.text) ||
+  /^(Loading the script|Connecting to) '[^']+' violates the following Content Security Policy directive/.test(line.text) ||
+  /^Fetch API cannot load \S+\. Refused to connect because it violates the document's Content Security Policy\.$/.test(line.text);
+
+export const quoteRequests = (page: TestPage) => page.requests.filter((r) => r.method === "POST" && r.url.endsWith("/offers/quote"));
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const eventsOf = async (page: TestPage, name: string) => (await page.observed()).events.filter((e) => e.type === `service-widget:${name}`);
+export const waitForEvent = (page: TestPage, name: string, count = 1) =>
+  waitFor(async () => {
+    const events = await eventsOf(page, name);
+    return events.length >= count && events;
+  }, `service-widget:${name}`);
+
+// --- accessibility tree (reaches into the closed shadow root and same-site iframes) ---
+
+export interface AxNode {
+  role: string;
+  name: string;
+  backendDOMNodeId?: number;
+  properties: Record<string, unknown>;
+}
+
+export async function accessibilityTree(page: TestPage): Promise<AxNode[]> {
+  const { nodes } = (await page.cdp.send("Accessibility.getFullAXTree")) as { nodes: any[] };
+  const frames = (await page.cdp.send("Page.getFrameTree")) as { frameTree: any };
+  const childFrames: string[] = [];
+  const walk = (tree: any) => (tree.childFrames ?? []).forEach((child: any) => (childFrames.push(child.frame.id), walk(child)));
+  walk(frames.frameTree);
+  for (const frameId of childFrames) {
+    const inner = (await page.cdp.send("Accessibility.getFullAXTree", { frameId }).catch(() => ({ nodes: [] }))) as { nodes: any[] };
+    nodes.push(...inner.nodes);
+  }
+  return nodes
+    .filter((node) => !node.ignored)
+    .map((node) => ({
+      role: node.role?.value ?? "",
+      name: node.name?.value ?? "",
+      backendDOMNodeId: node.backendDOMNodeId,
+      properties: Object.fromEntries((node.properties ?? []).map((p: any) => [p.name, p.value?.value])),
+    }));
+}
+
+export async function findByRole(page: TestPage, role: string, name?: RegExp): Promise<AxNode | undefined> {
+  return (await accessibilityTree(page)).find((node) => node.role === role && (!name || name.test(node.name)));
+}
+
+export const waitForRole = (page: TestPage, role: string, name?: RegExp, timeoutMs?: number) =>
+  waitFor(() => findByRole(page, role, name), `${role} ${name ?? ""}`, timeoutMs);
+
+/** Clicks the centre of an accessibility node with the mouse. */
+export async function clickNode(page: TestPage, node: AxNode): Promise<void> {
+  const { quads } = (await page.cdp.send("DOM.getContentQuads", { backendNodeId: node.backendDOMNodeId })) as { quads: number[][] };
+  const [x1, y1, , , x3, y3] = quads[0];
+  await page.page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+}
+
+/** Every text node, attribute name and value in the document, shadow roots (closed ones too) and frames included. */
+export async function everythingInTheDom(page: TestPage): Promise<string> {
+  const { root } = (await page.cdp.send("DOM.getDocument", { depth: -1, pierce: true })) as { root: any };
+  const parts: string[] = [];
+  const walk = (node: any) => {
+    if (node.nodeValue) parts.push(node.nodeValue);
+    if (node.attributes) parts.push(...node.attributes);
+    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? []), ...(node.contentDocument ? [node.contentDocument] : []), ...(node.templateContent ? [node.templateContent] : [])]) walk(child);
+  };
+  walk(root);
+  return parts.join("\n");
+}

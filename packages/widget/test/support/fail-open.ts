@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import { findByRole, isBrowserNetworkLine, type TestPage } from "./browser.ts";
+
+/** Failed open: nothing rendered, no space taken, no shift, nothing thrown or written; the page's own button works. */
+export async function assertNothingShown(tab: TestPage): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.equal(await findByRole(tab, "checkbox"), undefined, "no offer rendered");
+  const box = await tab.page.locator("service-widget").boundingBox();
+  assert.equal(box?.height ?? 0, 0, "the element takes no space");
+  const observed = await tab.observed();
+  assert.deepEqual(observed.shifts, [], "no layout-shift entries");
+  assert.deepEqual(observed.errors, [], "no uncaught error or rejection");
+  assert.deepEqual(tab.pageErrors, []);
+  assert.deepEqual(tab.console.filter((line) => !isBrowserNetworkLine(line)), [], "nothing written to the console");
+  await tab.page.click("#pay");
+}

@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from "hono";
+import type { Principal } from "../domain/merchants.ts";
+import type { Limiter, PolicyState } from "../rate-limits/limiter.ts";
+import type { RateLimitRule } from "../rate-limits/policies.ts";
+import { clientIp } from "./client-ip.ts";
+import { errors } from "./errors.ts";
+import type { ApiEnv } from "./env.ts";
+
+/** Logged once per process: the Remix mount has no socket, so without TRUST_PROXY no request has an address. */
+let warnedUnknownAddress = false;
+
+export interface RateLimitOptions {
+  limiter: Limiter;
+  /** Proxies in front of this server whose X-Forwarded-For is trusted (TRUST_PROXY; 0 = use the socket). */
+  trustProxy: number;
+}
+
+/**
+ * Applies a route's rule (the `rateLimit` column of routes.ts). It runs after the key is identified and before
+ * it is authorised (app.ts), so that one decision covers the edge/IP policies and the merchant policies: the
+ * merchant is the authenticated one, else the X-Merchant-Id header (spec §5 rule 3), and a request with neither
+ * is limited by its IP policies alone. Every response of the route — success, error or 429 — carries
+ * RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers); a 429 also carries Retry-After in whole
+ * seconds, rounded up so that a client waiting exactly that long is admitted.
+ */
+export function rateLimit(rule: RateLimitRule, options: RateLimitOptions): MiddlewareHandler<ApiEnv> {
+  const { limiter, trustProxy } = options;
+  const policyHeader = limiter.policiesOf(rule).map((p) => `"${p.name}";q=${p.limit};w=${p.periodMs / 1000}`).join(", ");
+  return async function limitRate(c, next) {
+    const principal = c.get("principal") as Principal | undefined;
+    const merchant = principal?.merchantId ?? (c.req.header("x-merchant-id")?.trim() || undefined);
+    const ip = clientIp(c, trustProxy);
+    if (ip === undefined && !warnedUnknownAddress) {
+      warnedUnknownAddress = true;
+      c.get("log").warn("rate limits: no client address (no socket and no trusted X-Forwarded-For); per-IP limits are skipped. Set TRUST_PROXY behind a proxy.");
+    }
+    const verdict = await limiter.check(rule, { merchant, ip });
+    if (verdict.policies.length > 0) {
+      c.header("RateLimit-Policy", policyHeader);
+      c.header("RateLimit", verdict.policies.map(stateItem).join(", "));
+    }
+    if (!verdict.admitted) {
+      const challenge = verdict.policies.some((state) => !state.admitted && state.policy.code === "challenge_required");
+      throw errors.rateLimited(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)), challenge);
+    }
+    await next();
+  };
+}
+
+/** `"name";r=<remaining>;t=<seconds until the quota is whole again>` */
+const stateItem = (state: PolicyState) => `"${state.policy.name}";r=${state.remaining};t=${Math.ceil(state.resetMs / 1000)}`;

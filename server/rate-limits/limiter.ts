@@ -1,0 +1,96 @@
+import type { Logger } from "pino";
+import type { Decision } from "./gcra.ts";
+import { policyKey, type Identity, type LimitPolicy, type RateLimitRule } from "./policies.ts";
+import { createMemoryStore } from "./memory-store.ts";
+import { createRedisStore } from "./redis-store.ts";
+import type { LimitStore } from "./store.ts";
+
+export interface LimiterOptions {
+  clock: () => number;
+  logger: Logger;
+  /** Redis shared by every instance; unset: this process's memory. */
+  redisUrl?: string;
+  /** Prefix of the Redis keys (default `ratelimit:`). */
+  keyPrefix?: string;
+  /** false drops the edge-WAF policies (EDGE_LIMITS=off). */
+  edge?: boolean;
+  /** Test seam: the stores to use instead of creating them. */
+  stores?: { primary: LimitStore; fallback?: LimitStore };
+}
+
+/** One policy's part of a verdict (for the RateLimit headers). */
+export interface PolicyState {
+  policy: LimitPolicy;
+  remaining: number;
+  resetMs: number;
+  retryAfterMs: number;
+  admitted: boolean;
+}
+
+export interface Verdict {
+  admitted: boolean;
+  /** Milliseconds until a retry can succeed (0 when admitted). */
+  retryAfterMs: number;
+  /** The policies that applied, in rule order (a policy keyed by something the request lacks does not apply). */
+  policies: PolicyState[];
+}
+
+export const FALLBACK_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Decides requests against the rules of policies.ts. With REDIS_URL the state is in Redis (shared by every
+ * instance); when Redis cannot answer, the decision is made in memory instead — the request is never failed
+ * because of the limiter — and that is logged at most once per minute.
+ */
+export function createLimiter(options: LimiterOptions) {
+  const { clock, logger } = options;
+  const memory = options.stores?.fallback ?? createMemoryStore();
+  const primary = options.stores?.primary ?? (options.redisUrl ? createRedisStore({ url: options.redisUrl, prefix: options.keyPrefix }) : memory);
+  const edge = options.edge ?? true;
+  let lastFallbackLog = -Infinity;
+  let fallbacks = 0;
+
+  async function decide(keys: string[], rates: LimitPolicy[], now: number): Promise<Decision> {
+    if (primary === memory) return memory.decide(keys, rates, now);
+    try {
+      return await primary.decide(keys, rates, now);
+    } catch (error) {
+      fallbacks++;
+      if (now - lastFallbackLog >= FALLBACK_LOG_INTERVAL_MS) {
+        lastFallbackLog = now;
+        logger.warn({ err: error, fallbacks }, "rate limiter: Redis unavailable, deciding in memory");
+      }
+      return memory.decide(keys, rates, now);
+    }
+  }
+
+  /** The policies of a rule that are in force here (edge ones only while edge limits are on). */
+  const policiesOf = (rule: RateLimitRule): LimitPolicy[] => rule.policies.filter((policy) => edge || !policy.edge);
+
+  return {
+    policiesOf,
+    async check(rule: RateLimitRule, identity: Identity): Promise<Verdict> {
+      const applied: { policy: LimitPolicy; key: string }[] = [];
+      for (const policy of policiesOf(rule)) {
+        const key = policyKey(policy, identity);
+        if (key !== undefined) applied.push({ policy, key });
+      }
+      if (applied.length === 0) return { admitted: true, retryAfterMs: 0, policies: [] };
+      const decision = await decide(applied.map((a) => a.key), applied.map((a) => a.policy), clock());
+      return {
+        admitted: decision.admitted,
+        retryAfterMs: decision.retryAfterMs,
+        policies: applied.map(({ policy }, i) => ({ policy, ...decision.outcomes[i] })),
+      };
+    },
+    /** How many decisions fell back to memory since start. */
+    fallbacks: () => fallbacks,
+    stores: { primary, memory },
+    async close() {
+      await primary.close();
+      if (primary !== memory) await memory.close();
+    },
+  };
+}
+
+export type Limiter = ReturnType<typeof createLimiter>;

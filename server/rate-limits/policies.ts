@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto";
+
+// Spec §8 "Limits", one named policy per cell of the table. A rule is what one route (or the portal lookup) applies:
+// all of its policies are decided together, atomically (a request rejected by one consumes nothing from another).
+//
+// Readings of the table (README "Rate limits" documents them):
+// - "Per IP" is keyed by merchant + client IP (spec §8 rule 1: the strict merchant bucket is 1000/min by merchant
+//   AND 100/min by merchant + client IP); the portal lookup has no merchant, so its per-IP limit is by IP alone.
+// - "Edge WAF": quote has its own 50 per 10 s per IP; every other row says "global", which is one bucket of
+//   100/min per client IP shared by those routes, answered with `challenge_required` ("with challenge").
+//   EDGE_LIMITS=off drops the edge policies (a real WAF in front enforces them).
+// - Metrics and claims each have their own strict merchant bucket; both claim listings share one.
+
+export type KeyedBy = "merchant" | "merchant_ip" | "ip" | "email";
+
+export interface LimitPolicy {
+  /** The policy's name: in the RateLimit-Policy / RateLimit headers and in the storage key. */
+  name: string;
+  limit: number;
+  periodMs: number;
+  keyedBy: KeyedBy;
+  /** An edge-WAF policy (switched off by EDGE_LIMITS=off). */
+  edge: boolean;
+  /** The 429 code when this policy rejects. */
+  code: "rate_limited" | "challenge_required";
+}
+
+export interface RateLimitRule {
+  name: string;
+  policies: readonly LimitPolicy[];
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const policy = (name: string, limit: number, periodMs: number, keyedBy: KeyedBy, edge = false, code: LimitPolicy["code"] = "rate_limited"): LimitPolicy =>
+  ({ name, limit, periodMs, keyedBy, edge, code });
+
+/** The edge WAF's global rule: 100/min per client IP, "with challenge". */
+export const EDGE_GLOBAL = policy("edge-global", 100, MINUTE, "ip", true, "challenge_required");
+
+/** A per-merchant limit and a per-merchant-and-IP limit, applied together (spec §8 rule 1 when 1000 / 100). */
+const merchantBuckets = (name: string, perMerchant: number, perMerchantIp: number) => [
+  policy(`${name}-merchant`, perMerchant, MINUTE, "merchant"),
+  policy(`${name}-merchant-ip`, perMerchantIp, MINUTE, "merchant_ip"),
+];
+
+export const RULES = {
+  quote: { name: "quote", policies: [...merchantBuckets("quote", 5000, 500), policy("edge-quote", 50, 10_000, "ip", true)] },
+  confirm: { name: "confirm", policies: [...merchantBuckets("confirm", 1000, 200), EDGE_GLOBAL] },
+  void: { name: "void", policies: [...merchantBuckets("void", 200, 60), EDGE_GLOBAL] },
+  metrics: { name: "metrics", policies: [...merchantBuckets("metrics", 1000, 100), EDGE_GLOBAL] },
+  claims: { name: "claims", policies: [...merchantBuckets("claims", 1000, 100), EDGE_GLOBAL] },
+  portalLookup: { name: "portalLookup", policies: [policy("portal-lookup-ip", 30, MINUTE, "ip"), policy("portal-lookup-email", 10, HOUR, "email"), EDGE_GLOBAL] },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RuleName = keyof typeof RULES;
+
+/** Who a request is, for the keys: a missing part skips the policies keyed by it. */
+export interface Identity {
+  merchant?: string;
+  ip?: string;
+  email?: string;
+}
+
+/** The portal's per-e-mail key: case and surrounding space do not make a new address. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Addresses are hashed: no e-mail address is stored in a limiter key. */
+const emailDigest = (email: string) => createHash("sha256").update(normaliseEmail(email)).digest("base64url").slice(0, 22);
+
+/** The storage key of a policy for an identity, or undefined when the identity lacks what the policy is keyed by. */
+export function policyKey(policy: LimitPolicy, identity: Identity): string | undefined {
+  const { merchant, ip, email } = identity;
+  switch (policy.keyedBy) {
+    case "merchant":
+      return merchant === undefined ? undefined : `${policy.name}:${merchant}`;
+    case "merchant_ip":
+      return merchant === undefined || ip === undefined ? undefined : `${policy.name}:${merchant}:${ip}`;
+    case "ip":
+      return ip === undefined ? undefined : `${policy.name}:${ip}`;
+    case "email":
+      return email === undefined ? undefined : `${policy.name}:${emailDigest(email)}`;
+  }
+}

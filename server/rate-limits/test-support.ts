@@ -1,0 +1,62 @@
+// Shared by the rate-limit tests: the backends the same suite runs against, with a random Redis key prefix that
+// is deleted afterwards.
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { Redis } from "ioredis";
+import { createLimiter, type Limiter, type LimiterOptions } from "./limiter.ts";
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+export type Backend = "memory" | "redis";
+export const BACKENDS: Backend[] = ["memory", "redis"];
+
+export const randomPrefix = () => `test-ratelimit:${randomBytes(6).toString("hex")}:`;
+
+/** Deletes every key under a prefix. */
+export async function deleteKeys(prefix: string, url = TEST_REDIS_URL) {
+  const redis = new Redis(url);
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** A logger whose lines the test can read. */
+export function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { logger: pino({ level: "warn" }, stream), lines };
+}
+
+/** Limiters of one backend on one clock; `close()` closes them and deletes their Redis keys. */
+export function limiterFactory(backend: Backend) {
+  const prefix = randomPrefix();
+  const made: Limiter[] = [];
+  return {
+    prefix,
+    make(options: Partial<LimiterOptions> & Pick<LimiterOptions, "clock">): Limiter {
+      const limiter = createLimiter({
+        logger: pino({ level: "silent" }),
+        ...(backend === "redis" ? { redisUrl: TEST_REDIS_URL, keyPrefix: prefix } : {}),
+        ...options,
+      });
+      made.push(limiter);
+      return limiter;
+    },
+    async close() {
+      await Promise.all(made.map((limiter) => limiter.close()));
+      if (backend === "redis") await deleteKeys(prefix);
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import type { Logger } from "pino";
+import type { Database } from "../store/database.ts";
+import type { Sealer } from "../secrets/sealer.ts";
+import { cryptoRandom, randomString, BASE62, type RandomSource } from "../domain/ids.ts";
+import { toEvent } from "../domain/events.ts";
+import { signingSecrets } from "../domain/webhook-endpoints.ts";
+import { resolvePublicAddress, type HostResolver, type ResolvedAddress } from "./address-policy.ts";
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signatureHeader } from "./signer.ts";
+import { send, type SendResult } from "./sender.ts";
+import { createFanOut } from "./fanout.ts";
+import { claimDeliveries, completeDeliveries, releaseDelivery, type ClaimedDelivery, type Completion, type Outcome } from "./queue.ts";
+import { FAILING_AFTER_MS, RETRY_SCHEDULE_MS } from "./schedule.ts";
+
+// The delivery worker: fans outbox events out into deliveries, claims the due ones, POSTs them signed, and records
+// each attempt. Runs embedded in the API process (createProtectionApi().startBackgroundJobs()) or on its own
+// (`npm run worker`). On stop, in-flight requests get `graceMs` to finish; the rest are aborted and released.
+
+export interface WebhookWorkerOptions {
+  db: Database;
+  sealer: Sealer;
+  logger: Logger;
+  clock?: () => number;
+  random?: RandomSource;
+  resolveHost?: HostResolver;
+  /** Per-request timeout (10 s). */
+  timeoutMs?: number;
+  /** How long a claim is held before another worker may take it over (must exceed timeoutMs). */
+  leaseMs?: number;
+  /** Wait between polls when there was nothing to do. */
+  pollMs?: number;
+  /** Most deliveries in flight at once (at most one per endpoint). */
+  batchSize?: number;
+  retrySchedule?: readonly number[];
+  failingAfterMs?: number;
+  /** How long the fan-out waits for a gap in event sequence numbers to fill (PostgreSQL). */
+  gapGraceMs?: number;
+  workerId?: string;
+  /** How long finished attempts wait to be recorded together in one transaction (group commit). */
+  groupCommitMs?: number;
+  /** Test seam: sees every attempt's outcome. */
+  onAttempt?: (delivery: ClaimedDelivery, result: SendResult, outcome: Outcome) => void;
+}
+
+export function createWebhookWorker(options: WebhookWorkerOptions) {
+  const clock = options.clock ?? Date.now;
+  const random = options.random ?? cryptoRandom;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? Math.max(60_000, timeoutMs * 6);
+  const pollMs = options.pollMs ?? 50;
+  const batchSize = options.batchSize ?? 100;
+  const groupCommitMs = options.groupCommitMs ?? 2;
+  const policy = { retrySchedule: options.retrySchedule ?? RETRY_SCHEDULE_MS, failingAfterMs: options.failingAfterMs ?? FAILING_AFTER_MS };
+  const workerId = options.workerId ?? `wkr_${randomString(BASE62, 16, random)}`;
+  const log = options.logger.child({ component: "webhook-worker", workerId });
+  const fanOut = createFanOut(options.db, { clock, random }, { batchSize: 500, gapGraceMs: options.gapGraceMs ?? 10_000 }).fanOut;
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  const shutdown = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  const completions: (Completion & { done: (outcome: Outcome) => void })[] = [];
+  let flushing: Promise<void> | undefined;
+
+  /** One round, for tests and tools: fan out new events, claim due deliveries, attempt them all. Resolves to the attempts made. */
+  async function runOnce(): Promise<number> {
+    await fanOut();
+    const claimed = await claimDeliveries(options.db, { workerId, now: clock(), limit: batchSize, leaseMs });
+    await Promise.all(claimed.map(deliver));
+    return claimed.length;
+  }
+
+  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const now = clock();
+    const body = JSON.stringify(toEvent(delivery.event));
+    const timestamp = Math.floor(now / 1000);
+    const headers = {
+      "Content-Type": "application/json; charset=utf-8",
+      "User-Agent": "PurchaseProtection-Webhooks/1",
+      [EVENT_ID_HEADER]: delivery.event.id,
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: signatureHeader(signingSecrets(delivery.endpoint, options.sealer, now), timestamp, body),
+    };
+    let result: SendResult;
+    const address = await destination(delivery);
+    if (typeof address === "string") result = { statusCode: null, error: address, durationMs: 0 };
+    else result = await send({ url: delivery.endpoint.url, headers, body, timeoutMs, address, signal: shutdown.signal });
+    if (shutdown.signal.aborted && result.statusCode === null) {
+      await releaseDelivery(options.db, workerId, delivery.id, clock());
+      return;
+    }
+    const outcome = await complete({ delivery, result, now: clock() });
+    if (outcome !== "succeeded") {
+      log.info({ deliveryId: delivery.id, endpointId: delivery.endpoint.id, eventId: delivery.event.id, statusCode: result.statusCode, error: result.error, outcome }, "webhook attempt failed");
+    }
+    options.onAttempt?.(delivery, result, outcome);
+  }
+
+  /**
+   * Group commit: attempts that end within `groupCommitMs` of each other, or while a write is under way, are recorded
+   * in one transaction, which also claims the next due deliveries when the loop is running (not in runOnce).
+   */
+  function complete(completion: Completion): Promise<Outcome> {
+    return new Promise((done) => {
+      completions.push({ ...completion, done });
+      flushing ??= new Promise((resolve) => setTimeout(resolve, groupCommitMs)).then(flush);
+    });
+  }
+
+  async function flush() {
+    while (completions.length > 0) {
+      const group = completions.splice(0);
+      try {
+        const room = running ? batchSize - (inFlight.size - group.length) : 0;
+        const next = { workerId, now: clock(), limit: room, leaseMs };
+        const { outcomes, claimed } = await completeDeliveries(options.db, random, workerId, group, policy, next);
+        group.forEach((completion, i) => completion.done(outcomes[i]));
+        for (const delivery of claimed) track(delivery);
+      } catch (error) {
+        // Not recorded: the leases run out and the deliveries are attempted again (at least once).
+        log.error({ err: error, deliveries: group.length }, "recording webhook attempts failed");
+        for (const completion of group) completion.done("lost_lease");
+      }
+    }
+    flushing = undefined;
+  }
+
+  /** Live endpoints: the checked public address to connect to, or why there is none. Test endpoints: DNS as usual. */
+  async function destination(delivery: ClaimedDelivery): Promise<ResolvedAddress | undefined | string> {
+    if (delivery.endpoint.mode !== "live") return undefined;
+    const url = new URL(delivery.endpoint.url);
+    if (url.protocol !== "https:") return "address not allowed: live endpoints must use https";
+    try {
+      return await resolvePublicAddress(url.hostname, options.resolveHost);
+    } catch (error) {
+      return `address not allowed: ${(error as Error).message}`;
+    }
+  }
+
+  /**
+   * Polls (fan-out, then claims) while deliveries are in flight, up to batchSize at once, so one slow endpoint never
+   * holds up the others. Steady traffic is claimed by the group commits themselves (see flush).
+   */
+  async function run() {
+    while (running) {
+      let claimed = 0;
+      try {
+        await fanOut();
+        const room = batchSize - inFlight.size;
+        if (room > 0) {
+          const deliveries = await claimDeliveries(options.db, { workerId, now: clock(), limit: room, leaseMs });
+          claimed = deliveries.length;
+          for (const delivery of deliveries) track(delivery);
+        }
+      } catch (error) {
+        log.error({ err: error }, "webhook round failed");
+      }
+      if (claimed === 0 && running) await nap();
+    }
+    await Promise.all(inFlight);
+  }
+
+  function track(delivery: ClaimedDelivery) {
+    const task = deliver(delivery)
+      .catch((error) => log.error({ err: error, deliveryId: delivery.id }, "webhook delivery failed"))
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+  }
+
+  const nap = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (wake = undefined, resolve()), pollMs);
+      wake = () => {
+        wake = undefined;
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  return {
+    workerId,
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+      log.info({ timeoutMs, pollMs, batchSize }, "webhook worker started");
+    },
+    /** Stops claiming; in-flight deliveries get `graceMs` to finish, then are aborted and released for retry. */
+    async stop(graceMs = 10_000) {
+      if (!running) return;
+      running = false;
+      wake?.();
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([loop!.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, graceMs, false)))]);
+      clearTimeout(timer);
+      if (!finished) {
+        shutdown.abort();
+        await loop;
+      }
+      await flushing;
+      log.info({ graceful: finished }, "webhook worker stopped");
+    },
+  };
+}
+
+export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

@@ -1,0 +1,88 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { apiClient } from "../support/client.ts";
+import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
+import { cryptoRandom } from "../../server/domain/ids.ts";
+import { TEST_REDIS_URL, deleteKeys, randomPrefix } from "../../server/rate-limits/test-support.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** `node server/main.ts` on a free port; resolves with its base URL once it listens. */
+async function startInstance(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; lines: Record<string, unknown>[] }> {
+  const child = spawn(process.execPath, ["server/main.ts"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const lines: Record<string, unknown>[] = [];
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`instance exited with ${code}`)));
+    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+      const entry = JSON.parse(line);
+      lines.push(entry);
+      if (entry.msg === "protection API listening") resolve(entry.url);
+    });
+  });
+  return { child, baseUrl, lines };
+}
+
+describe("rate limits: two API processes sharing one Redis", () => {
+  const prefix = randomPrefix();
+  let database: TestDatabase;
+  let merchant: NewMerchant;
+  let dataDir: string;
+  const instances: Awaited<ReturnType<typeof startInstance>>[] = [];
+
+  before(async () => {
+    database = await createTestDatabase("sqlite");
+    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
+    merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Shared Store", allowedOrigins: [] }));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-rl-"));
+    const env = {
+      DATABASE_URL: database.url, HOST: "127.0.0.1", PORT: "0", REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_KEY_PREFIX: prefix,
+      TRUST_PROXY: "1", DATA_DIR: dataDir, ENCRYPTION_KEY: randomBytes(32).toString("base64"), LOG_LEVEL: "info",
+    };
+    instances.push(await startInstance(env), await startInstance(env));
+  });
+
+  after(async () => {
+    await Promise.all(instances.map(({ child }) => new Promise((resolve) => {
+      child.once("exit", resolve);
+      child.kill("SIGTERM");
+    })));
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await deleteKeys(prefix);
+  });
+
+  it("hold the merchant's 200/min on void together", async () => {
+    const clients = instances.map(({ baseUrl }) => apiClient(baseUrl, merchant.secretKey));
+    const ips = ["192.0.2.10", "192.0.2.11", "192.0.2.12", "192.0.2.13", "192.0.2.14"];
+    const started = performance.now();
+    const admitted = [0, 0];
+    let rejected = 0;
+    for (let batch = 0; batch < 10; batch++) {
+      const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => {
+        const n = batch * 25 + i;
+        return clients[n % 2].post("/offers/void", { planId: "pln_doesnotexist000000000000" }, { headers: { "X-Forwarded-For": ips[n % 5] } })
+          .then((response) => ({ response, instance: n % 2 }));
+      }));
+      for (const { response, instance } of responses) {
+        if (response.status === 429) rejected++;
+        else admitted[instance]++;
+      }
+    }
+    const elapsedMs = performance.now() - started;
+    const total = admitted[0] + admitted[1];
+    // 250 requests, 50 per address (under the 60/min per merchant + IP), 125 per instance: alone, each instance
+    // would admit all of its 125. Together they hold 200, plus what the bucket refills meanwhile (one per 300 ms).
+    assert.ok(total >= 200, `admitted ${total}`);
+    assert.ok(total <= 200 + Math.ceil(elapsedMs / 300), `admitted ${total} in ${Math.round(elapsedMs)} ms`);
+    assert.ok(rejected >= 250 - 200 - Math.ceil(elapsedMs / 300));
+    assert.ok(admitted[0] > 0 && admitted[1] > 0, "both instances served");
+    for (const { lines } of instances) assert.ok(!lines.some((line) => String(line.msg).includes("Redis unavailable")), "no memory fallback");
+  });
+});
