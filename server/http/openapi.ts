@@ -56,6 +56,12 @@ export function openApiDocument(routes: Route[]) {
         "500": errorResponse("api_error."),
       },
     };
+    if (route.alsoAt) {
+      // The spec's own-prefix path: the same operation, relative to the host rather than /api/v1.
+      const alias = route.alsoAt.replace(/:([A-Za-z]+)/g, "{$1}");
+      const operation = paths[path][route.method.toLowerCase()] as Record<string, unknown>;
+      paths[alias] = { servers: [{ url: "/" }], [route.method.toLowerCase()]: { ...operation, operationId: `${route.operationId}AtOwnPrefix` } };
+    }
   }
   return {
     openapi: "3.1.0",
