@@ -24,7 +24,7 @@ import { createTestMerchant } from "../server/domain/merchants.ts";
 import { cryptoRandom } from "../server/domain/ids.ts";
 import type { Services } from "../server/domain/context.ts";
 import { appendEvent } from "../server/domain/events.ts";
-import { createWebhookEndpoint } from "../server/domain/webhook-endpoints.ts";
+import { checkEndpointUrl, createWebhookEndpoint } from "../server/domain/webhook-endpoints.ts";
 import { createSealer } from "../server/secrets/sealer.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -60,7 +60,7 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 for (let i = 0; i < ENDPOINTS; i++) {
-  await database.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: `${url}/${i}`, events: ["*"] }));
+  await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, `${url}/${i}`), events: ["*"] }));
 }
 const writeEvent = () => database.db.transaction((tx) => appendEvent(tx, services, actor, "claim.created", { claimId: "clm_bench", amountCents: 1234, note: "Zoë" }));
 

@@ -65,11 +65,15 @@ export function subscribes(events: string, type: string): boolean {
 
 const urlInvalid = (message: string) => new DomainError("invalid", "url_invalid", message, "url");
 
+/** A URL that passed checkEndpointUrl: the only kind the endpoint operations accept. */
+export type CheckedUrl = string & { readonly __checked: unique symbol };
+
 /**
  * http(s) only, no credentials in it; live mode: https only and the host must resolve to public addresses only
- * (no loopback, private, link-local or metadata address). Test mode may use http and localhost.
+ * (no loopback, private, link-local or metadata address). Test mode may use http and localhost. It may wait on DNS,
+ * so callers run it before opening a transaction.
  */
-export async function checkEndpointUrl(services: Services, actor: Actor, raw: string): Promise<string> {
+export async function checkEndpointUrl(services: Services, actor: Actor, raw: string): Promise<CheckedUrl> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -87,22 +91,21 @@ export async function checkEndpointUrl(services: Services, actor: Actor, raw: st
       throw new DomainError("invalid", "url_not_allowed", `Live-mode endpoints must reach a public address: ${reason}.`, "url");
     }
   }
-  return url.toString();
+  return url.toString() as CheckedUrl;
 }
 
 export interface EndpointInput {
-  url: string;
+  url: CheckedUrl;
   events: EndpointEvents;
 }
 
 export async function createWebhookEndpoint(tx: Tx, services: Services, sealer: Sealer, actor: Actor, input: EndpointInput) {
-  const url = await checkEndpointUrl(services, actor, input.url);
   const now = services.clock();
   const id = newId("we", now, services.random);
   const secret = newSecret(services);
   await tx.run(
     "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, events, secret_sealed, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'enabled', ?, ?)",
-    [id, actor.merchantId, actor.mode, url, JSON.stringify(normaliseEvents(input.events)), sealer.seal(secret), now, now],
+    [id, actor.merchantId, actor.mode, input.url, JSON.stringify(normaliseEvents(input.events)), sealer.seal(secret), now, now],
   );
   return { ...(await getWebhookEndpoint(tx, actor, id)), secret };
 }
@@ -124,7 +127,7 @@ export function listWebhookEndpoints(db: Tx, actor: Actor, query: PageQuery): Pr
 }
 
 export interface EndpointChanges {
-  url?: string;
+  url?: CheckedUrl;
   events?: EndpointEvents;
   /** The merchant may disable an endpoint, or enable one that was disabled or failing (which restarts delivery). */
   status?: "enabled" | "disabled";
@@ -133,7 +136,7 @@ export interface EndpointChanges {
 /** Changes url, events and/or status. Never touches the signing secret (spec §4 rule 1). */
 export async function updateWebhookEndpoint(tx: Tx, services: Services, actor: Actor, id: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
   const row = await loadEndpointRow(tx, actor, id);
-  const url = changes.url === undefined ? row.url : await checkEndpointUrl(services, actor, changes.url);
+  const url = changes.url ?? row.url;
   const events = changes.events === undefined ? row.events : JSON.stringify(normaliseEvents(changes.events));
   const status = changes.status ?? row.status;
   const failingSince = changes.status === "enabled" ? null : row.failing_since;

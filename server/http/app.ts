@@ -75,7 +75,7 @@ export function createHttpApi(options: HttpApiOptions) {
   function read(route: Route) {
     return async (c: Context<ApiEnv>) => {
       const query = parse(route.query, c.req.query(), "query");
-      const result = await route.handle({ db, services, sealer: options.sealer, principal: c.get("principal"), params: c.req.param(), body: undefined, query });
+      const result = await route.handle({ db, services, sealer: options.sealer, principal: c.get("principal"), params: c.req.param(), body: undefined, query, prepared: undefined });
       return send(c, { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false });
     };
   }
@@ -87,9 +87,11 @@ export function createHttpApi(options: HttpApiOptions) {
       const rawBody = await readBodyText(c, MAX_BODY_BYTES);
       const body = parse(route.body, parseJson(rawBody), "body");
       const principal = c.get("principal");
+      const params = c.req.param();
+      const prepared = route.prepare ? await route.prepare({ services, sealer: options.sealer, principal, params, body }) : undefined;
       const response = await idempotency.execute(
         { requestId: c.get("requestId"), actor: principal, key, method: route.method, path: c.req.path, rawBody },
-        (tx) => route.handle({ db: tx, services, sealer: options.sealer, principal, params: c.req.param(), body, query: undefined }),
+        (tx) => route.handle({ db: tx, services, sealer: options.sealer, principal, params, body, query: undefined, prepared }),
       );
       return send(c, response);
     };

@@ -7,7 +7,7 @@ import type { Sealer } from "../secrets/sealer.ts";
 import type { RouteResult } from "./idempotency.ts";
 import type { RuleName } from "../rate-limits/policies.ts";
 
-export interface RouteContext<Body, Query> {
+export interface RouteContext<Body, Query, Prepared = unknown> {
   /** The transaction of a mutation (POST/PATCH/DELETE), or the read connection of a GET. */
   db: Queryable;
   services: Services;
@@ -17,10 +17,12 @@ export interface RouteContext<Body, Query> {
   params: Record<string, string>;
   body: Body;
   query: Query;
+  /** What the route's `prepare` produced, outside the transaction (undefined without one). */
+  prepared: Prepared;
 }
 
 /** One row of the route table: what the route accepts, which keys may call it, and the one domain call it makes. */
-export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
+export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P = unknown> {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Relative to /api/v1, with `:name` parameters. */
   path: string;
@@ -38,10 +40,16 @@ export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   query?: Q;
   /** For the OpenAPI document: the 2xx body. */
   response: { description: string; schema?: z.ZodType };
-  handle(context: RouteContext<z.output<B>, z.output<Q>>): Promise<RouteResult>;
+  /**
+   * Slow checks (network look-ups) a mutation needs before it runs: done before the transaction opens, so that
+   * no write lock is held while waiting. Its errors are answered like validation errors (not stored).
+   */
+  prepare?(context: Omit<RouteContext<z.output<B>, undefined, undefined>, "db" | "query" | "prepared">): Promise<P>;
+  handle(context: RouteContext<z.output<B>, z.output<Q>, P>): Promise<RouteResult>;
 }
 
 /** Keeps each row's handler typed by its own schemas. */
-export const route = <B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType>(definition: Route<B, Q>): Route => definition as unknown as Route;
+export const route = <B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P = unknown>(definition: Route<B, Q, P>): Route =>
+  definition as unknown as Route;
 
 export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });

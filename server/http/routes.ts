@@ -156,7 +156,9 @@ export const routes: Route[] = [
     method: "POST", path: "/webhooks/endpoints", operationId: "createWebhookEndpoint", keys: SECRET_ONLY,
     summary: "Create a webhook endpoint. The response reveals its signing secret (whsec_…) this once.",
     body: wire.webhookEndpointCreate, response: { description: "The endpoint with its signing secret." },
-    handle: async ({ db, services, sealer, principal, body }) => secretReveal(await webhookEndpoints.createWebhookEndpoint(db, services, sealer, principal, body)),
+    prepare: ({ services, principal, body }) => webhookEndpoints.checkEndpointUrl(services, principal, body.url),
+    handle: async ({ db, services, sealer, principal, body, prepared: url }) =>
+      secretReveal(await webhookEndpoints.createWebhookEndpoint(db, services, sealer, principal, { ...body, url })),
   }),
   route({
     method: "GET", path: "/webhooks/endpoints", operationId: "listWebhookEndpoints", keys: SECRET_ONLY,
@@ -174,7 +176,9 @@ export const routes: Route[] = [
     method: "PATCH", path: "/webhooks/endpoints/:endpointId", operationId: "updateWebhookEndpoint", keys: SECRET_ONLY,
     summary: "Change the URL, the subscribed events and/or the status (enabled, disabled). Never rotates the secret.",
     body: wire.webhookEndpointUpdate, response: { description: "The endpoint." },
-    handle: async ({ db, services, principal, params, body }) => ok(await webhookEndpoints.updateWebhookEndpoint(db, services, principal, params.endpointId, body)),
+    prepare: async ({ services, principal, body }) => (body.url === undefined ? undefined : webhookEndpoints.checkEndpointUrl(services, principal, body.url)),
+    handle: async ({ db, services, principal, params, body, prepared: url }) =>
+      ok(await webhookEndpoints.updateWebhookEndpoint(db, services, principal, params.endpointId, { ...body, url })),
   }),
   route({
     method: "DELETE", path: "/webhooks/endpoints/:endpointId", operationId: "deleteWebhookEndpoint", keys: SECRET_ONLY,

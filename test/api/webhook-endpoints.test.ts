@@ -16,7 +16,15 @@ const DNS: Record<string, string> = {
   "private.example.test": "10.20.30.40",
   "metadata.example.test": "169.254.169.254",
 };
-const resolveHost = async (host: string): Promise<ResolvedAddress[]> => (DNS[host] ? [{ address: DNS[host], family: 4 }] : []);
+/** A name whose look-up takes SLOW_DNS_MS: the lookup must not hold the database's write lock meanwhile. */
+const SLOW_DNS_MS = 400;
+const resolveHost = async (host: string): Promise<ResolvedAddress[]> => {
+  if (host === "slow.example.test") {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_DNS_MS));
+    return [{ address: "93.184.216.34", family: 4 }];
+  }
+  return DNS[host] ? [{ address: DNS[host], family: 4 }] : [];
+};
 
 for (const dialect of DIALECTS) {
   describe(`webhook endpoints API (${dialect})`, () => {
@@ -129,6 +137,20 @@ for (const dialect of DIALECTS) {
       assertError(await live.call("PATCH", `/webhooks/endpoints/${ok.body.id}`, { url: "https://private.example.test/x" }), { status: 400, code: "url_not_allowed", param: "url" });
       assertError(await live.get(`/webhooks/endpoints/we_${"0".repeat(24)}`), { status: 404, code: "resource_missing" });
       assertError(await secret.get(`/webhooks/endpoints/${ok.body.id}`), { status: 404, code: "resource_missing" });
+    });
+
+    it("checks a live URL's DNS before the transaction: other writes proceed while the look-up waits", async () => {
+      const live = apiClient(t.baseUrl, (await mintLiveCredentials(t, t.merchant.merchantId)).secretKey);
+      const creating = live.post("/webhooks/endpoints", { url: "https://slow.example.test/hooks", events: ["*"] });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = performance.now();
+      const quote = await apiClient(t.baseUrl, t.merchant.secretKey).post("/offers/quote", {
+        order_amount_cents: 1_000, order_id: "order-during-dns", protection_program_id: t.merchant.programId,
+      });
+      const quoteMs = performance.now() - started;
+      assert.equal(quote.status, 200, quote.text);
+      assert.ok(quoteMs < SLOW_DNS_MS - 100, `the quote waited ${Math.round(quoteMs)} ms for the endpoint's DNS look-up`);
+      assert.equal((await creating).status, 200);
     });
   });
 }

@@ -9,7 +9,7 @@ import type { Database } from "../../server/store/database.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { createTestMerchant } from "../../server/domain/merchants.ts";
-import { createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
+import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import { createWebhookWorker } from "../../server/webhooks/worker.ts";
 import { firstArrivals, writeEvents } from "./support.ts";
@@ -41,7 +41,7 @@ describe("three webhook workers on PostgreSQL", () => {
     const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Busy Store" }));
     const actor = { merchantId: merchant.merchantId, mode: "test" as const };
     for (let i = 0; i < ENDPOINTS; i++) {
-      await database.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: `${receiver.url}/${i}`, events: ["*"] }));
+      await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, `${receiver.url}/${i}`), events: ["*"] }));
     }
     const attemptsBy: Record<string, number> = {};
     const workers = ["a", "b", "c"].map((name) => {

@@ -8,7 +8,7 @@ import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { createTestMerchant } from "../../server/domain/merchants.ts";
-import { createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
+import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import { assertSigned, firstArrivals, writeEvents } from "./support.ts";
 
@@ -63,7 +63,7 @@ for (const dialect of DIALECTS) {
         const receiver = await startReceiver();
         receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 5, 200));
         receivers.push(receiver);
-        const endpoint = await database.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: receiver.url, events: ["*"] }));
+        const endpoint = await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, receiver.url), events: ["*"] }));
         secrets.push(endpoint.secret);
       }
       const ids = await writeEvents({ database, services }, actor, EVENTS);

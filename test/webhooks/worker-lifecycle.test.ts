@@ -7,7 +7,7 @@ import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { createTestMerchant } from "../../server/domain/merchants.ts";
-import { createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
+import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import { createWebhookWorker } from "../../server/webhooks/worker.ts";
 import { createFanOut } from "../../server/webhooks/fanout.ts";
@@ -29,7 +29,7 @@ for (const dialect of DIALECTS) {
       receiver = await startReceiver();
       const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Lifecycle Store" }));
       actor = { merchantId: merchant.merchantId, mode: "test" };
-      await database.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: receiver.url, events: ["*"] }));
+      await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, receiver.url), events: ["*"] }));
     });
     after(async () => {
       await receiver.close();
