@@ -50,11 +50,12 @@ export interface ClaimFilters {
 }
 
 export async function listClaims(db: Tx, actor: Actor, query: PageQuery & ClaimFilters): Promise<Page<Claim>> {
-  const filters: [string, string | number][] = [];
-  if (query.status) filters.push(["c.status = ?", query.status]);
-  if (query.referenceNumber) filters.push(["p.reference_number = ?", query.referenceNumber]);
-  if (query.createdGte !== undefined) filters.push(["c.created_at >= ?", query.createdGte]);
-  if (query.createdLt !== undefined) filters.push(["c.created_at < ?", query.createdLt]);
+  const filters: [string, string | number | undefined][] = [
+    ["c.status = ?", query.status],
+    ["p.reference_number = ?", query.referenceNumber],
+    ["c.created_at >= ?", query.createdGte],
+    ["c.created_at < ?", query.createdLt],
+  ];
   return listPage(db, actor, "claims c JOIN plans p ON p.id = c.plan_id", CLAIM_COLUMNS, filters, query, toClaim, "c");
 }
 

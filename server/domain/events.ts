@@ -50,8 +50,7 @@ export async function getEvent(db: Tx, actor: Actor, id: string): Promise<Servic
 }
 
 export async function listEvents(db: Tx, actor: Actor, query: PageQuery & { type?: EventType }): Promise<Page<ServiceEvent>> {
-  const filters: [string, string | number][] = query.type ? [["type = ?", query.type]] : [];
-  return listPage(db, actor, "events", "id, mode, type, data, created_at", filters, query, toEvent);
+  return listPage(db, actor, "events", "id, mode, type, data, created_at", [["type = ?", query.type]], query, toEvent);
 }
 
 export function toEvent(row: EventRow): ServiceEvent {

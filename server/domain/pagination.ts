@@ -23,14 +23,16 @@ export async function listPage<R extends { id: string }, T>(
   /** FROM clause; when it joins, the listed table must be aliased `p` … and `alias` names it. */
   from: string,
   columns: string,
-  filters: [string, SqlValue][],
+  /** `[clause with one ?, value]`; a filter whose value is undefined is not applied. */
+  filters: [string, SqlValue | undefined][],
   query: PageQuery,
   map: (row: R) => T,
   alias = "",
 ): Promise<Page<T>> {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
-  const where = [`${column("merchant_id")} = ?`, `${column("mode")} = ?`, ...filters.map(([clause]) => clause)];
-  const params: SqlValue[] = [actor.merchantId, actor.mode, ...filters.map(([, value]) => value)];
+  const applied = filters.filter((filter): filter is [string, SqlValue] => filter[1] !== undefined);
+  const where = [`${column("merchant_id")} = ?`, `${column("mode")} = ?`, ...applied.map(([clause]) => clause)];
+  const params: SqlValue[] = [actor.merchantId, actor.mode, ...applied.map(([, value]) => value)];
   if (query.startingAfter) {
     where.push(`${column("id")} < ?`);
     params.push(query.startingAfter);

@@ -85,10 +85,11 @@ export interface PurchaseFilters {
 }
 
 export async function listPurchases(db: Tx, actor: Actor, query: PageQuery & PurchaseFilters): Promise<Page<Purchase>> {
-  const filters: [string, string | number][] = [];
-  if (query.status) filters.push(["p.status = ?", query.status]);
-  if (query.orderId) filters.push(["p.order_id = ?", query.orderId]);
-  if (query.createdGte !== undefined) filters.push(["p.created_at >= ?", query.createdGte]);
-  if (query.createdLt !== undefined) filters.push(["p.created_at < ?", query.createdLt]);
+  const filters: [string, string | number | undefined][] = [
+    ["p.status = ?", query.status],
+    ["p.order_id = ?", query.orderId],
+    ["p.created_at >= ?", query.createdGte],
+    ["p.created_at < ?", query.createdLt],
+  ];
   return listPage(db, actor, "plans p JOIN orders o ON o.plan_id = p.id", PURCHASE_COLUMNS, filters, query, (row: PurchaseRow) => purchaseFromRow(row), "p");
 }
