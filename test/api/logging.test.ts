@@ -24,11 +24,13 @@ for (const dialect of DIALECTS) {
       const token = quote.headers.get("x-service-quote-token")!;
       const confirm = await widget.post("/offers/confirm", { quoteId: quote.body.quoteId, quoteToken: token, order_context: orderContextFor(quote.body) });
       await apiClient(t.baseUrl, t.merchant.secretKey).get("/purchases");
-      const refused = await apiClient(t.baseUrl, `${t.merchant.secretKey.slice(0, -1)}x`).get("/purchases");
+      // The real key with its last character changed: well-formed, unknown.
+      const wrongKey = t.merchant.secretKey.slice(0, -1) + (t.merchant.secretKey.endsWith("x") ? "y" : "x");
+      const refused = await apiClient(t.baseUrl, wrongKey).get("/purchases");
       assert.equal(refused.status, 401);
 
       const log = lines.join("");
-      for (const secret of [t.merchant.publishableKey, t.merchant.secretKey, `${t.merchant.secretKey.slice(0, -1)}x`, token, "buyer@example.com", "logging-test-idempotency-1"]) {
+      for (const secret of [t.merchant.publishableKey, t.merchant.secretKey, wrongKey, token, "buyer@example.com", "logging-test-idempotency-1"]) {
         assert.ok(!log.includes(secret), `the log must not contain ${secret.slice(0, 12)}…`);
       }
       const requests = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
