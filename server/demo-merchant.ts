@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createHash } from "node:crypto";
 import type { Database } from "./store/database.ts";
+import { sha256Hex } from "./domain/ids.ts";
 import type { Services } from "./domain/context.ts";
 import { authenticateKey, createTestMerchant, mintApiKey, type NewMerchant } from "./domain/merchants.ts";
 
@@ -13,7 +13,7 @@ export const DEMO_MERCHANT_ID = "mer_demo";
  * keys are revoked and new ones minted. Running this twice prints the same keys.
  */
 export async function ensureDemoMerchant(db: Database, services: Services, dataDir: string, databaseUrl: string): Promise<NewMerchant> {
-  const file = path.resolve(dataDir, `demo-merchant-${createHash("sha256").update(databaseUrl).digest("hex").slice(0, 12)}.json`);
+  const file = path.resolve(dataDir, `demo-merchant-${sha256Hex(databaseUrl).slice(0, 12)}.json`);
   const saved = readSaved(file);
   if (saved && (await stillValid(db, saved))) return saved;
 

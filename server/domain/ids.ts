@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 export type RandomSource = (size: number) => Buffer;
 
@@ -72,3 +72,6 @@ export function parseApiKey(key: string): { kind: KeyKind; mode: Mode } | undefi
 export function newQuoteToken(random: RandomSource = cryptoRandom): string {
   return random(32).toString("base64url");
 }
+
+/** SHA-256 in hex: how API keys and quote tokens are stored (never the secret itself). */
+export const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");

@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { newApiKey, newId, parseApiKey, type KeyKind, type Mode } from "./ids.ts";
+import { newApiKey, newId, parseApiKey, sha256Hex, type KeyKind, type Mode } from "./ids.ts";
 import type { Actor, Services, Tx } from "./context.ts";
 import { createProgram } from "./programs.ts";
 
@@ -11,8 +10,6 @@ export interface Principal extends Actor {
   allowedOrigins: string[];
 }
 
-export const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
-
 /** The principal for a presented key, or undefined when it is unknown, malformed or revoked. */
 export async function authenticateKey(db: Tx, key: string): Promise<Principal | undefined> {
   const claimed = parseApiKey(key);
@@ -20,7 +17,7 @@ export async function authenticateKey(db: Tx, key: string): Promise<Principal | 
   const row = await db.get<{ id: string; merchant_id: string; kind: KeyKind; mode: Mode; allowed_origins: string }>(
     `SELECT k.id, k.merchant_id, k.kind, k.mode, m.allowed_origins FROM api_keys k JOIN merchants m ON m.id = k.merchant_id
      WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
-    [hashKey(key)],
+    [sha256Hex(key)],
   );
   if (!row || row.kind !== claimed.kind || row.mode !== claimed.mode) return undefined;
   return { keyId: row.id, merchantId: row.merchant_id, kind: row.kind, mode: row.mode, allowedOrigins: JSON.parse(row.allowed_origins) };
@@ -32,7 +29,7 @@ export async function mintApiKey(tx: Tx, services: Services, actor: Actor, kind:
   const key = newApiKey(kind, actor.mode, services.random);
   const id = newId("key", now, services.random);
   await tx.run("INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-    id, actor.merchantId, kind, actor.mode, hashKey(key), key.slice(-4), now,
+    id, actor.merchantId, kind, actor.mode, sha256Hex(key), key.slice(-4), now,
   ]);
   return { id, key };
 }

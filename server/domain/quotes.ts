@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { newId, newQuoteToken } from "./ids.ts";
+import { timingSafeEqual } from "node:crypto";
+import { newId, newQuoteToken, sha256Hex } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import { applyBps, assertSupportedCurrency } from "./money.ts";
@@ -49,8 +49,6 @@ export interface QuoteRecord {
 
 const QUOTE_COLUMNS = "id, order_id, currency, order_amount_cents, fee_cents, covered_amount_cents, customer_email, status, token_hash, created_at, expires_at";
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** Prices an offer under the merchant's program and stores it with the hash of a fresh single-use token. */
 export async function createQuote(tx: Tx, services: Services, actor: Actor, input: QuoteInput): Promise<{ quote: Quote; token: string }> {
   assertSupportedCurrency(input.currency);
@@ -72,7 +70,7 @@ export async function createQuote(tx: Tx, services: Services, actor: Actor, inpu
        covered_amount_cents, customer_email, product_category, status, token_hash, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
     [id, actor.merchantId, actor.mode, program.id, input.orderId, input.currency, input.orderAmountCents, feeCents,
-      coveredAmountCents, input.customerEmail ?? null, input.productCategory ?? null, hashToken(token), now, expiresAt],
+      coveredAmountCents, input.customerEmail ?? null, input.productCategory ?? null, sha256Hex(token), now, expiresAt],
   );
   const quote: Quote = {
     quoteId: id,
@@ -109,7 +107,7 @@ export async function loadOpenQuote(tx: Tx, services: Services, actor: Actor, qu
 
 /** Constant-time check of a presented token against the stored hash. */
 export function assertQuoteToken(quote: QuoteRecord, token: string): void {
-  const presented = Buffer.from(hashToken(token), "hex");
+  const presented = Buffer.from(sha256Hex(token), "hex");
   const stored = Buffer.from(quote.token_hash, "hex");
   if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) {
     throw new DomainError("forbidden", "quote_token_invalid", "The quote token does not match this quote.", "quoteToken");

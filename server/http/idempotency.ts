@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../domain/ids.ts";
 import { isUniqueViolation, LockTimeoutError, type Database, type Queryable } from "../store/database.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { Actor } from "../domain/context.ts";
@@ -55,7 +55,7 @@ export function createIdempotency(options: IdempotencyOptions) {
 
   async function execute(request: MutationRequest, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
     const scope = `${request.actor.merchantId}\u0000${request.actor.mode}\u0000${request.key}`;
-    const fingerprint = `${request.method} ${request.path} ${createHash("sha256").update(request.rawBody).digest("hex")}`;
+    const fingerprint = `${request.method} ${request.path} ${sha256Hex(request.rawBody)}`;
     const twin = inFlight.get(scope);
     if (twin && !(await settlesWithin(twin, options.inFlightWaitMs))) throw errors.idempotencyInProgress();
 
