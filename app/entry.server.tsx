@@ -5,8 +5,17 @@ import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server.ts";
+import { shopifyRuntime } from "./shopify/runtime.server.ts";
 
 const ABORT_DELAY = 5000;
+
+// The Shopify job queue starts with the server, so jobs a crash left behind are retried without waiting for the next
+// webhook. In demo mode there is none; a configuration error is logged and the API route reports it on use.
+try {
+  shopifyRuntime();
+} catch (error) {
+  console.error("[shopify] could not start the job queue:", error);
+}
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   addDocumentResponseHeaders(request, responseHeaders);

@@ -5,6 +5,10 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "./db.server.ts";
+import { CachedSessionStorage } from "./shopify/cached-session-storage.ts";
+
+/** How long a loaded Shopify session is reused without reading the database again (see CachedSessionStorage). */
+const SESSION_CACHE_TTL_MS = 5_000;
 
 /** Admin API version; keep it equal to `[webhooks] api_version` in shopify.app.toml. */
 export const SHOPIFY_API_VERSION = ApiVersion.October26;
@@ -45,8 +49,19 @@ function createShopifyApp(env: Env) {
     scopes: scopesOf(env.SCOPES!),
     apiVersion: SHOPIFY_API_VERSION,
     authPathPrefix: "/auth",
-    sessionStorage: new PrismaSessionStorage(prisma()),
+    sessionStorage: new CachedSessionStorage(new PrismaSessionStorage(prisma()), { ttlMs: SESSION_CACHE_TTL_MS }),
     distribution: AppDistribution.AppStore,
+    hooks: {
+      // Install / re-install: the shop's merchant, keys and program now; the protection product and storefront
+      // config in a job. Imported lazily: the Shopify runtime itself imports this module.
+      afterAuth: async ({ session }) => {
+        const [{ shopifyRuntime }, { onShopAuthenticated }] = await Promise.all([
+          import("./shopify/runtime.server.ts"),
+          import("./shopify/shop-lifecycle.server.ts"),
+        ]);
+        await onShopAuthenticated(shopifyRuntime()!.deps, session.shop);
+      },
+    },
     future: {
       unstable_newEmbeddedAuthStrategy: true,
       expiringOfflineAccessTokens: true,

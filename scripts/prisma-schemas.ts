@@ -11,6 +11,12 @@ export const POSTGRES_SCHEMA = path.join(ROOT, "prisma", "postgresql", "schema.p
 const SOURCE_HEADER = "// prisma/postgresql/schema.prisma is generated from this file (npm run db:schemas); never edit it by hand.";
 const GENERATED_HEADER = "// GENERATED from prisma/schema.prisma by scripts/prisma-schemas.ts (npm run db:schemas). Do not edit.";
 const SQLITE_PROVIDER = /^(\s*provider\s*=\s*)"sqlite"/m;
+const CLIENT_GENERATOR = /^(generator client \{)/m;
+/**
+ * The PostgreSQL Prisma client is generated beside the default (SQLite) one, so one install serves either database:
+ * app/db.server.ts loads the client that matches DATABASE_URL. Relative to prisma/postgresql/.
+ */
+const POSTGRES_CLIENT_OUTPUT = "../../node_modules/.prisma/client-postgresql";
 
 /** The PostgreSQL schema text for a given SQLite schema text. Throws when the source lacks a marker it relies on. */
 export function postgresSchemaFrom(source: string): string {
@@ -18,7 +24,11 @@ export function postgresSchemaFrom(source: string): string {
     throw new Error(`prisma/schema.prisma must contain this header line exactly once:\n  ${SOURCE_HEADER}`);
   }
   if (!SQLITE_PROVIDER.test(source)) throw new Error('prisma/schema.prisma has no datasource with provider = "sqlite"');
-  return source.replace(SOURCE_HEADER, GENERATED_HEADER).replace(SQLITE_PROVIDER, '$1"postgresql"');
+  if (!CLIENT_GENERATOR.test(source)) throw new Error("prisma/schema.prisma has no `generator client {` block");
+  return source
+    .replace(SOURCE_HEADER, GENERATED_HEADER)
+    .replace(SQLITE_PROVIDER, '$1"postgresql"')
+    .replace(CLIENT_GENERATOR, `$1\n  output     = "${POSTGRES_CLIENT_OUTPUT}"`);
 }
 
 /** A line for a message; the empty string after a file's final newline is its end. */

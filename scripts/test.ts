@@ -42,7 +42,12 @@ function testFiles(): string[] {
 }
 
 const steps: Step[] = [
-  { title: "prisma generate", command: [node, bin("prisma", "build", "index.js"), "generate", "--no-hints"], quiet: true },
+  { title: "prisma generate (SQLite client)", command: [node, bin("prisma", "build", "index.js"), "generate", "--no-hints"], quiet: true },
+  {
+    title: "prisma generate (PostgreSQL client)",
+    command: [node, bin("prisma", "build", "index.js"), "generate", "--no-hints", "--schema", "prisma/postgresql/schema.prisma"],
+    quiet: true,
+  },
   { title: "prisma schemas + migration drift", command: [node, "scripts/check-migration-drift.ts"] },
   { title: "type-check (tsconfig.json)", command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "."] },
 ];

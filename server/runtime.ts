@@ -28,6 +28,8 @@ export function createRuntime(config: Config, logger: Logger = pino({ level: con
     config,
     db,
     services,
+    /** The key secrets are sealed with (webhook signing secrets here; the app's stored shop keys). */
+    encryptionKey: encryption.key,
     logger,
     api,
     async close() {

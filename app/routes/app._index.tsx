@@ -1,25 +1,29 @@
+// The merchant dashboard: the shop's installation, setup, metrics, protected orders, webhook endpoints, failed jobs,
+// customer data requests and the e-mail snippet (app/shopify/dashboard.server.ts reads them).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, Page, Text } from "@shopify/polaris";
+import { Card, Page, Text } from "@shopify/polaris";
 import { authenticateAdmin } from "../shopify.server.ts";
+import { shopifyRuntime } from "../shopify/runtime.server.ts";
+import { loadDashboard } from "../shopify/dashboard.server.ts";
+import { DashboardPage } from "../components/dashboard/DashboardPage.tsx";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // null in demo mode, where the layout shows the setup page instead of this one.
   const admin = await authenticateAdmin(request);
-  return { shop: admin?.session.shop ?? null };
+  const runtime = shopifyRuntime();
+  // Nothing to show in demo mode, where the layout shows the setup page instead of this one.
+  if (!admin || !runtime) return { dashboard: null };
+  const dashboard = await loadDashboard(runtime.deps, admin.session.shop, { apiKey: process.env.SHOPIFY_API_KEY! });
+  return { dashboard: dashboard ?? null };
 }
 
 export default function Dashboard() {
-  const { shop } = useLoaderData<typeof loader>();
+  const { dashboard } = useLoaderData<typeof loader>();
+  if (dashboard) return <DashboardPage dashboard={dashboard} />;
   return (
     <Page title="Purchase Protection">
       <Card>
-        <BlockStack gap="200">
-          <Text as="h2" variant="headingMd">
-            Connected{shop ? ` to ${shop}` : ""}
-          </Text>
-          <p>Buyers can opt in to protection from the theme embed or the checkout; confirmed plans, orders and claims will show here.</p>
-        </BlockStack>
+        <Text as="p">The app is being set up for this shop. Reload the page in a moment.</Text>
       </Card>
     </Page>
   );

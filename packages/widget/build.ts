@@ -1,6 +1,7 @@
 // Builds src/ into ONE minified script, dist/service-widget.js, and publishes its SRI hash beside it
 // (dist/service-widget.js.sri and dist/manifest.json). Fails above MAX_BYTES: theme-check's limit for app-block
-// JavaScript (AssetSizeAppBlockJavaScript) is 10,000 bytes. `node build.ts` or `npm run build -w @purchase-protection/widget`.
+// JavaScript (AssetSizeAppBlockJavaScript) is 10,000 bytes. `node build.ts` (`npm run build:widget` at the root) also
+// copies the script into the theme app embed's assets, where a test holds it equal to a fresh build.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -8,9 +9,11 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 export const MAX_BYTES = 10_000;
-export const TARGET_BYTES = 8_000;
+export const TARGET_BYTES = 9_900;
 export const DIST = path.join(import.meta.dirname, "dist");
 export const SCRIPT = path.join(DIST, "service-widget.js");
+/** The committed copy the theme app embed serves (Shopify hosts extension assets itself). */
+export const EMBED_ASSET = path.join(import.meta.dirname, "..", "..", "extensions", "theme-embed", "assets", "service-widget.js");
 
 export interface BuildResult {
   bytes: number;
@@ -25,7 +28,8 @@ export async function bundle(): Promise<Uint8Array> {
     bundle: true,
     minify: true,
     format: "iife",
-    target: ["es2020", "chrome80", "safari14", "firefox78"],
+    // Chrome 91, not 80: esbuild rewrites every `?.` for Chrome < 91 (a V8 bug), which the size budget cannot afford.
+    target: ["es2020", "chrome91", "safari14", "firefox78"],
     legalComments: "none",
     write: false,
     logLevel: "silent",
@@ -58,8 +62,9 @@ export async function buildWidget(options: { maxBytes?: number; outDir?: string 
 if (import.meta.main) {
   try {
     const result = await buildWidget();
+    fs.copyFileSync(SCRIPT, EMBED_ASSET);
     const note = result.bytes > TARGET_BYTES ? ` (over the ${TARGET_BYTES}-byte aim)` : "";
-    console.log(`dist/service-widget.js: ${result.bytes} bytes${note}, ${result.gzipBytes} gzipped, ${result.integrity}`);
+    console.log(`dist/service-widget.js: ${result.bytes} bytes${note}, ${result.gzipBytes} gzipped, ${result.integrity}; copied to ${path.relative(process.cwd(), EMBED_ASSET)}`);
   } catch (error) {
     console.error(`✖ ${(error as Error).message}`);
     process.exit(1);

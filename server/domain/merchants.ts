@@ -42,15 +42,29 @@ export interface NewMerchant {
 }
 
 /** A merchant with a default test-mode program and test keys. Live keys are minted only in the dashboard. */
-export async function createTestMerchant(tx: Tx, services: Services, input: { id?: string; name: string; allowedOrigins?: string[] }): Promise<NewMerchant> {
+export async function createTestMerchant(
+  tx: Tx,
+  services: Services,
+  input: { id?: string; name: string; allowedOrigins?: string[]; shopDomain?: string },
+): Promise<NewMerchant> {
   const now = services.clock();
   const merchantId = input.id ?? newId("mer", now, services.random);
-  await tx.run("INSERT INTO merchants (id, name, allowed_origins, created_at) VALUES (?, ?, ?, ?)", [
-    merchantId, input.name, JSON.stringify(input.allowedOrigins ?? []), now,
+  await tx.run("INSERT INTO merchants (id, name, allowed_origins, shop_domain, created_at) VALUES (?, ?, ?, ?, ?)", [
+    merchantId, input.name, JSON.stringify(input.allowedOrigins ?? []), input.shopDomain ?? null, now,
   ]);
+  const programId = await createProgram(tx, services, { merchantId, mode: "test" });
+  return { merchantId, programId, ...(await mintTestKeys(tx, services, merchantId)) };
+}
+
+/** Deactivates a merchant (its platform uninstalled us): every key stops working at once; the data stays. */
+export async function revokeMerchantKeys(tx: Tx, services: Services, merchantId: string): Promise<number> {
+  return tx.run("UPDATE api_keys SET revoked_at = ? WHERE merchant_id = ? AND revoked_at IS NULL", [services.clock(), merchantId]);
+}
+
+/** Fresh test-mode keys for a merchant coming back (re-install): revoked keys are never revived. */
+export async function mintTestKeys(tx: Tx, services: Services, merchantId: string): Promise<{ publishableKey: string; secretKey: string }> {
   const actor: Actor = { merchantId, mode: "test" };
-  const programId = await createProgram(tx, services, actor);
   const publishable = await mintApiKey(tx, services, actor, "publishable");
   const secret = await mintApiKey(tx, services, actor, "secret");
-  return { merchantId, programId, publishableKey: publishable.key, secretKey: secret.key };
+  return { publishableKey: publishable.key, secretKey: secret.key };
 }

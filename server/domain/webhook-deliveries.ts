@@ -11,15 +11,21 @@ export interface DeliveryEvent {
   seq: number;
 }
 
-/** Queues one event for one endpoint, due at `now`. */
-export async function insertDelivery(tx: Tx, services: Pick<Services, "clock" | "random">, endpointId: string, event: DeliveryEvent): Promise<string> {
+/** Queues events for endpoints, due at `now`: one statement per 100 rows (a round trip per row dominated fan-out). */
+export async function insertDeliveries(
+  tx: Tx, services: Pick<Services, "clock" | "random">, queued: { endpointId: string; event: DeliveryEvent }[],
+): Promise<string[]> {
   const now = services.clock();
-  const id = newId("wd", now, services.random);
-  await tx.run(
-    "INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_seq, status, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', 0, ?, ?, ?)",
-    [id, endpointId, event.id, event.seq, now, now, now],
-  );
-  return id;
+  const ids = queued.map(() => newId("wd", now, services.random));
+  for (let start = 0; start < queued.length; start += 100) {
+    const chunk = queued.slice(start, start + 100);
+    await tx.run(
+      `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_seq, status, attempts, next_attempt_at, created_at, updated_at)
+       VALUES ${chunk.map(() => "(?, ?, ?, ?, 'pending', 0, ?, ?, ?)").join(", ")}`,
+      chunk.flatMap(({ endpointId, event }, i) => [ids[start + i], endpointId, event.id, event.seq, now, now, now]),
+    );
+  }
+  return ids;
 }
 
 export interface Redelivery {
@@ -50,9 +56,8 @@ export async function redeliverEvent(tx: Tx, services: Services, actor: Actor, e
     ]);
     endpoints = rows.filter((row) => subscribes(row.events, event.type));
   }
-  const deliveries = [];
-  for (const endpoint of endpoints) deliveries.push({ id: await insertDelivery(tx, services, endpoint.id, event), endpointId: endpoint.id });
-  return { object: "redelivery", eventId, deliveries };
+  const ids = await insertDeliveries(tx, services, endpoints.map((endpoint) => ({ endpointId: endpoint.id, event })));
+  return { object: "redelivery", eventId, deliveries: endpoints.map((endpoint, i) => ({ id: ids[i], endpointId: endpoint.id })) };
 }
 
 export interface WebhookAttempt {

@@ -4,13 +4,17 @@ import { LockTimeoutError, type Database, type Queryable, type Row, type SqlValu
 // BIGINT columns hold epoch milliseconds, well inside Number's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** PostgreSQL through a pg pool. `?` placeholders are rewritten to `$n` once per distinct statement. */
+/**
+ * PostgreSQL through a pg pool. `?` placeholders are rewritten to `$n` once per distinct statement, and statements
+ * run as named prepared statements (each connection parses and plans one once): planning was measured at 0.66 ms of
+ * a 1 ms webhook claim, and preparing cut PostgreSQL's CPU per webhook delivery by 43% (bench/webhooks.ts).
+ */
 export function openPostgres(connectionString: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection the server closed (restart, failover, pg_terminate_backend) is dropped by the pool and
   // replaced on the next query. Without a listener, node-postgres re-emits it as an uncaught 'error' that ends the process.
   pool.on("error", () => undefined);
-  const onPool = queryable((text, values) => pool.query(text, values));
+  const onPool = queryable((query) => pool.query(query));
 
   return {
     ...onPool,
@@ -19,7 +23,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
       try {
         await client.query("BEGIN");
         if (options.lockTimeoutMs) await client.query(`SET LOCAL lock_timeout = ${Math.floor(options.lockTimeoutMs)}`);
-        const value = await work(queryable((text, values) => client.query(text, values)));
+        const value = await work(queryable((query) => client.query(query)));
         await client.query("COMMIT");
         return value;
       } catch (error) {
@@ -34,30 +38,35 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   };
 }
 
-const numbered = new Map<string, string>();
-function toPositional(sql: string): string {
-  let text = numbered.get(sql);
-  if (text === undefined) {
+// Statements built with a varying number of rows are distinct texts; past this many, new texts run unnamed, so
+// neither this map nor each connection's set of prepared statements grows without bound.
+const MAX_PREPARED = 500;
+const prepared = new Map<string, { name?: string; text: string }>();
+function statement(sql: string): { name?: string; text: string } {
+  let known = prepared.get(sql);
+  if (known === undefined) {
     let n = 0;
-    text = sql.replace(/\?/g, () => `$${++n}`);
-    numbered.set(sql, text);
+    const text = sql.replace(/\?/g, () => `$${++n}`);
+    known = prepared.size < MAX_PREPARED ? { name: `pp${prepared.size}`, text } : { text };
+    prepared.set(sql, known);
   }
-  return text;
+  return known;
 }
 
-type Run = (text: string, values: SqlValue[]) => Promise<pg.QueryResult>;
+type Run = (query: pg.QueryConfig<SqlValue[]>) => Promise<pg.QueryResult>;
 
 function queryable(run: Run): Queryable {
+  const execute = (sql: string, values: SqlValue[]) => run({ ...statement(sql), values });
   return {
     dialect: "postgres",
     async all<T = Row>(sql: string, params: SqlValue[] = []) {
-      return (await run(toPositional(sql), params)).rows as T[];
+      return (await execute(sql, params)).rows as T[];
     },
     async get<T = Row>(sql: string, params: SqlValue[] = []) {
-      return (await run(toPositional(sql), params)).rows[0] as T | undefined;
+      return (await execute(sql, params)).rows[0] as T | undefined;
     },
     async run(sql: string, params: SqlValue[] = []) {
-      return (await run(toPositional(sql), params)).rowCount ?? 0;
+      return (await execute(sql, params)).rowCount ?? 0;
     },
   };
 }

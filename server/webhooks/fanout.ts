@@ -1,6 +1,6 @@
 import type { Database, Queryable } from "../store/database.ts";
 import type { Services } from "../domain/context.ts";
-import { insertDelivery } from "../domain/webhook-deliveries.ts";
+import { insertDeliveries } from "../domain/webhook-deliveries.ts";
 import { subscribes } from "../domain/webhook-endpoints.ts";
 
 // Turns outbox events into deliveries: one per endpoint of the event's merchant and mode that subscribes to its type
@@ -34,8 +34,9 @@ export function createFanOut(db: Database, services: Pick<Services, "clock" | "r
 
   /** Fans out the next batch; resolves to how many events it fanned out. */
   async function fanOut(): Promise<number> {
-    // A cheap read first: most polls find nothing new and need no write transaction.
-    if (known >= 0 && !(await db.get("SELECT seq FROM events WHERE seq > ? LIMIT 1", [known]))) return 0;
+    // A cheap read first: most polls find nothing new and need no write transaction. ORDER BY keeps it an index seek
+    // even under a generic (prepared) plan, which cannot know the watermark is near the end of the table.
+    if (known >= 0 && !(await db.get("SELECT seq FROM events WHERE seq > ? ORDER BY seq LIMIT 1", [known]))) return 0;
     return db.transaction(async (tx) => {
       const lock = tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
       let mark = await tx.get<{ last_seq: number }>(`SELECT last_seq FROM webhook_fanout WHERE name = ?${lock}`, [WATERMARK]);
@@ -49,13 +50,15 @@ export function createFanOut(db: Database, services: Pick<Services, "clock" | "r
       ]);
       let last = mark.last_seq;
       const endpoints = endpointCache(tx);
+      const queued: { endpointId: string; event: OutboxRow }[] = [];
       for (const event of events) {
         if (event.seq !== last + 1 && !gapExpired(last + 1)) break;
         for (const endpoint of await endpoints(event.merchant_id, event.mode)) {
-          if (endpoint.created_at <= event.created_at && subscribes(endpoint.events, event.type)) await insertDelivery(tx, services, endpoint.id, event);
+          if (endpoint.created_at <= event.created_at && subscribes(endpoint.events, event.type)) queued.push({ endpointId: endpoint.id, event });
         }
         last = event.seq;
       }
+      await insertDeliveries(tx, services, queued);
       if (last !== mark.last_seq) await tx.run("UPDATE webhook_fanout SET last_seq = ? WHERE name = ?", [last, WATERMARK]);
       known = last;
       return events.filter((event) => event.seq <= last).length;

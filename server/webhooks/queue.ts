@@ -45,36 +45,35 @@ export function claimDeliveries(db: Database, request: ClaimRequest): Promise<Cl
 
 async function claimIn(tx: Queryable, { workerId, now, limit, leaseMs }: ClaimRequest): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  {
-    const lock = tx.dialect === "postgres" ? " FOR UPDATE OF d SKIP LOCKED" : "";
-    const due = await tx.all<{ id: string }>(
-      `SELECT d.id FROM webhook_endpoints e JOIN webhook_deliveries d ON d.id = COALESCE(${head("delivering")}, ${head("pending")})
+  const lock = tx.dialect === "postgres" ? " FOR UPDATE OF d SKIP LOCKED" : "";
+  // Picks and leases the due heads in one statement.
+  const due = await tx.all<{ id: string }>(
+    `UPDATE webhook_deliveries SET status = 'delivering', locked_by = ?, locked_until = ?, updated_at = ?
+     WHERE id IN (
+       SELECT d.id FROM webhook_endpoints e JOIN webhook_deliveries d ON d.id = COALESCE(${head("delivering")}, ${head("pending")})
        WHERE e.status = 'enabled'
          AND ((d.status = 'pending' AND d.next_attempt_at <= ?) OR (d.status = 'delivering' AND d.locked_until <= ?))
-       ORDER BY d.next_attempt_at, d.event_seq LIMIT ${Number(limit)}${lock}`,
-      [now, now],
-    );
-    if (due.length === 0) return [];
-    const ids = due.map((row) => row.id);
-    const marks = ids.map(() => "?").join(", ");
-    await tx.run(`UPDATE webhook_deliveries SET status = 'delivering', locked_by = ?, locked_until = ?, updated_at = ? WHERE id IN (${marks})`, [
-      workerId, now + leaseMs, now, ...ids,
-    ]);
-    const endpointColumns = ENDPOINT_COLUMNS.split(", ").map((column) => `e.${column} AS e_${column}`).join(", ");
-    const rows = await tx.all<Record<string, unknown>>(
-      `SELECT d.id AS d_id, d.attempts AS d_attempts, ${endpointColumns},
-              v.id AS v_id, v.mode AS v_mode, v.type AS v_type, v.data AS v_data, v.created_at AS v_created_at
-       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events v ON v.id = d.event_id
-       WHERE d.id IN (${marks})`,
-      ids,
-    );
-    return rows.map((row) => ({
-      id: row.d_id as string,
-      attempts: Number(row.d_attempts),
-      endpoint: prefixed(row, "e_") as unknown as EndpointRow,
-      event: prefixed(row, "v_") as unknown as EventRow,
-    }));
-  }
+       ORDER BY d.next_attempt_at, d.event_seq LIMIT ?${lock})
+     RETURNING id`,
+    [workerId, now + leaseMs, now, now, now, limit],
+  );
+  if (due.length === 0) return [];
+  const ids = due.map((row) => row.id);
+  const marks = ids.map(() => "?").join(", ");
+  const endpointColumns = ENDPOINT_COLUMNS.split(", ").map((column) => `e.${column} AS e_${column}`).join(", ");
+  const rows = await tx.all<Record<string, unknown>>(
+    `SELECT d.id AS d_id, d.attempts AS d_attempts, ${endpointColumns},
+            v.id AS v_id, v.mode AS v_mode, v.type AS v_type, v.data AS v_data, v.created_at AS v_created_at
+     FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events v ON v.id = d.event_id
+     WHERE d.id IN (${marks})`,
+    ids,
+  );
+  return rows.map((row) => ({
+    id: row.d_id as string,
+    attempts: Number(row.d_attempts),
+    endpoint: prefixed(row, "e_") as unknown as EndpointRow,
+    event: prefixed(row, "v_") as unknown as EventRow,
+  }));
 }
 
 function prefixed(row: Record<string, unknown>, prefix: string): Record<string, unknown> {

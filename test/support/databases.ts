@@ -76,11 +76,11 @@ function splitStatements(sql: string): string[] {
     .filter(Boolean);
 }
 
-const COUNTED_TABLES = ["merchants", "api_keys", "protection_programs", "quotes", "plans", "orders", "claims", "settlement_credits", "events", "idempotency_records"];
+export const COUNTED_TABLES = ["merchants", "api_keys", "protection_programs", "quotes", "plans", "orders", "claims", "settlement_credits", "events", "idempotency_records"];
 
 /** Row counts of every domain table: compare before and after to prove a request changed nothing. */
-export async function rowCounts(db: Database): Promise<Record<string, number>> {
+export async function rowCounts(db: Database, tables: readonly string[] = COUNTED_TABLES): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of COUNTED_TABLES) counts[table] = Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+  for (const table of tables) counts[table] = Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
   return counts;
 }

@@ -1,7 +1,7 @@
 import { uuid } from "./host.ts";
 
 // The element's attributes, read into what one quote needs. The same record travels to the iframe fallback.
-export const ATTRIBUTES = ["publishable-key", "program-id", "amount-cents", "currency", "order-id", "api-base", "mode", "debug"];
+export const ATTRIBUTES = ["publishable-key", "program-id", "amount-cents", "currency", "order-id", "api-base", "mode", "debug", "fee-variants", "placement"];
 
 export type Attributes = Record<string, string>;
 

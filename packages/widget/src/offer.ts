@@ -1,9 +1,11 @@
+import { followCart, tierFor, tiersOf, type Cart, type Tier } from "./cart.ts";
 import { readConfig, type Attributes, type WidgetConfig } from "./config.ts";
 import type { Emit } from "./events.ts";
 import { formatMoney, logger, post, uuid, type Log } from "./host.ts";
 import { render, type OfferView } from "./view.ts";
 
 export const REQUOTE_DELAY_MS = 150;
+const NOT_ADDED = "Protection could not be added. Please try again.";
 
 export interface Mount {
   /** Quote (again) for these attributes after `delayMs`; a later call within the delay replaces this one. */
@@ -23,6 +25,11 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
   let generation = 0;
   /** Confirmed (mode="order"): the order is protected; later attribute changes do not offer it again. */
   let confirmed = false;
+  /** mode="cart" with fee-variants: the Shopify cart, its tiers, and the amount it holds without the protection line. */
+  let cart: Cart | undefined;
+  let tiers: Tier[] = [];
+  let cartAmount: string | undefined;
+  let latest: Attributes = {};
 
   const clear = () => root.replaceChildren();
   const cancel = () => {
@@ -66,16 +73,32 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     const confirmKey = uuid();
     const declineKey = uuid();
     let confirmBody: unknown;
+    // The buyer is shown what the protection line costs: its tier's price.
+    const tier = tierFor(tiers, offer.feeCents);
+    if (cart && !tier) {
+      clear();
+      return emit("unavailable", { reason: "no_tier" });
+    }
     const view: OfferView = render(root, {
-      price: formatMoney(offer.feeCents, offer.currency),
+      price: formatMoney(tier ? tier.priceCents : offer.feeCents, offer.currency),
       disclosure: offer.disclosureText,
       termsUrl: /^https?:\/\//.test(offer.termsUrl) ? offer.termsUrl : "",
       canDecline: config.mode === "order",
     });
+    const choose = async (accepted: boolean) => {
+      view.box.checked = accepted;
+      view.busy(true, "");
+      const written = await cart!.choose(accepted ? tier : undefined, quoteId);
+      view.busy(false, written ? "" : "Your cart could not be updated. Please try again.");
+      view.box.checked = accepted === written;
+      return written;
+    };
     view.box.onchange = async () => {
+      const accepted = view.box.checked;
       if (config.mode === "cart") {
-        log(view.box.checked ? "opted in" : "opted out", quoteId);
-        return emit(view.box.checked ? "accepted" : "declined", { quoteId });
+        log(accepted ? "opted in" : "opted out", quoteId);
+        if (!cart || (await choose(accepted))) emit(accepted ? "accepted" : "declined", { quoteId });
+        return;
       }
       if (!view.box.checked) return;
       view.busy(true, "Adding protection…");
@@ -98,7 +121,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           cancel();
           return quote(config, log, "The offer was renewed. Please review it and tick the box again.");
         }
-        view.busy(false, "Protection could not be added. Please try again.");
+        view.busy(false, NOT_ADDED);
         view.box.checked = false;
         return;
       }
@@ -115,17 +138,41 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     };
     if (note) view.busy(false, note);
     emit("offer", { quoteId, feeCents: offer.feeCents, currency: offer.currency });
+    // Re-quoted while the buyer's choice stands: the line follows the new tier and the attribute the new quote.
+    if (cart?.accepted) void choose(true);
   }
 
-  return {
+  const mount: Mount = {
     update(attributes, delayMs) {
       if (confirmed) return;
       cancel();
+      latest = attributes;
       timer = setTimeout(() => {
-        const config = readConfig(attributes, scriptUrl);
+        const host = (root as ShadowRoot).host;
+        if (attributes.mode === "cart" && !cart && (tiers = tiersOf(attributes["fee-variants"])).length) {
+          // The first quote waits for the cart's own amount and the buyer's standing choice.
+          cart = followCart(tiers, (amountCents) => {
+            cartAmount = `${amountCents}`;
+            if (latest.placement || host?.isConnected) mount.update(latest, REQUOTE_DELAY_MS);
+          });
+          return;
+        }
+        if (host && attributes.placement) {
+          let target: Element | null = null;
+          try {
+            target = document.querySelector(attributes.placement);
+          } catch {
+            // an invalid selector: placed nowhere
+          }
+          // Nowhere to go on this page (no checkout button): nothing shown. Moving reconnects the element, which quotes
+          // again from its new place.
+          if (!target) return clear();
+          if (target.previousElementSibling !== host) return target.before(host);
+        }
+        const config = readConfig(cartAmount ? { ...attributes, "amount-cents": cartAmount } : attributes, scriptUrl);
         const log = logger("debug" in attributes);
         if (!config) {
-          log("unavailable: config (publishable-key wk_…, program-id, amount-cents and, for mode=\"order\", order-id are required)");
+          log("unavailable: config (needs publishable-key wk_…, program-id, amount-cents, and order-id for mode=order)");
           clear();
           return emit("unavailable", { reason: "config" });
         }
@@ -139,4 +186,5 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       confirmed = false;
     },
   };
+  return mount;
 }

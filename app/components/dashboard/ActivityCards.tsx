@@ -1,0 +1,84 @@
+// What happened lately: the protected orders, the merchant's webhook endpoints and the background jobs that gave up.
+import type { ReactNode } from "react";
+import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import type { DashboardEndpoint, DashboardJob, DashboardOrder } from "../../shopify/dashboard.server.ts";
+import { formatMoney, formatTime } from "./format.ts";
+
+export function OrdersCard({ orders }: { orders: DashboardOrder[] }) {
+  const money = (cents: number | null, currency: string) => (cents === null ? "—" : formatMoney(cents, currency));
+  return (
+    <ListCard
+      title="Protected orders"
+      empty="No protected orders yet. They appear here when a buyer opts in."
+      columns={[["Order", "text"], ["Reference", "text"], ["Fee", "numeric"], ["Line price", "numeric"], ["Status", "text"], ["Reference on order", "text"]]}
+      rows={orders.map((order) => [
+        order.orderId,
+        order.referenceNumber ?? "—",
+        money(order.feeCents, order.currency),
+        <>
+          {money(order.linePriceCents, order.currency)} {order.feeMismatch && <Badge tone="warning">Fee mismatch</Badge>}
+        </>,
+        <Badge tone={order.status === "protected" ? "success" : undefined}>{order.status}</Badge>,
+        order.referenceWritten ? "Written" : "Pending",
+      ])}
+    />
+  );
+}
+
+const ENDPOINT_BADGES = {
+  enabled: <Badge tone="success">Enabled</Badge>,
+  failing: <Badge tone="critical">Failing</Badge>,
+  disabled: <Badge tone="warning">Disabled</Badge>,
+};
+
+export function WebhookEndpointsCard({ endpoints }: { endpoints: DashboardEndpoint[] }) {
+  return (
+    <ListCard
+      title="Webhook endpoints"
+      empty="No webhook endpoints. Add them through the API (POST /api/v1/webhooks/endpoints)."
+      columns={[["URL", "text"], ["Status", "text"], ["Failing since", "text"], ["Last attempt", "text"]]}
+      rows={endpoints.map((endpoint) => [
+        endpoint.url,
+        ENDPOINT_BADGES[endpoint.status],
+        endpoint.failingSince ? formatTime(endpoint.failingSince) : "—",
+        lastAttempt(endpoint.lastAttempt),
+      ])}
+    />
+  );
+}
+
+function lastAttempt(attempt: DashboardEndpoint["lastAttempt"]): string {
+  if (!attempt) return "None yet";
+  const when = formatTime(attempt.attemptedAt);
+  return attempt.outcome === "succeeded" ? `Succeeded ${when}` : `Failed ${when}: ${attempt.error ?? `HTTP ${attempt.statusCode}`}`;
+}
+
+export function DeadJobsCard({ jobs }: { jobs: DashboardJob[] }) {
+  return (
+    <ListCard
+      title="Jobs that gave up"
+      empty="None: every background job succeeded or is still being retried."
+      columns={[["Job", "text"], ["Attempts", "numeric"], ["Last error", "text"], ["Gave up", "text"]]}
+      rows={jobs.map((job) => [job.kind, job.attempts, job.lastError ?? "—", formatTime(job.updatedAt)])}
+    />
+  );
+}
+
+type Column = [heading: string, type: "text" | "numeric"];
+
+/** A titled card with a table of `rows` (and `children` under it), or the `empty` sentence when there is no row. */
+export function ListCard({ title, empty, columns, rows, children }: { title: string; empty: string; columns: Column[]; rows: ReactNode[][]; children?: ReactNode }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">{title}</Text>
+        {rows.length === 0 ? (
+          <Text as="p" tone="subdued">{empty}</Text>
+        ) : (
+          <DataTable headings={columns.map(([heading]) => heading)} columnContentTypes={columns.map(([, type]) => type)} rows={rows} />
+        )}
+        {rows.length > 0 && children}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+// Merchant obligations: customer data requests to answer (the export downloads through App Bridge's authenticated
+// fetch) and the order-confirmation snippet to paste into Shopify's notification.
+import { useState } from "react";
+import { BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
+import type { Dashboard } from "../../shopify/dashboard.server.ts";
+import { ListCard } from "./ActivityCards.tsx";
+import { formatTime } from "./format.ts";
+
+export function DataRequestsCard({ requests }: { requests: Dashboard["dataRequests"] }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  // Embedded in the admin, App Bridge's fetch adds the session token the download route authenticates.
+  async function download(id: string) {
+    setFailure(null);
+    const response = await fetch(`/app/data-requests/${encodeURIComponent(id)}`);
+    if (!response.ok) return setFailure(`The export could not be downloaded (HTTP ${response.status}).`);
+    const link = Object.assign(document.createElement("a"), { href: URL.createObjectURL(await response.blob()), download: `data-request-${id}.json` });
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+  return (
+    <ListCard
+      title="Customer data requests"
+      empty="No customer has asked for their data."
+      columns={[["Received", "text"], ["Customer id", "text"], ["Export (send it to the customer within 30 days)", "text"]]}
+      rows={requests.map((request) => [
+        formatTime(request.createdAt),
+        request.customerId,
+        <Button variant="plain" onClick={() => void download(request.id)}>Download JSON</Button>,
+      ])}
+    >
+      {failure && <Text as="p" tone="critical">{failure}</Text>}
+    </ListCard>
+  );
+}
+
+export function EmailSnippetCard({ snippet }: { snippet: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">Order confirmation e-mail</Text>
+        <Text as="p">
+          Your order confirmation must carry the protection reference number, the disclosure, the 48-hour cancellation notice and the coverage
+          link. In Shopify admin open Settings → Notifications → Order confirmation, and paste this snippet where the e-mail should show them.
+        </Text>
+        <TextField label="Liquid snippet" value={snippet} multiline={8} readOnly selectTextOnFocus autoComplete="off" monospaced helpText="Click the field to select all of it, or use Copy." />
+        <InlineStack>
+          <Button onClick={() => void navigator.clipboard.writeText(snippet).then(() => setCopied(true))}>{copied ? "Copied" : "Copy"}</Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+// Display formats shared by the dashboard's cards. Server and browser render the same text (no locale or time
+// zone of the viewer), so hydration matches.
+
+/** Minor units → "$12.34" / "¥1,234": Intl knows each currency's decimal places. */
+export function formatMoney(minor: number, currency: string): string {
+  const format = new Intl.NumberFormat("en-US", { style: "currency", currency });
+  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** Minor units of whatever currency an order is in: "1.00" (program terms apply in every currency). */
+export const formatMinorUnits = (minor: number) => (minor / 100).toFixed(2);
+
+/** "2026-11-22T04:27:26.000Z" → "2026-11-22 04:27 UTC". */
+export const formatTime = (isoTime: string) => `${isoTime.slice(0, 16).replace("T", " ")} UTC`;
+
+/** Basis points → "3 %" / "2.5 %". */
+export const formatBps = (bps: number) => `${bps / 100} %`;

@@ -1,0 +1,184 @@
+// What the merchant dashboard (app/routes/app._index.tsx) shows for one shop, read in one go as plain JSON: the
+// installation and its keys, the program's terms, the storefront setup, 30 days of metrics, the latest protected
+// orders, the shop's webhook endpoints (failing / disabled ones stand out), jobs that gave up, customer data
+// requests and the order-confirmation snippet. Only the secret key's last four characters leave the server.
+import { iso, type Actor } from "../../server/domain/context.ts";
+import { merchantMetrics, type MerchantMetrics } from "../../server/domain/metrics.ts";
+import { loadActiveProgram } from "../../server/domain/programs.ts";
+import { listWebhookEndpoints, type EndpointStatus } from "../../server/domain/webhook-endpoints.ts";
+import { listWebhookAttempts, type WebhookAttempt } from "../../server/domain/webhook-deliveries.ts";
+import type { Queryable } from "../../server/store/database.ts";
+import type { ShopifyDeps } from "./deps.server.ts";
+import { orderConfirmationSnippet } from "./email-snippet.ts";
+import { loadInstallation } from "./installations.server.ts";
+
+const METRICS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const LATEST_ORDERS = 20;
+/** Lists beyond these lengths are a sign of a wider problem; the dashboard shows the newest. */
+const LIST_LIMIT = 50;
+/** The app embed block's handle: extensions/theme-embed/blocks/protection.liquid. */
+export const THEME_EMBED_HANDLE = "protection";
+
+export interface DashboardOrder {
+  orderId: string;
+  referenceNumber: string | null;
+  currency: string;
+  feeCents: number | null;
+  linePriceCents: number | null;
+  feeMismatch: boolean;
+  status: string;
+  referenceWritten: boolean;
+  createdAt: string;
+}
+
+export interface DashboardEndpoint {
+  id: string;
+  url: string;
+  status: EndpointStatus;
+  failingSince: string | null;
+  lastAttempt: Pick<WebhookAttempt, "outcome" | "statusCode" | "error" | "attemptedAt"> | null;
+}
+
+export interface DashboardJob {
+  id: string;
+  kind: string;
+  attempts: number;
+  lastError: string | null;
+  updatedAt: string;
+}
+
+export interface Dashboard {
+  shop: string;
+  status: "installed" | "uninstalled";
+  mode: Actor["mode"];
+  publishableKey: string;
+  secretKeyLast4: string;
+  program: { id: string; rateBps: number; minFeeCents: number; maxCoveredCents: number };
+  storefront: {
+    productCreated: boolean;
+    tierCount: number;
+    /** The storefront setup job while it has not succeeded (pending = retrying, dead = gave up). */
+    setupJob: { status: "pending" | "dead"; attempts: number; lastError: string | null } | null;
+    /** Opens the theme editor with the app embed switched on (the merchant saves). */
+    themeEmbedUrl: string;
+  };
+  metrics: MerchantMetrics;
+  orders: DashboardOrder[];
+  webhookEndpoints: DashboardEndpoint[];
+  deadJobs: DashboardJob[];
+  dataRequests: { id: string; customerId: string; createdAt: string }[];
+  emailSnippet: string;
+}
+
+/** The shop's dashboard, or undefined when the shop never installed (or its data was erased by shop/redact). */
+export async function loadDashboard(deps: ShopifyDeps, shop: string, app: { apiKey: string }): Promise<Dashboard | undefined> {
+  const installation = await loadInstallation(deps.db, deps.sealer, shop);
+  if (!installation) return undefined;
+  const db = deps.db;
+  const now = deps.services.clock();
+  const actor: Actor = { merchantId: installation.merchantId, mode: "test" };
+  const program = await loadActiveProgram(db, actor, installation.programId);
+  return {
+    shop,
+    status: installation.status,
+    mode: actor.mode,
+    publishableKey: installation.publishableKey,
+    secretKeyLast4: installation.secretKey.slice(-4),
+    program: { id: program.id, rateBps: program.rateBps, minFeeCents: program.minFeeCents, maxCoveredCents: program.maxCoveredCents },
+    storefront: {
+      productCreated: installation.productId !== null,
+      tierCount: installation.tiers.length,
+      setupJob: await unfinishedSetupJob(db, shop),
+      themeEmbedUrl: themeEmbedUrl(shop, app.apiKey),
+    },
+    metrics: await merchantMetrics(db, actor, { fromMs: now - METRICS_WINDOW_MS, toMs: now }, now),
+    orders: await latestOrders(db, shop),
+    webhookEndpoints: await webhookEndpoints(db, actor),
+    deadJobs: await deadJobs(db, shop),
+    dataRequests: await dataRequests(db, shop),
+    emailSnippet: orderConfirmationSnippet(deps.services.settings),
+  };
+}
+
+/** Shopify's deep link for app embed blocks: `…/editor?context=apps&activateAppId={api_key}/{handle}`. */
+export function themeEmbedUrl(shop: string, apiKey: string): string {
+  return `https://${shop}/admin/themes/current/editor?context=apps&activateAppId=${apiKey}/${THEME_EMBED_HANDLE}`;
+}
+
+/** A customers/data_request export (JSON text) of this shop; undefined for another shop's request or an unknown id. */
+export async function dataRequestExport(db: Queryable, shop: string, id: string): Promise<string | undefined> {
+  return (await db.get<{ export: string }>("SELECT export FROM shopify_data_requests WHERE id = ? AND shop = ?", [id, shop]))?.export;
+}
+
+async function unfinishedSetupJob(db: Queryable, shop: string): Promise<Dashboard["storefront"]["setupJob"]> {
+  const job = await db.get<{ status: string; attempts: number; last_error: string | null }>(
+    "SELECT status, attempts, last_error FROM shopify_jobs WHERE shop = ? AND kind = 'storefront_setup' ORDER BY created_at DESC LIMIT 1",
+    [shop],
+  );
+  if (!job || job.status === "done") return null;
+  return { status: job.status as "pending" | "dead", attempts: Number(job.attempts), lastError: job.last_error };
+}
+
+interface OrderRow {
+  order_id: string;
+  reference_number: string | null;
+  currency: string;
+  fee_cents: number | null;
+  line_price_cents: number | null;
+  fee_mismatch: number | boolean;
+  status: string;
+  reference_written_at: number | null;
+  created_at: number;
+}
+
+async function latestOrders(db: Queryable, shop: string): Promise<DashboardOrder[]> {
+  const rows = await db.all<OrderRow>(
+    `SELECT order_id, reference_number, currency, fee_cents, line_price_cents, fee_mismatch, status, reference_written_at, created_at
+     FROM shopify_orders WHERE shop = ? ORDER BY created_at DESC, order_id DESC LIMIT ${LATEST_ORDERS}`,
+    [shop],
+  );
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    referenceNumber: row.reference_number,
+    currency: row.currency,
+    feeCents: row.fee_cents,
+    linePriceCents: row.line_price_cents,
+    feeMismatch: Boolean(row.fee_mismatch), // 0/1 on SQLite, a boolean on PostgreSQL
+    status: row.status,
+    referenceWritten: row.reference_written_at !== null,
+    createdAt: iso(row.created_at),
+  }));
+}
+
+/** The merchant's endpoints with their latest attempt (its error says why an endpoint is failing or disabled). */
+async function webhookEndpoints(db: Queryable, actor: Actor): Promise<DashboardEndpoint[]> {
+  const { data: endpoints } = await listWebhookEndpoints(db, actor, { limit: LIST_LIMIT });
+  return Promise.all(
+    endpoints.map(async (endpoint) => {
+      const [attempt] = (await listWebhookAttempts(db, actor, endpoint.id, { limit: 1 })).data;
+      return {
+        id: endpoint.id,
+        url: endpoint.url,
+        status: endpoint.status,
+        failingSince: endpoint.failingSince,
+        lastAttempt: attempt ? { outcome: attempt.outcome, statusCode: attempt.statusCode, error: attempt.error, attemptedAt: attempt.attemptedAt } : null,
+      };
+    }),
+  );
+}
+
+async function deadJobs(db: Queryable, shop: string): Promise<DashboardJob[]> {
+  const rows = await db.all<{ id: string; kind: string; attempts: number; last_error: string | null; updated_at: number }>(
+    `SELECT id, kind, attempts, last_error, updated_at FROM shopify_jobs WHERE shop = ? AND status = 'dead' ORDER BY updated_at DESC LIMIT ${LIST_LIMIT}`,
+    [shop],
+  );
+  return rows.map((row) => ({ id: row.id, kind: row.kind, attempts: Number(row.attempts), lastError: row.last_error, updatedAt: iso(row.updated_at) }));
+}
+
+async function dataRequests(db: Queryable, shop: string): Promise<Dashboard["dataRequests"]> {
+  const rows = await db.all<{ id: string; customer_id: string; created_at: number }>(
+    `SELECT id, customer_id, created_at FROM shopify_data_requests WHERE shop = ? ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
+    [shop],
+  );
+  return rows.map((row) => ({ id: row.id, customerId: row.customer_id, createdAt: iso(row.created_at) }));
+}

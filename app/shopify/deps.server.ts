@@ -1,0 +1,72 @@
+// What the Shopify side's handlers use, gathered once: the protection API's database and services, the sealer for
+// the shops' keys, an SDK client per shop over the in-process transport, the Admin API per shop, the job queue.
+// Tests build the same object around a test database and a fake Admin API (test/support/shopify.ts).
+import type { Logger } from "pino";
+import type { Database } from "../../server/store/database.ts";
+import type { Services } from "../../server/domain/context.ts";
+import type { Sealer } from "../../server/secrets/sealer.ts";
+import { ProtectionClient, type FetchLike } from "../../packages/sdk/src/index.ts";
+import type { AdminGraphql } from "./admin-api.server.ts";
+import { loadInstallation, type Installation } from "./installations.server.ts";
+
+export interface ShopifyDeps {
+  db: Database;
+  services: Services;
+  logger: Logger;
+  sealer: Sealer;
+  /** The app's public URL (the storefront config points the widget and the checkout extension at it). */
+  appUrl: string;
+  /** The installed shop, or undefined when it never installed or has uninstalled (then there is nothing to do). */
+  installation(shop: string): Promise<Installation | undefined>;
+  /** An SDK client acting with the shop's secret key against the bundled API. */
+  protectionClient(installation: Installation): ProtectionClient;
+  /** The Admin GraphQL API with the shop's offline session. */
+  adminApi(shop: string): Promise<AdminGraphql>;
+  /** Shopify sessions (Prisma session storage). */
+  deleteSessions(shop: string): Promise<void>;
+  updateSessionScopes(shop: string, scopes: string[]): Promise<void>;
+  /** Follow-up jobs were enqueued: look for them now rather than at the next poll. */
+  wakeJobs(): void;
+}
+
+export interface DepsInput extends Omit<ShopifyDeps, "installation" | "protectionClient"> {
+  /** How the SDK reaches the API: `createInProcessFetch(api)` in the app. */
+  apiFetch: FetchLike;
+}
+
+/** The in-process API ignores the host; the path is what routes. */
+const IN_PROCESS_BASE_URL = "http://in-process/api/v1";
+
+export function createShopifyDeps(input: DepsInput): ShopifyDeps {
+  const { apiFetch, ...rest } = input;
+  const keys = openingOnce(input.sealer);
+  return {
+    ...rest,
+    async installation(shop) {
+      const installation = await loadInstallation(input.db, keys, shop);
+      return installation?.status === "installed" ? installation : undefined;
+    },
+    // One attempt per call: the job queue owns retries (with its longer backoff), so a job never stalls in the SDK.
+    protectionClient: (installation) =>
+      new ProtectionClient({ apiKey: installation.secretKey, baseUrl: IN_PROCESS_BASE_URL, fetch: apiFetch, retry: { maxAttempts: 1 }, timeoutMs: 10_000 }),
+  };
+}
+
+/**
+ * Every order job reads its shop's installation; decrypting the same sealed key each time showed in profiles. A
+ * sealed value never changes meaning (a new key is a new sealed value), so its plaintext can be remembered.
+ */
+function openingOnce(sealer: Sealer): Sealer {
+  const opened = new Map<string, string>();
+  return {
+    seal: (plaintext) => sealer.seal(plaintext),
+    open(sealed) {
+      let plaintext = opened.get(sealed);
+      if (plaintext === undefined) {
+        if (opened.size >= 10_000) opened.clear();
+        opened.set(sealed, (plaintext = sealer.open(sealed)));
+      }
+      return plaintext;
+    },
+  };
+}

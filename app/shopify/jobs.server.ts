@@ -1,0 +1,148 @@
+// The Shopify side's durable job queue: one table (shopify_jobs), written in the same transaction as whatever asked
+// for the work (a webhook receipt, an installation), run at once by whoever wrote it and, if that fails or the
+// process dies, by the poller after a backoff. Several app instances on PostgreSQL claim with FOR UPDATE SKIP LOCKED,
+// so one job runs in one place at a time; a crashed runner's lease simply expires. Handlers must be idempotent
+// (they are: every API call they make carries an idempotency key derived from the job's subject).
+import type { Logger } from "pino";
+import type { Database, Queryable } from "../../server/store/database.ts";
+import type { Services } from "../../server/domain/context.ts";
+import { newId } from "../../server/domain/ids.ts";
+
+export interface Job {
+  id: string;
+  shop: string;
+  kind: string;
+  payload: any;
+  /** Attempts before this one. */
+  attempts: number;
+}
+
+export type JobHandler = (job: Job) => Promise<void>;
+
+/** Backoff after each failed attempt; after the last one the job is "dead" (kept, logged, shown on the dashboard). */
+export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];
+/** How long a claimed job is its runner's; past it another runner may take the job (its runner died). */
+export const LEASE_MS = 120_000;
+
+interface JobRow {
+  id: string;
+  shop: string;
+  kind: string;
+  payload: string;
+  attempts: number;
+}
+
+/** Adds a job. With `claimed`, the caller owns it for LEASE_MS and is expected to `run` it now. */
+export async function enqueueJob(tx: Queryable, services: Services, input: { shop: string; kind: string; payload: unknown; claimed?: boolean }): Promise<Job> {
+  const now = services.clock();
+  const id = newId("job", now, services.random);
+  await tx.run(
+    `INSERT INTO shopify_jobs (id, shop, kind, payload, status, attempts, run_at, locked_until, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
+    [id, input.shop, input.kind, JSON.stringify(input.payload), now, input.claimed ? now + LEASE_MS : null, now, now],
+  );
+  return { id, shop: input.shop, kind: input.kind, payload: input.payload, attempts: 0 };
+}
+
+export interface JobQueueOptions {
+  db: Database;
+  services: Services;
+  logger: Logger;
+  handlers: Record<string, JobHandler>;
+  /** How often the poller looks for due jobs. Default 1 000 ms; `wake()` skips the wait. */
+  pollMs?: number;
+  /** Jobs claimed per poll. Default 20. */
+  batchSize?: number;
+}
+
+export function createJobQueue(options: JobQueueOptions) {
+  const { db, services, logger, handlers, pollMs = 1_000, batchSize = 20 } = options;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let stopped = true;
+  const inFlight = new Set<Promise<void>>();
+
+  /** Runs one job the caller owns; never throws: a failure is recorded and rescheduled. */
+  async function run(job: Job): Promise<void> {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
+      await handler(job);
+      // A done job keeps no payload: webhook payloads carry customer data we have no reason to keep.
+      await db.run("UPDATE shopify_jobs SET status = 'done', payload = '{}', attempts = ?, locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?", [
+        job.attempts + 1, services.clock(), job.id,
+      ]);
+    } catch (error) {
+      const attempts = job.attempts + 1;
+      const delay = RETRY_DELAYS_MS[attempts - 1];
+      const now = services.clock();
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn({ jobId: job.id, kind: job.kind, shop: job.shop, attempts, err: message }, delay === undefined ? "job failed for good" : "job failed; retrying");
+      await db.run(
+        "UPDATE shopify_jobs SET status = ?, attempts = ?, run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?",
+        [delay === undefined ? "dead" : "pending", attempts, now + (delay ?? 0), message.slice(0, 2_000), now, job.id],
+      );
+    }
+  }
+
+  /** Claims the due jobs (up to batchSize) and runs them; resolves when they have run. Returns how many ran. */
+  async function runDue(): Promise<number> {
+    const now = services.clock();
+    const rows = await db.transaction((tx) =>
+      tx.all<JobRow>(
+        `UPDATE shopify_jobs SET locked_until = ?, updated_at = ?
+         WHERE id IN (
+           SELECT id FROM shopify_jobs WHERE status = 'pending' AND run_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+           ORDER BY run_at LIMIT ?${tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""}
+         )
+         RETURNING id, shop, kind, payload, attempts`,
+        [now + LEASE_MS, now, now, now, batchSize],
+      ),
+    );
+    await Promise.all(rows.map((row) => track(run({ ...row, attempts: Number(row.attempts), payload: JSON.parse(row.payload) }))));
+    return rows.length;
+  }
+
+  function track(promise: Promise<void>): Promise<void> {
+    inFlight.add(promise);
+    return promise.finally(() => inFlight.delete(promise));
+  }
+
+  async function tick() {
+    if (running || stopped) return;
+    running = true;
+    try {
+      while (!stopped && (await runDue()) === batchSize);
+    } catch (error) {
+      logger.error({ err: error }, "job poller failed; retrying on the next tick");
+    } finally {
+      running = false;
+      if (!stopped) timer = setTimeout(tick, pollMs);
+    }
+  }
+
+  return {
+    /** Runs a job the caller enqueued with `claimed` (tracked, so `stop` waits for it). */
+    run: (job: Job) => track(run(job)),
+    runDue,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setTimeout(tick, 0);
+    },
+    /** Look for due jobs now (a follow-up job was just enqueued). */
+    wake() {
+      if (stopped || running) return;
+      clearTimeout(timer);
+      timer = setTimeout(tick, 0);
+    },
+    /** Stops polling and waits for the jobs in flight. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

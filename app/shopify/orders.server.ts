@@ -1,0 +1,177 @@
+// The order webhooks' work, as jobs (app/shopify/jobs.server.ts). orders/create protects an order that carries the
+// opt-in: headless quote on the order's real amount, then headless confirm keyed by that quote, with the shop's
+// secret key, through the TypeScript SDK over the in-process transport; then the reference number goes back to the
+// order in a follow-up job. orders/cancelled voids; refunds/create reports a full refund. Every API call carries an
+// idempotency key derived from the shop and order, so a retried or duplicated job never makes a second plan.
+import { parseDecimalAmount } from "../../server/domain/money.ts";
+import { sha256Hex } from "../../server/domain/ids.ts";
+import { enqueueJob, type Job, type JobHandler } from "./jobs.server.ts";
+import { tierForFee } from "./fee-tiers.ts";
+import { writeOrderReference } from "./admin-api.server.ts";
+import type { ShopifyDeps } from "./deps.server.ts";
+import type { Installation } from "./installations.server.ts";
+
+/** The orders/create fields we keep in the job (the rest of Shopify's payload is not needed). */
+export interface OrderPayload {
+  /** Kept as a string: it is the protection API's order id, and the first field of the stored job payload. */
+  id: string;
+  admin_graphql_api_id: string;
+  currency: string;
+  subtotal_price: string;
+  email?: string | null;
+  note_attributes: { name: string; value: string }[];
+  line_items: { product_id: number | string | null; price: string; quantity: number }[];
+}
+
+export const ACCEPTED = "accepted";
+export const CHOICE_ATTRIBUTE = "_protection";
+
+/** Keeps what protectOrder needs from Shopify's order payload. */
+export function orderPayloadOf(order: any): OrderPayload {
+  return {
+    id: String(order.id),
+    admin_graphql_api_id: order.admin_graphql_api_id,
+    currency: order.currency,
+    subtotal_price: order.subtotal_price ?? order.total_price,
+    email: order.email || order.contact_email || order.customer?.email || null,
+    note_attributes: (order.note_attributes ?? []).map(({ name, value }: any) => ({ name: String(name), value: String(value) })),
+    line_items: (order.line_items ?? []).map(({ product_id, price, quantity }: any) => ({ product_id, price, quantity })),
+  };
+}
+
+export function orderHandlers(deps: ShopifyDeps): Record<string, JobHandler> {
+  return {
+    "orders/create": (job) => protectOrder(deps, job),
+    "orders/cancelled": (job) => voidCancelledOrder(deps, job),
+    "refunds/create": (job) => reportFullRefund(deps, job),
+    write_reference: (job) => writeReference(deps, job),
+  };
+}
+
+async function protectOrder(deps: ShopifyDeps, job: Job): Promise<void> {
+  const installation = await deps.installation(job.shop);
+  if (!installation) return;
+  const order: OrderPayload = job.payload;
+  const orderId = String(order.id);
+  const protectionLines = order.line_items.filter((line) => installation.productId !== null && String(line.product_id) === installation.productId);
+  const choice = order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value;
+  if (choice !== ACCEPTED && protectionLines.length === 0) return;
+
+  const cents = (price: string) => parseDecimalAmount(price, order.currency);
+  const linePriceCents = protectionLines.length === 0 ? null : protectionLines.reduce((sum, line) => sum + cents(line.price) * line.quantity, 0);
+  const goodsAmountCents = cents(order.subtotal_price) - (linePriceCents ?? 0);
+  if (!(goodsAmountCents > 0)) {
+    deps.logger.warn({ shop: job.shop, orderId }, "opt-in on an order with nothing to protect; no plan");
+    return;
+  }
+  const client = deps.protectionClient(installation);
+  const quote = await client.headless.quote(
+    { order_amount_cents: goodsAmountCents, order_id: orderId, protection_program_id: installation.programId, currency: order.currency, ...(order.email ? { customer_email: order.email } : {}) },
+    idempotencyKey(job.shop, orderId, "quote"),
+  );
+  const plan = await client.headless.confirm({ quote_id: quote.quote_id }, idempotencyKey(job.shop, orderId, "confirm"));
+  const feeCents = Number(plan.fee_cents);
+  const feeMismatch = linePriceCents !== (tierForFee(installation.tiers, feeCents)?.priceCents ?? feeCents);
+  if (feeMismatch) deps.logger.warn({ shop: job.shop, orderId, linePriceCents, feeCents }, "protection line price differs from the confirmed fee's tier");
+
+  const now = deps.services.clock();
+  await deps.db.transaction(async (tx) => {
+    await tx.run(
+      `INSERT INTO shopify_orders (shop, order_id, plan_id, reference_number, currency, goods_amount_cents, line_price_cents, fee_cents,
+         fee_mismatch, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'protected', ?, ?)
+       ON CONFLICT (shop, order_id) DO NOTHING`,
+      [job.shop, orderId, String(plan.plan_id), String(plan.reference_number), order.currency, goodsAmountCents, linePriceCents, feeCents,
+        feeMismatch ? 1 : 0, now, now], // 1/0: an integer on SQLite, a valid boolean literal on PostgreSQL
+    );
+    await enqueueJob(tx, deps.services, {
+      shop: job.shop,
+      kind: "write_reference",
+      payload: { orderId, orderGid: order.admin_graphql_api_id, attributes: order.note_attributes, referenceNumber: plan.reference_number },
+    });
+  });
+  deps.wakeJobs();
+}
+
+async function writeReference(deps: ShopifyDeps, job: Job): Promise<void> {
+  if (!(await deps.installation(job.shop))) return;
+  const { orderId, orderGid, attributes, referenceNumber } = job.payload;
+  await writeOrderReference(await deps.adminApi(job.shop), { gid: orderGid, attributes }, referenceNumber);
+  await deps.db.run("UPDATE shopify_orders SET reference_written_at = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [
+    deps.services.clock(), deps.services.clock(), job.shop, orderId,
+  ]);
+}
+
+async function voidCancelledOrder(deps: ShopifyDeps, job: Job): Promise<void> {
+  const orderId = String(job.payload.id);
+  const target = await protectedOrder(deps, job.shop, orderId);
+  if (!target) return;
+  await target.client.offers.void({ orderId, reason: "order_cancelled" }, idempotencyKey(job.shop, orderId, "void"));
+  await setOrderStatus(deps, job.shop, orderId, "voided");
+}
+
+/**
+ * Counts each refund once; when the refunds reach the goods amount (everything but the protection line), the order
+ * is reported as merchant-refunded, which voids the plan. A partial refund only adds to the count: the plan keeps
+ * covering the order (README "Refunds").
+ */
+async function reportFullRefund(deps: ShopifyDeps, job: Job): Promise<void> {
+  const orderId = String(job.payload.order_id);
+  const target = await protectedOrder(deps, job.shop, orderId);
+  if (!target) return;
+  const refundId = String(job.payload.id);
+  const refundedCents = (job.payload.transactions ?? [])
+    .filter((transaction: any) => transaction.kind === "refund" && transaction.status === "success")
+    .reduce((sum: number, transaction: any) => sum + parseDecimalAmount(transaction.amount, target.row.currency), 0);
+  const total = await deps.db.transaction(async (tx) => {
+    const row = await tx.get<{ refund_ids: string; refunded_cents: number }>(
+      `SELECT refund_ids, refunded_cents FROM shopify_orders WHERE shop = ? AND order_id = ?${tx.dialect === "postgres" ? " FOR UPDATE" : ""}`,
+      [job.shop, orderId],
+    );
+    const counted: string[] = JSON.parse(row!.refund_ids);
+    if (counted.includes(refundId)) return Number(row!.refunded_cents);
+    const sum = Number(row!.refunded_cents) + refundedCents;
+    await tx.run("UPDATE shopify_orders SET refunded_cents = ?, refund_ids = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [
+      sum, JSON.stringify([...counted, refundId]), deps.services.clock(), job.shop, orderId,
+    ]);
+    return sum;
+  });
+  if (total < target.row.goods_amount_cents) return;
+  await target.client.refunds.create(orderId, {}, idempotencyKey(job.shop, orderId, "refund"));
+  await setOrderStatus(deps, job.shop, orderId, "refunded");
+}
+
+interface OrderRow {
+  status: string;
+  currency: string;
+  goods_amount_cents: number;
+}
+
+/**
+ * The protected order and a client for its shop, or undefined when there is nothing to do. When the order's
+ * orders/create job has not finished yet (Shopify does not order topics), this throws so the job is retried.
+ */
+async function protectedOrder(deps: ShopifyDeps, shop: string, orderId: string): Promise<{ row: OrderRow; client: ReturnType<ShopifyDeps["protectionClient"]> } | undefined> {
+  const installation = await deps.installation(shop);
+  if (!installation) return undefined;
+  const row = await deps.db.get<OrderRow>("SELECT status, currency, goods_amount_cents FROM shopify_orders WHERE shop = ? AND order_id = ?", [shop, orderId]);
+  if (!row) {
+    const pending = await deps.db.get(
+      "SELECT id FROM shopify_jobs WHERE shop = ? AND kind = 'orders/create' AND status = 'pending' AND payload LIKE ?",
+      [shop, `{"id":${JSON.stringify(orderId)}%`],
+    );
+    if (pending) throw new Error(`order ${orderId} is still being protected; retrying after its orders/create job`);
+    return undefined;
+  }
+  if (row.status !== "protected") return undefined;
+  return { row: { ...row, goods_amount_cents: Number(row.goods_amount_cents) }, client: deps.protectionClient(installation as Installation) };
+}
+
+async function setOrderStatus(deps: ShopifyDeps, shop: string, orderId: string, status: string): Promise<void> {
+  await deps.db.run("UPDATE shopify_orders SET status = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [status, deps.services.clock(), shop, orderId]);
+}
+
+/** `shopify-<hash of shop>-<order>-<step>`: stable across retries and duplicate deliveries, unique per step. */
+function idempotencyKey(shop: string, orderId: string, step: string): string {
+  return `shopify-${sha256Hex(shop).slice(0, 16)}-${orderId}-${step}`;
+}

@@ -1,0 +1,109 @@
+// Install, uninstall and Shopify's privacy (compliance) topics, as jobs. Install's DB part runs in the OAuth
+// callback (afterAuth); its Admin API part — the protection product and the storefront config — is the
+// storefront_setup job, retried like any other.
+import { loadActiveProgram } from "../../server/domain/programs.ts";
+import { customerRecords, eraseMerchant, redactCustomer, type CustomerSelector } from "../../server/domain/privacy.ts";
+import { newId, type Mode } from "../../server/domain/ids.ts";
+import type { Queryable } from "../../server/store/database.ts";
+import { enqueueJob, type Job, type JobHandler } from "./jobs.server.ts";
+import { ensureProtectionProduct, writeStorefrontConfig } from "./admin-api.server.ts";
+import { tierPrices } from "./fee-tiers.ts";
+import { installShop, saveProtectionProduct, uninstallShop } from "./installations.server.ts";
+import type { ShopifyDeps } from "./deps.server.ts";
+
+const MODES: Mode[] = ["test", "live"];
+
+/** afterAuth: the shop becomes (again) an installed merchant; on a change, its storefront setup is queued. */
+export async function onShopAuthenticated(deps: ShopifyDeps, shop: string): Promise<void> {
+  const queued = await deps.db.transaction(async (tx) => {
+    const { changed } = await installShop(tx, deps.services, deps.sealer, shop);
+    if (changed) await enqueueJob(tx, deps.services, { shop, kind: "storefront_setup", payload: {} });
+    return changed;
+  });
+  if (queued) deps.wakeJobs();
+}
+
+export function shopLifecycleHandlers(deps: ShopifyDeps): Record<string, JobHandler> {
+  return {
+    storefront_setup: (job) => setUpStorefront(deps, job.shop),
+    "app/uninstalled": async (job) => {
+      await deps.db.transaction((tx) => uninstallShop(tx, deps.services, job.shop));
+      await deps.deleteSessions(job.shop);
+    },
+    "app/scopes_update": (job) => deps.updateSessionScopes(job.shop, job.payload.current ?? []),
+    "customers/data_request": (job) => exportCustomer(deps, job),
+    "customers/redact": (job) => redactCustomerData(deps, job),
+    "shop/redact": (job) => eraseShop(deps, job.shop),
+  };
+}
+
+async function setUpStorefront(deps: ShopifyDeps, shop: string): Promise<void> {
+  const installation = await deps.installation(shop);
+  if (!installation) return;
+  const program = await loadActiveProgram(deps.db, { merchantId: installation.merchantId, mode: "test" }, installation.programId);
+  const admin = await deps.adminApi(shop);
+  const product = await ensureProtectionProduct(admin, tierPrices(program));
+  await saveProtectionProduct(deps.db, deps.services, shop, product);
+  await writeStorefrontConfig(admin, {
+    version: 1,
+    publishableKey: installation.publishableKey,
+    programId: installation.programId,
+    apiBase: new URL("/api/v1", deps.appUrl).href,
+    widgetUrl: new URL("/widget/v1/service-widget.js", deps.appUrl).href,
+    ...product,
+  });
+}
+
+/** The shop's merchant id, installed or not: privacy requests arrive after uninstall too. */
+async function merchantOf(db: Queryable, shop: string): Promise<string | undefined> {
+  return (await db.get<{ merchant_id: string }>("SELECT merchant_id FROM shop_installations WHERE shop = ?", [shop]))?.merchant_id;
+}
+
+function customerOf(payload: any, orderIdsField: "orders_requested" | "orders_to_redact"): CustomerSelector {
+  return { email: payload.customer?.email ?? null, orderIds: (payload[orderIdsField] ?? []).map(String) };
+}
+
+/** customers/data_request: everything we hold about the customer, kept for the merchant (dashboard, 30 days). */
+async function exportCustomer(deps: ShopifyDeps, job: Job): Promise<void> {
+  const merchantId = await merchantOf(deps.db, job.shop);
+  if (!merchantId) return;
+  const customer = customerOf(job.payload, "orders_requested");
+  const records: Record<string, unknown> = {};
+  for (const mode of MODES) records[mode] = await customerRecords(deps.db, { merchantId, mode }, customer);
+  const now = deps.services.clock();
+  await deps.db.run("INSERT INTO shopify_data_requests (id, shop, customer_id, export, created_at) VALUES (?, ?, ?, ?, ?)", [
+    newId("dreq", now, deps.services.random),
+    job.shop,
+    String(job.payload.customer?.id ?? ""),
+    JSON.stringify({ dataRequestId: job.payload.data_request?.id ?? null, customer: job.payload.customer ?? null, records }),
+    now,
+  ]);
+}
+
+/** customers/redact: the customer's personal data goes from the protection records, the exports and kept job payloads. */
+async function redactCustomerData(deps: ShopifyDeps, job: Job): Promise<void> {
+  const merchantId = await merchantOf(deps.db, job.shop);
+  if (!merchantId) return;
+  const customer = customerOf(job.payload, "orders_to_redact");
+  await deps.db.transaction(async (tx) => {
+    for (const mode of MODES) await redactCustomer(tx, { merchantId, mode }, customer);
+    await tx.run("DELETE FROM shopify_data_requests WHERE shop = ? AND customer_id = ?", [job.shop, String(job.payload.customer?.id ?? "")]);
+    if (customer.email) {
+      await tx.run("UPDATE shopify_jobs SET payload = '{}' WHERE shop = ? AND id <> ? AND LOWER(payload) LIKE ?", [
+        job.shop, job.id, `%${customer.email.toLowerCase().replace(/[%_]/g, "")}%`,
+      ]);
+    }
+  });
+}
+
+/** shop/redact (48 h after uninstall): the shop's merchant and everything the app kept about the shop. */
+async function eraseShop(deps: ShopifyDeps, shop: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const merchantId = await merchantOf(tx, shop);
+    if (merchantId) await eraseMerchant(tx, merchantId);
+    for (const table of ["shopify_orders", "shopify_data_requests", "shopify_webhook_receipts", "shopify_jobs", "shop_installations"]) {
+      await tx.run(`DELETE FROM ${table} WHERE shop = ?`, [shop]);
+    }
+  });
+  await deps.deleteSessions(shop);
+}

@@ -1,0 +1,125 @@
+// `npm run bench:shopify`: orders/create end to end, as Shopify would send them — over HTTP to the app's webhook
+// route in its own process: HMAC check (authenticate.webhook), receipt + job, headless quote and headless confirm
+// through the SDK's in-process transport, the reference write-back job enqueued (it runs against a fake Admin API
+// in the same process, so its cost is included). Every order is new and opted in. SQLite file, like `npm run demo`.
+// Target: >= 500 orders/s with p99 well under Shopify's 5 s.
+//
+//   BENCH_SECONDS=10        seconds of the measured run (after a 2 s warm-up)
+//   BENCH_CONNECTIONS=32    concurrent deliveries
+//   BENCH_APP_NODE_ARGS     extra node arguments for the app process (e.g. --cpu-prof --cpu-prof-dir=bench/results)
+//
+// Results are printed and written to bench/results/shopify-orders-<timestamp>.json.
+import { fork } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { serve } from "@hono/node-server";
+import { orderPayload, webhookHeaders } from "../test/support/shopify.ts";
+import { startShopifyApp } from "../test/support/shopify-app.ts";
+
+const SHOP = "bench-shop.myshopify.com";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const TARGET_PER_SECOND = 500;
+
+interface Ready {
+  port: number;
+  productId: string;
+  tier: { priceCents: number; variantId: string };
+}
+
+/** The app side: the webhook route behind node:http, installed for SHOP against the fake Admin API. */
+async function serveApp(): Promise<void> {
+  const app = await startShopifyApp({ dialect: "sqlite", shops: [SHOP], env: { LOG_LEVEL: "silent" } });
+  await app.install(SHOP);
+  const installation = (await app.runtime().deps.installation(SHOP))!;
+  const server = serve({ fetch: app.handle, port: 0, hostname: "127.0.0.1" });
+  await once(server, "listening");
+  const count = async (sql: string) => Number((await app.database.db.get<{ n: number }>(sql))!.n);
+  process.on("message", async (message) => {
+    if (message !== "stats") return;
+    const stats: Stats = {
+      plans: await count("SELECT COUNT(*) AS n FROM plans"),
+      receipts: await count("SELECT COUNT(*) AS n FROM shopify_webhook_receipts"),
+      pendingJobs: await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'"),
+    };
+    process.send!(stats);
+  });
+  process.on("SIGTERM", async () => {
+    server.close();
+    await app.close();
+    process.exit(0); // a normal exit, so --cpu-prof writes its profile
+  });
+  const ready: Ready = { port: (server.address() as { port: number }).port, productId: installation.productId!, tier: installation.tiers.find((tier) => tier.priceCents >= 300)! };
+  process.send!(ready);
+}
+
+interface Stats {
+  plans: number;
+  receipts: number;
+  pendingJobs: number;
+}
+
+async function main() {
+  const child = fork(import.meta.filename, ["--serve"], { stdio: "inherit", execArgv: [...process.execArgv, ...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [])] });
+  const [ready] = (await once(child, "message")) as [Ready];
+  const url = `http://127.0.0.1:${ready.port}/webhooks/orders/create`;
+  const order = () =>
+    JSON.stringify(orderPayload({
+      lines: [{ productId: 111, price: "100.00" }, { productId: ready.productId, variantId: ready.tier.variantId, price: (ready.tier.priceCents / 100).toFixed(2) }],
+      attributes: { _protection: "accepted", _protection_quote: "quo_from_cart" },
+    }));
+  const run = (seconds: number) =>
+    autocannon({
+      url,
+      method: "POST",
+      connections: CONNECTIONS,
+      duration: seconds,
+      requests: [{
+        setupRequest: (request) => {
+          const body = order();
+          return { ...request, body, headers: webhookHeaders({ topic: "orders/create", shop: SHOP }, body) };
+        },
+      }],
+    });
+  await run(2);
+  const result = await run(SECONDS);
+  const stats = async () => {
+    child.send("stats");
+    return ((await once(child, "message")) as [Stats])[0];
+  };
+  const { plans, receipts } = await stats();
+  const deadline = Date.now() + 30_000;
+  let pending = Infinity;
+  while (Date.now() < deadline && (pending = (await stats()).pendingJobs) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  child.kill("SIGTERM");
+  await once(child, "exit");
+
+  const summary = {
+    ordersPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    plansConfirmed: plans,
+    webhooksReceived: receipts,
+    writeBacksPendingAfter30s: pending,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    cores: os.cpus().length,
+    loadAverage: os.loadavg()[0],
+  };
+  console.log(`orders/create end to end (SQLite, ${CONNECTIONS} connections, ${SECONDS} s):`);
+  console.log(`  ${summary.ordersPerSecond} orders/s  p50 ${summary.p50Ms} ms  p99 ${summary.p99Ms} ms  max ${summary.maxMs} ms  non-2xx ${summary.non2xx}  errors ${summary.errors}`);
+  console.log(`  plans ${plans} = webhooks ${receipts}; write-backs still pending 30 s later: ${pending}`);
+  console.log(`  target >= ${TARGET_PER_SECOND}/s: ${summary.ordersPerSecond >= TARGET_PER_SECOND ? "met" : "NOT met"}`);
+  const resultsDir = path.join(import.meta.dirname, "results");
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, `shopify-orders-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify(summary, null, 2));
+}
+
+if (process.argv[2] === "--serve") await serveApp();
+else await main();

@@ -1,0 +1,85 @@
+/** @jsxImportSource preact */
+// purchase.checkout.block.render: the protection offer as native checkout UI. The buyer's choice is recorded as
+// checkout attributes plus the tier's line; the order webhook quotes and confirms server-side (never the browser).
+import "@shopify/ui-extensions/preact";
+import { render } from "preact";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import type { CartLineChange } from "@shopify/ui-extensions/checkout";
+import { configValue, isProtectionLine, orderAmount, parseConfig, requestOffer, toMajorUnits, variantGid, type Offer, type ProtectionConfig } from "./offer.ts";
+
+/** Quiet period before re-quoting after the order amount changes (a buyer editing quantities). */
+export const REQUOTE_DEBOUNCE_MS = 400;
+
+export default async () => {
+  render(<Extension />, document.body);
+};
+
+function Extension() {
+  const raw = configValue(shopify.appMetafields.value);
+  const config = useMemo(() => parseConfig(raw), [raw]);
+  const { attributes, lines } = shopify.instructions.value;
+  // Accelerated checkouts (and some configurations) cannot take attributes or lines: the choice could not be recorded.
+  if (!config || attributes.canUpdateAttributes === false || lines.canAddCartLine === false) return null;
+  return <ProtectionOffer config={config} />;
+}
+
+const attribute = (key: string) => shopify.attributes.value.find((entry) => entry.key === key)?.value;
+
+function ProtectionOffer({ config }: { config: ProtectionConfig }) {
+  const amount = orderAmount(shopify.cost.subtotalAmount.value, shopify.lines.value, config);
+  const accepted = attribute("_protection") === "accepted";
+  const [offer, setOffer] = useState<Offer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [fallbackOrderId] = useState(() => `checkout-${crypto.randomUUID()}`);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const next = await requestOffer(config, amount, shopify.checkoutToken.value ?? fallbackOrderId, controller.signal);
+      if (controller.signal.aborted) return;
+      setOffer(next);
+      // An accepted choice follows the new quote: its id, and the line of the tier that now fits.
+      if (next && attribute("_protection") === "accepted") await recordChoice(config, next, true);
+    }, offer ? REQUOTE_DEBOUNCE_MS : 0);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [config, amount.cents, amount.currency]);
+
+  if (!offer) return null;
+  const choose = async (take: boolean) => {
+    setBusy(true);
+    await recordChoice(config, offer, take);
+    setBusy(false);
+  };
+  const price = shopify.i18n.formatCurrency(toMajorUnits(offer.tier.priceCents, offer.currency), { currency: offer.currency });
+  return (
+    <s-stack gap="small-200">
+      <s-checkbox label={`Add purchase protection for ${price}`} checked={accepted} disabled={busy} onChange={() => choose(!accepted)} />
+      <s-text color="subdued">{offer.disclosureText}</s-text>
+      <s-link href={offer.termsUrl} target="_blank">Coverage terms</s-link>
+    </s-stack>
+  );
+}
+
+/**
+ * Makes the checkout match the choice: lines first (exactly the offer's tier line when taken, none when declined),
+ * then the attributes that differ. Stops at the first refusal, so an attribute never claims a line that is missing.
+ */
+async function recordChoice(config: ProtectionConfig, offer: Offer, take: boolean): Promise<void> {
+  const wanted = take ? variantGid(offer.tier.variantId) : null;
+  const current = shopify.lines.value.filter((line) => isProtectionLine(line, config));
+  const lineChanges: CartLineChange[] = current
+    .filter((line) => line.merchandise.id !== wanted)
+    .map((line) => ({ type: "removeCartLine", id: line.id, quantity: line.quantity }));
+  if (wanted && !current.some((line) => line.merchandise.id === wanted)) lineChanges.push({ type: "addCartLine", merchandiseId: wanted, quantity: 1 });
+  for (const change of lineChanges) {
+    if ((await shopify.applyCartLinesChange(change)).type !== "success") return;
+  }
+  const attributes: Record<string, string> = take ? { _protection: "accepted", _protection_quote: offer.quoteId } : { _protection: "declined" };
+  for (const [key, value] of Object.entries(attributes)) {
+    if (attribute(key) === value) continue;
+    if ((await shopify.applyAttributeChange({ type: "updateAttribute", key, value })).type !== "success") return;
+  }
+}

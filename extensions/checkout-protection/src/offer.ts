@@ -1,0 +1,116 @@
+// The extension's logic without the `shopify` global: the app's config, the order amount, the quote and its tier.
+// Money is integer minor units; Shopify's Money (decimal amounts) is converted at the edge.
+import type { AppMetafieldEntry, CartLine, Money } from "@shopify/ui-extensions/checkout";
+
+export interface Tier {
+  priceCents: number;
+  /** Numeric id of the protection product's variant at this price. */
+  variantId: string;
+}
+
+/** The JSON the app writes at install into the shop's `$app:protection` / `config` metafield. */
+export interface ProtectionConfig {
+  publishableKey: string;
+  programId: string;
+  apiBase: string;
+  productId: string;
+  /** Ascending by price. */
+  tiers: Tier[];
+}
+
+export interface OrderAmount {
+  cents: number;
+  currency: string;
+}
+
+/** A quote the buyer can take: the API's offer and the tier whose line pays for it. */
+export interface Offer {
+  quoteId: string;
+  feeCents: number;
+  currency: string;
+  disclosureText: string;
+  termsUrl: string;
+  tier: Tier;
+}
+
+export const CONFIG_NAMESPACE = "$app:protection";
+export const CONFIG_KEY = "config";
+
+/** The raw config value among the extension's metafields (`undefined` until the app has written it). */
+export function configValue(entries: AppMetafieldEntry[]): string | undefined {
+  return entries.find(({ metafield }) => metafield.namespace === CONFIG_NAMESPACE && metafield.key === CONFIG_KEY)?.metafield.value;
+}
+
+const isText = (value: unknown): value is string => typeof value === "string" && value.length > 0;
+const isCents = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+const isId = (value: unknown): value is string => isText(value) && /^\d+$/.test(value);
+
+/** The config, or null when it is missing or malformed (then the extension shows nothing). */
+export function parseConfig(raw: string | undefined): ProtectionConfig | null {
+  let value: any;
+  try {
+    value = JSON.parse(raw ?? "");
+  } catch {
+    return null;
+  }
+  const tiers: unknown = value?.tiers;
+  const valid =
+    value?.version === 1 && isText(value.publishableKey) && isText(value.programId) && isText(value.apiBase) && isId(value.productId) &&
+    Array.isArray(tiers) && tiers.length > 0 && tiers.every((tier) => isCents(tier?.priceCents) && isId(tier?.variantId));
+  if (!valid) return null;
+  return {
+    publishableKey: value.publishableKey,
+    programId: value.programId,
+    apiBase: value.apiBase.replace(/\/+$/, ""),
+    productId: value.productId,
+    tiers: tiers.map(({ priceCents, variantId }: Tier) => ({ priceCents, variantId })).sort((a, b) => a.priceCents - b.priceCents),
+  };
+}
+
+export const variantGid = (variantId: string) => `gid://shopify/ProductVariant/${variantId}`;
+
+export function isProtectionLine(line: CartLine, config: ProtectionConfig): boolean {
+  const { merchandise } = line;
+  return merchandise.product?.id === `gid://shopify/Product/${config.productId}` || config.tiers.some((tier) => variantGid(tier.variantId) === merchandise.id);
+}
+
+/** Digits after the decimal point in a currency's minor unit (2 for USD, 0 for JPY). */
+const minorDigits = (currency: string) => new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+
+export const toMinorUnits = (money: Money) => Math.round(money.amount * 10 ** minorDigits(money.currencyCode));
+export const toMajorUnits = (cents: number, currency: string) => cents / 10 ** minorDigits(currency);
+
+/** What the buyer is protected for: the subtotal without the protection line itself (the shared contract). */
+export function orderAmount(subtotal: Money, lines: CartLine[], config: ProtectionConfig): OrderAmount {
+  const protection = lines.filter((line) => isProtectionLine(line, config)).reduce((sum, line) => sum + toMinorUnits(line.cost.totalAmount), 0);
+  return { cents: toMinorUnits(subtotal) - protection, currency: subtotal.currencyCode };
+}
+
+/** The smallest tier that covers the fee; none when the fee is above every tier (then no offer is shown). */
+export const tierFor = (feeCents: number, tiers: Tier[]) => tiers.find((tier) => tier.priceCents >= feeCents);
+
+/** Quotes the order with the publishable key; null on any failure, a malformed answer or no fitting tier. */
+export async function requestOffer(config: ProtectionConfig, amount: OrderAmount, orderId: string, signal: AbortSignal): Promise<Offer | null> {
+  if (amount.cents <= 0) return null;
+  try {
+    const response = await fetch(`${config.apiBase}/offers/quote`, {
+      method: "POST",
+      signal,
+      headers: {
+        Authorization: `Bearer ${config.publishableKey}`,
+        "Content-Type": "application/json",
+        "Idempotency-Key": crypto.randomUUID(),
+      },
+      body: JSON.stringify({ order_amount_cents: amount.cents, order_id: orderId, protection_program_id: config.programId, currency: amount.currency }),
+    });
+    if (!response.ok) return null;
+    const quote = await response.json();
+    const valid = isText(quote?.quoteId) && isCents(quote.feeCents) && isText(quote.currency) && isText(quote.disclosureText) && isText(quote.termsUrl);
+    const tier = valid ? tierFor(quote.feeCents, config.tiers) : undefined;
+    if (!tier) return null;
+    const { quoteId, feeCents, currency, disclosureText, termsUrl } = quote;
+    return { quoteId, feeCents, currency, disclosureText, termsUrl, tier };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,114 @@
+// mode="cart" with `fee-variants`, on a Shopify storefront: the buyer's choice goes into the cart through the Ajax
+// Cart API (the protection line and the `_protection` / `_protection_quote` attributes), and the widget follows cart
+// changes without polling: the theme's cart events and cart calls it sees (resource timing), each answered by ONE
+// read of /cart.js. Calls go to the storefront's locale root (Shopify.routes.root).
+
+/** One price tier of the hidden protection product: the line costs priceCents. */
+export interface Tier {
+  priceCents: number;
+  variantId: string;
+}
+
+/** `fee-variants`: JSON `[{priceCents, variantId}]` (the app config's tiers), sorted here; malformed → no tiers. */
+export function tiersOf(json = ""): Tier[] {
+  try {
+    const tiers: Tier[] = JSON.parse(json);
+    return tiers.every((tier) => tier.priceCents > 0 && /^\d+$/.test(tier.variantId)) ? tiers.sort((a, b) => a.priceCents - b.priceCents) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The fee-tier rule: the smallest tier whose price covers the fee; none → no offer. */
+export const tierFor = (tiers: Tier[], feeCents: number) => tiers.find((tier) => tier.priceCents >= feeCents);
+
+// Horizon dispatches cart:update on document; the others are common in themes and cart apps. Dawn publishes
+// internally only: its /cart/* calls are seen through resource timing instead.
+const CART_EVENTS = ["cart:update", "cart:updated", "cart:refresh", "cart:change"];
+const CART_WRITE = /\/cart\/(add|change|update|clear)\b/;
+
+export interface Cart {
+  /** The protection line is in the cart and `_protection` says accepted: the buyer's standing choice. */
+  accepted: boolean;
+  /** Puts the tier's line in the cart (none: removes it) and writes the attributes; false when the cart refused. */
+  choose(tier: Tier | undefined, quoteId: string): Promise<boolean>;
+}
+
+/**
+ * Reads the cart now and after every change; `onChange(amountCents)` when the amount without the protection line
+ * or the buyer's standing choice differs from the last read. The widget's own calls are not changes.
+ */
+export function followCart(tiers: Tier[], onChange: (amountCents: number) => void): Cart {
+  const shopify = (window as any).Shopify;
+  const root: string = (shopify && shopify.routes && shopify.routes.root) || "/";
+  /** From the start to the end of the widget's own cart writes: their resource entries are not the theme's. */
+  let ownFrom = 0;
+  let ownTo = 0;
+  let line: string | undefined;
+  let amount = -1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let queue = Promise.resolve(true);
+
+  const call = async (path: string, body?: object) => {
+    const response = await fetch(root + path, body && { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw 0;
+    return response.json();
+  };
+
+  const read = () =>
+    call("cart.js").then((body) => {
+      const attributes = body.attributes || {};
+      const lines = body.items.filter((item: any) => tiers.some((tier) => tier.variantId == item.variant_id));
+      const amountCents = body.total_price - lines.reduce((sum: number, item: any) => sum + item.final_line_price, 0);
+      const accepted = attributes._protection === "accepted";
+      line = lines[0] && `${lines[0].variant_id}`;
+      // The buyer removed the line in the theme's cart, or emptied the cart around it: that is a decline.
+      if (accepted && (!line || !amountCents)) void cart.choose(undefined, attributes._protection_quote);
+      if (amountCents !== amount || (accepted && !!line) !== cart.accepted) {
+        amount = amountCents;
+        cart.accepted = accepted && !!line;
+        onChange(amountCents);
+      }
+    }).catch(() => {}); // no cart, or not Shopify's: nothing is offered
+
+  // One read per burst: a theme usually both calls the Ajax API and dispatches an event for one change.
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(read, 100);
+  };
+  for (const name of CART_EVENTS) document.addEventListener(name, changed);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (CART_WRITE.test(entry.name) && !(entry.startTime >= ownFrom && entry.startTime <= ownTo)) changed();
+    }
+  }).observe({ type: "resource" });
+
+  const cart: Cart = {
+    accepted: false,
+    choose: (tier, quoteId) =>
+      (queue = queue.then(async () => {
+        const variantId = tier && tier.variantId;
+        ownFrom = performance.now();
+        ownTo = Infinity;
+        try {
+          if (line && line != variantId) {
+            await call("cart/change.js", { id: +line, quantity: 0 });
+            line = undefined;
+          }
+          if (variantId && !line) {
+            await call("cart/add.js", { items: [{ id: +variantId, quantity: 1 }] });
+            line = variantId;
+          }
+          await call("cart/update.js", { attributes: { _protection: variantId ? "accepted" : "declined", _protection_quote: quoteId } });
+          cart.accepted = !!variantId;
+          return true;
+        } catch {
+          return false;
+        } finally {
+          ownTo = performance.now();
+        }
+      })),
+  };
+  read();
+  return cart;
+}

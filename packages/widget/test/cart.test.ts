@@ -1,0 +1,227 @@
+// mode="cart" with fee-variants on a fake Shopify storefront (Ajax Cart API on loopback, documented shapes) against
+// the real API, on a cart page carrying the theme app embed as its Liquid renders it: the tier rule, the cart
+// attributes and the protection line, following the theme's cart events and cart calls, one /cart.js read per change
+// and never a timer, and the quote token never reaching the cart.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { clickNode, eventsOf, findByRole, isBrowserNetworkLine, openPage, quoteRequests, waitFor, waitForEvent, waitForRole, type TestPage } from "./support/browser.ts";
+import { startStorefront, type Storefront } from "./support/storefront.ts";
+import { renderEmbed } from "../../../test/support/theme-embed.ts";
+import { chromiumSuite } from "./support/suite.ts";
+
+const SHIRT = 1001; // $129.99: fee 390 (3 %) → the $4.00 tier
+const PROTECTION_PRODUCT = 900;
+// Out of order on purpose: the widget applies the tier rule whatever order the config lists them in.
+const TIERS = [
+  { priceCents: 100, variantId: "9001" },
+  { priceCents: 800, variantId: "9004" },
+  { priceCents: 200, variantId: "9002" },
+  { priceCents: 400, variantId: "9003" },
+];
+const CATALOG = {
+  [SHIRT]: { productId: 10, title: "Shirt", price: 12_999 },
+  1002: { productId: 11, title: "Coat", price: 40_000 },
+  ...Object.fromEntries(TIERS.map((tier) => [tier.variantId, { productId: PROTECTION_PRODUCT, title: "Purchase Protection", price: tier.priceCents }])),
+};
+const LOCALE_ROOT = "/fr/";
+
+// The theme's side: Horizon-style (a cart call, then cart:update on document) and Dawn-style (a cart call only).
+const THEME = `<script>
+  window.Shopify = { routes: { root: ${JSON.stringify(LOCALE_ROOT)} } };
+  window.theme = {
+    async cart(path, body, event) {
+      await fetch(${JSON.stringify(LOCALE_ROOT)} + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      if (event) document.dispatchEvent(new CustomEvent(event, { bubbles: true }));
+    },
+  };
+</script>`;
+
+describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefront)", () => {
+  const suite = chromiumSuite();
+  let shop: Storefront;
+  before(async () => {
+    shop = await startStorefront(CATALOG, LOCALE_ROOT);
+  });
+  after(() => shop?.close());
+
+  const cartReads = () => shop.requests.filter((request) => request.path === "/cart.js").length;
+  const writes = (path: string) => shop.requests.filter((request) => request.path === path).map((request) => request.body);
+  const protectionLines = () => shop.cart().items.filter((item: any) => item.product_id === PROTECTION_PRODUCT).map((item: any) => [item.variant_id, item.quantity]);
+  const checkbox = (tab: TestPage) => waitForRole(tab, "checkbox", /purchase protection/i);
+  const isChecked = async (tab: TestPage) => (await findByRole(tab, "checkbox", /purchase protection/i))?.properties.checked;
+
+  /** The cart page with the app embed at the end of <body>: the widget places itself above the checkout button. */
+  interface CartPage {
+    lines: [variantId: number, quantity: number][];
+    attributes?: Record<string, string>;
+    /** The storefront's cart calls all answer 500. */
+    failing?: boolean;
+    checkoutButton?: boolean;
+  }
+
+  async function openCart(options: CartPage, body: (tab: TestPage) => Promise<void>) {
+    shop.reset(options.lines, options.attributes, options.failing);
+    const { stack } = suite;
+    const embed = await renderEmbed({
+      config: {
+        version: 1,
+        publishableKey: stack.api.merchant.publishableKey,
+        programId: stack.api.merchant.programId,
+        apiBase: `${stack.widgetOrigin}/api/v1`,
+        widgetUrl: stack.scriptUrl,
+        productId: String(PROTECTION_PRODUCT),
+        tiers: TIERS,
+      },
+      cart: shop.cart(),
+      assetBase: `${stack.widgetOrigin}/widget/v1/`,
+    });
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cart</title>${THEME}</head><body>
+<main><h1>Your cart</h1><form action="/cart" method="post"><p>Subtotal</p>${options.checkoutButton === false ? "" : '<button type="submit" name="checkout">Check out</button>'}</form></main>
+${embed}</body></html>`;
+    const tab = await openPage(suite.browser);
+    try {
+      await tab.page.goto(shop.page(html));
+      await body(tab);
+      assert.deepEqual((await tab.observed()).errors, [], "no uncaught error");
+      assert.deepEqual(tab.console.filter((line) => !isBrowserNetworkLine(line)), [], "nothing written to the console");
+      assert.ok(shop.requests.every((request) => request.url.startsWith(LOCALE_ROOT)), "cart calls go to Shopify.routes.root");
+      const written = JSON.stringify(shop.requests.map((request) => request.body));
+      for (const token of tab.tokens) assert.ok(!written.includes(token), "the quote token never reaches the cart");
+    } finally {
+      await tab.close();
+    }
+  }
+
+  it("shows the tier price above the checkout button; ticking adds the tier's line and sets exactly the two attributes; unticking removes it", () =>
+    openCart({ lines: [[SHIRT, 1]] }, async (tab) => {
+      const box = await checkbox(tab);
+      const [offer] = await waitForEvent(tab, "offer");
+      assert.equal(offer.detail.feeCents, 390);
+      assert.equal(box.name, "Add purchase protection for $4.00", "the price of the smallest tier covering the fee");
+      assert.equal(box.properties.checked, "false", "never pre-checked");
+      assert.equal(await tab.page.evaluate(() => document.querySelector("service-widget")!.nextElementSibling!.getAttribute("name")), "checkout");
+      assert.equal(cartReads(), 1, "one read of the cart at start");
+      assert.deepEqual(shop.cart().attributes, {}, "nothing written before the buyer chooses");
+
+      await clickNode(tab, box);
+      const [accepted] = await waitForEvent(tab, "accepted");
+      const quoteId = offer.detail.quoteId;
+      assert.deepEqual(accepted.detail, { quoteId });
+      assert.deepEqual(shop.cart().attributes, { _protection: "accepted", _protection_quote: quoteId });
+      assert.deepEqual(protectionLines(), [[9003, 1]]);
+      assert.deepEqual(writes("/cart/add.js"), [{ items: [{ id: 9003, quantity: 1 }] }]);
+
+      await clickNode(tab, box);
+      await waitForEvent(tab, "declined");
+      assert.deepEqual(shop.cart().attributes, { _protection: "declined", _protection_quote: quoteId });
+      assert.deepEqual(protectionLines(), []);
+      assert.deepEqual(writes("/cart/change.js"), [{ id: 9003, quantity: 0 }]);
+      assert.equal(await isChecked(tab), "false");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(cartReads(), 1, "the widget's own cart calls are not cart changes to re-read");
+    }));
+
+  it("a theme's cart change (Horizon: a cart call, then cart:update) re-quotes on the new amount: the line swaps to the new tier, _protection_quote follows; no /cart.js on a timer", () =>
+    openCart({ lines: [[SHIRT, 1]] }, async (tab) => {
+      await clickNode(tab, await checkbox(tab));
+      const [accepted] = await waitForEvent(tab, "accepted");
+      const readsBefore = cartReads();
+
+      // Horizon-style: the theme changes the quantity and dispatches cart:update.
+      await tab.page.evaluate(() => (window as any).theme.cart("cart/change.js", { id: 1001, quantity: 2 }, "cart:update"));
+      const offers = await waitForEvent(tab, "offer", 2);
+      const quoteId = offers[1].detail.quoteId;
+      assert.equal(offers[1].detail.feeCents, 780, "quoted on $259.98, without the protection line");
+      assert.notEqual(quoteId, accepted.detail.quoteId);
+      await waitFor(() => shop.cart().attributes._protection_quote === quoteId, "the new quote in the cart attributes");
+      assert.deepEqual(shop.cart().attributes, { _protection: "accepted", _protection_quote: quoteId });
+      assert.deepEqual(protectionLines(), [[9004, 1]], "the $4.00 line swapped for the $8.00 one");
+      assert.equal((await checkbox(tab)).name, "Add purchase protection for $8.00");
+      assert.equal(await isChecked(tab), "true", "the buyer's choice stands");
+
+      const reads = cartReads();
+      assert.equal(reads - readsBefore, 1, "one /cart.js read for the change (a call and an event in one burst)");
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      assert.equal(cartReads(), reads, "no /cart.js request while nothing changes");
+      assert.equal((await eventsOf(tab, "offer")).length, 2);
+    }));
+
+  it("a cart call without any event (Dawn publishes internally) is noticed through resource timing", () =>
+    openCart({ lines: [[SHIRT, 1]] }, async (tab) => {
+      await checkbox(tab);
+      await waitForEvent(tab, "offer");
+      await tab.page.evaluate(() => (window as any).theme.cart("cart/add.js", { items: [{ id: 1001, quantity: 1 }] }));
+      const offers = await waitForEvent(tab, "offer", 2);
+      assert.equal(offers[1].detail.feeCents, 780);
+      assert.equal(cartReads(), 2);
+      assert.deepEqual(shop.cart().attributes, {}, "no choice yet, nothing written");
+    }));
+
+  it("a cart event alone (the change made where the page cannot see it) is followed, for each common event name", () =>
+    openCart({ lines: [[SHIRT, 1]] }, async (tab) => {
+      await waitForEvent(tab, "offer");
+      const names = ["cart:update", "cart:updated", "cart:refresh", "cart:change"];
+      for (const [index, name] of names.entries()) {
+        // 2, 1, 2, 1 shirts: the amount changes every time, always within the tiers (fee 780 or 390).
+        shop.setQuantity(SHIRT, 2 - (index % 2));
+        await tab.page.evaluate((event) => document.dispatchEvent(new CustomEvent(event)), name);
+        const offers = await waitForEvent(tab, "offer", index + 2);
+        assert.equal(offers[index + 1].detail.feeCents, index % 2 ? 390 : 780, name);
+      }
+      assert.equal(cartReads(), 1 + names.length, "one read per event");
+    }));
+
+  it("the buyer removing the protection line in the theme's cart is a decline: the attribute says so and the box is unticked", () =>
+    openCart({ lines: [[SHIRT, 1]] }, async (tab) => {
+      await clickNode(tab, await checkbox(tab));
+      const [accepted] = await waitForEvent(tab, "accepted");
+      await tab.page.evaluate(() => (window as any).theme.cart("cart/change.js", { id: 9003, quantity: 0 }, "cart:updated"));
+      await waitFor(() => shop.cart().attributes._protection === "declined", "the declined attribute");
+      assert.equal(shop.cart().attributes._protection_quote, accepted.detail.quoteId);
+      await waitForEvent(tab, "offer", 2);
+      assert.equal(await isChecked(tab), "false");
+      assert.deepEqual(protectionLines(), []);
+    }));
+
+  it("a standing choice (another page): the cart's accepted line shows ticked, and _protection_quote moves to the fresh quote", () =>
+    openCart({ lines: [[SHIRT, 1], [9003, 1]], attributes: { _protection: "accepted", _protection_quote: "quo_from_another_page" } }, async (tab) => {
+      const [offer] = await waitForEvent(tab, "offer");
+      assert.equal(offer.detail.feeCents, 390, "the protection line is not part of the amount");
+      await waitFor(() => shop.cart().attributes._protection_quote === offer.detail.quoteId, "the fresh quote in the attributes");
+      assert.equal(await isChecked(tab), "true");
+      assert.deepEqual(shop.cart().attributes, { _protection: "accepted", _protection_quote: offer.detail.quoteId });
+      assert.deepEqual(protectionLines(), [[9003, 1]], "the line, already right, is left alone");
+      assert.deepEqual([writes("/cart/add.js"), writes("/cart/change.js")], [[], []]);
+    }));
+
+  it("a protection line without the accepted attribute is not an opt-in: unticked", () =>
+    openCart({ lines: [[SHIRT, 1], [9003, 1]] }, async (tab) => {
+      await waitForEvent(tab, "offer");
+      assert.equal(await isChecked(tab), "false");
+      assert.deepEqual(shop.cart().attributes, {});
+    }));
+
+  it("fails open when the cart API fails: nothing shown, nothing thrown or logged", () =>
+    openCart({ lines: [[SHIRT, 1]], failing: true }, async (tab) => {
+      await waitFor(() => cartReads() === 1, "the cart read");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(await findByRole(tab, "checkbox"), undefined);
+      assert.equal(quoteRequests(tab).length, 0, "no quote without the cart");
+    }));
+
+  it("placed above the checkout button: on a page without one, nothing is shown", () =>
+    openCart({ lines: [[SHIRT, 1]], checkoutButton: false }, async (tab) => {
+      await waitFor(() => cartReads() === 1, "the cart read");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(await findByRole(tab, "checkbox"), undefined);
+      assert.equal(quoteRequests(tab).length, 0);
+    }));
+
+  it("no tier covers the fee: nothing shown (unavailable no_tier), nothing written", () =>
+    openCart({ lines: [[1002, 1]] }, async (tab) => {
+      const [event] = await waitForEvent(tab, "unavailable");
+      assert.deepEqual(event.detail, { reason: "no_tier" });
+      assert.equal(await findByRole(tab, "checkbox"), undefined);
+      assert.ok(shop.requests.every((request) => request.method === "GET"), "no cart writes");
+    }));
+});

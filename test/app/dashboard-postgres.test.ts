@@ -1,0 +1,3 @@
+import { dashboardSuite } from "./dashboard-flows.ts";
+
+dashboardSuite("postgres");

@@ -1,0 +1,3 @@
+import { shopifyFlowsSuite } from "./shopify-flows.ts";
+
+shopifyFlowsSuite("postgres");

@@ -1,0 +1,292 @@
+// The checkout UI extension (extensions/checkout-protection), as built, rendered into a DOM (happy-dom) against the
+// real protection API on loopback. Only Shopify is mocked: a `shopify` global shaped like the documented
+// purchase.checkout.block.render API (signals with .value/subscribe, applyAttributeChange / applyCartLinesChange that
+// record their calls, answer { type: "success" } and update the checkout like the host does).
+import { describe, it, before, after, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { pathToFileURL } from "node:url";
+import { Window } from "happy-dom";
+import type { AppMetafieldEntry, Attribute, AttributeChange, CartLine, CartLineChange, Money } from "@shopify/ui-extensions/checkout";
+import { startTestApi, type TestApi } from "../support/api-server.ts";
+import { bundle, MAX_BYTES, TARGET_BYTES } from "../../extensions/checkout-protection/build.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DISCLOSURE = "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.";
+const PRODUCT_ID = "7001";
+const TIERS = [100, 200, 300, 400, 500].map((priceCents, index) => ({ priceCents, variantId: String(8001 + index) }));
+const CHECKOUT_TOKEN = "c1-7f3a9e";
+const gid = (kind: string, id: string) => `gid://shopify/${kind}/${id}`;
+const usd = (amount: number): Money => ({ amount, currencyCode: "USD" });
+
+interface Checkout {
+  config?: unknown;
+  lines?: { variant: string; price: number; quantity?: number }[];
+  attributes?: Attribute[];
+  canUpdateAttributes?: boolean;
+}
+
+interface QuoteRequest {
+  url: string;
+  headers: Headers;
+  body: any;
+  response?: any;
+}
+
+/** The host's side: signals the extension reads, and the two change methods updating them as checkout does. */
+function mockShopify(checkout: Checkout) {
+  const linesChanges: CartLineChange[] = [];
+  const attributeChanges: AttributeChange[] = [];
+  let nextLine = 1;
+  const lineOf = (merchandiseId: string, price: number, quantity = 1): CartLine => {
+    const product = merchandiseId.startsWith(gid("ProductVariant", "80")) ? PRODUCT_ID : "5001";
+    return {
+      id: gid("CartLine", String(nextLine++)),
+      merchandise: { type: "variant", id: merchandiseId, product: { id: gid("Product", product) } } as CartLine["merchandise"],
+      quantity,
+      cost: { totalAmount: usd(price * quantity) },
+      attributes: [],
+      discountAllocations: [],
+      lineComponents: [],
+      parentRelationship: null,
+    };
+  };
+  const priceOf = (merchandiseId: string) => TIERS.find((tier) => gid("ProductVariant", tier.variantId) === merchandiseId)!.priceCents / 100;
+  const configEntries = (config: unknown): AppMetafieldEntry[] =>
+    config === undefined ? [] : [{
+      target: { type: "shop", id: gid("Shop", "1") },
+      metafield: { namespace: "$app:protection", key: "config", value: JSON.stringify(config), valueType: "json_string", type: "json" },
+    }];
+  const initialLines = (checkout.lines ?? [{ variant: gid("ProductVariant", "5101"), price: 129.99 }]).map((line) => lineOf(line.variant, line.price, line.quantity));
+
+  const shopify: any = {
+    // '@shopify/ui-extensions/preact' hands the host the extension's Signal class; the host's values become signals.
+    setSignals(Signal: new (value: unknown) => { value: any }) {
+      shopify.appMetafields = new Signal(configEntries(checkout.config));
+      shopify.lines = new Signal(initialLines);
+      shopify.attributes = new Signal(checkout.attributes ?? []);
+      shopify.checkoutToken = new Signal(CHECKOUT_TOKEN);
+      shopify.instructions = new Signal({
+        attributes: { canUpdateAttributes: checkout.canUpdateAttributes ?? true },
+        lines: { canAddCartLine: true, canRemoveCartLine: true, canUpdateCartLine: true },
+        delivery: { canSelectCustomAddress: true },
+        discounts: { canUpdateDiscountCodes: true },
+        metafields: { canDeleteCartMetafield: true, canSetCartMetafields: true },
+        notes: { canUpdateNote: true },
+      });
+      const subtotal = (lines: CartLine[]) => usd(Math.round(lines.reduce((sum, line) => sum + line.cost.totalAmount.amount, 0) * 100) / 100);
+      shopify.cost = { subtotalAmount: new Signal(subtotal(initialLines)) };
+      shopify.setLines = (lines: CartLine[]) => {
+        shopify.lines.value = lines;
+        shopify.cost.subtotalAmount.value = subtotal(lines);
+      };
+    },
+    i18n: { formatCurrency: (value: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", { style: "currency", ...options }).format(value) },
+    async applyCartLinesChange(change: CartLineChange) {
+      linesChanges.push(change);
+      const lines: CartLine[] = shopify.lines.value;
+      if (change.type === "addCartLine") shopify.setLines([...lines, lineOf(change.merchandiseId, priceOf(change.merchandiseId), change.quantity)]);
+      if (change.type === "removeCartLine") shopify.setLines(lines.filter((line) => line.id !== change.id));
+      return { type: "success" };
+    },
+    async applyAttributeChange(change: AttributeChange) {
+      attributeChanges.push(change);
+      const others = (shopify.attributes.value as Attribute[]).filter((entry) => entry.key !== change.key);
+      shopify.attributes.value = change.type === "updateAttribute" ? [...others, { key: change.key, value: change.value }] : others;
+      return { type: "success" };
+    },
+  };
+  return { shopify, linesChanges, attributeChanges };
+}
+
+describe("checkout UI extension (checkout-protection)", () => {
+  let t: TestApi;
+  let code: Uint8Array;
+  let moduleFile: string;
+  let runs = 0;
+  let window: Window | undefined;
+  const realFetch = globalThis.fetch;
+
+  before(async () => {
+    t = await startTestApi({ dialect: "sqlite" });
+    code = await bundle();
+    moduleFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pp-checkout-ext-")), "checkout.mjs");
+    fs.writeFileSync(moduleFile, code);
+  });
+  after(async () => {
+    await t.close();
+    fs.rmSync(path.dirname(moduleFile), { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    globalThis.fetch = realFetch;
+    await window?.happyDOM.close();
+  });
+
+  const config = (overrides: Record<string, unknown> = {}) => ({
+    version: 1,
+    publishableKey: t.merchant.publishableKey,
+    programId: t.merchant.programId,
+    apiBase: t.baseUrl,
+    widgetUrl: "https://app.example.test/widget/v1/service-widget.js",
+    productId: PRODUCT_ID,
+    tiers: TIERS,
+    ...overrides,
+  });
+
+  /** Loads a fresh copy of the built extension into a new DOM with a new checkout, and runs its entry. */
+  async function mount(checkout: Checkout) {
+    window = new Window();
+    const { document } = window;
+    Object.assign(globalThis, { document });
+    const host = mockShopify(checkout);
+    Object.assign(globalThis, { shopify: host.shopify });
+    const quotes: QuoteRequest[] = [];
+    globalThis.fetch = async (input, init) => {
+      const request: QuoteRequest = { url: String(input), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) };
+      quotes.push(request);
+      const response = await realFetch(input, init);
+      request.response = await response.clone().json();
+      return response;
+    };
+    const extension = await import(`${pathToFileURL(moduleFile).href}?run=${++runs}`);
+    await extension.default();
+    const checkbox = () => document.body.querySelector("s-checkbox");
+    return { ...host, document, quotes, checkbox };
+  }
+
+  async function waitFor(condition: () => unknown, what: string, timeoutMs = 5_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  const settle = (ms = 600) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("quotes the order with the publishable key and renders the tier price, the verbatim disclosure and the terms link, unchecked", async () => {
+    const view = await mount({ config: config() });
+    await waitFor(view.checkbox, "the offer");
+
+    assert.equal(view.quotes.length, 1);
+    const [quote] = view.quotes;
+    assert.equal(quote.url, `${t.baseUrl}/offers/quote`);
+    assert.equal(quote.headers.get("authorization"), `Bearer ${t.merchant.publishableKey}`);
+    assert.match(quote.headers.get("idempotency-key") ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.deepEqual(quote.body, { order_amount_cents: 12_999, order_id: CHECKOUT_TOKEN, protection_program_id: t.merchant.programId, currency: "USD" });
+    assert.equal(quote.response.feeCents, 390);
+
+    const checkbox = view.checkbox()!;
+    assert.equal(checkbox.getAttribute("label"), "Add purchase protection for $4.00", "the smallest tier at or above the 3.90 fee");
+    assert.equal(checkbox.hasAttribute("checked"), false, "never pre-checked");
+    assert.equal(view.document.body.querySelector("s-text")?.textContent, DISCLOSURE);
+    assert.equal(quote.response.disclosureText, DISCLOSURE);
+    const link = view.document.body.querySelector("s-link")!;
+    assert.equal(link.getAttribute("href"), "https://portal.example.test/terms");
+    assert.equal(link.textContent, "Coverage terms");
+    assert.deepEqual([view.linesChanges, view.attributeChanges], [[], []], "nothing is recorded before the buyer chooses");
+  });
+
+  it("checking adds the tier's line and records accepted with the quote id; unchecking records declined and removes the line", async () => {
+    const view = await mount({ config: config() });
+    await waitFor(view.checkbox, "the offer");
+    const quoteId = view.quotes[0].response.quoteId;
+    assert.match(quoteId, /^qt_/);
+
+    view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
+    await waitFor(() => view.attributeChanges.length === 2, "the attributes");
+    assert.deepEqual(view.linesChanges, [{ type: "addCartLine", merchandiseId: gid("ProductVariant", "8004"), quantity: 1 }]);
+    assert.deepEqual(view.attributeChanges, [
+      { type: "updateAttribute", key: "_protection", value: "accepted" },
+      { type: "updateAttribute", key: "_protection_quote", value: quoteId },
+    ]);
+    await waitFor(() => view.checkbox()!.hasAttribute("checked"), "the checked box");
+    assert.equal(view.shopify.cost.subtotalAmount.value.amount, 133.99, "the host added the 4.00 line");
+    await settle();
+    assert.equal(view.quotes.length, 1, "the protection line does not change the quoted amount, so no re-quote");
+
+    const line = view.shopify.lines.value.find((entry: CartLine) => entry.merchandise.id === gid("ProductVariant", "8004"));
+    view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
+    await waitFor(() => view.attributeChanges.length === 3, "the decline");
+    assert.deepEqual(view.linesChanges.slice(1), [{ type: "removeCartLine", id: line.id, quantity: 1 }]);
+    assert.deepEqual(view.attributeChanges.slice(2), [{ type: "updateAttribute", key: "_protection", value: "declined" }]);
+    await waitFor(() => !view.checkbox()!.hasAttribute("checked"), "the unchecked box");
+  });
+
+  it("quotes the subtotal without the protection line, and an accepted choice follows the new quote's tier and id", async () => {
+    const view = await mount({
+      config: config(),
+      lines: [{ variant: gid("ProductVariant", "5101"), price: 129.99 }, { variant: gid("ProductVariant", "8003"), price: 3 }],
+      attributes: [{ key: "_protection", value: "accepted" }, { key: "_protection_quote", value: "qt_earlier" }],
+    });
+    const staleLine: CartLine = view.shopify.lines.value[1];
+    await waitFor(() => view.attributeChanges.length === 1, "the quote id update");
+    assert.equal(view.quotes[0].body.order_amount_cents, 12_999, "132.99 subtotal minus the 3.00 protection line");
+    assert.deepEqual(view.linesChanges, [
+      { type: "removeCartLine", id: staleLine.id, quantity: 1 },
+      { type: "addCartLine", merchandiseId: gid("ProductVariant", "8004"), quantity: 1 },
+    ]);
+    assert.deepEqual(view.attributeChanges, [{ type: "updateAttribute", key: "_protection_quote", value: view.quotes[0].response.quoteId }]);
+    assert.equal(view.checkbox()!.hasAttribute("checked"), true);
+  });
+
+  it("re-quotes once when the amount settles after changes, showing the tier of the new fee", async () => {
+    const view = await mount({ config: config() });
+    await waitFor(view.checkbox, "the offer");
+    const [merchandise] = view.shopify.lines.value;
+    for (const amount of [140, 145, 150]) {
+      view.shopify.setLines([{ ...merchandise, cost: { totalAmount: usd(amount) } }]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await waitFor(() => view.quotes.length === 2, "the re-quote");
+    await settle();
+    assert.equal(view.quotes.length, 2, "one quote for the settled amount, none for the intermediate ones");
+    assert.equal(view.quotes[1].body.order_amount_cents, 15_000);
+    await waitFor(() => view.checkbox()?.getAttribute("label") === "Add purchase protection for $5.00", "the 4.50 fee's tier");
+  });
+
+  it("renders nothing and asks for no quote when attributes cannot be updated (accelerated checkout)", async () => {
+    const view = await mount({ config: config(), canUpdateAttributes: false });
+    await settle();
+    assert.equal(view.document.body.innerHTML, "");
+    assert.equal(view.quotes.length, 0);
+  });
+
+  for (const [name, checkout] of [
+    ["the config is missing", {}],
+    ["the config is malformed", { config: { version: 1, publishableKey: "wk_test_x", tiers: [] } }],
+  ] as const) {
+    it(`renders nothing when ${name}`, async () => {
+      const view = await mount(checkout);
+      await settle();
+      assert.equal(view.document.body.innerHTML, "");
+      assert.equal(view.quotes.length, 0);
+    });
+  }
+
+  for (const [name, overrides] of [
+    ["the API is down", { apiBase: "http://127.0.0.1:9/api/v1" }],
+    ["the API refuses the key", { publishableKey: "wk_test_unknown" }],
+    ["no tier covers the fee", { tiers: [{ priceCents: 300, variantId: "8003" }] }],
+  ] as const) {
+    it(`renders nothing when ${name}`, async () => {
+      const view = await mount({ config: config(overrides) });
+      await waitFor(() => view.quotes.length === 1, "the quote request");
+      await settle(200);
+      assert.equal(view.document.body.innerHTML, "");
+    });
+  }
+
+  it(`builds to at most ${MAX_BYTES} bytes (Shopify's limit for a UI extension; aim ${TARGET_BYTES})`, () => {
+    assert.ok(code.byteLength <= MAX_BYTES, `${code.byteLength} bytes`);
+    console.log(`# checkout-protection bundle: ${code.byteLength} bytes (aim ${TARGET_BYTES})`);
+  });
+
+  it("type-checks with its own tsconfig (Preact JSX, the target's `shopify` global)", async () => {
+    const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+    await promisify(execFile)(process.execPath, [tsc, "--noEmit", "-p", "extensions/checkout-protection"], { cwd: ROOT });
+  });
+});

@@ -1,0 +1,95 @@
+// The Remix app's Shopify side booted for a test, through its real wiring: the Shopify env of TEST_APP, a test
+// database (one per process: the app keeps one runtime), the library's Admin API calls redirected to the fake Admin API on loopback, an offline session per
+// shop (as OAuth leaves it), the webhook route, and the job queue. Import nothing from app/ before calling it: the
+// app reads its environment on first use.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
+import { startFakeAdminApi, TEST_APP, webhookRequest, type FakeAdminApi, type WebhookDelivery } from "./shopify.ts";
+
+export interface ShopifyAppHarness {
+  database: TestDatabase;
+  admin: FakeAdminApi;
+  runtime(): NonNullable<ReturnType<typeof import("../../app/shopify/runtime.server.ts").shopifyRuntime>>;
+  /** Installs the shop as afterAuth does (merchant, keys, program, storefront setup job) and runs its jobs. */
+  install(shop: string): Promise<void>;
+  /** The webhook route's answer to a request; authenticate.webhook throws its 4xx Responses, which Remix sends as they are. */
+  handle(request: Request): Promise<Response>;
+  /** The webhook route's status for a delivery. */
+  deliver(delivery: WebhookDelivery): Promise<number>;
+  /** Waits until no job is due or running (follow-up jobs included). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startShopifyApp(options: { dialect: Dialect; shops: string[]; env?: Record<string, string> }): Promise<ShopifyAppHarness> {
+  const database = await createTestDatabase(options.dialect);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-app-"));
+  Object.assign(process.env, TEST_APP, { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" }, options.env);
+  const admin = await startFakeAdminApi();
+  const route = await import("../../app/routes/webhooks.$.ts");
+  const shopifyRuntime = await import("../../app/shopify/runtime.server.ts");
+  const { prisma } = await import("../../app/db.server.ts");
+  const { closeProtectionRuntime } = await import("../../app/protection-api.server.ts");
+  const { onShopAuthenticated } = await import("../../app/shopify/shop-lifecycle.server.ts");
+  // The library sends Admin API calls to https://<shop>/admin/api/…; here they go to the fake on loopback.
+  const { setAbstractFetchFunc } = await import("@shopify/shopify-api/runtime");
+  const realFetch = globalThis.fetch;
+  setAbstractFetchFunc(async (input: any, init?: any) => realFetch(String(input?.url ?? input).includes("/admin/api/") ? admin.rewrite(String(input?.url ?? input)) : input, init));
+  for (const shop of options.shops) {
+    await prisma().session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: TEST_APP.SCOPES, accessToken: `shpat_${shop}` } });
+  }
+  const runtime = () => shopifyRuntime.shopifyRuntime()!;
+
+  async function handle(request: Request): Promise<Response> {
+    try {
+      return await route.action({ request, params: {}, context: {} });
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  }
+
+  async function settled(): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const open = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending' AND run_at <= ?", [Date.now()]);
+      if (Number(open!.n) === 0) return;
+      if (Date.now() > deadline) throw new Error("jobs did not settle");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  return {
+    database,
+    admin,
+    runtime,
+    settled,
+    async install(shop) {
+      await onShopAuthenticated(runtime().deps, shop);
+      await settled();
+    },
+    handle,
+    deliver: async (delivery) => (await handle(webhookRequest(delivery))).status,
+    async close() {
+      await shopifyRuntime.closeShopifyRuntime();
+      await closeProtectionRuntime();
+      await prisma().$disconnect();
+      await admin.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `read` until it gives a value. */
+export async function waitFor<T>(read: () => Promise<T | undefined | null>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,240 @@
+// Shopify, faked from its documented shapes — the only part of the product's world that cannot run here:
+// webhook requests signed exactly as Shopify signs them (base64 HMAC-SHA256 of the raw body with the app's secret,
+// in X-Shopify-Hmac-Sha256, plus the X-Shopify-* headers), orders/create-style payloads, and a fake Admin GraphQL
+// API on loopback that answers the operations the app sends and records them.
+import { createHmac, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export const TEST_APP = {
+  SHOPIFY_API_KEY: "test-api-key-0123456789abcdef",
+  SHOPIFY_API_SECRET: "test-api-secret-shhh-0123456789",
+  SHOPIFY_APP_URL: "https://protection-app.example.test",
+  SCOPES: "read_orders,write_orders,read_products,write_products,read_publications,write_publications",
+};
+export const API_VERSION = "2026-10";
+
+/** What Shopify puts in X-Shopify-Hmac-Sha256. */
+export const shopifyHmac = (rawBody: string, secret = TEST_APP.SHOPIFY_API_SECRET) => createHmac("sha256", secret).update(rawBody, "utf8").digest("base64");
+
+export interface WebhookDelivery {
+  topic: string;
+  shop: string;
+  payload: unknown;
+  /** Shopify keeps the id across retries of one delivery. */
+  webhookId?: string;
+  eventId?: string;
+  secret?: string;
+}
+
+/** The headers Shopify sends with a webhook whose body is `rawBody`. */
+export function webhookHeaders(delivery: Omit<WebhookDelivery, "payload">, rawBody: string): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    "X-Shopify-Topic": delivery.topic,
+    "X-Shopify-Hmac-Sha256": shopifyHmac(rawBody, delivery.secret),
+    "X-Shopify-Shop-Domain": delivery.shop,
+    "X-Shopify-API-Version": API_VERSION,
+    "X-Shopify-Webhook-Id": delivery.webhookId ?? randomUUID(),
+    "X-Shopify-Event-Id": delivery.eventId ?? randomUUID(),
+    "X-Shopify-Triggered-At": new Date().toISOString(),
+  };
+}
+
+/** A webhook request as Shopify sends it to `${SHOPIFY_APP_URL}/webhooks/<topic>`. */
+export function webhookRequest(delivery: WebhookDelivery): Request {
+  const rawBody = JSON.stringify(delivery.payload);
+  return new Request(`${TEST_APP.SHOPIFY_APP_URL}/webhooks/${delivery.topic}`, { method: "POST", headers: webhookHeaders(delivery, rawBody), body: rawBody });
+}
+
+let nextId = 5_000_000_000;
+export const shopifyId = () => nextId++;
+
+export interface OrderLine {
+  productId: number | string;
+  variantId?: number | string;
+  title?: string;
+  price: string;
+  quantity?: number;
+}
+
+/** An orders/create (and orders/cancelled) payload with the fields of Shopify's documented example that we read. */
+export function orderPayload(input: { id?: number; currency?: string; lines: OrderLine[]; attributes?: Record<string, string>; email?: string; shipping?: string }) {
+  const id = input.id ?? shopifyId();
+  const currency = input.currency ?? "USD";
+  const subtotal = input.lines.reduce((sum, line) => sum + Number(line.price) * (line.quantity ?? 1), 0);
+  const shipping = Number(input.shipping ?? "5.00");
+  const money = (amount: number) => ({ shop_money: { amount: amount.toFixed(2), currency_code: currency }, presentment_money: { amount: amount.toFixed(2), currency_code: currency } });
+  return {
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    name: `#${1000 + (id % 1000)}`,
+    email: input.email ?? "buyer@example.com",
+    contact_email: input.email ?? "buyer@example.com",
+    created_at: new Date().toISOString(),
+    currency,
+    presentment_currency: currency,
+    financial_status: "paid",
+    subtotal_price: subtotal.toFixed(2),
+    subtotal_price_set: money(subtotal),
+    total_price: (subtotal + shipping).toFixed(2),
+    total_price_set: money(subtotal + shipping),
+    total_tax: "0.00",
+    test: true,
+    note: null,
+    note_attributes: Object.entries(input.attributes ?? {}).map(([name, value]) => ({ name, value })),
+    line_items: input.lines.map((line) => ({
+      id: shopifyId(),
+      admin_graphql_api_id: `gid://shopify/LineItem/${nextId}`,
+      product_id: Number(line.productId),
+      variant_id: Number(line.variantId ?? shopifyId()),
+      title: line.title ?? "Item",
+      price: line.price,
+      price_set: money(Number(line.price)),
+      quantity: line.quantity ?? 1,
+      requires_shipping: true,
+      taxable: true,
+    })),
+    customer: { id: 7_000_001, email: input.email ?? "buyer@example.com", first_name: "Ada", last_name: "Buyer" },
+  };
+}
+
+/** A refunds/create payload: one successful refund transaction of `amount`. */
+export function refundPayload(input: { orderId: number; amount: string; id?: number; currency?: string }) {
+  return {
+    id: input.id ?? shopifyId(),
+    order_id: input.orderId,
+    created_at: new Date().toISOString(),
+    note: null,
+    restock: false,
+    refund_line_items: [],
+    transactions: [
+      { id: shopifyId(), order_id: input.orderId, kind: "refund", gateway: "bogus", status: "success", amount: input.amount, currency: input.currency ?? "USD" },
+    ],
+  };
+}
+
+export interface AdminCall {
+  shop: string;
+  operationName: string;
+  query: string;
+  variables: Record<string, any>;
+  accessToken: string | null;
+}
+
+/**
+ * The Admin GraphQL API on loopback. It answers the app's named operations with Shopify's documented response
+ * shapes and keeps state between them (the product, its variants, metafields, order attributes).
+ * `failNext(operationName, status)` makes the next call of an operation fail, as Shopify's 5xx or throttles do.
+ */
+export async function startFakeAdminApi() {
+  const calls: AdminCall[] = [];
+  const failures = new Map<string, number>();
+  const products = new Map<string, { id: string; handle: string; variants: { id: string; price: string }[] }>();
+  const metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
+  const orders = new Map<string, { customAttributes: { key: string; value: string }[]; metafields: any[] }>();
+  let gidCounter = 9_000_000;
+  const gid = (type: string) => `gid://shopify/${type}/${gidCounter++}`;
+
+  function answer(call: AdminCall): unknown {
+    const v = call.variables;
+    switch (call.operationName) {
+      case "ProtectionProduct": {
+        const product = [...products.values()].find((candidate) => candidate.handle === v.handle);
+        return { shop: { currencyCode: "USD" }, productByIdentifier: product ? { id: product.id } : null };
+      }
+      case "ProtectionProductSet": {
+        const id = v.input.id ?? gid("Product");
+        const previous = products.get(id);
+        const variants = v.input.variants.map((variant: any, index: number) => ({ id: previous?.variants[index]?.id ?? gid("ProductVariant"), price: variant.price }));
+        products.set(id, { id, handle: v.input.handle, variants });
+        return { productSet: { product: { id, variants: { nodes: variants } }, userErrors: [] } };
+      }
+      case "Publications":
+        return { publications: { nodes: [{ id: "gid://shopify/Publication/1", name: "Online Store" }, { id: "gid://shopify/Publication/2", name: "Point of Sale" }] } };
+      case "PublishProtection":
+        return { publishablePublish: { userErrors: [] } };
+      case "Owners":
+        return { currentAppInstallation: { id: "gid://shopify/AppInstallation/42" }, shop: { id: "gid://shopify/Shop/7" } };
+      case "StorefrontConfig":
+        for (const metafield of v.metafields) {
+          const index = metafields.findIndex((m) => m.ownerId === metafield.ownerId && m.namespace === metafield.namespace && m.key === metafield.key);
+          if (index >= 0) metafields.splice(index, 1);
+          metafields.push(metafield);
+        }
+        return { metafieldsSet: { metafields: v.metafields.map(() => ({ id: gid("Metafield") })), userErrors: [] } };
+      case "ProtectionReference":
+        orders.set(v.input.id, { customAttributes: v.input.customAttributes, metafields: v.input.metafields });
+        return { orderUpdate: { order: { id: v.input.id }, userErrors: [] } };
+      default:
+        return undefined;
+    }
+  }
+
+  const server = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      const shop = /^\/shops\/([^/]+)\/admin\/api\/[^/]+\/graphql\.json$/.exec(request.url ?? "")?.[1];
+      const parsed = JSON.parse(body || "{}");
+      const operationName = /(?:query|mutation)\s+(\w+)/.exec(parsed.query ?? "")?.[1] ?? "";
+      const call: AdminCall = { shop: shop ?? "", operationName, query: parsed.query, variables: parsed.variables ?? {}, accessToken: request.headers["x-shopify-access-token"] as string ?? null };
+      calls.push(call);
+      const failStatus = failures.get(operationName);
+      if (failStatus) {
+        failures.delete(operationName);
+        response.writeHead(failStatus, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: "Internal error" }));
+        return;
+      }
+      const data = shop ? answer(call) : undefined;
+      if (data === undefined) {
+        response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: [{ message: `unknown operation '${operationName}'` }] }));
+        return;
+      }
+      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ data, extensions: { cost: { requestedQueryCost: 10 } } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    calls,
+    products,
+    metafields,
+    orders,
+    failNext(operationName: string, status = 500) {
+      failures.set(operationName, status);
+    },
+    /** Where a request the library addressed to https://<shop>/admin/api/… goes instead. */
+    rewrite(url: string): string {
+      const parsed = new URL(url);
+      return `${origin}/shops/${parsed.host}${parsed.pathname}${parsed.search}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeAdminApi = Awaited<ReturnType<typeof startFakeAdminApi>>;
+
+/**
+ * A session token as Shopify issues it to App Bridge (an HS256 JWT signed with the app's secret), which App Bridge's
+ * fetch sends as `Authorization: Bearer <token>` and authenticate.admin verifies.
+ */
+export function sessionToken(shop: string, options: { secret?: string; apiKey?: string; nowSeconds?: number } = {}): string {
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const payload = {
+    iss: `https://${shop}/admin`,
+    dest: `https://${shop}`,
+    aud: options.apiKey ?? TEST_APP.SHOPIFY_API_KEY,
+    sub: "42",
+    exp: now + 60,
+    nbf: now,
+    iat: now,
+    jti: randomUUID(),
+    sid: randomUUID(),
+  };
+  const signed = `${encode({ alg: "HS256", typ: "JWT" })}.${encode(payload)}`;
+  return `${signed}.${createHmac("sha256", options.secret ?? TEST_APP.SHOPIFY_API_SECRET).update(signed).digest("base64url")}`;
+}

@@ -1,0 +1,41 @@
+// Renders the theme app embed (extensions/theme-embed/blocks/protection.liquid) with liquidjs, the way Shopify would
+// for one page: the app's config metafield, the block's settings, the cart (Ajax Cart API shape → Liquid's cart
+// object), the template name, and asset_url pointing wherever the test serves the widget.
+import path from "node:path";
+import { Liquid } from "liquidjs";
+// The app config the app writes into the AppInstallation metafield protection.config (shared contract).
+import type { StorefrontConfig } from "../../app/shopify/admin-api.server.ts";
+
+export const THEME_EMBED_DIR = path.join(import.meta.dirname, "..", "..", "extensions", "theme-embed");
+
+export interface EmbedPage {
+  config: StorefrontConfig | null;
+  settings?: { enabled?: boolean; placement?: string; program?: string };
+  /** The cart as /cart.js returns it. */
+  cart: { total_price: number; currency: string; items: { product_id: number; final_line_price: number }[] };
+  templateName?: string;
+  /** Where `{{ 'x' | asset_url }}` points (Shopify's CDN in production). */
+  assetBase: string;
+}
+
+const engine = new Liquid({ root: path.join(THEME_EMBED_DIR, "blocks"), extname: ".liquid", strictFilters: true });
+engine.registerFilter("asset_url", function (this: unknown, name: string) {
+  return `${(this as { context: { get(path: string[]): unknown } }).context.get(["asset_base"])}${name}`;
+});
+// {% schema %} is read by Shopify, never rendered.
+engine.registerTag("schema", {
+  parse(_token, remaining) {
+    for (let token = remaining.shift(); token && !(token.kind === 4 && (token as { name?: string }).name === "endschema"); token = remaining.shift());
+  },
+  render() {},
+});
+
+export function renderEmbed(page: EmbedPage): Promise<string> {
+  return engine.renderFile("protection", {
+    app: { metafields: { protection: { config: page.config && { value: page.config } } } },
+    block: { settings: { enabled: true, placement: "checkout_button", program: "", ...page.settings } },
+    cart: { ...page.cart, currency: { iso_code: page.cart.currency } },
+    template: { name: page.templateName ?? "cart" },
+    asset_base: page.assetBase,
+  });
+}
