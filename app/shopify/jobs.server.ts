@@ -19,6 +19,11 @@ export interface Job {
 
 export type JobHandler = (job: Job) => Promise<void>;
 
+/** A failure that no retry can fix (the API refused the request as invalid): the job goes dead at once. */
+export class PermanentJobError extends Error {
+  readonly name = "PermanentJobError";
+}
+
 /** Backoff after each failed attempt; after the last one the job is "dead" (kept, logged, shown on the dashboard). */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];
 /** How long a claimed job is its runner's; past it another runner may take the job (its runner died). */
@@ -74,7 +79,7 @@ export function createJobQueue(options: JobQueueOptions) {
       ]);
     } catch (error) {
       const attempts = job.attempts + 1;
-      const delay = RETRY_DELAYS_MS[attempts - 1];
+      const delay = error instanceof PermanentJobError ? undefined : RETRY_DELAYS_MS[attempts - 1];
       const now = services.clock();
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ jobId: job.id, kind: job.kind, shop: job.shop, attempts, err: message }, delay === undefined ? "job failed for good" : "job failed; retrying");

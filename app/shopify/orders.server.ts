@@ -5,7 +5,8 @@
 // idempotency key derived from the shop and order, so a retried or duplicated job never makes a second plan.
 import { parseDecimalAmount } from "../../server/domain/money.ts";
 import { sha256Hex } from "../../server/domain/ids.ts";
-import { enqueueJob, type Job, type JobHandler } from "./jobs.server.ts";
+import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
+import { enqueueJob, PermanentJobError, type Job, type JobHandler } from "./jobs.server.ts";
 import { tierForFee } from "./fee-tiers.ts";
 import { writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
@@ -65,11 +66,11 @@ async function protectOrder(deps: ShopifyDeps, job: Job): Promise<void> {
     return;
   }
   const client = deps.protectionClient(installation);
-  const quote = await client.headless.quote(
+  const quote = await refusalIsFinal(client.headless.quote(
     { order_amount_cents: goodsAmountCents, order_id: orderId, protection_program_id: installation.programId, currency: order.currency, ...(order.email ? { customer_email: order.email } : {}) },
     idempotencyKey(job.shop, orderId, "quote"),
-  );
-  const plan = await client.headless.confirm({ quote_id: quote.quote_id }, idempotencyKey(job.shop, orderId, "confirm"));
+  ));
+  const plan = await refusalIsFinal(client.headless.confirm({ quote_id: quote.quote_id }, idempotencyKey(job.shop, orderId, "confirm")));
   const feeCents = Number(plan.fee_cents);
   const feeMismatch = linePriceCents !== (tierForFee(installation.tiers, feeCents)?.priceCents ?? feeCents);
   if (feeMismatch) deps.logger.warn({ shop: job.shop, orderId, linePriceCents, feeCents }, "protection line price differs from the confirmed fee's tier");
@@ -169,6 +170,20 @@ async function protectedOrder(deps: ShopifyDeps, shop: string, orderId: string):
 
 async function setOrderStatus(deps: ShopifyDeps, shop: string, orderId: string, status: string): Promise<void> {
   await deps.db.run("UPDATE shopify_orders SET status = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [status, deps.services.clock(), shop, orderId]);
+}
+
+/**
+ * The API refused the request itself (400/404/422: an unsupported currency, an amount above the maximum, …): a retry
+ * would be refused again, so the job goes dead at once and shows on the dashboard. Conflicts, rate limits, 5xx and
+ * transport failures stay retryable.
+ */
+async function refusalIsFinal<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ServiceHttpError && [400, 404, 422].includes(error.httpStatus ?? 0)) throw new PermanentJobError(`${error.code}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** `shopify-<hash of shop>-<order>-<step>`: stable across retries and duplicate deliveries, unique per step. */

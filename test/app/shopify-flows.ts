@@ -167,6 +167,16 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     assert.equal(Number(row.fee_mismatch), 1);
   });
 
+  it("an order the API refuses (unsupported currency) is not retried: its job is dead at once, with the API's reason", async () => {
+    const order = orderPayload({ currency: "CHF", lines: [{ productId: 111, price: "40.00" }], attributes: { _protection: "accepted" } });
+    assert.equal(await deliver({ topic: "orders/create", payload: order }), 200);
+    const job = (await db().get<any>("SELECT * FROM shopify_jobs WHERE kind = 'orders/create' ORDER BY created_at DESC LIMIT 1"))!;
+    assert.equal(job.status, "dead");
+    assert.equal(job.attempts, 1);
+    assert.match(job.last_error, /currency_unsupported/);
+    assert.equal((await plansFor(order.id)).length, 0);
+  });
+
   it("the reference write-back is retried when the Admin API fails", async () => {
     app.admin.failNext("ProtectionReference", 502);
     const order = orderPayload({ lines: [{ productId: 111, price: "60.00" }], attributes: { _protection: "accepted" } });
