@@ -32,7 +32,12 @@ export interface VerifiedWebhook {
 }
 
 /** Returns "duplicate" for a webhook id seen before, "ignored" for a topic we do not handle, else "accepted". */
-export async function receiveWebhook(deps: ShopifyDeps, queue: JobQueue, webhook: VerifiedWebhook): Promise<"accepted" | "duplicate" | "ignored"> {
+export async function receiveWebhook(
+  deps: ShopifyDeps,
+  queue: JobQueue,
+  webhook: VerifiedWebhook,
+  budgetMs = INLINE_BUDGET_MS,
+): Promise<"accepted" | "duplicate" | "ignored"> {
   const keep = PAYLOAD_OF[webhook.topic];
   if (!keep) {
     deps.logger.warn({ shop: webhook.shop, topic: webhook.topic }, "webhook for a topic we do not handle");
@@ -49,7 +54,7 @@ export async function receiveWebhook(deps: ShopifyDeps, queue: JobQueue, webhook
   });
   if (!job) return "duplicate";
   let budget: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([queue.run(job), new Promise((resolve) => (budget = setTimeout(resolve, INLINE_BUDGET_MS)))]);
+  await Promise.race([queue.run(job), new Promise((resolve) => (budget = setTimeout(resolve, budgetMs)))]);
   clearTimeout(budget);
   return "accepted";
 }

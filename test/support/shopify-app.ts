@@ -33,10 +33,13 @@ export async function startShopifyApp(options: { dialect: Dialect; shops: string
   const { prisma } = await import("../../app/db.server.ts");
   const { closeProtectionRuntime } = await import("../../app/protection-api.server.ts");
   const { onShopAuthenticated } = await import("../../app/shopify/shop-lifecycle.server.ts");
-  // The library sends Admin API calls to https://<shop>/admin/api/…; here they go to the fake on loopback.
+  // The library sends Admin API calls and token exchanges to https://<shop>/admin/…; here they go to the fake on loopback.
   const { setAbstractFetchFunc } = await import("@shopify/shopify-api/runtime");
   const realFetch = globalThis.fetch;
-  setAbstractFetchFunc(async (input: any, init?: any) => realFetch(String(input?.url ?? input).includes("/admin/api/") ? admin.rewrite(String(input?.url ?? input)) : input, init));
+  setAbstractFetchFunc(async (input: any, init?: any) => {
+    const url = String(input?.url ?? input);
+    return realFetch(/^https:\/\/[^/]+\/admin\/(api|oauth)\//.test(url) ? admin.rewrite(url) : input, init);
+  });
   for (const shop of options.shops) {
     await prisma().session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: TEST_APP.SCOPES, accessToken: `shpat_${shop}` } });
   }

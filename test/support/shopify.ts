@@ -1,7 +1,7 @@
 // Shopify, faked from its documented shapes — the only part of the product's world that cannot run here:
 // webhook requests signed exactly as Shopify signs them (base64 HMAC-SHA256 of the raw body with the app's secret,
 // in X-Shopify-Hmac-Sha256, plus the X-Shopify-* headers), orders/create-style payloads, and a fake Admin GraphQL
-// API on loopback that answers the operations the app sends and records them.
+// API on loopback that answers the operations the app sends (and OAuth token exchange) and records them.
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -129,6 +129,7 @@ export interface AdminCall {
  */
 export async function startFakeAdminApi() {
   const calls: AdminCall[] = [];
+  const tokenExchanges: { shop: string; body: any }[] = [];
   const failures = new Map<string, number>();
   const products = new Map<string, { id: string; handle: string; variants: { id: string; price: string }[] }>();
   const metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
@@ -171,10 +172,26 @@ export async function startFakeAdminApi() {
     }
   }
 
+  /** Token exchange (the new embedded auth strategy): Shopify trades a valid session token for an offline token. */
+  function exchangeToken(shop: string, body: any, response: http.ServerResponse) {
+    tokenExchanges.push({ shop, body });
+    if (body.client_id !== TEST_APP.SHOPIFY_API_KEY || body.client_secret !== TEST_APP.SHOPIFY_API_SECRET || !body.subject_token) {
+      response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "invalid_client" }));
+      return;
+    }
+    response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({
+      access_token: `shpat_exchanged_${tokenExchanges.length}`,
+      scope: TEST_APP.SCOPES,
+      ...(body.expiring === "1" ? { expires_in: 3_600, refresh_token: `shprt_${tokenExchanges.length}`, refresh_token_expires_in: 7_776_000 } : {}),
+    }));
+  }
+
   const server = http.createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
+      const exchangeFor = /^\/shops\/([^/]+)\/admin\/oauth\/access_token$/.exec(request.url ?? "")?.[1];
+      if (exchangeFor) return exchangeToken(exchangeFor, JSON.parse(body), response);
       const shop = /^\/shops\/([^/]+)\/admin\/api\/[^/]+\/graphql\.json$/.exec(request.url ?? "")?.[1];
       const parsed = JSON.parse(body || "{}");
       const operationName = /(?:query|mutation)\s+(\w+)/.exec(parsed.query ?? "")?.[1] ?? "";
@@ -200,13 +217,14 @@ export async function startFakeAdminApi() {
   return {
     origin,
     calls,
+    tokenExchanges,
     products,
     metafields,
     orders,
     failNext(operationName: string, status = 500) {
       failures.set(operationName, status);
     },
-    /** Where a request the library addressed to https://<shop>/admin/api/… goes instead. */
+    /** Where a request the library addressed to https://<shop>/admin/… (API, token exchange) goes instead. */
     rewrite(url: string): string {
       const parsed = new URL(url);
       return `${origin}/shops/${parsed.host}${parsed.pathname}${parsed.search}`;
