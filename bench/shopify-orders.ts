@@ -15,60 +15,28 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { serve } from "@hono/node-server";
+import { createTestDatabase } from "../test/support/databases.ts";
 import { orderPayload, webhookHeaders } from "../test/support/shopify.ts";
-import { startShopifyApp } from "../test/support/shopify-app.ts";
+import type { AppServerReady } from "../test/support/shopify-app-server.ts";
 
 const SHOP = "bench-shop.myshopify.com";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TARGET_PER_SECOND = 500;
 
-interface Ready {
-  port: number;
-  productId: string;
-  tier: { priceCents: number; variantId: string };
-}
-
-/** The app side: the webhook route behind node:http, installed for SHOP against the fake Admin API. */
-async function serveApp(): Promise<void> {
-  const app = await startShopifyApp({ dialect: "sqlite", shops: [SHOP], env: { LOG_LEVEL: "silent" } });
-  await app.install(SHOP);
-  const installation = (await app.runtime().deps.installation(SHOP))!;
-  const server = serve({ fetch: app.handle, port: 0, hostname: "127.0.0.1" });
-  await once(server, "listening");
-  const count = async (sql: string) => Number((await app.database.db.get<{ n: number }>(sql))!.n);
-  process.on("message", async (message) => {
-    if (message !== "stats") return;
-    const stats: Stats = {
-      plans: await count("SELECT COUNT(*) AS n FROM plans"),
-      receipts: await count("SELECT COUNT(*) AS n FROM shopify_webhook_receipts"),
-      pendingJobs: await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'"),
-    };
-    process.send!(stats);
-  });
-  process.on("SIGTERM", async () => {
-    server.close();
-    await app.close();
-    process.exit(0); // a normal exit, so --cpu-prof writes its profile
-  });
-  const ready: Ready = { port: (server.address() as { port: number }).port, productId: installation.productId!, tier: installation.tiers.find((tier) => tier.priceCents >= 300)! };
-  process.send!(ready);
-}
-
-interface Stats {
-  plans: number;
-  receipts: number;
-  pendingJobs: number;
-}
-
 async function main() {
-  const child = fork(import.meta.filename, ["--serve"], { stdio: "inherit", execArgv: [...process.execArgv, ...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [])] });
-  const [ready] = (await once(child, "message")) as [Ready];
+  const database = await createTestDatabase("sqlite");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-shopify-"));
+  const child = fork(path.join(import.meta.dirname, "..", "test", "support", "shopify-app-server.ts"), [SHOP, database.url, dataDir], {
+    stdio: "inherit",
+    execArgv: [...process.execArgv, ...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
+  });
+  const [ready] = (await once(child, "message")) as [AppServerReady];
+  const tier = ready.tiers.find((candidate) => candidate.priceCents >= 300)!;
   const url = `http://127.0.0.1:${ready.port}/webhooks/orders/create`;
   const order = () =>
     JSON.stringify(orderPayload({
-      lines: [{ productId: 111, price: "100.00" }, { productId: ready.productId, variantId: ready.tier.variantId, price: (ready.tier.priceCents / 100).toFixed(2) }],
+      lines: [{ productId: 111, price: "100.00" }, { productId: ready.productId, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) }],
       attributes: { _protection: "accepted", _protection_quote: "quo_from_cart" },
     }));
   const run = (seconds: number) =>
@@ -86,14 +54,15 @@ async function main() {
     });
   await run(2);
   const result = await run(SECONDS);
-  const stats = async () => {
-    child.send("stats");
-    return ((await once(child, "message")) as [Stats])[0];
-  };
-  const { plans, receipts } = await stats();
+  const count = async (sql: string) => Number((await database.db.get<{ n: number }>(sql))!.n);
+  // Deliveries cut off at the end of the run may still be working: count once the queue is empty.
   const deadline = Date.now() + 30_000;
   let pending = Infinity;
-  while (Date.now() < deadline && (pending = (await stats()).pendingJobs) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (Date.now() < deadline && (pending = await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'")) > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const plans = await count("SELECT COUNT(*) AS n FROM plans");
+  const receipts = await count("SELECT COUNT(*) AS n FROM shopify_webhook_receipts");
   child.kill("SIGTERM");
   await once(child, "exit");
 
@@ -119,7 +88,8 @@ async function main() {
   const resultsDir = path.join(import.meta.dirname, "results");
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, `shopify-orders-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify(summary, null, 2));
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-if (process.argv[2] === "--serve") await serveApp();
-else await main();
+await main();

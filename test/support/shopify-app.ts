@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
+import { openDatabase } from "../../server/store/open.ts";
 import { startFakeAdminApi, TEST_APP, webhookRequest, type FakeAdminApi, type WebhookDelivery } from "./shopify.ts";
 
 export interface ShopifyAppHarness {
@@ -23,9 +24,23 @@ export interface ShopifyAppHarness {
   close(): Promise<void>;
 }
 
-export async function startShopifyApp(options: { dialect: Dialect; shops: string[]; env?: Record<string, string> }): Promise<ShopifyAppHarness> {
-  const database = await createTestDatabase(options.dialect);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-app-"));
+export interface ShopifyAppOptions {
+  dialect: Dialect;
+  shops: string[];
+  env?: Record<string, string>;
+  /**
+   * Boot on a database and data directory that outlive this harness (a process restarted after a crash): they are
+   * neither created nor removed here, and the data directory keeps the key the shops' secrets are sealed with.
+   */
+  existing?: { databaseUrl: string; dataDir: string };
+}
+
+export async function startShopifyApp(options: ShopifyAppOptions): Promise<ShopifyAppHarness> {
+  const { existing } = options;
+  const database: TestDatabase = existing
+    ? { url: existing.databaseUrl, db: openDatabase(existing.databaseUrl), drop: async () => {} }
+    : await createTestDatabase(options.dialect);
+  const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-app-"));
   Object.assign(process.env, TEST_APP, { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" }, options.env);
   const admin = await startFakeAdminApi();
   const route = await import("../../app/routes/webhooks.$.ts");
@@ -41,7 +56,8 @@ export async function startShopifyApp(options: { dialect: Dialect; shops: string
     return realFetch(/^https:\/\/[^/]+\/admin\/(api|oauth)\//.test(url) ? admin.rewrite(url) : input, init);
   });
   for (const shop of options.shops) {
-    await prisma().session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: TEST_APP.SCOPES, accessToken: `shpat_${shop}` } });
+    const session = { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: TEST_APP.SCOPES, accessToken: `shpat_${shop}` };
+    await prisma().session.upsert({ where: { id: session.id }, create: session, update: {} });
   }
   const runtime = () => shopifyRuntime.shopifyRuntime()!;
 
@@ -80,6 +96,7 @@ export async function startShopifyApp(options: { dialect: Dialect; shops: string
       await closeProtectionRuntime();
       await prisma().$disconnect();
       await admin.close();
+      if (existing) return void (await database.db.close());
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
