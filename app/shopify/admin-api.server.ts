@@ -154,3 +154,39 @@ export async function writeOrderReference(
     },
   );
 }
+
+/**
+ * Fulfills the order's protection line(s), without notifying the buyer: there is nothing to ship, and an unfulfilled
+ * line would keep the order "partially fulfilled" forever (DESIGN §3.0: auto-fulfilled). Only what is still open is
+ * fulfilled, so running it again does nothing. Returns the quantity fulfilled now.
+ */
+export async function fulfillProtectionLines(graphql: AdminGraphql, orderGid: string, productId: string): Promise<number> {
+  const { order } = await graphql(
+    `query ProtectionFulfillmentOrders($id: ID!) {
+      order(id: $id) {
+        fulfillmentOrders(first: 10) {
+          nodes { id status lineItems(first: 50) { nodes { id remainingQuantity lineItem { product { id } } } } }
+        }
+      }
+    }`,
+    { id: orderGid },
+  );
+  const productGid = `gid://shopify/Product/${productId}`;
+  const open = (order?.fulfillmentOrders.nodes ?? [])
+    .filter((fulfillmentOrder: any) => fulfillmentOrder.status === "OPEN" || fulfillmentOrder.status === "IN_PROGRESS")
+    .map((fulfillmentOrder: any) => ({
+      fulfillmentOrderId: fulfillmentOrder.id as string,
+      fulfillmentOrderLineItems: (fulfillmentOrder.lineItems.nodes as any[])
+        .filter((item) => item.lineItem.product?.id === productGid && item.remainingQuantity > 0)
+        .map((item) => ({ id: item.id as string, quantity: item.remainingQuantity as number })),
+    }))
+    .filter((group: { fulfillmentOrderLineItems: unknown[] }) => group.fulfillmentOrderLineItems.length > 0);
+  if (open.length === 0) return 0;
+  await graphql(
+    `mutation FulfillProtection($fulfillment: FulfillmentInput!) {
+      fulfillmentCreate(fulfillment: $fulfillment) { fulfillment { id status } userErrors { field message } }
+    }`,
+    { fulfillment: { lineItemsByFulfillmentOrder: open, notifyCustomer: false } },
+  );
+  return open.reduce((sum: number, group: any) => sum + group.fulfillmentOrderLineItems.reduce((n: number, item: any) => n + item.quantity, 0), 0);
+}

@@ -8,7 +8,7 @@ import { sha256Hex } from "../../server/domain/ids.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { enqueueJob, PermanentJobError, type Job, type JobHandler } from "./jobs.server.ts";
 import { tierForFee } from "./fee-tiers.ts";
-import { writeOrderReference } from "./admin-api.server.ts";
+import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { Installation } from "./installations.server.ts";
 
@@ -46,6 +46,10 @@ export function orderHandlers(deps: ShopifyDeps): Record<string, JobHandler> {
     "orders/cancelled": (job) => voidCancelledOrder(deps, job),
     "refunds/create": (job) => reportFullRefund(deps, job),
     write_reference: (job) => writeReference(deps, job),
+    fulfill_protection_line: async (job) => {
+      const installation = await deps.installation(job.shop);
+      if (installation?.productId) await fulfillProtectionLines(await deps.adminApi(job.shop), job.payload.orderGid, installation.productId);
+    },
   };
 }
 
@@ -90,6 +94,9 @@ async function protectOrder(deps: ShopifyDeps, job: Job): Promise<void> {
       kind: "write_reference",
       payload: { orderId, orderGid: order.admin_graphql_api_id, attributes: order.note_attributes, referenceNumber: plan.reference_number },
     });
+    if (protectionLines.length > 0) {
+      await enqueueJob(tx, deps.services, { shop: job.shop, kind: "fulfill_protection_line", payload: { orderGid: order.admin_graphql_api_id } });
+    }
   });
   deps.wakeJobs();
 }

@@ -121,6 +121,28 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     assert.deepEqual(written.metafields, [{ namespace: "$app:protection", key: "reference_number", type: "single_line_text_field", value: plan.reference_number }]);
   });
 
+  it("the protection line is fulfilled at once, without notifying the buyer; the goods stay open; a rerun does nothing", async () => {
+    const { productId, tiers } = await storefront();
+    const tier = tiers.find((candidate) => candidate.priceCents >= 150)!;
+    const order = orderPayload({
+      lines: [{ productId: 111, price: "50.00" }, { productId, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) }],
+      attributes: { _protection: "accepted" },
+    });
+    app.admin.addFulfillmentOrder(order);
+    assert.equal(await deliver({ topic: "orders/create", payload: order }), 200);
+    await settled();
+    const fulfilled = app.admin.fulfillments.filter((fulfillment) => fulfillment.lineItems.length > 0).at(-1)!;
+    assert.equal(fulfilled.notifyCustomer, false);
+    assert.equal(fulfilled.lineItems.length, 1, "only the protection line");
+    assert.equal(fulfilled.lineItems[0].quantity, 1);
+
+    const before = app.admin.fulfillments.length;
+    const job = (await db().get<any>("SELECT id FROM shopify_jobs WHERE kind = 'fulfill_protection_line' ORDER BY created_at DESC LIMIT 1"))!;
+    await db().run("UPDATE shopify_jobs SET status = 'pending', payload = ?, run_at = 0 WHERE id = ?", [JSON.stringify({ orderGid: order.admin_graphql_api_id }), job.id]);
+    await runtime().queue.runDue();
+    assert.equal(app.admin.fulfillments.length, before, "nothing left to fulfill: no second fulfillment");
+  });
+
   it("a bad HMAC is 401 and creates nothing", async () => {
     const before = await rowCounts(db(), [...COUNTED_TABLES, ...SHOPIFY_TABLES]);
     const order = orderPayload({ lines: [{ productId: 111, price: "50.00" }], attributes: { _protection: "accepted" } });

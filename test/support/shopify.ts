@@ -10,7 +10,7 @@ export const TEST_APP = {
   SHOPIFY_API_KEY: "test-api-key-0123456789abcdef",
   SHOPIFY_API_SECRET: "test-api-secret-shhh-0123456789",
   SHOPIFY_APP_URL: "https://protection-app.example.test",
-  SCOPES: "read_orders,write_orders,read_products,write_products,read_publications,write_publications",
+  SCOPES: "read_orders,write_orders,read_products,write_products,read_publications,write_publications,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
 };
 export const API_VERSION = "2026-10";
 
@@ -134,6 +134,9 @@ export async function startFakeAdminApi() {
   const products = new Map<string, { id: string; handle: string; variants: { id: string; price: string }[] }>();
   const metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
   const orders = new Map<string, { customAttributes: { key: string; value: string }[]; metafields: any[] }>();
+  /** Fulfillment orders by order gid: one OPEN fulfillment order per order, its line items with what remains. */
+  const fulfillmentOrders = new Map<string, { id: string; lineItems: { id: string; productGid: string; remainingQuantity: number }[] }>();
+  const fulfillments: { fulfillmentOrderId: string; lineItems: { id: string; quantity: number }[]; notifyCustomer: boolean }[] = [];
   let gidCounter = 9_000_000;
   const gid = (type: string) => `gid://shopify/${type}/${gidCounter++}`;
 
@@ -164,6 +167,25 @@ export async function startFakeAdminApi() {
           metafields.push(metafield);
         }
         return { metafieldsSet: { metafields: v.metafields.map(() => ({ id: gid("Metafield") })), userErrors: [] } };
+      case "ProtectionFulfillmentOrders": {
+        const fulfillmentOrder = fulfillmentOrders.get(v.id);
+        const nodes = fulfillmentOrder
+          ? [{
+              id: fulfillmentOrder.id,
+              status: fulfillmentOrder.lineItems.some((item) => item.remainingQuantity > 0) ? "OPEN" : "CLOSED",
+              lineItems: { nodes: fulfillmentOrder.lineItems.map((item) => ({ id: item.id, remainingQuantity: item.remainingQuantity, lineItem: { product: { id: item.productGid } } })) },
+            }]
+          : [];
+        return { order: { fulfillmentOrders: { nodes } } };
+      }
+      case "FulfillProtection": {
+        for (const group of v.fulfillment.lineItemsByFulfillmentOrder) {
+          const fulfillmentOrder = [...fulfillmentOrders.values()].find((candidate) => candidate.id === group.fulfillmentOrderId)!;
+          for (const { id, quantity } of group.fulfillmentOrderLineItems) fulfillmentOrder.lineItems.find((item) => item.id === id)!.remainingQuantity -= quantity;
+          fulfillments.push({ fulfillmentOrderId: group.fulfillmentOrderId, lineItems: group.fulfillmentOrderLineItems, notifyCustomer: v.fulfillment.notifyCustomer });
+        }
+        return { fulfillmentCreate: { fulfillment: { id: gid("Fulfillment"), status: "SUCCESS" }, userErrors: [] } };
+      }
       case "ProtectionReference":
         orders.set(v.input.id, { customAttributes: v.input.customAttributes, metafields: v.input.metafields });
         return { orderUpdate: { order: { id: v.input.id }, userErrors: [] } };
@@ -221,6 +243,14 @@ export async function startFakeAdminApi() {
     products,
     metafields,
     orders,
+    fulfillments,
+    /** Gives an order (as Shopify does on creation) one open fulfillment order holding its lines. */
+    addFulfillmentOrder(order: { admin_graphql_api_id: string; line_items: { admin_graphql_api_id: string; product_id: number; quantity: number }[] }) {
+      fulfillmentOrders.set(order.admin_graphql_api_id, {
+        id: gid("FulfillmentOrder"),
+        lineItems: order.line_items.map((line) => ({ id: gid("FulfillmentOrderLineItem"), productGid: `gid://shopify/Product/${line.product_id}`, remainingQuantity: line.quantity })),
+      });
+    },
     failNext(operationName: string, status = 500) {
       failures.set(operationName, status);
     },
