@@ -38,13 +38,17 @@ interface JobRow {
 }
 
 /** Adds a job. With `claimed`, the caller owns it for LEASE_MS and is expected to `run` it now. */
-export async function enqueueJob(tx: Queryable, services: Services, input: { shop: string; kind: string; payload: unknown; claimed?: boolean }): Promise<Job> {
+export async function enqueueJob(
+  tx: Queryable,
+  services: Services,
+  input: { shop: string; kind: string; payload: unknown; subject?: string; claimed?: boolean },
+): Promise<Job> {
   const now = services.clock();
   const id = newId("job", now, services.random);
   await tx.run(
-    `INSERT INTO shopify_jobs (id, shop, kind, payload, status, attempts, run_at, locked_until, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
-    [id, input.shop, input.kind, JSON.stringify(input.payload), now, input.claimed ? now + LEASE_MS : null, now, now],
+    `INSERT INTO shopify_jobs (id, shop, kind, subject, payload, status, attempts, run_at, locked_until, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
+    [id, input.shop, input.kind, input.subject ?? null, JSON.stringify(input.payload), now, input.claimed ? now + LEASE_MS : null, now, now],
   );
   return { id, shop: input.shop, kind: input.kind, payload: input.payload, attempts: 0 };
 }

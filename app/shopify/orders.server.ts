@@ -14,7 +14,7 @@ import type { Installation } from "./installations.server.ts";
 
 /** The orders/create fields we keep in the job (the rest of Shopify's payload is not needed). */
 export interface OrderPayload {
-  /** Kept as a string: it is the protection API's order id, and the first field of the stored job payload. */
+  /** Kept as a string: it is the protection API's order id. */
   id: string;
   admin_graphql_api_id: string;
   currency: string;
@@ -164,10 +164,9 @@ async function protectedOrder(deps: ShopifyDeps, shop: string, orderId: string):
   if (!installation) return undefined;
   const row = await deps.db.get<OrderRow>("SELECT status, currency, goods_amount_cents FROM shopify_orders WHERE shop = ? AND order_id = ?", [shop, orderId]);
   if (!row) {
-    const pending = await deps.db.get(
-      "SELECT id FROM shopify_jobs WHERE shop = ? AND kind = 'orders/create' AND status = 'pending' AND payload LIKE ?",
-      [shop, `{"id":${JSON.stringify(orderId)}%`],
-    );
+    const pending = await deps.db.get("SELECT id FROM shopify_jobs WHERE shop = ? AND kind = 'orders/create' AND subject = ? AND status = 'pending'", [
+      shop, orderId,
+    ]);
     if (pending) throw new Error(`order ${orderId} is still being protected; retrying after its orders/create job`);
     return undefined;
   }

@@ -50,7 +50,9 @@ export async function receiveWebhook(
       [webhook.webhookId, webhook.eventId, webhook.shop, webhook.topic, deps.services.clock()],
     );
     if (fresh.length === 0) return undefined;
-    return enqueueJob(tx, deps.services, { shop: webhook.shop, kind: webhook.topic, payload: keep(webhook.payload), claimed: true });
+    // An order's jobs can be found by its id: a cancellation or refund that overtakes its order waits for this one.
+    const subject = webhook.topic === "orders/create" ? String((webhook.payload as { id?: unknown }).id) : undefined;
+    return enqueueJob(tx, deps.services, { shop: webhook.shop, kind: webhook.topic, subject, payload: keep(webhook.payload), claimed: true });
   });
   if (!job) return "duplicate";
   let budget: ReturnType<typeof setTimeout> | undefined;

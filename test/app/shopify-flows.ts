@@ -251,7 +251,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     // orders/create is accepted but its job has not run (as if the app had crashed right after the receipt).
     const { enqueueJob } = await import("../../app/shopify/jobs.server.ts");
     const { orderPayloadOf } = await import("../../app/shopify/orders.server.ts");
-    await enqueueJob(db(), runtime().deps.services, { shop: SHOP, kind: "orders/create", payload: orderPayloadOf(order), claimed: true });
+    await enqueueJob(db(), runtime().deps.services, { shop: SHOP, kind: "orders/create", subject: String(order.id), payload: orderPayloadOf(order), claimed: true });
     assert.equal(await deliver({ topic: "orders/cancelled", payload: order }), 200);
     const cancel = (await db().get<any>("SELECT * FROM shopify_jobs WHERE kind = 'orders/cancelled' ORDER BY created_at DESC LIMIT 1"))!;
     assert.equal(cancel.status, "pending");
@@ -289,6 +289,15 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     const [redacted] = await plansFor(order.id);
     assert.equal(redacted.reference_number, plan.reference_number, "the contract's record stays");
     assert.equal(redacted.fee_cents, plan.fee_cents);
+  });
+
+  it("app/scopes_update stores the granted scopes on the shop's sessions", async () => {
+    const granted = ["read_orders", "write_orders", "read_products", "write_products"];
+    assert.equal(await deliver({ topic: "app/scopes_update", payload: { id: 7, previous: TEST_APP.SCOPES.split(","), current: granted, updated_at: new Date().toISOString() } }), 200);
+    await settled();
+    const sessions = await prisma().session.findMany({ where: { shop: SHOP } });
+    assert.ok(sessions.length > 0);
+    for (const session of sessions) assert.equal(session.scope, granted.join(","));
   });
 
   it("app/uninstalled revokes the keys and deletes the sessions; installing again mints new keys", async () => {

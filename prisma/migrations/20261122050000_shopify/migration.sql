@@ -27,6 +27,7 @@ CREATE TABLE "shopify_jobs" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "shop" TEXT NOT NULL,
     "kind" TEXT NOT NULL,
+    "subject" TEXT,
     "payload" TEXT NOT NULL,
     "status" TEXT NOT NULL,
     "attempts" INTEGER NOT NULL DEFAULT 0,
@@ -77,7 +78,7 @@ CREATE INDEX "shopify_webhook_receipts_shop_idx" ON "shopify_webhook_receipts"("
 CREATE INDEX "shopify_jobs_status_run_at_idx" ON "shopify_jobs"("status", "run_at");
 
 -- CreateIndex
-CREATE INDEX "shopify_jobs_shop_idx" ON "shopify_jobs"("shop");
+CREATE INDEX "shopify_jobs_shop_kind_subject_idx" ON "shopify_jobs"("shop", "kind", "subject");
 
 -- CreateIndex
 CREATE INDEX "shopify_data_requests_shop_idx" ON "shopify_data_requests"("shop");
