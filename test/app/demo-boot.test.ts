@@ -1,5 +1,5 @@
 // The built Remix app boots without Shopify credentials (demo mode): the protection API answers at /api/v1 and the
-// admin names what is missing instead of failing. Builds once (`remix vite:build`, ~15 s) unless APP_BUILD_READY=1
+// admin names what is missing instead of failing; and with them it takes a signed orders/create webhook. Builds once (`remix vite:build`, ~15 s) unless APP_BUILD_READY=1
 // says build/ is current, then runs remix-serve on a free loopback port with every Shopify variable removed.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -10,13 +10,25 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { randomBytes } from "node:crypto";
 import { buildWidget } from "../../packages/widget/build.ts";
+import { cryptoRandom } from "../../server/domain/ids.ts";
+import { createSealer } from "../../server/secrets/sealer.ts";
+import { installShop, saveProtectionProduct } from "../../app/shopify/installations.server.ts";
+import { orderPayload, TEST_APP, webhookHeaders } from "../support/shopify.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
 const REMIX_CLI = path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
 const REMIX_SERVE_CLI = path.join(ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js");
 const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"];
+
+let building: Promise<unknown> | undefined;
+/** One build for the file's suites (skipped when APP_BUILD_READY=1 says build/ is current). */
+const built = () =>
+  (building ??= process.env.APP_BUILD_READY === "1" && fs.existsSync(SERVER_BUILD)
+    ? Promise.resolve()
+    : promisify(execFile)(process.execPath, [REMIX_CLI, "vite:build"], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }));
 
 describe("app: the built app boots in demo mode (no Shopify credentials)", { timeout: 120_000 }, () => {
   let database: TestDatabase;
@@ -26,9 +38,7 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
   let base: string;
 
   before(async () => {
-    if (process.env.APP_BUILD_READY !== "1" || !fs.existsSync(SERVER_BUILD)) {
-      await promisify(execFile)(process.execPath, [REMIX_CLI, "vite:build"], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-    }
+    await built();
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-boot-"));
     const port = await freePort();
@@ -104,6 +114,65 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
 
   it("logged no server error", () => {
     assert.doesNotMatch(output, /Error|ERR_|level":50/, output);
+  });
+});
+
+// The production bundle with Shopify credentials: the webhook route, authenticate.webhook, the job queue and the SDK
+// over the in-process transport as Vite bundled them. The shop's installation is seeded (install needs Shopify's
+// Admin API, which the bundled app would call over the internet); the reference write-back job then fails and waits
+// for its retry, which is not this test's subject.
+describe("app: the built app with Shopify credentials takes a signed orders/create", { timeout: 120_000 }, () => {
+  const SHOP = "built-app.myshopify.com";
+  const encryptionKey = randomBytes(32);
+  let database: TestDatabase;
+  let dataDir: string;
+  let server: ChildProcess;
+  let output = "";
+  let base: string;
+
+  before(async () => {
+    await built();
+    database = await createTestDatabase("sqlite");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-shopify-"));
+    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    await database.db.transaction((tx) => installShop(tx, services, createSealer(encryptionKey), SHOP));
+    await saveProtectionProduct(database.db, services, SHOP, { productId: "900", tiers: [{ priceCents: 300, variantId: "901" }] });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env, ...TEST_APP, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir,
+      ENCRYPTION_KEY: encryptionKey.toString("base64"), LOG_LEVEL: "silent", NODE_ENV: "production",
+    };
+    server = spawn(process.execPath, [REMIX_SERVE_CLI, SERVER_BUILD], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    server.stdout!.on("data", (chunk) => (output += chunk));
+    server.stderr!.on("data", (chunk) => (output += chunk));
+    await waitForServer(base, server, () => output);
+  });
+
+  after(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      const timer = setTimeout(() => server.kill("SIGKILL"), 500);
+      await exited;
+      clearTimeout(timer);
+    }
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const post = (payload: unknown, secret?: string) => {
+    const body = JSON.stringify(payload);
+    return fetch(`${base}/webhooks/orders/create`, { method: "POST", headers: webhookHeaders({ topic: "orders/create", shop: SHOP, secret }, body), body });
+  };
+
+  it("a bad HMAC is 401; a signed opted-in order is 200 with its plan confirmed", async () => {
+    const order = orderPayload({ lines: [{ productId: 111, price: "100.00" }, { productId: 900, variantId: 901, price: "3.00" }], attributes: { _protection: "accepted" } });
+    assert.equal((await post(order, "not-the-secret")).status, 401);
+    assert.equal(await database.db.get("SELECT order_id FROM plans WHERE order_id = ?", [String(order.id)]), undefined);
+    assert.equal((await post(order)).status, 200, output);
+    const plan = await database.db.get<{ fee_cents: number; covered_amount_cents: number }>("SELECT fee_cents, covered_amount_cents FROM plans WHERE order_id = ?", [String(order.id)]);
+    assert.deepEqual(plan, { fee_cents: 300, covered_amount_cents: 10_000 });
   });
 });
 
