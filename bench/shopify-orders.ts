@@ -1,9 +1,11 @@
 // `npm run bench:shopify`: orders/create end to end, as Shopify would send them — over HTTP to the app's webhook
 // route in its own process: HMAC check (authenticate.webhook), receipt + job, headless quote and headless confirm
 // through the SDK's in-process transport, the reference write-back job enqueued (it runs against a fake Admin API
-// in the same process, so its cost is included). Every order is new and opted in. SQLite file, like `npm run demo`.
+// in the same process, so its cost is included). Every order is new and opted in. SQLite file (like `npm run demo`) by
+// default, or PostgreSQL.
 // Target: >= 500 orders/s with p99 well under Shopify's 5 s.
 //
+//   BENCH_DIALECT=sqlite    or postgres (a fresh database on 127.0.0.1:5432, dropped afterwards)
 //   BENCH_SECONDS=10        seconds of the measured run (after a 2 s warm-up)
 //   BENCH_CONNECTIONS=32    concurrent deliveries
 //   BENCH_APP_NODE_ARGS     extra node arguments for the app process (e.g. --cpu-prof --cpu-prof-dir=bench/results)
@@ -15,7 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createTestDatabase } from "../test/support/databases.ts";
+import { createTestDatabase, type Dialect } from "../test/support/databases.ts";
 import { orderPayload, webhookHeaders } from "../test/support/shopify.ts";
 import type { AppServerReady } from "../test/support/shopify-app-server.ts";
 
@@ -23,9 +25,10 @@ const SHOP = "bench-shop.myshopify.com";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TARGET_PER_SECOND = 500;
+const DIALECT: Dialect = process.env.BENCH_DIALECT === "postgres" ? "postgres" : "sqlite";
 
 async function main() {
-  const database = await createTestDatabase("sqlite");
+  const database = await createTestDatabase(DIALECT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-shopify-"));
   const child = fork(path.join(import.meta.dirname, "..", "test", "support", "shopify-app-server.ts"), [SHOP, database.url, dataDir], {
     stdio: "inherit",
@@ -43,7 +46,8 @@ async function main() {
     autocannon({
       url,
       method: "POST",
-      connections: CONNECTIONS,
+      dialect: DIALECT,
+    connections: CONNECTIONS,
       duration: seconds,
       requests: [{
         setupRequest: (request) => {
@@ -76,12 +80,13 @@ async function main() {
     plansConfirmed: plans,
     webhooksReceived: receipts,
     writeBacksPendingAfter30s: pending,
+    dialect: DIALECT,
     connections: CONNECTIONS,
     seconds: SECONDS,
     cores: os.cpus().length,
     loadAverage: os.loadavg()[0],
   };
-  console.log(`orders/create end to end (SQLite, ${CONNECTIONS} connections, ${SECONDS} s):`);
+  console.log(`orders/create end to end (${DIALECT}, ${CONNECTIONS} connections, ${SECONDS} s):`);
   console.log(`  ${summary.ordersPerSecond} orders/s  p50 ${summary.p50Ms} ms  p99 ${summary.p99Ms} ms  max ${summary.maxMs} ms  non-2xx ${summary.non2xx}  errors ${summary.errors}`);
   console.log(`  plans ${plans} = webhooks ${receipts}; write-backs still pending 30 s later: ${pending}`);
   console.log(`  target >= ${TARGET_PER_SECOND}/s: ${summary.ordersPerSecond >= TARGET_PER_SECOND ? "met" : "NOT met"}`);
