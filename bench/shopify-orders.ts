@@ -46,8 +46,7 @@ async function main() {
     autocannon({
       url,
       method: "POST",
-      dialect: DIALECT,
-    connections: CONNECTIONS,
+      connections: CONNECTIONS,
       duration: seconds,
       requests: [{
         setupRequest: (request) => {
