@@ -28,6 +28,12 @@ export class PermanentJobError extends Error {
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];
 /** How long a claimed job is its runner's; past it another runner may take the job (its runner died). */
 export const LEASE_MS = 120_000;
+/**
+ * Done jobs and webhook receipts are kept this long, then purged: Shopify retries a webhook for at most 4 hours, so a
+ * week of receipts drops every duplicate, and the tables do not grow without bound. Dead jobs are kept (dashboard).
+ */
+export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 interface JobRow {
   id: string;
@@ -117,10 +123,24 @@ export function createJobQueue(options: JobQueueOptions) {
     return promise.finally(() => inFlight.delete(promise));
   }
 
+  /** Removes done jobs and webhook receipts older than RETENTION_MS. Returns how many rows went. */
+  async function purgeExpired(): Promise<number> {
+    const before = services.clock() - RETENTION_MS;
+    return db.transaction(async (tx) =>
+      (await tx.run("DELETE FROM shopify_jobs WHERE status = 'done' AND updated_at < ?", [before])) +
+      (await tx.run("DELETE FROM shopify_webhook_receipts WHERE received_at < ?", [before])),
+    );
+  }
+  let purgedAt = 0;
+
   async function tick() {
     if (running || stopped) return;
     running = true;
     try {
+      if (services.clock() - purgedAt >= PURGE_EVERY_MS) {
+        purgedAt = services.clock();
+        await purgeExpired();
+      }
       while (!stopped && (await runDue()) === batchSize);
     } catch (error) {
       logger.error({ err: error }, "job poller failed; retrying on the next tick");
@@ -134,6 +154,7 @@ export function createJobQueue(options: JobQueueOptions) {
     /** Runs a job the caller enqueued with `claimed` (tracked, so `stop` waits for it). */
     run: (job: Job) => track(run(job)),
     runDue,
+    purgeExpired,
     start() {
       if (!stopped) return;
       stopped = false;

@@ -1,15 +1,16 @@
-// Shopify wants an answer within 5 s. The receipt and the job commit first; when the job is slow, the answer goes
-// out at the inline budget and the job finishes in the background under its lease — nothing is lost or run twice.
+// The job queue on its own. Shopify wants an answer within 5 s: the receipt and the job commit first; when the job is
+// slow, the answer goes out at the inline budget and the job finishes in the background under its lease — nothing is
+// lost or run twice. And what is kept: done jobs and receipts for a week, dead jobs until someone looks.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import pino from "pino";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
-import { createJobQueue } from "../../app/shopify/jobs.server.ts";
+import { createJobQueue, enqueueJob, RETENTION_MS } from "../../app/shopify/jobs.server.ts";
 import { receiveWebhook } from "../../app/shopify/webhooks.server.ts";
 import type { ShopifyDeps } from "../../app/shopify/deps.server.ts";
 
-describe("Shopify webhooks: the inline budget", () => {
+describe("Shopify job queue: the inline budget, retention", () => {
   let database: TestDatabase;
   before(async () => {
     database = await createTestDatabase("sqlite");
@@ -42,5 +43,27 @@ describe("Shopify webhooks: the inline budget", () => {
     const done = (await database.db.get<any>("SELECT * FROM shopify_jobs"))!;
     assert.equal(done.status, "done");
     assert.equal(runs, 1);
+  });
+
+  it("purges done jobs and receipts past the retention; keeps newer ones, pending and dead jobs", async () => {
+    const now = Date.now();
+    const services = { clock: () => now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    const queue = createJobQueue({ db: database.db, services, logger: pino({ level: "silent" }), handlers: {} });
+    await database.db.run("DELETE FROM shopify_jobs");
+    await database.db.run("DELETE FROM shopify_webhook_receipts");
+    const old = now - RETENTION_MS - 1;
+    const job = async (status: string, updatedAt: number) => {
+      const { id } = await enqueueJob(database.db, services, { shop: "s.myshopify.com", kind: "write_reference", payload: {} });
+      await database.db.run("UPDATE shopify_jobs SET status = ?, updated_at = ? WHERE id = ?", [status, updatedAt, id]);
+      return id;
+    };
+    const kept = [await job("done", now), await job("pending", old), await job("dead", old)];
+    await job("done", old);
+    for (const [id, receivedAt] of [["old", old], ["new", now]] as const) {
+      await database.db.run("INSERT INTO shopify_webhook_receipts (webhook_id, shop, topic, received_at) VALUES (?, 's.myshopify.com', 'orders/create', ?)", [id, receivedAt]);
+    }
+    assert.equal(await queue.purgeExpired(), 2);
+    assert.deepEqual((await database.db.all<{ id: string }>("SELECT id FROM shopify_jobs ORDER BY id")).map((row) => row.id), [...kept].sort());
+    assert.deepEqual(await database.db.all("SELECT webhook_id FROM shopify_webhook_receipts"), [{ webhook_id: "new" }]);
   });
 });
