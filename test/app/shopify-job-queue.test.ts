@@ -67,3 +67,45 @@ describe("Shopify job queue: the inline budget, retention", () => {
     assert.deepEqual(await database.db.all("SELECT webhook_id FROM shopify_webhook_receipts"), [{ webhook_id: "new" }]);
   });
 });
+
+describe("Shopify job queue on PostgreSQL: two app instances", () => {
+  let database: TestDatabase;
+  before(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  after(() => database?.drop());
+
+  it("claim with SKIP LOCKED: 200 jobs polled by two queues on two pools each run exactly once", async () => {
+    const { openDatabase } = await import("../../server/store/open.ts");
+    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    const runs = new Map<string, string[]>();
+    const instances = ["a", "b"].map((name) => {
+      const db = openDatabase(database.url);
+      const queue = createJobQueue({
+        db, services, logger: pino({ level: "silent" }), pollMs: 5, batchSize: 7,
+        handlers: {
+          write_reference: async (job) => {
+            runs.set(job.id, [...(runs.get(job.id) ?? []), name]);
+            await new Promise((resolve) => setTimeout(resolve, 2));
+          },
+        },
+      });
+      return { db, queue };
+    });
+    for (let i = 0; i < 200; i++) await enqueueJob(database.db, services, { shop: "s.myshopify.com", kind: "write_reference", payload: { i } });
+    for (const { queue } of instances) queue.start();
+    const deadline = Date.now() + 20_000;
+    while (Number((await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status <> 'done'"))!.n) > 0) {
+      assert.ok(Date.now() < deadline, "all jobs done");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const { queue, db } of instances) {
+      await queue.stop();
+      await db.close();
+    }
+    assert.equal(runs.size, 200);
+    assert.deepEqual([...runs.values()].filter((by) => by.length !== 1), [], "no job ran twice");
+    const byInstance = [...runs.values()].flat();
+    assert.ok(byInstance.includes("a") && byInstance.includes("b"), "both instances took work");
+  });
+});
