@@ -5,7 +5,7 @@ import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
 import { assertQuoteToken, loadOpenQuote } from "./quotes.ts";
 import { validateOrderContext, type OrderContext } from "./order-context.ts";
 import { appendEvent } from "./events.ts";
-import { getPurchase, type Purchase } from "./purchases.ts";
+import { getPurchase, purchaseFromRow, type Purchase } from "./purchases.ts";
 import { forUpdate } from "../store/database.ts";
 
 export interface Confirmation {
@@ -58,12 +58,18 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
     assertQuoteToken(quote, input.quoteToken);
     context = validateOrderContext(input.orderContext, quote, now);
   }
-  const existing = await tx.get("SELECT id FROM orders WHERE merchant_id = ? AND mode = ? AND external_id = ?", [actor.merchantId, actor.mode, quote.order_id]);
-  if (existing) throw new DomainError("conflict", "order_already_protected", `Order '${quote.order_id}' already has a protection plan.`, param);
+  const planId = newId("plan", now, services.random);
+  // The order row first: its unique (merchant, mode, order) key is the check, in the same statement (a concurrent
+  // confirm of another quote for the order waits on it, then finds it taken).
+  const ordered = await tx.all(
+    `INSERT INTO orders (id, merchant_id, mode, external_id, plan_id, status, created_at) VALUES (?, ?, ?, ?, ?, 'protected', ?)
+     ON CONFLICT (merchant_id, mode, external_id) DO NOTHING RETURNING id`,
+    [newId("ord", now, services.random), actor.merchantId, actor.mode, quote.order_id, planId, now],
+  );
+  if (ordered.length === 0) throw new DomainError("conflict", "order_already_protected", `Order '${quote.order_id}' already has a protection plan.`, param);
 
   const purchasedAt = Date.parse(context.order.purchased_at);
   const coveredAmountCents = context.order.covered_amount_cents;
-  const planId = newId("plan", now, services.random);
   const consent: ConsentRecord = {
     quoteId: quote.id,
     surface: input.surface,
@@ -80,9 +86,6 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
     quote.customer_email, purchasedAt, purchasedAt + FREE_LOOK_MS, JSON.stringify(context), JSON.stringify(consent), now,
   ]);
   await tx.run("UPDATE quotes SET status = 'confirmed', decided_at = ? WHERE id = ?", [now, quote.id]);
-  await tx.run("INSERT INTO orders (id, merchant_id, mode, external_id, plan_id, status, created_at) VALUES (?, ?, ?, ?, ?, 'protected', ?)", [
-    newId("ord", now, services.random), actor.merchantId, actor.mode, quote.order_id, planId, now,
-  ]);
   const confirmation: Confirmation = {
     referenceNumber,
     planId,
@@ -95,7 +98,13 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
     coverageUrl: `${services.settings.portalUrl}/coverage/${referenceNumber}`,
     livemode: actor.mode === "live",
   };
-  await appendEvent(tx, services, actor, "protection.confirmed", await getPurchase(tx, actor, planId, false));
+  // The event carries the purchase as GET /purchases/{id} shows it; everything in it was just written here.
+  const purchase = purchaseFromRow({
+    id: planId, reference_number: referenceNumber, status: "active", order_id: quote.order_id, order_status: "protected", quote_id: quote.id,
+    currency: quote.currency, fee_cents: quote.fee_cents, covered_amount_cents: coveredAmountCents, purchased_at: purchasedAt,
+    free_look_ends_at: purchasedAt + FREE_LOOK_MS, created_at: now, voided_at: null, void_reason: null, mode: actor.mode, consent: "",
+  });
+  await appendEvent(tx, services, actor, "protection.confirmed", purchase);
   return confirmation;
 }
 

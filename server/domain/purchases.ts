@@ -24,7 +24,7 @@ export interface Purchase {
   consent?: ConsentRecord;
 }
 
-interface PurchaseRow {
+export interface PurchaseRow {
   id: string;
   reference_number: string;
   status: Purchase["status"];
@@ -46,7 +46,7 @@ interface PurchaseRow {
 const PURCHASE_COLUMNS = `p.id, p.reference_number, p.status, p.order_id, o.status AS order_status, p.quote_id, p.currency, p.fee_cents,
   p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.created_at, p.voided_at, p.void_reason, p.mode, p.consent`;
 
-function purchaseFromRow(row: PurchaseRow, withConsent = false): Purchase {
+export function purchaseFromRow(row: PurchaseRow, withConsent = false): Purchase {
   return {
     id: row.id,
     object: "purchase",

@@ -100,6 +100,8 @@ for (const dialect of DIALECTS) {
         assert.equal(purchase.body.consent.disclosureText, FULL_DISCLOSURE);
         const events = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter((e) => e.data.id === response.body.plan_id);
         assert.equal(events.length, 1);
+        const { consent, ...shown } = purchase.body;
+        assert.deepEqual(events[0].data, shown, "the event carries the purchase as GET /purchases/{id} shows it (without the consent record)");
 
         const again = await secret.post("/headless/confirm", { quote_id: quoted.quote_id });
         assertError(again, { status: 409, code: "quote_already_used", param: "quote_id" });
