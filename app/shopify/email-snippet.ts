@@ -3,8 +3,8 @@
 // we fill in what Shopify cannot know (our company name and portal URL) when the dashboard shows it.
 //
 // The reference number comes from the order attribute the orders/create job writes back. Shopify may send the
-// confirmation before that write-back lands (it sends at once); then the e-mail says where the number will be and
-// how to look it up, and every later render (a resent confirmation, the order status page) prints it.
+// confirmation before that write-back lands (it sends at once); then the e-mail says how to look the number up, and
+// every later render (a resent confirmation) prints it.
 import { fullDisclosure } from "../../server/domain/disclosure.ts";
 import { REFERENCE_ATTRIBUTE } from "./admin-api.server.ts";
 import { ACCEPTED, CHOICE_ATTRIBUTE } from "./orders.server.ts";
@@ -28,7 +28,7 @@ export function orderConfirmationSnippet(settings: { companyName: string; portal
   {%- if protection_reference != "" %}
   <p>Your protection reference number: <strong>{{ protection_reference }}</strong></p>
   {%- else %}
-  <p>Your protection reference number is on its way in a separate e-mail; you can also find it at <a href="${portal}">${portal}</a> with your order number {{ order_name }}.</p>
+  <p>Your protection reference number is being issued; look it up at <a href="${portal}">${portal}</a> with your order number {{ order_name }}.</p>
   {%- endif %}
   <p>${liquidText(fullDisclosure(settings.companyName))}</p>
   <p>You may cancel within 48 hours of purchase for a full refund of the protection fee at <a href="${portal}">${portal}</a> using your reference number.</p>

@@ -21,9 +21,9 @@ describe("merchant e-mail: the order confirmation snippet", () => {
     assert.ok(html.includes('href="https://portal.example.test/coverage/CLM-2026-ABCDEFGH"'));
   });
 
-  it("before the reference is written back, says where to find it and keeps the other three items", async () => {
+  it("before the reference is written back, says how to look it up and keeps the other three items", async () => {
     const visible = text(await render({ _protection: "accepted", _protection_quote: "quo_1" }));
-    assert.match(visible, /reference number is on its way .* with your order number #1042/);
+    assert.match(visible, /reference number is being issued; look it up at https:\/\/portal\.example\.test with your order number #1042/);
     assert.match(visible, /This is not insurance\. This is a contractual refund guarantee provided by Acme Guarantee Ltd\./);
     assert.match(visible, /48 hours/);
     assert.match(visible, /What is covered .* https:\/\/portal\.example\.test$/);
