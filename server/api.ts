@@ -5,6 +5,8 @@ import { createSealer } from "./secrets/sealer.ts";
 import { createHttpApi } from "./http/app.ts";
 import { createWebhookWorker, type WebhookWorkerOptions } from "./webhooks/worker.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
+import { createEmailWorker, type MailTransport } from "./email/worker.ts";
+import { coverageLinks } from "./email/coverage-link.ts";
 
 export interface ProtectionApiOptions {
   db: Database;
@@ -17,6 +19,8 @@ export interface ProtectionApiOptions {
   rateLimits?: RateLimitOptions;
   /** The embedded webhook worker: `enabled: false` (WEBHOOK_WORKER=off) when workers run as their own processes. */
   webhooks?: Partial<Omit<WebhookWorkerOptions, "db" | "sealer" | "logger">> & { enabled?: boolean };
+  /** The e-mail worker's transport and From; unset: queued e-mails wait for a process that has them. */
+  email?: { transport: MailTransport; from: string; enabled?: boolean; pollMs?: number };
 }
 
 export const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -34,6 +38,10 @@ export function createProtectionApi(options: ProtectionApiOptions) {
     clock: options.services.clock, random: options.services.random, resolveHost: options.services.resolveHost, ...webhookOptions,
     db: options.db, sealer, logger: options.logger,
   });
+  const email = options.email && createEmailWorker({
+    db: options.db, services: options.services, logger: options.logger, transport: options.email.transport, from: options.email.from,
+    links: coverageLinks(options.encryptionKey), pollMs: options.email.pollMs,
+  });
   let purgeTimer: NodeJS.Timeout | undefined;
   return {
     /** `env` is what @hono/node-server passes (the Node request, whose socket gives the client IP). */
@@ -42,16 +50,19 @@ export function createProtectionApi(options: ProtectionApiOptions) {
     purgeExpiredIdempotencyKeys: http.purgeExpiredIdempotencyKeys,
     /** The webhook delivery worker (started by startBackgroundJobs unless disabled; tests drive runOnce). */
     webhooks,
+    /** The e-mail worker, when configured (started by startBackgroundJobs unless disabled; tests drive runOnce). */
+    email,
     startBackgroundJobs() {
       if (webhooksEnabled) webhooks.start();
+      if (options.email?.enabled !== false) email?.start();
       purgeTimer = setInterval(() => {
         http.purgeExpiredIdempotencyKeys().catch((error) => options.logger.error({ err: error }, "idempotency purge failed"));
       }, IDEMPOTENCY_PURGE_INTERVAL_MS).unref();
     },
-    /** Resolves when in-flight webhook deliveries have finished or been released. */
+    /** Resolves when in-flight webhook deliveries and e-mail sends have finished or been released. */
     async stopBackgroundJobs(graceMs?: number) {
       clearInterval(purgeTimer);
-      await webhooks.stop(graceMs);
+      await Promise.all([webhooks.stop(graceMs), email?.stop()]);
     },
   };
 }

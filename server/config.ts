@@ -19,6 +19,12 @@ const environment = z.object({
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(5).default(50),
   WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
+  /** E-mail to buyers (welcome_protected): an SMTP URL (smtp[s]://user:pass@host:port); unset: .eml files in DATA_DIR/mail. */
+  SMTP_URL: z.string().min(1).optional(),
+  /** The From header; default "<COMPANY_NAME> <protection@localhost>". */
+  EMAIL_FROM: z.string().min(3).optional(),
+  /** `off`: this process sends no e-mail (another process does). */
+  EMAIL_WORKER: z.enum(["on", "off"]).default("on"),
   /** Rate limits (spec §8): shared by every instance through Redis when set, else in this process's memory. */
   REDIS_URL: z.string().min(1).optional(),
   RATE_LIMIT_KEY_PREFIX: z.string().default("ratelimit:"),
@@ -30,7 +36,7 @@ const environment = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-export type Config = z.output<typeof environment> & { PORTAL_URL: string };
+export type Config = z.output<typeof environment> & { PORTAL_URL: string; EMAIL_FROM: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
@@ -39,5 +45,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
   }
   const config = parsed.data;
-  return { ...config, PORTAL_URL: (config.PORTAL_URL ?? `http://${config.HOST}:${config.PORT}/portal`).replace(/\/$/, "") };
+  return {
+    ...config,
+    PORTAL_URL: (config.PORTAL_URL ?? `http://${config.HOST}:${config.PORT}/portal`).replace(/\/$/, ""),
+    EMAIL_FROM: config.EMAIL_FROM ?? `${config.COMPANY_NAME.replace(/["<>]/g, "")} <protection@localhost>`,
+  };
 }

@@ -7,6 +7,7 @@ import { loadEncryptionKey } from "./secrets/sealer.ts";
 import { createProtectionApi } from "./api.ts";
 import { webhookWorkerOptions } from "./webhooks/config.ts";
 import { createLimiter } from "./rate-limits/limiter.ts";
+import { createMailTransport } from "./email/transport.ts";
 
 /** The service's parts wired from configuration: what the standalone server and the Remix mount share. */
 export function createRuntime(config: Config, logger: Logger = pino({ level: config.LOG_LEVEL, base: { service: "protection-api" } })) {
@@ -23,7 +24,12 @@ export function createRuntime(config: Config, logger: Logger = pino({ level: con
     : createLimiter({ clock: services.clock, logger, redisUrl: config.REDIS_URL, keyPrefix: config.RATE_LIMIT_KEY_PREFIX, edge: config.EDGE_LIMITS === "on" });
   if (!limiter) logger.warn("RATE_LIMITS=off: every rate limit is disabled (for benchmarks only)");
   const rateLimits = limiter && { limiter, trustProxy: config.TRUST_PROXY };
-  const api = createProtectionApi({ db, services, encryptionKey: encryption.key, logger, rateLimits, webhooks: webhookWorkerOptions(config) });
+  const email = {
+    transport: createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, logger }),
+    from: config.EMAIL_FROM,
+    enabled: config.EMAIL_WORKER === "on",
+  };
+  const api = createProtectionApi({ db, services, encryptionKey: encryption.key, logger, rateLimits, webhooks: webhookWorkerOptions(config), email });
   return {
     config,
     db,

@@ -5,6 +5,7 @@ import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
 import { assertQuoteToken, loadOpenQuote } from "./quotes.ts";
 import { validateOrderContext, type OrderContext } from "./order-context.ts";
 import { appendEvent } from "./events.ts";
+import { queueEmail } from "./emails.ts";
 import { getPurchase, purchaseFromRow, type Purchase } from "./purchases.ts";
 import { forUpdate } from "../store/database.ts";
 
@@ -105,6 +106,8 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
     free_look_ends_at: purchasedAt + FREE_LOOK_MS, created_at: now, voided_at: null, void_reason: null, mode: actor.mode, consent: "",
   });
   await appendEvent(tx, services, actor, "protection.confirmed", purchase);
+  // Spec §6: the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
+  if (quote.customer_email) await queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: quote.customer_email });
   return confirmation;
 }
 

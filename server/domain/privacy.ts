@@ -1,7 +1,7 @@
 // What a merchant's platform may ask of us about personal data: export what we hold about one customer, redact it,
 // or erase the merchant entirely (Shopify's customers/data_request, customers/redact and shop/redact). Personal data
-// lives in quotes.customer_email, plans.customer_email, plans.order_context (participants), claims.description and the
-// event payloads that copied a purchase.
+// lives in quotes.customer_email, plans.customer_email, plans.order_context (participants), claims.description,
+// email_messages.recipient and the event payloads that copied a purchase.
 import type { Actor, Tx } from "./context.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 
@@ -58,6 +58,8 @@ export async function redactCustomer(tx: Tx, actor: Actor, customer: CustomerSel
     context.participants = { mode: "unnamed" };
     await tx.run("UPDATE plans SET customer_email = NULL, order_context = ? WHERE id = ?", [JSON.stringify(context), planId]);
     await tx.run("UPDATE claims SET description = ? WHERE plan_id = ? AND description <> ''", [REDACTED, planId]);
+    // An e-mail not sent yet is not sent to a redacted address.
+    await tx.run("UPDATE email_messages SET recipient = ?, status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END WHERE plan_id = ?", [REDACTED, planId]);
   }
   if (email) await redactEventPayloads(tx, actor, email);
   return planIds.length;
@@ -68,7 +70,7 @@ export async function eraseMerchant(tx: Tx, merchantId: string): Promise<void> {
   const byEndpoint = "endpoint_id IN (SELECT id FROM webhook_endpoints WHERE merchant_id = ?)";
   await tx.run(`DELETE FROM webhook_deliveries WHERE ${byEndpoint}`, [merchantId]);
   for (const table of [
-    "webhook_attempts", "webhook_endpoints", "events", "idempotency_records", "settlement_credits", "claims", "orders",
+    "webhook_attempts", "webhook_endpoints", "events", "email_messages", "idempotency_records", "settlement_credits", "claims", "orders",
     "plans", "quotes", "protection_programs", "api_keys",
   ]) {
     await tx.run(`DELETE FROM ${table} WHERE merchant_id = ?`, [merchantId]);

@@ -283,7 +283,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     await deliver({ topic: "customers/redact", payload: { shop_id: 7, shop_domain: SHOP, customer, orders_to_redact: [order.id] } });
     await settled();
     const stillThere = async (table: string, column: string) => Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE LOWER(${column}) LIKE ?`, [`%${email}%`]))!.n);
-    for (const [table, column] of [["quotes", "customer_email"], ["plans", "customer_email"], ["events", "data"], ["shopify_jobs", "payload"], ["shopify_data_requests", "export"]]) {
+    for (const [table, column] of [["quotes", "customer_email"], ["plans", "customer_email"], ["events", "data"], ["shopify_jobs", "payload"], ["shopify_data_requests", "export"], ["email_messages", "recipient"]]) {
       assert.equal(await stillThere(table, column), 0, `${table}.${column} no longer holds the address`);
     }
     const [redacted] = await plansFor(order.id);
@@ -329,7 +329,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     const { merchant_id: merchantId } = await installation();
     assert.equal(await deliver({ topic: "shop/redact", payload: { shop_id: 7, shop_domain: SHOP } }), 200);
     await settled();
-    for (const table of ["api_keys", "protection_programs", "quotes", "plans", "orders", "events"]) {
+    for (const table of ["api_keys", "protection_programs", "quotes", "plans", "orders", "events", "email_messages"]) {
       const n = Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE merchant_id = ?`, [merchantId]))!.n);
       assert.equal(n, 0, `${table} has no row of the merchant`);
     }

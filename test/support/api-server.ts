@@ -29,6 +29,8 @@ export interface TestApi {
   clock: TestClock;
   merchant: NewMerchant;
   api: ReturnType<typeof createProtectionApi>;
+  /** The key the API seals secrets with (and derives coverage-link tokens from). */
+  encryptionKey: Buffer;
   /** The rate limiter when `rateLimits` was given. */
   limiter?: Limiter;
   /** Another merchant in the same database (for isolation tests). */
@@ -49,6 +51,8 @@ export interface TestApiOptions {
   webhooks?: ProtectionApiOptions["webhooks"];
   /** DNS seam for webhook URL checks. */
   resolveHost?: Services["resolveHost"];
+  /** The e-mail worker's transport (not started: tests call `api.email.runOnce()`). */
+  email?: ProtectionApiOptions["email"];
 }
 
 /** The real API on a real HTTP server on loopback, over a fresh migrated database with one test merchant. */
@@ -63,15 +67,17 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
   };
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const limiter = options.rateLimits && createLimiter({ ...options.rateLimits, clock: clock.read, logger });
+  const encryptionKey = randomBytes(32);
   const api = createProtectionApi({
     db: database.db,
     services,
-    encryptionKey: randomBytes(32),
+    encryptionKey,
     logger,
     rateLimits: limiter && { limiter, trustProxy: options.rateLimits?.trustProxy ?? 0 },
     inFlightWaitMs: options.inFlightWaitMs,
     afterSideEffects: options.afterSideEffects,
     webhooks: options.webhooks,
+    email: options.email,
   });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: api.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
@@ -88,11 +94,12 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     clock,
     merchant,
     api,
+    encryptionKey,
     limiter,
     createMerchant,
     async close() {
       await new Promise((resolve) => server.close(resolve));
-      await api.webhooks.stop(0);
+      await Promise.all([api.webhooks.stop(0), api.email?.stop()]);
       await limiter?.close();
       await database.drop();
     },

@@ -76,7 +76,7 @@ function splitStatements(sql: string): string[] {
     .filter(Boolean);
 }
 
-export const COUNTED_TABLES = ["merchants", "api_keys", "protection_programs", "quotes", "plans", "orders", "claims", "settlement_credits", "events", "idempotency_records"];
+export const COUNTED_TABLES = ["merchants", "api_keys", "protection_programs", "quotes", "plans", "orders", "claims", "settlement_credits", "events", "email_messages", "idempotency_records"];
 
 /** Row counts of every domain table: compare before and after to prove a request changed nothing. */
 export async function rowCounts(db: Database, tables: readonly string[] = COUNTED_TABLES): Promise<Record<string, number>> {

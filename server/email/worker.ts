@@ -1,0 +1,128 @@
+// Sends the queued e-mails (email_messages): claims due rows (FOR UPDATE SKIP LOCKED on PostgreSQL, so several
+// processes never send one twice; a crashed sender's lease runs out), renders each from the plan as it is now, hands
+// it to the transport, and records the outcome. A refused or failed send is retried with backoff, then marked
+// failed. A plan voided or cancelled before its welcome e-mail went out is not welcomed ("skipped").
+import type { Logger } from "pino";
+import type { Database } from "../store/database.ts";
+import type { Services } from "../domain/context.ts";
+import { getPurchase } from "../domain/purchases.ts";
+import type { Mode } from "../domain/ids.ts";
+import type { CoverageLinks } from "./coverage-link.ts";
+import { welcomeProtected } from "./welcome-protected.ts";
+
+/** What the worker needs of a nodemailer transporter (tests and the file transport provide the same). */
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<{ messageId?: string }>;
+}
+
+export interface EmailWorkerOptions {
+  db: Database;
+  services: Services;
+  logger: Logger;
+  transport: MailTransport;
+  /** The From header, e.g. `Purchase Protection <protection@example.com>`. */
+  from: string;
+  links: CoverageLinks;
+  /** Default 1 000 ms; `runOnce` for tests. */
+  pollMs?: number;
+  batchSize?: number;
+}
+
+/** Waits after each failed attempt; after the last one the message is "failed". */
+export const EMAIL_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
+/** A claimed message is its sender's this long (a send has a 60 s SMTP timeout at most). */
+const LEASE_MS = 120_000;
+
+interface MessageRow {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  template: string;
+  plan_id: string;
+  recipient: string;
+  attempts: number;
+}
+
+export function createEmailWorker(options: EmailWorkerOptions) {
+  const { db, services, logger, pollMs = 1_000, batchSize = 20 } = options;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = true;
+  let cycle: Promise<number> | undefined;
+
+  async function claimDue(): Promise<MessageRow[]> {
+    const now = services.clock();
+    return db.transaction((tx) =>
+      tx.all<MessageRow>(
+        `UPDATE email_messages SET locked_until = ?
+         WHERE id IN (
+           SELECT id FROM email_messages WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+           ORDER BY next_attempt_at LIMIT ?${tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""}
+         )
+         RETURNING id, merchant_id, mode, template, plan_id, recipient, attempts`,
+        [now + LEASE_MS, now, now, batchSize],
+      ),
+    );
+  }
+
+  async function send(row: MessageRow): Promise<void> {
+    const actor = { merchantId: row.merchant_id, mode: row.mode };
+    try {
+      const purchase = await getPurchase(db, actor, row.plan_id, false);
+      if (purchase.status !== "active") {
+        await db.run("UPDATE email_messages SET status = 'skipped', locked_until = NULL WHERE id = ?", [row.id]);
+        return;
+      }
+      const email = welcomeProtected(purchase, services.settings, options.links.linkFor(services.settings.portalUrl, purchase.referenceNumber));
+      // The message id is ours and stable across retries, so a receiver can drop a duplicate after a lost answer.
+      const sent = await options.transport.sendMail({ from: options.from, to: row.recipient, ...email, headers: { "X-Service-Message-Id": row.id } });
+      await db.run("UPDATE email_messages SET status = 'sent', attempts = ?, sent_at = ?, message_id = ?, locked_until = NULL, last_error = NULL WHERE id = ?", [
+        Number(row.attempts) + 1, services.clock(), sent.messageId ?? null, row.id,
+      ]);
+    } catch (error) {
+      const attempts = Number(row.attempts) + 1;
+      const delay = EMAIL_RETRY_DELAYS_MS[attempts - 1];
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn({ messageId: row.id, template: row.template, attempts, err: message }, delay === undefined ? "e-mail failed for good" : "e-mail failed; retrying");
+      await db.run("UPDATE email_messages SET status = ?, attempts = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?", [
+        delay === undefined ? "failed" : "pending", attempts, services.clock() + (delay ?? 0), message.slice(0, 2_000), row.id,
+      ]);
+    }
+  }
+
+  /** Claims the due messages and sends them; resolves with how many were attempted. */
+  async function runOnce(): Promise<number> {
+    const rows = await claimDue();
+    await Promise.all(rows.map(send));
+    return rows.length;
+  }
+
+  async function loop() {
+    if (stopped) return;
+    try {
+      cycle = runOnce();
+      while ((await cycle) === batchSize && !stopped) cycle = runOnce();
+    } catch (error) {
+      logger.error({ err: error }, "e-mail worker cycle failed; retrying on the next poll");
+    } finally {
+      cycle = undefined;
+      if (!stopped) timer = setTimeout(loop, pollMs);
+    }
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setTimeout(loop, 0);
+    },
+    /** Stops polling; the sends in flight finish (their outcome is recorded). */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await cycle?.catch(() => undefined);
+    },
+  };
+}
+
+export type EmailWorker = ReturnType<typeof createEmailWorker>;
