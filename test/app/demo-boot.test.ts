@@ -33,33 +33,20 @@ const built = () =>
 describe("app: the built app boots in demo mode (no Shopify credentials)", { timeout: 120_000 }, () => {
   let database: TestDatabase;
   let dataDir: string;
-  let server: ChildProcess;
-  let output = "";
+  let app: BuiltApp;
   let base: string;
 
   before(async () => {
-    await built();
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-boot-"));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
     for (const name of [...SHOPIFY_ENV, "SHOP_CUSTOM_DOMAIN", "PORTAL_URL"]) delete env[name];
-    server = spawn(process.execPath, [REMIX_SERVE_CLI, SERVER_BUILD], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-    await waitForServer(base, server, () => output);
+    app = await bootBuiltApp(env);
+    base = app.base;
   });
 
   after(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      // remix-serve closes on SIGTERM but waits for idle keep-alive sockets; do not wait for them.
-      server.kill("SIGTERM");
-      const timer = setTimeout(() => server.kill("SIGKILL"), 500);
-      await exited;
-      clearTimeout(timer);
-    }
+    await app?.stop();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -113,7 +100,7 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
   });
 
   it("logged no server error", () => {
-    assert.doesNotMatch(output, /Error|ERR_|level":50/, output);
+    assert.doesNotMatch(app.output(), /Error|ERR_|level":50/, app.output());
   });
 });
 
@@ -126,55 +113,74 @@ describe("app: the built app with Shopify credentials takes a signed orders/crea
   const encryptionKey = randomBytes(32);
   let database: TestDatabase;
   let dataDir: string;
-  let server: ChildProcess;
-  let output = "";
-  let base: string;
+  let app: BuiltApp;
 
   before(async () => {
-    await built();
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-shopify-"));
     const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
     await database.db.transaction((tx) => installShop(tx, services, createSealer(encryptionKey), SHOP));
     await saveProtectionProduct(database.db, services, SHOP, { productId: "900", tiers: [{ priceCents: 300, variantId: "901" }] });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env, ...TEST_APP, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir,
-      ENCRYPTION_KEY: encryptionKey.toString("base64"), LOG_LEVEL: "silent", NODE_ENV: "production",
-    };
-    server = spawn(process.execPath, [REMIX_SERVE_CLI, SERVER_BUILD], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-    await waitForServer(base, server, () => output);
+    app = await bootBuiltApp({
+      ...process.env, ...TEST_APP, DATABASE_URL: database.url, DATA_DIR: dataDir, ENCRYPTION_KEY: encryptionKey.toString("base64"), LOG_LEVEL: "silent",
+    });
   });
 
   after(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      const timer = setTimeout(() => server.kill("SIGKILL"), 500);
-      await exited;
-      clearTimeout(timer);
-    }
+    await app?.stop();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const post = (payload: unknown, secret?: string) => {
     const body = JSON.stringify(payload);
-    return fetch(`${base}/webhooks/orders/create`, { method: "POST", headers: webhookHeaders({ topic: "orders/create", shop: SHOP, secret }, body), body });
+    return fetch(`${app.base}/webhooks/orders/create`, { method: "POST", headers: webhookHeaders({ topic: "orders/create", shop: SHOP, secret }, body), body });
   };
 
   it("a bad HMAC is 401; a signed opted-in order is 200 with its plan confirmed", async () => {
     const order = orderPayload({ lines: [{ productId: 111, price: "100.00" }, { productId: 900, variantId: 901, price: "3.00" }], attributes: { _protection: "accepted" } });
     assert.equal((await post(order, "not-the-secret")).status, 401);
     assert.equal(await database.db.get("SELECT order_id FROM plans WHERE order_id = ?", [String(order.id)]), undefined);
-    assert.equal((await post(order)).status, 200, output);
+    assert.equal((await post(order)).status, 200, app.output());
     const plan = await database.db.get<{ fee_cents: number; covered_amount_cents: number }>("SELECT fee_cents, covered_amount_cents FROM plans WHERE order_id = ?", [String(order.id)]);
     assert.deepEqual(plan, { fee_cents: 300, covered_amount_cents: 10_000 });
   });
 });
+
+interface BuiltApp {
+  base: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** remix-serve on the build, on a free loopback port, with `env` (production mode). */
+async function bootBuiltApp(env: NodeJS.ProcessEnv): Promise<BuiltApp> {
+  await built();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = "";
+  const server = spawn(process.execPath, [REMIX_SERVE_CLI, SERVER_BUILD], {
+    cwd: ROOT,
+    env: { ...env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk) => (output += chunk));
+  server.stderr!.on("data", (chunk) => (output += chunk));
+  await waitForServer(base, server, () => output);
+  return {
+    base,
+    output: () => output,
+    async stop() {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      // remix-serve closes on SIGTERM but waits for idle keep-alive sockets; do not wait for them.
+      server.kill("SIGTERM");
+      const timer = setTimeout(() => server.kill("SIGKILL"), 500);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
