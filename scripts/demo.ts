@@ -1,6 +1,7 @@
 // npm run demo: migrate the embedded SQLite database, seed the test-mode demo merchant, start the API and print a
 // copy-paste quote → confirm walkthrough. Nothing else to start.
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import { loadConfig } from "../server/config.ts";
 import { createRuntime } from "../server/runtime.ts";
@@ -25,6 +26,7 @@ Widget script:   ${origin}/widget/v1/service-widget.js   (${widget.bytes} bytes,
 });
 
 function walkthrough(base: string, keys: { merchantId: string; programId: string; publishableKey: string; secretKey: string }) {
+  const mailDir = path.join(config.DATA_DIR, "mail");
   return `
 Purchase Protection API (demo, test mode) on ${base}
 
@@ -40,7 +42,7 @@ curl -s -D /tmp/quote.headers ${base}/offers/quote \\
   -H 'Authorization: Bearer ${keys.publishableKey}' \\
   -H "Idempotency-Key: $(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)" \\
   -H 'Content-Type: application/json' \\
-  -d '{"order_amount_cents": 12999, "order_id": "'$ORDER_ID'", "protection_program_id": "${keys.programId}"}' | tee /tmp/quote.json
+  -d '{"order_amount_cents": 12999, "order_id": "'$ORDER_ID'", "protection_program_id": "${keys.programId}", "customer_email": "buyer@example.com"}' | tee /tmp/quote.json
 
 2) Confirm it (binds the order; returns the CLM-… reference number):
 
@@ -52,7 +54,7 @@ curl -s ${base}/offers/confirm \\
   -H 'Content-Type: application/json' \\
   -d '{"quoteId": "'$QUOTE_ID'", "quoteToken": "'$QUOTE_TOKEN'", "order_context": {"schema_version": "2026-01-01", "order": {"id": "'$ORDER_ID'", "purchased_at": "'$(date -u +%Y-%m-%dT%H:%M:%SZ)'", "currency": "USD", "covered_amount_cents": 12999}, "participants": {"mode": "unnamed"}}}'
 
-3) See it as the merchant:
+3) See it as the merchant (the buyer's welcome e-mail is a file in ${mailDir}/; set SMTP_URL to send it):
 
 curl -s ${base}/purchases -H 'Authorization: Bearer ${keys.secretKey}'
 

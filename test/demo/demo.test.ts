@@ -32,6 +32,7 @@ describe("npm run demo", () => {
   const port = String(20_000 + Math.floor(Math.random() * 20_000));
   const env = { ...process.env, DATABASE_URL: `file:${dir}/demo.sqlite`, DATA_DIR: dir, PORT: port, LOG_LEVEL: "warn" };
   let demo: { child: ChildProcess; output: string };
+  let reference = "";
 
   before(async () => (demo = await startDemo(env)));
   after(() => {
@@ -48,6 +49,21 @@ describe("npm run demo", () => {
     const confirmation = JSON.parse(result.slice(result.lastIndexOf("{\"referenceNumber\"")));
     assert.match(confirmation.referenceNumber, /^CLM-[0-9]{4}-[0-9A-HJKMNP-TV-Z]{8}$/);
     assert.equal(confirmation.status, "confirmed");
+    reference = confirmation.referenceNumber;
+  });
+
+  it("writes the buyer's welcome e-mail for that plan where it says (no SMTP server needed)", async () => {
+    const mailDir = path.join(dir, "mail");
+    assert.ok(demo.output.includes(`${mailDir}/`), "the walkthrough says where e-mails go");
+    const deadline = Date.now() + 10_000;
+    let found: string | undefined;
+    while (!found && Date.now() < deadline) {
+      const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [];
+      found = files.map((file) => fs.readFileSync(path.join(mailDir, file), "utf8")).find((raw) => raw.includes(reference));
+      if (!found) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(found, "an .eml with the reference number");
+    assert.match(found, /^To: buyer@example\.com$/m);
   });
 
   it("prints the /demo storefront URL, which serves the checkout page and the widget script", async () => {
