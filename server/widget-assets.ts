@@ -1,8 +1,13 @@
 // The widget's static assets, served by the standalone server and the Remix app alike:
-//   GET /widget/v1/service-widget.js      the built script (packages/widget/dist), cacheable for a year, immutable
-//   GET /widget/v1/service-widget.js.sri  its SRI hash (sha384-…), for <script integrity="…">
-//   GET /widget/v1/frame.html             the iframe fallback for pages without customElements
+//   GET /widget/v1/service-widget.js            the current build (packages/widget/dist): cached 5 minutes (then
+//                                               revalidated by ETag), so a deploy reaches every page within minutes
+//   GET /widget/v1/service-widget.<version>.js  the same bytes under their content version: cacheable for a year,
+//                                               immutable — the URL to use with <script integrity="…">
+//   GET /widget/v1/service-widget.js.sri        the build's SRI hash (sha384-…)
+//   GET /widget/v1/frame.html                   the iframe fallback for pages without customElements
 // The script answers any origin (Access-Control-Allow-Origin: *) so pages can load it with crossorigin + integrity.
+// Only the current build is served; a versioned URL of an earlier build answers 404 (pin, and re-pin on update).
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -19,6 +24,12 @@ const FRAME_HTML =
   '<body><script src="service-widget.js" data-frame></script></body></html>';
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATED = "public, max-age=300, stale-while-revalidate=86400";
+const SCRIPT_HEADERS = { "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" };
+const VERSIONED_SCRIPT = /^service-widget\.([0-9a-f]{16})\.js$/;
+
+/** The content version in a build's versioned URL: the first 16 hex digits of its SHA-256. */
+export const widgetVersionOf = (code: Uint8Array) => createHash("sha256").update(code).digest("hex").slice(0, 16);
 
 interface Asset {
   file?: string;
@@ -31,7 +42,7 @@ const ASSETS: Record<string, Asset> = {
   "service-widget.js": {
     file: "service-widget.js",
     type: "text/javascript; charset=utf-8",
-    headers: { "Cache-Control": IMMUTABLE, "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" },
+    headers: { "Cache-Control": REVALIDATED, ...SCRIPT_HEADERS },
   },
   "service-widget.js.sri": {
     file: "service-widget.js.sri",
@@ -50,17 +61,18 @@ const ASSETS: Record<string, Asset> = {
   },
 };
 
-const cache = new Map<string, { mtimeMs: number; body: Buffer }>();
+const cache = new Map<string, { mtimeMs: number; body: Buffer; version: string }>();
 
-function readAsset(dir: string, file: string): Buffer | undefined {
+function readAsset(dir: string, file: string): { body: Buffer; version: string } | undefined {
   const full = path.join(dir, file);
   try {
     const { mtimeMs } = fs.statSync(full);
     const hit = cache.get(full);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.body;
+    if (hit && hit.mtimeMs === mtimeMs) return hit;
     const body = fs.readFileSync(full);
-    cache.set(full, { mtimeMs, body });
-    return body;
+    const read = { mtimeMs, body, version: widgetVersionOf(body) };
+    cache.set(full, read);
+    return read;
   } catch {
     return undefined;
   }
@@ -73,17 +85,31 @@ function readAsset(dir: string, file: string): Buffer | undefined {
 export function widgetAssetResponse(request: Request, dir = DEFAULT_WIDGET_DIST): Response | undefined {
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith(WIDGET_PATH)) return undefined;
-  const asset = ASSETS[pathname.slice(WIDGET_PATH.length)];
+  const name = pathname.slice(WIDGET_PATH.length);
+  const pinned = VERSIONED_SCRIPT.exec(name)?.[1];
+  const asset = pinned ? ASSETS["service-widget.js"] : ASSETS[name];
   if (!asset) return undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
   }
-  const body = asset.body ?? readAsset(dir, asset.file!);
-  if (body === undefined) {
-    return new Response("The widget is not built: run `npm run build:widget`.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const plain = (status: number, text: string) =>
+    new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (asset.body !== undefined) return respond(request, asset.body, { "Content-Type": asset.type, ...asset.headers });
+  const read = readAsset(dir, asset.file!);
+  if (!read) return plain(404, "The widget is not built: run `npm run build:widget`.\n");
+  if (pinned && pinned !== read.version) return plain(404, `Widget version ${pinned} is not the one deployed here (${read.version}).\n`);
+  const headers: Record<string, string> = { "Content-Type": asset.type, ...asset.headers };
+  if (asset.file === "service-widget.js") {
+    if (pinned) headers["Cache-Control"] = IMMUTABLE;
+    headers.ETag = `"${read.version}"`;
+    if (request.headers.get("if-none-match") === headers.ETag) return new Response(null, { status: 304, headers: { ETag: headers.ETag, "Cache-Control": headers["Cache-Control"], ...SCRIPT_HEADERS } });
   }
+  return respond(request, read.body, headers);
+}
+
+function respond(request: Request, body: string | Buffer, headers: Record<string, string>): Response {
   return new Response(request.method === "HEAD" ? null : typeof body === "string" ? body : new Uint8Array(body), {
-    headers: { "Content-Type": asset.type, "X-Content-Type-Options": "nosniff", ...asset.headers },
+    headers: { "X-Content-Type-Options": "nosniff", ...headers },
   });
 }
 

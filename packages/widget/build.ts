@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { widgetVersionOf } from "../../server/widget-assets.ts";
 
 export const MAX_BYTES = 10_000;
 export const TARGET_BYTES = 9_900;
@@ -55,7 +56,7 @@ export async function buildWidget(options: { maxBytes?: number; outDir?: string 
   };
   write("service-widget.js", code);
   write("service-widget.js.sri", `${result.integrity}\n`);
-  write("manifest.json", `${JSON.stringify({ file: "service-widget.js", ...result }, null, 2)}\n`);
+  write("manifest.json", `${JSON.stringify({ file: "service-widget.js", versionedFile: `service-widget.${widgetVersionOf(code)}.js`, ...result }, null, 2)}\n`);
   return result;
 }
 

@@ -69,11 +69,13 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
     assert.equal((await response.json()).error.code, "api_key_missing");
   });
 
-  it("serves the widget (/widget/v1/service-widget.js, immutable) and the /demo checkout page", async () => {
+  it("serves the widget (/widget/v1/service-widget.js, revalidated; its versioned URL immutable) and the /demo checkout page", async () => {
     const { integrity } = await buildWidget();
     const script = await fetch(`${base}/widget/v1/service-widget.js`);
     assert.equal(script.status, 200);
-    assert.equal(script.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.equal(script.headers.get("cache-control"), "public, max-age=300, stale-while-revalidate=86400");
+    const pinned = await fetch(`${base}/widget/v1/service-widget.${script.headers.get("etag")!.replaceAll('"', "")}.js`);
+    assert.equal(pinned.headers.get("cache-control"), "public, max-age=31536000, immutable");
     assert.equal(await (await fetch(`${base}/widget/v1/service-widget.js.sri`)).text(), `${integrity}\n`);
     const demo = await fetch(`${base}/demo`);
     assert.equal(demo.status, 200);
