@@ -2,7 +2,7 @@
 // process takes a stream of orders/create webhooks and is killed with SIGKILL in the middle — receipts committed,
 // quotes without confirms, confirms without write-backs, answers never sent. It restarts on the same database;
 // Shopify retries every delivery that got no 200, with the same webhook id. Every order ends with exactly one plan and
-// its reference written back.
+// its reference written back. On SQLite and PostgreSQL.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fork, type ChildProcess } from "node:child_process";
@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
 import { orderPayload, webhookHeaders } from "../support/shopify.ts";
 import type { AppServerReady } from "../support/shopify-app-server.ts";
 
@@ -21,13 +21,13 @@ const CONCURRENCY = 12;
 const KILL_AFTER = 30;
 const SERVER = path.join(import.meta.dirname, "..", "support", "shopify-app-server.ts");
 
-describe("Shopify app: SIGKILL in the middle of orders/create traffic, restart, Shopify's retries", () => {
+for (const dialect of DIALECTS) describe(`Shopify app (${dialect}): SIGKILL in the middle of orders/create traffic, restart, Shopify's retries`, () => {
   let database: TestDatabase;
   let dataDir: string;
   let app: ChildProcess | undefined;
 
   before(async () => {
-    database = await createTestDatabase("sqlite");
+    database = await createTestDatabase(dialect);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-crash-"));
   });
 

@@ -9,6 +9,7 @@
 import { once } from "node:events";
 import { serve } from "@hono/node-server";
 import { startShopifyApp } from "./shopify-app.ts";
+import { isPostgresUrl } from "../../server/store/open.ts";
 import type { FeeTier } from "../../app/shopify/fee-tiers.ts";
 
 export interface AppServerReady {
@@ -18,7 +19,8 @@ export interface AppServerReady {
 }
 
 const [shop, databaseUrl, dataDir] = process.argv.slice(2);
-const app = await startShopifyApp({ dialect: "sqlite", shops: [shop], existing: { databaseUrl, dataDir }, env: { LOG_LEVEL: "silent" } });
+const dialect = isPostgresUrl(databaseUrl) ? "postgres" : "sqlite";
+const app = await startShopifyApp({ dialect, shops: [shop], existing: { databaseUrl, dataDir }, env: { LOG_LEVEL: "silent" } });
 // After a restart the shop is installed already (and the dead process's jobs may still be leased: no waiting on them).
 if (!(await app.runtime().deps.installation(shop))) await app.install(shop);
 const installation = (await app.runtime().deps.installation(shop))!;
