@@ -1,0 +1,36 @@
+// shopify.app.toml and the code agree: every topic Shopify is told to send has a handler and every handled topic is
+// subscribed, at /webhooks/<topic>; the webhooks' API version is the Admin API version the app calls; the access
+// scopes cover what the Admin API operations need.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "smol-toml";
+import { SUBSCRIBED_TOPICS } from "../../app/shopify/webhooks.server.ts";
+import { SHOPIFY_API_VERSION } from "../../app/shopify.server.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const config = parse(fs.readFileSync(path.join(ROOT, "shopify.app.toml"), "utf8")) as any;
+
+describe("shopify.app.toml", () => {
+  it("subscribes exactly the topics the app handles, each at /webhooks/<topic>", () => {
+    const subscriptions: { topic: string; uri: string }[] = config.webhooks.subscriptions.flatMap((subscription: any) =>
+      [...(subscription.topics ?? []), ...(subscription.compliance_topics ?? [])].map((topic: string) => ({ topic, uri: subscription.uri })),
+    );
+    assert.deepEqual(subscriptions.map((subscription) => subscription.topic).sort(), [...SUBSCRIBED_TOPICS].sort());
+    for (const { topic, uri } of subscriptions) assert.equal(uri, `/webhooks/${topic}`);
+    const compliance = config.webhooks.subscriptions.flatMap((subscription: any) => subscription.compliance_topics ?? []).sort();
+    assert.deepEqual(compliance, ["customers/data_request", "customers/redact", "shop/redact"], "Shopify's three mandatory privacy topics");
+  });
+
+  it("webhooks use the Admin API version the app calls", () => {
+    assert.equal(config.webhooks.api_version, SHOPIFY_API_VERSION);
+  });
+
+  it("asks for the scopes the Admin API operations need, and no more", () => {
+    assert.deepEqual(config.access_scopes.scopes.split(",").sort(), [
+      "read_merchant_managed_fulfillment_orders", "read_orders", "read_products", "read_publications",
+      "write_merchant_managed_fulfillment_orders", "write_orders", "write_products", "write_publications",
+    ]);
+  });
+});
