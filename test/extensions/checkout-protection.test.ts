@@ -233,6 +233,28 @@ describe("checkout UI extension (checkout-protection)", () => {
     assert.equal(view.checkbox()!.hasAttribute("checked"), true);
   });
 
+  it("after accepting, a failed re-quote keeps the offer checked so the buyer can still uncheck it (line removed, declined)", async () => {
+    const view = await mount({ config: config() });
+    await waitFor(view.checkbox, "the offer");
+    view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
+    await waitFor(() => view.attributeChanges.length === 2, "the opt-in");
+    let failedQuotes = 0;
+    globalThis.fetch = async () => {
+      failedQuotes++;
+      throw new TypeError("network down");
+    };
+    const merchandise = view.shopify.lines.value.find((entry: CartLine) => !entry.merchandise.id.startsWith(gid("ProductVariant", "80")));
+    const protection = view.shopify.lines.value.find((entry: CartLine) => entry.merchandise.id === gid("ProductVariant", "8004"));
+    view.shopify.setLines([{ ...merchandise, cost: { totalAmount: usd(150) } }, protection]);
+    await waitFor(() => failedQuotes === 1, "the re-quote");
+    await settle(200);
+    assert.equal(view.checkbox()?.hasAttribute("checked"), true, "still on screen, still checked");
+    view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
+    await waitFor(() => view.attributeChanges.length === 3, "the decline");
+    assert.deepEqual(view.linesChanges.at(-1), { type: "removeCartLine", id: protection.id, quantity: 1 });
+    assert.deepEqual(view.attributeChanges.at(-1), { type: "updateAttribute", key: "_protection", value: "declined" });
+  });
+
   it("re-quotes once when the amount settles after changes, showing the tier of the new fee", async () => {
     const view = await mount({ config: config() });
     await waitFor(view.checkbox, "the offer");

@@ -37,7 +37,8 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
     const timer = setTimeout(async () => {
       const next = await requestOffer(config, amount, shopify.checkoutToken.value ?? fallbackOrderId, controller.signal);
       if (controller.signal.aborted) return;
-      setOffer(next);
+      // A failed re-quote keeps an accepted offer on screen: the buyer can still take the protection back out.
+      if (next || attribute("_protection") !== "accepted") setOffer(next);
       // An accepted choice follows the new quote: its id, and the line of the tier that now fits.
       if (next && attribute("_protection") === "accepted") await recordChoice(config, next, true);
     }, offer ? REQUOTE_DEBOUNCE_MS : 0);
