@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
 import { Window } from "happy-dom";
+import { Signal } from "@preact/signals";
 import type { AppMetafieldEntry, Attribute, AttributeChange, CartLine, CartLineChange, Money } from "@shopify/ui-extensions/checkout";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { bundle, MAX_BYTES, TARGET_BYTES } from "../../extensions/checkout-protection/build.ts";
@@ -64,7 +65,8 @@ function mockShopify(checkout: Checkout) {
   const initialLines = (checkout.lines ?? [{ variant: gid("ProductVariant", "5101"), price: 129.99 }]).map((line) => lineOf(line.variant, line.price, line.quantity));
 
   const shopify: any = {
-    // '@shopify/ui-extensions/preact' hands the host the extension's Signal class; the host's values become signals.
+    // The host's values are signals (ReadonlySignalLike: `value` and `subscribe`); an extension may hand the host
+    // its own Signal class (`@shopify/ui-extensions/preact` does); ours does not, so the host's own are used.
     setSignals(Signal: new (value: unknown) => { value: any }) {
       shopify.appMetafields = new Signal(configEntries(checkout.config));
       shopify.lines = new Signal(initialLines);
@@ -100,6 +102,7 @@ function mockShopify(checkout: Checkout) {
       return { type: "success" };
     },
   };
+  shopify.setSignals(Signal);
   return { shopify, linesChanges, attributeChanges };
 }
 
@@ -302,9 +305,9 @@ describe("checkout UI extension (checkout-protection)", () => {
     });
   }
 
-  it(`builds to at most ${MAX_BYTES} bytes (Shopify's limit for a UI extension; aim ${TARGET_BYTES})`, () => {
-    assert.ok(code.byteLength <= MAX_BYTES, `${code.byteLength} bytes`);
-    console.log(`# checkout-protection bundle: ${code.byteLength} bytes (aim ${TARGET_BYTES})`);
+  it(`builds to at most ${TARGET_BYTES} bytes (our aim; Shopify's limit for a UI extension is ${MAX_BYTES})`, () => {
+    assert.ok(code.byteLength <= MAX_BYTES, `${code.byteLength} bytes: over Shopify's limit`);
+    assert.ok(code.byteLength <= TARGET_BYTES, `${code.byteLength} bytes: over the ${TARGET_BYTES}-byte aim`);
   });
 
   it("type-checks with its own tsconfig (Preact JSX, the target's `shopify` global)", async () => {

@@ -1,7 +1,9 @@
 /** @jsxImportSource preact */
 // purchase.checkout.block.render: the protection offer as native checkout UI. The buyer's choice is recorded as
 // checkout attributes plus the tier's line; the order webhook quotes and confirms server-side (never the browser).
-import "@shopify/ui-extensions/preact";
+// Types only (the Polaris web components' JSX): at run time it would hand the host @preact/signals' Signal class,
+// 7.8 KB of a 25 KB bundle, for what `useSignalValue` below does with the `subscribe` every host signal has.
+import type {} from "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { CartLineChange } from "@shopify/ui-extensions/checkout";
@@ -14,10 +16,23 @@ export default async () => {
   render(<Extension />, document.body);
 };
 
+/** A host signal's value; the component renders again when it changes (the `subscribe` of ReadonlySignalLike). */
+function useSignalValue<T>(signal: { readonly value: T; subscribe(fn: (value: T) => void): () => void }): T {
+  const value = signal.value;
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    const unsubscribe = signal.subscribe(() => rerender((count) => count + 1));
+    // A change between this render and the subscription is not missed.
+    if (signal.value !== value) rerender((count) => count + 1);
+    return unsubscribe;
+  }, [signal]);
+  return value;
+}
+
 function Extension() {
-  const raw = configValue(shopify.appMetafields.value);
+  const raw = configValue(useSignalValue(shopify.appMetafields));
   const config = useMemo(() => parseConfig(raw), [raw]);
-  const { attributes, lines } = shopify.instructions.value;
+  const { attributes, lines } = useSignalValue(shopify.instructions);
   // Accelerated checkouts (and some configurations) cannot take attributes or lines: the choice could not be recorded.
   if (!config || attributes.canUpdateAttributes === false || lines.canAddCartLine === false) return null;
   return <ProtectionOffer config={config} />;
@@ -26,8 +41,8 @@ function Extension() {
 const attribute = (key: string) => shopify.attributes.value.find((entry) => entry.key === key)?.value;
 
 function ProtectionOffer({ config }: { config: ProtectionConfig }) {
-  const amount = orderAmount(shopify.cost.subtotalAmount.value, shopify.lines.value, config);
-  const accepted = attribute("_protection") === "accepted";
+  const amount = orderAmount(useSignalValue(shopify.cost.subtotalAmount), useSignalValue(shopify.lines), config);
+  const accepted = useSignalValue(shopify.attributes).some((entry) => entry.key === "_protection" && entry.value === "accepted");
   const [offer, setOffer] = useState<Offer | null>(null);
   const [busy, setBusy] = useState(false);
   const [fallbackOrderId] = useState(() => `checkout-${crypto.randomUUID()}`);
