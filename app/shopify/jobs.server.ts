@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Database, Queryable } from "../../server/store/database.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { newId } from "../../server/domain/ids.ts";
+import { claimDueRows, createPoller, backoffOrGiveUp } from "../../server/store/work-table.ts";
 
 export interface Job {
   id: string;
@@ -72,9 +73,6 @@ export interface JobQueueOptions {
 
 export function createJobQueue(options: JobQueueOptions) {
   const { db, services, logger, handlers, pollMs = 1_000, batchSize = 20 } = options;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running = false;
-  let stopped = true;
   const inFlight = new Set<Promise<void>>();
 
   /** Runs one job the caller owns; never throws: a failure is recorded and rescheduled. */
@@ -89,7 +87,7 @@ export function createJobQueue(options: JobQueueOptions) {
       ]);
     } catch (error) {
       const attempts = job.attempts + 1;
-      const delay = error instanceof PermanentJobError ? undefined : RETRY_DELAYS_MS[attempts - 1];
+      const delay = error instanceof PermanentJobError ? undefined : backoffOrGiveUp(RETRY_DELAYS_MS, attempts);
       const now = services.clock();
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ jobId: job.id, kind: job.kind, shop: job.shop, attempts, err: message }, delay === undefined ? "job failed for good" : "job failed; retrying");
@@ -102,18 +100,10 @@ export function createJobQueue(options: JobQueueOptions) {
 
   /** Claims the due jobs (up to batchSize) and runs them; resolves when they have run. Returns how many ran. */
   async function runDue(): Promise<number> {
-    const now = services.clock();
-    const rows = await db.transaction((tx) =>
-      tx.all<JobRow>(
-        `UPDATE shopify_jobs SET locked_until = ?, updated_at = ?
-         WHERE id IN (
-           SELECT id FROM shopify_jobs WHERE status = 'pending' AND run_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
-           ORDER BY run_at LIMIT ?${tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""}
-         )
-         RETURNING id, shop, kind, payload, attempts`,
-        [now + LEASE_MS, now, now, now, batchSize],
-      ),
-    );
+    const rows = await claimDueRows<JobRow>(db, {
+      table: "shopify_jobs", dueColumn: "run_at", columns: "id, shop, kind, payload, attempts", touch: "updated_at",
+      now: services.clock(), leaseMs: LEASE_MS, limit: batchSize,
+    });
     await Promise.all(rows.map((row) => track(run({ ...row, attempts: Number(row.attempts), payload: JSON.parse(row.payload) }))));
     return rows.length;
   }
@@ -132,44 +122,29 @@ export function createJobQueue(options: JobQueueOptions) {
     );
   }
   let purgedAt = 0;
-
-  async function tick() {
-    if (running || stopped) return;
-    running = true;
-    try {
+  const poller = createPoller({
+    // Retention is checked on the poller's cycle, at most once per PURGE_EVERY_MS.
+    async cycle() {
       if (services.clock() - purgedAt >= PURGE_EVERY_MS) {
         purgedAt = services.clock();
         await purgeExpired();
       }
-      while (!stopped && (await runDue()) === batchSize);
-    } catch (error) {
-      logger.error({ err: error }, "job poller failed; retrying on the next tick");
-    } finally {
-      running = false;
-      if (!stopped) timer = setTimeout(tick, pollMs);
-    }
-  }
+      return runDue();
+    },
+    batchSize, pollMs, logger, name: "job poller",
+  });
 
   return {
     /** Runs a job the caller enqueued with `claimed` (tracked, so `stop` waits for it). */
     run: (job: Job) => track(run(job)),
     runDue,
     purgeExpired,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
+    start: poller.start,
     /** Look for due jobs now (a follow-up job was just enqueued). */
-    wake() {
-      if (stopped || running) return;
-      clearTimeout(timer);
-      timer = setTimeout(tick, 0);
-    },
+    wake: poller.wake,
     /** Stops polling and waits for the jobs in flight. */
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      await poller.stop();
       await Promise.allSettled([...inFlight]);
     },
   };

@@ -3,6 +3,7 @@
 // lives in quotes.customer_email, plans.customer_email, plans.order_context (participants), claims.description,
 // email_messages.recipient and the event payloads that copied a purchase.
 import type { Actor, Tx } from "./context.ts";
+import { placeholders } from "../store/database.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 
 /** One customer, as the platform names them: an e-mail address and/or the orders that were theirs. */
@@ -24,7 +25,7 @@ export async function customerRecords(tx: Tx, actor: Actor, customer: CustomerSe
   const purchases: Purchase[] = [];
   for (const id of planIds) purchases.push(await getPurchase(tx, actor, id));
   const claims = planIds.length === 0 ? [] : await tx.all<{ id: string; plan_id: string; reason: string; description: string; status: string; created_at: number }>(
-    `SELECT id, plan_id, reason, description, status, created_at FROM claims WHERE merchant_id = ? AND mode = ? AND plan_id IN (${marks(planIds)}) ORDER BY created_at`,
+    `SELECT id, plan_id, reason, description, status, created_at FROM claims WHERE merchant_id = ? AND mode = ? AND plan_id IN (${placeholders(planIds)}) ORDER BY created_at`,
     [actor.merchantId, actor.mode, ...planIds],
   );
   return {
@@ -48,7 +49,7 @@ export async function redactCustomer(tx: Tx, actor: Actor, customer: CustomerSel
     await tx.run("UPDATE quotes SET customer_email = NULL WHERE merchant_id = ? AND mode = ? AND LOWER(customer_email) = ?", [actor.merchantId, actor.mode, email]);
   }
   if (customer.orderIds.length > 0) {
-    await tx.run(`UPDATE quotes SET customer_email = NULL WHERE merchant_id = ? AND mode = ? AND order_id IN (${marks(customer.orderIds)})`, [
+    await tx.run(`UPDATE quotes SET customer_email = NULL WHERE merchant_id = ? AND mode = ? AND order_id IN (${placeholders(customer.orderIds)})`, [
       actor.merchantId, actor.mode, ...customer.orderIds,
     ]);
   }
@@ -87,7 +88,7 @@ async function customerPlanIds(tx: Tx, actor: Actor, customer: CustomerSelector)
     params.push(email);
   }
   if (customer.orderIds.length > 0) {
-    clauses.push(`order_id IN (${marks(customer.orderIds)})`);
+    clauses.push(`order_id IN (${placeholders(customer.orderIds)})`);
     params.push(...customer.orderIds);
   }
   if (clauses.length === 0) return [];
@@ -112,5 +113,3 @@ async function redactEventPayloads(tx: Tx, actor: Actor, email: string): Promise
   };
   for (const row of rows) await tx.run("UPDATE events SET data = ? WHERE seq = ?", [JSON.stringify(scrub(JSON.parse(row.data))), row.seq]);
 }
-
-const marks = (values: unknown[]) => values.map(() => "?").join(", ");

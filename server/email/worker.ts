@@ -9,6 +9,7 @@ import { getPurchase } from "../domain/purchases.ts";
 import type { Mode } from "../domain/ids.ts";
 import type { CoverageLinks } from "./coverage-link.ts";
 import { welcomeProtected } from "./welcome-protected.ts";
+import { claimDueRows, createPoller, backoffOrGiveUp } from "../store/work-table.ts";
 
 /** What the worker needs of a nodemailer transporter (tests and the file transport provide the same). */
 export interface MailTransport {
@@ -45,24 +46,6 @@ interface MessageRow {
 
 export function createEmailWorker(options: EmailWorkerOptions) {
   const { db, services, logger, pollMs = 1_000, batchSize = 20 } = options;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = true;
-  let cycle: Promise<number> | undefined;
-
-  async function claimDue(): Promise<MessageRow[]> {
-    const now = services.clock();
-    return db.transaction((tx) =>
-      tx.all<MessageRow>(
-        `UPDATE email_messages SET locked_until = ?
-         WHERE id IN (
-           SELECT id FROM email_messages WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
-           ORDER BY next_attempt_at LIMIT ?${tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""}
-         )
-         RETURNING id, merchant_id, mode, template, plan_id, recipient, attempts`,
-        [now + LEASE_MS, now, now, batchSize],
-      ),
-    );
-  }
 
   async function send(row: MessageRow): Promise<void> {
     const actor = { merchantId: row.merchant_id, mode: row.mode };
@@ -80,7 +63,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
       ]);
     } catch (error) {
       const attempts = Number(row.attempts) + 1;
-      const delay = EMAIL_RETRY_DELAYS_MS[attempts - 1];
+      const delay = backoffOrGiveUp(EMAIL_RETRY_DELAYS_MS, attempts);
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ messageId: row.id, template: row.template, attempts, err: message }, delay === undefined ? "e-mail failed for good" : "e-mail failed; retrying");
       await db.run("UPDATE email_messages SET status = ?, attempts = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?", [
@@ -91,37 +74,20 @@ export function createEmailWorker(options: EmailWorkerOptions) {
 
   /** Claims the due messages and sends them; resolves with how many were attempted. */
   async function runOnce(): Promise<number> {
-    const rows = await claimDue();
+    const rows = await claimDueRows<MessageRow>(db, {
+      table: "email_messages", dueColumn: "next_attempt_at", columns: "id, merchant_id, mode, template, plan_id, recipient, attempts",
+      now: services.clock(), leaseMs: LEASE_MS, limit: batchSize,
+    });
     await Promise.all(rows.map(send));
     return rows.length;
   }
 
-  async function loop() {
-    if (stopped) return;
-    try {
-      cycle = runOnce();
-      while ((await cycle) === batchSize && !stopped) cycle = runOnce();
-    } catch (error) {
-      logger.error({ err: error }, "e-mail worker cycle failed; retrying on the next poll");
-    } finally {
-      cycle = undefined;
-      if (!stopped) timer = setTimeout(loop, pollMs);
-    }
-  }
-
+  const poller = createPoller({ cycle: runOnce, batchSize, pollMs, logger, name: "e-mail worker" });
   return {
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(loop, 0);
-    },
+    start: poller.start,
     /** Stops polling; the sends in flight finish (their outcome is recorded). */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await cycle?.catch(() => undefined);
-    },
+    stop: poller.stop,
   };
 }
 

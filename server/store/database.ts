@@ -38,3 +38,6 @@ export function isUniqueViolation(error: unknown): boolean {
 export function forUpdate(tx: Queryable): string {
   return tx.dialect === "postgres" ? " FOR UPDATE" : "";
 }
+
+/** `?, ?, ?` — one placeholder per value, for `IN (…)` lists. */
+export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");

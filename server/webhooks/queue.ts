@@ -1,4 +1,4 @@
-import type { Database, Queryable } from "../store/database.ts";
+import { placeholders, type Database, type Queryable } from "../store/database.ts";
 import { newId, type RandomSource } from "../domain/ids.ts";
 import { ENDPOINT_COLUMNS, type EndpointRow } from "../domain/webhook-endpoints.ts";
 import type { EventRow } from "../domain/events.ts";
@@ -59,7 +59,7 @@ async function claimIn(tx: Queryable, { workerId, now, limit, leaseMs }: ClaimRe
   );
   if (due.length === 0) return [];
   const ids = due.map((row) => row.id);
-  const marks = ids.map(() => "?").join(", ");
+  const marks = placeholders(ids);
   const endpointColumns = ENDPOINT_COLUMNS.split(", ").map((column) => `e.${column} AS e_${column}`).join(", ");
   const rows = await tx.all<Record<string, unknown>>(
     `SELECT d.id AS d_id, d.attempts AS d_attempts, ${endpointColumns},
@@ -142,7 +142,7 @@ async function recordSuccesses(tx: Queryable, workerId: string, completions: Com
   const rows = await tx.all<{ id: string }>(
     `UPDATE webhook_deliveries SET status = 'succeeded', attempts = attempts + 1, locked_by = NULL, locked_until = NULL,
        last_status = CASE id ${cases} END, last_error = NULL, last_duration_ms = CASE id ${cases} END, updated_at = CAST(? AS BIGINT)
-     WHERE id IN (${completions.map(() => "?").join(", ")}) AND locked_by = ? AND status = 'delivering' RETURNING id`,
+     WHERE id IN (${placeholders(completions)}) AND locked_by = ? AND status = 'delivering' RETURNING id`,
     [
       ...completions.flatMap(({ delivery, result }) => [delivery.id, result.statusCode]),
       ...completions.flatMap(({ delivery, result }) => [delivery.id, result.durationMs]),

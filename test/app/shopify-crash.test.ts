@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
 import { orderPayload, webhookHeaders } from "../support/shopify.ts";
 import type { AppServerReady } from "../support/shopify-app-server.ts";
+import { waitFor } from "../support/shopify-app.ts";
 
 const SHOP = "crash-test.myshopify.com";
 const ORDERS = 120;
@@ -93,11 +94,7 @@ for (const dialect of DIALECTS) describe(`Shopify app (${dialect}): SIGKILL in t
     for (const delivery of unanswered) await send(delivery, ready.port);
     assert.deepEqual(unanswered.filter((delivery) => delivery.status !== 200), [], "every retry answered 200");
 
-    const deadline = Date.now() + 20_000;
-    while ((await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'")) > 0) {
-      assert.ok(Date.now() < deadline, "the queue drains");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(async () => (await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'")) === 0, 20_000); // the queue drains
     assert.equal(await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'dead'"), 0);
     assert.equal(await count("SELECT COUNT(*) AS n FROM shopify_webhook_receipts"), ORDERS, "one receipt per delivery");
     for (const { orderId } of deliveries) {

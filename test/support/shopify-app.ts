@@ -71,13 +71,10 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
   }
 
   async function settled(): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
+    await waitFor(async () => {
       const open = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending' AND run_at <= ?", [Date.now()]);
-      if (Number(open!.n) === 0) return;
-      if (Date.now() > deadline) throw new Error("jobs did not settle");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return Number(open!.n) === 0;
+    });
   }
 
   return {
