@@ -26,15 +26,15 @@ function rawTransaction(filename: string): Handler {
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
   const claim = db.prepare(
-    `INSERT INTO idempotency_records (merchant_id, mode, key, fingerprint, status, headers, body, created_at, expires_at)
-     VALUES (?, ?, ?, ?, 0, '', '', ?, ?)`,
+    `INSERT INTO idempotency_records (merchant_id, mode, key_kind, key, fingerprint, status, headers, body, created_at, expires_at)
+     VALUES (?, ?, 'publishable', ?, ?, 0, '', '', ?, ?)`,
   );
   const insertQuote = db.prepare(
     `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
-       covered_amount_cents, customer_email, product_category, status, token_hash, created_at, expires_at)
+       covered_amount_cents, customer_email_sealed, product_category, status, token_hash, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
   );
-  const storeResponse = db.prepare("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key = ?");
+  const storeResponse = db.prepare("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = 'publishable' AND key = ?");
   const quoteOnce = db.transaction((key: string, input: { order_id: string; order_amount_cents: number; protection_program_id: string }) => {
     const now = Date.now();
     claim.run("mer_bench", "test", key, `POST /offers/quote ${key}`, now, now + IDEMPOTENCY_TTL_MS);

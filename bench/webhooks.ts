@@ -8,7 +8,8 @@
 //
 //   BENCH_DIALECT=sqlite|postgres   (default sqlite)
 //   BENCH_EVENTS=2000               events in the backlog (each goes to every endpoint)
-//   BENCH_ENDPOINTS=10              endpoints (deliveries are ordered per endpoint, so they are the parallelism)
+//   BENCH_ENDPOINTS=10              endpoints, at most 16 (the per-merchant cap; deliveries are ordered per endpoint,
+//                                   so they are the parallelism)
 //   BENCH_RATE=200                  events per second in the latency run, for BENCH_LATENCY_SECONDS=5
 //
 // Results are printed and written to bench/results/webhooks-<timestamp>.json.
@@ -35,7 +36,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 5);
 
 const database = await createTestDatabase(DIALECT);
-const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Bench", portalUrl: "https://portal.example.test" } };
+// The receiver is on loopback: the bench opts in to private webhook URLs (WEBHOOK_ALLOW_PRIVATE_URLS), API and worker.
+const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Bench", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
 const key = randomBytes(32);
 const sealer = createSealer(key);
 const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Bench Store" }));
@@ -68,7 +70,7 @@ function startWorker(): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, "server/worker.ts")], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEY: key.toString("base64"), LOG_LEVEL: "warn", WEBHOOK_POLL_MS: "10" },
+    env: { ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEY: key.toString("base64"), LOG_LEVEL: "warn", WEBHOOK_POLL_MS: "10", WEBHOOK_ALLOW_PRIVATE_URLS: "on" },
   });
 }
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */

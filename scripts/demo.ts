@@ -1,24 +1,25 @@
 // npm run demo: migrate the embedded SQLite database, seed the test-mode demo merchant, start the API and print a
 // copy-paste quote → confirm walkthrough. Nothing else to start.
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { loadConfig } from "../server/config.ts";
+import { migrate } from "../server/store/migrations.ts";
 import { createRuntime } from "../server/runtime.ts";
 import { ensureDemoMerchant } from "../server/demo-merchant.ts";
 import { API_BASE_PATH } from "../server/http/app.ts";
-import { withWidgetAssets } from "../server/widget-assets.ts";
-import { DEMO_PATH, withDemoPage } from "../server/demo-page.ts";
+import { createServerApp } from "../server/server-app.ts";
+import { DEMO_PATH } from "../server/demo-page.ts";
 import { buildWidget } from "../packages/widget/build.ts";
 
-const config = loadConfig();
-execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: config.DATABASE_URL } });
+// Local demo: test-mode webhooks may go to a receiver on this machine (unless WEBHOOK_ALLOW_PRIVATE_URLS=off is set).
+const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "on", ...process.env, DEMO: "on" });
+await migrate(config.DATABASE_URL);
 const widget = await buildWidget();
 const runtime = createRuntime(config);
 const demo = await ensureDemoMerchant(runtime.db, runtime.services, config.DATA_DIR, config.DATABASE_URL);
 runtime.api.startBackgroundJobs();
 
-const server = serve({ fetch: withWidgetAssets(withDemoPage(runtime, runtime.api.fetch)), hostname: config.HOST, port: config.PORT }, (info) => {
+const server = serve({ fetch: createServerApp({ api: runtime.api, demoKeys: async () => demo }).fetch, hostname: config.HOST, port: config.PORT }, (info) => {
   const origin = `http://${info.address}:${info.port}`;
   console.log(`Storefront demo: ${origin}${DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
 Widget script:   ${origin}/widget/v1/service-widget.js   (${widget.bytes} bytes, integrity ${widget.integrity})`);

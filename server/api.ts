@@ -7,6 +7,7 @@ import { createWebhookWorker, type WebhookWorkerOptions } from "./webhooks/worke
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { createEmailWorker, type MailTransport } from "./email/worker.ts";
 import { coverageLinks } from "./email/coverage-link.ts";
+import { sealClearBuyerEmails } from "./domain/buyer-emails.ts";
 
 export interface ProtectionApiOptions {
   db: Database;
@@ -35,14 +36,17 @@ export function createProtectionApi(options: ProtectionApiOptions) {
   const http = createHttpApi({ ...options, sealer });
   const { enabled: webhooksEnabled = true, ...webhookOptions } = options.webhooks ?? {};
   const webhooks = createWebhookWorker({
-    clock: options.services.clock, random: options.services.random, resolveHost: options.services.resolveHost, ...webhookOptions,
+    clock: options.services.clock, random: options.services.random, resolveHost: options.services.resolveHost,
+    allowPrivateWebhookUrls: options.services.settings.allowPrivateWebhookUrls, ...webhookOptions,
     db: options.db, sealer, logger: options.logger,
   });
   const email = options.email && createEmailWorker({
     db: options.db, services: options.services, logger: options.logger, transport: options.email.transport, from: options.email.from,
-    links: coverageLinks(options.encryptionKey), pollMs: options.email.pollMs,
+    links: coverageLinks(options.encryptionKey), sealer, pollMs: options.email.pollMs,
   });
   let purgeTimer: NodeJS.Timeout | undefined;
+  let sealingClearEmails: Promise<void> | undefined;
+  let stopping = false;
   return {
     /** `env` is what @hono/node-server passes (the Node request, whose socket gives the client IP). */
     fetch: (request: Request, env?: unknown) => http.fetch(request, env),
@@ -54,7 +58,13 @@ export function createProtectionApi(options: ProtectionApiOptions) {
     email,
     startBackgroundJobs() {
       if (webhooksEnabled) webhooks.start();
-      if (options.email?.enabled !== false) email?.start();
+      // Addresses stored before they were sealed are sealed first, so the e-mail worker never reads one in clear.
+      sealingClearEmails = sealClearBuyerEmails(options.db, sealer)
+        .then(
+          (count) => void (count > 0 && options.logger.info({ count }, "sealed the buyer e-mail addresses stored in clear")),
+          (error) => options.logger.error({ err: error }, "sealing the buyer e-mail addresses stored in clear failed"),
+        )
+        .then(() => void (!stopping && options.email?.enabled !== false && email?.start()));
       purgeTimer = setInterval(() => {
         http.purgeExpiredIdempotencyKeys().catch((error) => options.logger.error({ err: error }, "idempotency purge failed"));
       }, IDEMPOTENCY_PURGE_INTERVAL_MS).unref();
@@ -62,6 +72,8 @@ export function createProtectionApi(options: ProtectionApiOptions) {
     /** Resolves when in-flight webhook deliveries and e-mail sends have finished or been released. */
     async stopBackgroundJobs(graceMs?: number) {
       clearInterval(purgeTimer);
+      stopping = true;
+      await sealingClearEmails;
       await Promise.all([webhooks.stop(graceMs), email?.stop()]);
     },
   };

@@ -19,6 +19,8 @@ const environment = z.object({
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(5).default(50),
   WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
+  /** `on`: test-mode webhook endpoints may reach loopback and private addresses (local development; warned at start). */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["on", "off"]).default("off"),
   /** E-mail to buyers (welcome_protected): an SMTP URL (smtp[s]://user:pass@host:port); unset: .eml files in DATA_DIR/mail. */
   SMTP_URL: z.string().min(1).optional(),
   /** The From header; default "<COMPANY_NAME> <protection@localhost>". */
@@ -34,6 +36,8 @@ const environment = z.object({
   EDGE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** How many proxies in front are trusted to append X-Forwarded-For (0: the socket address is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** `on` only in `npm run demo`: serves the demo storefront page (/demo) with the test-mode demo merchant. */
+  DEMO: z.enum(["on", "off"]).default("off"),
 });
 
 export type Config = z.output<typeof environment> & { PORTAL_URL: string; EMAIL_FROM: string };

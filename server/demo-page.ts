@@ -78,9 +78,3 @@ export function demoKeysFor(runtime: Runtime): () => Promise<DemoKeys> {
     return keys;
   };
 }
-
-/** Wraps a fetch handler so that GET /demo is answered first. */
-export function withDemoPage(runtime: Runtime, next: (request: Request) => Response | Promise<Response>) {
-  const keys = demoKeysFor(runtime);
-  return async (request: Request) => (await demoPageResponse(request, keys)) ?? next(request);
-}

@@ -4,14 +4,16 @@ import { serve } from "@hono/node-server";
 import { loadConfig } from "./config.ts";
 import { createRuntime } from "./runtime.ts";
 import { API_BASE_PATH } from "./http/app.ts";
-import { withWidgetAssets } from "./widget-assets.ts";
-import { withDemoPage } from "./demo-page.ts";
+import { createServerApp } from "./server-app.ts";
+import { demoKeysFor } from "./demo-page.ts";
 
 const runtime = createRuntime(loadConfig());
 const { config, logger } = runtime;
 runtime.api.startBackgroundJobs();
 
-const server = serve({ fetch: withWidgetAssets(withDemoPage(runtime, runtime.api.fetch)), hostname: config.HOST, port: config.PORT }, (info) => {
+if (config.DEMO === "on") logger.warn("DEMO=on: serving the demo storefront page /demo (never on a production server)");
+const demoKeys = config.DEMO === "on" ? demoKeysFor(runtime) : undefined;
+const server = serve({ fetch: createServerApp({ api: runtime.api, demoKeys }).fetch, hostname: config.HOST, port: config.PORT }, (info) => {
   logger.info({ url: `http://${info.address}:${info.port}${API_BASE_PATH}`, database: config.DATABASE_URL.split(":")[0] }, "protection API listening");
 });
 

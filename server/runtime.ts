@@ -5,7 +5,7 @@ import { cryptoRandom } from "./domain/ids.ts";
 import type { Services } from "./domain/context.ts";
 import { loadEncryptionKey } from "./secrets/sealer.ts";
 import { createProtectionApi } from "./api.ts";
-import { webhookWorkerOptions } from "./webhooks/config.ts";
+import { allowPrivateWebhookUrls, webhookWorkerOptions } from "./webhooks/config.ts";
 import { createLimiter } from "./rate-limits/limiter.ts";
 import { createMailTransport } from "./email/transport.ts";
 
@@ -17,7 +17,7 @@ export function createRuntime(config: Config, logger: Logger = pino({ level: con
   const services: Services = {
     clock: Date.now,
     random: cryptoRandom,
-    settings: { companyName: config.COMPANY_NAME, portalUrl: config.PORTAL_URL },
+    settings: { companyName: config.COMPANY_NAME, portalUrl: config.PORTAL_URL, allowPrivateWebhookUrls: allowPrivateWebhookUrls(config, logger) },
   };
   const limiter = config.RATE_LIMITS === "off"
     ? undefined

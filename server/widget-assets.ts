@@ -112,8 +112,3 @@ function respond(request: Request, body: string | Buffer, headers: Record<string
     headers: { "X-Content-Type-Options": "nosniff", ...headers },
   });
 }
-
-/** Wraps a fetch handler so that widget asset paths are answered first. */
-export function withWidgetAssets(next: (request: Request) => Response | Promise<Response>, dir = DEFAULT_WIDGET_DIST) {
-  return (request: Request) => widgetAssetResponse(request, dir) ?? next(request);
-}

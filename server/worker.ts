@@ -7,7 +7,7 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./store/open.ts";
 import { createSealer, loadEncryptionKey } from "./secrets/sealer.ts";
 import { createWebhookWorker } from "./webhooks/worker.ts";
-import { webhookWorkerOptions } from "./webhooks/config.ts";
+import { allowPrivateWebhookUrls, webhookWorkerOptions } from "./webhooks/config.ts";
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: { service: "webhook-worker" } });
@@ -15,7 +15,7 @@ const db = openDatabase(config.DATABASE_URL);
 const encryption = loadEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR);
 if (encryption.created) logger.warn({ file: encryption.source }, "created a local encryption key (mode 0600); the API must use the same key");
 const { enabled: _ignored, ...options } = webhookWorkerOptions(config);
-const worker = createWebhookWorker({ ...options, db, sealer: createSealer(encryption.key), logger });
+const worker = createWebhookWorker({ ...options, allowPrivateWebhookUrls: allowPrivateWebhookUrls(config, logger), db, sealer: createSealer(encryption.key), logger });
 worker.start();
 
 let stopping = false;

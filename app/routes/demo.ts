@@ -1,7 +1,13 @@
-// /demo: the sample storefront checkout page with <service-widget> (test mode, the demo merchant).
+// /demo: the sample storefront checkout page with <service-widget> (test mode, the demo merchant). Only when the demo
+// runs (DEMO=on): a production server has no demo page and never creates the demo merchant.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { demoKeysFor, demoPageResponse } from "../../server/demo-page.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 
-export const loader = async ({ request }: LoaderFunctionArgs) =>
-  (await demoPageResponse(request, demoKeysFor(protectionRuntime()))) ?? new Response(null, { status: 404 });
+const notFound = () => new Response(null, { status: 404 });
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const runtime = protectionRuntime();
+  if (runtime.config.DEMO !== "on") return notFound();
+  return (await demoPageResponse(request, demoKeysFor(runtime))) ?? notFound();
+};

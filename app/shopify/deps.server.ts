@@ -1,10 +1,12 @@
 // What the Shopify side's handlers use, gathered once: the protection API's database and services, the sealer for
 // the shops' keys, an SDK client per shop over the in-process transport, the Admin API per shop, the job queue.
 // Tests build the same object around a test database and a fake Admin API (test/support/shopify.ts).
+import { createHmac } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../../server/store/database.ts";
 import type { Services } from "../../server/domain/context.ts";
 import type { Sealer } from "../../server/secrets/sealer.ts";
+import { deriveKey } from "../../server/secrets/derive.ts";
 import { ProtectionClient, type FetchLike } from "../../packages/sdk/src/index.ts";
 import type { AdminGraphql } from "./admin-api.server.ts";
 import { loadInstallation, type Installation } from "./installations.server.ts";
@@ -20,6 +22,12 @@ export interface ShopifyDeps {
   installation(shop: string): Promise<Installation | undefined>;
   /** An SDK client acting with the shop's secret key against the bundled API. */
   protectionClient(installation: Installation): ProtectionClient;
+  /**
+   * The Idempotency-Key of one API call for an order: stable across retries and duplicate deliveries, unique per
+   * step, and unpredictable to anyone without the server's encryption key (an outsider who could predict it could
+   * pre-claim it).
+   */
+  idempotencyKey(shop: string, orderId: string, step: string): string;
   /** The Admin GraphQL API with the shop's offline session. */
   adminApi(shop: string): Promise<AdminGraphql>;
   /** Shopify sessions (Prisma session storage). */
@@ -29,17 +37,20 @@ export interface ShopifyDeps {
   wakeJobs(): void;
 }
 
-export interface DepsInput extends Omit<ShopifyDeps, "installation" | "protectionClient"> {
+export interface DepsInput extends Omit<ShopifyDeps, "installation" | "protectionClient" | "idempotencyKey"> {
   /** How the SDK reaches the API: `createInProcessFetch(api)` in the app. */
   apiFetch: FetchLike;
+  /** The runtime's encryption key: the idempotency keys' HMAC key is derived from it. */
+  encryptionKey: Buffer;
 }
 
 /** The in-process API ignores the host; the path is what routes. */
 const IN_PROCESS_BASE_URL = "http://in-process/api/v1";
 
 export function createShopifyDeps(input: DepsInput): ShopifyDeps {
-  const { apiFetch, ...rest } = input;
+  const { apiFetch, encryptionKey, ...rest } = input;
   const keys = openingOnce(input.sealer);
+  const idempotencyHmacKey = deriveKey(encryptionKey, "shopify-idempotency-keys");
   return {
     ...rest,
     async installation(shop) {
@@ -49,6 +60,8 @@ export function createShopifyDeps(input: DepsInput): ShopifyDeps {
     // One attempt per call: the job queue owns retries (with its longer backoff), so a job never stalls in the SDK.
     protectionClient: (installation) =>
       new ProtectionClient({ apiKey: installation.secretKey, baseUrl: IN_PROCESS_BASE_URL, fetch: apiFetch, retry: { maxAttempts: 1 }, timeoutMs: 10_000 }),
+    idempotencyKey: (shop, orderId, step) =>
+      `shopify-${createHmac("sha256", idempotencyHmacKey).update(`${shop}\u0000${orderId}\u0000${step}`).digest("base64url")}`,
   };
 }
 
@@ -60,6 +73,7 @@ function openingOnce(sealer: Sealer): Sealer {
   const opened = new Map<string, string>();
   return {
     seal: (plaintext) => sealer.seal(plaintext),
+    hash: (plaintext) => sealer.hash(plaintext),
     open(sealed) {
       let plaintext = opened.get(sealed);
       if (plaintext === undefined) {

@@ -4,7 +4,6 @@
 // order in a follow-up job. orders/cancelled voids; refunds/create reports a full refund. Every API call carries an
 // idempotency key derived from the shop and order, so a retried or duplicated job never makes a second plan.
 import { parseDecimalAmount } from "../../server/domain/money.ts";
-import { sha256Hex } from "../../server/domain/ids.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { enqueueJob, PermanentJobError, type Job, type JobHandler } from "./jobs.server.ts";
 import { tierForFee } from "./fee-tiers.ts";
@@ -72,9 +71,9 @@ async function protectOrder(deps: ShopifyDeps, job: Job): Promise<void> {
   const client = deps.protectionClient(installation);
   const quote = await refusalIsFinal(client.headless.quote(
     { order_amount_cents: goodsAmountCents, order_id: orderId, protection_program_id: installation.programId, currency: order.currency, ...(order.email ? { customer_email: order.email } : {}) },
-    idempotencyKey(job.shop, orderId, "quote"),
+    deps.idempotencyKey(job.shop, orderId, "quote"),
   ));
-  const plan = await refusalIsFinal(client.headless.confirm({ quote_id: quote.quote_id }, idempotencyKey(job.shop, orderId, "confirm")));
+  const plan = await refusalIsFinal(client.headless.confirm({ quote_id: quote.quote_id }, deps.idempotencyKey(job.shop, orderId, "confirm")));
   const feeCents = Number(plan.fee_cents);
   const feeMismatch = linePriceCents !== (tierForFee(installation.tiers, feeCents)?.priceCents ?? feeCents);
   if (feeMismatch) deps.logger.warn({ shop: job.shop, orderId, linePriceCents, feeCents }, "protection line price differs from the confirmed fee's tier");
@@ -114,7 +113,7 @@ async function voidCancelledOrder(deps: ShopifyDeps, job: Job): Promise<void> {
   const orderId = String(job.payload.id);
   const target = await protectedOrder(deps, job.shop, orderId);
   if (!target) return;
-  await target.client.offers.void({ orderId, reason: "order_cancelled" }, idempotencyKey(job.shop, orderId, "void"));
+  await target.client.offers.void({ orderId, reason: "order_cancelled" }, deps.idempotencyKey(job.shop, orderId, "void"));
   await setOrderStatus(deps, job.shop, orderId, "voided");
 }
 
@@ -145,7 +144,7 @@ async function reportFullRefund(deps: ShopifyDeps, job: Job): Promise<void> {
     return sum;
   });
   if (total < target.row.goods_amount_cents) return;
-  await target.client.refunds.create(orderId, {}, idempotencyKey(job.shop, orderId, "refund"));
+  await target.client.refunds.create(orderId, {}, deps.idempotencyKey(job.shop, orderId, "refund"));
   await setOrderStatus(deps, job.shop, orderId, "refunded");
 }
 
@@ -190,9 +189,4 @@ async function refusalIsFinal<T>(call: Promise<T>): Promise<T> {
     if (error instanceof ServiceHttpError && [400, 404, 422].includes(error.httpStatus ?? 0)) throw new PermanentJobError(`${error.code}: ${error.message}`);
     throw error;
   }
-}
-
-/** `shopify-<hash of shop>-<order>-<step>`: stable across retries and duplicate deliveries, unique per step. */
-function idempotencyKey(shop: string, orderId: string, step: string): string {
-  return `shopify-${sha256Hex(shop).slice(0, 16)}-${orderId}-${step}`;
 }

@@ -42,6 +42,7 @@ export function shopifyRuntime(): ShopifyRuntime | undefined {
     services: runtime.services,
     logger: runtime.logger.child({ component: "shopify" }),
     sealer: createSealer(runtime.encryptionKey),
+    encryptionKey: runtime.encryptionKey,
     appUrl: process.env.SHOPIFY_APP_URL!,
     apiFetch: createInProcessFetch(runtime.api),
     adminApi: async (shop) => adminGraphqlOf((await app.unauthenticated.admin(shop)).admin),

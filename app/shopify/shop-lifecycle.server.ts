@@ -69,7 +69,7 @@ async function exportCustomer(deps: ShopifyDeps, job: Job): Promise<void> {
   if (!merchantId) return;
   const customer = customerOf(job.payload, "orders_requested");
   const records: Record<string, unknown> = {};
-  for (const mode of MODES) records[mode] = await customerRecords(deps.db, { merchantId, mode }, customer);
+  for (const mode of MODES) records[mode] = await customerRecords(deps.db, deps.sealer, { merchantId, mode }, customer);
   const now = deps.services.clock();
   await deps.db.run("INSERT INTO shopify_data_requests (id, shop, customer_id, export, created_at) VALUES (?, ?, ?, ?, ?)", [
     newId("dreq", now, deps.services.random),
@@ -86,7 +86,7 @@ async function redactCustomerData(deps: ShopifyDeps, job: Job): Promise<void> {
   if (!merchantId) return;
   const customer = customerOf(job.payload, "orders_to_redact");
   await deps.db.transaction(async (tx) => {
-    for (const mode of MODES) await redactCustomer(tx, { merchantId, mode }, customer);
+    for (const mode of MODES) await redactCustomer(tx, deps.sealer, { merchantId, mode }, customer);
     await tx.run("DELETE FROM shopify_data_requests WHERE shop = ? AND customer_id = ?", [job.shop, String(job.payload.customer?.id ?? "")]);
     if (customer.email) {
       await tx.run("UPDATE shopify_jobs SET payload = '{}' WHERE shop = ? AND id <> ? AND LOWER(payload) LIKE ?", [

@@ -7,6 +7,8 @@ export interface Settings {
   companyName: string;
   /** Consumer portal base URL (coverage details, free-look cancellation, claims). */
   portalUrl: string;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: test-mode webhook endpoints may reach loopback and private addresses (default false). */
+  allowPrivateWebhookUrls?: boolean;
 }
 
 /** What every domain operation may use besides the database: injected so tests control time and chance. */

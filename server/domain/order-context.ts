@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { DomainError } from "./errors.ts";
+import { iso } from "./context.ts";
 import type { QuoteRecord } from "./quotes.ts";
 
 // Spec §2 and §3: confirm carries a versioned, snake_case description of the binding order. Anything missing,
 // malformed or inconsistent with the quote is `order_context_invalid`, raised before anything is created.
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/;
-/** A merchant's clock may run a little ahead of ours; more than this is not a purchase that has happened. */
-const FUTURE_TOLERANCE_MS = 15 * 60 * 1000;
+/**
+ * How far a merchant's or a browser's clock may differ from ours. purchased_at must lie within
+ * [quote created − skew, now + skew]: earlier would shorten the buyer's 48-hour free look (1970 voids it), later is
+ * not a purchase that has happened.
+ */
+export const CLOCK_SKEW_MS = 15 * 60 * 1000;
 
 const isRealDate = (value: string) => {
   const [y, m, d] = value.split("-").map(Number);
@@ -48,10 +53,15 @@ export function validateOrderContext(raw: unknown, quote: QuoteRecord, nowMs: nu
   if (context.order.currency !== quote.currency) {
     throw invalid(`order_context.order.currency must be the quoted currency ${quote.currency}.`, "order_context.order.currency");
   }
-  if (context.order.covered_amount_cents > quote.covered_amount_cents) {
-    throw invalid(`order_context.order.covered_amount_cents exceeds the quoted covered amount ${quote.covered_amount_cents}.`, "order_context.order.covered_amount_cents");
+  // The consent record keeps this amount as what the buyer saw: it must be the quoted one.
+  if (context.order.covered_amount_cents !== quote.covered_amount_cents) {
+    throw invalid(`order_context.order.covered_amount_cents must be the quoted covered amount ${quote.covered_amount_cents}.`, "order_context.order.covered_amount_cents");
   }
-  if (Date.parse(context.order.purchased_at) > nowMs + FUTURE_TOLERANCE_MS) {
+  const purchasedAt = Date.parse(context.order.purchased_at);
+  if (purchasedAt < quote.created_at - CLOCK_SKEW_MS) {
+    throw invalid(`order_context.order.purchased_at is before the quote was made (${iso(quote.created_at)}).`, "order_context.order.purchased_at");
+  }
+  if (purchasedAt > nowMs + CLOCK_SKEW_MS) {
     throw invalid("order_context.order.purchased_at is in the future.", "order_context.order.purchased_at");
   }
   return context;

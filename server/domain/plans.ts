@@ -2,7 +2,7 @@ import { newId, newReferenceNumber } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Surface, type Tx } from "./context.ts";
 import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
-import { assertQuoteToken, loadOpenQuote } from "./quotes.ts";
+import { assertQuoteOpen, assertQuoteToken, lockQuote } from "./quotes.ts";
 import { validateOrderContext, type OrderContext } from "./order-context.ts";
 import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
@@ -46,7 +46,10 @@ const REFERENCE_NUMBER_ATTEMPTS = 5;
 /** Turns an open quote into an active plan on a protected order (one transaction, one event). */
 export async function confirmQuote(tx: Tx, services: Services, actor: Actor, input: ConfirmInput): Promise<Confirmation> {
   const param = input.surface === "server" ? "quote_id" : "quoteId";
-  const quote = await loadOpenQuote(tx, services, actor, input.quoteId, param);
+  const quote = await lockQuote(tx, actor, input.quoteId, param);
+  // The token before the state: without it, whether a quote was used, declined or has expired is not the caller's to learn.
+  if (input.surface !== "server") assertQuoteToken(quote, input.quoteToken);
+  assertQuoteOpen(services, quote, param);
   const now = services.clock();
   let context: OrderContext;
   if (input.surface === "server") {
@@ -56,7 +59,6 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
       participants: { mode: "unnamed" },
     };
   } else {
-    assertQuoteToken(quote, input.quoteToken);
     context = validateOrderContext(input.orderContext, quote, now);
   }
   const planId = newId("plan", now, services.random);
@@ -70,7 +72,7 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
   if (ordered.length === 0) throw new DomainError("conflict", "order_already_protected", `Order '${quote.order_id}' already has a protection plan.`, param);
 
   const purchasedAt = Date.parse(context.order.purchased_at);
-  const coveredAmountCents = context.order.covered_amount_cents;
+  const coveredAmountCents = quote.covered_amount_cents;
   const consent: ConsentRecord = {
     quoteId: quote.id,
     surface: input.surface,
@@ -84,7 +86,7 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
   };
   const referenceNumber = await insertPlan(tx, services, [
     planId, actor.merchantId, actor.mode, quote.id, quote.order_id, quote.currency, quote.fee_cents, coveredAmountCents,
-    quote.customer_email, purchasedAt, purchasedAt + FREE_LOOK_MS, JSON.stringify(context), JSON.stringify(consent), now,
+    quote.customer_email_sealed, quote.customer_email_hash, purchasedAt, purchasedAt + FREE_LOOK_MS, JSON.stringify(context), JSON.stringify(consent), now,
   ]);
   await tx.run("UPDATE quotes SET status = 'confirmed', decided_at = ? WHERE id = ?", [now, quote.id]);
   const confirmation: Confirmation = {
@@ -107,7 +109,9 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
   });
   await appendEvent(tx, services, actor, "protection.confirmed", purchase);
   // Spec §6: the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
-  if (quote.customer_email) await queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: quote.customer_email });
+  if (quote.customer_email_sealed && quote.customer_email_hash) {
+    await queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: { sealed: quote.customer_email_sealed, hash: quote.customer_email_hash } });
+  }
   return confirmation;
 }
 
@@ -116,9 +120,9 @@ async function insertPlan(tx: Tx, services: Services, values: (string | number |
   for (let attempt = 1; ; attempt++) {
     const referenceNumber = newReferenceNumber(services.clock(), services.random);
     const inserted = await tx.all(
-      `INSERT INTO plans (id, merchant_id, mode, quote_id, order_id, currency, fee_cents, covered_amount_cents, customer_email,
+      `INSERT INTO plans (id, merchant_id, mode, quote_id, order_id, currency, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash,
          purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
        ON CONFLICT (reference_number) DO NOTHING RETURNING id`,
       [...values, referenceNumber],
     );

@@ -1,10 +1,13 @@
 // What a merchant's platform may ask of us about personal data: export what we hold about one customer, redact it,
 // or erase the merchant entirely (Shopify's customers/data_request, customers/redact and shop/redact). Personal data
-// lives in quotes.customer_email, plans.customer_email, plans.order_context (participants), claims.description,
-// email_messages.recipient and the event payloads that copied a purchase.
+// lives in quotes.customer_email_*, plans.customer_email_*, plans.order_context (participants), claims.description,
+// email_messages.recipient_* and the event payloads that copied a purchase. Addresses are stored sealed: rows are
+// found by the address's keyed hash (buyer-emails.ts).
 import type { Actor, Tx } from "./context.ts";
+import type { Sealer } from "../secrets/sealer.ts";
 import { placeholders } from "../store/database.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
+import { buyerEmailHash } from "./buyer-emails.ts";
 
 /** One customer, as the platform names them: an e-mail address and/or the orders that were theirs. */
 export interface CustomerSelector {
@@ -20,8 +23,8 @@ export interface CustomerRecords {
 const REDACTED = "[redacted]";
 
 /** The plans (with consent records) and claims that belong to the customer, for an access request. */
-export async function customerRecords(tx: Tx, actor: Actor, customer: CustomerSelector): Promise<CustomerRecords> {
-  const planIds = await customerPlanIds(tx, actor, customer);
+export async function customerRecords(tx: Tx, sealer: Sealer, actor: Actor, customer: CustomerSelector): Promise<CustomerRecords> {
+  const planIds = await customerPlanIds(tx, sealer, actor, customer);
   const purchases: Purchase[] = [];
   for (const id of planIds) purchases.push(await getPurchase(tx, actor, id));
   const claims = planIds.length === 0 ? [] : await tx.all<{ id: string; plan_id: string; reason: string; description: string; status: string; created_at: number }>(
@@ -42,14 +45,15 @@ export async function customerRecords(tx: Tx, actor: Actor, customer: CustomerSe
  * states): e-mail addresses are cleared, order-context participants become unnamed, claim descriptions and any copy
  * of the address inside event payloads are replaced. Returns how many plans were touched.
  */
-export async function redactCustomer(tx: Tx, actor: Actor, customer: CustomerSelector): Promise<number> {
-  const planIds = await customerPlanIds(tx, actor, customer);
+export async function redactCustomer(tx: Tx, sealer: Sealer, actor: Actor, customer: CustomerSelector): Promise<number> {
+  const planIds = await customerPlanIds(tx, sealer, actor, customer);
   const email = customer.email?.trim().toLowerCase() || null;
+  const noEmail = "customer_email_sealed = NULL, customer_email_hash = NULL";
   if (email) {
-    await tx.run("UPDATE quotes SET customer_email = NULL WHERE merchant_id = ? AND mode = ? AND LOWER(customer_email) = ?", [actor.merchantId, actor.mode, email]);
+    await tx.run(`UPDATE quotes SET ${noEmail} WHERE merchant_id = ? AND mode = ? AND customer_email_hash = ?`, [actor.merchantId, actor.mode, buyerEmailHash(sealer, email)]);
   }
   if (customer.orderIds.length > 0) {
-    await tx.run(`UPDATE quotes SET customer_email = NULL WHERE merchant_id = ? AND mode = ? AND order_id IN (${placeholders(customer.orderIds)})`, [
+    await tx.run(`UPDATE quotes SET ${noEmail} WHERE merchant_id = ? AND mode = ? AND order_id IN (${placeholders(customer.orderIds)})`, [
       actor.merchantId, actor.mode, ...customer.orderIds,
     ]);
   }
@@ -57,10 +61,10 @@ export async function redactCustomer(tx: Tx, actor: Actor, customer: CustomerSel
     const plan = await tx.get<{ order_context: string }>("SELECT order_context FROM plans WHERE id = ?", [planId]);
     const context = JSON.parse(plan!.order_context);
     context.participants = { mode: "unnamed" };
-    await tx.run("UPDATE plans SET customer_email = NULL, order_context = ? WHERE id = ?", [JSON.stringify(context), planId]);
+    await tx.run(`UPDATE plans SET ${noEmail}, order_context = ? WHERE id = ?`, [JSON.stringify(context), planId]);
     await tx.run("UPDATE claims SET description = ? WHERE plan_id = ? AND description <> ''", [REDACTED, planId]);
     // An e-mail not sent yet is not sent to a redacted address.
-    await tx.run("UPDATE email_messages SET recipient = ?, status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END WHERE plan_id = ?", [REDACTED, planId]);
+    await tx.run("UPDATE email_messages SET recipient_sealed = NULL, recipient_hash = NULL, status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END WHERE plan_id = ?", [planId]);
   }
   if (email) await redactEventPayloads(tx, actor, email);
   return planIds.length;
@@ -79,13 +83,13 @@ export async function eraseMerchant(tx: Tx, merchantId: string): Promise<void> {
   await tx.run("DELETE FROM merchants WHERE id = ?", [merchantId]);
 }
 
-async function customerPlanIds(tx: Tx, actor: Actor, customer: CustomerSelector): Promise<string[]> {
-  const email = customer.email?.trim().toLowerCase() || null;
+async function customerPlanIds(tx: Tx, sealer: Sealer, actor: Actor, customer: CustomerSelector): Promise<string[]> {
+  const email = customer.email?.trim() || null;
   const clauses: string[] = [];
   const params: string[] = [actor.merchantId, actor.mode];
   if (email) {
-    clauses.push("LOWER(customer_email) = ?");
-    params.push(email);
+    clauses.push("customer_email_hash = ?");
+    params.push(buyerEmailHash(sealer, email));
   }
   if (customer.orderIds.length > 0) {
     clauses.push(`order_id IN (${placeholders(customer.orderIds)})`);

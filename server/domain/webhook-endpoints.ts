@@ -3,14 +3,17 @@ import { DomainError, notFound } from "./errors.ts";
 import type { EventType } from "./events.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import { listPage, type Page, type PageQuery } from "./pagination.ts";
+import { forUpdate } from "../store/database.ts";
 import type { Sealer } from "../secrets/sealer.ts";
-import { AddressNotAllowedError, resolvePublicAddress } from "../webhooks/address-policy.ts";
+import { AddressNotAllowedError, checkDestination } from "../webhooks/address-policy.ts";
 
 // Webhook endpoints (spec §2, §4 rule 1): a URL, the event types it subscribes to, and a signing secret shown
 // once — at creation and at each rotation. A PATCH never rotates. After a rotation the old secret keeps signing
 // beside the new one for 24 h. Secrets are stored sealed (AES-256-GCM).
 
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** Most endpoints a merchant may have in one mode (as Stripe): each event is sent to every one of them. */
+export const MAX_ENDPOINTS_PER_MODE = 16;
 export const ALL_EVENTS = "*";
 export type EndpointStatus = "enabled" | "disabled" | "failing";
 export type EndpointEvents = (EventType | typeof ALL_EVENTS)[];
@@ -63,15 +66,17 @@ export function subscribes(events: string, type: string): boolean {
   return list.includes(ALL_EVENTS) || list.includes(type);
 }
 
+const MODE_NAME = { test: "Test-mode", live: "Live-mode" } as const;
 const urlInvalid = (message: string) => new DomainError("invalid", "url_invalid", message, "url");
 
 /** A URL that passed checkEndpointUrl: the only kind the endpoint operations accept. */
 export type CheckedUrl = string & { readonly __checked: unique symbol };
 
 /**
- * http(s) only, no credentials in it; live mode: https only and the host must resolve to public addresses only
- * (no loopback, private, link-local or metadata address). Test mode may use http and localhost. It may wait on DNS,
- * so callers run it before opening a transaction.
+ * http(s) only, no credentials in it; then where the mode may deliver (server/webhooks/address-policy.ts): live
+ * mode https only; both modes only to hosts that resolve to public addresses (no loopback, private, link-local or
+ * metadata address), unless the operator lets test mode reach private ones. It may wait on DNS, so callers run it
+ * before opening a transaction.
  */
 export async function checkEndpointUrl(services: Services, actor: Actor, raw: string): Promise<CheckedUrl> {
   let url: URL;
@@ -82,14 +87,12 @@ export async function checkEndpointUrl(services: Services, actor: Actor, raw: st
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw urlInvalid("The url must be http or https.");
   if (url.username || url.password) throw urlInvalid("The url must not contain credentials.");
-  if (actor.mode === "live") {
-    if (url.protocol !== "https:") throw urlInvalid("Live-mode endpoints must use https.");
-    try {
-      await resolvePublicAddress(url.hostname, services.resolveHost);
-    } catch (error) {
-      const reason = error instanceof AddressNotAllowedError ? error.message : `${url.hostname} does not resolve`;
-      throw new DomainError("invalid", "url_not_allowed", `Live-mode endpoints must reach a public address: ${reason}.`, "url");
-    }
+  try {
+    await checkDestination(url, actor.mode, { allowPrivateWebhookUrls: services.settings.allowPrivateWebhookUrls, resolveHost: services.resolveHost });
+  } catch (error) {
+    if (!(error instanceof AddressNotAllowedError)) throw error;
+    if (error.reason === "https_required") throw urlInvalid("Live-mode endpoints must use https.");
+    throw new DomainError("invalid", "url_not_allowed", `${MODE_NAME[actor.mode]} endpoints must reach a public address: ${error.message}.`, "url");
   }
   return url.toString() as CheckedUrl;
 }
@@ -100,6 +103,15 @@ export interface EndpointInput {
 }
 
 export async function createWebhookEndpoint(tx: Tx, services: Services, sealer: Sealer, actor: Actor, input: EndpointInput) {
+  // The merchant row's lock serialises concurrent creations on PostgreSQL, so they cannot all count 15 and insert.
+  await tx.get(`SELECT id FROM merchants WHERE id = ?${forUpdate(tx)}`, [actor.merchantId]);
+  const existing = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM webhook_endpoints WHERE merchant_id = ? AND mode = ?", [actor.merchantId, actor.mode]);
+  if (Number(existing!.n) >= MAX_ENDPOINTS_PER_MODE) {
+    throw new DomainError(
+      "conflict", "webhook_endpoint_limit_reached",
+      `A merchant may have at most ${MAX_ENDPOINTS_PER_MODE} ${actor.mode}-mode webhook endpoints; delete one before creating another.`,
+    );
+  }
   const now = services.clock();
   const id = newId("we", now, services.random);
   const secret = newSecret(services);

@@ -30,11 +30,20 @@ export interface WelcomeEmail {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/**
+ * Caller text (the order id: anyone with the page's publishable key chooses it) made inert for both parts. Mail
+ * clients turn what looks like a URL, a domain, an address or a @mention into a link even in plain text; each needs
+ * punctuation glued to its neighbours ("://", ".", "@", or an IDNA dot such as "。"). So a hair space (U+200A: a space
+ * to every autolinker, barely visible) follows each punctuation or symbol character except "#", "-" and "_". The HTML
+ * part escapes the result too, and never wraps it in a link.
+ */
+const inertCallerText = (text: string) => text.replace(/[^\p{L}\p{N}\p{Zs}#_-]/gu, (character) => `${character}\u200A`);
+
 export function welcomeProtected(purchase: Purchase, settings: Settings, coverageLink: string): WelcomeEmail {
   const money = (cents: number) => `${formatDecimalAmount(cents, purchase.currency)} ${purchase.currency}`;
   const freeLookEnds = new Date(purchase.freeLookEndsAt).toUTCString();
   const paragraphs = [
-    `Your order ${purchase.orderId} is protected. Your reference number is ${purchase.referenceNumber}.`,
+    `Your order ${inertCallerText(purchase.orderId)} is protected. Your reference number is ${purchase.referenceNumber}.`,
     `Protection fee: ${money(purchase.feeCents)}. Covered amount: ${money(purchase.coveredAmountCents)}.`,
     fullDisclosure(settings.companyName),
     `Changed your mind? You may cancel within 48 hours of purchase (until ${freeLookEnds}) for a full refund of the protection fee at ${settings.portalUrl} using your reference number.`,
@@ -51,5 +60,6 @@ export function welcomeProtected(purchase: Purchase, settings: Settings, coverag
     `<p>Covered reasons:</p><ul>${reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join("")}</ul>`,
     `<p><a href="${escapeHtml(coverageLink)}">Your coverage details</a></p>`,
   ].join("\n");
-  return { subject: `Your purchase protection for order ${purchase.orderId}: ${purchase.referenceNumber}`, text, html };
+  // Our words and the reference number we generated only: no caller text ever goes in the Subject.
+  return { subject: `Your purchase protection is active: ${purchase.referenceNumber}`, text, html };
 }

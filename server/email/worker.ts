@@ -7,6 +7,7 @@ import type { Database } from "../store/database.ts";
 import type { Services } from "../domain/context.ts";
 import { getPurchase } from "../domain/purchases.ts";
 import type { Mode } from "../domain/ids.ts";
+import type { Sealer } from "../secrets/sealer.ts";
 import type { CoverageLinks } from "./coverage-link.ts";
 import { welcomeProtected } from "./welcome-protected.ts";
 import { claimDueRows, createPoller, backoffOrGiveUp } from "../store/work-table.ts";
@@ -24,6 +25,8 @@ export interface EmailWorkerOptions {
   /** The From header, e.g. `Purchase Protection <protection@example.com>`. */
   from: string;
   links: CoverageLinks;
+  /** Opens the sealed recipient addresses. */
+  sealer: Sealer;
   /** Default 1 000 ms; `runOnce` for tests. */
   pollMs?: number;
   batchSize?: number;
@@ -40,7 +43,7 @@ interface MessageRow {
   mode: Mode;
   template: string;
   plan_id: string;
-  recipient: string;
+  recipient_sealed: string;
   attempts: number;
 }
 
@@ -57,14 +60,15 @@ export function createEmailWorker(options: EmailWorkerOptions) {
       }
       const email = welcomeProtected(purchase, services.settings, options.links.linkFor(services.settings.portalUrl, purchase.referenceNumber));
       // The message id is ours and stable across retries, so a receiver can drop a duplicate after a lost answer.
-      const sent = await options.transport.sendMail({ from: options.from, to: row.recipient, ...email, headers: { "X-Service-Message-Id": row.id } });
+      const sent = await options.transport.sendMail({ from: options.from, to: options.sealer.open(row.recipient_sealed), ...email, headers: { "X-Service-Message-Id": row.id } });
       await db.run("UPDATE email_messages SET status = 'sent', attempts = ?, sent_at = ?, message_id = ?, locked_until = NULL, last_error = NULL WHERE id = ?", [
         Number(row.attempts) + 1, services.clock(), sent.messageId ?? null, row.id,
       ]);
     } catch (error) {
       const attempts = Number(row.attempts) + 1;
       const delay = backoffOrGiveUp(EMAIL_RETRY_DELAYS_MS, attempts);
-      const message = error instanceof Error ? error.message : String(error);
+      // An SMTP refusal often quotes the recipient ("550 <ada@example.com>: …"); neither the log nor the row keeps it.
+      const message = withoutAddresses(error instanceof Error ? error.message : String(error));
       logger.warn({ messageId: row.id, template: row.template, attempts, err: message }, delay === undefined ? "e-mail failed for good" : "e-mail failed; retrying");
       await db.run("UPDATE email_messages SET status = ?, attempts = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?", [
         delay === undefined ? "failed" : "pending", attempts, services.clock() + (delay ?? 0), message.slice(0, 2_000), row.id,
@@ -75,7 +79,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
   /** Claims the due messages and sends them; resolves with how many were attempted. */
   async function runOnce(): Promise<number> {
     const rows = await claimDueRows<MessageRow>(db, {
-      table: "email_messages", dueColumn: "next_attempt_at", columns: "id, merchant_id, mode, template, plan_id, recipient, attempts",
+      table: "email_messages", dueColumn: "next_attempt_at", columns: "id, merchant_id, mode, template, plan_id, recipient_sealed, attempts",
       now: services.clock(), leaseMs: LEASE_MS, limit: batchSize,
     });
     await Promise.all(rows.map(send));
@@ -92,3 +96,5 @@ export function createEmailWorker(options: EmailWorkerOptions) {
 }
 
 export type EmailWorker = ReturnType<typeof createEmailWorker>;
+
+const withoutAddresses = (text: string) => text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");

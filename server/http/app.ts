@@ -7,7 +7,7 @@ import type { Sealer } from "../secrets/sealer.ts";
 import type { ApiEnv } from "./env.ts";
 import { ApiError, errorBody, errors, fromZodError, toApiError } from "./errors.ts";
 import { requestContext } from "./request-context.ts";
-import { readBodyText } from "./body.ts";
+import { isJsonMediaType, nulCharacterPath, readBodyText } from "./body.ts";
 import { authorizeKey, identifyKey } from "./auth.ts";
 import { rateLimit, type RateLimitOptions } from "./rate-limit.ts";
 import { RULES } from "../rate-limits/policies.ts";
@@ -56,9 +56,9 @@ export function createHttpApi(options: HttpApiOptions) {
 
   for (const route of routeTable) {
     const handlers = [
-      ...(route.browser ? [browserAccess()] : []),
       identifyKey(db),
-      ...(route.rateLimit && options.rateLimits ? [rateLimit(RULES[route.rateLimit], options.rateLimits)] : []),
+      ...(route.browser ? [browserAccess()] : []),
+      ...(route.rateLimit && options.rateLimits ? [rateLimit(RULES[route.rateLimit], route.keys, options.rateLimits)] : []),
       authorizeKey(route.keys),
       ...(route.browser ? [originPolicy()] : []),
     ];
@@ -74,8 +74,9 @@ export function createHttpApi(options: HttpApiOptions) {
 
   function read(route: Route) {
     return async (c: Context<ApiEnv>) => {
-      const query = parse(route.query, c.req.query(), "query");
-      const result = await route.handle({ db, services, sealer: options.sealer, principal: c.get("principal"), params: c.req.param(), body: undefined, query, prepared: undefined });
+      const params = pathParams(c);
+      const query = parse(route.query, refuseNul(c.req.query(), "query"), "query");
+      const result = await route.handle({ db, services, sealer: options.sealer, principal: c.get("principal"), params, body: undefined, query, prepared: undefined });
       return send(c, { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false });
     };
   }
@@ -85,9 +86,11 @@ export function createHttpApi(options: HttpApiOptions) {
       const key = c.req.header("idempotency-key");
       if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw errors.idempotencyKeyRequired();
       const rawBody = await readBodyText(c, MAX_BODY_BYTES);
-      const body = parse(route.body, parseJson(rawBody), "body");
+      const contentType = c.req.header("content-type");
+      if (contentType !== undefined && rawBody.trim() !== "" && !isJsonMediaType(contentType)) throw errors.mediaTypeUnsupported(contentType);
+      const params = pathParams(c);
+      const body = parse(route.body, refuseNul(parseJson(rawBody), "body"), "body");
       const principal = c.get("principal");
-      const params = c.req.param();
       const prepared = route.prepare ? await route.prepare({ services, sealer: options.sealer, principal, params, body }) : undefined;
       const response = await idempotency.execute(
         { requestId: c.get("requestId"), actor: principal, key, method: route.method, path: c.req.path, rawBody },
@@ -100,14 +103,28 @@ export function createHttpApi(options: HttpApiOptions) {
   return { app, fetch: app.fetch, purgeExpiredIdempotencyKeys: idempotency.purgeExpired, routes: routeTable };
 }
 
+/** The route's path parameters (decoded); one holding NUL is refused like a body field. */
+function pathParams(c: Context<ApiEnv>): Record<string, string> {
+  return refuseNul(c.req.param() as Record<string, string>, "path");
+}
+
+function refuseNul<T>(value: T, where: "body" | "query" | "path"): T {
+  const param = nulCharacterPath(value);
+  if (param !== undefined) throw errors.nulCharacter(where, param);
+  return value;
+}
+
+// API answers are per caller and may reveal secrets (a signing secret, a quote token): no cache may keep them.
+const NO_STORE = { "Cache-Control": "no-store" };
+
 function send(c: Context<ApiEnv>, response: StoredResponse): Response {
-  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8", ...response.headers };
+  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8", ...NO_STORE, ...response.headers };
   if (response.replayed) headers["Idempotent-Replayed"] = "true";
   return c.body(response.body, response.status as 200, headers);
 }
 
 function sendError(c: Context<ApiEnv>, error: ApiError): Response {
-  return c.body(errorBody(error, c.get("requestId")), error.status as 400, { "Content-Type": "application/json; charset=utf-8", ...error.headers });
+  return c.body(errorBody(error, c.get("requestId")), error.status as 400, { "Content-Type": "application/json; charset=utf-8", ...NO_STORE, ...error.headers });
 }
 
 /** An empty body is an empty object (POST /orders/{id}/refund has a reserved, empty body). */

@@ -1,14 +1,18 @@
 import type { MiddlewareHandler } from "hono";
+import type { Principal } from "../domain/merchants.ts";
 import { errors } from "./errors.ts";
 import type { ApiEnv } from "./env.ts";
+import { mayUseFromOrigin } from "./auth.ts";
 
 const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Merchant-Id";
 const EXPOSED_HEADERS = "X-Service-Quote-Token, Idempotent-Replayed, X-Request-Id, Retry-After";
 
 /**
- * Browser access for the publishable-key routes (quote, confirm, decline). A preflight carries no key, so it
- * is answered for any origin; the real request is then checked against the key: test keys may be used from
- * any origin, live keys only from the merchant's own origins. Secret keys get no CORS headers at all.
+ * Browser access for the publishable-key routes (quote, confirm, decline). A preflight carries no key, so it is
+ * answered for any origin. The real request runs after the key is identified (auth.ts) and gets CORS headers only
+ * when a page may read the answer: a publishable key used from an origin it may be used from (test keys: any origin;
+ * live keys: the merchant's own), or no valid key at all (so the page can read its 401). A secret key never gets CORS
+ * headers — on any response, a 429 included.
  */
 export function browserAccess(): MiddlewareHandler<ApiEnv> {
   return async function corsForPublishableKeys(c, next) {
@@ -23,10 +27,11 @@ export function browserAccess(): MiddlewareHandler<ApiEnv> {
         Vary: "Origin",
       });
     }
-    // Set before the response exists (cheaper, and errors before authentication stay readable by the page);
-    // originPolicy withdraws them once the key turns out not to be allowed here.
+    // Set before the response exists: cheaper, and errors thrown later (401, 429) stay readable by the page.
     c.header("Vary", "Origin");
-    if (origin) {
+    const principal = c.get("principal") as Principal | undefined;
+    const readable = principal === undefined || (principal.kind === "publishable" && mayUseFromOrigin(principal, origin));
+    if (origin && readable) {
       c.header("Access-Control-Allow-Origin", origin);
       c.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
     }
@@ -34,23 +39,11 @@ export function browserAccess(): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/**
- * Runs after authentication: only a publishable key used from an origin it may be used from keeps the CORS
- * headers; a live publishable key used from a foreign origin is refused outright.
- */
+/** Runs after authentication: a live publishable key used from a foreign origin is refused outright. */
 export function originPolicy(): MiddlewareHandler<ApiEnv> {
   return async function enforceOrigin(c, next) {
     const origin = c.req.header("origin");
-    const principal = c.get("principal");
-    if (origin && !(principal.kind === "publishable" && mayUse(principal.mode, principal.allowedOrigins, origin))) {
-      c.header("Access-Control-Allow-Origin", undefined);
-      c.header("Access-Control-Expose-Headers", undefined);
-      if (principal.kind === "publishable") throw errors.originNotAllowed(origin);
-    }
+    if (!mayUseFromOrigin(c.get("principal"), origin)) throw errors.originNotAllowed(origin!);
     await next();
   };
-}
-
-function mayUse(mode: string, allowedOrigins: string[], origin: string): boolean {
-  return mode === "test" || allowedOrigins.includes(origin);
 }

@@ -29,6 +29,11 @@ const invalidRequest = (status: number, code: string, message: string, param?: s
 export const errors = {
   bodyNotJson: () => invalidRequest(400, "body_invalid_json", "The request body is not valid JSON."),
   bodyTooLarge: (limitBytes: number) => invalidRequest(413, "request_too_large", `Request bodies are limited to ${limitBytes} bytes.`),
+  bodyIncomplete: () => invalidRequest(400, "body_incomplete", "The request body ended before its declared Content-Length."),
+  mediaTypeUnsupported: (type: string) =>
+    invalidRequest(415, "media_type_unsupported", `Request bodies must be JSON (Content-Type: application/json), not '${type.slice(0, 100)}'.`, "Content-Type"),
+  nulCharacter: (where: string, param: string) =>
+    invalidRequest(400, "parameter_invalid", `Invalid ${where}${param ? ` parameter '${param}'` : ""}: text must not contain the NUL character (U+0000).`, param || undefined),
   idempotencyKeyRequired: () =>
     invalidRequest(400, "idempotency_key_required", "This request changes data and needs an Idempotency-Key header of 16 to 255 characters from A-Z, a-z, 0-9, '_' and '-'.", "Idempotency-Key"),
   idempotencyConflict: () =>

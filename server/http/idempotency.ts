@@ -1,7 +1,7 @@
 import { sha256Hex } from "../domain/ids.ts";
 import { isUniqueViolation, LockTimeoutError, type Database, type Queryable } from "../store/database.ts";
 import { DomainError } from "../domain/errors.ts";
-import type { Actor } from "../domain/context.ts";
+import type { Principal } from "../domain/merchants.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import { errorBody, errors, toApiError } from "./errors.ts";
 
@@ -37,7 +37,8 @@ export interface IdempotencyOptions {
 
 export interface MutationRequest {
   requestId: string;
-  actor: Actor;
+  /** The key's merchant, mode and kind: the scope of its idempotency keys. */
+  actor: Pick<Principal, "merchantId" | "mode" | "kind">;
   key: string;
   method: string;
   path: string;
@@ -45,7 +46,9 @@ export interface MutationRequest {
 }
 
 /**
- * Runs a mutation at most once per (merchant, mode, idempotency key) for 24 hours. The side effects, their
+ * Runs a mutation at most once per (merchant, mode, key kind, idempotency key) for 24 hours. The key kind is part of
+ * the scope so that the page's publishable key can neither pre-claim a key the merchant's server will send with its
+ * secret key nor be handed replays of the secret key's responses. The side effects, their
  * event rows and the stored response commit in one transaction, so a crash leaves all of them or none.
  * A repeat with the same request replays the stored response; with a different request it is a conflict.
  * Responses of domain errors (4xx) are stored too; 5xx are not, so a retry after a fault runs again.
@@ -54,7 +57,7 @@ export function createIdempotency(options: IdempotencyOptions) {
   const inFlight = new Map<string, Promise<unknown>>();
 
   async function execute(request: MutationRequest, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
-    const scope = `${request.actor.merchantId}\u0000${request.actor.mode}\u0000${request.key}`;
+    const scope = `${request.actor.merchantId}\u0000${request.actor.mode}\u0000${request.actor.kind}\u0000${request.key}`;
     const fingerprint = `${request.method} ${request.path} ${sha256Hex(request.rawBody)}`;
     const twin = inFlight.get(scope);
     if (twin && !(await settlesWithin(twin, options.inFlightWaitMs))) throw errors.idempotencyInProgress();
@@ -83,32 +86,33 @@ export function createIdempotency(options: IdempotencyOptions) {
 
   async function claimAndRun(tx: Queryable, request: MutationRequest, fingerprint: string, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
     const now = options.clock();
-    const { merchantId, mode } = request.actor;
+    const { merchantId, mode, kind } = request.actor;
     // The claim row is invisible to others until commit; a concurrent twin on PostgreSQL blocks here until then.
     const claimed = await tx.all(
-      `INSERT INTO idempotency_records (merchant_id, mode, key, fingerprint, status, headers, body, created_at, expires_at)
-       VALUES (?, ?, ?, ?, 0, '', '', ?, ?) ON CONFLICT DO NOTHING RETURNING key`,
-      [merchantId, mode, request.key, fingerprint, now, now + IDEMPOTENCY_TTL_MS],
+      `INSERT INTO idempotency_records (merchant_id, mode, key_kind, key, fingerprint, status, headers, body, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, 0, '', '', ?, ?) ON CONFLICT DO NOTHING RETURNING key`,
+      [merchantId, mode, kind, request.key, fingerprint, now, now + IDEMPOTENCY_TTL_MS],
     );
     if (claimed.length === 0) {
       const stored = await tx.get<{ fingerprint: string; status: number; headers: string; body: string; expires_at: number }>(
-        "SELECT fingerprint, status, headers, body, expires_at FROM idempotency_records WHERE merchant_id = ? AND mode = ? AND key = ?",
-        [merchantId, mode, request.key],
+        "SELECT fingerprint, status, headers, body, expires_at FROM idempotency_records WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?",
+        [merchantId, mode, kind, request.key],
       );
       if (stored && stored.expires_at > now) {
         if (stored.fingerprint !== fingerprint) throw errors.idempotencyConflict();
-        return { status: stored.status, body: openBody(stored.body), headers: openHeaders(stored.headers), replayed: true };
+        const body = openBody(stored.body);
+        return { status: stored.status, body: stored.status >= 400 ? withRequestId(body, request.requestId) : body, headers: openHeaders(stored.headers), replayed: true };
       }
       await tx.run(
-        "UPDATE idempotency_records SET fingerprint = ?, status = 0, headers = '', body = '', created_at = ?, expires_at = ? WHERE merchant_id = ? AND mode = ? AND key = ?",
-        [fingerprint, now, now + IDEMPOTENCY_TTL_MS, merchantId, mode, request.key],
+        "UPDATE idempotency_records SET fingerprint = ?, status = 0, headers = '', body = '', created_at = ?, expires_at = ? WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?",
+        [fingerprint, now, now + IDEMPOTENCY_TTL_MS, merchantId, mode, kind, request.key],
       );
     }
     const result = await mutate(tx);
     options.afterSideEffects?.();
     const response = { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false };
-    await tx.run("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key = ?", [
-      response.status, sealHeaders(response.headers), result.sensitive ? options.sealer.seal(response.body) : response.body, merchantId, mode, request.key,
+    await tx.run("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?", [
+      response.status, sealHeaders(response.headers), result.sensitive ? options.sealer.seal(response.body) : response.body, merchantId, mode, kind, request.key,
     ]);
     return response;
   }
@@ -123,12 +127,12 @@ export function createIdempotency(options: IdempotencyOptions) {
     const now = options.clock();
     await options.db.transaction((tx) =>
       tx.run(
-        `INSERT INTO idempotency_records (merchant_id, mode, key, fingerprint, status, headers, body, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, '', ?, ?, ?)
-         ON CONFLICT (merchant_id, mode, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, headers = '',
+        `INSERT INTO idempotency_records (merchant_id, mode, key_kind, key, fingerprint, status, headers, body, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?)
+         ON CONFLICT (merchant_id, mode, key_kind, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, headers = '',
            body = excluded.body, created_at = excluded.created_at, expires_at = excluded.expires_at
          WHERE idempotency_records.expires_at <= excluded.created_at`,
-        [request.actor.merchantId, request.actor.mode, request.key, fingerprint, apiError.status, body, now, now + IDEMPOTENCY_TTL_MS],
+        [request.actor.merchantId, request.actor.mode, request.actor.kind, request.key, fingerprint, apiError.status, body, now, now + IDEMPOTENCY_TTL_MS],
       ),
     );
     return { status: apiError.status, body, headers: {}, replayed: false };
@@ -143,6 +147,13 @@ export function createIdempotency(options: IdempotencyOptions) {
   const purgeExpired = () => options.db.transaction((tx) => tx.run("DELETE FROM idempotency_records WHERE expires_at <= ?", [options.clock()]));
 
   return { execute, purgeExpired };
+}
+
+/** A stored error body answered again: the request id is this request's (the one in its X-Request-Id and logs). */
+function withRequestId(errorJson: string, requestId: string): string {
+  const parsed = JSON.parse(errorJson) as { error: { request_id: string } };
+  parsed.error.request_id = requestId;
+  return JSON.stringify(parsed);
 }
 
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

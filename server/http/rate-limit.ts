@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import type { Principal } from "../domain/merchants.ts";
+import type { KeyKind } from "../domain/ids.ts";
 import type { Limiter, PolicyState } from "../rate-limits/limiter.ts";
 import type { RateLimitRule } from "../rate-limits/policies.ts";
 import { clientIp } from "./client-ip.ts";
 import { errors } from "./errors.ts";
 import type { ApiEnv } from "./env.ts";
+import { authorizedPrincipal } from "./auth.ts";
 
 /** Logged once per process: the Remix mount has no socket, so without TRUST_PROXY no request has an address. */
 let warnedUnknownAddress = false;
@@ -17,24 +18,27 @@ export interface RateLimitOptions {
 
 /**
  * Applies a route's rule (the `rateLimit` column of routes.ts). It runs after the key is identified and before
- * it is authorised (app.ts), so that one decision covers the edge/IP policies and the merchant policies: the
- * merchant is the authenticated one, else the X-Merchant-Id header (spec §5 rule 3), and a request with neither
- * is limited by its IP policies alone. Every response of the route — success, error or 429 — carries
+ * it is authorised (app.ts), so that one decision covers the edge/IP policies and the merchant policies.
+ * A request that will pass the route's key policy counts in its merchant's buckets. Any other — no key, an invalid
+ * key, a key kind the route refuses, a live publishable key from a foreign origin — counts in separate
+ * unauthenticated buckets of the merchant it names (the key's merchant, else the X-Merchant-Id header: spec §5
+ * rule 3), so that nobody can spend a merchant's budget with requests that fail authentication; a request naming no
+ * merchant is limited by its IP policies alone. Every response of the route — success, error or 429 — carries
  * RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers); a 429 also carries Retry-After in whole
  * seconds, rounded up so that a client waiting exactly that long is admitted.
  */
-export function rateLimit(rule: RateLimitRule, options: RateLimitOptions): MiddlewareHandler<ApiEnv> {
+export function rateLimit(rule: RateLimitRule, allowedKeys: readonly KeyKind[], options: RateLimitOptions): MiddlewareHandler<ApiEnv> {
   const { limiter, trustProxy } = options;
   const policyHeader = limiter.policiesOf(rule).map((p) => `"${p.name}";q=${p.limit};w=${p.periodMs / 1000}`).join(", ");
   return async function limitRate(c, next) {
-    const principal = c.get("principal") as Principal | undefined;
-    const merchant = principal?.merchantId ?? (c.req.header("x-merchant-id")?.trim() || undefined);
+    const authorized = authorizedPrincipal(c, allowedKeys);
+    const merchant = authorized?.merchantId ?? c.get("principal")?.merchantId ?? claimedMerchant(c.req.header("x-merchant-id"));
     const ip = clientIp(c, trustProxy);
     if (ip === undefined && !warnedUnknownAddress) {
       warnedUnknownAddress = true;
       c.get("log").warn("rate limits: no client address (no socket and no trusted X-Forwarded-For); per-IP limits are skipped. Set TRUST_PROXY behind a proxy.");
     }
-    const verdict = await limiter.check(rule, { merchant, ip });
+    const verdict = await limiter.check(rule, { merchant, ip, authenticated: authorized !== undefined });
     if (verdict.policies.length > 0) {
       c.header("RateLimit-Policy", policyHeader);
       c.header("RateLimit", verdict.policies.map(stateItem).join(", "));
@@ -45,6 +49,12 @@ export function rateLimit(rule: RateLimitRule, options: RateLimitOptions): Middl
     }
     await next();
   };
+}
+
+/** The X-Merchant-Id header when it looks like an id (anything else names no merchant: no bucket per junk value). */
+function claimedMerchant(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  return value && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined;
 }
 
 /** `"name";r=<remaining>;t=<seconds until the quota is whole again>` */

@@ -10,6 +10,7 @@ import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliverie
 import { merchantMetrics } from "../domain/metrics.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { notFound } from "../domain/errors.ts";
+import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import type { Principal } from "../domain/merchants.ts";
 import * as wire from "./schemas.ts";
 import * as shapes from "./response-schemas.ts";
@@ -34,10 +35,10 @@ export const routes: Route[] = [
     method: "POST", path: "/offers/quote", operationId: "createQuote", keys: PUBLISHABLE_OR_SECRET, rateLimit: "quote", browser: true,
     summary: "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header.",
     body: wire.quoteRequest, response: { description: "The offer (camelCase).", schema: shapes.quote },
-    async handle({ db, services, principal, body }) {
+    async handle({ db, services, sealer, principal, body }) {
       const { quote, token } = await createQuote(db, services, principal, {
         orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id,
-        currency: body.currency, customerEmail: body.customer_email,
+        currency: body.currency, customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
       });
       return ok(quote, { "X-Service-Quote-Token": token });
     },
@@ -53,7 +54,7 @@ export const routes: Route[] = [
   }),
   route({
     method: "POST", path: "/offers/decline", operationId: "declineQuote", keys: PUBLISHABLE_OR_SECRET, browser: true,
-    summary: "Record that the buyer declined the offer.",
+    summary: "Record that the buyer declined the offer. A publishable key declines only quotes made with a publishable key (any other is 404, as an unknown id).",
     body: wire.declineRequest, response: { description: "The declined quote." },
     handle: async ({ db, services, principal, body }) => ok(await declineQuote(db, services, principal, body.quoteId, body.reason, "quoteId")),
   }),
@@ -111,10 +112,10 @@ export const routes: Route[] = [
     method: "POST", path: "/headless/quote", operationId: "headlessQuote", keys: SECRET_ONLY,
     summary: "Server-side quote (snake_case in and out). disclosure_text is always the byte-string 'This is not insurance'.",
     body: wire.headlessQuoteRequest, response: { description: "The offer (snake_case)." },
-    async handle({ db, services, principal, body }) {
+    async handle({ db, services, sealer, principal, body }) {
       const { quote } = await createQuote(db, services, principal, {
-        orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id,
-        currency: body.currency, customerEmail: body.customer_email, productCategory: body.product_category,
+        orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id, currency: body.currency,
+        customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email), productCategory: body.product_category,
       });
       const { disclosureText, ...rest } = quote;
       return ok(toSnakeCase({ ...rest, disclosureText: DISCLOSURE_PHRASE, disclosure: disclosureText }));
@@ -147,7 +148,7 @@ export const routes: Route[] = [
     handle: async ({ db, principal, params }) => ok(await getEvent(db, principal, params.eventId)),
   }),
   route({
-    method: "POST", path: "/events/:eventId/redeliver", operationId: "redeliverEvent", keys: SECRET_ONLY,
+    method: "POST", path: "/events/:eventId/redeliver", operationId: "redeliverEvent", keys: SECRET_ONLY, rateLimit: "redeliver",
     summary: "Queue an event again for every subscribed endpoint that is not disabled, or for one endpoint_id.",
     body: wire.redeliverRequest, response: { description: "The deliveries queued." },
     handle: async ({ db, services, principal, params, body }) => ok(await redeliverEvent(db, services, principal, params.eventId, body.endpoint_id)),

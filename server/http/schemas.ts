@@ -13,12 +13,22 @@ const currency = z
   .transform((code) => code.toUpperCase())
   .describe("ISO 4217 code. Supported: USD, CAD, EUR, GBP, AUD, NZD, JPY.");
 const identifier = (what: string) => z.string().min(1).max(255).describe(what);
+/**
+ * The order id comes back in the buyer's e-mail and on the merchant's dashboard: printable characters only (no
+ * control, format — zero-width, bidi override — or line-break characters) and no space at either end.
+ */
+const orderId = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[^\p{C}\p{Z}](?:[^\p{C}\p{Zl}\p{Zp}]*[^\p{C}\p{Z}])?$/u, "must be printable characters, without a space at either end")
+  .describe("The merchant's order identifier.");
 const email = z.email().max(254);
 const reason = z.string().min(1).max(500);
 
 export const quoteRequest = z.strictObject({
   order_amount_cents: amount,
-  order_id: identifier("The merchant's order identifier."),
+  order_id: orderId,
   protection_program_id: identifier("The protection program that prices the offer."),
   currency: currency.default("USD"),
   customer_email: email.optional(),
@@ -54,7 +64,7 @@ export const refundRequest = z.strictObject({});
 
 export const headlessQuoteRequest = z.strictObject({
   order_amount_cents: amount,
-  order_id: identifier("The merchant's order identifier."),
+  order_id: orderId,
   protection_program_id: identifier("The protection program that prices the offer."),
   currency: currency.default("USD"),
   customer_email: email.optional(),

@@ -51,6 +51,8 @@ export const RULES = {
   void: { name: "void", policies: [...merchantBuckets("void", 200, 60), EDGE_GLOBAL] },
   metrics: { name: "metrics", policies: [...merchantBuckets("metrics", 1000, 100), EDGE_GLOBAL] },
   claims: { name: "claims", policies: [...merchantBuckets("claims", 1000, 100), EDGE_GLOBAL] },
+  // Not in spec §8 (our reading, README "Rate limits"): one redelivery sends a request to each of up to 16 endpoints.
+  redeliver: { name: "redeliver", policies: [...merchantBuckets("redeliver", 60, 30), EDGE_GLOBAL] },
   portalLookup: { name: "portalLookup", policies: [policy("portal-lookup-ip", 30, MINUTE, "ip"), policy("portal-lookup-email", 10, HOUR, "email"), EDGE_GLOBAL] },
 } as const satisfies Record<string, RateLimitRule>;
 
@@ -59,6 +61,11 @@ export type RuleName = keyof typeof RULES;
 /** Who a request is, for the keys: a missing part skips the policies keyed by it. */
 export interface Identity {
   merchant?: string;
+  /**
+   * false: the request will fail authentication or the key policy; its merchant policies use buckets of their own
+   * (`…:unauthenticated:<merchant>`), never the merchant's. Unset counts as authenticated.
+   */
+  authenticated?: boolean;
   ip?: string;
   email?: string;
 }
@@ -71,7 +78,8 @@ const emailDigest = (email: string) => createHash("sha256").update(normaliseEmai
 
 /** The storage key of a policy for an identity, or undefined when the identity lacks what the policy is keyed by. */
 export function policyKey(policy: LimitPolicy, identity: Identity): string | undefined {
-  const { merchant, ip, email } = identity;
+  const { ip, email } = identity;
+  const merchant = identity.merchant === undefined || identity.authenticated !== false ? identity.merchant : `unauthenticated:${identity.merchant}`;
   switch (policy.keyedBy) {
     case "merchant":
       return merchant === undefined ? undefined : `${policy.name}:${merchant}`;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createSealer, loadEncryptionKey } from "./sealer.ts";
 
 describe("sealer", () => {
@@ -17,6 +17,16 @@ describe("sealer", () => {
     parts[3] = Buffer.from("tampered").toString("base64url");
     assert.throws(() => sealer.open(parts.join(".")));
     assert.throws(() => createSealer(randomBytes(32)).open(sealed));
+  });
+
+  it("hashes for lookups: the same text, the same hash; another key, another hash; never the plaintext", () => {
+    const key = randomBytes(32);
+    const hash = createSealer(key).hash("ada@example.com");
+    assert.match(hash, /^[0-9a-f]{64}$/);
+    assert.equal(createSealer(Buffer.from(key)).hash("ada@example.com"), hash);
+    assert.notEqual(createSealer(key).hash("bob@example.com"), hash);
+    assert.notEqual(createSealer(randomBytes(32)).hash("ada@example.com"), hash);
+    assert.notEqual(createHash("sha256").update("ada@example.com").digest("hex"), hash, "keyed, not a bare SHA-256");
   });
 
   it("creates the embedded key file once, with mode 0600, and reuses it", () => {

@@ -1,17 +1,25 @@
-import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { cryptoRandom } from "../domain/ids.ts";
+import { deriveKey } from "./derive.ts";
 
 /** Encrypts small secrets at rest (AES-256-GCM): `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
 export interface Sealer {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /**
+   * A keyed hash (HMAC-SHA256, hex) for finding a sealed value by equality: sealing is randomised, so equal
+   * plaintexts never give equal boxes. Keyed, so that the database alone cannot confirm a guessed plaintext.
+   */
+  hash(plaintext: string): string;
 }
 
 export function createSealer(rawKey: Buffer): Sealer {
   if (rawKey.length !== 32) throw new Error("the encryption key must be 32 bytes");
   const key = createSecretKey(rawKey);
+  // Its own key, derived from the encryption key: the AES key itself is never used for MACs.
+  const hashKey = createSecretKey(deriveKey(rawKey, "lookup-hash"));
   return {
     seal(plaintext) {
       // From the pooled CSPRNG: a randomBytes call per seal was 7 % of a quote's CPU (bench:api profile).
@@ -27,6 +35,7 @@ export function createSealer(rawKey: Buffer): Sealer {
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
     },
+    hash: (plaintext) => createHmac("sha256", hashKey).update(plaintext, "utf8").digest("hex"),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { WebhookWorkerOptions } from "./worker.ts";
 
@@ -10,4 +11,11 @@ export function webhookWorkerOptions(config: Config): Partial<WebhookWorkerOptio
     pollMs: config.WEBHOOK_POLL_MS,
     batchSize: config.WEBHOOK_BATCH_SIZE,
   };
+}
+
+/** WEBHOOK_ALLOW_PRIVATE_URLS: whether test-mode endpoints may reach private addresses; a warning at start when on. */
+export function allowPrivateWebhookUrls(config: Config, logger: Logger): boolean {
+  const allowed = config.WEBHOOK_ALLOW_PRIVATE_URLS === "on";
+  if (allowed) logger.warn("WEBHOOK_ALLOW_PRIVATE_URLS=on: test-mode webhook endpoints may reach loopback and private addresses (local development only)");
+  return allowed;
 }

@@ -4,7 +4,7 @@ import type { Sealer } from "../secrets/sealer.ts";
 import { cryptoRandom, randomString, BASE62, type RandomSource } from "../domain/ids.ts";
 import { toEvent } from "../domain/events.ts";
 import { signingSecrets } from "../domain/webhook-endpoints.ts";
-import { resolvePublicAddress, type HostResolver, type ResolvedAddress } from "./address-policy.ts";
+import { checkDestination, type HostResolver, type ResolvedAddress } from "./address-policy.ts";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signatureHeader } from "./signer.ts";
 import { send, type SendResult } from "./sender.ts";
 import { createFanOut } from "./fanout.ts";
@@ -22,6 +22,8 @@ export interface WebhookWorkerOptions {
   clock?: () => number;
   random?: RandomSource;
   resolveHost?: HostResolver;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: test-mode endpoints may reach loopback and private addresses (local development). */
+  allowPrivateWebhookUrls?: boolean;
   /** Per-request timeout (10 s). */
   timeoutMs?: number;
   /** How long a claim is held before another worker may take it over (must exceed timeoutMs). */
@@ -128,13 +130,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     flushing = undefined;
   }
 
-  /** Live endpoints: the checked public address to connect to, or why there is none. Test endpoints: DNS as usual. */
+  /** The checked address to connect to (undefined: DNS as usual), or why the endpoint may not be reached. */
   async function destination(delivery: ClaimedDelivery): Promise<ResolvedAddress | undefined | string> {
-    if (delivery.endpoint.mode !== "live") return undefined;
-    const url = new URL(delivery.endpoint.url);
-    if (url.protocol !== "https:") return "address not allowed: live endpoints must use https";
     try {
-      return await resolvePublicAddress(url.hostname, options.resolveHost);
+      return await checkDestination(new URL(delivery.endpoint.url), delivery.endpoint.mode, options);
     } catch (error) {
       return `address not allowed: ${(error as Error).message}`;
     }

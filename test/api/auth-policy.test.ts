@@ -124,8 +124,8 @@ for (const dialect of DIALECTS) {
             const { quote, token } = await createQuote(secret, t.merchant.programId);
             return { path, body: { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }, allowedStatus: 200 };
           }
-          case "declineQuote":
-            return { path, body: { quoteId: (await createQuote(secret, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };
+          case "declineQuote": // a publishable key may decline only quotes a publishable key made; the secret key, any
+            return { path, body: { quoteId: (await createQuote(widget, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };
           case "headlessConfirm":
           case "headlessDecline":
             return { path, body: { quote_id: (await createQuote(secret, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };

@@ -101,6 +101,19 @@ const CASES: Case[] = [
   { name: "order_id a number", request: quoteWith({ order_id: 123 }), expect: invalid("order_id") },
   { name: "order_id empty", request: quoteWith({ order_id: "" }), expect: invalid("order_id") },
   { name: "order_id over 255 characters", request: quoteWith({ order_id: "o".repeat(256) }), expect: invalid("order_id") },
+  // The order id is shown to the buyer (welcome e-mail): printable, no space at either end.
+  { name: "order_id with a line break", request: quoteWith({ order_id: "order-1\r\nBcc: x@example.com" }), expect: invalid("order_id") },
+  { name: "order_id with a tab", request: quoteWith({ order_id: "order\t1" }), expect: invalid("order_id") },
+  { name: "order_id with a bidi override", request: quoteWith({ order_id: "order-\u202Egpj.exe" }), expect: invalid("order_id") },
+  { name: "order_id with a zero-width space", request: quoteWith({ order_id: "order\u200B-1" }), expect: invalid("order_id") },
+  { name: "order_id with a leading space", request: quoteWith({ order_id: " order-1" }), expect: invalid("order_id") },
+  { name: "order_id with a trailing space", request: quoteWith({ order_id: "order-1\u00A0" }), expect: invalid("order_id") },
+  { name: "order_id of spaces", request: quoteWith({ order_id: "   " }), expect: invalid("order_id") },
+  {
+    name: "headless quote: order_id with a control character",
+    request: (c) => ({ path: "/headless/quote", key: "secret", body: quoteBody(c, { order_id: "order-\u0007" }) }),
+    expect: invalid("order_id"),
+  },
   { name: "customer_email not an address", request: quoteWith({ customer_email: "not-an-email" }), expect: invalid("customer_email") },
 
   // Required and unknown fields.
@@ -174,8 +187,10 @@ const CASES: Case[] = [
   contextCase("purchased_at an impossible date", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2026-02-30T10:00:00Z")),
   contextCase("purchased_at epoch milliseconds", "order_context.order.purchased_at", (context) => (context.order.purchased_at = 1_795_000_000_000)),
   contextCase("purchased_at far in the future", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2027-06-01T00:00:00Z")),
+  contextCase("purchased_at long before the quote", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "1970-01-01T00:00:00Z")),
   contextCase("currency not the quoted one", "order_context.order.currency", (context) => (context.order.currency = "EUR")),
   contextCase("covered_amount_cents above the quote's", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents += 1)),
+  contextCase("covered_amount_cents below the quote's", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = 1)),
   contextCase("covered_amount_cents zero", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = 0)),
   contextCase("covered_amount_cents negative", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = -1)),
   contextCase("covered_amount_cents a string", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = "10000")),
@@ -286,13 +301,18 @@ for (const dialect of DIALECTS) {
       assert.equal(confirm.status, 200, confirm.text);
     });
 
-    it("a purchased_at up to 15 minutes ahead (merchant clock skew) and a covered amount below the quote's are accepted", async () => {
+    it("a purchased_at up to 15 minutes ahead (merchant clock skew) is accepted", async () => {
       const { quote, token } = await context.quote();
       const ahead = new Date(t.clock.now + 14 * MINUTE).toISOString();
-      const order_context = orderContextFor({ ...quote, coveredAmountCents: quote.coveredAmountCents - 1 }, ahead);
-      const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context });
+      const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote, ahead) });
       assert.equal(response.status, 200, response.text);
-      assert.equal(response.body.coveredAmountCents, quote.coveredAmountCents - 1);
+    });
+
+    it("an order id with inner spaces, punctuation and non-ASCII letters is accepted", async () => {
+      const orderId = `Commande #1001 / Größe-7 ${crypto.randomUUID()}`;
+      const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/quote", quoteBody(context, { order_id: orderId }));
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.orderId, orderId);
     });
 
     it("a body of exactly 64 KB is accepted", async () => {

@@ -186,7 +186,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("a failing confirm leaves its quote open: no plan, no order, no event", async () => {
-      const actor = { merchantId: t.merchant.merchantId, mode: "test" as const };
+      const actor = { merchantId: t.merchant.merchantId, mode: "test" as const, kind: "publishable" as const };
       const { quote, token } = await t.database.db.transaction((tx) =>
         createQuoteInDomain(tx, t.services, actor, { orderAmountCents: 5_000, orderId: "order-fault-2", programId: t.merchant.programId, currency: "USD" }),
       );

@@ -8,6 +8,7 @@ import { keysDeep, outbox, type ApiClient } from "../support/protection-flows.ts
 import { REFERENCE_NUMBER_PATTERN } from "../../server/domain/ids.ts";
 import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
 import { createProgram, DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
+import { createSealer } from "../../server/secrets/sealer.ts";
 
 // The server-to-server surface (spec §1 "Order-webhook server confirm", §2 "Headless requests"): snake_case in and
 // out, disclosure_text is the byte-string 'This is not insurance', confirm by quote id with no quote token.
@@ -65,10 +66,10 @@ for (const dialect of DIALECTS) {
       });
       assert.ok(Buffer.from(response.body.disclosure_text, "utf8").equals(Buffer.from(PHRASE, "utf8")), "byte-equal");
       assert.match(response.body.quote_id, /^qt_[0-9a-z]{24}$/);
-      const row = await t.database.db.get<{ product_category: string; customer_email: string; currency: string }>(
-        "SELECT product_category, customer_email, currency FROM quotes WHERE id = ?", [response.body.quote_id],
-      );
-      assert.deepEqual({ ...row }, { product_category: "electronics", customer_email: "buyer@example.test", currency: "EUR" });
+      const { customer_email_sealed: sealedEmail, ...row } = (await t.database.db.get<{ product_category: string; customer_email_sealed: string; currency: string }>(
+        "SELECT product_category, customer_email_sealed, currency FROM quotes WHERE id = ?", [response.body.quote_id],
+      ))!;
+      assert.deepEqual({ ...row, customer_email: createSealer(t.encryptionKey).open(sealedEmail) }, { product_category: "electronics", customer_email: "buyer@example.test", currency: "EUR" });
     });
 
     it("quote: camelCase fields on the wire are refused with 400 (the SDKs translate them to snake_case)", async () => {

@@ -7,7 +7,7 @@ import { assertError, createQuote } from "../support/api-assertions.ts";
 import { protectOrder, protectOrderHeadless, type ApiClient } from "../support/protection-flows.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import { submitClaim } from "../../server/domain/claims.ts";
-import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
+import { COVERED_REASONS, FREE_LOOK_MS } from "../../server/domain/disclosure.ts";
 
 // The read side: GET /purchases, /purchases/{id}, /merchant/claims, /merchants/{id}/claims, /merchants/{id}/metrics,
 // /events, /events/{id}. Each area gets its own merchant so the expected lists are exact.
@@ -83,7 +83,8 @@ for (const dialect of DIALECTS) {
           {
             id: expected.planId, object: "purchase", referenceNumber: undefined, status: "active", orderId: expected.orderId, orderStatus: "protected",
             quoteId: expected.quoteId, currency: "USD", feeCents: expected.feeCents, coveredAmountCents: expected.coveredAmountCents,
-            purchasedAt: "2026-11-22T11:59:00.000Z", freeLookEndsAt: "2026-11-24T11:59:00.000Z", createdAt: iso(expected.createdAt),
+            // protectOrder's order_context: purchased a minute before the quote; the free look runs 48 h from then.
+            purchasedAt: iso(expected.createdAt - 60 * SECOND), freeLookEndsAt: iso(expected.createdAt - 60 * SECOND + FREE_LOOK_MS), createdAt: iso(expected.createdAt),
             voidedAt: null, voidReason: null, livemode: false,
           },
         );

@@ -100,16 +100,6 @@ for (const dialect of DIALECTS) {
         assert.equal(stored!.status, "confirmed");
       });
 
-      it("covers the order_context's covered amount when it is below the quote's; the fee stays as quoted", async () => {
-        const { quote, token } = await createQuote(widget, t.merchant.programId, { order_amount_cents: 10_000 });
-        const body = confirmBody(quote, token);
-        body.order_context.order.covered_amount_cents = 7_500;
-        const response = await widget.post("/offers/confirm", body);
-        assert.equal(response.status, 200, response.text);
-        assert.equal(response.body.coveredAmountCents, 7_500);
-        assert.equal(response.body.feeCents, 300);
-      });
-
       it("a quote lives 30 minutes: confirmable 1 ms before, 409 quote_expired at 30 minutes", async () => {
         const early = await createQuote(widget, t.merchant.programId);
         const late = await createQuote(widget, t.merchant.programId);

@@ -1,40 +1,22 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { apiClient } from "../support/client.ts";
+import { startApiProcess, type ApiProcess } from "../support/api-process.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import { TEST_REDIS_URL, deleteKeys, randomPrefix } from "../../server/rate-limits/test-support.ts";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** `node server/main.ts` on a free port; resolves with its base URL once it listens. */
-async function startInstance(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; lines: Record<string, unknown>[] }> {
-  const child = spawn(process.execPath, ["server/main.ts"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-  const lines: Record<string, unknown>[] = [];
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`instance exited with ${code}`)));
-    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-      const entry = JSON.parse(line);
-      lines.push(entry);
-      if (entry.msg === "protection API listening") resolve(entry.url);
-    });
-  });
-  return { child, baseUrl, lines };
-}
 
 describe("rate limits: two API processes sharing one Redis", () => {
   const prefix = randomPrefix();
   let database: TestDatabase;
   let merchant: NewMerchant;
   let dataDir: string;
-  const instances: Awaited<ReturnType<typeof startInstance>>[] = [];
+  const instances: ApiProcess[] = [];
 
   before(async () => {
     database = await createTestDatabase("sqlite");
@@ -42,17 +24,14 @@ describe("rate limits: two API processes sharing one Redis", () => {
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Shared Store", allowedOrigins: [] }));
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-rl-"));
     const env = {
-      DATABASE_URL: database.url, HOST: "127.0.0.1", PORT: "0", REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_KEY_PREFIX: prefix,
+      DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_KEY_PREFIX: prefix,
       TRUST_PROXY: "1", DATA_DIR: dataDir, ENCRYPTION_KEY: randomBytes(32).toString("base64"), LOG_LEVEL: "info",
     };
-    instances.push(await startInstance(env), await startInstance(env));
+    instances.push(await startApiProcess(env), await startApiProcess(env));
   });
 
   after(async () => {
-    await Promise.all(instances.map(({ child }) => new Promise((resolve) => {
-      child.once("exit", resolve);
-      child.kill("SIGTERM");
-    })));
+    await Promise.all(instances.map((instance) => instance.stop()));
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await deleteKeys(prefix);

@@ -115,19 +115,71 @@ for (const backend of BACKENDS) {
       t.clock.advance(60_000);
     });
 
-    it("without a valid key, X-Merchant-Id feeds the merchant's buckets (spec §5 rule 3); with one, the key's merchant counts", async () => {
+    it("without a valid key, X-Merchant-Id feeds unauthenticated buckets of that merchant (spec §5 rule 3), never its own", async () => {
       const anonymous = apiClient(t.baseUrl);
       const secret = apiClient(t.baseUrl, t.merchant.secretKey);
       const ip = freshIp();
-      const unauthenticated = await repeat(60, () => anonymous.post("/offers/void", VOID, from(ip, { "X-Merchant-Id": t.merchant.merchantId })));
-      assert.ok(unauthenticated.every((r) => r.status === 401));
-      assert.equal((await secret.post("/offers/void", VOID, from(ip))).status, 429, "the merchant's per-IP bucket is spent");
+      const unauthenticated = await repeat(61, () => anonymous.post("/offers/void", VOID, from(ip, { "X-Merchant-Id": t.merchant.merchantId })));
+      assert.ok(unauthenticated.slice(0, 60).every((r) => r.status === 401));
+      assert.equal(unauthenticated[60].status, 429, "unauthenticated traffic naming a merchant has its own per-IP bucket");
+      assert.equal((await secret.post("/offers/void", VOID, from(ip))).status, 404, "the merchant's own buckets are untouched");
 
       const other = await t.createMerchant("Third Store");
       const otherSecret = apiClient(t.baseUrl, other.secretKey);
       const ip2 = freshIp();
       await repeat(60, () => otherSecret.post("/offers/void", VOID, from(ip2, { "X-Merchant-Id": t.merchant.merchantId })));
       assert.equal((await secret.post("/offers/void", VOID, from(ip2))).status, 404, "a header does not charge another merchant when a key authenticates");
+      t.clock.advance(60_000);
+    });
+
+    it("1,100 unauthenticated claim listings naming a merchant leave that merchant's secret key its whole budget", async () => {
+      const anonymous = apiClient(t.baseUrl);
+      const secret = apiClient(t.baseUrl, t.merchant.secretKey);
+      const path = `/merchants/${t.merchant.merchantId}/claims`;
+      const flood: ApiResponse[] = [];
+      for (let i = 0; i < 11; i++) {
+        const ip = freshIp();
+        flood.push(...(await repeat(100, () => anonymous.get(path, from(ip, { "X-Merchant-Id": t.merchant.merchantId })))));
+      }
+      assert.equal(flood.length, 1_100);
+      assert.ok(flood.every((r) => r.status === 401 || r.status === 429), String(new Set(statuses(flood))));
+      assert.ok(flood.some((r) => r.status === 429), "the unauthenticated per-merchant bucket (1000/min) ran out");
+      const ip = freshIp();
+      for (const listing of [path, "/merchant/claims"]) {
+        const response = await secret.get(listing, from(ip));
+        assert.equal(response.status, 200, `${listing}: ${response.text}`);
+        assert.match(response.headers.get("ratelimit")!, /"claims-merchant";r=\d+/);
+      }
+      t.clock.advance(60_000);
+    });
+
+    it("240 void calls with the merchant's publishable key (403) from several addresses leave its secret key's void budget whole", async () => {
+      const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
+      const secret = apiClient(t.baseUrl, t.merchant.secretKey);
+      const refused: ApiResponse[] = [];
+      for (let i = 0; i < 4; i++) {
+        const ip = freshIp();
+        refused.push(...(await repeat(60, () => widget.post("/offers/void", VOID, from(ip)))));
+      }
+      assert.ok(refused.slice(0, 200).every((r) => r.status === 403), String(new Set(statuses(refused))));
+      assert.ok(refused.slice(200).every((r) => r.status === 429), "the unauthenticated per-merchant void bucket (200/min) ran out");
+      const response = await secret.post("/offers/void", VOID, from(freshIp()));
+      assert.equal(response.status, 404, response.text);
+      assert.match(response.headers.get("ratelimit")!, /"void-merchant";r=199;/);
+      t.clock.advance(60_000);
+    });
+
+    it("a 429 for a secret key sent with an Origin header carries no CORS headers", async () => {
+      const secret = apiClient(t.baseUrl, t.merchant.secretKey);
+      const ip = freshIp();
+      const origin = { Origin: "https://shop.example" };
+      const responses = await repeat(51, () => secret.post("/offers/quote", { order_amount_cents: -1 }, from(ip, origin)));
+      const limited = responses[50];
+      assert.equal(limited.status, 429);
+      for (const response of [responses[0], limited]) {
+        assert.equal(response.headers.get("access-control-allow-origin"), null);
+        assert.equal(response.headers.get("access-control-expose-headers"), null);
+      }
       t.clock.advance(60_000);
     });
   });

@@ -39,7 +39,7 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
   before(async () => {
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-boot-"));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO: "on" };
     for (const name of [...SHOPIFY_ENV, "SHOP_CUSTOM_DOMAIN", "PORTAL_URL"]) delete env[name];
     app = await bootBuiltApp(env);
     base = app.base;

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { COUNTED_TABLES, rowCounts, type Dialect } from "../support/databases.ts";
 import { orderPayload, refundPayload, TEST_APP, type WebhookDelivery } from "../support/shopify.ts";
 import { startShopifyApp, waitFor, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { buyerEmailHash } from "../../server/domain/buyer-emails.ts";
 
 const SHOP = "protected-goods.myshopify.com";
 const SHOPIFY_TABLES = ["shop_installations", "shopify_webhook_receipts", "shopify_jobs", "shopify_orders", "shopify_data_requests"];
@@ -105,7 +106,8 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     assert.equal(plan.fee_cents, 360);
     assert.equal(plan.covered_amount_cents, 12_000, "the order's subtotal less the protection line");
     assert.equal(JSON.parse(plan.consent).surface, "server");
-    assert.equal(plan.customer_email, "Ada.Buyer@example.com");
+    assert.equal(runtime().deps.sealer.open(plan.customer_email_sealed), "Ada.Buyer@example.com", "the address is stored sealed");
+    assert.equal(plan.customer_email_hash, buyerEmailHash(runtime().deps.sealer, " ada.buyer@EXAMPLE.com"), "and found by its hash, in any case");
     const row = (await db().get<any>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
     assert.equal(row.reference_number, plan.reference_number);
     assert.equal(row.line_price_cents, tier.priceCents);
@@ -244,6 +246,16 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     assert.equal(orderRow.status, "merchant_refunded");
     assert.equal((await plansFor(order.id))[0].status, "voided");
     assert.equal((await db().get<any>("SELECT status FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!.status, "refunded");
+
+    // The app's idempotency keys are an HMAC under the server's key: nobody can compute one from the shop and order
+    // and pre-claim it. They are the secret key's (a publishable key's request with the same key is another scope).
+    const keys = await db().all<{ key: string; key_kind: string }>("SELECT key, key_kind FROM idempotency_records WHERE key LIKE 'shopify-%'");
+    assert.ok(keys.length >= 3, "quote, confirm and refund report");
+    for (const { key, key_kind } of keys) {
+      assert.match(key, /^shopify-[A-Za-z0-9_-]{43}$/);
+      assert.equal(key_kind, "secret");
+    }
+    assert.equal(keys.some(({ key }) => key.includes(String(order.id))), false, "the order id is not in any key");
   });
 
   it("orders/cancelled that overtakes its orders/create is retried until the plan exists", async () => {
@@ -280,13 +292,23 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     assert.deepEqual(exported.records.test.purchases.map((purchase: any) => purchase.id), [plan.id]);
     assert.ok(request.export.includes(email));
 
+    // Addresses are stored sealed; their keyed hash is what finds them.
+    const hashColumns = [["quotes", "customer_email_hash"], ["plans", "customer_email_hash"], ["email_messages", "recipient_hash"]];
+    const byHash = async (table: string, column: string) =>
+      Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`, [buyerEmailHash(runtime().deps.sealer, email)]))!.n);
+    for (const [table, column] of hashColumns) assert.equal(await byHash(table, column), 1, `${table}.${column} finds the buyer`);
+
     await deliver({ topic: "customers/redact", payload: { shop_id: 7, shop_domain: SHOP, customer, orders_to_redact: [order.id] } });
     await settled();
     const stillThere = async (table: string, column: string) => Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE LOWER(${column}) LIKE ?`, [`%${email}%`]))!.n);
-    for (const [table, column] of [["quotes", "customer_email"], ["plans", "customer_email"], ["events", "data"], ["shopify_jobs", "payload"], ["shopify_data_requests", "export"], ["email_messages", "recipient"]]) {
+    for (const [table, column] of [["events", "data"], ["shopify_jobs", "payload"], ["shopify_data_requests", "export"]]) {
       assert.equal(await stillThere(table, column), 0, `${table}.${column} no longer holds the address`);
     }
+    for (const [table, column] of hashColumns) assert.equal(await byHash(table, column), 0, `${table}.${column} no longer finds the buyer`);
+    const message = (await db().get<any>("SELECT recipient_sealed FROM email_messages WHERE plan_id = ?", [plan.id]))!;
+    assert.equal(message.recipient_sealed, null, "the sealed recipient is gone too");
     const [redacted] = await plansFor(order.id);
+    assert.equal(redacted.customer_email_sealed, null, "the sealed address is gone too");
     assert.equal(redacted.reference_number, plan.reference_number, "the contract's record stays");
     assert.equal(redacted.fee_cents, plan.fee_cents);
   });

@@ -10,7 +10,7 @@ import { renderEmbed } from "../support/theme-embed.ts";
 import { orderPayload } from "../support/shopify.ts";
 import type { StorefrontConfig } from "../../app/shopify/admin-api.server.ts";
 import { buildWidget } from "../../packages/widget/build.ts";
-import { withWidgetAssets } from "../../server/widget-assets.ts";
+import { createServerApp } from "../../server/server-app.ts";
 import { startStorefront, type Storefront } from "../../packages/widget/test/support/storefront.ts";
 import { listen } from "../../packages/widget/test/support/stack.ts";
 import { clickNode, launchBrowser, openPage, waitFor, waitForEvent, waitForRole } from "../../packages/widget/test/support/browser.ts";
@@ -30,7 +30,7 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
     await app.install(SHOP);
     // The app's host on loopback: its /api/v1 mount and the widget assets, as the Remix app serves them.
     const { handleApiRequest } = await import("../../app/protection-api.server.ts");
-    appHost = await listen(withWidgetAssets(handleApiRequest));
+    appHost = await listen(createServerApp({ api: { fetch: handleApiRequest } }).fetch);
     // What install wrote for the theme embed, pointed at the loopback host instead of SHOPIFY_APP_URL.
     const written = app.admin.metafields.find((metafield) => metafield.namespace === "protection" && metafield.key === "config")!;
     config = { ...JSON.parse(written.value), apiBase: `${appHost.origin}/api/v1`, widgetUrl: `${appHost.origin}/widget/v1/service-widget.js` };

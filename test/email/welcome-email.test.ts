@@ -1,7 +1,8 @@
 // welcome_protected (spec §6: the service e-mails the buyer after opt-in) through nodemailer to a real SMTP server on
 // loopback (smtp-server), on SQLite and PostgreSQL: queued in the confirm's transaction, sent once, with the contract's
 // items and a tokenized coverage link; not queued without an address; retried after the SMTP server refuses; not sent
-// for a plan voided meanwhile.
+// for a plan voided meanwhile. The address is the caller's, so: no caller text in the Subject, caller text inert in
+// the body, caps per recipient and per merchant; and the address is stored sealed.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -11,9 +12,12 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
-import { apiClient } from "../support/client.ts";
+import { apiClient, orderContextFor } from "../support/client.ts";
 import { coverageLinks } from "../../server/email/coverage-link.ts";
 import { EMAIL_RETRY_DELAYS_MS } from "../../server/email/worker.ts";
+import { EMAIL_CAPS } from "../../server/domain/emails.ts";
+import { buyerEmailHash, sealClearBuyerEmails } from "../../server/domain/buyer-emails.ts";
+import { createSealer } from "../../server/secrets/sealer.ts";
 
 interface Received {
   to: string[];
@@ -30,7 +34,7 @@ async function startSmtpServer() {
     onRcptTo(address, _session, callback) {
       if (refuseNext > 0) {
         refuseNext--;
-        return callback(Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }));
+        return callback(Object.assign(new Error(`<${address.address}>: Mailbox temporarily unavailable`), { responseCode: 451 }));
       }
       callback();
     },
@@ -58,6 +62,7 @@ for (const dialect of DIALECTS) {
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
     let t: TestApi;
     let secret: ReturnType<typeof apiClient>;
+    let sealer: ReturnType<typeof createSealer>;
 
     before(async () => {
       smtp = await startSmtpServer();
@@ -67,31 +72,39 @@ for (const dialect of DIALECTS) {
         email: { transport: nodemailer.createTransport(smtp.url), from: "Acme Guarantee <protection@acme.example>" },
       });
       secret = apiClient(t.baseUrl, t.merchant.secretKey);
+      sealer = createSealer(t.encryptionKey);
     });
     after(async () => {
       await t?.close();
       await smtp?.close();
     });
 
-    async function protect(fields: Record<string, unknown> = {}) {
-      const quoted = await secret.post("/headless/quote", {
-        order_amount_cents: 12_345, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", ...fields,
+    async function protect(fields: Record<string, unknown> = {}, merchant = t.merchant) {
+      const client = apiClient(t.baseUrl, merchant.secretKey);
+      const quoted = await client.post("/headless/quote", {
+        order_amount_cents: 12_345, order_id: `order-${randomUUID()}`, protection_program_id: merchant.programId, currency: "USD", ...fields,
       });
       assert.equal(quoted.status, 200, quoted.text);
-      const confirmed = await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id });
+      const confirmed = await client.post("/headless/confirm", { quote_id: quoted.body.quote_id });
       assert.equal(confirmed.status, 200, confirmed.text);
       return confirmed.body;
     }
     const messagesOf = (planId: string) => t.database.db.all<any>("SELECT * FROM email_messages WHERE plan_id = ?", [planId]);
+    const receivedBy = (address: string) => smtp.received.filter((message) => message.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+    /** Sends everything due. */
+    async function drain() {
+      while ((await t.api.email!.runOnce()) > 0);
+    }
 
     it("queued with the plan, sent once to the buyer with the contract's items and a tokenized coverage link", async () => {
       const plan = await protect({ customer_email: "ada@example.com" });
-      assert.deepEqual((await messagesOf(plan.plan_id)).map((row) => [row.template, row.recipient, row.status]), [["welcome_protected", "ada@example.com", "pending"]]);
+      assert.deepEqual((await messagesOf(plan.plan_id)).map((row) => [row.template, sealer.open(row.recipient_sealed), row.status]), [["welcome_protected", "ada@example.com", "pending"]]);
 
       assert.equal(await t.api.email!.runOnce(), 1);
       assert.equal(await t.api.email!.runOnce(), 0, "nothing left to send");
       const [received] = smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number));
       assert.deepEqual(received.to, ["ada@example.com"]);
+      assert.equal(received.mail.subject, `Your purchase protection is active: ${plan.reference_number}`);
       assert.deepEqual(received.mail.from?.value.map(({ name, address }) => ({ name, address })), [{ name: "Acme Guarantee", address: "protection@acme.example" }]);
       const text = received.mail.text!;
       assert.match(text, new RegExp(`reference number is ${plan.reference_number}`));
@@ -134,7 +147,8 @@ for (const dialect of DIALECTS) {
       let [row] = await messagesOf(plan.plan_id);
       assert.equal(row.status, "pending");
       assert.equal(row.attempts, 1);
-      assert.match(row.last_error, /451/);
+      assert.match(row.last_error, /451 <\[address\]>: Mailbox temporarily unavailable/);
+      assert.ok(!row.last_error.includes("cy@example.com"), "the refusal quoted the address; the row does not keep it");
       assert.equal(await t.api.email!.runOnce(), 0, "not before its backoff");
       t.clock.advance(EMAIL_RETRY_DELAYS_MS[0]);
       assert.equal(await t.api.email!.runOnce(), 1);
@@ -151,6 +165,130 @@ for (const dialect of DIALECTS) {
       const [row] = await messagesOf(plan.plan_id);
       assert.equal(row.status, "skipped");
       assert.equal(smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number)).length, 0);
+    });
+
+    it("a publishable-key quote naming a stranger: the Subject carries none of the caller's text, and the body shows it inert", async () => {
+      const stranger = `stranger-${randomUUID()}@example.com`;
+      const pitch = 'WIN a FREE phone: http://win.evil-prize.com/claim, www.evil-prize.com or prize@evil-prize.com <a href="http://evil-prize.com">here</a>';
+      const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
+      const quoted = await widget.post("/offers/quote", {
+        order_amount_cents: 12_345, order_id: pitch, protection_program_id: t.merchant.programId, currency: "USD", customer_email: stranger,
+      });
+      assert.equal(quoted.status, 200, quoted.text);
+      const confirmed = await widget.post("/offers/confirm", {
+        quoteId: quoted.body.quoteId, quoteToken: quoted.headers.get("x-service-quote-token"), order_context: orderContextFor(quoted.body),
+      });
+      assert.equal(confirmed.status, 200, confirmed.text);
+      await drain();
+
+      const [{ mail }] = receivedBy(stranger);
+      assert.equal(mail.subject, `Your purchase protection is active: ${confirmed.body.referenceNumber}`);
+      // The text part as a mail client shows it: mailparser's textAsHtml links what linkify-it (as clients do) takes
+      // for a URL, a domain or an address. The only links are ours.
+      const hrefs = [mail.html as string, mail.textAsHtml!].flatMap((html) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]));
+      assert.ok(hrefs.length >= 2, "our coverage link, in both parts");
+      for (const href of hrefs) assert.ok(href.startsWith("https://portal.example.test"), `only our links: ${href}`);
+      assert.match(mail.text!, /WIN a FREE phone/, "the order id is shown");
+      assert.ok(!mail.text!.includes("evil-prize.com"), "but never as a linkable name");
+      assert.ok(!(mail.html as string).includes("<a href=\"http://evil"), "and escaped in the HTML part");
+    });
+
+    it(`at most ${EMAIL_CAPS.perRecipient.limit} e-mails per recipient per 24 h: the plan beyond is confirmed, its e-mail recorded as suppressed and never sent`, async () => {
+      await drain();
+      const stranger = `stranger-${randomUUID()}@example.com`;
+      const plans = [];
+      // Any case, one recipient (the cap counts by the hash of the lower-cased address).
+      for (let i = 0; i <= EMAIL_CAPS.perRecipient.limit; i++) plans.push(await protect({ customer_email: i % 2 ? stranger.toUpperCase() : stranger }));
+      const rows = (await Promise.all(plans.map((plan) => messagesOf(plan.plan_id)))).flat();
+      assert.deepEqual(rows.map((row) => row.status), [...Array(EMAIL_CAPS.perRecipient.limit).fill("pending"), "suppressed"]);
+      assert.equal(rows.at(-1).last_error, EMAIL_CAPS.perRecipient.reason);
+      await drain();
+      assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit);
+
+      t.clock.advance(EMAIL_CAPS.perRecipient.windowMs);
+      await drain();
+      assert.equal((await messagesOf(plans.at(-1)!.plan_id))[0].status, "suppressed", "never sent later");
+      const later = await protect({ customer_email: stranger });
+      await drain();
+      assert.equal((await messagesOf(later.plan_id))[0].status, "sent", "a day later the address gets e-mail again");
+      assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit + 1);
+    });
+
+    it("concurrent confirms to one address queue exactly the cap", async () => {
+      const stranger = `stranger-${randomUUID()}@example.com`;
+      const quotes = [];
+      for (let i = 0; i < 2 * EMAIL_CAPS.perRecipient.limit; i++) {
+        const quoted = await secret.post("/headless/quote", {
+          order_amount_cents: 5_000, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", customer_email: stranger,
+        });
+        quotes.push(quoted.body.quote_id);
+      }
+      const confirmed = await Promise.all(quotes.map((quoteId) => secret.post("/headless/confirm", { quote_id: quoteId })));
+      assert.deepEqual(confirmed.map((response) => response.status), quotes.map(() => 200));
+      const statuses = await t.database.db.all<{ status: string; n: number }>(
+        "SELECT status, COUNT(*) AS n FROM email_messages WHERE recipient_hash = ? GROUP BY status ORDER BY status", [buyerEmailHash(sealer, stranger)],
+      );
+      assert.deepEqual(statuses.map((row) => [row.status, Number(row.n)]), [["pending", EMAIL_CAPS.perRecipient.limit], ["suppressed", EMAIL_CAPS.perRecipient.limit]]);
+    });
+
+    it(`at most ${EMAIL_CAPS.perMerchant.limit} e-mails per merchant per hour (both modes together)`, async () => {
+      await drain();
+      const merchant = await t.createMerchant("Busy Store");
+      const now = t.clock.now;
+      // The e-mails the merchant sent in the last hour, as rows (sending them through the API would take minutes).
+      await t.database.db.transaction(async (tx) => {
+        for (let i = 0; i < EMAIL_CAPS.perMerchant.limit; i++) {
+          await tx.run(
+            `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at)
+             VALUES (?, ?, ?, 'welcome_protected', ?, ?, ?, 'sent', 1, ?, ?, ?)`,
+            [`msg_earlier_${merchant.merchantId}_${i}`, merchant.merchantId, i % 2 ? "live" : "test", `plan_earlier_${merchant.merchantId}_${i}`,
+              sealer.seal(`earlier-${i}@example.com`), buyerEmailHash(sealer, `earlier-${i}@example.com`), now - 1_000, now - 1_000, now - 1_000],
+          );
+        }
+      });
+      const over = await protect({ customer_email: `over-${randomUUID()}@example.com` }, merchant);
+      const [row] = await messagesOf(over.plan_id);
+      assert.equal(row.status, "suppressed");
+      assert.equal(row.last_error, EMAIL_CAPS.perMerchant.reason);
+      const mine = await protect({ customer_email: `other-merchant-${randomUUID()}@example.com` });
+      assert.equal((await messagesOf(mine.plan_id))[0].status, "pending", "another merchant is not held back");
+
+      t.clock.advance(EMAIL_CAPS.perMerchant.windowMs);
+      const address = `next-hour-${randomUUID()}@example.com`;
+      const next = await protect({ customer_email: address }, merchant);
+      await drain();
+      assert.equal((await messagesOf(over.plan_id))[0].status, "suppressed", "never sent later");
+      assert.equal((await messagesOf(next.plan_id))[0].status, "sent");
+      assert.equal(receivedBy(address).length, 1);
+    });
+
+    it("addresses are stored sealed with their keyed hash; ones left in clear by the migration are sealed at start, then e-mailed", async () => {
+      const address = `legacy-${randomUUID()}@example.com`;
+      const plan = await protect({ customer_email: address });
+      const { quote_id: quoteId } = (await t.database.db.get<{ quote_id: string }>("SELECT quote_id FROM plans WHERE id = ?", [plan.plan_id]))!;
+      const columns = [
+        ["quotes", "customer_email_sealed", "customer_email_hash", "id", quoteId],
+        ["plans", "customer_email_sealed", "customer_email_hash", "id", plan.plan_id],
+        ["email_messages", "recipient_sealed", "recipient_hash", "plan_id", plan.plan_id],
+      ];
+      const stored = () => Promise.all(columns.map(([table, sealed, hash, key, id]) => t.database.db.get<any>(`SELECT ${sealed} AS sealed, ${hash} AS hash FROM ${table} WHERE ${key} = ?`, [id])));
+      for (const row of await stored()) {
+        assert.ok(!row.sealed.includes("@"), "sealed");
+        assert.equal(sealer.open(row.sealed), address);
+        assert.equal(row.hash, buyerEmailHash(sealer, address));
+      }
+      // As a database migrated from clear addresses holds them until the service starts.
+      for (const [table, sealed, hash, key, id] of columns) await t.database.db.run(`UPDATE ${table} SET ${sealed} = ?, ${hash} = NULL WHERE ${key} = ?`, [address, id]);
+
+      t.api.startBackgroundJobs();
+      await t.api.stopBackgroundJobs(0); // resolves once the sealing has run
+      for (const row of await stored()) {
+        assert.equal(sealer.open(row.sealed), address);
+        assert.equal(row.hash, buyerEmailHash(sealer, address));
+      }
+      assert.equal(await sealClearBuyerEmails(t.database.db, sealer), 0, "nothing left in clear");
+      await drain();
+      assert.equal(receivedBy(address).length, 1);
     });
   });
 }

@@ -51,6 +51,8 @@ export interface TestApiOptions {
   webhooks?: ProtectionApiOptions["webhooks"];
   /** DNS seam for webhook URL checks. */
   resolveHost?: Services["resolveHost"];
+  /** WEBHOOK_ALLOW_PRIVATE_URLS=on: test-mode endpoints may use receivers on loopback (off unless given, as in production). */
+  allowPrivateWebhookUrls?: boolean;
   /** The e-mail worker's transport (not started: tests call `api.email.runOnce()`). */
   email?: ProtectionApiOptions["email"];
 }
@@ -62,7 +64,9 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
   const services: Services = {
     clock: clock.read,
     random: options.random ?? cryptoRandom,
-    settings: { companyName: options.companyName ?? "Test Protection Ltd", portalUrl: "https://portal.example.test" },
+    settings: {
+      companyName: options.companyName ?? "Test Protection Ltd", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: options.allowPrivateWebhookUrls,
+    },
     resolveHost: options.resolveHost,
   };
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { QUOTE_LIFETIME_MS } from "../../server/domain/disclosure.ts";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -40,8 +41,14 @@ export function apiClient(baseUrl: string, defaultKey?: string) {
   };
 }
 
-/** A valid order_context for a quote. */
-export function orderContextFor(quote: { orderId: string; currency: string; coveredAmountCents: number }, purchasedAt = "2026-11-22T11:59:00Z") {
+/**
+ * A valid order_context for a quote: by default purchased one minute before the quote was made (11:59 for a quote
+ * made at the test clock's 12:00), inside the clock skew the API allows.
+ */
+export function orderContextFor(
+  quote: { orderId: string; currency: string; coveredAmountCents: number; expiresAt: string },
+  purchasedAt = new Date(Date.parse(quote.expiresAt) - QUOTE_LIFETIME_MS - 60_000).toISOString(),
+) {
   return {
     schema_version: "2026-01-01",
     order: { id: quote.orderId, purchased_at: purchasedAt, currency: quote.currency, covered_amount_cents: quote.coveredAmountCents },

@@ -11,7 +11,7 @@ export type ApiClient = ReturnType<typeof apiClient>;
 export const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** The body of POST /offers/confirm for a quote and its token. */
-export function confirmBody(quote: { quoteId: string; orderId: string; currency: string; coveredAmountCents: number }, token: string) {
+export function confirmBody(quote: { quoteId: string } & Parameters<typeof orderContextFor>[0], token: string) {
   return { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) };
 }
 

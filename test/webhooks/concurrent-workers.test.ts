@@ -36,7 +36,7 @@ describe("three webhook workers on PostgreSQL", () => {
   });
 
   it("never deliver the same attempt twice, and keep each endpoint's order", async () => {
-    const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
+    const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
     const sealer = createSealer(randomBytes(32));
     const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Busy Store" }));
     const actor = { merchantId: merchant.merchantId, mode: "test" as const };
@@ -48,7 +48,7 @@ describe("three webhook workers on PostgreSQL", () => {
       const db = openDatabase(database.url);
       pools.push(db);
       return createWebhookWorker({
-        db, sealer, logger: pino({ level: "silent" }), workerId: name, pollMs: 5, batchSize: 3, gapGraceMs: 200,
+        db, sealer, logger: pino({ level: "silent" }), workerId: name, pollMs: 5, batchSize: 3, gapGraceMs: 200, allowPrivateWebhookUrls: true,
         onAttempt: () => void (attemptsBy[name] = (attemptsBy[name] ?? 0) + 1),
       });
     });

@@ -26,7 +26,7 @@ function startWorker(database: TestDatabase, key: Buffer): ChildProcess {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEY: key.toString("base64"), LOG_LEVEL: "silent",
-      WEBHOOK_LEASE_MS: "1500", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_POLL_MS: "10", SHUTDOWN_GRACE_MS: "2000",
+      WEBHOOK_LEASE_MS: "1500", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_POLL_MS: "10", SHUTDOWN_GRACE_MS: "2000", WEBHOOK_ALLOW_PRIVATE_URLS: "on",
     },
   });
 }
@@ -53,7 +53,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("SIGKILL then restart: every event arrives in order per endpoint; duplicates only repeat the same event", async () => {
-      const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
+      const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
       const key = randomBytes(32);
       const sealer = createSealer(key);
       const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Crash Store" }));

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
-import { mintLiveCredentials } from "../support/api-assertions.ts";
+import { assertError, mintLiveCredentials } from "../support/api-assertions.ts";
 import { protectOrder, outbox } from "../support/protection-flows.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { verifyOutcome } from "../support/webhook-verify.ts";
@@ -22,7 +22,7 @@ for (const dialect of DIALECTS) {
     let receiver: Receiver;
     const test = () => ({ merchantId: t.merchant.merchantId, mode: "test" as const });
     before(async () => {
-      t = await startTestApi({ dialect, resolveHost, webhooks: { retrySchedule: SCHEDULE, timeoutMs: 300, gapGraceMs: 0 } });
+      t = await startTestApi({ dialect, resolveHost, allowPrivateWebhookUrls: true, webhooks: { retrySchedule: SCHEDULE, timeoutMs: 300, gapGraceMs: 0 } });
       secret = apiClient(t.baseUrl, t.merchant.secretKey);
     });
     after(() => t.close());
@@ -221,9 +221,10 @@ for (const dialect of DIALECTS) {
       assert.equal((await secret.post("/events/evt_unknown/redeliver", {})).status, 404);
     });
 
-    it("live mode: a delivery whose host now resolves to 10.x or 127.0.0.1 is refused before connecting", async () => {
+    it("live mode, even with private URLs allowed for test mode: loopback is refused at creation, and a delivery whose host now resolves to 10.x or 127.0.0.1 is refused before connecting", async () => {
       const live = await mintLiveCredentials(t, t.merchant.merchantId);
       const liveClient = apiClient(t.baseUrl, live.secretKey);
+      assertError(await liveClient.post("/webhooks/endpoints", { url: `https://127.0.0.1:${receiver.port}/x`, events: ["*"] }), { status: 400, code: "url_not_allowed", param: "url" });
       const endpoint = await createEndpoint("https://hooks.example.test/x", ["*"], liveClient);
       for (const address of ["10.1.2.3", "127.0.0.1"]) {
         DNS["hooks.example.test"] = address;
@@ -237,7 +238,7 @@ for (const dialect of DIALECTS) {
       for (const attempt of log.body.data) {
         assert.equal(attempt.outcome, "failed");
         assert.equal(attempt.statusCode, null);
-        assert.match(attempt.error, /^address not allowed: hooks\.example\.test resolves to (10\.1\.2\.3|127\.0\.0\.1)/);
+        assert.equal(attempt.error, "address not allowed: hooks.example.test is or resolves to a non-public address");
       }
       await liveClient.call("DELETE", `/webhooks/endpoints/${endpoint.id}`);
     });

@@ -1,6 +1,9 @@
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pino from "pino";
 import { DIALECTS, createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
@@ -13,9 +16,11 @@ import { createWebhookWorker } from "../../server/webhooks/worker.ts";
 import { createFanOut } from "../../server/webhooks/fanout.ts";
 import { webhookWorkerOptions } from "../../server/webhooks/config.ts";
 import { loadConfig } from "../../server/config.ts";
+import { createRuntime } from "../../server/runtime.ts";
+import { capturedLogger } from "../../server/rate-limits/test-support.ts";
 import { writeEvents } from "./support.ts";
 
-const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
+const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
 const sealer = createSealer(randomBytes(32));
 const logger = pino({ level: "silent" });
 
@@ -42,7 +47,7 @@ for (const dialect of DIALECTS) {
 
     it("stop: an in-flight delivery that finishes within the grace period is recorded", async () => {
       receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 150, 200));
-      const worker = createWebhookWorker({ db: database.db, sealer, logger, pollMs: 5 });
+      const worker = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true, pollMs: 5 });
       worker.start();
       await writeEvents({ database, services }, actor, 1);
       while (receiver.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -53,14 +58,14 @@ for (const dialect of DIALECTS) {
     it("stop: an in-flight delivery still running when the grace period ends is aborted and released, not counted", async () => {
       receiver.reply = () => "hang";
       const before = receiver.received.length;
-      const worker = createWebhookWorker({ db: database.db, sealer, logger, pollMs: 5 });
+      const worker = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true, pollMs: 5 });
       worker.start();
       await writeEvents({ database, services }, actor, 1);
       while (receiver.received.length === before) await new Promise((resolve) => setTimeout(resolve, 5));
       await worker.stop(100);
       assert.deepEqual({ ...(await delivery()) }, { status: "pending", attempts: 0, locked_by: null });
       receiver.reply = () => 200;
-      const next = createWebhookWorker({ db: database.db, sealer, logger });
+      const next = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true });
       assert.equal(await next.runOnce(), 1, "the released delivery is due at once");
       assert.equal((await delivery())!.status, "succeeded");
     });
@@ -88,5 +93,23 @@ describe("webhook worker configuration", () => {
     const off = webhookWorkerOptions(loadConfig({ ...env, WEBHOOK_WORKER: "off", WEBHOOK_TIMEOUT_MS: "20000" }));
     assert.equal(off.enabled, false);
     assert.equal(off.leaseMs, 120_000);
+  });
+
+  it("WEBHOOK_ALLOW_PRIVATE_URLS is off by default; on reaches the endpoint checks and is logged as a warning at start", async () => {
+    assert.equal(loadConfig({} as NodeJS.ProcessEnv).WEBHOOK_ALLOW_PRIVATE_URLS, "off");
+    assert.throws(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "yes" } as unknown as NodeJS.ProcessEnv), /WEBHOOK_ALLOW_PRIVATE_URLS/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-webhook-config-"));
+    const env = { DATABASE_URL: `file:${path.join(dir, "db.sqlite")}`, DATA_DIR: dir, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+    try {
+      for (const [setting, allowed] of [["on", true], ["off", false]] as const) {
+        const { logger, lines } = capturedLogger();
+        const runtime = createRuntime(loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE_URLS: setting } as unknown as NodeJS.ProcessEnv), logger);
+        await runtime.close();
+        assert.equal(runtime.services.settings.allowPrivateWebhookUrls, allowed, setting);
+        assert.equal(lines.some((line) => line.level === 40 && String(line.msg).startsWith("WEBHOOK_ALLOW_PRIVATE_URLS=on")), allowed, setting);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -24,7 +24,8 @@ for (const dialect of DIALECTS) {
       const orderId = (name: string) => `${name}-${crypto.randomUUID()}`;
 
       before(async () => {
-        t = await startTestApi({ dialect });
+        // Webhook URLs are resolved in test mode too: fake DNS, so nothing is looked up on the network.
+        t = await startTestApi({ dialect, resolveHost: async () => [{ address: "93.184.216.34", family: 4 }] });
         const { baseUrl, fetch } = transport(t);
         sent = [];
         const recording: FetchLike = (url, init) => (sent.push({ path: new URL(url).pathname, body: init.body as string | undefined }), fetch(url, init));

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { listen } from "./support/stack.ts";
 import { clickNode, openPage, waitFor, waitForEvent, waitForRole } from "./support/browser.ts";
 import { chromiumSuite } from "./support/suite.ts";
-import { withWidgetAssets } from "../../../server/widget-assets.ts";
-import { DEMO_PATH, demoPageResponse } from "../../../server/demo-page.ts";
+import { createServerApp } from "../../../server/server-app.ts";
+import { DEMO_PATH } from "../../../server/demo-page.ts";
 
 describe("/demo storefront page (Chromium)", () => {
   const suite = chromiumSuite();
@@ -15,7 +15,7 @@ describe("/demo storefront page (Chromium)", () => {
   before(async () => {
     const { api } = suite.stack;
     const keys = async () => ({ publishableKey: api.merchant.publishableKey, programId: api.merchant.programId });
-    app = await listen(withWidgetAssets(async (request) => (await demoPageResponse(request, keys)) ?? api.api.fetch(request)));
+    app = await listen(createServerApp({ api: api.api, demoKeys: keys }).fetch);
   });
   after(() => app?.close());
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { buildWidget } from "../../build.ts";
 import { startTestApi, type TestApi } from "../../../../test/support/api-server.ts";
-import { withWidgetAssets } from "../../../../server/widget-assets.ts";
+import { createServerApp } from "../../../../server/server-app.ts";
 
 export interface Stack {
   api: TestApi;
@@ -24,7 +24,7 @@ export async function startStack(): Promise<Stack> {
   const api = await startTestApi({ dialect: "sqlite" });
   // The browser's clock is the real one; the order context's purchased_at must not be in the API's future.
   api.clock.now = Date.now();
-  const host = await listen(withWidgetAssets(api.api.fetch));
+  const host = await listen(createServerApp({ api: api.api }).fetch);
   const pages = await startPageServer();
   return {
     api,
@@ -38,7 +38,7 @@ export async function startStack(): Promise<Stack> {
 }
 
 /** A node server on loopback for a fetch handler. */
-export async function listen(fetch: (request: Request) => Response | Promise<Response>) {
+export async function listen(fetch: (request: Request, env?: unknown) => Response | Promise<Response>) {
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
   });

@@ -1,0 +1,22 @@
+// What `npm run api` and `npm run demo` serve, as one Hono app: the widget's static assets, the demo storefront page
+// (only when the demo runs: DEMO=on), then the protection API. Every request reaches the API with @hono/node-server's
+// bindings (the Node request and its socket), so the rate limiter's per-IP and edge policies see the client address.
+import { Hono } from "hono";
+import { WIDGET_PATH, widgetAssetResponse } from "./widget-assets.ts";
+import { DEMO_PATH, demoPageResponse, type DemoKeys } from "./demo-page.ts";
+
+export interface ServerAppParts {
+  api: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
+  /** The demo merchant's keys: set only when the demo runs, and then GET /demo is served. */
+  demoKeys?: () => Promise<DemoKeys>;
+  /** Where the widget build is (default packages/widget/dist). */
+  widgetDist?: string;
+}
+
+export function createServerApp({ api, demoKeys, widgetDist }: ServerAppParts) {
+  const app = new Hono();
+  app.all(`${WIDGET_PATH}*`, async (c, next) => widgetAssetResponse(c.req.raw, widgetDist) ?? next());
+  if (demoKeys) app.get(DEMO_PATH, async (c, next) => (await demoPageResponse(c.req.raw, demoKeys)) ?? next());
+  app.all("*", (c) => api.fetch(c.req.raw, c.env));
+  return app;
+}
