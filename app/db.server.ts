@@ -12,7 +12,7 @@ import { DEFAULT_DATABASE_URL, isPostgresUrl } from "../server/store/open.ts";
 /** Resolved from the working directory (the repository root): the app also runs bundled, from build/server. */
 const requireFromRoot = createRequire(path.join(process.cwd(), "package.json"));
 
-export function createPrismaClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
+function createPrismaClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
   if (!isPostgresUrl(url)) return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
   // Same models, other provider: the types of the default client describe it.
   const { PrismaClient: PostgresPrismaClient } = requireFromRoot("./node_modules/.prisma/client-postgresql") as { PrismaClient: typeof PrismaClient };

@@ -14,7 +14,7 @@ const SESSION_CACHE_TTL_MS = 5_000;
 export const SHOPIFY_API_VERSION = ApiVersion.October26;
 
 /** What shopifyApp() needs from the environment (the Shopify CLI sets all four during `shopify app dev`). */
-export const SHOPIFY_ENV_VARS = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
+const SHOPIFY_ENV_VARS = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"] as const;
 export type ShopifyEnvVar = (typeof SHOPIFY_ENV_VARS)[number];
 
 export interface EnvProblem {

@@ -1,5 +1,5 @@
-// `npm run bench:webhooks`: one webhook worker (`server/worker.ts`, its own process) delivering to a local receiver
-// (node:http in this process, answering 200 at once).
+// `npm run bench:webhooks`: one webhook worker (`server/worker.ts --only webhooks`, its own process) delivering to a
+// local receiver (node:http in this process, answering 200 at once).
 //   1. throughput: a backlog of events is written first, then the worker starts; deliveries per second from its
 //      start until the last delivery arrived (fan-out, claims, signing, HTTP and bookkeeping included).
 //   2. latency: with the worker running, events are committed at a steady rate; commit-to-delivery latency is the
@@ -67,7 +67,7 @@ for (let i = 0; i < ENDPOINTS; i++) {
 const writeEvent = () => database.db.transaction((tx) => appendEvent(tx, services, actor, "claim.created", { claimId: "clm_bench", amountCents: 1234, note: "Zoë" }));
 
 function startWorker(): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, "server/worker.ts")], {
+  return spawn(process.execPath, [path.join(ROOT, "server/worker.ts"), "--only", "webhooks"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEY: key.toString("base64"), LOG_LEVEL: "warn", WEBHOOK_POLL_MS: "10", WEBHOOK_ALLOW_PRIVATE_URLS: "on" },

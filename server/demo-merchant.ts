@@ -5,7 +5,7 @@ import { sha256Hex } from "./domain/ids.ts";
 import type { Services } from "./domain/context.ts";
 import { authenticateKey, createTestMerchant, mintApiKey, type NewMerchant } from "./domain/merchants.ts";
 
-export const DEMO_MERCHANT_ID = "mer_demo";
+const DEMO_MERCHANT_ID = "mer_demo";
 
 /**
  * The test-mode demo merchant, created once. Keys are stored only as hashes, so the plaintext demo keys are

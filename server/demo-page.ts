@@ -15,7 +15,7 @@ export interface DemoKeys {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function demoPageHtml(keys: DemoKeys, nonce: string, orderId = `demo-${randomUUID()}`): string {
+function demoPageHtml(keys: DemoKeys, nonce: string, orderId = `demo-${randomUUID()}`): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -15,7 +15,7 @@ export const WIDGET_PATH = "/widget/v1/";
 export const WIDGET_SCRIPT_PATH = `${WIDGET_PATH}service-widget.js`;
 
 /** Where `npm run build -w @purchase-protection/widget` writes the script. */
-export const DEFAULT_WIDGET_DIST = path.resolve(import.meta.dirname ?? process.cwd(), "../packages/widget/dist");
+const DEFAULT_WIDGET_DIST = path.resolve(import.meta.dirname ?? process.cwd(), "../packages/widget/dist");
 
 const FRAME_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +

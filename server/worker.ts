@@ -1,29 +1,43 @@
-// The webhook delivery worker on its own: `npm run worker`. Same configuration as the API (DATABASE_URL,
-// ENCRYPTION_KEY or DATA_DIR's key file, WEBHOOK_*). Run several against PostgreSQL to scale out (claims use
-// FOR UPDATE SKIP LOCKED and leases); on SQLite run one, and set WEBHOOK_WORKER=off on the API processes.
-// SIGTERM/SIGINT: stop claiming, let in-flight deliveries finish (SHUTDOWN_GRACE_MS), release the rest, exit.
+// The server's background workers on their own: `npm run worker` runs them all (webhook deliveries, e-mails, purges);
+// `npm run worker -- --only webhooks,email` runs a set. Same configuration as the API (DATABASE_URL, ENCRYPTION_KEY or
+// DATA_DIR's key file, WEBHOOK_*, SMTP_URL, EMAIL_FROM); WEBHOOK_WORKER and EMAIL_WORKER are for the API processes
+// (set them off there when a worker process does the work). Run several against PostgreSQL to scale out (claims use
+// FOR UPDATE SKIP LOCKED and leases); on SQLite run one.
+// SIGTERM/SIGINT: stop claiming, let in-flight work finish (SHUTDOWN_GRACE_MS), release the rest, exit.
 import pino from "pino";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./store/open.ts";
 import { createSealer, loadEncryptionKey } from "./secrets/sealer.ts";
-import { createWebhookWorker } from "./webhooks/worker.ts";
-import { allowPrivateWebhookUrls, webhookWorkerOptions } from "./webhooks/config.ts";
+import { webhookWorkerOptions } from "./webhooks/config.ts";
+import { createIdempotency } from "./http/idempotency.ts";
+import { emailFrom, servicesFrom } from "./runtime.ts";
+import { createBackgroundJobs } from "./workers/background-jobs.ts";
+import { workersToRun } from "./workers/only-option.ts";
 
+const only = workersToRun(process.argv.slice(2));
 const config = loadConfig();
-const logger = pino({ level: config.LOG_LEVEL, base: { service: "webhook-worker" } });
+const logger = pino({ level: config.LOG_LEVEL, base: { service: "worker" } });
 const db = openDatabase(config.DATABASE_URL);
 const encryption = loadEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR);
 if (encryption.created) logger.warn({ file: encryption.source }, "created a local encryption key (mode 0600); the API must use the same key");
-const { enabled: _ignored, ...options } = webhookWorkerOptions(config);
-const worker = createWebhookWorker({ ...options, allowPrivateWebhookUrls: allowPrivateWebhookUrls(config, logger), db, sealer: createSealer(encryption.key), logger });
-worker.start();
+const services = servicesFrom(config, logger);
+const sealer = createSealer(encryption.key);
+const background = createBackgroundJobs({
+  db, services, encryptionKey: encryption.key, sealer, logger,
+  webhooks: { ...webhookWorkerOptions(config), enabled: only.has("webhooks") },
+  email: { ...emailFrom(config, logger), enabled: only.has("email") },
+  purges: { enabled: only.has("purges") },
+  purgeIdempotencyRecords: createIdempotency({ db, clock: services.clock, sealer, inFlightWaitMs: 0 }).purgeExpired,
+});
+background.start();
+logger.info({ workers: [...only] }, "worker process started");
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, "shutting down: finishing in-flight deliveries");
-  await worker.stop(config.SHUTDOWN_GRACE_MS);
+  logger.info({ signal }, "shutting down: finishing in-flight work");
+  await background.stop(config.SHUTDOWN_GRACE_MS);
   await db.close();
   logger.flush?.();
   process.exit(0);

@@ -1,5 +1,6 @@
 // Every Shopify webhook (shopify.app.toml subscribes /webhooks/<topic>): authenticate.webhook checks the HMAC (401
-// without a valid one, before anything is written), then app/shopify/webhooks.server.ts records and runs the work.
+// without a valid one, before anything is written), then app/shopify/webhooks.server.ts records the receipt and the
+// topic's named job (app/shopify/webhooks/<topic>.ts) and runs it.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { shopify } from "../shopify.server.ts";
 import { shopifyRuntime } from "../shopify/runtime.server.ts";

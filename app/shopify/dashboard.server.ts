@@ -17,7 +17,7 @@ const LATEST_ORDERS = 20;
 /** Lists beyond these lengths are a sign of a wider problem; the dashboard shows the newest. */
 const LIST_LIMIT = 50;
 /** The app embed block's handle: extensions/theme-embed/blocks/protection.liquid. */
-export const THEME_EMBED_HANDLE = "protection";
+const THEME_EMBED_HANDLE = "protection";
 
 export interface DashboardOrder {
   orderId: string;

@@ -8,7 +8,7 @@ import type { Services } from "../../server/domain/context.ts";
 import type { Sealer } from "../../server/secrets/sealer.ts";
 import { deriveKey } from "../../server/secrets/derive.ts";
 import { ProtectionClient, type FetchLike } from "../../packages/sdk/src/index.ts";
-import type { AdminGraphql } from "./admin-api.server.ts";
+import type { AdminGraphql } from "./admin/graphql.ts";
 import { loadInstallation, type Installation } from "./installations.server.ts";
 
 export interface ShopifyDeps {

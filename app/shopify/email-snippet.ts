@@ -1,13 +1,12 @@
 // The Liquid the merchant pastes into Shopify's "Order confirmation" notification (Settings → Notifications): the
-// four items the contract requires in the merchant's e-mail (spec §1, merchant obligations). Shopify renders it;
+// four items the contract requires in the merchant's e-mail (README "Merchant e-mail obligations"). Shopify renders it;
 // we fill in what Shopify cannot know (our company name and portal URL) when the dashboard shows it.
 //
 // The reference number comes from the order attribute the orders/create job writes back. Shopify may send the
 // confirmation before that write-back lands (it sends at once); then the e-mail says how to look the number up, and
 // every later render (a resent confirmation) prints it.
 import { fullDisclosure } from "../../server/domain/disclosure.ts";
-import { REFERENCE_ATTRIBUTE } from "./admin-api.server.ts";
-import { ACCEPTED, CHOICE_ATTRIBUTE } from "./orders.server.ts";
+import { ACCEPTED, CHOICE_ATTRIBUTE, REFERENCE_ATTRIBUTE } from "@purchase-protection/contract";
 
 /** Liquid-safe text: the values go inside a template, not through Liquid's own escaping. */
 const liquidText = (text: string) => text.replace(/[{}%<>&]/g, (character) => `&#${character.charCodeAt(0)};`);

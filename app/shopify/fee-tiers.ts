@@ -1,13 +1,7 @@
 // The buyer pays the protection fee through a cart line of the hidden "Purchase Protection" product, whose variants
-// are price tiers (DESIGN.md §3.0). Fees are computed per order, so the line uses the smallest tier that covers the
+// are price tiers (README "Shopify app", fee tiers). Fees are computed per order, so the line uses the smallest tier that covers the
 // quoted fee; the ladder is fine where most fees fall and coarser above, and stays within one page of variants.
 import { applyBps } from "../../server/domain/money.ts";
-
-export interface FeeTier {
-  priceCents: number;
-  /** Numeric Shopify variant id. */
-  variantId: string;
-}
 
 /** Step sizes (minor units) by price band: 0.05 up to 5.00, 0.25 up to 20.00, 1.00 up to 100.00, then 5.00. */
 const LADDER = [
@@ -33,9 +27,4 @@ export function tierPrices(program: { minFeeCents: number; rateBps: number; maxC
   }
   if (prices.length > MAX_TIERS) throw new Error(`the fee range needs ${prices.length} price tiers, more than ${MAX_TIERS}`);
   return prices;
-}
-
-/** The tier a quoted fee is charged at: the smallest whose price covers it (undefined when none does). */
-export function tierForFee(tiers: readonly FeeTier[], feeCents: number): FeeTier | undefined {
-  return tiers.find((tier) => tier.priceCents >= feeCents);
 }

@@ -5,7 +5,7 @@ import type { Queryable } from "../../server/store/database.ts";
 import type { Services } from "../../server/domain/context.ts";
 import type { Sealer } from "../../server/secrets/sealer.ts";
 import { createTestMerchant, mintTestKeys, revokeMerchantKeys } from "../../server/domain/merchants.ts";
-import type { FeeTier } from "./fee-tiers.ts";
+import type { FeeTier } from "@purchase-protection/contract";
 
 export interface Installation {
   shop: string;

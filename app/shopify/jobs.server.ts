@@ -7,18 +7,22 @@ import type { Logger } from "pino";
 import type { Database, Queryable } from "../../server/store/database.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { newId } from "../../server/domain/ids.ts";
-import { claimDueRows, createPoller, backoffOrGiveUp } from "../../server/store/work-table.ts";
+import { claimDueRows } from "../../server/store/work-table.ts";
+import { createPeriodicWorker, createWorker, workerGroup } from "../../server/workers/worker.ts";
+import { recordFailedAttempt } from "../../server/workers/failure-recorder.ts";
+import type { RetryPolicy } from "../../server/workers/retry-policy.ts";
 
-export interface Job {
+/** A job as its handler gets it; the payload's type per kind is in app/shopify/named-jobs.ts. */
+export interface Job<Payload = unknown> {
   id: string;
   shop: string;
   kind: string;
-  payload: any;
+  payload: Payload;
   /** Attempts before this one. */
   attempts: number;
 }
 
-export type JobHandler = (job: Job) => Promise<void>;
+export type JobHandler<Payload = unknown> = (job: Job<Payload>) => Promise<void>;
 
 /** A failure that no retry can fix (the API refused the request as invalid): the job goes dead at once. */
 export class PermanentJobError extends Error {
@@ -27,6 +31,7 @@ export class PermanentJobError extends Error {
 
 /** Backoff after each failed attempt; after the last one the job is "dead" (kept, logged, shown on the dashboard). */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];
+const RETRY_POLICY: RetryPolicy = { delaysMs: RETRY_DELAYS_MS, afterLast: "give-up" };
 /** How long a claimed job is its runner's; past it another runner may take the job (its runner died). */
 export const LEASE_MS = 120_000;
 /**
@@ -87,13 +92,13 @@ export function createJobQueue(options: JobQueueOptions) {
       ]);
     } catch (error) {
       const attempts = job.attempts + 1;
-      const delay = error instanceof PermanentJobError ? undefined : backoffOrGiveUp(RETRY_DELAYS_MS, attempts);
+      const { retryInMs, lastError } = recordFailedAttempt(logger, {
+        item: "job", fields: { jobId: job.id, kind: job.kind, shop: job.shop }, attempts, error, policy: RETRY_POLICY, permanent: error instanceof PermanentJobError,
+      });
       const now = services.clock();
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn({ jobId: job.id, kind: job.kind, shop: job.shop, attempts, err: message }, delay === undefined ? "job failed for good" : "job failed; retrying");
       await db.run(
         "UPDATE shopify_jobs SET status = ?, attempts = ?, run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?",
-        [delay === undefined ? "dead" : "pending", attempts, now + (delay ?? 0), message.slice(0, 2_000), now, job.id],
+        [retryInMs === undefined ? "dead" : "pending", attempts, now + (retryInMs ?? 0), lastError, now, job.id],
       );
     }
   }
@@ -121,32 +126,22 @@ export function createJobQueue(options: JobQueueOptions) {
       (await tx.run("DELETE FROM shopify_webhook_receipts WHERE received_at < ?", [before])),
     );
   }
-  let purgedAt = 0;
-  const poller = createPoller({
-    // Retention is checked on the poller's cycle, at most once per PURGE_EVERY_MS.
-    async cycle() {
-      if (services.clock() - purgedAt >= PURGE_EVERY_MS) {
-        purgedAt = services.clock();
-        await purgeExpired();
-      }
-      return runDue();
-    },
-    batchSize, pollMs, logger, name: "job poller",
-  });
+  // A full batch means more may be due: the next round runs at once.
+  const jobs = createWorker({ name: "shopify-jobs", logger, pollMs, runOnce: runDue, round: async () => (await runDue()) === batchSize, settle: () => Promise.allSettled([...inFlight]) });
+  const purge = createPeriodicWorker({ name: "shopify-purge", logger, everyMs: PURGE_EVERY_MS, task: purgeExpired });
+  const workers = workerGroup([jobs, purge]);
 
   return {
     /** Runs a job the caller enqueued with `claimed` (tracked, so `stop` waits for it). */
     run: (job: Job) => track(run(job)),
     runDue,
     purgeExpired,
-    start: poller.start,
+    /** Starts the queue's workers: the jobs, and the purge of done jobs and receipts (at start, then hourly). */
+    start: workers.start,
     /** Look for due jobs now (a follow-up job was just enqueued). */
-    wake: poller.wake,
+    wake: jobs.wake,
     /** Stops polling and waits for the jobs in flight. */
-    async stop() {
-      await poller.stop();
-      await Promise.allSettled([...inFlight]);
-    },
+    stop: () => workers.stop(),
   };
 }
 

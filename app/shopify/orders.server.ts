@@ -5,41 +5,16 @@
 // idempotency key derived from the shop and order, so a retried or duplicated job never makes a second plan.
 import { parseDecimalAmount } from "../../server/domain/money.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
-import { enqueueJob, PermanentJobError, type Job, type JobHandler } from "./jobs.server.ts";
-import { tierForFee } from "./fee-tiers.ts";
+import { PermanentJobError, type Job } from "./jobs.server.ts";
+import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import { ACCEPTED, CHOICE_ATTRIBUTE, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { Installation } from "./installations.server.ts";
 
-/** The orders/create fields we keep in the job (the rest of Shopify's payload is not needed). */
-export interface OrderPayload {
-  /** Kept as a string: it is the protection API's order id. */
-  id: string;
-  admin_graphql_api_id: string;
-  currency: string;
-  subtotal_price: string;
-  email?: string | null;
-  note_attributes: { name: string; value: string }[];
-  line_items: { product_id: number | string | null; price: string; quantity: number }[];
-}
+type OrderJobs = Pick<JobHandlers, "orders/create" | "orders/cancelled" | "refunds/create" | "write_reference" | "fulfill_protection_line">;
 
-export const ACCEPTED = "accepted";
-export const CHOICE_ATTRIBUTE = "_protection";
-
-/** Keeps what protectOrder needs from Shopify's order payload. */
-export function orderPayloadOf(order: any): OrderPayload {
-  return {
-    id: String(order.id),
-    admin_graphql_api_id: order.admin_graphql_api_id,
-    currency: order.currency,
-    subtotal_price: order.subtotal_price ?? order.total_price,
-    email: order.email || order.contact_email || order.customer?.email || null,
-    note_attributes: (order.note_attributes ?? []).map(({ name, value }: any) => ({ name: String(name), value: String(value) })),
-    line_items: (order.line_items ?? []).map(({ product_id, price, quantity }: any) => ({ product_id, price, quantity })),
-  };
-}
-
-export function orderHandlers(deps: ShopifyDeps): Record<string, JobHandler> {
+export function orderHandlers(deps: ShopifyDeps): OrderJobs {
   return {
     "orders/create": (job) => protectOrder(deps, job),
     "orders/cancelled": (job) => voidCancelledOrder(deps, job),
@@ -52,10 +27,10 @@ export function orderHandlers(deps: ShopifyDeps): Record<string, JobHandler> {
   };
 }
 
-async function protectOrder(deps: ShopifyDeps, job: Job): Promise<void> {
+async function protectOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/create"]>): Promise<void> {
   const installation = await deps.installation(job.shop);
   if (!installation) return;
-  const order: OrderPayload = job.payload;
+  const order = job.payload;
   const orderId = String(order.id);
   const protectionLines = order.line_items.filter((line) => installation.productId !== null && String(line.product_id) === installation.productId);
   const choice = order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value;
@@ -75,7 +50,7 @@ async function protectOrder(deps: ShopifyDeps, job: Job): Promise<void> {
   ));
   const plan = await refusalIsFinal(client.headless.confirm({ quote_id: quote.quote_id }, deps.idempotencyKey(job.shop, orderId, "confirm")));
   const feeCents = Number(plan.fee_cents);
-  const feeMismatch = linePriceCents !== (tierForFee(installation.tiers, feeCents)?.priceCents ?? feeCents);
+  const feeMismatch = linePriceCents !== (tierFor(installation.tiers, feeCents)?.priceCents ?? feeCents);
   if (feeMismatch) deps.logger.warn({ shop: job.shop, orderId, linePriceCents, feeCents }, "protection line price differs from the confirmed fee's tier");
 
   const now = deps.services.clock();
@@ -88,19 +63,19 @@ async function protectOrder(deps: ShopifyDeps, job: Job): Promise<void> {
       [job.shop, orderId, String(plan.plan_id), String(plan.reference_number), order.currency, goodsAmountCents, linePriceCents, feeCents,
         feeMismatch ? 1 : 0, now, now], // 1/0: an integer on SQLite, a valid boolean literal on PostgreSQL
     );
-    await enqueueJob(tx, deps.services, {
+    await enqueueNamedJob(tx, deps.services, {
       shop: job.shop,
       kind: "write_reference",
-      payload: { orderId, orderGid: order.admin_graphql_api_id, attributes: order.note_attributes, referenceNumber: plan.reference_number },
+      payload: { orderId, orderGid: order.admin_graphql_api_id, attributes: order.note_attributes, referenceNumber: String(plan.reference_number) },
     });
     if (protectionLines.length > 0) {
-      await enqueueJob(tx, deps.services, { shop: job.shop, kind: "fulfill_protection_line", payload: { orderGid: order.admin_graphql_api_id } });
+      await enqueueNamedJob(tx, deps.services, { shop: job.shop, kind: "fulfill_protection_line", payload: { orderGid: order.admin_graphql_api_id } });
     }
   });
   deps.wakeJobs();
 }
 
-async function writeReference(deps: ShopifyDeps, job: Job): Promise<void> {
+async function writeReference(deps: ShopifyDeps, job: Job<JobPayloads["write_reference"]>): Promise<void> {
   if (!(await deps.installation(job.shop))) return;
   const { orderId, orderGid, attributes, referenceNumber } = job.payload;
   await writeOrderReference(await deps.adminApi(job.shop), { gid: orderGid, attributes }, referenceNumber);
@@ -109,7 +84,7 @@ async function writeReference(deps: ShopifyDeps, job: Job): Promise<void> {
   ]);
 }
 
-async function voidCancelledOrder(deps: ShopifyDeps, job: Job): Promise<void> {
+async function voidCancelledOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/cancelled"]>): Promise<void> {
   const orderId = String(job.payload.id);
   const target = await protectedOrder(deps, job.shop, orderId);
   if (!target) return;
@@ -122,14 +97,14 @@ async function voidCancelledOrder(deps: ShopifyDeps, job: Job): Promise<void> {
  * is reported as merchant-refunded, which voids the plan. A partial refund only adds to the count: the plan keeps
  * covering the order (README "Refunds").
  */
-async function reportFullRefund(deps: ShopifyDeps, job: Job): Promise<void> {
+async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds/create"]>): Promise<void> {
   const orderId = String(job.payload.order_id);
   const target = await protectedOrder(deps, job.shop, orderId);
   if (!target) return;
   const refundId = String(job.payload.id);
   const refundedCents = (job.payload.transactions ?? [])
-    .filter((transaction: any) => transaction.kind === "refund" && transaction.status === "success")
-    .reduce((sum: number, transaction: any) => sum + parseDecimalAmount(transaction.amount, target.row.currency), 0);
+    .filter((transaction) => transaction.kind === "refund" && transaction.status === "success")
+    .reduce((sum, transaction) => sum + parseDecimalAmount(transaction.amount, target.row.currency), 0);
   const total = await deps.db.transaction(async (tx) => {
     const row = await tx.get<{ refund_ids: string; refunded_cents: number }>(
       `SELECT refund_ids, refunded_cents FROM shopify_orders WHERE shop = ? AND order_id = ?${tx.dialect === "postgres" ? " FOR UPDATE" : ""}`,

@@ -4,9 +4,10 @@ import { createSealer } from "../../server/secrets/sealer.ts";
 import { createInProcessFetch } from "../../server/in-process-fetch.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { shopify } from "../shopify.server.ts";
-import { adminGraphqlOf } from "./admin-api.server.ts";
+import { adminGraphqlOf } from "./admin/graphql.ts";
 import { createShopifyDeps, type DepsInput, type ShopifyDeps } from "./deps.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs.server.ts";
+import { queueHandlers } from "./named-jobs.ts";
 import { orderHandlers } from "./orders.server.ts";
 import { shopLifecycleHandlers } from "./shop-lifecycle.server.ts";
 
@@ -23,7 +24,7 @@ export function createShopifyRuntime(input: Omit<DepsInput, "wakeJobs">): Shopif
     db: deps.db,
     services: deps.services,
     logger: deps.logger,
-    handlers: { ...orderHandlers(deps), ...shopLifecycleHandlers(deps) },
+    handlers: queueHandlers({ ...orderHandlers(deps), ...shopLifecycleHandlers(deps) }),
   });
   queue.start();
   return { deps, queue };

@@ -5,7 +5,9 @@ import { loadActiveProgram } from "../../server/domain/programs.ts";
 import { customerRecords, eraseMerchant, redactCustomer, type CustomerSelector } from "../../server/domain/privacy.ts";
 import { newId, type Mode } from "../../server/domain/ids.ts";
 import type { Queryable } from "../../server/store/database.ts";
-import { enqueueJob, type Job, type JobHandler } from "./jobs.server.ts";
+import type { Job } from "./jobs.server.ts";
+import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import type { PrivacyCustomer } from "./webhooks/privacy-payloads.ts";
 import { ensureProtectionProduct, writeStorefrontConfig } from "./admin-api.server.ts";
 import { tierPrices } from "./fee-tiers.ts";
 import { installShop, saveProtectionProduct, uninstallShop } from "./installations.server.ts";
@@ -17,13 +19,15 @@ const MODES: Mode[] = ["test", "live"];
 export async function onShopAuthenticated(deps: ShopifyDeps, shop: string): Promise<void> {
   const queued = await deps.db.transaction(async (tx) => {
     const { changed } = await installShop(tx, deps.services, deps.sealer, shop);
-    if (changed) await enqueueJob(tx, deps.services, { shop, kind: "storefront_setup", payload: {} });
+    if (changed) await enqueueNamedJob(tx, deps.services, { shop, kind: "storefront_setup", payload: {} });
     return changed;
   });
   if (queued) deps.wakeJobs();
 }
 
-export function shopLifecycleHandlers(deps: ShopifyDeps): Record<string, JobHandler> {
+type ShopLifecycleJobs = Pick<JobHandlers, "storefront_setup" | "app/uninstalled" | "app/scopes_update" | "customers/data_request" | "customers/redact" | "shop/redact">;
+
+export function shopLifecycleHandlers(deps: ShopifyDeps): ShopLifecycleJobs {
   return {
     storefront_setup: (job) => setUpStorefront(deps, job.shop),
     "app/uninstalled": async (job) => {
@@ -59,15 +63,16 @@ async function merchantOf(db: Queryable, shop: string): Promise<string | undefin
   return (await db.get<{ merchant_id: string }>("SELECT merchant_id FROM shop_installations WHERE shop = ?", [shop]))?.merchant_id;
 }
 
-function customerOf(payload: any, orderIdsField: "orders_requested" | "orders_to_redact"): CustomerSelector {
-  return { email: payload.customer?.email ?? null, orderIds: (payload[orderIdsField] ?? []).map(String) };
+/** Either may be missing: customers/redact empties the payload (`{}`) of every other job that names the customer. */
+function customerOf(customer: PrivacyCustomer | undefined, orderIds: number[] | undefined): CustomerSelector {
+  return { email: customer?.email ?? null, orderIds: (orderIds ?? []).map(String) };
 }
 
 /** customers/data_request: everything we hold about the customer, kept for the merchant (dashboard, 30 days). */
-async function exportCustomer(deps: ShopifyDeps, job: Job): Promise<void> {
+async function exportCustomer(deps: ShopifyDeps, job: Job<JobPayloads["customers/data_request"]>): Promise<void> {
   const merchantId = await merchantOf(deps.db, job.shop);
   if (!merchantId) return;
-  const customer = customerOf(job.payload, "orders_requested");
+  const customer = customerOf(job.payload.customer, job.payload.orders_requested);
   const records: Record<string, unknown> = {};
   for (const mode of MODES) records[mode] = await customerRecords(deps.db, deps.sealer, { merchantId, mode }, customer);
   const now = deps.services.clock();
@@ -81,10 +86,10 @@ async function exportCustomer(deps: ShopifyDeps, job: Job): Promise<void> {
 }
 
 /** customers/redact: the customer's personal data goes from the protection records, the exports and kept job payloads. */
-async function redactCustomerData(deps: ShopifyDeps, job: Job): Promise<void> {
+async function redactCustomerData(deps: ShopifyDeps, job: Job<JobPayloads["customers/redact"]>): Promise<void> {
   const merchantId = await merchantOf(deps.db, job.shop);
   if (!merchantId) return;
-  const customer = customerOf(job.payload, "orders_to_redact");
+  const customer = customerOf(job.payload.customer, job.payload.orders_to_redact);
   await deps.db.transaction(async (tx) => {
     for (const mode of MODES) await redactCustomer(tx, deps.sealer, { merchantId, mode }, customer);
     await tx.run("DELETE FROM shopify_data_requests WHERE shop = ? AND customer_id = ?", [job.shop, String(job.payload.customer?.id ?? "")]);

@@ -1,26 +1,13 @@
 // Receiving a Shopify webhook, after `authenticate.webhook` has checked its HMAC: the receipt (unique by
 // X-Shopify-Webhook-Id, so Shopify's retries and duplicates are dropped) and the job that does the topic's work
 // commit in one transaction; then the job runs at once. Shopify wants an answer within 5 s: past INLINE_BUDGET_MS
-// the answer goes out and the job finishes (or is retried) in the background.
+// the answer goes out and the job finishes (or is retried) in the background. Each topic — its payload's shape and
+// the named job it feeds — is a module in app/shopify/webhooks/.
 import type { ShopifyDeps } from "./deps.server.ts";
 import { enqueueJob, type JobQueue } from "./jobs.server.ts";
-import { orderPayloadOf } from "./orders.server.ts";
+import { handledWebhookFor } from "./webhooks/topics.ts";
 
 export const INLINE_BUDGET_MS = 3_000;
-
-/** The topics we subscribe to (shopify.app.toml), each with what its job keeps of the payload. */
-const PAYLOAD_OF: Record<string, (payload: any) => unknown> = {
-  "orders/create": orderPayloadOf,
-  "orders/cancelled": (order) => ({ id: String(order.id) }),
-  "refunds/create": (refund) => ({ id: String(refund.id), order_id: String(refund.order_id), transactions: refund.transactions ?? [] }),
-  "app/uninstalled": () => ({}),
-  "app/scopes_update": (payload) => ({ current: payload.current ?? [] }),
-  "customers/data_request": (payload) => payload,
-  "customers/redact": (payload) => payload,
-  "shop/redact": () => ({}),
-};
-
-export const SUBSCRIBED_TOPICS = Object.keys(PAYLOAD_OF);
 
 export interface VerifiedWebhook {
   shop: string;
@@ -33,13 +20,13 @@ export interface VerifiedWebhook {
 
 /** Returns "duplicate" for a webhook id seen before, "ignored" for a topic we do not handle, else "accepted". */
 export async function receiveWebhook(
-  deps: ShopifyDeps,
-  queue: JobQueue,
+  deps: Pick<ShopifyDeps, "db" | "services" | "logger">,
+  queue: Pick<JobQueue, "run">,
   webhook: VerifiedWebhook,
   budgetMs = INLINE_BUDGET_MS,
 ): Promise<"accepted" | "duplicate" | "ignored"> {
-  const keep = PAYLOAD_OF[webhook.topic];
-  if (!keep) {
+  const handled = handledWebhookFor(webhook.topic);
+  if (!handled) {
     deps.logger.warn({ shop: webhook.shop, topic: webhook.topic }, "webhook for a topic we do not handle");
     return "ignored";
   }
@@ -50,9 +37,13 @@ export async function receiveWebhook(
       [webhook.webhookId, webhook.eventId, webhook.shop, webhook.topic, deps.services.clock()],
     );
     if (fresh.length === 0) return undefined;
-    // An order's jobs can be found by its id: a cancellation or refund that overtakes its order waits for this one.
-    const subject = webhook.topic === "orders/create" ? String((webhook.payload as { id?: unknown }).id) : undefined;
-    return enqueueJob(tx, deps.services, { shop: webhook.shop, kind: webhook.topic, subject, payload: keep(webhook.payload), claimed: true });
+    return enqueueJob(tx, deps.services, {
+      shop: webhook.shop,
+      kind: handled.job,
+      subject: handled.subject?.(webhook.payload),
+      payload: handled.jobPayload(webhook.payload),
+      claimed: true,
+    });
   });
   if (!job) return "duplicate";
   let budget: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,6 @@
 // What the buyer is shown. The wording is contractual: change it only with the legal text.
 
-/** The byte-string headless quote returns in disclosure_text, for byte-equality checks only (spec §1). */
+/** The byte-string headless quote returns in disclosure_text, for byte-equality checks only (README "Headless (server path)"). */
 export const DISCLOSURE_PHRASE = "This is not insurance";
 
 /** The visible disclosure: both sentences, always. */

@@ -6,7 +6,7 @@ import { newId } from "./ids.ts";
 import type { Actor, Services, Tx } from "./context.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
 
-export const EMAIL_TEMPLATES = ["welcome_protected"] as const;
+const EMAIL_TEMPLATES = ["welcome_protected"] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { newApiKey, newId, newReferenceNumber, parseApiKey, randomString, REFERENCE_NUMBER_PATTERN } from "./ids.ts";
+import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
+import { newApiKey, newId, newReferenceNumber, parseApiKey, randomString } from "./ids.ts";
 
 describe("reference numbers", () => {
   it("are CLM-YYYY-XXXXXXXX with the UTC year and Crockford Base32 (no I, L, O, U)", () => {

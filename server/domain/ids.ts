@@ -46,8 +46,6 @@ export function newId(prefix: string, nowMs: number, random: RandomSource = cryp
   return `${prefix}_${time}${randomString(CROCKFORD, 14, random)}`.toLowerCase();
 }
 
-export const REFERENCE_NUMBER_PATTERN = /^CLM-[0-9]{4}-[0-9A-HJKMNP-TV-Z]{8}$/;
-
 /** `CLM-YYYY-XXXXXXXX`: the UTC year and 40 random bits in Crockford Base32. */
 export function newReferenceNumber(nowMs: number, random: RandomSource = cryptoRandom): string {
   return `CLM-${new Date(nowMs).getUTCFullYear()}-${randomString(CROCKFORD, 8, random)}`;

@@ -19,7 +19,7 @@ export function applyBps(amountMinor: number, bps: number): number {
 }
 
 /** Digits after the decimal point in the currency's decimal notation (Shopify sends and takes prices as "12.34"). */
-export const minorUnitDigits = (currency: string) => (currency.toUpperCase() === "JPY" ? 0 : 2);
+const minorUnitDigits = (currency: string) => (currency.toUpperCase() === "JPY" ? 0 : 2);
 
 /** "12.34" (or "1234" for JPY) → minor units; NaN when the text is not a plain non-negative decimal amount. */
 export function parseDecimalAmount(text: string, currency: string): number {

@@ -3,7 +3,7 @@ import { DomainError } from "./errors.ts";
 import { iso } from "./context.ts";
 import type { QuoteRecord } from "./quotes.ts";
 
-// Spec §2 and §3: confirm carries a versioned, snake_case description of the binding order. Anything missing,
+// README "Offers": confirm carries a versioned, snake_case description of the binding order. Anything missing,
 // malformed or inconsistent with the quote is `order_context_invalid`, raised before anything is created.
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/;
@@ -20,7 +20,7 @@ const isRealDate = (value: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
-export const orderContextSchema = z.strictObject({
+const orderContextSchema = z.strictObject({
   schema_version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date of the form YYYY-MM-DD").refine(isRealDate, "must be a real calendar date"),
   order: z.strictObject({
     id: z.string().min(1).max(255),

@@ -19,7 +19,7 @@ export interface MerchantRefund {
 }
 
 /**
- * Spec §3: a merchant's refund of a protected order marks the order merchant_refunded, voids the plan and
+ * README "Orders: merchant refund report": a merchant's refund of a protected order marks the order merchant_refunded, voids the plan and
  * credits the merchant's fee share on the next settlement statement. No consumer refund is issued here.
  */
 export async function reportMerchantRefund(tx: Tx, services: Services, actor: Actor, externalOrderId: string): Promise<MerchantRefund> {

@@ -108,7 +108,7 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
     free_look_ends_at: purchasedAt + FREE_LOOK_MS, created_at: now, voided_at: null, void_reason: null, mode: actor.mode, consent: "",
   });
   await appendEvent(tx, services, actor, "protection.confirmed", purchase);
-  // Spec §6: the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
+  // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
   if (quote.customer_email_sealed && quote.customer_email_hash) {
     await queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: { sealed: quote.customer_email_sealed, hash: quote.customer_email_hash } });
   }

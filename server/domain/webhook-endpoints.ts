@@ -7,14 +7,14 @@ import { forUpdate } from "../store/database.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import { AddressNotAllowedError, checkDestination } from "../webhooks/address-policy.ts";
 
-// Webhook endpoints (spec §2, §4 rule 1): a URL, the event types it subscribes to, and a signing secret shown
+// Webhook endpoints (README "Webhooks"): a URL, the event types it subscribes to, and a signing secret shown
 // once — at creation and at each rotation. A PATCH never rotates. After a rotation the old secret keeps signing
 // beside the new one for 24 h. Secrets are stored sealed (AES-256-GCM).
 
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** Most endpoints a merchant may have in one mode (as Stripe): each event is sent to every one of them. */
 export const MAX_ENDPOINTS_PER_MODE = 16;
-export const ALL_EVENTS = "*";
+const ALL_EVENTS = "*";
 export type EndpointStatus = "enabled" | "disabled" | "failing";
 export type EndpointEvents = (EventType | typeof ALL_EVENTS)[];
 
@@ -145,7 +145,7 @@ export interface EndpointChanges {
   status?: "enabled" | "disabled";
 }
 
-/** Changes url, events and/or status. Never touches the signing secret (spec §4 rule 1). */
+/** Changes url, events and/or status. Never touches the signing secret (README "Webhooks"). */
 export async function updateWebhookEndpoint(tx: Tx, services: Services, actor: Actor, id: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
   const row = await loadEndpointRow(tx, actor, id);
   const url = changes.url ?? row.url;

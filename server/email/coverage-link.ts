@@ -1,5 +1,5 @@
 // The buyer's link to their coverage details: the plan's reference number plus a token only this service can make,
-// so the link opens the coverage page without a login (spec §1: "a tokenized coverage link"). The token is an
+// so the link opens the coverage page without a login (README "E-mail to buyers": "a tokenized coverage link"). The token is an
 // HMAC-SHA256 of the reference number under a key derived (HKDF) from the service's encryption key, so no new secret
 // has to be configured and the AES key itself is never used for MACs.
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";

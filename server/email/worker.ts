@@ -10,7 +10,10 @@ import type { Mode } from "../domain/ids.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import type { CoverageLinks } from "./coverage-link.ts";
 import { welcomeProtected } from "./welcome-protected.ts";
-import { claimDueRows, createPoller, backoffOrGiveUp } from "../store/work-table.ts";
+import { claimDueRows } from "../store/work-table.ts";
+import { createWorker } from "../workers/worker.ts";
+import { recordFailedAttempt } from "../workers/failure-recorder.ts";
+import type { RetryPolicy } from "../workers/retry-policy.ts";
 
 /** What the worker needs of a nodemailer transporter (tests and the file transport provide the same). */
 export interface MailTransport {
@@ -34,6 +37,7 @@ export interface EmailWorkerOptions {
 
 /** Waits after each failed attempt; after the last one the message is "failed". */
 export const EMAIL_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
+const RETRY_POLICY: RetryPolicy = { delaysMs: EMAIL_RETRY_DELAYS_MS, afterLast: "give-up" };
 /** A claimed message is its sender's this long (a send has a 60 s SMTP timeout at most). */
 const LEASE_MS = 120_000;
 
@@ -66,12 +70,12 @@ export function createEmailWorker(options: EmailWorkerOptions) {
       ]);
     } catch (error) {
       const attempts = Number(row.attempts) + 1;
-      const delay = backoffOrGiveUp(EMAIL_RETRY_DELAYS_MS, attempts);
       // An SMTP refusal often quotes the recipient ("550 <ada@example.com>: …"); neither the log nor the row keeps it.
-      const message = withoutAddresses(error instanceof Error ? error.message : String(error));
-      logger.warn({ messageId: row.id, template: row.template, attempts, err: message }, delay === undefined ? "e-mail failed for good" : "e-mail failed; retrying");
+      const { retryInMs, lastError } = recordFailedAttempt(logger, {
+        item: "e-mail", fields: { messageId: row.id, template: row.template }, attempts, error, policy: RETRY_POLICY, redact: withoutAddresses,
+      });
       await db.run("UPDATE email_messages SET status = ?, attempts = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?", [
-        delay === undefined ? "failed" : "pending", attempts, services.clock() + (delay ?? 0), message.slice(0, 2_000), row.id,
+        retryInMs === undefined ? "failed" : "pending", attempts, services.clock() + (retryInMs ?? 0), lastError, row.id,
       ]);
     }
   }
@@ -86,13 +90,8 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     return rows.length;
   }
 
-  const poller = createPoller({ cycle: runOnce, batchSize, pollMs, logger, name: "e-mail worker" });
-  return {
-    runOnce,
-    start: poller.start,
-    /** Stops polling; the sends in flight finish (their outcome is recorded). */
-    stop: poller.stop,
-  };
+  // A full batch means more may be due: the next round runs at once. The sends in flight finish on stop.
+  return createWorker({ name: "email", logger, pollMs, runOnce, round: async () => (await runOnce()) === batchSize });
 }
 
 export type EmailWorker = ReturnType<typeof createEmailWorker>;

@@ -13,13 +13,13 @@ import { rateLimit, type RateLimitOptions } from "./rate-limit.ts";
 import { RULES } from "../rate-limits/policies.ts";
 import { browserAccess, originPolicy } from "./cors.ts";
 import { createIdempotency, type StoredResponse } from "./idempotency.ts";
-import { IDEMPOTENCY_KEY_PATTERN } from "./schemas.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "@purchase-protection/contract";
 import { routes as routeTable } from "./routes.ts";
 import type { Route } from "./route.ts";
 import { openApiDocument } from "./openapi.ts";
 
 export const API_BASE_PATH = "/api/v1";
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export interface HttpApiOptions {
   db: Database;
@@ -30,7 +30,7 @@ export interface HttpApiOptions {
   inFlightWaitMs?: number;
   /** Test seam: runs after a mutation's side effects, before its response is stored (fault injection). */
   afterSideEffects?: () => void;
-  /** Rate limits (spec §8) of the routes with a `rateLimit` rule; unset: no limits (RATE_LIMITS=off, most tests). */
+  /** Rate limits (README "Rate limits") of the routes with a `rateLimit` rule; unset: no limits (RATE_LIMITS=off, most tests). */
   rateLimits?: RateLimitOptions;
 }
 

@@ -1,4 +1,4 @@
-/** camelCase keys → snake_case, deeply, for the headless wire format (spec §2: snake_case in and out). */
+/** camelCase keys → snake_case, deeply, for the headless wire format (README "Headless (server path)": snake_case in and out). */
 export function toSnakeCase(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toSnakeCase);
   if (value === null || typeof value !== "object") return value;

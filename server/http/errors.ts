@@ -46,7 +46,6 @@ export const errors = {
     new ApiError(403, "permission_error", "secret_key_required", "This operation needs a secret key (mch_…); publishable keys (wk_…) may only quote, confirm and decline."),
   originNotAllowed: (origin: string) =>
     new ApiError(403, "permission_error", "origin_not_allowed", `Live publishable keys may only be used from the merchant's own origins; '${origin}' is not one of them.`),
-  notFound: (what: string, id: string) => invalidRequest(404, "resource_missing", `No such ${what}: '${id}'`),
   routeNotFound: (method: string, path: string) => invalidRequest(404, "route_not_found", `No route ${method} ${path}.`),
   methodNotAllowed: (method: string, path: string, allowed: string[]) =>
     invalidRequest(405, "method_not_allowed", `${method} is not allowed on ${path}.`, undefined, { Allow: allowed.join(", ") }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_PATTERN } from "@purchase-protection/contract";
 import type { Route } from "./route.ts";
 import * as shapes from "./response-schemas.ts";
 import { RULES, type RateLimitRule } from "../rate-limits/policies.ts";
@@ -31,7 +32,7 @@ export function openApiDocument(routes: Route[]) {
       parameters: [
         ...pathParams,
         ...queryParams,
-        ...(mutating ? [{ name: "Idempotency-Key", in: "header", required: true, schema: { type: "string", pattern: "^[A-Za-z0-9_-]{16,255}$" } }] : []),
+        ...(mutating ? [{ name: "Idempotency-Key", in: "header", required: true, schema: { type: "string", pattern: IDEMPOTENCY_KEY_PATTERN.source } }] : []),
       ],
       ...(route.body ? { requestBody: { required: route.operationId !== "reportMerchantRefund", content: { "application/json": { schema: jsonSchema(route.body, "input") } } } } : {}),
       responses: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 
 // Response shapes for the OpenAPI document (requests are described by the schemas that validate them).
 
@@ -28,7 +29,7 @@ export const quote = z.object({
 });
 
 export const confirmation = z.object({
-  referenceNumber: z.string().regex(/^CLM-[0-9]{4}-[0-9A-HJKMNP-TV-Z]{8}$/),
+  referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
   planId: z.string(),
   status: z.literal("confirmed"),
   orderId: z.string(),

@@ -32,7 +32,7 @@ export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   summary: string;
   /** The key policy: which key kinds may call this route. */
   keys: readonly KeyKind[];
-  /** The rate-limit rule of this route (server/rate-limits/policies.ts; spec §8); unset: not limited. */
+  /** The rate-limit rule of this route (server/rate-limits/policies.ts; README "Rate limits"); unset: not limited. */
   rateLimit?: RuleName;
   /** Browsers may call it with a publishable key (CORS). */
   browser?: boolean;

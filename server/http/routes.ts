@@ -17,8 +17,8 @@ import * as shapes from "./response-schemas.ts";
 import { ok, route, type Route } from "./route.ts";
 import { toSnakeCase } from "./casing.ts";
 
-// The route table. Its `keys` column is the key policy of spec §1 and §5 — the only place that decides which
-// key kind may call which route. Its `rateLimit` column names the spec §8 rule of each limited route
+// The route table. Its `keys` column is the key policy of README "Authentication and keys" — the only place that decides which
+// key kind may call which route. Its `rateLimit` column names the README "Rate limits" rule of each limited route
 // (server/rate-limits/policies.ts); both claim listings share the claims rule, so the alias is no way around it. Handlers validate nothing themselves and make one domain call each.
 
 const PUBLISHABLE_OR_SECRET = ["publishable", "secret"] as const;

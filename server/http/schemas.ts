@@ -38,7 +38,7 @@ export const confirmRequest = z.strictObject({
   quoteId: identifier("From the quote response."),
   quoteToken: z.string().min(1).max(512).describe("The single-use token from the quote's X-Service-Quote-Token header."),
   // Validated by the domain (server/domain/order-context.ts): a bad one, a missing one included, is 422
-  // order_context_invalid (spec §3). The preprocess lets a missing one through while the document keeps it required.
+  // order_context_invalid (README "Offers"). The preprocess lets a missing one through while the document keeps it required.
   order_context: z.preprocess((value) => value ?? null, z.unknown()).describe("Versioned snake_case description of the binding order (schema_version, order, participants)."),
 });
 
@@ -109,8 +109,6 @@ export const eventsQuery = z.strictObject({ ...pageQuery, type: z.enum(EVENT_TYP
 export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: timestamp.optional() });
 
 export const noQuery = z.strictObject({});
-
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,255}$/;
 
 const webhookUrl = z.string().min(1).max(2048).describe("Where events are POSTed. Live mode: https and a public address only.");
 const webhookEvents = z

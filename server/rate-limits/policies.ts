@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 
-// Spec §8 "Limits", one named policy per cell of the table. A rule is what one route (or the portal lookup) applies:
+// README "Rate limits", one named policy per cell of the table. A rule is what one route (or the portal lookup) applies:
 // all of its policies are decided together, atomically (a request rejected by one consumes nothing from another).
 //
 // Readings of the table (README "Rate limits" documents them):
-// - "Per IP" is keyed by merchant + client IP (spec §8 rule 1: the strict merchant bucket is 1000/min by merchant
+// - "Per IP" is keyed by merchant + client IP (README "Rate limits": the strict merchant bucket is 1000/min by merchant
 //   AND 100/min by merchant + client IP); the portal lookup has no merchant, so its per-IP limit is by IP alone.
 // - "Edge WAF": quote has its own 50 per 10 s per IP; every other row says "global", which is one bucket of
 //   100/min per client IP shared by those routes, answered with `challenge_required` ("with challenge").
@@ -39,7 +39,7 @@ const policy = (name: string, limit: number, periodMs: number, keyedBy: KeyedBy,
 /** The edge WAF's global rule: 100/min per client IP, "with challenge". */
 export const EDGE_GLOBAL = policy("edge-global", 100, MINUTE, "ip", true, "challenge_required");
 
-/** A per-merchant limit and a per-merchant-and-IP limit, applied together (spec §8 rule 1 when 1000 / 100). */
+/** A per-merchant limit and a per-merchant-and-IP limit, applied together (README "Rate limits"). */
 const merchantBuckets = (name: string, perMerchant: number, perMerchantIp: number) => [
   policy(`${name}-merchant`, perMerchant, MINUTE, "merchant"),
   policy(`${name}-merchant-ip`, perMerchantIp, MINUTE, "merchant_ip"),
@@ -51,7 +51,7 @@ export const RULES = {
   void: { name: "void", policies: [...merchantBuckets("void", 200, 60), EDGE_GLOBAL] },
   metrics: { name: "metrics", policies: [...merchantBuckets("metrics", 1000, 100), EDGE_GLOBAL] },
   claims: { name: "claims", policies: [...merchantBuckets("claims", 1000, 100), EDGE_GLOBAL] },
-  // Not in spec §8 (our reading, README "Rate limits"): one redelivery sends a request to each of up to 16 endpoints.
+  // Not in the contract (our reading, README "Rate limits"): one redelivery sends a request to each of up to 16 endpoints.
   redeliver: { name: "redeliver", policies: [...merchantBuckets("redeliver", 60, 30), EDGE_GLOBAL] },
   portalLookup: { name: "portalLookup", policies: [policy("portal-lookup-ip", 30, MINUTE, "ip"), policy("portal-lookup-email", 10, HOUR, "email"), EDGE_GLOBAL] },
 } as const satisfies Record<string, RateLimitRule>;

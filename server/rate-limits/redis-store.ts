@@ -58,7 +58,7 @@ export interface RedisStoreOptions {
   onError?: (error: Error) => void;
 }
 
-export class RedisUnavailableError extends Error {
+class RedisUnavailableError extends Error {
   constructor(message = "Redis is not connected") {
     super(message);
     this.name = "RedisUnavailableError";

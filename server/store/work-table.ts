@@ -1,7 +1,6 @@
 // A table used as a work queue (email_messages, shopify_jobs): rows with a status, a due time and a lease
-// (locked_until), and a poller that works through them. One piece of code for both, so claiming and polling behave
-// the same everywhere. The webhook delivery queue claims per endpoint, in creation order, and keeps its own.
-import type { Logger } from "pino";
+// (locked_until), worked through by a worker (server/workers/worker.ts). One piece of code for both, so claiming
+// behaves the same everywhere. The webhook delivery queue claims per endpoint, in creation order, and keeps its own.
 import type { Database } from "./database.ts";
 
 export interface ClaimDue {
@@ -35,62 +34,4 @@ export function claimDueRows<T>(db: Database, claim: ClaimDue): Promise<T[]> {
       [now + claim.leaseMs, ...(touch ? [now] : []), now, now, claim.limit],
     ),
   );
-}
-
-/** The wait after the `attempts`-th failure, or undefined when that was the last one (the row has failed for good). */
-export const backoffOrGiveUp = (delaysMs: readonly number[], attempts: number): number | undefined => delaysMs[attempts - 1];
-
-export interface PollerOptions {
-  /** Handles one batch; resolves with how many rows it handled. */
-  cycle: () => Promise<number>;
-  /** A full batch means more may be due: the next cycle runs at once. */
-  batchSize: number;
-  pollMs: number;
-  logger: Logger;
-  /** For the log line when a cycle throws ("e-mail worker", …). */
-  name: string;
-}
-
-/** Runs `cycle` now, again while batches come back full, then every `pollMs`, until stopped. */
-export function createPoller(options: PollerOptions) {
-  const { cycle, batchSize, pollMs, logger, name } = options;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = true;
-  let running: Promise<void> | undefined;
-
-  async function loop(): Promise<void> {
-    try {
-      while (!stopped && (await cycle()) === batchSize);
-    } catch (error) {
-      logger.error({ err: error }, `${name} failed; retrying on the next poll`);
-    }
-  }
-
-  function tick() {
-    if (stopped || running) return;
-    running = loop().finally(() => {
-      running = undefined;
-      if (!stopped) timer = setTimeout(tick, pollMs);
-    });
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
-    /** Look now rather than at the next poll (new work was just written). */
-    wake() {
-      if (stopped || running) return;
-      clearTimeout(timer);
-      timer = setTimeout(tick, 0);
-    },
-    /** Stops polling; resolves when the cycle under way has finished. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }

@@ -14,7 +14,7 @@ export interface ResolvedAddress {
 /** DNS seam: tests inject their own so no traffic leaves loopback. */
 export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: HostResolver = async (hostname) =>
+const systemResolver: HostResolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 
 const BLOCKED_IPV4 = [

@@ -1,5 +1,6 @@
-// When a failed delivery is tried again (DESIGN.md, Events): 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h, for
+// When a failed delivery is tried again (README "Webhooks", delivery rules): 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h, for
 // 3 days counted from the endpoint's first failure in a row; after that the endpoint is marked failing.
+import { delayAfterFailure } from "../workers/retry-policy.ts";
 
 const SECOND = 1000;
 const HOUR = 60 * 60 * SECOND;
@@ -8,5 +9,5 @@ export const FAILING_AFTER_MS = 72 * HOUR;
 
 /** The wait after the `failures`-th failure in a row (1-based); the last entry repeats. */
 export function retryDelay(failures: number, schedule: readonly number[] = RETRY_SCHEDULE_MS): number {
-  return schedule[Math.min(Math.max(failures, 1), schedule.length) - 1];
+  return delayAfterFailure({ delaysMs: schedule, afterLast: "repeat" }, failures);
 }

@@ -10,10 +10,12 @@ import { send, type SendResult } from "./sender.ts";
 import { createFanOut } from "./fanout.ts";
 import { claimDeliveries, completeDeliveries, releaseDelivery, type ClaimedDelivery, type Completion, type Outcome } from "./queue.ts";
 import { FAILING_AFTER_MS, RETRY_SCHEDULE_MS } from "./schedule.ts";
+import { createWorker } from "../workers/worker.ts";
 
 // The delivery worker: fans outbox events out into deliveries, claims the due ones, POSTs them signed, and records
 // each attempt. Runs embedded in the API process (createProtectionApi().startBackgroundJobs()) or on its own
-// (`npm run worker`). On stop, in-flight requests get `graceMs` to finish; the rest are aborted and released.
+// (`npm run worker`), on the worker runtime (server/workers/worker.ts): on stop, in-flight requests get `graceMs` to
+// finish; the rest are aborted and released.
 
 export interface WebhookWorkerOptions {
   db: Database;
@@ -59,9 +61,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const log = options.logger.child({ component: "webhook-worker", workerId });
   const fanOut = createFanOut(options.db, { clock, random }, { batchSize: 500, gapGraceMs: options.gapGraceMs ?? 10_000 }).fanOut;
 
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
   const completions: (Completion & { done: (outcome: Outcome) => void })[] = [];
@@ -116,7 +115,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     while (completions.length > 0) {
       const group = completions.splice(0);
       try {
-        const room = running ? batchSize - (inFlight.size - group.length) : 0;
+        const room = worker.running ? batchSize - (inFlight.size - group.length) : 0;
         const next = { workerId, now: clock(), limit: room, leaseMs };
         const { outcomes, claimed } = await completeDeliveries(options.db, random, workerId, group, policy, next);
         group.forEach((completion, i) => completion.done(outcomes[i]));
@@ -140,26 +139,17 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   }
 
   /**
-   * Polls (fan-out, then claims) while deliveries are in flight, up to batchSize at once, so one slow endpoint never
-   * holds up the others. Steady traffic is claimed by the group commits themselves (see flush).
+   * One round of the loop: fan-out, then claims while deliveries are in flight, up to batchSize at once, so one slow
+   * endpoint never holds up the others. Steady traffic is claimed by the group commits themselves (see flush).
+   * Resolves true when it claimed some (look again at once).
    */
-  async function run() {
-    while (running) {
-      let claimed = 0;
-      try {
-        await fanOut();
-        const room = batchSize - inFlight.size;
-        if (room > 0) {
-          const deliveries = await claimDeliveries(options.db, { workerId, now: clock(), limit: room, leaseMs });
-          claimed = deliveries.length;
-          for (const delivery of deliveries) track(delivery);
-        }
-      } catch (error) {
-        log.error({ err: error }, "webhook round failed");
-      }
-      if (claimed === 0 && running) await nap();
-    }
-    await Promise.all(inFlight);
+  async function round(): Promise<boolean> {
+    await fanOut();
+    const room = batchSize - inFlight.size;
+    if (room <= 0) return false;
+    const deliveries = await claimDeliveries(options.db, { workerId, now: clock(), limit: room, leaseMs });
+    for (const delivery of deliveries) track(delivery);
+    return deliveries.length > 0;
   }
 
   function track(delivery: ClaimedDelivery) {
@@ -169,41 +159,20 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     inFlight.add(task);
   }
 
-  const nap = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => (wake = undefined, resolve()), pollMs);
-      wake = () => {
-        wake = undefined;
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  return {
-    workerId,
+  const worker = createWorker({
+    name: "webhooks",
+    logger: log,
+    pollMs,
+    round,
     runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-      log.info({ timeoutMs, pollMs, batchSize }, "webhook worker started");
-    },
-    /** Stops claiming; in-flight deliveries get `graceMs` to finish, then are aborted and released for retry. */
-    async stop(graceMs = 10_000) {
-      if (!running) return;
-      running = false;
-      wake?.();
-      let timer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([loop!.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, graceMs, false)))]);
-      clearTimeout(timer);
-      if (!finished) {
-        shutdown.abort();
-        await loop;
-      }
+    settle: async () => {
+      await Promise.all(inFlight);
       await flushing;
-      log.info({ graceful: finished }, "webhook worker stopped");
     },
-  };
+    abort: () => shutdown.abort(),
+    settings: { timeoutMs, batchSize },
+  });
+  return Object.assign(worker, { workerId });
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

@@ -5,12 +5,12 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
 import { assertChangesNothing, assertError } from "../support/api-assertions.ts";
 import { keysDeep, outbox, type ApiClient } from "../support/protection-flows.ts";
-import { REFERENCE_NUMBER_PATTERN } from "../../server/domain/ids.ts";
+import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
 import { createProgram, DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 
-// The server-to-server surface (spec §1 "Order-webhook server confirm", §2 "Headless requests"): snake_case in and
+// The server-to-server surface (README "Headless (server path)"): snake_case in and
 // out, disclosure_text is the byte-string 'This is not insurance', confirm by quote id with no quote token.
 
 const PHRASE = "This is not insurance";

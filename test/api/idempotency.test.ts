@@ -9,7 +9,7 @@ import { assertChangesNothing, assertError, createQuote, mintLiveCredentials } f
 import { confirmBody, outbox, type ApiClient } from "../support/protection-flows.ts";
 import { IDEMPOTENCY_TTL_MS } from "../../server/http/idempotency.ts";
 
-// Spec §7/§8 and DESIGN §2 (Idempotency): one key runs a mutation at most once per (merchant, mode) for 24 h.
+// README "Idempotency": one key runs a mutation at most once per (merchant, mode) for 24 h.
 
 const IN_FLIGHT_WAIT_MS = 400;
 const newKey = () => `idem-${crypto.randomUUID()}`;

@@ -6,10 +6,10 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { assertChangesNothing, assertError, createQuote } from "../support/api-assertions.ts";
 import { confirmBody, outbox, protectOrder, protectOrderHeadless, sha256Hex, type ApiClient } from "../support/protection-flows.ts";
-import { REFERENCE_NUMBER_PATTERN } from "../../server/domain/ids.ts";
+import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 
-// Decline, void, the merchant refund report (spec §3), reference numbers and the stored quote token.
+// Decline, void, the merchant refund report (README "Orders: merchant refund report"), reference numbers and the stored quote token.
 
 const FULL_DISCLOSURE = "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.";
 

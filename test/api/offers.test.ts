@@ -6,7 +6,7 @@ import { apiClient, orderContextFor } from "../support/client.ts";
 import { rowCounts } from "../support/databases.ts";
 import { assertError, createQuote } from "../support/api-assertions.ts";
 import { confirmBody, type ApiClient } from "../support/protection-flows.ts";
-import { REFERENCE_NUMBER_PATTERN } from "../../server/domain/ids.ts";
+import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
 
 const QUOTE_LIFETIME_MS = 30 * 60 * 1000;

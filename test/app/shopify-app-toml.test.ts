@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
-import { SUBSCRIBED_TOPICS } from "../../app/shopify/webhooks.server.ts";
+import { HANDLED_TOPICS } from "../../app/shopify/webhooks/topics.ts";
 import { SHOPIFY_API_VERSION } from "../../app/shopify.server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -17,7 +17,7 @@ describe("shopify.app.toml", () => {
     const subscriptions: { topic: string; uri: string }[] = config.webhooks.subscriptions.flatMap((subscription: any) =>
       [...(subscription.topics ?? []), ...(subscription.compliance_topics ?? [])].map((topic: string) => ({ topic, uri: subscription.uri })),
     );
-    assert.deepEqual(subscriptions.map((subscription) => subscription.topic).sort(), [...SUBSCRIBED_TOPICS].sort());
+    assert.deepEqual(subscriptions.map((subscription) => subscription.topic).sort(), [...HANDLED_TOPICS].sort());
     for (const { topic, uri } of subscriptions) assert.equal(uri, `/webhooks/${topic}`);
     const compliance = config.webhooks.subscriptions.flatMap((subscription: any) => subscription.compliance_topics ?? []).sort();
     assert.deepEqual(compliance, ["customers/data_request", "customers/redact", "shop/redact"], "Shopify's three mandatory privacy topics");

@@ -6,7 +6,10 @@ import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { COUNTED_TABLES, rowCounts, type Dialect } from "../support/databases.ts";
-import { orderPayload, refundPayload, TEST_APP, type WebhookDelivery } from "../support/shopify.ts";
+import {
+  appUninstalledPayload, customersRedactPayload, dataRequestPayload, orderPayload, refundPayload, scopesUpdatePayload, shopRedactPayload, TEST_APP,
+  type WebhookDelivery,
+} from "../support/shopify.ts";
 import { startShopifyApp, waitFor, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { buyerEmailHash } from "../../server/domain/buyer-emails.ts";
 
@@ -262,7 +265,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     const order = orderPayload({ lines: [{ productId: 111, price: "55.00" }], attributes: { _protection: "accepted" } });
     // orders/create is accepted but its job has not run (as if the app had crashed right after the receipt).
     const { enqueueJob } = await import("../../app/shopify/jobs.server.ts");
-    const { orderPayloadOf } = await import("../../app/shopify/orders.server.ts");
+    const { orderPayloadOf } = await import("../../app/shopify/webhooks/orders-create.ts");
     await enqueueJob(db(), runtime().deps.services, { shop: SHOP, kind: "orders/create", subject: String(order.id), payload: orderPayloadOf(order), claimed: true });
     assert.equal(await deliver({ topic: "orders/cancelled", payload: order }), 200);
     const cancel = (await db().get<any>("SELECT * FROM shopify_jobs WHERE kind = 'orders/cancelled' ORDER BY created_at DESC LIMIT 1"))!;
@@ -282,8 +285,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     const order = orderPayload({ lines: [{ productId: 111, price: "25.00" }], attributes: { _protection: "accepted" }, email });
     await deliver({ topic: "orders/create", payload: order });
     await settled();
-    const customer = { id: 7_000_001, email, phone: null };
-    await deliver({ topic: "customers/data_request", payload: { shop_id: 7, shop_domain: SHOP, orders_requested: [order.id], customer, data_request: { id: 99 } } });
+    await deliver({ topic: "customers/data_request", payload: dataRequestPayload(SHOP, { email, orderIds: [order.id], requestId: 99 }) });
     await settled();
     const request = (await db().get<any>("SELECT * FROM shopify_data_requests WHERE shop = ?", [SHOP]))!;
     const exported = JSON.parse(request.export);
@@ -298,7 +300,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
       Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`, [buyerEmailHash(runtime().deps.sealer, email)]))!.n);
     for (const [table, column] of hashColumns) assert.equal(await byHash(table, column), 1, `${table}.${column} finds the buyer`);
 
-    await deliver({ topic: "customers/redact", payload: { shop_id: 7, shop_domain: SHOP, customer, orders_to_redact: [order.id] } });
+    await deliver({ topic: "customers/redact", payload: customersRedactPayload(SHOP, { email, orderIds: [order.id] }) });
     await settled();
     const stillThere = async (table: string, column: string) => Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE LOWER(${column}) LIKE ?`, [`%${email}%`]))!.n);
     for (const [table, column] of [["events", "data"], ["shopify_jobs", "payload"], ["shopify_data_requests", "export"]]) {
@@ -315,7 +317,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
 
   it("app/scopes_update stores the granted scopes on the shop's sessions", async () => {
     const granted = ["read_orders", "write_orders", "read_products", "write_products"];
-    assert.equal(await deliver({ topic: "app/scopes_update", payload: { id: 7, previous: TEST_APP.SCOPES.split(","), current: granted, updated_at: new Date().toISOString() } }), 200);
+    assert.equal(await deliver({ topic: "app/scopes_update", payload: scopesUpdatePayload(granted) }), 200);
     await settled();
     const sessions = await prisma().session.findMany({ where: { shop: SHOP } });
     assert.ok(sessions.length > 0);
@@ -324,7 +326,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
 
   it("app/uninstalled revokes the keys and deletes the sessions; installing again mints new keys", async () => {
     const before = await installation();
-    assert.equal(await deliver({ topic: "app/uninstalled", payload: { id: 7, domain: SHOP } }), 200);
+    assert.equal(await deliver({ topic: "app/uninstalled", payload: appUninstalledPayload(SHOP) }), 200);
     await settled();
     const after = await installation();
     assert.equal(after.status, "uninstalled");
@@ -349,7 +351,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
 
   it("shop/redact erases the shop's merchant and everything the app kept", async () => {
     const { merchant_id: merchantId } = await installation();
-    assert.equal(await deliver({ topic: "shop/redact", payload: { shop_id: 7, shop_domain: SHOP } }), 200);
+    assert.equal(await deliver({ topic: "shop/redact", payload: shopRedactPayload(SHOP) }), 200);
     await settled();
     for (const table of ["api_keys", "protection_programs", "quotes", "plans", "orders", "events", "email_messages"]) {
       const n = Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE merchant_id = ?`, [merchantId]))!.n);

@@ -8,7 +8,6 @@ import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import { createJobQueue, enqueueJob, RETENTION_MS } from "../../app/shopify/jobs.server.ts";
 import { receiveWebhook } from "../../app/shopify/webhooks.server.ts";
-import type { ShopifyDeps } from "../../app/shopify/deps.server.ts";
 
 describe("Shopify job queue: the inline budget, retention", () => {
   let database: TestDatabase;
@@ -25,7 +24,7 @@ describe("Shopify job queue: the inline budget, retention", () => {
     const slowJob = new Promise<void>((resolve) => (release = resolve));
     const queue = createJobQueue({ db: database.db, services, logger, handlers: { "orders/create": async () => { runs++; await slowJob; } } });
     queue.start();
-    const deps = { db: database.db, services, logger } as unknown as ShopifyDeps;
+    const deps = { db: database.db, services, logger };
     const order = { id: 1, admin_graphql_api_id: "gid://shopify/Order/1", currency: "USD", subtotal_price: "10.00", line_items: [], note_attributes: [] };
 
     const started = performance.now();

@@ -8,7 +8,7 @@ import type { Browser } from "playwright-core";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { renderEmbed } from "../support/theme-embed.ts";
 import { orderPayload } from "../support/shopify.ts";
-import type { StorefrontConfig } from "../../app/shopify/admin-api.server.ts";
+import type { StorefrontConfig } from "@purchase-protection/contract";
 import { buildWidget } from "../../packages/widget/build.ts";
 import { createServerApp } from "../../server/server-app.ts";
 import { startStorefront, type Storefront } from "../../packages/widget/test/support/storefront.ts";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { check } from "@shopify/theme-check-node";
 import { bundle, EMBED_ASSET, MAX_BYTES } from "../../packages/widget/build.ts";
-import type { StorefrontConfig } from "../../app/shopify/admin-api.server.ts";
+import type { StorefrontConfig } from "@purchase-protection/contract";
 import { renderEmbed, THEME_EMBED_DIR, type EmbedPage } from "../support/theme-embed.ts";
 
 const CONFIG: StorefrontConfig = {

@@ -8,7 +8,7 @@ import { rowCounts } from "./databases.ts";
 
 export const REQUEST_ID_PATTERN = /^req_[A-Za-z0-9]{24}$/;
 
-/** The error type each status carries (DESIGN §2, Errors). */
+/** The error type each status carries (README "Errors"). */
 const TYPE_BY_STATUS: Record<number, string> = {
   400: "invalid_request_error",
   401: "authentication_error",

@@ -10,7 +10,7 @@ import { once } from "node:events";
 import { serve } from "@hono/node-server";
 import { startShopifyApp } from "./shopify-app.ts";
 import { isPostgresUrl } from "../../server/store/open.ts";
-import type { FeeTier } from "../../app/shopify/fee-tiers.ts";
+import type { FeeTier } from "@purchase-protection/contract";
 
 export interface AppServerReady {
   port: number;

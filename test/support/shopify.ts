@@ -5,6 +5,19 @@
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ShopifyOrder } from "../../app/shopify/webhooks/shopify-order.ts";
+import type { ShopifyRefund } from "../../app/shopify/webhooks/refunds-create.ts";
+import type { ShopifyShop } from "../../app/shopify/webhooks/app-uninstalled.ts";
+import type { AppScopesUpdate } from "../../app/shopify/webhooks/app-scopes-update.ts";
+import type { CustomersDataRequest, CustomersRedact, ShopRedact } from "../../app/shopify/webhooks/privacy-payloads.ts";
+import type { ProtectionProductResult } from "../../app/shopify/admin/protection-product.ts";
+import type { ProtectionProductSetResult } from "../../app/shopify/admin/protection-product-set.ts";
+import type { PublicationsResult } from "../../app/shopify/admin/publications.ts";
+import type { OwnersResult } from "../../app/shopify/admin/owners.ts";
+import type { StorefrontConfigResult } from "../../app/shopify/admin/storefront-config.ts";
+import type { ProtectionFulfillmentOrdersResult } from "../../app/shopify/admin/protection-fulfillment-orders.ts";
+import type { FulfillProtectionResult } from "../../app/shopify/admin/fulfill-protection.ts";
+import type { ProtectionReferenceResult } from "../../app/shopify/admin/protection-reference.ts";
 
 export const TEST_APP = {
   SHOPIFY_API_KEY: "test-api-key-0123456789abcdef",
@@ -65,7 +78,7 @@ export function orderPayload(input: { id?: number; currency?: string; lines: Ord
   const subtotal = input.lines.reduce((sum, line) => sum + Number(line.price) * (line.quantity ?? 1), 0);
   const shipping = Number(input.shipping ?? "5.00");
   const money = (amount: number) => ({ shop_money: { amount: amount.toFixed(2), currency_code: currency }, presentment_money: { amount: amount.toFixed(2), currency_code: currency } });
-  return {
+  const order = {
     id,
     admin_graphql_api_id: `gid://shopify/Order/${id}`,
     name: `#${1000 + (id % 1000)}`,
@@ -97,11 +110,13 @@ export function orderPayload(input: { id?: number; currency?: string; lines: Ord
     })),
     customer: { id: 7_000_001, email: input.email ?? "buyer@example.com", first_name: "Ada", last_name: "Buyer" },
   };
+  // Checked on the value, not the literal: Shopify sends more fields than the app's type names.
+  return order satisfies ShopifyOrder;
 }
 
 /** A refunds/create payload: one successful refund transaction of `amount`. */
 export function refundPayload(input: { orderId: number; amount: string; id?: number; currency?: string }) {
-  return {
+  const refund = {
     id: input.id ?? shopifyId(),
     order_id: input.orderId,
     created_at: new Date().toISOString(),
@@ -109,10 +124,27 @@ export function refundPayload(input: { orderId: number; amount: string; id?: num
     restock: false,
     refund_line_items: [],
     transactions: [
-      { id: shopifyId(), order_id: input.orderId, kind: "refund", gateway: "bogus", status: "success", amount: input.amount, currency: input.currency ?? "USD" },
+      { id: shopifyId(), order_id: input.orderId, kind: "refund" as const, gateway: "bogus", status: "success" as const, amount: input.amount, currency: input.currency ?? "USD" },
     ],
   };
+  return refund satisfies ShopifyRefund;
 }
+
+/** app/uninstalled: Shopify sends the shop (its Shop resource). */
+export const appUninstalledPayload = (shop: string): ShopifyShop => ({ id: 7, domain: shop, myshopify_domain: shop });
+
+export const scopesUpdatePayload = (current: string[]) =>
+  ({ id: 7, shop_id: 7, previous: TEST_APP.SCOPES.split(","), current, updated_at: new Date().toISOString() }) satisfies AppScopesUpdate;
+
+const privacyCustomer = (email: string) => ({ id: 7_000_001, email, phone: null });
+
+export const dataRequestPayload = (shop: string, input: { email: string; orderIds: number[]; requestId?: number }) =>
+  ({ shop_id: 7, shop_domain: shop, orders_requested: input.orderIds, customer: privacyCustomer(input.email), data_request: { id: input.requestId ?? 99 } }) satisfies CustomersDataRequest;
+
+export const customersRedactPayload = (shop: string, input: { email: string; orderIds: number[] }) =>
+  ({ shop_id: 7, shop_domain: shop, customer: privacyCustomer(input.email), orders_to_redact: input.orderIds }) satisfies CustomersRedact;
+
+export const shopRedactPayload = (shop: string) => ({ shop_id: 7, shop_domain: shop }) satisfies ShopRedact;
 
 export interface AdminCall {
   shop: string;
@@ -145,38 +177,38 @@ export async function startFakeAdminApi() {
     switch (call.operationName) {
       case "ProtectionProduct": {
         const product = [...products.values()].find((candidate) => candidate.handle === v.handle);
-        return { shop: { currencyCode: "USD" }, productByIdentifier: product ? { id: product.id } : null };
+        return { shop: { currencyCode: "USD" }, productByIdentifier: product ? { id: product.id } : null } satisfies ProtectionProductResult;
       }
       case "ProtectionProductSet": {
         const id = v.input.id ?? gid("Product");
         const previous = products.get(id);
         const variants = v.input.variants.map((variant: any, index: number) => ({ id: previous?.variants[index]?.id ?? gid("ProductVariant"), price: variant.price }));
         products.set(id, { id, handle: v.input.handle, variants });
-        return { productSet: { product: { id, variants: { nodes: variants } }, userErrors: [] } };
+        return { productSet: { product: { id, variants: { nodes: variants } }, userErrors: [] } } satisfies ProtectionProductSetResult;
       }
       case "Publications":
-        return { publications: { nodes: [{ id: "gid://shopify/Publication/1", name: "Online Store" }, { id: "gid://shopify/Publication/2", name: "Point of Sale" }] } };
+        return { publications: { nodes: [{ id: "gid://shopify/Publication/1", name: "Online Store" }, { id: "gid://shopify/Publication/2", name: "Point of Sale" }] } } satisfies PublicationsResult;
       case "PublishProtection":
         return { publishablePublish: { userErrors: [] } };
       case "Owners":
-        return { currentAppInstallation: { id: "gid://shopify/AppInstallation/42" }, shop: { id: "gid://shopify/Shop/7" } };
+        return { currentAppInstallation: { id: "gid://shopify/AppInstallation/42" }, shop: { id: "gid://shopify/Shop/7" } } satisfies OwnersResult;
       case "StorefrontConfig":
         for (const metafield of v.metafields) {
           const index = metafields.findIndex((m) => m.ownerId === metafield.ownerId && m.namespace === metafield.namespace && m.key === metafield.key);
           if (index >= 0) metafields.splice(index, 1);
           metafields.push(metafield);
         }
-        return { metafieldsSet: { metafields: v.metafields.map(() => ({ id: gid("Metafield") })), userErrors: [] } };
+        return { metafieldsSet: { metafields: v.metafields.map(() => ({ id: gid("Metafield") })), userErrors: [] } } satisfies StorefrontConfigResult;
       case "ProtectionFulfillmentOrders": {
         const fulfillmentOrder = fulfillmentOrders.get(v.id);
         const nodes = fulfillmentOrder
           ? [{
               id: fulfillmentOrder.id,
-              status: fulfillmentOrder.lineItems.some((item) => item.remainingQuantity > 0) ? "OPEN" : "CLOSED",
+              status: fulfillmentOrder.lineItems.some((item) => item.remainingQuantity > 0) ? ("OPEN" as const) : ("CLOSED" as const),
               lineItems: { nodes: fulfillmentOrder.lineItems.map((item) => ({ id: item.id, remainingQuantity: item.remainingQuantity, lineItem: { product: { id: item.productGid } } })) },
             }]
           : [];
-        return { order: { fulfillmentOrders: { nodes } } };
+        return { order: { fulfillmentOrders: { nodes } } } satisfies ProtectionFulfillmentOrdersResult;
       }
       case "FulfillProtection": {
         for (const group of v.fulfillment.lineItemsByFulfillmentOrder) {
@@ -184,11 +216,11 @@ export async function startFakeAdminApi() {
           for (const { id, quantity } of group.fulfillmentOrderLineItems) fulfillmentOrder.lineItems.find((item) => item.id === id)!.remainingQuantity -= quantity;
           fulfillments.push({ fulfillmentOrderId: group.fulfillmentOrderId, lineItems: group.fulfillmentOrderLineItems, notifyCustomer: v.fulfillment.notifyCustomer });
         }
-        return { fulfillmentCreate: { fulfillment: { id: gid("Fulfillment"), status: "SUCCESS" }, userErrors: [] } };
+        return { fulfillmentCreate: { fulfillment: { id: gid("Fulfillment"), status: "SUCCESS" }, userErrors: [] } } satisfies FulfillProtectionResult;
       }
       case "ProtectionReference":
         orders.set(v.input.id, { customAttributes: v.input.customAttributes, metafields: v.input.metafields });
-        return { orderUpdate: { order: { id: v.input.id }, userErrors: [] } };
+        return { orderUpdate: { order: { id: v.input.id }, userErrors: [] } } satisfies ProtectionReferenceResult;
       default:
         return undefined;
     }

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { Liquid } from "liquidjs";
 // The app config the app writes into the AppInstallation metafield protection.config (shared contract).
-import type { StorefrontConfig } from "../../app/shopify/admin-api.server.ts";
+import type { StorefrontConfig } from "@purchase-protection/contract";
 
 export const THEME_EMBED_DIR = path.join(import.meta.dirname, "..", "..", "extensions", "theme-embed");
 

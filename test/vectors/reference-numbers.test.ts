@@ -2,7 +2,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { newReferenceNumber, REFERENCE_NUMBER_PATTERN } from "../../server/domain/ids.ts";
+import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
+import { newReferenceNumber } from "../../server/domain/ids.ts";
 
 const vectors = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "reference-numbers.json"), "utf8")) as {
   pattern: string;

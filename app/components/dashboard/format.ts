@@ -1,11 +1,9 @@
 // Display formats shared by the dashboard's cards. Server and browser render the same text (no locale or time
 // zone of the viewer), so hydration matches.
+import { formatMoney as formatMoneyIn } from "@purchase-protection/contract";
 
-/** Minor units → "$12.34" / "¥1,234": Intl knows each currency's decimal places. */
-export function formatMoney(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat("en-US", { style: "currency", currency });
-  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
+/** Minor units → "$12.34" / "¥1,234", in one fixed locale. */
+export const formatMoney = (minor: number, currency: string) => formatMoneyIn(minor, currency, "en-US");
 
 /** Minor units of whatever currency an order is in: "1.00" (program terms apply in every currency). */
 export const formatMinorUnits = (minor: number) => (minor / 100).toFixed(2);

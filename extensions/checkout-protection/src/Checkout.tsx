@@ -7,6 +7,7 @@ import type {} from "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { CartLineChange } from "@shopify/ui-extensions/checkout";
+import { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE } from "@purchase-protection/contract";
 import { configValue, isProtectionLine, orderAmount, parseConfig, requestOffer, toMajorUnits, variantGid, type Offer, type ProtectionConfig } from "./offer.ts";
 
 /** Quiet period before re-quoting after the order amount changes (a buyer editing quantities). */
@@ -42,7 +43,7 @@ const attribute = (key: string) => shopify.attributes.value.find((entry) => entr
 
 function ProtectionOffer({ config }: { config: ProtectionConfig }) {
   const amount = orderAmount(useSignalValue(shopify.cost.subtotalAmount), useSignalValue(shopify.lines), config);
-  const accepted = useSignalValue(shopify.attributes).some((entry) => entry.key === "_protection" && entry.value === "accepted");
+  const accepted = useSignalValue(shopify.attributes).some((entry) => entry.key === CHOICE_ATTRIBUTE && entry.value === ACCEPTED);
   const [offer, setOffer] = useState<Offer | null>(null);
   const [busy, setBusy] = useState(false);
   const [fallbackOrderId] = useState(() => `checkout-${crypto.randomUUID()}`);
@@ -53,9 +54,9 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
       const next = await requestOffer(config, amount, shopify.checkoutToken.value ?? fallbackOrderId, controller.signal);
       if (controller.signal.aborted) return;
       // A failed re-quote keeps an accepted offer on screen: the buyer can still take the protection back out.
-      if (next || attribute("_protection") !== "accepted") setOffer(next);
+      if (next || attribute(CHOICE_ATTRIBUTE) !== ACCEPTED) setOffer(next);
       // An accepted choice follows the new quote: its id, and the line of the tier that now fits.
-      if (next && attribute("_protection") === "accepted") await recordChoice(config, next, true);
+      if (next && attribute(CHOICE_ATTRIBUTE) === ACCEPTED) await recordChoice(config, next, true);
     }, offer ? REQUOTE_DEBOUNCE_MS : 0);
     return () => {
       clearTimeout(timer);
@@ -93,7 +94,9 @@ async function recordChoice(config: ProtectionConfig, offer: Offer, take: boolea
   for (const change of lineChanges) {
     if ((await shopify.applyCartLinesChange(change)).type !== "success") return;
   }
-  const attributes: Record<string, string> = take ? { _protection: "accepted", _protection_quote: offer.quoteId } : { _protection: "declined" };
+  const attributes: Record<string, string> = take
+    ? { [CHOICE_ATTRIBUTE]: ACCEPTED, [QUOTE_ATTRIBUTE]: offer.quoteId }
+    : { [CHOICE_ATTRIBUTE]: DECLINED };
   for (const [key, value] of Object.entries(attributes)) {
     if (attribute(key) === value) continue;
     if ((await shopify.applyAttributeChange({ type: "updateAttribute", key, value })).type !== "success") return;

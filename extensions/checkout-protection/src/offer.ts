@@ -1,22 +1,10 @@
 // The extension's logic without the `shopify` global: the app's config, the order amount, the quote and its tier.
 // Money is integer minor units; Shopify's Money (decimal amounts) is converted at the edge.
 import type { AppMetafieldEntry, CartLine, Money } from "@shopify/ui-extensions/checkout";
+import { CONFIG_KEY, minorDigits, SHOP_CONFIG_NAMESPACE, tierFor, type FeeTier, type StorefrontConfig } from "@purchase-protection/contract";
 
-export interface Tier {
-  priceCents: number;
-  /** Numeric id of the protection product's variant at this price. */
-  variantId: string;
-}
-
-/** The JSON the app writes at install into the shop's `$app:protection` / `config` metafield. */
-export interface ProtectionConfig {
-  publishableKey: string;
-  programId: string;
-  apiBase: string;
-  productId: string;
-  /** Ascending by price. */
-  tiers: Tier[];
-}
+/** What the extension takes from the storefront config the app writes into the shop's `$app:protection` metafield. */
+export type ProtectionConfig = Omit<StorefrontConfig, "version" | "widgetUrl">;
 
 export interface OrderAmount {
   cents: number;
@@ -30,15 +18,12 @@ export interface Offer {
   currency: string;
   disclosureText: string;
   termsUrl: string;
-  tier: Tier;
+  tier: FeeTier;
 }
-
-export const CONFIG_NAMESPACE = "$app:protection";
-export const CONFIG_KEY = "config";
 
 /** The raw config value among the extension's metafields (`undefined` until the app has written it). */
 export function configValue(entries: AppMetafieldEntry[]): string | undefined {
-  return entries.find(({ metafield }) => metafield.namespace === CONFIG_NAMESPACE && metafield.key === CONFIG_KEY)?.metafield.value;
+  return entries.find(({ metafield }) => metafield.namespace === SHOP_CONFIG_NAMESPACE && metafield.key === CONFIG_KEY)?.metafield.value;
 }
 
 const isText = (value: unknown): value is string => typeof value === "string" && value.length > 0;
@@ -63,7 +48,7 @@ export function parseConfig(raw: string | undefined): ProtectionConfig | null {
     programId: value.programId,
     apiBase: value.apiBase.replace(/\/+$/, ""),
     productId: value.productId,
-    tiers: tiers.map(({ priceCents, variantId }: Tier) => ({ priceCents, variantId })).sort((a, b) => a.priceCents - b.priceCents),
+    tiers: tiers.map(({ priceCents, variantId }: FeeTier) => ({ priceCents, variantId })).sort((a, b) => a.priceCents - b.priceCents),
   };
 }
 
@@ -74,9 +59,6 @@ export function isProtectionLine(line: CartLine, config: ProtectionConfig): bool
   return merchandise.product?.id === `gid://shopify/Product/${config.productId}` || config.tiers.some((tier) => variantGid(tier.variantId) === merchandise.id);
 }
 
-/** Digits after the decimal point in a currency's minor unit (2 for USD, 0 for JPY). */
-const minorDigits = (currency: string) => new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-
 export const toMinorUnits = (money: Money) => Math.round(money.amount * 10 ** minorDigits(money.currencyCode));
 export const toMajorUnits = (cents: number, currency: string) => cents / 10 ** minorDigits(currency);
 
@@ -85,9 +67,6 @@ export function orderAmount(subtotal: Money, lines: CartLine[], config: Protecti
   const protection = lines.filter((line) => isProtectionLine(line, config)).reduce((sum, line) => sum + toMinorUnits(line.cost.totalAmount), 0);
   return { cents: toMinorUnits(subtotal) - protection, currency: subtotal.currencyCode };
 }
-
-/** The smallest tier that covers the fee; none when the fee is above every tier (then no offer is shown). */
-export const tierFor = (feeCents: number, tiers: Tier[]) => tiers.find((tier) => tier.priceCents >= feeCents);
 
 /** Quotes the order with the publishable key; null on any failure, a malformed answer or no fitting tier. */
 export async function requestOffer(config: ProtectionConfig, amount: OrderAmount, orderId: string, signal: AbortSignal): Promise<Offer | null> {
@@ -106,7 +85,7 @@ export async function requestOffer(config: ProtectionConfig, amount: OrderAmount
     if (!response.ok) return null;
     const quote = await response.json();
     const valid = isText(quote?.quoteId) && isCents(quote.feeCents) && isText(quote.currency) && isText(quote.disclosureText) && isText(quote.termsUrl);
-    const tier = valid ? tierFor(quote.feeCents, config.tiers) : undefined;
+    const tier = valid ? tierFor(config.tiers, quote.feeCents) : undefined;
     if (!tier) return null;
     const { quoteId, feeCents, currency, disclosureText, termsUrl } = quote;
     return { quoteId, feeCents, currency, disclosureText, termsUrl, tier };

@@ -6,7 +6,7 @@ import { DIALECTS } from "../../../test/support/databases.ts";
 import { startTestApi, type TestApi } from "../../../test/support/api-server.ts";
 import { orderContextFor } from "../../../test/support/client.ts";
 import { createInProcessFetch } from "../../../server/in-process-fetch.ts";
-import { REFERENCE_NUMBER_PATTERN } from "../../../server/domain/ids.ts";
+import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { canonicalJson, ProtectionClient, ServiceHttpError, type FetchLike } from "../src/index.ts";
 
 const TRANSPORTS = {

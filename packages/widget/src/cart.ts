@@ -1,26 +1,18 @@
 // mode="cart" with `fee-variants`, on a Shopify storefront: the buyer's choice goes into the cart through the Ajax
-// Cart API (the protection line and the `_protection` / `_protection_quote` attributes), and the widget follows cart
+// Cart API (the protection line and the contract's choice / quote attributes), and the widget follows cart
 // changes without polling: the theme's cart events and cart calls it sees (resource timing), each answered by ONE
 // read of /cart.js. Calls go to the storefront's locale root (Shopify.routes.root).
-
-/** One price tier of the hidden protection product: the line costs priceCents. */
-export interface Tier {
-  priceCents: number;
-  variantId: string;
-}
+import { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE, type FeeTier } from "@purchase-protection/contract";
 
 /** `fee-variants`: JSON `[{priceCents, variantId}]` (the app config's tiers), sorted here; malformed → no tiers. */
-export function tiersOf(json = ""): Tier[] {
+export function tiersOf(json = ""): FeeTier[] {
   try {
-    const tiers: Tier[] = JSON.parse(json);
+    const tiers: FeeTier[] = JSON.parse(json);
     return tiers.every((tier) => tier.priceCents > 0 && /^\d+$/.test(tier.variantId)) ? tiers.sort((a, b) => a.priceCents - b.priceCents) : [];
   } catch {
     return [];
   }
 }
-
-/** The fee-tier rule: the smallest tier whose price covers the fee; none → no offer. */
-export const tierFor = (tiers: Tier[], feeCents: number) => tiers.find((tier) => tier.priceCents >= feeCents);
 
 // Horizon dispatches cart:update on document; the others are common in themes and cart apps. Dawn publishes
 // internally only: its /cart/* calls are seen through resource timing instead.
@@ -28,17 +20,17 @@ const CART_EVENTS = ["cart:update", "cart:updated", "cart:refresh", "cart:change
 const CART_WRITE = /\/cart\/(add|change|update|clear)\b/;
 
 export interface Cart {
-  /** The protection line is in the cart and `_protection` says accepted: the buyer's standing choice. */
+  /** The protection line is in the cart and the choice attribute says accepted: the buyer's standing choice. */
   accepted: boolean;
   /** Puts the tier's line in the cart (none: removes it) and writes the attributes; false when the cart refused. */
-  choose(tier: Tier | undefined, quoteId: string): Promise<boolean>;
+  choose(tier: FeeTier | undefined, quoteId: string): Promise<boolean>;
 }
 
 /**
  * Reads the cart now and after every change; `onChange(amountCents)` when the amount without the protection line
  * or the buyer's standing choice differs from the last read. The widget's own calls are not changes.
  */
-export function followCart(tiers: Tier[], onChange: (amountCents: number) => void): Cart {
+export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => void): Cart {
   const shopify = (window as any).Shopify;
   const root: string = (shopify && shopify.routes && shopify.routes.root) || "/";
   /** From the start to the end of the widget's own cart writes: their resource entries are not the theme's. */
@@ -60,10 +52,10 @@ export function followCart(tiers: Tier[], onChange: (amountCents: number) => voi
       const attributes = body.attributes || {};
       const lines = body.items.filter((item: any) => tiers.some((tier) => tier.variantId == item.variant_id));
       const amountCents = body.total_price - lines.reduce((sum: number, item: any) => sum + item.final_line_price, 0);
-      const accepted = attributes._protection === "accepted";
+      const accepted = attributes[CHOICE_ATTRIBUTE] === ACCEPTED;
       line = lines[0] && `${lines[0].variant_id}`;
       // The buyer removed the line in the theme's cart, or emptied the cart around it: that is a decline.
-      if (accepted && (!line || !amountCents)) void cart.choose(undefined, attributes._protection_quote);
+      if (accepted && (!line || !amountCents)) void cart.choose(undefined, attributes[QUOTE_ATTRIBUTE]);
       if (amountCents !== amount || (accepted && !!line) !== cart.accepted) {
         amount = amountCents;
         cart.accepted = accepted && !!line;
@@ -99,7 +91,7 @@ export function followCart(tiers: Tier[], onChange: (amountCents: number) => voi
             await call("cart/add.js", { items: [{ id: +variantId, quantity: 1 }] });
             line = variantId;
           }
-          await call("cart/update.js", { attributes: { _protection: variantId ? "accepted" : "declined", _protection_quote: quoteId } });
+          await call("cart/update.js", { attributes: { [CHOICE_ATTRIBUTE]: variantId ? ACCEPTED : DECLINED, [QUOTE_ATTRIBUTE]: quoteId } });
           cart.accepted = !!variantId;
           return true;
         } catch {

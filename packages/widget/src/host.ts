@@ -37,9 +37,5 @@ export type Log = (...parts: unknown[]) => void;
 /** Diagnostic lines only with the `debug` attribute, each prefixed [service-widget]. */
 export const logger = (debug: boolean): Log => (debug ? (...parts) => console.info("[service-widget]", ...parts) : () => {});
 
-/** The fee in the page's language, with the currency's own number of decimals (JPY has none). */
-export function formatMoney(cents: number, currency: string): string {
-  const locale = document.documentElement.lang || navigator.language;
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-  return format.format(cents / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
+/** The page's language, in which the fee is shown. */
+export const pageLocale = () => document.documentElement.lang || navigator.language;

@@ -1,7 +1,8 @@
-import { followCart, tierFor, tiersOf, type Cart, type Tier } from "./cart.ts";
+import { formatMoney, tierFor, type FeeTier } from "@purchase-protection/contract";
+import { followCart, tiersOf, type Cart } from "./cart.ts";
 import { readConfig, type Attributes, type WidgetConfig } from "./config.ts";
 import type { Emit } from "./events.ts";
-import { formatMoney, logger, post, uuid, type Log } from "./host.ts";
+import { logger, pageLocale, post, uuid, type Log } from "./host.ts";
 import { render, type OfferView } from "./view.ts";
 
 export const REQUOTE_DELAY_MS = 150;
@@ -27,7 +28,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
   let confirmed = false;
   /** mode="cart" with fee-variants: the Shopify cart, its tiers, and the amount it holds without the protection line. */
   let cart: Cart | undefined;
-  let tiers: Tier[] = [];
+  let tiers: FeeTier[] = [];
   let cartAmount: string | undefined;
   let latest: Attributes = {};
 
@@ -80,7 +81,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       return emit("unavailable", { reason: "no_tier" });
     }
     const view: OfferView = render(root, {
-      price: formatMoney(tier ? tier.priceCents : offer.feeCents, offer.currency),
+      price: formatMoney(tier ? tier.priceCents : offer.feeCents, offer.currency, pageLocale()),
       disclosure: offer.disclosureText,
       termsUrl: /^https?:\/\//.test(offer.termsUrl) ? offer.termsUrl : "",
       canDecline: config.mode === "order",

@@ -1,0 +1,56 @@
+// The Shopify side's jobs by name, each with the payload it carries: the webhooks' jobs (named after their topics,
+// app/shopify/webhooks/) and the follow-ups. Enqueueing and handling are typed by name here; the queue itself
+// (jobs.server.ts) stores payloads as JSON and hands each handler what was enqueued under its name.
+import type { Queryable } from "../../server/store/database.ts";
+import type { Services } from "../../server/domain/context.ts";
+import { enqueueJob, type Job, type JobHandler } from "./jobs.server.ts";
+import type { RefundTransaction } from "./webhooks/refunds-create.ts";
+import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
+
+/** The orders/create fields the protection job keeps (the rest of Shopify's order is not needed). */
+export interface OrderPayload {
+  /** Kept as a string: it is the protection API's order id. */
+  id: string;
+  admin_graphql_api_id: string;
+  currency: string;
+  subtotal_price: string;
+  email?: string | null;
+  note_attributes: { name: string; value: string }[];
+  line_items: { product_id: number | string | null; price: string; quantity: number }[];
+}
+
+type Nothing = Record<string, never>;
+
+export interface JobPayloads {
+  "orders/create": OrderPayload;
+  "orders/cancelled": { id: string };
+  "refunds/create": { id: string; order_id: string; transactions: RefundTransaction[] };
+  "app/uninstalled": Nothing;
+  "app/scopes_update": { current: string[] };
+  "customers/data_request": CustomersDataRequest;
+  "customers/redact": CustomersRedact;
+  "shop/redact": Nothing;
+  /** After orders/create: the reference number goes back onto the order. */
+  write_reference: { orderId: string; orderGid: string; attributes: { name: string; value: string }[]; referenceNumber: string };
+  /** After orders/create with a protection line: that line is fulfilled. */
+  fulfill_protection_line: { orderGid: string };
+  /** After install: the protection product and the storefront config. */
+  storefront_setup: Nothing;
+}
+
+export type JobKind = keyof JobPayloads;
+
+export type JobHandlers = { [Kind in JobKind]: JobHandler<JobPayloads[Kind]> };
+
+export function enqueueNamedJob<Kind extends JobKind>(
+  tx: Queryable,
+  services: Services,
+  input: { shop: string; kind: Kind; payload: JobPayloads[Kind]; subject?: string; claimed?: boolean },
+): Promise<Job> {
+  return enqueueJob(tx, services, input);
+}
+
+/** The queue's handler table: one handler for every named job, each taking the payload enqueued under its name. */
+export function queueHandlers(handlers: JobHandlers): Record<string, JobHandler> {
+  return handlers as Record<string, JobHandler>;
+}

@@ -1,0 +1,18 @@
+// Shopify's Order webhook body (orders/create, orders/cancelled), as documented for the REST Order resource: the
+// fields the app reads. Ids are numbers; amounts are decimal strings in the shop's currency.
+
+export interface ShopifyOrder {
+  id: number;
+  admin_graphql_api_id: string;
+  currency: string;
+  /** Absent on some older payloads: total_price stands in. */
+  subtotal_price?: string;
+  total_price: string;
+  email: string | null;
+  contact_email?: string | null;
+  customer?: { id: number; email: string | null } | null;
+  note_attributes?: { name: string; value: string }[];
+  line_items?: { product_id: number | null; price: string; quantity: number }[];
+  cancelled_at?: string | null;
+  cancel_reason?: "customer" | "declined" | "fraud" | "inventory" | "staff" | "other" | null;
+}

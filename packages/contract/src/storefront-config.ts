@@ -1,0 +1,23 @@
+// The storefront config: one JSON value the app writes at install, read by the theme embed's Liquid (the app
+// installation's `protection` / `config` metafield) and by the checkout extension (the shop's `$app:protection` /
+// `config` metafield).
+import type { FeeTier } from "./fee-tiers.ts";
+
+export interface StorefrontConfig {
+  version: 1;
+  publishableKey: string;
+  programId: string;
+  /** The protection API, e.g. https://app.example/api/v1 (no trailing slash needed). */
+  apiBase: string;
+  widgetUrl: string;
+  /** Numeric id of the hidden protection product. */
+  productId: string;
+  /** Ascending by price. */
+  tiers: FeeTier[];
+}
+
+/** The app-owned namespace as the app writes it on its installation (the Liquid reads app.metafields.protection). */
+export const CONFIG_NAMESPACE = "protection";
+/** The same namespace on the shop, as the app writes it and checkout extensions read it. */
+export const SHOP_CONFIG_NAMESPACE = `$app:${CONFIG_NAMESPACE}`;
+export const CONFIG_KEY = "config";

@@ -1,0 +1,74 @@
+// The server's background workers — webhook deliveries, e-mails, purges — as the API process embeds them
+// (createProtectionApi().startBackgroundJobs()) and `npm run worker` runs them on their own (any set of them).
+import type { Logger } from "pino";
+import type { Database } from "../store/database.ts";
+import type { Services } from "../domain/context.ts";
+import type { Sealer } from "../secrets/sealer.ts";
+import { sealClearBuyerEmails } from "../domain/buyer-emails.ts";
+import { createWebhookWorker, type WebhookWorkerOptions } from "../webhooks/worker.ts";
+import { createEmailWorker, type MailTransport } from "../email/worker.ts";
+import { coverageLinks } from "../email/coverage-link.ts";
+import { createPeriodicWorker, workerGroup } from "./worker.ts";
+
+/** The names `npm run worker -- --only` takes. */
+export const SERVER_WORKERS = ["webhooks", "email", "purges"] as const;
+export type ServerWorkerName = (typeof SERVER_WORKERS)[number];
+
+export const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface BackgroundJobsOptions {
+  db: Database;
+  services: Services;
+  encryptionKey: Buffer;
+  sealer: Sealer;
+  logger: Logger;
+  /** `enabled: false` (WEBHOOK_WORKER=off) when the deliveries run in another process. */
+  webhooks?: Partial<Omit<WebhookWorkerOptions, "db" | "sealer" | "logger">> & { enabled?: boolean };
+  /** The e-mail worker's transport and From; unset: queued e-mails wait for a process that has them. */
+  email?: { transport: MailTransport; from: string; enabled?: boolean; pollMs?: number };
+  /** The purges (idempotency records past their 24 h), at start and every IDEMPOTENCY_PURGE_INTERVAL_MS. */
+  purges?: { enabled?: boolean };
+  /** Deletes the idempotency records past their 24 h; resolves to how many went. */
+  purgeIdempotencyRecords: () => Promise<number>;
+}
+
+export function createBackgroundJobs(options: BackgroundJobsOptions) {
+  const { db, services, sealer, logger } = options;
+  const { enabled: webhooksEnabled = true, ...webhookOptions } = options.webhooks ?? {};
+  const webhooks = createWebhookWorker({
+    clock: services.clock, random: services.random, resolveHost: services.resolveHost,
+    allowPrivateWebhookUrls: services.settings.allowPrivateWebhookUrls, ...webhookOptions, db, sealer, logger,
+  });
+  const email = options.email && createEmailWorker({
+    db, services, logger, transport: options.email.transport, from: options.email.from, links: coverageLinks(options.encryptionKey), sealer, pollMs: options.email.pollMs,
+  });
+  const purges = createPeriodicWorker({ name: "purges", logger, everyMs: IDEMPOTENCY_PURGE_INTERVAL_MS, task: options.purgeIdempotencyRecords });
+  const started = workerGroup([...(webhooksEnabled ? [webhooks] : []), ...(options.purges?.enabled !== false ? [purges] : [])]);
+  const emailEnabled = options.email?.enabled !== false;
+  let sealingClearEmails: Promise<void> | undefined;
+  let stopping = false;
+
+  return {
+    webhooks,
+    email,
+    purges,
+    start() {
+      started.start();
+      // Addresses stored before they were sealed are sealed first, so the e-mail worker never reads one in clear.
+      sealingClearEmails = sealClearBuyerEmails(db, sealer)
+        .then(
+          (count) => void (count > 0 && logger.info({ count }, "sealed the buyer e-mail addresses stored in clear")),
+          (error) => logger.error({ err: error }, "sealing the buyer e-mail addresses stored in clear failed"),
+        )
+        .then(() => void (!stopping && emailEnabled && email?.start()));
+    },
+    /** Resolves when in-flight webhook deliveries, e-mail sends and purges have finished or been released. */
+    async stop(graceMs?: number) {
+      stopping = true;
+      await sealingClearEmails;
+      await Promise.all([started.stop(graceMs), email?.stop(graceMs)]);
+    },
+  };
+}
+
+export type BackgroundJobs = ReturnType<typeof createBackgroundJobs>;
