@@ -29,8 +29,8 @@ function startDemo(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; outpu
 
 describe("npm run demo", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-demo-"));
-  const port = String(20_000 + Math.floor(Math.random() * 20_000));
-  const env = { ...process.env, DATABASE_URL: `file:${dir}/demo.sqlite`, DATA_DIR: dir, PORT: port, LOG_LEVEL: "warn" };
+  // Port 0: the system picks a free one and the demo prints it (a random fixed port can collide with another test's).
+  const env = { ...process.env, DATABASE_URL: `file:${dir}/demo.sqlite`, DATA_DIR: dir, PORT: "0", LOG_LEVEL: "warn" };
   let demo: { child: ChildProcess; output: string };
   let reference = "";
 
