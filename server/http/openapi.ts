@@ -44,7 +44,7 @@ export function openApiDocument(routes: Route[]) {
             ...(mutating ? { "Idempotent-Replayed": { description: "'true' when this is a replay.", schema: { type: "string" } } } : {}),
             ...(limits ? RATE_LIMIT_HEADERS : {}),
           },
-          content: { "application/json": { schema: route.response.schema ? jsonSchema(route.response.schema, "output") : { type: "object" } } },
+          content: { "application/json": { schema: jsonSchema(route.response.schema, "output") } },
         },
         "400": errorResponse("Invalid request (parameter_invalid, parameter_missing, parameter_unknown, idempotency_key_required, body_incomplete, …)."),
         "401": errorResponse("api_key_missing or api_key_invalid."),

@@ -1,10 +1,19 @@
 import { z } from "zod";
 import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
+import { CLAIM_STATUSES } from "../domain/claims.ts";
+import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
+import { EVENT_TYPES } from "../domain/events.ts";
+import { snakeCaseKey } from "./casing.ts";
 
-// Response shapes for the OpenAPI document (requests are described by the schemas that validate them).
+// Response shapes for the OpenAPI document (requests are described by the schemas that validate them). Strict objects,
+// so a field the handlers return and this file does not declare fails test/api/response-schemas.test.ts.
 
-export const error = z.object({
-  error: z.object({
+const cents = z.number().int();
+const timestamp = z.string().describe("ISO 8601 UTC.");
+const coveredReasons = z.array(z.string()).length(12);
+
+export const error = z.strictObject({
+  error: z.strictObject({
     type: z.enum(["invalid_request_error", "authentication_error", "permission_error", "rate_limit_error", "api_error"]),
     code: z.string(),
     message: z.string(),
@@ -13,46 +22,184 @@ export const error = z.object({
   }),
 });
 
-export const quote = z.object({
+export const quote = z.strictObject({
   quoteId: z.string(),
   status: z.literal("open"),
   orderId: z.string(),
   currency: z.string(),
-  orderAmountCents: z.number().int(),
-  feeCents: z.number().int(),
-  coveredAmountCents: z.number().int(),
-  coveredReasons: z.array(z.string()).length(12),
+  orderAmountCents: cents,
+  feeCents: cents,
+  coveredAmountCents: cents,
+  coveredReasons,
   disclosureText: z.string().describe("The full two-sentence disclosure, to be shown verbatim."),
   termsUrl: z.string(),
   expiresAt: z.string().describe("ISO 8601 UTC; quotes live 30 minutes."),
   livemode: z.boolean(),
 });
 
-export const confirmation = z.object({
+export const confirmation = z.strictObject({
   referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
   planId: z.string(),
   status: z.literal("confirmed"),
   orderId: z.string(),
   currency: z.string(),
-  feeCents: z.number().int(),
-  coveredAmountCents: z.number().int(),
-  freeLookEndsAt: z.string(),
+  feeCents: cents,
+  coveredAmountCents: cents,
+  freeLookEndsAt: timestamp,
   coverageUrl: z.string(),
   livemode: z.boolean(),
 });
 
-export const event = z.object({
-  id: z.string(),
-  object: z.literal("event"),
-  type: z.string(),
-  created: z.number().int().describe("Unix seconds."),
+export const declined = z.strictObject({
+  quoteId: z.string(),
+  status: z.literal("declined"),
+  reason: z.string().nullable(),
+  declinedAt: timestamp,
   livemode: z.boolean(),
-  data: z.object({ object: z.unknown() }),
 });
 
-export const list = z.object({
-  object: z.literal("list"),
-  data: z.array(z.unknown()),
-  has_more: z.boolean(),
-  next_cursor: z.string().nullable(),
+export const purchase = z.strictObject({
+  id: z.string(),
+  object: z.literal("purchase"),
+  referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
+  status: z.enum(["active", "voided", "cancelled"]),
+  orderId: z.string(),
+  orderStatus: z.enum(["protected", "merchant_refunded"]),
+  quoteId: z.string(),
+  currency: z.string(),
+  feeCents: cents,
+  coveredAmountCents: cents,
+  purchasedAt: timestamp,
+  freeLookEndsAt: timestamp,
+  createdAt: timestamp,
+  voidedAt: timestamp.nullable(),
+  voidReason: z.string().nullable(),
+  livemode: z.boolean(),
 });
+
+/** What the buyer saw and agreed to, kept with the plan. */
+const consentRecord = z.strictObject({
+  quoteId: z.string(),
+  surface: z.enum(["widget", "api", "server"]),
+  disclosureText: z.string(),
+  feeCents: cents,
+  coveredAmountCents: cents,
+  currency: z.string(),
+  coveredReasons,
+  termsUrl: z.string(),
+  acceptedAt: timestamp,
+});
+
+export const purchaseWithConsent = purchase.extend({ consent: consentRecord });
+
+export const merchantRefund = z.strictObject({
+  orderId: z.string(),
+  status: z.literal("merchant_refunded"),
+  refundedAt: timestamp,
+  purchase,
+  settlementCredit: z.strictObject({ amountCents: cents, currency: z.string(), statement: z.literal("next") }),
+  consumerRefundIssued: z.literal(false).describe("The merchant refunded the buyer; no consumer refund is issued."),
+  livemode: z.boolean(),
+});
+
+export const claim = z.strictObject({
+  id: z.string(),
+  object: z.literal("claim"),
+  planId: z.string(),
+  referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
+  orderId: z.string(),
+  reason: z.string(),
+  description: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  amountCents: cents,
+  currency: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  livemode: z.boolean(),
+});
+
+const count = z.number().int().nonnegative();
+export const merchantMetrics = z.strictObject({
+  object: z.literal("merchant_metrics"),
+  merchantId: z.string(),
+  livemode: z.boolean(),
+  period: z.strictObject({ from: timestamp.nullable(), to: timestamp.nullable() }),
+  quotes: z.strictObject({ total: count, confirmed: count, declined: count, open: count, expired: count }),
+  attachRate: z.number().min(0).max(1).nullable().describe("Confirmed quotes over all decided or expired quotes; null without any."),
+  plans: z.strictObject({ active: count, voided: count, cancelled: count }),
+  ordersMerchantRefunded: count,
+  claims: z.strictObject({ total: count, byStatus: z.partialRecord(z.enum(CLAIM_STATUSES), count) }),
+  fees: z.array(z.strictObject({ currency: z.string(), feeCents: cents, merchantShareCents: cents })).describe("Fees of active plans per currency."),
+});
+
+/** The camelCase object's fields under their snake_case names (the headless wire format). */
+function snakeCased<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  return z.strictObject(Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [snakeCaseKey(key), field])));
+}
+
+export const headlessQuote = snakeCased(quote.extend({
+  disclosureText: z.literal(DISCLOSURE_PHRASE),
+  disclosure: z.string().describe("The full two-sentence disclosure."),
+}));
+export const headlessConfirmation = snakeCased(confirmation);
+export const headlessDeclined = snakeCased(declined);
+
+const eventOf = <Payload extends z.ZodType>(types: readonly (typeof EVENT_TYPES)[number][], payload: Payload) =>
+  z.strictObject({
+    id: z.string(),
+    object: z.literal("event"),
+    type: z.enum(types),
+    created: z.number().int().describe("Unix seconds."),
+    livemode: z.boolean(),
+    data: z.strictObject({ object: payload }),
+  });
+
+export const event = z.union([
+  eventOf(["offer.declined"], declined),
+  eventOf(["protection.confirmed", "protection.voided", "protection.cancelled"], purchase),
+  eventOf(["order.merchant_refunded"], merchantRefund),
+  eventOf(["claim.created", "claim.updated"], claim),
+]);
+
+export const webhookEndpoint = z.strictObject({
+  id: z.string(),
+  object: z.literal("webhook_endpoint"),
+  url: z.string(),
+  events: z.array(z.enum(["*", ...EVENT_TYPES])),
+  status: z.enum(["enabled", "disabled", "failing"]),
+  failingSince: timestamp.nullable(),
+  previousSecretExpiresAt: timestamp.nullable(),
+  livemode: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const webhookEndpointWithSecret = webhookEndpoint.extend({ secret: z.string().startsWith("whsec_").describe("Shown this once.") });
+
+export const deletedWebhookEndpoint = z.strictObject({ id: z.string(), object: z.literal("webhook_endpoint"), deleted: z.literal(true) });
+
+export const redelivery = z.strictObject({
+  object: z.literal("redelivery"),
+  eventId: z.string(),
+  deliveries: z.array(z.strictObject({ id: z.string(), endpointId: z.string() })),
+});
+
+export const webhookAttempt = z.strictObject({
+  id: z.string(),
+  object: z.literal("webhook_attempt"),
+  deliveryId: z.string(),
+  eventId: z.string(),
+  outcome: z.enum(["succeeded", "failed"]),
+  statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null when no response came."),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+  attemptedAt: timestamp,
+});
+
+export const page = <Item extends z.ZodType>(item: Item) =>
+  z.strictObject({
+    object: z.literal("list"),
+    data: z.array(item),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+  });

@@ -39,7 +39,7 @@ export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   body?: B;
   query?: Q;
   /** For the OpenAPI document: the 2xx body. */
-  response: { description: string; schema?: z.ZodType };
+  response: { description: string; schema: z.ZodType };
   /**
    * Slow checks (network look-ups) a mutation needs before it runs: done before the transaction opens, so that
    * no write lock is held while waiting. Its errors are answered like validation errors (not stored).

@@ -26,7 +26,6 @@ export interface Quote {
   termsUrl: string;
   expiresAt: string;
   livemode: boolean;
-  [key: string]: unknown;
 }
 
 /** The quote body plus the single-use token read from the X-Service-Quote-Token header. */
@@ -55,7 +54,6 @@ export interface Confirmation {
   freeLookEndsAt: string;
   coverageUrl: string;
   livemode: boolean;
-  [key: string]: unknown;
 }
 
 export type DeclineParams = EitherCase<{ quote_id: string; reason?: string }>;
@@ -94,14 +92,20 @@ export type HeadlessQuoteParams = EitherCase<{
 
 export interface HeadlessQuote {
   quote_id: string;
+  status: "open";
+  order_id: string;
+  currency: string;
+  order_amount_cents: number;
+  fee_cents: number;
+  covered_amount_cents: number;
+  covered_reasons: string[];
+  terms_url: string;
+  expires_at: string;
+  livemode: boolean;
   /** Always exactly 'This is not insurance'. */
   disclosure_text: "This is not insurance";
   /** The full disclosure to show. */
   disclosure: string;
-  fee_cents: number;
-  covered_amount_cents: number;
-  currency: string;
-  [key: string]: unknown;
 }
 
 export type HeadlessConfirmParams = EitherCase<{ quote_id: string }>;

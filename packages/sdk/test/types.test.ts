@@ -48,6 +48,17 @@ describe("types of the public surface", () => {
     expectTypeOf({ quoteId: "q" }).toMatchTypeOf<Parameters<typeof client.headless.confirm>[0]>();
     expectTypeOf({ quote_id: "q" }).toMatchTypeOf<Parameters<typeof client.headless.confirm>[0]>();
 
+    // Response types are closed: a misspelt field does not type-check.
+    const misspelt = (plan: Confirmation, quote: QuoteWithToken, offer: HeadlessQuote) => [
+      // @ts-expect-error referenceNumbr is not a field of Confirmation
+      plan.referenceNumbr,
+      // @ts-expect-error feeCent is not a field of Quote
+      quote.feeCent,
+      // @ts-expect-error the headless quote is snake_case
+      offer.feeCents,
+    ];
+    void misspelt;
+
     // Generic methods.
     expectTypeOf(client.post).parameters.toEqualTypeOf<[path: string, payload?: object, idempotencyKey?: string]>();
     expectTypeOf(client.patch).parameters.toEqualTypeOf<[path: string, payload?: object, idempotencyKey?: string]>();
