@@ -31,8 +31,8 @@ function rawTransaction(filename: string): Handler {
   );
   const insertQuote = db.prepare(
     `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
-       covered_amount_cents, customer_email_sealed, product_category, status, token_hash, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
+       covered_amount_cents, customer_email_sealed, product_category, status, token_hash, created_at, expires_at, key_kind)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, 'publishable')`,
   );
   const storeResponse = db.prepare("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = 'publishable' AND key = ?");
   const quoteOnce = db.transaction((key: string, input: { order_id: string; order_amount_cents: number; protection_program_id: string }) => {
