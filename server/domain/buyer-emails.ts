@@ -9,8 +9,11 @@ export interface StoredEmail {
   hash: string;
 }
 
-/** The lookup hash of an address: HMAC-SHA256 of its trimmed, lower-cased form under the sealer's hash key. */
-export const buyerEmailHash = (sealer: Sealer, address: string): string => sealer.hash(address.trim().toLowerCase());
+/** Case and surrounding space do not make a new address: the one rule for lookups, caps and rate limits by address. */
+export const normaliseEmail = (address: string) => address.trim().toLowerCase();
+
+/** The lookup hash of an address: HMAC-SHA256 of its normalised form under the sealer's hash key. */
+export const buyerEmailHash = (sealer: Sealer, address: string): string => sealer.hash(normaliseEmail(address));
 
 export const storeBuyerEmail = (sealer: Sealer, address: string): StoredEmail => ({ sealed: sealer.seal(address), hash: buyerEmailHash(sealer, address) });
 

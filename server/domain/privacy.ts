@@ -7,7 +7,7 @@ import type { Actor, Tx } from "./context.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import { placeholders } from "../store/database.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
-import { buyerEmailHash } from "./buyer-emails.ts";
+import { buyerEmailHash, normaliseEmail } from "./buyer-emails.ts";
 
 /** One customer, as the platform names them: an e-mail address and/or the orders that were theirs. */
 export interface CustomerSelector {
@@ -47,7 +47,7 @@ export async function customerRecords(tx: Tx, sealer: Sealer, actor: Actor, cust
  */
 export async function redactCustomer(tx: Tx, sealer: Sealer, actor: Actor, customer: CustomerSelector): Promise<number> {
   const planIds = await customerPlanIds(tx, sealer, actor, customer);
-  const email = customer.email?.trim().toLowerCase() || null;
+  const email = (customer.email && normaliseEmail(customer.email)) || null;
   const noEmail = "customer_email_sealed = NULL, customer_email_hash = NULL";
   if (email) {
     await tx.run(`UPDATE quotes SET ${noEmail} WHERE merchant_id = ? AND mode = ? AND customer_email_hash = ?`, [actor.merchantId, actor.mode, buyerEmailHash(sealer, email)]);

@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { EDGE_GLOBAL, RULES, normaliseEmail, policyKey, type LimitPolicy } from "./policies.ts";
+import { EDGE_GLOBAL, RULES, policyKey, type LimitPolicy } from "./policies.ts";
+import { normaliseEmail } from "../domain/buyer-emails.ts";
 
 const MINUTE = 60_000;
 const shape = (p: LimitPolicy) => [p.name, p.limit, p.periodMs, p.keyedBy, p.edge, p.code];

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { normaliseEmail } from "../domain/buyer-emails.ts";
 
 // README "Rate limits", one named policy per cell of the table. A rule is what one route (or the portal lookup) applies:
 // all of its policies are decided together, atomically (a request rejected by one consumes nothing from another).
@@ -70,8 +71,6 @@ export interface Identity {
   email?: string;
 }
 
-/** The portal's per-e-mail key: case and surrounding space do not make a new address. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Addresses are hashed: no e-mail address is stored in a limiter key. */
 const emailDigest = (email: string) => createHash("sha256").update(normaliseEmail(email)).digest("base64url").slice(0, 22);
