@@ -1,15 +1,44 @@
 // vitest (npm test, npm run test:unit, `npx vitest --watch`). A config of its own so vitest does not load the Remix
-// plugin from vite.config.ts. Suites start real servers, databases and Chromium: generous timeouts, two workers.
+// plugin from vite.config.ts. Two projects: "unit" (server/** and the packages' tests that start no server — the
+// fast loop, `vitest run --project unit`) and "integration" (everything else: real API servers, databases, child
+// processes and Chromium).
 import { defineConfig } from "vitest/config";
+
+/** Package tests that start a server, a child process or Chromium. */
+const PACKAGE_INTEGRATION = [
+  "packages/sdk/test/api.test.ts",
+  "packages/sdk/test/package.test.ts",
+  "packages/widget/test/**/*.test.ts",
+];
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "test/**/*.test.ts", "packages/*/test/**/*.test.ts"],
     exclude: ["**/node_modules/**"],
+    // Forks, not threads: better-sqlite3 is a native module, and the Shopify app keeps one runtime per process
+    // (a forked worker runs one test file and exits, so each file gets a fresh process). Two workers on the two
+    // cores: the integration files each start servers, databases or Chromium, and more at once made them time out.
     pool: "forks",
     maxWorkers: 2,
     minWorkers: 1,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["server/**/*.test.ts", "packages/*/test/**/*.test.ts"],
+          exclude: ["**/node_modules/**", ...PACKAGE_INTEGRATION],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/**/*.test.ts", ...PACKAGE_INTEGRATION],
+        },
+      },
+    ],
   },
 });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { PrismaClient } from "@prisma/client";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { DEFAULT_DATABASE_URL, isPostgresUrl } from "../server/store/open.ts";
+import { DEFAULT_DATABASE_URL, isPostgresUrl } from "../server/index.ts";
 
 /** Resolved from the working directory (the repository root): the app also runs bundled, from build/server. */
 const requireFromRoot = createRequire(path.join(process.cwd(), "package.json"));

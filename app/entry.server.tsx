@@ -4,8 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
-import { addDocumentResponseHeaders } from "./shopify.server.ts";
-import { shopifyRuntime } from "./shopify/runtime.server.ts";
+import { addDocumentResponseHeaders, shopifyRuntime } from "./shopify.server.ts";
 
 const ABORT_DELAY = 5000;
 

@@ -1,9 +1,6 @@
 // The protection API inside the Remix app: one runtime per process (server/runtime.ts), created on the first request
 // and kept on globalThis so Vite's module reloads in development reuse it instead of opening another database pool.
-import { loadConfig } from "../server/config.ts";
-import { createRuntime, type Runtime } from "../server/runtime.ts";
-import { ApiError, errorBody } from "../server/http/errors.ts";
-import { newRequestId } from "../server/http/request-context.ts";
+import { ApiError, createRuntime, errorBody, loadConfig, newRequestId, type Runtime } from "../server/index.ts";
 
 const holder = globalThis as typeof globalThis & { __protectionRuntime?: Runtime };
 

@@ -1,11 +1,17 @@
-// The Shopify side of the app: shopifyApp() with Prisma session storage, created only when the credentials are
-// present. Without them the app runs in demo mode: nothing here throws at import time, the admin explains what is
-// missing (app/routes/app.tsx) and the protection API at /api/v1 keeps working.
+// The Shopify side of the app process: shopifyApp() with Prisma session storage, and the Shopify runtime built on it
+// and on the protection runtime (app/shopify/runtime.server.ts), both created on first use and only when the
+// credentials are present. Without them the app runs in demo mode: nothing here throws at import time, the admin
+// explains what is missing (app/routes/app.tsx) and the protection API at /api/v1 keeps working.
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { createInProcessFetch, createSealer } from "../server/index.ts";
 import { prisma } from "./db.server.ts";
+import { protectionRuntime } from "./protection-api.server.ts";
+import { adminGraphqlOf } from "./shopify/admin/graphql.ts";
 import { CachedSessionStorage } from "./shopify/cached-session-storage.ts";
+import { createShopifyRuntime, type ShopifyRuntime } from "./shopify/runtime.server.ts";
+import { onShopAuthenticated } from "./shopify/shop-lifecycle.server.ts";
 
 /** How long a loaded Shopify session is reused without reading the database again (see CachedSessionStorage). */
 const SESSION_CACHE_TTL_MS = 5_000;
@@ -53,14 +59,8 @@ function createShopifyApp(env: Env) {
     distribution: AppDistribution.AppStore,
     hooks: {
       // Install / re-install: the shop's merchant, keys and program now; the protection product and storefront
-      // config in a job. Imported lazily: the Shopify runtime itself imports this module.
-      afterAuth: async ({ session }) => {
-        const [{ shopifyRuntime }, { onShopAuthenticated }] = await Promise.all([
-          import("./shopify/runtime.server.ts"),
-          import("./shopify/shop-lifecycle.server.ts"),
-        ]);
-        await onShopAuthenticated(shopifyRuntime()!.deps, session.shop);
-      },
+      // config in a job.
+      afterAuth: ({ session }) => onShopAuthenticated(shopifyRuntime()!.deps, session.shop),
     },
     future: {
       unstable_newEmbeddedAuthStrategy: true,
@@ -95,6 +95,46 @@ export async function authenticateAdmin(request: Request): Promise<AdminContext 
 /** Shopify's document headers (CSP frame-ancestors for the embedded admin, …); nothing to add in demo mode. */
 export function addDocumentResponseHeaders(request: Request, headers: Headers): void {
   shopify()?.addDocumentResponseHeaders(request, headers);
+}
+
+// Kept on globalThis like the protection runtime: Vite's module reloads reuse it.
+const holder = globalThis as typeof globalThis & { __shopifyRuntime?: ShopifyRuntime };
+
+/** The app's Shopify runtime (handlers' dependencies, started job queue); undefined in demo mode. */
+export function shopifyRuntime(): ShopifyRuntime | undefined {
+  if (holder.__shopifyRuntime) return holder.__shopifyRuntime;
+  const app = shopify();
+  if (!app) return undefined;
+  const runtime = protectionRuntime();
+  holder.__shopifyRuntime = createShopifyRuntime({
+    db: runtime.db,
+    services: runtime.services,
+    logger: runtime.logger.child({ component: "shopify" }),
+    sealer: createSealer(runtime.encryptionKey),
+    encryptionKey: runtime.encryptionKey,
+    appUrl: process.env.SHOPIFY_APP_URL!,
+    apiFetch: createInProcessFetch(runtime.api),
+    adminApi: async (shop) => adminGraphqlOf((await app.unauthenticated.admin(shop)).admin),
+    // Through the app's session storage, so its cache forgets them too.
+    deleteSessions: async (shop) => {
+      const sessions = await app.sessionStorage.findSessionsByShop(shop);
+      await app.sessionStorage.deleteSessions(sessions.map((session) => session.id));
+    },
+    updateSessionScopes: async (shop, scopes) => {
+      for (const session of await app.sessionStorage.findSessionsByShop(shop)) {
+        session.scope = scopes.join(",");
+        await app.sessionStorage.storeSession(session);
+      }
+    },
+  });
+  return holder.__shopifyRuntime;
+}
+
+/** Stops the job queue (waiting for running jobs); tests and graceful shutdown. */
+export async function closeShopifyRuntime(): Promise<void> {
+  const runtime = holder.__shopifyRuntime;
+  holder.__shopifyRuntime = undefined;
+  await runtime?.queue.stop();
 }
 
 function scopesOf(value: string): string[] {

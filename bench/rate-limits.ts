@@ -21,7 +21,7 @@ import type { Services } from "../server/domain/context.ts";
 import { createProtectionApi } from "../server/api.ts";
 import { createLimiter, type Limiter } from "../server/rate-limits/limiter.ts";
 import { RULES } from "../server/rate-limits/policies.ts";
-import { TEST_REDIS_URL, deleteKeys, randomPrefix } from "../server/rate-limits/test-support.ts";
+import { TEST_REDIS_URL, deleteKeys, randomPrefix } from "../test/support/rate-limits.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const BATCH = Number(process.env.BENCH_BATCH ?? 300);

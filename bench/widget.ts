@@ -9,8 +9,8 @@
 // Results are printed and written to bench/results/widget-<timestamp>.json.
 import fs from "node:fs";
 import path from "node:path";
-import { checkoutPage, element, startStack, widgetAttributes } from "../packages/widget/test/support/stack.ts";
-import { launchBrowser, openPage, waitForEvent } from "../packages/widget/test/support/browser.ts";
+import { checkoutPage, element, startStack, widgetAttributes } from "../test/support/widget/stack.ts";
+import { launchBrowser, openPage, waitForEvent } from "../test/support/widget/browser.ts";
 import { buildWidget } from "../packages/widget/build.ts";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 20);
@@ -38,7 +38,7 @@ try {
       await tab.page.goto(url);
       if (widget) await waitForEvent(tab, "offer");
       else await tab.page.waitForLoadState("load");
-      const times = await tab.page.evaluate(() => (window as any).__times as { ready: number; offer: number });
+      const times = await tab.page.evaluate(() => (window as Window & { __times?: { ready: number; offer: number } }).__times!);
       const { metrics } = (await tab.cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
       const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
       return { ...times, scriptMs: metric("ScriptDuration") * 1000, taskMs: metric("TaskDuration") * 1000 };

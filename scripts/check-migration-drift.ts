@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { checkPostgresSchema, POSTGRES_SCHEMA, SOURCE_SCHEMA } from "./prisma-schemas.ts";
+import { createPostgresDatabase, dropPostgresDatabase, postgresCatalog, sqliteCatalog, type Catalog } from "../server/store/schema-catalog.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PRISMA_CLI = path.join(ROOT, "node_modules", "prisma", "build", "index.js");
@@ -20,9 +21,6 @@ const execFileAsync = promisify(execFile);
 const IGNORED_TABLES = new Set(["_prisma_migrations"]);
 /** Scratch folder for the SQLite files (removed on exit); Prisma's CLI opens the file its DATABASE_URL names. */
 const WORK_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "pp-drift-"));
-
-/** One line per catalog fact, keyed by what it describes: "column merchants.id" → "type=TEXT notnull=1 …". */
-type Catalog = Map<string, string>;
 
 interface Provider {
   name: "sqlite" | "postgresql";
@@ -67,36 +65,7 @@ function sqliteTarget(file: string): Target & { close(): void } {
   const db = new BetterSqlite3(file);
   return {
     apply: async (sql) => void db.exec(sql),
-    catalog: async () => {
-      const catalog: Catalog = new Map();
-      const tables = db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-        .all() as { name: string }[];
-      for (const { name: table } of tables) {
-        if (IGNORED_TABLES.has(table)) continue;
-        catalog.set(`table ${table}`, "exists");
-        const quoted = `"${table.replace(/"/g, '""')}"`;
-        for (const c of db.prepare(`PRAGMA table_info(${quoted})`).all() as { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }[]) {
-          catalog.set(`column ${table}.${c.name}`, `type=${c.type} notnull=${c.notnull} default=${c.dflt_value ?? "none"} pk=${c.pk}`);
-        }
-        for (const index of db.prepare(`PRAGMA index_list(${quoted})`).all() as { name: string; unique: number; origin: string; partial: number }[]) {
-          const columns = (db.prepare(`PRAGMA index_info("${index.name.replace(/"/g, '""')}")`).all() as { seqno: number; name: string | null }[])
-            .sort((x, y) => x.seqno - y.seqno)
-            .map((column) => column.name ?? "<expression>");
-          catalog.set(`index ${table}.${index.name}`, `unique=${index.unique} origin=${index.origin} partial=${index.partial} columns=(${columns.join(", ")})`);
-        }
-        const foreignKeys = db.prepare(`PRAGMA foreign_key_list(${quoted})`).all() as { id: number; seq: number; table: string; from: string; to: string; on_update: string; on_delete: string }[];
-        for (const id of new Set(foreignKeys.map((fk) => fk.id))) {
-          const parts = foreignKeys.filter((fk) => fk.id === id).sort((x, y) => x.seq - y.seq);
-          const from = parts.map((fk) => fk.from).join(", ");
-          catalog.set(
-            `foreign key ${table}(${from})`,
-            `references ${parts[0].table}(${parts.map((fk) => fk.to).join(", ")}) on update ${parts[0].on_update} on delete ${parts[0].on_delete}`,
-          );
-        }
-      }
-      return catalog;
-    },
+    catalog: async () => sqliteCatalog(db, IGNORED_TABLES),
     close: () => db.close(),
   };
 }
@@ -130,42 +99,6 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-async function postgresCatalog(client: pg.Client): Promise<Catalog> {
-  const catalog: Catalog = new Map();
-  const ignored = [...IGNORED_TABLES];
-  const columns = await client.query(
-    `SELECT table_name, column_name, data_type, is_nullable, column_default, character_maximum_length, numeric_precision, udt_name
-       FROM information_schema.columns WHERE table_schema = 'public' AND NOT (table_name = ANY($1)) ORDER BY table_name, column_name`,
-    [ignored],
-  );
-  for (const c of columns.rows) {
-    catalog.set(`table ${c.table_name}`, "exists");
-    catalog.set(
-      `column ${c.table_name}.${c.column_name}`,
-      `type=${c.data_type}(${c.udt_name}${c.character_maximum_length ? `, ${c.character_maximum_length}` : ""}) nullable=${c.is_nullable} default=${c.column_default ?? "none"}`,
-    );
-  }
-  const indexes = await client.query(
-    `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND NOT (tablename = ANY($1))`,
-    [ignored],
-  );
-  for (const index of indexes.rows) catalog.set(`index ${index.tablename}.${index.indexname}`, index.indexdef);
-  const constraints = await client.query(
-    `SELECT rel.relname AS table_name, con.conname, con.contype, pg_get_constraintdef(con.oid) AS definition
-       FROM pg_constraint con JOIN pg_class rel ON rel.oid = con.conrelid JOIN pg_namespace ns ON ns.oid = rel.relnamespace
-      WHERE ns.nspname = 'public' AND NOT (rel.relname = ANY($1))`,
-    [ignored],
-  );
-  for (const c of constraints.rows) catalog.set(`constraint ${c.table_name}.${c.conname}`, `${c.contype}: ${c.definition}`);
-  const enums = await client.query(
-    `SELECT t.typname, string_agg(e.enumlabel, ', ' ORDER BY e.enumsortorder) AS labels
-       FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace ns ON ns.oid = t.typnamespace
-      WHERE ns.nspname = 'public' GROUP BY t.typname`,
-  );
-  for (const e of enums.rows) catalog.set(`enum ${e.typname}`, e.labels);
-  return catalog;
-}
-
 const postgresql: Provider = {
   name: "postgresql",
   schema: POSTGRES_SCHEMA,
@@ -176,7 +109,7 @@ const postgresql: Provider = {
     const names = [`pp_drift_${suffix}_migrations`, `pp_drift_${suffix}_schema`];
     const urls = names.map((name) => POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
     await withClient(POSTGRES_ADMIN_URL, async (admin) => {
-      for (const name of names) await admin.query(`CREATE DATABASE ${name}`);
+      for (const name of names) await createPostgresDatabase(admin, name);
     });
     try {
       const [clientA, clientB] = [new pg.Client({ connectionString: urls[0] }), new pg.Client({ connectionString: urls[1] })];
@@ -185,7 +118,7 @@ const postgresql: Provider = {
       try {
         const target = (client: pg.Client): Target => ({
           apply: async (sql) => void (await client.query(sql)),
-          catalog: () => postgresCatalog(client),
+          catalog: () => postgresCatalog(client, IGNORED_TABLES),
         });
         await work(target(clientA), target(clientB));
       } finally {
@@ -194,7 +127,7 @@ const postgresql: Provider = {
       }
     } finally {
       await withClient(POSTGRES_ADMIN_URL, async (admin) => {
-        for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        for (const name of names) await dropPostgresDatabase(admin, name);
       });
     }
   },

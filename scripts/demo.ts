@@ -2,13 +2,7 @@
 // copy-paste quote → confirm walkthrough. Nothing else to start.
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { loadConfig } from "../server/config.ts";
-import { migrate } from "../server/store/migrations.ts";
-import { createRuntime } from "../server/runtime.ts";
-import { ensureDemoMerchant } from "../server/demo-merchant.ts";
-import { API_BASE_PATH } from "../server/http/app.ts";
-import { createServerApp } from "../server/server-app.ts";
-import { DEMO_PATH } from "../server/demo-page.ts";
+import { API_BASE_PATH, createRuntime, createServerApp, DEMO_PATH, ensureDemoMerchant, loadConfig, migrate } from "../server/index.ts";
 import { buildWidget } from "../packages/widget/build.ts";
 
 // Local demo: test-mode webhooks may go to a receiver on this machine (unless WEBHOOK_ALLOW_PRIVATE_URLS=off is set).

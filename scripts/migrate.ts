@@ -2,8 +2,7 @@
 // file) and records them in `_prisma_migrations` as Prisma does. Not `prisma migrate deploy`, which fails on
 // PostgreSQL through the pg driver adapter (prisma/orm#27403): see server/store/migrations.ts.
 import path from "node:path";
-import { migrate, migrationsFolder } from "../server/store/migrations.ts";
-import { DEFAULT_DATABASE_URL } from "../server/store/open.ts";
+import { DEFAULT_DATABASE_URL, migrate, migrationsFolder } from "../server/index.ts";
 
 const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 try {

@@ -1,7 +1,5 @@
 // npm run seed:demo [-- --json]: creates (once) the test-mode demo merchant with its default program and test keys.
-import { loadConfig } from "../server/config.ts";
-import { createRuntime } from "../server/runtime.ts";
-import { ensureDemoMerchant } from "../server/demo-merchant.ts";
+import { createRuntime, ensureDemoMerchant, loadConfig } from "../server/index.ts";
 import pino from "pino";
 
 const config = loadConfig();

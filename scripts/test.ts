@@ -1,10 +1,12 @@
 // npm test: everything CI checks, in order, stopping at the first failing step:
-//   1. prisma generate   2. Prisma schema copy + migration drift   3. type-check   4. all tests (node:test).
-// Exits with the test runner's code. The runner's summary lines ("ℹ tests N", "ℹ pass N", "ℹ fail N", …) are
-// repeated as the last lines of the output, after any failure details, because CI reads the closing lines.
-// `npm run test:unit` is the fast loop (server unit tests only).
+//   1. prisma generate   2. Prisma schema copy + migration drift   3. type-check   4. lint and format check (when
+//   configured)   5. all tests (one `vitest run`).
+// Exits with vitest's code. The last line of the output is the plain summary "N passed, N failed" (", N skipped"
+// when some were), read from vitest's JSON report, because CI reads the closing line.
+// `npm run test:unit` is the fast loop (vitest's "unit" project).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -18,62 +20,56 @@ interface Step {
   quiet?: boolean;
 }
 
-function testFiles(): string[] {
-  const files: string[] = [];
-  const walk = (relative: string, skip: (relative: string) => boolean = () => false) => {
-    const absolute = path.join(ROOT, relative);
-    if (!fs.existsSync(absolute)) return;
-    for (const entry of fs.readdirSync(absolute, { withFileTypes: true })) {
-      const child = path.posix.join(relative, entry.name);
-      if (skip(child) || entry.name === "node_modules") continue;
-      if (entry.isDirectory()) walk(child, skip);
-      else if (entry.isFile() && entry.name.endsWith(".test.ts")) files.push(child);
-    }
-  };
-  walk("server");
-  walk("test", (child) => child === "test/support");
-  const packages = path.join(ROOT, "packages");
-  if (fs.existsSync(packages)) {
-    for (const entry of fs.readdirSync(packages, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.posix.join("packages", entry.name, "test"));
-    }
-  }
-  return files.sort();
-}
-
 const steps: Step[] = [
-  { title: "prisma generate (SQLite client)", command: [node, bin("prisma", "build", "index.js"), "generate", "--no-hints"], quiet: true },
+  {
+    title: "prisma generate (SQLite client)",
+    command: [node, bin("prisma", "build", "index.js"), "generate", "--no-hints"],
+    quiet: true,
+  },
   {
     title: "prisma generate (PostgreSQL client)",
-    command: [node, bin("prisma", "build", "index.js"), "generate", "--no-hints", "--schema", "prisma/postgresql/schema.prisma"],
+    command: [
+      node,
+      bin("prisma", "build", "index.js"),
+      "generate",
+      "--no-hints",
+      "--schema",
+      "prisma/postgresql/schema.prisma",
+    ],
     quiet: true,
   },
   { title: "prisma schemas + migration drift", command: [node, "scripts/check-migration-drift.ts"] },
   { title: "type-check (tsconfig.json)", command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "."] },
 ];
 if (fs.existsSync(path.join(ROOT, "tsconfig.app.json"))) {
-  steps.push({ title: "type-check (tsconfig.app.json)", command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "tsconfig.app.json"] });
+  steps.push({
+    title: "type-check (tsconfig.app.json)",
+    command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "tsconfig.app.json"],
+  });
+}
+// Each runs once its configuration is in the repository.
+if (fs.existsSync(path.join(ROOT, "eslint.config.js"))) {
+  steps.push({ title: "lint", command: [node, bin("eslint", "bin", "eslint.js"), "."] });
+}
+if (fs.existsSync(path.join(ROOT, ".prettierrc.json"))) {
+  steps.push({ title: "format check", command: [node, bin("prettier", "bin", "prettier.cjs"), "--check", "."] });
 }
 
-const files = testFiles();
 const total = steps.length + 1;
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
 const heading = (index: number, title: string) => console.log(`\n==> [${index}/${total}] ${title}`);
 
-/** Runs a command from the repository root; resolves to its exit code and (when piped) its output. */
-function run(command: string[], options: { capture?: boolean; onStdout?: (chunk: string) => void } = {}) {
+/** Runs a command from the repository root; resolves to its exit code and, when captured, its output. */
+function run(command: string[], options: { capture?: boolean } = {}) {
   return new Promise<{ code: number; output: string }>((resolve) => {
     const child = spawn(command[0], command.slice(1), {
       cwd: ROOT,
-      stdio: ["ignore", options.capture || options.onStdout ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
+      stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
       env: { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}) },
     });
     let output = "";
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-      options.onStdout?.(chunk);
-    });
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.on("error", (error) => resolve({ code: 127, output: `${output}${error.message}\n` }));
     child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
@@ -92,20 +88,39 @@ for (const [i, step] of steps.entries()) {
   console.log(`✔ ${step.title} (${seconds(stepStarted)})`);
 }
 
-heading(total, `tests: ${files.length} files`);
-if (files.length === 0) {
-  console.error("✖ no test files found under server/, test/ or packages/*/test/");
-  process.exit(1);
-}
+heading(total, "tests (vitest)");
 const testsStarted = Date.now();
-const { code, output } = await run(
-  [node, "--test", "--test-concurrency=2", "--test-reporter=spec", ...files],
-  { onStdout: (chunk) => process.stdout.write(chunk) },
-);
-// eslint-disable-next-line no-control-regex
-const plain = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
-const summary = plain.filter((line) => /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+$/.test(line.trim()));
-console.log(`\n==> done in ${seconds(started)} (tests ${seconds(testsStarted)}), test runner exit code ${code}`);
-// The summary again, last: a failing run prints failure details after node's own summary.
-for (const line of summary.slice(-8)) console.log(line.trim());
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-vitest-"));
+const reportFile = path.join(reportDir, "report.json");
+const { code } = await run([
+  node,
+  bin("vitest", "vitest.mjs"),
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${reportFile}`,
+]);
+const summary = summaryOf(reportFile);
+fs.rmSync(reportDir, { recursive: true, force: true });
+console.log(`\n==> done in ${seconds(started)} (tests ${seconds(testsStarted)}), vitest exit code ${code}`);
+console.log(summary);
 process.exitCode = code;
+
+/** "N passed, N failed[, N skipped]" from vitest's JSON report. */
+function summaryOf(file: string): string {
+  if (!fs.existsSync(file)) return "0 passed, 1 failed (vitest wrote no report)";
+  const report = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    testResults: { status: string; assertionResults: { status: string }[] }[];
+  };
+  // A file that fails before its tests run (an import error, a failing beforeAll) has no failed test: count the file.
+  const brokenFiles = report.testResults.filter(
+    (result) => result.status === "failed" && !result.assertionResults.some((test) => test.status === "failed"),
+  ).length;
+  const failed = report.numFailedTests + brokenFiles;
+  const skipped = report.numPendingTests + report.numTodoTests;
+  return `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+}

@@ -3,7 +3,9 @@ import path from "node:path";
 import type { Database } from "./store/database.ts";
 import { sha256Hex } from "./domain/ids.ts";
 import type { Services } from "./domain/context.ts";
-import { authenticateKey, createTestMerchant, mintApiKey, type NewMerchant } from "./domain/merchants.ts";
+import { authenticateKey, createTestMerchant, mintTestKeys, type NewMerchant } from "./domain/merchants.ts";
+import { merchantExists, revokeApiKeys } from "./store/merchants.ts";
+import { firstProgramId, programBelongsTo } from "./store/programs.ts";
 
 const DEMO_MERCHANT_ID = "mer_demo";
 
@@ -18,14 +20,10 @@ export async function ensureDemoMerchant(db: Database, services: Services, dataD
   if (saved && (await stillValid(db, saved))) return saved;
 
   const demo = await db.transaction(async (tx) => {
-    const existing = await tx.get<{ id: string }>("SELECT id FROM merchants WHERE id = ?", [DEMO_MERCHANT_ID]);
-    if (!existing) return createTestMerchant(tx, services, { id: DEMO_MERCHANT_ID, name: "Demo Store" });
-    await tx.run("UPDATE api_keys SET revoked_at = ? WHERE merchant_id = ? AND mode = 'test' AND revoked_at IS NULL", [services.clock(), DEMO_MERCHANT_ID]);
-    const program = await tx.get<{ id: string }>("SELECT id FROM protection_programs WHERE merchant_id = ? AND mode = 'test' ORDER BY id LIMIT 1", [DEMO_MERCHANT_ID]);
-    const actor = { merchantId: DEMO_MERCHANT_ID, mode: "test" as const };
-    const publishable = await mintApiKey(tx, services, actor, "publishable");
-    const secret = await mintApiKey(tx, services, actor, "secret");
-    return { merchantId: DEMO_MERCHANT_ID, programId: program!.id, publishableKey: publishable.key, secretKey: secret.key };
+    if (!(await merchantExists(tx, DEMO_MERCHANT_ID))) return createTestMerchant(tx, services, { id: DEMO_MERCHANT_ID, name: "Demo Store" });
+    await revokeApiKeys(tx, DEMO_MERCHANT_ID, services.clock(), "test");
+    const programId = await firstProgramId(tx, { merchantId: DEMO_MERCHANT_ID, mode: "test" });
+    return { merchantId: DEMO_MERCHANT_ID, programId: programId!, ...(await mintTestKeys(tx, services, DEMO_MERCHANT_ID)) };
   });
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, JSON.stringify(demo), { mode: 0o600 });
@@ -42,6 +40,5 @@ function readSaved(file: string): NewMerchant | undefined {
 
 async function stillValid(db: Database, saved: NewMerchant): Promise<boolean> {
   const [publishable, secret] = await Promise.all([authenticateKey(db, saved.publishableKey), authenticateKey(db, saved.secretKey)]);
-  const program = await db.get("SELECT id FROM protection_programs WHERE id = ? AND merchant_id = ?", [saved.programId, saved.merchantId]);
-  return publishable?.merchantId === saved.merchantId && secret?.merchantId === saved.merchantId && program !== undefined;
+  return publishable?.merchantId === saved.merchantId && secret?.merchantId === saved.merchantId && (await programBelongsTo(db, saved.programId, saved.merchantId));
 }

@@ -7,9 +7,9 @@
 import pino from "pino";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./store/open.ts";
+import { deleteExpiredIdempotencyRecords } from "./store/idempotency.ts";
 import { createSealer, loadEncryptionKey } from "./secrets/sealer.ts";
 import { webhookWorkerOptions } from "./webhooks/config.ts";
-import { createIdempotency } from "./http/idempotency.ts";
 import { emailFrom, servicesFrom } from "./runtime.ts";
 import { createBackgroundJobs } from "./workers/background-jobs.ts";
 import { workersToRun } from "./workers/only-option.ts";
@@ -27,7 +27,7 @@ const background = createBackgroundJobs({
   webhooks: { ...webhookWorkerOptions(config), enabled: only.has("webhooks") },
   email: { ...emailFrom(config, logger), enabled: only.has("email") },
   purges: { enabled: only.has("purges") },
-  purgeIdempotencyRecords: createIdempotency({ db, clock: services.clock, sealer, inFlightWaitMs: 0 }).purgeExpired,
+  purgeIdempotencyRecords: () => deleteExpiredIdempotencyRecords(db, services.clock()),
 });
 background.start();
 logger.info({ workers: [...only] }, "worker process started");

@@ -3,8 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Card, Page, Text } from "@shopify/polaris";
-import { authenticateAdmin } from "../shopify.server.ts";
-import { shopifyRuntime } from "../shopify/runtime.server.ts";
+import { authenticateAdmin, shopifyRuntime } from "../shopify.server.ts";
 import { loadDashboard } from "../shopify/dashboard.server.ts";
 import { DashboardPage } from "../components/dashboard/DashboardPage.tsx";
 

@@ -1,15 +1,14 @@
 // Downloads a customers/data_request export (the JSON the app kept for the merchant to hand to the customer). Only
 // the shop that received the request gets it: any other id answers 404, whether it exists or not.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { authenticateAdmin } from "../shopify.server.ts";
-import { shopifyRuntime } from "../shopify/runtime.server.ts";
-import { dataRequestExport } from "../shopify/dashboard.server.ts";
+import { findShopifyDataRequestExport } from "../../server/index.ts";
+import { authenticateAdmin, shopifyRuntime } from "../shopify.server.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await authenticateAdmin(request);
   const runtime = shopifyRuntime();
   const id = params.id ?? "";
-  const exported = admin && runtime ? await dataRequestExport(runtime.deps.db, admin.session.shop, id) : undefined;
+  const exported = admin && runtime ? await findShopifyDataRequestExport(runtime.deps.db, admin.session.shop, id) : undefined;
   if (exported === undefined) return new Response("Not found", { status: 404 });
   return new Response(exported, {
     headers: {

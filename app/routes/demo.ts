@@ -1,7 +1,7 @@
 // /demo: the sample storefront checkout page with <service-widget> (test mode, the demo merchant). Only when the demo
 // runs (DEMO=on): a production server has no demo page and never creates the demo merchant.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { demoKeysFor, demoPageResponse } from "../../server/demo-page.ts";
+import { demoKeysFor, demoPageResponse } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 
 const notFound = () => new Response(null, { status: 404 });

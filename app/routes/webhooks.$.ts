@@ -2,8 +2,7 @@
 // without a valid one, before anything is written), then app/shopify/webhooks.server.ts records the receipt and the
 // topic's named job (app/shopify/webhooks/<topic>.ts) and runs it.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { shopify } from "../shopify.server.ts";
-import { shopifyRuntime } from "../shopify/runtime.server.ts";
+import { shopify, shopifyRuntime } from "../shopify.server.ts";
 import { receiveWebhook } from "../shopify/webhooks.server.ts";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@
 // same module the standalone server uses. The build lives in packages/widget/dist under the app's working directory.
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { widgetAssetResponse } from "../../server/widget-assets.ts";
+import { widgetAssetResponse } from "../../server/index.ts";
 
 const dist = path.resolve(process.cwd(), "packages/widget/dist");
 

@@ -2,7 +2,7 @@
 // write-back and the protection line's fulfillment. Each step is built from the operations in app/shopify/admin/
 // (one operation per file, typed variables and results); every call throws AdminApiError on GraphQL errors or
 // mutation userErrors, so a job that makes it is retried.
-import { formatDecimalAmount, parseDecimalAmount } from "../../server/domain/money.ts";
+import { formatDecimalAmount, parseDecimalAmount } from "../../server/index.ts";
 import { CONFIG_KEY, CONFIG_NAMESPACE, REFERENCE_ATTRIBUTE, SHOP_CONFIG_NAMESPACE, type FeeTier, type StorefrontConfig } from "@purchase-protection/contract";
 import { numericId, type AdminGraphql } from "./admin/graphql.ts";
 import { protectionProduct } from "./admin/protection-product.ts";

@@ -2,12 +2,10 @@
 // installation and its keys, the program's terms, the storefront setup, 30 days of metrics, the latest protected
 // orders, the shop's webhook endpoints (failing / disabled ones stand out), jobs that gave up, customer data
 // requests and the order-confirmation snippet. Only the secret key's last four characters leave the server.
-import { iso, type Actor } from "../../server/domain/context.ts";
-import { merchantMetrics, type MerchantMetrics } from "../../server/domain/metrics.ts";
-import { loadActiveProgram } from "../../server/domain/programs.ts";
-import { listWebhookEndpoints, type EndpointStatus } from "../../server/domain/webhook-endpoints.ts";
-import { listWebhookAttempts, type WebhookAttempt } from "../../server/domain/webhook-deliveries.ts";
-import type { Queryable } from "../../server/store/database.ts";
+import {
+  findLatestShopifyJob, iso, listDeadShopifyJobs, listLatestShopifyOrders, listShopifyDataRequests, listWebhookAttempts,
+  listWebhookEndpoints, loadActiveProgram, merchantMetrics, type Actor, type EndpointStatus, type MerchantMetrics, type Queryable, type WebhookAttempt,
+} from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { orderConfirmationSnippet } from "./email-snippet.ts";
 import { loadInstallation } from "./installations.server.ts";
@@ -105,49 +103,15 @@ export function themeEmbedUrl(shop: string, apiKey: string): string {
   return `https://${shop}/admin/themes/current/editor?context=apps&activateAppId=${apiKey}/${THEME_EMBED_HANDLE}`;
 }
 
-/** A customers/data_request export (JSON text) of this shop; undefined for another shop's request or an unknown id. */
-export async function dataRequestExport(db: Queryable, shop: string, id: string): Promise<string | undefined> {
-  return (await db.get<{ export: string }>("SELECT export FROM shopify_data_requests WHERE id = ? AND shop = ?", [id, shop]))?.export;
-}
-
 async function unfinishedSetupJob(db: Queryable, shop: string): Promise<Dashboard["storefront"]["setupJob"]> {
-  const job = await db.get<{ status: string; attempts: number; last_error: string | null }>(
-    "SELECT status, attempts, last_error FROM shopify_jobs WHERE shop = ? AND kind = 'storefront_setup' ORDER BY created_at DESC LIMIT 1",
-    [shop],
-  );
+  const job = await findLatestShopifyJob(db, shop, "storefront_setup");
   if (!job || job.status === "done") return null;
-  return { status: job.status as "pending" | "dead", attempts: Number(job.attempts), lastError: job.last_error };
-}
-
-interface OrderRow {
-  order_id: string;
-  reference_number: string | null;
-  currency: string;
-  fee_cents: number | null;
-  line_price_cents: number | null;
-  fee_mismatch: number | boolean;
-  status: string;
-  reference_written_at: number | null;
-  created_at: number;
+  return { status: job.status, attempts: job.attempts, lastError: job.lastError };
 }
 
 async function latestOrders(db: Queryable, shop: string): Promise<DashboardOrder[]> {
-  const rows = await db.all<OrderRow>(
-    `SELECT order_id, reference_number, currency, fee_cents, line_price_cents, fee_mismatch, status, reference_written_at, created_at
-     FROM shopify_orders WHERE shop = ? ORDER BY created_at DESC, order_id DESC LIMIT ${LATEST_ORDERS}`,
-    [shop],
-  );
-  return rows.map((row) => ({
-    orderId: row.order_id,
-    referenceNumber: row.reference_number,
-    currency: row.currency,
-    feeCents: row.fee_cents,
-    linePriceCents: row.line_price_cents,
-    feeMismatch: Boolean(row.fee_mismatch), // 0/1 on SQLite, a boolean on PostgreSQL
-    status: row.status,
-    referenceWritten: row.reference_written_at !== null,
-    createdAt: iso(row.created_at),
-  }));
+  const orders = await listLatestShopifyOrders(db, shop, LATEST_ORDERS);
+  return orders.map(({ referenceWrittenAt, createdAt, ...order }) => ({ ...order, referenceWritten: referenceWrittenAt !== null, createdAt: iso(createdAt) }));
 }
 
 /** The merchant's endpoints with their latest attempt (its error says why an endpoint is failing or disabled). */
@@ -168,17 +132,11 @@ async function webhookEndpoints(db: Queryable, actor: Actor): Promise<DashboardE
 }
 
 async function deadJobs(db: Queryable, shop: string): Promise<DashboardJob[]> {
-  const rows = await db.all<{ id: string; kind: string; attempts: number; last_error: string | null; updated_at: number }>(
-    `SELECT id, kind, attempts, last_error, updated_at FROM shopify_jobs WHERE shop = ? AND status = 'dead' ORDER BY updated_at DESC LIMIT ${LIST_LIMIT}`,
-    [shop],
-  );
-  return rows.map((row) => ({ id: row.id, kind: row.kind, attempts: Number(row.attempts), lastError: row.last_error, updatedAt: iso(row.updated_at) }));
+  const jobs = await listDeadShopifyJobs(db, shop, LIST_LIMIT);
+  return jobs.map(({ updatedAt, ...job }) => ({ ...job, updatedAt: iso(updatedAt) }));
 }
 
 async function dataRequests(db: Queryable, shop: string): Promise<Dashboard["dataRequests"]> {
-  const rows = await db.all<{ id: string; customer_id: string; created_at: number }>(
-    `SELECT id, customer_id, created_at FROM shopify_data_requests WHERE shop = ? ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
-    [shop],
-  );
-  return rows.map((row) => ({ id: row.id, customerId: row.customer_id, createdAt: iso(row.created_at) }));
+  const requests = await listShopifyDataRequests(db, shop, LIST_LIMIT);
+  return requests.map((request) => ({ id: request.id, customerId: request.customerId, createdAt: iso(request.createdAt) }));
 }

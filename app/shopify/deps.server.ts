@@ -3,10 +3,7 @@
 // Tests build the same object around a test database and a fake Admin API (test/support/shopify.ts).
 import { createHmac } from "node:crypto";
 import type { Logger } from "pino";
-import type { Database } from "../../server/store/database.ts";
-import type { Services } from "../../server/domain/context.ts";
-import type { Sealer } from "../../server/secrets/sealer.ts";
-import { deriveKey } from "../../server/secrets/derive.ts";
+import { deriveKey, type Database, type Sealer, type Services } from "../../server/index.ts";
 import { ProtectionClient, type FetchLike } from "../../packages/sdk/src/index.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";
 import { loadInstallation, type Installation } from "./installations.server.ts";
@@ -57,7 +54,9 @@ export function createShopifyDeps(input: DepsInput): ShopifyDeps {
       const installation = await loadInstallation(input.db, keys, shop);
       return installation?.status === "installed" ? installation : undefined;
     },
-    // One attempt per call: the job queue owns retries (with its longer backoff), so a job never stalls in the SDK.
+    // Orders reach the core through the SDK and the in-process fetch, not the facade (server/index.ts): exactly the
+    // HTTP path any other cart's server takes. One attempt per call: the job queue owns retries (with its longer
+    // backoff), so a job never stalls in the SDK.
     protectionClient: (installation) =>
       new ProtectionClient({ apiKey: installation.secretKey, baseUrl: IN_PROCESS_BASE_URL, fetch: apiFetch, retry: { maxAttempts: 1 }, timeoutMs: 10_000 }),
     idempotencyKey: (shop, orderId, step) =>

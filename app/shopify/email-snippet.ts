@@ -5,7 +5,7 @@
 // The reference number comes from the order attribute the orders/create job writes back. Shopify may send the
 // confirmation before that write-back lands (it sends at once); then the e-mail says how to look the number up, and
 // every later render (a resent confirmation) prints it.
-import { fullDisclosure } from "../../server/domain/disclosure.ts";
+import { fullDisclosure } from "../../server/index.ts";
 import { ACCEPTED, CHOICE_ATTRIBUTE, REFERENCE_ATTRIBUTE } from "@purchase-protection/contract";
 
 /** Liquid-safe text: the values go inside a template, not through Liquid's own escaping. */

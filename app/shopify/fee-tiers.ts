@@ -1,7 +1,7 @@
 // The buyer pays the protection fee through a cart line of the hidden "Purchase Protection" product, whose variants
 // are price tiers (README "Shopify app", fee tiers). Fees are computed per order, so the line uses the smallest tier that covers the
 // quoted fee; the ladder is fine where most fees fall and coarser above, and stays within one page of variants.
-import { applyBps } from "../../server/domain/money.ts";
+import { applyBps } from "../../server/index.ts";
 
 /** Step sizes (minor units) by price band: 0.05 up to 5.00, 0.25 up to 20.00, 1.00 up to 100.00, then 5.00. */
 const LADDER = [

@@ -4,22 +4,14 @@
 // so one job runs in one place at a time; a crashed runner's lease simply expires. Handlers must be idempotent
 // (they are: every API call they make carries an idempotency key derived from the job's subject).
 import type { Logger } from "pino";
-import type { Database, Queryable } from "../../server/store/database.ts";
-import type { Services } from "../../server/domain/context.ts";
-import { newId } from "../../server/domain/ids.ts";
-import { claimDueRows } from "../../server/store/work-table.ts";
-import { createPeriodicWorker, createWorker, workerGroup } from "../../server/workers/worker.ts";
-import { recordFailedAttempt } from "../../server/workers/failure-recorder.ts";
-import type { RetryPolicy } from "../../server/workers/retry-policy.ts";
+import {
+  claimDueShopifyJobs, createPeriodicWorker, createWorker, insertShopifyJob, markShopifyJobDone, newId, purgeDoneShopifyJobs, purgeShopifyWebhookReceipts,
+  recordFailedAttempt, recordShopifyJobFailure, workerGroup, type Database, type Queryable, type RetryPolicy, type Services, type ShopifyJobRecord,
+} from "../../server/index.ts";
 
 /** A job as its handler gets it; the payload's type per kind is in app/shopify/named-jobs.ts. */
-export interface Job<Payload = unknown> {
-  id: string;
-  shop: string;
-  kind: string;
+export interface Job<Payload = unknown> extends ShopifyJobRecord {
   payload: Payload;
-  /** Attempts before this one. */
-  attempts: number;
 }
 
 export type JobHandler<Payload = unknown> = (job: Job<Payload>) => Promise<void>;
@@ -41,14 +33,6 @@ export const LEASE_MS = 120_000;
 export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-interface JobRow {
-  id: string;
-  shop: string;
-  kind: string;
-  payload: string;
-  attempts: number;
-}
-
 /** Adds a job. With `claimed`, the caller owns it for LEASE_MS and is expected to `run` it now. */
 export async function enqueueJob(
   tx: Queryable,
@@ -56,13 +40,9 @@ export async function enqueueJob(
   input: { shop: string; kind: string; payload: unknown; subject?: string; claimed?: boolean },
 ): Promise<Job> {
   const now = services.clock();
-  const id = newId("job", now, services.random);
-  await tx.run(
-    `INSERT INTO shopify_jobs (id, shop, kind, subject, payload, status, attempts, run_at, locked_until, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
-    [id, input.shop, input.kind, input.subject ?? null, JSON.stringify(input.payload), now, input.claimed ? now + LEASE_MS : null, now, now],
-  );
-  return { id, shop: input.shop, kind: input.kind, payload: input.payload, attempts: 0 };
+  const job: Job = { id: newId("job", now, services.random), shop: input.shop, kind: input.kind, payload: input.payload, attempts: 0 };
+  await insertShopifyJob(tx, { ...job, subject: input.subject ?? null, lockedUntil: input.claimed ? now + LEASE_MS : null }, now);
+  return job;
 }
 
 export interface JobQueueOptions {
@@ -86,31 +66,22 @@ export function createJobQueue(options: JobQueueOptions) {
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
       await handler(job);
-      // A done job keeps no payload: webhook payloads carry customer data we have no reason to keep.
-      await db.run("UPDATE shopify_jobs SET status = 'done', payload = '{}', attempts = ?, locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?", [
-        job.attempts + 1, services.clock(), job.id,
-      ]);
+      await markShopifyJobDone(db, job.id, job.attempts + 1, services.clock());
     } catch (error) {
       const attempts = job.attempts + 1;
       const { retryInMs, lastError } = recordFailedAttempt(logger, {
         item: "job", fields: { jobId: job.id, kind: job.kind, shop: job.shop }, attempts, error, policy: RETRY_POLICY, permanent: error instanceof PermanentJobError,
       });
       const now = services.clock();
-      await db.run(
-        "UPDATE shopify_jobs SET status = ?, attempts = ?, run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?",
-        [retryInMs === undefined ? "dead" : "pending", attempts, now + (retryInMs ?? 0), lastError, now, job.id],
-      );
+      await recordShopifyJobFailure(db, job.id, { attempts, runAt: retryInMs === undefined ? undefined : now + retryInMs, lastError }, now);
     }
   }
 
   /** Claims the due jobs (up to batchSize) and runs them; resolves when they have run. Returns how many ran. */
   async function runDue(): Promise<number> {
-    const rows = await claimDueRows<JobRow>(db, {
-      table: "shopify_jobs", dueColumn: "run_at", columns: "id, shop, kind, payload, attempts", touch: "updated_at",
-      now: services.clock(), leaseMs: LEASE_MS, limit: batchSize,
-    });
-    await Promise.all(rows.map((row) => track(run({ ...row, attempts: Number(row.attempts), payload: JSON.parse(row.payload) }))));
-    return rows.length;
+    const due = await claimDueShopifyJobs(db, { now: services.clock(), leaseMs: LEASE_MS, limit: batchSize });
+    await Promise.all(due.map((job) => track(run(job))));
+    return due.length;
   }
 
   function track(promise: Promise<void>): Promise<void> {
@@ -121,10 +92,7 @@ export function createJobQueue(options: JobQueueOptions) {
   /** Removes done jobs and webhook receipts older than RETENTION_MS. Returns how many rows went. */
   async function purgeExpired(): Promise<number> {
     const before = services.clock() - RETENTION_MS;
-    return db.transaction(async (tx) =>
-      (await tx.run("DELETE FROM shopify_jobs WHERE status = 'done' AND updated_at < ?", [before])) +
-      (await tx.run("DELETE FROM shopify_webhook_receipts WHERE received_at < ?", [before])),
-    );
+    return db.transaction(async (tx) => (await purgeDoneShopifyJobs(tx, before)) + (await purgeShopifyWebhookReceipts(tx, before)));
   }
   // A full batch means more may be due: the next round runs at once.
   const jobs = createWorker({ name: "shopify-jobs", logger, pollMs, runOnce: runDue, round: async () => (await runDue()) === batchSize, settle: () => Promise.allSettled([...inFlight]) });

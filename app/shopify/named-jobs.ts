@@ -1,8 +1,7 @@
 // The Shopify side's jobs by name, each with the payload it carries: the webhooks' jobs (named after their topics,
 // app/shopify/webhooks/) and the follow-ups. Enqueueing and handling are typed by name here; the queue itself
 // (jobs.server.ts) stores payloads as JSON and hands each handler what was enqueued under its name.
-import type { Queryable } from "../../server/store/database.ts";
-import type { Services } from "../../server/domain/context.ts";
+import type { Queryable, Services } from "../../server/index.ts";
 import { enqueueJob, type Job, type JobHandler } from "./jobs.server.ts";
 import type { RefundTransaction } from "./webhooks/refunds-create.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";

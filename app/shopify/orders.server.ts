@@ -3,14 +3,16 @@
 // secret key, through the TypeScript SDK over the in-process transport; then the reference number goes back to the
 // order in a follow-up job. orders/cancelled voids; refunds/create reports a full refund. Every API call carries an
 // idempotency key derived from the shop and order, so a retried or duplicated job never makes a second plan.
-import { parseDecimalAmount } from "../../server/domain/money.ts";
+import {
+  findShopifyOrder, hasPendingShopifyJob, insertShopifyOrder, lockShopifyOrderRefunds, markShopifyOrderReferenceWritten, parseDecimalAmount,
+  saveShopifyOrderRefunds, setShopifyOrderStatus, type ShopifyOrderStatus,
+} from "../../server/index.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { PermanentJobError, type Job } from "./jobs.server.ts";
 import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 import { ACCEPTED, CHOICE_ATTRIBUTE, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
-import type { Installation } from "./installations.server.ts";
 
 type OrderJobs = Pick<JobHandlers, "orders/create" | "orders/cancelled" | "refunds/create" | "write_reference" | "fulfill_protection_line">;
 
@@ -49,19 +51,16 @@ async function protectOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/crea
     deps.idempotencyKey(job.shop, orderId, "quote"),
   ));
   const plan = await refusalIsFinal(client.headless.confirm({ quote_id: quote.quote_id }, deps.idempotencyKey(job.shop, orderId, "confirm")));
-  const feeCents = Number(plan.fee_cents);
+  const feeCents = plan.fee_cents;
   const feeMismatch = linePriceCents !== (tierFor(installation.tiers, feeCents)?.priceCents ?? feeCents);
   if (feeMismatch) deps.logger.warn({ shop: job.shop, orderId, linePriceCents, feeCents }, "protection line price differs from the confirmed fee's tier");
 
   const now = deps.services.clock();
   await deps.db.transaction(async (tx) => {
-    await tx.run(
-      `INSERT INTO shopify_orders (shop, order_id, plan_id, reference_number, currency, goods_amount_cents, line_price_cents, fee_cents,
-         fee_mismatch, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'protected', ?, ?)
-       ON CONFLICT (shop, order_id) DO NOTHING`,
-      [job.shop, orderId, String(plan.plan_id), String(plan.reference_number), order.currency, goodsAmountCents, linePriceCents, feeCents,
-        feeMismatch ? 1 : 0, now, now], // 1/0: an integer on SQLite, a valid boolean literal on PostgreSQL
+    await insertShopifyOrder(
+      tx,
+      { shop: job.shop, orderId, planId: String(plan.plan_id), referenceNumber: String(plan.reference_number), currency: order.currency, goodsAmountCents, linePriceCents, feeCents, feeMismatch },
+      now,
     );
     await enqueueNamedJob(tx, deps.services, {
       shop: job.shop,
@@ -79,9 +78,7 @@ async function writeReference(deps: ShopifyDeps, job: Job<JobPayloads["write_ref
   if (!(await deps.installation(job.shop))) return;
   const { orderId, orderGid, attributes, referenceNumber } = job.payload;
   await writeOrderReference(await deps.adminApi(job.shop), { gid: orderGid, attributes }, referenceNumber);
-  await deps.db.run("UPDATE shopify_orders SET reference_written_at = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [
-    deps.services.clock(), deps.services.clock(), job.shop, orderId,
-  ]);
+  await markShopifyOrderReferenceWritten(deps.db, job.shop, orderId, deps.services.clock());
 }
 
 async function voidCancelledOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/cancelled"]>): Promise<void> {
@@ -104,52 +101,43 @@ async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds
   const refundId = String(job.payload.id);
   const refundedCents = (job.payload.transactions ?? [])
     .filter((transaction) => transaction.kind === "refund" && transaction.status === "success")
-    .reduce((sum, transaction) => sum + parseDecimalAmount(transaction.amount, target.row.currency), 0);
+    .reduce((sum, transaction) => sum + parseDecimalAmount(transaction.amount, target.order.currency), 0);
   const total = await deps.db.transaction(async (tx) => {
-    const row = await tx.get<{ refund_ids: string; refunded_cents: number }>(
-      `SELECT refund_ids, refunded_cents FROM shopify_orders WHERE shop = ? AND order_id = ?${tx.dialect === "postgres" ? " FOR UPDATE" : ""}`,
-      [job.shop, orderId],
-    );
-    const counted: string[] = JSON.parse(row!.refund_ids);
-    if (counted.includes(refundId)) return Number(row!.refunded_cents);
-    const sum = Number(row!.refunded_cents) + refundedCents;
-    await tx.run("UPDATE shopify_orders SET refunded_cents = ?, refund_ids = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [
-      sum, JSON.stringify([...counted, refundId]), deps.services.clock(), job.shop, orderId,
-    ]);
+    const counted = (await lockShopifyOrderRefunds(tx, job.shop, orderId))!;
+    if (counted.refundIds.includes(refundId)) return counted.refundedCents;
+    const sum = counted.refundedCents + refundedCents;
+    await saveShopifyOrderRefunds(tx, job.shop, orderId, { refundIds: [...counted.refundIds, refundId], refundedCents: sum }, deps.services.clock());
     return sum;
   });
-  if (total < target.row.goods_amount_cents) return;
+  if (total < target.order.goodsAmountCents) return;
   await target.client.refunds.create(orderId, {}, deps.idempotencyKey(job.shop, orderId, "refund"));
   await setOrderStatus(deps, job.shop, orderId, "refunded");
-}
-
-interface OrderRow {
-  status: string;
-  currency: string;
-  goods_amount_cents: number;
 }
 
 /**
  * The protected order and a client for its shop, or undefined when there is nothing to do. When the order's
  * orders/create job has not finished yet (Shopify does not order topics), this throws so the job is retried.
  */
-async function protectedOrder(deps: ShopifyDeps, shop: string, orderId: string): Promise<{ row: OrderRow; client: ReturnType<ShopifyDeps["protectionClient"]> } | undefined> {
+async function protectedOrder(
+  deps: ShopifyDeps,
+  shop: string,
+  orderId: string,
+): Promise<{ order: { currency: string; goodsAmountCents: number }; client: ReturnType<ShopifyDeps["protectionClient"]> } | undefined> {
   const installation = await deps.installation(shop);
   if (!installation) return undefined;
-  const row = await deps.db.get<OrderRow>("SELECT status, currency, goods_amount_cents FROM shopify_orders WHERE shop = ? AND order_id = ?", [shop, orderId]);
-  if (!row) {
-    const pending = await deps.db.get("SELECT id FROM shopify_jobs WHERE shop = ? AND kind = 'orders/create' AND subject = ? AND status = 'pending'", [
-      shop, orderId,
-    ]);
-    if (pending) throw new Error(`order ${orderId} is still being protected; retrying after its orders/create job`);
+  const order = await findShopifyOrder(deps.db, shop, orderId);
+  if (!order) {
+    if (await hasPendingShopifyJob(deps.db, { shop, kind: "orders/create", subject: orderId })) {
+      throw new Error(`order ${orderId} is still being protected; retrying after its orders/create job`);
+    }
     return undefined;
   }
-  if (row.status !== "protected") return undefined;
-  return { row: { ...row, goods_amount_cents: Number(row.goods_amount_cents) }, client: deps.protectionClient(installation as Installation) };
+  if (order.status !== "protected") return undefined;
+  return { order, client: deps.protectionClient(installation) };
 }
 
-async function setOrderStatus(deps: ShopifyDeps, shop: string, orderId: string, status: string): Promise<void> {
-  await deps.db.run("UPDATE shopify_orders SET status = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [status, deps.services.clock(), shop, orderId]);
+async function setOrderStatus(deps: ShopifyDeps, shop: string, orderId: string, status: ShopifyOrderStatus): Promise<void> {
+  await setShopifyOrderStatus(deps.db, shop, orderId, status, deps.services.clock());
 }
 
 /**

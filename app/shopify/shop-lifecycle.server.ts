@@ -1,10 +1,10 @@
 // Install, uninstall and Shopify's privacy (compliance) topics, as jobs. Install's DB part runs in the OAuth
 // callback (afterAuth); its Admin API part — the protection product and the storefront config — is the
 // storefront_setup job, retried like any other.
-import { loadActiveProgram } from "../../server/domain/programs.ts";
-import { customerRecords, eraseMerchant, redactCustomer, type CustomerSelector } from "../../server/domain/privacy.ts";
-import { newId, type Mode } from "../../server/domain/ids.ts";
-import type { Queryable } from "../../server/store/database.ts";
+import {
+  blankShopifyJobPayloadsMentioning, customerRecords, deleteCustomerShopifyDataRequests, eraseMerchantRows, eraseShopRows, findShopInstallation,
+  insertShopifyDataRequest, loadActiveProgram, newId, redactCustomer, type CustomerSelector, type Mode, type Queryable,
+} from "../../server/index.ts";
 import type { Job } from "./jobs.server.ts";
 import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 import type { PrivacyCustomer } from "./webhooks/privacy-payloads.ts";
@@ -60,7 +60,7 @@ async function setUpStorefront(deps: ShopifyDeps, shop: string): Promise<void> {
 
 /** The shop's merchant id, installed or not: privacy requests arrive after uninstall too. */
 async function merchantOf(db: Queryable, shop: string): Promise<string | undefined> {
-  return (await db.get<{ merchant_id: string }>("SELECT merchant_id FROM shop_installations WHERE shop = ?", [shop]))?.merchant_id;
+  return (await findShopInstallation(db, shop))?.merchantId;
 }
 
 /** Either may be missing: customers/redact empties the payload (`{}`) of every other job that names the customer. */
@@ -76,13 +76,13 @@ async function exportCustomer(deps: ShopifyDeps, job: Job<JobPayloads["customers
   const records: Record<string, unknown> = {};
   for (const mode of MODES) records[mode] = await customerRecords(deps.db, deps.sealer, { merchantId, mode }, customer);
   const now = deps.services.clock();
-  await deps.db.run("INSERT INTO shopify_data_requests (id, shop, customer_id, export, created_at) VALUES (?, ?, ?, ?, ?)", [
-    newId("dreq", now, deps.services.random),
-    job.shop,
-    String(job.payload.customer?.id ?? ""),
-    JSON.stringify({ dataRequestId: job.payload.data_request?.id ?? null, customer: job.payload.customer ?? null, records }),
-    now,
-  ]);
+  await insertShopifyDataRequest(deps.db, {
+    id: newId("dreq", now, deps.services.random),
+    shop: job.shop,
+    customerId: String(job.payload.customer?.id ?? ""),
+    export: JSON.stringify({ dataRequestId: job.payload.data_request?.id ?? null, customer: job.payload.customer ?? null, records }),
+    createdAt: now,
+  });
 }
 
 /** customers/redact: the customer's personal data goes from the protection records, the exports and kept job payloads. */
@@ -92,12 +92,8 @@ async function redactCustomerData(deps: ShopifyDeps, job: Job<JobPayloads["custo
   const customer = customerOf(job.payload.customer, job.payload.orders_to_redact);
   await deps.db.transaction(async (tx) => {
     for (const mode of MODES) await redactCustomer(tx, deps.sealer, { merchantId, mode }, customer);
-    await tx.run("DELETE FROM shopify_data_requests WHERE shop = ? AND customer_id = ?", [job.shop, String(job.payload.customer?.id ?? "")]);
-    if (customer.email) {
-      await tx.run("UPDATE shopify_jobs SET payload = '{}' WHERE shop = ? AND id <> ? AND LOWER(payload) LIKE ?", [
-        job.shop, job.id, `%${customer.email.toLowerCase().replace(/[%_]/g, "")}%`,
-      ]);
-    }
+    await deleteCustomerShopifyDataRequests(tx, job.shop, String(job.payload.customer?.id ?? ""));
+    if (customer.email) await blankShopifyJobPayloadsMentioning(tx, job.shop, job.id, customer.email);
   });
 }
 
@@ -105,10 +101,8 @@ async function redactCustomerData(deps: ShopifyDeps, job: Job<JobPayloads["custo
 async function eraseShop(deps: ShopifyDeps, shop: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const merchantId = await merchantOf(tx, shop);
-    if (merchantId) await eraseMerchant(tx, merchantId);
-    for (const table of ["shopify_orders", "shopify_data_requests", "shopify_webhook_receipts", "shopify_jobs", "shop_installations"]) {
-      await tx.run(`DELETE FROM ${table} WHERE shop = ?`, [shop]);
-    }
+    if (merchantId) await eraseMerchantRows(tx, merchantId);
+    await eraseShopRows(tx, shop);
   });
   await deps.deleteSessions(shop);
 }

@@ -3,6 +3,7 @@
 // commit in one transaction; then the job runs at once. Shopify wants an answer within 5 s: past INLINE_BUDGET_MS
 // the answer goes out and the job finishes (or is retried) in the background. Each topic — its payload's shape and
 // the named job it feeds — is a module in app/shopify/webhooks/.
+import { insertShopifyWebhookReceipt } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { enqueueJob, type JobQueue } from "./jobs.server.ts";
 import { handledWebhookFor } from "./webhooks/topics.ts";
@@ -31,12 +32,9 @@ export async function receiveWebhook(
     return "ignored";
   }
   const job = await deps.db.transaction(async (tx) => {
-    const fresh = await tx.all(
-      `INSERT INTO shopify_webhook_receipts (webhook_id, event_id, shop, topic, received_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (webhook_id) DO NOTHING RETURNING webhook_id`,
-      [webhook.webhookId, webhook.eventId, webhook.shop, webhook.topic, deps.services.clock()],
-    );
-    if (fresh.length === 0) return undefined;
+    const { webhookId, eventId, shop, topic } = webhook;
+    const fresh = await insertShopifyWebhookReceipt(tx, { webhookId, eventId, shop, topic, receivedAt: deps.services.clock() });
+    if (!fresh) return undefined;
     return enqueueJob(tx, deps.services, {
       shop: webhook.shop,
       kind: handled.job,

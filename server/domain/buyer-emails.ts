@@ -3,6 +3,7 @@
 // requests, the per-recipient e-mail cap and the buyer portal's lookup (e-mail + reference number → plan).
 import type { Sealer } from "../secrets/sealer.ts";
 import type { Database } from "../store/database.ts";
+import { BUYER_EMAIL_TABLES, listClearBuyerEmails, sealClearBuyerEmail } from "../store/emails.ts";
 
 export interface StoredEmail {
   sealed: string;
@@ -17,31 +18,20 @@ export const buyerEmailHash = (sealer: Sealer, address: string): string => seale
 
 export const storeBuyerEmail = (sealer: Sealer, address: string): StoredEmail => ({ sealed: sealer.seal(address), hash: buyerEmailHash(sealer, address) });
 
-/** [table, sealed column, hash column] of every column that holds a buyer's address. */
-const EMAIL_COLUMNS = [
-  ["quotes", "customer_email_sealed", "customer_email_hash"],
-  ["plans", "customer_email_sealed", "customer_email_hash"],
-  ["email_messages", "recipient_sealed", "recipient_hash"],
-] as const;
-
 const BATCH = 500;
 
 /**
- * Seals and hashes the addresses still in clear: rows written before migration 20261123120000_seal_buyer_emails,
- * which renamed the columns but cannot seal without the key. Every address holds an '@' and no sealed box does. Runs
- * at start; several processes may run it at once (each update applies only to a value still in clear). Returns how
- * many values it sealed.
+ * Seals and hashes the addresses still in clear (rows written before the columns were sealed: see
+ * listClearBuyerEmails). Runs at start; several processes may run it at once (each update applies only to a value
+ * still in clear). Returns how many values it sealed.
  */
 export async function sealClearBuyerEmails(db: Database, sealer: Sealer): Promise<number> {
   let sealed = 0;
-  for (const [table, column, hashColumn] of EMAIL_COLUMNS) {
+  for (const table of BUYER_EMAIL_TABLES) {
     for (let found = BATCH; found === BATCH; ) {
       found = await db.transaction(async (tx) => {
-        const rows = await tx.all<{ id: string; address: string }>(`SELECT id, ${column} AS address FROM ${table} WHERE ${column} LIKE '%@%' LIMIT ${BATCH}`);
-        for (const row of rows) {
-          const stored = storeBuyerEmail(sealer, row.address);
-          sealed += await tx.run(`UPDATE ${table} SET ${column} = ?, ${hashColumn} = ? WHERE id = ? AND ${column} = ?`, [stored.sealed, stored.hash, row.id, row.address]);
-        }
+        const rows = await listClearBuyerEmails(tx, table, BATCH);
+        for (const row of rows) sealed += await sealClearBuyerEmail(tx, table, row.id, row.address, storeBuyerEmail(sealer, row.address));
         return rows.length;
       });
     }

@@ -1,5 +1,5 @@
-// The domain's error tree. The domain names what went wrong; server/http/errors.ts alone decides how each
-// kind is shown over HTTP.
+// The domain's error tree. The domain names what went wrong and which input field it concerns, by its own name for
+// that field; server/http/errors.ts alone decides how each kind is shown over HTTP and how the caller spells the field.
 
 export type DomainErrorKind =
   | "invalid" // the request is well-formed but its values cannot be served
@@ -11,16 +11,17 @@ export type DomainErrorKind =
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
   readonly code: string;
-  readonly param?: string;
+  /** The input field at fault as a dotted path in the domain's names (`quoteId`, `orderContext.order.id`). */
+  readonly field?: string;
 
-  constructor(kind: DomainErrorKind, code: string, message: string, param?: string) {
+  constructor(kind: DomainErrorKind, code: string, message: string, field?: string) {
     super(message);
     this.name = "DomainError";
     this.kind = kind;
     this.code = code;
-    this.param = param;
+    this.field = field;
   }
 }
 
-export const notFound = (what: string, id: string, param?: string) =>
-  new DomainError("not_found", "resource_missing", `No such ${what}: '${id}'`, param);
+export const notFound = (what: string, id: string, field?: string) =>
+  new DomainError("not_found", "resource_missing", `No such ${what}: '${id}'`, field);

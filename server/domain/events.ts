@@ -1,7 +1,8 @@
 import { newId } from "./ids.ts";
 import { notFound } from "./errors.ts";
 import type { Actor, Services, Tx } from "./context.ts";
-import { listPage, type Page, type PageQuery } from "./pagination.ts";
+import type { Page, PageQuery } from "./pagination.ts";
+import { findEvent, insertEvent, listEventsPage, type EventContent } from "../store/events.ts";
 
 export const EVENT_TYPES = [
   "offer.declined",
@@ -23,43 +24,33 @@ export interface ServiceEvent {
   data: { object: unknown };
 }
 
-export interface EventRow {
-  id: string;
-  mode: string;
-  type: EventType;
-  data: string;
-  created_at: number;
-}
-
 /** Appends to the outbox. Call it inside the transaction that makes the change the event describes. */
 export async function appendEvent(tx: Tx, services: Services, actor: Actor, type: EventType, object: unknown): Promise<string> {
   const now = services.clock();
   const id = newId("evt", now, services.random);
-  await tx.run("INSERT INTO events (id, merchant_id, mode, type, data, created_at) VALUES (?, ?, ?, ?, ?, ?)", [
-    id, actor.merchantId, actor.mode, type, JSON.stringify(object), now,
-  ]);
+  await insertEvent(tx, { id, merchantId: actor.merchantId, mode: actor.mode, type, data: object, createdAt: now });
   return id;
 }
 
 export async function getEvent(db: Tx, actor: Actor, id: string): Promise<ServiceEvent> {
-  const row = await db.get<EventRow>("SELECT id, mode, type, data, created_at FROM events WHERE id = ? AND merchant_id = ? AND mode = ?", [
-    id, actor.merchantId, actor.mode,
-  ]);
-  if (!row) throw notFound("event", id);
-  return toEvent(row);
+  const event = await findEvent(db, actor, id);
+  if (!event) throw notFound("event", id);
+  return toEvent(event);
 }
 
 export async function listEvents(db: Tx, actor: Actor, query: PageQuery & { type?: EventType }): Promise<Page<ServiceEvent>> {
-  return listPage(db, actor, "events", "id, mode, type, data, created_at", [["type = ?", query.type]], query, toEvent);
+  const page = await listEventsPage(db, actor, query, query.type);
+  return { ...page, data: page.data.map(toEvent) };
 }
 
-export function toEvent(row: EventRow): ServiceEvent {
+/** The event as the API shows it and webhooks carry it. */
+export function toEvent(event: EventContent): ServiceEvent {
   return {
-    id: row.id,
+    id: event.id,
     object: "event",
-    type: row.type,
-    created: Math.floor(row.created_at / 1000),
-    livemode: row.mode === "live",
-    data: { object: JSON.parse(row.data) },
+    type: event.type,
+    created: Math.floor(event.createdAt / 1000),
+    livemode: event.mode === "live",
+    data: { object: event.data },
   };
 }

@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { newApiKey, newId, newReferenceNumber, parseApiKey, randomString } from "./ids.ts";

@@ -1,4 +1,7 @@
 import { iso, type Actor, type Tx } from "./context.ts";
+import {
+  countClaimsByStatus, countMerchantRefundedOrders, countPlansByStatus, countQuotesByStatus, sumActivePlanFees, type MetricsScope,
+} from "../store/metrics.ts";
 
 export interface MerchantMetrics {
   object: "merchant_metrics";
@@ -16,46 +19,23 @@ export interface MerchantMetrics {
 }
 
 export async function merchantMetrics(db: Tx, actor: Actor, window: { fromMs?: number; toMs?: number }, nowMs: number): Promise<MerchantMetrics> {
-  const from = window.fromMs ?? 0;
-  const to = window.toMs ?? Number.MAX_SAFE_INTEGER;
-  const scope = [actor.merchantId, actor.mode, from, to];
-  const inWindow = "merchant_id = ? AND mode = ? AND created_at >= ? AND created_at < ?";
+  const scope: MetricsScope = { merchantId: actor.merchantId, mode: actor.mode, fromMs: window.fromMs ?? 0, toMs: window.toMs ?? Number.MAX_SAFE_INTEGER };
 
-  const quoteRows = await db.all<{ status: string; expired: number; n: number }>(
-    `SELECT status, CASE WHEN status = 'open' AND expires_at <= ? THEN 1 ELSE 0 END AS expired, COUNT(*) AS n
-     FROM quotes WHERE ${inWindow} GROUP BY 1, 2`,
-    // By ordinal: PostgreSQL does not see a CASE repeated with its own placeholder as the selected expression.
-    [nowMs, ...scope],
-  );
   const quotes = { total: 0, confirmed: 0, declined: 0, open: 0, expired: 0 };
-  for (const row of quoteRows) {
-    const n = Number(row.n);
-    quotes.total += n;
-    const bucket = Number(row.expired) === 1 ? "expired" : (row.status as "open" | "confirmed" | "declined");
-    quotes[bucket] += n;
+  for (const row of await countQuotesByStatus(db, scope, nowMs)) {
+    quotes.total += row.count;
+    quotes[row.expired ? "expired" : (row.status as "open" | "confirmed" | "declined")] += row.count;
   }
   const decided = quotes.confirmed + quotes.declined + quotes.expired;
 
   const plans = { active: 0, voided: 0, cancelled: 0 };
-  for (const row of await db.all<{ status: keyof typeof plans; n: number }>(`SELECT status, COUNT(*) AS n FROM plans WHERE ${inWindow} GROUP BY status`, scope)) {
-    plans[row.status] = Number(row.n);
-  }
-
-  const refunded = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE ${inWindow} AND status = 'merchant_refunded'`, scope);
+  for (const row of await countPlansByStatus(db, scope)) plans[row.status as keyof typeof plans] = row.count;
 
   const claims = { total: 0, byStatus: {} as Record<string, number> };
-  for (const row of await db.all<{ status: string; n: number }>(`SELECT status, COUNT(*) AS n FROM claims WHERE ${inWindow} GROUP BY status`, scope)) {
-    claims.byStatus[row.status] = Number(row.n);
-    claims.total += Number(row.n);
+  for (const row of await countClaimsByStatus(db, scope)) {
+    claims.byStatus[row.status] = row.count;
+    claims.total += row.count;
   }
-
-  const fees = await db.all<{ currency: string; fee_cents: number; share_cents: number }>(
-    `SELECT p.currency, SUM(p.fee_cents) AS fee_cents, SUM((p.fee_cents * pp.merchant_share_bps + 5000) / 10000) AS share_cents
-     FROM plans p JOIN quotes q ON q.id = p.quote_id JOIN protection_programs pp ON pp.id = q.program_id
-     WHERE p.merchant_id = ? AND p.mode = ? AND p.created_at >= ? AND p.created_at < ? AND p.status = 'active'
-     GROUP BY p.currency ORDER BY p.currency`,
-    scope,
-  );
 
   return {
     object: "merchant_metrics",
@@ -65,8 +45,8 @@ export async function merchantMetrics(db: Tx, actor: Actor, window: { fromMs?: n
     quotes,
     attachRate: decided === 0 ? null : quotes.confirmed / decided,
     plans,
-    ordersMerchantRefunded: Number(refunded?.n ?? 0),
+    ordersMerchantRefunded: await countMerchantRefundedOrders(db, scope),
     claims,
-    fees: fees.map((row) => ({ currency: row.currency, feeCents: Number(row.fee_cents), merchantShareCents: Number(row.share_cents) })),
+    fees: await sumActivePlanFees(db, scope),
   };
 }

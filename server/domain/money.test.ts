@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { applyBps, assertSupportedCurrency, MAX_AMOUNT_MINOR } from "./money.ts";
 import { DomainError } from "./errors.ts";
@@ -19,6 +19,6 @@ describe("applyBps", () => {
 describe("currencies", () => {
   it("accepts the settled currencies and names the rest as unsupported", () => {
     for (const code of ["USD", "CAD", "EUR", "GBP", "AUD", "NZD", "JPY"]) assertSupportedCurrency(code);
-    assert.throws(() => assertSupportedCurrency("XYZ"), (e: unknown) => e instanceof DomainError && e.code === "currency_unsupported" && e.param === "currency");
+    assert.throws(() => assertSupportedCurrency("XYZ"), (e: unknown) => e instanceof DomainError && e.code === "currency_unsupported" && e.field === "currency");
   });
 });

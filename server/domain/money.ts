@@ -7,9 +7,9 @@ export type Currency = (typeof SUPPORTED_CURRENCIES)[number];
 /** Largest amount accepted anywhere (minor units); keeps every product of amount × bps exact in a double. */
 export const MAX_AMOUNT_MINOR = 1_000_000_000;
 
-export function assertSupportedCurrency(code: string, param = "currency"): asserts code is Currency {
+export function assertSupportedCurrency(code: string): asserts code is Currency {
   if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(code)) {
-    throw new DomainError("invalid", "currency_unsupported", `Currency '${code}' is not supported. Supported: ${SUPPORTED_CURRENCIES.join(", ")}.`, param);
+    throw new DomainError("invalid", "currency_unsupported", `Currency '${code}' is not supported. Supported: ${SUPPORTED_CURRENCIES.join(", ")}.`, "currency");
   }
 }
 

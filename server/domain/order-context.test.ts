@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { CLOCK_SKEW_MS, validateOrderContext } from "./order-context.ts";
 import { DomainError } from "./errors.ts";
@@ -8,8 +8,8 @@ const CREATED = Date.parse("2026-11-22T12:00:00.000Z");
 const NOW = CREATED + 10 * 60 * 1000;
 
 const quote: QuoteRecord = {
-  id: "qt_1", order_id: "order-1001", currency: "USD", order_amount_cents: 12_999, fee_cents: 390, covered_amount_cents: 12_999,
-  customer_email_sealed: null, customer_email_hash: null, status: "open", token_hash: "0".repeat(64), created_at: CREATED, expires_at: CREATED + 30 * 60 * 1000, key_kind: "publishable",
+  id: "qt_1", orderId: "order-1001", currency: "USD", orderAmountCents: 12_999, feeCents: 390, coveredAmountCents: 12_999,
+  customerEmailSealed: null, customerEmailHash: null, status: "open", tokenHash: "0".repeat(64), createdAt: CREATED, expiresAt: CREATED + 30 * 60 * 1000, keyKind: "publishable",
 };
 
 /** The context the widget sends for `quote`, with `order` fields overridden. */
@@ -21,10 +21,10 @@ const contextWith = (order: Record<string, unknown>) => ({
 
 const at = (ms: number) => new Date(ms).toISOString();
 
-function assertRefused(order: Record<string, unknown>, param: string) {
+function assertRefused(order: Record<string, unknown>, field: string) {
   assert.throws(
     () => validateOrderContext(contextWith(order), quote, NOW),
-    (error: unknown) => error instanceof DomainError && error.kind === "order_context_invalid" && error.code === "order_context_invalid" && error.param === param,
+    (error: unknown) => error instanceof DomainError && error.kind === "order_context_invalid" && error.code === "order_context_invalid" && error.field === field,
     JSON.stringify(order),
   );
 }
@@ -38,17 +38,17 @@ describe("order_context against its quote", () => {
     for (const purchasedAt of [CREATED - CLOCK_SKEW_MS, CREATED, NOW + CLOCK_SKEW_MS]) {
       assert.equal(validateOrderContext(contextWith({ purchased_at: at(purchasedAt) }), quote, NOW).order.purchased_at, at(purchasedAt));
     }
-    assertRefused({ purchased_at: at(CREATED - CLOCK_SKEW_MS - 1) }, "order_context.order.purchased_at");
-    assertRefused({ purchased_at: "1970-01-01T00:00:00Z" }, "order_context.order.purchased_at");
-    assertRefused({ purchased_at: at(NOW + CLOCK_SKEW_MS + 1) }, "order_context.order.purchased_at");
+    assertRefused({ purchased_at: at(CREATED - CLOCK_SKEW_MS - 1) }, "orderContext.order.purchased_at");
+    assertRefused({ purchased_at: "1970-01-01T00:00:00Z" }, "orderContext.order.purchased_at");
+    assertRefused({ purchased_at: at(NOW + CLOCK_SKEW_MS + 1) }, "orderContext.order.purchased_at");
   });
 
   it("covered_amount_cents: exactly what the quote offered", () => {
-    for (const covered of [1, 12_998, 13_000]) assertRefused({ covered_amount_cents: covered }, "order_context.order.covered_amount_cents");
+    for (const covered of [1, 12_998, 13_000]) assertRefused({ covered_amount_cents: covered }, "orderContext.order.covered_amount_cents");
   });
 
   it("order.id and currency: the quote's", () => {
-    assertRefused({ id: "order-1002" }, "order_context.order.id");
-    assertRefused({ currency: "EUR" }, "order_context.order.currency");
+    assertRefused({ id: "order-1002" }, "orderContext.order.id");
+    assertRefused({ currency: "EUR" }, "orderContext.order.currency");
   });
 });

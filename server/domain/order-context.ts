@@ -4,7 +4,8 @@ import { iso } from "./context.ts";
 import type { QuoteRecord } from "./quotes.ts";
 
 // README "Offers": confirm carries a versioned, snake_case description of the binding order. Anything missing,
-// malformed or inconsistent with the quote is `order_context_invalid`, raised before anything is created.
+// malformed or inconsistent with the quote is `order_context_invalid`, raised before anything is created. The
+// document's fields keep their snake_case names everywhere, in field paths too: they are its version's schema.
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/;
 /**
@@ -37,34 +38,38 @@ export type OrderContext = z.infer<typeof orderContextSchema>;
 
 /** The parsed order_context, checked against the quote it confirms. */
 export function validateOrderContext(raw: unknown, quote: QuoteRecord, nowMs: number): OrderContext {
-  if (raw === undefined || raw === null) throw invalid("order_context is required.", "order_context");
+  if (raw === undefined || raw === null) throw invalid("order_context is required.", []);
   const parsed = orderContextSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
-    const path = ["order_context", ...issue.path.map(String), ...keys.slice(0, 1)].join(".");
+    const at = [...issue.path.map(String), ...keys.slice(0, 1)];
     const what = issue.code === "unrecognized_keys" ? "is not a known field" : issue.message;
-    throw invalid(`${path} ${what}.`, path);
+    throw invalid(`${["order_context", ...at].join(".")} ${what}.`, at);
   }
   const context = parsed.data;
-  if (context.order.id !== quote.order_id) {
-    throw invalid(`order_context.order.id must be the quoted order '${quote.order_id}'.`, "order_context.order.id");
+  if (context.order.id !== quote.orderId) {
+    throw invalid(`order_context.order.id must be the quoted order '${quote.orderId}'.`, ["order", "id"]);
   }
   if (context.order.currency !== quote.currency) {
-    throw invalid(`order_context.order.currency must be the quoted currency ${quote.currency}.`, "order_context.order.currency");
+    throw invalid(`order_context.order.currency must be the quoted currency ${quote.currency}.`, ["order", "currency"]);
   }
   // The consent record keeps this amount as what the buyer saw: it must be the quoted one.
-  if (context.order.covered_amount_cents !== quote.covered_amount_cents) {
-    throw invalid(`order_context.order.covered_amount_cents must be the quoted covered amount ${quote.covered_amount_cents}.`, "order_context.order.covered_amount_cents");
+  if (context.order.covered_amount_cents !== quote.coveredAmountCents) {
+    throw invalid(`order_context.order.covered_amount_cents must be the quoted covered amount ${quote.coveredAmountCents}.`, ["order", "covered_amount_cents"]);
   }
   const purchasedAt = Date.parse(context.order.purchased_at);
-  if (purchasedAt < quote.created_at - CLOCK_SKEW_MS) {
-    throw invalid(`order_context.order.purchased_at is before the quote was made (${iso(quote.created_at)}).`, "order_context.order.purchased_at");
+  if (purchasedAt < quote.createdAt - CLOCK_SKEW_MS) {
+    throw invalid(`order_context.order.purchased_at is before the quote was made (${iso(quote.createdAt)}).`, ["order", "purchased_at"]);
   }
   if (purchasedAt > nowMs + CLOCK_SKEW_MS) {
-    throw invalid("order_context.order.purchased_at is in the future.", "order_context.order.purchased_at");
+    throw invalid("order_context.order.purchased_at is in the future.", ["order", "purchased_at"]);
   }
   return context;
 }
 
-const invalid = (message: string, param: string) => new DomainError("order_context_invalid", "order_context_invalid", message, param);
+/**
+ * An order_context_invalid naming the field `at` within the document. Messages name the document as README "Offers"
+ * does (order_context); the field path starts from the confirm input's name for it, orderContext.
+ */
+const invalid = (message: string, at: string[]) => new DomainError("order_context_invalid", "order_context_invalid", message, ["orderContext", ...at].join("."));

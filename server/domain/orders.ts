@@ -5,7 +5,8 @@ import { applyBps } from "./money.ts";
 import { appendEvent } from "./events.ts";
 import { voidPlan } from "./plans.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
-import { forUpdate } from "../store/database.ts";
+import { insertSettlementCredit, lockOrderByExternalId, markOrderRefunded } from "../store/orders.ts";
+import { merchantShareBpsOfQuote } from "../store/programs.ts";
 
 export interface MerchantRefund {
   orderId: string;
@@ -23,27 +24,18 @@ export interface MerchantRefund {
  * credits the merchant's fee share on the next settlement statement. No consumer refund is issued here.
  */
 export async function reportMerchantRefund(tx: Tx, services: Services, actor: Actor, externalOrderId: string): Promise<MerchantRefund> {
-  const order = await tx.get<{ id: string; plan_id: string; status: string }>(
-    `SELECT id, plan_id, status FROM orders WHERE merchant_id = ? AND mode = ? AND external_id = ?${forUpdate(tx)}`,
-    [actor.merchantId, actor.mode, externalOrderId],
-  );
+  const order = await lockOrderByExternalId(tx, actor, externalOrderId);
   if (!order) throw notFound("protected order", externalOrderId, "orderId");
   if (order.status === "merchant_refunded") {
     throw new DomainError("conflict", "order_already_refunded", `Order '${externalOrderId}' was already reported as refunded.`, "orderId");
   }
-  const plan = await voidPlan(tx, services, actor, { planId: order.plan_id }, "merchant_refunded");
-  const program = await tx.get<{ merchant_share_bps: number }>(
-    "SELECT pp.merchant_share_bps FROM quotes q JOIN protection_programs pp ON pp.id = q.program_id WHERE q.id = ?",
-    [plan.quoteId],
-  );
-  const creditCents = applyBps(plan.feeCents, program?.merchant_share_bps ?? 0);
+  const plan = await voidPlan(tx, services, actor, { planId: order.planId }, "merchant_refunded");
+  const creditCents = applyBps(plan.feeCents, await merchantShareBpsOfQuote(tx, plan.quoteId));
   const now = services.clock();
-  await tx.run(
-    `INSERT INTO settlement_credits (id, merchant_id, mode, plan_id, order_id, amount_cents, currency, reason, statement_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'merchant_refunded', NULL, ?)`,
-    [newId("cred", now, services.random), actor.merchantId, actor.mode, plan.id, externalOrderId, creditCents, plan.currency, now],
-  );
-  await tx.run("UPDATE orders SET status = 'merchant_refunded', refunded_at = ? WHERE id = ?", [now, order.id]);
+  await insertSettlementCredit(tx, actor, {
+    id: newId("cred", now, services.random), planId: plan.id, externalOrderId, amountCents: creditCents, currency: plan.currency, reason: "merchant_refunded", createdAt: now,
+  });
+  await markOrderRefunded(tx, order.id, now);
   const refund: MerchantRefund = {
     orderId: externalOrderId,
     status: "merchant_refunded",

@@ -1,52 +1,11 @@
-import type { Actor, Tx } from "./context.ts";
-import type { SqlValue } from "../store/database.ts";
-
 export interface PageQuery {
   limit: number;
   startingAfter?: string;
 }
 
+/** One page of a listing, newest first; `nextCursor` is the `startingAfter` of the next page. */
 export interface Page<T> {
-  object: "list";
   data: T[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
-
-/**
- * Newest first, scoped to the actor's merchant and mode. Ids sort by creation time (see ids.ts), so the
- * cursor is simply "ids below this one".
- */
-export async function listPage<R extends { id: string }, T>(
-  db: Tx,
-  actor: Actor,
-  /** FROM clause; when it joins, the listed table must be aliased `p` … and `alias` names it. */
-  from: string,
-  columns: string,
-  /** `[clause with one ?, value]`; a filter whose value is undefined is not applied. */
-  filters: [string, SqlValue | undefined][],
-  query: PageQuery,
-  map: (row: R) => T,
-  alias = "",
-): Promise<Page<T>> {
-  const column = (name: string) => (alias ? `${alias}.${name}` : name);
-  const applied = filters.filter((filter): filter is [string, SqlValue] => filter[1] !== undefined);
-  const where = [`${column("merchant_id")} = ?`, `${column("mode")} = ?`, ...applied.map(([clause]) => clause)];
-  const params: SqlValue[] = [actor.merchantId, actor.mode, ...applied.map(([, value]) => value)];
-  if (query.startingAfter) {
-    where.push(`${column("id")} < ?`);
-    params.push(query.startingAfter);
-  }
-  const rows = await db.all<R>(
-    `SELECT ${columns} FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${column("id")} DESC LIMIT ${query.limit + 1}`,
-    params,
-  );
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  return {
-    object: "list",
-    data: page.map(map),
-    has_more: hasMore,
-    next_cursor: hasMore ? page[page.length - 1].id : null,
-  };
+  hasMore: boolean;
+  nextCursor: string | null;
 }

@@ -2,12 +2,14 @@ import { newId, newReferenceNumber } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Surface, type Tx } from "./context.ts";
 import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
-import { assertQuoteOpen, assertQuoteToken, lockQuote } from "./quotes.ts";
+import { assertQuoteOpen, assertQuoteToken, lockOwnQuote } from "./quotes.ts";
 import { validateOrderContext, type OrderContext } from "./order-context.ts";
 import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
-import { getPurchase, purchaseFromRow, type Purchase } from "./purchases.ts";
-import { forUpdate } from "../store/database.ts";
+import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
+import { markQuoteConfirmed } from "../store/quotes.ts";
+import { insertProtectedOrder } from "../store/orders.ts";
+import { insertPlan, lockPlan, markPlanVoided, type NewPlan } from "../store/plans.ts";
 
 export interface Confirmation {
   referenceNumber: string;
@@ -45,88 +47,75 @@ const REFERENCE_NUMBER_ATTEMPTS = 5;
 
 /** Turns an open quote into an active plan on a protected order (one transaction, one event). */
 export async function confirmQuote(tx: Tx, services: Services, actor: Actor, input: ConfirmInput): Promise<Confirmation> {
-  const param = input.surface === "server" ? "quote_id" : "quoteId";
-  const quote = await lockQuote(tx, actor, input.quoteId, param);
+  const quote = await lockOwnQuote(tx, actor, input.quoteId);
   // The token before the state: without it, whether a quote was used, declined or has expired is not the caller's to learn.
   if (input.surface !== "server") assertQuoteToken(quote, input.quoteToken);
-  assertQuoteOpen(services, quote, param);
+  assertQuoteOpen(services, quote);
   const now = services.clock();
   let context: OrderContext;
   if (input.surface === "server") {
     context = {
       schema_version: "2026-01-01",
-      order: { id: quote.order_id, purchased_at: iso(now), currency: quote.currency, covered_amount_cents: quote.covered_amount_cents },
+      order: { id: quote.orderId, purchased_at: iso(now), currency: quote.currency, covered_amount_cents: quote.coveredAmountCents },
       participants: { mode: "unnamed" },
     };
   } else {
     context = validateOrderContext(input.orderContext, quote, now);
   }
   const planId = newId("plan", now, services.random);
-  // The order row first: its unique (merchant, mode, order) key is the check, in the same statement (a concurrent
-  // confirm of another quote for the order waits on it, then finds it taken).
-  const ordered = await tx.all(
-    `INSERT INTO orders (id, merchant_id, mode, external_id, plan_id, status, created_at) VALUES (?, ?, ?, ?, ?, 'protected', ?)
-     ON CONFLICT (merchant_id, mode, external_id) DO NOTHING RETURNING id`,
-    [newId("ord", now, services.random), actor.merchantId, actor.mode, quote.order_id, planId, now],
-  );
-  if (ordered.length === 0) throw new DomainError("conflict", "order_already_protected", `Order '${quote.order_id}' already has a protection plan.`, param);
+  // The order first: it is the check that the order has no plan yet (see insertProtectedOrder).
+  const protectedNow = await insertProtectedOrder(tx, actor, { id: newId("ord", now, services.random), externalId: quote.orderId, planId, createdAt: now });
+  if (!protectedNow) throw new DomainError("conflict", "order_already_protected", `Order '${quote.orderId}' already has a protection plan.`, "quoteId");
 
   const purchasedAt = Date.parse(context.order.purchased_at);
-  const coveredAmountCents = quote.covered_amount_cents;
+  const freeLookEndsAt = purchasedAt + FREE_LOOK_MS;
   const consent: ConsentRecord = {
     quoteId: quote.id,
     surface: input.surface,
     disclosureText: fullDisclosure(services.settings.companyName),
-    feeCents: quote.fee_cents,
-    coveredAmountCents,
+    feeCents: quote.feeCents,
+    coveredAmountCents: quote.coveredAmountCents,
     currency: quote.currency,
     coveredReasons: COVERED_REASONS,
     termsUrl: `${services.settings.portalUrl}/terms`,
     acceptedAt: iso(now),
   };
-  const referenceNumber = await insertPlan(tx, services, [
-    planId, actor.merchantId, actor.mode, quote.id, quote.order_id, quote.currency, quote.fee_cents, coveredAmountCents,
-    quote.customer_email_sealed, quote.customer_email_hash, purchasedAt, purchasedAt + FREE_LOOK_MS, JSON.stringify(context), JSON.stringify(consent), now,
-  ]);
-  await tx.run("UPDATE quotes SET status = 'confirmed', decided_at = ? WHERE id = ?", [now, quote.id]);
+  const referenceNumber = await insertPlanWithReference(tx, services, actor, {
+    id: planId, quoteId: quote.id, orderId: quote.orderId, currency: quote.currency, feeCents: quote.feeCents, coveredAmountCents: quote.coveredAmountCents,
+    customerEmailSealed: quote.customerEmailSealed, customerEmailHash: quote.customerEmailHash, purchasedAt, freeLookEndsAt, orderContext: context, consent, createdAt: now,
+  });
+  await markQuoteConfirmed(tx, quote.id, now);
   const confirmation: Confirmation = {
     referenceNumber,
     planId,
     status: "confirmed",
-    orderId: quote.order_id,
+    orderId: quote.orderId,
     currency: quote.currency,
-    feeCents: quote.fee_cents,
-    coveredAmountCents,
-    freeLookEndsAt: iso(purchasedAt + FREE_LOOK_MS),
+    feeCents: quote.feeCents,
+    coveredAmountCents: quote.coveredAmountCents,
+    freeLookEndsAt: iso(freeLookEndsAt),
     coverageUrl: `${services.settings.portalUrl}/coverage/${referenceNumber}`,
     livemode: actor.mode === "live",
   };
   // The event carries the purchase as GET /purchases/{id} shows it; everything in it was just written here.
-  const purchase = purchaseFromRow({
-    id: planId, reference_number: referenceNumber, status: "active", order_id: quote.order_id, order_status: "protected", quote_id: quote.id,
-    currency: quote.currency, fee_cents: quote.fee_cents, covered_amount_cents: coveredAmountCents, purchased_at: purchasedAt,
-    free_look_ends_at: purchasedAt + FREE_LOOK_MS, created_at: now, voided_at: null, void_reason: null, mode: actor.mode, consent: "",
+  const purchase = toPurchase({
+    id: planId, referenceNumber, status: "active", orderId: quote.orderId, orderStatus: "protected", quoteId: quote.id, currency: quote.currency,
+    feeCents: quote.feeCents, coveredAmountCents: quote.coveredAmountCents, purchasedAt, freeLookEndsAt, createdAt: now, voidedAt: null, voidReason: null,
+    mode: actor.mode,
   });
   await appendEvent(tx, services, actor, "protection.confirmed", purchase);
   // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
-  if (quote.customer_email_sealed && quote.customer_email_hash) {
-    await queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: { sealed: quote.customer_email_sealed, hash: quote.customer_email_hash } });
+  if (quote.customerEmailSealed && quote.customerEmailHash) {
+    await queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: { sealed: quote.customerEmailSealed, hash: quote.customerEmailHash } });
   }
   return confirmation;
 }
 
 /** Inserts the plan under a fresh reference number, drawing again on the (rare) collision. */
-async function insertPlan(tx: Tx, services: Services, values: (string | number | null)[]): Promise<string> {
+async function insertPlanWithReference(tx: Tx, services: Services, actor: Actor, plan: Omit<NewPlan, "referenceNumber">): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const referenceNumber = newReferenceNumber(services.clock(), services.random);
-    const inserted = await tx.all(
-      `INSERT INTO plans (id, merchant_id, mode, quote_id, order_id, currency, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash,
-         purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
-       ON CONFLICT (reference_number) DO NOTHING RETURNING id`,
-      [...values, referenceNumber],
-    );
-    if (inserted.length === 1) return referenceNumber;
+    if (await insertPlan(tx, actor, { ...plan, referenceNumber })) return referenceNumber;
     if (attempt === REFERENCE_NUMBER_ATTEMPTS) throw new Error("could not draw a unique reference number");
   }
 }
@@ -136,20 +125,10 @@ export type PlanSelector = { planId: string } | { referenceNumber: string } | { 
 /** Voids an active plan (the merchant cancelled the order, or reported a refund). */
 export async function voidPlan(tx: Tx, services: Services, actor: Actor, selector: PlanSelector, reason: string | null): Promise<Purchase> {
   const plan = await lockPlan(tx, actor, selector);
+  if (!plan) throw notFound("plan", Object.values(selector)[0]);
   if (plan.status !== "active") throw new DomainError("conflict", "plan_not_active", `Plan '${plan.id}' is ${plan.status}, not active.`);
-  await tx.run("UPDATE plans SET status = 'voided', void_reason = ?, voided_at = ? WHERE id = ?", [reason, services.clock(), plan.id]);
+  await markPlanVoided(tx, plan.id, reason, services.clock());
   const purchase = await getPurchase(tx, actor, plan.id, false);
   await appendEvent(tx, services, actor, "protection.voided", purchase);
   return purchase;
-}
-
-async function lockPlan(tx: Tx, actor: Actor, selector: PlanSelector): Promise<{ id: string; status: string }> {
-  const [column, value] =
-    "planId" in selector ? ["id", selector.planId] : "referenceNumber" in selector ? ["reference_number", selector.referenceNumber] : ["order_id", selector.orderId];
-  const plan = await tx.get<{ id: string; status: string }>(
-    `SELECT id, status FROM plans WHERE ${column} = ? AND merchant_id = ? AND mode = ? ORDER BY id DESC LIMIT 1${forUpdate(tx)}`,
-    [value, actor.merchantId, actor.mode],
-  );
-  if (!plan) throw notFound("plan", value);
-  return plan;
 }

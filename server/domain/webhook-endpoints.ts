@@ -2,8 +2,12 @@ import { BASE62, newId, randomString } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import type { EventType } from "./events.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
-import { listPage, type Page, type PageQuery } from "./pagination.ts";
-import { forUpdate } from "../store/database.ts";
+import type { Page, PageQuery } from "./pagination.ts";
+import {
+  countEndpointsLocked, deleteEndpoint, findEndpoint, insertEndpoint, listEndpointsPage, replaceEndpointSecret, updateEndpoint,
+  type EndpointRecord,
+} from "../store/webhook-endpoints.ts";
+import { deleteEndpointDeliveries } from "../store/webhook-deliveries.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import { AddressNotAllowedError, checkDestination } from "../webhooks/address-policy.ts";
 
@@ -33,37 +37,21 @@ export interface WebhookEndpoint {
   updatedAt: string;
 }
 
-export interface EndpointRow {
-  id: string;
-  merchant_id: string;
-  mode: string;
-  url: string;
-  events: string;
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_expires_at: number | null;
-  status: EndpointStatus;
-  failing_since: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export const ENDPOINT_COLUMNS =
-  "id, merchant_id, mode, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at, status, failing_since, created_at, updated_at";
-
 const newSecret = (services: Services) => `whsec_${randomString(BASE62, 40, services.random)}`;
 
 /** The secrets that sign a delivery at `now`: the current one, then the previous one during the rotation overlap. */
-export function signingSecrets(row: Pick<EndpointRow, "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at">, sealer: Sealer, now: number): string[] {
-  const secrets = [sealer.open(row.secret_sealed)];
-  if (row.previous_secret_sealed && row.previous_secret_expires_at !== null && now < row.previous_secret_expires_at) secrets.push(sealer.open(row.previous_secret_sealed));
+export function signingSecrets(
+  endpoint: Pick<EndpointRecord, "secretSealed" | "previousSecretSealed" | "previousSecretExpiresAt">, sealer: Sealer, now: number,
+): string[] {
+  const secrets = [sealer.open(endpoint.secretSealed)];
+  const { previousSecretSealed, previousSecretExpiresAt } = endpoint;
+  if (previousSecretSealed && previousSecretExpiresAt !== null && now < previousSecretExpiresAt) secrets.push(sealer.open(previousSecretSealed));
   return secrets;
 }
 
 /** Does the endpoint want events of this type? */
-export function subscribes(events: string, type: string): boolean {
-  const list = JSON.parse(events) as string[];
-  return list.includes(ALL_EVENTS) || list.includes(type);
+export function subscribes(events: EndpointEvents, type: EventType): boolean {
+  return events.includes(ALL_EVENTS) || events.includes(type);
 }
 
 const MODE_NAME = { test: "Test-mode", live: "Live-mode" } as const;
@@ -103,10 +91,7 @@ export interface EndpointInput {
 }
 
 export async function createWebhookEndpoint(tx: Tx, services: Services, sealer: Sealer, actor: Actor, input: EndpointInput) {
-  // The merchant row's lock serialises concurrent creations on PostgreSQL, so they cannot all count 15 and insert.
-  await tx.get(`SELECT id FROM merchants WHERE id = ?${forUpdate(tx)}`, [actor.merchantId]);
-  const existing = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM webhook_endpoints WHERE merchant_id = ? AND mode = ?", [actor.merchantId, actor.mode]);
-  if (Number(existing!.n) >= MAX_ENDPOINTS_PER_MODE) {
+  if ((await countEndpointsLocked(tx, actor)) >= MAX_ENDPOINTS_PER_MODE) {
     throw new DomainError(
       "conflict", "webhook_endpoint_limit_reached",
       `A merchant may have at most ${MAX_ENDPOINTS_PER_MODE} ${actor.mode}-mode webhook endpoints; delete one before creating another.`,
@@ -115,27 +100,27 @@ export async function createWebhookEndpoint(tx: Tx, services: Services, sealer: 
   const now = services.clock();
   const id = newId("we", now, services.random);
   const secret = newSecret(services);
-  await tx.run(
-    "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, events, secret_sealed, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'enabled', ?, ?)",
-    [id, actor.merchantId, actor.mode, input.url, JSON.stringify(normaliseEvents(input.events)), sealer.seal(secret), now, now],
-  );
+  await insertEndpoint(tx, {
+    id, merchantId: actor.merchantId, mode: actor.mode, url: input.url, events: normaliseEvents(input.events), secretSealed: sealer.seal(secret),
+    status: "enabled", createdAt: now, updatedAt: now,
+  });
   return { ...(await getWebhookEndpoint(tx, actor, id)), secret };
 }
 
-export async function loadEndpointRow(db: Tx, actor: Actor, id: string, lock = ""): Promise<EndpointRow> {
-  const row = await db.get<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ? AND merchant_id = ? AND mode = ?${lock}`, [
-    id, actor.merchantId, actor.mode,
-  ]);
-  if (!row) throw notFound("webhook endpoint", id);
-  return row;
+/** The actor's endpoint, or not_found. */
+export async function loadEndpoint(db: Tx, actor: Actor, id: string): Promise<EndpointRecord> {
+  const endpoint = await findEndpoint(db, actor, id);
+  if (!endpoint) throw notFound("webhook endpoint", id);
+  return endpoint;
 }
 
 export async function getWebhookEndpoint(db: Tx, actor: Actor, id: string): Promise<WebhookEndpoint> {
-  return toEndpoint(await loadEndpointRow(db, actor, id));
+  return toEndpoint(await loadEndpoint(db, actor, id));
 }
 
-export function listWebhookEndpoints(db: Tx, actor: Actor, query: PageQuery): Promise<Page<WebhookEndpoint>> {
-  return listPage(db, actor, "webhook_endpoints", ENDPOINT_COLUMNS, [], query, toEndpoint);
+export async function listWebhookEndpoints(db: Tx, actor: Actor, query: PageQuery): Promise<Page<WebhookEndpoint>> {
+  const page = await listEndpointsPage(db, actor, query);
+  return { ...page, data: page.data.map(toEndpoint) };
 }
 
 export interface EndpointChanges {
@@ -147,34 +132,33 @@ export interface EndpointChanges {
 
 /** Changes url, events and/or status. Never touches the signing secret (README "Webhooks"). */
 export async function updateWebhookEndpoint(tx: Tx, services: Services, actor: Actor, id: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
-  const row = await loadEndpointRow(tx, actor, id);
-  const url = changes.url ?? row.url;
-  const events = changes.events === undefined ? row.events : JSON.stringify(normaliseEvents(changes.events));
-  const status = changes.status ?? row.status;
-  const failingSince = changes.status === "enabled" ? null : row.failing_since;
-  await tx.run("UPDATE webhook_endpoints SET url = ?, events = ?, status = ?, failing_since = ?, updated_at = ? WHERE id = ?", [
-    url, events, status, failingSince, services.clock(), id,
-  ]);
+  const endpoint = await loadEndpoint(tx, actor, id);
+  await updateEndpoint(tx, id, {
+    url: changes.url ?? endpoint.url,
+    events: changes.events === undefined ? endpoint.events : normaliseEvents(changes.events),
+    status: changes.status ?? endpoint.status,
+    failingSince: changes.status === "enabled" ? null : endpoint.failingSince,
+    updatedAt: services.clock(),
+  });
   return getWebhookEndpoint(tx, actor, id);
 }
 
 /** Removes the endpoint and every delivery not yet made to it; the attempt log stays. */
 export async function deleteWebhookEndpoint(tx: Tx, actor: Actor, id: string) {
-  await loadEndpointRow(tx, actor, id);
-  await tx.run("DELETE FROM webhook_deliveries WHERE endpoint_id = ?", [id]);
-  await tx.run("DELETE FROM webhook_endpoints WHERE id = ?", [id]);
+  await loadEndpoint(tx, actor, id);
+  await deleteEndpointDeliveries(tx, id);
+  await deleteEndpoint(tx, id);
   return { id, object: "webhook_endpoint" as const, deleted: true };
 }
 
 /** A new secret, revealed once; the current one becomes the previous one and keeps signing for 24 h. */
 export async function rotateWebhookSecret(tx: Tx, services: Services, sealer: Sealer, actor: Actor, id: string) {
-  const row = await loadEndpointRow(tx, actor, id);
+  const endpoint = await loadEndpoint(tx, actor, id);
   const now = services.clock();
   const secret = newSecret(services);
-  await tx.run(
-    "UPDATE webhook_endpoints SET secret_sealed = ?, previous_secret_sealed = ?, previous_secret_expires_at = ?, updated_at = ? WHERE id = ?",
-    [sealer.seal(secret), row.secret_sealed, now + ROTATION_OVERLAP_MS, now, id],
-  );
+  await replaceEndpointSecret(tx, id, {
+    secretSealed: sealer.seal(secret), previousSecretSealed: endpoint.secretSealed, previousSecretExpiresAt: now + ROTATION_OVERLAP_MS, updatedAt: now,
+  });
   return { ...(await getWebhookEndpoint(tx, actor, id)), secret };
 }
 
@@ -182,18 +166,18 @@ function normaliseEvents(events: EndpointEvents): EndpointEvents {
   return events.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(events)].sort();
 }
 
-function toEndpoint(row: EndpointRow): WebhookEndpoint {
-  const overlapEnds = row.previous_secret_expires_at;
+function toEndpoint(endpoint: EndpointRecord): WebhookEndpoint {
+  const overlapEnds = endpoint.previousSecretExpiresAt;
   return {
-    id: row.id,
+    id: endpoint.id,
     object: "webhook_endpoint",
-    url: row.url,
-    events: JSON.parse(row.events),
-    status: row.status,
-    failingSince: row.failing_since === null ? null : iso(row.failing_since),
+    url: endpoint.url,
+    events: endpoint.events,
+    status: endpoint.status,
+    failingSince: endpoint.failingSince === null ? null : iso(endpoint.failingSince),
     previousSecretExpiresAt: overlapEnds === null ? null : iso(overlapEnds),
-    livemode: row.mode === "live",
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    livemode: endpoint.mode === "live",
+    createdAt: iso(endpoint.createdAt),
+    updatedAt: iso(endpoint.updatedAt),
   };
 }

@@ -6,11 +6,10 @@ import type { Logger } from "pino";
 import type { Database } from "../store/database.ts";
 import type { Services } from "../domain/context.ts";
 import { getPurchase } from "../domain/purchases.ts";
-import type { Mode } from "../domain/ids.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import type { CoverageLinks } from "./coverage-link.ts";
 import { welcomeProtected } from "./welcome-protected.ts";
-import { claimDueRows } from "../store/work-table.ts";
+import { claimDueEmails, markEmailSent, markEmailSkipped, recordEmailFailure, type DueEmail } from "../store/emails.ts";
 import { createWorker } from "../workers/worker.ts";
 import { recordFailedAttempt } from "../workers/failure-recorder.ts";
 import type { RetryPolicy } from "../workers/retry-policy.ts";
@@ -41,53 +40,38 @@ const RETRY_POLICY: RetryPolicy = { delaysMs: EMAIL_RETRY_DELAYS_MS, afterLast: 
 /** A claimed message is its sender's this long (a send has a 60 s SMTP timeout at most). */
 const LEASE_MS = 120_000;
 
-interface MessageRow {
-  id: string;
-  merchant_id: string;
-  mode: Mode;
-  template: string;
-  plan_id: string;
-  recipient_sealed: string;
-  attempts: number;
-}
-
 export function createEmailWorker(options: EmailWorkerOptions) {
   const { db, services, logger, pollMs = 1_000, batchSize = 20 } = options;
 
-  async function send(row: MessageRow): Promise<void> {
-    const actor = { merchantId: row.merchant_id, mode: row.mode };
+  async function send(message: DueEmail): Promise<void> {
+    const actor = { merchantId: message.merchantId, mode: message.mode };
     try {
-      const purchase = await getPurchase(db, actor, row.plan_id, false);
+      const purchase = await getPurchase(db, actor, message.planId, false);
       if (purchase.status !== "active") {
-        await db.run("UPDATE email_messages SET status = 'skipped', locked_until = NULL WHERE id = ?", [row.id]);
+        await markEmailSkipped(db, message.id);
         return;
       }
       const email = welcomeProtected(purchase, services.settings, options.links.linkFor(services.settings.portalUrl, purchase.referenceNumber));
       // The message id is ours and stable across retries, so a receiver can drop a duplicate after a lost answer.
-      const sent = await options.transport.sendMail({ from: options.from, to: options.sealer.open(row.recipient_sealed), ...email, headers: { "X-Service-Message-Id": row.id } });
-      await db.run("UPDATE email_messages SET status = 'sent', attempts = ?, sent_at = ?, message_id = ?, locked_until = NULL, last_error = NULL WHERE id = ?", [
-        Number(row.attempts) + 1, services.clock(), sent.messageId ?? null, row.id,
-      ]);
+      const sent = await options.transport.sendMail({ from: options.from, to: options.sealer.open(message.recipientSealed), ...email, headers: { "X-Service-Message-Id": message.id } });
+      await markEmailSent(db, message.id, { attempts: message.attempts + 1, at: services.clock(), messageId: sent.messageId ?? null });
     } catch (error) {
-      const attempts = Number(row.attempts) + 1;
+      const attempts = message.attempts + 1;
       // An SMTP refusal often quotes the recipient ("550 <ada@example.com>: …"); neither the log nor the row keeps it.
       const { retryInMs, lastError } = recordFailedAttempt(logger, {
-        item: "e-mail", fields: { messageId: row.id, template: row.template }, attempts, error, policy: RETRY_POLICY, redact: withoutAddresses,
+        item: "e-mail", fields: { messageId: message.id, template: message.template }, attempts, error, policy: RETRY_POLICY, redact: withoutAddresses,
       });
-      await db.run("UPDATE email_messages SET status = ?, attempts = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?", [
-        retryInMs === undefined ? "failed" : "pending", attempts, services.clock() + (retryInMs ?? 0), lastError, row.id,
-      ]);
+      await recordEmailFailure(db, message.id, {
+        status: retryInMs === undefined ? "failed" : "pending", attempts, nextAttemptAt: services.clock() + (retryInMs ?? 0), lastError,
+      });
     }
   }
 
   /** Claims the due messages and sends them; resolves with how many were attempted. */
   async function runOnce(): Promise<number> {
-    const rows = await claimDueRows<MessageRow>(db, {
-      table: "email_messages", dueColumn: "next_attempt_at", columns: "id, merchant_id, mode, template, plan_id, recipient_sealed, attempts",
-      now: services.clock(), leaseMs: LEASE_MS, limit: batchSize,
-    });
-    await Promise.all(rows.map(send));
-    return rows.length;
+    const messages = await claimDueEmails(db, services.clock(), LEASE_MS, batchSize);
+    await Promise.all(messages.map(send));
+    return messages.length;
   }
 
   // A full batch means more may be due: the next round runs at once. The sends in flight finish on stop.

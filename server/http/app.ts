@@ -5,7 +5,8 @@ import type { Database } from "../store/database.ts";
 import type { Services } from "../domain/context.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import type { ApiEnv } from "./env.ts";
-import { ApiError, errorBody, errors, fromZodError, toApiError } from "./errors.ts";
+import { ApiError, errorBody, errors, fromZodError, inCallerSpelling, toApiError } from "./errors.ts";
+import { callerSpelling } from "./casing.ts";
 import { requestContext } from "./request-context.ts";
 import { isJsonMediaType, nulCharacterPath, readBodyText } from "./body.ts";
 import { authorizeKey, identifyKey } from "./auth.ts";
@@ -62,7 +63,8 @@ export function createHttpApi(options: HttpApiOptions) {
       authorizeKey(route.keys),
       ...(route.browser ? [originPolicy()] : []),
     ];
-    const handle = route.method === "GET" ? read(route) : mutate(route);
+    const spelledRoute = withCallerSpelling(route);
+    const handle = route.method === "GET" ? read(spelledRoute) : mutate(spelledRoute);
     app.on([route.method], [at(route.path), ...(route.alsoAt ? [route.alsoAt] : [])], ...handlers, handle);
     if (route.browser) app.options(at(route.path), browserAccess());
   }
@@ -101,6 +103,20 @@ export function createHttpApi(options: HttpApiOptions) {
   }
 
   return { app, fetch: app.fetch, purgeExpiredIdempotencyKeys: idempotency.purgeExpired, routes: routeTable };
+}
+
+/** The route, its domain errors naming their field as its caller spells it (callerSpelling in casing.ts). */
+function withCallerSpelling(route: Route): Route {
+  const spell = callerSpelling(route);
+  async function spelled<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw inCallerSpelling(error, spell);
+    }
+  }
+  const { prepare, handle } = route;
+  return { ...route, prepare: prepare && ((context) => spelled(() => prepare(context))), handle: (context) => spelled(() => handle(context)) };
 }
 
 /** The route's path parameters (decoded); one holding NUL is refused like a body field. */

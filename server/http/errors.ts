@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { DomainError, type DomainErrorKind } from "../domain/errors.ts";
 
-// The one place that shapes error responses: {"error":{"type","code","message","param"?,"request_id"}}.
+// The one place that shapes error responses: {"error":{"type","code","message","param"?,"request_id"}}. A domain
+// error's `param` is its field path as the route's caller spells it (callerSpelling in casing.ts).
 
 export type ErrorType = "invalid_request_error" | "authentication_error" | "permission_error" | "rate_limit_error" | "api_error";
 
@@ -68,12 +69,31 @@ const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
   order_context_invalid: 422,
 };
 
+/**
+ * A domain error on its way out of a route, its field named as the route's caller spells it. Still a DomainError:
+ * the idempotency layer stores and replays it like any domain error.
+ */
+class CallerDomainError extends DomainError {
+  readonly param: string;
+
+  constructor(error: DomainError, param: string) {
+    super(error.kind, error.code, error.message, error.field);
+    this.param = param;
+  }
+}
+
+/** A domain error with a field, re-thrown with that field in the caller's spelling; anything else unchanged. */
+export function inCallerSpelling(error: unknown, spell: (field: string) => string): unknown {
+  return error instanceof DomainError && error.field !== undefined ? new CallerDomainError(error, spell(error.field)) : error;
+}
+
 /** Any thrown value as an ApiError; unexpected ones become a bare 500 (the cause is logged, never sent). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) {
     const status = DOMAIN_STATUS[error.kind];
-    return new ApiError(status, status === 403 ? "permission_error" : "invalid_request_error", error.code, error.message, error.param);
+    const param = error instanceof CallerDomainError ? error.param : error.field;
+    return new ApiError(status, status === 403 ? "permission_error" : "invalid_request_error", error.code, error.message, param);
   }
   return errors.internal();
 }

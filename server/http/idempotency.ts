@@ -1,5 +1,9 @@
 import { sha256Hex } from "../domain/ids.ts";
-import { isUniqueViolation, LockTimeoutError, type Database, type Queryable } from "../store/database.ts";
+import { LockTimeoutError, type Database, type Queryable } from "../store/database.ts";
+import {
+  claimIdempotencyKey, completeIdempotencyRecord, deleteExpiredIdempotencyRecords, findIdempotencyRecord, reclaimIdempotencyKey,
+  storeFinishedIdempotencyRecord, transactionRetryingRaces, type IdempotencyScope,
+} from "../store/idempotency.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { Principal } from "../domain/merchants.ts";
 import type { Sealer } from "../secrets/sealer.ts";
@@ -22,8 +26,6 @@ export interface StoredResponse {
 }
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** Attempts of one mutation when a concurrent transaction won a unique-constraint race (PostgreSQL). */
-const RACE_ATTEMPTS = 3;
 
 export interface IdempotencyOptions {
   db: Database;
@@ -72,48 +74,33 @@ export function createIdempotency(options: IdempotencyOptions) {
   }
 
   async function runOnce(request: MutationRequest, fingerprint: string, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await options.db.transaction((tx) => claimAndRun(tx, request, fingerprint, mutate), { lockTimeoutMs: options.inFlightWaitMs });
-      } catch (error) {
-        if (error instanceof LockTimeoutError) throw errors.idempotencyInProgress();
-        if (error instanceof DomainError) return storeFailure(request, fingerprint, error);
-        if (isUniqueViolation(error) && attempt < RACE_ATTEMPTS) continue;
-        throw error;
-      }
+    try {
+      return await transactionRetryingRaces(options.db, (tx) => claimAndRun(tx, request, fingerprint, mutate), { lockTimeoutMs: options.inFlightWaitMs });
+    } catch (error) {
+      if (error instanceof LockTimeoutError) throw errors.idempotencyInProgress();
+      if (error instanceof DomainError) return storeFailure(request, fingerprint, error);
+      throw error;
     }
   }
 
   async function claimAndRun(tx: Queryable, request: MutationRequest, fingerprint: string, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
     const now = options.clock();
-    const { merchantId, mode, kind } = request.actor;
-    // The claim row is invisible to others until commit; a concurrent twin on PostgreSQL blocks here until then.
-    const claimed = await tx.all(
-      `INSERT INTO idempotency_records (merchant_id, mode, key_kind, key, fingerprint, status, headers, body, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, 0, '', '', ?, ?) ON CONFLICT DO NOTHING RETURNING key`,
-      [merchantId, mode, kind, request.key, fingerprint, now, now + IDEMPOTENCY_TTL_MS],
-    );
-    if (claimed.length === 0) {
-      const stored = await tx.get<{ fingerprint: string; status: number; headers: string; body: string; expires_at: number }>(
-        "SELECT fingerprint, status, headers, body, expires_at FROM idempotency_records WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?",
-        [merchantId, mode, kind, request.key],
-      );
-      if (stored && stored.expires_at > now) {
+    const scope = scopeOf(request);
+    if (!(await claimIdempotencyKey(tx, scope, fingerprint, now, now + IDEMPOTENCY_TTL_MS))) {
+      const stored = await findIdempotencyRecord(tx, scope);
+      if (stored && stored.expiresAt > now) {
         if (stored.fingerprint !== fingerprint) throw errors.idempotencyConflict();
         const body = openBody(stored.body);
         return { status: stored.status, body: stored.status >= 400 ? withRequestId(body, request.requestId) : body, headers: openHeaders(stored.headers), replayed: true };
       }
-      await tx.run(
-        "UPDATE idempotency_records SET fingerprint = ?, status = 0, headers = '', body = '', created_at = ?, expires_at = ? WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?",
-        [fingerprint, now, now + IDEMPOTENCY_TTL_MS, merchantId, mode, kind, request.key],
-      );
+      await reclaimIdempotencyKey(tx, scope, fingerprint, now, now + IDEMPOTENCY_TTL_MS);
     }
     const result = await mutate(tx);
     options.afterSideEffects?.();
     const response = { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false };
-    await tx.run("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?", [
-      response.status, sealHeaders(response.headers), result.sensitive ? options.sealer.seal(response.body) : response.body, merchantId, mode, kind, request.key,
-    ]);
+    await completeIdempotencyRecord(tx, scope, {
+      status: response.status, headers: sealHeaders(response.headers), body: result.sensitive ? options.sealer.seal(response.body) : response.body,
+    });
     return response;
   }
 
@@ -126,14 +113,7 @@ export function createIdempotency(options: IdempotencyOptions) {
     const body = errorBody(apiError, request.requestId);
     const now = options.clock();
     await options.db.transaction((tx) =>
-      tx.run(
-        `INSERT INTO idempotency_records (merchant_id, mode, key_kind, key, fingerprint, status, headers, body, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?)
-         ON CONFLICT (merchant_id, mode, key_kind, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, headers = '',
-           body = excluded.body, created_at = excluded.created_at, expires_at = excluded.expires_at
-         WHERE idempotency_records.expires_at <= excluded.created_at`,
-        [request.actor.merchantId, request.actor.mode, request.actor.kind, request.key, fingerprint, apiError.status, body, now, now + IDEMPOTENCY_TTL_MS],
-      ),
+      storeFinishedIdempotencyRecord(tx, scopeOf(request), { fingerprint, status: apiError.status, body, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }),
     );
     return { status: apiError.status, body, headers: {}, replayed: false };
   }
@@ -144,10 +124,12 @@ export function createIdempotency(options: IdempotencyOptions) {
   const openBody = (stored: string) => (stored.startsWith("v1.") ? options.sealer.open(stored) : stored);
 
   /** Deletes records past their 24 h; run periodically. Returns how many were removed. */
-  const purgeExpired = () => options.db.transaction((tx) => tx.run("DELETE FROM idempotency_records WHERE expires_at <= ?", [options.clock()]));
+  const purgeExpired = () => options.db.transaction((tx) => deleteExpiredIdempotencyRecords(tx, options.clock()));
 
   return { execute, purgeExpired };
 }
+
+const scopeOf = (request: MutationRequest): IdempotencyScope => ({ merchantId: request.actor.merchantId, mode: request.actor.mode, kind: request.actor.kind, key: request.key });
 
 /** A stored error body answered again: the request id is this request's (the one in its X-Request-Id and logs). */
 function withRequestId(errorJson: string, requestId: string): string {

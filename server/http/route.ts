@@ -3,6 +3,7 @@ import type { KeyKind } from "../domain/ids.ts";
 import type { Principal } from "../domain/merchants.ts";
 import type { Services } from "../domain/context.ts";
 import type { Queryable } from "../store/database.ts";
+import type { Page } from "../domain/pagination.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import type { RouteResult } from "./idempotency.ts";
 import type { RuleName } from "../rate-limits/policies.ts";
@@ -38,6 +39,8 @@ export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   browser?: boolean;
   body?: B;
   query?: Q;
+  /** Domain field names this route's request spells otherwise than casing alone says (see callerSpelling in casing.ts). */
+  fieldNames?: Record<string, string>;
   /** For the OpenAPI document: the 2xx body. */
   response: { description: string; schema: z.ZodType };
   /**
@@ -53,3 +56,6 @@ export const route = <B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Z
   definition as unknown as Route;
 
 export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
+
+/** A page as README "Lists" shows it: `{"object":"list","data":[…],"has_more":bool,"next_cursor":string|null}`. */
+export const okPage = (page: Page<unknown>): RouteResult => ok({ object: "list", data: page.data, has_more: page.hasMore, next_cursor: page.nextCursor });

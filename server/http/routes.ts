@@ -14,7 +14,7 @@ import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import type { Principal } from "../domain/merchants.ts";
 import * as wire from "./schemas.ts";
 import * as shapes from "./response-schemas.ts";
-import { ok, route, type Route } from "./route.ts";
+import { ok, okPage, route, type Route } from "./route.ts";
 import { toSnakeCase } from "./casing.ts";
 
 // The route table. Its `keys` column is the key policy of README "Authentication and keys" — the only place that decides which
@@ -30,11 +30,14 @@ function ownMerchant(principal: Principal, id: string) {
   return principal;
 }
 
+/** The quote bodies name the program `protection_program_id` (README "Offers"); the domain calls it programId. */
+const QUOTE_FIELD_NAMES = { programId: "protection_program_id" };
+
 export const routes: Route[] = [
   route({
     method: "POST", path: "/offers/quote", operationId: "createQuote", keys: PUBLISHABLE_OR_SECRET, rateLimit: "quote", browser: true,
     summary: "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header.",
-    body: wire.quoteRequest, response: { description: "The offer (camelCase).", schema: shapes.quote },
+    body: wire.quoteRequest, fieldNames: QUOTE_FIELD_NAMES, response: { description: "The offer (camelCase).", schema: shapes.quote },
     async handle({ db, services, sealer, principal, body }) {
       const { quote, token } = await createQuote(db, services, principal, {
         orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id,
@@ -56,7 +59,7 @@ export const routes: Route[] = [
     method: "POST", path: "/offers/decline", operationId: "declineQuote", keys: PUBLISHABLE_OR_SECRET, browser: true,
     summary: "Record that the buyer declined the offer. A publishable key declines only quotes made with a publishable key (any other is 404, as an unknown id).",
     body: wire.declineRequest, response: { description: "The declined quote.", schema: shapes.declined },
-    handle: async ({ db, services, principal, body }) => ok(await declineQuote(db, services, principal, body.quoteId, body.reason, "quoteId")),
+    handle: async ({ db, services, principal, body }) => ok(await declineQuote(db, services, principal, body.quoteId, body.reason)),
   }),
   route({
     method: "POST", path: "/offers/void", operationId: "voidPlan", keys: SECRET_ONLY, rateLimit: "void",
@@ -77,13 +80,13 @@ export const routes: Route[] = [
     method: "GET", path: "/merchant/claims", operationId: "listClaims", keys: SECRET_ONLY, rateLimit: "claims",
     summary: "List refund requests (claims) of the key's merchant, newest first.",
     query: wire.claimsQuery, response: { description: "A page of claims.", schema: shapes.page(shapes.claim) },
-    handle: async ({ db, principal, query }) => ok(await listClaims(db, principal, claimFilters(query))),
+    handle: async ({ db, principal, query }) => okPage(await listClaims(db, principal, claimFilters(query))),
   }),
   route({
     method: "GET", path: "/merchants/:merchantId/claims", operationId: "listMerchantClaims", keys: SECRET_ONLY, rateLimit: "claims",
     summary: "The same listing as /merchant/claims for an explicit merchant id, which must be the key's own (404 otherwise).",
     query: wire.claimsQuery, response: { description: "A page of claims.", schema: shapes.page(shapes.claim) },
-    handle: async ({ db, principal, params, query }) => ok(await listClaims(db, ownMerchant(principal, params.merchantId), claimFilters(query))),
+    handle: async ({ db, principal, params, query }) => okPage(await listClaims(db, ownMerchant(principal, params.merchantId), claimFilters(query))),
   }),
   route({
     method: "GET", path: "/merchants/:merchantId/metrics", operationId: "getMerchantMetrics", keys: SECRET_ONLY, rateLimit: "metrics",
@@ -97,7 +100,7 @@ export const routes: Route[] = [
     summary: "List protected purchases, newest first.",
     query: wire.purchasesQuery, response: { description: "A page of purchases.", schema: shapes.page(shapes.purchase) },
     handle: async ({ db, principal, query }) =>
-      ok(await listPurchases(db, principal, {
+      okPage(await listPurchases(db, principal, {
         limit: query.limit, startingAfter: query.starting_after, status: query.status, orderId: query.order_id,
         createdGte: query.created_gte, createdLt: query.created_lt,
       })),
@@ -111,7 +114,7 @@ export const routes: Route[] = [
   route({
     method: "POST", path: "/headless/quote", operationId: "headlessQuote", keys: SECRET_ONLY,
     summary: "Server-side quote (snake_case in and out). disclosure_text is always the byte-string 'This is not insurance'.",
-    body: wire.headlessQuoteRequest, response: { description: "The offer (snake_case).", schema: shapes.headlessQuote },
+    body: wire.headlessQuoteRequest, fieldNames: QUOTE_FIELD_NAMES, response: { description: "The offer (snake_case).", schema: shapes.headlessQuote },
     async handle({ db, services, sealer, principal, body }) {
       const { quote } = await createQuote(db, services, principal, {
         orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id, currency: body.currency,
@@ -133,13 +136,13 @@ export const routes: Route[] = [
     summary: "Server-side decline of a headless quote.",
     body: wire.headlessDeclineRequest, response: { description: "The declined quote (snake_case).", schema: shapes.headlessDeclined },
     handle: async ({ db, services, principal, body }) =>
-      ok(toSnakeCase(await declineQuote(db, services, principal, (body.quote_id ?? body.quoteId)!, body.reason, "quote_id"))),
+      ok(toSnakeCase(await declineQuote(db, services, principal, (body.quote_id ?? body.quoteId)!, body.reason))),
   }),
   route({
     method: "GET", path: "/events", operationId: "listEvents", keys: SECRET_ONLY,
     summary: "The event log behind webhooks, newest first.",
     query: wire.eventsQuery, response: { description: "A page of events.", schema: shapes.page(shapes.event) },
-    handle: async ({ db, principal, query }) => ok(await listEvents(db, principal, { limit: query.limit, startingAfter: query.starting_after, type: query.type })),
+    handle: async ({ db, principal, query }) => okPage(await listEvents(db, principal, { limit: query.limit, startingAfter: query.starting_after, type: query.type })),
   }),
   route({
     method: "GET", path: "/events/:eventId", operationId: "getEvent", keys: SECRET_ONLY,
@@ -165,7 +168,7 @@ export const routes: Route[] = [
     method: "GET", path: "/webhooks/endpoints", operationId: "listWebhookEndpoints", keys: SECRET_ONLY,
     summary: "List webhook endpoints, newest first (never their secrets).",
     query: wire.webhookEndpointsQuery, response: { description: "A page of endpoints.", schema: shapes.page(shapes.webhookEndpoint) },
-    handle: async ({ db, principal, query }) => ok(await webhookEndpoints.listWebhookEndpoints(db, principal, { limit: query.limit, startingAfter: query.starting_after })),
+    handle: async ({ db, principal, query }) => okPage(await webhookEndpoints.listWebhookEndpoints(db, principal, { limit: query.limit, startingAfter: query.starting_after })),
   }),
   route({
     method: "GET", path: "/webhooks/endpoints/:endpointId", operationId: "getWebhookEndpoint", keys: SECRET_ONLY,
@@ -199,7 +202,7 @@ export const routes: Route[] = [
     summary: "The endpoint's delivery attempt log, newest first: time, event, outcome, HTTP status, duration, error.",
     query: wire.webhookEndpointsQuery, response: { description: "A page of attempts.", schema: shapes.page(shapes.webhookAttempt) },
     handle: async ({ db, principal, params, query }) =>
-      ok(await listWebhookAttempts(db, principal, params.endpointId, { limit: query.limit, startingAfter: query.starting_after })),
+      okPage(await listWebhookAttempts(db, principal, params.endpointId, { limit: query.limit, startingAfter: query.starting_after })),
   }),
 ];
 

@@ -1,9 +1,10 @@
-import { after, before, describe, it } from "node:test";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { schedule } from "./gcra.ts";
 import { RULES, policyKey, type Identity, type LimitPolicy, type RateLimitRule } from "./policies.ts";
 import { FALLBACK_LOG_INTERVAL_MS, createLimiter, type Limiter } from "./limiter.ts";
-import { BACKENDS, capturedLogger, limiterFactory } from "./test-support.ts";
+import { BACKENDS, limiterFactory } from "../../test/support/rate-limits.ts";
+import { capturedLogger } from "../../test/support/logger.ts";
 
 const START = Date.parse("2026-11-22T12:00:00.000Z");
 const clockAt = (now = START) => ({ now, read() { return this.now; } });
@@ -30,7 +31,7 @@ const allPolicies = (): LimitPolicy[] => [...new Map(Object.values(RULES).flatMa
 for (const backend of BACKENDS) {
   describe(`rate limiter (${backend})`, () => {
     const factory = limiterFactory(backend);
-    after(() => factory.close());
+    afterAll(() => factory.close());
 
     for (const policy of allPolicies()) {
       it(`${policy.name}: request ${policy.limit} passes, ${policy.limit + 1} is rejected, Retry-After admits, a period restores all`, async () => {
@@ -131,10 +132,10 @@ describe("rate limiter: Redis unreachable", () => {
   let limiter: Limiter;
   const captured = capturedLogger();
   const clock = clockAt();
-  before(() => {
+  beforeAll(() => {
     limiter = createLimiter({ clock: () => clock.read(), logger: captured.logger, redisUrl: "redis://127.0.0.1:1", keyPrefix: "unused:" });
   });
-  after(() => limiter.close());
+  afterAll(() => limiter.close());
 
   it("decides in memory, never fails the request, and logs at most once a minute", async () => {
     const who = someone();

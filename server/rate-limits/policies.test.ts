@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { EDGE_GLOBAL, RULES, policyKey, type LimitPolicy } from "./policies.ts";
 import { normaliseEmail } from "../domain/buyer-emails.ts";

@@ -1,87 +1,91 @@
 // One contract, run against each Database implementation (SQLite and PostgreSQL).
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test/support/databases.ts";
 import { forUpdate, isUniqueViolation, LockTimeoutError } from "./database.ts";
 
-for (const dialect of DIALECTS) {
-  describe(`Database contract (${dialect})`, () => {
-    let t: TestDatabase;
-    before(async () => {
-      t = await createTestDatabase(dialect);
-      await t.db.transaction((tx) => tx.run("CREATE TABLE contract_items (id TEXT PRIMARY KEY, n BIGINT NOT NULL)"));
-    });
-    after(() => t.drop());
+describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+    await t.db.transaction((tx) => tx.run("CREATE TABLE contract_items (id TEXT PRIMARY KEY, n BIGINT NOT NULL)"));
+  });
+  afterAll(() => t.drop());
 
-    it("binds ? placeholders in order and returns rows, first rows and change counts", async () => {
-      await t.db.transaction(async (tx) => {
-        assert.equal(await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?), (?, ?)", ["a", 1, "b", 1_795_000_000_000]), 2);
-      });
-      assert.deepEqual(await t.db.get("SELECT id, n FROM contract_items WHERE id = ?", ["b"]), { id: "b", n: 1_795_000_000_000 });
-      assert.deepEqual((await t.db.all<{ id: string }>("SELECT id FROM contract_items ORDER BY id")).map((r) => r.id), ["a", "b"]);
-      assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["zz"]), undefined);
+  it("binds ? placeholders in order and returns rows, first rows and change counts", async () => {
+    await t.db.transaction(async (tx) => {
+      assert.equal(await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?), (?, ?)", ["a", 1, "b", 1_795_000_000_000]), 2);
     });
+    assert.deepEqual(await t.db.get("SELECT id, n FROM contract_items WHERE id = ?", ["b"]), { id: "b", n: 1_795_000_000_000 });
+    assert.deepEqual((await t.db.all<{ id: string }>("SELECT id FROM contract_items ORDER BY id")).map((r) => r.id), ["a", "b"]);
+    assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["zz"]), undefined);
+  });
 
-    it("commits a transaction that resolves and rolls back one that throws", async () => {
-      await assert.rejects(
+  it("commits a transaction that resolves and rolls back one that throws", async () => {
+    await assert.rejects(
+      t.db.transaction(async (tx) => {
+        await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["rolled-back", 1]);
+        throw new Error("abort");
+      }),
+      /abort/,
+    );
+    assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["rolled-back"]), undefined);
+  });
+
+  it("reports unique violations recognisably", async () => {
+    const error = await t.db.transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["a", 2])).catch((e) => e);
+    assert.ok(isUniqueViolation(error), String(error));
+  });
+
+  it("reads outside a transaction never see another transaction's uncommitted writes", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const insertDone = new Promise<void>((resolve) => (written = resolve));
+    const writing = t.db.transaction(async (tx) => {
+      await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["pending", 1]);
+      written();
+      await gate;
+    });
+    await insertDone;
+    assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["pending"]), undefined);
+    release();
+    await writing;
+    assert.deepEqual(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["pending"]), { id: "pending" });
+  });
+
+  it("serialises transactions that update the same row (no lost update)", async () => {
+    await t.db.transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["counter", 0]));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
         t.db.transaction(async (tx) => {
-          await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["rolled-back", 1]);
-          throw new Error("abort");
+          const row = await tx.get<{ n: number }>(`SELECT n FROM contract_items WHERE id = ?${forUpdate(tx)}`, ["counter"]);
+          await new Promise((resolve) => setImmediate(resolve));
+          await tx.run("UPDATE contract_items SET n = ? WHERE id = ?", [row!.n + 1, "counter"]);
         }),
-        /abort/,
-      );
-      assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["rolled-back"]), undefined);
-    });
+      ),
+    );
+    assert.deepEqual(await t.db.get("SELECT n FROM contract_items WHERE id = ?", ["counter"]), { n: 20 });
+  });
 
-    it("reports unique violations recognisably", async () => {
-      const error = await t.db.transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["a", 2])).catch((e) => e);
-      assert.ok(isUniqueViolation(error), String(error));
-    });
-
-    it("reads outside a transaction never see another transaction's uncommitted writes", async () => {
+  if (dialect === "postgres") {
+    it("turns a lock wait past lockTimeoutMs into LockTimeoutError", async () => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
-      const writing = t.db.transaction(async (tx) => {
-        await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["pending", 1]);
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.db.transaction(async (tx) => {
+        await tx.get("SELECT n FROM contract_items WHERE id = ? FOR UPDATE", ["a"]);
+        locked();
         await gate;
       });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["pending"]), undefined);
-      release();
-      await writing;
-      assert.deepEqual(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["pending"]), { id: "pending" });
-    });
-
-    it("serialises transactions that update the same row (no lost update)", async () => {
-      await t.db.transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["counter", 0]));
-      await Promise.all(
-        Array.from({ length: 20 }, () =>
-          t.db.transaction(async (tx) => {
-            const row = await tx.get<{ n: number }>(`SELECT n FROM contract_items WHERE id = ?${forUpdate(tx)}`, ["counter"]);
-            await new Promise((resolve) => setImmediate(resolve));
-            await tx.run("UPDATE contract_items SET n = ? WHERE id = ?", [row!.n + 1, "counter"]);
-          }),
-        ),
+      await lockTaken;
+      await assert.rejects(
+        t.db.transaction((tx) => tx.get("SELECT n FROM contract_items WHERE id = ? FOR UPDATE", ["a"]), { lockTimeoutMs: 50 }),
+        LockTimeoutError,
       );
-      assert.deepEqual(await t.db.get("SELECT n FROM contract_items WHERE id = ?", ["counter"]), { n: 20 });
+      release();
+      await holder;
     });
-
-    if (dialect === "postgres") {
-      it("turns a lock wait past lockTimeoutMs into LockTimeoutError", async () => {
-        let release!: () => void;
-        const gate = new Promise<void>((resolve) => (release = resolve));
-        const holder = t.db.transaction(async (tx) => {
-          await tx.get("SELECT n FROM contract_items WHERE id = ? FOR UPDATE", ["a"]);
-          await gate;
-        });
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        await assert.rejects(
-          t.db.transaction((tx) => tx.get("SELECT n FROM contract_items WHERE id = ? FOR UPDATE", ["a"]), { lockTimeoutMs: 50 }),
-          LockTimeoutError,
-        );
-        release();
-        await holder;
-      });
-    }
-  });
-}
+  }
+});

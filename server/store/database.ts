@@ -39,5 +39,16 @@ export function forUpdate(tx: Queryable): string {
   return tx.dialect === "postgres" ? " FOR UPDATE" : "";
 }
 
+/**
+ * Suffix for a queue's claim: on PostgreSQL it locks the rows (of `alias` only, in a join) and skips those another
+ * transaction holds, so concurrent workers never claim the same one; SQLite transactions are already serialised.
+ */
+export function forUpdateSkipLocked(tx: Queryable, alias?: string): string {
+  return tx.dialect === "postgres" ? ` FOR UPDATE${alias ? ` OF ${alias}` : ""} SKIP LOCKED` : "";
+}
+
 /** `?, ?, ?` — one placeholder per value, for `IN (…)` lists. */
 export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");
+
+/** A LIKE pattern for text containing `text` literally (its `%` and `_` are no wildcards); the query says `LIKE ? ESCAPE '\'`. */
+export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;

@@ -1,7 +1,7 @@
 // A table used as a work queue (email_messages, shopify_jobs): rows with a status, a due time and a lease
 // (locked_until), worked through by a worker (server/workers/worker.ts). One piece of code for both, so claiming
 // behaves the same everywhere. The webhook delivery queue claims per endpoint, in creation order, and keeps its own.
-import type { Database } from "./database.ts";
+import { forUpdateSkipLocked, type Database } from "./database.ts";
 
 export interface ClaimDue {
   table: string;
@@ -28,7 +28,7 @@ export function claimDueRows<T>(db: Database, claim: ClaimDue): Promise<T[]> {
       `UPDATE ${table} SET locked_until = ?${touch ? `, ${touch} = ?` : ""}
        WHERE id IN (
          SELECT id FROM ${table} WHERE status = 'pending' AND ${dueColumn} <= ? AND (locked_until IS NULL OR locked_until <= ?)
-         ORDER BY ${dueColumn} LIMIT ?${tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""}
+         ORDER BY ${dueColumn} LIMIT ?${forUpdateSkipLocked(tx)}
        )
        RETURNING ${columns}`,
       [now + claim.leaseMs, ...(touch ? [now] : []), now, now, claim.limit],

@@ -1,7 +1,10 @@
 import type { Database, Queryable } from "../store/database.ts";
-import type { Services } from "../domain/context.ts";
-import { insertDeliveries } from "../domain/webhook-deliveries.ts";
+import type { Actor, Services } from "../domain/context.ts";
+import { queueDeliveries } from "../domain/webhook-deliveries.ts";
 import { subscribes } from "../domain/webhook-endpoints.ts";
+import { hasEventsAfter, listEventsAfter, type OutboxEntry } from "../store/events.ts";
+import { listDeliverableEndpoints, type DeliverableEndpoint } from "../store/webhook-endpoints.ts";
+import { lockFanOutWatermark, saveFanOutWatermark } from "../store/webhook-deliveries.ts";
 
 // Turns outbox events into deliveries: one per endpoint of the event's merchant and mode that subscribes to its type
 // and existed when the event was written. The watermark (last fanned-out seq) and the delivery rows commit in one
@@ -18,15 +21,6 @@ export interface FanOutOptions {
   wallClock?: () => number;
 }
 
-interface OutboxRow {
-  seq: number;
-  id: string;
-  merchant_id: string;
-  mode: string;
-  type: string;
-  created_at: number;
-}
-
 export function createFanOut(db: Database, services: Pick<Services, "clock" | "random">, options: FanOutOptions) {
   const wallClock = options.wallClock ?? Date.now;
   const gaps = new Map<number, number>();
@@ -34,32 +28,24 @@ export function createFanOut(db: Database, services: Pick<Services, "clock" | "r
 
   /** Fans out the next batch; resolves to how many events it fanned out. */
   async function fanOut(): Promise<number> {
-    // A cheap read first: most polls find nothing new and need no write transaction. ORDER BY keeps it an index seek
-    // even under a generic (prepared) plan, which cannot know the watermark is near the end of the table.
-    if (known >= 0 && !(await db.get("SELECT seq FROM events WHERE seq > ? ORDER BY seq LIMIT 1", [known]))) return 0;
+    // A cheap read first: most polls find nothing new and need no write transaction.
+    if (known >= 0 && !(await hasEventsAfter(db, known))) return 0;
     return db.transaction(async (tx) => {
-      const lock = tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
-      let mark = await tx.get<{ last_seq: number }>(`SELECT last_seq FROM webhook_fanout WHERE name = ?${lock}`, [WATERMARK]);
-      if (!mark) {
-        await tx.run("INSERT INTO webhook_fanout (name, last_seq) VALUES (?, 0) ON CONFLICT DO NOTHING", [WATERMARK]);
-        mark = await tx.get<{ last_seq: number }>(`SELECT last_seq FROM webhook_fanout WHERE name = ?${lock}`, [WATERMARK]);
-        if (!mark) return 0; // another worker holds it
-      }
-      const events = await tx.all<OutboxRow>("SELECT seq, id, merchant_id, mode, type, created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?", [
-        mark.last_seq, options.batchSize,
-      ]);
-      let last = mark.last_seq;
+      const watermark = await lockFanOutWatermark(tx, WATERMARK);
+      if (watermark === undefined) return 0; // another worker holds it
+      const events = await listEventsAfter(tx, watermark, options.batchSize);
+      let last = watermark;
       const endpoints = endpointCache(tx);
-      const queued: { endpointId: string; event: OutboxRow }[] = [];
+      const queued: { endpointId: string; event: OutboxEntry }[] = [];
       for (const event of events) {
         if (event.seq !== last + 1 && !gapExpired(last + 1)) break;
-        for (const endpoint of await endpoints(event.merchant_id, event.mode)) {
-          if (endpoint.created_at <= event.created_at && subscribes(endpoint.events, event.type)) queued.push({ endpointId: endpoint.id, event });
+        for (const endpoint of await endpoints(event)) {
+          if (endpoint.createdAt <= event.createdAt && subscribes(endpoint.events, event.type)) queued.push({ endpointId: endpoint.id, event });
         }
         last = event.seq;
       }
-      await insertDeliveries(tx, services, queued);
-      if (last !== mark.last_seq) await tx.run("UPDATE webhook_fanout SET last_seq = ? WHERE name = ?", [last, WATERMARK]);
+      await queueDeliveries(tx, services, queued);
+      if (last !== watermark) await saveFanOutWatermark(tx, WATERMARK, last);
       known = last;
       return events.filter((event) => event.seq <= last).length;
     });
@@ -81,14 +67,14 @@ export function createFanOut(db: Database, services: Pick<Services, "clock" | "r
 
 /** The not-disabled endpoints of a merchant and mode, read once per batch. */
 function endpointCache(tx: Queryable) {
-  const cache = new Map<string, Promise<{ id: string; events: string; created_at: number }[]>>();
-  return (merchantId: string, mode: string) => {
-    const key = `${merchantId}\u0000${mode}`;
-    let rows = cache.get(key);
-    if (!rows) {
-      rows = tx.all("SELECT id, events, created_at FROM webhook_endpoints WHERE merchant_id = ? AND mode = ? AND status <> 'disabled' ORDER BY id", [merchantId, mode]);
-      cache.set(key, rows);
+  const cache = new Map<string, Promise<DeliverableEndpoint[]>>();
+  return (owner: Actor) => {
+    const key = `${owner.merchantId}\u0000${owner.mode}`;
+    let endpoints = cache.get(key);
+    if (!endpoints) {
+      endpoints = listDeliverableEndpoints(tx, owner);
+      cache.set(key, endpoints);
     }
-    return rows;
+    return endpoints;
   };
 }

@@ -1,19 +1,11 @@
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { createPeriodicWorker, createWorker, workerGroup } from "./worker.ts";
 import { recordFailedAttempt } from "./failure-recorder.ts";
 import { delayAfterFailure } from "./retry-policy.ts";
 import { workersToRun } from "./only-option.ts";
-import { capturedLogger } from "../rate-limits/test-support.ts";
-
-/** Resolves once `condition` holds (checked every few ms; fails after 5 s). */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
+import { capturedLogger } from "../../test/support/logger.ts";
+import { waitFor } from "../../test/support/wait.ts";
 
 function deferred() {
   let resolve!: () => void;
@@ -30,10 +22,10 @@ describe("worker runtime", () => {
     assert.equal(rounds, 0, "runOnce does not start the loop");
     worker.start();
     worker.start();
-    await until(() => rounds === 3, "three rounds");
+    await waitFor(() => rounds === 3, { timeoutMs: 5_000, intervalMs: 2, what: "three rounds" });
     assert.equal(worker.running, true);
     worker.wake();
-    await until(() => rounds === 4, "a round on wake");
+    await waitFor(() => rounds === 4, { timeoutMs: 5_000, intervalMs: 2, what: "a round on wake" });
     await worker.stop(); // ends the 60 s wait at once
     assert.equal(worker.running, false);
   });
@@ -80,7 +72,7 @@ describe("worker runtime", () => {
       },
     });
     worker.start();
-    await until(() => rounds >= 2, "the next round");
+    await waitFor(() => rounds >= 2, { timeoutMs: 5_000, intervalMs: 2, what: "the next round" });
     await worker.stop();
     const errors = lines.filter((line) => line.level === 50);
     assert.equal(errors.length, 1);
@@ -95,7 +87,7 @@ describe("worker runtime", () => {
     const purge = createPeriodicWorker({ name: "purge", logger, everyMs: 60_000, task: async () => ++runs });
     const group = workerGroup([purge]);
     group.start();
-    await until(() => runs === 1, "the run at start");
+    await waitFor(() => runs === 1, { timeoutMs: 5_000, intervalMs: 2, what: "the run at start" });
     await group.stop(0);
     assert.equal(await purge.runOnce(), 2);
   });

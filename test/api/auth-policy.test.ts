@@ -1,4 +1,4 @@
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
@@ -22,284 +22,282 @@ interface Sample {
   allowedStatus: number;
 }
 
-for (const dialect of DIALECTS) {
-  describe(`authentication and key policy (${dialect})`, () => {
-    let t: TestApi;
-    let other: NewMerchant;
-    let live: LiveCredentials;
-    let widget: ReturnType<typeof apiClient>;
-    let secret: ReturnType<typeof apiClient>;
-    before(async () => {
-      t = await startTestApi({ dialect });
-      other = await t.createMerchant("Other Store");
-      live = await mintLiveCredentials(t, t.merchant.merchantId);
-      widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-      secret = apiClient(t.baseUrl, t.merchant.secretKey);
-    });
-    after(() => t.close());
+describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
+  let t: TestApi;
+  let other: NewMerchant;
+  let live: LiveCredentials;
+  let widget: ReturnType<typeof apiClient>;
+  let secret: ReturnType<typeof apiClient>;
+  beforeAll(async () => {
+    t = await startTestApi({ dialect });
+    other = await t.createMerchant("Other Store");
+    live = await mintLiveCredentials(t, t.merchant.merchantId);
+    widget = apiClient(t.baseUrl, t.merchant.publishableKey);
+    secret = apiClient(t.baseUrl, t.merchant.secretKey);
+  });
+  afterAll(() => t.close());
 
-    const quoteBody = () => ({ order_amount_cents: 5_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: t.merchant.programId });
+  const quoteBody = () => ({ order_amount_cents: 5_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: t.merchant.programId });
 
-    describe("authentication", () => {
-      it("no Authorization header is 401 authentication_error api_key_missing, on widget and secret routes alike", async () => {
-        for (const [method, path, body] of [["POST", "/offers/quote", quoteBody()], ["POST", "/offers/void", { orderId: "o-1" }], ["GET", "/purchases", undefined]] as const) {
-          const response = await assertChangesNothing(t.database.db, () => secret.call(method, path, body, { key: null }));
-          assertError(response, { status: 401, code: "api_key_missing", param: null });
-        }
-      });
-
-      it("a malformed Authorization header or key is 401 api_key_invalid", async () => {
-        const malformed = [
-          "Bearer",
-          "Bearer abc",
-          `Basic ${Buffer.from(`${t.merchant.secretKey}:`).toString("base64")}`,
-          `Token ${t.merchant.secretKey}`,
-          `Bearer ${t.merchant.secretKey} extra`,
-          `Bearer ${t.merchant.secretKey.slice(0, -1)}`,
-          `Bearer ${t.merchant.secretKey}x`,
-          `Bearer sk_test_${randomSuffix()}`,
-          `Bearer wk_prod_${randomSuffix()}`,
-          `Bearer ${t.merchant.secretKey.replace(/^mch_/, "MCH_")}`,
-        ];
-        for (const authorization of malformed) {
-          const response = await assertChangesNothing(t.database.db, () => secret.post("/offers/quote", quoteBody(), { key: null, headers: { Authorization: authorization } }));
-          assertError(response, { status: 401, code: "api_key_invalid", param: null });
-        }
-      });
-
-      it("a well-formed key that was never minted is 401 api_key_invalid, for every kind and mode", async () => {
-        for (const prefix of ["wk_test_", "wk_live_", "mch_test_", "mch_live_"]) {
-          const response = await assertChangesNothing(t.database.db, () => secret.post("/offers/quote", quoteBody(), { key: `${prefix}${randomSuffix()}` }));
-          assertError(response, { status: 401, code: "api_key_invalid", param: null });
-        }
-      });
-
-      it("a real key with its prefix changed to another kind or mode is 401 api_key_invalid", async () => {
-        const suffix = t.merchant.secretKey.slice("mch_test_".length);
-        for (const forged of [`wk_test_${suffix}`, `mch_live_${suffix}`]) {
-          assertError(await secret.get("/purchases", { key: forged }), { status: 401, code: "api_key_invalid" });
-        }
-      });
-
-      it("a revoked key is 401 api_key_invalid from the moment revoked_at is set", async () => {
-        const actor = { merchantId: t.merchant.merchantId, mode: "test" as const };
-        const minted = await t.database.db.transaction(async (tx) => ({
-          secret: await mintApiKey(tx, t.services, actor, "secret"),
-          publishable: await mintApiKey(tx, t.services, actor, "publishable"),
-        }));
-        assert.equal((await secret.get("/purchases", { key: minted.secret.key })).status, 200);
-        assert.equal((await widget.post("/offers/quote", quoteBody(), { key: minted.publishable.key })).status, 200);
-
-        await t.database.db.transaction((tx) =>
-          tx.run("UPDATE api_keys SET revoked_at = ? WHERE id IN (?, ?)", [t.clock.now, minted.secret.id, minted.publishable.id]),
-        );
-        assertError(await secret.get("/purchases", { key: minted.secret.key }), { status: 401, code: "api_key_invalid" });
-        const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", quoteBody(), { key: minted.publishable.key }));
-        assertError(response, { status: 401, code: "api_key_invalid" });
-        // The merchant's other keys are untouched.
-        assert.equal((await secret.get("/purchases")).status, 200);
-      });
-    });
-
-    describe("the key policy table", () => {
-      it("widget keys may call exactly quote, confirm and decline; secret keys may call every route", () => {
-        const widgetRoutes = t.api.routes.filter((route) => route.keys.includes("publishable")).map((route) => `${route.method} ${route.path}`);
-        assert.deepEqual(widgetRoutes.sort(), ["POST /offers/confirm", "POST /offers/decline", "POST /offers/quote"]);
-        for (const route of t.api.routes) assert.ok(route.keys.includes("secret"), `${route.method} ${route.path} takes a secret key`);
-        assert.deepEqual(
-          t.api.routes.filter((route) => route.browser).map((route) => route.path).sort(),
-          ["/offers/confirm", "/offers/decline", "/offers/quote"],
-          "browser (CORS) access only where widget keys are allowed",
-        );
-      });
-
-      /** A request that succeeds (or fails on its merits, not on the key) when the key is allowed. */
-      async function sampleFor(route: Route): Promise<Sample> {
-        const path = concretePath(route.path, { merchantId: t.merchant.merchantId, orderId: "order-unknown", purchaseId: "plan_unknown", eventId: "evt_unknown" });
-        switch (route.operationId) {
-          case "createQuote":
-          case "headlessQuote":
-            return { path, body: quoteBody(), allowedStatus: 200 };
-          case "confirmQuote": {
-            const { quote, token } = await createQuote(secret, t.merchant.programId);
-            return { path, body: { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }, allowedStatus: 200 };
-          }
-          case "declineQuote": // a publishable key may decline only quotes a publishable key made; the secret key, any
-            return { path, body: { quoteId: (await createQuote(widget, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };
-          case "headlessConfirm":
-          case "headlessDecline":
-            return { path, body: { quote_id: (await createQuote(secret, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };
-          case "voidPlan":
-            return { path, body: { orderId: "order-unknown" }, allowedStatus: 404 };
-          case "reportMerchantRefund":
-          case "getPurchase":
-          case "getEvent":
-            return { path, body: route.method === "GET" ? undefined : {}, allowedStatus: 404 };
-          case "listClaims":
-          case "listMerchantClaims":
-          case "getMerchantMetrics":
-          case "listPurchases":
-          case "listEvents":
-            return { path, allowedStatus: 200 };
-          default:
-            // A route added after these tests: the key check alone still applies.
-            return { path, body: route.method === "GET" ? undefined : {}, allowedStatus: -1 };
-        }
+  describe("authentication", () => {
+    it("no Authorization header is 401 authentication_error api_key_missing, on widget and secret routes alike", async () => {
+      for (const [method, path, body] of [["POST", "/offers/quote", quoteBody()], ["POST", "/offers/void", { orderId: "o-1" }], ["GET", "/purchases", undefined]] as const) {
+        const response = await assertChangesNothing(t.database.db, () => secret.call(method, path, body, { key: null }));
+        assertError(response, { status: 401, code: "api_key_missing", param: null });
       }
+    });
 
-      function assertAllowed(response: ApiResponse, sample: Sample, label: string) {
-        assert.ok(response.status !== 401 && response.status !== 403, `${label}: ${response.status} ${response.text}`);
-        if (sample.allowedStatus !== -1) assert.equal(response.status, sample.allowedStatus, `${label}: ${response.text}`);
-        assertRequestId(response);
+    it("a malformed Authorization header or key is 401 api_key_invalid", async () => {
+      const malformed = [
+        "Bearer",
+        "Bearer abc",
+        `Basic ${Buffer.from(`${t.merchant.secretKey}:`).toString("base64")}`,
+        `Token ${t.merchant.secretKey}`,
+        `Bearer ${t.merchant.secretKey} extra`,
+        `Bearer ${t.merchant.secretKey.slice(0, -1)}`,
+        `Bearer ${t.merchant.secretKey}x`,
+        `Bearer sk_test_${randomSuffix()}`,
+        `Bearer wk_prod_${randomSuffix()}`,
+        `Bearer ${t.merchant.secretKey.replace(/^mch_/, "MCH_")}`,
+      ];
+      for (const authorization of malformed) {
+        const response = await assertChangesNothing(t.database.db, () => secret.post("/offers/quote", quoteBody(), { key: null, headers: { Authorization: authorization } }));
+        assertError(response, { status: 401, code: "api_key_invalid", param: null });
       }
+    });
 
-      for (const staticRoute of routeTable) {
-        const label = `${staticRoute.method} ${staticRoute.path}`;
-        it(`${label}: ${staticRoute.keys.includes("publishable") ? "wk_ and mch_ allowed" : "mch_ only; wk_ is 403 secret_key_required with no side effects"}`, async () => {
-          const route = t.api.routes.find((r) => r.method === staticRoute.method && r.path === staticRoute.path)!;
-          assert.ok(route, `${label} is served`);
-
-          const widgetSample = await sampleFor(route);
-          if (route.keys.includes("publishable")) {
-            assertAllowed(await widget.call(route.method, widgetSample.path, widgetSample.body), widgetSample, `wk_ ${label}`);
-          } else {
-            const response = await assertChangesNothing(t.database.db, () => widget.call(route.method, widgetSample.path, widgetSample.body));
-            assertError(response, { status: 403, code: "secret_key_required", param: null });
-          }
-
-          const secretSample = await sampleFor(route);
-          assertAllowed(await secret.call(route.method, secretSample.path, secretSample.body), secretSample, `mch_ ${label}`);
-        });
+    it("a well-formed key that was never minted is 401 api_key_invalid, for every kind and mode", async () => {
+      for (const prefix of ["wk_test_", "wk_live_", "mch_test_", "mch_live_"]) {
+        const response = await assertChangesNothing(t.database.db, () => secret.post("/offers/quote", quoteBody(), { key: `${prefix}${randomSuffix()}` }));
+        assertError(response, { status: 401, code: "api_key_invalid", param: null });
       }
-
-      it("a widget key is refused on a secret-only route before its body or idempotency key is looked at", async () => {
-        const response = await assertChangesNothing(t.database.db, () =>
-          widget.post("/offers/void", undefined, { raw: "{not json", idempotencyKey: null }),
-        );
-        assertError(response, { status: 403, code: "secret_key_required" });
-      });
-
-      it("live widget keys are held to the same policy", async () => {
-        const response = await assertChangesNothing(t.database.db, () => widget.get("/purchases", { key: live.publishableKey }));
-        assertError(response, { status: 403, code: "secret_key_required" });
-      });
     });
 
-    describe("test and live data never mix", () => {
-      let liveWidget: ReturnType<typeof apiClient>;
-      let liveSecret: ReturnType<typeof apiClient>;
-      before(() => {
-        liveWidget = apiClient(t.baseUrl, live.publishableKey);
-        liveSecret = apiClient(t.baseUrl, live.secretKey);
-      });
-
-      it("a live key quotes under the live program with livemode true", async () => {
-        const { quote } = await createQuote(liveWidget, live.programId);
-        assert.equal(quote.livemode, true);
-        const { quote: testQuote } = await createQuote(widget, t.merchant.programId);
-        assert.equal(testQuote.livemode, false);
-      });
-
-      it("the test program is unknown to a live key, and the live program to a test key (404 resource_missing protection_program_id)", async () => {
-        for (const [client, programId] of [[liveWidget, t.merchant.programId], [liveSecret, t.merchant.programId], [widget, live.programId]] as const) {
-          const response = await assertChangesNothing(t.database.db, () => client.post("/offers/quote", { ...quoteBody(), protection_program_id: programId }), 1);
-          assertError(response, { status: 404, code: "resource_missing", param: "protection_program_id" });
-        }
-      });
-
-      it("a test quote is 404 to a live key's confirm and decline, and a live quote to a test key's", async () => {
-        const testQuote = await createQuote(widget, t.merchant.programId);
-        const liveQuote = await createQuote(liveWidget, live.programId);
-        for (const [client, { quote, token }] of [[liveWidget, testQuote], [widget, liveQuote]] as const) {
-          const confirm = await assertChangesNothing(t.database.db, () =>
-            client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }), 1);
-          assertError(confirm, { status: 404, code: "resource_missing", param: "quoteId" });
-          const decline = await assertChangesNothing(t.database.db, () => client.post("/offers/decline", { quoteId: quote.quoteId }), 1);
-          assertError(decline, { status: 404, code: "resource_missing", param: "quoteId" });
-        }
-        // Both quotes are still open for their own mode.
-        for (const [client, { quote, token }] of [[widget, testQuote], [liveWidget, liveQuote]] as const) {
-          const confirm = await client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
-          assert.equal(confirm.status, 200, confirm.text);
-        }
-      });
-
-      it("GET /purchases lists only the key's mode", async () => {
-        const confirmWith = async (client: ReturnType<typeof apiClient>, programId: string) => {
-          const { quote, token } = await createQuote(client, programId);
-          const confirm = await client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
-          assert.equal(confirm.status, 200, confirm.text);
-          return confirm.body.planId as string;
-        };
-        const testPlan = await confirmWith(widget, t.merchant.programId);
-        const livePlan = await confirmWith(liveWidget, live.programId);
-
-        const liveList = await liveSecret.get("/purchases?limit=100");
-        assert.equal(liveList.status, 200);
-        const liveIds = liveList.body.data.map((p: { id: string }) => p.id);
-        assert.ok(liveIds.includes(livePlan));
-        assert.ok(!liveIds.includes(testPlan), "live list holds no test purchase");
-        assert.ok(liveList.body.data.every((p: { livemode: boolean }) => p.livemode === true));
-
-        const testList = await secret.get("/purchases?limit=100");
-        const testIds = testList.body.data.map((p: { id: string }) => p.id);
-        assert.ok(testIds.includes(testPlan));
-        assert.ok(!testIds.includes(livePlan), "test list holds no live purchase");
-        assert.ok(testList.body.data.every((p: { livemode: boolean }) => p.livemode === false));
-
-        assertError(await liveSecret.get(`/purchases/${testPlan}`), { status: 404, code: "resource_missing" });
-        assertError(await secret.get(`/purchases/${livePlan}`), { status: 404, code: "resource_missing" });
-      });
+    it("a real key with its prefix changed to another kind or mode is 401 api_key_invalid", async () => {
+      const suffix = t.merchant.secretKey.slice("mch_test_".length);
+      for (const forged of [`wk_test_${suffix}`, `mch_live_${suffix}`]) {
+        assertError(await secret.get("/purchases", { key: forged }), { status: 401, code: "api_key_invalid" });
+      }
     });
 
-    describe("merchants never see each other", () => {
-      it("another merchant's quote is 404 resource_missing on confirm and decline, and stays open for its owner", async () => {
-        const otherWidget = apiClient(t.baseUrl, other.publishableKey);
-        const { quote, token } = await createQuote(otherWidget, other.programId);
-        for (const client of [widget, secret]) {
-          const confirm = await assertChangesNothing(t.database.db, () =>
-            client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }), 1);
-          assertError(confirm, { status: 404, code: "resource_missing", param: "quoteId" });
-          const decline = await assertChangesNothing(t.database.db, () => client.post("/offers/decline", { quoteId: quote.quoteId }), 1);
-          assertError(decline, { status: 404, code: "resource_missing", param: "quoteId" });
-        }
-        const headless = await assertChangesNothing(t.database.db, () => secret.post("/headless/confirm", { quote_id: quote.quoteId }), 1);
-        assertError(headless, { status: 404, code: "resource_missing", param: "quote_id" });
-        const own = await otherWidget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
-        assert.equal(own.status, 200, own.text);
-      });
+    it("a revoked key is 401 api_key_invalid from the moment revoked_at is set", async () => {
+      const actor = { merchantId: t.merchant.merchantId, mode: "test" as const };
+      const minted = await t.database.db.transaction(async (tx) => ({
+        secret: await mintApiKey(tx, t.services, actor, "secret"),
+        publishable: await mintApiKey(tx, t.services, actor, "publishable"),
+      }));
+      assert.equal((await secret.get("/purchases", { key: minted.secret.key })).status, 200);
+      assert.equal((await widget.post("/offers/quote", quoteBody(), { key: minted.publishable.key })).status, 200);
 
-      it("GET /merchants/{id}/claims and /metrics are 404 for another merchant's id and 200 for the key's own", async () => {
-        for (const resource of ["claims", "metrics"]) {
-          assertError(await secret.get(`/merchants/${other.merchantId}/${resource}`), { status: 404, code: "resource_missing" });
-          assertError(await secret.get(`/merchants/mer_does_not_exist/${resource}`), { status: 404, code: "resource_missing" });
-          const own = await secret.get(`/merchants/${t.merchant.merchantId}/${resource}`);
-          assert.equal(own.status, 200, own.text);
-          assertRequestId(own);
-        }
-        const claims = await secret.get(`/merchants/${t.merchant.merchantId}/claims`);
-        assert.equal(claims.body.object, "list");
-        assert.ok(Array.isArray(claims.body.data));
-      });
-    });
-
-    describe("request ids", () => {
-      it("every response carries a fresh X-Request-Id and every error body echoes it", async () => {
-        const responses: ApiResponse[] = [
-          await widget.post("/offers/quote", quoteBody()),
-          await secret.get("/purchases"),
-          await secret.get("/openapi.json", { key: null }),
-          await secret.get("/purchases", { key: null }),
-          await widget.get("/purchases"),
-          await secret.get("/nowhere"),
-          await secret.get("/offers/quote"),
-          await secret.post("/offers/quote", quoteBody(), { idempotencyKey: null }),
-        ];
-        const ids = responses.map((response) => assertRequestId(response));
-        assert.equal(new Set(ids).size, ids.length, "ids are unique per request");
-        for (const response of responses.filter((r) => r.status >= 400)) assert.equal(response.body.error.request_id, response.headers.get("x-request-id"));
-        assert.deepEqual(responses.map((r) => r.status), [200, 200, 200, 401, 403, 404, 405, 400]);
-      });
+      await t.database.db.transaction((tx) =>
+        tx.run("UPDATE api_keys SET revoked_at = ? WHERE id IN (?, ?)", [t.clock.now, minted.secret.id, minted.publishable.id]),
+      );
+      assertError(await secret.get("/purchases", { key: minted.secret.key }), { status: 401, code: "api_key_invalid" });
+      const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", quoteBody(), { key: minted.publishable.key }));
+      assertError(response, { status: 401, code: "api_key_invalid" });
+      // The merchant's other keys are untouched.
+      assert.equal((await secret.get("/purchases")).status, 200);
     });
   });
-}
+
+  describe("the key policy table", () => {
+    it("widget keys may call exactly quote, confirm and decline; secret keys may call every route", () => {
+      const widgetRoutes = t.api.routes.filter((route) => route.keys.includes("publishable")).map((route) => `${route.method} ${route.path}`);
+      assert.deepEqual(widgetRoutes.sort(), ["POST /offers/confirm", "POST /offers/decline", "POST /offers/quote"]);
+      for (const route of t.api.routes) assert.ok(route.keys.includes("secret"), `${route.method} ${route.path} takes a secret key`);
+      assert.deepEqual(
+        t.api.routes.filter((route) => route.browser).map((route) => route.path).sort(),
+        ["/offers/confirm", "/offers/decline", "/offers/quote"],
+        "browser (CORS) access only where widget keys are allowed",
+      );
+    });
+
+    /** A request that succeeds (or fails on its merits, not on the key) when the key is allowed. */
+    async function sampleFor(route: Route): Promise<Sample> {
+      const path = concretePath(route.path, { merchantId: t.merchant.merchantId, orderId: "order-unknown", purchaseId: "plan_unknown", eventId: "evt_unknown" });
+      switch (route.operationId) {
+        case "createQuote":
+        case "headlessQuote":
+          return { path, body: quoteBody(), allowedStatus: 200 };
+        case "confirmQuote": {
+          const { quote, token } = await createQuote(secret, t.merchant.programId);
+          return { path, body: { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }, allowedStatus: 200 };
+        }
+        case "declineQuote": // a publishable key may decline only quotes a publishable key made; the secret key, any
+          return { path, body: { quoteId: (await createQuote(widget, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };
+        case "headlessConfirm":
+        case "headlessDecline":
+          return { path, body: { quote_id: (await createQuote(secret, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };
+        case "voidPlan":
+          return { path, body: { orderId: "order-unknown" }, allowedStatus: 404 };
+        case "reportMerchantRefund":
+        case "getPurchase":
+        case "getEvent":
+          return { path, body: route.method === "GET" ? undefined : {}, allowedStatus: 404 };
+        case "listClaims":
+        case "listMerchantClaims":
+        case "getMerchantMetrics":
+        case "listPurchases":
+        case "listEvents":
+          return { path, allowedStatus: 200 };
+        default:
+          // A route added after these tests: the key check alone still applies.
+          return { path, body: route.method === "GET" ? undefined : {}, allowedStatus: -1 };
+      }
+    }
+
+    function assertAllowed(response: ApiResponse, sample: Sample, label: string) {
+      assert.ok(response.status !== 401 && response.status !== 403, `${label}: ${response.status} ${response.text}`);
+      if (sample.allowedStatus !== -1) assert.equal(response.status, sample.allowedStatus, `${label}: ${response.text}`);
+      assertRequestId(response);
+    }
+
+    for (const staticRoute of routeTable) {
+      const label = `${staticRoute.method} ${staticRoute.path}`;
+      it(`${label}: ${staticRoute.keys.includes("publishable") ? "wk_ and mch_ allowed" : "mch_ only; wk_ is 403 secret_key_required with no side effects"}`, async () => {
+        const route = t.api.routes.find((r) => r.method === staticRoute.method && r.path === staticRoute.path)!;
+        assert.ok(route, `${label} is served`);
+
+        const widgetSample = await sampleFor(route);
+        if (route.keys.includes("publishable")) {
+          assertAllowed(await widget.call(route.method, widgetSample.path, widgetSample.body), widgetSample, `wk_ ${label}`);
+        } else {
+          const response = await assertChangesNothing(t.database.db, () => widget.call(route.method, widgetSample.path, widgetSample.body));
+          assertError(response, { status: 403, code: "secret_key_required", param: null });
+        }
+
+        const secretSample = await sampleFor(route);
+        assertAllowed(await secret.call(route.method, secretSample.path, secretSample.body), secretSample, `mch_ ${label}`);
+      });
+    }
+
+    it("a widget key is refused on a secret-only route before its body or idempotency key is looked at", async () => {
+      const response = await assertChangesNothing(t.database.db, () =>
+        widget.post("/offers/void", undefined, { raw: "{not json", idempotencyKey: null }),
+      );
+      assertError(response, { status: 403, code: "secret_key_required" });
+    });
+
+    it("live widget keys are held to the same policy", async () => {
+      const response = await assertChangesNothing(t.database.db, () => widget.get("/purchases", { key: live.publishableKey }));
+      assertError(response, { status: 403, code: "secret_key_required" });
+    });
+  });
+
+  describe("test and live data never mix", () => {
+    let liveWidget: ReturnType<typeof apiClient>;
+    let liveSecret: ReturnType<typeof apiClient>;
+    beforeAll(() => {
+      liveWidget = apiClient(t.baseUrl, live.publishableKey);
+      liveSecret = apiClient(t.baseUrl, live.secretKey);
+    });
+
+    it("a live key quotes under the live program with livemode true", async () => {
+      const { quote } = await createQuote(liveWidget, live.programId);
+      assert.equal(quote.livemode, true);
+      const { quote: testQuote } = await createQuote(widget, t.merchant.programId);
+      assert.equal(testQuote.livemode, false);
+    });
+
+    it("the test program is unknown to a live key, and the live program to a test key (404 resource_missing protection_program_id)", async () => {
+      for (const [client, programId] of [[liveWidget, t.merchant.programId], [liveSecret, t.merchant.programId], [widget, live.programId]] as const) {
+        const response = await assertChangesNothing(t.database.db, () => client.post("/offers/quote", { ...quoteBody(), protection_program_id: programId }), 1);
+        assertError(response, { status: 404, code: "resource_missing", param: "protection_program_id" });
+      }
+    });
+
+    it("a test quote is 404 to a live key's confirm and decline, and a live quote to a test key's", async () => {
+      const testQuote = await createQuote(widget, t.merchant.programId);
+      const liveQuote = await createQuote(liveWidget, live.programId);
+      for (const [client, { quote, token }] of [[liveWidget, testQuote], [widget, liveQuote]] as const) {
+        const confirm = await assertChangesNothing(t.database.db, () =>
+          client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }), 1);
+        assertError(confirm, { status: 404, code: "resource_missing", param: "quoteId" });
+        const decline = await assertChangesNothing(t.database.db, () => client.post("/offers/decline", { quoteId: quote.quoteId }), 1);
+        assertError(decline, { status: 404, code: "resource_missing", param: "quoteId" });
+      }
+      // Both quotes are still open for their own mode.
+      for (const [client, { quote, token }] of [[widget, testQuote], [liveWidget, liveQuote]] as const) {
+        const confirm = await client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
+        assert.equal(confirm.status, 200, confirm.text);
+      }
+    });
+
+    it("GET /purchases lists only the key's mode", async () => {
+      const confirmWith = async (client: ReturnType<typeof apiClient>, programId: string) => {
+        const { quote, token } = await createQuote(client, programId);
+        const confirm = await client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
+        assert.equal(confirm.status, 200, confirm.text);
+        return confirm.body.planId as string;
+      };
+      const testPlan = await confirmWith(widget, t.merchant.programId);
+      const livePlan = await confirmWith(liveWidget, live.programId);
+
+      const liveList = await liveSecret.get("/purchases?limit=100");
+      assert.equal(liveList.status, 200);
+      const liveIds = liveList.body.data.map((p: { id: string }) => p.id);
+      assert.ok(liveIds.includes(livePlan));
+      assert.ok(!liveIds.includes(testPlan), "live list holds no test purchase");
+      assert.ok(liveList.body.data.every((p: { livemode: boolean }) => p.livemode === true));
+
+      const testList = await secret.get("/purchases?limit=100");
+      const testIds = testList.body.data.map((p: { id: string }) => p.id);
+      assert.ok(testIds.includes(testPlan));
+      assert.ok(!testIds.includes(livePlan), "test list holds no live purchase");
+      assert.ok(testList.body.data.every((p: { livemode: boolean }) => p.livemode === false));
+
+      assertError(await liveSecret.get(`/purchases/${testPlan}`), { status: 404, code: "resource_missing" });
+      assertError(await secret.get(`/purchases/${livePlan}`), { status: 404, code: "resource_missing" });
+    });
+  });
+
+  describe("merchants never see each other", () => {
+    it("another merchant's quote is 404 resource_missing on confirm and decline, and stays open for its owner", async () => {
+      const otherWidget = apiClient(t.baseUrl, other.publishableKey);
+      const { quote, token } = await createQuote(otherWidget, other.programId);
+      for (const client of [widget, secret]) {
+        const confirm = await assertChangesNothing(t.database.db, () =>
+          client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }), 1);
+        assertError(confirm, { status: 404, code: "resource_missing", param: "quoteId" });
+        const decline = await assertChangesNothing(t.database.db, () => client.post("/offers/decline", { quoteId: quote.quoteId }), 1);
+        assertError(decline, { status: 404, code: "resource_missing", param: "quoteId" });
+      }
+      const headless = await assertChangesNothing(t.database.db, () => secret.post("/headless/confirm", { quote_id: quote.quoteId }), 1);
+      assertError(headless, { status: 404, code: "resource_missing", param: "quote_id" });
+      const own = await otherWidget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
+      assert.equal(own.status, 200, own.text);
+    });
+
+    it("GET /merchants/{id}/claims and /metrics are 404 for another merchant's id and 200 for the key's own", async () => {
+      for (const resource of ["claims", "metrics"]) {
+        assertError(await secret.get(`/merchants/${other.merchantId}/${resource}`), { status: 404, code: "resource_missing" });
+        assertError(await secret.get(`/merchants/mer_does_not_exist/${resource}`), { status: 404, code: "resource_missing" });
+        const own = await secret.get(`/merchants/${t.merchant.merchantId}/${resource}`);
+        assert.equal(own.status, 200, own.text);
+        assertRequestId(own);
+      }
+      const claims = await secret.get(`/merchants/${t.merchant.merchantId}/claims`);
+      assert.equal(claims.body.object, "list");
+      assert.ok(Array.isArray(claims.body.data));
+    });
+  });
+
+  describe("request ids", () => {
+    it("every response carries a fresh X-Request-Id and every error body echoes it", async () => {
+      const responses: ApiResponse[] = [
+        await widget.post("/offers/quote", quoteBody()),
+        await secret.get("/purchases"),
+        await secret.get("/openapi.json", { key: null }),
+        await secret.get("/purchases", { key: null }),
+        await widget.get("/purchases"),
+        await secret.get("/nowhere"),
+        await secret.get("/offers/quote"),
+        await secret.post("/offers/quote", quoteBody(), { idempotencyKey: null }),
+      ];
+      const ids = responses.map((response) => assertRequestId(response));
+      assert.equal(new Set(ids).size, ids.length, "ids are unique per request");
+      for (const response of responses.filter((r) => r.status >= 400)) assert.equal(response.body.error.request_id, response.headers.get("x-request-id"));
+      assert.deepEqual(responses.map((r) => r.status), [200, 200, 200, 401, 403, 404, 405, 400]);
+    });
+  });
+});

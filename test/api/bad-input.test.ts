@@ -1,4 +1,4 @@
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
@@ -6,6 +6,7 @@ import { apiClient, orderContextFor, type CallOptions } from "../support/client.
 import { assertChangesNothing, assertError, concretePath, createQuote, type ExpectedError } from "../support/api-assertions.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import { routes as routeTable } from "../../server/http/routes.ts";
+import type { Quote } from "../../packages/sdk/src/responses.ts";
 
 // Every way a request can be wrong, as one table: each case asserts the status, the error code (and param) and
 // that no domain row changed. A domain 4xx on a mutation is stored under its idempotency key (`stored`), so a
@@ -15,7 +16,7 @@ interface Context {
   t: TestApi;
   other: NewMerchant;
   /** A fresh open quote of the test merchant, with its token. */
-  quote(): Promise<{ quote: any; token: string }>;
+  quote(): Promise<{ quote: Quote; token: string }>;
 }
 
 interface Request {
@@ -49,18 +50,30 @@ const quoteWithout = (field: string) => (c: Context): Request => ({ path: "/offe
 const rawQuote = (raw: string) => (): Request => ({ path: "/offers/quote", options: { raw } });
 const invalid = (param: string | null): ExpectedError => ({ status: 400, code: "parameter_invalid", param });
 
-/** A confirm of a fresh quote whose valid body is changed by `change` (the token and context start out right). */
-const confirmWith = (change: (body: Record<string, any>) => void) => async (c: Context): Promise<Request> => {
+/** Request fields being broken on purpose: any of them may be set to a value of the wrong type or removed. */
+type Fields = Record<string, unknown>;
+/** The order_context of a confirm, with the two objects inside it that the cases reach into. */
+interface ContextFields extends Fields {
+  order: Fields;
+  participants: Fields;
+}
+
+/**
+ * A confirm of a fresh quote whose valid body is changed by `change` (the token and context start out right);
+ * `context` is the body's order_context.
+ */
+const confirmWith = (change: (body: Fields, context: ContextFields) => void) => async (c: Context): Promise<Request> => {
   const { quote, token } = await c.quote();
-  const body: Record<string, any> = { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) };
-  change(body);
+  const context: ContextFields = orderContextFor(quote);
+  const body: Fields = { quoteId: quote.quoteId, quoteToken: token, order_context: context };
+  change(body, context);
   return { path: "/offers/confirm", body };
 };
 
 /** A confirm whose order_context is changed by `change`: always 422 order_context_invalid naming `param`. */
-const contextCase = (name: string, param: string, change: (context: Record<string, any>, body: Record<string, any>) => void): Case => ({
+const contextCase = (name: string, param: string, change: (context: ContextFields, body: Fields) => void): Case => ({
   name: `order_context: ${name}`,
-  request: confirmWith((body) => change(body.order_context, body)),
+  request: confirmWith((body, context) => change(context, body)),
   expect: { status: 422, code: "order_context_invalid", param },
   stored: true,
 });
@@ -177,7 +190,7 @@ const CASES: Case[] = [
   contextCase("schema_version 2026-02-30", "order_context.schema_version", (context) => (context.schema_version = "2026-02-30")),
   contextCase("schema_version v1", "order_context.schema_version", (context) => (context.schema_version = "v1")),
   contextCase("schema_version a number", "order_context.schema_version", (context) => (context.schema_version = 20260101)),
-  contextCase("order missing", "order_context.order", (context) => delete context.order),
+  contextCase("order missing", "order_context.order", (context, body) => (body.order_context = withoutField(context, "order"))),
   contextCase("order.id not the quoted order", "order_context.order.id", (context) => (context.order.id = "another-order")),
   contextCase("order.id missing", "order_context.order.id", (context) => delete context.order.id),
   contextCase("purchased_at not UTC", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2026-11-22T10:00:00+02:00")),
@@ -189,13 +202,13 @@ const CASES: Case[] = [
   contextCase("purchased_at far in the future", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2027-06-01T00:00:00Z")),
   contextCase("purchased_at long before the quote", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "1970-01-01T00:00:00Z")),
   contextCase("currency not the quoted one", "order_context.order.currency", (context) => (context.order.currency = "EUR")),
-  contextCase("covered_amount_cents above the quote's", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents += 1)),
+  contextCase("covered_amount_cents above the quote's", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = Number(context.order.covered_amount_cents) + 1)),
   contextCase("covered_amount_cents below the quote's", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = 1)),
   contextCase("covered_amount_cents zero", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = 0)),
   contextCase("covered_amount_cents negative", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = -1)),
   contextCase("covered_amount_cents a string", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = "10000")),
   contextCase("participants.mode named", "order_context.participants.mode", (context) => (context.participants.mode = "named")),
-  contextCase("participants missing", "order_context.participants", (context) => delete context.participants),
+  contextCase("participants missing", "order_context.participants", (context, body) => (body.order_context = withoutField(context, "participants"))),
   contextCase("unknown extra field", "order_context.channel", (context) => (context.channel = "web")),
   contextCase("unknown field inside order", "order_context.order.sku", (context) => (context.order.sku = "SKU-1")),
 
@@ -257,108 +270,109 @@ const CASES: Case[] = [
   { name: "POST /merchants/{id}/metrics", request: (c) => ({ path: `/merchants/${c.t.merchant.merchantId}/metrics`, key: "secret", body: {} }), expect: { status: 405, code: "method_not_allowed", allow: "GET" } },
 ];
 
-for (const dialect of DIALECTS) {
-  describe(`bad input (${dialect})`, () => {
-    let t: TestApi;
-    let context: Context;
-    before(async () => {
-      t = await startTestApi({ dialect });
-      const other = await t.createMerchant("Other Store");
-      const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-      context = { t, other, quote: () => createQuote(widget, t.merchant.programId) };
-    });
-    after(() => t.close());
-
-    for (const testCase of CASES) {
-      const { status, code, param } = testCase.expect;
-      it(`${testCase.name} → ${status} ${code}${param ? ` (${param})` : ""}`, async () => {
-        const request = await testCase.request(context);
-        t.clock.advance(testCase.elapse ?? 0);
-        const key = request.key === "secret" ? t.merchant.secretKey : t.merchant.publishableKey;
-        const client = apiClient(t.baseUrl, key);
-        const response = await assertChangesNothing(
-          t.database.db,
-          () => client.call(request.method ?? "POST", request.path, request.body, request.options),
-          testCase.stored ? 1 : 0,
-        );
-        assertError(response, testCase.expect);
-        if (testCase.expect.allow) assert.equal(response.headers.get("allow"), testCase.expect.allow);
-      });
-    }
-
-    it("a quote survives every defective confirm and is then confirmed once", async () => {
-      const { quote, token } = await context.quote();
-      const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-      const defects = [null, { ...orderContextFor(quote), schema_version: "v1" }, { ...orderContextFor(quote), participants: { mode: "named" } }];
-      for (const order_context of defects) {
-        const response = await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context });
-        assertError(response, { status: 422, code: "order_context_invalid" });
-      }
-      assertError(await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: "wrong", order_context: orderContextFor(quote) }), {
-        status: 403, code: "quote_token_invalid", param: "quoteToken",
-      });
-      const confirm = await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
-      assert.equal(confirm.status, 200, confirm.text);
-    });
-
-    it("a purchased_at up to 15 minutes ahead (merchant clock skew) is accepted", async () => {
-      const { quote, token } = await context.quote();
-      const ahead = new Date(t.clock.now + 14 * MINUTE).toISOString();
-      const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote, ahead) });
-      assert.equal(response.status, 200, response.text);
-    });
-
-    it("an order id with inner spaces, punctuation and non-ASCII letters is accepted", async () => {
-      const orderId = `Commande #1001 / Größe-7 ${crypto.randomUUID()}`;
-      const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/quote", quoteBody(context, { order_id: orderId }));
-      assert.equal(response.status, 200, response.text);
-      assert.equal(response.body.orderId, orderId);
-    });
-
-    it("a body of exactly 64 KB is accepted", async () => {
-      const json = JSON.stringify(quoteBody(context));
-      const raw = json + " ".repeat(64 * 1024 - Buffer.byteLength(json));
-      assert.equal(Buffer.byteLength(raw), 65_536);
-      const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/quote", undefined, { raw });
-      assert.equal(response.status, 200, response.text);
-    });
-
-    it("a chunked body (no Content-Length) over 64 KB is 413 request_too_large too", async () => {
-      const chunk = new TextEncoder().encode(" ".repeat(10_000));
-      let sent = 0;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent++ < 7) controller.enqueue(chunk);
-          else (controller.enqueue(new TextEncoder().encode(JSON.stringify(quoteBody(context)))), controller.close());
-        },
-      });
-      const response = await assertChangesNothing(t.database.db, async () => {
-        const raw = await fetch(`${t.baseUrl}/offers/quote`, {
-          method: "POST",
-          body,
-          duplex: "half",
-          headers: { Authorization: `Bearer ${t.merchant.publishableKey}`, "Idempotency-Key": crypto.randomUUID(), "Content-Type": "application/json" },
-        } as RequestInit);
-        const text = await raw.text();
-        return { status: raw.status, headers: raw.headers, text, body: JSON.parse(text) };
-      });
-      assertError(response, { status: 413, code: "request_too_large", param: null });
-    });
-
-    it("Idempotency-Keys of exactly 16 and 255 allowed characters are accepted", async () => {
-      const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-      for (const idempotencyKey of ["0123456789abcdef", `${"A-z_9".repeat(51)}`]) {
-        const response = await widget.post("/offers/quote", quoteBody(context), { idempotencyKey });
-        assert.equal(response.status, 200, `${idempotencyKey.length}: ${response.text}`);
-      }
-    });
-
-    it("refund accepts an empty body and {} alike (and then looks for the order)", async () => {
-      const secret = apiClient(t.baseUrl, t.merchant.secretKey);
-      for (const options of [{ raw: "" }, { raw: "{}" }, { raw: "  " }]) {
-        const response = await secret.post("/orders/order-unknown/refund", undefined, options);
-        assertError(response, { status: 404, code: "resource_missing" });
-      }
-    });
+describe.each(DIALECTS)("bad input (%s)", (dialect) => {
+  let t: TestApi;
+  let context: Context;
+  beforeAll(async () => {
+    t = await startTestApi({ dialect });
+    const other = await t.createMerchant("Other Store");
+    const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
+    context = { t, other, quote: () => createQuote(widget, t.merchant.programId) };
   });
-}
+  afterAll(() => t.close());
+
+  for (const testCase of CASES) {
+    const { status, code, param } = testCase.expect;
+    it(`${testCase.name} → ${status} ${code}${param ? ` (${param})` : ""}`, async () => {
+      const request = await testCase.request(context);
+      t.clock.advance(testCase.elapse ?? 0);
+      const key = request.key === "secret" ? t.merchant.secretKey : t.merchant.publishableKey;
+      const client = apiClient(t.baseUrl, key);
+      const response = await assertChangesNothing(
+        t.database.db,
+        () => client.call(request.method ?? "POST", request.path, request.body, request.options),
+        testCase.stored ? 1 : 0,
+      );
+      assertError(response, testCase.expect);
+      if (testCase.expect.allow) assert.equal(response.headers.get("allow"), testCase.expect.allow);
+    });
+  }
+
+  it("a quote survives every defective confirm and is then confirmed once", async () => {
+    const { quote, token } = await context.quote();
+    const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
+    const defects = [null, { ...orderContextFor(quote), schema_version: "v1" }, { ...orderContextFor(quote), participants: { mode: "named" } }];
+    for (const order_context of defects) {
+      const response = await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context });
+      assertError(response, { status: 422, code: "order_context_invalid" });
+    }
+    assertError(await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: "wrong", order_context: orderContextFor(quote) }), {
+      status: 403, code: "quote_token_invalid", param: "quoteToken",
+    });
+    const confirm = await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
+    assert.equal(confirm.status, 200, confirm.text);
+  });
+
+  it("a purchased_at up to 15 minutes ahead (merchant clock skew) is accepted", async () => {
+    const { quote, token } = await context.quote();
+    const ahead = new Date(t.clock.now + 14 * MINUTE).toISOString();
+    const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote, ahead) });
+    assert.equal(response.status, 200, response.text);
+  });
+
+  it("an order id with inner spaces, punctuation and non-ASCII letters is accepted", async () => {
+    const orderId = `Commande #1001 / Größe-7 ${crypto.randomUUID()}`;
+    const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/quote", quoteBody(context, { order_id: orderId }));
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.body.orderId, orderId);
+  });
+
+  it("a body of exactly 64 KB is accepted", async () => {
+    const json = JSON.stringify(quoteBody(context));
+    const raw = json + " ".repeat(64 * 1024 - Buffer.byteLength(json));
+    assert.equal(Buffer.byteLength(raw), 65_536);
+    const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/quote", undefined, { raw });
+    assert.equal(response.status, 200, response.text);
+  });
+
+  it("a chunked body (no Content-Length) over 64 KB is 413 request_too_large too", async () => {
+    const chunk = new TextEncoder().encode(" ".repeat(10_000));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 7) controller.enqueue(chunk);
+        else {
+          controller.enqueue(new TextEncoder().encode(JSON.stringify(quoteBody(context))));
+          controller.close();
+        }
+      },
+    });
+    const response = await assertChangesNothing(t.database.db, async () => {
+      const raw = await fetch(`${t.baseUrl}/offers/quote`, {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { Authorization: `Bearer ${t.merchant.publishableKey}`, "Idempotency-Key": crypto.randomUUID(), "Content-Type": "application/json" },
+      } as RequestInit);
+      const text = await raw.text();
+      return { status: raw.status, headers: raw.headers, text, body: JSON.parse(text) };
+    });
+    assertError(response, { status: 413, code: "request_too_large", param: null });
+  });
+
+  it("Idempotency-Keys of exactly 16 and 255 allowed characters are accepted", async () => {
+    const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
+    for (const idempotencyKey of ["0123456789abcdef", `${"A-z_9".repeat(51)}`]) {
+      const response = await widget.post("/offers/quote", quoteBody(context), { idempotencyKey });
+      assert.equal(response.status, 200, `${idempotencyKey.length}: ${response.text}`);
+    }
+  });
+
+  it("refund accepts an empty body and {} alike (and then looks for the order)", async () => {
+    const secret = apiClient(t.baseUrl, t.merchant.secretKey);
+    for (const options of [{ raw: "" }, { raw: "{}" }, { raw: "  " }]) {
+      const response = await secret.post("/orders/order-unknown/refund", undefined, options);
+      assertError(response, { status: 404, code: "resource_missing" });
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { COUNTED_TABLES, DIALECTS } from "../support/databases.ts";
@@ -46,53 +46,51 @@ interface Finding {
   request: string;
 }
 
-for (const dialect of DIALECTS) {
-  describe(`API fuzzer (${dialect})`, () => {
-    let t: TestApi;
-    let fixtures: Fixtures;
-    const log = capturedLog();
-    before(async () => {
-      t = await startTestApi({ dialect, logger: log.logger, resolveHost });
-      fixtures = await createFixtures(t);
-    });
-    after(() => t.close());
-
-    it(`${REQUESTS_PER_DATABASE} mutated requests over every route: no 5xx, documented errors, no row changed by a refusal`, { timeout: 180_000 }, async () => {
-      const started = Date.now();
-      const plan = requestPlan(fixtures);
-      const client = wireClient(t.baseUrl);
-      const keys: Keys = { secret: t.merchant.secretKey, publishable: t.merchant.publishableKey };
-      const findings: Finding[] = [];
-      const keyKindsByRoute = new Map<string, Set<KeyKind>>();
-      let counts = await countRows(t.database.db, TABLES);
-      for (const [index, { request, keyKind }] of plan.entries()) {
-        const route = `${request.route.method} ${request.route.path}`;
-        keyKindsByRoute.set(route, (keyKindsByRoute.get(route) ?? new Set()).add(keyKind));
-        const loggedBefore = log.requests.length;
-        const response = await client.send({ ...request, headers: headersFor(request, keyKind, keys, index), body: request.body?.bytes });
-        await log.waitForRequests(loggedBefore + 1, LOG_WAIT_MS);
-        const after = await countRows(t.database.db, TABLES);
-        const outcome = { response, logged: log.requests.slice(loggedBefore), before: counts, after };
-        const described = describeRequest(request, keyKind);
-        for (const problem of problemsOf(request, outcome, log.errors)) findings.push({ ...problem, route, request: described });
-        counts = after;
-      }
-      // At most one finding of each kind per request.
-      const fiveHundreds = findings.filter((finding) => finding.kind === "5xx").length;
-      const stateChanges = findings.filter((finding) => finding.kind === "state change").length;
-
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(
-        `fuzz ${dialect}: seed ${SEED}, ${plan.length} requests sent over ${routes.length} routes, ${fiveHundreds} 5xx seen, ` +
-          `${stateChanges} state changes seen, ${findings.length} findings, ${seconds} s`,
-      );
-      for (const route of routes) {
-        assert.deepEqual([...(keyKindsByRoute.get(`${route.method} ${route.path}`) ?? [])].sort(), ["none", "publishable", "secret", "wrong"], `${route.method} ${route.path} got every key kind`);
-      }
-      assert.equal(findings.length, 0, report(dialect, findings));
-    });
+describe.each(DIALECTS)("API fuzzer (%s)", (dialect) => {
+  let t: TestApi;
+  let fixtures: Fixtures;
+  const log = capturedLog();
+  beforeAll(async () => {
+    t = await startTestApi({ dialect, logger: log.logger, resolveHost });
+    fixtures = await createFixtures(t);
   });
-}
+  afterAll(() => t.close());
+
+  it(`${REQUESTS_PER_DATABASE} mutated requests over every route: no 5xx, documented errors, no row changed by a refusal`, { timeout: 180_000 }, async () => {
+    const started = Date.now();
+    const plan = requestPlan(fixtures);
+    const client = wireClient(t.baseUrl);
+    const keys: Keys = { secret: t.merchant.secretKey, publishable: t.merchant.publishableKey };
+    const findings: Finding[] = [];
+    const keyKindsByRoute = new Map<string, Set<KeyKind>>();
+    let counts = await countRows(t.database.db, TABLES);
+    for (const [index, { request, keyKind }] of plan.entries()) {
+      const route = `${request.route.method} ${request.route.path}`;
+      keyKindsByRoute.set(route, (keyKindsByRoute.get(route) ?? new Set()).add(keyKind));
+      const loggedBefore = log.requests.length;
+      const response = await client.send({ ...request, headers: headersFor(request, keyKind, keys, index), body: request.body?.bytes });
+      await log.waitForRequests(loggedBefore + 1, LOG_WAIT_MS);
+      const after = await countRows(t.database.db, TABLES);
+      const outcome = { response, logged: log.requests.slice(loggedBefore), before: counts, after };
+      const described = describeRequest(request, keyKind);
+      for (const problem of problemsOf(request, outcome, log.errors)) findings.push({ ...problem, route, request: described });
+      counts = after;
+    }
+    // At most one finding of each kind per request.
+    const fiveHundreds = findings.filter((finding) => finding.kind === "5xx").length;
+    const stateChanges = findings.filter((finding) => finding.kind === "state change").length;
+
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `fuzz ${dialect}: seed ${SEED}, ${plan.length} requests sent over ${routes.length} routes, ${fiveHundreds} 5xx seen, ` +
+        `${stateChanges} state changes seen, ${findings.length} findings, ${seconds} s`,
+    );
+    for (const route of routes) {
+      assert.deepEqual([...(keyKindsByRoute.get(`${route.method} ${route.path}`) ?? [])].sort(), ["none", "publishable", "secret", "wrong"], `${route.method} ${route.path} got every key kind`);
+    }
+    assert.equal(findings.length, 0, report(dialect, findings));
+  });
+});
 
 interface Outcome {
   response: WireResponse;
@@ -145,20 +143,22 @@ function headersFor(request: FuzzRequest, keyKind: KeyKind, keys: Keys, index: n
   return headers;
 }
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
 /** What is wrong with a refusal's body, measured against {"error":{"type","code","message","param"?,"request_id"}}. */
 function errorShapeProblem(response: Extract<WireResponse, { status: number }>): string | undefined {
   if (!/^application\/json/.test(response.headers["content-type"] ?? "")) return `Content-Type ${response.headers["content-type"]}`;
-  let body: any;
+  let body: unknown;
   try {
     body = JSON.parse(response.text);
   } catch {
     return `not JSON: ${preview(response.text)}`;
   }
-  const error = body?.error;
-  if (typeof error !== "object" || error === null || Object.keys(body).length !== 1) return `not an error body: ${preview(response.text)}`;
+  const error = isJsonObject(body) && Object.keys(body).length === 1 ? body.error : undefined;
+  if (!isJsonObject(error)) return `not an error body: ${preview(response.text)}`;
   const extra = Object.keys(error).filter((field) => !ERROR_FIELDS.has(field));
   if (extra.length > 0) return `undocumented fields ${extra.join(", ")}`;
-  if (!ERROR_TYPES.has(error.type)) return `type ${error.type}`;
+  if (typeof error.type !== "string" || !ERROR_TYPES.has(error.type)) return `type ${error.type}`;
   for (const field of ["code", "message"]) if (typeof error[field] !== "string" || error[field] === "") return `${field} ${JSON.stringify(error[field])}`;
   if (error.param !== undefined && (typeof error.param !== "string" || error.param === "")) return `param ${JSON.stringify(error.param)}`;
   const requestId = response.headers["x-request-id"];
@@ -213,7 +213,7 @@ function report(dialect: string, findings: Finding[]): string {
     .slice(0, 40)
     .map(({ finding, count }) => `- [${finding.kind}] ${finding.route} → ${finding.status} ×${count}: ${finding.detail}\n    e.g. ${finding.request}`);
   return [
-    `${findings.length} findings on ${dialect} in ${groups.size} groups (seed ${SEED}; replay with FUZZ_SEED=${SEED} node --test test/api/fuzz.test.ts):`,
+    `${findings.length} findings on ${dialect} in ${groups.size} groups (seed ${SEED}; replay with FUZZ_SEED=${SEED} npx vitest run test/api/fuzz.test.ts):`,
     ...lines,
     ...(groups.size > 40 ? [`… and ${groups.size - 40} more groups`] : []),
   ].join("\n");

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from "node:test";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -9,7 +9,7 @@ import { apiClient } from "../support/client.ts";
 import { startApiProcess, type ApiProcess } from "../support/api-process.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
-import { TEST_REDIS_URL, deleteKeys, randomPrefix } from "../../server/rate-limits/test-support.ts";
+import { TEST_REDIS_URL, deleteKeys, randomPrefix } from "../support/rate-limits.ts";
 
 describe("rate limits: two API processes sharing one Redis", () => {
   const prefix = randomPrefix();
@@ -18,7 +18,7 @@ describe("rate limits: two API processes sharing one Redis", () => {
   let dataDir: string;
   const instances: ApiProcess[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Shared Store", allowedOrigins: [] }));
@@ -30,7 +30,7 @@ describe("rate limits: two API processes sharing one Redis", () => {
     instances.push(await startApiProcess(env), await startApiProcess(env));
   });
 
-  after(async () => {
+  afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

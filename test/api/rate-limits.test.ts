@@ -1,9 +1,9 @@
-import { after, before, describe, it } from "node:test";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
 import { REQUEST_ID_PATTERN } from "../support/api-assertions.ts";
-import { BACKENDS, TEST_REDIS_URL, deleteKeys, randomPrefix } from "../../server/rate-limits/test-support.ts";
+import { BACKENDS, TEST_REDIS_URL, deleteKeys, randomPrefix } from "../support/rate-limits.ts";
 
 // README "Rate limits" over HTTP, on the test clock. The server trusts one proxy hop, so each test sends its own client address
 // in X-Forwarded-For and no two tests share an IP bucket.
@@ -16,13 +16,13 @@ for (const backend of BACKENDS) {
   describe(`rate limits over HTTP (${backend})`, () => {
     let t: TestApi;
     const prefix = randomPrefix();
-    before(async () => {
+    beforeAll(async () => {
       t = await startTestApi({
         dialect: "sqlite",
         rateLimits: { trustProxy: 1, ...(backend === "redis" ? { redisUrl: TEST_REDIS_URL, keyPrefix: prefix } : {}) },
       });
     });
-    after(async () => {
+    afterAll(async () => {
       await t.close();
       if (backend === "redis") await deleteKeys(prefix);
     });
@@ -187,8 +187,8 @@ for (const backend of BACKENDS) {
 
 describe("rate limits: client address", () => {
   let t: TestApi;
-  before(async () => (t = await startTestApi({ dialect: "sqlite", rateLimits: { edge: false } })));
-  after(() => t.close());
+  beforeAll(async () => (t = await startTestApi({ dialect: "sqlite", rateLimits: { edge: false } })));
+  afterAll(() => t.close());
 
   it("uses the socket address and ignores X-Forwarded-For unless TRUST_PROXY says how many hops to trust", async () => {
     const secret = apiClient(t.baseUrl, t.merchant.secretKey);

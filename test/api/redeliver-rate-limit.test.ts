@@ -1,22 +1,22 @@
-import { after, before, describe, it } from "node:test";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { assertError } from "../support/api-assertions.ts";
-import { writeEvents } from "../webhooks/support.ts";
+import { writeEvents } from "../support/webhook-events.ts";
 
 // POST /events/{id}/redeliver (rule `redeliver`): 60/min per merchant, 30/min per merchant + client IP, and the edge's
 // global 100/min per IP. Each test request names its client address in X-Forwarded-For (one trusted proxy hop).
 
 describe("redelivery rate limit over HTTP", () => {
   let t: TestApi;
-  before(async () => {
+  beforeAll(async () => {
     t = await startTestApi({
       dialect: "sqlite", rateLimits: { trustProxy: 1 },
       resolveHost: async (host) => (host === "hooks.example.test" ? [{ address: "93.184.216.34", family: 4 }] : []),
     });
   });
-  after(() => t.close());
+  afterAll(() => t.close());
 
   it("the 31st redelivery from one address and the 61st of the merchant are 429 rate_limited and queue nothing", async () => {
     const secret = apiClient(t.baseUrl, t.merchant.secretKey);

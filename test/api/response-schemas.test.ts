@@ -1,4 +1,4 @@
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
@@ -12,6 +12,9 @@ import { submitClaim } from "../../server/domain/claims.ts";
 
 type JsonSchemaNode = { properties?: Record<string, unknown>; additionalProperties?: unknown };
 
+/** The part of the OpenAPI document read here: each operation's documented 200 body, by path and lower-case method. */
+type DocumentedBodies = { paths: Record<string, Record<string, { responses: { "200": { content: { "application/json": { schema: unknown } } } } }>> };
+
 /** Every object schema with declared properties anywhere in a JSON Schema (items, anyOf branches, nested fields). */
 function objectsWithProperties(node: unknown): JsonSchemaNode[] {
   if (node === null || typeof node !== "object") return [];
@@ -22,15 +25,15 @@ function objectsWithProperties(node: unknown): JsonSchemaNode[] {
 describe("every route's real response parses with its documented schema", () => {
   let t: TestApi;
   let receiver: Receiver;
-  let document: any;
+  let document: DocumentedBodies;
   const bodies = new Map<string, unknown>();
-  before(async () => {
+  beforeAll(async () => {
     t = await startTestApi({ dialect: "sqlite", allowPrivateWebhookUrls: true });
     receiver = await startReceiver();
     const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
     const secret = apiClient(t.baseUrl, t.merchant.secretKey);
     const { merchantId, programId } = t.merchant;
-    document = (await widget.get("/openapi.json")).body;
+    document = (await widget.get<DocumentedBodies>("/openapi.json")).body;
     const record = async (operationId: string, request: Promise<ApiResponse>) => {
       const response = await request;
       assert.equal(response.status, 200, `${operationId}: ${response.text}`);
@@ -75,7 +78,7 @@ describe("every route's real response parses with its documented schema", () => 
     await record("listWebhookDeliveries", secret.get(`${endpointPath(endpoint.id)}/deliveries`));
     await record("deleteWebhookEndpoint", secret.call("DELETE", endpointPath(endpoint.id), {}));
   });
-  after(async () => {
+  afterAll(async () => {
     await receiver.close();
     await t.close();
   });

@@ -1,6 +1,6 @@
 // The process `npm run api` starts (node server/main.ts), tested as it ships — not the in-process app: the per-IP and
 // edge limits see the socket address, there is no demo page unless DEMO=on, and a body cut short is the client's 400.
-import { after, before, describe, it } from "node:test";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -11,6 +11,7 @@ import { createTestDatabase, rowCounts, type TestDatabase } from "../support/dat
 import { apiClient, type ApiResponse } from "../support/client.ts";
 import { assertError } from "../support/api-assertions.ts";
 import { startApiProcess, type ApiProcess } from "../support/api-process.ts";
+import { waitFor } from "../support/wait.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 
@@ -20,7 +21,7 @@ describe("npm run api (server/main.ts as a process)", () => {
   let dataDir: string;
   let server: ApiProcess;
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Process Store", allowedOrigins: [] }));
@@ -31,7 +32,7 @@ describe("npm run api (server/main.ts as a process)", () => {
     });
   });
 
-  after(async () => {
+  afterAll(async () => {
     await server?.stop();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -106,8 +107,6 @@ describe("npm run api (server/main.ts as a process)", () => {
     assert.equal(server.lines.some((line) => "err" in line || "stack" in line), false);
   });
 
-  async function waitForLogLine(match: (line: Record<string, unknown>) => boolean) {
-    for (let i = 0; i < 200 && !server.lines.some(match); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    assert.ok(server.lines.some(match), "the request's log line");
-  }
+  const waitForLogLine = (match: (line: Record<string, unknown>) => boolean) =>
+    waitFor(() => server.lines.some(match), { timeoutMs: 2_000, what: "the request's log line" });
 });

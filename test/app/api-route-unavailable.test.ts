@@ -1,6 +1,6 @@
 // When the protection API cannot start inside the app (here: an unsupported DATABASE_URL), /api/v1/* answers in the
 // API's own error shape (503 api_error, request id) instead of Remix's HTML error page, and retries on the next request.
-import { it } from "node:test";
+import { it } from "vitest";
 import assert from "node:assert/strict";
 
 it("app: /api/v1/* answers 503 service_unavailable JSON when the API's configuration is unusable", async () => {

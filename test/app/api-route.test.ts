@@ -1,6 +1,6 @@
 // The /api/v1/* splat route of the Remix app hands the Request to the protection API: same status, headers and body
 // as the standalone server. The route module is imported directly (plain .ts), over a fresh migrated SQLite file.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,7 +20,7 @@ describe("app: /api/v1/* splat route", () => {
   let route: RouteModule;
   let runtime: RuntimeModule;
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-data-"));
     merchant = await database.db.transaction((tx) =>
@@ -34,7 +34,7 @@ describe("app: /api/v1/* splat route", () => {
     runtime = await import("../../app/protection-api.server.ts");
   });
 
-  after(async () => {
+  afterAll(async () => {
     await runtime?.closeProtectionRuntime();
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // The session read cache: a loaded session is reused for ttlMs, every write or delete through it is seen at once,
 // and a session removed elsewhere is gone after ttlMs. The inner storage is a counting in-memory one.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";

@@ -3,8 +3,7 @@
 // answering 500 past the 3 days) and disabled (410), a job that gave up, a customer data request. Then the loader
 // data, the Polaris page rendered from it, and the export download authenticated with a session token. The app keeps
 // one runtime per process, so each database runs this suite from its own file (dashboard-<dialect>.test.ts).
-import "../support/tsx.ts";
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -13,7 +12,8 @@ import en from "@shopify/polaris/locales/en.json" with { type: "json" };
 import { createRemixStub } from "@remix-run/testing";
 import type { Dialect } from "../support/databases.ts";
 import { orderPayload, sessionToken, TEST_APP } from "../support/shopify.ts";
-import { startShopifyApp, waitFor, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { waitFor } from "../support/wait.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
@@ -40,7 +40,7 @@ describe(`merchant dashboard (${dialect})`, () => {
   const adminRequest = (path: string, shop: string) =>
     new Request(new URL(path, TEST_APP.SHOPIFY_APP_URL), { headers: { Authorization: `Bearer ${sessionToken(shop)}` } });
 
-  before(async () => {
+  beforeAll(async () => {
     // The receivers below listen on loopback: this test's operator opts in, as for local development.
     app = await startShopifyApp({ dialect, shops: [SHOP, OTHER_SHOP], env: { COMPANY_NAME, WEBHOOK_ALLOW_PRIVATE_URLS: "on" } });
     await app.install(SHOP);
@@ -100,13 +100,13 @@ describe(`merchant dashboard (${dialect})`, () => {
     dashboard = (await route.loader({ request: adminRequest("/app", SHOP), params: {}, context: {} })).dashboard!;
   });
 
-  after(async () => {
+  afterAll(async () => {
     await Promise.all([down?.close(), gone?.close()]);
     await app?.close();
   });
 
   it("shows the installation, the keys (the secret's last 4 only), the program terms and the storefront setup", async () => {
-    const installation = (await db().get<any>("SELECT * FROM shop_installations WHERE shop = ?", [SHOP]))!;
+    const installation = (await db().get<{ secret_key_sealed: string; publishable_key: string; program_id: string; tiers: string }>("SELECT * FROM shop_installations WHERE shop = ?", [SHOP]))!;
     const { protectionRuntime } = await import("../../app/protection-api.server.ts");
     const secretKey = createSealer(protectionRuntime().encryptionKey).open(installation.secret_key_sealed);
     assert.equal(dashboard.shop, SHOP);

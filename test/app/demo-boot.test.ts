@@ -1,7 +1,7 @@
 // The built Remix app boots without Shopify credentials (demo mode): the protection API answers at /api/v1 and the
 // admin names what is missing instead of failing; and with them it takes a signed orders/create webhook. Builds once (`remix vite:build`, ~15 s) unless APP_BUILD_READY=1
 // says build/ is current, then runs remix-serve on a free loopback port with every Shopify variable removed.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -16,6 +16,7 @@ import { cryptoRandom } from "../../server/domain/ids.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import { installShop, saveProtectionProduct } from "../../app/shopify/installations.server.ts";
 import { orderPayload, TEST_APP, webhookHeaders } from "../support/shopify.ts";
+import { waitFor } from "../support/wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
@@ -36,7 +37,7 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
   let app: BuiltApp;
   let base: string;
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-boot-"));
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO: "on" };
@@ -45,7 +46,7 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
     base = app.base;
   });
 
-  after(async () => {
+  afterAll(async () => {
     await app?.stop();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -117,7 +118,7 @@ describe("app: the built app with Shopify credentials takes a signed orders/crea
   let dataDir: string;
   let app: BuiltApp;
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-shopify-"));
     const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
@@ -128,7 +129,7 @@ describe("app: the built app with Shopify credentials takes a signed orders/crea
     });
   });
 
-  after(async () => {
+  afterAll(async () => {
     await app?.stop();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -193,15 +194,11 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForServer(base: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`remix-serve exited with ${child.exitCode}:\n${output()}`);
-    try {
-      await fetch(`${base}/api/v1/openapi.json`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`remix-serve did not start within 30 s:\n${output()}`);
+    return fetch(`${base}/api/v1/openapi.json`).then(() => true, () => false);
+  };
+  await waitFor(answers, { timeoutMs: 30_000, intervalMs: 100, what: "remix-serve to answer" }).catch((error: Error) => {
+    throw new Error(`${error.message}\n${output()}`);
+  });
 }

@@ -1,7 +1,7 @@
 // The order-confirmation snippet, rendered by a Liquid engine the way Shopify renders notifications: the four
 // contractual items (reference number, verbatim disclosure with the company name, the 48-hour free-look notice with
 // the portal URL, the coverage link) appear for a protected order, and nothing appears for an order without it.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { Liquid } from "liquidjs";
 import { orderConfirmationSnippet } from "../../app/shopify/email-snippet.ts";

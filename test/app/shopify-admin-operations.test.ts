@@ -1,6 +1,6 @@
 // One Admin GraphQL operation per file in app/shopify/admin/, the file named after the operation (the fake Admin API
 // in test/support/shopify.ts answers by that name, and the app's calls are asserted by it).
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,6 +1,6 @@
 // Demo mode and the Shopify configuration: without credentials nothing throws and the missing variables are named;
 // with them, shopifyApp() is built on Prisma session storage (driver adapter picked by DATABASE_URL).
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 
@@ -16,14 +16,14 @@ describe("app: shopify.server (demo mode and credentials)", () => {
   let database: TestDatabase;
   const saved: Record<string, string | undefined> = {};
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     for (const name of [...SHOPIFY_ENV, "DATABASE_URL"]) saved[name] = process.env[name];
     for (const name of SHOPIFY_ENV) delete process.env[name];
     process.env.DATABASE_URL = database.url;
   });
 
-  after(async () => {
+  afterAll(async () => {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;

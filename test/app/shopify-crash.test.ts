@@ -3,7 +3,7 @@
 // quotes without confirms, confirms without write-backs, answers never sent. It restarts on the same database;
 // Shopify retries every delivery that got no 200, with the same webhook id. Every order ends with exactly one plan and
 // its reference written back. On SQLite and PostgreSQL.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { fork, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
 import { orderPayload, webhookHeaders } from "../support/shopify.ts";
 import type { AppServerReady } from "../support/shopify-app-server.ts";
-import { waitFor } from "../support/shopify-app.ts";
+import { waitFor } from "../support/wait.ts";
 
 const SHOP = "crash-test.myshopify.com";
 const ORDERS = 120;
@@ -22,17 +22,17 @@ const CONCURRENCY = 12;
 const KILL_AFTER = 30;
 const SERVER = path.join(import.meta.dirname, "..", "support", "shopify-app-server.ts");
 
-for (const dialect of DIALECTS) describe(`Shopify app (${dialect}): SIGKILL in the middle of orders/create traffic, restart, Shopify's retries`, () => {
+describe.each(DIALECTS)("Shopify app (%s): SIGKILL in the middle of orders/create traffic, restart, Shopify's retries", (dialect) => {
   let database: TestDatabase;
   let dataDir: string;
   let app: ChildProcess | undefined;
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase(dialect);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-crash-"));
   });
 
-  after(async () => {
+  afterAll(async () => {
     if (app && app.exitCode === null) {
       app.kill("SIGTERM");
       await once(app, "exit");
@@ -94,7 +94,7 @@ for (const dialect of DIALECTS) describe(`Shopify app (${dialect}): SIGKILL in t
     for (const delivery of unanswered) await send(delivery, ready.port);
     assert.deepEqual(unanswered.filter((delivery) => delivery.status !== 200), [], "every retry answered 200");
 
-    await waitFor(async () => (await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'")) === 0, 20_000); // the queue drains
+    await waitFor(async () => (await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'")) === 0, { timeoutMs: 20_000, what: "the queue to drain" });
     assert.equal(await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'dead'"), 0);
     assert.equal(await count("SELECT COUNT(*) AS n FROM shopify_webhook_receipts"), ORDERS, "one receipt per delivery");
     for (const { orderId } of deliveries) {

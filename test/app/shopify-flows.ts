@@ -2,32 +2,51 @@
 // computed as Shopify computes them), the job queue, the bundled API over the in-process SDK transport, and the
 // Admin GraphQL calls the library makes — which the test points at a fake Admin API on loopback. The app keeps one
 // runtime per process, so each database runs this suite from its own test file (shopify-webhooks-<dialect>.test.ts).
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { COUNTED_TABLES, rowCounts, type Dialect } from "../support/databases.ts";
 import {
   appUninstalledPayload, customersRedactPayload, dataRequestPayload, orderPayload, refundPayload, scopesUpdatePayload, shopRedactPayload, TEST_APP,
-  type WebhookDelivery,
+  variablesOf, type WebhookDelivery,
 } from "../support/shopify.ts";
-import { startShopifyApp, waitFor, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { waitFor } from "../support/wait.ts";
 import { buyerEmailHash } from "../../server/domain/buyer-emails.ts";
 
 const SHOP = "protected-goods.myshopify.com";
 const SHOPIFY_TABLES = ["shop_installations", "shopify_webhook_receipts", "shopify_jobs", "shopify_orders", "shopify_data_requests"];
+
+// The columns of the rows these tests read.
+interface InstallationRow { status: string; merchant_id: string; program_id: string; publishable_key: string; secret_key_sealed: string; product_id: string; tiers: string }
+interface PlanRow {
+  id: string;
+  status: string;
+  fee_cents: number;
+  covered_amount_cents: number;
+  consent: string;
+  reference_number: string;
+  void_reason: string | null;
+  customer_email_sealed: string | null;
+  customer_email_hash: string | null;
+}
+interface ShopifyOrderRow { reference_number: string | null; line_price_cents: number; fee_cents: number; fee_mismatch: number | boolean; reference_written_at: number | null; refunded_cents: number; status: string }
+interface JobRow { id: string; status: string; attempts: number; last_error: string | null }
+/** A COUNT(*) AS n; PostgreSQL returns it as a string. */
+type CountRow = { n: number | string };
 
 export function shopifyFlowsSuite(dialect: Dialect) {
 describe(`Shopify app (${dialect}): install, order webhooks, uninstall and privacy topics`, () => {
   let app: ShopifyAppHarness;
   let prisma: typeof import("../../app/db.server.ts").prisma;
 
-  before(async () => {
+  beforeAll(async () => {
     app = await startShopifyApp({ dialect, shops: [SHOP] });
     ({ prisma } = await import("../../app/db.server.ts"));
     await app.install(SHOP);
   });
 
-  after(() => app?.close());
+  afterAll(() => app?.close());
 
   const runtime = () => app.runtime();
   const db = () => app.database.db;
@@ -36,27 +55,27 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
   const onShopAuthenticated = async () => app.install(SHOP);
 
   async function installation() {
-    return (await db().get<any>("SELECT * FROM shop_installations WHERE shop = ?", [SHOP]))!;
+    return (await db().get<InstallationRow>("SELECT * FROM shop_installations WHERE shop = ?", [SHOP]))!;
   }
 
   async function storefront() {
     const row = await installation();
-    return { productId: row.product_id as string, tiers: JSON.parse(row.tiers) as { priceCents: number; variantId: string }[] };
+    return { productId: row.product_id, tiers: JSON.parse(row.tiers) as { priceCents: number; variantId: string }[] };
   }
 
-  const plansFor = (orderId: number | string) => db().all<any>("SELECT * FROM plans WHERE order_id = ?", [String(orderId)]);
+  const plansFor = (orderId: number | string) => db().all<PlanRow>("SELECT * FROM plans WHERE order_id = ?", [String(orderId)]);
 
   it("install: merchant, keys and program; the hidden non-shipping product with price tiers; the config in app-owned metafields", async () => {
     const row = await installation();
     assert.equal(row.status, "installed");
     assert.match(row.publishable_key, /^wk_test_/);
     assert.doesNotMatch(row.secret_key_sealed, /mch_/, "the secret key is stored sealed");
-    const merchant = await db().get<any>("SELECT * FROM merchants WHERE id = ?", [row.merchant_id]);
-    assert.equal(merchant.shop_domain, SHOP);
+    const merchant = await db().get<{ shop_domain: string }>("SELECT * FROM merchants WHERE id = ?", [row.merchant_id]);
+    assert.equal(merchant?.shop_domain, SHOP);
 
     const productSet = app.admin.calls.find((call) => call.operationName === "ProtectionProductSet")!;
     assert.equal(productSet.accessToken, `shpat_${SHOP}`, "called with the shop's offline token");
-    const input = productSet.variables.input;
+    const { input } = variablesOf(productSet, "ProtectionProductSet");
     assert.equal(input.title, "Purchase Protection");
     assert.deepEqual(input.metafields, [{ namespace: "seo", key: "hidden", type: "number_integer", value: "1" }]);
     assert.ok(input.variants.length > 100 && input.variants.length <= 250);
@@ -65,7 +84,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
       assert.equal(variant.taxable, false);
     }
     assert.equal(input.variants[0].price, "1.00", "the first tier is the program's minimum fee");
-    assert.ok(app.admin.calls.some((call) => call.operationName === "PublishProtection" && call.variables.input[0].publicationId === "gid://shopify/Publication/1"));
+    assert.ok(app.admin.calls.some((call) => call.operationName === "PublishProtection" && variablesOf(call, "PublishProtection").input[0].publicationId === "gid://shopify/Publication/1"));
 
     const { productId, tiers } = await storefront();
     assert.equal(tiers.length, input.variants.length);
@@ -109,9 +128,9 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     assert.equal(plan.fee_cents, 360);
     assert.equal(plan.covered_amount_cents, 12_000, "the order's subtotal less the protection line");
     assert.equal(JSON.parse(plan.consent).surface, "server");
-    assert.equal(runtime().deps.sealer.open(plan.customer_email_sealed), "Ada.Buyer@example.com", "the address is stored sealed");
+    assert.equal(runtime().deps.sealer.open(plan.customer_email_sealed!), "Ada.Buyer@example.com", "the address is stored sealed");
     assert.equal(plan.customer_email_hash, buyerEmailHash(runtime().deps.sealer, " ada.buyer@EXAMPLE.com"), "and found by its hash, in any case");
-    const row = (await db().get<any>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
+    const row = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
     assert.equal(row.reference_number, plan.reference_number);
     assert.equal(row.line_price_cents, tier.priceCents);
     assert.equal(Number(row.fee_mismatch), 0, "the line is the fee's tier");
@@ -142,7 +161,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     assert.equal(fulfilled.lineItems[0].quantity, 1);
 
     const before = app.admin.fulfillments.length;
-    const job = (await db().get<any>("SELECT id FROM shopify_jobs WHERE kind = 'fulfill_protection_line' ORDER BY created_at DESC LIMIT 1"))!;
+    const job = (await db().get<{ id: string }>("SELECT id FROM shopify_jobs WHERE kind = 'fulfill_protection_line' ORDER BY created_at DESC LIMIT 1"))!;
     await db().run("UPDATE shopify_jobs SET status = 'pending', payload = ?, run_at = 0 WHERE id = ?", [JSON.stringify({ orderGid: order.admin_graphql_api_id }), job.id]);
     await runtime().queue.runDue();
     assert.equal(app.admin.fulfillments.length, before, "nothing left to fulfill: no second fulfillment");
@@ -188,7 +207,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     await settled();
     const [plan] = await plansFor(order.id);
     assert.equal(plan.fee_cents, 270);
-    const row = (await db().get<any>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
+    const row = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
     assert.equal(row.line_price_cents, 120);
     assert.equal(row.fee_cents, 270);
     assert.equal(Number(row.fee_mismatch), 1);
@@ -197,10 +216,10 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
   it("an order the API refuses (unsupported currency) is not retried: its job is dead at once, with the API's reason", async () => {
     const order = orderPayload({ currency: "CHF", lines: [{ productId: 111, price: "40.00" }], attributes: { _protection: "accepted" } });
     assert.equal(await deliver({ topic: "orders/create", payload: order }), 200);
-    const job = (await db().get<any>("SELECT * FROM shopify_jobs WHERE kind = 'orders/create' ORDER BY created_at DESC LIMIT 1"))!;
+    const job = (await db().get<JobRow>("SELECT * FROM shopify_jobs WHERE kind = 'orders/create' ORDER BY created_at DESC LIMIT 1"))!;
     assert.equal(job.status, "dead");
     assert.equal(job.attempts, 1);
-    assert.match(job.last_error, /currency_unsupported/);
+    assert.match(job.last_error ?? "", /currency_unsupported/);
     assert.equal((await plansFor(order.id)).length, 0);
   });
 
@@ -208,8 +227,8 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     app.admin.failNext("ProtectionReference", 502);
     const order = orderPayload({ lines: [{ productId: 111, price: "60.00" }], attributes: { _protection: "accepted" } });
     assert.equal(await deliver({ topic: "orders/create", payload: order }), 200);
-    const job = await waitFor(() => db().get<any>("SELECT * FROM shopify_jobs WHERE kind = 'write_reference' AND attempts = 1 AND status = 'pending' AND payload LIKE ?", [`%${order.id}%`]));
-    assert.match(job.last_error, /502|Internal|error/i);
+    const job = await waitFor(() => db().get<JobRow>("SELECT * FROM shopify_jobs WHERE kind = 'write_reference' AND attempts = 1 AND status = 'pending' AND payload LIKE ?", [`%${order.id}%`]));
+    assert.match(job.last_error ?? "", /502|Internal|error/i);
     assert.ok(!app.admin.orders.has(order.admin_graphql_api_id));
     await db().run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [job.id]); // its backoff has passed
     runtime().queue.wake();
@@ -240,15 +259,15 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     await deliver({ topic: "refunds/create", payload: partial }); // Shopify retried with a new webhook id
     await settled();
     assert.equal((await plansFor(order.id))[0].status, "active");
-    const row = (await db().get<any>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
+    const row = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
     assert.equal(row.refunded_cents, 3_000, "the retried refund counted once");
 
     await deliver({ topic: "refunds/create", payload: refundPayload({ orderId: order.id, amount: "40.00" }) });
     await settled();
-    const orderRow = (await db().get<any>("SELECT * FROM orders WHERE external_id = ?", [String(order.id)]))!;
+    const orderRow = (await db().get<{ status: string }>("SELECT * FROM orders WHERE external_id = ?", [String(order.id)]))!;
     assert.equal(orderRow.status, "merchant_refunded");
     assert.equal((await plansFor(order.id))[0].status, "voided");
-    assert.equal((await db().get<any>("SELECT status FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!.status, "refunded");
+    assert.equal((await db().get<{ status: string }>("SELECT status FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!.status, "refunded");
 
     // The app's idempotency keys are an HMAC under the server's key: nobody can compute one from the shop and order
     // and pre-claim it. They are the secret key's (a publishable key's request with the same key is another scope).
@@ -268,9 +287,9 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     const { orderPayloadOf } = await import("../../app/shopify/webhooks/orders-create.ts");
     await enqueueJob(db(), runtime().deps.services, { shop: SHOP, kind: "orders/create", subject: String(order.id), payload: orderPayloadOf(order), claimed: true });
     assert.equal(await deliver({ topic: "orders/cancelled", payload: order }), 200);
-    const cancel = (await db().get<any>("SELECT * FROM shopify_jobs WHERE kind = 'orders/cancelled' ORDER BY created_at DESC LIMIT 1"))!;
+    const cancel = (await db().get<JobRow>("SELECT * FROM shopify_jobs WHERE kind = 'orders/cancelled' ORDER BY created_at DESC LIMIT 1"))!;
     assert.equal(cancel.status, "pending");
-    assert.match(cancel.last_error, /still being protected/);
+    assert.match(cancel.last_error ?? "", /still being protected/);
     // Leases and backoffs run out: the poller runs both (in one batch the cancellation may fail once more, as the
     // plan is not there yet; its next attempt voids).
     for (let round = 0; round < 3 && (await plansFor(order.id))[0]?.status !== "voided"; round++) {
@@ -287,27 +306,27 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     await settled();
     await deliver({ topic: "customers/data_request", payload: dataRequestPayload(SHOP, { email, orderIds: [order.id], requestId: 99 }) });
     await settled();
-    const request = (await db().get<any>("SELECT * FROM shopify_data_requests WHERE shop = ?", [SHOP]))!;
-    const exported = JSON.parse(request.export);
+    const request = (await db().get<{ export: string }>("SELECT * FROM shopify_data_requests WHERE shop = ?", [SHOP]))!;
+    const exported: { dataRequestId: number; records: { test: { purchases: { id: string }[] } } } = JSON.parse(request.export);
     assert.equal(exported.dataRequestId, 99);
     const [plan] = await plansFor(order.id);
-    assert.deepEqual(exported.records.test.purchases.map((purchase: any) => purchase.id), [plan.id]);
+    assert.deepEqual(exported.records.test.purchases.map((purchase) => purchase.id), [plan.id]);
     assert.ok(request.export.includes(email));
 
     // Addresses are stored sealed; their keyed hash is what finds them.
     const hashColumns = [["quotes", "customer_email_hash"], ["plans", "customer_email_hash"], ["email_messages", "recipient_hash"]];
     const byHash = async (table: string, column: string) =>
-      Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`, [buyerEmailHash(runtime().deps.sealer, email)]))!.n);
+      Number((await db().get<CountRow>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`, [buyerEmailHash(runtime().deps.sealer, email)]))!.n);
     for (const [table, column] of hashColumns) assert.equal(await byHash(table, column), 1, `${table}.${column} finds the buyer`);
 
     await deliver({ topic: "customers/redact", payload: customersRedactPayload(SHOP, { email, orderIds: [order.id] }) });
     await settled();
-    const stillThere = async (table: string, column: string) => Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE LOWER(${column}) LIKE ?`, [`%${email}%`]))!.n);
+    const stillThere = async (table: string, column: string) => Number((await db().get<CountRow>(`SELECT COUNT(*) AS n FROM ${table} WHERE LOWER(${column}) LIKE ?`, [`%${email}%`]))!.n);
     for (const [table, column] of [["events", "data"], ["shopify_jobs", "payload"], ["shopify_data_requests", "export"]]) {
       assert.equal(await stillThere(table, column), 0, `${table}.${column} no longer holds the address`);
     }
     for (const [table, column] of hashColumns) assert.equal(await byHash(table, column), 0, `${table}.${column} no longer finds the buyer`);
-    const message = (await db().get<any>("SELECT recipient_sealed FROM email_messages WHERE plan_id = ?", [plan.id]))!;
+    const message = (await db().get<{ recipient_sealed: string | null }>("SELECT recipient_sealed FROM email_messages WHERE plan_id = ?", [plan.id]))!;
     assert.equal(message.recipient_sealed, null, "the sealed recipient is gone too");
     const [redacted] = await plansFor(order.id);
     assert.equal(redacted.customer_email_sealed, null, "the sealed address is gone too");
@@ -330,7 +349,7 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     await settled();
     const after = await installation();
     assert.equal(after.status, "uninstalled");
-    const keys = await db().all<any>("SELECT * FROM api_keys WHERE merchant_id = ?", [before.merchant_id]);
+    const keys = await db().all<{ revoked_at: number | null }>("SELECT * FROM api_keys WHERE merchant_id = ?", [before.merchant_id]);
     assert.ok(keys.length >= 2 && keys.every((key) => key.revoked_at !== null), "every key revoked");
     assert.equal(await prisma().session.count({ where: { shop: SHOP } }), 0);
 
@@ -354,12 +373,12 @@ describe(`Shopify app (${dialect}): install, order webhooks, uninstall and priva
     assert.equal(await deliver({ topic: "shop/redact", payload: shopRedactPayload(SHOP) }), 200);
     await settled();
     for (const table of ["api_keys", "protection_programs", "quotes", "plans", "orders", "events", "email_messages"]) {
-      const n = Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE merchant_id = ?`, [merchantId]))!.n);
+      const n = Number((await db().get<CountRow>(`SELECT COUNT(*) AS n FROM ${table} WHERE merchant_id = ?`, [merchantId]))!.n);
       assert.equal(n, 0, `${table} has no row of the merchant`);
     }
     assert.equal(await db().get("SELECT id FROM merchants WHERE id = ?", [merchantId]), undefined);
     for (const table of SHOPIFY_TABLES) {
-      assert.equal(Number((await db().get<any>(`SELECT COUNT(*) AS n FROM ${table} WHERE shop = ?`, [SHOP]))!.n), 0, `${table} is empty for the shop`);
+      assert.equal(Number((await db().get<CountRow>(`SELECT COUNT(*) AS n FROM ${table} WHERE shop = ?`, [SHOP]))!.n), 0, `${table} is empty for the shop`);
     }
     assert.equal(await prisma().session.count({ where: { shop: SHOP } }), 0);
   });

@@ -1,20 +1,21 @@
 // The job queue on its own. Shopify wants an answer within 5 s: the receipt and the job commit first; when the job is
 // slow, the answer goes out at the inline budget and the job finishes in the background under its lease — nothing is
 // lost or run twice. And what is kept: done jobs and receipts for a week, dead jobs until someone looks.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import pino from "pino";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { waitFor } from "../support/wait.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import { createJobQueue, enqueueJob, RETENTION_MS } from "../../app/shopify/jobs.server.ts";
 import { receiveWebhook } from "../../app/shopify/webhooks.server.ts";
 
 describe("Shopify job queue: the inline budget, retention", () => {
   let database: TestDatabase;
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("sqlite");
   });
-  after(() => database?.drop());
+  afterAll(() => database?.drop());
 
   it("answers at the budget while a slow job runs on, then completes it once", async () => {
     const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
@@ -32,14 +33,14 @@ describe("Shopify job queue: the inline budget, retention", () => {
     const elapsed = performance.now() - started;
     assert.equal(outcome, "accepted");
     assert.ok(elapsed >= 90 && elapsed < 1_000, `answered after ${Math.round(elapsed)} ms`);
-    const running = (await database.db.get<any>("SELECT * FROM shopify_jobs"))!;
+    const running = (await database.db.get<{ status: string; locked_until: number | string | null }>("SELECT * FROM shopify_jobs"))!;
     assert.equal(running.status, "pending");
     assert.ok(Number(running.locked_until) > Date.now(), "leased to the runner that is still on it");
     assert.equal(await queue.runDue(), 0, "the poller does not take a leased job");
 
     release();
     await queue.stop();
-    const done = (await database.db.get<any>("SELECT * FROM shopify_jobs"))!;
+    const done = (await database.db.get<{ status: string }>("SELECT * FROM shopify_jobs"))!;
     assert.equal(done.status, "done");
     assert.equal(runs, 1);
   });
@@ -69,10 +70,10 @@ describe("Shopify job queue: the inline budget, retention", () => {
 
 describe("Shopify job queue on PostgreSQL: two app instances", () => {
   let database: TestDatabase;
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("postgres");
   });
-  after(() => database?.drop());
+  afterAll(() => database?.drop());
 
   it("claim with SKIP LOCKED: 200 jobs polled by two queues on two pools each run exactly once", async () => {
     const { openDatabase } = await import("../../server/store/open.ts");
@@ -93,11 +94,10 @@ describe("Shopify job queue on PostgreSQL: two app instances", () => {
     });
     for (let i = 0; i < 200; i++) await enqueueJob(database.db, services, { shop: "s.myshopify.com", kind: "write_reference", payload: { i } });
     for (const { queue } of instances) queue.start();
-    const deadline = Date.now() + 20_000;
-    while (Number((await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status <> 'done'"))!.n) > 0) {
-      assert.ok(Date.now() < deadline, "all jobs done");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(async () => Number((await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status <> 'done'"))!.n) === 0, {
+      timeoutMs: 20_000,
+      what: "all jobs done",
+    });
     for (const { queue, db } of instances) {
       await queue.stop();
       await db.close();

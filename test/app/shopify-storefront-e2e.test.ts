@@ -2,7 +2,7 @@
 // storefront config through the fake Admin API), the theme app embed renders that config on a cart page of a fake
 // storefront (Ajax Cart API), the buyer ticks the box in real Chromium, the cart's attributes and lines become an
 // orders/create webhook signed as Shopify signs it, and the plan is confirmed and its reference written back.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
@@ -11,9 +11,10 @@ import { orderPayload } from "../support/shopify.ts";
 import type { StorefrontConfig } from "@purchase-protection/contract";
 import { buildWidget } from "../../packages/widget/build.ts";
 import { createServerApp } from "../../server/server-app.ts";
-import { startStorefront, type Storefront } from "../../packages/widget/test/support/storefront.ts";
-import { listen } from "../../packages/widget/test/support/stack.ts";
-import { clickNode, launchBrowser, openPage, waitFor, waitForEvent, waitForRole } from "../../packages/widget/test/support/browser.ts";
+import { startStorefront, type Storefront } from "../support/widget/storefront.ts";
+import { listen } from "../support/widget/stack.ts";
+import { clickNode, launchBrowser, openPage, waitForEvent, waitForRole } from "../support/widget/browser.ts";
+import { waitFor } from "../support/wait.ts";
 
 const SHOP = "storefront-e2e.myshopify.com";
 const JACKET = 1001;
@@ -25,7 +26,7 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
   let browser: Browser;
   let config: StorefrontConfig;
 
-  before(async () => {
+  beforeAll(async () => {
     [app, browser] = await Promise.all([startShopifyApp({ dialect: "sqlite", shops: [SHOP] }), launchBrowser(), buildWidget()]);
     await app.install(SHOP);
     // The app's host on loopback: its /api/v1 mount and the widget assets, as the Remix app serves them.
@@ -40,7 +41,7 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
     });
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await storefront?.close();
     await appHost?.close();
@@ -62,7 +63,7 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
       assert.equal(box.name, "Add purchase protection for $4.50");
       await clickNode(tab, box);
       await waitForEvent(tab, "accepted");
-      await waitFor(() => storefront.cart().attributes._protection === "accepted", "the opt-in in the cart attributes");
+      await waitFor(() => storefront.cart().attributes._protection === "accepted", { what: "the opt-in in the cart attributes" });
     } finally {
       await tab.close();
     }
@@ -71,18 +72,18 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
     const cart = storefront.cart();
     assert.deepEqual(cart.attributes, { _protection: "accepted", _protection_quote: quoteId });
     const order = orderPayload({
-      lines: cart.items.map((item: any) => ({ productId: item.product_id, variantId: item.variant_id, price: (item.price / 100).toFixed(2), quantity: item.quantity })),
+      lines: cart.items.map((item) => ({ productId: item.product_id, variantId: item.variant_id, price: (item.price / 100).toFixed(2), quantity: item.quantity })),
       attributes: cart.attributes,
     });
     assert.equal(await app.deliver({ topic: "orders/create", shop: SHOP, payload: order }), 200);
     await app.settled();
 
     const db = app.database.db;
-    const plan = (await db.get<any>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]))!;
+    const plan = (await db.get<{ status: string; covered_amount_cents: number; fee_cents: number; reference_number: string }>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]))!;
     assert.equal(plan.status, "active");
     assert.equal(plan.covered_amount_cents, 15_000, "the jacket, not the protection line");
     assert.equal(plan.fee_cents, 450);
-    const shopifyOrder = (await db.get<any>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
+    const shopifyOrder = (await db.get<{ line_price_cents: number; fee_mismatch: number | boolean }>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
     assert.equal(shopifyOrder.line_price_cents, 450);
     assert.equal(Number(shopifyOrder.fee_mismatch), 0, "the buyer paid exactly the tier of the confirmed fee");
     const written = app.admin.orders.get(order.admin_graphql_api_id)!;

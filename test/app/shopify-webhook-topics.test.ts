@@ -1,7 +1,7 @@
 // Each handled webhook topic, received with a payload shaped as Shopify sends it: the receipt and the named job it
 // feeds commit together, and the job keeps only what its work needs (webhook payloads carry customer data). A topic
 // we do not handle changes nothing; a webhook id seen before enqueues nothing more. On SQLite and PostgreSQL.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import pino from "pino";
@@ -47,54 +47,52 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
   { topic: "shop/redact", payload: shopRedactPayload(SHOP), kept: {} },
 ];
 
-for (const dialect of DIALECTS) {
-  describe(`Shopify webhook topics (${dialect}): each feeds its named job with what it keeps`, () => {
-    let database: TestDatabase;
-    let deps: Parameters<typeof receiveWebhook>[0];
-    const ran: Job[] = [];
-    /** Records the jobs handed to it instead of running them: what was enqueued is what is asserted. */
-    const queue = { run: async (job: Job) => void ran.push(job) };
-    const receive = (topic: string, payload: unknown, webhookId = randomUUID()) =>
-      receiveWebhook(deps, queue, { shop: SHOP, topic, webhookId, eventId: randomUUID(), payload });
+describe.each(DIALECTS)("Shopify webhook topics (%s): each feeds its named job with what it keeps", (dialect) => {
+  let database: TestDatabase;
+  let deps: Parameters<typeof receiveWebhook>[0];
+  const ran: Job[] = [];
+  /** Records the jobs handed to it instead of running them: what was enqueued is what is asserted. */
+  const queue = { run: async (job: Job) => void ran.push(job) };
+  const receive = (topic: string, payload: unknown, webhookId = randomUUID()) =>
+    receiveWebhook(deps, queue, { shop: SHOP, topic, webhookId, eventId: randomUUID(), payload });
 
-    before(async () => {
-      database = await createTestDatabase(dialect);
-      const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
-      deps = { db: database.db, services, logger: pino({ level: "silent" }) };
-    });
-    after(() => database?.drop());
-
-    it("every handled topic has a case here", () => {
-      assert.deepEqual(CASES.map((testCase) => testCase.topic).sort(), [...HANDLED_TOPICS].sort());
-    });
-
-    for (const { topic, payload, kept, subject } of CASES) {
-      it(`${topic}: one receipt and one '${topic}' job keeping only what it needs, run at once`, async () => {
-        const webhookId = randomUUID();
-        assert.equal(await receive(topic, payload, webhookId), "accepted");
-        const job = ran.at(-1)!;
-        assert.equal(job.kind, topic);
-        assert.deepEqual(job.payload, kept);
-        const row = (await database.db.get<{ kind: string; subject: string | null; payload: string; status: string }>(
-          "SELECT kind, subject, payload, status FROM shopify_jobs WHERE id = ?", [job.id],
-        ))!;
-        assert.deepEqual({ ...row, payload: JSON.parse(row.payload) }, { kind: topic, subject: subject ?? null, payload: kept, status: "pending" });
-        assert.ok(await database.db.get("SELECT webhook_id FROM shopify_webhook_receipts WHERE webhook_id = ? AND topic = ?", [webhookId, topic]));
-      });
-    }
-
-    it("the same webhook id again: 'duplicate', and nothing more is enqueued or run", async () => {
-      const webhookId = randomUUID();
-      await receive("orders/create", order, webhookId);
-      const before = { rows: await rowCounts(database.db, SHOPIFY_TABLES), ran: ran.length };
-      assert.equal(await receive("orders/create", order, webhookId), "duplicate");
-      assert.deepEqual({ rows: await rowCounts(database.db, SHOPIFY_TABLES), ran: ran.length }, before);
-    });
-
-    it("a topic we do not handle: 'ignored', and no row changes", async () => {
-      const before = { rows: await rowCounts(database.db, [...COUNTED_TABLES, ...SHOPIFY_TABLES]), ran: ran.length };
-      assert.equal(await receive("products/update", { id: 1, title: "Shirt" }), "ignored");
-      assert.deepEqual({ rows: await rowCounts(database.db, [...COUNTED_TABLES, ...SHOPIFY_TABLES]), ran: ran.length }, before);
-    });
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    deps = { db: database.db, services, logger: pino({ level: "silent" }) };
   });
-}
+  afterAll(() => database?.drop());
+
+  it("every handled topic has a case here", () => {
+    assert.deepEqual(CASES.map((testCase) => testCase.topic).sort(), [...HANDLED_TOPICS].sort());
+  });
+
+  for (const { topic, payload, kept, subject } of CASES) {
+    it(`${topic}: one receipt and one '${topic}' job keeping only what it needs, run at once`, async () => {
+      const webhookId = randomUUID();
+      assert.equal(await receive(topic, payload, webhookId), "accepted");
+      const job = ran.at(-1)!;
+      assert.equal(job.kind, topic);
+      assert.deepEqual(job.payload, kept);
+      const row = (await database.db.get<{ kind: string; subject: string | null; payload: string; status: string }>(
+        "SELECT kind, subject, payload, status FROM shopify_jobs WHERE id = ?", [job.id],
+      ))!;
+      assert.deepEqual({ ...row, payload: JSON.parse(row.payload) }, { kind: topic, subject: subject ?? null, payload: kept, status: "pending" });
+      assert.ok(await database.db.get("SELECT webhook_id FROM shopify_webhook_receipts WHERE webhook_id = ? AND topic = ?", [webhookId, topic]));
+    });
+  }
+
+  it("the same webhook id again: 'duplicate', and nothing more is enqueued or run", async () => {
+    const webhookId = randomUUID();
+    await receive("orders/create", order, webhookId);
+    const before = { rows: await rowCounts(database.db, SHOPIFY_TABLES), ran: ran.length };
+    assert.equal(await receive("orders/create", order, webhookId), "duplicate");
+    assert.deepEqual({ rows: await rowCounts(database.db, SHOPIFY_TABLES), ran: ran.length }, before);
+  });
+
+  it("a topic we do not handle: 'ignored', and no row changes", async () => {
+    const before = { rows: await rowCounts(database.db, [...COUNTED_TABLES, ...SHOPIFY_TABLES]), ran: ran.length };
+    assert.equal(await receive("products/update", { id: 1, title: "Shirt" }), "ignored");
+    assert.deepEqual({ rows: await rowCounts(database.db, [...COUNTED_TABLES, ...SHOPIFY_TABLES]), ran: ran.length }, before);
+  });
+});

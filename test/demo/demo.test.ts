@@ -1,9 +1,10 @@
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { waitFor } from "../support/wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -34,8 +35,8 @@ describe("npm run demo", () => {
   let demo: { child: ChildProcess; output: string };
   let reference = "";
 
-  before(async () => (demo = await startDemo(env)));
-  after(() => {
+  beforeAll(async () => (demo = await startDemo(env)));
+  afterAll(() => {
     if (demo?.child.pid) process.kill(-demo.child.pid, "SIGTERM");
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -55,13 +56,13 @@ describe("npm run demo", () => {
   it("writes the buyer's welcome e-mail for that plan where it says (no SMTP server needed)", async () => {
     const mailDir = path.join(dir, "mail");
     assert.ok(demo.output.includes(`${mailDir}/`), "the walkthrough says where e-mails go");
-    const deadline = Date.now() + 10_000;
-    let found: string | undefined;
-    while (!found && Date.now() < deadline) {
-      const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [];
-      found = files.map((file) => fs.readFileSync(path.join(mailDir, file), "utf8")).find((raw) => raw.includes(reference));
-      if (!found) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const found = await waitFor(
+      () => {
+        const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [];
+        return files.map((file) => fs.readFileSync(path.join(mailDir, file), "utf8")).find((raw) => raw.includes(reference));
+      },
+      { intervalMs: 100, what: "an .eml with the reference number" },
+    );
     assert.ok(found, "an .eml with the reference number");
     assert.match(found, /^To: buyer@example\.com$/m);
   });

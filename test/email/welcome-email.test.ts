@@ -3,7 +3,7 @@
 // items and a tokenized coverage link; not queued without an address; retried after the SMTP server refuses; not sent
 // for a plan voided meanwhile. The address is the caller's, so: no caller text in the Subject, caller text inert in
 // the body, caps per recipient and per merchant; and the address is stored sealed.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -18,6 +18,17 @@ import { EMAIL_RETRY_DELAYS_MS } from "../../server/email/worker.ts";
 import { EMAIL_CAPS } from "../../server/domain/emails.ts";
 import { buyerEmailHash, sealClearBuyerEmails } from "../../server/domain/buyer-emails.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
+import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
+
+/** The columns of email_messages these tests read. */
+interface MessageRow {
+  template: string;
+  recipient_sealed: string | null;
+  status: string;
+  message_id: string | null;
+  attempts: number;
+  last_error: string | null;
+}
 
 interface Received {
   to: string[];
@@ -57,238 +68,237 @@ async function startSmtpServer() {
   };
 }
 
-for (const dialect of DIALECTS) {
-  describe(`welcome_protected e-mail (${dialect})`, () => {
-    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-    let t: TestApi;
-    let secret: ReturnType<typeof apiClient>;
-    let sealer: ReturnType<typeof createSealer>;
+describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApi;
+  let secret: ReturnType<typeof apiClient>;
+  let sealer: ReturnType<typeof createSealer>;
 
-    before(async () => {
-      smtp = await startSmtpServer();
-      t = await startTestApi({
-        dialect,
-        companyName: "Acme Guarantee Ltd.",
-        email: { transport: nodemailer.createTransport(smtp.url), from: "Acme Guarantee <protection@acme.example>" },
-      });
-      secret = apiClient(t.baseUrl, t.merchant.secretKey);
-      sealer = createSealer(t.encryptionKey);
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApi({
+      dialect,
+      companyName: "Acme Guarantee Ltd.",
+      email: { transport: nodemailer.createTransport(smtp.url), from: "Acme Guarantee <protection@acme.example>" },
     });
-    after(async () => {
-      await t?.close();
-      await smtp?.close();
-    });
-
-    async function protect(fields: Record<string, unknown> = {}, merchant = t.merchant) {
-      const client = apiClient(t.baseUrl, merchant.secretKey);
-      const quoted = await client.post("/headless/quote", {
-        order_amount_cents: 12_345, order_id: `order-${randomUUID()}`, protection_program_id: merchant.programId, currency: "USD", ...fields,
-      });
-      assert.equal(quoted.status, 200, quoted.text);
-      const confirmed = await client.post("/headless/confirm", { quote_id: quoted.body.quote_id });
-      assert.equal(confirmed.status, 200, confirmed.text);
-      return confirmed.body;
-    }
-    const messagesOf = (planId: string) => t.database.db.all<any>("SELECT * FROM email_messages WHERE plan_id = ?", [planId]);
-    const receivedBy = (address: string) => smtp.received.filter((message) => message.to.some((to) => to.toLowerCase() === address.toLowerCase()));
-    /** Sends everything due. */
-    async function drain() {
-      while ((await t.api.email!.runOnce()) > 0);
-    }
-
-    it("queued with the plan, sent once to the buyer with the contract's items and a tokenized coverage link", async () => {
-      const plan = await protect({ customer_email: "ada@example.com" });
-      assert.deepEqual((await messagesOf(plan.plan_id)).map((row) => [row.template, sealer.open(row.recipient_sealed), row.status]), [["welcome_protected", "ada@example.com", "pending"]]);
-
-      assert.equal(await t.api.email!.runOnce(), 1);
-      assert.equal(await t.api.email!.runOnce(), 0, "nothing left to send");
-      const [received] = smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number));
-      assert.deepEqual(received.to, ["ada@example.com"]);
-      assert.equal(received.mail.subject, `Your purchase protection is active: ${plan.reference_number}`);
-      assert.deepEqual(received.mail.from?.value.map(({ name, address }) => ({ name, address })), [{ name: "Acme Guarantee", address: "protection@acme.example" }]);
-      const text = received.mail.text!;
-      assert.match(text, new RegExp(`reference number is ${plan.reference_number}`));
-      assert.ok(text.includes("This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd."), text);
-      assert.match(text, /cancel within 48 hours of purchase .* full refund of the protection fee at https:\/\/portal\.example\.test using your reference number/);
-      assert.match(text, /within 30 days of the event/);
-      assert.match(text, /Lost in transit/);
-      assert.match(text, /Protection fee: 3\.70 USD\. Covered amount: 123\.45 USD\./);
-      const link = /Your coverage details: (\S+)/.exec(text)![1];
-      const url = new URL(link);
-      assert.equal(`${url.origin}${url.pathname}`, `https://portal.example.test/coverage/${plan.reference_number}`);
-      const links = coverageLinks(t.encryptionKey);
-      assert.ok(links.verify(plan.reference_number, url.searchParams.get("token")!), "the token is this service's");
-      assert.ok(!links.verify(plan.reference_number, "forged-token"));
-      assert.ok(received.mail.html && received.mail.html.includes(`href="${link.replace(/&/g, "&amp;")}"`));
-      const [row] = await messagesOf(plan.plan_id);
-      assert.equal(row.status, "sent");
-      assert.ok(row.message_id);
-    });
-
-    it("no address, no e-mail; a replayed confirm queues no second one", async () => {
-      const plan = await protect();
-      assert.deepEqual(await messagesOf(plan.plan_id), []);
-
-      const quoted = await secret.post("/headless/quote", {
-        order_amount_cents: 5_000, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", customer_email: "bob@example.com",
-      });
-      const key = randomUUID();
-      const first = await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id }, { idempotencyKey: key });
-      const replay = await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id }, { idempotencyKey: key });
-      assert.equal(replay.headers.get("idempotent-replayed"), "true");
-      assert.equal((await messagesOf(first.body.plan_id)).length, 1);
-    });
-
-    it("an SMTP refusal is retried after its backoff and the e-mail then arrives once", async () => {
-      await t.api.email!.runOnce(); // what earlier tests left queued
-      const plan = await protect({ customer_email: "cy@example.com" });
-      smtp.refuse(1);
-      await t.api.email!.runOnce();
-      let [row] = await messagesOf(plan.plan_id);
-      assert.equal(row.status, "pending");
-      assert.equal(row.attempts, 1);
-      assert.match(row.last_error, /451 <\[address\]>: Mailbox temporarily unavailable/);
-      assert.ok(!row.last_error.includes("cy@example.com"), "the refusal quoted the address; the row does not keep it");
-      assert.equal(await t.api.email!.runOnce(), 0, "not before its backoff");
-      t.clock.advance(EMAIL_RETRY_DELAYS_MS[0]);
-      assert.equal(await t.api.email!.runOnce(), 1);
-      [row] = await messagesOf(plan.plan_id);
-      assert.equal(row.status, "sent");
-      assert.equal(smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number)).length, 1);
-    });
-
-    it("a plan voided before its welcome e-mail went out is not welcomed", async () => {
-      const plan = await protect({ customer_email: "dee@example.com" });
-      const voided = await secret.post("/offers/void", { planId: plan.plan_id, reason: "order_cancelled" });
-      assert.equal(voided.status, 200, voided.text);
-      await t.api.email!.runOnce();
-      const [row] = await messagesOf(plan.plan_id);
-      assert.equal(row.status, "skipped");
-      assert.equal(smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number)).length, 0);
-    });
-
-    it("a publishable-key quote naming a stranger: the Subject carries none of the caller's text, and the body shows it inert", async () => {
-      const stranger = `stranger-${randomUUID()}@example.com`;
-      const pitch = 'WIN a FREE phone: http://win.evil-prize.com/claim, www.evil-prize.com or prize@evil-prize.com <a href="http://evil-prize.com">here</a>';
-      const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-      const quoted = await widget.post("/offers/quote", {
-        order_amount_cents: 12_345, order_id: pitch, protection_program_id: t.merchant.programId, currency: "USD", customer_email: stranger,
-      });
-      assert.equal(quoted.status, 200, quoted.text);
-      const confirmed = await widget.post("/offers/confirm", {
-        quoteId: quoted.body.quoteId, quoteToken: quoted.headers.get("x-service-quote-token"), order_context: orderContextFor(quoted.body),
-      });
-      assert.equal(confirmed.status, 200, confirmed.text);
-      await drain();
-
-      const [{ mail }] = receivedBy(stranger);
-      assert.equal(mail.subject, `Your purchase protection is active: ${confirmed.body.referenceNumber}`);
-      // The text part as a mail client shows it: mailparser's textAsHtml links what linkify-it (as clients do) takes
-      // for a URL, a domain or an address. The only links are ours.
-      const hrefs = [mail.html as string, mail.textAsHtml!].flatMap((html) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]));
-      assert.ok(hrefs.length >= 2, "our coverage link, in both parts");
-      for (const href of hrefs) assert.ok(href.startsWith("https://portal.example.test"), `only our links: ${href}`);
-      assert.match(mail.text!, /WIN a FREE phone/, "the order id is shown");
-      assert.ok(!mail.text!.includes("evil-prize.com"), "but never as a linkable name");
-      assert.ok(!(mail.html as string).includes("<a href=\"http://evil"), "and escaped in the HTML part");
-    });
-
-    it(`at most ${EMAIL_CAPS.perRecipient.limit} e-mails per recipient per 24 h: the plan beyond is confirmed, its e-mail recorded as suppressed and never sent`, async () => {
-      await drain();
-      const stranger = `stranger-${randomUUID()}@example.com`;
-      const plans = [];
-      // Any case, one recipient (the cap counts by the hash of the lower-cased address).
-      for (let i = 0; i <= EMAIL_CAPS.perRecipient.limit; i++) plans.push(await protect({ customer_email: i % 2 ? stranger.toUpperCase() : stranger }));
-      const rows = (await Promise.all(plans.map((plan) => messagesOf(plan.plan_id)))).flat();
-      assert.deepEqual(rows.map((row) => row.status), [...Array(EMAIL_CAPS.perRecipient.limit).fill("pending"), "suppressed"]);
-      assert.equal(rows.at(-1).last_error, EMAIL_CAPS.perRecipient.reason);
-      await drain();
-      assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit);
-
-      t.clock.advance(EMAIL_CAPS.perRecipient.windowMs);
-      await drain();
-      assert.equal((await messagesOf(plans.at(-1)!.plan_id))[0].status, "suppressed", "never sent later");
-      const later = await protect({ customer_email: stranger });
-      await drain();
-      assert.equal((await messagesOf(later.plan_id))[0].status, "sent", "a day later the address gets e-mail again");
-      assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit + 1);
-    });
-
-    it("concurrent confirms to one address queue exactly the cap", async () => {
-      const stranger = `stranger-${randomUUID()}@example.com`;
-      const quotes = [];
-      for (let i = 0; i < 2 * EMAIL_CAPS.perRecipient.limit; i++) {
-        const quoted = await secret.post("/headless/quote", {
-          order_amount_cents: 5_000, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", customer_email: stranger,
-        });
-        quotes.push(quoted.body.quote_id);
-      }
-      const confirmed = await Promise.all(quotes.map((quoteId) => secret.post("/headless/confirm", { quote_id: quoteId })));
-      assert.deepEqual(confirmed.map((response) => response.status), quotes.map(() => 200));
-      const statuses = await t.database.db.all<{ status: string; n: number }>(
-        "SELECT status, COUNT(*) AS n FROM email_messages WHERE recipient_hash = ? GROUP BY status ORDER BY status", [buyerEmailHash(sealer, stranger)],
-      );
-      assert.deepEqual(statuses.map((row) => [row.status, Number(row.n)]), [["pending", EMAIL_CAPS.perRecipient.limit], ["suppressed", EMAIL_CAPS.perRecipient.limit]]);
-    });
-
-    it(`at most ${EMAIL_CAPS.perMerchant.limit} e-mails per merchant per hour (both modes together)`, async () => {
-      await drain();
-      const merchant = await t.createMerchant("Busy Store");
-      const now = t.clock.now;
-      // The e-mails the merchant sent in the last hour, as rows (sending them through the API would take minutes).
-      await t.database.db.transaction(async (tx) => {
-        for (let i = 0; i < EMAIL_CAPS.perMerchant.limit; i++) {
-          await tx.run(
-            `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at)
-             VALUES (?, ?, ?, 'welcome_protected', ?, ?, ?, 'sent', 1, ?, ?, ?)`,
-            [`msg_earlier_${merchant.merchantId}_${i}`, merchant.merchantId, i % 2 ? "live" : "test", `plan_earlier_${merchant.merchantId}_${i}`,
-              sealer.seal(`earlier-${i}@example.com`), buyerEmailHash(sealer, `earlier-${i}@example.com`), now - 1_000, now - 1_000, now - 1_000],
-          );
-        }
-      });
-      const over = await protect({ customer_email: `over-${randomUUID()}@example.com` }, merchant);
-      const [row] = await messagesOf(over.plan_id);
-      assert.equal(row.status, "suppressed");
-      assert.equal(row.last_error, EMAIL_CAPS.perMerchant.reason);
-      const mine = await protect({ customer_email: `other-merchant-${randomUUID()}@example.com` });
-      assert.equal((await messagesOf(mine.plan_id))[0].status, "pending", "another merchant is not held back");
-
-      t.clock.advance(EMAIL_CAPS.perMerchant.windowMs);
-      const address = `next-hour-${randomUUID()}@example.com`;
-      const next = await protect({ customer_email: address }, merchant);
-      await drain();
-      assert.equal((await messagesOf(over.plan_id))[0].status, "suppressed", "never sent later");
-      assert.equal((await messagesOf(next.plan_id))[0].status, "sent");
-      assert.equal(receivedBy(address).length, 1);
-    });
-
-    it("addresses are stored sealed with their keyed hash; ones left in clear by the migration are sealed at start, then e-mailed", async () => {
-      const address = `legacy-${randomUUID()}@example.com`;
-      const plan = await protect({ customer_email: address });
-      const { quote_id: quoteId } = (await t.database.db.get<{ quote_id: string }>("SELECT quote_id FROM plans WHERE id = ?", [plan.plan_id]))!;
-      const columns = [
-        ["quotes", "customer_email_sealed", "customer_email_hash", "id", quoteId],
-        ["plans", "customer_email_sealed", "customer_email_hash", "id", plan.plan_id],
-        ["email_messages", "recipient_sealed", "recipient_hash", "plan_id", plan.plan_id],
-      ];
-      const stored = () => Promise.all(columns.map(([table, sealed, hash, key, id]) => t.database.db.get<any>(`SELECT ${sealed} AS sealed, ${hash} AS hash FROM ${table} WHERE ${key} = ?`, [id])));
-      for (const row of await stored()) {
-        assert.ok(!row.sealed.includes("@"), "sealed");
-        assert.equal(sealer.open(row.sealed), address);
-        assert.equal(row.hash, buyerEmailHash(sealer, address));
-      }
-      // As a database migrated from clear addresses holds them until the service starts.
-      for (const [table, sealed, hash, key, id] of columns) await t.database.db.run(`UPDATE ${table} SET ${sealed} = ?, ${hash} = NULL WHERE ${key} = ?`, [address, id]);
-
-      t.api.startBackgroundJobs();
-      await t.api.stopBackgroundJobs(0); // resolves once the sealing has run
-      for (const row of await stored()) {
-        assert.equal(sealer.open(row.sealed), address);
-        assert.equal(row.hash, buyerEmailHash(sealer, address));
-      }
-      assert.equal(await sealClearBuyerEmails(t.database.db, sealer), 0, "nothing left in clear");
-      await drain();
-      assert.equal(receivedBy(address).length, 1);
-    });
+    secret = apiClient(t.baseUrl, t.merchant.secretKey);
+    sealer = createSealer(t.encryptionKey);
   });
-}
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  async function protect(fields: Record<string, unknown> = {}, merchant = t.merchant) {
+    const client = apiClient(t.baseUrl, merchant.secretKey);
+    const quoted = await client.post<HeadlessQuote>("/headless/quote", {
+      order_amount_cents: 12_345, order_id: `order-${randomUUID()}`, protection_program_id: merchant.programId, currency: "USD", ...fields,
+    });
+    assert.equal(quoted.status, 200, quoted.text);
+    const confirmed = await client.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quoted.body.quote_id });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    return confirmed.body;
+  }
+  const messagesOf = (planId: string) => t.database.db.all<MessageRow>("SELECT * FROM email_messages WHERE plan_id = ?", [planId]);
+  const receivedBy = (address: string) => smtp.received.filter((message) => message.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+  /** Sends everything due. */
+  async function drain() {
+    while ((await t.api.email!.runOnce()) > 0);
+  }
+
+  it("queued with the plan, sent once to the buyer with the contract's items and a tokenized coverage link", async () => {
+    const plan = await protect({ customer_email: "ada@example.com" });
+    assert.deepEqual((await messagesOf(plan.plan_id)).map((row) => [row.template, sealer.open(row.recipient_sealed!), row.status]), [["welcome_protected", "ada@example.com", "pending"]]);
+
+    assert.equal(await t.api.email!.runOnce(), 1);
+    assert.equal(await t.api.email!.runOnce(), 0, "nothing left to send");
+    const [received] = smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number));
+    assert.deepEqual(received.to, ["ada@example.com"]);
+    assert.equal(received.mail.subject, `Your purchase protection is active: ${plan.reference_number}`);
+    assert.deepEqual(received.mail.from?.value.map(({ name, address }) => ({ name, address })), [{ name: "Acme Guarantee", address: "protection@acme.example" }]);
+    const text = received.mail.text!;
+    assert.match(text, new RegExp(`reference number is ${plan.reference_number}`));
+    assert.ok(text.includes("This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd."), text);
+    assert.match(text, /cancel within 48 hours of purchase .* full refund of the protection fee at https:\/\/portal\.example\.test using your reference number/);
+    assert.match(text, /within 30 days of the event/);
+    assert.match(text, /Lost in transit/);
+    assert.match(text, /Protection fee: 3\.70 USD\. Covered amount: 123\.45 USD\./);
+    const link = /Your coverage details: (\S+)/.exec(text)![1];
+    const url = new URL(link);
+    assert.equal(`${url.origin}${url.pathname}`, `https://portal.example.test/coverage/${plan.reference_number}`);
+    const links = coverageLinks(t.encryptionKey);
+    assert.ok(links.verify(plan.reference_number, url.searchParams.get("token")!), "the token is this service's");
+    assert.ok(!links.verify(plan.reference_number, "forged-token"));
+    assert.ok(received.mail.html && received.mail.html.includes(`href="${link.replace(/&/g, "&amp;")}"`));
+    const [row] = await messagesOf(plan.plan_id);
+    assert.equal(row.status, "sent");
+    assert.ok(row.message_id);
+  });
+
+  it("no address, no e-mail; a replayed confirm queues no second one", async () => {
+    const plan = await protect();
+    assert.deepEqual(await messagesOf(plan.plan_id), []);
+
+    const quoted = await secret.post("/headless/quote", {
+      order_amount_cents: 5_000, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", customer_email: "bob@example.com",
+    });
+    const key = randomUUID();
+    const first = await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id }, { idempotencyKey: key });
+    const replay = await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id }, { idempotencyKey: key });
+    assert.equal(replay.headers.get("idempotent-replayed"), "true");
+    assert.equal((await messagesOf(first.body.plan_id)).length, 1);
+  });
+
+  it("an SMTP refusal is retried after its backoff and the e-mail then arrives once", async () => {
+    await t.api.email!.runOnce(); // what earlier tests left queued
+    const plan = await protect({ customer_email: "cy@example.com" });
+    smtp.refuse(1);
+    await t.api.email!.runOnce();
+    let [row] = await messagesOf(plan.plan_id);
+    assert.equal(row.status, "pending");
+    assert.equal(row.attempts, 1);
+    assert.match(row.last_error!, /451 <\[address\]>: Mailbox temporarily unavailable/);
+    assert.ok(!row.last_error!.includes("cy@example.com"), "the refusal quoted the address; the row does not keep it");
+    assert.equal(await t.api.email!.runOnce(), 0, "not before its backoff");
+    t.clock.advance(EMAIL_RETRY_DELAYS_MS[0]);
+    assert.equal(await t.api.email!.runOnce(), 1);
+    [row] = await messagesOf(plan.plan_id);
+    assert.equal(row.status, "sent");
+    assert.equal(smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number)).length, 1);
+  });
+
+  it("a plan voided before its welcome e-mail went out is not welcomed", async () => {
+    const plan = await protect({ customer_email: "dee@example.com" });
+    const voided = await secret.post("/offers/void", { planId: plan.plan_id, reason: "order_cancelled" });
+    assert.equal(voided.status, 200, voided.text);
+    await t.api.email!.runOnce();
+    const [row] = await messagesOf(plan.plan_id);
+    assert.equal(row.status, "skipped");
+    assert.equal(smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number)).length, 0);
+  });
+
+  it("a publishable-key quote naming a stranger: the Subject carries none of the caller's text, and the body shows it inert", async () => {
+    const stranger = `stranger-${randomUUID()}@example.com`;
+    const pitch = 'WIN a FREE phone: http://win.evil-prize.com/claim, www.evil-prize.com or prize@evil-prize.com <a href="http://evil-prize.com">here</a>';
+    const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
+    const quoted = await widget.post("/offers/quote", {
+      order_amount_cents: 12_345, order_id: pitch, protection_program_id: t.merchant.programId, currency: "USD", customer_email: stranger,
+    });
+    assert.equal(quoted.status, 200, quoted.text);
+    const confirmed = await widget.post("/offers/confirm", {
+      quoteId: quoted.body.quoteId, quoteToken: quoted.headers.get("x-service-quote-token"), order_context: orderContextFor(quoted.body),
+    });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    await drain();
+
+    const [{ mail }] = receivedBy(stranger);
+    assert.equal(mail.subject, `Your purchase protection is active: ${confirmed.body.referenceNumber}`);
+    // The text part as a mail client shows it: mailparser's textAsHtml links what linkify-it (as clients do) takes
+    // for a URL, a domain or an address. The only links are ours.
+    const hrefs = [mail.html as string, mail.textAsHtml!].flatMap((html) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]));
+    assert.ok(hrefs.length >= 2, "our coverage link, in both parts");
+    for (const href of hrefs) assert.ok(href.startsWith("https://portal.example.test"), `only our links: ${href}`);
+    assert.match(mail.text!, /WIN a FREE phone/, "the order id is shown");
+    assert.ok(!mail.text!.includes("evil-prize.com"), "but never as a linkable name");
+    assert.ok(!(mail.html as string).includes("<a href=\"http://evil"), "and escaped in the HTML part");
+  });
+
+  it(`at most ${EMAIL_CAPS.perRecipient.limit} e-mails per recipient per 24 h: the plan beyond is confirmed, its e-mail recorded as suppressed and never sent`, async () => {
+    await drain();
+    const stranger = `stranger-${randomUUID()}@example.com`;
+    const plans = [];
+    // Any case, one recipient (the cap counts by the hash of the lower-cased address).
+    for (let i = 0; i <= EMAIL_CAPS.perRecipient.limit; i++) plans.push(await protect({ customer_email: i % 2 ? stranger.toUpperCase() : stranger }));
+    const rows = (await Promise.all(plans.map((plan) => messagesOf(plan.plan_id)))).flat();
+    assert.deepEqual(rows.map((row) => row.status), [...Array(EMAIL_CAPS.perRecipient.limit).fill("pending"), "suppressed"]);
+    assert.equal(rows.at(-1)!.last_error, EMAIL_CAPS.perRecipient.reason);
+    await drain();
+    assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit);
+
+    t.clock.advance(EMAIL_CAPS.perRecipient.windowMs);
+    await drain();
+    assert.equal((await messagesOf(plans.at(-1)!.plan_id))[0].status, "suppressed", "never sent later");
+    const later = await protect({ customer_email: stranger });
+    await drain();
+    assert.equal((await messagesOf(later.plan_id))[0].status, "sent", "a day later the address gets e-mail again");
+    assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit + 1);
+  });
+
+  it("concurrent confirms to one address queue exactly the cap", async () => {
+    const stranger = `stranger-${randomUUID()}@example.com`;
+    const quotes = [];
+    for (let i = 0; i < 2 * EMAIL_CAPS.perRecipient.limit; i++) {
+      const quoted = await secret.post("/headless/quote", {
+        order_amount_cents: 5_000, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", customer_email: stranger,
+      });
+      quotes.push(quoted.body.quote_id);
+    }
+    const confirmed = await Promise.all(quotes.map((quoteId) => secret.post("/headless/confirm", { quote_id: quoteId })));
+    assert.deepEqual(confirmed.map((response) => response.status), quotes.map(() => 200));
+    const statuses = await t.database.db.all<{ status: string; n: number }>(
+      "SELECT status, COUNT(*) AS n FROM email_messages WHERE recipient_hash = ? GROUP BY status ORDER BY status", [buyerEmailHash(sealer, stranger)],
+    );
+    assert.deepEqual(statuses.map((row) => [row.status, Number(row.n)]), [["pending", EMAIL_CAPS.perRecipient.limit], ["suppressed", EMAIL_CAPS.perRecipient.limit]]);
+  });
+
+  it(`at most ${EMAIL_CAPS.perMerchant.limit} e-mails per merchant per hour (both modes together)`, async () => {
+    await drain();
+    const merchant = await t.createMerchant("Busy Store");
+    const now = t.clock.now;
+    // The e-mails the merchant sent in the last hour, as rows (sending them through the API would take minutes).
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < EMAIL_CAPS.perMerchant.limit; i++) {
+        await tx.run(
+          `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at)
+           VALUES (?, ?, ?, 'welcome_protected', ?, ?, ?, 'sent', 1, ?, ?, ?)`,
+          [`msg_earlier_${merchant.merchantId}_${i}`, merchant.merchantId, i % 2 ? "live" : "test", `plan_earlier_${merchant.merchantId}_${i}`,
+            sealer.seal(`earlier-${i}@example.com`), buyerEmailHash(sealer, `earlier-${i}@example.com`), now - 1_000, now - 1_000, now - 1_000],
+        );
+      }
+    });
+    const over = await protect({ customer_email: `over-${randomUUID()}@example.com` }, merchant);
+    const [row] = await messagesOf(over.plan_id);
+    assert.equal(row.status, "suppressed");
+    assert.equal(row.last_error, EMAIL_CAPS.perMerchant.reason);
+    const mine = await protect({ customer_email: `other-merchant-${randomUUID()}@example.com` });
+    assert.equal((await messagesOf(mine.plan_id))[0].status, "pending", "another merchant is not held back");
+
+    t.clock.advance(EMAIL_CAPS.perMerchant.windowMs);
+    const address = `next-hour-${randomUUID()}@example.com`;
+    const next = await protect({ customer_email: address }, merchant);
+    await drain();
+    assert.equal((await messagesOf(over.plan_id))[0].status, "suppressed", "never sent later");
+    assert.equal((await messagesOf(next.plan_id))[0].status, "sent");
+    assert.equal(receivedBy(address).length, 1);
+  });
+
+  it("addresses are stored sealed with their keyed hash; ones left in clear by the migration are sealed at start, then e-mailed", async () => {
+    const address = `legacy-${randomUUID()}@example.com`;
+    const plan = await protect({ customer_email: address });
+    const { quote_id: quoteId } = (await t.database.db.get<{ quote_id: string }>("SELECT quote_id FROM plans WHERE id = ?", [plan.plan_id]))!;
+    const columns = [
+      ["quotes", "customer_email_sealed", "customer_email_hash", "id", quoteId],
+      ["plans", "customer_email_sealed", "customer_email_hash", "id", plan.plan_id],
+      ["email_messages", "recipient_sealed", "recipient_hash", "plan_id", plan.plan_id],
+    ];
+    const stored = () =>
+      Promise.all(columns.map(async ([table, sealed, hash, key, id]) => (await t.database.db.get<{ sealed: string; hash: string | null }>(`SELECT ${sealed} AS sealed, ${hash} AS hash FROM ${table} WHERE ${key} = ?`, [id]))!));
+    for (const row of await stored()) {
+      assert.ok(!row.sealed.includes("@"), "sealed");
+      assert.equal(sealer.open(row.sealed), address);
+      assert.equal(row.hash, buyerEmailHash(sealer, address));
+    }
+    // As a database migrated from clear addresses holds them until the service starts.
+    for (const [table, sealed, hash, key, id] of columns) await t.database.db.run(`UPDATE ${table} SET ${sealed} = ?, ${hash} = NULL WHERE ${key} = ?`, [address, id]);
+
+    t.api.startBackgroundJobs();
+    await t.api.stopBackgroundJobs(0); // resolves once the sealing has run
+    for (const row of await stored()) {
+      assert.equal(sealer.open(row.sealed), address);
+      assert.equal(row.hash, buyerEmailHash(sealer, address));
+    }
+    assert.equal(await sealClearBuyerEmails(t.database.db, sealer), 0, "nothing left in clear");
+    await drain();
+    assert.equal(receivedBy(address).length, 1);
+  });
+});

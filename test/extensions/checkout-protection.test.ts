@@ -2,11 +2,10 @@
 // real protection API on loopback. Only Shopify is mocked: a `shopify` global shaped like the documented
 // purchase.checkout.block.render API (signals with .value/subscribe, applyAttributeChange / applyCartLinesChange that
 // record their calls, answer { type: "success" } and update the checkout like the host does).
-import { describe, it, before, after, afterEach } from "node:test";
+import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
@@ -14,6 +13,8 @@ import { Window } from "happy-dom";
 import { Signal } from "@preact/signals";
 import type { AppMetafieldEntry, Attribute, AttributeChange, CartLine, CartLineChange, Money } from "@shopify/ui-extensions/checkout";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
+import type { Quote } from "../../packages/sdk/src/responses.ts";
+import { staysFalseFor, waitFor } from "../support/wait.ts";
 import { bundle, MAX_BYTES, TARGET_BYTES } from "../../extensions/checkout-protection/build.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -34,9 +35,14 @@ interface Checkout {
 interface QuoteRequest {
   url: string;
   headers: Headers;
-  body: any;
-  response?: any;
+  body: { order_amount_cents: number; order_id: string; protection_program_id: string; currency?: string };
+  /** The API's answer once it has come (the tests read it only from quotes that succeeded). */
+  response?: Quote;
 }
+
+/** A host value as the extension reads it (ReadonlySignalLike); the mock host also writes `value`, as checkout does. */
+type HostSignal<T> = { value: T };
+type SignalClass = new <T>(value: T) => HostSignal<T>;
 
 /** The host's side: signals the extension reads, and the two change methods updating them as checkout does. */
 function mockShopify(checkout: Checkout) {
@@ -64,45 +70,49 @@ function mockShopify(checkout: Checkout) {
     }];
   const initialLines = (checkout.lines ?? [{ variant: gid("ProductVariant", "5101"), price: 129.99 }]).map((line) => lineOf(line.variant, line.price, line.quantity));
 
-  const shopify: any = {
-    // The host's values are signals (ReadonlySignalLike: `value` and `subscribe`); an extension may hand the host
-    // its own Signal class (`@shopify/ui-extensions/preact` does); ours does not, so the host's own are used.
-    setSignals(Signal: new (value: unknown) => { value: any }) {
-      shopify.appMetafields = new Signal(configEntries(checkout.config));
-      shopify.lines = new Signal(initialLines);
-      shopify.attributes = new Signal(checkout.attributes ?? []);
-      shopify.checkoutToken = new Signal(CHECKOUT_TOKEN);
-      shopify.instructions = new Signal({
-        attributes: { canUpdateAttributes: checkout.canUpdateAttributes ?? true },
-        lines: { canAddCartLine: true, canRemoveCartLine: true, canUpdateCartLine: true },
-        delivery: { canSelectCustomAddress: true },
-        discounts: { canUpdateDiscountCodes: true },
-        metafields: { canDeleteCartMetafield: true, canSetCartMetafields: true },
-        notes: { canUpdateNote: true },
-      });
-      const subtotal = (lines: CartLine[]) => usd(Math.round(lines.reduce((sum, line) => sum + line.cost.totalAmount.amount, 0) * 100) / 100);
-      shopify.cost = { subtotalAmount: new Signal(subtotal(initialLines)) };
-      shopify.setLines = (lines: CartLine[]) => {
-        shopify.lines.value = lines;
-        shopify.cost.subtotalAmount.value = subtotal(lines);
-      };
+  const subtotal = (lines: CartLine[]) => usd(Math.round(lines.reduce((sum, line) => sum + line.cost.totalAmount.amount, 0) * 100) / 100);
+  // The host's values are signals (ReadonlySignalLike: `value` and `subscribe`); an extension may hand the host
+  // its own Signal class (`@shopify/ui-extensions/preact` does); ours does not, so the host's own are used.
+  const signalsOf = (Signal: SignalClass) => ({
+    appMetafields: new Signal(configEntries(checkout.config)),
+    lines: new Signal(initialLines),
+    attributes: new Signal(checkout.attributes ?? []),
+    checkoutToken: new Signal(CHECKOUT_TOKEN),
+    instructions: new Signal({
+      attributes: { canUpdateAttributes: checkout.canUpdateAttributes ?? true },
+      lines: { canAddCartLine: true, canRemoveCartLine: true, canUpdateCartLine: true },
+      delivery: { canSelectCustomAddress: true },
+      discounts: { canUpdateDiscountCodes: true },
+      metafields: { canDeleteCartMetafield: true, canSetCartMetafields: true },
+      notes: { canUpdateNote: true },
+    }),
+    cost: { subtotalAmount: new Signal(subtotal(initialLines)) },
+  });
+
+  const shopify = {
+    ...signalsOf(Signal),
+    setSignals(HostSignal: SignalClass) {
+      Object.assign(shopify, signalsOf(HostSignal));
+    },
+    setLines(lines: CartLine[]) {
+      shopify.lines.value = lines;
+      shopify.cost.subtotalAmount.value = subtotal(lines);
     },
     i18n: { formatCurrency: (value: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", { style: "currency", ...options }).format(value) },
     async applyCartLinesChange(change: CartLineChange) {
       linesChanges.push(change);
-      const lines: CartLine[] = shopify.lines.value;
+      const lines = shopify.lines.value;
       if (change.type === "addCartLine") shopify.setLines([...lines, lineOf(change.merchandiseId, priceOf(change.merchandiseId), change.quantity)]);
       if (change.type === "removeCartLine") shopify.setLines(lines.filter((line) => line.id !== change.id));
       return { type: "success" };
     },
     async applyAttributeChange(change: AttributeChange) {
       attributeChanges.push(change);
-      const others = (shopify.attributes.value as Attribute[]).filter((entry) => entry.key !== change.key);
+      const others = shopify.attributes.value.filter((entry) => entry.key !== change.key);
       shopify.attributes.value = change.type === "updateAttribute" ? [...others, { key: change.key, value: change.value }] : others;
       return { type: "success" };
     },
   };
-  shopify.setSignals(Signal);
   return { shopify, linesChanges, attributeChanges };
 }
 
@@ -114,13 +124,17 @@ describe("checkout UI extension (checkout-protection)", () => {
   let window: Window | undefined;
   const realFetch = globalThis.fetch;
 
-  before(async () => {
+  beforeAll(async () => {
     t = await startTestApi({ dialect: "sqlite" });
     code = await bundle();
-    moduleFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pp-checkout-ext-")), "checkout.mjs");
+    // Under node_modules: vitest hands such files to Node's own loader (a fresh copy per ?run=), and resolves a path
+    // outside the project against the project root.
+    const cache = path.join(ROOT, "node_modules", ".cache");
+    fs.mkdirSync(cache, { recursive: true });
+    moduleFile = path.join(fs.mkdtempSync(path.join(cache, "pp-checkout-ext-")), "checkout.mjs");
     fs.writeFileSync(moduleFile, code);
   });
-  after(async () => {
+  afterAll(async () => {
     await t.close();
     fs.rmSync(path.dirname(moduleFile), { recursive: true, force: true });
   });
@@ -161,18 +175,10 @@ describe("checkout UI extension (checkout-protection)", () => {
     return { ...host, document, quotes, checkbox };
   }
 
-  async function waitFor(condition: () => unknown, what: string, timeoutMs = 5_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-  const settle = (ms = 600) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("quotes the order with the publishable key and renders the tier price, the verbatim disclosure and the terms link, unchecked", async () => {
     const view = await mount({ config: config() });
-    await waitFor(view.checkbox, "the offer");
+    await waitFor(view.checkbox, { what: "the offer" });
 
     assert.equal(view.quotes.length, 1);
     const [quote] = view.quotes;
@@ -180,13 +186,13 @@ describe("checkout UI extension (checkout-protection)", () => {
     assert.equal(quote.headers.get("authorization"), `Bearer ${t.merchant.publishableKey}`);
     assert.match(quote.headers.get("idempotency-key") ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     assert.deepEqual(quote.body, { order_amount_cents: 12_999, order_id: CHECKOUT_TOKEN, protection_program_id: t.merchant.programId, currency: "USD" });
-    assert.equal(quote.response.feeCents, 390);
+    assert.equal(quote.response!.feeCents, 390);
 
     const checkbox = view.checkbox()!;
     assert.equal(checkbox.getAttribute("label"), "Add purchase protection for $4.00", "the smallest tier at or above the 3.90 fee");
     assert.equal(checkbox.hasAttribute("checked"), false, "never pre-checked");
     assert.equal(view.document.body.querySelector("s-text")?.textContent, DISCLOSURE);
-    assert.equal(quote.response.disclosureText, DISCLOSURE);
+    assert.equal(quote.response!.disclosureText, DISCLOSURE);
     const link = view.document.body.querySelector("s-link")!;
     assert.equal(link.getAttribute("href"), "https://portal.example.test/terms");
     assert.equal(link.textContent, "Coverage terms");
@@ -195,28 +201,28 @@ describe("checkout UI extension (checkout-protection)", () => {
 
   it("checking adds the tier's line and records accepted with the quote id; unchecking records declined and removes the line", async () => {
     const view = await mount({ config: config() });
-    await waitFor(view.checkbox, "the offer");
-    const quoteId = view.quotes[0].response.quoteId;
+    await waitFor(view.checkbox, { what: "the offer" });
+    const quoteId = view.quotes[0].response!.quoteId;
     assert.match(quoteId, /^qt_/);
 
     view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
-    await waitFor(() => view.attributeChanges.length === 2, "the attributes");
+    await waitFor(() => view.attributeChanges.length === 2, { what: "the attributes" });
     assert.deepEqual(view.linesChanges, [{ type: "addCartLine", merchandiseId: gid("ProductVariant", "8004"), quantity: 1 }]);
     assert.deepEqual(view.attributeChanges, [
       { type: "updateAttribute", key: "_protection", value: "accepted" },
       { type: "updateAttribute", key: "_protection_quote", value: quoteId },
     ]);
-    await waitFor(() => view.checkbox()!.hasAttribute("checked"), "the checked box");
+    await waitFor(() => view.checkbox()!.hasAttribute("checked"), { what: "the checked box" });
     assert.equal(view.shopify.cost.subtotalAmount.value.amount, 133.99, "the host added the 4.00 line");
-    await settle();
+    await staysFalseFor(() => view.quotes.length > 1, 600, { what: "a re-quote" });
     assert.equal(view.quotes.length, 1, "the protection line does not change the quoted amount, so no re-quote");
 
-    const line = view.shopify.lines.value.find((entry: CartLine) => entry.merchandise.id === gid("ProductVariant", "8004"));
+    const line = view.shopify.lines.value.find((entry) => entry.merchandise.id === gid("ProductVariant", "8004"))!;
     view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
-    await waitFor(() => view.attributeChanges.length === 3, "the decline");
+    await waitFor(() => view.attributeChanges.length === 3, { what: "the decline" });
     assert.deepEqual(view.linesChanges.slice(1), [{ type: "removeCartLine", id: line.id, quantity: 1 }]);
     assert.deepEqual(view.attributeChanges.slice(2), [{ type: "updateAttribute", key: "_protection", value: "declined" }]);
-    await waitFor(() => !view.checkbox()!.hasAttribute("checked"), "the unchecked box");
+    await waitFor(() => !view.checkbox()!.hasAttribute("checked"), { what: "the unchecked box" });
   });
 
   it("quotes the subtotal without the protection line, and an accepted choice follows the new quote's tier and id", async () => {
@@ -225,57 +231,57 @@ describe("checkout UI extension (checkout-protection)", () => {
       lines: [{ variant: gid("ProductVariant", "5101"), price: 129.99 }, { variant: gid("ProductVariant", "8003"), price: 3 }],
       attributes: [{ key: "_protection", value: "accepted" }, { key: "_protection_quote", value: "qt_earlier" }],
     });
-    const staleLine: CartLine = view.shopify.lines.value[1];
-    await waitFor(() => view.attributeChanges.length === 1, "the quote id update");
+    const staleLine = view.shopify.lines.value[1];
+    await waitFor(() => view.attributeChanges.length === 1, { what: "the quote id update" });
     assert.equal(view.quotes[0].body.order_amount_cents, 12_999, "132.99 subtotal minus the 3.00 protection line");
     assert.deepEqual(view.linesChanges, [
       { type: "removeCartLine", id: staleLine.id, quantity: 1 },
       { type: "addCartLine", merchandiseId: gid("ProductVariant", "8004"), quantity: 1 },
     ]);
-    assert.deepEqual(view.attributeChanges, [{ type: "updateAttribute", key: "_protection_quote", value: view.quotes[0].response.quoteId }]);
+    assert.deepEqual(view.attributeChanges, [{ type: "updateAttribute", key: "_protection_quote", value: view.quotes[0].response!.quoteId }]);
     assert.equal(view.checkbox()!.hasAttribute("checked"), true);
   });
 
   it("after accepting, a failed re-quote keeps the offer checked so the buyer can still uncheck it (line removed, declined)", async () => {
     const view = await mount({ config: config() });
-    await waitFor(view.checkbox, "the offer");
+    await waitFor(view.checkbox, { what: "the offer" });
     view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
-    await waitFor(() => view.attributeChanges.length === 2, "the opt-in");
+    await waitFor(() => view.attributeChanges.length === 2, { what: "the opt-in" });
     let failedQuotes = 0;
     globalThis.fetch = async () => {
       failedQuotes++;
       throw new TypeError("network down");
     };
-    const merchandise = view.shopify.lines.value.find((entry: CartLine) => !entry.merchandise.id.startsWith(gid("ProductVariant", "80")));
-    const protection = view.shopify.lines.value.find((entry: CartLine) => entry.merchandise.id === gid("ProductVariant", "8004"));
+    const merchandise = view.shopify.lines.value.find((entry) => !entry.merchandise.id.startsWith(gid("ProductVariant", "80")))!;
+    const protection = view.shopify.lines.value.find((entry) => entry.merchandise.id === gid("ProductVariant", "8004"))!;
     view.shopify.setLines([{ ...merchandise, cost: { totalAmount: usd(150) } }, protection]);
-    await waitFor(() => failedQuotes === 1, "the re-quote");
-    await settle(200);
+    await waitFor(() => failedQuotes === 1, { what: "the re-quote" });
+    await staysFalseFor(() => !view.checkbox()?.hasAttribute("checked"), 200, { what: "the offer unchecked or removed" });
     assert.equal(view.checkbox()?.hasAttribute("checked"), true, "still on screen, still checked");
     view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
-    await waitFor(() => view.attributeChanges.length === 3, "the decline");
+    await waitFor(() => view.attributeChanges.length === 3, { what: "the decline" });
     assert.deepEqual(view.linesChanges.at(-1), { type: "removeCartLine", id: protection.id, quantity: 1 });
     assert.deepEqual(view.attributeChanges.at(-1), { type: "updateAttribute", key: "_protection", value: "declined" });
   });
 
   it("re-quotes once when the amount settles after changes, showing the tier of the new fee", async () => {
     const view = await mount({ config: config() });
-    await waitFor(view.checkbox, "the offer");
+    await waitFor(view.checkbox, { what: "the offer" });
     const [merchandise] = view.shopify.lines.value;
     for (const amount of [140, 145, 150]) {
       view.shopify.setLines([{ ...merchandise, cost: { totalAmount: usd(amount) } }]);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await waitFor(() => view.quotes.length === 2, "the re-quote");
-    await settle();
+    await waitFor(() => view.quotes.length === 2, { what: "the re-quote" });
+    await staysFalseFor(() => view.quotes.length > 2, 600, { what: "a third quote" });
     assert.equal(view.quotes.length, 2, "one quote for the settled amount, none for the intermediate ones");
     assert.equal(view.quotes[1].body.order_amount_cents, 15_000);
-    await waitFor(() => view.checkbox()?.getAttribute("label") === "Add purchase protection for $5.00", "the 4.50 fee's tier");
+    await waitFor(() => view.checkbox()?.getAttribute("label") === "Add purchase protection for $5.00", { what: "the 4.50 fee's tier" });
   });
 
   it("renders nothing and asks for no quote when attributes cannot be updated (accelerated checkout)", async () => {
     const view = await mount({ config: config(), canUpdateAttributes: false });
-    await settle();
+    await staysFalseFor(() => view.document.body.innerHTML !== "" || view.quotes.length > 0, 600, { what: "a rendered offer or a quote request" });
     assert.equal(view.document.body.innerHTML, "");
     assert.equal(view.quotes.length, 0);
   });
@@ -286,7 +292,7 @@ describe("checkout UI extension (checkout-protection)", () => {
   ] as const) {
     it(`renders nothing when ${name}`, async () => {
       const view = await mount(checkout);
-      await settle();
+      await staysFalseFor(() => view.document.body.innerHTML !== "" || view.quotes.length > 0, 600, { what: "a rendered offer or a quote request" });
       assert.equal(view.document.body.innerHTML, "");
       assert.equal(view.quotes.length, 0);
     });
@@ -299,8 +305,8 @@ describe("checkout UI extension (checkout-protection)", () => {
   ] as const) {
     it(`renders nothing when ${name}`, async () => {
       const view = await mount({ config: config(overrides) });
-      await waitFor(() => view.quotes.length === 1, "the quote request");
-      await settle(200);
+      await waitFor(() => view.quotes.length === 1, { what: "the quote request" });
+      await staysFalseFor(() => view.document.body.innerHTML !== "", 200, { what: "a rendered offer" });
       assert.equal(view.document.body.innerHTML, "");
     });
   }

@@ -1,6 +1,6 @@
 // The theme app embed: theme-check (theme-app-extension config) finds nothing, its committed widget asset is exactly
 // a fresh build, and the block renders one <service-widget mode="cart"> and one deferred script from the app config.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";

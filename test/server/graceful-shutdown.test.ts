@@ -1,4 +1,4 @@
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { waitFor } from "../support/wait.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 
@@ -29,12 +30,12 @@ describe("standalone API: graceful shutdown on SIGTERM", () => {
   let merchant: NewMerchant;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-shutdown-"));
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Shutdown Store" }));
   });
-  after(async () => {
+  afterAll(async () => {
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -53,13 +54,14 @@ describe("standalone API: graceful shutdown on SIGTERM", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const exited = once(child, "exit");
     child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const refused = await new Promise<boolean>((resolve) => {
-      const probe = net.connect(port, "127.0.0.1");
-      probe.on("connect", () => (probe.destroy(), resolve(false)));
-      probe.on("error", () => resolve(true));
-    });
+    const connectionRefused = () =>
+      new Promise<boolean>((resolve) => {
+        const probe = net.connect(port, "127.0.0.1");
+        probe.on("connect", () => (probe.destroy(), resolve(false)));
+        probe.on("error", () => resolve(true));
+      });
+    const refused = await waitFor(connectionRefused, { timeoutMs: 5_000, what: "new connections to be refused" });
     assert.equal(refused, true, "no new connections once shutting down");
 
     let response = "";

@@ -2,18 +2,18 @@
 // every migration folder applied and recorded in `_prisma_migrations` as Prisma records it, a second run a no-op,
 // refusals that change nothing, failures recorded as Prisma records them, and Prisma's own CLI agreeing (SQLite: the
 // only provider whose `prisma migrate` works here, see prisma/orm#27403).
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { migrate } from "../../server/store/migrations.ts";
 import { openDatabase } from "../../server/store/open.ts";
 import { COUNTED_TABLES, createEmptyDatabase, DIALECTS, rowCounts, type Dialect, type EmptyDatabase } from "../support/databases.ts";
+import { waitFor } from "../support/wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PRISMA_LOCK_KEY = 72707369;
@@ -113,125 +113,123 @@ function prismaEngineDdl(dialect: Dialect): string {
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-for (const dialect of DIALECTS) {
-  describe(`npm run db:migrate (${dialect})`, () => {
-    it("migrates a fresh database, records every migration as Prisma does, and a second run is a no-op", () =>
-      withDatabase(dialect, async ({ url }) => {
-        const files = migrationFiles(dialect);
-        const first = await dbMigrate(url);
-        assert.equal(first.code, 0, first.stderr);
-        for (const { name } of files) assert.match(first.stdout, new RegExp(`^  ${name}$`, "m"));
+describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
+  it("migrates a fresh database, records every migration as Prisma does, and a second run is a no-op", () =>
+    withDatabase(dialect, async ({ url }) => {
+      const files = migrationFiles(dialect);
+      const first = await dbMigrate(url);
+      assert.equal(first.code, 0, first.stderr);
+      for (const { name } of files) assert.match(first.stdout, new RegExp(`^  ${name}$`, "m"));
+
+      const rows = await migrationRows(url);
+      assert.deepEqual(
+        rows.map(({ migration_name, checksum, applied_steps_count, logs, rolled_back_at }) => ({ migration_name, checksum, applied_steps_count, logs, rolled_back_at })),
+        files.map(({ name, checksum }) => ({ migration_name: name, checksum, applied_steps_count: 1, logs: null, rolled_back_at: null })),
+      );
+      for (const row of rows) {
+        assert.match(row.id, UUID_V4);
+        assert.ok(row.started_at !== null && row.finished_at !== null, `${row.migration_name} has both timestamps`);
+      }
+      const db = openDatabase(url);
+      try {
+        assert.deepEqual(Object.values(await rowCounts(db)), COUNTED_TABLES.map(() => 0), "every domain table exists");
+      } finally {
+        await db.close();
+      }
+
+      const second = await dbMigrate(url);
+      assert.equal(second.code, 0, second.stderr);
+      assert.match(second.stdout, /up to date/);
+      assert.deepEqual(await migrationRows(url), rows);
+    }));
+
+  it("creates _prisma_migrations with the DDL of the installed Prisma schema engine", () =>
+    withDatabase(dialect, async ({ url }) => {
+      await migrate(url);
+      if (dialect === "sqlite") {
+        const db = openDatabase(url);
+        const table = await db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = '_prisma_migrations'");
+        await db.close();
+        assert.equal(`${table!.sql};`, prismaEngineDdl("sqlite"));
+        return;
+      }
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query("CREATE SCHEMA prisma_reference");
+        await client.query(`SET search_path TO prisma_reference; ${prismaEngineDdl("postgres")}`);
+        const catalog = async (schema: string) =>
+          (
+            await client.query(
+              `SELECT c.column_name, c.ordinal_position, c.data_type, c.character_maximum_length, c.is_nullable, c.column_default,
+                      (SELECT count(*) FROM information_schema.key_column_usage k WHERE k.table_schema = c.table_schema
+                         AND k.table_name = c.table_name AND k.column_name = c.column_name)::int AS in_key
+                 FROM information_schema.columns c
+                WHERE c.table_schema = $1 AND c.table_name = '_prisma_migrations' ORDER BY c.ordinal_position`,
+              [schema],
+            )
+          ).rows;
+        const ours = await catalog("public");
+        assert.equal(ours.length, 8);
+        assert.deepEqual(ours, await catalog("prisma_reference"));
+      } finally {
+        await client.end();
+      }
+    }));
+
+  it("refuses an applied migration whose file changed, exits non-zero and applies nothing", () =>
+    withDatabase(dialect, async ({ url }) => {
+      assert.equal((await dbMigrate(url)).code, 0);
+      const [first, ...others] = migrationFiles(dialect);
+      const db = openDatabase(url);
+      // The first migration was applied from another file; the last one is pending again.
+      await db.run("UPDATE _prisma_migrations SET checksum = ? WHERE migration_name = ?", ["0".repeat(64), first.name]);
+      await db.run("DELETE FROM _prisma_migrations WHERE migration_name = ?", [others.at(-1)!.name]);
+      await db.close();
+      const before = await migrationRows(url);
+
+      const refused = await dbMigrate(url);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, new RegExp(`modified after they were applied[\\s\\S]*${first.name}: applied with checksum 0{64}, the file's is ${first.checksum}`));
+      assert.deepEqual(await migrationRows(url), before);
+    }));
+
+  it("rolls a failing migration back, records it as failed as Prisma does, and refuses to go on until it is resolved", () =>
+    withDatabase(dialect, ({ url }) =>
+      withMigrationsFolder(async (folder, write) => {
+        write("0001_ok", "CREATE TABLE ok_table (id INTEGER PRIMARY KEY);\n");
+        write("0002_broken", "CREATE TABLE half_table (id INTEGER PRIMARY KEY);\nINSERT INTO missing_table VALUES (1);\n");
+        await assert.rejects(migrate(url, folder), /migration 0002_broken failed and was rolled back[\s\S]*missing_table/);
+
+        const db = openDatabase(url);
+        const tables = async () => (await db.all<{ n: string }>(
+          dialect === "sqlite"
+            ? "SELECT name AS n FROM sqlite_master WHERE type = 'table' AND name LIKE '%_table'"
+            : "SELECT tablename AS n FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE '%_table'",
+        )).map((row) => row.n).sort();
+        assert.deepEqual(await tables(), ["ok_table"], "the failed migration's first statement was rolled back");
+        const failed = (await migrationRows(url)).find((row) => row.migration_name === "0002_broken")!;
+        assert.equal(failed.finished_at, null);
+        assert.equal(failed.rolled_back_at, null);
+        assert.equal(failed.applied_steps_count, 0);
+        assert.match(failed.logs!, /^Migration name: 0002_broken\n\nDatabase error code: \S+\n\nDatabase error:\n.*missing_table/);
 
         const rows = await migrationRows(url);
-        assert.deepEqual(
-          rows.map(({ migration_name, checksum, applied_steps_count, logs, rolled_back_at }) => ({ migration_name, checksum, applied_steps_count, logs, rolled_back_at })),
-          files.map(({ name, checksum }) => ({ migration_name: name, checksum, applied_steps_count: 1, logs: null, rolled_back_at: null })),
-        );
-        for (const row of rows) {
-          assert.match(row.id, UUID_V4);
-          assert.ok(row.started_at !== null && row.finished_at !== null, `${row.migration_name} has both timestamps`);
-        }
-        const db = openDatabase(url);
-        try {
-          assert.deepEqual(Object.values(await rowCounts(db)), COUNTED_TABLES.map(() => 0), "every domain table exists");
-        } finally {
-          await db.close();
-        }
-
-        const second = await dbMigrate(url);
-        assert.equal(second.code, 0, second.stderr);
-        assert.match(second.stdout, /up to date/);
+        await assert.rejects(migrate(url, folder), /lists failed migrations; no migration was applied[\s\S]*0002_broken/);
         assert.deepEqual(await migrationRows(url), rows);
-      }));
 
-    it("creates _prisma_migrations with the DDL of the installed Prisma schema engine", () =>
-      withDatabase(dialect, async ({ url }) => {
-        await migrate(url);
-        if (dialect === "sqlite") {
-          const db = openDatabase(url);
-          const table = await db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = '_prisma_migrations'");
-          await db.close();
-          assert.equal(`${table!.sql};`, prismaEngineDdl("sqlite"));
-          return;
-        }
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
-          await client.query("CREATE SCHEMA prisma_reference");
-          await client.query(`SET search_path TO prisma_reference; ${prismaEngineDdl("postgres")}`);
-          const catalog = async (schema: string) =>
-            (
-              await client.query(
-                `SELECT c.column_name, c.ordinal_position, c.data_type, c.character_maximum_length, c.is_nullable, c.column_default,
-                        (SELECT count(*) FROM information_schema.key_column_usage k WHERE k.table_schema = c.table_schema
-                           AND k.table_name = c.table_name AND k.column_name = c.column_name)::int AS in_key
-                   FROM information_schema.columns c
-                  WHERE c.table_schema = $1 AND c.table_name = '_prisma_migrations' ORDER BY c.ordinal_position`,
-                [schema],
-              )
-            ).rows;
-          const ours = await catalog("public");
-          assert.equal(ours.length, 8);
-          assert.deepEqual(ours, await catalog("prisma_reference"));
-        } finally {
-          await client.end();
-        }
-      }));
-
-    it("refuses an applied migration whose file changed, exits non-zero and applies nothing", () =>
-      withDatabase(dialect, async ({ url }) => {
-        assert.equal((await dbMigrate(url)).code, 0);
-        const [first, ...others] = migrationFiles(dialect);
-        const db = openDatabase(url);
-        // The first migration was applied from another file; the last one is pending again.
-        await db.run("UPDATE _prisma_migrations SET checksum = ? WHERE migration_name = ?", ["0".repeat(64), first.name]);
-        await db.run("DELETE FROM _prisma_migrations WHERE migration_name = ?", [others.at(-1)!.name]);
+        // Resolved as the refusal says: fix the file, mark the failed row rolled back.
+        write("0002_broken", "CREATE TABLE half_table (id INTEGER PRIMARY KEY);\n");
+        await db.run("UPDATE _prisma_migrations SET rolled_back_at = CURRENT_TIMESTAMP WHERE id = ?", [failed.id]);
+        assert.deepEqual(await migrate(url, folder), ["0002_broken"]);
+        assert.deepEqual(await tables(), ["half_table", "ok_table"]);
+        assert.deepEqual(
+          (await migrationRows(url)).map((row) => [row.migration_name, row.finished_at !== null, row.rolled_back_at !== null]),
+          [["0001_ok", true, false], ["0002_broken", false, true], ["0002_broken", true, false]],
+        );
         await db.close();
-        const before = await migrationRows(url);
-
-        const refused = await dbMigrate(url);
-        assert.equal(refused.code, 1);
-        assert.match(refused.stderr, new RegExp(`modified after they were applied[\\s\\S]*${first.name}: applied with checksum 0{64}, the file's is ${first.checksum}`));
-        assert.deepEqual(await migrationRows(url), before);
-      }));
-
-    it("rolls a failing migration back, records it as failed as Prisma does, and refuses to go on until it is resolved", () =>
-      withDatabase(dialect, ({ url }) =>
-        withMigrationsFolder(async (folder, write) => {
-          write("0001_ok", "CREATE TABLE ok_table (id INTEGER PRIMARY KEY);\n");
-          write("0002_broken", "CREATE TABLE half_table (id INTEGER PRIMARY KEY);\nINSERT INTO missing_table VALUES (1);\n");
-          await assert.rejects(migrate(url, folder), /migration 0002_broken failed and was rolled back[\s\S]*missing_table/);
-
-          const db = openDatabase(url);
-          const tables = async () => (await db.all<{ n: string }>(
-            dialect === "sqlite"
-              ? "SELECT name AS n FROM sqlite_master WHERE type = 'table' AND name LIKE '%_table'"
-              : "SELECT tablename AS n FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE '%_table'",
-          )).map((row) => row.n).sort();
-          assert.deepEqual(await tables(), ["ok_table"], "the failed migration's first statement was rolled back");
-          const failed = (await migrationRows(url)).find((row) => row.migration_name === "0002_broken")!;
-          assert.equal(failed.finished_at, null);
-          assert.equal(failed.rolled_back_at, null);
-          assert.equal(failed.applied_steps_count, 0);
-          assert.match(failed.logs!, /^Migration name: 0002_broken\n\nDatabase error code: \S+\n\nDatabase error:\n.*missing_table/);
-
-          const rows = await migrationRows(url);
-          await assert.rejects(migrate(url, folder), /lists failed migrations; no migration was applied[\s\S]*0002_broken/);
-          assert.deepEqual(await migrationRows(url), rows);
-
-          // Resolved as the refusal says: fix the file, mark the failed row rolled back.
-          write("0002_broken", "CREATE TABLE half_table (id INTEGER PRIMARY KEY);\n");
-          await db.run("UPDATE _prisma_migrations SET rolled_back_at = CURRENT_TIMESTAMP WHERE id = ?", [failed.id]);
-          assert.deepEqual(await migrate(url, folder), ["0002_broken"]);
-          assert.deepEqual(await tables(), ["half_table", "ok_table"]);
-          assert.deepEqual(
-            (await migrationRows(url)).map((row) => [row.migration_name, row.finished_at !== null, row.rolled_back_at !== null]),
-            [["0001_ok", true, false], ["0002_broken", false, true], ["0002_broken", true, false]],
-          );
-          await db.close();
-        })));
-  });
-}
+      })));
+});
 
 describe("npm run db:migrate and Prisma's CLI (sqlite)", () => {
   it("agree: Prisma finds nothing to apply after db:migrate, db:migrate finds nothing after Prisma, and the rows match", () =>
@@ -273,10 +271,13 @@ describe("db:migrate and other migrators", () => {
             "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
             [PRISMA_LOCK_KEY],
           );
-        while ((await waiting()).rowCount === 0) {
-          if (exited) assert.fail(`db:migrate finished without waiting for the lock: ${(await run.done).stdout}`);
-          await sleep(20);
-        }
+        await waitFor(
+          async () => {
+            if (exited) assert.fail(`db:migrate finished without waiting for the lock: ${(await run.done).stdout}`);
+            return (await waiting()).rowCount !== 0;
+          },
+          { what: "db:migrate to wait for the advisory lock" },
+        );
         assert.equal((await holder.query("SELECT to_regclass('_prisma_migrations') AS t")).rows[0].t, null, "nothing done before the lock");
 
         await holder.query("SELECT pg_advisory_unlock($1)", [PRISMA_LOCK_KEY]);

@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "../../server/config.ts";
 import { createRuntime } from "../../server/runtime.ts";
-import { capturedLogger } from "../../server/rate-limits/test-support.ts";
+import { capturedLogger } from "../support/logger.ts";
 
 const environment = (variables: Record<string, string>) => variables as NodeJS.ProcessEnv;
 

@@ -1,7 +1,7 @@
 // The repository explains itself: no source file cites the contract's sections or the design notes, which live
 // outside it. A rule is cited by the README section that states it (README "Rate limits"); the README itself states
 // its rules instead of pointing at the contract's sections.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

@@ -5,6 +5,7 @@ import { createProgram } from "../../server/domain/programs.ts";
 import type { TestApi } from "./api-server.ts";
 import { apiClient, type ApiResponse } from "./client.ts";
 import { rowCounts } from "./databases.ts";
+import type { Quote } from "../../packages/sdk/src/responses.ts";
 
 export const REQUEST_ID_PATTERN = /^req_[A-Za-z0-9]{24}$/;
 
@@ -74,7 +75,7 @@ export async function assertChangesNothing<T>(db: Database, request: () => Promi
 
 /** A quote through the API: its body and its single-use token. */
 export async function createQuote(client: ReturnType<typeof apiClient>, programId: string, fields: Record<string, unknown> = {}) {
-  const response = await client.post("/offers/quote", { order_amount_cents: 10_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: programId, ...fields });
+  const response = await client.post<Quote>("/offers/quote", { order_amount_cents: 10_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: programId, ...fields });
   assert.equal(response.status, 200, response.text);
   return { quote: response.body, token: response.headers.get("x-service-quote-token")! };
 }

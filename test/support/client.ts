@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { QUOTE_LIFETIME_MS } from "../../server/domain/disclosure.ts";
 
-export interface ApiResponse<T = any> {
+/**
+ * A body no caller has given a type: these tests send wrong requests on purpose and read whatever JSON comes back
+ * (a resource, a list, an error, an OpenAPI document), asserting on its fields as they go. Pass `T` (an SDK response
+ * type from packages/sdk/src/responses.ts) where the shape is known.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the untyped default of the raw client
+export type UntypedBody = any;
+
+export interface ApiResponse<T = UntypedBody> {
   status: number;
   headers: Headers;
   /** Parsed JSON body (undefined when the body is empty). */
@@ -20,7 +28,7 @@ export interface CallOptions {
 
 /** Raw HTTP calls against a test server, the way an integrator without the SDK would make them. */
 export function apiClient(baseUrl: string, defaultKey?: string) {
-  async function call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  async function call<T = UntypedBody>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { "Content-Type": "application/json", ...options.headers };
     const key = options.key === undefined ? defaultKey : options.key;
     if (key) headers.Authorization = `Bearer ${key}`;
@@ -36,8 +44,8 @@ export function apiClient(baseUrl: string, defaultKey?: string) {
   }
   return {
     call,
-    get: <T = any>(path: string, options?: CallOptions) => call<T>("GET", path, undefined, options),
-    post: <T = any>(path: string, body?: unknown, options?: CallOptions) => call<T>("POST", path, body, options),
+    get: <T = UntypedBody>(path: string, options?: CallOptions) => call<T>("GET", path, undefined, options),
+    post: <T = UntypedBody>(path: string, body?: unknown, options?: CallOptions) => call<T>("POST", path, body, options),
   };
 }
 

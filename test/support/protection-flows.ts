@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { Queryable } from "../../server/store/database.ts";
 import { apiClient, orderContextFor, type ApiResponse } from "./client.ts";
 import { createQuote } from "./api-assertions.ts";
+import type { Confirmation, HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
 
 // Multi-step flows through the API that several test files need: protect an order, read the outbox.
 
@@ -18,16 +19,16 @@ export function confirmBody(quote: { quoteId: string } & Parameters<typeof order
 /** Quote then confirm through /offers: the quote, its token and the confirmation. */
 export async function protectOrder(client: ApiClient, programId: string, fields: Record<string, unknown> = {}) {
   const { quote, token } = await createQuote(client, programId, fields);
-  const response = await client.post("/offers/confirm", confirmBody(quote, token));
+  const response = await client.post<Confirmation>("/offers/confirm", confirmBody(quote, token));
   assert.equal(response.status, 200, response.text);
   return { quote, token, confirmation: response.body };
 }
 
 /** Quote then confirm through /headless with a secret key (snake_case). */
 export async function protectOrderHeadless(secret: ApiClient, programId: string, fields: Record<string, unknown> = {}) {
-  const quote = await secret.post("/headless/quote", { order_amount_cents: 10_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: programId, ...fields });
+  const quote = await secret.post<HeadlessQuote>("/headless/quote", { order_amount_cents: 10_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: programId, ...fields });
   assert.equal(quote.status, 200, quote.text);
-  const confirmation = await secret.post("/headless/confirm", { quote_id: quote.body.quote_id });
+  const confirmation = await secret.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quote.body.quote_id });
   assert.equal(confirmation.status, 200, confirmation.text);
   return { quote: quote.body, confirmation: confirmation.body };
 }
@@ -36,7 +37,7 @@ export interface EventRow {
   id: string;
   type: string;
   /** The event payload (`data.object` of the envelope). */
-  data: Record<string, any>;
+  data: Record<string, unknown>;
   created_at: number;
 }
 

@@ -8,11 +8,12 @@ import path from "node:path";
 import { createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
 import { openDatabase } from "../../server/store/open.ts";
 import { startFakeAdminApi, TEST_APP, webhookRequest, type FakeAdminApi, type WebhookDelivery } from "./shopify.ts";
+import { waitFor } from "./wait.ts";
 
 export interface ShopifyAppHarness {
   database: TestDatabase;
   admin: FakeAdminApi;
-  runtime(): NonNullable<ReturnType<typeof import("../../app/shopify/runtime.server.ts").shopifyRuntime>>;
+  runtime(): NonNullable<ReturnType<typeof import("../../app/shopify.server.ts").shopifyRuntime>>;
   /** Installs the shop as afterAuth does (merchant, keys, program, storefront setup job) and runs its jobs. */
   install(shop: string): Promise<void>;
   /** The webhook route's answer to a request; authenticate.webhook throws its 4xx Responses, which Remix sends as they are. */
@@ -44,15 +45,15 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
   Object.assign(process.env, TEST_APP, { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" }, options.env);
   const admin = await startFakeAdminApi();
   const route = await import("../../app/routes/webhooks.$.ts");
-  const shopifyRuntime = await import("../../app/shopify/runtime.server.ts");
+  const shopifyRuntime = await import("../../app/shopify.server.ts");
   const { prisma } = await import("../../app/db.server.ts");
   const { closeProtectionRuntime } = await import("../../app/protection-api.server.ts");
   const { onShopAuthenticated } = await import("../../app/shopify/shop-lifecycle.server.ts");
   // The library sends Admin API calls and token exchanges to https://<shop>/admin/…; here they go to the fake on loopback.
   const { setAbstractFetchFunc } = await import("@shopify/shopify-api/runtime");
   const realFetch = globalThis.fetch;
-  setAbstractFetchFunc(async (input: any, init?: any) => {
-    const url = String(input?.url ?? input);
+  setAbstractFetchFunc(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
     return realFetch(/^https:\/\/[^/]+\/admin\/(api|oauth)\//.test(url) ? admin.rewrite(url) : input, init);
   });
   for (const shop of options.shops) {
@@ -74,7 +75,7 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
     await waitFor(async () => {
       const open = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending' AND run_at <= ?", [Date.now()]);
       return Number(open!.n) === 0;
-    });
+    }, { what: "no due Shopify job" });
   }
 
   return {
@@ -98,15 +99,4 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Polls `read` until it gives a value. */
-export async function waitFor<T>(read: () => Promise<T | undefined | null>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -2,6 +2,7 @@
 // webhook requests signed exactly as Shopify signs them (base64 HMAC-SHA256 of the raw body with the app's secret,
 // in X-Shopify-Hmac-Sha256, plus the X-Shopify-* headers), orders/create-style payloads, and a fake Admin GraphQL
 // API on loopback that answers the operations the app sends (and OAuth token exchange) and records them.
+import assert from "node:assert/strict";
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,14 +11,15 @@ import type { ShopifyRefund } from "../../app/shopify/webhooks/refunds-create.ts
 import type { ShopifyShop } from "../../app/shopify/webhooks/app-uninstalled.ts";
 import type { AppScopesUpdate } from "../../app/shopify/webhooks/app-scopes-update.ts";
 import type { CustomersDataRequest, CustomersRedact, ShopRedact } from "../../app/shopify/webhooks/privacy-payloads.ts";
-import type { ProtectionProductResult } from "../../app/shopify/admin/protection-product.ts";
-import type { ProtectionProductSetResult } from "../../app/shopify/admin/protection-product-set.ts";
+import type { ProtectionProductResult, ProtectionProductVariables } from "../../app/shopify/admin/protection-product.ts";
+import type { ProductSetInput, ProtectionProductSetResult } from "../../app/shopify/admin/protection-product-set.ts";
+import type { PublishProtectionVariables } from "../../app/shopify/admin/publish-protection.ts";
 import type { PublicationsResult } from "../../app/shopify/admin/publications.ts";
 import type { OwnersResult } from "../../app/shopify/admin/owners.ts";
-import type { StorefrontConfigResult } from "../../app/shopify/admin/storefront-config.ts";
+import type { MetafieldsSetInput, StorefrontConfigResult } from "../../app/shopify/admin/storefront-config.ts";
 import type { ProtectionFulfillmentOrdersResult } from "../../app/shopify/admin/protection-fulfillment-orders.ts";
-import type { FulfillProtectionResult } from "../../app/shopify/admin/fulfill-protection.ts";
-import type { ProtectionReferenceResult } from "../../app/shopify/admin/protection-reference.ts";
+import type { FulfillmentOrderLines, FulfillProtectionResult } from "../../app/shopify/admin/fulfill-protection.ts";
+import type { OrderInput, ProtectionReferenceResult } from "../../app/shopify/admin/protection-reference.ts";
 
 export const TEST_APP = {
   SHOPIFY_API_KEY: "test-api-key-0123456789abcdef",
@@ -146,12 +148,41 @@ export const customersRedactPayload = (shop: string, input: { email: string; ord
 
 export const shopRedactPayload = (shop: string) => ({ shop_id: 7, shop_domain: shop }) satisfies ShopRedact;
 
+/** The variables of each operation the fake answers, as the app's operations declare them. */
+export interface AdminVariables {
+  ProtectionProduct: ProtectionProductVariables;
+  ProtectionProductSet: { input: ProductSetInput };
+  PublishProtection: PublishProtectionVariables;
+  StorefrontConfig: { metafields: MetafieldsSetInput[] };
+  ProtectionFulfillmentOrders: { id: string };
+  FulfillProtection: { fulfillment: { lineItemsByFulfillmentOrder: FulfillmentOrderLines[]; notifyCustomer: boolean } };
+  ProtectionReference: { input: OrderInput };
+}
+
 export interface AdminCall {
   shop: string;
   operationName: string;
   query: string;
-  variables: Record<string, any>;
+  /** As the app sent them: read them through `variablesOf`. */
+  variables: Record<string, unknown>;
   accessToken: string | null;
+}
+
+/** A call's variables in the shape its operation declares (the app's operation types are what sent them). */
+export function variablesOf<Name extends keyof AdminVariables>(call: AdminCall, operationName: Name): AdminVariables[Name] {
+  assert.equal(call.operationName, operationName);
+  return call.variables as unknown as AdminVariables[Name];
+}
+
+/** The body of a token exchange request (OAuth 2.0 token exchange, as Shopify takes it). */
+interface TokenExchangeRequest {
+  client_id?: string;
+  client_secret?: string;
+  subject_token?: string;
+  subject_token_type?: string;
+  requested_token_type?: string;
+  /** "1": an expiring offline token, with a refresh token. */
+  expiring?: string;
 }
 
 /**
@@ -161,11 +192,11 @@ export interface AdminCall {
  */
 export async function startFakeAdminApi() {
   const calls: AdminCall[] = [];
-  const tokenExchanges: { shop: string; body: any }[] = [];
+  const tokenExchanges: { shop: string; body: TokenExchangeRequest }[] = [];
   const failures = new Map<string, number>();
   const products = new Map<string, { id: string; handle: string; variants: { id: string; price: string }[] }>();
   const metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
-  const orders = new Map<string, { customAttributes: { key: string; value: string }[]; metafields: any[] }>();
+  const orders = new Map<string, Omit<OrderInput, "id">>();
   /** Fulfillment orders by order gid: one OPEN fulfillment order per order, its line items with what remains. */
   const fulfillmentOrders = new Map<string, { id: string; lineItems: { id: string; productGid: string; remainingQuantity: number }[] }>();
   const fulfillments: { fulfillmentOrderId: string; lineItems: { id: string; quantity: number }[]; notifyCustomer: boolean }[] = [];
@@ -173,16 +204,17 @@ export async function startFakeAdminApi() {
   const gid = (type: string) => `gid://shopify/${type}/${gidCounter++}`;
 
   function answer(call: AdminCall): unknown {
-    const v = call.variables;
     switch (call.operationName) {
       case "ProtectionProduct": {
+        const v = variablesOf(call, "ProtectionProduct");
         const product = [...products.values()].find((candidate) => candidate.handle === v.handle);
         return { shop: { currencyCode: "USD" }, productByIdentifier: product ? { id: product.id } : null } satisfies ProtectionProductResult;
       }
       case "ProtectionProductSet": {
+        const v = variablesOf(call, "ProtectionProductSet");
         const id = v.input.id ?? gid("Product");
         const previous = products.get(id);
-        const variants = v.input.variants.map((variant: any, index: number) => ({ id: previous?.variants[index]?.id ?? gid("ProductVariant"), price: variant.price }));
+        const variants = v.input.variants.map((variant, index) => ({ id: previous?.variants[index]?.id ?? gid("ProductVariant"), price: variant.price }));
         products.set(id, { id, handle: v.input.handle, variants });
         return { productSet: { product: { id, variants: { nodes: variants } }, userErrors: [] } } satisfies ProtectionProductSetResult;
       }
@@ -192,15 +224,17 @@ export async function startFakeAdminApi() {
         return { publishablePublish: { userErrors: [] } };
       case "Owners":
         return { currentAppInstallation: { id: "gid://shopify/AppInstallation/42" }, shop: { id: "gid://shopify/Shop/7" } } satisfies OwnersResult;
-      case "StorefrontConfig":
+      case "StorefrontConfig": {
+        const v = variablesOf(call, "StorefrontConfig");
         for (const metafield of v.metafields) {
           const index = metafields.findIndex((m) => m.ownerId === metafield.ownerId && m.namespace === metafield.namespace && m.key === metafield.key);
           if (index >= 0) metafields.splice(index, 1);
           metafields.push(metafield);
         }
         return { metafieldsSet: { metafields: v.metafields.map(() => ({ id: gid("Metafield") })), userErrors: [] } } satisfies StorefrontConfigResult;
+      }
       case "ProtectionFulfillmentOrders": {
-        const fulfillmentOrder = fulfillmentOrders.get(v.id);
+        const fulfillmentOrder = fulfillmentOrders.get(variablesOf(call, "ProtectionFulfillmentOrders").id);
         const nodes = fulfillmentOrder
           ? [{
               id: fulfillmentOrder.id,
@@ -211,6 +245,7 @@ export async function startFakeAdminApi() {
         return { order: { fulfillmentOrders: { nodes } } } satisfies ProtectionFulfillmentOrdersResult;
       }
       case "FulfillProtection": {
+        const v = variablesOf(call, "FulfillProtection");
         for (const group of v.fulfillment.lineItemsByFulfillmentOrder) {
           const fulfillmentOrder = [...fulfillmentOrders.values()].find((candidate) => candidate.id === group.fulfillmentOrderId)!;
           for (const { id, quantity } of group.fulfillmentOrderLineItems) fulfillmentOrder.lineItems.find((item) => item.id === id)!.remainingQuantity -= quantity;
@@ -218,16 +253,18 @@ export async function startFakeAdminApi() {
         }
         return { fulfillmentCreate: { fulfillment: { id: gid("Fulfillment"), status: "SUCCESS" }, userErrors: [] } } satisfies FulfillProtectionResult;
       }
-      case "ProtectionReference":
-        orders.set(v.input.id, { customAttributes: v.input.customAttributes, metafields: v.input.metafields });
-        return { orderUpdate: { order: { id: v.input.id }, userErrors: [] } } satisfies ProtectionReferenceResult;
+      case "ProtectionReference": {
+        const { id, ...order } = variablesOf(call, "ProtectionReference").input;
+        orders.set(id, order);
+        return { orderUpdate: { order: { id }, userErrors: [] } } satisfies ProtectionReferenceResult;
+      }
       default:
         return undefined;
     }
   }
 
   /** Token exchange (the new embedded auth strategy): Shopify trades a valid session token for an offline token. */
-  function exchangeToken(shop: string, body: any, response: http.ServerResponse) {
+  function exchangeToken(shop: string, body: TokenExchangeRequest, response: http.ServerResponse) {
     tokenExchanges.push({ shop, body });
     if (body.client_id !== TEST_APP.SHOPIFY_API_KEY || body.client_secret !== TEST_APP.SHOPIFY_API_SECRET || !body.subject_token) {
       response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "invalid_client" }));

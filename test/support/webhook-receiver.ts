@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Event } from "../../packages/sdk/src/responses.ts";
 
 // A webhook receiver on loopback: records every request and answers as the test says (a status, a hang past the
 // sender's timeout, or a dropped connection).
@@ -9,7 +10,8 @@ export interface ReceivedWebhook {
   timestamp: string;
   signature: string;
   body: string;
-  event: any;
+  /** The body, parsed. */
+  event: Event;
   path: string;
 }
 

@@ -1,9 +1,10 @@
-import { describe, it, after, before } from "node:test";
+import { describe, it, afterAll, beforeAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import pino from "pino";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
+import { staysFalseFor, waitFor } from "../support/wait.ts";
 import { openDatabase } from "../../server/store/open.ts";
 import type { Database } from "../../server/store/database.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
@@ -12,7 +13,7 @@ import { createTestMerchant } from "../../server/domain/merchants.ts";
 import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import { createWebhookWorker } from "../../server/webhooks/worker.ts";
-import { firstArrivals, writeEvents } from "./support.ts";
+import { firstArrivals, writeEvents } from "../support/webhook-events.ts";
 
 // Several workers on PostgreSQL (each with its own connection pool, as separate processes would have) share the
 // queue: FOR UPDATE SKIP LOCKED and leases mean no delivery attempt is ever made twice, and each endpoint's events
@@ -25,11 +26,11 @@ describe("three webhook workers on PostgreSQL", () => {
   let database: TestDatabase;
   let receiver: Receiver;
   const pools: Database[] = [];
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase("postgres");
     receiver = await startReceiver();
   });
-  after(async () => {
+  afterAll(async () => {
     await receiver.close();
     for (const pool of pools) await pool.close();
     await database.drop();
@@ -58,9 +59,8 @@ describe("three webhook workers on PostgreSQL", () => {
     const ids = (await database.db.all<{ id: string }>("SELECT id FROM events ORDER BY seq")).map((row) => row.id);
     assert.equal(ids.length, batches.flat().length);
 
-    const deadline = Date.now() + 30_000;
-    while (receiver.received.length < ENDPOINTS * EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 200)); // anything extra would show up now
+    await waitFor(() => receiver.received.length >= ENDPOINTS * EVENTS, { timeoutMs: 30_000, what: "every delivery" });
+    await staysFalseFor(() => receiver.received.length > ENDPOINTS * EVENTS, 200, { what: "a second request for a delivery" });
     for (const worker of workers) await worker.stop();
 
     assert.equal(receiver.received.length, ENDPOINTS * EVENTS, "exactly one request per delivery");

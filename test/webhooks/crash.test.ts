@@ -1,16 +1,17 @@
-import { describe, it, after, before } from "node:test";
+import { describe, it, afterAll, beforeAll } from "vitest";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DIALECTS, createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
+import { waitFor } from "../support/wait.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { createTestMerchant } from "../../server/domain/merchants.ts";
 import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
-import { assertSigned, firstArrivals, writeEvents } from "./support.ts";
+import { assertSigned, firstArrivals, writeEvents } from "../support/webhook-events.ts";
 
 // The worker as its own process (`npm run worker`), killed with SIGKILL in the middle of a batch — while the
 // receiver holds a request it has already read — then started again: no event is lost, every endpoint still gets
@@ -34,76 +35,66 @@ function startWorker(database: TestDatabase, key: Buffer): ChildProcess {
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-for (const dialect of DIALECTS) {
-  describe(`webhook worker process killed mid-batch (${dialect})`, () => {
-    let database: TestDatabase;
-    const receivers: Receiver[] = [];
-    before(async () => (database = await createTestDatabase(dialect)));
-    after(async () => {
-      for (const receiver of receivers) await receiver.close();
-      await database.drop();
-    });
-
-    it("SIGKILL then restart: every event arrives in order per endpoint; duplicates only repeat the same event", async () => {
-      const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
-      const key = randomBytes(32);
-      const sealer = createSealer(key);
-      const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Crash Store" }));
-      const actor = { merchantId: merchant.merchantId, mode: "test" as const };
-      const secrets: string[] = [];
-      for (let i = 0; i < ENDPOINTS; i++) {
-        const receiver = await startReceiver();
-        receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 5, 200));
-        receivers.push(receiver);
-        const endpoint = await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, receiver.url), events: ["*"] }));
-        secrets.push(endpoint.secret);
-      }
-      const ids = await writeEvents({ database, services }, actor, EVENTS);
-      const total = () => receivers.reduce((sum, receiver) => sum + receiver.received.length, 0);
-
-      let worker = startWorker(database, key);
-      let killedAt = -1;
-      // Kill the worker while the first receiver holds a request it has read but not answered.
-      receivers[0].reply = (_request, index) => {
-        if (index === 10 && killedAt < 0) {
-          killedAt = total();
-          worker.kill("SIGKILL");
-        }
-        return new Promise((resolve) => setTimeout(resolve, 5, 200));
-      };
-      const first = exited(worker);
-      await waitFor(() => killedAt >= 0, 30_000, "the kill");
-      assert.equal((await first).signal, "SIGKILL");
-      const pending = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'");
-      assert.ok(Number(pending!.n) > 0, "work was left when the worker died");
-
-      worker = startWorker(database, key);
-      const second = exited(worker);
-      await waitFor(() => receivers.every((receiver) => firstArrivals(receiver.received).length === EVENTS), 60_000, "every event at every endpoint");
-      worker.kill("SIGTERM");
-      assert.deepEqual(await second, { code: 0, signal: null }, "graceful exit on SIGTERM");
-
-      for (const [i, receiver] of receivers.entries()) {
-        assert.deepEqual(firstArrivals(receiver.received), ids, `endpoint ${i}: all events, in order`);
-        await assertSigned(receiver.received, secrets[i], Date.now());
-        const bodies = new Map<string, string>();
-        for (const request of receiver.received) {
-          const seen = bodies.get(request.eventId);
-          if (seen !== undefined) assert.equal(request.body, seen, "a duplicate repeats the same event");
-          bodies.set(request.eventId, request.body);
-        }
-      }
-      assert.ok(receivers[0].received.length > EVENTS, "the request in flight at the kill was delivered again");
-      const open = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'");
-      assert.equal(Number(open!.n), 0);
-    });
+describe.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect) => {
+  let database: TestDatabase;
+  const receivers: Receiver[] = [];
+  beforeAll(async () => (database = await createTestDatabase(dialect)));
+  afterAll(async () => {
+    for (const receiver of receivers) await receiver.close();
+    await database.drop();
   });
-}
+
+  it("SIGKILL then restart: every event arrives in order per endpoint; duplicates only repeat the same event", async () => {
+    const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
+    const key = randomBytes(32);
+    const sealer = createSealer(key);
+    const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Crash Store" }));
+    const actor = { merchantId: merchant.merchantId, mode: "test" as const };
+    const secrets: string[] = [];
+    for (let i = 0; i < ENDPOINTS; i++) {
+      const receiver = await startReceiver();
+      receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 5, 200));
+      receivers.push(receiver);
+      const endpoint = await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, receiver.url), events: ["*"] }));
+      secrets.push(endpoint.secret);
+    }
+    const ids = await writeEvents({ database, services }, actor, EVENTS);
+    const total = () => receivers.reduce((sum, receiver) => sum + receiver.received.length, 0);
+
+    let worker = startWorker(database, key);
+    let killedAt = -1;
+    // Kill the worker while the first receiver holds a request it has read but not answered.
+    receivers[0].reply = (_request, index) => {
+      if (index === 10 && killedAt < 0) {
+        killedAt = total();
+        worker.kill("SIGKILL");
+      }
+      return new Promise((resolve) => setTimeout(resolve, 5, 200));
+    };
+    const first = exited(worker);
+    await waitFor(() => killedAt >= 0, { timeoutMs: 30_000, what: "the kill" });
+    assert.equal((await first).signal, "SIGKILL");
+    const pending = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'");
+    assert.ok(Number(pending!.n) > 0, "work was left when the worker died");
+
+    worker = startWorker(database, key);
+    const second = exited(worker);
+    await waitFor(() => receivers.every((receiver) => firstArrivals(receiver.received).length === EVENTS), { timeoutMs: 60_000, what: "every event at every endpoint" });
+    worker.kill("SIGTERM");
+    assert.deepEqual(await second, { code: 0, signal: null }, "graceful exit on SIGTERM");
+
+    for (const [i, receiver] of receivers.entries()) {
+      assert.deepEqual(firstArrivals(receiver.received), ids, `endpoint ${i}: all events, in order`);
+      await assertSigned(receiver.received, secrets[i], Date.now());
+      const bodies = new Map<string, string>();
+      for (const request of receiver.received) {
+        const seen = bodies.get(request.eventId);
+        if (seen !== undefined) assert.equal(request.body, seen, "a duplicate repeats the same event");
+        bodies.set(request.eventId, request.body);
+      }
+    }
+    assert.ok(receivers[0].received.length > EVENTS, "the request in flight at the kill was delivered again");
+    const open = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'");
+    assert.equal(Number(open!.n), 0);
+  });
+});

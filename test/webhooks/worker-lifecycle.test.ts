@@ -1,4 +1,4 @@
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -7,6 +7,7 @@ import path from "node:path";
 import pino from "pino";
 import { DIALECTS, createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
+import { waitFor } from "../support/wait.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { createTestMerchant } from "../../server/domain/merchants.ts";
@@ -17,74 +18,72 @@ import { createFanOut } from "../../server/webhooks/fanout.ts";
 import { webhookWorkerOptions } from "../../server/webhooks/config.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createRuntime } from "../../server/runtime.ts";
-import { capturedLogger } from "../../server/rate-limits/test-support.ts";
-import { writeEvents } from "./support.ts";
+import { capturedLogger } from "../support/logger.ts";
+import { writeEvents } from "../support/webhook-events.ts";
 
 const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
 const sealer = createSealer(randomBytes(32));
 const logger = pino({ level: "silent" });
 
-for (const dialect of DIALECTS) {
-  describe(`webhook worker lifecycle (${dialect})`, () => {
-    let database: TestDatabase;
-    let receiver: Receiver;
-    let actor: { merchantId: string; mode: "test" };
-    before(async () => {
-      database = await createTestDatabase(dialect);
-      receiver = await startReceiver();
-      const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Lifecycle Store" }));
-      actor = { merchantId: merchant.merchantId, mode: "test" };
-      await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, receiver.url), events: ["*"] }));
-    });
-    after(async () => {
-      await receiver.close();
-      await database.drop();
-    });
-
-    const delivery = () => database.db.get<{ status: string; attempts: number; locked_by: string | null }>(
-      "SELECT status, attempts, locked_by FROM webhook_deliveries ORDER BY created_at DESC, id DESC LIMIT 1",
-    );
-
-    it("stop: an in-flight delivery that finishes within the grace period is recorded", async () => {
-      receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 150, 200));
-      const worker = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true, pollMs: 5 });
-      worker.start();
-      await writeEvents({ database, services }, actor, 1);
-      while (receiver.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      await worker.stop(5_000);
-      assert.deepEqual({ ...(await delivery()) }, { status: "succeeded", attempts: 1, locked_by: null });
-    });
-
-    it("stop: an in-flight delivery still running when the grace period ends is aborted and released, not counted", async () => {
-      receiver.reply = () => "hang";
-      const before = receiver.received.length;
-      const worker = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true, pollMs: 5 });
-      worker.start();
-      await writeEvents({ database, services }, actor, 1);
-      while (receiver.received.length === before) await new Promise((resolve) => setTimeout(resolve, 5));
-      await worker.stop(100);
-      assert.deepEqual({ ...(await delivery()) }, { status: "pending", attempts: 0, locked_by: null });
-      receiver.reply = () => 200;
-      const next = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true });
-      assert.equal(await next.runOnce(), 1, "the released delivery is due at once");
-      assert.equal((await delivery())!.status, "succeeded");
-    });
-
-    it("fan-out waits at a gap in event sequence numbers, then skips it after the grace period", async () => {
-      const fanOut = createFanOut(database.db, services, { batchSize: 100, gapGraceMs: 60_000, wallClock: () => wall }).fanOut;
-      let wall = 0;
-      await fanOut();
-      const [, missing] = await writeEvents({ database, services }, actor, 3);
-      await database.db.transaction((tx) => tx.run("DELETE FROM events WHERE id = ?", [missing]));
-      assert.equal(await fanOut(), 1, "up to the gap");
-      wall += 59_999;
-      assert.equal(await fanOut(), 0, "still waiting for the missing sequence number");
-      wall += 1;
-      assert.equal(await fanOut(), 1, "gap given up on");
-      assert.equal(await fanOut(), 0);
-    });
+describe.each(DIALECTS)("webhook worker lifecycle (%s)", (dialect) => {
+  let database: TestDatabase;
+  let receiver: Receiver;
+  let actor: { merchantId: string; mode: "test" };
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    receiver = await startReceiver();
+    const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Lifecycle Store" }));
+    actor = { merchantId: merchant.merchantId, mode: "test" };
+    await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, receiver.url), events: ["*"] }));
   });
-}
+  afterAll(async () => {
+    await receiver.close();
+    await database.drop();
+  });
+
+  const delivery = () => database.db.get<{ status: string; attempts: number; locked_by: string | null }>(
+    "SELECT status, attempts, locked_by FROM webhook_deliveries ORDER BY created_at DESC, id DESC LIMIT 1",
+  );
+
+  it("stop: an in-flight delivery that finishes within the grace period is recorded", async () => {
+    receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 150, 200));
+    const worker = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true, pollMs: 5 });
+    worker.start();
+    await writeEvents({ database, services }, actor, 1);
+    await waitFor(() => receiver.received.length > 0, { intervalMs: 5, what: "the delivery request" });
+    await worker.stop(5_000);
+    assert.deepEqual({ ...(await delivery()) }, { status: "succeeded", attempts: 1, locked_by: null });
+  });
+
+  it("stop: an in-flight delivery still running when the grace period ends is aborted and released, not counted", async () => {
+    receiver.reply = () => "hang";
+    const before = receiver.received.length;
+    const worker = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true, pollMs: 5 });
+    worker.start();
+    await writeEvents({ database, services }, actor, 1);
+    await waitFor(() => receiver.received.length > before, { intervalMs: 5, what: "the delivery request" });
+    await worker.stop(100);
+    assert.deepEqual({ ...(await delivery()) }, { status: "pending", attempts: 0, locked_by: null });
+    receiver.reply = () => 200;
+    const next = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true });
+    assert.equal(await next.runOnce(), 1, "the released delivery is due at once");
+    assert.equal((await delivery())!.status, "succeeded");
+  });
+
+  it("fan-out waits at a gap in event sequence numbers, then skips it after the grace period", async () => {
+    const fanOut = createFanOut(database.db, services, { batchSize: 100, gapGraceMs: 60_000, wallClock: () => wall }).fanOut;
+    let wall = 0;
+    await fanOut();
+    const [, missing] = await writeEvents({ database, services }, actor, 3);
+    await database.db.transaction((tx) => tx.run("DELETE FROM events WHERE id = ?", [missing]));
+    assert.equal(await fanOut(), 1, "up to the gap");
+    wall += 59_999;
+    assert.equal(await fanOut(), 0, "still waiting for the missing sequence number");
+    wall += 1;
+    assert.equal(await fanOut(), 1, "gap given up on");
+    assert.equal(await fanOut(), 0);
+  });
+});
 
 describe("webhook worker configuration", () => {
   it("WEBHOOK_WORKER=off leaves the API without a worker; the lease defaults to 6 x the timeout, at least 60 s", () => {

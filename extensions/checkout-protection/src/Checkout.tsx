@@ -5,7 +5,7 @@
 // 7.8 KB of a 25 KB bundle, for what `useSignalValue` below does with the `subscribe` every host signal has.
 import type {} from "@shopify/ui-extensions/preact";
 import { render } from "preact";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CartLineChange } from "@shopify/ui-extensions/checkout";
 import { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE } from "@purchase-protection/contract";
 import { configValue, isProtectionLine, orderAmount, parseConfig, requestOffer, toMajorUnits, variantGid, type Offer, type ProtectionConfig } from "./offer.ts";
@@ -20,13 +20,15 @@ export default async () => {
 /** A host signal's value; the component renders again when it changes (the `subscribe` of ReadonlySignalLike). */
 function useSignalValue<T>(signal: { readonly value: T; subscribe(fn: (value: T) => void): () => void }): T {
   const value = signal.value;
+  // The value at the first render with this signal, after which the subscription below is made.
+  const subscribedAfter = useMemo(() => signal.value, [signal]);
   const [, rerender] = useState(0);
   useEffect(() => {
     const unsubscribe = signal.subscribe(() => rerender((count) => count + 1));
-    // A change between this render and the subscription is not missed.
-    if (signal.value !== value) rerender((count) => count + 1);
+    // A change between that render and the subscription is not missed.
+    if (signal.value !== subscribedAfter) rerender((count) => count + 1);
     return unsubscribe;
-  }, [signal]);
+  }, [signal, subscribedAfter]);
   return value;
 }
 
@@ -47,22 +49,28 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
   const [offer, setOffer] = useState<Offer | null>(null);
   const [busy, setBusy] = useState(false);
   const [fallbackOrderId] = useState(() => `checkout-${crypto.randomUUID()}`);
+  // Whether an offer is on screen sets the re-quote's debounce; a ref, as showing an offer must not quote again.
+  const offerShown = useRef(false);
+  const { cents, currency } = amount;
 
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const next = await requestOffer(config, amount, shopify.checkoutToken.value ?? fallbackOrderId, controller.signal);
+      const next = await requestOffer(config, { cents, currency }, shopify.checkoutToken.value ?? fallbackOrderId, controller.signal);
       if (controller.signal.aborted) return;
       // A failed re-quote keeps an accepted offer on screen: the buyer can still take the protection back out.
-      if (next || attribute(CHOICE_ATTRIBUTE) !== ACCEPTED) setOffer(next);
+      if (next || attribute(CHOICE_ATTRIBUTE) !== ACCEPTED) {
+        setOffer(next);
+        offerShown.current = next !== null;
+      }
       // An accepted choice follows the new quote: its id, and the line of the tier that now fits.
       if (next && attribute(CHOICE_ATTRIBUTE) === ACCEPTED) await recordChoice(config, next, true);
-    }, offer ? REQUOTE_DEBOUNCE_MS : 0);
+    }, offerShown.current ? REQUOTE_DEBOUNCE_MS : 0);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [config, amount.cents, amount.currency]);
+  }, [config, cents, currency, fallbackOrderId]);
 
   if (!offer) return null;
   const choose = async (take: boolean) => {

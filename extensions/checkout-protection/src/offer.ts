@@ -32,22 +32,23 @@ const isId = (value: unknown): value is string => isText(value) && /^\d+$/.test(
 
 /** The config, or null when it is missing or malformed (then the extension shows nothing). */
 export function parseConfig(raw: string | undefined): ProtectionConfig | null {
-  let value: any;
+  // Untrusted until checked field by field below.
+  let value: { [Field in keyof StorefrontConfig]?: unknown };
   try {
-    value = JSON.parse(raw ?? "");
+    value = JSON.parse(raw ?? "") ?? {};
   } catch {
     return null;
   }
-  const tiers: unknown = value?.tiers;
+  const { version, publishableKey, programId, apiBase, productId, tiers } = value;
   const valid =
-    value?.version === 1 && isText(value.publishableKey) && isText(value.programId) && isText(value.apiBase) && isId(value.productId) &&
+    version === 1 && isText(publishableKey) && isText(programId) && isText(apiBase) && isId(productId) &&
     Array.isArray(tiers) && tiers.length > 0 && tiers.every((tier) => isCents(tier?.priceCents) && isId(tier?.variantId));
   if (!valid) return null;
   return {
-    publishableKey: value.publishableKey,
-    programId: value.programId,
-    apiBase: value.apiBase.replace(/\/+$/, ""),
-    productId: value.productId,
+    publishableKey,
+    programId,
+    apiBase: apiBase.replace(/\/+$/, ""),
+    productId,
     tiers: tiers.map(({ priceCents, variantId }: FeeTier) => ({ priceCents, variantId })).sort((a, b) => a.priceCents - b.priceCents),
   };
 }

@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { IDEMPOTENCY_KEY_PATTERN, REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 

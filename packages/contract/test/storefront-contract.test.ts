@@ -1,6 +1,6 @@
 // The names the storefront surfaces and the app must spell alike: a change here is a change of the contract with
 // every installed theme embed, checkout extension and order already placed.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { ACCEPTED, CHOICE_ATTRIBUTE, CONFIG_KEY, CONFIG_NAMESPACE, DECLINED, QUOTE_ATTRIBUTE, REFERENCE_ATTRIBUTE, SHOP_CONFIG_NAMESPACE } from "@purchase-protection/contract";
 

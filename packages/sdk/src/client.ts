@@ -5,8 +5,10 @@ import { Offers } from "./resources/offers.ts";
 import { Refunds } from "./resources/refunds.ts";
 import { Claims, Purchases } from "./resources/lists.ts";
 import { Headless } from "./resources/headless.ts";
+import { Events } from "./resources/events.ts";
+import { WebhookEndpoints } from "./resources/webhook-endpoints.ts";
+import { Merchants } from "./resources/merchants.ts";
 import { Webhooks } from "./webhooks.ts";
-import type { JsonObject } from "./types.ts";
 
 export const SDK_VERSION = "0.1.0";
 /** The standalone API started by `npm run api`; set `baseUrl` to your deployment. */
@@ -39,6 +41,10 @@ export class ProtectionClient {
   readonly claims: Claims;
   readonly purchases: Purchases;
   readonly headless: Headless;
+  readonly events: Events;
+  readonly webhookEndpoints: WebhookEndpoints;
+  readonly merchants: Merchants;
+  /** Verifies the signatures of the webhooks you receive. */
   readonly webhooks: Webhooks;
   readonly #transport: Transport;
 
@@ -69,37 +75,43 @@ export class ProtectionClient {
     this.claims = new Claims(this.#transport);
     this.purchases = new Purchases(this.#transport);
     this.headless = new Headless(this.#transport);
+    this.events = new Events(this.#transport);
+    this.webhookEndpoints = new WebhookEndpoints(this.#transport);
+    this.merchants = new Merchants(this.#transport);
     this.webhooks = new Webhooks(now);
   }
 
+  // The generic methods reach a route by its path, for example one newer than this SDK; the caller names the
+  // response type (`client.get<MerchantMetrics>(…)`), which is `unknown` until it does.
+
   /** POST any route with a JSON body (sent as given: no key conversion). */
-  post<T = JsonObject>(path: string, payload: object = {}, idempotencyKey?: string): Promise<T> {
+  post<T = unknown>(path: string, payload: object = {}, idempotencyKey?: string): Promise<T> {
     return this.#send("POST", path, JSON.stringify(payload), idempotencyKey);
   }
 
   /** GET any route. */
-  async get<T = JsonObject>(path: string, query: Query = {}): Promise<T> {
-    return (await this.#transport.send<T>({ method: "GET", path, query })).body;
+  get<T = unknown>(path: string, query: Query = {}): Promise<T> {
+    return this.#transport.body({ method: "GET", path, query });
   }
 
   /** POST any route with the body bytes exactly as given (for example canonical JSON). */
-  postRaw<T = JsonObject>(path: string, rawJsonBody: string, idempotencyKey?: string): Promise<T> {
+  postRaw<T = unknown>(path: string, rawJsonBody: string, idempotencyKey?: string): Promise<T> {
     if (typeof rawJsonBody !== "string") return Promise.reject(new ServiceValidationError("rawJsonBody must be a string"));
     return this.#send("POST", path, rawJsonBody, idempotencyKey);
   }
 
-  /** PATCH any route with a JSON body (webhook endpoints: url, events, status). */
-  patch<T = JsonObject>(path: string, payload: object = {}, idempotencyKey?: string): Promise<T> {
+  /** PATCH any route with a JSON body. */
+  patch<T = unknown>(path: string, payload: object = {}, idempotencyKey?: string): Promise<T> {
     return this.#send("PATCH", path, JSON.stringify(payload), idempotencyKey);
   }
 
   /** DELETE any route. */
-  delete<T = JsonObject>(path: string, idempotencyKey?: string): Promise<T> {
+  delete<T = unknown>(path: string, idempotencyKey?: string): Promise<T> {
     return this.#send("DELETE", path, undefined, idempotencyKey);
   }
 
-  async #send<T>(method: "POST" | "PATCH" | "DELETE", path: string, body: string | undefined, idempotencyKey: string | undefined): Promise<T> {
-    return (await this.#transport.send<T>({ method, path, body, idempotencyKey })).body;
+  #send<T>(method: "POST" | "PATCH" | "DELETE", path: string, body: string | undefined, idempotencyKey: string | undefined): Promise<T> {
+    return this.#transport.body({ method, path, body, idempotencyKey });
   }
 }
 

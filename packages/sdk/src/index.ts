@@ -7,7 +7,11 @@ export { verifyWebhook, parseSignatureHeader, DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
 export { DISCLOSURE_PHRASE, Headless } from "./resources/headless.ts";
 export { Offers } from "./resources/offers.ts";
 export { Refunds } from "./resources/refunds.ts";
-export { Claims, Purchases } from "./resources/lists.ts";
+export { Claims, Pages, Purchases } from "./resources/lists.ts";
+export { Events } from "./resources/events.ts";
+export { WebhookEndpoints } from "./resources/webhook-endpoints.ts";
+export { Merchants } from "./resources/merchants.ts";
 export type { FetchLike, Query, QueryValue } from "./request.ts";
 export type { EitherCase, CamelCaseKeys } from "./casing.ts";
 export type * from "./types.ts";
+export type * from "./responses.ts";

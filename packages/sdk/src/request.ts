@@ -1,7 +1,7 @@
 // The one request loop: every call of every resource goes through `Transport.send`. It builds the URL and headers,
 // makes one idempotency key per logical call (reused on every retry), runs each attempt under a timeout, and asks the
 // pure retry policy whether and how long to wait.
-import { errorFromResponse, ServiceHttpError, transportError } from "./errors.ts";
+import { errorFromResponse, ServiceHttpError, ServiceValidationError, transportError } from "./errors.ts";
 import { idempotencyKeyFor } from "./idempotency.ts";
 import { parseRetryAfter, retryDelayMs, shouldRetry, type RetryOptions } from "./retry.ts";
 
@@ -76,6 +76,11 @@ export class Transport {
     }
   }
 
+  /** `send` for the calls that need only the parsed body. */
+  async body<T>(request: ApiRequest): Promise<T> {
+    return (await this.send<T>(request)).body;
+  }
+
   #url(path: string, query: Query = {}): string {
     const url = new URL(this.#config.baseUrl + (path.startsWith("/") ? path : `/${path}`));
     for (const [name, value] of Object.entries(query)) {
@@ -99,6 +104,12 @@ export class Transport {
       clearTimeout(timer);
     }
   }
+}
+
+/** An id as one path segment: a non-empty string, percent-encoded. */
+export function pathSegment(name: string, id: string): string {
+  if (typeof id !== "string" || id === "") throw new ServiceValidationError(`${name} must be a non-empty string`);
+  return encodeURIComponent(id);
 }
 
 function parseBody<T>(outcome: { status: number; headers: Headers; bodyText: string }, idempotencyKey: string | null): T {

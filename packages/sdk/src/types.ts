@@ -1,8 +1,7 @@
-// Request and response shapes of the public surface. Requests: snake_case as documented, or the same fields in
-// camelCase (`EitherCase`). Responses: as the API returns them (quote/confirm camelCase, headless snake_case).
+// Request shapes of the public surface: snake_case as documented, or the same fields in camelCase (`EitherCase`).
+// The responses are in responses.ts, generated from the API's OpenAPI document.
 import type { EitherCase } from "./casing.ts";
-
-export type JsonObject = { [key: string]: unknown };
+import type { Claim, Event, Purchase, Quote, WebhookEndpoint } from "./responses.ts";
 
 export type QuoteParams = EitherCase<{
   order_amount_cents: number;
@@ -11,22 +10,6 @@ export type QuoteParams = EitherCase<{
   currency?: string;
   customer_email?: string;
 }>;
-
-export interface Quote {
-  quoteId: string;
-  status: "open";
-  orderId: string;
-  currency: string;
-  orderAmountCents: number;
-  feeCents: number;
-  coveredAmountCents: number;
-  coveredReasons: string[];
-  /** The full disclosure, to be shown verbatim. */
-  disclosureText: string;
-  termsUrl: string;
-  expiresAt: string;
-  livemode: boolean;
-}
 
 /** The quote body plus the single-use token read from the X-Service-Quote-Token header. */
 export type QuoteWithToken = Quote & { quoteToken: string };
@@ -42,20 +25,6 @@ export type ConfirmParams =
   | { quoteId: string; quoteToken: string; order_context: OrderContext }
   | EitherCase<{ quote_id: string; quote_token: string; order_context: OrderContext }>;
 
-export interface Confirmation {
-  /** CLM-YYYY-XXXXXXXX */
-  referenceNumber: string;
-  planId: string;
-  status: "confirmed";
-  orderId: string;
-  currency: string;
-  feeCents: number;
-  coveredAmountCents: number;
-  freeLookEndsAt: string;
-  coverageUrl: string;
-  livemode: boolean;
-}
-
 export type DeclineParams = EitherCase<{ quote_id: string; reason?: string }>;
 
 /** Exactly one of planId, referenceNumber, orderId. */
@@ -64,22 +33,26 @@ export type VoidParams =
   | EitherCase<{ reference_number: string; reason?: string }>
   | EitherCase<{ order_id: string; reason?: string }>;
 
-export type ListQuery = EitherCase<{
-  limit?: number;
-  starting_after?: string;
-  created_gte?: string | Date;
-  created_lt?: string | Date;
-}>;
+/** One page: up to `limit` (1–100, default 20) items after the `starting_after` id (a page's `next_cursor`). */
+export type PageQuery = EitherCase<{ limit?: number; starting_after?: string }>;
 
-export type ClaimsQuery = ListQuery & EitherCase<{ status?: string; reference_number?: string }>;
-export type PurchasesQuery = ListQuery & EitherCase<{ status?: "active" | "voided" | "cancelled"; order_id?: string }>;
+/** Pages of items created within [created_gte, created_lt). */
+export type ListQuery = PageQuery & EitherCase<{ created_gte?: string | Date; created_lt?: string | Date }>;
 
-export interface List<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
+export type ClaimsQuery = ListQuery & EitherCase<{ status?: Claim["status"]; reference_number?: string }>;
+export type PurchasesQuery = ListQuery & EitherCase<{ status?: Purchase["status"]; order_id?: string }>;
+export type EventsQuery = PageQuery & { type?: Event["type"] };
+
+/** Figures within [from, to); either end may be left open. */
+export type MetricsQuery = { from?: string | Date; to?: string | Date };
+
+export type RedeliverParams = EitherCase<{ endpoint_id?: string }>;
+
+export type WebhookEndpointCreateParams = { url: string; events: WebhookEndpoint["events"] };
+export type WebhookEndpointUpdateParams = { url?: string; events?: WebhookEndpoint["events"]; status?: "enabled" | "disabled" };
+
+/** The reserved body of POST /orders/{orderId}/refund: nothing, or `{}`. */
+export type RefundParams = Record<string, never>;
 
 export type HeadlessQuoteParams = EitherCase<{
   order_amount_cents: number;
@@ -89,24 +62,6 @@ export type HeadlessQuoteParams = EitherCase<{
   customer_email?: string;
   product_category?: string;
 }>;
-
-export interface HeadlessQuote {
-  quote_id: string;
-  status: "open";
-  order_id: string;
-  currency: string;
-  order_amount_cents: number;
-  fee_cents: number;
-  covered_amount_cents: number;
-  covered_reasons: string[];
-  terms_url: string;
-  expires_at: string;
-  livemode: boolean;
-  /** Always exactly 'This is not insurance'. */
-  disclosure_text: "This is not insurance";
-  /** The full disclosure to show. */
-  disclosure: string;
-}
 
 export type HeadlessConfirmParams = EitherCase<{ quote_id: string }>;
 export type HeadlessDeclineParams = EitherCase<{ quote_id: string; reason?: string }>;

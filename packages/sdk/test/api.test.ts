@@ -1,6 +1,6 @@
 // Happy paths (and a few refusals) of every resource against the real API: over loopback HTTP, and through
 // createInProcessFetch (no socket), on both databases.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { DIALECTS } from "../../../test/support/databases.ts";
 import { startTestApi, type TestApi } from "../../../test/support/api-server.ts";
@@ -14,16 +14,16 @@ const TRANSPORTS = {
   "in-process": (t: TestApi) => ({ baseUrl: "http://in-process/api/v1", fetch: createInProcessFetch(t.api) }),
 };
 
-for (const dialect of DIALECTS) {
+describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
   for (const [transportName, transport] of Object.entries(TRANSPORTS)) {
-    describe(`SDK against the API (${dialect}, ${transportName})`, () => {
+    describe(`over ${transportName}`, () => {
       let t: TestApi;
       let sent: { path: string; body: string | undefined }[];
       let secret: ProtectionClient;
       let widget: ProtectionClient;
       const orderId = (name: string) => `${name}-${crypto.randomUUID()}`;
 
-      before(async () => {
+      beforeAll(async () => {
         // Webhook URLs are resolved in test mode too: fake DNS, so nothing is looked up on the network.
         t = await startTestApi({ dialect, resolveHost: async () => [{ address: "93.184.216.34", family: 4 }] });
         const { baseUrl, fetch } = transport(t);
@@ -33,7 +33,7 @@ for (const dialect of DIALECTS) {
         secret = new ProtectionClient({ apiKey: t.merchant.secretKey, ...options });
         widget = new ProtectionClient({ apiKey: t.merchant.publishableKey, ...options });
       });
-      after(() => t.close());
+      afterAll(() => t.close());
 
       /** Quote (camelCase input) and confirm (camelCase order context) with the widget key. */
       async function protect(id = orderId("order")) {
@@ -144,6 +144,38 @@ for (const dialect of DIALECTS) {
         assert.equal(gone.httpStatus, 404);
       });
 
+      it("reaches the other routes through their resources: a purchase, events, webhook endpoints and their deliveries, metrics", async () => {
+        const endpoint = await secret.webhookEndpoints.create({ url: "https://merchant.example/typed", events: ["claim.created"] });
+        assert.match(endpoint.secret, /^whsec_/);
+        assert.deepEqual((await secret.webhookEndpoints.update(endpoint.id, { events: ["*"] })).events, ["*"]);
+        assert.equal((await secret.webhookEndpoints.retrieve(endpoint.id)).url, "https://merchant.example/typed");
+        const endpointIds = [];
+        for await (const listed of secret.webhookEndpoints.all({ limit: 1 })) endpointIds.push(listed.id);
+        assert.ok(endpointIds.includes(endpoint.id));
+
+        const { confirmation } = await protect();
+        const [purchase] = (await secret.purchases.list({ orderId: confirmation.orderId })).data;
+        assert.equal((await secret.purchases.retrieve(purchase!.id)).consent.feeCents, confirmation.feeCents);
+        let event;
+        for await (const listed of secret.events.all({ type: "protection.confirmed", limit: 2 })) {
+          if (listed.type === "protection.confirmed" && listed.data.object.id === purchase!.id) event = listed;
+        }
+        assert.deepEqual(await secret.events.retrieve(event!.id), event);
+        const redelivery = await secret.events.redeliver(event!.id, { endpointId: endpoint.id });
+        assert.deepEqual(redelivery.deliveries.map((delivery) => delivery.endpointId), [endpoint.id]);
+        assert.equal(sent.at(-1)!.body, `{"endpoint_id":"${endpoint.id}"}`);
+        const attempts = await secret.webhookEndpoints.deliveries(endpoint.id).list({ limit: 5 });
+        assert.deepEqual([attempts.object, attempts.has_more, attempts.next_cursor], ["list", false, null]); // the worker is not running
+
+        const rotated = await secret.webhookEndpoints.rotateSecret(endpoint.id);
+        assert.notEqual(rotated.secret, endpoint.secret);
+        assert.deepEqual(await secret.webhookEndpoints.delete(endpoint.id), { id: endpoint.id, object: "webhook_endpoint", deleted: true });
+
+        const metrics = await secret.merchants.metrics(t.merchant.merchantId, { from: new Date(0) });
+        assert.equal(metrics.object, "merchant_metrics");
+        assert.ok(metrics.quotes.confirmed >= 1);
+      });
+
       it("surfaces the API's refusals as ServiceHttpError with code and type", async () => {
         const forbidden = await widget.offers.void({ orderId: "anything" }).catch((e: unknown) => e);
         assert.ok(forbidden instanceof ServiceHttpError);
@@ -167,4 +199,4 @@ for (const dialect of DIALECTS) {
       });
     });
   }
-}
+});

@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import {
   canonicalJson, DEFAULT_RETRY, parseRetryAfter, ProtectionClient, retryDelayMs, ServiceError, ServiceHttpError, ServiceValidationError, shouldRetry,

@@ -1,6 +1,6 @@
 // The SDK is published with no dependency on the storefront contract (it exports IDEMPOTENCY_KEY_PATTERN, and its
 // .d.ts files must not name an unpublished package), so it holds its own copy of the pattern: this keeps them equal.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { IDEMPOTENCY_KEY_PATTERN as CONTRACT_PATTERN } from "@purchase-protection/contract";
 import { IDEMPOTENCY_KEY_PATTERN } from "../src/index.ts";

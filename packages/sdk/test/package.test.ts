@@ -1,6 +1,6 @@
 // The published package: built, `npm pack`ed, unpacked into a fresh project as npm install
 // would, then loaded with require() and import, and type-checked as a consumer would (CJS and ESM).
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -15,7 +15,7 @@ describe("npm pack → install → require / import", { timeout: 120_000 }, () =
   let project: string;
   let files: string[];
 
-  before(() => {
+  beforeAll(() => {
     project = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-consumer-"));
     run(process.execPath, ["scripts/build.ts"], PACKAGE); // what prepack runs; scripts are skipped below to keep --json clean
     const [packed] = JSON.parse(run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", project], PACKAGE)) as { filename: string; files: { path: string }[] }[];
@@ -27,7 +27,7 @@ describe("npm pack → install → require / import", { timeout: 120_000 }, () =
     fs.symlinkSync(path.join(ROOT, "node_modules/canonicalize"), path.join(project, "node_modules/canonicalize"));
     fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   });
-  after(() => fs.rmSync(project, { recursive: true, force: true }));
+  afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
   it("ships dist (ESM, CJS, .d.ts), the README and package.json — no sources or tests", () => {
     for (const file of ["package.json", "README.md", "dist/esm/index.js", "dist/esm/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json"]) {

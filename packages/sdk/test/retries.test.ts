@@ -1,7 +1,7 @@
-import { describe, it, before, after, beforeEach } from "node:test";
+import { describe, it, beforeAll, afterAll, beforeEach } from "vitest";
 import assert from "node:assert/strict";
 import { ProtectionClient, ServiceHttpError, ServiceRateLimitError, ServiceValidationError, type RetryOptions } from "../src/index.ts";
-import { startFaultServer, type Fault, type FaultServer } from "./support/fault-server.ts";
+import { startFaultServer, type Fault, type FaultServer } from "../../../test/support/fault-server.ts";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const KEY = "mch_test_0123456789abcdefghijABCDEFGHIJ";
@@ -9,8 +9,8 @@ const KEY = "mch_test_0123456789abcdefghijABCDEFGHIJ";
 describe("retries against a fault-injecting server", () => {
   let server: FaultServer;
   let sleeps: number[];
-  before(async () => (server = await startFaultServer()));
-  after(() => server.close());
+  beforeAll(async () => (server = await startFaultServer()));
+  afterAll(() => server.close());
   beforeEach(() => (sleeps = []));
 
   const client = (retry: Partial<RetryOptions> = { jitter: false }, timeoutMs?: number) =>

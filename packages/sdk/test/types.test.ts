@@ -1,11 +1,13 @@
 // Type tests of the public surface: checked by `tsc --noEmit` (npm test's type-check step); the runtime test only
 // makes the file a test.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import { expectTypeOf } from "expect-type";
 import {
   ProtectionClient, ServiceError, ServiceHttpError, ServiceRateLimitError, ServiceValidationError, verifyWebhook,
-  type Confirmation, type FetchLike, type JsonObject, type List, type ProtectionClientOptions, type QuoteParams, type QuoteWithToken,
-  type HeadlessQuote, type RetryOptions,
+  type Claim, type Confirmation, type DeclinedQuote, type Event, type FetchLike, type HeadlessConfirmation, type HeadlessDeclinedQuote,
+  type HeadlessQuote, type List, type MerchantMetrics, type MerchantRefund, type PageQuery, type Pages, type ProtectionClientOptions, type Purchase,
+  type PurchaseWithConsent, type QuoteParams, type QuoteWithToken, type RefundParams, type RetryOptions, type WebhookAttempt,
+  type WebhookEndpoint, type WebhookEndpointWithSecret,
 } from "../src/index.ts";
 
 describe("types of the public surface", () => {
@@ -31,31 +33,64 @@ describe("types of the public surface", () => {
     expectTypeOf(client.quotes).toEqualTypeOf(client.offers);
     expectTypeOf(client.offers.confirm).returns.resolves.toEqualTypeOf<Confirmation>();
     expectTypeOf<Confirmation["referenceNumber"]>().toEqualTypeOf<string>();
-    expectTypeOf(client.offers.decline).returns.resolves.toEqualTypeOf<JsonObject>();
-    expectTypeOf(client.offers.void).returns.resolves.toEqualTypeOf<JsonObject>();
+    expectTypeOf(client.offers.decline).returns.resolves.toEqualTypeOf<DeclinedQuote>();
+    expectTypeOf(client.offers.void).returns.resolves.toEqualTypeOf<Purchase>();
 
-    // Refunds, lists.
-    expectTypeOf(client.refunds.create).parameters.toEqualTypeOf<[orderId: string, payload?: JsonObject, idempotencyKey?: string]>();
-    expectTypeOf(client.claims.list).returns.resolves.toEqualTypeOf<List<JsonObject>>();
-    expectTypeOf(client.purchases.list).returns.resolves.toEqualTypeOf<List<JsonObject>>();
-    expectTypeOf(client.purchases.all()).toMatchTypeOf<AsyncIterable<JsonObject>>();
-    expectTypeOf(client.purchases.pages()).toMatchTypeOf<AsyncIterable<List<JsonObject>>>();
+    // Refunds, lists (every list: one page, every page, every item).
+    expectTypeOf(client.refunds.create).parameters.toEqualTypeOf<[orderId: string, payload?: RefundParams, idempotencyKey?: string]>();
+    expectTypeOf(client.refunds.create).returns.resolves.toEqualTypeOf<MerchantRefund>();
+    expectTypeOf({ colour: "red" }).not.toMatchTypeOf<RefundParams>();
+    expectTypeOf(client.claims.list).returns.resolves.toEqualTypeOf<List<Claim>>();
+    expectTypeOf(client.claims.all()).toMatchTypeOf<AsyncIterable<Claim>>();
+    expectTypeOf(client.purchases.list).returns.resolves.toEqualTypeOf<List<Purchase>>();
+    expectTypeOf(client.purchases.all()).toMatchTypeOf<AsyncIterable<Purchase>>();
+    expectTypeOf(client.purchases.pages()).toMatchTypeOf<AsyncIterable<List<Purchase>>>();
+    expectTypeOf(client.purchases.retrieve).returns.resolves.toEqualTypeOf<PurchaseWithConsent>();
+    expectTypeOf(client.events.list).returns.resolves.toEqualTypeOf<List<Event>>();
+    expectTypeOf(client.events.list).parameter(0).toMatchTypeOf<{ type?: Event["type"] } | undefined>();
+    expectTypeOf(client.webhookEndpoints.list).returns.resolves.toEqualTypeOf<List<WebhookEndpoint>>();
+    expectTypeOf(client.webhookEndpoints.create).returns.resolves.toEqualTypeOf<WebhookEndpointWithSecret>();
+    expectTypeOf(client.webhookEndpoints.deliveries).returns.toEqualTypeOf<Pages<WebhookAttempt, PageQuery>>();
+    expectTypeOf(client.merchants.metrics).returns.resolves.toEqualTypeOf<MerchantMetrics>();
+    expectTypeOf({ limit: 10, startingAfter: "pur_x" }).toMatchTypeOf<Parameters<typeof client.purchases.list>[0]>();
+    expectTypeOf({ status: "lost" }).not.toMatchTypeOf<Parameters<typeof client.claims.list>[0]>();
 
     // Headless.
     expectTypeOf(client.headless.DISCLOSURE_PHRASE).toEqualTypeOf<"This is not insurance">();
     expectTypeOf(client.headless.quote).returns.resolves.toEqualTypeOf<HeadlessQuote>();
+    expectTypeOf(client.headless.confirm).returns.resolves.toEqualTypeOf<HeadlessConfirmation>();
+    expectTypeOf(client.headless.decline).returns.resolves.toEqualTypeOf<HeadlessDeclinedQuote>();
     expectTypeOf<HeadlessQuote["disclosure_text"]>().toEqualTypeOf<"This is not insurance">();
     expectTypeOf({ quoteId: "q" }).toMatchTypeOf<Parameters<typeof client.headless.confirm>[0]>();
     expectTypeOf({ quote_id: "q" }).toMatchTypeOf<Parameters<typeof client.headless.confirm>[0]>();
 
     // Response types are closed: a misspelt field does not type-check.
-    const misspelt = (plan: Confirmation, quote: QuoteWithToken, offer: HeadlessQuote) => [
+    const misspelt = (
+      plan: Confirmation, quote: QuoteWithToken, offer: HeadlessQuote, headlessPlan: HeadlessConfirmation, voided: Purchase,
+      refund: MerchantRefund, page: List<Claim>, event: Event, endpoint: WebhookEndpointWithSecret,
+    ) => [
       // @ts-expect-error referenceNumbr is not a field of Confirmation
       plan.referenceNumbr,
       // @ts-expect-error feeCent is not a field of Quote
       quote.feeCent,
       // @ts-expect-error the headless quote is snake_case
       offer.feeCents,
+      // @ts-expect-error the headless confirmation is snake_case
+      headlessPlan.referenceNumber,
+      // @ts-expect-error voidedReason is not a field of Purchase
+      voided.voidedReason,
+      // @ts-expect-error refundedAtt is not a field of the purchase inside a refund
+      refund.purchase.refundedAtt,
+      // @ts-expect-error page metadata is snake_case
+      page.hasMore,
+      // @ts-expect-error next_cursr is not a field of a page
+      page.next_cursr,
+      // @ts-expect-error referenceNumbr is not a field of a claim on a page
+      page.data[0]!.referenceNumbr,
+      // @ts-expect-error createdAt is not a field of an event (it has created, in Unix seconds)
+      event.createdAt,
+      // @ts-expect-error secrets is not a field of an endpoint
+      endpoint.secrets,
     ];
     void misspelt;
 
@@ -65,7 +100,7 @@ describe("types of the public surface", () => {
     expectTypeOf(client.delete).parameters.toEqualTypeOf<[path: string, idempotencyKey?: string]>();
     expectTypeOf(client.postRaw).parameters.toEqualTypeOf<[path: string, rawJsonBody: string, idempotencyKey?: string]>();
     expectTypeOf(client.get<{ n: number }>).returns.resolves.toEqualTypeOf<{ n: number }>();
-    const neverCalled = () => expectTypeOf(client.post("/x")).resolves.toEqualTypeOf<JsonObject>(); // default result type
+    const neverCalled = () => expectTypeOf(client.post("/x")).resolves.toEqualTypeOf<unknown>(); // until the caller names one
     void neverCalled;
 
     // Webhooks.

@@ -1,5 +1,5 @@
 // The shared vectors of test/vectors/ (the PHP SDK and the server run the same files).
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";

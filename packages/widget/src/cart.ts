@@ -19,6 +19,20 @@ export function tiersOf(json = ""): FeeTier[] {
 const CART_EVENTS = ["cart:update", "cart:updated", "cart:refresh", "cart:change"];
 const CART_WRITE = /\/cart\/(add|change|update|clear)\b/;
 
+/** The part of the storefront's /cart.js answer the widget reads (Ajax Cart API; amounts in minor units). */
+interface AjaxCart {
+  attributes: Record<string, string> | null;
+  total_price: number;
+  items: { variant_id: number; final_line_price: number }[];
+}
+
+declare global {
+  interface Window {
+    /** Shopify's storefront global; `routes.root` is the locale's path prefix ("/fr/"). */
+    Shopify?: { routes?: { root?: string } };
+  }
+}
+
 export interface Cart {
   /** The protection line is in the cart and the choice attribute says accepted: the buyer's standing choice. */
   accepted: boolean;
@@ -31,7 +45,7 @@ export interface Cart {
  * or the buyer's standing choice differs from the last read. The widget's own calls are not changes.
  */
 export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => void): Cart {
-  const shopify = (window as any).Shopify;
+  const shopify = window.Shopify;
   const root: string = (shopify && shopify.routes && shopify.routes.root) || "/";
   /** From the start to the end of the widget's own cart writes: their resource entries are not the theme's. */
   let ownFrom = 0;
@@ -48,10 +62,10 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
   };
 
   const read = () =>
-    call("cart.js").then((body) => {
+    call("cart.js").then((body: AjaxCart) => {
       const attributes = body.attributes || {};
-      const lines = body.items.filter((item: any) => tiers.some((tier) => tier.variantId == item.variant_id));
-      const amountCents = body.total_price - lines.reduce((sum: number, item: any) => sum + item.final_line_price, 0);
+      const lines = body.items.filter((item) => tiers.some((tier) => +tier.variantId === item.variant_id));
+      const amountCents = body.total_price - lines.reduce((sum, item) => sum + item.final_line_price, 0);
       const accepted = attributes[CHOICE_ATTRIBUTE] === ACCEPTED;
       line = lines[0] && `${lines[0].variant_id}`;
       // The buyer removed the line in the theme's cart, or emptied the cart around it: that is a decline.

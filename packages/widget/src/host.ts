@@ -2,9 +2,10 @@
 
 export const TIMEOUT_MS = 3000;
 
-export interface ApiResult {
+export interface ApiResult<Body> {
   status: number;
-  body: any;
+  /** The JSON answer (null when it is not JSON): untrusted, so callers check each field before they use it. */
+  body: Body | null;
   /** The X-Service-Quote-Token header: kept by the caller in its closure, never stored anywhere else. */
   token: string | null;
 }
@@ -18,7 +19,7 @@ export const uuid = (): string =>
  * POST {apiBase}{path} with the publishable key and an idempotency key. Aborted after 3 s (or by `controller`);
  * rejects on network failure, CSP refusal or timeout, so callers decide what "unavailable" means.
  */
-export function post(apiBase: string, key: string, path: string, body: unknown, idempotencyKey: string, controller = new AbortController()): Promise<ApiResult> {
+export function post<Body>(apiBase: string, key: string, path: string, body: unknown, idempotencyKey: string, controller = new AbortController()): Promise<ApiResult<Body>> {
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   return fetch(apiBase + path, {
     method: "POST",

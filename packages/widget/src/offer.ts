@@ -8,6 +8,19 @@ import { render, type OfferView } from "./view.ts";
 export const REQUOTE_DELAY_MS = 150;
 const NOT_ADDED = "Protection could not be added. Please try again.";
 
+/** The fields of a `POST /offers/quote` answer (README, *Offers*) the widget shows or sends back. */
+interface Quote {
+  quoteId: string;
+  feeCents: number;
+  currency: string;
+  coveredAmountCents: number;
+  disclosureText: string;
+  termsUrl: string;
+}
+
+/** The quote answer as received: any field may be missing, and an error answer carries its code. */
+type QuoteAnswer = Partial<Quote> & { error?: { code?: string } };
+
 export interface Mount {
   /** Quote (again) for these attributes after `delayMs`; a later call within the delay replaces this one. */
   update(attributes: Attributes, delayMs: number): void;
@@ -45,7 +58,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     const started = performance.now();
     let reason: string;
     try {
-      const response = await post(config.apiBase, config.key, "/offers/quote", {
+      const response = await post<QuoteAnswer>(config.apiBase, config.key, "/offers/quote", {
         order_amount_cents: config.amountCents,
         order_id: config.orderId,
         protection_program_id: config.program,
@@ -57,7 +70,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       const complete = offer?.quoteId && Number.isInteger(offer.feeCents) && typeof offer.disclosureText === "string";
       if (response.status === 200 && complete && (response.token || config.mode === "cart")) {
         log("quote", offer.quoteId, `${Math.round(performance.now() - started)} ms`);
-        return show(config, offer, response.token || "", log, note);
+        return show(config, offer as Quote, response.token || "", log, note);
       }
       reason = offer?.error?.code || (response.status === 200 ? "invalid_response" : `http_${response.status}`);
     } catch {
@@ -69,8 +82,8 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     emit("unavailable", { reason });
   }
 
-  function show(config: WidgetConfig, offer: any, token: string, log: Log, note: string) {
-    const quoteId: string = offer.quoteId;
+  function show(config: WidgetConfig, offer: Quote, token: string, log: Log, note: string) {
+    const quoteId = offer.quoteId;
     const confirmKey = uuid();
     const declineKey = uuid();
     let confirmBody: unknown;
@@ -113,7 +126,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           participants: { mode: "unnamed" },
         },
       };
-      const result = await post(config.apiBase, config.key, "/offers/confirm", confirmBody, confirmKey).catch(() => undefined);
+      const result = await post<{ referenceNumber?: string }>(config.apiBase, config.key, "/offers/confirm", confirmBody, confirmKey).catch(() => undefined);
       const referenceNumber = result?.status === 200 ? result.body?.referenceNumber : undefined;
       if (!referenceNumber) {
         log("confirm failed", result?.status ?? "network");

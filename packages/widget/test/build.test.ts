@@ -1,6 +1,6 @@
 // The build: one minified script within theme-check's 10,000-byte app-block limit, its SRI hash beside it, and a
 // build that fails when the limit is exceeded. Also the serving headers of /widget/v1/*.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";

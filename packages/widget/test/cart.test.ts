@@ -2,12 +2,13 @@
 // the real API, on a cart page carrying the theme app embed as its Liquid renders it: the tier rule, the cart
 // attributes and the protection line, following the theme's cart events and cart calls, one /cart.js read per change
 // and never a timer, and the quote token never reaching the cart.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { clickNode, eventsOf, findByRole, isBrowserNetworkLine, openPage, quoteRequests, waitFor, waitForEvent, waitForRole, type TestPage } from "./support/browser.ts";
-import { startStorefront, type Storefront } from "./support/storefront.ts";
+import { clickNode, eventsOf, findByRole, isBrowserNetworkLine, openPage, quoteRequests, waitForEvent, waitForRole, type TestPage } from "../../../test/support/widget/browser.ts";
+import { staysFalseFor, waitFor } from "../../../test/support/wait.ts";
+import { startStorefront, type Storefront } from "../../../test/support/widget/storefront.ts";
 import { renderEmbed } from "../../../test/support/theme-embed.ts";
-import { chromiumSuite } from "./support/suite.ts";
+import { chromiumSuite } from "../../../test/support/widget/suite.ts";
 
 const SHIRT = 1001; // $129.99: fee 390 (3 %) → the $4.00 tier
 const PROTECTION_PRODUCT = 900;
@@ -36,17 +37,25 @@ const THEME = `<script>
   };
 </script>`;
 
+type ThemeWindow = Window & { theme?: { cart(path: string, body: object, event?: string): Promise<void> } };
+/** The theme's cart call (`window.theme.cart` above), run in the page. */
+const themeCart = (tab: TestPage, path: string, body: object, event?: string) =>
+  tab.page.evaluate(([path, body, event]) => (window as ThemeWindow).theme!.cart(path, body, event), [path, body, event] as const);
+
+/** A /cart.js line as the fake storefront shows it. */
+type CartItem = { product_id: number; variant_id: number; quantity: number };
+
 describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefront)", () => {
   const suite = chromiumSuite();
   let shop: Storefront;
-  before(async () => {
+  beforeAll(async () => {
     shop = await startStorefront(CATALOG, LOCALE_ROOT);
   });
-  after(() => shop?.close());
+  afterAll(() => shop?.close());
 
   const cartReads = () => shop.requests.filter((request) => request.path === "/cart.js").length;
   const writes = (path: string) => shop.requests.filter((request) => request.path === path).map((request) => request.body);
-  const protectionLines = () => shop.cart().items.filter((item: any) => item.product_id === PROTECTION_PRODUCT).map((item: any) => [item.variant_id, item.quantity]);
+  const protectionLines = () => shop.cart().items.filter((item: CartItem) => item.product_id === PROTECTION_PRODUCT).map((item: CartItem) => [item.variant_id, item.quantity]);
   const checkbox = (tab: TestPage) => waitForRole(tab, "checkbox", /purchase protection/i);
   const isChecked = async (tab: TestPage) => (await findByRole(tab, "checkbox", /purchase protection/i))?.properties.checked;
 
@@ -117,7 +126,7 @@ ${embed}</body></html>`;
       assert.deepEqual(protectionLines(), []);
       assert.deepEqual(writes("/cart/change.js"), [{ id: 9003, quantity: 0 }]);
       assert.equal(await isChecked(tab), "false");
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await staysFalseFor(() => cartReads() !== 1, 500, { what: "a /cart.js read after the widget's own cart calls" });
       assert.equal(cartReads(), 1, "the widget's own cart calls are not cart changes to re-read");
     }));
 
@@ -128,12 +137,12 @@ ${embed}</body></html>`;
       const readsBefore = cartReads();
 
       // Horizon-style: the theme changes the quantity and dispatches cart:update.
-      await tab.page.evaluate(() => (window as any).theme.cart("cart/change.js", { id: 1001, quantity: 2 }, "cart:update"));
+      await themeCart(tab, "cart/change.js", { id: 1001, quantity: 2 }, "cart:update");
       const offers = await waitForEvent(tab, "offer", 2);
       const quoteId = offers[1].detail.quoteId;
       assert.equal(offers[1].detail.feeCents, 780, "quoted on $259.98, without the protection line");
       assert.notEqual(quoteId, accepted.detail.quoteId);
-      await waitFor(() => shop.cart().attributes._protection_quote === quoteId, "the new quote in the cart attributes");
+      await waitFor(() => shop.cart().attributes._protection_quote === quoteId, { what: "the new quote in the cart attributes" });
       assert.deepEqual(shop.cart().attributes, { _protection: "accepted", _protection_quote: quoteId });
       assert.deepEqual(protectionLines(), [[9004, 1]], "the $4.00 line swapped for the $8.00 one");
       assert.equal((await checkbox(tab)).name, "Add purchase protection for $8.00");
@@ -141,7 +150,7 @@ ${embed}</body></html>`;
 
       const reads = cartReads();
       assert.equal(reads - readsBefore, 1, "one /cart.js read for the change (a call and an event in one burst)");
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await staysFalseFor(() => cartReads() !== reads, 2_500, { what: "a /cart.js read while nothing changes" });
       assert.equal(cartReads(), reads, "no /cart.js request while nothing changes");
       assert.equal((await eventsOf(tab, "offer")).length, 2);
     }));
@@ -150,7 +159,7 @@ ${embed}</body></html>`;
     openCart({ lines: [[SHIRT, 1]] }, async (tab) => {
       await checkbox(tab);
       await waitForEvent(tab, "offer");
-      await tab.page.evaluate(() => (window as any).theme.cart("cart/add.js", { items: [{ id: 1001, quantity: 1 }] }));
+      await themeCart(tab, "cart/add.js", { items: [{ id: 1001, quantity: 1 }] });
       const offers = await waitForEvent(tab, "offer", 2);
       assert.equal(offers[1].detail.feeCents, 780);
       assert.equal(cartReads(), 2);
@@ -175,8 +184,8 @@ ${embed}</body></html>`;
     openCart({ lines: [[SHIRT, 1]] }, async (tab) => {
       await clickNode(tab, await checkbox(tab));
       const [accepted] = await waitForEvent(tab, "accepted");
-      await tab.page.evaluate(() => (window as any).theme.cart("cart/change.js", { id: 9003, quantity: 0 }, "cart:updated"));
-      await waitFor(() => shop.cart().attributes._protection === "declined", "the declined attribute");
+      await themeCart(tab, "cart/change.js", { id: 9003, quantity: 0 }, "cart:updated");
+      await waitFor(() => shop.cart().attributes._protection === "declined", { what: "the declined attribute" });
       assert.equal(shop.cart().attributes._protection_quote, accepted.detail.quoteId);
       await waitForEvent(tab, "offer", 2);
       assert.equal(await isChecked(tab), "false");
@@ -187,7 +196,7 @@ ${embed}</body></html>`;
     openCart({ lines: [[SHIRT, 1], [9003, 1]], attributes: { _protection: "accepted", _protection_quote: "quo_from_another_page" } }, async (tab) => {
       const [offer] = await waitForEvent(tab, "offer");
       assert.equal(offer.detail.feeCents, 390, "the protection line is not part of the amount");
-      await waitFor(() => shop.cart().attributes._protection_quote === offer.detail.quoteId, "the fresh quote in the attributes");
+      await waitFor(() => shop.cart().attributes._protection_quote === offer.detail.quoteId, { what: "the fresh quote in the attributes" });
       assert.equal(await isChecked(tab), "true");
       assert.deepEqual(shop.cart().attributes, { _protection: "accepted", _protection_quote: offer.detail.quoteId });
       assert.deepEqual(protectionLines(), [[9003, 1]], "the line, already right, is left alone");
@@ -203,16 +212,16 @@ ${embed}</body></html>`;
 
   it("fails open when the cart API fails: nothing shown, nothing thrown or logged", () =>
     openCart({ lines: [[SHIRT, 1]], failing: true }, async (tab) => {
-      await waitFor(() => cartReads() === 1, "the cart read");
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitFor(() => cartReads() === 1, { what: "the cart read" });
+      await staysFalseFor(async () => (await findByRole(tab, "checkbox")) !== undefined || quoteRequests(tab).length > 0, 500, { what: "an offer or a quote request" });
       assert.equal(await findByRole(tab, "checkbox"), undefined);
       assert.equal(quoteRequests(tab).length, 0, "no quote without the cart");
     }));
 
   it("placed above the checkout button: on a page without one, nothing is shown", () =>
     openCart({ lines: [[SHIRT, 1]], checkoutButton: false }, async (tab) => {
-      await waitFor(() => cartReads() === 1, "the cart read");
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitFor(() => cartReads() === 1, { what: "the cart read" });
+      await staysFalseFor(async () => (await findByRole(tab, "checkbox")) !== undefined || quoteRequests(tab).length > 0, 500, { what: "an offer or a quote request" });
       assert.equal(await findByRole(tab, "checkbox"), undefined);
       assert.equal(quoteRequests(tab).length, 0);
     }));

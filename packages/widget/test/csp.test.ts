@@ -1,14 +1,14 @@
 // Strict Content-Security-Policy pages, served with the header. Allowed: script-src the widget host (or a nonce,
 // with the published SRI hash), connect-src the widget/API host, an inline style-src → the offer renders.
 // Not allowed → fails closed: nothing rendered, nothing thrown.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { checkoutPage, element, widgetAttributes } from "./support/stack.ts";
-import { quoteRequests, waitForEvent, waitForRole } from "./support/browser.ts";
-import { assertNothingShown } from "./support/fail-open.ts";
-import { chromiumSuite, scriptTag, withCheckout } from "./support/suite.ts";
+import { checkoutPage, element, widgetAttributes } from "../../../test/support/widget/stack.ts";
+import { quoteRequests, waitForEvent, waitForRole } from "../../../test/support/widget/browser.ts";
+import { assertNothingShown } from "../../../test/support/widget/fail-open.ts";
+import { chromiumSuite, scriptTag, withCheckout } from "../../../test/support/widget/suite.ts";
 import { DIST } from "../build.ts";
 
 const NONCE = "c3RyaWN0LWNzcC10ZXN0";

@@ -1,10 +1,11 @@
 // /demo: the sample checkout page (server/demo-page.ts) as the standalone server composes it — widget assets, the
 // demo page with its strict CSP and nonce, the API — opened in Chromium: an offer, opt in, a reference number.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { listen } from "./support/stack.ts";
-import { clickNode, openPage, waitFor, waitForEvent, waitForRole } from "./support/browser.ts";
-import { chromiumSuite } from "./support/suite.ts";
+import { listen } from "../../../test/support/widget/stack.ts";
+import { clickNode, openPage, waitForEvent, waitForRole } from "../../../test/support/widget/browser.ts";
+import { waitFor } from "../../../test/support/wait.ts";
+import { chromiumSuite } from "../../../test/support/widget/suite.ts";
 import { createServerApp } from "../../../server/server-app.ts";
 import { DEMO_PATH } from "../../../server/demo-page.ts";
 
@@ -12,12 +13,12 @@ describe("/demo storefront page (Chromium)", () => {
   const suite = chromiumSuite();
   let app: Awaited<ReturnType<typeof listen>>;
 
-  before(async () => {
+  beforeAll(async () => {
     const { api } = suite.stack;
     const keys = async () => ({ publishableKey: api.merchant.publishableKey, programId: api.merchant.programId });
     app = await listen(createServerApp({ api: api.api, demoKeys: keys }).fetch);
   });
-  after(() => app?.close());
+  afterAll(() => app?.close());
 
   it("shows an offer under its strict CSP; opting in gives a reference number", async () => {
     const tab = await openPage(suite.browser);
@@ -26,7 +27,7 @@ describe("/demo storefront page (Chromium)", () => {
       assert.match(response!.headers()["content-security-policy"], /script-src 'self' 'nonce-/);
       await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
       const [accepted] = await waitForEvent(tab, "accepted");
-      await waitFor(async () => (await tab.page.textContent("#events"))?.includes(accepted.detail.referenceNumber as string), "event log on the page");
+      await waitFor(async () => (await tab.page.textContent("#events"))?.includes(accepted.detail.referenceNumber as string), { what: "event log on the page" });
       assert.deepEqual(tab.pageErrors, []);
       assert.deepEqual(tab.console, []);
     } finally {

@@ -1,11 +1,12 @@
 // Iframe fallback for pages without customElements: the same snippet, the widget in /widget/v1/frame.html,
 // bridged by postMessage with exact origin checks both ways. A hostile frame on another origin can neither fake
 // events or sizes towards the page nor reconfigure the widget frame.
-import { describe, it, before, after } from "node:test";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { checkoutPage, element, listen, widgetAttributes } from "./support/stack.ts";
-import { clickNode, everythingInTheDom, quoteRequests, waitForEvent, waitForRole } from "./support/browser.ts";
-import { chromiumSuite, scriptTag, withCheckout } from "./support/suite.ts";
+import { checkoutPage, element, listen, widgetAttributes } from "../../../test/support/widget/stack.ts";
+import { clickNode, everythingInTheDom, quoteRequests, waitForEvent, waitForRole } from "../../../test/support/widget/browser.ts";
+import { staysFalseFor } from "../../../test/support/wait.ts";
+import { chromiumSuite, scriptTag, withCheckout } from "../../../test/support/widget/suite.ts";
 
 const NO_CUSTOM_ELEMENTS = "delete window.customElements;";
 
@@ -27,10 +28,10 @@ describe("<service-widget>: iframe fallback without customElements (Chromium)", 
   const suite = chromiumSuite();
   let hostile: Awaited<ReturnType<typeof listen>>;
 
-  before(async () => {
+  beforeAll(async () => {
     hostile = await listen(() => new Response(HOSTILE, { headers: { "Content-Type": "text/html" } }));
   });
-  after(() => hostile?.close());
+  afterAll(() => hostile?.close());
 
   it("renders the offer in the hosted frame from the identical snippet, and the buyer can opt in", () =>
     withCheckout(suite, { initScript: NO_CUSTOM_ELEMENTS }, async (tab) => {
@@ -57,7 +58,7 @@ describe("<service-widget>: iframe fallback without customElements (Chromium)", 
       await waitForEvent(tab, "offer");
       const ad = tab.page.frames().find((f) => f.url().startsWith(hostile.origin))!;
       await ad.waitForFunction(() => document.title === "done");
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await staysFalseFor(async () => (await tab.observed()).events.length > 2, 400, { what: "a faked event on the page" });
       const events = (await tab.observed()).events.map((e) => e.type);
       assert.deepEqual(events, ["service-widget:ready", "service-widget:offer"], "no faked event reached the page");
       const height = await tab.page.evaluate(() => document.querySelector("service-widget iframe")!.getBoundingClientRect().height);

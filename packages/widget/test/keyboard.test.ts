@@ -1,9 +1,10 @@
 // Keyboard and screen reader: the buyer reaches the opt-in with Tab, ticks it with Space, and hears the result;
 // everything is found by role and accessible name (Chromium's accessibility tree, through the closed shadow root).
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { accessibilityTree, waitFor, waitForEvent, waitForRole, type AxNode, type TestPage } from "./support/browser.ts";
-import { chromiumSuite, withCheckout } from "./support/suite.ts";
+import { accessibilityTree, waitForEvent, waitForRole, type AxNode, type TestPage } from "../../../test/support/widget/browser.ts";
+import { waitFor } from "../../../test/support/wait.ts";
+import { chromiumSuite, withCheckout } from "../../../test/support/widget/suite.ts";
 
 const focused = async (tab: TestPage) => (await accessibilityTree(tab)).find((node) => node.properties.focused === true && node.role !== "RootWebArea");
 
@@ -26,7 +27,7 @@ describe("<service-widget>: keyboard-only opt-in (Chromium)", () => {
       await tab.page.keyboard.press("Space");
       const [accepted] = await waitForEvent(tab, "accepted");
       assert.ok(await waitForRole(tab, "status"));
-      await waitFor(async () => (await accessibilityTree(tab)).some((n) => n.name.includes(accepted.detail.referenceNumber as string)), "announced reference number");
+      await waitFor(async () => (await accessibilityTree(tab)).some((n) => n.name.includes(accepted.detail.referenceNumber as string)), { what: "announced reference number" });
       assert.ok((await accessibilityTree(tab)).some((n) => n.role === "group" && n.name === "Purchase protection"));
       // The next Tab stops go on to the coverage link, then out to the page's own checkout button.
       const order: string[] = [];

@@ -1,12 +1,14 @@
 // Mounting: exactly one quote per mount in a single-page app (attribute changes re-quote once, debounced), and
 // booting whichever arrives first, the script (element added later) or the element (script injected later).
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { checkoutPage, element, widgetAttributes } from "./support/stack.ts";
-import { quoteRequests, waitFor, waitForEvent, waitForRole } from "./support/browser.ts";
-import { chromiumSuite, scriptTag, withCheckout } from "./support/suite.ts";
+import { checkoutPage, element, widgetAttributes } from "../../../test/support/widget/stack.ts";
+import { quoteRequests, waitForEvent, waitForRole, type TestPage } from "../../../test/support/widget/browser.ts";
+import { staysFalseFor, waitFor } from "../../../test/support/wait.ts";
+import { chromiumSuite, scriptTag, withCheckout } from "../../../test/support/widget/suite.ts";
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+/** No quote request beyond the first `count` for a while: a late or duplicate one would show up within it. */
+const staysAtQuotes = (tab: TestPage, count: number) => staysFalseFor(() => quoteRequests(tab).length > count, 600, { what: `quote request ${count + 1}` });
 
 describe("<service-widget>: mounting (Chromium)", () => {
   const suite = chromiumSuite();
@@ -24,7 +26,7 @@ describe("<service-widget>: mounting (Chromium)", () => {
       for (let n = 1; n <= 3; n++) {
         await mount();
         await waitForEvent(tab, "offer", n);
-        await settle();
+        await staysAtQuotes(tab, n);
         assert.equal(quoteRequests(tab).length, n, `mount ${n}`);
       }
       // Unmounted before its quote was sent (React StrictMode mounts, unmounts, mounts): still one quote.
@@ -37,7 +39,7 @@ describe("<service-widget>: mounting (Chromium)", () => {
         slot.append(widget);
       }, attributes);
       await waitForEvent(tab, "offer", 4);
-      await settle();
+      await staysAtQuotes(tab, 4);
       assert.equal(quoteRequests(tab).length, 4);
     }));
 
@@ -53,7 +55,7 @@ describe("<service-widget>: mounting (Chromium)", () => {
         widget.setAttribute("amount-cents", "20000"); // unchanged: no new quote
       });
       await waitForEvent(tab, "offer", 2);
-      await settle();
+      await staysAtQuotes(tab, 2);
       const quotes = quoteRequests(tab);
       assert.equal(quotes.length, 2);
       assert.equal(JSON.parse(quotes[1].postData!).order_amount_cents, 20000);
@@ -61,7 +63,7 @@ describe("<service-widget>: mounting (Chromium)", () => {
 
   it("boots when the script arrives after the element (consent manager, async tag manager)", () =>
     withCheckout(suite, { html: checkoutPage({ widget: element(widgetAttributes(suite.stack)) }) }, async (tab) => {
-      await settle();
+      await staysAtQuotes(tab, 0);
       await tab.page.evaluate((src) => {
         const script = document.createElement("script");
         script.src = src;
@@ -74,12 +76,12 @@ describe("<service-widget>: mounting (Chromium)", () => {
 
   it("boots when the element arrives after the script, and a second copy of the script changes nothing", () =>
     withCheckout(suite, { html: checkoutPage({ script: scriptTag(suite.stack) + scriptTag(suite.stack), scriptFirst: true }) }, async (tab) => {
-      await settle();
+      await staysAtQuotes(tab, 0);
       await tab.page.evaluate((markup) => (document.getElementById("slot")!.innerHTML = markup), element(widgetAttributes(suite.stack)));
       await waitForRole(tab, "checkbox", /purchase protection/i);
-      await settle();
+      await staysAtQuotes(tab, 1);
       assert.equal(quoteRequests(tab).length, 1);
       assert.deepEqual(tab.pageErrors, []);
-      await waitFor(async () => (await tab.observed()).events.length === 2, "ready + offer only");
+      await waitFor(async () => (await tab.observed()).events.length === 2, { what: "ready + offer only" });
     }));
 });

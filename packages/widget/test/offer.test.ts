@@ -1,9 +1,10 @@
 // The offer as a buyer meets it, and the frozen lifecycle events (names, detail keys, bubbling, composed).
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { widgetAttributes } from "./support/stack.ts";
-import { accessibilityTree, clickNode, quoteRequests, waitFor, waitForEvent, waitForRole } from "./support/browser.ts";
-import { chromiumSuite, withCheckout } from "./support/suite.ts";
+import { widgetAttributes } from "../../../test/support/widget/stack.ts";
+import { accessibilityTree, clickNode, quoteRequests, waitForEvent, waitForRole } from "../../../test/support/widget/browser.ts";
+import { staysFalseFor, waitFor } from "../../../test/support/wait.ts";
+import { chromiumSuite, withCheckout } from "../../../test/support/widget/suite.ts";
 
 // Frozen: renaming an event or a detail key breaks merchants' pages. Change this table only with a new major version.
 const FROZEN_EVENTS: Record<string, string[]> = {
@@ -45,7 +46,7 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       assert.equal(await quoteStatus(accepted.detail.quoteId), "confirmed");
       // The order is protected: a later attribute change does not offer it again.
       await tab.page.evaluate(() => document.querySelector("service-widget")!.setAttribute("amount-cents", "15000"));
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await staysFalseFor(() => quoteRequests(tab).length > 1, 400, { what: "a second quote request" });
       assert.equal(quoteRequests(tab).length, 1);
       const { events } = await tab.observed();
       assert.deepEqual(events.map((e) => e.type), ["service-widget:ready", "service-widget:offer", "service-widget:accepted"]);
@@ -99,7 +100,7 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       await clickNode(tab, await waitForRole(tab, "button", /no thanks/i));
       const [declined] = await waitForEvent(tab, "declined");
       assert.deepEqual(declined.detail, { quoteId: offer.detail.quoteId });
-      await waitFor(async () => (await quoteStatus(offer.detail.quoteId)) === "declined", "quote declined");
+      await waitFor(async () => (await quoteStatus(offer.detail.quoteId)) === "declined", { what: "quote declined" });
     }));
 
   it("mode=cart: ticking and unticking records the choice (accepted/declined without a reference number), no confirm from the browser", async () => {

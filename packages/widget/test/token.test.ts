@@ -1,10 +1,10 @@
 // The quote token lives only in the widget's closure: not in the DOM (closed shadow root included), an attribute,
 // storage, cookies, a URL, a performance entry, a console line (even with `debug`) or an event detail.
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { widgetAttributes } from "./support/stack.ts";
-import { clickNode, everythingInTheDom, waitForEvent, waitForRole, type TestPage } from "./support/browser.ts";
-import { chromiumSuite, withCheckout } from "./support/suite.ts";
+import { widgetAttributes } from "../../../test/support/widget/stack.ts";
+import { clickNode, everythingInTheDom, waitForEvent, waitForRole, type TestPage } from "../../../test/support/widget/browser.ts";
+import { chromiumSuite, withCheckout } from "../../../test/support/widget/suite.ts";
 
 /** Every place a page, an extension or an error monitor could read, as text. */
 async function observablePlaces(tab: TestPage): Promise<Record<string, string>> {

@@ -1,7 +1,8 @@
 import { snakeCaseKeys } from "../casing.ts";
 import { canonicalJson } from "../canonical-json.ts";
 import type { Transport } from "../request.ts";
-import type { HeadlessConfirmParams, HeadlessDeclineParams, HeadlessQuote, HeadlessQuoteParams, JsonObject } from "../types.ts";
+import type { HeadlessConfirmation, HeadlessDeclinedQuote, HeadlessQuote } from "../responses.ts";
+import type { HeadlessConfirmParams, HeadlessDeclineParams, HeadlessQuoteParams } from "../types.ts";
 
 export const DISCLOSURE_PHRASE = "This is not insurance";
 
@@ -21,16 +22,15 @@ export class Headless {
     return this.#post("/headless/quote", payload, idempotencyKey);
   }
 
-  confirm(payload: HeadlessConfirmParams, idempotencyKey?: string): Promise<JsonObject> {
+  confirm(payload: HeadlessConfirmParams, idempotencyKey?: string): Promise<HeadlessConfirmation> {
     return this.#post("/headless/confirm", payload, idempotencyKey);
   }
 
-  decline(payload: HeadlessDeclineParams, idempotencyKey?: string): Promise<JsonObject> {
+  decline(payload: HeadlessDeclineParams, idempotencyKey?: string): Promise<HeadlessDeclinedQuote> {
     return this.#post("/headless/decline", payload, idempotencyKey);
   }
 
   async #post<T>(path: string, payload: object, idempotencyKey: string | undefined): Promise<T> {
-    const body = canonicalJson(snakeCaseKeys(payload));
-    return (await this.#transport.send<T>({ method: "POST", path, body, idempotencyKey })).body;
+    return this.#transport.body({ method: "POST", path, body: canonicalJson(snakeCaseKeys(payload)), idempotencyKey });
   }
 }

@@ -1,49 +1,53 @@
 import { snakeCaseKeys } from "../casing.ts";
-import type { Query, Transport } from "../request.ts";
-import type { ClaimsQuery, JsonObject, List, PurchasesQuery } from "../types.ts";
+import { pathSegment, type Query, type Transport } from "../request.ts";
+import type { Claim, List, Purchase, PurchaseWithConsent } from "../responses.ts";
+import type { ClaimsQuery, PageQuery, PurchasesQuery } from "../types.ts";
 
-/** GET one page of a list; query keys go out snake_case. */
-async function page<T>(transport: Transport, path: string, query: object): Promise<List<T>> {
-  return (await transport.send<List<T>>({ method: "GET", path, query: snakeCaseKeys(query) as Query })).body;
-}
+/** A list route, newest first: one page, every page, or every item. Query keys go out snake_case. */
+export class Pages<Item, ItemQuery extends PageQuery> {
+  protected readonly transport: Transport;
+  readonly #path: string;
 
-/** GET /merchant/claims: refund requests (claims) of the key's merchant, newest first. */
-export class Claims {
-  readonly #transport: Transport;
-
-  constructor(transport: Transport) {
-    this.#transport = transport;
+  constructor(transport: Transport, path: string) {
+    this.transport = transport;
+    this.#path = path;
   }
 
-  list(query: ClaimsQuery = {}): Promise<List<JsonObject>> {
-    return page(this.#transport, "/merchant/claims", query);
-  }
-}
-
-/** GET /purchases: protected purchases, newest first — one page, every page, or every purchase. */
-export class Purchases {
-  readonly #transport: Transport;
-
-  constructor(transport: Transport) {
-    this.#transport = transport;
-  }
-
-  list(query: PurchasesQuery = {}): Promise<List<JsonObject>> {
-    return page(this.#transport, "/purchases", query);
+  list(query?: ItemQuery): Promise<List<Item>> {
+    return this.transport.body({ method: "GET", path: this.#path, query: snakeCaseKeys(query ?? {}) as Query });
   }
 
   /** Every page from the first, following `next_cursor`. */
-  async *pages(query: PurchasesQuery = {}): AsyncGenerator<List<JsonObject>, void, undefined> {
+  async *pages(query?: ItemQuery): AsyncGenerator<List<Item>, void, undefined> {
     let cursor: string | undefined;
     do {
-      const current = await this.list(cursor === undefined ? query : { ...query, starting_after: cursor } as PurchasesQuery);
+      const current = await this.list(cursor === undefined ? query : ({ ...query, starting_after: cursor } as ItemQuery));
       yield current;
       cursor = current.has_more && current.next_cursor !== null ? current.next_cursor : undefined;
     } while (cursor !== undefined);
   }
 
-  /** Every purchase on every page: `for await (const purchase of client.purchases.all()) …` */
-  async *all(query: PurchasesQuery = {}): AsyncGenerator<JsonObject, void, undefined> {
+  /** Every item on every page: `for await (const purchase of client.purchases.all()) …` */
+  async *all(query?: ItemQuery): AsyncGenerator<Item, void, undefined> {
     for await (const current of this.pages(query)) yield* current.data;
+  }
+}
+
+/** GET /merchant/claims: refund requests (claims) of the key's merchant. */
+export class Claims extends Pages<Claim, ClaimsQuery> {
+  constructor(transport: Transport) {
+    super(transport, "/merchant/claims");
+  }
+}
+
+/** GET /purchases: protected purchases. */
+export class Purchases extends Pages<Purchase, PurchasesQuery> {
+  constructor(transport: Transport) {
+    super(transport, "/purchases");
+  }
+
+  /** GET /purchases/{purchaseId}: one purchase with its consent record (what the buyer saw and agreed to). */
+  async retrieve(purchaseId: string): Promise<PurchaseWithConsent> {
+    return this.transport.body({ method: "GET", path: `/purchases/${pathSegment("purchaseId", purchaseId)}` });
   }
 }

@@ -1,7 +1,8 @@
 import { camelCaseKeys, snakeCaseKeys } from "../casing.ts";
 import { ServiceHttpError } from "../errors.ts";
 import type { Transport } from "../request.ts";
-import type { ConfirmParams, Confirmation, DeclineParams, JsonObject, QuoteParams, QuoteWithToken, Quote, VoidParams } from "../types.ts";
+import type { Confirmation, DeclinedQuote, Purchase, Quote } from "../responses.ts";
+import type { ConfirmParams, DeclineParams, QuoteParams, QuoteWithToken, VoidParams } from "../types.ts";
 
 /** POST /offers/*: quote and void are wire-spelt as the spec says — quote snake_case, the others camelCase with a snake_case order_context. */
 export class Offers {
@@ -35,16 +36,16 @@ export class Offers {
     return this.#post("/offers/confirm", body, idempotencyKey);
   }
 
-  decline(payload: DeclineParams, idempotencyKey?: string): Promise<JsonObject> {
+  decline(payload: DeclineParams, idempotencyKey?: string): Promise<DeclinedQuote> {
     return this.#post("/offers/decline", camelCaseKeys(payload), idempotencyKey);
   }
 
-  /** Void an active plan (secret key). */
-  void(payload: VoidParams, idempotencyKey?: string): Promise<JsonObject> {
+  /** Void an active plan (secret key); the result is the voided purchase. */
+  void(payload: VoidParams, idempotencyKey?: string): Promise<Purchase> {
     return this.#post("/offers/void", camelCaseKeys(payload), idempotencyKey);
   }
 
   async #post<T>(path: string, body: object, idempotencyKey: string | undefined): Promise<T> {
-    return (await this.#transport.send<T>({ method: "POST", path, body: JSON.stringify(body), idempotencyKey })).body;
+    return this.#transport.body({ method: "POST", path, body: JSON.stringify(body), idempotencyKey });
   }
 }

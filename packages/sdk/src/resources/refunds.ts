@@ -1,6 +1,6 @@
-import { ServiceValidationError } from "../errors.ts";
-import type { Transport } from "../request.ts";
-import type { JsonObject } from "../types.ts";
+import { pathSegment, type Transport } from "../request.ts";
+import type { MerchantRefund } from "../responses.ts";
+import type { RefundParams } from "../types.ts";
 
 /** POST /orders/{orderId}/refund: report that the merchant refunded a protected order (secret key). */
 export class Refunds {
@@ -11,9 +11,8 @@ export class Refunds {
   }
 
   /** `payload` is reserved by the API (send nothing or `{}`). */
-  async create(orderId: string, payload: JsonObject = {}, idempotencyKey?: string): Promise<JsonObject> {
-    if (typeof orderId !== "string" || orderId === "") throw new ServiceValidationError("orderId must be a non-empty string");
-    const path = `/orders/${encodeURIComponent(orderId)}/refund`;
-    return (await this.#transport.send<JsonObject>({ method: "POST", path, body: JSON.stringify(payload), idempotencyKey })).body;
+  async create(orderId: string, payload: RefundParams = {}, idempotencyKey?: string): Promise<MerchantRefund> {
+    const path = `/orders/${pathSegment("orderId", orderId)}/refund`;
+    return this.#transport.body({ method: "POST", path, body: JSON.stringify(payload), idempotencyKey });
   }
 }

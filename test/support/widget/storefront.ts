@@ -14,20 +14,67 @@ interface Line {
   quantity: number;
 }
 
+/** A line of /cart.js (Shopify's Ajax Cart API; amounts in minor units). */
+export interface CartItem {
+  id: number;
+  key: string;
+  variant_id: number;
+  product_id: number;
+  title: string;
+  quantity: number;
+  price: number;
+  original_price: number;
+  final_price: number;
+  line_price: number;
+  original_line_price: number;
+  final_line_price: number;
+  properties: Record<string, string>;
+  requires_shipping: boolean;
+}
+
+/** The cart as /cart.js answers it. */
+export interface CartJson {
+  token: string;
+  note: string | null;
+  attributes: Record<string, string>;
+  original_total_price: number;
+  total_price: number;
+  total_discount: number;
+  total_weight: number;
+  item_count: number;
+  items: CartItem[];
+  requires_shipping: boolean;
+  currency: string;
+  items_subtotal_price: number;
+  cart_level_discount_applications: unknown[];
+}
+
+/** The body of a cart call, in the Ajax Cart API's fields. */
+export interface CartCallBody {
+  /** /cart/change.js: a line key or a variant id. */
+  id?: number | string;
+  quantity?: number;
+  /** /cart/add.js with several lines. */
+  items?: { id: number; quantity?: number }[];
+  /** /cart/update.js; an empty value removes one. */
+  attributes?: Record<string, string>;
+}
+
 export interface CartRequest {
   method: string;
   /** Path without the locale root, e.g. /cart/add.js. */
   path: string;
   /** Path as requested. */
   url: string;
-  body: any;
+  /** Null on a GET, or when the body was not JSON. */
+  body: CartCallBody | null;
 }
 
 export interface Storefront {
   origin: string;
   requests: CartRequest[];
   /** The cart as /cart.js shows it. */
-  cart(): any;
+  cart(): CartJson;
   /** Replaces the cart's lines and attributes; forgets the recorded requests; `failing`: every cart call answers 500. */
   reset(lines: [variantId: number, quantity: number][], attributes?: Record<string, string>, failing?: boolean): void;
   /** Changes a line behind the page's back (another tab, a cart app on the Storefront API): no Ajax call to see. */
@@ -46,7 +93,7 @@ export async function startStorefront(catalog: Record<number, Variant>, localeRo
   const requests: CartRequest[] = [];
   const pages = new Map<string, string>();
 
-  const item = (line: Line) => {
+  const item = (line: Line): CartItem => {
     const variant = catalog[line.variantId];
     const linePrice = variant.price * line.quantity;
     return {
@@ -66,7 +113,7 @@ export async function startStorefront(catalog: Record<number, Variant>, localeRo
       requires_shipping: true,
     };
   };
-  const cart = () => {
+  const cart = (): CartJson => {
     const items = lines.map(item);
     const total = items.reduce((sum, line) => sum + line.final_line_price, 0);
     return {

@@ -3,9 +3,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { buildWidget } from "../../build.ts";
-import { startTestApi, type TestApi } from "../../../../test/support/api-server.ts";
-import { createServerApp } from "../../../../server/server-app.ts";
+import { buildWidget } from "../../../packages/widget/build.ts";
+import { startTestApi, type TestApi } from "../api-server.ts";
+import { createServerApp } from "../../../server/server-app.ts";
 
 export interface Stack {
   api: TestApi;

@@ -1,10 +1,9 @@
 // Shared by the rate-limit tests: the backends the same suite runs against, with a random Redis key prefix that
 // is deleted afterwards.
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import pino from "pino";
 import { Redis } from "ioredis";
-import { createLimiter, type Limiter, type LimiterOptions } from "./limiter.ts";
+import { createLimiter, type Limiter, type LimiterOptions } from "../../server/rate-limits/limiter.ts";
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 export type Backend = "memory" | "redis";
@@ -25,18 +24,6 @@ export async function deleteKeys(prefix: string, url = TEST_REDIS_URL) {
   } finally {
     redis.disconnect();
   }
-}
-
-/** A logger whose lines the test can read. */
-export function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { logger: pino({ level: "warn" }, stream), lines };
 }
 
 /** Limiters of one backend on one clock; `close()` closes them and deletes their Redis keys. */

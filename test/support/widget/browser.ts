@@ -2,6 +2,7 @@
 // lines, page errors, requests, layout shifts, lifecycle events. The widget's shadow root is closed, which
 // Playwright's locators do not enter, so elements are found by role in Chromium's accessibility tree (CDP).
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import { waitFor } from "../wait.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
@@ -59,7 +60,7 @@ export async function openPage(browser: Browser, options: { initScript?: string 
     pageErrors: [],
     requests: [],
     tokens: [],
-    observed: () => page.evaluate(() => (window as any).__observed as Observed),
+    observed: () => page.evaluate(() => (window as unknown as { __observed: Observed }).__observed),
     close: () => context.close(),
   };
   page.on("console", (message) => result.console.push({ type: message.type(), text: message.text() }));
@@ -83,22 +84,12 @@ export const isBrowserNetworkLine = (line: ConsoleLine) =>
 
 export const quoteRequests = (page: TestPage) => page.requests.filter((r) => r.method === "POST" && r.url.endsWith("/offers/quote"));
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 export const eventsOf = async (page: TestPage, name: string) => (await page.observed()).events.filter((e) => e.type === `service-widget:${name}`);
 export const waitForEvent = (page: TestPage, name: string, count = 1) =>
   waitFor(async () => {
     const events = await eventsOf(page, name);
     return events.length >= count && events;
-  }, `service-widget:${name}`);
+  }, { what: `service-widget:${name}`, intervalMs: 50 });
 
 // --- accessibility tree (reaches into the closed shadow root and same-site iframes) ---
 
@@ -110,13 +101,13 @@ export interface AxNode {
 }
 
 export async function accessibilityTree(page: TestPage): Promise<AxNode[]> {
-  const { nodes } = (await page.cdp.send("Accessibility.getFullAXTree")) as { nodes: any[] };
-  const frames = (await page.cdp.send("Page.getFrameTree")) as { frameTree: any };
+  const { nodes } = await page.cdp.send("Accessibility.getFullAXTree");
+  const { frameTree } = await page.cdp.send("Page.getFrameTree");
   const childFrames: string[] = [];
-  const walk = (tree: any) => (tree.childFrames ?? []).forEach((child: any) => (childFrames.push(child.frame.id), walk(child)));
-  walk(frames.frameTree);
+  const walk = (tree: typeof frameTree) => (tree.childFrames ?? []).forEach((child) => (childFrames.push(child.frame.id), walk(child)));
+  walk(frameTree);
   for (const frameId of childFrames) {
-    const inner = (await page.cdp.send("Accessibility.getFullAXTree", { frameId }).catch(() => ({ nodes: [] }))) as { nodes: any[] };
+    const inner = await page.cdp.send("Accessibility.getFullAXTree", { frameId }).catch(() => ({ nodes: [] }));
     nodes.push(...inner.nodes);
   }
   return nodes
@@ -125,7 +116,7 @@ export async function accessibilityTree(page: TestPage): Promise<AxNode[]> {
       role: node.role?.value ?? "",
       name: node.name?.value ?? "",
       backendDOMNodeId: node.backendDOMNodeId,
-      properties: Object.fromEntries((node.properties ?? []).map((p: any) => [p.name, p.value?.value])),
+      properties: Object.fromEntries((node.properties ?? []).map((p) => [p.name, p.value?.value])),
     }));
 }
 
@@ -134,7 +125,7 @@ export async function findByRole(page: TestPage, role: string, name?: RegExp): P
 }
 
 export const waitForRole = (page: TestPage, role: string, name?: RegExp, timeoutMs?: number) =>
-  waitFor(() => findByRole(page, role, name), `${role} ${name ?? ""}`, timeoutMs);
+  waitFor(() => findByRole(page, role, name), { what: `${role} ${name ?? ""}`, timeoutMs, intervalMs: 50 });
 
 /** Clicks the centre of an accessibility node with the mouse. */
 export async function clickNode(page: TestPage, node: AxNode): Promise<void> {
@@ -145,9 +136,9 @@ export async function clickNode(page: TestPage, node: AxNode): Promise<void> {
 
 /** Every text node, attribute name and value in the document, shadow roots (closed ones too) and frames included. */
 export async function everythingInTheDom(page: TestPage): Promise<string> {
-  const { root } = (await page.cdp.send("DOM.getDocument", { depth: -1, pierce: true })) as { root: any };
+  const { root } = await page.cdp.send("DOM.getDocument", { depth: -1, pierce: true });
   const parts: string[] = [];
-  const walk = (node: any) => {
+  const walk = (node: typeof root) => {
     if (node.nodeValue) parts.push(node.nodeValue);
     if (node.attributes) parts.push(...node.attributes);
     for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? []), ...(node.contentDocument ? [node.contentDocument] : []), ...(node.templateContent ? [node.templateContent] : [])]) walk(child);

@@ -1,5 +1,5 @@
 // One Chromium and one stack per test file, and a checkout page opened in a fresh browser context.
-import { before, after } from "node:test";
+import { beforeAll, afterAll } from "vitest";
 import type { Browser } from "playwright-core";
 import { checkoutPage, element, startStack, widgetAttributes, type Stack } from "./stack.ts";
 import { launchBrowser, openPage, type TestPage } from "./browser.ts";
@@ -12,10 +12,10 @@ export interface Suite {
 /** Registers before/after hooks that start the stack and Chromium for the enclosing describe(). */
 export function chromiumSuite(): Suite {
   const suite = {} as Suite;
-  before(async () => {
+  beforeAll(async () => {
     [suite.stack, suite.browser] = await Promise.all([startStack(), launchBrowser()]);
   });
-  after(async () => {
+  afterAll(async () => {
     await suite.browser?.close();
     await suite.stack?.close();
   });

@@ -1,14 +1,22 @@
 import assert from "node:assert/strict";
-import type { TestApi } from "../support/api-server.ts";
+import type { TestApi } from "./api-server.ts";
 import { appendEvent, type EventType } from "../../server/domain/events.ts";
 import type { Actor } from "../../server/domain/context.ts";
-import type { ReceivedWebhook } from "../support/webhook-receiver.ts";
-import { verifyOutcome } from "../support/webhook-verify.ts";
+import type { ReceivedWebhook } from "./webhook-receiver.ts";
+import { verifyOutcome } from "./webhook-verify.ts";
 
 /** Writes outbox events the way a state change does (one transaction each); their ids in order. */
-export async function writeEvents(t: Pick<TestApi, "database" | "services">, actor: Actor, count: number, type: EventType = "claim.created"): Promise<string[]> {
+export async function writeEvents(
+  t: Pick<TestApi, "database" | "services">,
+  actor: Actor,
+  count: number,
+  type: EventType = "claim.created",
+): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push(await t.database.db.transaction((tx) => appendEvent(tx, t.services, actor, type, { n: i, note: "Zoë ✓" })));
+  for (let i = 0; i < count; i++)
+    ids.push(
+      await t.database.db.transaction((tx) => appendEvent(tx, t.services, actor, type, { n: i, note: "Zoë ✓" })),
+    );
   return ids;
 }
 
@@ -30,6 +38,10 @@ export async function assertSigned(received: ReceivedWebhook[], secret: string, 
   for (const request of received) {
     assert.equal(request.eventId, request.event.id);
     assert.match(request.signature, new RegExp(`^t=${request.timestamp},v1=[0-9a-f]{64}`));
-    assert.equal(await verifyOutcome(request.signature, request.body, secret, Math.floor(nowMs / 1000), 10 ** 9), "valid", request.signature);
+    assert.equal(
+      await verifyOutcome(request.signature, request.body, secret, Math.floor(nowMs / 1000), 10 ** 9),
+      "valid",
+      request.signature,
+    );
   }
 }

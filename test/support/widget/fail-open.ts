@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { findByRole, isBrowserNetworkLine, type TestPage } from "./browser.ts";
+import { staysFalseFor } from "../wait.ts";
 
 /** Failed open: nothing rendered, no space taken, no shift, nothing thrown or written; the page's own button works. */
 export async function assertNothingShown(tab: TestPage): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await staysFalseFor(async () => (await findByRole(tab, "checkbox")) !== undefined, 400, { what: "an offer" });
   assert.equal(await findByRole(tab, "checkbox"), undefined, "no offer rendered");
   const box = await tab.page.locator("service-widget").boundingBox();
   assert.equal(box?.height ?? 0, 0, "the element takes no space");

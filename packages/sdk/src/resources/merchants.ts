@@ -1,0 +1,17 @@
+import { pathSegment, type Transport } from "../request.ts";
+import type { MerchantMetrics } from "../responses.ts";
+import type { MetricsQuery } from "../types.ts";
+
+/** /merchants/{merchantId}/…: the key's own merchant (any other id is 404). */
+export class Merchants {
+  readonly #transport: Transport;
+
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** Quote, plan, claim and fee figures, optionally within [from, to). */
+  async metrics(merchantId: string, query: MetricsQuery = {}): Promise<MerchantMetrics> {
+    return this.#transport.body({ method: "GET", path: `/merchants/${pathSegment("merchantId", merchantId)}/metrics`, query });
+  }
+}

@@ -1,0 +1,60 @@
+// Counts and sums over a merchant's rows in one mode, for the metrics report. Every figure covers the rows created in
+// [fromMs, toMs).
+import type { Mode } from "../domain/ids.ts";
+import type { Queryable } from "./database.ts";
+
+export interface MetricsScope {
+  merchantId: string;
+  mode: Mode;
+  fromMs: number;
+  toMs: number;
+}
+
+export interface StatusCount<S extends string = string> {
+  status: S;
+  count: number;
+}
+
+const IN_SCOPE = "merchant_id = ? AND mode = ? AND created_at >= ? AND created_at < ?";
+const scopeParams = (scope: MetricsScope) => [scope.merchantId, scope.mode, scope.fromMs, scope.toMs];
+
+/** Quotes per status, open ones split by whether they had expired at `nowMs`. */
+export async function countQuotesByStatus(tx: Queryable, scope: MetricsScope, nowMs: number): Promise<(StatusCount & { expired: boolean })[]> {
+  const rows = await tx.all<{ status: string; expired: number; n: number | string }>(
+    `SELECT status, CASE WHEN status = 'open' AND expires_at <= ? THEN 1 ELSE 0 END AS expired, COUNT(*) AS n
+     FROM quotes WHERE ${IN_SCOPE} GROUP BY 1, 2`,
+    // By ordinal: PostgreSQL does not see a CASE repeated with its own placeholder as the selected expression.
+    [nowMs, ...scopeParams(scope)],
+  );
+  return rows.map((row) => ({ status: row.status, expired: Number(row.expired) === 1, count: Number(row.n) }));
+}
+
+export function countPlansByStatus(tx: Queryable, scope: MetricsScope): Promise<StatusCount[]> {
+  return countByStatus(tx, "plans", scope);
+}
+
+export function countClaimsByStatus(tx: Queryable, scope: MetricsScope): Promise<StatusCount[]> {
+  return countByStatus(tx, "claims", scope);
+}
+
+async function countByStatus(tx: Queryable, table: "plans" | "claims", scope: MetricsScope): Promise<StatusCount[]> {
+  const rows = await tx.all<{ status: string; n: number | string }>(`SELECT status, COUNT(*) AS n FROM ${table} WHERE ${IN_SCOPE} GROUP BY status`, scopeParams(scope));
+  return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
+}
+
+export async function countMerchantRefundedOrders(tx: Queryable, scope: MetricsScope): Promise<number> {
+  const row = await tx.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM orders WHERE ${IN_SCOPE} AND status = 'merchant_refunded'`, scopeParams(scope));
+  return Number(row?.n ?? 0);
+}
+
+/** Fees of active plans and the merchant's share of each (rounded half up per plan), summed per currency. */
+export async function sumActivePlanFees(tx: Queryable, scope: MetricsScope): Promise<{ currency: string; feeCents: number; merchantShareCents: number }[]> {
+  const rows = await tx.all<{ currency: string; fee_cents: number | string; share_cents: number | string }>(
+    `SELECT p.currency, SUM(p.fee_cents) AS fee_cents, SUM((p.fee_cents * pp.merchant_share_bps + 5000) / 10000) AS share_cents
+     FROM plans p JOIN quotes q ON q.id = p.quote_id JOIN protection_programs pp ON pp.id = q.program_id
+     WHERE p.merchant_id = ? AND p.mode = ? AND p.created_at >= ? AND p.created_at < ? AND p.status = 'active'
+     GROUP BY p.currency ORDER BY p.currency`,
+    scopeParams(scope),
+  );
+  return rows.map((row) => ({ currency: row.currency, feeCents: Number(row.fee_cents), merchantShareCents: Number(row.share_cents) }));
+}

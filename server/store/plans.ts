@@ -1,0 +1,159 @@
+// Plans (plans) and the purchases they make with their orders: a purchase is a plan joined with the order it
+// protects. The order context and the consent record are stored as JSON.
+import type { Actor } from "../domain/context.ts";
+import type { Mode } from "../domain/ids.ts";
+import type { Page, PageQuery } from "../domain/pagination.ts";
+import type { ConsentRecord, PlanSelector } from "../domain/plans.ts";
+import type { OrderContext } from "../domain/order-context.ts";
+import { forUpdate, type Queryable } from "./database.ts";
+import { listPage } from "./pagination.ts";
+
+export type PlanStatus = "active" | "voided" | "cancelled";
+
+export interface NewPlan {
+  id: string;
+  referenceNumber: string;
+  quoteId: string;
+  orderId: string;
+  currency: string;
+  feeCents: number;
+  coveredAmountCents: number;
+  customerEmailSealed: string | null;
+  customerEmailHash: string | null;
+  purchasedAt: number;
+  freeLookEndsAt: number;
+  orderContext: OrderContext;
+  consent: ConsentRecord;
+  createdAt: number;
+}
+
+/** A plan with the status of the order it protects; `consent` only where one plan is read. */
+export interface PurchaseRecord {
+  id: string;
+  referenceNumber: string;
+  status: PlanStatus;
+  orderId: string;
+  orderStatus: "protected" | "merchant_refunded";
+  quoteId: string;
+  currency: string;
+  feeCents: number;
+  coveredAmountCents: number;
+  purchasedAt: number;
+  freeLookEndsAt: number;
+  createdAt: number;
+  voidedAt: number | null;
+  voidReason: string | null;
+  mode: Mode;
+  consent?: ConsentRecord;
+}
+
+interface PurchaseRow {
+  id: string;
+  reference_number: string;
+  status: PlanStatus;
+  order_id: string;
+  order_status: PurchaseRecord["orderStatus"];
+  quote_id: string;
+  currency: string;
+  fee_cents: number;
+  covered_amount_cents: number;
+  purchased_at: number;
+  free_look_ends_at: number;
+  created_at: number;
+  voided_at: number | null;
+  void_reason: string | null;
+  mode: Mode;
+  consent?: string;
+}
+
+export interface PurchaseFilters {
+  status?: PlanStatus;
+  orderId?: string;
+  createdGte?: number;
+  createdLt?: number;
+}
+
+const PURCHASES = "plans p JOIN orders o ON o.plan_id = p.id";
+const PURCHASE_COLUMNS = `p.id, p.reference_number, p.status, p.order_id, o.status AS order_status, p.quote_id, p.currency, p.fee_cents,
+  p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.created_at, p.voided_at, p.void_reason, p.mode`;
+
+function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
+  return {
+    id: row.id,
+    referenceNumber: row.reference_number,
+    status: row.status,
+    orderId: row.order_id,
+    orderStatus: row.order_status,
+    quoteId: row.quote_id,
+    currency: row.currency,
+    feeCents: row.fee_cents,
+    coveredAmountCents: row.covered_amount_cents,
+    purchasedAt: row.purchased_at,
+    freeLookEndsAt: row.free_look_ends_at,
+    createdAt: row.created_at,
+    voidedAt: row.voided_at,
+    voidReason: row.void_reason,
+    mode: row.mode,
+    ...(row.consent === undefined ? {} : { consent: JSON.parse(row.consent) as ConsentRecord }),
+  };
+}
+
+/** Stores an active plan; false when its reference number is already taken (nothing is written then). */
+export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Promise<boolean> {
+  const inserted = await tx.all(
+    `INSERT INTO plans (id, merchant_id, mode, quote_id, order_id, currency, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash,
+       purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
+     ON CONFLICT (reference_number) DO NOTHING RETURNING id`,
+    [plan.id, owner.merchantId, owner.mode, plan.quoteId, plan.orderId, plan.currency, plan.feeCents, plan.coveredAmountCents,
+      plan.customerEmailSealed, plan.customerEmailHash, plan.purchasedAt, plan.freeLookEndsAt, JSON.stringify(plan.orderContext),
+      JSON.stringify(plan.consent), plan.createdAt, plan.referenceNumber],
+  );
+  return inserted.length === 1;
+}
+
+const SELECTOR_COLUMN = { planId: "id", referenceNumber: "reference_number", orderId: "order_id" } as const;
+
+/** The owner's plan named by the selector (the newest, for an order id), row-locked, or undefined. */
+export async function lockPlan(tx: Queryable, owner: Actor, selector: PlanSelector): Promise<{ id: string; status: PlanStatus } | undefined> {
+  const [[name, value]] = Object.entries(selector) as [keyof typeof SELECTOR_COLUMN, string][];
+  return tx.get<{ id: string; status: PlanStatus }>(
+    `SELECT id, status FROM plans WHERE ${SELECTOR_COLUMN[name]} = ? AND merchant_id = ? AND mode = ? ORDER BY id DESC LIMIT 1${forUpdate(tx)}`,
+    [value, owner.merchantId, owner.mode],
+  );
+}
+
+export async function markPlanVoided(tx: Queryable, planId: string, reason: string | null, at: number): Promise<void> {
+  await tx.run("UPDATE plans SET status = 'voided', void_reason = ?, voided_at = ? WHERE id = ?", [reason, at, planId]);
+}
+
+/** The owner's plan by its reference number, as a claim needs it. */
+export async function findPlanByReference(
+  tx: Queryable,
+  owner: Actor,
+  referenceNumber: string,
+): Promise<{ id: string; status: PlanStatus; coveredAmountCents: number; currency: string } | undefined> {
+  const row = await tx.get<{ id: string; status: PlanStatus; covered_amount_cents: number; currency: string }>(
+    "SELECT id, status, covered_amount_cents, currency FROM plans WHERE reference_number = ? AND merchant_id = ? AND mode = ?",
+    [referenceNumber, owner.merchantId, owner.mode],
+  );
+  return row && { id: row.id, status: row.status, coveredAmountCents: row.covered_amount_cents, currency: row.currency };
+}
+
+/** The owner's purchase with its consent record, or undefined. */
+export async function findPurchase(tx: Queryable, owner: Actor, planId: string): Promise<PurchaseRecord | undefined> {
+  const row = await tx.get<PurchaseRow>(`SELECT ${PURCHASE_COLUMNS}, p.consent FROM ${PURCHASES} WHERE p.id = ? AND p.merchant_id = ? AND p.mode = ?`, [
+    planId, owner.merchantId, owner.mode,
+  ]);
+  return row && toPurchaseRecord(row);
+}
+
+export function listPurchasesPage(tx: Queryable, owner: Actor, query: PageQuery & PurchaseFilters): Promise<Page<PurchaseRecord>> {
+  const filters: [string, string | number | undefined][] = [
+    ["p.status = ?", query.status],
+    ["p.order_id = ?", query.orderId],
+    ["p.created_at >= ?", query.createdGte],
+    ["p.created_at < ?", query.createdLt],
+  ];
+  return listPage(tx, owner, PURCHASES, PURCHASE_COLUMNS, filters, query, toPurchaseRecord, "p");
+}

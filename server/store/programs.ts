@@ -1,0 +1,77 @@
+// Protection programs (protection_programs): the terms that price a merchant's offers. Currencies and product
+// categories are stored as JSON arrays.
+import type { Actor } from "../domain/context.ts";
+import type { Currency } from "../domain/money.ts";
+import type { Queryable } from "./database.ts";
+
+export interface ProgramTerms {
+  name: string;
+  rateBps: number;
+  minFeeCents: number;
+  maxCoveredCents: number;
+  merchantShareBps: number;
+  currencies: Currency[];
+  /** Empty: any category. */
+  productCategories: string[];
+}
+
+export interface ProgramRecord extends Omit<ProgramTerms, "name"> {
+  id: string;
+}
+
+interface ProgramRow {
+  id: string;
+  rate_bps: number;
+  min_fee_cents: number;
+  max_covered_cents: number;
+  merchant_share_bps: number;
+  currencies: string;
+  product_categories: string;
+}
+
+export async function findActiveProgram(tx: Queryable, owner: Actor, programId: string): Promise<ProgramRecord | undefined> {
+  const row = await tx.get<ProgramRow>(
+    `SELECT id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories
+     FROM protection_programs WHERE id = ? AND merchant_id = ? AND mode = ? AND active = TRUE`,
+    [programId, owner.merchantId, owner.mode],
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    rateBps: row.rate_bps,
+    minFeeCents: row.min_fee_cents,
+    maxCoveredCents: row.max_covered_cents,
+    merchantShareBps: row.merchant_share_bps,
+    currencies: JSON.parse(row.currencies),
+    productCategories: JSON.parse(row.product_categories),
+  };
+}
+
+export async function insertProgram(tx: Queryable, owner: Actor, program: { id: string; terms: ProgramTerms; createdAt: number }): Promise<void> {
+  const { terms } = program;
+  await tx.run(
+    `INSERT INTO protection_programs (id, merchant_id, mode, name, rate_bps, min_fee_cents, max_covered_cents,
+       merchant_share_bps, currencies, product_categories, active, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?)`,
+    [program.id, owner.merchantId, owner.mode, terms.name, terms.rateBps, terms.minFeeCents, terms.maxCoveredCents,
+      terms.merchantShareBps, JSON.stringify(terms.currencies), JSON.stringify(terms.productCategories), program.createdAt],
+  );
+}
+
+/** The merchant's share of the fee under the program that priced the quote (0 when the program is gone). */
+export async function merchantShareBpsOfQuote(tx: Queryable, quoteId: string): Promise<number> {
+  const program = await tx.get<{ merchant_share_bps: number }>(
+    "SELECT pp.merchant_share_bps FROM quotes q JOIN protection_programs pp ON pp.id = q.program_id WHERE q.id = ?",
+    [quoteId],
+  );
+  return program?.merchant_share_bps ?? 0;
+}
+
+/** The id of the owner's first program (by id, so by creation time), active or not. */
+export async function firstProgramId(tx: Queryable, owner: Actor): Promise<string | undefined> {
+  return (await tx.get<{ id: string }>("SELECT id FROM protection_programs WHERE merchant_id = ? AND mode = ? ORDER BY id LIMIT 1", [owner.merchantId, owner.mode]))?.id;
+}
+
+export async function programBelongsTo(tx: Queryable, programId: string, merchantId: string): Promise<boolean> {
+  return (await tx.get("SELECT id FROM protection_programs WHERE id = ? AND merchant_id = ?", [programId, merchantId])) !== undefined;
+}

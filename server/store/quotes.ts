@@ -1,0 +1,90 @@
+// Quotes (quotes): priced offers. Only the SHA-256 of a quote's token is stored; the buyer's address sealed, with
+// its lookup hash. Expiry is not a stored status: it follows from expires_at.
+import type { Actor } from "../domain/context.ts";
+import type { KeyKind } from "../domain/ids.ts";
+import { forUpdate, type Queryable } from "./database.ts";
+
+export type StoredQuoteStatus = "open" | "confirmed" | "declined";
+
+/** A quote as the confirm and decline paths need it. */
+export interface QuoteRecord {
+  id: string;
+  orderId: string;
+  currency: string;
+  orderAmountCents: number;
+  feeCents: number;
+  coveredAmountCents: number;
+  customerEmailSealed: string | null;
+  customerEmailHash: string | null;
+  status: StoredQuoteStatus;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number;
+  /** The kind of key that made the quote. */
+  keyKind: KeyKind;
+}
+
+export interface NewQuote extends Omit<QuoteRecord, "status"> {
+  programId: string;
+  productCategory: string | null;
+}
+
+interface QuoteRow {
+  id: string;
+  order_id: string;
+  currency: string;
+  order_amount_cents: number;
+  fee_cents: number;
+  covered_amount_cents: number;
+  customer_email_sealed: string | null;
+  customer_email_hash: string | null;
+  status: StoredQuoteStatus;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  key_kind: KeyKind;
+}
+
+const QUOTE_COLUMNS = "id, order_id, currency, order_amount_cents, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash, status, token_hash, created_at, expires_at, key_kind";
+
+/** Stores an open quote. */
+export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote): Promise<void> {
+  await tx.run(
+    `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
+       covered_amount_cents, customer_email_sealed, customer_email_hash, product_category, status, token_hash, created_at, expires_at, key_kind)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)`,
+    [quote.id, owner.merchantId, owner.mode, quote.programId, quote.orderId, quote.currency, quote.orderAmountCents, quote.feeCents,
+      quote.coveredAmountCents, quote.customerEmailSealed, quote.customerEmailHash, quote.productCategory, quote.tokenHash, quote.createdAt,
+      quote.expiresAt, quote.keyKind],
+  );
+}
+
+/** The owner's quote, row-locked for the rest of the transaction, or undefined. */
+export async function lockQuote(tx: Queryable, owner: Actor, quoteId: string): Promise<QuoteRecord | undefined> {
+  const row = await tx.get<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM quotes WHERE id = ? AND merchant_id = ? AND mode = ?${forUpdate(tx)}`, [
+    quoteId, owner.merchantId, owner.mode,
+  ]);
+  return row && {
+    id: row.id,
+    orderId: row.order_id,
+    currency: row.currency,
+    orderAmountCents: row.order_amount_cents,
+    feeCents: row.fee_cents,
+    coveredAmountCents: row.covered_amount_cents,
+    customerEmailSealed: row.customer_email_sealed,
+    customerEmailHash: row.customer_email_hash,
+    status: row.status,
+    tokenHash: row.token_hash,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    keyKind: row.key_kind,
+  };
+}
+
+export async function markQuoteDeclined(tx: Queryable, quoteId: string, reason: string | null, at: number): Promise<void> {
+  await tx.run("UPDATE quotes SET status = 'declined', decline_reason = ?, decided_at = ? WHERE id = ?", [reason, at, quoteId]);
+}
+
+export async function markQuoteConfirmed(tx: Queryable, quoteId: string, at: number): Promise<void> {
+  await tx.run("UPDATE quotes SET status = 'confirmed', decided_at = ? WHERE id = ?", [at, quoteId]);
+}

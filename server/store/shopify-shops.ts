@@ -1,0 +1,79 @@
+// Shopify shops and the protection merchant each one is (shop_installations). The shop's secret key is stored
+// sealed: sealing and opening are the caller's (the key's plaintext never reaches this module).
+import type { FeeTier } from "@purchase-protection/contract";
+import type { Queryable } from "./database.ts";
+
+export type ShopStatus = "installed" | "uninstalled";
+
+export interface ShopInstallationRecord {
+  shop: string;
+  merchantId: string;
+  status: ShopStatus;
+  secretKeySealed: string;
+  publishableKey: string;
+  programId: string;
+  /** Null until the storefront setup has created the protection product. */
+  productId: string | null;
+  tiers: FeeTier[];
+}
+
+interface ShopInstallationRow {
+  shop: string;
+  merchant_id: string;
+  status: ShopStatus;
+  secret_key_sealed: string;
+  publishable_key: string;
+  program_id: string;
+  product_id: string | null;
+  tiers: string;
+}
+
+/** The shop's installation, installed or not; undefined when it never installed (or shop/redact erased it). */
+export async function findShopInstallation(tx: Queryable, shop: string): Promise<ShopInstallationRecord | undefined> {
+  const row = await tx.get<ShopInstallationRow>(
+    "SELECT shop, merchant_id, status, secret_key_sealed, publishable_key, program_id, product_id, tiers FROM shop_installations WHERE shop = ?",
+    [shop],
+  );
+  return row && {
+    shop: row.shop,
+    merchantId: row.merchant_id,
+    status: row.status,
+    secretKeySealed: row.secret_key_sealed,
+    publishableKey: row.publishable_key,
+    programId: row.program_id,
+    productId: row.product_id,
+    tiers: JSON.parse(row.tiers),
+  };
+}
+
+/** A first install: no protection product yet, so no tiers. */
+export async function insertShopInstallation(
+  tx: Queryable,
+  installation: Pick<ShopInstallationRecord, "shop" | "merchantId" | "secretKeySealed" | "publishableKey" | "programId">,
+  at: number,
+): Promise<void> {
+  await tx.run(
+    `INSERT INTO shop_installations (shop, merchant_id, status, secret_key_sealed, publishable_key, program_id, tiers, installed_at, updated_at)
+     VALUES (?, ?, 'installed', ?, ?, ?, '[]', ?, ?)`,
+    [installation.shop, installation.merchantId, installation.secretKeySealed, installation.publishableKey, installation.programId, at, at],
+  );
+}
+
+/** A re-install: installed again, with the fresh keys. */
+export async function markShopReinstalled(tx: Queryable, shop: string, keys: { secretKeySealed: string; publishableKey: string }, at: number): Promise<void> {
+  await tx.run(
+    `UPDATE shop_installations SET status = 'installed', secret_key_sealed = ?, publishable_key = ?, uninstalled_at = NULL, updated_at = ?
+     WHERE shop = ?`,
+    [keys.secretKeySealed, keys.publishableKey, at, shop],
+  );
+}
+
+export async function markShopUninstalled(tx: Queryable, shop: string, at: number): Promise<void> {
+  await tx.run("UPDATE shop_installations SET status = 'uninstalled', uninstalled_at = ?, updated_at = ? WHERE shop = ?", [at, at, shop]);
+}
+
+export async function saveShopProtectionProduct(tx: Queryable, shop: string, product: { productId: string; tiers: FeeTier[] }, at: number): Promise<void> {
+  await tx.run("UPDATE shop_installations SET product_id = ?, tiers = ?, updated_at = ? WHERE shop = ?", [
+    product.productId, JSON.stringify(product.tiers), at, shop,
+  ]);
+}
