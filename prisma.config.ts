@@ -15,7 +15,11 @@ export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
   schema: isPostgres ? path.join("prisma", "postgresql", "schema.prisma") : path.join("prisma", "schema.prisma"),
-  migrations: { path: isPostgres ? path.join("prisma", "postgresql", "migrations") : path.join("prisma", "migrations") },
+  migrations: {
+    path: isPostgres ? path.join("prisma", "postgresql", "migrations") : path.join("prisma", "migrations"),
+  },
   adapter: async () =>
-    isPostgres ? new PrismaPg({ connectionString: databaseUrl, allowExitOnIdle: true }) : new PrismaBetterSQLite3({ url: databaseUrl }),
+    isPostgres
+      ? new PrismaPg({ connectionString: databaseUrl, allowExitOnIdle: true })
+      : new PrismaBetterSQLite3({ url: databaseUrl }),
 });

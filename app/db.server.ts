@@ -15,7 +15,9 @@ const requireFromRoot = createRequire(path.join(process.cwd(), "package.json"));
 function createPrismaClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
   if (!isPostgresUrl(url)) return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
   // Same models, other provider: the types of the default client describe it.
-  const { PrismaClient: PostgresPrismaClient } = requireFromRoot("./node_modules/.prisma/client-postgresql") as { PrismaClient: typeof PrismaClient };
+  const { PrismaClient: PostgresPrismaClient } = requireFromRoot("./node_modules/.prisma/client-postgresql") as {
+    PrismaClient: typeof PrismaClient;
+  };
   return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
 }
 

@@ -42,7 +42,12 @@ function appEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 function unavailable(cause: unknown): Response {
   const requestId = newRequestId();
   console.error(`[protection-api] ${requestId}: could not start the protection API:`, cause);
-  const error = new ApiError(503, "api_error", "service_unavailable", "The protection API is not available: its configuration could not be loaded (the cause is in the server log). Retry later.");
+  const error = new ApiError(
+    503,
+    "api_error",
+    "service_unavailable",
+    "The protection API is not available: its configuration could not be loaded (the cause is in the server log). Retry later.",
+  );
   return new Response(errorBody(error, requestId), {
     status: 503,
     headers: { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestId, "Retry-After": "30" },

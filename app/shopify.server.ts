@@ -37,8 +37,10 @@ export function shopifyEnvProblems(env: Env = process.env): EnvProblem[] {
     if (!env[name]?.trim()) problems.push({ name, problem: "is not set" });
   }
   const appUrl = env.SHOPIFY_APP_URL?.trim();
-  if (appUrl && !isHttpUrl(appUrl)) problems.push({ name: "SHOPIFY_APP_URL", problem: `is not an http(s) URL (got "${appUrl}")` });
-  if (env.SCOPES?.trim() && scopesOf(env.SCOPES).length === 0) problems.push({ name: "SCOPES", problem: "lists no scope" });
+  if (appUrl && !isHttpUrl(appUrl))
+    problems.push({ name: "SHOPIFY_APP_URL", problem: `is not an http(s) URL (got "${appUrl}")` });
+  if (env.SCOPES?.trim() && scopesOf(env.SCOPES).length === 0)
+    problems.push({ name: "SCOPES", problem: "lists no scope" });
   return problems;
 }
 
@@ -138,7 +140,10 @@ export async function closeShopifyRuntime(): Promise<void> {
 }
 
 function scopesOf(value: string): string[] {
-  return value.split(",").map((scope) => scope.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((scope) => scope.trim())
+    .filter(Boolean);
 }
 
 function isHttpUrl(value: string): boolean {

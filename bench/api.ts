@@ -67,12 +67,14 @@ interface OpenQuote {
 class Outcomes {
   readonly failures: string[] = [];
   note(status: number, body: string) {
-    if ((status < 200 || status > 299) && this.failures.length < 5) this.failures.push(`${status} ${body.slice(0, 300)}`);
+    if ((status < 200 || status > 299) && this.failures.length < 5)
+      this.failures.push(`${status} ${body.slice(0, 300)}`);
   }
 }
 
 const header = (headers: Record<string, string | string[]>, name: string) => {
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : value;
+  for (const [key, value] of Object.entries(headers))
+    if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : value;
   return undefined;
 };
 
@@ -91,7 +93,14 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-async function measure(server: string, route: string, target: Running, request: AutocannonRequest, outcomes: Outcomes, options: { seconds: number; amount?: number }): Promise<Measurement> {
+async function measure(
+  server: string,
+  route: string,
+  target: Running,
+  request: AutocannonRequest,
+  outcomes: Outcomes,
+  options: { seconds: number; amount?: number },
+): Promise<Measurement> {
   const instance = autocannon({
     url: `http://127.0.0.1:${target.port}`,
     connections: CONNECTIONS,
@@ -106,7 +115,9 @@ async function measure(server: string, route: string, target: Running, request: 
   clearTimeout(stopper);
   const cpuAfter = cpuSeconds(target.pid);
   const cpuUsed = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+  );
   return {
     server,
     route,
@@ -118,7 +129,8 @@ async function measure(server: string, route: string, target: Running, request: 
     errors: result.errors,
     timeouts: result.timeouts,
     seconds: result.duration,
-    serverCpuUsPerRequest: cpuUsed === undefined || result.requests.total === 0 ? null : (cpuUsed * 1e6) / result.requests.total,
+    serverCpuUsPerRequest:
+      cpuUsed === undefined || result.requests.total === 0 ? null : (cpuUsed * 1e6) / result.requests.total,
     serverCpuShare: cpuUsed === undefined ? null : cpuUsed / result.duration,
     loadAverage: os.loadavg()[0],
     statusCodes,
@@ -143,7 +155,11 @@ function quoteRequest(merchant: NewMerchant, pool: OpenQuote[] | undefined, outc
         authorization: `Bearer ${merchant.publishableKey}`,
         "idempotency-key": `bench-${runTag}-q-${n}`,
       };
-      request.body = JSON.stringify({ order_amount_cents: 12_999, order_id: `bench-${runTag}-${n}`, protection_program_id: merchant.programId });
+      request.body = JSON.stringify({
+        order_amount_cents: 12_999,
+        order_id: `bench-${runTag}-${n}`,
+        protection_program_id: merchant.programId,
+      });
       return request;
     },
     onResponse(status, body, _context, headers) {
@@ -151,7 +167,13 @@ function quoteRequest(merchant: NewMerchant, pool: OpenQuote[] | undefined, outc
       if (status !== 200 || !pool) return;
       const token = header(headers, "x-service-quote-token");
       const quote = JSON.parse(body) as { quoteId: string; orderId: string; coveredAmountCents: number };
-      if (token) pool.push({ quoteId: quote.quoteId, token, orderId: quote.orderId, coveredAmountCents: quote.coveredAmountCents });
+      if (token)
+        pool.push({
+          quoteId: quote.quoteId,
+          token,
+          orderId: quote.orderId,
+          coveredAmountCents: quote.coveredAmountCents,
+        });
     },
   };
 }
@@ -174,7 +196,12 @@ function confirmRequest(merchant: NewMerchant, pool: OpenQuote[], outcomes: Outc
         quoteToken: quote?.token ?? "none",
         order_context: {
           schema_version: "2026-01-01",
-          order: { id: quote?.orderId ?? "none", purchased_at: new Date().toISOString(), currency: "USD", covered_amount_cents: quote?.coveredAmountCents ?? 1 },
+          order: {
+            id: quote?.orderId ?? "none",
+            purchased_at: new Date().toISOString(),
+            currency: "USD",
+            covered_amount_cents: quote?.coveredAmountCents ?? 1,
+          },
           participants: { mode: "unnamed" },
         },
       });
@@ -211,11 +238,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 async function startReference(kind: "bare" | "raw-tx", filename?: string): Promise<Running> {
-  const child = fork(path.join(import.meta.dirname, "reference-servers.ts"), filename ? [kind, filename] : [kind], { stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const child = fork(path.join(import.meta.dirname, "reference-servers.ts"), filename ? [kind, filename] : [kind], {
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
   const output = collectOutput(child);
   const [message] = (await Promise.race([
     once(child, "message"),
-    once(child, "exit").then(() => { throw new Error(`reference server ${kind} exited:\n${output()}`); }),
+    once(child, "exit").then(() => {
+      throw new Error(`reference server ${kind} exited:\n${output()}`);
+    }),
   ])) as [{ port: number }];
   return { port: message.port, pid: child.pid, stop: () => stopChild(child) };
 }
@@ -234,7 +265,11 @@ async function startApi(database: TestDatabase, profileDir?: string): Promise<Ru
   const port = await freePort();
   const dataDir = path.dirname(database.url.slice("file:".length));
   const extra = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const args = [...extra, ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, "server", "main.ts")];
+  const args = [
+    ...extra,
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    path.join(ROOT, "server", "main.ts"),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -280,7 +315,11 @@ async function startApi(database: TestDatabase, profileDir?: string): Promise<Ru
 
 async function seededDatabase(): Promise<{ database: TestDatabase; merchant: NewMerchant }> {
   const database = await createTestDatabase("sqlite");
-  const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Bench Protection Ltd", portalUrl: "https://portal.example.test" } };
+  const services = {
+    clock: Date.now,
+    random: cryptoRandom,
+    settings: { companyName: "Bench Protection Ltd", portalUrl: "https://portal.example.test" },
+  };
   const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Bench Store" }));
   return { database, merchant };
 }
@@ -288,28 +327,55 @@ async function seededDatabase(): Promise<{ database: TestDatabase; merchant: New
 // ---- the runs -------------------------------------------------------------------------------------------------
 
 /** Warm-up (not measured), then the measured run. */
-async function warmAndMeasure(server: string, route: string, target: Running, makeRequest: (outcomes: Outcomes) => AutocannonRequest, amount?: () => number): Promise<Measurement> {
+async function warmAndMeasure(
+  server: string,
+  route: string,
+  target: Running,
+  makeRequest: (outcomes: Outcomes) => AutocannonRequest,
+  amount?: () => number,
+): Promise<Measurement> {
   const warm = new Outcomes();
   await measure(server, route, target, makeRequest(warm), warm, { seconds: WARMUP_SECONDS, amount: amount?.() });
   const outcomes = new Outcomes();
-  const result = await measure(server, route, target, makeRequest(outcomes), outcomes, { seconds: SECONDS, amount: amount?.() });
-  process.stderr.write(`  ${server.padEnd(10)} ${route.padEnd(22)} ${Math.round(result.reqPerSec)} req/s  (load ${result.loadAverage.toFixed(1)})\n`);
+  const result = await measure(server, route, target, makeRequest(outcomes), outcomes, {
+    seconds: SECONDS,
+    amount: amount?.(),
+  });
+  process.stderr.write(
+    `  ${server.padEnd(10)} ${route.padEnd(22)} ${Math.round(result.reqPerSec)} req/s  (load ${result.loadAverage.toFixed(1)})\n`,
+  );
   return result;
 }
 
 /** A whole number of requests per connection, so that no connection asks for a quote the pool does not have. */
-const poolAmount = (pool: OpenQuote[]) => () => Math.max(CONNECTIONS, Math.floor(pool.length / CONNECTIONS) * CONNECTIONS);
+const poolAmount = (pool: OpenQuote[]) => () =>
+  Math.max(CONNECTIONS, Math.floor(pool.length / CONNECTIONS) * CONNECTIONS);
 
-async function measureApi(merchant: NewMerchant, api: Running): Promise<{ quote: Measurement; confirm: Measurement; pool: number }> {
+async function measureApi(
+  merchant: NewMerchant,
+  api: Running,
+): Promise<{ quote: Measurement; confirm: Measurement; pool: number }> {
   const pool: OpenQuote[] = [];
-  const quote = await warmAndMeasure("api", "POST /offers/quote", api, (outcomes) => quoteRequest(merchant, pool, outcomes));
+  const quote = await warmAndMeasure("api", "POST /offers/quote", api, (outcomes) =>
+    quoteRequest(merchant, pool, outcomes),
+  );
   const pooled = pool.length;
-  if (pooled < CONNECTIONS) throw new Error(`only ${pooled} quotes to confirm; the quote run failed (${quote.failures.join(" | ")})`);
-  const confirm = await warmAndMeasure("api", "POST /offers/confirm", api, (outcomes) => confirmRequest(merchant, pool, outcomes), poolAmount(pool));
+  if (pooled < CONNECTIONS)
+    throw new Error(`only ${pooled} quotes to confirm; the quote run failed (${quote.failures.join(" | ")})`);
+  const confirm = await warmAndMeasure(
+    "api",
+    "POST /offers/confirm",
+    api,
+    (outcomes) => confirmRequest(merchant, pool, outcomes),
+    poolAmount(pool),
+  );
   return { quote, confirm, pool: pooled };
 }
 
-async function profileApi(database: TestDatabase, merchant: NewMerchant): Promise<Record<string, { file: string; summary: ProfileSummary }>> {
+async function profileApi(
+  database: TestDatabase,
+  merchant: NewMerchant,
+): Promise<Record<string, { file: string; summary: ProfileSummary }>> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const profiles: Record<string, { file: string; summary: ProfileSummary }> = {};
   const pool: OpenQuote[] = [];
@@ -317,8 +383,18 @@ async function profileApi(database: TestDatabase, merchant: NewMerchant): Promis
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-prof-"));
     const api = await startApi(database, dir);
     try {
-      if (route === "quote") await warmAndMeasure("profiled", "POST /offers/quote", api, (outcomes) => quoteRequest(merchant, pool, outcomes));
-      else await warmAndMeasure("profiled", "POST /offers/confirm", api, (outcomes) => confirmRequest(merchant, pool, outcomes), poolAmount(pool));
+      if (route === "quote")
+        await warmAndMeasure("profiled", "POST /offers/quote", api, (outcomes) =>
+          quoteRequest(merchant, pool, outcomes),
+        );
+      else
+        await warmAndMeasure(
+          "profiled",
+          "POST /offers/confirm",
+          api,
+          (outcomes) => confirmRequest(merchant, pool, outcomes),
+          poolAmount(pool),
+        );
     } finally {
       await api.stop();
     }
@@ -348,7 +424,9 @@ async function main() {
   const started = performance.now();
   const loadBefore = os.loadavg()[0];
   const cpu = os.cpus();
-  console.log(`bench:api  node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, autocannon -c ${CONNECTIONS}, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up)`);
+  console.log(
+    `bench:api  node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, autocannon -c ${CONNECTIONS}, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up)`,
+  );
 
   const { database, merchant } = await seededDatabase();
   const rawDatabase = await createTestDatabase("sqlite");
@@ -360,12 +438,20 @@ async function main() {
     // The same request shape (POST, JSON body, fresh Idempotency-Key) for every server: equal client-side cost.
     const bare = await startReference("bare");
     running.push(bare);
-    rows.push(await warmAndMeasure("bare", "POST (small JSON)", bare, (outcomes) => quoteRequest(merchant, undefined, outcomes)));
+    rows.push(
+      await warmAndMeasure("bare", "POST (small JSON)", bare, (outcomes) =>
+        quoteRequest(merchant, undefined, outcomes),
+      ),
+    );
     await bare.stop();
 
     const raw = await startReference("raw-tx", rawDatabase.url.slice("file:".length));
     running.push(raw);
-    rows.push(await warmAndMeasure("raw-tx", "POST (3-statement tx)", raw, (outcomes) => quoteRequest(merchant, undefined, outcomes)));
+    rows.push(
+      await warmAndMeasure("raw-tx", "POST (3-statement tx)", raw, (outcomes) =>
+        quoteRequest(merchant, undefined, outcomes),
+      ),
+    );
     await raw.stop();
 
     const api = await startApi(database);
@@ -393,24 +479,37 @@ async function main() {
   console.log("");
   console.log(table(rows));
   console.log("");
-  console.log(`quote / raw-tx    ${ratios.quoteOverRawTx.toFixed(2)}   (target >= ${TARGET}: ${ratios.quoteOverRawTx >= TARGET ? "met" : "NOT met"})`);
+  console.log(
+    `quote / raw-tx    ${ratios.quoteOverRawTx.toFixed(2)}   (target >= ${TARGET}: ${ratios.quoteOverRawTx >= TARGET ? "met" : "NOT met"})`,
+  );
   console.log(`confirm / raw-tx  ${ratios.confirmOverRawTx.toFixed(2)}`);
   console.log(`quote / bare      ${ratios.quoteOverBare.toFixed(2)}`);
   console.log(`confirm pool: ${pooled} quotes from the quote run`);
-  const cpuRatio = (a: Measurement, b: Measurement) => (a.serverCpuUsPerRequest && b.serverCpuUsPerRequest ? (a.serverCpuUsPerRequest / b.serverCpuUsPerRequest).toFixed(1) : "-");
-  console.log(`server CPU per request: quote ${cpuRatio(quote, raw)} × raw-tx, confirm ${cpuRatio(confirm, raw)} × raw-tx`);
-  console.log(`1-min load average: ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (${os.cpus().length} cores; above ~1 other processes share the machine and req/s drop)`);
+  const cpuRatio = (a: Measurement, b: Measurement) =>
+    a.serverCpuUsPerRequest && b.serverCpuUsPerRequest
+      ? (a.serverCpuUsPerRequest / b.serverCpuUsPerRequest).toFixed(1)
+      : "-";
+  console.log(
+    `server CPU per request: quote ${cpuRatio(quote, raw)} × raw-tx, confirm ${cpuRatio(confirm, raw)} × raw-tx`,
+  );
+  console.log(
+    `1-min load average: ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (${os.cpus().length} cores; above ~1 other processes share the machine and req/s drop)`,
+  );
   for (const row of rows) {
-    if (row.failures.length > 0) console.log(`\n${row.server} ${row.route}: ${row.non2xx} non-2xx, e.g.\n  ${row.failures.join("\n  ")}`);
+    if (row.failures.length > 0)
+      console.log(`\n${row.server} ${row.route}: ${row.non2xx} non-2xx, e.g.\n  ${row.failures.join("\n  ")}`);
   }
   // A reference that answered errors measured something else: its ratios mean nothing (a schema change once broke it).
   const brokenReference = rows.find((row) => row.server !== "api" && row.non2xx > 0);
   if (brokenReference) {
-    console.error(`\nthe ${brokenReference.server} reference server answered ${brokenReference.non2xx} non-2xx: the ratios above are not valid`);
+    console.error(
+      `\nthe ${brokenReference.server} reference server answered ${brokenReference.non2xx} non-2xx: the ratios above are not valid`,
+    );
     process.exitCode = 1;
   }
   if (profiles) {
-    for (const [route, { file, summary }] of Object.entries(profiles)) console.log(`\n${formatProfile(summary, `profile of ${route} (${file})`)}`);
+    for (const [route, { file, summary }] of Object.entries(profiles))
+      console.log(`\n${formatProfile(summary, `profile of ${route} (${file})`)}`);
   }
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });

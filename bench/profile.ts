@@ -37,8 +37,14 @@ const BUCKETS: [string, RegExp][] = [
   ["zod", /^zod$/],
   ["pino", /^(pino|pino-std-serializers|sonic-boom|thread-stream|fast-redact|quick-format-unescaped)$/],
   ["Hono router + middleware (hono)", /^hono$/],
-  ["Request/Response adapter (@hono/node-server, undici, web streams)", /^(@hono\/node-server|node:internal\/deps\/undici\/undici|node:internal\/webstreams\/.*)$/],
-  ["node:http + net + streams", /^(node:_http_.*|node:net|node:internal\/streams\/.*|node:internal\/stream_base_commons|node:stream|node:internal\/http)$/],
+  [
+    "Request/Response adapter (@hono/node-server, undici, web streams)",
+    /^(@hono\/node-server|node:internal\/deps\/undici\/undici|node:internal\/webstreams\/.*)$/,
+  ],
+  [
+    "node:http + net + streams",
+    /^(node:_http_.*|node:net|node:internal\/streams\/.*|node:internal\/stream_base_commons|node:stream|node:internal\/http)$/,
+  ],
   ["our code (server/, other than the store)", /^server\//],
   ["garbage collector", /^\(garbage collector\)$/],
   ["module loading / compile (startup)", /^node:internal\/(modules\/.*|bootstrap\/.*|deps\/amaro\/.*)$/],
@@ -99,7 +105,8 @@ export function summariseProfile(file: string, top = 30): ProfileSummary {
     let bucket: string | undefined;
     for (let at: number | undefined = id; at !== undefined && bucket === undefined; at = parent.get(at)) {
       const frame = byId.get(at)!.callFrame;
-      if (frame.url || frame.functionName === "(garbage collector)") bucket = bucketOf(componentOf(frame)) ?? "other (event loop, timers, …)";
+      if (frame.url || frame.functionName === "(garbage collector)")
+        bucket = bucketOf(componentOf(frame)) ?? "other (event loop, timers, …)";
     }
     bucket ??= "other (event loop, timers, …)";
     bucketUs.set(bucket, (bucketUs.get(bucket) ?? 0) + us);
@@ -161,7 +168,9 @@ export function formatProfile(summary: ProfileSummary, title: string, components
     ...summary.functions.map((f) => `  ${pct(f.share)}  ${f.name.slice(0, 40).padEnd(40)} ${f.where}`),
     "",
     "  components: self / inclusive (on the stack)",
-    ...summary.components.slice(0, components).map((c) => `  ${pct(c.selfShare)} ${pct(c.inclusiveShare)}  ${c.component}`),
+    ...summary.components
+      .slice(0, components)
+      .map((c) => `  ${pct(c.selfShare)} ${pct(c.inclusiveShare)}  ${c.component}`),
     "",
     "  our functions by inclusive time",
     ...summary.ours.map((f) => `  ${pct(f.inclusiveShare)}  ${f.name.slice(0, 40).padEnd(40)} ${f.where}`),

@@ -28,7 +28,11 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 300);
 const MEMORY_TARGET = 0.02;
 const REDIS_TARGET_MS = 0.3;
 const logger = pino({ level: "silent" });
-const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Bench", portalUrl: "https://portal.example.test" } };
+const services: Services = {
+  clock: Date.now,
+  random: cryptoRandom,
+  settings: { companyName: "Bench", portalUrl: "https://portal.example.test" },
+};
 const prefix = randomPrefix();
 
 const database = await createTestDatabase("sqlite");
@@ -37,13 +41,24 @@ const limiters: Record<string, Limiter | undefined> = {
   memory: createLimiter({ clock: Date.now, logger }),
   redis: createLimiter({ clock: Date.now, logger, redisUrl: TEST_REDIS_URL, keyPrefix: prefix }),
 };
-const variants = await Promise.all(Object.entries(limiters).map(async ([name, limiter]) => {
-  // One merchant per variant and per round keeps every run under the 5000/min merchant limit.
-  const merchants = await Promise.all(Array.from({ length: ROUNDS + 1 }, (_, i) =>
-    database.db.transaction((tx) => createTestMerchant(tx, services, { name: `${name} ${i}`, allowedOrigins: [] }))));
-  const api = createProtectionApi({ db: database.db, services, encryptionKey: randomBytes(32), logger, rateLimits: limiter && { limiter, trustProxy: 0 } });
-  return { name, api, merchants, samples: [] as number[] };
-}));
+const variants = await Promise.all(
+  Object.entries(limiters).map(async ([name, limiter]) => {
+    // One merchant per variant and per round keeps every run under the 5000/min merchant limit.
+    const merchants = await Promise.all(
+      Array.from({ length: ROUNDS + 1 }, (_, i) =>
+        database.db.transaction((tx) => createTestMerchant(tx, services, { name: `${name} ${i}`, allowedOrigins: [] })),
+      ),
+    );
+    const api = createProtectionApi({
+      db: database.db,
+      services,
+      encryptionKey: randomBytes(32),
+      logger,
+      rateLimits: limiter && { limiter, trustProxy: 0 },
+    });
+    return { name, api, merchants, samples: [] as number[] };
+  }),
+);
 
 let sequence = 0;
 /** One quote through the whole API, from a fresh client address (so per-IP buckets never fill). */
@@ -52,8 +67,16 @@ async function quote(variant: (typeof variants)[number], round: number) {
   const n = ++sequence;
   const request = new Request("http://bench/api/v1/offers/quote", {
     method: "POST",
-    headers: { Authorization: `Bearer ${merchant.publishableKey}`, "Content-Type": "application/json", "Idempotency-Key": `bench-${n}-${randomBytes(8).toString("hex")}` },
-    body: JSON.stringify({ order_amount_cents: 12_999, order_id: `order-${n}`, protection_program_id: merchant.programId }),
+    headers: {
+      Authorization: `Bearer ${merchant.publishableKey}`,
+      "Content-Type": "application/json",
+      "Idempotency-Key": `bench-${n}-${randomBytes(8).toString("hex")}`,
+    },
+    body: JSON.stringify({
+      order_amount_cents: 12_999,
+      order_id: `order-${n}`,
+      protection_program_id: merchant.programId,
+    }),
   });
   const socket = { remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
   const started = performance.now();
@@ -89,7 +112,12 @@ async function decisionCost(limiter: Limiter, count = 20_000) {
 }
 const decisionUs = { memory: await decisionCost(limiters.memory!), redis: await decisionCost(limiters.redis!, 5_000) };
 
-const [off, memory, redis] = variants.map((v) => ({ name: v.name, meanMs: mean(v.samples), medianMs: median(v.samples), requests: v.samples.length }));
+const [off, memory, redis] = variants.map((v) => ({
+  name: v.name,
+  meanMs: mean(v.samples),
+  medianMs: median(v.samples),
+  requests: v.samples.length,
+}));
 const memoryAddedMs = memory.meanMs - off.meanMs;
 const redisAddedMs = redis.meanMs - off.meanMs;
 const result = {
@@ -100,18 +128,39 @@ const result = {
   rounds: ROUNDS,
   batch: BATCH,
   quoteLatency: { off, memory, redis },
-  memory: { addedMs: memoryAddedMs, ratio: memory.meanMs / off.meanMs, decisionUs: decisionUs.memory, decisionShareOfQuote: decisionUs.memory / 1000 / off.meanMs, target: `≤ ${MEMORY_TARGET * 100} %` },
-  redis: { addedMs: redisAddedMs, medianAddedMs: redis.medianMs - off.medianMs, ratio: redis.meanMs / off.meanMs, decisionUs: decisionUs.redis, target: `≤ ${REDIS_TARGET_MS} ms` },
+  memory: {
+    addedMs: memoryAddedMs,
+    ratio: memory.meanMs / off.meanMs,
+    decisionUs: decisionUs.memory,
+    decisionShareOfQuote: decisionUs.memory / 1000 / off.meanMs,
+    target: `≤ ${MEMORY_TARGET * 100} %`,
+  },
+  redis: {
+    addedMs: redisAddedMs,
+    medianAddedMs: redis.medianMs - off.medianMs,
+    ratio: redis.meanMs / off.meanMs,
+    decisionUs: decisionUs.redis,
+    target: `≤ ${REDIS_TARGET_MS} ms`,
+  },
   fallbacks: limiters.redis!.fallbacks(),
 };
 
 const f = (x: number, digits = 3) => x.toFixed(digits);
-console.log(`quote latency, in-process, ${ROUNDS} × ${BATCH} requests per variant (mean / median ms); ${result.cores} cores, load ${result.loadAverage.toFixed(1)}:`);
-for (const v of [off, memory, redis]) console.log(`  ${v.name.padEnd(7)} ${f(v.meanMs)} / ${f(v.medianMs)}   ratio to off ${f(v.meanMs / off.meanMs)}`);
-console.log(`limiter alone, one quote decision (3 keys): memory ${f(decisionUs.memory, 2)} µs, redis ${f(decisionUs.redis, 1)} µs`);
-console.log(`memory: adds ${f(memoryAddedMs)} ms = ${f((memoryAddedMs / off.meanMs) * 100, 2)} % of quote latency (decision alone ${f(result.memory.decisionShareOfQuote * 100, 2)} %; target ≤ 2 %) ${result.memory.decisionShareOfQuote <= MEMORY_TARGET && memoryAddedMs / off.meanMs <= MEMORY_TARGET ? "OK" : "over target"}`);
+console.log(
+  `quote latency, in-process, ${ROUNDS} × ${BATCH} requests per variant (mean / median ms); ${result.cores} cores, load ${result.loadAverage.toFixed(1)}:`,
+);
+for (const v of [off, memory, redis])
+  console.log(`  ${v.name.padEnd(7)} ${f(v.meanMs)} / ${f(v.medianMs)}   ratio to off ${f(v.meanMs / off.meanMs)}`);
+console.log(
+  `limiter alone, one quote decision (3 keys): memory ${f(decisionUs.memory, 2)} µs, redis ${f(decisionUs.redis, 1)} µs`,
+);
+console.log(
+  `memory: adds ${f(memoryAddedMs)} ms = ${f((memoryAddedMs / off.meanMs) * 100, 2)} % of quote latency (decision alone ${f(result.memory.decisionShareOfQuote * 100, 2)} %; target ≤ 2 %) ${result.memory.decisionShareOfQuote <= MEMORY_TARGET && memoryAddedMs / off.meanMs <= MEMORY_TARGET ? "OK" : "over target"}`,
+);
 const redisMedianAddedMs = redis.medianMs - off.medianMs;
-console.log(`redis:  adds ${f(redisAddedMs)} ms per request, median ${f(redisMedianAddedMs)} ms (decision alone ${f(decisionUs.redis / 1000)} ms; target ≤ 0.3 ms) ${redisMedianAddedMs <= REDIS_TARGET_MS ? "OK" : "over target"}`);
+console.log(
+  `redis:  adds ${f(redisAddedMs)} ms per request, median ${f(redisMedianAddedMs)} ms (decision alone ${f(decisionUs.redis / 1000)} ms; target ≤ 0.3 ms) ${redisMedianAddedMs <= REDIS_TARGET_MS ? "OK" : "over target"}`,
+);
 if (result.fallbacks > 0) console.log(`warning: ${result.fallbacks} Redis decisions fell back to memory`);
 
 const resultsDir = path.join(import.meta.dirname, "results");

@@ -34,18 +34,43 @@ function rawTransaction(filename: string): Handler {
        covered_amount_cents, customer_email_sealed, product_category, status, token_hash, created_at, expires_at, key_kind)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, 'publishable')`,
   );
-  const storeResponse = db.prepare("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = 'publishable' AND key = ?");
-  const quoteOnce = db.transaction((key: string, input: { order_id: string; order_amount_cents: number; protection_program_id: string }) => {
-    const now = Date.now();
-    claim.run("mer_bench", "test", key, `POST /offers/quote ${key}`, now, now + IDEMPOTENCY_TTL_MS);
-    const id = `qt_${randomUUID()}`;
-    const fee = Math.max(100, Math.round(input.order_amount_cents * 0.03));
-    insertQuote.run(id, "mer_bench", "test", input.protection_program_id, input.order_id, "USD", input.order_amount_cents, fee,
-      input.order_amount_cents, null, null, randomUUID(), now, now + QUOTE_LIFETIME_MS);
-    const json = JSON.stringify({ quoteId: id, status: "open", orderId: input.order_id, currency: "USD", feeCents: fee, expiresAt: new Date(now + QUOTE_LIFETIME_MS).toISOString() });
-    storeResponse.run(200, "", json, "mer_bench", "test", key);
-    return json;
-  });
+  const storeResponse = db.prepare(
+    "UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = 'publishable' AND key = ?",
+  );
+  const quoteOnce = db.transaction(
+    (key: string, input: { order_id: string; order_amount_cents: number; protection_program_id: string }) => {
+      const now = Date.now();
+      claim.run("mer_bench", "test", key, `POST /offers/quote ${key}`, now, now + IDEMPOTENCY_TTL_MS);
+      const id = `qt_${randomUUID()}`;
+      const fee = Math.max(100, Math.round(input.order_amount_cents * 0.03));
+      insertQuote.run(
+        id,
+        "mer_bench",
+        "test",
+        input.protection_program_id,
+        input.order_id,
+        "USD",
+        input.order_amount_cents,
+        fee,
+        input.order_amount_cents,
+        null,
+        null,
+        randomUUID(),
+        now,
+        now + QUOTE_LIFETIME_MS,
+      );
+      const json = JSON.stringify({
+        quoteId: id,
+        status: "open",
+        orderId: input.order_id,
+        currency: "USD",
+        feeCents: fee,
+        expiresAt: new Date(now + QUOTE_LIFETIME_MS).toISOString(),
+      });
+      storeResponse.run(200, "", json, "mer_bench", "test", key);
+      return json;
+    },
+  );
   return (request, body) => {
     const key = request.headers["idempotency-key"];
     if (typeof key !== "string") return { status: 400, json: '{"error":"idempotency key required"}' };
@@ -70,7 +95,10 @@ const server = http.createServer((request, response) => {
     } catch (error) {
       result = { status: 500, json: JSON.stringify({ error: String(error) }) };
     }
-    response.writeHead(result.status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(result.json) });
+    response.writeHead(result.status, {
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(result.json),
+    });
     response.end(result.json);
   });
 });

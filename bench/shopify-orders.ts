@@ -30,30 +30,41 @@ const DIALECT: Dialect = process.env.BENCH_DIALECT === "postgres" ? "postgres" :
 async function main() {
   const database = await createTestDatabase(DIALECT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-shopify-"));
-  const child = fork(path.join(import.meta.dirname, "..", "test", "support", "shopify-app-server.ts"), [SHOP, database.url, dataDir], {
-    stdio: "inherit",
-    execArgv: [...process.execArgv, ...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
-  });
+  const child = fork(
+    path.join(import.meta.dirname, "..", "test", "support", "shopify-app-server.ts"),
+    [SHOP, database.url, dataDir],
+    {
+      stdio: "inherit",
+      execArgv: [...process.execArgv, ...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
+    },
+  );
   const [ready] = (await once(child, "message")) as [AppServerReady];
   const tier = ready.tiers.find((candidate) => candidate.priceCents >= 300)!;
   const url = `http://127.0.0.1:${ready.port}/webhooks/orders/create`;
   const order = () =>
-    JSON.stringify(orderPayload({
-      lines: [{ productId: 111, price: "100.00" }, { productId: ready.productId, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) }],
-      attributes: { _protection: "accepted", _protection_quote: "quo_from_cart" },
-    }));
+    JSON.stringify(
+      orderPayload({
+        lines: [
+          { productId: 111, price: "100.00" },
+          { productId: ready.productId, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+        ],
+        attributes: { _protection: "accepted", _protection_quote: "quo_from_cart" },
+      }),
+    );
   const run = (seconds: number) =>
     autocannon({
       url,
       method: "POST",
       connections: CONNECTIONS,
       duration: seconds,
-      requests: [{
-        setupRequest: (request) => {
-          const body = order();
-          return { ...request, body, headers: webhookHeaders({ topic: "orders/create", shop: SHOP }, body) };
+      requests: [
+        {
+          setupRequest: (request) => {
+            const body = order();
+            return { ...request, body, headers: webhookHeaders({ topic: "orders/create", shop: SHOP }, body) };
+          },
         },
-      }],
+      ],
     });
   await run(2);
   const result = await run(SECONDS);
@@ -61,7 +72,10 @@ async function main() {
   // Deliveries cut off at the end of the run may still be working: count once the queue is empty.
   const deadline = Date.now() + 30_000;
   let pending = Infinity;
-  while (Date.now() < deadline && (pending = await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'")) > 0) {
+  while (
+    Date.now() < deadline &&
+    (pending = await count("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending'")) > 0
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const plans = await count("SELECT COUNT(*) AS n FROM plans");
@@ -86,12 +100,19 @@ async function main() {
     loadAverage: os.loadavg()[0],
   };
   console.log(`orders/create end to end (${DIALECT}, ${CONNECTIONS} connections, ${SECONDS} s):`);
-  console.log(`  ${summary.ordersPerSecond} orders/s  p50 ${summary.p50Ms} ms  p99 ${summary.p99Ms} ms  max ${summary.maxMs} ms  non-2xx ${summary.non2xx}  errors ${summary.errors}`);
+  console.log(
+    `  ${summary.ordersPerSecond} orders/s  p50 ${summary.p50Ms} ms  p99 ${summary.p99Ms} ms  max ${summary.maxMs} ms  non-2xx ${summary.non2xx}  errors ${summary.errors}`,
+  );
   console.log(`  plans ${plans} = webhooks ${receipts}; write-backs still pending 30 s later: ${pending}`);
-  console.log(`  target >= ${TARGET_PER_SECOND}/s: ${summary.ordersPerSecond >= TARGET_PER_SECOND ? "met" : "NOT met"}`);
+  console.log(
+    `  target >= ${TARGET_PER_SECOND}/s: ${summary.ordersPerSecond >= TARGET_PER_SECOND ? "met" : "NOT met"}`,
+  );
   const resultsDir = path.join(import.meta.dirname, "results");
   fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(resultsDir, `shopify-orders-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify(summary, null, 2));
+  fs.writeFileSync(
+    path.join(resultsDir, `shopify-orders-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+    JSON.stringify(summary, null, 2),
+  );
   await database.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

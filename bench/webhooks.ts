@@ -37,7 +37,11 @@ const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 5);
 
 const database = await createTestDatabase(DIALECT);
 // The receiver is on loopback: the bench opts in to private webhook URLs (WEBHOOK_ALLOW_PRIVATE_URLS), API and worker.
-const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Bench", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
+const services: Services = {
+  clock: Date.now,
+  random: cryptoRandom,
+  settings: { companyName: "Bench", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true },
+};
 const key = randomBytes(32);
 const sealer = createSealer(key);
 const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Bench Store" }));
@@ -62,15 +66,30 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 for (let i = 0; i < ENDPOINTS; i++) {
-  await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, `${url}/${i}`), events: ["*"] }));
+  await database.db.transaction(async (tx) =>
+    createWebhookEndpoint(tx, services, sealer, actor, {
+      url: await checkEndpointUrl(services, actor, `${url}/${i}`),
+      events: ["*"],
+    }),
+  );
 }
-const writeEvent = () => database.db.transaction((tx) => appendEvent(tx, services, actor, "claim.created", { claimId: "clm_bench", amountCents: 1234, note: "Zoë" }));
+const writeEvent = () =>
+  database.db.transaction((tx) =>
+    appendEvent(tx, services, actor, "claim.created", { claimId: "clm_bench", amountCents: 1234, note: "Zoë" }),
+  );
 
 function startWorker(): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, "server/worker.ts"), "--only", "webhooks"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEY: key.toString("base64"), LOG_LEVEL: "warn", WEBHOOK_POLL_MS: "10", WEBHOOK_ALLOW_PRIVATE_URLS: "on" },
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: key.toString("base64"),
+      LOG_LEVEL: "warn",
+      WEBHOOK_POLL_MS: "10",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "on",
+    },
   });
 }
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
@@ -98,11 +117,20 @@ const seconds = (lastArrival - started) / 1000;
 const workerCpu = cpuSeconds(worker.pid);
 // The machine may be shared: deliveries per CPU-second of the worker is what one worker does with a core to itself.
 const throughput = {
-  deliveries: received, seconds: Number(seconds.toFixed(2)), perSecond: Math.round(received / seconds), complete: drained,
-  workerCpuSeconds: workerCpu, perWorkerCpuSecond: workerCpu ? Math.round(received / workerCpu) : null, loadAverage: os.loadavg()[0],
+  deliveries: received,
+  seconds: Number(seconds.toFixed(2)),
+  perSecond: Math.round(received / seconds),
+  complete: drained,
+  workerCpuSeconds: workerCpu,
+  perWorkerCpuSecond: workerCpu ? Math.round(received / workerCpu) : null,
+  loadAverage: os.loadavg()[0],
 };
-console.log(`throughput: ${throughput.deliveries} deliveries in ${throughput.seconds} s = ${throughput.perSecond}/s wall (${DIALECT}, ${ENDPOINTS} endpoints, one worker process)`);
-console.log(`            worker CPU ${workerCpu?.toFixed(2)} s (startup included) = ${throughput.perWorkerCpuSecond} deliveries per CPU-second; load average ${throughput.loadAverage.toFixed(1)} on ${os.cpus().length} CPUs`);
+console.log(
+  `throughput: ${throughput.deliveries} deliveries in ${throughput.seconds} s = ${throughput.perSecond}/s wall (${DIALECT}, ${ENDPOINTS} endpoints, one worker process)`,
+);
+console.log(
+  `            worker CPU ${workerCpu?.toFixed(2)} s (startup included) = ${throughput.perWorkerCpuSecond} deliveries per CPU-second; load average ${throughput.loadAverage.toFixed(1)} on ${os.cpus().length} CPUs`,
+);
 
 // 2. Commit-to-delivery latency at a steady rate.
 const before = received;
@@ -118,9 +146,19 @@ for (let i = 0; i < count; i++) {
 }
 await waitUntil(() => received - before >= count * ENDPOINTS, 60_000);
 latencies.sort((a, b) => a - b);
-const pct = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1));
-const latency = { events: count, ratePerSecond: RATE, deliveries: latencies.length, p50Ms: pct(50), p99Ms: pct(99), maxMs: pct(100) };
-console.log(`latency: ${latency.deliveries} deliveries at ${RATE} events/s x ${ENDPOINTS} endpoints: p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms`);
+const pct = (p: number) =>
+  Number(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1));
+const latency = {
+  events: count,
+  ratePerSecond: RATE,
+  deliveries: latencies.length,
+  p50Ms: pct(50),
+  p99Ms: pct(99),
+  maxMs: pct(100),
+};
+console.log(
+  `latency: ${latency.deliveries} deliveries at ${RATE} events/s x ${ENDPOINTS} endpoints: p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms`,
+);
 
 worker.kill("SIGTERM");
 await new Promise((resolve) => worker.once("exit", resolve));
@@ -132,9 +170,26 @@ const verdict = {
   throughputPerCpuSecond: (throughput.perWorkerCpuSecond ?? 0) >= 1000 ? "PASS" : "FAIL",
   latency: latency.p50Ms < 100 ? "PASS" : "FAIL",
 };
-console.log(`targets: >= 1000/s wall ${verdict.throughput}, per worker CPU-second ${verdict.throughputPerCpuSecond}; p50 < 100 ms ${verdict.latency}`);
+console.log(
+  `targets: >= 1000/s wall ${verdict.throughput}, per worker CPU-second ${verdict.throughputPerCpuSecond}; p50 < 100 ms ${verdict.latency}`,
+);
 const resultsDir = path.join(import.meta.dirname, "results");
 fs.mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `webhooks-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-fs.writeFileSync(file, JSON.stringify({ dialect: DIALECT, endpoints: ENDPOINTS, cpus: os.cpus().length, loadAverage: os.loadavg()[0], throughput, latency, verdict }, null, 2));
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      dialect: DIALECT,
+      endpoints: ENDPOINTS,
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg()[0],
+      throughput,
+      latency,
+      verdict,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`written to ${path.relative(ROOT, file)}`);

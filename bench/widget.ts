@@ -15,7 +15,8 @@ import { buildWidget } from "../packages/widget/build.ts";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 20);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))];
+const p90 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))];
 const round = (value: number) => Math.round(value * 10) / 10;
 
 const TIMES = `(() => {
@@ -28,7 +29,13 @@ const build = await buildWidget();
 const stack = await startStack();
 const browser = await launchBrowser();
 try {
-  const withWidget = stack.pages.set("/bench", checkoutPage({ widget: element(widgetAttributes(stack)), script: `<script src="${stack.scriptUrl}" async></script>` }));
+  const withWidget = stack.pages.set(
+    "/bench",
+    checkoutPage({
+      widget: element(widgetAttributes(stack)),
+      script: `<script src="${stack.scriptUrl}" async></script>`,
+    }),
+  );
   const withoutWidget = stack.pages.set("/bench-plain", checkoutPage({}));
 
   async function load(url: string, widget: boolean) {
@@ -38,8 +45,12 @@ try {
       await tab.page.goto(url);
       if (widget) await waitForEvent(tab, "offer");
       else await tab.page.waitForLoadState("load");
-      const times = await tab.page.evaluate(() => (window as Window & { __times?: { ready: number; offer: number } }).__times!);
-      const { metrics } = (await tab.cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
+      const times = await tab.page.evaluate(
+        () => (window as Window & { __times?: { ready: number; offer: number } }).__times!,
+      );
+      const { metrics } = (await tab.cdp.send("Performance.getMetrics")) as {
+        metrics: { name: string; value: number }[];
+      };
       const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
       return { ...times, scriptMs: metric("ScriptDuration") * 1000, taskMs: metric("TaskDuration") * 1000 };
     } finally {
@@ -56,7 +67,10 @@ try {
   }
   const result = {
     loads: LOADS,
-    scriptToOfferMs: { median: round(median(runs.map((r) => r.offer - r.ready))), p90: round(p90(runs.map((r) => r.offer - r.ready))) },
+    scriptToOfferMs: {
+      median: round(median(runs.map((r) => r.offer - r.ready))),
+      p90: round(p90(runs.map((r) => r.offer - r.ready))),
+    },
     navigationToOfferMs: { median: round(median(runs.map((r) => r.offer))), p90: round(p90(runs.map((r) => r.offer))) },
     bytes: build.bytes,
     gzipBytes: build.gzipBytes,
@@ -71,7 +85,10 @@ try {
   console.log(JSON.stringify(result, null, 2));
   const dir = path.join(import.meta.dirname, "results");
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `widget-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(dir, `widget-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
 } finally {
   await browser.close();
   await stack.close();

@@ -12,7 +12,13 @@ import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { checkPostgresSchema, POSTGRES_SCHEMA, SOURCE_SCHEMA } from "./prisma-schemas.ts";
-import { createPostgresDatabase, dropPostgresDatabase, postgresCatalog, sqliteCatalog, type Catalog } from "../server/store/schema-catalog.ts";
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  postgresCatalog,
+  sqliteCatalog,
+  type Catalog,
+} from "../server/store/schema-catalog.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PRISMA_CLI = path.join(ROOT, "node_modules", "prisma", "build", "index.js");
@@ -52,10 +58,14 @@ async function schemaScript(provider: Provider): Promise<string> {
   const args = [PRISMA_CLI, "migrate", "diff", "--from-empty", "--to-schema-datamodel", provider.schema, "--script"];
   const env = { ...process.env, DATABASE_URL: provider.prismaUrl };
   try {
-    return (await execFileAsync(process.execPath, args, { cwd: ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })).stdout;
+    return (
+      await execFileAsync(process.execPath, args, { cwd: ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+    ).stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`prisma migrate diff failed for ${path.relative(ROOT, provider.schema)}:\n${stderr ?? ""}${stdout ?? ""}`);
+    throw new Error(
+      `prisma migrate diff failed for ${path.relative(ROOT, provider.schema)}:\n${stderr ?? ""}${stdout ?? ""}`,
+    );
   }
 }
 
@@ -112,7 +122,10 @@ const postgresql: Provider = {
       for (const name of names) await createPostgresDatabase(admin, name);
     });
     try {
-      const [clientA, clientB] = [new pg.Client({ connectionString: urls[0] }), new pg.Client({ connectionString: urls[1] })];
+      const [clientA, clientB] = [
+        new pg.Client({ connectionString: urls[0] }),
+        new pg.Client({ connectionString: urls[1] }),
+      ];
       await clientA.connect();
       await clientB.connect();
       try {
@@ -183,11 +196,15 @@ async function main(): Promise<number> {
   }
   // The two providers are independent: checked concurrently (each spends most of its time in the Prisma CLI).
   const providers = [sqlite, postgresql];
-  const results = await Promise.all(providers.map((provider) => checkProvider(provider).catch((error: Error) => [error.message])));
+  const results = await Promise.all(
+    providers.map((provider) => checkProvider(provider).catch((error: Error) => [error.message])),
+  );
   providers.forEach((provider, i) => {
     if (results[i].length === 0) return;
     failed = true;
-    console.error(`${provider.name}: ${path.relative(ROOT, provider.migrations)} does not match ${path.relative(ROOT, provider.schema)}:`);
+    console.error(
+      `${provider.name}: ${path.relative(ROOT, provider.migrations)} does not match ${path.relative(ROOT, provider.schema)}:`,
+    );
     for (const difference of results[i]) console.error(`  - ${difference}`);
   });
   if (results.some((differences) => differences.length > 0)) {

@@ -2,7 +2,15 @@
 // copy-paste quote → confirm walkthrough. Nothing else to start.
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { API_BASE_PATH, createRuntime, createServerApp, DEMO_PATH, ensureDemoMerchant, loadConfig, migrate } from "../server/index.ts";
+import {
+  API_BASE_PATH,
+  createRuntime,
+  createServerApp,
+  DEMO_PATH,
+  ensureDemoMerchant,
+  loadConfig,
+  migrate,
+} from "../server/index.ts";
 import { buildWidget } from "../packages/widget/build.ts";
 
 // Local demo: test-mode webhooks may go to a receiver on this machine (unless WEBHOOK_ALLOW_PRIVATE_URLS=off is set).
@@ -13,14 +21,24 @@ const runtime = createRuntime(config);
 const demo = await ensureDemoMerchant(runtime.db, runtime.services, config.DATA_DIR, config.DATABASE_URL);
 runtime.api.startBackgroundJobs();
 
-const server = serve({ fetch: createServerApp({ api: runtime.api, demoKeys: async () => demo }).fetch, hostname: config.HOST, port: config.PORT }, (info) => {
-  const origin = `http://${info.address}:${info.port}`;
-  console.log(`Storefront demo: ${origin}${DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
+const server = serve(
+  {
+    fetch: createServerApp({ api: runtime.api, demoKeys: async () => demo }).fetch,
+    hostname: config.HOST,
+    port: config.PORT,
+  },
+  (info) => {
+    const origin = `http://${info.address}:${info.port}`;
+    console.log(`Storefront demo: ${origin}${DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
 Widget script:   ${origin}/widget/v1/service-widget.js   (${widget.bytes} bytes, integrity ${widget.integrity})`);
-  console.log(walkthrough(`${origin}${API_BASE_PATH}`, demo));
-});
+    console.log(walkthrough(`${origin}${API_BASE_PATH}`, demo));
+  },
+);
 
-function walkthrough(base: string, keys: { merchantId: string; programId: string; publishableKey: string; secretKey: string }) {
+function walkthrough(
+  base: string,
+  keys: { merchantId: string; programId: string; publishableKey: string; secretKey: string },
+) {
   const mailDir = path.join(config.DATA_DIR, "mail");
   return `
 Purchase Protection API (demo, test mode) on ${base}

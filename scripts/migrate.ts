@@ -8,8 +8,12 @@ const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 try {
   const folder = path.relative(process.cwd(), migrationsFolder(url));
   const applied = await migrate(url);
-  if (applied.length === 0) console.log(`Database is up to date: every migration in ${folder} is applied. Nothing to do.`);
-  else console.log(`Applied ${applied.length} migration(s) from ${folder}:\n${applied.map((name) => `  ${name}`).join("\n")}`);
+  if (applied.length === 0)
+    console.log(`Database is up to date: every migration in ${folder} is applied. Nothing to do.`);
+  else
+    console.log(
+      `Applied ${applied.length} migration(s) from ${folder}:\n${applied.map((name) => `  ${name}`).join("\n")}`,
+    );
 } catch (error) {
   console.error(`db:migrate failed: ${(error as Error).message}`);
   process.exitCode = 1;

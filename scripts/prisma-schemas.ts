@@ -8,8 +8,10 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 export const SOURCE_SCHEMA = path.join(ROOT, "prisma", "schema.prisma");
 export const POSTGRES_SCHEMA = path.join(ROOT, "prisma", "postgresql", "schema.prisma");
 
-const SOURCE_HEADER = "// prisma/postgresql/schema.prisma is generated from this file (npm run db:schemas); never edit it by hand.";
-const GENERATED_HEADER = "// GENERATED from prisma/schema.prisma by scripts/prisma-schemas.ts (npm run db:schemas). Do not edit.";
+const SOURCE_HEADER =
+  "// prisma/postgresql/schema.prisma is generated from this file (npm run db:schemas); never edit it by hand.";
+const GENERATED_HEADER =
+  "// GENERATED from prisma/schema.prisma by scripts/prisma-schemas.ts (npm run db:schemas). Do not edit.";
 const SQLITE_PROVIDER = /^(\s*provider\s*=\s*)"sqlite"/m;
 const CLIENT_GENERATOR = /^(generator client \{)/m;
 /**

@@ -7,9 +7,18 @@ const runtime = createRuntime(config, pino({ level: "warn" }, pino.destination(2
 try {
   const demo = await ensureDemoMerchant(runtime.db, runtime.services, config.DATA_DIR, config.DATABASE_URL);
   if (process.argv.includes("--json")) {
-    console.log(JSON.stringify({ merchantId: demo.merchantId, programId: demo.programId, publishableKey: demo.publishableKey, secretKey: demo.secretKey }));
+    console.log(
+      JSON.stringify({
+        merchantId: demo.merchantId,
+        programId: demo.programId,
+        publishableKey: demo.publishableKey,
+        secretKey: demo.secretKey,
+      }),
+    );
   } else {
-    console.log(`Demo merchant ${demo.merchantId} (test mode)\n  program:         ${demo.programId}\n  publishable key: ${demo.publishableKey}\n  secret key:      ${demo.secretKey}`);
+    console.log(
+      `Demo merchant ${demo.merchantId} (test mode)\n  program:         ${demo.programId}\n  publishable key: ${demo.publishableKey}\n  secret key:      ${demo.secretKey}`,
+    );
   }
 } finally {
   await runtime.close();

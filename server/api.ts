@@ -29,7 +29,11 @@ export interface ProtectionApiOptions {
 export function createProtectionApi(options: ProtectionApiOptions) {
   const sealer = createSealer(options.encryptionKey);
   const http = createHttpApi({ ...options, sealer });
-  const background = createBackgroundJobs({ ...options, sealer, purgeIdempotencyRecords: http.purgeExpiredIdempotencyKeys });
+  const background = createBackgroundJobs({
+    ...options,
+    sealer,
+    purgeIdempotencyRecords: http.purgeExpiredIdempotencyKeys,
+  });
   return {
     /** `env` is what @hono/node-server passes (the Node request, whose socket gives the client IP). */
     fetch: (request: Request, env?: unknown) => http.fetch(request, env),

@@ -52,7 +52,8 @@ for (const name of ["ready", "offer", "accepted", "declined", "unavailable"]) {
 
 /** The /demo response, or undefined for any other path. `keys` seeds (or finds) the demo merchant. */
 export async function demoPageResponse(request: Request, keys: () => Promise<DemoKeys>): Promise<Response | undefined> {
-  if (new URL(request.url).pathname !== DEMO_PATH || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
+  if (new URL(request.url).pathname !== DEMO_PATH || (request.method !== "GET" && request.method !== "HEAD"))
+    return undefined;
   const nonce = randomBytes(16).toString("base64");
   const html = demoPageHtml(await keys(), nonce);
   return new Response(request.method === "HEAD" ? null : html, {

@@ -13,9 +13,15 @@ runtime.api.startBackgroundJobs();
 
 if (config.DEMO === "on") logger.warn("DEMO=on: serving the demo storefront page /demo (never on a production server)");
 const demoKeys = config.DEMO === "on" ? demoKeysFor(runtime) : undefined;
-const server = serve({ fetch: createServerApp({ api: runtime.api, demoKeys }).fetch, hostname: config.HOST, port: config.PORT }, (info) => {
-  logger.info({ url: `http://${info.address}:${info.port}${API_BASE_PATH}`, database: config.DATABASE_URL.split(":")[0] }, "protection API listening");
-});
+const server = serve(
+  { fetch: createServerApp({ api: runtime.api, demoKeys }).fetch, hostname: config.HOST, port: config.PORT },
+  (info) => {
+    logger.info(
+      { url: `http://${info.address}:${info.port}${API_BASE_PATH}`, database: config.DATABASE_URL.split(":")[0] },
+      "protection API listening",
+    );
+  },
+);
 
 let stopping = false;
 function shutdown(signal: string) {

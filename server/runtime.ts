@@ -14,7 +14,11 @@ export function servicesFrom(config: Config, logger: Logger): Services {
   return {
     clock: Date.now,
     random: cryptoRandom,
-    settings: { companyName: config.COMPANY_NAME, portalUrl: config.PORTAL_URL, allowPrivateWebhookUrls: allowPrivateWebhookUrls(config, logger) },
+    settings: {
+      companyName: config.COMPANY_NAME,
+      portalUrl: config.PORTAL_URL,
+      allowPrivateWebhookUrls: allowPrivateWebhookUrls(config, logger),
+    },
   };
 }
 
@@ -28,17 +32,39 @@ export function emailFrom(config: Config, logger: Logger) {
 }
 
 /** The service's parts wired from configuration: what the standalone server and the Remix mount share. */
-export function createRuntime(config: Config, logger: Logger = pino({ level: config.LOG_LEVEL, base: { service: "protection-api" } })) {
+export function createRuntime(
+  config: Config,
+  logger: Logger = pino({ level: config.LOG_LEVEL, base: { service: "protection-api" } }),
+) {
   const db = openDatabase(config.DATABASE_URL);
   const encryption = loadEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR);
-  if (encryption.created) logger.warn({ file: encryption.source }, "created a local encryption key (mode 0600); back it up, or set ENCRYPTION_KEY");
+  if (encryption.created)
+    logger.warn(
+      { file: encryption.source },
+      "created a local encryption key (mode 0600); back it up, or set ENCRYPTION_KEY",
+    );
   const services = servicesFrom(config, logger);
-  const limiter = config.RATE_LIMITS === "off"
-    ? undefined
-    : createLimiter({ clock: services.clock, logger, redisUrl: config.REDIS_URL, keyPrefix: config.RATE_LIMIT_KEY_PREFIX, edge: config.EDGE_LIMITS === "on" });
+  const limiter =
+    config.RATE_LIMITS === "off"
+      ? undefined
+      : createLimiter({
+          clock: services.clock,
+          logger,
+          redisUrl: config.REDIS_URL,
+          keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+          edge: config.EDGE_LIMITS === "on",
+        });
   if (!limiter) logger.warn("RATE_LIMITS=off: every rate limit is disabled (for benchmarks only)");
   const rateLimits = limiter && { limiter, trustProxy: config.TRUST_PROXY };
-  const api = createProtectionApi({ db, services, encryptionKey: encryption.key, logger, rateLimits, webhooks: webhookWorkerOptions(config), email: emailFrom(config, logger) });
+  const api = createProtectionApi({
+    db,
+    services,
+    encryptionKey: encryption.key,
+    logger,
+    rateLimits,
+    webhooks: webhookWorkerOptions(config),
+    email: emailFrom(config, logger),
+  });
   return {
     config,
     db,

@@ -55,7 +55,8 @@ const ASSETS: Record<string, Asset> = {
     headers: {
       "Cache-Control": "public, max-age=86400",
       // Its own strict policy; any page may frame it (that is its purpose); it talks to any API host it is given.
-      "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src *; frame-ancestors *; base-uri 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src *; frame-ancestors *; base-uri 'none'",
       "Referrer-Policy": "no-referrer",
     },
   },
@@ -93,16 +94,24 @@ export function widgetAssetResponse(request: Request, dir = DEFAULT_WIDGET_DIST)
     return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
   }
   const plain = (status: number, text: string) =>
-    new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    new Response(text, {
+      status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   if (asset.body !== undefined) return respond(request, asset.body, { "Content-Type": asset.type, ...asset.headers });
   const read = readAsset(dir, asset.file!);
   if (!read) return plain(404, "The widget is not built: run `npm run build:widget`.\n");
-  if (pinned && pinned !== read.version) return plain(404, `Widget version ${pinned} is not the one deployed here (${read.version}).\n`);
+  if (pinned && pinned !== read.version)
+    return plain(404, `Widget version ${pinned} is not the one deployed here (${read.version}).\n`);
   const headers: Record<string, string> = { "Content-Type": asset.type, ...asset.headers };
   if (asset.file === "service-widget.js") {
     if (pinned) headers["Cache-Control"] = IMMUTABLE;
     headers.ETag = `"${read.version}"`;
-    if (request.headers.get("if-none-match") === headers.ETag) return new Response(null, { status: 304, headers: { ETag: headers.ETag, "Cache-Control": headers["Cache-Control"], ...SCRIPT_HEADERS } });
+    if (request.headers.get("if-none-match") === headers.ETag)
+      return new Response(null, {
+        status: 304,
+        headers: { ETag: headers.ETag, "Cache-Control": headers["Cache-Control"], ...SCRIPT_HEADERS },
+      });
   }
   return respond(request, read.body, headers);
 }

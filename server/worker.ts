@@ -19,11 +19,16 @@ const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: { service: "worker" } });
 const db = openDatabase(config.DATABASE_URL);
 const encryption = loadEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR);
-if (encryption.created) logger.warn({ file: encryption.source }, "created a local encryption key (mode 0600); the API must use the same key");
+if (encryption.created)
+  logger.warn({ file: encryption.source }, "created a local encryption key (mode 0600); the API must use the same key");
 const services = servicesFrom(config, logger);
 const sealer = createSealer(encryption.key);
 const background = createBackgroundJobs({
-  db, services, encryptionKey: encryption.key, sealer, logger,
+  db,
+  services,
+  encryptionKey: encryption.key,
+  sealer,
+  logger,
   webhooks: { ...webhookWorkerOptions(config), enabled: only.has("webhooks") },
   email: { ...emailFrom(config, logger), enabled: only.has("email") },
   purges: { enabled: only.has("purges") },

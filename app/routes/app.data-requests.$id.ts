@@ -8,7 +8,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await authenticateAdmin(request);
   const runtime = shopifyRuntime();
   const id = params.id ?? "";
-  const exported = admin && runtime ? await findShopifyDataRequestExport(runtime.deps.db, admin.session.shop, id) : undefined;
+  const exported =
+    admin && runtime ? await findShopifyDataRequestExport(runtime.deps.db, admin.session.shop, id) : undefined;
   if (exported === undefined) return new Response("Not found", { status: 404 });
   return new Response(exported, {
     headers: {

@@ -7,4 +7,5 @@ import { widgetAssetResponse } from "../../server/index.ts";
 const dist = path.resolve(process.cwd(), "packages/widget/dist");
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  widgetAssetResponse(request, dist) ?? new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  widgetAssetResponse(request, dist) ??
+  new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -3,7 +3,14 @@
 // (one operation per file, typed variables and results); every call throws AdminApiError on GraphQL errors or
 // mutation userErrors, so a job that makes it is retried.
 import { formatDecimalAmount, parseDecimalAmount } from "../../server/index.ts";
-import { CONFIG_KEY, CONFIG_NAMESPACE, REFERENCE_ATTRIBUTE, SHOP_CONFIG_NAMESPACE, type FeeTier, type StorefrontConfig } from "@purchase-protection/contract";
+import {
+  CONFIG_KEY,
+  CONFIG_NAMESPACE,
+  REFERENCE_ATTRIBUTE,
+  SHOP_CONFIG_NAMESPACE,
+  type FeeTier,
+  type StorefrontConfig,
+} from "@purchase-protection/contract";
 import { numericId, type AdminGraphql } from "./admin/graphql.ts";
 import { protectionProduct } from "./admin/protection-product.ts";
 import { protectionProductSet, type ProductSetInput } from "./admin/protection-product-set.ts";
@@ -23,7 +30,10 @@ const TIER_OPTION = "Protection fee";
  * the existing one (same handle) back to exactly those tiers; hidden from search and collections (`seo.hidden`) and
  * published to the Online Store so the Ajax Cart API can add it. Returns its id and tiers.
  */
-export async function ensureProtectionProduct(graphql: AdminGraphql, prices: number[]): Promise<{ productId: string; tiers: FeeTier[] }> {
+export async function ensureProtectionProduct(
+  graphql: AdminGraphql,
+  prices: number[],
+): Promise<{ productId: string; tiers: FeeTier[] }> {
   const { shop, productByIdentifier } = await protectionProduct(graphql, { handle: PROTECTION_PRODUCT_HANDLE });
   const currency = shop.currencyCode;
   const label = (cents: number) => formatDecimalAmount(cents, currency);
@@ -33,7 +43,8 @@ export async function ensureProtectionProduct(graphql: AdminGraphql, prices: num
     handle: PROTECTION_PRODUCT_HANDLE,
     status: "ACTIVE",
     productType: "Purchase protection",
-    descriptionHtml: "<p>Optional purchase protection for this order: a contractual refund guarantee, not insurance.</p>",
+    descriptionHtml:
+      "<p>Optional purchase protection for this order: a contractual refund guarantee, not insurance.</p>",
     productOptions: [{ name: TIER_OPTION, values: prices.map((cents) => ({ name: label(cents) })) }],
     variants: prices.map((cents) => ({
       optionValues: [{ optionName: TIER_OPTION, name: label(cents) }],
@@ -54,7 +65,9 @@ export async function ensureProtectionProduct(graphql: AdminGraphql, prices: num
 }
 
 async function publishToOnlineStore(graphql: AdminGraphql, productGid: string): Promise<void> {
-  const onlineStore = (await publications(graphql)).publications.nodes.find((publication) => publication.name === "Online Store");
+  const onlineStore = (await publications(graphql)).publications.nodes.find(
+    (publication) => publication.name === "Online Store",
+  );
   if (!onlineStore) return; // No Online Store channel: the checkout extension (Plus) is the only cart surface.
   await publishProtection(graphql, { id: productGid, input: [{ publicationId: onlineStore.id }] });
 }
@@ -85,14 +98,23 @@ export async function writeOrderReference(
   referenceNumber: string,
 ): Promise<void> {
   const customAttributes = [
-    ...order.attributes.filter((attribute) => attribute.name !== REFERENCE_ATTRIBUTE).map(({ name, value }) => ({ key: name, value })),
+    ...order.attributes
+      .filter((attribute) => attribute.name !== REFERENCE_ATTRIBUTE)
+      .map(({ name, value }) => ({ key: name, value })),
     { key: REFERENCE_ATTRIBUTE, value: referenceNumber },
   ];
   await protectionReference(graphql, {
     input: {
       id: order.gid,
       customAttributes,
-      metafields: [{ namespace: SHOP_CONFIG_NAMESPACE, key: "reference_number", type: "single_line_text_field", value: referenceNumber }],
+      metafields: [
+        {
+          namespace: SHOP_CONFIG_NAMESPACE,
+          key: "reference_number",
+          type: "single_line_text_field",
+          value: referenceNumber,
+        },
+      ],
     },
   });
 }
@@ -102,7 +124,11 @@ export async function writeOrderReference(
  * line would keep the order "partially fulfilled" forever (README "Shopify app", orders/create). Only what is still open is
  * fulfilled, so running it again does nothing. Returns the quantity fulfilled now.
  */
-export async function fulfillProtectionLines(graphql: AdminGraphql, orderGid: string, productId: string): Promise<number> {
+export async function fulfillProtectionLines(
+  graphql: AdminGraphql,
+  orderGid: string,
+  productId: string,
+): Promise<number> {
   const { order } = await protectionFulfillmentOrders(graphql, { id: orderGid });
   const productGid = `gid://shopify/Product/${productId}`;
   const open = (order?.fulfillmentOrders.nodes ?? [])
@@ -116,5 +142,8 @@ export async function fulfillProtectionLines(graphql: AdminGraphql, orderGid: st
     .filter((group) => group.fulfillmentOrderLineItems.length > 0);
   if (open.length === 0) return 0;
   await fulfillProtection(graphql, { fulfillment: { lineItemsByFulfillmentOrder: open, notifyCustomer: false } });
-  return open.reduce((sum, group) => sum + group.fulfillmentOrderLineItems.reduce((n, item) => n + item.quantity, 0), 0);
+  return open.reduce(
+    (sum, group) => sum + group.fulfillmentOrderLineItems.reduce((n, item) => n + item.quantity, 0),
+    0,
+  );
 }

@@ -3,8 +3,20 @@
 // orders, the shop's webhook endpoints (failing / disabled ones stand out), jobs that gave up, customer data
 // requests and the order-confirmation snippet. Only the secret key's last four characters leave the server.
 import {
-  findLatestShopifyJob, iso, listDeadShopifyJobs, listLatestShopifyOrders, listShopifyDataRequests, listWebhookAttempts,
-  listWebhookEndpoints, loadActiveProgram, merchantMetrics, type Actor, type EndpointStatus, type MerchantMetrics, type Queryable, type WebhookAttempt,
+  findLatestShopifyJob,
+  iso,
+  listDeadShopifyJobs,
+  listLatestShopifyOrders,
+  listShopifyDataRequests,
+  listWebhookAttempts,
+  listWebhookEndpoints,
+  loadActiveProgram,
+  merchantMetrics,
+  type Actor,
+  type EndpointStatus,
+  type MerchantMetrics,
+  type Queryable,
+  type WebhookAttempt,
 } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { orderConfirmationSnippet } from "./email-snippet.ts";
@@ -69,7 +81,11 @@ export interface Dashboard {
 }
 
 /** The shop's dashboard, or undefined when the shop never installed (or its data was erased by shop/redact). */
-export async function loadDashboard(deps: ShopifyDeps, shop: string, app: { apiKey: string }): Promise<Dashboard | undefined> {
+export async function loadDashboard(
+  deps: ShopifyDeps,
+  shop: string,
+  app: { apiKey: string },
+): Promise<Dashboard | undefined> {
   const installation = await loadInstallation(deps.db, deps.sealer, shop);
   if (!installation) return undefined;
   const db = deps.db;
@@ -82,7 +98,12 @@ export async function loadDashboard(deps: ShopifyDeps, shop: string, app: { apiK
     mode: actor.mode,
     publishableKey: installation.publishableKey,
     secretKeyLast4: installation.secretKey.slice(-4),
-    program: { id: program.id, rateBps: program.rateBps, minFeeCents: program.minFeeCents, maxCoveredCents: program.maxCoveredCents },
+    program: {
+      id: program.id,
+      rateBps: program.rateBps,
+      minFeeCents: program.minFeeCents,
+      maxCoveredCents: program.maxCoveredCents,
+    },
     storefront: {
       productCreated: installation.productId !== null,
       tierCount: installation.tiers.length,
@@ -111,7 +132,11 @@ async function unfinishedSetupJob(db: Queryable, shop: string): Promise<Dashboar
 
 async function latestOrders(db: Queryable, shop: string): Promise<DashboardOrder[]> {
   const orders = await listLatestShopifyOrders(db, shop, LATEST_ORDERS);
-  return orders.map(({ referenceWrittenAt, createdAt, ...order }) => ({ ...order, referenceWritten: referenceWrittenAt !== null, createdAt: iso(createdAt) }));
+  return orders.map(({ referenceWrittenAt, createdAt, ...order }) => ({
+    ...order,
+    referenceWritten: referenceWrittenAt !== null,
+    createdAt: iso(createdAt),
+  }));
 }
 
 /** The merchant's endpoints with their latest attempt (its error says why an endpoint is failing or disabled). */
@@ -125,7 +150,14 @@ async function webhookEndpoints(db: Queryable, actor: Actor): Promise<DashboardE
         url: endpoint.url,
         status: endpoint.status,
         failingSince: endpoint.failingSince,
-        lastAttempt: attempt ? { outcome: attempt.outcome, statusCode: attempt.statusCode, error: attempt.error, attemptedAt: attempt.attemptedAt } : null,
+        lastAttempt: attempt
+          ? {
+              outcome: attempt.outcome,
+              statusCode: attempt.statusCode,
+              error: attempt.error,
+              attemptedAt: attempt.attemptedAt,
+            }
+          : null,
       };
     }),
   );
@@ -138,5 +170,9 @@ async function deadJobs(db: Queryable, shop: string): Promise<DashboardJob[]> {
 
 async function dataRequests(db: Queryable, shop: string): Promise<Dashboard["dataRequests"]> {
   const requests = await listShopifyDataRequests(db, shop, LIST_LIMIT);
-  return requests.map((request) => ({ id: request.id, customerId: request.customerId, createdAt: iso(request.createdAt) }));
+  return requests.map((request) => ({
+    id: request.id,
+    customerId: request.customerId,
+    createdAt: iso(request.createdAt),
+  }));
 }

@@ -58,7 +58,13 @@ export function createShopifyDeps(input: DepsInput): ShopifyDeps {
     // HTTP path any other cart's server takes. One attempt per call: the job queue owns retries (with its longer
     // backoff), so a job never stalls in the SDK.
     protectionClient: (installation) =>
-      new ProtectionClient({ apiKey: installation.secretKey, baseUrl: IN_PROCESS_BASE_URL, fetch: apiFetch, retry: { maxAttempts: 1 }, timeoutMs: 10_000 }),
+      new ProtectionClient({
+        apiKey: installation.secretKey,
+        baseUrl: IN_PROCESS_BASE_URL,
+        fetch: apiFetch,
+        retry: { maxAttempts: 1 },
+        timeoutMs: 10_000,
+      }),
     idempotencyKey: (shop, orderId, step) =>
       `shopify-${createHmac("sha256", idempotencyHmacKey).update(`${shop}\u0000${orderId}\u0000${step}`).digest("base64url")}`,
   };

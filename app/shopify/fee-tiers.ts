@@ -25,6 +25,7 @@ export function tierPrices(program: { minFeeCents: number; rateBps: number; maxC
     const { step } = LADDER.find((band) => price < band.upTo)!;
     price = (Math.floor(price / step) + 1) * step;
   }
-  if (prices.length > MAX_TIERS) throw new Error(`the fee range needs ${prices.length} price tiers, more than ${MAX_TIERS}`);
+  if (prices.length > MAX_TIERS)
+    throw new Error(`the fee range needs ${prices.length} price tiers, more than ${MAX_TIERS}`);
   return prices;
 }

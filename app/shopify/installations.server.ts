@@ -2,8 +2,18 @@
 // back after an uninstall (fresh keys: revoked keys never revive); uninstall revokes the keys. The shop's secret key
 // is kept sealed because the order webhooks call the API with it.
 import {
-  createTestMerchant, findShopInstallation, insertShopInstallation, markShopReinstalled, markShopUninstalled, mintTestKeys, revokeMerchantKeys,
-  saveShopProtectionProduct, type Queryable, type Sealer, type Services, type ShopInstallationRecord,
+  createTestMerchant,
+  findShopInstallation,
+  insertShopInstallation,
+  markShopReinstalled,
+  markShopUninstalled,
+  mintTestKeys,
+  revokeMerchantKeys,
+  saveShopProtectionProduct,
+  type Queryable,
+  type Sealer,
+  type Services,
+  type ShopInstallationRecord,
 } from "../../server/index.ts";
 import type { FeeTier } from "@purchase-protection/contract";
 
@@ -23,19 +33,35 @@ export async function loadInstallation(db: Queryable, sealer: Sealer, shop: stri
  * Makes the shop an installed merchant, in one transaction. Returns whether anything changed (a first install or
  * a re-install): only then does the storefront setup need to run again.
  */
-export async function installShop(tx: Queryable, services: Services, sealer: Sealer, shop: string): Promise<{ changed: boolean }> {
+export async function installShop(
+  tx: Queryable,
+  services: Services,
+  sealer: Sealer,
+  shop: string,
+): Promise<{ changed: boolean }> {
   const now = services.clock();
   const existing = await findShopInstallation(tx, shop);
   if (existing?.status === "installed") return { changed: false };
   if (existing) {
     const keys = await mintTestKeys(tx, services, existing.merchantId);
-    await markShopReinstalled(tx, shop, { secretKeySealed: sealer.seal(keys.secretKey), publishableKey: keys.publishableKey }, now);
+    await markShopReinstalled(
+      tx,
+      shop,
+      { secretKeySealed: sealer.seal(keys.secretKey), publishableKey: keys.publishableKey },
+      now,
+    );
     return { changed: true };
   }
   const merchant = await createTestMerchant(tx, services, { name: shop, shopDomain: shop });
   await insertShopInstallation(
     tx,
-    { shop, merchantId: merchant.merchantId, secretKeySealed: sealer.seal(merchant.secretKey), publishableKey: merchant.publishableKey, programId: merchant.programId },
+    {
+      shop,
+      merchantId: merchant.merchantId,
+      secretKeySealed: sealer.seal(merchant.secretKey),
+      publishableKey: merchant.publishableKey,
+      programId: merchant.programId,
+    },
     now,
   );
   return { changed: true };
@@ -49,6 +75,11 @@ export async function uninstallShop(tx: Queryable, services: Services, shop: str
   await markShopUninstalled(tx, shop, services.clock());
 }
 
-export async function saveProtectionProduct(db: Queryable, services: Services, shop: string, product: { productId: string; tiers: FeeTier[] }): Promise<void> {
+export async function saveProtectionProduct(
+  db: Queryable,
+  services: Services,
+  shop: string,
+  product: { productId: string; tiers: FeeTier[] },
+): Promise<void> {
   await saveShopProtectionProduct(db, shop, product, services.clock());
 }

@@ -5,8 +5,22 @@
 // (they are: every API call they make carries an idempotency key derived from the job's subject).
 import type { Logger } from "pino";
 import {
-  claimDueShopifyJobs, createPeriodicWorker, createWorker, insertShopifyJob, markShopifyJobDone, newId, purgeDoneShopifyJobs, purgeShopifyWebhookReceipts,
-  recordFailedAttempt, recordShopifyJobFailure, workerGroup, type Database, type Queryable, type RetryPolicy, type Services, type ShopifyJobRecord,
+  claimDueShopifyJobs,
+  createPeriodicWorker,
+  createWorker,
+  insertShopifyJob,
+  markShopifyJobDone,
+  newId,
+  purgeDoneShopifyJobs,
+  purgeShopifyWebhookReceipts,
+  recordFailedAttempt,
+  recordShopifyJobFailure,
+  workerGroup,
+  type Database,
+  type Queryable,
+  type RetryPolicy,
+  type Services,
+  type ShopifyJobRecord,
 } from "../../server/index.ts";
 
 /** A job as its handler gets it; the payload's type per kind is in app/shopify/named-jobs.ts. */
@@ -22,7 +36,9 @@ export class PermanentJobError extends Error {
 }
 
 /** Backoff after each failed attempt; after the last one the job is "dead" (kept, logged, shown on the dashboard). */
-export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000];
+export const RETRY_DELAYS_MS = [
+  5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000,
+];
 const RETRY_POLICY: RetryPolicy = { delaysMs: RETRY_DELAYS_MS, afterLast: "give-up" };
 /** How long a claimed job is its runner's; past it another runner may take the job (its runner died). */
 export const LEASE_MS = 120_000;
@@ -40,8 +56,18 @@ export async function enqueueJob(
   input: { shop: string; kind: string; payload: unknown; subject?: string; claimed?: boolean },
 ): Promise<Job> {
   const now = services.clock();
-  const job: Job = { id: newId("job", now, services.random), shop: input.shop, kind: input.kind, payload: input.payload, attempts: 0 };
-  await insertShopifyJob(tx, { ...job, subject: input.subject ?? null, lockedUntil: input.claimed ? now + LEASE_MS : null }, now);
+  const job: Job = {
+    id: newId("job", now, services.random),
+    shop: input.shop,
+    kind: input.kind,
+    payload: input.payload,
+    attempts: 0,
+  };
+  await insertShopifyJob(
+    tx,
+    { ...job, subject: input.subject ?? null, lockedUntil: input.claimed ? now + LEASE_MS : null },
+    now,
+  );
   return job;
 }
 
@@ -70,10 +96,20 @@ export function createJobQueue(options: JobQueueOptions) {
     } catch (error) {
       const attempts = job.attempts + 1;
       const { retryInMs, lastError } = recordFailedAttempt(logger, {
-        item: "job", fields: { jobId: job.id, kind: job.kind, shop: job.shop }, attempts, error, policy: RETRY_POLICY, permanent: error instanceof PermanentJobError,
+        item: "job",
+        fields: { jobId: job.id, kind: job.kind, shop: job.shop },
+        attempts,
+        error,
+        policy: RETRY_POLICY,
+        permanent: error instanceof PermanentJobError,
       });
       const now = services.clock();
-      await recordShopifyJobFailure(db, job.id, { attempts, runAt: retryInMs === undefined ? undefined : now + retryInMs, lastError }, now);
+      await recordShopifyJobFailure(
+        db,
+        job.id,
+        { attempts, runAt: retryInMs === undefined ? undefined : now + retryInMs, lastError },
+        now,
+      );
     }
   }
 
@@ -92,10 +128,19 @@ export function createJobQueue(options: JobQueueOptions) {
   /** Removes done jobs and webhook receipts older than RETENTION_MS. Returns how many rows went. */
   async function purgeExpired(): Promise<number> {
     const before = services.clock() - RETENTION_MS;
-    return db.transaction(async (tx) => (await purgeDoneShopifyJobs(tx, before)) + (await purgeShopifyWebhookReceipts(tx, before)));
+    return db.transaction(
+      async (tx) => (await purgeDoneShopifyJobs(tx, before)) + (await purgeShopifyWebhookReceipts(tx, before)),
+    );
   }
   // A full batch means more may be due: the next round runs at once.
-  const jobs = createWorker({ name: "shopify-jobs", logger, pollMs, runOnce: runDue, round: async () => (await runDue()) === batchSize, settle: () => Promise.allSettled([...inFlight]) });
+  const jobs = createWorker({
+    name: "shopify-jobs",
+    logger,
+    pollMs,
+    runOnce: runDue,
+    round: async () => (await runDue()) === batchSize,
+    settle: () => Promise.allSettled([...inFlight]),
+  });
   const purge = createPeriodicWorker({ name: "shopify-purge", logger, everyMs: PURGE_EVERY_MS, task: purgeExpired });
   const workers = workerGroup([jobs, purge]);
 

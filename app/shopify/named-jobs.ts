@@ -30,7 +30,12 @@ export interface JobPayloads {
   "customers/redact": CustomersRedact;
   "shop/redact": Nothing;
   /** After orders/create: the reference number goes back onto the order. */
-  write_reference: { orderId: string; orderGid: string; attributes: { name: string; value: string }[]; referenceNumber: string };
+  write_reference: {
+    orderId: string;
+    orderGid: string;
+    attributes: { name: string; value: string }[];
+    referenceNumber: string;
+  };
   /** After orders/create with a protection line: that line is fulfilled. */
   fulfill_protection_line: { orderGid: string };
   /** After install: the protection product and the storefront config. */

@@ -4,8 +4,15 @@
 // order in a follow-up job. orders/cancelled voids; refunds/create reports a full refund. Every API call carries an
 // idempotency key derived from the shop and order, so a retried or duplicated job never makes a second plan.
 import {
-  findShopifyOrder, hasPendingShopifyJob, insertShopifyOrder, lockShopifyOrderRefunds, markShopifyOrderReferenceWritten, parseDecimalAmount,
-  saveShopifyOrderRefunds, setShopifyOrderStatus, type ShopifyOrderStatus,
+  findShopifyOrder,
+  hasPendingShopifyJob,
+  insertShopifyOrder,
+  lockShopifyOrderRefunds,
+  markShopifyOrderReferenceWritten,
+  parseDecimalAmount,
+  saveShopifyOrderRefunds,
+  setShopifyOrderStatus,
+  type ShopifyOrderStatus,
 } from "../../server/index.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { PermanentJobError, type Job } from "./jobs.server.ts";
@@ -14,7 +21,10 @@ import { ACCEPTED, CHOICE_ATTRIBUTE, tierFor } from "@purchase-protection/contra
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 
-type OrderJobs = Pick<JobHandlers, "orders/create" | "orders/cancelled" | "refunds/create" | "write_reference" | "fulfill_protection_line">;
+type OrderJobs = Pick<
+  JobHandlers,
+  "orders/create" | "orders/cancelled" | "refunds/create" | "write_reference" | "fulfill_protection_line"
+>;
 
 export function orderHandlers(deps: ShopifyDeps): OrderJobs {
   return {
@@ -24,7 +34,8 @@ export function orderHandlers(deps: ShopifyDeps): OrderJobs {
     write_reference: (job) => writeReference(deps, job),
     fulfill_protection_line: async (job) => {
       const installation = await deps.installation(job.shop);
-      if (installation?.productId) await fulfillProtectionLines(await deps.adminApi(job.shop), job.payload.orderGid, installation.productId);
+      if (installation?.productId)
+        await fulfillProtectionLines(await deps.adminApi(job.shop), job.payload.orderGid, installation.productId);
     },
   };
 }
@@ -34,41 +45,79 @@ async function protectOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/crea
   if (!installation) return;
   const order = job.payload;
   const orderId = String(order.id);
-  const protectionLines = order.line_items.filter((line) => installation.productId !== null && String(line.product_id) === installation.productId);
+  const protectionLines = order.line_items.filter(
+    (line) => installation.productId !== null && String(line.product_id) === installation.productId,
+  );
   const choice = order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value;
   if (choice !== ACCEPTED && protectionLines.length === 0) return;
 
   const cents = (price: string) => parseDecimalAmount(price, order.currency);
-  const linePriceCents = protectionLines.length === 0 ? null : protectionLines.reduce((sum, line) => sum + cents(line.price) * line.quantity, 0);
+  const linePriceCents =
+    protectionLines.length === 0
+      ? null
+      : protectionLines.reduce((sum, line) => sum + cents(line.price) * line.quantity, 0);
   const goodsAmountCents = cents(order.subtotal_price) - (linePriceCents ?? 0);
   if (!(goodsAmountCents > 0)) {
     deps.logger.warn({ shop: job.shop, orderId }, "opt-in on an order with nothing to protect; no plan");
     return;
   }
   const client = deps.protectionClient(installation);
-  const quote = await refusalIsFinal(client.headless.quote(
-    { order_amount_cents: goodsAmountCents, order_id: orderId, protection_program_id: installation.programId, currency: order.currency, ...(order.email ? { customer_email: order.email } : {}) },
-    deps.idempotencyKey(job.shop, orderId, "quote"),
-  ));
-  const plan = await refusalIsFinal(client.headless.confirm({ quote_id: quote.quote_id }, deps.idempotencyKey(job.shop, orderId, "confirm")));
+  const quote = await refusalIsFinal(
+    client.headless.quote(
+      {
+        order_amount_cents: goodsAmountCents,
+        order_id: orderId,
+        protection_program_id: installation.programId,
+        currency: order.currency,
+        ...(order.email ? { customer_email: order.email } : {}),
+      },
+      deps.idempotencyKey(job.shop, orderId, "quote"),
+    ),
+  );
+  const plan = await refusalIsFinal(
+    client.headless.confirm({ quote_id: quote.quote_id }, deps.idempotencyKey(job.shop, orderId, "confirm")),
+  );
   const feeCents = plan.fee_cents;
   const feeMismatch = linePriceCents !== (tierFor(installation.tiers, feeCents)?.priceCents ?? feeCents);
-  if (feeMismatch) deps.logger.warn({ shop: job.shop, orderId, linePriceCents, feeCents }, "protection line price differs from the confirmed fee's tier");
+  if (feeMismatch)
+    deps.logger.warn(
+      { shop: job.shop, orderId, linePriceCents, feeCents },
+      "protection line price differs from the confirmed fee's tier",
+    );
 
   const now = deps.services.clock();
   await deps.db.transaction(async (tx) => {
     await insertShopifyOrder(
       tx,
-      { shop: job.shop, orderId, planId: String(plan.plan_id), referenceNumber: String(plan.reference_number), currency: order.currency, goodsAmountCents, linePriceCents, feeCents, feeMismatch },
+      {
+        shop: job.shop,
+        orderId,
+        planId: String(plan.plan_id),
+        referenceNumber: String(plan.reference_number),
+        currency: order.currency,
+        goodsAmountCents,
+        linePriceCents,
+        feeCents,
+        feeMismatch,
+      },
       now,
     );
     await enqueueNamedJob(tx, deps.services, {
       shop: job.shop,
       kind: "write_reference",
-      payload: { orderId, orderGid: order.admin_graphql_api_id, attributes: order.note_attributes, referenceNumber: String(plan.reference_number) },
+      payload: {
+        orderId,
+        orderGid: order.admin_graphql_api_id,
+        attributes: order.note_attributes,
+        referenceNumber: String(plan.reference_number),
+      },
     });
     if (protectionLines.length > 0) {
-      await enqueueNamedJob(tx, deps.services, { shop: job.shop, kind: "fulfill_protection_line", payload: { orderGid: order.admin_graphql_api_id } });
+      await enqueueNamedJob(tx, deps.services, {
+        shop: job.shop,
+        kind: "fulfill_protection_line",
+        payload: { orderGid: order.admin_graphql_api_id },
+      });
     }
   });
   deps.wakeJobs();
@@ -85,7 +134,10 @@ async function voidCancelledOrder(deps: ShopifyDeps, job: Job<JobPayloads["order
   const orderId = String(job.payload.id);
   const target = await protectedOrder(deps, job.shop, orderId);
   if (!target) return;
-  await target.client.offers.void({ orderId, reason: "order_cancelled" }, deps.idempotencyKey(job.shop, orderId, "void"));
+  await target.client.offers.void(
+    { orderId, reason: "order_cancelled" },
+    deps.idempotencyKey(job.shop, orderId, "void"),
+  );
   await setOrderStatus(deps, job.shop, orderId, "voided");
 }
 
@@ -106,7 +158,13 @@ async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds
     const counted = (await lockShopifyOrderRefunds(tx, job.shop, orderId))!;
     if (counted.refundIds.includes(refundId)) return counted.refundedCents;
     const sum = counted.refundedCents + refundedCents;
-    await saveShopifyOrderRefunds(tx, job.shop, orderId, { refundIds: [...counted.refundIds, refundId], refundedCents: sum }, deps.services.clock());
+    await saveShopifyOrderRefunds(
+      tx,
+      job.shop,
+      orderId,
+      { refundIds: [...counted.refundIds, refundId], refundedCents: sum },
+      deps.services.clock(),
+    );
     return sum;
   });
   if (total < target.order.goodsAmountCents) return;
@@ -122,7 +180,10 @@ async function protectedOrder(
   deps: ShopifyDeps,
   shop: string,
   orderId: string,
-): Promise<{ order: { currency: string; goodsAmountCents: number }; client: ReturnType<ShopifyDeps["protectionClient"]> } | undefined> {
+): Promise<
+  | { order: { currency: string; goodsAmountCents: number }; client: ReturnType<ShopifyDeps["protectionClient"]> }
+  | undefined
+> {
   const installation = await deps.installation(shop);
   if (!installation) return undefined;
   const order = await findShopifyOrder(deps.db, shop, orderId);
@@ -136,7 +197,12 @@ async function protectedOrder(
   return { order, client: deps.protectionClient(installation) };
 }
 
-async function setOrderStatus(deps: ShopifyDeps, shop: string, orderId: string, status: ShopifyOrderStatus): Promise<void> {
+async function setOrderStatus(
+  deps: ShopifyDeps,
+  shop: string,
+  orderId: string,
+  status: ShopifyOrderStatus,
+): Promise<void> {
   await setShopifyOrderStatus(deps.db, shop, orderId, status, deps.services.clock());
 }
 
@@ -149,7 +215,8 @@ async function refusalIsFinal<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof ServiceHttpError && [400, 404, 422].includes(error.httpStatus ?? 0)) throw new PermanentJobError(`${error.code}: ${error.message}`);
+    if (error instanceof ServiceHttpError && [400, 404, 422].includes(error.httpStatus ?? 0))
+      throw new PermanentJobError(`${error.code}: ${error.message}`);
     throw error;
   }
 }

@@ -2,8 +2,19 @@
 // callback (afterAuth); its Admin API part — the protection product and the storefront config — is the
 // storefront_setup job, retried like any other.
 import {
-  blankShopifyJobPayloadsMentioning, customerRecords, deleteCustomerShopifyDataRequests, eraseMerchantRows, eraseShopRows, findShopInstallation,
-  insertShopifyDataRequest, loadActiveProgram, newId, redactCustomer, type CustomerSelector, type Mode, type Queryable,
+  blankShopifyJobPayloadsMentioning,
+  customerRecords,
+  deleteCustomerShopifyDataRequests,
+  eraseMerchantRows,
+  eraseShopRows,
+  findShopInstallation,
+  insertShopifyDataRequest,
+  loadActiveProgram,
+  newId,
+  redactCustomer,
+  type CustomerSelector,
+  type Mode,
+  type Queryable,
 } from "../../server/index.ts";
 import type { Job } from "./jobs.server.ts";
 import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
@@ -25,7 +36,15 @@ export async function onShopAuthenticated(deps: ShopifyDeps, shop: string): Prom
   if (queued) deps.wakeJobs();
 }
 
-type ShopLifecycleJobs = Pick<JobHandlers, "storefront_setup" | "app/uninstalled" | "app/scopes_update" | "customers/data_request" | "customers/redact" | "shop/redact">;
+type ShopLifecycleJobs = Pick<
+  JobHandlers,
+  | "storefront_setup"
+  | "app/uninstalled"
+  | "app/scopes_update"
+  | "customers/data_request"
+  | "customers/redact"
+  | "shop/redact"
+>;
 
 export function shopLifecycleHandlers(deps: ShopifyDeps): ShopLifecycleJobs {
   return {
@@ -44,7 +63,11 @@ export function shopLifecycleHandlers(deps: ShopifyDeps): ShopLifecycleJobs {
 async function setUpStorefront(deps: ShopifyDeps, shop: string): Promise<void> {
   const installation = await deps.installation(shop);
   if (!installation) return;
-  const program = await loadActiveProgram(deps.db, { merchantId: installation.merchantId, mode: "test" }, installation.programId);
+  const program = await loadActiveProgram(
+    deps.db,
+    { merchantId: installation.merchantId, mode: "test" },
+    installation.programId,
+  );
   const admin = await deps.adminApi(shop);
   const product = await ensureProtectionProduct(admin, tierPrices(program));
   await saveProtectionProduct(deps.db, deps.services, shop, product);
@@ -80,7 +103,11 @@ async function exportCustomer(deps: ShopifyDeps, job: Job<JobPayloads["customers
     id: newId("dreq", now, deps.services.random),
     shop: job.shop,
     customerId: String(job.payload.customer?.id ?? ""),
-    export: JSON.stringify({ dataRequestId: job.payload.data_request?.id ?? null, customer: job.payload.customer ?? null, records }),
+    export: JSON.stringify({
+      dataRequestId: job.payload.data_request?.id ?? null,
+      customer: job.payload.customer ?? null,
+      records,
+    }),
     createdAt: now,
   });
 }

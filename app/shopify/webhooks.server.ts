@@ -33,7 +33,13 @@ export async function receiveWebhook(
   }
   const job = await deps.db.transaction(async (tx) => {
     const { webhookId, eventId, shop, topic } = webhook;
-    const fresh = await insertShopifyWebhookReceipt(tx, { webhookId, eventId, shop, topic, receivedAt: deps.services.clock() });
+    const fresh = await insertShopifyWebhookReceipt(tx, {
+      webhookId,
+      eventId,
+      shop,
+      topic,
+      receivedAt: deps.services.clock(),
+    });
     if (!fresh) return undefined;
     return enqueueJob(tx, deps.services, {
       shop: webhook.shop,

@@ -28,7 +28,9 @@ export async function bundle(): Promise<Uint8Array> {
 if (import.meta.main) {
   const code = await bundle();
   const note = code.byteLength > TARGET_BYTES ? ` (over the ${TARGET_BYTES}-byte aim)` : "";
-  console.log(`checkout-protection: ${code.byteLength} bytes${note}, ${gzipSync(code, { level: 9 }).byteLength} gzipped`);
+  console.log(
+    `checkout-protection: ${code.byteLength} bytes${note}, ${gzipSync(code, { level: 9 }).byteLength} gzipped`,
+  );
   if (code.byteLength > MAX_BYTES) {
     console.error(`✖ over Shopify's ${MAX_BYTES}-byte limit for a UI extension`);
     process.exit(1);

@@ -14,7 +14,15 @@ export const TARGET_BYTES = 9_900;
 export const DIST = path.join(import.meta.dirname, "dist");
 export const SCRIPT = path.join(DIST, "service-widget.js");
 /** The committed copy the theme app embed serves (Shopify hosts extension assets itself). */
-export const EMBED_ASSET = path.join(import.meta.dirname, "..", "..", "extensions", "theme-embed", "assets", "service-widget.js");
+export const EMBED_ASSET = path.join(
+  import.meta.dirname,
+  "..",
+  "..",
+  "extensions",
+  "theme-embed",
+  "assets",
+  "service-widget.js",
+);
 
 export interface BuildResult {
   bytes: number;
@@ -45,9 +53,15 @@ export async function buildWidget(options: { maxBytes?: number; outDir?: string 
   const { maxBytes = MAX_BYTES, outDir = DIST } = options;
   const code = await bundle();
   if (code.byteLength > maxBytes) {
-    throw new Error(`service-widget.js is ${code.byteLength} bytes, over the ${maxBytes}-byte limit (theme-check AssetSizeAppBlockJavaScript)`);
+    throw new Error(
+      `service-widget.js is ${code.byteLength} bytes, over the ${maxBytes}-byte limit (theme-check AssetSizeAppBlockJavaScript)`,
+    );
   }
-  const result = { bytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength, integrity: integrityOf(code) };
+  const result = {
+    bytes: code.byteLength,
+    gzipBytes: gzipSync(code, { level: 9 }).byteLength,
+    integrity: integrityOf(code),
+  };
   fs.mkdirSync(outDir, { recursive: true });
   const write = (name: string, data: string | Uint8Array) => {
     const temporary = path.join(outDir, `.${name}.${process.pid}.tmp`);
@@ -56,7 +70,10 @@ export async function buildWidget(options: { maxBytes?: number; outDir?: string 
   };
   write("service-widget.js", code);
   write("service-widget.js.sri", `${result.integrity}\n`);
-  write("manifest.json", `${JSON.stringify({ file: "service-widget.js", versionedFile: `service-widget.${widgetVersionOf(code)}.js`, ...result }, null, 2)}\n`);
+  write(
+    "manifest.json",
+    `${JSON.stringify({ file: "service-widget.js", versionedFile: `service-widget.${widgetVersionOf(code)}.js`, ...result }, null, 2)}\n`,
+  );
   return result;
 }
 
@@ -65,7 +82,9 @@ if (import.meta.main) {
     const result = await buildWidget();
     fs.copyFileSync(SCRIPT, EMBED_ASSET);
     const note = result.bytes > TARGET_BYTES ? ` (over the ${TARGET_BYTES}-byte aim)` : "";
-    console.log(`dist/service-widget.js: ${result.bytes} bytes${note}, ${result.gzipBytes} gzipped, ${result.integrity}; copied to ${path.relative(process.cwd(), EMBED_ASSET)}`);
+    console.log(
+      `dist/service-widget.js: ${result.bytes} bytes${note}, ${result.gzipBytes} gzipped, ${result.integrity}; copied to ${path.relative(process.cwd(), EMBED_ASSET)}`,
+    );
   } catch (error) {
     console.error(`✖ ${(error as Error).message}`);
     process.exit(1);

@@ -16,7 +16,10 @@ export const normaliseEmail = (address: string) => address.trim().toLowerCase();
 /** The lookup hash of an address: HMAC-SHA256 of its normalised form under the sealer's hash key. */
 export const buyerEmailHash = (sealer: Sealer, address: string): string => sealer.hash(normaliseEmail(address));
 
-export const storeBuyerEmail = (sealer: Sealer, address: string): StoredEmail => ({ sealed: sealer.seal(address), hash: buyerEmailHash(sealer, address) });
+export const storeBuyerEmail = (sealer: Sealer, address: string): StoredEmail => ({
+  sealed: sealer.seal(address),
+  hash: buyerEmailHash(sealer, address),
+});
 
 const BATCH = 500;
 
@@ -28,10 +31,11 @@ const BATCH = 500;
 export async function sealClearBuyerEmails(db: Database, sealer: Sealer): Promise<number> {
   let sealed = 0;
   for (const table of BUYER_EMAIL_TABLES) {
-    for (let found = BATCH; found === BATCH; ) {
+    for (let found = BATCH; found === BATCH;) {
       found = await db.transaction(async (tx) => {
         const rows = await listClearBuyerEmails(tx, table, BATCH);
-        for (const row of rows) sealed += await sealClearBuyerEmail(tx, table, row.id, row.address, storeBuyerEmail(sealer, row.address));
+        for (const row of rows)
+          sealed += await sealClearBuyerEmail(tx, table, row.id, row.address, storeBuyerEmail(sealer, row.address));
         return rows.length;
       });
     }

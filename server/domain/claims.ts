@@ -35,16 +35,35 @@ export async function listClaims(db: Tx, actor: Actor, query: PageQuery & ClaimF
 }
 
 /** Files a buyer's claim under an active plan (the consumer portal's path). */
-export async function submitClaim(tx: Tx, services: Services, actor: Actor, input: { referenceNumber: string; reason: string; description?: string }): Promise<Claim> {
+export async function submitClaim(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  input: { referenceNumber: string; reason: string; description?: string },
+): Promise<Claim> {
   if (!(COVERED_REASONS as readonly string[]).includes(input.reason)) {
-    throw new DomainError("invalid", "reason_not_covered", `'${input.reason}' is not one of the covered reasons.`, "reason");
+    throw new DomainError(
+      "invalid",
+      "reason_not_covered",
+      `'${input.reason}' is not one of the covered reasons.`,
+      "reason",
+    );
   }
   const plan = await findPlanByReference(tx, actor, input.referenceNumber);
   if (!plan) throw notFound("plan", input.referenceNumber, "referenceNumber");
-  if (plan.status !== "active") throw new DomainError("conflict", "plan_not_active", `Plan '${input.referenceNumber}' is ${plan.status}.`);
+  if (plan.status !== "active")
+    throw new DomainError("conflict", "plan_not_active", `Plan '${input.referenceNumber}' is ${plan.status}.`);
   const now = services.clock();
   const id = newId("clm", now, services.random);
-  await insertClaim(tx, actor, { id, planId: plan.id, reason: input.reason, description: input.description ?? "", amountCents: plan.coveredAmountCents, currency: plan.currency, createdAt: now });
+  await insertClaim(tx, actor, {
+    id,
+    planId: plan.id,
+    reason: input.reason,
+    description: input.description ?? "",
+    amountCents: plan.coveredAmountCents,
+    currency: plan.currency,
+    createdAt: now,
+  });
   const claim = toClaim((await findClaim(tx, id))!);
   await appendEvent(tx, services, actor, "claim.created", claim);
   return claim;

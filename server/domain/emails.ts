@@ -19,13 +19,25 @@ export const EMAIL_CAPS = {
   perMerchant: { limit: 500, windowMs: HOUR_MS, reason: "over the cap of 500 e-mails per merchant per hour" },
 };
 
-export async function queueEmail(tx: Tx, services: Services, actor: Actor, input: { template: EmailTemplate; planId: string; recipient: StoredEmail }): Promise<void> {
+export async function queueEmail(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  input: { template: EmailTemplate; planId: string; recipient: StoredEmail },
+): Promise<void> {
   const now = services.clock();
   const suppressedBecause = await capReached(tx, now, actor.merchantId, input.recipient.hash);
   await insertEmailOnce(tx, {
-    id: newId("msg", now, services.random), merchantId: actor.merchantId, mode: actor.mode, template: input.template, planId: input.planId,
-    recipientSealed: input.recipient.sealed, recipientHash: input.recipient.hash, status: suppressedBecause ? "suppressed" : "pending",
-    lastError: suppressedBecause ?? null, createdAt: now,
+    id: newId("msg", now, services.random),
+    merchantId: actor.merchantId,
+    mode: actor.mode,
+    template: input.template,
+    planId: input.planId,
+    recipientSealed: input.recipient.sealed,
+    recipientHash: input.recipient.hash,
+    status: suppressedBecause ? "suppressed" : "pending",
+    lastError: suppressedBecause ?? null,
+    createdAt: now,
   });
 }
 
@@ -36,7 +48,10 @@ async function capReached(tx: Tx, now: number, merchantId: string, recipientHash
   await lockEmailCounts(tx, merchantId, recipientHash);
   const { perRecipient, perMerchant } = EMAIL_CAPS;
   const queued = await countQueuedEmails(tx, {
-    recipientHash, recipientSince: now - perRecipient.windowMs, merchantId, merchantSince: now - perMerchant.windowMs,
+    recipientHash,
+    recipientSince: now - perRecipient.windowMs,
+    merchantId,
+    merchantSince: now - perMerchant.windowMs,
   });
   if (queued.toRecipient >= perRecipient.limit) return perRecipient.reason;
   if (queued.fromMerchant >= perMerchant.limit) return perMerchant.reason;

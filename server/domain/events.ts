@@ -25,7 +25,13 @@ export interface ServiceEvent {
 }
 
 /** Appends to the outbox. Call it inside the transaction that makes the change the event describes. */
-export async function appendEvent(tx: Tx, services: Services, actor: Actor, type: EventType, object: unknown): Promise<string> {
+export async function appendEvent(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  type: EventType,
+  object: unknown,
+): Promise<string> {
   const now = services.clock();
   const id = newId("evt", now, services.random);
   await insertEvent(tx, { id, merchantId: actor.merchantId, mode: actor.mode, type, data: object, createdAt: now });
@@ -38,7 +44,11 @@ export async function getEvent(db: Tx, actor: Actor, id: string): Promise<Servic
   return toEvent(event);
 }
 
-export async function listEvents(db: Tx, actor: Actor, query: PageQuery & { type?: EventType }): Promise<Page<ServiceEvent>> {
+export async function listEvents(
+  db: Tx,
+  actor: Actor,
+  query: PageQuery & { type?: EventType },
+): Promise<Page<ServiceEvent>> {
   const page = await listEventsPage(db, actor, query, query.type);
   return { ...page, data: page.data.map(toEvent) };
 }

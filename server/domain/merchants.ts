@@ -21,11 +21,24 @@ export async function authenticateKey(db: Tx, key: string): Promise<Principal | 
 }
 
 /** Mints a key and stores only its hash; the returned key is shown once. */
-export async function mintApiKey(tx: Tx, services: Services, actor: Actor, kind: KeyKind): Promise<{ id: string; key: string }> {
+export async function mintApiKey(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  kind: KeyKind,
+): Promise<{ id: string; key: string }> {
   const now = services.clock();
   const key = newApiKey(kind, actor.mode, services.random);
   const id = newId("key", now, services.random);
-  await insertApiKey(tx, { id, merchantId: actor.merchantId, kind, mode: actor.mode, keyHash: sha256Hex(key), last4: key.slice(-4), createdAt: now });
+  await insertApiKey(tx, {
+    id,
+    merchantId: actor.merchantId,
+    kind,
+    mode: actor.mode,
+    keyHash: sha256Hex(key),
+    last4: key.slice(-4),
+    createdAt: now,
+  });
   return { id, key };
 }
 
@@ -44,7 +57,13 @@ export async function createTestMerchant(
 ): Promise<NewMerchant> {
   const now = services.clock();
   const merchantId = input.id ?? newId("mer", now, services.random);
-  await insertMerchant(tx, { id: merchantId, name: input.name, allowedOrigins: input.allowedOrigins ?? [], shopDomain: input.shopDomain ?? null, createdAt: now });
+  await insertMerchant(tx, {
+    id: merchantId,
+    name: input.name,
+    allowedOrigins: input.allowedOrigins ?? [],
+    shopDomain: input.shopDomain ?? null,
+    createdAt: now,
+  });
   const programId = await createProgram(tx, services, { merchantId, mode: "test" });
   return { merchantId, programId, ...(await mintTestKeys(tx, services, merchantId)) };
 }
@@ -55,7 +74,11 @@ export async function revokeMerchantKeys(tx: Tx, services: Services, merchantId:
 }
 
 /** Fresh test-mode keys for a merchant coming back (re-install): revoked keys are never revived. */
-export async function mintTestKeys(tx: Tx, services: Services, merchantId: string): Promise<{ publishableKey: string; secretKey: string }> {
+export async function mintTestKeys(
+  tx: Tx,
+  services: Services,
+  merchantId: string,
+): Promise<{ publishableKey: string; secretKey: string }> {
   const actor: Actor = { merchantId, mode: "test" };
   const publishable = await mintApiKey(tx, services, actor, "publishable");
   const secret = await mintApiKey(tx, services, actor, "secret");

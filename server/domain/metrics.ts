@@ -1,6 +1,11 @@
 import { iso, type Actor, type Tx } from "./context.ts";
 import {
-  countClaimsByStatus, countMerchantRefundedOrders, countPlansByStatus, countQuotesByStatus, sumActivePlanFees, type MetricsScope,
+  countClaimsByStatus,
+  countMerchantRefundedOrders,
+  countPlansByStatus,
+  countQuotesByStatus,
+  sumActivePlanFees,
+  type MetricsScope,
 } from "../store/metrics.ts";
 
 export interface MerchantMetrics {
@@ -18,8 +23,18 @@ export interface MerchantMetrics {
   fees: { currency: string; feeCents: number; merchantShareCents: number }[];
 }
 
-export async function merchantMetrics(db: Tx, actor: Actor, window: { fromMs?: number; toMs?: number }, nowMs: number): Promise<MerchantMetrics> {
-  const scope: MetricsScope = { merchantId: actor.merchantId, mode: actor.mode, fromMs: window.fromMs ?? 0, toMs: window.toMs ?? Number.MAX_SAFE_INTEGER };
+export async function merchantMetrics(
+  db: Tx,
+  actor: Actor,
+  window: { fromMs?: number; toMs?: number },
+  nowMs: number,
+): Promise<MerchantMetrics> {
+  const scope: MetricsScope = {
+    merchantId: actor.merchantId,
+    mode: actor.mode,
+    fromMs: window.fromMs ?? 0,
+    toMs: window.toMs ?? Number.MAX_SAFE_INTEGER,
+  };
 
   const quotes = { total: 0, confirmed: 0, declined: 0, open: 0, expired: 0 };
   for (const row of await countQuotesByStatus(db, scope, nowMs)) {
@@ -41,7 +56,10 @@ export async function merchantMetrics(db: Tx, actor: Actor, window: { fromMs?: n
     object: "merchant_metrics",
     merchantId: actor.merchantId,
     livemode: actor.mode === "live",
-    period: { from: window.fromMs === undefined ? null : iso(window.fromMs), to: window.toMs === undefined ? null : iso(window.toMs) },
+    period: {
+      from: window.fromMs === undefined ? null : iso(window.fromMs),
+      to: window.toMs === undefined ? null : iso(window.toMs),
+    },
     quotes,
     attachRate: decided === 0 ? null : quotes.confirmed / decided,
     plans,

@@ -19,6 +19,9 @@ describe("applyBps", () => {
 describe("currencies", () => {
   it("accepts the settled currencies and names the rest as unsupported", () => {
     for (const code of ["USD", "CAD", "EUR", "GBP", "AUD", "NZD", "JPY"]) assertSupportedCurrency(code);
-    assert.throws(() => assertSupportedCurrency("XYZ"), (e: unknown) => e instanceof DomainError && e.code === "currency_unsupported" && e.field === "currency");
+    assert.throws(
+      () => assertSupportedCurrency("XYZ"),
+      (e: unknown) => e instanceof DomainError && e.code === "currency_unsupported" && e.field === "currency",
+    );
   });
 });

@@ -9,7 +9,12 @@ export const MAX_AMOUNT_MINOR = 1_000_000_000;
 
 export function assertSupportedCurrency(code: string): asserts code is Currency {
   if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(code)) {
-    throw new DomainError("invalid", "currency_unsupported", `Currency '${code}' is not supported. Supported: ${SUPPORTED_CURRENCIES.join(", ")}.`, "currency");
+    throw new DomainError(
+      "invalid",
+      "currency_unsupported",
+      `Currency '${code}' is not supported. Supported: ${SUPPORTED_CURRENCIES.join(", ")}.`,
+      "currency",
+    );
   }
 }
 
@@ -34,5 +39,7 @@ export function parseDecimalAmount(text: string, currency: string): number {
 /** Minor units → "12.34" (or "1234" for JPY). */
 export function formatDecimalAmount(minor: number, currency: string): string {
   const digits = minorUnitDigits(currency);
-  return digits === 0 ? String(minor) : `${Math.floor(minor / 10 ** digits)}.${String(minor % 10 ** digits).padStart(digits, "0")}`;
+  return digits === 0
+    ? String(minor)
+    : `${Math.floor(minor / 10 ** digits)}.${String(minor % 10 ** digits).padStart(digits, "0")}`;
 }

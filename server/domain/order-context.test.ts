@@ -8,14 +8,31 @@ const CREATED = Date.parse("2026-11-22T12:00:00.000Z");
 const NOW = CREATED + 10 * 60 * 1000;
 
 const quote: QuoteRecord = {
-  id: "qt_1", orderId: "order-1001", currency: "USD", orderAmountCents: 12_999, feeCents: 390, coveredAmountCents: 12_999,
-  customerEmailSealed: null, customerEmailHash: null, status: "open", tokenHash: "0".repeat(64), createdAt: CREATED, expiresAt: CREATED + 30 * 60 * 1000, keyKind: "publishable",
+  id: "qt_1",
+  orderId: "order-1001",
+  currency: "USD",
+  orderAmountCents: 12_999,
+  feeCents: 390,
+  coveredAmountCents: 12_999,
+  customerEmailSealed: null,
+  customerEmailHash: null,
+  status: "open",
+  tokenHash: "0".repeat(64),
+  createdAt: CREATED,
+  expiresAt: CREATED + 30 * 60 * 1000,
+  keyKind: "publishable",
 };
 
 /** The context the widget sends for `quote`, with `order` fields overridden. */
 const contextWith = (order: Record<string, unknown>) => ({
   schema_version: "2026-01-01",
-  order: { id: "order-1001", purchased_at: new Date(NOW).toISOString(), currency: "USD", covered_amount_cents: 12_999, ...order },
+  order: {
+    id: "order-1001",
+    purchased_at: new Date(NOW).toISOString(),
+    currency: "USD",
+    covered_amount_cents: 12_999,
+    ...order,
+  },
   participants: { mode: "unnamed" },
 });
 
@@ -24,7 +41,11 @@ const at = (ms: number) => new Date(ms).toISOString();
 function assertRefused(order: Record<string, unknown>, field: string) {
   assert.throws(
     () => validateOrderContext(contextWith(order), quote, NOW),
-    (error: unknown) => error instanceof DomainError && error.kind === "order_context_invalid" && error.code === "order_context_invalid" && error.field === field,
+    (error: unknown) =>
+      error instanceof DomainError &&
+      error.kind === "order_context_invalid" &&
+      error.code === "order_context_invalid" &&
+      error.field === field,
     JSON.stringify(order),
   );
 }
@@ -36,7 +57,10 @@ describe("order_context against its quote", () => {
 
   it("purchased_at: from the quote's creation less the clock skew, to now plus the skew", () => {
     for (const purchasedAt of [CREATED - CLOCK_SKEW_MS, CREATED, NOW + CLOCK_SKEW_MS]) {
-      assert.equal(validateOrderContext(contextWith({ purchased_at: at(purchasedAt) }), quote, NOW).order.purchased_at, at(purchasedAt));
+      assert.equal(
+        validateOrderContext(contextWith({ purchased_at: at(purchasedAt) }), quote, NOW).order.purchased_at,
+        at(purchasedAt),
+      );
     }
     assertRefused({ purchased_at: at(CREATED - CLOCK_SKEW_MS - 1) }, "orderContext.order.purchased_at");
     assertRefused({ purchased_at: "1970-01-01T00:00:00Z" }, "orderContext.order.purchased_at");
@@ -44,7 +68,8 @@ describe("order_context against its quote", () => {
   });
 
   it("covered_amount_cents: exactly what the quote offered", () => {
-    for (const covered of [1, 12_998, 13_000]) assertRefused({ covered_amount_cents: covered }, "orderContext.order.covered_amount_cents");
+    for (const covered of [1, 12_998, 13_000])
+      assertRefused({ covered_amount_cents: covered }, "orderContext.order.covered_amount_cents");
   });
 
   it("order.id and currency: the quote's", () => {

@@ -22,10 +22,16 @@ const isRealDate = (value: string) => {
 };
 
 const orderContextSchema = z.strictObject({
-  schema_version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date of the form YYYY-MM-DD").refine(isRealDate, "must be a real calendar date"),
+  schema_version: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date of the form YYYY-MM-DD")
+    .refine(isRealDate, "must be a real calendar date"),
   order: z.strictObject({
     id: z.string().min(1).max(255),
-    purchased_at: z.string().regex(ISO_UTC, "must be an ISO 8601 timestamp in UTC (…Z)").refine((v) => !Number.isNaN(Date.parse(v)) && isRealDate(v.slice(0, 10)), "must be a real time"),
+    purchased_at: z
+      .string()
+      .regex(ISO_UTC, "must be an ISO 8601 timestamp in UTC (…Z)")
+      .refine((v) => !Number.isNaN(Date.parse(v)) && isRealDate(v.slice(0, 10)), "must be a real time"),
     currency: z.string(),
     covered_amount_cents: z.number().int().positive(),
   }),
@@ -56,11 +62,17 @@ export function validateOrderContext(raw: unknown, quote: QuoteRecord, nowMs: nu
   }
   // The consent record keeps this amount as what the buyer saw: it must be the quoted one.
   if (context.order.covered_amount_cents !== quote.coveredAmountCents) {
-    throw invalid(`order_context.order.covered_amount_cents must be the quoted covered amount ${quote.coveredAmountCents}.`, ["order", "covered_amount_cents"]);
+    throw invalid(
+      `order_context.order.covered_amount_cents must be the quoted covered amount ${quote.coveredAmountCents}.`,
+      ["order", "covered_amount_cents"],
+    );
   }
   const purchasedAt = Date.parse(context.order.purchased_at);
   if (purchasedAt < quote.createdAt - CLOCK_SKEW_MS) {
-    throw invalid(`order_context.order.purchased_at is before the quote was made (${iso(quote.createdAt)}).`, ["order", "purchased_at"]);
+    throw invalid(`order_context.order.purchased_at is before the quote was made (${iso(quote.createdAt)}).`, [
+      "order",
+      "purchased_at",
+    ]);
   }
   if (purchasedAt > nowMs + CLOCK_SKEW_MS) {
     throw invalid("order_context.order.purchased_at is in the future.", ["order", "purchased_at"]);
@@ -72,4 +84,5 @@ export function validateOrderContext(raw: unknown, quote: QuoteRecord, nowMs: nu
  * An order_context_invalid naming the field `at` within the document. Messages name the document as README "Offers"
  * does (order_context); the field path starts from the confirm input's name for it, orderContext.
  */
-const invalid = (message: string, at: string[]) => new DomainError("order_context_invalid", "order_context_invalid", message, ["orderContext", ...at].join("."));
+const invalid = (message: string, at: string[]) =>
+  new DomainError("order_context_invalid", "order_context_invalid", message, ["orderContext", ...at].join("."));

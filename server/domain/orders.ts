@@ -23,17 +23,33 @@ export interface MerchantRefund {
  * README "Orders: merchant refund report": a merchant's refund of a protected order marks the order merchant_refunded, voids the plan and
  * credits the merchant's fee share on the next settlement statement. No consumer refund is issued here.
  */
-export async function reportMerchantRefund(tx: Tx, services: Services, actor: Actor, externalOrderId: string): Promise<MerchantRefund> {
+export async function reportMerchantRefund(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  externalOrderId: string,
+): Promise<MerchantRefund> {
   const order = await lockOrderByExternalId(tx, actor, externalOrderId);
   if (!order) throw notFound("protected order", externalOrderId, "orderId");
   if (order.status === "merchant_refunded") {
-    throw new DomainError("conflict", "order_already_refunded", `Order '${externalOrderId}' was already reported as refunded.`, "orderId");
+    throw new DomainError(
+      "conflict",
+      "order_already_refunded",
+      `Order '${externalOrderId}' was already reported as refunded.`,
+      "orderId",
+    );
   }
   const plan = await voidPlan(tx, services, actor, { planId: order.planId }, "merchant_refunded");
   const creditCents = applyBps(plan.feeCents, await merchantShareBpsOfQuote(tx, plan.quoteId));
   const now = services.clock();
   await insertSettlementCredit(tx, actor, {
-    id: newId("cred", now, services.random), planId: plan.id, externalOrderId, amountCents: creditCents, currency: plan.currency, reason: "merchant_refunded", createdAt: now,
+    id: newId("cred", now, services.random),
+    planId: plan.id,
+    externalOrderId,
+    amountCents: creditCents,
+    currency: plan.currency,
+    reason: "merchant_refunded",
+    createdAt: now,
   });
   await markOrderRefunded(tx, order.id, now);
   const refund: MerchantRefund = {

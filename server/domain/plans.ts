@@ -46,7 +46,12 @@ export type ConfirmInput =
 const REFERENCE_NUMBER_ATTEMPTS = 5;
 
 /** Turns an open quote into an active plan on a protected order (one transaction, one event). */
-export async function confirmQuote(tx: Tx, services: Services, actor: Actor, input: ConfirmInput): Promise<Confirmation> {
+export async function confirmQuote(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  input: ConfirmInput,
+): Promise<Confirmation> {
   const quote = await lockOwnQuote(tx, actor, input.quoteId);
   // The token before the state: without it, whether a quote was used, declined or has expired is not the caller's to learn.
   if (input.surface !== "server") assertQuoteToken(quote, input.quoteToken);
@@ -56,7 +61,12 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
   if (input.surface === "server") {
     context = {
       schema_version: "2026-01-01",
-      order: { id: quote.orderId, purchased_at: iso(now), currency: quote.currency, covered_amount_cents: quote.coveredAmountCents },
+      order: {
+        id: quote.orderId,
+        purchased_at: iso(now),
+        currency: quote.currency,
+        covered_amount_cents: quote.coveredAmountCents,
+      },
       participants: { mode: "unnamed" },
     };
   } else {
@@ -64,8 +74,19 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
   }
   const planId = newId("plan", now, services.random);
   // The order first: it is the check that the order has no plan yet (see insertProtectedOrder).
-  const protectedNow = await insertProtectedOrder(tx, actor, { id: newId("ord", now, services.random), externalId: quote.orderId, planId, createdAt: now });
-  if (!protectedNow) throw new DomainError("conflict", "order_already_protected", `Order '${quote.orderId}' already has a protection plan.`, "quoteId");
+  const protectedNow = await insertProtectedOrder(tx, actor, {
+    id: newId("ord", now, services.random),
+    externalId: quote.orderId,
+    planId,
+    createdAt: now,
+  });
+  if (!protectedNow)
+    throw new DomainError(
+      "conflict",
+      "order_already_protected",
+      `Order '${quote.orderId}' already has a protection plan.`,
+      "quoteId",
+    );
 
   const purchasedAt = Date.parse(context.order.purchased_at);
   const freeLookEndsAt = purchasedAt + FREE_LOOK_MS;
@@ -81,8 +102,19 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
     acceptedAt: iso(now),
   };
   const referenceNumber = await insertPlanWithReference(tx, services, actor, {
-    id: planId, quoteId: quote.id, orderId: quote.orderId, currency: quote.currency, feeCents: quote.feeCents, coveredAmountCents: quote.coveredAmountCents,
-    customerEmailSealed: quote.customerEmailSealed, customerEmailHash: quote.customerEmailHash, purchasedAt, freeLookEndsAt, orderContext: context, consent, createdAt: now,
+    id: planId,
+    quoteId: quote.id,
+    orderId: quote.orderId,
+    currency: quote.currency,
+    feeCents: quote.feeCents,
+    coveredAmountCents: quote.coveredAmountCents,
+    customerEmailSealed: quote.customerEmailSealed,
+    customerEmailHash: quote.customerEmailHash,
+    purchasedAt,
+    freeLookEndsAt,
+    orderContext: context,
+    consent,
+    createdAt: now,
   });
   await markQuoteConfirmed(tx, quote.id, now);
   const confirmation: Confirmation = {
@@ -99,20 +131,41 @@ export async function confirmQuote(tx: Tx, services: Services, actor: Actor, inp
   };
   // The event carries the purchase as GET /purchases/{id} shows it; everything in it was just written here.
   const purchase = toPurchase({
-    id: planId, referenceNumber, status: "active", orderId: quote.orderId, orderStatus: "protected", quoteId: quote.id, currency: quote.currency,
-    feeCents: quote.feeCents, coveredAmountCents: quote.coveredAmountCents, purchasedAt, freeLookEndsAt, createdAt: now, voidedAt: null, voidReason: null,
+    id: planId,
+    referenceNumber,
+    status: "active",
+    orderId: quote.orderId,
+    orderStatus: "protected",
+    quoteId: quote.id,
+    currency: quote.currency,
+    feeCents: quote.feeCents,
+    coveredAmountCents: quote.coveredAmountCents,
+    purchasedAt,
+    freeLookEndsAt,
+    createdAt: now,
+    voidedAt: null,
+    voidReason: null,
     mode: actor.mode,
   });
   await appendEvent(tx, services, actor, "protection.confirmed", purchase);
   // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
   if (quote.customerEmailSealed && quote.customerEmailHash) {
-    await queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: { sealed: quote.customerEmailSealed, hash: quote.customerEmailHash } });
+    await queueEmail(tx, services, actor, {
+      template: "welcome_protected",
+      planId,
+      recipient: { sealed: quote.customerEmailSealed, hash: quote.customerEmailHash },
+    });
   }
   return confirmation;
 }
 
 /** Inserts the plan under a fresh reference number, drawing again on the (rare) collision. */
-async function insertPlanWithReference(tx: Tx, services: Services, actor: Actor, plan: Omit<NewPlan, "referenceNumber">): Promise<string> {
+async function insertPlanWithReference(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  plan: Omit<NewPlan, "referenceNumber">,
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const referenceNumber = newReferenceNumber(services.clock(), services.random);
     if (await insertPlan(tx, actor, { ...plan, referenceNumber })) return referenceNumber;
@@ -123,10 +176,17 @@ async function insertPlanWithReference(tx: Tx, services: Services, actor: Actor,
 export type PlanSelector = { planId: string } | { referenceNumber: string } | { orderId: string };
 
 /** Voids an active plan (the merchant cancelled the order, or reported a refund). */
-export async function voidPlan(tx: Tx, services: Services, actor: Actor, selector: PlanSelector, reason: string | null): Promise<Purchase> {
+export async function voidPlan(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  selector: PlanSelector,
+  reason: string | null,
+): Promise<Purchase> {
   const plan = await lockPlan(tx, actor, selector);
   if (!plan) throw notFound("plan", Object.values(selector)[0]);
-  if (plan.status !== "active") throw new DomainError("conflict", "plan_not_active", `Plan '${plan.id}' is ${plan.status}, not active.`);
+  if (plan.status !== "active")
+    throw new DomainError("conflict", "plan_not_active", `Plan '${plan.id}' is ${plan.status}, not active.`);
   await markPlanVoided(tx, plan.id, reason, services.clock());
   const purchase = await getPurchase(tx, actor, plan.id, false);
   await appendEvent(tx, services, actor, "protection.voided", purchase);

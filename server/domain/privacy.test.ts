@@ -16,7 +16,11 @@ describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
   let database: TestDatabase;
   let merchant: NewMerchant;
   const sealer = createSealer(randomBytes(32));
-  const services: Services = { clock: () => Date.parse("2026-11-22T12:00:00.000Z"), random: cryptoRandom, settings: { companyName: "Guarantor Inc.", portalUrl: "https://portal.example" } };
+  const services: Services = {
+    clock: () => Date.parse("2026-11-22T12:00:00.000Z"),
+    random: cryptoRandom,
+    settings: { companyName: "Guarantor Inc.", portalUrl: "https://portal.example" },
+  };
   const actor = () => ({ merchantId: merchant.merchantId, mode: "test" as const });
   const server = (): KeyedActor => ({ ...actor(), kind: "secret" });
 
@@ -24,7 +28,11 @@ describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
   const protectedOrder = (orderId: string, email?: string) =>
     database.db.transaction(async (tx) => {
       const { quote } = await createQuote(tx, services, server(), {
-        orderAmountCents: 12_999, orderId, programId: merchant.programId, currency: "USD", customerEmail: email === undefined ? undefined : storeBuyerEmail(sealer, email),
+        orderAmountCents: 12_999,
+        orderId,
+        programId: merchant.programId,
+        currency: "USD",
+        customerEmail: email === undefined ? undefined : storeBuyerEmail(sealer, email),
       });
       return (await confirmQuote(tx, services, server(), { surface: "server", quoteId: quote.quoteId })).planId;
     });
@@ -40,32 +48,66 @@ describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
     const byAddress = await protectedOrder("order-a1", "Ada@Example.com");
     const byOrder = await protectedOrder("order-a2");
     await protectedOrder("order-b1", "bob@example.com");
-    const records = await customerRecords(database.db, sealer, actor(), { email: "  ada@example.COM ", orderIds: ["order-a2"] });
-    assert.deepEqual(records.purchases.map((purchase) => purchase.id), [byAddress, byOrder]);
+    const records = await customerRecords(database.db, sealer, actor(), {
+      email: "  ada@example.COM ",
+      orderIds: ["order-a2"],
+    });
+    assert.deepEqual(
+      records.purchases.map((purchase) => purchase.id),
+      [byAddress, byOrder],
+    );
     assert.deepEqual(records.claims, []);
-    assert.deepEqual(await customerRecords(database.db, sealer, actor(), { email: null, orderIds: [] }), { purchases: [], claims: [] });
+    assert.deepEqual(await customerRecords(database.db, sealer, actor(), { email: null, orderIds: [] }), {
+      purchases: [],
+      claims: [],
+    });
   });
 
   it("redacts the address everywhere it is kept and leaves the contract and other customers alone", async () => {
     const planId = await protectedOrder("order-c1", "carol@example.com");
     const otherPlanId = await protectedOrder("order-d1", "dave@example.com");
-    await database.db.transaction((tx) => appendEvent(tx, services, actor(), "protection.confirmed", { copies: ["Carol@Example.com", "dave@example.com"], note: "carol@example.com." }));
+    await database.db.transaction((tx) =>
+      appendEvent(tx, services, actor(), "protection.confirmed", {
+        copies: ["Carol@Example.com", "dave@example.com"],
+        note: "carol@example.com.",
+      }),
+    );
 
-    const touched = await database.db.transaction((tx) => redactCustomer(tx, sealer, actor(), { email: "carol@example.com", orderIds: [] }));
+    const touched = await database.db.transaction((tx) =>
+      redactCustomer(tx, sealer, actor(), { email: "carol@example.com", orderIds: [] }),
+    );
 
     assert.equal(touched, 1);
-    assert.deepEqual(await row("SELECT customer_email_sealed, customer_email_hash FROM quotes WHERE order_id = ?", ["order-c1"]), { customer_email_sealed: null, customer_email_hash: null });
-    const plan = (await row("SELECT customer_email_sealed, customer_email_hash, fee_cents, reference_number, order_context FROM plans WHERE id = ?", [planId]))!;
+    assert.deepEqual(
+      await row("SELECT customer_email_sealed, customer_email_hash FROM quotes WHERE order_id = ?", ["order-c1"]),
+      { customer_email_sealed: null, customer_email_hash: null },
+    );
+    const plan = (await row(
+      "SELECT customer_email_sealed, customer_email_hash, fee_cents, reference_number, order_context FROM plans WHERE id = ?",
+      [planId],
+    ))!;
     assert.equal(plan.customer_email_sealed, null);
     assert.equal(plan.customer_email_hash, null);
     assert.equal(plan.fee_cents, 390, "the contract's record stays");
     assert.ok(plan.reference_number);
     assert.deepEqual(JSON.parse(String(plan.order_context)).participants, { mode: "unnamed" });
-    assert.deepEqual(await row("SELECT recipient_sealed, recipient_hash, status FROM email_messages WHERE plan_id = ?", [planId]), {
-      recipient_sealed: null, recipient_hash: null, status: "skipped",
-    });
-    const event = (await row("SELECT data FROM events WHERE type = ? AND data LIKE ?", ["protection.confirmed", "%copies%"]))!;
-    assert.deepEqual(JSON.parse(String(event.data)), { copies: ["[redacted]", "dave@example.com"], note: "carol@example.com." }, "only whole strings equal to the address");
+    assert.deepEqual(
+      await row("SELECT recipient_sealed, recipient_hash, status FROM email_messages WHERE plan_id = ?", [planId]),
+      {
+        recipient_sealed: null,
+        recipient_hash: null,
+        status: "skipped",
+      },
+    );
+    const event = (await row("SELECT data FROM events WHERE type = ? AND data LIKE ?", [
+      "protection.confirmed",
+      "%copies%",
+    ]))!;
+    assert.deepEqual(
+      JSON.parse(String(event.data)),
+      { copies: ["[redacted]", "dave@example.com"], note: "carol@example.com." },
+      "only whole strings equal to the address",
+    );
 
     const other = (await row("SELECT customer_email_hash FROM plans WHERE id = ?", [otherPlanId]))!;
     assert.ok(other.customer_email_hash, "another customer's plan keeps its address");
@@ -83,7 +125,8 @@ describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
       await database.db.transaction((tx) => redactCustomer(tx, sealer, actor(), { email, orderIds: [] }));
     }
 
-    const addressesIn = async (eventId: string) => JSON.parse(String((await row("SELECT data FROM events WHERE id = ?", [eventId]))!.data)).addresses;
+    const addressesIn = async (eventId: string) =>
+      JSON.parse(String((await row("SELECT data FROM events WHERE id = ?", [eventId]))!.data)).addresses;
     assert.deepEqual(await addressesIn(underscore), ["[redacted]"]);
     assert.deepEqual(await addressesIn(percent), ["[redacted]"]);
     assert.deepEqual(await addressesIn(lookAlikes), ["erinxlee@example.com", "frank%5050@example.com"]);

@@ -6,8 +6,15 @@
 import type { Actor, Tx } from "./context.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import {
-  clearEmailRecipients, clearQuoteEmails, findCustomerPlanIds, findPlanOrderContext, listClaimsOfPlans, listEventsMentioning,
-  redactPlanRow, replaceClaimDescriptions, replaceEventData,
+  clearEmailRecipients,
+  clearQuoteEmails,
+  findCustomerPlanIds,
+  findPlanOrderContext,
+  listClaimsOfPlans,
+  listEventsMentioning,
+  redactPlanRow,
+  replaceClaimDescriptions,
+  replaceEventData,
 } from "../store/erasure.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 import { buyerEmailHash, normaliseEmail } from "./buyer-emails.ts";
@@ -26,12 +33,20 @@ export interface CustomerRecords {
 const REDACTED = "[redacted]";
 
 /** The plans (with consent records) and claims that belong to the customer, for an access request. */
-export async function customerRecords(tx: Tx, sealer: Sealer, actor: Actor, customer: CustomerSelector): Promise<CustomerRecords> {
+export async function customerRecords(
+  tx: Tx,
+  sealer: Sealer,
+  actor: Actor,
+  customer: CustomerSelector,
+): Promise<CustomerRecords> {
   const planIds = await customerPlanIds(tx, sealer, actor, customer);
   const purchases: Purchase[] = [];
   for (const id of planIds) purchases.push(await getPurchase(tx, actor, id));
   const claims = await listClaimsOfPlans(tx, actor, planIds);
-  return { purchases, claims: claims.map((claim) => ({ ...claim, createdAt: new Date(claim.createdAt).toISOString() })) };
+  return {
+    purchases,
+    claims: claims.map((claim) => ({ ...claim, createdAt: new Date(claim.createdAt).toISOString() })),
+  };
 }
 
 /**
@@ -39,7 +54,12 @@ export async function customerRecords(tx: Tx, sealer: Sealer, actor: Actor, cust
  * states): e-mail addresses are cleared, order-context participants become unnamed, claim descriptions and any copy
  * of the address inside event payloads are replaced. Returns how many plans were touched.
  */
-export async function redactCustomer(tx: Tx, sealer: Sealer, actor: Actor, customer: CustomerSelector): Promise<number> {
+export async function redactCustomer(
+  tx: Tx,
+  sealer: Sealer,
+  actor: Actor,
+  customer: CustomerSelector,
+): Promise<number> {
   const planIds = await customerPlanIds(tx, sealer, actor, customer);
   const email = (customer.email && normaliseEmail(customer.email)) || null;
   await clearQuoteEmails(tx, actor, { emailHash: email && buyerEmailHash(sealer, email), orderIds: customer.orderIds });
@@ -56,7 +76,10 @@ export async function redactCustomer(tx: Tx, sealer: Sealer, actor: Actor, custo
 
 function customerPlanIds(tx: Tx, sealer: Sealer, actor: Actor, customer: CustomerSelector): Promise<string[]> {
   const email = customer.email?.trim() || null;
-  return findCustomerPlanIds(tx, actor, { emailHash: email && buyerEmailHash(sealer, email), orderIds: customer.orderIds });
+  return findCustomerPlanIds(tx, actor, {
+    emailHash: email && buyerEmailHash(sealer, email),
+    orderIds: customer.orderIds,
+  });
 }
 
 /** Event payloads are JSON copies of purchases: replace every string equal to the address (any case). */
@@ -64,8 +87,10 @@ async function redactEventPayloads(tx: Tx, actor: Actor, email: string): Promise
   const scrub = (value: unknown): unknown => {
     if (typeof value === "string") return value.toLowerCase() === email ? REDACTED : value;
     if (Array.isArray(value)) return value.map(scrub);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
     return value;
   };
-  for (const event of await listEventsMentioning(tx, actor, email)) await replaceEventData(tx, event.seq, scrub(event.data));
+  for (const event of await listEventsMentioning(tx, actor, email))
+    await replaceEventData(tx, event.seq, scrub(event.data));
 }

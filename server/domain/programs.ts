@@ -23,7 +23,12 @@ export async function loadActiveProgram(tx: Tx, actor: Actor, programId: string)
   return program;
 }
 
-export async function createProgram(tx: Tx, services: Services, actor: Actor, terms = DEFAULT_PROGRAM): Promise<string> {
+export async function createProgram(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  terms = DEFAULT_PROGRAM,
+): Promise<string> {
   const now = services.clock();
   const id = newId("prog", now, services.random);
   await insertProgram(tx, actor, { id, terms, createdAt: now });

@@ -35,20 +35,40 @@ describe("quote states (sqlite)", () => {
   let merchant: NewMerchant;
   let other: NewMerchant;
   let now = Date.parse("2026-11-22T12:00:00.000Z");
-  const services: Services = { clock: () => now, random: cryptoRandom, settings: { companyName: "Guarantor Inc.", portalUrl: "https://portal.example" } };
+  const services: Services = {
+    clock: () => now,
+    random: cryptoRandom,
+    settings: { companyName: "Guarantor Inc.", portalUrl: "https://portal.example" },
+  };
   const widget = (m: NewMerchant): KeyedActor => ({ merchantId: m.merchantId, mode: "test", kind: "publishable" });
   const server = (m: NewMerchant): KeyedActor => ({ merchantId: m.merchantId, mode: "test", kind: "secret" });
   let orders = 0;
 
   const inTx = <T>(work: (tx: Tx) => Promise<T>) => database.db.transaction(work);
   const quoteFor = (actor: KeyedActor, m: NewMerchant) =>
-    inTx((tx) => createQuote(tx, services, actor, { orderAmountCents: 12_999, orderId: `order-${++orders}`, programId: m.programId, currency: "USD" }));
-  const confirmOnServer = (actor: KeyedActor, quoteId: string) => inTx((tx) => confirmQuote(tx, services, actor, { surface: "server", quoteId }));
-  const decline = (actor: KeyedActor, quoteId: string) => inTx((tx) => declineQuote(tx, services, actor, quoteId, "not today"));
-  const statusOf = async (quoteId: string) => (await database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [quoteId]))?.status;
+    inTx((tx) =>
+      createQuote(tx, services, actor, {
+        orderAmountCents: 12_999,
+        orderId: `order-${++orders}`,
+        programId: m.programId,
+        currency: "USD",
+      }),
+    );
+  const confirmOnServer = (actor: KeyedActor, quoteId: string) =>
+    inTx((tx) => confirmQuote(tx, services, actor, { surface: "server", quoteId }));
+  const decline = (actor: KeyedActor, quoteId: string) =>
+    inTx((tx) => declineQuote(tx, services, actor, quoteId, "not today"));
+  const statusOf = async (quoteId: string) =>
+    (await database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [quoteId]))?.status;
 
-  async function assertRefused(work: Promise<unknown>, expected: { kind: DomainError["kind"]; code: string; field?: string }) {
-    const error = await work.then(() => undefined, (e: unknown) => e);
+  async function assertRefused(
+    work: Promise<unknown>,
+    expected: { kind: DomainError["kind"]; code: string; field?: string },
+  ) {
+    const error = await work.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof DomainError, String(error));
     assert.deepEqual({ kind: error.kind, code: error.code, field: error.field }, { field: undefined, ...expected });
   }
@@ -73,8 +93,16 @@ describe("quote states (sqlite)", () => {
     const confirmation = await confirmOnServer(server(merchant), quote.quoteId);
     assert.equal(confirmation.status, "confirmed");
     assert.equal(await statusOf(quote.quoteId), "confirmed");
-    await assertRefused(confirmOnServer(server(merchant), quote.quoteId), { kind: "conflict", code: "quote_already_used", field: "quoteId" });
-    await assertRefused(decline(server(merchant), quote.quoteId), { kind: "conflict", code: "quote_already_used", field: "quoteId" });
+    await assertRefused(confirmOnServer(server(merchant), quote.quoteId), {
+      kind: "conflict",
+      code: "quote_already_used",
+      field: "quoteId",
+    });
+    await assertRefused(decline(server(merchant), quote.quoteId), {
+      kind: "conflict",
+      code: "quote_already_used",
+      field: "quoteId",
+    });
   });
 
   it("open → declined, once: a confirm or a second decline is quote_declined", async () => {
@@ -82,8 +110,16 @@ describe("quote states (sqlite)", () => {
     const declined = await decline(widget(merchant), quote.quoteId);
     assert.deepEqual({ status: declined.status, reason: declined.reason }, { status: "declined", reason: "not today" });
     assert.equal(await statusOf(quote.quoteId), "declined");
-    await assertRefused(confirmOnServer(server(merchant), quote.quoteId), { kind: "conflict", code: "quote_declined", field: "quoteId" });
-    await assertRefused(decline(widget(merchant), quote.quoteId), { kind: "conflict", code: "quote_declined", field: "quoteId" });
+    await assertRefused(confirmOnServer(server(merchant), quote.quoteId), {
+      kind: "conflict",
+      code: "quote_declined",
+      field: "quoteId",
+    });
+    await assertRefused(decline(widget(merchant), quote.quoteId), {
+      kind: "conflict",
+      code: "quote_declined",
+      field: "quoteId",
+    });
   });
 
   it("expires after its lifetime: confirmable 1 ms before, quote_expired from then on", async () => {
@@ -92,17 +128,37 @@ describe("quote states (sqlite)", () => {
     now += QUOTE_LIFETIME_MS - 1;
     await confirmOnServer(server(merchant), early.quote.quoteId);
     now += 1;
-    await assertRefused(confirmOnServer(server(merchant), late.quote.quoteId), { kind: "conflict", code: "quote_expired", field: "quoteId" });
-    await assertRefused(decline(server(merchant), late.quote.quoteId), { kind: "conflict", code: "quote_expired", field: "quoteId" });
+    await assertRefused(confirmOnServer(server(merchant), late.quote.quoteId), {
+      kind: "conflict",
+      code: "quote_expired",
+      field: "quoteId",
+    });
+    await assertRefused(decline(server(merchant), late.quote.quoteId), {
+      kind: "conflict",
+      code: "quote_expired",
+      field: "quoteId",
+    });
     assert.equal(await statusOf(late.quote.quoteId), "open");
   });
 
   it("another merchant's quote, or the server's quote to the page's key, is reported as not found", async () => {
     const { quote: theirs } = await quoteFor(widget(other), other);
-    await assertRefused(confirmOnServer(server(merchant), theirs.quoteId), { kind: "not_found", code: "resource_missing", field: "quoteId" });
-    await assertRefused(decline(widget(merchant), theirs.quoteId), { kind: "not_found", code: "resource_missing", field: "quoteId" });
+    await assertRefused(confirmOnServer(server(merchant), theirs.quoteId), {
+      kind: "not_found",
+      code: "resource_missing",
+      field: "quoteId",
+    });
+    await assertRefused(decline(widget(merchant), theirs.quoteId), {
+      kind: "not_found",
+      code: "resource_missing",
+      field: "quoteId",
+    });
     const { quote: serverMade } = await quoteFor(server(merchant), merchant);
-    await assertRefused(decline(widget(merchant), serverMade.quoteId), { kind: "not_found", code: "resource_missing", field: "quoteId" });
+    await assertRefused(decline(widget(merchant), serverMade.quoteId), {
+      kind: "not_found",
+      code: "resource_missing",
+      field: "quoteId",
+    });
     assert.equal(await statusOf(theirs.quoteId), "open");
     assert.equal(await statusOf(serverMade.quoteId), "open");
   });
@@ -111,16 +167,33 @@ describe("quote states (sqlite)", () => {
     const { quote } = await quoteFor(widget(merchant), merchant);
     await decline(widget(merchant), quote.quoteId);
     await assertRefused(
-      inTx((tx) => confirmQuote(tx, services, widget(merchant), { surface: "widget", quoteId: quote.quoteId, quoteToken: "wrong", orderContext: {} })),
+      inTx((tx) =>
+        confirmQuote(tx, services, widget(merchant), {
+          surface: "widget",
+          quoteId: quote.quoteId,
+          quoteToken: "wrong",
+          orderContext: {},
+        }),
+      ),
       { kind: "forbidden", code: "quote_token_invalid", field: "quoteToken" },
     );
   });
 
   it("a quote needs a supported currency and the merchant's own program", async () => {
     const input = { orderAmountCents: 100, orderId: "order-x", programId: merchant.programId };
-    await assertRefused(inTx((tx) => createQuote(tx, services, server(merchant), { ...input, currency: "XYZ" })), { kind: "invalid", code: "currency_unsupported", field: "currency" });
-    await assertRefused(inTx((tx) => createQuote(tx, services, server(merchant), { ...input, currency: "USD", programId: other.programId })), {
-      kind: "not_found", code: "resource_missing", field: "programId",
-    });
+    await assertRefused(
+      inTx((tx) => createQuote(tx, services, server(merchant), { ...input, currency: "XYZ" })),
+      { kind: "invalid", code: "currency_unsupported", field: "currency" },
+    );
+    await assertRefused(
+      inTx((tx) =>
+        createQuote(tx, services, server(merchant), { ...input, currency: "USD", programId: other.programId }),
+      ),
+      {
+        kind: "not_found",
+        code: "resource_missing",
+        field: "programId",
+      },
+    );
   });
 });

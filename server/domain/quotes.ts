@@ -44,20 +44,42 @@ export type KeyedActor = Pick<Principal, "merchantId" | "mode" | "kind">;
  * README "Offers": the covered amount is the order amount up to the program's maximum; the fee is the program's rate
  * of the covered amount (rounded half up), at least its minimum fee.
  */
-export function priceOffer(program: Pick<Program, "rateBps" | "minFeeCents" | "maxCoveredCents">, orderAmountCents: number): { coveredAmountCents: number; feeCents: number } {
+export function priceOffer(
+  program: Pick<Program, "rateBps" | "minFeeCents" | "maxCoveredCents">,
+  orderAmountCents: number,
+): { coveredAmountCents: number; feeCents: number } {
   const coveredAmountCents = Math.min(orderAmountCents, program.maxCoveredCents);
   return { coveredAmountCents, feeCents: Math.max(program.minFeeCents, applyBps(coveredAmountCents, program.rateBps)) };
 }
 
 /** Prices an offer under the merchant's program and stores it with the hash of a fresh single-use token. */
-export async function createQuote(tx: Tx, services: Services, actor: KeyedActor, input: QuoteInput): Promise<{ quote: Quote; token: string }> {
+export async function createQuote(
+  tx: Tx,
+  services: Services,
+  actor: KeyedActor,
+  input: QuoteInput,
+): Promise<{ quote: Quote; token: string }> {
   assertSupportedCurrency(input.currency);
   const program = await loadActiveProgram(tx, actor, input.programId);
   if (!program.currencies.includes(input.currency)) {
-    throw new DomainError("invalid", "currency_unsupported", `Protection program '${program.id}' does not offer protection in ${input.currency}.`, "currency");
+    throw new DomainError(
+      "invalid",
+      "currency_unsupported",
+      `Protection program '${program.id}' does not offer protection in ${input.currency}.`,
+      "currency",
+    );
   }
-  if (input.productCategory !== undefined && program.productCategories.length > 0 && !program.productCategories.includes(input.productCategory)) {
-    throw new DomainError("invalid", "product_category_unsupported", `Protection program '${program.id}' does not cover the category '${input.productCategory}'.`, "productCategory");
+  if (
+    input.productCategory !== undefined &&
+    program.productCategories.length > 0 &&
+    !program.productCategories.includes(input.productCategory)
+  ) {
+    throw new DomainError(
+      "invalid",
+      "product_category_unsupported",
+      `Protection program '${program.id}' does not cover the category '${input.productCategory}'.`,
+      "productCategory",
+    );
   }
   const { coveredAmountCents, feeCents } = priceOffer(program, input.orderAmountCents);
   const now = services.clock();
@@ -65,9 +87,20 @@ export async function createQuote(tx: Tx, services: Services, actor: KeyedActor,
   const token = newQuoteToken(services.random);
   const expiresAt = now + QUOTE_LIFETIME_MS;
   await insertQuote(tx, actor, {
-    id, programId: program.id, orderId: input.orderId, currency: input.currency, orderAmountCents: input.orderAmountCents, feeCents, coveredAmountCents,
-    customerEmailSealed: input.customerEmail?.sealed ?? null, customerEmailHash: input.customerEmail?.hash ?? null, productCategory: input.productCategory ?? null,
-    tokenHash: sha256Hex(token), createdAt: now, expiresAt, keyKind: actor.kind,
+    id,
+    programId: program.id,
+    orderId: input.orderId,
+    currency: input.currency,
+    orderAmountCents: input.orderAmountCents,
+    feeCents,
+    coveredAmountCents,
+    customerEmailSealed: input.customerEmail?.sealed ?? null,
+    customerEmailHash: input.customerEmail?.hash ?? null,
+    productCategory: input.productCategory ?? null,
+    tokenHash: sha256Hex(token),
+    createdAt: now,
+    expiresAt,
+    keyKind: actor.kind,
   });
   const quote: Quote = {
     quoteId: id,
@@ -99,9 +132,22 @@ export async function lockOwnQuote(tx: Tx, actor: Actor, quoteId: string): Promi
 
 /** Throws unless the quote can still be confirmed or declined. */
 export function assertQuoteOpen(services: Services, quote: QuoteRecord): void {
-  if (quote.status === "confirmed") throw new DomainError("conflict", "quote_already_used", `Quote '${quote.id}' has already been confirmed.`, "quoteId");
-  if (quote.status === "declined") throw new DomainError("conflict", "quote_declined", `Quote '${quote.id}' was declined.`, "quoteId");
-  if (services.clock() >= quote.expiresAt) throw new DomainError("conflict", "quote_expired", `Quote '${quote.id}' expired at ${iso(quote.expiresAt)}; request a new quote.`, "quoteId");
+  if (quote.status === "confirmed")
+    throw new DomainError(
+      "conflict",
+      "quote_already_used",
+      `Quote '${quote.id}' has already been confirmed.`,
+      "quoteId",
+    );
+  if (quote.status === "declined")
+    throw new DomainError("conflict", "quote_declined", `Quote '${quote.id}' was declined.`, "quoteId");
+  if (services.clock() >= quote.expiresAt)
+    throw new DomainError(
+      "conflict",
+      "quote_expired",
+      `Quote '${quote.id}' expired at ${iso(quote.expiresAt)}; request a new quote.`,
+      "quoteId",
+    );
 }
 
 /** Constant-time check of a presented token against the stored hash. */
@@ -109,7 +155,12 @@ export function assertQuoteToken(quote: QuoteRecord, token: string): void {
   const presented = Buffer.from(sha256Hex(token), "hex");
   const stored = Buffer.from(quote.tokenHash, "hex");
   if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) {
-    throw new DomainError("forbidden", "quote_token_invalid", "The quote token does not match this quote.", "quoteToken");
+    throw new DomainError(
+      "forbidden",
+      "quote_token_invalid",
+      "The quote token does not match this quote.",
+      "quoteToken",
+    );
   }
 }
 
@@ -121,7 +172,13 @@ export interface Declined {
   livemode: boolean;
 }
 
-export async function declineQuote(tx: Tx, services: Services, actor: KeyedActor, quoteId: string, reason: string | undefined): Promise<Declined> {
+export async function declineQuote(
+  tx: Tx,
+  services: Services,
+  actor: KeyedActor,
+  quoteId: string,
+  reason: string | undefined,
+): Promise<Declined> {
   const quote = await lockOwnQuote(tx, actor, quoteId);
   // The page's public key may decline only what a publishable key was offered; a quote the merchant's server made
   // answers as if it did not exist.
@@ -129,7 +186,13 @@ export async function declineQuote(tx: Tx, services: Services, actor: KeyedActor
   assertQuoteOpen(services, quote);
   const now = services.clock();
   await markQuoteDeclined(tx, quoteId, reason ?? null, now);
-  const declined: Declined = { quoteId, status: "declined", reason: reason ?? null, declinedAt: iso(now), livemode: actor.mode === "live" };
+  const declined: Declined = {
+    quoteId,
+    status: "declined",
+    reason: reason ?? null,
+    declinedAt: iso(now),
+    livemode: actor.mode === "live",
+  };
   await appendEvent(tx, services, actor, "offer.declined", declined);
   return declined;
 }

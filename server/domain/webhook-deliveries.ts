@@ -16,11 +16,17 @@ export interface DeliveryEvent {
 
 /** Queues events for endpoints, due now; resolves to the new deliveries' ids, in the order given. */
 export async function queueDeliveries(
-  tx: Tx, services: Pick<Services, "clock" | "random">, queued: { endpointId: string; event: DeliveryEvent }[],
+  tx: Tx,
+  services: Pick<Services, "clock" | "random">,
+  queued: { endpointId: string; event: DeliveryEvent }[],
 ): Promise<string[]> {
   const now = services.clock();
   const ids = queued.map(() => newId("wd", now, services.random));
-  await insertDeliveries(tx, queued.map(({ endpointId, event }, i) => ({ id: ids[i], endpointId, eventId: event.id, eventSeq: event.seq })), now);
+  await insertDeliveries(
+    tx,
+    queued.map(({ endpointId, event }, i) => ({ id: ids[i], endpointId, eventId: event.id, eventSeq: event.seq })),
+    now,
+  );
   return ids;
 }
 
@@ -34,21 +40,42 @@ export interface Redelivery {
  * Queues an event again: for one endpoint (which must subscribe to its type), or for every subscribed endpoint
  * that is not disabled. It goes out in event order behind anything still pending for that endpoint.
  */
-export async function redeliverEvent(tx: Tx, services: Services, actor: Actor, eventId: string, endpointId?: string): Promise<Redelivery> {
+export async function redeliverEvent(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  eventId: string,
+  endpointId?: string,
+): Promise<Redelivery> {
   const event = await findEvent(tx, actor, eventId);
   if (!event) throw notFound("event", eventId);
   let endpoints: { id: string }[];
   if (endpointId) {
     const endpoint = await loadEndpoint(tx, actor, endpointId);
     if (!subscribes(endpoint.events, event.type)) {
-      throw new DomainError("invalid", "endpoint_not_subscribed", `Webhook endpoint '${endpointId}' does not subscribe to ${event.type}.`, "endpointId");
+      throw new DomainError(
+        "invalid",
+        "endpoint_not_subscribed",
+        `Webhook endpoint '${endpointId}' does not subscribe to ${event.type}.`,
+        "endpointId",
+      );
     }
     endpoints = [endpoint];
   } else {
-    endpoints = (await listDeliverableEndpoints(tx, actor)).filter((endpoint) => subscribes(endpoint.events, event.type));
+    endpoints = (await listDeliverableEndpoints(tx, actor)).filter((endpoint) =>
+      subscribes(endpoint.events, event.type),
+    );
   }
-  const ids = await queueDeliveries(tx, services, endpoints.map((endpoint) => ({ endpointId: endpoint.id, event })));
-  return { object: "redelivery", eventId, deliveries: endpoints.map((endpoint, i) => ({ id: ids[i], endpointId: endpoint.id })) };
+  const ids = await queueDeliveries(
+    tx,
+    services,
+    endpoints.map((endpoint) => ({ endpointId: endpoint.id, event })),
+  );
+  return {
+    object: "redelivery",
+    eventId,
+    deliveries: endpoints.map((endpoint, i) => ({ id: ids[i], endpointId: endpoint.id })),
+  };
 }
 
 export interface WebhookAttempt {
@@ -65,7 +92,12 @@ export interface WebhookAttempt {
 }
 
 /** The attempt log of an endpoint, newest first. */
-export async function listWebhookAttempts(db: Tx, actor: Actor, endpointId: string, query: PageQuery): Promise<Page<WebhookAttempt>> {
+export async function listWebhookAttempts(
+  db: Tx,
+  actor: Actor,
+  endpointId: string,
+  query: PageQuery,
+): Promise<Page<WebhookAttempt>> {
   await loadEndpoint(db, actor, endpointId);
   const page = await listAttemptsPage(db, actor, endpointId, query);
   return { ...page, data: page.data.map(toAttempt) };

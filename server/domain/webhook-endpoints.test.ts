@@ -8,7 +8,12 @@ import { DomainError } from "./errors.ts";
 import type { Actor, Services } from "./context.ts";
 import { createTestMerchant } from "./merchants.ts";
 import {
-  MAX_ENDPOINTS_PER_MODE, createWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookSecret, signingSecrets, type CheckedUrl,
+  MAX_ENDPOINTS_PER_MODE,
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  signingSecrets,
+  type CheckedUrl,
 } from "./webhook-endpoints.ts";
 import { findEndpoint } from "../store/webhook-endpoints.ts";
 
@@ -17,7 +22,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 describe("webhook endpoints", () => {
   let t: TestDatabase;
   const now = Date.parse("2026-11-22T12:00:00.000Z");
-  const services: Services = { clock: () => now, random: cryptoRandom, settings: { companyName: "Test Protection Ltd", portalUrl: "https://portal.example.test" } };
+  const services: Services = {
+    clock: () => now,
+    random: cryptoRandom,
+    settings: { companyName: "Test Protection Ltd", portalUrl: "https://portal.example.test" },
+  };
   const sealer = createSealer(randomBytes(32));
   const url = "https://hooks.example.test/protection" as CheckedUrl;
   let test: Actor;
@@ -31,12 +40,17 @@ describe("webhook endpoints", () => {
   });
   afterAll(() => t.drop());
 
-  const create = (actor: Actor) => t.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url, events: ["*"] }));
+  const create = (actor: Actor) =>
+    t.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url, events: ["*"] }));
 
   it(`allows ${MAX_ENDPOINTS_PER_MODE} endpoints per mode; the next is refused until one is deleted, and the other mode counts apart`, async () => {
     const created: string[] = [];
     for (let i = 0; i < MAX_ENDPOINTS_PER_MODE; i++) created.push((await create(test)).id);
-    await assert.rejects(create(test), (error: unknown) => error instanceof DomainError && error.kind === "conflict" && error.code === "webhook_endpoint_limit_reached");
+    await assert.rejects(
+      create(test),
+      (error: unknown) =>
+        error instanceof DomainError && error.kind === "conflict" && error.code === "webhook_endpoint_limit_reached",
+    );
     assert.equal((await create(live)).livemode, true);
     await t.db.transaction((tx) => deleteWebhookEndpoint(tx, test, created[0]));
     assert.equal((await create(test)).livemode, false);

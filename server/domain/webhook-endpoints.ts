@@ -4,7 +4,13 @@ import type { EventType } from "./events.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import type { Page, PageQuery } from "./pagination.ts";
 import {
-  countEndpointsLocked, deleteEndpoint, findEndpoint, insertEndpoint, listEndpointsPage, replaceEndpointSecret, updateEndpoint,
+  countEndpointsLocked,
+  deleteEndpoint,
+  findEndpoint,
+  insertEndpoint,
+  listEndpointsPage,
+  replaceEndpointSecret,
+  updateEndpoint,
   type EndpointRecord,
 } from "../store/webhook-endpoints.ts";
 import { deleteEndpointDeliveries } from "../store/webhook-deliveries.ts";
@@ -41,11 +47,14 @@ const newSecret = (services: Services) => `whsec_${randomString(BASE62, 40, serv
 
 /** The secrets that sign a delivery at `now`: the current one, then the previous one during the rotation overlap. */
 export function signingSecrets(
-  endpoint: Pick<EndpointRecord, "secretSealed" | "previousSecretSealed" | "previousSecretExpiresAt">, sealer: Sealer, now: number,
+  endpoint: Pick<EndpointRecord, "secretSealed" | "previousSecretSealed" | "previousSecretExpiresAt">,
+  sealer: Sealer,
+  now: number,
 ): string[] {
   const secrets = [sealer.open(endpoint.secretSealed)];
   const { previousSecretSealed, previousSecretExpiresAt } = endpoint;
-  if (previousSecretSealed && previousSecretExpiresAt !== null && now < previousSecretExpiresAt) secrets.push(sealer.open(previousSecretSealed));
+  if (previousSecretSealed && previousSecretExpiresAt !== null && now < previousSecretExpiresAt)
+    secrets.push(sealer.open(previousSecretSealed));
   return secrets;
 }
 
@@ -76,11 +85,19 @@ export async function checkEndpointUrl(services: Services, actor: Actor, raw: st
   if (url.protocol !== "https:" && url.protocol !== "http:") throw urlInvalid("The url must be http or https.");
   if (url.username || url.password) throw urlInvalid("The url must not contain credentials.");
   try {
-    await checkDestination(url, actor.mode, { allowPrivateWebhookUrls: services.settings.allowPrivateWebhookUrls, resolveHost: services.resolveHost });
+    await checkDestination(url, actor.mode, {
+      allowPrivateWebhookUrls: services.settings.allowPrivateWebhookUrls,
+      resolveHost: services.resolveHost,
+    });
   } catch (error) {
     if (!(error instanceof AddressNotAllowedError)) throw error;
     if (error.reason === "https_required") throw urlInvalid("Live-mode endpoints must use https.");
-    throw new DomainError("invalid", "url_not_allowed", `${MODE_NAME[actor.mode]} endpoints must reach a public address: ${error.message}.`, "url");
+    throw new DomainError(
+      "invalid",
+      "url_not_allowed",
+      `${MODE_NAME[actor.mode]} endpoints must reach a public address: ${error.message}.`,
+      "url",
+    );
   }
   return url.toString() as CheckedUrl;
 }
@@ -90,10 +107,17 @@ export interface EndpointInput {
   events: EndpointEvents;
 }
 
-export async function createWebhookEndpoint(tx: Tx, services: Services, sealer: Sealer, actor: Actor, input: EndpointInput) {
+export async function createWebhookEndpoint(
+  tx: Tx,
+  services: Services,
+  sealer: Sealer,
+  actor: Actor,
+  input: EndpointInput,
+) {
   if ((await countEndpointsLocked(tx, actor)) >= MAX_ENDPOINTS_PER_MODE) {
     throw new DomainError(
-      "conflict", "webhook_endpoint_limit_reached",
+      "conflict",
+      "webhook_endpoint_limit_reached",
       `A merchant may have at most ${MAX_ENDPOINTS_PER_MODE} ${actor.mode}-mode webhook endpoints; delete one before creating another.`,
     );
   }
@@ -101,8 +125,15 @@ export async function createWebhookEndpoint(tx: Tx, services: Services, sealer: 
   const id = newId("we", now, services.random);
   const secret = newSecret(services);
   await insertEndpoint(tx, {
-    id, merchantId: actor.merchantId, mode: actor.mode, url: input.url, events: normaliseEvents(input.events), secretSealed: sealer.seal(secret),
-    status: "enabled", createdAt: now, updatedAt: now,
+    id,
+    merchantId: actor.merchantId,
+    mode: actor.mode,
+    url: input.url,
+    events: normaliseEvents(input.events),
+    secretSealed: sealer.seal(secret),
+    status: "enabled",
+    createdAt: now,
+    updatedAt: now,
   });
   return { ...(await getWebhookEndpoint(tx, actor, id)), secret };
 }
@@ -131,7 +162,13 @@ export interface EndpointChanges {
 }
 
 /** Changes url, events and/or status. Never touches the signing secret (README "Webhooks"). */
-export async function updateWebhookEndpoint(tx: Tx, services: Services, actor: Actor, id: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
+export async function updateWebhookEndpoint(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  id: string,
+  changes: EndpointChanges,
+): Promise<WebhookEndpoint> {
   const endpoint = await loadEndpoint(tx, actor, id);
   await updateEndpoint(tx, id, {
     url: changes.url ?? endpoint.url,
@@ -157,7 +194,10 @@ export async function rotateWebhookSecret(tx: Tx, services: Services, sealer: Se
   const now = services.clock();
   const secret = newSecret(services);
   await replaceEndpointSecret(tx, id, {
-    secretSealed: sealer.seal(secret), previousSecretSealed: endpoint.secretSealed, previousSecretExpiresAt: now + ROTATION_OVERLAP_MS, updatedAt: now,
+    secretSealed: sealer.seal(secret),
+    previousSecretSealed: endpoint.secretSealed,
+    previousSecretExpiresAt: now + ROTATION_OVERLAP_MS,
+    updatedAt: now,
   });
   return { ...(await getWebhookEndpoint(tx, actor, id)), secret };
 }

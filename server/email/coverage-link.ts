@@ -12,10 +12,13 @@ export interface CoverageLinks {
 }
 
 export function coverageLinks(encryptionKey: Buffer): CoverageLinks {
-  const key = Buffer.from(hkdfSync("sha256", encryptionKey, Buffer.alloc(0), "purchase-protection coverage link v1", 32));
+  const key = Buffer.from(
+    hkdfSync("sha256", encryptionKey, Buffer.alloc(0), "purchase-protection coverage link v1", 32),
+  );
   const tokenFor = (referenceNumber: string) => createHmac("sha256", key).update(referenceNumber).digest("base64url");
   return {
-    linkFor: (portalUrl, referenceNumber) => `${portalUrl}/coverage/${encodeURIComponent(referenceNumber)}?token=${tokenFor(referenceNumber)}`,
+    linkFor: (portalUrl, referenceNumber) =>
+      `${portalUrl}/coverage/${encodeURIComponent(referenceNumber)}?token=${tokenFor(referenceNumber)}`,
     verify(referenceNumber, token) {
       const expected = Buffer.from(tokenFor(referenceNumber));
       const presented = Buffer.from(token);

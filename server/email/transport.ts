@@ -14,7 +14,10 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
     async sendMail(message) {
       const info = await writer.sendMail(message);
       fs.mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.headers?.["X-Service-Message-Id"] ?? info.messageId}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.headers?.["X-Service-Message-Id"] ?? info.messageId}.eml`,
+      );
       fs.writeFileSync(file, info.message as Buffer);
       // Never the recipient: no log line carries a buyer's address (the file itself is the e-mail).
       options.logger.info({ file }, "e-mail written to a file (set SMTP_URL to send it)");

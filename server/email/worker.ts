@@ -16,7 +16,14 @@ import type { RetryPolicy } from "../workers/retry-policy.ts";
 
 /** What the worker needs of a nodemailer transporter (tests and the file transport provide the same). */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<{ messageId?: string }>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers?: Record<string, string>;
+  }): Promise<{ messageId?: string }>;
 }
 
 export interface EmailWorkerOptions {
@@ -51,18 +58,39 @@ export function createEmailWorker(options: EmailWorkerOptions) {
         await markEmailSkipped(db, message.id);
         return;
       }
-      const email = welcomeProtected(purchase, services.settings, options.links.linkFor(services.settings.portalUrl, purchase.referenceNumber));
+      const email = welcomeProtected(
+        purchase,
+        services.settings,
+        options.links.linkFor(services.settings.portalUrl, purchase.referenceNumber),
+      );
       // The message id is ours and stable across retries, so a receiver can drop a duplicate after a lost answer.
-      const sent = await options.transport.sendMail({ from: options.from, to: options.sealer.open(message.recipientSealed), ...email, headers: { "X-Service-Message-Id": message.id } });
-      await markEmailSent(db, message.id, { attempts: message.attempts + 1, at: services.clock(), messageId: sent.messageId ?? null });
+      const sent = await options.transport.sendMail({
+        from: options.from,
+        to: options.sealer.open(message.recipientSealed),
+        ...email,
+        headers: { "X-Service-Message-Id": message.id },
+      });
+      await markEmailSent(db, message.id, {
+        attempts: message.attempts + 1,
+        at: services.clock(),
+        messageId: sent.messageId ?? null,
+      });
     } catch (error) {
       const attempts = message.attempts + 1;
       // An SMTP refusal often quotes the recipient ("550 <ada@example.com>: …"); neither the log nor the row keeps it.
       const { retryInMs, lastError } = recordFailedAttempt(logger, {
-        item: "e-mail", fields: { messageId: message.id, template: message.template }, attempts, error, policy: RETRY_POLICY, redact: withoutAddresses,
+        item: "e-mail",
+        fields: { messageId: message.id, template: message.template },
+        attempts,
+        error,
+        policy: RETRY_POLICY,
+        redact: withoutAddresses,
       });
       await recordEmailFailure(db, message.id, {
-        status: retryInMs === undefined ? "failed" : "pending", attempts, nextAttemptAt: services.clock() + (retryInMs ?? 0), lastError,
+        status: retryInMs === undefined ? "failed" : "pending",
+        attempts,
+        nextAttemptAt: services.clock() + (retryInMs ?? 0),
+        lastError,
       });
     }
   }

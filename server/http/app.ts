@@ -39,7 +39,11 @@ export interface HttpApiOptions {
 export function createHttpApi(options: HttpApiOptions) {
   const { db, services, logger } = options;
   const idempotency = createIdempotency({
-    db, clock: services.clock, sealer: options.sealer, inFlightWaitMs: options.inFlightWaitMs ?? 2_000, afterSideEffects: options.afterSideEffects,
+    db,
+    clock: services.clock,
+    sealer: options.sealer,
+    inFlightWaitMs: options.inFlightWaitMs ?? 2_000,
+    afterSideEffects: options.afterSideEffects,
   });
   // Not basePath(): the request id, error shape and 404 apply to every path the server answers, not only /api/v1.
   const app = new Hono<ApiEnv>();
@@ -59,7 +63,9 @@ export function createHttpApi(options: HttpApiOptions) {
     const handlers = [
       identifyKey(db),
       ...(route.browser ? [browserAccess()] : []),
-      ...(route.rateLimit && options.rateLimits ? [rateLimit(RULES[route.rateLimit], route.keys, options.rateLimits)] : []),
+      ...(route.rateLimit && options.rateLimits
+        ? [rateLimit(RULES[route.rateLimit], route.keys, options.rateLimits)]
+        : []),
       authorizeKey(route.keys),
       ...(route.browser ? [originPolicy()] : []),
     ];
@@ -71,15 +77,34 @@ export function createHttpApi(options: HttpApiOptions) {
 
   app.notFound((c) => {
     const allowed = routeTable.filter((r) => matches(r.path, c.req.path)).map((r) => r.method);
-    return sendError(c, allowed.length > 0 ? errors.methodNotAllowed(c.req.method, c.req.path, allowed) : errors.routeNotFound(c.req.method, c.req.path));
+    return sendError(
+      c,
+      allowed.length > 0
+        ? errors.methodNotAllowed(c.req.method, c.req.path, allowed)
+        : errors.routeNotFound(c.req.method, c.req.path),
+    );
   });
 
   function read(route: Route) {
     return async (c: Context<ApiEnv>) => {
       const params = pathParams(c);
       const query = parse(route.query, refuseNul(c.req.query(), "query"), "query");
-      const result = await route.handle({ db, services, sealer: options.sealer, principal: c.get("principal"), params, body: undefined, query, prepared: undefined });
-      return send(c, { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false });
+      const result = await route.handle({
+        db,
+        services,
+        sealer: options.sealer,
+        principal: c.get("principal"),
+        params,
+        body: undefined,
+        query,
+        prepared: undefined,
+      });
+      return send(c, {
+        status: result.status,
+        body: JSON.stringify(result.body),
+        headers: result.headers ?? {},
+        replayed: false,
+      });
     };
   }
 
@@ -89,14 +114,27 @@ export function createHttpApi(options: HttpApiOptions) {
       if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw errors.idempotencyKeyRequired();
       const rawBody = await readBodyText(c, MAX_BODY_BYTES);
       const contentType = c.req.header("content-type");
-      if (contentType !== undefined && rawBody.trim() !== "" && !isJsonMediaType(contentType)) throw errors.mediaTypeUnsupported(contentType);
+      if (contentType !== undefined && rawBody.trim() !== "" && !isJsonMediaType(contentType))
+        throw errors.mediaTypeUnsupported(contentType);
       const params = pathParams(c);
       const body = parse(route.body, refuseNul(parseJson(rawBody), "body"), "body");
       const principal = c.get("principal");
-      const prepared = route.prepare ? await route.prepare({ services, sealer: options.sealer, principal, params, body }) : undefined;
+      const prepared = route.prepare
+        ? await route.prepare({ services, sealer: options.sealer, principal, params, body })
+        : undefined;
       const response = await idempotency.execute(
         { requestId: c.get("requestId"), actor: principal, key, method: route.method, path: c.req.path, rawBody },
-        (tx) => route.handle({ db: tx, services, sealer: options.sealer, principal, params, body, query: undefined, prepared }),
+        (tx) =>
+          route.handle({
+            db: tx,
+            services,
+            sealer: options.sealer,
+            principal,
+            params,
+            body,
+            query: undefined,
+            prepared,
+          }),
       );
       return send(c, response);
     };
@@ -116,7 +154,11 @@ function withCallerSpelling(route: Route): Route {
     }
   }
   const { prepare, handle } = route;
-  return { ...route, prepare: prepare && ((context) => spelled(() => prepare(context))), handle: (context) => spelled(() => handle(context)) };
+  return {
+    ...route,
+    prepare: prepare && ((context) => spelled(() => prepare(context))),
+    handle: (context) => spelled(() => handle(context)),
+  };
 }
 
 /** The route's path parameters (decoded); one holding NUL is refused like a body field. */
@@ -134,13 +176,21 @@ function refuseNul<T>(value: T, where: "body" | "query" | "path"): T {
 const NO_STORE = { "Cache-Control": "no-store" };
 
 function send(c: Context<ApiEnv>, response: StoredResponse): Response {
-  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8", ...NO_STORE, ...response.headers };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json; charset=utf-8",
+    ...NO_STORE,
+    ...response.headers,
+  };
   if (response.replayed) headers["Idempotent-Replayed"] = "true";
   return c.body(response.body, response.status as 200, headers);
 }
 
 function sendError(c: Context<ApiEnv>, error: ApiError): Response {
-  return c.body(errorBody(error, c.get("requestId")), error.status as 400, { "Content-Type": "application/json; charset=utf-8", ...NO_STORE, ...error.headers });
+  return c.body(errorBody(error, c.get("requestId")), error.status as 400, {
+    "Content-Type": "application/json; charset=utf-8",
+    ...NO_STORE,
+    ...error.headers,
+  });
 }
 
 /** An empty body is an empty object (POST /orders/{id}/refund has a reserved, empty body). */

@@ -36,7 +36,12 @@ export function authorizeKey(allowed: readonly KeyKind[]): MiddlewareHandler<Api
 
 /** Test publishable keys may be used from any origin, live ones only from the merchant's own origins. */
 export function mayUseFromOrigin(principal: Principal, origin: string | undefined): boolean {
-  return origin === undefined || principal.kind !== "publishable" || principal.mode === "test" || principal.allowedOrigins.includes(origin);
+  return (
+    origin === undefined ||
+    principal.kind !== "publishable" ||
+    principal.mode === "test" ||
+    principal.allowedOrigins.includes(origin)
+  );
 }
 
 /**

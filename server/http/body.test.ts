@@ -19,7 +19,14 @@ describe("nulCharacterPath", () => {
 
 describe("isJsonMediaType", () => {
   it("is application/json or application/…+json, with parameters and in any case", () => {
-    for (const type of ["application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/merge-patch+json"]) assert.ok(isJsonMediaType(type), type);
-    for (const type of ["text/plain", "application/jsonx", "application/x-www-form-urlencoded", "text/json", "json"]) assert.ok(!isJsonMediaType(type), type);
+    for (const type of [
+      "application/json",
+      "application/json; charset=utf-8",
+      "APPLICATION/JSON",
+      "application/merge-patch+json",
+    ])
+      assert.ok(isJsonMediaType(type), type);
+    for (const type of ["text/plain", "application/jsonx", "application/x-www-form-urlencoded", "text/json", "json"])
+      assert.ok(!isJsonMediaType(type), type);
   });
 });

@@ -40,7 +40,11 @@ export function isJsonMediaType(contentType: string): boolean {
  * Walked with an explicit stack: a 64 KB body can nest thousands of levels deep.
  */
 export function nulCharacterPath(value: unknown): string | undefined {
-  interface Visit { value: unknown; key?: string; parent?: Visit }
+  interface Visit {
+    value: unknown;
+    key?: string;
+    parent?: Visit;
+  }
   const pathOf = (visit: Visit, last?: string) => {
     const keys = last === undefined ? [] : [last];
     for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) keys.unshift(at.key);

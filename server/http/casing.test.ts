@@ -5,14 +5,26 @@ import { routes } from "./routes.ts";
 
 describe("toSnakeCase", () => {
   it("renames keys deeply and leaves values alone", () => {
-    assert.deepEqual(toSnakeCase({ quoteId: "qt_1", feeCents: 5, nested: { coveredAmountCents: 1, list: [{ referenceNumber: "CLM" }] }, reasons: ["lostInTransit"] }), {
-      quote_id: "qt_1", fee_cents: 5, nested: { covered_amount_cents: 1, list: [{ reference_number: "CLM" }] }, reasons: ["lostInTransit"],
-    });
+    assert.deepEqual(
+      toSnakeCase({
+        quoteId: "qt_1",
+        feeCents: 5,
+        nested: { coveredAmountCents: 1, list: [{ referenceNumber: "CLM" }] },
+        reasons: ["lostInTransit"],
+      }),
+      {
+        quote_id: "qt_1",
+        fee_cents: 5,
+        nested: { covered_amount_cents: 1, list: [{ reference_number: "CLM" }] },
+        reasons: ["lostInTransit"],
+      },
+    );
   });
 });
 
 describe("callerSpelling", () => {
-  const spellingOf = (operationId: string) => callerSpelling(routes.find((route) => route.operationId === operationId)!);
+  const spellingOf = (operationId: string) =>
+    callerSpelling(routes.find((route) => route.operationId === operationId)!);
 
   it("names a domain field as the route's request does: camelCase, snake_case or a declared name", () => {
     assert.equal(spellingOf("declineQuote")("quoteId"), "quoteId");

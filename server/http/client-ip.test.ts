@@ -22,7 +22,11 @@ describe("client IP", () => {
     assert.equal(await addressOf(1, "198.51.100.1", "10.0.0.1"), "198.51.100.1");
     assert.equal(await addressOf(1, "6.6.6.6, 198.51.100.1", "10.0.0.1"), "198.51.100.1");
     assert.equal(await addressOf(2, "6.6.6.6, 198.51.100.1, 10.0.0.2", "10.0.0.1"), "198.51.100.1");
-    assert.equal(await addressOf(3, "198.51.100.1", "10.0.0.1"), "198.51.100.1", "fewer hops than trusted: the left-most");
+    assert.equal(
+      await addressOf(3, "198.51.100.1", "10.0.0.1"),
+      "198.51.100.1",
+      "fewer hops than trusted: the left-most",
+    );
     assert.equal(await addressOf(1, undefined, "10.0.0.1"), "10.0.0.1", "no header: the socket");
   });
 

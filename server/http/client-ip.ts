@@ -13,7 +13,10 @@ type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | und
 export function clientIp(c: Context, trustProxy: number): string | undefined {
   const socketAddress = normalise((c.env as NodeBindings)?.incoming?.socket?.remoteAddress);
   if (trustProxy <= 0) return socketAddress;
-  const forwarded = (c.req.header("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (forwarded.length === 0) return socketAddress;
   // The chain as this server sees it: client, proxies…, then the peer on the socket (the last proxy).
   const index = forwarded.length - trustProxy;

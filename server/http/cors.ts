@@ -30,7 +30,8 @@ export function browserAccess(): MiddlewareHandler<ApiEnv> {
     // Set before the response exists: cheaper, and errors thrown later (401, 429) stay readable by the page.
     c.header("Vary", "Origin");
     const principal = c.get("principal") as Principal | undefined;
-    const readable = principal === undefined || (principal.kind === "publishable" && mayUseFromOrigin(principal, origin));
+    const readable =
+      principal === undefined || (principal.kind === "publishable" && mayUseFromOrigin(principal, origin));
     if (origin && readable) {
       c.header("Access-Control-Allow-Origin", origin);
       c.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);

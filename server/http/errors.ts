@@ -4,7 +4,8 @@ import { DomainError, type DomainErrorKind } from "../domain/errors.ts";
 // The one place that shapes error responses: {"error":{"type","code","message","param"?,"request_id"}}. A domain
 // error's `param` is its field path as the route's caller spells it (callerSpelling in casing.ts).
 
-export type ErrorType = "invalid_request_error" | "authentication_error" | "permission_error" | "rate_limit_error" | "api_error";
+export type ErrorType =
+  "invalid_request_error" | "authentication_error" | "permission_error" | "rate_limit_error" | "api_error";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -13,7 +14,14 @@ export class ApiError extends Error {
   readonly param?: string;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, type: ErrorType, code: string, message: string, param?: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    type: ErrorType,
+    code: string,
+    message: string,
+    param?: string,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
@@ -24,41 +32,107 @@ export class ApiError extends Error {
   }
 }
 
-const invalidRequest = (status: number, code: string, message: string, param?: string, headers?: Record<string, string>) =>
-  new ApiError(status, "invalid_request_error", code, message, param, headers);
+const invalidRequest = (
+  status: number,
+  code: string,
+  message: string,
+  param?: string,
+  headers?: Record<string, string>,
+) => new ApiError(status, "invalid_request_error", code, message, param, headers);
 
 export const errors = {
   bodyNotJson: () => invalidRequest(400, "body_invalid_json", "The request body is not valid JSON."),
-  bodyTooLarge: (limitBytes: number) => invalidRequest(413, "request_too_large", `Request bodies are limited to ${limitBytes} bytes.`),
-  bodyIncomplete: () => invalidRequest(400, "body_incomplete", "The request body ended before its declared Content-Length."),
+  bodyTooLarge: (limitBytes: number) =>
+    invalidRequest(413, "request_too_large", `Request bodies are limited to ${limitBytes} bytes.`),
+  bodyIncomplete: () =>
+    invalidRequest(400, "body_incomplete", "The request body ended before its declared Content-Length."),
   mediaTypeUnsupported: (type: string) =>
-    invalidRequest(415, "media_type_unsupported", `Request bodies must be JSON (Content-Type: application/json), not '${type.slice(0, 100)}'.`, "Content-Type"),
+    invalidRequest(
+      415,
+      "media_type_unsupported",
+      `Request bodies must be JSON (Content-Type: application/json), not '${type.slice(0, 100)}'.`,
+      "Content-Type",
+    ),
   nulCharacter: (where: string, param: string) =>
-    invalidRequest(400, "parameter_invalid", `Invalid ${where}${param ? ` parameter '${param}'` : ""}: text must not contain the NUL character (U+0000).`, param || undefined),
+    invalidRequest(
+      400,
+      "parameter_invalid",
+      `Invalid ${where}${param ? ` parameter '${param}'` : ""}: text must not contain the NUL character (U+0000).`,
+      param || undefined,
+    ),
   idempotencyKeyRequired: () =>
-    invalidRequest(400, "idempotency_key_required", "This request changes data and needs an Idempotency-Key header of 16 to 255 characters from A-Z, a-z, 0-9, '_' and '-'.", "Idempotency-Key"),
+    invalidRequest(
+      400,
+      "idempotency_key_required",
+      "This request changes data and needs an Idempotency-Key header of 16 to 255 characters from A-Z, a-z, 0-9, '_' and '-'.",
+      "Idempotency-Key",
+    ),
   idempotencyConflict: () =>
-    invalidRequest(409, "idempotency_conflict", "This Idempotency-Key was already used with a different request. Use a new key for a new request."),
+    invalidRequest(
+      409,
+      "idempotency_conflict",
+      "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+    ),
   idempotencyInProgress: () =>
-    invalidRequest(409, "idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry after the delay in Retry-After.", undefined, { "Retry-After": "1" }),
-  apiKeyMissing: () => new ApiError(401, "authentication_error", "api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <key>'."),
-  apiKeyInvalid: () => new ApiError(401, "authentication_error", "api_key_invalid", "The API key is not valid (unknown, malformed or revoked)."),
+    invalidRequest(
+      409,
+      "idempotency_in_progress",
+      "A request with this Idempotency-Key is still being processed. Retry after the delay in Retry-After.",
+      undefined,
+      { "Retry-After": "1" },
+    ),
+  apiKeyMissing: () =>
+    new ApiError(
+      401,
+      "authentication_error",
+      "api_key_missing",
+      "No API key provided. Send it as 'Authorization: Bearer <key>'.",
+    ),
+  apiKeyInvalid: () =>
+    new ApiError(
+      401,
+      "authentication_error",
+      "api_key_invalid",
+      "The API key is not valid (unknown, malformed or revoked).",
+    ),
   secretKeyRequired: () =>
-    new ApiError(403, "permission_error", "secret_key_required", "This operation needs a secret key (mch_…); publishable keys (wk_…) may only quote, confirm and decline."),
+    new ApiError(
+      403,
+      "permission_error",
+      "secret_key_required",
+      "This operation needs a secret key (mch_…); publishable keys (wk_…) may only quote, confirm and decline.",
+    ),
   originNotAllowed: (origin: string) =>
-    new ApiError(403, "permission_error", "origin_not_allowed", `Live publishable keys may only be used from the merchant's own origins; '${origin}' is not one of them.`),
-  routeNotFound: (method: string, path: string) => invalidRequest(404, "route_not_found", `No route ${method} ${path}.`),
+    new ApiError(
+      403,
+      "permission_error",
+      "origin_not_allowed",
+      `Live publishable keys may only be used from the merchant's own origins; '${origin}' is not one of them.`,
+    ),
+  routeNotFound: (method: string, path: string) =>
+    invalidRequest(404, "route_not_found", `No route ${method} ${path}.`),
   methodNotAllowed: (method: string, path: string, allowed: string[]) =>
-    invalidRequest(405, "method_not_allowed", `${method} is not allowed on ${path}.`, undefined, { Allow: allowed.join(", ") }),
+    invalidRequest(405, "method_not_allowed", `${method} is not allowed on ${path}.`, undefined, {
+      Allow: allowed.join(", "),
+    }),
   rateLimited: (retryAfterSeconds: number, challenge: boolean) =>
     new ApiError(
-      429, "rate_limit_error", challenge ? "challenge_required" : "rate_limited",
+      429,
+      "rate_limit_error",
+      challenge ? "challenge_required" : "rate_limited",
       challenge
         ? `Too many requests from this address. Retry after ${retryAfterSeconds} s (the delay in Retry-After).`
         : `Rate limit exceeded. Retry after ${retryAfterSeconds} s (the delay in Retry-After); the RateLimit headers show each limit's state.`,
-      undefined, { "Retry-After": String(retryAfterSeconds) },
+      undefined,
+      { "Retry-After": String(retryAfterSeconds) },
     ),
-  internal: () => new ApiError(500, "api_error", "internal_error", "Something went wrong on our side. It is safe to retry with the same Idempotency-Key."),
+  internal: () =>
+    new ApiError(
+      500,
+      "api_error",
+      "internal_error",
+      "Something went wrong on our side. It is safe to retry with the same Idempotency-Key.",
+    ),
 };
 
 const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
@@ -84,7 +158,9 @@ class CallerDomainError extends DomainError {
 
 /** A domain error with a field, re-thrown with that field in the caller's spelling; anything else unchanged. */
 export function inCallerSpelling(error: unknown, spell: (field: string) => string): unknown {
-  return error instanceof DomainError && error.field !== undefined ? new CallerDomainError(error, spell(error.field)) : error;
+  return error instanceof DomainError && error.field !== undefined
+    ? new CallerDomainError(error, spell(error.field))
+    : error;
 }
 
 /** Any thrown value as an ApiError; unexpected ones become a bare 500 (the cause is logged, never sent). */
@@ -93,7 +169,13 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof DomainError) {
     const status = DOMAIN_STATUS[error.kind];
     const param = error instanceof CallerDomainError ? error.param : error.field;
-    return new ApiError(status, status === 403 ? "permission_error" : "invalid_request_error", error.code, error.message, param);
+    return new ApiError(
+      status,
+      status === 403 ? "permission_error" : "invalid_request_error",
+      error.code,
+      error.message,
+      param,
+    );
   }
   return errors.internal();
 }
@@ -115,6 +197,12 @@ export function fromZodError(error: z.ZodError, where: "body" | "query"): ApiErr
 
 export function errorBody(error: ApiError, requestId: string): string {
   return JSON.stringify({
-    error: { type: error.type, code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}), request_id: requestId },
+    error: {
+      type: error.type,
+      code: error.code,
+      message: error.message,
+      ...(error.param ? { param: error.param } : {}),
+      request_id: requestId,
+    },
   });
 }

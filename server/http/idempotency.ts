@@ -1,8 +1,14 @@
 import { sha256Hex } from "../domain/ids.ts";
 import { LockTimeoutError, type Database, type Queryable } from "../store/database.ts";
 import {
-  claimIdempotencyKey, completeIdempotencyRecord, deleteExpiredIdempotencyRecords, findIdempotencyRecord, reclaimIdempotencyKey,
-  storeFinishedIdempotencyRecord, transactionRetryingRaces, type IdempotencyScope,
+  claimIdempotencyKey,
+  completeIdempotencyRecord,
+  deleteExpiredIdempotencyRecords,
+  findIdempotencyRecord,
+  reclaimIdempotencyKey,
+  storeFinishedIdempotencyRecord,
+  transactionRetryingRaces,
+  type IdempotencyScope,
 } from "../store/idempotency.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { Principal } from "../domain/merchants.ts";
@@ -58,7 +64,10 @@ export interface MutationRequest {
 export function createIdempotency(options: IdempotencyOptions) {
   const inFlight = new Map<string, Promise<unknown>>();
 
-  async function execute(request: MutationRequest, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
+  async function execute(
+    request: MutationRequest,
+    mutate: (tx: Queryable) => Promise<RouteResult>,
+  ): Promise<StoredResponse> {
     const scope = `${request.actor.merchantId}\u0000${request.actor.mode}\u0000${request.actor.kind}\u0000${request.key}`;
     const fingerprint = `${request.method} ${request.path} ${sha256Hex(request.rawBody)}`;
     const twin = inFlight.get(scope);
@@ -73,9 +82,15 @@ export function createIdempotency(options: IdempotencyOptions) {
     }
   }
 
-  async function runOnce(request: MutationRequest, fingerprint: string, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
+  async function runOnce(
+    request: MutationRequest,
+    fingerprint: string,
+    mutate: (tx: Queryable) => Promise<RouteResult>,
+  ): Promise<StoredResponse> {
     try {
-      return await transactionRetryingRaces(options.db, (tx) => claimAndRun(tx, request, fingerprint, mutate), { lockTimeoutMs: options.inFlightWaitMs });
+      return await transactionRetryingRaces(options.db, (tx) => claimAndRun(tx, request, fingerprint, mutate), {
+        lockTimeoutMs: options.inFlightWaitMs,
+      });
     } catch (error) {
       if (error instanceof LockTimeoutError) throw errors.idempotencyInProgress();
       if (error instanceof DomainError) return storeFailure(request, fingerprint, error);
@@ -83,7 +98,12 @@ export function createIdempotency(options: IdempotencyOptions) {
     }
   }
 
-  async function claimAndRun(tx: Queryable, request: MutationRequest, fingerprint: string, mutate: (tx: Queryable) => Promise<RouteResult>): Promise<StoredResponse> {
+  async function claimAndRun(
+    tx: Queryable,
+    request: MutationRequest,
+    fingerprint: string,
+    mutate: (tx: Queryable) => Promise<RouteResult>,
+  ): Promise<StoredResponse> {
     const now = options.clock();
     const scope = scopeOf(request);
     if (!(await claimIdempotencyKey(tx, scope, fingerprint, now, now + IDEMPOTENCY_TTL_MS))) {
@@ -91,15 +111,27 @@ export function createIdempotency(options: IdempotencyOptions) {
       if (stored && stored.expiresAt > now) {
         if (stored.fingerprint !== fingerprint) throw errors.idempotencyConflict();
         const body = openBody(stored.body);
-        return { status: stored.status, body: stored.status >= 400 ? withRequestId(body, request.requestId) : body, headers: openHeaders(stored.headers), replayed: true };
+        return {
+          status: stored.status,
+          body: stored.status >= 400 ? withRequestId(body, request.requestId) : body,
+          headers: openHeaders(stored.headers),
+          replayed: true,
+        };
       }
       await reclaimIdempotencyKey(tx, scope, fingerprint, now, now + IDEMPOTENCY_TTL_MS);
     }
     const result = await mutate(tx);
     options.afterSideEffects?.();
-    const response = { status: result.status, body: JSON.stringify(result.body), headers: result.headers ?? {}, replayed: false };
+    const response = {
+      status: result.status,
+      body: JSON.stringify(result.body),
+      headers: result.headers ?? {},
+      replayed: false,
+    };
     await completeIdempotencyRecord(tx, scope, {
-      status: response.status, headers: sealHeaders(response.headers), body: result.sensitive ? options.sealer.seal(response.body) : response.body,
+      status: response.status,
+      headers: sealHeaders(response.headers),
+      body: result.sensitive ? options.sealer.seal(response.body) : response.body,
     });
     return response;
   }
@@ -108,18 +140,30 @@ export function createIdempotency(options: IdempotencyOptions) {
    * The mutation was rolled back; remember its 4xx answer so that a retry gets the same one. An expired record of
    * the key is replaced; a live one (a twin that finished meanwhile) is kept.
    */
-  async function storeFailure(request: MutationRequest, fingerprint: string, error: DomainError): Promise<StoredResponse> {
+  async function storeFailure(
+    request: MutationRequest,
+    fingerprint: string,
+    error: DomainError,
+  ): Promise<StoredResponse> {
     const apiError = toApiError(error);
     const body = errorBody(apiError, request.requestId);
     const now = options.clock();
     await options.db.transaction((tx) =>
-      storeFinishedIdempotencyRecord(tx, scopeOf(request), { fingerprint, status: apiError.status, body, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS }),
+      storeFinishedIdempotencyRecord(tx, scopeOf(request), {
+        fingerprint,
+        status: apiError.status,
+        body,
+        createdAt: now,
+        expiresAt: now + IDEMPOTENCY_TTL_MS,
+      }),
     );
     return { status: apiError.status, body, headers: {}, replayed: false };
   }
 
-  const sealHeaders = (headers: Record<string, string>) => (Object.keys(headers).length === 0 ? "" : options.sealer.seal(JSON.stringify(headers)));
-  const openHeaders = (sealed: string): Record<string, string> => (sealed === "" ? {} : JSON.parse(options.sealer.open(sealed)));
+  const sealHeaders = (headers: Record<string, string>) =>
+    Object.keys(headers).length === 0 ? "" : options.sealer.seal(JSON.stringify(headers));
+  const openHeaders = (sealed: string): Record<string, string> =>
+    sealed === "" ? {} : JSON.parse(options.sealer.open(sealed));
   // A JSON body starts with '{' or '['; a sealed one with the sealer's "v1." version prefix.
   const openBody = (stored: string) => (stored.startsWith("v1.") ? options.sealer.open(stored) : stored);
 
@@ -129,7 +173,12 @@ export function createIdempotency(options: IdempotencyOptions) {
   return { execute, purgeExpired };
 }
 
-const scopeOf = (request: MutationRequest): IdempotencyScope => ({ merchantId: request.actor.merchantId, mode: request.actor.mode, kind: request.actor.kind, key: request.key });
+const scopeOf = (request: MutationRequest): IdempotencyScope => ({
+  merchantId: request.actor.merchantId,
+  mode: request.actor.mode,
+  kind: request.actor.kind,
+  key: request.key,
+});
 
 /** A stored error body answered again: the request id is this request's (the one in its X-Request-Id and logs). */
 function withRequestId(errorJson: string, requestId: string): string {
@@ -141,7 +190,10 @@ function withRequestId(errorJson: string, requestId: string): string {
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
-  const settled = promise.then(() => true, () => true);
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
   try {
     return await Promise.race([settled, timeout]);
   } finally {

@@ -27,16 +27,26 @@ export interface RateLimitOptions {
  * RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers); a 429 also carries Retry-After in whole
  * seconds, rounded up so that a client waiting exactly that long is admitted.
  */
-export function rateLimit(rule: RateLimitRule, allowedKeys: readonly KeyKind[], options: RateLimitOptions): MiddlewareHandler<ApiEnv> {
+export function rateLimit(
+  rule: RateLimitRule,
+  allowedKeys: readonly KeyKind[],
+  options: RateLimitOptions,
+): MiddlewareHandler<ApiEnv> {
   const { limiter, trustProxy } = options;
-  const policyHeader = limiter.policiesOf(rule).map((p) => `"${p.name}";q=${p.limit};w=${p.periodMs / 1000}`).join(", ");
+  const policyHeader = limiter
+    .policiesOf(rule)
+    .map((p) => `"${p.name}";q=${p.limit};w=${p.periodMs / 1000}`)
+    .join(", ");
   return async function limitRate(c, next) {
     const authorized = authorizedPrincipal(c, allowedKeys);
-    const merchant = authorized?.merchantId ?? c.get("principal")?.merchantId ?? claimedMerchant(c.req.header("x-merchant-id"));
+    const merchant =
+      authorized?.merchantId ?? c.get("principal")?.merchantId ?? claimedMerchant(c.req.header("x-merchant-id"));
     const ip = clientIp(c, trustProxy);
     if (ip === undefined && !warnedUnknownAddress) {
       warnedUnknownAddress = true;
-      c.get("log").warn("rate limits: no client address (no socket and no trusted X-Forwarded-For); per-IP limits are skipped. Set TRUST_PROXY behind a proxy.");
+      c.get("log").warn(
+        "rate limits: no client address (no socket and no trusted X-Forwarded-For); per-IP limits are skipped. Set TRUST_PROXY behind a proxy.",
+      );
     }
     const verdict = await limiter.check(rule, { merchant, ip, authenticated: authorized !== undefined });
     if (verdict.policies.length > 0) {
@@ -58,4 +68,5 @@ function claimedMerchant(header: string | undefined): string | undefined {
 }
 
 /** `"name";r=<remaining>;t=<seconds until the quota is whole again>` */
-const stateItem = (state: PolicyState) => `"${state.policy.name}";r=${state.remaining};t=${Math.ceil(state.resetMs / 1000)}`;
+const stateItem = (state: PolicyState) =>
+  `"${state.policy.name}";r=${state.remaining};t=${Math.ceil(state.resetMs / 1000)}`;

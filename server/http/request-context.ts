@@ -18,6 +18,14 @@ export function requestContext(logger: Logger): MiddlewareHandler<ApiEnv> {
     const started = performance.now();
     await next();
     // Method, path and outcome only: headers and bodies (keys, tokens, e-mail addresses) are never logged.
-    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
   };
 }

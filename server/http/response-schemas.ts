@@ -14,7 +14,13 @@ const coveredReasons = z.array(z.string()).length(12);
 
 export const error = z.strictObject({
   error: z.strictObject({
-    type: z.enum(["invalid_request_error", "authentication_error", "permission_error", "rate_limit_error", "api_error"]),
+    type: z.enum([
+      "invalid_request_error",
+      "authentication_error",
+      "permission_error",
+      "rate_limit_error",
+      "api_error",
+    ]),
     code: z.string(),
     message: z.string(),
     param: z.string().optional(),
@@ -125,22 +131,33 @@ export const merchantMetrics = z.strictObject({
   livemode: z.boolean(),
   period: z.strictObject({ from: timestamp.nullable(), to: timestamp.nullable() }),
   quotes: z.strictObject({ total: count, confirmed: count, declined: count, open: count, expired: count }),
-  attachRate: z.number().min(0).max(1).nullable().describe("Confirmed quotes over all decided or expired quotes; null without any."),
+  attachRate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("Confirmed quotes over all decided or expired quotes; null without any."),
   plans: z.strictObject({ active: count, voided: count, cancelled: count }),
   ordersMerchantRefunded: count,
   claims: z.strictObject({ total: count, byStatus: z.partialRecord(z.enum(CLAIM_STATUSES), count) }),
-  fees: z.array(z.strictObject({ currency: z.string(), feeCents: cents, merchantShareCents: cents })).describe("Fees of active plans per currency."),
+  fees: z
+    .array(z.strictObject({ currency: z.string(), feeCents: cents, merchantShareCents: cents }))
+    .describe("Fees of active plans per currency."),
 });
 
 /** The camelCase object's fields under their snake_case names (the headless wire format). */
 function snakeCased<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
-  return z.strictObject(Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [snakeCaseKey(key), field])));
+  return z.strictObject(
+    Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [snakeCaseKey(key), field])),
+  );
 }
 
-export const headlessQuote = snakeCased(quote.extend({
-  disclosureText: z.literal(DISCLOSURE_PHRASE),
-  disclosure: z.string().describe("The full two-sentence disclosure."),
-}));
+export const headlessQuote = snakeCased(
+  quote.extend({
+    disclosureText: z.literal(DISCLOSURE_PHRASE),
+    disclosure: z.string().describe("The full two-sentence disclosure."),
+  }),
+);
 export const headlessConfirmation = snakeCased(confirmation);
 export const headlessDeclined = snakeCased(declined);
 
@@ -174,9 +191,15 @@ export const webhookEndpoint = z.strictObject({
   updatedAt: timestamp,
 });
 
-export const webhookEndpointWithSecret = webhookEndpoint.extend({ secret: z.string().startsWith("whsec_").describe("Shown this once.") });
+export const webhookEndpointWithSecret = webhookEndpoint.extend({
+  secret: z.string().startsWith("whsec_").describe("Shown this once."),
+});
 
-export const deletedWebhookEndpoint = z.strictObject({ id: z.string(), object: z.literal("webhook_endpoint"), deleted: z.literal(true) });
+export const deletedWebhookEndpoint = z.strictObject({
+  id: z.string(),
+  object: z.literal("webhook_endpoint"),
+  deleted: z.literal(true),
+});
 
 export const redelivery = z.strictObject({
   object: z.literal("redelivery"),

@@ -52,10 +52,12 @@ export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
 }
 
 /** Keeps each row's handler typed by its own schemas. */
-export const route = <B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P = unknown>(definition: Route<B, Q, P>): Route =>
-  definition as unknown as Route;
+export const route = <B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P = unknown>(
+  definition: Route<B, Q, P>,
+): Route => definition as unknown as Route;
 
 export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
 
 /** A page as README "Lists" shows it: `{"object":"list","data":[…],"has_more":bool,"next_cursor":string|null}`. */
-export const okPage = (page: Page<unknown>): RouteResult => ok({ object: "list", data: page.data, has_more: page.hasMore, next_cursor: page.nextCursor });
+export const okPage = (page: Page<unknown>): RouteResult =>
+  ok({ object: "list", data: page.data, has_more: page.hasMore, next_cursor: page.nextCursor });

@@ -35,174 +35,344 @@ const QUOTE_FIELD_NAMES = { programId: "protection_program_id" };
 
 export const routes: Route[] = [
   route({
-    method: "POST", path: "/offers/quote", operationId: "createQuote", keys: PUBLISHABLE_OR_SECRET, rateLimit: "quote", browser: true,
-    summary: "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header.",
-    body: wire.quoteRequest, fieldNames: QUOTE_FIELD_NAMES, response: { description: "The offer (camelCase).", schema: shapes.quote },
+    method: "POST",
+    path: "/offers/quote",
+    operationId: "createQuote",
+    keys: PUBLISHABLE_OR_SECRET,
+    rateLimit: "quote",
+    browser: true,
+    summary:
+      "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header.",
+    body: wire.quoteRequest,
+    fieldNames: QUOTE_FIELD_NAMES,
+    response: { description: "The offer (camelCase).", schema: shapes.quote },
     async handle({ db, services, sealer, principal, body }) {
       const { quote, token } = await createQuote(db, services, principal, {
-        orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id,
-        currency: body.currency, customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+        orderAmountCents: body.order_amount_cents,
+        orderId: body.order_id,
+        programId: body.protection_program_id,
+        currency: body.currency,
+        customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
       });
       return ok(quote, { "X-Service-Quote-Token": token });
     },
   }),
   route({
-    method: "POST", path: "/offers/confirm", operationId: "confirmQuote", keys: PUBLISHABLE_OR_SECRET, rateLimit: "confirm", browser: true,
-    summary: "Confirm a protection plan for a quoted offer. An invalid order_context is 422 order_context_invalid and creates nothing.",
-    body: wire.confirmRequest, response: { description: "The confirmed plan with its reference number.", schema: shapes.confirmation },
+    method: "POST",
+    path: "/offers/confirm",
+    operationId: "confirmQuote",
+    keys: PUBLISHABLE_OR_SECRET,
+    rateLimit: "confirm",
+    browser: true,
+    summary:
+      "Confirm a protection plan for a quoted offer. An invalid order_context is 422 order_context_invalid and creates nothing.",
+    body: wire.confirmRequest,
+    response: { description: "The confirmed plan with its reference number.", schema: shapes.confirmation },
     async handle({ db, services, principal, body }) {
       const surface = principal.kind === "publishable" ? "widget" : "api";
-      return ok(await confirmQuote(db, services, principal, { surface, quoteId: body.quoteId, quoteToken: body.quoteToken, orderContext: body.order_context }));
+      return ok(
+        await confirmQuote(db, services, principal, {
+          surface,
+          quoteId: body.quoteId,
+          quoteToken: body.quoteToken,
+          orderContext: body.order_context,
+        }),
+      );
     },
   }),
   route({
-    method: "POST", path: "/offers/decline", operationId: "declineQuote", keys: PUBLISHABLE_OR_SECRET, browser: true,
-    summary: "Record that the buyer declined the offer. A publishable key declines only quotes made with a publishable key (any other is 404, as an unknown id).",
-    body: wire.declineRequest, response: { description: "The declined quote.", schema: shapes.declined },
-    handle: async ({ db, services, principal, body }) => ok(await declineQuote(db, services, principal, body.quoteId, body.reason)),
+    method: "POST",
+    path: "/offers/decline",
+    operationId: "declineQuote",
+    keys: PUBLISHABLE_OR_SECRET,
+    browser: true,
+    summary:
+      "Record that the buyer declined the offer. A publishable key declines only quotes made with a publishable key (any other is 404, as an unknown id).",
+    body: wire.declineRequest,
+    response: { description: "The declined quote.", schema: shapes.declined },
+    handle: async ({ db, services, principal, body }) =>
+      ok(await declineQuote(db, services, principal, body.quoteId, body.reason)),
   }),
   route({
-    method: "POST", path: "/offers/void", operationId: "voidPlan", keys: SECRET_ONLY, rateLimit: "void",
-    summary: "Void an active plan (for example when the order is cancelled). Give exactly one of planId, referenceNumber, orderId.",
-    body: wire.voidRequest, response: { description: "The voided purchase.", schema: shapes.purchase },
+    method: "POST",
+    path: "/offers/void",
+    operationId: "voidPlan",
+    keys: SECRET_ONLY,
+    rateLimit: "void",
+    summary:
+      "Void an active plan (for example when the order is cancelled). Give exactly one of planId, referenceNumber, orderId.",
+    body: wire.voidRequest,
+    response: { description: "The voided purchase.", schema: shapes.purchase },
     async handle({ db, services, principal, body }) {
-      const selector: PlanSelector = body.planId ? { planId: body.planId } : body.referenceNumber ? { referenceNumber: body.referenceNumber } : { orderId: body.orderId! };
+      const selector: PlanSelector = body.planId
+        ? { planId: body.planId }
+        : body.referenceNumber
+          ? { referenceNumber: body.referenceNumber }
+          : { orderId: body.orderId! };
       return ok(await voidPlan(db, services, principal, selector, body.reason ?? null));
     },
   }),
   route({
-    method: "POST", path: "/orders/:orderId/refund", operationId: "reportMerchantRefund", keys: SECRET_ONLY,
-    summary: "Report that the merchant refunded a protected order: the order becomes merchant_refunded, the plan is voided, the fee share is credited on the next settlement statement, and no consumer refund is issued.",
-    body: wire.refundRequest, response: { description: "The refund report.", schema: shapes.merchantRefund },
-    handle: async ({ db, services, principal, params }) => ok(await reportMerchantRefund(db, services, principal, params.orderId)),
+    method: "POST",
+    path: "/orders/:orderId/refund",
+    operationId: "reportMerchantRefund",
+    keys: SECRET_ONLY,
+    summary:
+      "Report that the merchant refunded a protected order: the order becomes merchant_refunded, the plan is voided, the fee share is credited on the next settlement statement, and no consumer refund is issued.",
+    body: wire.refundRequest,
+    response: { description: "The refund report.", schema: shapes.merchantRefund },
+    handle: async ({ db, services, principal, params }) =>
+      ok(await reportMerchantRefund(db, services, principal, params.orderId)),
   }),
   route({
-    method: "GET", path: "/merchant/claims", operationId: "listClaims", keys: SECRET_ONLY, rateLimit: "claims",
+    method: "GET",
+    path: "/merchant/claims",
+    operationId: "listClaims",
+    keys: SECRET_ONLY,
+    rateLimit: "claims",
     summary: "List refund requests (claims) of the key's merchant, newest first.",
-    query: wire.claimsQuery, response: { description: "A page of claims.", schema: shapes.page(shapes.claim) },
+    query: wire.claimsQuery,
+    response: { description: "A page of claims.", schema: shapes.page(shapes.claim) },
     handle: async ({ db, principal, query }) => okPage(await listClaims(db, principal, claimFilters(query))),
   }),
   route({
-    method: "GET", path: "/merchants/:merchantId/claims", operationId: "listMerchantClaims", keys: SECRET_ONLY, rateLimit: "claims",
-    summary: "The same listing as /merchant/claims for an explicit merchant id, which must be the key's own (404 otherwise).",
-    query: wire.claimsQuery, response: { description: "A page of claims.", schema: shapes.page(shapes.claim) },
-    handle: async ({ db, principal, params, query }) => okPage(await listClaims(db, ownMerchant(principal, params.merchantId), claimFilters(query))),
+    method: "GET",
+    path: "/merchants/:merchantId/claims",
+    operationId: "listMerchantClaims",
+    keys: SECRET_ONLY,
+    rateLimit: "claims",
+    summary:
+      "The same listing as /merchant/claims for an explicit merchant id, which must be the key's own (404 otherwise).",
+    query: wire.claimsQuery,
+    response: { description: "A page of claims.", schema: shapes.page(shapes.claim) },
+    handle: async ({ db, principal, params, query }) =>
+      okPage(await listClaims(db, ownMerchant(principal, params.merchantId), claimFilters(query))),
   }),
   route({
-    method: "GET", path: "/merchants/:merchantId/metrics", operationId: "getMerchantMetrics", keys: SECRET_ONLY, rateLimit: "metrics",
+    method: "GET",
+    path: "/merchants/:merchantId/metrics",
+    operationId: "getMerchantMetrics",
+    keys: SECRET_ONLY,
+    rateLimit: "metrics",
     summary: "Quote, plan, claim and fee figures of the key's merchant, optionally within [from, to).",
-    query: wire.metricsQuery, response: { description: "Merchant metrics.", schema: shapes.merchantMetrics },
+    query: wire.metricsQuery,
+    response: { description: "Merchant metrics.", schema: shapes.merchantMetrics },
     handle: async ({ db, services, principal, params, query }) =>
-      ok(await merchantMetrics(db, ownMerchant(principal, params.merchantId), { fromMs: query.from, toMs: query.to }, services.clock())),
+      ok(
+        await merchantMetrics(
+          db,
+          ownMerchant(principal, params.merchantId),
+          { fromMs: query.from, toMs: query.to },
+          services.clock(),
+        ),
+      ),
   }),
   route({
-    method: "GET", path: "/purchases", operationId: "listPurchases", keys: SECRET_ONLY,
+    method: "GET",
+    path: "/purchases",
+    operationId: "listPurchases",
+    keys: SECRET_ONLY,
     summary: "List protected purchases, newest first.",
-    query: wire.purchasesQuery, response: { description: "A page of purchases.", schema: shapes.page(shapes.purchase) },
+    query: wire.purchasesQuery,
+    response: { description: "A page of purchases.", schema: shapes.page(shapes.purchase) },
     handle: async ({ db, principal, query }) =>
-      okPage(await listPurchases(db, principal, {
-        limit: query.limit, startingAfter: query.starting_after, status: query.status, orderId: query.order_id,
-        createdGte: query.created_gte, createdLt: query.created_lt,
-      })),
+      okPage(
+        await listPurchases(db, principal, {
+          limit: query.limit,
+          startingAfter: query.starting_after,
+          status: query.status,
+          orderId: query.order_id,
+          createdGte: query.created_gte,
+          createdLt: query.created_lt,
+        }),
+      ),
   }),
   route({
-    method: "GET", path: "/purchases/:purchaseId", operationId: "getPurchase", keys: SECRET_ONLY,
+    method: "GET",
+    path: "/purchases/:purchaseId",
+    operationId: "getPurchase",
+    keys: SECRET_ONLY,
     summary: "One protected purchase with its consent record (what the buyer saw and agreed to).",
-    query: wire.noQuery, response: { description: "The purchase with its consent record.", schema: shapes.purchaseWithConsent },
+    query: wire.noQuery,
+    response: { description: "The purchase with its consent record.", schema: shapes.purchaseWithConsent },
     handle: async ({ db, principal, params }) => ok(await getPurchase(db, principal, params.purchaseId)),
   }),
   route({
-    method: "POST", path: "/headless/quote", operationId: "headlessQuote", keys: SECRET_ONLY,
-    summary: "Server-side quote (snake_case in and out). disclosure_text is always the byte-string 'This is not insurance'.",
-    body: wire.headlessQuoteRequest, fieldNames: QUOTE_FIELD_NAMES, response: { description: "The offer (snake_case).", schema: shapes.headlessQuote },
+    method: "POST",
+    path: "/headless/quote",
+    operationId: "headlessQuote",
+    keys: SECRET_ONLY,
+    summary:
+      "Server-side quote (snake_case in and out). disclosure_text is always the byte-string 'This is not insurance'.",
+    body: wire.headlessQuoteRequest,
+    fieldNames: QUOTE_FIELD_NAMES,
+    response: { description: "The offer (snake_case).", schema: shapes.headlessQuote },
     async handle({ db, services, sealer, principal, body }) {
       const { quote } = await createQuote(db, services, principal, {
-        orderAmountCents: body.order_amount_cents, orderId: body.order_id, programId: body.protection_program_id, currency: body.currency,
-        customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email), productCategory: body.product_category,
+        orderAmountCents: body.order_amount_cents,
+        orderId: body.order_id,
+        programId: body.protection_program_id,
+        currency: body.currency,
+        customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+        productCategory: body.product_category,
       });
       const { disclosureText, ...rest } = quote;
       return ok(toSnakeCase({ ...rest, disclosureText: DISCLOSURE_PHRASE, disclosure: disclosureText }));
     },
   }),
   route({
-    method: "POST", path: "/headless/confirm", operationId: "headlessConfirm", keys: SECRET_ONLY,
-    summary: "Server-side confirm of a headless quote by its quote_id (no quote token: the secret key is the authority).",
-    body: wire.headlessConfirmRequest, response: { description: "The confirmed plan (snake_case).", schema: shapes.headlessConfirmation },
+    method: "POST",
+    path: "/headless/confirm",
+    operationId: "headlessConfirm",
+    keys: SECRET_ONLY,
+    summary:
+      "Server-side confirm of a headless quote by its quote_id (no quote token: the secret key is the authority).",
+    body: wire.headlessConfirmRequest,
+    response: { description: "The confirmed plan (snake_case).", schema: shapes.headlessConfirmation },
     handle: async ({ db, services, principal, body }) =>
-      ok(toSnakeCase(await confirmQuote(db, services, principal, { surface: "server", quoteId: (body.quote_id ?? body.quoteId)! }))),
+      ok(
+        toSnakeCase(
+          await confirmQuote(db, services, principal, { surface: "server", quoteId: (body.quote_id ?? body.quoteId)! }),
+        ),
+      ),
   }),
   route({
-    method: "POST", path: "/headless/decline", operationId: "headlessDecline", keys: SECRET_ONLY,
+    method: "POST",
+    path: "/headless/decline",
+    operationId: "headlessDecline",
+    keys: SECRET_ONLY,
     summary: "Server-side decline of a headless quote.",
-    body: wire.headlessDeclineRequest, response: { description: "The declined quote (snake_case).", schema: shapes.headlessDeclined },
+    body: wire.headlessDeclineRequest,
+    response: { description: "The declined quote (snake_case).", schema: shapes.headlessDeclined },
     handle: async ({ db, services, principal, body }) =>
       ok(toSnakeCase(await declineQuote(db, services, principal, (body.quote_id ?? body.quoteId)!, body.reason))),
   }),
   route({
-    method: "GET", path: "/events", operationId: "listEvents", keys: SECRET_ONLY,
+    method: "GET",
+    path: "/events",
+    operationId: "listEvents",
+    keys: SECRET_ONLY,
     summary: "The event log behind webhooks, newest first.",
-    query: wire.eventsQuery, response: { description: "A page of events.", schema: shapes.page(shapes.event) },
-    handle: async ({ db, principal, query }) => okPage(await listEvents(db, principal, { limit: query.limit, startingAfter: query.starting_after, type: query.type })),
+    query: wire.eventsQuery,
+    response: { description: "A page of events.", schema: shapes.page(shapes.event) },
+    handle: async ({ db, principal, query }) =>
+      okPage(
+        await listEvents(db, principal, { limit: query.limit, startingAfter: query.starting_after, type: query.type }),
+      ),
   }),
   route({
-    method: "GET", path: "/events/:eventId", operationId: "getEvent", keys: SECRET_ONLY,
+    method: "GET",
+    path: "/events/:eventId",
+    operationId: "getEvent",
+    keys: SECRET_ONLY,
     summary: "One event.",
-    query: wire.noQuery, response: { description: "The event.", schema: shapes.event },
+    query: wire.noQuery,
+    response: { description: "The event.", schema: shapes.event },
     handle: async ({ db, principal, params }) => ok(await getEvent(db, principal, params.eventId)),
   }),
   route({
-    method: "POST", path: "/events/:eventId/redeliver", operationId: "redeliverEvent", keys: SECRET_ONLY, rateLimit: "redeliver",
+    method: "POST",
+    path: "/events/:eventId/redeliver",
+    operationId: "redeliverEvent",
+    keys: SECRET_ONLY,
+    rateLimit: "redeliver",
     summary: "Queue an event again for every subscribed endpoint that is not disabled, or for one endpoint_id.",
-    body: wire.redeliverRequest, response: { description: "The deliveries queued.", schema: shapes.redelivery },
-    handle: async ({ db, services, principal, params, body }) => ok(await redeliverEvent(db, services, principal, params.eventId, body.endpoint_id)),
+    body: wire.redeliverRequest,
+    response: { description: "The deliveries queued.", schema: shapes.redelivery },
+    handle: async ({ db, services, principal, params, body }) =>
+      ok(await redeliverEvent(db, services, principal, params.eventId, body.endpoint_id)),
   }),
   route({
-    method: "POST", path: "/webhooks/endpoints", operationId: "createWebhookEndpoint", keys: SECRET_ONLY,
+    method: "POST",
+    path: "/webhooks/endpoints",
+    operationId: "createWebhookEndpoint",
+    keys: SECRET_ONLY,
     summary: "Create a webhook endpoint. The response reveals its signing secret (whsec_…) this once.",
-    body: wire.webhookEndpointCreate, response: { description: "The endpoint with its signing secret.", schema: shapes.webhookEndpointWithSecret },
+    body: wire.webhookEndpointCreate,
+    response: { description: "The endpoint with its signing secret.", schema: shapes.webhookEndpointWithSecret },
     prepare: ({ services, principal, body }) => webhookEndpoints.checkEndpointUrl(services, principal, body.url),
     handle: async ({ db, services, sealer, principal, body, prepared: url }) =>
       secretReveal(await webhookEndpoints.createWebhookEndpoint(db, services, sealer, principal, { ...body, url })),
   }),
   route({
-    method: "GET", path: "/webhooks/endpoints", operationId: "listWebhookEndpoints", keys: SECRET_ONLY,
+    method: "GET",
+    path: "/webhooks/endpoints",
+    operationId: "listWebhookEndpoints",
+    keys: SECRET_ONLY,
     summary: "List webhook endpoints, newest first (never their secrets).",
-    query: wire.webhookEndpointsQuery, response: { description: "A page of endpoints.", schema: shapes.page(shapes.webhookEndpoint) },
-    handle: async ({ db, principal, query }) => okPage(await webhookEndpoints.listWebhookEndpoints(db, principal, { limit: query.limit, startingAfter: query.starting_after })),
+    query: wire.webhookEndpointsQuery,
+    response: { description: "A page of endpoints.", schema: shapes.page(shapes.webhookEndpoint) },
+    handle: async ({ db, principal, query }) =>
+      okPage(
+        await webhookEndpoints.listWebhookEndpoints(db, principal, {
+          limit: query.limit,
+          startingAfter: query.starting_after,
+        }),
+      ),
   }),
   route({
-    method: "GET", path: "/webhooks/endpoints/:endpointId", operationId: "getWebhookEndpoint", keys: SECRET_ONLY,
+    method: "GET",
+    path: "/webhooks/endpoints/:endpointId",
+    operationId: "getWebhookEndpoint",
+    keys: SECRET_ONLY,
     summary: "One webhook endpoint (never its secret).",
-    query: wire.noQuery, response: { description: "The endpoint.", schema: shapes.webhookEndpoint },
-    handle: async ({ db, principal, params }) => ok(await webhookEndpoints.getWebhookEndpoint(db, principal, params.endpointId)),
+    query: wire.noQuery,
+    response: { description: "The endpoint.", schema: shapes.webhookEndpoint },
+    handle: async ({ db, principal, params }) =>
+      ok(await webhookEndpoints.getWebhookEndpoint(db, principal, params.endpointId)),
   }),
   route({
-    method: "PATCH", path: "/webhooks/endpoints/:endpointId", operationId: "updateWebhookEndpoint", keys: SECRET_ONLY,
+    method: "PATCH",
+    path: "/webhooks/endpoints/:endpointId",
+    operationId: "updateWebhookEndpoint",
+    keys: SECRET_ONLY,
     summary: "Change the URL, the subscribed events and/or the status (enabled, disabled). Never rotates the secret.",
-    body: wire.webhookEndpointUpdate, response: { description: "The endpoint.", schema: shapes.webhookEndpoint },
-    prepare: async ({ services, principal, body }) => (body.url === undefined ? undefined : webhookEndpoints.checkEndpointUrl(services, principal, body.url)),
+    body: wire.webhookEndpointUpdate,
+    response: { description: "The endpoint.", schema: shapes.webhookEndpoint },
+    prepare: async ({ services, principal, body }) =>
+      body.url === undefined ? undefined : webhookEndpoints.checkEndpointUrl(services, principal, body.url),
     handle: async ({ db, services, principal, params, body, prepared: url }) =>
       ok(await webhookEndpoints.updateWebhookEndpoint(db, services, principal, params.endpointId, { ...body, url })),
   }),
   route({
-    method: "DELETE", path: "/webhooks/endpoints/:endpointId", operationId: "deleteWebhookEndpoint", keys: SECRET_ONLY,
+    method: "DELETE",
+    path: "/webhooks/endpoints/:endpointId",
+    operationId: "deleteWebhookEndpoint",
+    keys: SECRET_ONLY,
     summary: "Delete a webhook endpoint; deliveries not yet made to it are dropped.",
-    body: wire.emptyBody, response: { description: "The deleted endpoint's id.", schema: shapes.deletedWebhookEndpoint },
-    handle: async ({ db, principal, params }) => ok(await webhookEndpoints.deleteWebhookEndpoint(db, principal, params.endpointId)),
+    body: wire.emptyBody,
+    response: { description: "The deleted endpoint's id.", schema: shapes.deletedWebhookEndpoint },
+    handle: async ({ db, principal, params }) =>
+      ok(await webhookEndpoints.deleteWebhookEndpoint(db, principal, params.endpointId)),
   }),
   route({
-    method: "POST", path: "/webhooks/endpoints/:endpointId/secret/rotate", alsoAt: "/v1/webhooks/endpoints/:endpointId/secret/rotate",
-    operationId: "rotateWebhookSecret", keys: SECRET_ONLY,
-    summary: "A new signing secret, revealed this once. The old one keeps signing beside it (a second v1= entry) for 24 h.",
-    body: wire.emptyBody, response: { description: "The endpoint with its new signing secret.", schema: shapes.webhookEndpointWithSecret },
-    handle: async ({ db, services, sealer, principal, params }) => secretReveal(await webhookEndpoints.rotateWebhookSecret(db, services, sealer, principal, params.endpointId)),
+    method: "POST",
+    path: "/webhooks/endpoints/:endpointId/secret/rotate",
+    alsoAt: "/v1/webhooks/endpoints/:endpointId/secret/rotate",
+    operationId: "rotateWebhookSecret",
+    keys: SECRET_ONLY,
+    summary:
+      "A new signing secret, revealed this once. The old one keeps signing beside it (a second v1= entry) for 24 h.",
+    body: wire.emptyBody,
+    response: { description: "The endpoint with its new signing secret.", schema: shapes.webhookEndpointWithSecret },
+    handle: async ({ db, services, sealer, principal, params }) =>
+      secretReveal(await webhookEndpoints.rotateWebhookSecret(db, services, sealer, principal, params.endpointId)),
   }),
   route({
-    method: "GET", path: "/webhooks/endpoints/:endpointId/deliveries", operationId: "listWebhookDeliveries", keys: SECRET_ONLY,
+    method: "GET",
+    path: "/webhooks/endpoints/:endpointId/deliveries",
+    operationId: "listWebhookDeliveries",
+    keys: SECRET_ONLY,
     summary: "The endpoint's delivery attempt log, newest first: time, event, outcome, HTTP status, duration, error.",
-    query: wire.webhookEndpointsQuery, response: { description: "A page of attempts.", schema: shapes.page(shapes.webhookAttempt) },
+    query: wire.webhookEndpointsQuery,
+    response: { description: "A page of attempts.", schema: shapes.page(shapes.webhookAttempt) },
     handle: async ({ db, principal, params, query }) =>
-      okPage(await listWebhookAttempts(db, principal, params.endpointId, { limit: query.limit, startingAfter: query.starting_after })),
+      okPage(
+        await listWebhookAttempts(db, principal, params.endpointId, {
+          limit: query.limit,
+          startingAfter: query.starting_after,
+        }),
+      ),
   }),
 ];
 
@@ -211,7 +381,11 @@ const secretReveal = (body: unknown) => ({ ...ok(body), sensitive: true });
 
 function claimFilters(query: z.output<typeof wire.claimsQuery>) {
   return {
-    limit: query.limit, startingAfter: query.starting_after, status: query.status, referenceNumber: query.reference_number,
-    createdGte: query.created_gte, createdLt: query.created_lt,
+    limit: query.limit,
+    startingAfter: query.starting_after,
+    status: query.status,
+    referenceNumber: query.reference_number,
+    createdGte: query.created_gte,
+    createdLt: query.created_lt,
   };
 }

@@ -6,7 +6,12 @@ import { EVENT_TYPES } from "../domain/events.ts";
 // Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:
 // an unknown field is an error (parameter_unknown), never silently ignored.
 
-const amount = z.number().int().positive().max(MAX_AMOUNT_MINOR).describe("Amount in the currency's minor units (cents; yen for JPY).");
+const amount = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_AMOUNT_MINOR)
+  .describe("Amount in the currency's minor units (cents; yen for JPY).");
 const currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, "must be a three-letter ISO 4217 code")
@@ -21,7 +26,10 @@ const orderId = z
   .string()
   .min(1)
   .max(255)
-  .regex(/^[^\p{C}\p{Z}](?:[^\p{C}\p{Zl}\p{Zp}]*[^\p{C}\p{Z}])?$/u, "must be printable characters, without a space at either end")
+  .regex(
+    /^[^\p{C}\p{Z}](?:[^\p{C}\p{Zl}\p{Zp}]*[^\p{C}\p{Z}])?$/u,
+    "must be printable characters, without a space at either end",
+  )
   .describe("The merchant's order identifier.");
 const email = z.email().max(254);
 const reason = z.string().min(1).max(500);
@@ -36,10 +44,16 @@ export const quoteRequest = z.strictObject({
 
 export const confirmRequest = z.strictObject({
   quoteId: identifier("From the quote response."),
-  quoteToken: z.string().min(1).max(512).describe("The single-use token from the quote's X-Service-Quote-Token header."),
+  quoteToken: z
+    .string()
+    .min(1)
+    .max(512)
+    .describe("The single-use token from the quote's X-Service-Quote-Token header."),
   // Validated by the domain (server/domain/order-context.ts): a bad one, a missing one included, is 422
   // order_context_invalid (README "Offers"). The preprocess lets a missing one through while the document keeps it required.
-  order_context: z.preprocess((value) => value ?? null, z.unknown()).describe("Versioned snake_case description of the binding order (schema_version, order, participants)."),
+  order_context: z
+    .preprocess((value) => value ?? null, z.unknown())
+    .describe("Versioned snake_case description of the binding order (schema_version, order, participants)."),
 });
 
 export const declineRequest = z.strictObject({
@@ -76,11 +90,14 @@ const headlessQuoteRef = {
   quote_id: identifier("From the headless quote.").optional(),
   quoteId: identifier("Alias of quote_id.").optional(),
 };
-const oneQuoteRef = (body: { quote_id?: string; quoteId?: string }) => (body.quote_id === undefined) !== (body.quoteId === undefined);
+const oneQuoteRef = (body: { quote_id?: string; quoteId?: string }) =>
+  (body.quote_id === undefined) !== (body.quoteId === undefined);
 const quoteRefIssue = { message: "give quote_id (or quoteId)", path: ["quote_id"] };
 
 export const headlessConfirmRequest = z.strictObject(headlessQuoteRef).refine(oneQuoteRef, quoteRefIssue);
-export const headlessDeclineRequest = z.strictObject({ ...headlessQuoteRef, reason: reason.optional() }).refine(oneQuoteRef, quoteRefIssue);
+export const headlessDeclineRequest = z
+  .strictObject({ ...headlessQuoteRef, reason: reason.optional() })
+  .refine(oneQuoteRef, quoteRefIssue);
 
 const timestamp = z.iso.datetime({ offset: true }).transform((value) => Date.parse(value));
 const pageQuery = {
@@ -110,19 +127,26 @@ export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: tim
 
 export const noQuery = z.strictObject({});
 
-const webhookUrl = z.string().min(1).max(2048).describe("Where events are POSTed. Live mode: https and a public address only.");
+const webhookUrl = z
+  .string()
+  .min(1)
+  .max(2048)
+  .describe("Where events are POSTed. Live mode: https and a public address only.");
 const webhookEvents = z
   .array(z.enum(["*", ...EVENT_TYPES]))
   .min(1)
   .max(EVENT_TYPES.length + 1)
-  .describe("Event types to receive, or [\"*\"] for all.");
+  .describe('Event types to receive, or ["*"] for all.');
 
 export const webhookEndpointCreate = z.strictObject({ url: webhookUrl, events: webhookEvents });
 
 export const webhookEndpointUpdate = z.strictObject({
   url: webhookUrl.optional(),
   events: webhookEvents.optional(),
-  status: z.enum(["enabled", "disabled"]).optional().describe("Disable the endpoint, or enable it again (also after it was marked failing)."),
+  status: z
+    .enum(["enabled", "disabled"])
+    .optional()
+    .describe("Disable the endpoint, or enable it again (also after it was marked failing)."),
 });
 
 export const webhookEndpointsQuery = z.strictObject(pageQuery);
@@ -131,5 +155,10 @@ export const webhookEndpointsQuery = z.strictObject(pageQuery);
 export const emptyBody = z.strictObject({});
 
 export const redeliverRequest = z.strictObject({
-  endpoint_id: z.string().min(1).max(255).optional().describe("Only to this endpoint (default: every subscribed endpoint that is not disabled)."),
+  endpoint_id: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("Only to this endpoint (default: every subscribed endpoint that is not disabled)."),
 });

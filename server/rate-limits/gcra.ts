@@ -47,8 +47,15 @@ export function gcra(tat: number | undefined, now: number, rate: Rate): KeyOutco
   const base = tat === undefined || tat < now ? now : tat;
   const next = base + interval;
   const allowAt = next - window;
-  if (now < allowAt) return { admitted: false, nextTat: base, remaining: 0, resetMs: base - now, retryAfterMs: allowAt - now };
-  return { admitted: true, nextTat: next, remaining: Math.floor((now - allowAt) / interval), resetMs: next - now, retryAfterMs: 0 };
+  if (now < allowAt)
+    return { admitted: false, nextTat: base, remaining: 0, resetMs: base - now, retryAfterMs: allowAt - now };
+  return {
+    admitted: true,
+    nextTat: next,
+    remaining: Math.floor((now - allowAt) / interval),
+    resetMs: next - now,
+    retryAfterMs: 0,
+  };
 }
 
 /** Several keys decided together: admitted only if every key admits; a rejection consumes nothing from any key. */

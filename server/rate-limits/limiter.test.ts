@@ -7,26 +7,43 @@ import { BACKENDS, limiterFactory } from "../../test/support/rate-limits.ts";
 import { capturedLogger } from "../../test/support/logger.ts";
 
 const START = Date.parse("2026-11-22T12:00:00.000Z");
-const clockAt = (now = START) => ({ now, read() { return this.now; } });
+const clockAt = (now = START) => ({
+  now,
+  read() {
+    return this.now;
+  },
+});
 
 let uniq = 0;
 /** A fresh identity per test, so no two tests share a key. */
 const someone = (): Identity => {
   uniq++;
-  return { merchant: `mer_test${uniq}`, ip: `198.51.${uniq % 250}.${(uniq * 7) % 250}`, email: ` Buyer${uniq}@Example.com ` };
+  return {
+    merchant: `mer_test${uniq}`,
+    ip: `198.51.${uniq % 250}.${(uniq * 7) % 250}`,
+    email: ` Buyer${uniq}@Example.com `,
+  };
 };
 
 /** `count` decisions at the current instant, `batch` at a time; returns how many were admitted. */
 async function admittedOf(limiter: Limiter, rule: RateLimitRule, identity: Identity, count: number, batch = 250) {
   let admitted = 0;
   for (let done = 0; done < count; done += batch) {
-    const verdicts = await Promise.all(Array.from({ length: Math.min(batch, count - done) }, () => limiter.check(rule, identity)));
+    const verdicts = await Promise.all(
+      Array.from({ length: Math.min(batch, count - done) }, () => limiter.check(rule, identity)),
+    );
     admitted += verdicts.filter((v) => v.admitted).length;
   }
   return admitted;
 }
 
-const allPolicies = (): LimitPolicy[] => [...new Map(Object.values(RULES).flatMap((rule) => rule.policies).map((p) => [p.name, p])).values()];
+const allPolicies = (): LimitPolicy[] => [
+  ...new Map(
+    Object.values(RULES)
+      .flatMap((rule) => rule.policies)
+      .map((p) => [p.name, p]),
+  ).values(),
+];
 
 for (const backend of BACKENDS) {
   describe(`rate limiter (${backend})`, () => {
@@ -62,29 +79,58 @@ for (const backend of BACKENDS) {
       }
       const eleventh = await limiter.check(RULES.metrics, { merchant, ip: "192.0.2.99" });
       assert.equal(eleventh.admitted, false, "the merchant's 1000/min is spent");
-      assert.deepEqual(eleventh.policies.map((p) => [p.policy.name, p.admitted]), [["metrics-merchant", false], ["metrics-merchant-ip", true]]);
-      assert.equal((await limiter.check(RULES.metrics, { merchant: someone().merchant, ip: "192.0.2.99" })).admitted, true, "other merchants unaffected");
+      assert.deepEqual(
+        eleventh.policies.map((p) => [p.policy.name, p.admitted]),
+        [
+          ["metrics-merchant", false],
+          ["metrics-merchant-ip", true],
+        ],
+      );
+      assert.equal(
+        (await limiter.check(RULES.metrics, { merchant: someone().merchant, ip: "192.0.2.99" })).admitted,
+        true,
+        "other merchants unaffected",
+      );
     });
 
     it("is atomic under concurrent load: never over-admits, and rejections consume nothing", async () => {
       const clock = clockAt();
       // Two limiters: with Redis, two connections deciding concurrently against the same keys.
-      const limiters = backend === "redis" ? [factory.make({ clock: () => clock.read() }), factory.make({ clock: () => clock.read() })] : [factory.make({ clock: () => clock.read() })];
-      const merchantPolicy: LimitPolicy = { name: "atomic-merchant", limit: 10, periodMs: 60_000, keyedBy: "merchant", edge: false, code: "rate_limited" };
+      const limiters =
+        backend === "redis"
+          ? [factory.make({ clock: () => clock.read() }), factory.make({ clock: () => clock.read() })]
+          : [factory.make({ clock: () => clock.read() })];
+      const merchantPolicy: LimitPolicy = {
+        name: "atomic-merchant",
+        limit: 10,
+        periodMs: 60_000,
+        keyedBy: "merchant",
+        edge: false,
+        code: "rate_limited",
+      };
       const ipPolicy: LimitPolicy = { ...merchantPolicy, name: "atomic-merchant-ip", limit: 6 };
       const rule = { name: "atomic", policies: [merchantPolicy, { ...ipPolicy, keyedBy: "merchant_ip" as const }] };
       const merchant = someone().merchant;
       const ips = ["203.0.113.1", "203.0.113.2", "203.0.113.3"];
-      const requests = Array.from({ length: 60 }, (_, i) => ({ ip: ips[i % 3], limiter: limiters[i % limiters.length] }));
+      const requests = Array.from({ length: 60 }, (_, i) => ({
+        ip: ips[i % 3],
+        limiter: limiters[i % limiters.length],
+      }));
       const verdicts = await Promise.all(requests.map(({ ip, limiter }) => limiter.check(rule, { merchant, ip })));
       const admittedByIp = ips.map((ip) => verdicts.filter((v, i) => v.admitted && requests[i].ip === ip).length);
       assert.equal(verdicts.filter((v) => v.admitted).length, 10, "exactly the merchant limit");
       for (const n of admittedByIp) assert.ok(n <= 6, `per IP ${admittedByIp}`);
       // Each admitted request moved each of its keys by exactly one interval; the rejected 50 moved none.
       const [merchantInterval, ipInterval] = rule.policies.map((p) => schedule(p).interval);
-      const keys = [policyKey(rule.policies[0], { merchant })!, ...ips.map((ip) => policyKey(rule.policies[1], { merchant, ip })!)];
+      const keys = [
+        policyKey(rule.policies[0], { merchant })!,
+        ...ips.map((ip) => policyKey(rule.policies[1], { merchant, ip })!),
+      ];
       const states = await limiters[0].stores.primary.states(keys, clock.now);
-      assert.deepEqual(states, [START + 10 * merchantInterval, ...admittedByIp.map((n) => (n === 0 ? undefined : START + n * ipInterval))]);
+      assert.deepEqual(states, [
+        START + 10 * merchantInterval,
+        ...admittedByIp.map((n) => (n === 0 ? undefined : START + n * ipInterval)),
+      ]);
     });
 
     it("a request rejected by one limit leaves the other limit's counter as it was", async () => {
@@ -93,23 +139,41 @@ for (const backend of BACKENDS) {
       const rule = RULES.void;
       const merchant = someone().merchant;
       const store = limiter.stores.primary;
-      const [merchantKey, ipKey] = [policyKey(rule.policies[0], { merchant })!, policyKey(rule.policies[1], { merchant, ip: "192.0.2.1" })!];
+      const [merchantKey, ipKey] = [
+        policyKey(rule.policies[0], { merchant })!,
+        policyKey(rule.policies[1], { merchant, ip: "192.0.2.1" })!,
+      ];
       assert.equal(await admittedOf(limiter, rule, { merchant, ip: "192.0.2.1" }, 60), 60);
       const before = await store.states([merchantKey, ipKey], clock.now);
-      assert.equal((await limiter.check(rule, { merchant, ip: "192.0.2.1" })).admitted, false, "per merchant + IP exhausted");
+      assert.equal(
+        (await limiter.check(rule, { merchant, ip: "192.0.2.1" })).admitted,
+        false,
+        "per merchant + IP exhausted",
+      );
       assert.deepEqual(await store.states([merchantKey, ipKey], clock.now), before, "the merchant bucket did not move");
       // Spend the rest of the merchant's 200 from other addresses; then a fresh address is rejected by the merchant limit.
       for (let i = 2; i <= 3; i++) await admittedOf(limiter, rule, { merchant, ip: `192.0.2.${i}` }, 60);
-      assert.equal(await admittedOf(limiter, rule, { merchant, ip: "192.0.2.5" }, 30), 20, "the merchant's 200 run out first");
+      assert.equal(
+        await admittedOf(limiter, rule, { merchant, ip: "192.0.2.5" }, 30),
+        20,
+        "the merchant's 200 run out first",
+      );
       const freshKey = policyKey(rule.policies[1], { merchant, ip: "192.0.2.6" })!;
       assert.equal((await limiter.check(rule, { merchant, ip: "192.0.2.6" })).admitted, false);
-      assert.deepEqual(await store.states([freshKey], clock.now), [undefined], "the fresh address's bucket did not move");
+      assert.deepEqual(
+        await store.states([freshKey], clock.now),
+        [undefined],
+        "the fresh address's bucket did not move",
+      );
     });
 
     it("EDGE_LIMITS=off drops the edge policies and keeps the others", async () => {
       const clock = clockAt();
       const limiter = factory.make({ clock: () => clock.read(), edge: false });
-      assert.deepEqual(limiter.policiesOf(RULES.quote).map((p) => p.name), ["quote-merchant", "quote-merchant-ip"]);
+      assert.deepEqual(
+        limiter.policiesOf(RULES.quote).map((p) => p.name),
+        ["quote-merchant", "quote-merchant-ip"],
+      );
       const who = someone();
       assert.equal(await admittedOf(limiter, RULES.quote, { ip: who.ip }, 60), 60, "no edge-quote 50 per 10 s");
     });
@@ -120,7 +184,8 @@ for (const backend of BACKENDS) {
       const ip = someone().ip;
       const spellings = ["buyer@example.org", " BUYER@example.org", "Buyer@Example.org  "];
       const verdicts = [];
-      for (let i = 0; i < 11; i++) verdicts.push(await limiter.check(RULES.portalLookup, { ip: `${ip}${i}`, email: spellings[i % 3] }));
+      for (let i = 0; i < 11; i++)
+        verdicts.push(await limiter.check(RULES.portalLookup, { ip: `${ip}${i}`, email: spellings[i % 3] }));
       assert.equal(verdicts.filter((v) => v.admitted).length, 10);
       assert.equal(verdicts[10].policies.find((p) => !p.admitted)?.policy.name, "portal-lookup-email");
       assert.equal(verdicts[10].retryAfterMs, 6 * 60_000);
@@ -133,7 +198,12 @@ describe("rate limiter: Redis unreachable", () => {
   const captured = capturedLogger();
   const clock = clockAt();
   beforeAll(() => {
-    limiter = createLimiter({ clock: () => clock.read(), logger: captured.logger, redisUrl: "redis://127.0.0.1:1", keyPrefix: "unused:" });
+    limiter = createLimiter({
+      clock: () => clock.read(),
+      logger: captured.logger,
+      redisUrl: "redis://127.0.0.1:1",
+      keyPrefix: "unused:",
+    });
   });
   afterAll(() => limiter.close());
 

@@ -45,7 +45,9 @@ export const FALLBACK_LOG_INTERVAL_MS = 60_000;
 export function createLimiter(options: LimiterOptions) {
   const { clock, logger } = options;
   const memory = options.stores?.fallback ?? createMemoryStore();
-  const primary = options.stores?.primary ?? (options.redisUrl ? createRedisStore({ url: options.redisUrl, prefix: options.keyPrefix }) : memory);
+  const primary =
+    options.stores?.primary ??
+    (options.redisUrl ? createRedisStore({ url: options.redisUrl, prefix: options.keyPrefix }) : memory);
   const edge = options.edge ?? true;
   let lastFallbackLog = -Infinity;
   let fallbacks = 0;
@@ -76,7 +78,11 @@ export function createLimiter(options: LimiterOptions) {
         if (key !== undefined) applied.push({ policy, key });
       }
       if (applied.length === 0) return { admitted: true, retryAfterMs: 0, policies: [] };
-      const decision = await decide(applied.map((a) => a.key), applied.map((a) => a.policy), clock());
+      const decision = await decide(
+        applied.map((a) => a.key),
+        applied.map((a) => a.policy),
+        clock(),
+      );
       return {
         admitted: decision.admitted,
         retryAfterMs: decision.retryAfterMs,

@@ -26,7 +26,11 @@ export function createMemoryStore(): LimitStore & { size(): number } {
   return {
     async decide(keys, rates, now) {
       if (now - lastSweep >= SWEEP_INTERVAL_MS) sweep(now);
-      const decision = decide(keys.map((key) => read(key, now)), now, [...rates]);
+      const decision = decide(
+        keys.map((key) => read(key, now)),
+        now,
+        [...rates],
+      );
       if (decision.admitted) keys.forEach((key, i) => tats.set(key, decision.outcomes[i].nextTat));
       return decision;
     },

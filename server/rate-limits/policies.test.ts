@@ -24,7 +24,10 @@ describe("rate-limit policies (README 'Rate limits')", () => {
     ]);
     for (const rule of [RULES.metrics, RULES.claims]) {
       // The strict merchant bucket (README "Rate limits"): 1000/min by merchant and 100/min by merchant + IP, together.
-      assert.deepEqual(rule.policies.map((p) => [p.limit, p.periodMs, p.keyedBy]).slice(0, 2), [[1000, MINUTE, "merchant"], [100, MINUTE, "merchant_ip"]]);
+      assert.deepEqual(rule.policies.map((p) => [p.limit, p.periodMs, p.keyedBy]).slice(0, 2), [
+        [1000, MINUTE, "merchant"],
+        [100, MINUTE, "merchant_ip"],
+      ]);
     }
     assert.deepEqual(RULES.portalLookup.policies.map(shape).slice(0, 2), [
       ["portal-lookup-ip", 30, MINUTE, "ip", false, "rate_limited"],

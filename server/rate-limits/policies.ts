@@ -34,8 +34,14 @@ export interface RateLimitRule {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const policy = (name: string, limit: number, periodMs: number, keyedBy: KeyedBy, edge = false, code: LimitPolicy["code"] = "rate_limited"): LimitPolicy =>
-  ({ name, limit, periodMs, keyedBy, edge, code });
+const policy = (
+  name: string,
+  limit: number,
+  periodMs: number,
+  keyedBy: KeyedBy,
+  edge = false,
+  code: LimitPolicy["code"] = "rate_limited",
+): LimitPolicy => ({ name, limit, periodMs, keyedBy, edge, code });
 
 /** The edge WAF's global rule: 100/min per client IP, "with challenge". */
 export const EDGE_GLOBAL = policy("edge-global", 100, MINUTE, "ip", true, "challenge_required");
@@ -47,14 +53,24 @@ const merchantBuckets = (name: string, perMerchant: number, perMerchantIp: numbe
 ];
 
 export const RULES = {
-  quote: { name: "quote", policies: [...merchantBuckets("quote", 5000, 500), policy("edge-quote", 50, 10_000, "ip", true)] },
+  quote: {
+    name: "quote",
+    policies: [...merchantBuckets("quote", 5000, 500), policy("edge-quote", 50, 10_000, "ip", true)],
+  },
   confirm: { name: "confirm", policies: [...merchantBuckets("confirm", 1000, 200), EDGE_GLOBAL] },
   void: { name: "void", policies: [...merchantBuckets("void", 200, 60), EDGE_GLOBAL] },
   metrics: { name: "metrics", policies: [...merchantBuckets("metrics", 1000, 100), EDGE_GLOBAL] },
   claims: { name: "claims", policies: [...merchantBuckets("claims", 1000, 100), EDGE_GLOBAL] },
   // Not in the contract (our reading, README "Rate limits"): one redelivery sends a request to each of up to 16 endpoints.
   redeliver: { name: "redeliver", policies: [...merchantBuckets("redeliver", 60, 30), EDGE_GLOBAL] },
-  portalLookup: { name: "portalLookup", policies: [policy("portal-lookup-ip", 30, MINUTE, "ip"), policy("portal-lookup-email", 10, HOUR, "email"), EDGE_GLOBAL] },
+  portalLookup: {
+    name: "portalLookup",
+    policies: [
+      policy("portal-lookup-ip", 30, MINUTE, "ip"),
+      policy("portal-lookup-email", 10, HOUR, "email"),
+      EDGE_GLOBAL,
+    ],
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RuleName = keyof typeof RULES;
@@ -71,14 +87,17 @@ export interface Identity {
   email?: string;
 }
 
-
 /** Addresses are hashed: no e-mail address is stored in a limiter key. */
-const emailDigest = (email: string) => createHash("sha256").update(normaliseEmail(email)).digest("base64url").slice(0, 22);
+const emailDigest = (email: string) =>
+  createHash("sha256").update(normaliseEmail(email)).digest("base64url").slice(0, 22);
 
 /** The storage key of a policy for an identity, or undefined when the identity lacks what the policy is keyed by. */
 export function policyKey(policy: LimitPolicy, identity: Identity): string | undefined {
   const { ip, email } = identity;
-  const merchant = identity.merchant === undefined || identity.authenticated !== false ? identity.merchant : `unauthenticated:${identity.merchant}`;
+  const merchant =
+    identity.merchant === undefined || identity.authenticated !== false
+      ? identity.merchant
+      : `unauthenticated:${identity.merchant}`;
   switch (policy.keyedBy) {
     case "merchant":
       return merchant === undefined ? undefined : `${policy.name}:${merchant}`;

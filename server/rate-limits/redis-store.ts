@@ -97,8 +97,10 @@ export function createRedisStore(options: RedisStoreOptions): LimitStore & { cli
 
   async function connected() {
     if (client.status === "ready") return;
-    if (!failedOnce && client.status !== "end") await Promise.race([firstConnection, sleep(options.connectWaitMs ?? 1_000)]);
-    if ((client.status as string) !== "ready") throw new RedisUnavailableError(`Redis is not connected (${client.status})`);
+    if (!failedOnce && client.status !== "end")
+      await Promise.race([firstConnection, sleep(options.connectWaitMs ?? 1_000)]);
+    if ((client.status as string) !== "ready")
+      throw new RedisUnavailableError(`Redis is not connected (${client.status})`);
   }
 
   const fullKeys = (keys: readonly string[]) => keys.map((key) => prefix + key);

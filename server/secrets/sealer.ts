@@ -26,7 +26,9 @@ export function createSealer(rawKey: Buffer): Sealer {
       const iv = cryptoRandom(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-      return ["v1", iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+      return ["v1", iv, cipher.getAuthTag(), ciphertext]
+        .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+        .join(".");
     },
     open(sealed) {
       const [version, iv, tag, ciphertext] = sealed.split(".");
@@ -43,7 +45,10 @@ export function createSealer(rawKey: Buffer): Sealer {
  * The key from ENCRYPTION_KEY (base64 of 32 bytes) or, for the embedded default, a key file in the data
  * directory, created with mode 0600 on first start. `created` tells the caller to say so in the log.
  */
-export function loadEncryptionKey(configured: string | undefined, dataDir: string): { key: Buffer; source: string; created: boolean } {
+export function loadEncryptionKey(
+  configured: string | undefined,
+  dataDir: string,
+): { key: Buffer; source: string; created: boolean } {
   if (configured) {
     const key = Buffer.from(configured, "base64");
     if (key.length !== 32) throw new Error("ENCRYPTION_KEY must be the base64 encoding of 32 bytes");

@@ -21,7 +21,10 @@ export interface ClaimRecord {
   mode: Mode;
 }
 
-export type NewClaim = Pick<ClaimRecord, "id" | "planId" | "reason" | "description" | "amountCents" | "currency" | "createdAt">;
+export type NewClaim = Pick<
+  ClaimRecord,
+  "id" | "planId" | "reason" | "description" | "amountCents" | "currency" | "createdAt"
+>;
 
 export interface ClaimFilters {
   status?: ClaimStatus;
@@ -46,7 +49,8 @@ interface ClaimRow {
 }
 
 const CLAIMS = "claims c JOIN plans p ON p.id = c.plan_id";
-const CLAIM_COLUMNS = "c.id, c.plan_id, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, c.currency, c.created_at, c.updated_at, c.mode";
+const CLAIM_COLUMNS =
+  "c.id, c.plan_id, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, c.currency, c.created_at, c.updated_at, c.mode";
 
 function toClaimRecord(row: ClaimRow): ClaimRecord {
   return {
@@ -70,7 +74,18 @@ export async function insertClaim(tx: Queryable, owner: Actor, claim: NewClaim):
   await tx.run(
     `INSERT INTO claims (id, merchant_id, mode, plan_id, reason, description, status, amount_cents, currency, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, 'submitted', ?, ?, ?, ?)`,
-    [claim.id, owner.merchantId, owner.mode, claim.planId, claim.reason, claim.description, claim.amountCents, claim.currency, claim.createdAt, claim.createdAt],
+    [
+      claim.id,
+      owner.merchantId,
+      owner.mode,
+      claim.planId,
+      claim.reason,
+      claim.description,
+      claim.amountCents,
+      claim.currency,
+      claim.createdAt,
+      claim.createdAt,
+    ],
   );
 }
 
@@ -79,7 +94,11 @@ export async function findClaim(tx: Queryable, claimId: string): Promise<ClaimRe
   return row && toClaimRecord(row);
 }
 
-export function listClaimsPage(tx: Queryable, owner: Actor, query: PageQuery & ClaimFilters): Promise<Page<ClaimRecord>> {
+export function listClaimsPage(
+  tx: Queryable,
+  owner: Actor,
+  query: PageQuery & ClaimFilters,
+): Promise<Page<ClaimRecord>> {
   const filters: [string, string | number | undefined][] = [
     ["c.status = ?", query.status],
     ["p.reference_number = ?", query.referenceNumber],

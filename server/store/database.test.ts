@@ -14,10 +14,19 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
 
   it("binds ? placeholders in order and returns rows, first rows and change counts", async () => {
     await t.db.transaction(async (tx) => {
-      assert.equal(await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?), (?, ?)", ["a", 1, "b", 1_795_000_000_000]), 2);
+      assert.equal(
+        await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?), (?, ?)", ["a", 1, "b", 1_795_000_000_000]),
+        2,
+      );
     });
-    assert.deepEqual(await t.db.get("SELECT id, n FROM contract_items WHERE id = ?", ["b"]), { id: "b", n: 1_795_000_000_000 });
-    assert.deepEqual((await t.db.all<{ id: string }>("SELECT id FROM contract_items ORDER BY id")).map((r) => r.id), ["a", "b"]);
+    assert.deepEqual(await t.db.get("SELECT id, n FROM contract_items WHERE id = ?", ["b"]), {
+      id: "b",
+      n: 1_795_000_000_000,
+    });
+    assert.deepEqual(
+      (await t.db.all<{ id: string }>("SELECT id FROM contract_items ORDER BY id")).map((r) => r.id),
+      ["a", "b"],
+    );
     assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["zz"]), undefined);
   });
 
@@ -33,7 +42,9 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
   });
 
   it("reports unique violations recognisably", async () => {
-    const error = await t.db.transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["a", 2])).catch((e) => e);
+    const error = await t.db
+      .transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["a", 2]))
+      .catch((e) => e);
     assert.ok(isUniqueViolation(error), String(error));
   });
 
@@ -59,7 +70,9 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
     await Promise.all(
       Array.from({ length: 20 }, () =>
         t.db.transaction(async (tx) => {
-          const row = await tx.get<{ n: number }>(`SELECT n FROM contract_items WHERE id = ?${forUpdate(tx)}`, ["counter"]);
+          const row = await tx.get<{ n: number }>(`SELECT n FROM contract_items WHERE id = ?${forUpdate(tx)}`, [
+            "counter",
+          ]);
           await new Promise((resolve) => setImmediate(resolve));
           await tx.run("UPDATE contract_items SET n = ? WHERE id = ?", [row!.n + 1, "counter"]);
         }),
@@ -81,7 +94,9 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
       });
       await lockTaken;
       await assert.rejects(
-        t.db.transaction((tx) => tx.get("SELECT n FROM contract_items WHERE id = ? FOR UPDATE", ["a"]), { lockTimeoutMs: 50 }),
+        t.db.transaction((tx) => tx.get("SELECT n FROM contract_items WHERE id = ? FOR UPDATE", ["a"]), {
+          lockTimeoutMs: 50,
+        }),
         LockTimeoutError,
       );
       release();

@@ -34,8 +34,19 @@ export async function insertEmailOnce(tx: Queryable, message: NewEmailMessage): 
   await tx.run(
     `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, last_error, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (template, plan_id) DO NOTHING`,
-    [message.id, message.merchantId, message.mode, message.template, message.planId, message.recipientSealed, message.recipientHash,
-      message.status, message.createdAt, message.lastError, message.createdAt],
+    [
+      message.id,
+      message.merchantId,
+      message.mode,
+      message.template,
+      message.planId,
+      message.recipientSealed,
+      message.recipientHash,
+      message.status,
+      message.createdAt,
+      message.lastError,
+      message.createdAt,
+    ],
   );
 }
 
@@ -66,12 +77,29 @@ export async function countQueuedEmails(
 
 /** Leases up to `limit` pending messages that are due (see claimDueRows). */
 export async function claimDueEmails(db: Database, now: number, leaseMs: number, limit: number): Promise<DueEmail[]> {
-  const rows = await claimDueRows<{ id: string; merchant_id: string; mode: Mode; template: string; plan_id: string; recipient_sealed: string; attempts: number | string }>(db, {
-    table: "email_messages", dueColumn: "next_attempt_at", columns: "id, merchant_id, mode, template, plan_id, recipient_sealed, attempts",
-    now, leaseMs, limit,
+  const rows = await claimDueRows<{
+    id: string;
+    merchant_id: string;
+    mode: Mode;
+    template: string;
+    plan_id: string;
+    recipient_sealed: string;
+    attempts: number | string;
+  }>(db, {
+    table: "email_messages",
+    dueColumn: "next_attempt_at",
+    columns: "id, merchant_id, mode, template, plan_id, recipient_sealed, attempts",
+    now,
+    leaseMs,
+    limit,
   });
   return rows.map((row) => ({
-    id: row.id, merchantId: row.merchant_id, mode: row.mode, template: row.template, planId: row.plan_id, recipientSealed: row.recipient_sealed,
+    id: row.id,
+    merchantId: row.merchant_id,
+    mode: row.mode,
+    template: row.template,
+    planId: row.plan_id,
+    recipientSealed: row.recipient_sealed,
     attempts: Number(row.attempts),
   }));
 }
@@ -80,10 +108,15 @@ export async function markEmailSkipped(db: Queryable, id: string): Promise<void>
   await db.run("UPDATE email_messages SET status = 'skipped', locked_until = NULL WHERE id = ?", [id]);
 }
 
-export async function markEmailSent(db: Queryable, id: string, sent: { attempts: number; at: number; messageId: string | null }): Promise<void> {
-  await db.run("UPDATE email_messages SET status = 'sent', attempts = ?, sent_at = ?, message_id = ?, locked_until = NULL, last_error = NULL WHERE id = ?", [
-    sent.attempts, sent.at, sent.messageId, id,
-  ]);
+export async function markEmailSent(
+  db: Queryable,
+  id: string,
+  sent: { attempts: number; at: number; messageId: string | null },
+): Promise<void> {
+  await db.run(
+    "UPDATE email_messages SET status = 'sent', attempts = ?, sent_at = ?, message_id = ?, locked_until = NULL, last_error = NULL WHERE id = ?",
+    [sent.attempts, sent.at, sent.messageId, id],
+  );
 }
 
 /** A failed send: pending again from `nextAttemptAt`, or failed for good. The lease is released. */
@@ -92,9 +125,10 @@ export async function recordEmailFailure(
   id: string,
   failure: { status: "pending" | "failed"; attempts: number; nextAttemptAt: number; lastError: string },
 ): Promise<void> {
-  await db.run("UPDATE email_messages SET status = ?, attempts = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?", [
-    failure.status, failure.attempts, failure.nextAttemptAt, failure.lastError, id,
-  ]);
+  await db.run(
+    "UPDATE email_messages SET status = ?, attempts = ?, next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?",
+    [failure.status, failure.attempts, failure.nextAttemptAt, failure.lastError, id],
+  );
 }
 
 /** Every column pair that holds a buyer's address: sealed, and its lookup hash. */
@@ -111,13 +145,28 @@ export const BUYER_EMAIL_TABLES = Object.keys(BUYER_EMAIL_COLUMNS) as BuyerEmail
  * Up to `limit` addresses still in clear in the table: rows written before migration 20261123120000_seal_buyer_emails,
  * which renamed the columns but cannot seal without the key. Every address holds an '@' and no sealed box does.
  */
-export function listClearBuyerEmails(tx: Queryable, table: BuyerEmailTable, limit: number): Promise<{ id: string; address: string }[]> {
+export function listClearBuyerEmails(
+  tx: Queryable,
+  table: BuyerEmailTable,
+  limit: number,
+): Promise<{ id: string; address: string }[]> {
   const { sealed } = BUYER_EMAIL_COLUMNS[table];
-  return tx.all<{ id: string; address: string }>(`SELECT id, ${sealed} AS address FROM ${table} WHERE ${sealed} LIKE '%@%' LIMIT ${Number(limit)}`);
+  return tx.all<{ id: string; address: string }>(
+    `SELECT id, ${sealed} AS address FROM ${table} WHERE ${sealed} LIKE '%@%' LIMIT ${Number(limit)}`,
+  );
 }
 
 /** Replaces the address in clear by its sealed form and hash, unless another process did first; returns 1 or 0. */
-export function sealClearBuyerEmail(tx: Queryable, table: BuyerEmailTable, id: string, address: string, stored: { sealed: string; hash: string }): Promise<number> {
+export function sealClearBuyerEmail(
+  tx: Queryable,
+  table: BuyerEmailTable,
+  id: string,
+  address: string,
+  stored: { sealed: string; hash: string },
+): Promise<number> {
   const columns = BUYER_EMAIL_COLUMNS[table];
-  return tx.run(`UPDATE ${table} SET ${columns.sealed} = ?, ${columns.hash} = ? WHERE id = ? AND ${columns.sealed} = ?`, [stored.sealed, stored.hash, id, address]);
+  return tx.run(
+    `UPDATE ${table} SET ${columns.sealed} = ?, ${columns.hash} = ? WHERE id = ? AND ${columns.sealed} = ?`,
+    [stored.sealed, stored.hash, id, address],
+  );
 }

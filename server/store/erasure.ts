@@ -13,16 +13,35 @@ interface Owner {
 
 /** Tables keyed by merchant_id, children before parents. */
 const MERCHANT_TABLES = [
-  "webhook_attempts", "webhook_endpoints", "events", "email_messages", "idempotency_records", "settlement_credits", "claims", "orders",
-  "plans", "quotes", "protection_programs", "api_keys",
+  "webhook_attempts",
+  "webhook_endpoints",
+  "events",
+  "email_messages",
+  "idempotency_records",
+  "settlement_credits",
+  "claims",
+  "orders",
+  "plans",
+  "quotes",
+  "protection_programs",
+  "api_keys",
 ] as const;
 
 /** The Shopify app's tables keyed by shop; shop_installations last, as it maps the shop to its merchant. */
-const SHOP_TABLES = ["shopify_orders", "shopify_data_requests", "shopify_webhook_receipts", "shopify_jobs", "shop_installations"] as const;
+const SHOP_TABLES = [
+  "shopify_orders",
+  "shopify_data_requests",
+  "shopify_webhook_receipts",
+  "shopify_jobs",
+  "shop_installations",
+] as const;
 
 /** Deletes every row of the merchant, in both modes: its keys, programs, offers, plans, claims, events and webhooks. */
 export async function eraseMerchantRows(tx: Queryable, merchantId: string): Promise<void> {
-  await tx.run("DELETE FROM webhook_deliveries WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE merchant_id = ?)", [merchantId]);
+  await tx.run(
+    "DELETE FROM webhook_deliveries WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE merchant_id = ?)",
+    [merchantId],
+  );
   for (const table of MERCHANT_TABLES) await tx.run(`DELETE FROM ${table} WHERE merchant_id = ?`, [merchantId]);
   await tx.run("DELETE FROM merchants WHERE id = ?", [merchantId]);
 }
@@ -33,7 +52,11 @@ export async function eraseShopRows(tx: Queryable, shop: string): Promise<void> 
 }
 
 /** The customer's plans (by the lookup hash of their address, or by their orders), oldest first. */
-export async function findCustomerPlanIds(tx: Queryable, owner: Owner, customer: { emailHash: string | null; orderIds: string[] }): Promise<string[]> {
+export async function findCustomerPlanIds(
+  tx: Queryable,
+  owner: Owner,
+  customer: { emailHash: string | null; orderIds: string[] },
+): Promise<string[]> {
   const clauses: string[] = [];
   const params: string[] = [owner.merchantId, owner.mode];
   if (customer.emailHash) {
@@ -45,7 +68,10 @@ export async function findCustomerPlanIds(tx: Queryable, owner: Owner, customer:
     params.push(...customer.orderIds);
   }
   if (clauses.length === 0) return [];
-  const rows = await tx.all<{ id: string }>(`SELECT id FROM plans WHERE merchant_id = ? AND mode = ? AND (${clauses.join(" OR ")}) ORDER BY created_at`, params);
+  const rows = await tx.all<{ id: string }>(
+    `SELECT id FROM plans WHERE merchant_id = ? AND mode = ? AND (${clauses.join(" OR ")}) ORDER BY created_at`,
+    params,
+  );
   return rows.map((row) => row.id);
 }
 
@@ -61,24 +87,47 @@ export interface ClaimRecord {
 /** The claims on any of the plans, oldest first. */
 export async function listClaimsOfPlans(tx: Queryable, owner: Owner, planIds: string[]): Promise<ClaimRecord[]> {
   if (planIds.length === 0) return [];
-  const rows = await tx.all<{ id: string; plan_id: string; reason: string; description: string; status: string; created_at: number | string }>(
+  const rows = await tx.all<{
+    id: string;
+    plan_id: string;
+    reason: string;
+    description: string;
+    status: string;
+    created_at: number | string;
+  }>(
     `SELECT id, plan_id, reason, description, status, created_at FROM claims WHERE merchant_id = ? AND mode = ? AND plan_id IN (${placeholders(planIds)}) ORDER BY created_at`,
     [owner.merchantId, owner.mode, ...planIds],
   );
-  return rows.map((row) => ({ id: row.id, planId: row.plan_id, reason: row.reason, description: row.description, status: row.status, createdAt: Number(row.created_at) }));
+  return rows.map((row) => ({
+    id: row.id,
+    planId: row.plan_id,
+    reason: row.reason,
+    description: row.description,
+    status: row.status,
+    createdAt: Number(row.created_at),
+  }));
 }
 
 const NO_EMAIL = "customer_email_sealed = NULL, customer_email_hash = NULL";
 
 /** Clears the address from the quotes that hold it (by its lookup hash) or that are for one of the orders. */
-export async function clearQuoteEmails(tx: Queryable, owner: Owner, customer: { emailHash: string | null; orderIds: string[] }): Promise<void> {
+export async function clearQuoteEmails(
+  tx: Queryable,
+  owner: Owner,
+  customer: { emailHash: string | null; orderIds: string[] },
+): Promise<void> {
   if (customer.emailHash) {
-    await tx.run(`UPDATE quotes SET ${NO_EMAIL} WHERE merchant_id = ? AND mode = ? AND customer_email_hash = ?`, [owner.merchantId, owner.mode, customer.emailHash]);
+    await tx.run(`UPDATE quotes SET ${NO_EMAIL} WHERE merchant_id = ? AND mode = ? AND customer_email_hash = ?`, [
+      owner.merchantId,
+      owner.mode,
+      customer.emailHash,
+    ]);
   }
   if (customer.orderIds.length > 0) {
-    await tx.run(`UPDATE quotes SET ${NO_EMAIL} WHERE merchant_id = ? AND mode = ? AND order_id IN (${placeholders(customer.orderIds)})`, [
-      owner.merchantId, owner.mode, ...customer.orderIds,
-    ]);
+    await tx.run(
+      `UPDATE quotes SET ${NO_EMAIL} WHERE merchant_id = ? AND mode = ? AND order_id IN (${placeholders(customer.orderIds)})`,
+      [owner.merchantId, owner.mode, ...customer.orderIds],
+    );
   }
 }
 
@@ -89,7 +138,11 @@ export async function findPlanOrderContext(tx: Queryable, planId: string): Promi
 }
 
 /** Clears the plan's address and replaces its order context. */
-export async function redactPlanRow(tx: Queryable, planId: string, orderContext: Record<string, unknown>): Promise<void> {
+export async function redactPlanRow(
+  tx: Queryable,
+  planId: string,
+  orderContext: Record<string, unknown>,
+): Promise<void> {
   await tx.run(`UPDATE plans SET ${NO_EMAIL}, order_context = ? WHERE id = ?`, [JSON.stringify(orderContext), planId]);
 }
 
@@ -100,11 +153,18 @@ export async function replaceClaimDescriptions(tx: Queryable, planId: string, re
 
 /** Clears the recipient of the plan's e-mails; one still pending becomes skipped. */
 export async function clearEmailRecipients(tx: Queryable, planId: string): Promise<void> {
-  await tx.run("UPDATE email_messages SET recipient_sealed = NULL, recipient_hash = NULL, status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END WHERE plan_id = ?", [planId]);
+  await tx.run(
+    "UPDATE email_messages SET recipient_sealed = NULL, recipient_hash = NULL, status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END WHERE plan_id = ?",
+    [planId],
+  );
 }
 
 /** Events whose payload contains the text in any case, payloads parsed. */
-export async function listEventsMentioning(tx: Queryable, owner: Owner, text: string): Promise<{ seq: number; data: unknown }[]> {
+export async function listEventsMentioning(
+  tx: Queryable,
+  owner: Owner,
+  text: string,
+): Promise<{ seq: number; data: unknown }[]> {
   const rows = await tx.all<{ seq: number | string; data: string }>(
     "SELECT seq, data FROM events WHERE merchant_id = ? AND mode = ? AND LOWER(data) LIKE ? ESCAPE '\\'",
     [owner.merchantId, owner.mode, likeContaining(text.toLowerCase())],

@@ -45,17 +45,31 @@ const fromRow = (row: EventRow): EventRecord => ({ ...toEventContent(row), seq: 
 
 export async function insertEvent(tx: Queryable, event: Omit<EventRecord, "seq">): Promise<void> {
   await tx.run("INSERT INTO events (id, merchant_id, mode, type, data, created_at) VALUES (?, ?, ?, ?, ?, ?)", [
-    event.id, event.merchantId, event.mode, event.type, JSON.stringify(event.data), event.createdAt,
+    event.id,
+    event.merchantId,
+    event.mode,
+    event.type,
+    JSON.stringify(event.data),
+    event.createdAt,
   ]);
 }
 
 export async function findEvent(tx: Queryable, owner: Actor, id: string): Promise<EventRecord | undefined> {
-  const row = await tx.get<EventRow>(`SELECT ${COLUMNS} FROM events WHERE id = ? AND merchant_id = ? AND mode = ?`, [id, owner.merchantId, owner.mode]);
+  const row = await tx.get<EventRow>(`SELECT ${COLUMNS} FROM events WHERE id = ? AND merchant_id = ? AND mode = ?`, [
+    id,
+    owner.merchantId,
+    owner.mode,
+  ]);
   return row && fromRow(row);
 }
 
 /** Newest first; only events of `type` when it is given. */
-export function listEventsPage(tx: Queryable, owner: Actor, query: PageQuery, type?: EventType): Promise<Page<EventRecord>> {
+export function listEventsPage(
+  tx: Queryable,
+  owner: Actor,
+  query: PageQuery,
+  type?: EventType,
+): Promise<Page<EventRecord>> {
   return listPage(tx, owner, "events", COLUMNS, [["type = ?", type]], query, fromRow);
 }
 
@@ -67,6 +81,16 @@ export async function hasEventsAfter(tx: Queryable, seq: number): Promise<boolea
 
 /** Up to `limit` events after `seq`, in seq order. */
 export async function listEventsAfter(tx: Queryable, seq: number, limit: number): Promise<OutboxEntry[]> {
-  const rows = await tx.all<Omit<EventRow, "data">>("SELECT seq, id, merchant_id, mode, type, created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?", [seq, limit]);
-  return rows.map((row) => ({ seq: row.seq, id: row.id, merchantId: row.merchant_id, mode: row.mode, type: row.type, createdAt: row.created_at }));
+  const rows = await tx.all<Omit<EventRow, "data">>(
+    "SELECT seq, id, merchant_id, mode, type, created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+    [seq, limit],
+  );
+  return rows.map((row) => ({
+    seq: row.seq,
+    id: row.id,
+    merchantId: row.merchant_id,
+    mode: row.mode,
+    type: row.type,
+    createdAt: row.created_at,
+  }));
 }

@@ -27,7 +27,11 @@ const RACE_ATTEMPTS = 3;
  * Runs an idempotent mutation in a transaction, again (up to 3 times in all) when it lost a unique-constraint race
  * to a concurrent one: the retry sees the winner's rows. Other errors end it.
  */
-export async function transactionRetryingRaces<T>(db: Database, work: (tx: Queryable) => Promise<T>, options: { lockTimeoutMs: number }): Promise<T> {
+export async function transactionRetryingRaces<T>(
+  db: Database,
+  work: (tx: Queryable) => Promise<T>,
+  options: { lockTimeoutMs: number },
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(work, options);
@@ -41,7 +45,13 @@ export async function transactionRetryingRaces<T>(db: Database, work: (tx: Query
  * Claims the key with an unfinished record; false when a record of it exists. The row is invisible to others until
  * commit, and a concurrent claim of the same key on PostgreSQL waits here until then.
  */
-export async function claimIdempotencyKey(tx: Queryable, scope: IdempotencyScope, fingerprint: string, now: number, expiresAt: number): Promise<boolean> {
+export async function claimIdempotencyKey(
+  tx: Queryable,
+  scope: IdempotencyScope,
+  fingerprint: string,
+  now: number,
+  expiresAt: number,
+): Promise<boolean> {
   const claimed = await tx.all(
     `INSERT INTO idempotency_records (merchant_id, mode, key_kind, key, fingerprint, status, headers, body, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, 0, '', '', ?, ?) ON CONFLICT DO NOTHING RETURNING key`,
@@ -50,16 +60,33 @@ export async function claimIdempotencyKey(tx: Queryable, scope: IdempotencyScope
   return claimed.length > 0;
 }
 
-export async function findIdempotencyRecord(tx: Queryable, scope: IdempotencyScope): Promise<IdempotencyRecord | undefined> {
+export async function findIdempotencyRecord(
+  tx: Queryable,
+  scope: IdempotencyScope,
+): Promise<IdempotencyRecord | undefined> {
   const row = await tx.get<{ fingerprint: string; status: number; headers: string; body: string; expires_at: number }>(
     "SELECT fingerprint, status, headers, body, expires_at FROM idempotency_records WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?",
     [scope.merchantId, scope.mode, scope.kind, scope.key],
   );
-  return row && { fingerprint: row.fingerprint, status: row.status, headers: row.headers, body: row.body, expiresAt: row.expires_at };
+  return (
+    row && {
+      fingerprint: row.fingerprint,
+      status: row.status,
+      headers: row.headers,
+      body: row.body,
+      expiresAt: row.expires_at,
+    }
+  );
 }
 
 /** Claims the key again over its expired record: unfinished, for a new request. */
-export async function reclaimIdempotencyKey(tx: Queryable, scope: IdempotencyScope, fingerprint: string, now: number, expiresAt: number): Promise<void> {
+export async function reclaimIdempotencyKey(
+  tx: Queryable,
+  scope: IdempotencyScope,
+  fingerprint: string,
+  now: number,
+  expiresAt: number,
+): Promise<void> {
   await tx.run(
     "UPDATE idempotency_records SET fingerprint = ?, status = 0, headers = '', body = '', created_at = ?, expires_at = ? WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?",
     [fingerprint, now, expiresAt, scope.merchantId, scope.mode, scope.kind, scope.key],
@@ -67,10 +94,15 @@ export async function reclaimIdempotencyKey(tx: Queryable, scope: IdempotencySco
 }
 
 /** Stores the response of the request that claimed the key. */
-export async function completeIdempotencyRecord(tx: Queryable, scope: IdempotencyScope, response: { status: number; headers: string; body: string }): Promise<void> {
-  await tx.run("UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?", [
-    response.status, response.headers, response.body, scope.merchantId, scope.mode, scope.kind, scope.key,
-  ]);
+export async function completeIdempotencyRecord(
+  tx: Queryable,
+  scope: IdempotencyScope,
+  response: { status: number; headers: string; body: string },
+): Promise<void> {
+  await tx.run(
+    "UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?",
+    [response.status, response.headers, response.body, scope.merchantId, scope.mode, scope.kind, scope.key],
+  );
 }
 
 /**
@@ -78,7 +110,9 @@ export async function completeIdempotencyRecord(tx: Queryable, scope: Idempotenc
  * a live one (a twin that finished meanwhile) is kept.
  */
 export async function storeFinishedIdempotencyRecord(
-  tx: Queryable, scope: IdempotencyScope, record: { fingerprint: string; status: number; body: string; createdAt: number; expiresAt: number },
+  tx: Queryable,
+  scope: IdempotencyScope,
+  record: { fingerprint: string; status: number; body: string; createdAt: number; expiresAt: number },
 ): Promise<void> {
   await tx.run(
     `INSERT INTO idempotency_records (merchant_id, mode, key_kind, key, fingerprint, status, headers, body, created_at, expires_at)
@@ -86,7 +120,17 @@ export async function storeFinishedIdempotencyRecord(
      ON CONFLICT (merchant_id, mode, key_kind, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, headers = '',
        body = excluded.body, created_at = excluded.created_at, expires_at = excluded.expires_at
      WHERE idempotency_records.expires_at <= excluded.created_at`,
-    [scope.merchantId, scope.mode, scope.kind, scope.key, record.fingerprint, record.status, record.body, record.createdAt, record.expiresAt],
+    [
+      scope.merchantId,
+      scope.mode,
+      scope.kind,
+      scope.key,
+      record.fingerprint,
+      record.status,
+      record.body,
+      record.createdAt,
+      record.expiresAt,
+    ],
   );
 }
 

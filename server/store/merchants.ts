@@ -32,7 +32,11 @@ export interface ActiveKey {
 
 export async function insertMerchant(tx: Queryable, merchant: MerchantRecord): Promise<void> {
   await tx.run("INSERT INTO merchants (id, name, allowed_origins, shop_domain, created_at) VALUES (?, ?, ?, ?, ?)", [
-    merchant.id, merchant.name, JSON.stringify(merchant.allowedOrigins), merchant.shopDomain, merchant.createdAt,
+    merchant.id,
+    merchant.name,
+    JSON.stringify(merchant.allowedOrigins),
+    merchant.shopDomain,
+    merchant.createdAt,
   ]);
 }
 
@@ -41,9 +45,10 @@ export async function merchantExists(tx: Queryable, merchantId: string): Promise
 }
 
 export async function insertApiKey(tx: Queryable, key: ApiKeyRecord): Promise<void> {
-  await tx.run("INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-    key.id, key.merchantId, key.kind, key.mode, key.keyHash, key.last4, key.createdAt,
-  ]);
+  await tx.run(
+    "INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    [key.id, key.merchantId, key.kind, key.mode, key.keyHash, key.last4, key.createdAt],
+  );
 }
 
 export async function findActiveKeyByHash(tx: Queryable, keyHash: string): Promise<ActiveKey | undefined> {
@@ -52,12 +57,24 @@ export async function findActiveKeyByHash(tx: Queryable, keyHash: string): Promi
      WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
     [keyHash],
   );
-  return row && { keyId: row.id, merchantId: row.merchant_id, kind: row.kind, mode: row.mode, allowedOrigins: JSON.parse(row.allowed_origins) };
+  return (
+    row && {
+      keyId: row.id,
+      merchantId: row.merchant_id,
+      kind: row.kind,
+      mode: row.mode,
+      allowedOrigins: JSON.parse(row.allowed_origins),
+    }
+  );
 }
 
 /** Revokes the merchant's keys still in force (of one mode, or of both); returns how many. */
 export function revokeApiKeys(tx: Queryable, merchantId: string, at: number, mode?: Mode): Promise<number> {
   return mode === undefined
     ? tx.run("UPDATE api_keys SET revoked_at = ? WHERE merchant_id = ? AND revoked_at IS NULL", [at, merchantId])
-    : tx.run("UPDATE api_keys SET revoked_at = ? WHERE merchant_id = ? AND mode = ? AND revoked_at IS NULL", [at, merchantId, mode]);
+    : tx.run("UPDATE api_keys SET revoked_at = ? WHERE merchant_id = ? AND mode = ? AND revoked_at IS NULL", [
+        at,
+        merchantId,
+        mode,
+      ]);
 }

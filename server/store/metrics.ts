@@ -19,7 +19,11 @@ const IN_SCOPE = "merchant_id = ? AND mode = ? AND created_at >= ? AND created_a
 const scopeParams = (scope: MetricsScope) => [scope.merchantId, scope.mode, scope.fromMs, scope.toMs];
 
 /** Quotes per status, open ones split by whether they had expired at `nowMs`. */
-export async function countQuotesByStatus(tx: Queryable, scope: MetricsScope, nowMs: number): Promise<(StatusCount & { expired: boolean })[]> {
+export async function countQuotesByStatus(
+  tx: Queryable,
+  scope: MetricsScope,
+  nowMs: number,
+): Promise<(StatusCount & { expired: boolean })[]> {
   const rows = await tx.all<{ status: string; expired: number; n: number | string }>(
     `SELECT status, CASE WHEN status = 'open' AND expires_at <= ? THEN 1 ELSE 0 END AS expired, COUNT(*) AS n
      FROM quotes WHERE ${IN_SCOPE} GROUP BY 1, 2`,
@@ -38,17 +42,26 @@ export function countClaimsByStatus(tx: Queryable, scope: MetricsScope): Promise
 }
 
 async function countByStatus(tx: Queryable, table: "plans" | "claims", scope: MetricsScope): Promise<StatusCount[]> {
-  const rows = await tx.all<{ status: string; n: number | string }>(`SELECT status, COUNT(*) AS n FROM ${table} WHERE ${IN_SCOPE} GROUP BY status`, scopeParams(scope));
+  const rows = await tx.all<{ status: string; n: number | string }>(
+    `SELECT status, COUNT(*) AS n FROM ${table} WHERE ${IN_SCOPE} GROUP BY status`,
+    scopeParams(scope),
+  );
   return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
 }
 
 export async function countMerchantRefundedOrders(tx: Queryable, scope: MetricsScope): Promise<number> {
-  const row = await tx.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM orders WHERE ${IN_SCOPE} AND status = 'merchant_refunded'`, scopeParams(scope));
+  const row = await tx.get<{ n: number | string }>(
+    `SELECT COUNT(*) AS n FROM orders WHERE ${IN_SCOPE} AND status = 'merchant_refunded'`,
+    scopeParams(scope),
+  );
   return Number(row?.n ?? 0);
 }
 
 /** Fees of active plans and the merchant's share of each (rounded half up per plan), summed per currency. */
-export async function sumActivePlanFees(tx: Queryable, scope: MetricsScope): Promise<{ currency: string; feeCents: number; merchantShareCents: number }[]> {
+export async function sumActivePlanFees(
+  tx: Queryable,
+  scope: MetricsScope,
+): Promise<{ currency: string; feeCents: number; merchantShareCents: number }[]> {
   const rows = await tx.all<{ currency: string; fee_cents: number | string; share_cents: number | string }>(
     `SELECT p.currency, SUM(p.fee_cents) AS fee_cents, SUM((p.fee_cents * pp.merchant_share_bps + 5000) / 10000) AS share_cents
      FROM plans p JOIN quotes q ON q.id = p.quote_id JOIN protection_programs pp ON pp.id = q.program_id
@@ -56,5 +69,9 @@ export async function sumActivePlanFees(tx: Queryable, scope: MetricsScope): Pro
      GROUP BY p.currency ORDER BY p.currency`,
     scopeParams(scope),
   );
-  return rows.map((row) => ({ currency: row.currency, feeCents: Number(row.fee_cents), merchantShareCents: Number(row.share_cents) }));
+  return rows.map((row) => ({
+    currency: row.currency,
+    feeCents: Number(row.fee_cents),
+    merchantShareCents: Number(row.share_cents),
+  }));
 }

@@ -85,7 +85,10 @@ export async function migrate(url: string, folder = migrationsFolder(url)): Prom
 function refuseFailed(rows: MigrationRow[]): void {
   const failed = rows.filter((row) => row.finished_at === null);
   if (failed.length === 0) return;
-  const details = failed.map((row) => `- ${row.migration_name} (id ${row.id}, started ${String(row.started_at)})${row.logs ? `:\n${row.logs.trim()}` : ""}`);
+  const details = failed.map(
+    (row) =>
+      `- ${row.migration_name} (id ${row.id}, started ${String(row.started_at)})${row.logs ? `:\n${row.logs.trim()}` : ""}`,
+  );
   throw new Error(
     `_prisma_migrations lists failed migrations; no migration was applied.\n${details.join("\n")}\n` +
       "Fix its migration.sql (db:migrate rolled the failed migration back; Prisma on SQLite applies without a transaction, " +
@@ -97,9 +100,14 @@ function refuseFailed(rows: MigrationRow[]): void {
 
 function refuseModified(rows: MigrationRow[], migrations: Migration[]): void {
   const byName = new Map(migrations.map((migration) => [migration.name, migration]));
-  const modified = rows.filter((row) => byName.has(row.migration_name) && byName.get(row.migration_name)!.checksum !== row.checksum);
+  const modified = rows.filter(
+    (row) => byName.has(row.migration_name) && byName.get(row.migration_name)!.checksum !== row.checksum,
+  );
   if (modified.length === 0) return;
-  const details = modified.map((row) => `- ${row.migration_name}: applied with checksum ${row.checksum}, the file's is ${byName.get(row.migration_name)!.checksum}`);
+  const details = modified.map(
+    (row) =>
+      `- ${row.migration_name}: applied with checksum ${row.checksum}, the file's is ${byName.get(row.migration_name)!.checksum}`,
+  );
   throw new Error(
     `migrations were modified after they were applied; no migration was applied.\n${details.join("\n")}\n` +
       "Restore the applied migration.sql and put the change in a new migration folder.",
@@ -128,7 +136,9 @@ async function apply(connection: MigrationConnection, migration: Migration): Pro
     const { code, message } = error as { code?: string; message?: string };
     const logs = `Migration name: ${migration.name}\n\nDatabase error code: ${code ?? "none"}\n\nDatabase error:\n${message ?? String(error)}`;
     await record(null, logs);
-    throw new Error(`migration ${migration.name} failed and was rolled back; it is recorded as failed in _prisma_migrations.\n${logs}`);
+    throw new Error(
+      `migration ${migration.name} failed and was rolled back; it is recorded as failed in _prisma_migrations.\n${logs}`,
+    );
   }
 }
 
@@ -207,9 +217,14 @@ function sqliteConnection(filename: string): MigrationConnection {
         const violations = db.pragma("foreign_key_check") as { table: string; rowid: number; parent: string }[];
         if (violations.length > 0) {
           const first = violations[0];
-          throw Object.assign(new Error(`FOREIGN KEY constraint failed: ${violations.length} row(s), first ${first.table} rowid ${first.rowid} → ${first.parent}`), {
-            code: "SQLITE_CONSTRAINT_FOREIGNKEY",
-          });
+          throw Object.assign(
+            new Error(
+              `FOREIGN KEY constraint failed: ${violations.length} row(s), first ${first.table} rowid ${first.rowid} → ${first.parent}`,
+            ),
+            {
+              code: "SQLITE_CONSTRAINT_FOREIGNKEY",
+            },
+          );
         }
         db.exec("COMMIT");
       } catch (error) {
@@ -238,7 +253,12 @@ async function postgresConnection(url: string): Promise<MigrationConnection> {
     },
     async query<T>(sql: string, params: SqlValue[] = []) {
       let n = 0;
-      return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+      return (
+        await client.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as T[];
     },
     async transaction(work) {
       await client.query("BEGIN");

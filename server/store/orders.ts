@@ -9,7 +9,11 @@ export type OrderStatus = "protected" | "merchant_refunded";
  * Records the order as protected by the plan. Its unique (merchant, mode, order) key is the check, in the same
  * statement: false when the order already has a plan (a concurrent insert for it waits, then finds it taken).
  */
-export async function insertProtectedOrder(tx: Queryable, owner: Actor, order: { id: string; externalId: string; planId: string; createdAt: number }): Promise<boolean> {
+export async function insertProtectedOrder(
+  tx: Queryable,
+  owner: Actor,
+  order: { id: string; externalId: string; planId: string; createdAt: number },
+): Promise<boolean> {
   const inserted = await tx.all(
     `INSERT INTO orders (id, merchant_id, mode, external_id, plan_id, status, created_at) VALUES (?, ?, ?, ?, ?, 'protected', ?)
      ON CONFLICT (merchant_id, mode, external_id) DO NOTHING RETURNING id`,
@@ -19,7 +23,11 @@ export async function insertProtectedOrder(tx: Queryable, owner: Actor, order: {
 }
 
 /** The owner's order by the merchant's order id, row-locked, or undefined. */
-export async function lockOrderByExternalId(tx: Queryable, owner: Actor, externalId: string): Promise<{ id: string; planId: string; status: OrderStatus } | undefined> {
+export async function lockOrderByExternalId(
+  tx: Queryable,
+  owner: Actor,
+  externalId: string,
+): Promise<{ id: string; planId: string; status: OrderStatus } | undefined> {
   const row = await tx.get<{ id: string; plan_id: string; status: OrderStatus }>(
     `SELECT id, plan_id, status FROM orders WHERE merchant_id = ? AND mode = ? AND external_id = ?${forUpdate(tx)}`,
     [owner.merchantId, owner.mode, externalId],
@@ -35,11 +43,29 @@ export async function markOrderRefunded(tx: Queryable, orderId: string, at: numb
 export async function insertSettlementCredit(
   tx: Queryable,
   owner: Actor,
-  credit: { id: string; planId: string; externalOrderId: string; amountCents: number; currency: string; reason: "merchant_refunded"; createdAt: number },
+  credit: {
+    id: string;
+    planId: string;
+    externalOrderId: string;
+    amountCents: number;
+    currency: string;
+    reason: "merchant_refunded";
+    createdAt: number;
+  },
 ): Promise<void> {
   await tx.run(
     `INSERT INTO settlement_credits (id, merchant_id, mode, plan_id, order_id, amount_cents, currency, reason, statement_id, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-    [credit.id, owner.merchantId, owner.mode, credit.planId, credit.externalOrderId, credit.amountCents, credit.currency, credit.reason, credit.createdAt],
+    [
+      credit.id,
+      owner.merchantId,
+      owner.mode,
+      credit.planId,
+      credit.externalOrderId,
+      credit.amountCents,
+      credit.currency,
+      credit.reason,
+      credit.createdAt,
+    ],
   );
 }

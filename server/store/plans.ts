@@ -105,9 +105,24 @@ export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Pr
        purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
      ON CONFLICT (reference_number) DO NOTHING RETURNING id`,
-    [plan.id, owner.merchantId, owner.mode, plan.quoteId, plan.orderId, plan.currency, plan.feeCents, plan.coveredAmountCents,
-      plan.customerEmailSealed, plan.customerEmailHash, plan.purchasedAt, plan.freeLookEndsAt, JSON.stringify(plan.orderContext),
-      JSON.stringify(plan.consent), plan.createdAt, plan.referenceNumber],
+    [
+      plan.id,
+      owner.merchantId,
+      owner.mode,
+      plan.quoteId,
+      plan.orderId,
+      plan.currency,
+      plan.feeCents,
+      plan.coveredAmountCents,
+      plan.customerEmailSealed,
+      plan.customerEmailHash,
+      plan.purchasedAt,
+      plan.freeLookEndsAt,
+      JSON.stringify(plan.orderContext),
+      JSON.stringify(plan.consent),
+      plan.createdAt,
+      plan.referenceNumber,
+    ],
   );
   return inserted.length === 1;
 }
@@ -115,7 +130,11 @@ export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Pr
 const SELECTOR_COLUMN = { planId: "id", referenceNumber: "reference_number", orderId: "order_id" } as const;
 
 /** The owner's plan named by the selector (the newest, for an order id), row-locked, or undefined. */
-export async function lockPlan(tx: Queryable, owner: Actor, selector: PlanSelector): Promise<{ id: string; status: PlanStatus } | undefined> {
+export async function lockPlan(
+  tx: Queryable,
+  owner: Actor,
+  selector: PlanSelector,
+): Promise<{ id: string; status: PlanStatus } | undefined> {
   const [[name, value]] = Object.entries(selector) as [keyof typeof SELECTOR_COLUMN, string][];
   return tx.get<{ id: string; status: PlanStatus }>(
     `SELECT id, status FROM plans WHERE ${SELECTOR_COLUMN[name]} = ? AND merchant_id = ? AND mode = ? ORDER BY id DESC LIMIT 1${forUpdate(tx)}`,
@@ -137,18 +156,25 @@ export async function findPlanByReference(
     "SELECT id, status, covered_amount_cents, currency FROM plans WHERE reference_number = ? AND merchant_id = ? AND mode = ?",
     [referenceNumber, owner.merchantId, owner.mode],
   );
-  return row && { id: row.id, status: row.status, coveredAmountCents: row.covered_amount_cents, currency: row.currency };
+  return (
+    row && { id: row.id, status: row.status, coveredAmountCents: row.covered_amount_cents, currency: row.currency }
+  );
 }
 
 /** The owner's purchase with its consent record, or undefined. */
 export async function findPurchase(tx: Queryable, owner: Actor, planId: string): Promise<PurchaseRecord | undefined> {
-  const row = await tx.get<PurchaseRow>(`SELECT ${PURCHASE_COLUMNS}, p.consent FROM ${PURCHASES} WHERE p.id = ? AND p.merchant_id = ? AND p.mode = ?`, [
-    planId, owner.merchantId, owner.mode,
-  ]);
+  const row = await tx.get<PurchaseRow>(
+    `SELECT ${PURCHASE_COLUMNS}, p.consent FROM ${PURCHASES} WHERE p.id = ? AND p.merchant_id = ? AND p.mode = ?`,
+    [planId, owner.merchantId, owner.mode],
+  );
   return row && toPurchaseRecord(row);
 }
 
-export function listPurchasesPage(tx: Queryable, owner: Actor, query: PageQuery & PurchaseFilters): Promise<Page<PurchaseRecord>> {
+export function listPurchasesPage(
+  tx: Queryable,
+  owner: Actor,
+  query: PageQuery & PurchaseFilters,
+): Promise<Page<PurchaseRecord>> {
   const filters: [string, string | number | undefined][] = [
     ["p.status = ?", query.status],
     ["p.order_id = ?", query.orderId],

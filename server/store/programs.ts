@@ -29,7 +29,11 @@ interface ProgramRow {
   product_categories: string;
 }
 
-export async function findActiveProgram(tx: Queryable, owner: Actor, programId: string): Promise<ProgramRecord | undefined> {
+export async function findActiveProgram(
+  tx: Queryable,
+  owner: Actor,
+  programId: string,
+): Promise<ProgramRecord | undefined> {
   const row = await tx.get<ProgramRow>(
     `SELECT id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories
      FROM protection_programs WHERE id = ? AND merchant_id = ? AND mode = ? AND active = TRUE`,
@@ -47,14 +51,29 @@ export async function findActiveProgram(tx: Queryable, owner: Actor, programId: 
   };
 }
 
-export async function insertProgram(tx: Queryable, owner: Actor, program: { id: string; terms: ProgramTerms; createdAt: number }): Promise<void> {
+export async function insertProgram(
+  tx: Queryable,
+  owner: Actor,
+  program: { id: string; terms: ProgramTerms; createdAt: number },
+): Promise<void> {
   const { terms } = program;
   await tx.run(
     `INSERT INTO protection_programs (id, merchant_id, mode, name, rate_bps, min_fee_cents, max_covered_cents,
        merchant_share_bps, currencies, product_categories, active, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?)`,
-    [program.id, owner.merchantId, owner.mode, terms.name, terms.rateBps, terms.minFeeCents, terms.maxCoveredCents,
-      terms.merchantShareBps, JSON.stringify(terms.currencies), JSON.stringify(terms.productCategories), program.createdAt],
+    [
+      program.id,
+      owner.merchantId,
+      owner.mode,
+      terms.name,
+      terms.rateBps,
+      terms.minFeeCents,
+      terms.maxCoveredCents,
+      terms.merchantShareBps,
+      JSON.stringify(terms.currencies),
+      JSON.stringify(terms.productCategories),
+      program.createdAt,
+    ],
   );
 }
 
@@ -69,9 +88,17 @@ export async function merchantShareBpsOfQuote(tx: Queryable, quoteId: string): P
 
 /** The id of the owner's first program (by id, so by creation time), active or not. */
 export async function firstProgramId(tx: Queryable, owner: Actor): Promise<string | undefined> {
-  return (await tx.get<{ id: string }>("SELECT id FROM protection_programs WHERE merchant_id = ? AND mode = ? ORDER BY id LIMIT 1", [owner.merchantId, owner.mode]))?.id;
+  return (
+    await tx.get<{ id: string }>(
+      "SELECT id FROM protection_programs WHERE merchant_id = ? AND mode = ? ORDER BY id LIMIT 1",
+      [owner.merchantId, owner.mode],
+    )
+  )?.id;
 }
 
 export async function programBelongsTo(tx: Queryable, programId: string, merchantId: string): Promise<boolean> {
-  return (await tx.get("SELECT id FROM protection_programs WHERE id = ? AND merchant_id = ?", [programId, merchantId])) !== undefined;
+  return (
+    (await tx.get("SELECT id FROM protection_programs WHERE id = ? AND merchant_id = ?", [programId, merchantId])) !==
+    undefined
+  );
 }

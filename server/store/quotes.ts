@@ -45,7 +45,8 @@ interface QuoteRow {
   key_kind: KeyKind;
 }
 
-const QUOTE_COLUMNS = "id, order_id, currency, order_amount_cents, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash, status, token_hash, created_at, expires_at, key_kind";
+const QUOTE_COLUMNS =
+  "id, order_id, currency, order_amount_cents, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash, status, token_hash, created_at, expires_at, key_kind";
 
 /** Stores an open quote. */
 export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote): Promise<void> {
@@ -53,36 +54,63 @@ export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote):
     `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
        covered_amount_cents, customer_email_sealed, customer_email_hash, product_category, status, token_hash, created_at, expires_at, key_kind)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)`,
-    [quote.id, owner.merchantId, owner.mode, quote.programId, quote.orderId, quote.currency, quote.orderAmountCents, quote.feeCents,
-      quote.coveredAmountCents, quote.customerEmailSealed, quote.customerEmailHash, quote.productCategory, quote.tokenHash, quote.createdAt,
-      quote.expiresAt, quote.keyKind],
+    [
+      quote.id,
+      owner.merchantId,
+      owner.mode,
+      quote.programId,
+      quote.orderId,
+      quote.currency,
+      quote.orderAmountCents,
+      quote.feeCents,
+      quote.coveredAmountCents,
+      quote.customerEmailSealed,
+      quote.customerEmailHash,
+      quote.productCategory,
+      quote.tokenHash,
+      quote.createdAt,
+      quote.expiresAt,
+      quote.keyKind,
+    ],
   );
 }
 
 /** The owner's quote, row-locked for the rest of the transaction, or undefined. */
 export async function lockQuote(tx: Queryable, owner: Actor, quoteId: string): Promise<QuoteRecord | undefined> {
-  const row = await tx.get<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM quotes WHERE id = ? AND merchant_id = ? AND mode = ?${forUpdate(tx)}`, [
-    quoteId, owner.merchantId, owner.mode,
-  ]);
-  return row && {
-    id: row.id,
-    orderId: row.order_id,
-    currency: row.currency,
-    orderAmountCents: row.order_amount_cents,
-    feeCents: row.fee_cents,
-    coveredAmountCents: row.covered_amount_cents,
-    customerEmailSealed: row.customer_email_sealed,
-    customerEmailHash: row.customer_email_hash,
-    status: row.status,
-    tokenHash: row.token_hash,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    keyKind: row.key_kind,
-  };
+  const row = await tx.get<QuoteRow>(
+    `SELECT ${QUOTE_COLUMNS} FROM quotes WHERE id = ? AND merchant_id = ? AND mode = ?${forUpdate(tx)}`,
+    [quoteId, owner.merchantId, owner.mode],
+  );
+  return (
+    row && {
+      id: row.id,
+      orderId: row.order_id,
+      currency: row.currency,
+      orderAmountCents: row.order_amount_cents,
+      feeCents: row.fee_cents,
+      coveredAmountCents: row.covered_amount_cents,
+      customerEmailSealed: row.customer_email_sealed,
+      customerEmailHash: row.customer_email_hash,
+      status: row.status,
+      tokenHash: row.token_hash,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      keyKind: row.key_kind,
+    }
+  );
 }
 
-export async function markQuoteDeclined(tx: Queryable, quoteId: string, reason: string | null, at: number): Promise<void> {
-  await tx.run("UPDATE quotes SET status = 'declined', decline_reason = ?, decided_at = ? WHERE id = ?", [reason, at, quoteId]);
+export async function markQuoteDeclined(
+  tx: Queryable,
+  quoteId: string,
+  reason: string | null,
+  at: number,
+): Promise<void> {
+  await tx.run("UPDATE quotes SET status = 'declined', decline_reason = ?, decided_at = ? WHERE id = ?", [
+    reason,
+    at,
+    quoteId,
+  ]);
 }
 
 export async function markQuoteConfirmed(tx: Queryable, quoteId: string, at: number): Promise<void> {

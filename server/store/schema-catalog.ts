@@ -9,21 +9,53 @@ export type Catalog = Map<string, string>;
 /** The catalog of a SQLite database, leaving out the `ignored` tables. */
 export function sqliteCatalog(db: BetterSqlite3.Database, ignored: ReadonlySet<string>): Catalog {
   const catalog: Catalog = new Map();
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[];
   for (const { name: table } of tables) {
     if (ignored.has(table)) continue;
     catalog.set(`table ${table}`, "exists");
     const quoted = `"${table.replace(/"/g, '""')}"`;
-    for (const c of db.prepare(`PRAGMA table_info(${quoted})`).all() as { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }[]) {
-      catalog.set(`column ${table}.${c.name}`, `type=${c.type} notnull=${c.notnull} default=${c.dflt_value ?? "none"} pk=${c.pk}`);
+    for (const c of db.prepare(`PRAGMA table_info(${quoted})`).all() as {
+      name: string;
+      type: string;
+      notnull: number;
+      dflt_value: string | null;
+      pk: number;
+    }[]) {
+      catalog.set(
+        `column ${table}.${c.name}`,
+        `type=${c.type} notnull=${c.notnull} default=${c.dflt_value ?? "none"} pk=${c.pk}`,
+      );
     }
-    for (const index of db.prepare(`PRAGMA index_list(${quoted})`).all() as { name: string; unique: number; origin: string; partial: number }[]) {
-      const columns = (db.prepare(`PRAGMA index_info("${index.name.replace(/"/g, '""')}")`).all() as { seqno: number; name: string | null }[])
+    for (const index of db.prepare(`PRAGMA index_list(${quoted})`).all() as {
+      name: string;
+      unique: number;
+      origin: string;
+      partial: number;
+    }[]) {
+      const columns = (
+        db.prepare(`PRAGMA index_info("${index.name.replace(/"/g, '""')}")`).all() as {
+          seqno: number;
+          name: string | null;
+        }[]
+      )
         .sort((x, y) => x.seqno - y.seqno)
         .map((column) => column.name ?? "<expression>");
-      catalog.set(`index ${table}.${index.name}`, `unique=${index.unique} origin=${index.origin} partial=${index.partial} columns=(${columns.join(", ")})`);
+      catalog.set(
+        `index ${table}.${index.name}`,
+        `unique=${index.unique} origin=${index.origin} partial=${index.partial} columns=(${columns.join(", ")})`,
+      );
     }
-    const foreignKeys = db.prepare(`PRAGMA foreign_key_list(${quoted})`).all() as { id: number; seq: number; table: string; from: string; to: string; on_update: string; on_delete: string }[];
+    const foreignKeys = db.prepare(`PRAGMA foreign_key_list(${quoted})`).all() as {
+      id: number;
+      seq: number;
+      table: string;
+      from: string;
+      to: string;
+      on_update: string;
+      on_delete: string;
+    }[];
     for (const id of new Set(foreignKeys.map((fk) => fk.id))) {
       const parts = foreignKeys.filter((fk) => fk.id === id).sort((x, y) => x.seq - y.seq);
       const from = parts.map((fk) => fk.from).join(", ");
@@ -63,7 +95,8 @@ export async function postgresCatalog(client: pg.Client, ignored: ReadonlySet<st
       WHERE ns.nspname = 'public' AND NOT (rel.relname = ANY($1))`,
     [ignoredTables],
   );
-  for (const c of constraints.rows) catalog.set(`constraint ${c.table_name}.${c.conname}`, `${c.contype}: ${c.definition}`);
+  for (const c of constraints.rows)
+    catalog.set(`constraint ${c.table_name}.${c.conname}`, `${c.contype}: ${c.definition}`);
   const enums = await client.query(
     `SELECT t.typname, string_agg(e.enumlabel, ', ' ORDER BY e.enumsortorder) AS labels
        FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace ns ON ns.oid = t.typnamespace

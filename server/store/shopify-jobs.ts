@@ -46,34 +46,65 @@ export async function insertShopifyJob(tx: Queryable, job: NewShopifyJob, at: nu
 }
 
 /** Leases up to `limit` due jobs (see claimDueRows). */
-export async function claimDueShopifyJobs(db: Database, claim: { now: number; leaseMs: number; limit: number }): Promise<ShopifyJobRecord[]> {
+export async function claimDueShopifyJobs(
+  db: Database,
+  claim: { now: number; leaseMs: number; limit: number },
+): Promise<ShopifyJobRecord[]> {
   const rows = await claimDueRows<{ id: string; shop: string; kind: string; payload: string; attempts: number }>(db, {
-    table: "shopify_jobs", dueColumn: "run_at", columns: "id, shop, kind, payload, attempts", touch: "updated_at", ...claim,
+    table: "shopify_jobs",
+    dueColumn: "run_at",
+    columns: "id, shop, kind, payload, attempts",
+    touch: "updated_at",
+    ...claim,
   });
   return rows.map((row) => ({ ...row, attempts: Number(row.attempts), payload: JSON.parse(row.payload) }));
 }
 
 /** A done job keeps no payload: webhook payloads carry customer data there is no reason to keep. */
 export async function markShopifyJobDone(tx: Queryable, jobId: string, attempts: number, at: number): Promise<void> {
-  await tx.run("UPDATE shopify_jobs SET status = 'done', payload = '{}', attempts = ?, locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?", [
-    attempts, at, jobId,
-  ]);
+  await tx.run(
+    "UPDATE shopify_jobs SET status = 'done', payload = '{}', attempts = ?, locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?",
+    [attempts, at, jobId],
+  );
 }
 
 /** A failed attempt: the job runs again at `runAt`, or (`runAt` undefined) is dead. */
-export async function recordShopifyJobFailure(tx: Queryable, jobId: string, failure: { attempts: number; runAt: number | undefined; lastError: string }, at: number): Promise<void> {
-  await tx.run("UPDATE shopify_jobs SET status = ?, attempts = ?, run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?", [
-    failure.runAt === undefined ? "dead" : "pending", failure.attempts, failure.runAt ?? at, failure.lastError, at, jobId,
-  ]);
+export async function recordShopifyJobFailure(
+  tx: Queryable,
+  jobId: string,
+  failure: { attempts: number; runAt: number | undefined; lastError: string },
+  at: number,
+): Promise<void> {
+  await tx.run(
+    "UPDATE shopify_jobs SET status = ?, attempts = ?, run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?",
+    [
+      failure.runAt === undefined ? "dead" : "pending",
+      failure.attempts,
+      failure.runAt ?? at,
+      failure.lastError,
+      at,
+      jobId,
+    ],
+  );
 }
 
-export async function hasPendingShopifyJob(tx: Queryable, job: { shop: string; kind: string; subject: string }): Promise<boolean> {
-  const row = await tx.get("SELECT id FROM shopify_jobs WHERE shop = ? AND kind = ? AND subject = ? AND status = 'pending'", [job.shop, job.kind, job.subject]);
+export async function hasPendingShopifyJob(
+  tx: Queryable,
+  job: { shop: string; kind: string; subject: string },
+): Promise<boolean> {
+  const row = await tx.get(
+    "SELECT id FROM shopify_jobs WHERE shop = ? AND kind = ? AND subject = ? AND status = 'pending'",
+    [job.shop, job.kind, job.subject],
+  );
   return row !== undefined;
 }
 
 /** The shop's newest job of this kind. */
-export async function findLatestShopifyJob(tx: Queryable, shop: string, kind: string): Promise<ShopifyJobProgress | undefined> {
+export async function findLatestShopifyJob(
+  tx: Queryable,
+  shop: string,
+  kind: string,
+): Promise<ShopifyJobProgress | undefined> {
   const row = await tx.get<{ status: JobStatus; attempts: number; last_error: string | null }>(
     "SELECT status, attempts, last_error FROM shopify_jobs WHERE shop = ? AND kind = ? ORDER BY created_at DESC LIMIT 1",
     [shop, kind],
@@ -83,18 +114,36 @@ export async function findLatestShopifyJob(tx: Queryable, shop: string, kind: st
 
 /** The shop's jobs that gave up, newest first. */
 export async function listDeadShopifyJobs(tx: Queryable, shop: string, limit: number): Promise<DeadShopifyJob[]> {
-  const rows = await tx.all<{ id: string; kind: string; attempts: number; last_error: string | null; updated_at: number }>(
+  const rows = await tx.all<{
+    id: string;
+    kind: string;
+    attempts: number;
+    last_error: string | null;
+    updated_at: number;
+  }>(
     "SELECT id, kind, attempts, last_error, updated_at FROM shopify_jobs WHERE shop = ? AND status = 'dead' ORDER BY updated_at DESC LIMIT ?",
     [shop, limit],
   );
-  return rows.map((row) => ({ id: row.id, kind: row.kind, attempts: Number(row.attempts), lastError: row.last_error, updatedAt: Number(row.updated_at) }));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    updatedAt: Number(row.updated_at),
+  }));
 }
 
 /** Empties the payload of the shop's other jobs whose payload mentions `text` (case-insensitively). */
-export async function blankShopifyJobPayloadsMentioning(tx: Queryable, shop: string, exceptJobId: string, text: string): Promise<void> {
-  await tx.run("UPDATE shopify_jobs SET payload = '{}' WHERE shop = ? AND id <> ? AND LOWER(payload) LIKE ? ESCAPE '\\'", [
-    shop, exceptJobId, likeContaining(text.toLowerCase()),
-  ]);
+export async function blankShopifyJobPayloadsMentioning(
+  tx: Queryable,
+  shop: string,
+  exceptJobId: string,
+  text: string,
+): Promise<void> {
+  await tx.run(
+    "UPDATE shopify_jobs SET payload = '{}' WHERE shop = ? AND id <> ? AND LOWER(payload) LIKE ? ESCAPE '\\'",
+    [shop, exceptJobId, likeContaining(text.toLowerCase())],
+  );
 }
 
 /** Removes done jobs last touched before `before`. Returns how many went. */

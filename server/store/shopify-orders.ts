@@ -39,12 +39,27 @@ export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, 
        fee_mismatch, status, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'protected', ?, ?)
      ON CONFLICT (shop, order_id) DO NOTHING`,
-    [order.shop, order.orderId, order.planId, order.referenceNumber, order.currency, order.goodsAmountCents, order.linePriceCents, order.feeCents,
-      order.feeMismatch ? 1 : 0, at, at], // 1/0: an integer on SQLite, a valid boolean literal on PostgreSQL
+    [
+      order.shop,
+      order.orderId,
+      order.planId,
+      order.referenceNumber,
+      order.currency,
+      order.goodsAmountCents,
+      order.linePriceCents,
+      order.feeCents,
+      order.feeMismatch ? 1 : 0,
+      at,
+      at,
+    ], // 1/0: an integer on SQLite, a valid boolean literal on PostgreSQL
   );
 }
 
-export async function findShopifyOrder(tx: Queryable, shop: string, orderId: string): Promise<{ status: ShopifyOrderStatus; currency: string; goodsAmountCents: number } | undefined> {
+export async function findShopifyOrder(
+  tx: Queryable,
+  shop: string,
+  orderId: string,
+): Promise<{ status: ShopifyOrderStatus; currency: string; goodsAmountCents: number } | undefined> {
   const row = await tx.get<{ status: ShopifyOrderStatus; currency: string; goods_amount_cents: number }>(
     "SELECT status, currency, goods_amount_cents FROM shopify_orders WHERE shop = ? AND order_id = ?",
     [shop, orderId],
@@ -53,7 +68,11 @@ export async function findShopifyOrder(tx: Queryable, shop: string, orderId: str
 }
 
 /** The refunds counted so far, the row locked until the transaction ends; undefined for an unknown order. */
-export async function lockShopifyOrderRefunds(tx: Queryable, shop: string, orderId: string): Promise<{ refundIds: string[]; refundedCents: number } | undefined> {
+export async function lockShopifyOrderRefunds(
+  tx: Queryable,
+  shop: string,
+  orderId: string,
+): Promise<{ refundIds: string[]; refundedCents: number } | undefined> {
   const row = await tx.get<{ refund_ids: string; refunded_cents: number }>(
     `SELECT refund_ids, refunded_cents FROM shopify_orders WHERE shop = ? AND order_id = ?${forUpdate(tx)}`,
     [shop, orderId],
@@ -61,23 +80,55 @@ export async function lockShopifyOrderRefunds(tx: Queryable, shop: string, order
   return row && { refundIds: JSON.parse(row.refund_ids), refundedCents: Number(row.refunded_cents) };
 }
 
-export async function saveShopifyOrderRefunds(tx: Queryable, shop: string, orderId: string, refunds: { refundIds: string[]; refundedCents: number }, at: number): Promise<void> {
-  await tx.run("UPDATE shopify_orders SET refunded_cents = ?, refund_ids = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [
-    refunds.refundedCents, JSON.stringify(refunds.refundIds), at, shop, orderId,
+export async function saveShopifyOrderRefunds(
+  tx: Queryable,
+  shop: string,
+  orderId: string,
+  refunds: { refundIds: string[]; refundedCents: number },
+  at: number,
+): Promise<void> {
+  await tx.run(
+    "UPDATE shopify_orders SET refunded_cents = ?, refund_ids = ?, updated_at = ? WHERE shop = ? AND order_id = ?",
+    [refunds.refundedCents, JSON.stringify(refunds.refundIds), at, shop, orderId],
+  );
+}
+
+export async function setShopifyOrderStatus(
+  tx: Queryable,
+  shop: string,
+  orderId: string,
+  status: ShopifyOrderStatus,
+  at: number,
+): Promise<void> {
+  await tx.run("UPDATE shopify_orders SET status = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [
+    status,
+    at,
+    shop,
+    orderId,
   ]);
 }
 
-export async function setShopifyOrderStatus(tx: Queryable, shop: string, orderId: string, status: ShopifyOrderStatus, at: number): Promise<void> {
-  await tx.run("UPDATE shopify_orders SET status = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [status, at, shop, orderId]);
-}
-
 /** The reference number is on the Shopify order now. */
-export async function markShopifyOrderReferenceWritten(tx: Queryable, shop: string, orderId: string, at: number): Promise<void> {
-  await tx.run("UPDATE shopify_orders SET reference_written_at = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [at, at, shop, orderId]);
+export async function markShopifyOrderReferenceWritten(
+  tx: Queryable,
+  shop: string,
+  orderId: string,
+  at: number,
+): Promise<void> {
+  await tx.run("UPDATE shopify_orders SET reference_written_at = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [
+    at,
+    at,
+    shop,
+    orderId,
+  ]);
 }
 
 /** The shop's newest orders first. */
-export async function listLatestShopifyOrders(tx: Queryable, shop: string, limit: number): Promise<ShopifyOrderSummary[]> {
+export async function listLatestShopifyOrders(
+  tx: Queryable,
+  shop: string,
+  limit: number,
+): Promise<ShopifyOrderSummary[]> {
   const rows = await tx.all<{
     order_id: string;
     reference_number: string | null;

@@ -34,33 +34,51 @@ export async function findShopInstallation(tx: Queryable, shop: string): Promise
     "SELECT shop, merchant_id, status, secret_key_sealed, publishable_key, program_id, product_id, tiers FROM shop_installations WHERE shop = ?",
     [shop],
   );
-  return row && {
-    shop: row.shop,
-    merchantId: row.merchant_id,
-    status: row.status,
-    secretKeySealed: row.secret_key_sealed,
-    publishableKey: row.publishable_key,
-    programId: row.program_id,
-    productId: row.product_id,
-    tiers: JSON.parse(row.tiers),
-  };
+  return (
+    row && {
+      shop: row.shop,
+      merchantId: row.merchant_id,
+      status: row.status,
+      secretKeySealed: row.secret_key_sealed,
+      publishableKey: row.publishable_key,
+      programId: row.program_id,
+      productId: row.product_id,
+      tiers: JSON.parse(row.tiers),
+    }
+  );
 }
 
 /** A first install: no protection product yet, so no tiers. */
 export async function insertShopInstallation(
   tx: Queryable,
-  installation: Pick<ShopInstallationRecord, "shop" | "merchantId" | "secretKeySealed" | "publishableKey" | "programId">,
+  installation: Pick<
+    ShopInstallationRecord,
+    "shop" | "merchantId" | "secretKeySealed" | "publishableKey" | "programId"
+  >,
   at: number,
 ): Promise<void> {
   await tx.run(
     `INSERT INTO shop_installations (shop, merchant_id, status, secret_key_sealed, publishable_key, program_id, tiers, installed_at, updated_at)
      VALUES (?, ?, 'installed', ?, ?, ?, '[]', ?, ?)`,
-    [installation.shop, installation.merchantId, installation.secretKeySealed, installation.publishableKey, installation.programId, at, at],
+    [
+      installation.shop,
+      installation.merchantId,
+      installation.secretKeySealed,
+      installation.publishableKey,
+      installation.programId,
+      at,
+      at,
+    ],
   );
 }
 
 /** A re-install: installed again, with the fresh keys. */
-export async function markShopReinstalled(tx: Queryable, shop: string, keys: { secretKeySealed: string; publishableKey: string }, at: number): Promise<void> {
+export async function markShopReinstalled(
+  tx: Queryable,
+  shop: string,
+  keys: { secretKeySealed: string; publishableKey: string },
+  at: number,
+): Promise<void> {
   await tx.run(
     `UPDATE shop_installations SET status = 'installed', secret_key_sealed = ?, publishable_key = ?, uninstalled_at = NULL, updated_at = ?
      WHERE shop = ?`,
@@ -69,11 +87,22 @@ export async function markShopReinstalled(tx: Queryable, shop: string, keys: { s
 }
 
 export async function markShopUninstalled(tx: Queryable, shop: string, at: number): Promise<void> {
-  await tx.run("UPDATE shop_installations SET status = 'uninstalled', uninstalled_at = ?, updated_at = ? WHERE shop = ?", [at, at, shop]);
+  await tx.run(
+    "UPDATE shop_installations SET status = 'uninstalled', uninstalled_at = ?, updated_at = ? WHERE shop = ?",
+    [at, at, shop],
+  );
 }
 
-export async function saveShopProtectionProduct(tx: Queryable, shop: string, product: { productId: string; tiers: FeeTier[] }, at: number): Promise<void> {
+export async function saveShopProtectionProduct(
+  tx: Queryable,
+  shop: string,
+  product: { productId: string; tiers: FeeTier[] },
+  at: number,
+): Promise<void> {
   await tx.run("UPDATE shop_installations SET product_id = ?, tiers = ?, updated_at = ? WHERE shop = ?", [
-    product.productId, JSON.stringify(product.tiers), at, shop,
+    product.productId,
+    JSON.stringify(product.tiers),
+    at,
+    shop,
   ]);
 }

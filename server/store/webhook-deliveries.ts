@@ -27,7 +27,15 @@ export async function insertDeliveries(tx: Queryable, deliveries: readonly NewDe
     await tx.run(
       `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_seq, status, attempts, next_attempt_at, created_at, updated_at)
        VALUES ${chunk.map(() => "(?, ?, ?, ?, 'pending', 0, ?, ?, ?)").join(", ")}`,
-      chunk.flatMap((delivery) => [delivery.id, delivery.endpointId, delivery.eventId, delivery.eventSeq, now, now, now]),
+      chunk.flatMap((delivery) => [
+        delivery.id,
+        delivery.endpointId,
+        delivery.eventId,
+        delivery.eventSeq,
+        now,
+        now,
+        now,
+      ]),
     );
   }
 }
@@ -58,10 +66,15 @@ export interface ClaimRequest {
 const head = (status: string) =>
   `(SELECT x.id FROM webhook_deliveries x WHERE x.endpoint_id = e.id AND x.status = '${status}' ORDER BY x.event_seq, x.id LIMIT 1)`;
 
-const JOINED_ENDPOINT_COLUMNS = ENDPOINT_COLUMNS.split(", ").map((column) => `e.${column} AS e_${column}`).join(", ");
+const JOINED_ENDPOINT_COLUMNS = ENDPOINT_COLUMNS.split(", ")
+  .map((column) => `e.${column} AS e_${column}`)
+  .join(", ");
 
 /** Leases up to `limit` due heads of enabled endpoints to the worker, with their endpoint and event. */
-export async function leaseDueDeliveries(tx: Queryable, { workerId, now, limit, leaseMs }: ClaimRequest): Promise<ClaimedDelivery[]> {
+export async function leaseDueDeliveries(
+  tx: Queryable,
+  { workerId, now, limit, leaseMs }: ClaimRequest,
+): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   // Picks and leases the due heads in one statement.
   const due = await tx.all<{ id: string }>(
@@ -104,7 +117,12 @@ export interface SuccessfulAttempt {
 }
 
 /** Marks deliveries succeeded in one statement; resolves to the ids the worker still held (the others it lost). */
-export async function markDeliveriesSucceeded(tx: Queryable, workerId: string, attempts: readonly SuccessfulAttempt[], at: number): Promise<Set<string>> {
+export async function markDeliveriesSucceeded(
+  tx: Queryable,
+  workerId: string,
+  attempts: readonly SuccessfulAttempt[],
+  at: number,
+): Promise<Set<string>> {
   if (attempts.length === 0) return new Set();
   const cases = attempts.map(() => "WHEN ? THEN CAST(? AS INTEGER)").join(" ");
   const rows = await tx.all<{ id: string }>(
@@ -136,21 +154,36 @@ export interface FailedAttempt {
 }
 
 /** Records a failed attempt on a delivery the worker holds; false when it no longer held it (lost lease). */
-export async function markDeliveryAttemptFailed(tx: Queryable, workerId: string, failed: FailedAttempt): Promise<boolean> {
+export async function markDeliveryAttemptFailed(
+  tx: Queryable,
+  workerId: string,
+  failed: FailedAttempt,
+): Promise<boolean> {
   const changed = await tx.run(
     `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, locked_by = NULL, locked_until = NULL,
        last_status = ?, last_error = ?, last_duration_ms = ?, updated_at = ?
      WHERE id = ? AND locked_by = ? AND status = 'delivering'`,
-    [failed.status, failed.attempts, failed.nextAttemptAt, failed.statusCode, failed.error, failed.durationMs, failed.at, failed.deliveryId, workerId],
+    [
+      failed.status,
+      failed.attempts,
+      failed.nextAttemptAt,
+      failed.statusCode,
+      failed.error,
+      failed.durationMs,
+      failed.at,
+      failed.deliveryId,
+      workerId,
+    ],
   );
   return changed > 0;
 }
 
 /** Hands a held delivery back untried: due again at `now`, no attempt counted. */
 export async function releaseDeliveryLease(tx: Queryable, workerId: string, id: string, now: number): Promise<void> {
-  await tx.run("UPDATE webhook_deliveries SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = ?, updated_at = ? WHERE id = ? AND locked_by = ? AND status = 'delivering'", [
-    now, now, id, workerId,
-  ]);
+  await tx.run(
+    "UPDATE webhook_deliveries SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = ?, updated_at = ? WHERE id = ? AND locked_by = ? AND status = 'delivering'",
+    [now, now, id, workerId],
+  );
 }
 
 export interface AttemptRecord {
@@ -175,8 +208,17 @@ export async function insertAttempts(tx: Queryable, attempts: readonly AttemptRe
     `INSERT INTO webhook_attempts (id, merchant_id, mode, endpoint_id, delivery_id, event_id, outcome, status_code, error, duration_ms, attempted_at)
      VALUES ${attempts.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
     attempts.flatMap((attempt) => [
-      attempt.id, attempt.merchantId, attempt.mode, attempt.endpointId, attempt.deliveryId, attempt.eventId,
-      attempt.outcome, attempt.statusCode, attempt.error, attempt.durationMs, attempt.attemptedAt,
+      attempt.id,
+      attempt.merchantId,
+      attempt.mode,
+      attempt.endpointId,
+      attempt.deliveryId,
+      attempt.eventId,
+      attempt.outcome,
+      attempt.statusCode,
+      attempt.error,
+      attempt.durationMs,
+      attempt.attemptedAt,
     ]),
   );
 }
@@ -196,10 +238,19 @@ interface AttemptRow {
 }
 
 /** An endpoint's attempt log, newest first. */
-export function listAttemptsPage(tx: Queryable, owner: Actor, endpointId: string, query: PageQuery): Promise<Page<AttemptRecord>> {
+export function listAttemptsPage(
+  tx: Queryable,
+  owner: Actor,
+  endpointId: string,
+  query: PageQuery,
+): Promise<Page<AttemptRecord>> {
   return listPage(
-    tx, owner, "webhook_attempts", "id, merchant_id, mode, endpoint_id, delivery_id, event_id, outcome, status_code, error, duration_ms, attempted_at",
-    [["endpoint_id = ?", endpointId]], query,
+    tx,
+    owner,
+    "webhook_attempts",
+    "id, merchant_id, mode, endpoint_id, delivery_id, event_id, outcome, status_code, error, duration_ms, attempted_at",
+    [["endpoint_id = ?", endpointId]],
+    query,
     (row: AttemptRow): AttemptRecord => ({
       id: row.id,
       merchantId: row.merchant_id,
@@ -221,7 +272,10 @@ export function listAttemptsPage(tx: Queryable, owner: Actor, endpointId: string
  * undefined when another worker holds it.
  */
 export async function lockFanOutWatermark(tx: Queryable, name: string): Promise<number | undefined> {
-  const read = () => tx.get<{ last_seq: number }>(`SELECT last_seq FROM webhook_fanout WHERE name = ?${forUpdateSkipLocked(tx)}`, [name]);
+  const read = () =>
+    tx.get<{ last_seq: number }>(`SELECT last_seq FROM webhook_fanout WHERE name = ?${forUpdateSkipLocked(tx)}`, [
+      name,
+    ]);
   let mark = await read();
   if (!mark) {
     await tx.run("INSERT INTO webhook_fanout (name, last_seq) VALUES (?, 0) ON CONFLICT DO NOTHING", [name]);

@@ -68,21 +68,41 @@ export function toEndpointRecord(row: EndpointRow): EndpointRecord {
  */
 export async function countEndpointsLocked(tx: Queryable, owner: Actor): Promise<number> {
   await tx.get(`SELECT id FROM merchants WHERE id = ?${forUpdate(tx)}`, [owner.merchantId]);
-  const counted = await tx.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM webhook_endpoints WHERE merchant_id = ? AND mode = ?", [owner.merchantId, owner.mode]);
+  const counted = await tx.get<{ n: number | string }>(
+    "SELECT COUNT(*) AS n FROM webhook_endpoints WHERE merchant_id = ? AND mode = ?",
+    [owner.merchantId, owner.mode],
+  );
   return Number(counted!.n);
 }
 
-export async function insertEndpoint(tx: Queryable, endpoint: Pick<EndpointRecord, "id" | "merchantId" | "mode" | "url" | "events" | "secretSealed" | "status" | "createdAt" | "updatedAt">): Promise<void> {
+export async function insertEndpoint(
+  tx: Queryable,
+  endpoint: Pick<
+    EndpointRecord,
+    "id" | "merchantId" | "mode" | "url" | "events" | "secretSealed" | "status" | "createdAt" | "updatedAt"
+  >,
+): Promise<void> {
   await tx.run(
     "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, events, secret_sealed, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    [endpoint.id, endpoint.merchantId, endpoint.mode, endpoint.url, JSON.stringify(endpoint.events), endpoint.secretSealed, endpoint.status, endpoint.createdAt, endpoint.updatedAt],
+    [
+      endpoint.id,
+      endpoint.merchantId,
+      endpoint.mode,
+      endpoint.url,
+      JSON.stringify(endpoint.events),
+      endpoint.secretSealed,
+      endpoint.status,
+      endpoint.createdAt,
+      endpoint.updatedAt,
+    ],
   );
 }
 
 export async function findEndpoint(tx: Queryable, owner: Actor, id: string): Promise<EndpointRecord | undefined> {
-  const row = await tx.get<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ? AND merchant_id = ? AND mode = ?`, [
-    id, owner.merchantId, owner.mode,
-  ]);
+  const row = await tx.get<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ? AND merchant_id = ? AND mode = ?`,
+    [id, owner.merchantId, owner.mode],
+  );
   return row && toEndpointRecord(row);
 }
 
@@ -101,20 +121,26 @@ export async function listDeliverableEndpoints(tx: Queryable, owner: Actor): Pro
 }
 
 export async function updateEndpoint(
-  tx: Queryable, id: string, changes: Pick<EndpointRecord, "url" | "events" | "status" | "failingSince" | "updatedAt">,
+  tx: Queryable,
+  id: string,
+  changes: Pick<EndpointRecord, "url" | "events" | "status" | "failingSince" | "updatedAt">,
 ): Promise<void> {
-  await tx.run("UPDATE webhook_endpoints SET url = ?, events = ?, status = ?, failing_since = ?, updated_at = ? WHERE id = ?", [
-    changes.url, JSON.stringify(changes.events), changes.status, changes.failingSince, changes.updatedAt, id,
-  ]);
+  await tx.run(
+    "UPDATE webhook_endpoints SET url = ?, events = ?, status = ?, failing_since = ?, updated_at = ? WHERE id = ?",
+    [changes.url, JSON.stringify(changes.events), changes.status, changes.failingSince, changes.updatedAt, id],
+  );
 }
 
 /** Puts a new sealed secret in place; the one it replaces keeps signing until `previousSecretExpiresAt`. */
 export async function replaceEndpointSecret(
-  tx: Queryable, id: string, secrets: Pick<EndpointRecord, "secretSealed" | "previousSecretSealed" | "previousSecretExpiresAt" | "updatedAt">,
+  tx: Queryable,
+  id: string,
+  secrets: Pick<EndpointRecord, "secretSealed" | "previousSecretSealed" | "previousSecretExpiresAt" | "updatedAt">,
 ): Promise<void> {
-  await tx.run("UPDATE webhook_endpoints SET secret_sealed = ?, previous_secret_sealed = ?, previous_secret_expires_at = ?, updated_at = ? WHERE id = ?", [
-    secrets.secretSealed, secrets.previousSecretSealed, secrets.previousSecretExpiresAt, secrets.updatedAt, id,
-  ]);
+  await tx.run(
+    "UPDATE webhook_endpoints SET secret_sealed = ?, previous_secret_sealed = ?, previous_secret_expires_at = ?, updated_at = ? WHERE id = ?",
+    [secrets.secretSealed, secrets.previousSecretSealed, secrets.previousSecretExpiresAt, secrets.updatedAt, id],
+  );
 }
 
 export async function deleteEndpoint(tx: Queryable, id: string): Promise<void> {
@@ -134,6 +160,11 @@ export async function markEndpointFailingSince(tx: Queryable, id: string, at: nu
 }
 
 /** Delivery to the endpoint stops: `disabled` (it answered 410 Gone) or `failing` (it failed for too long). */
-export async function setEndpointStatus(tx: Queryable, id: string, status: "disabled" | "failing", at: number): Promise<void> {
+export async function setEndpointStatus(
+  tx: Queryable,
+  id: string,
+  status: "disabled" | "failing",
+  at: number,
+): Promise<void> {
   await tx.run("UPDATE webhook_endpoints SET status = ?, updated_at = ? WHERE id = ?", [status, at, id]);
 }

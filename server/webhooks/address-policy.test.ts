@@ -1,6 +1,12 @@
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { AddressNotAllowedError, checkDestination, isPublicAddress, resolvePublicAddress, type ResolvedAddress } from "./address-policy.ts";
+import {
+  AddressNotAllowedError,
+  checkDestination,
+  isPublicAddress,
+  resolvePublicAddress,
+  type ResolvedAddress,
+} from "./address-policy.ts";
 
 /** A resolver for IP literals, which must never be looked up. */
 const noDns = async (host: string): Promise<ResolvedAddress[]> => assert.fail(`DNS asked for ${host}`);
@@ -72,7 +78,10 @@ describe("webhook address policy", () => {
   for (const [what, url] of REFUSED) {
     it(`refuses ${what}: ${url}`, async () => {
       const { hostname } = new URL(url);
-      await assert.rejects(resolvePublicAddress(hostname, noDns), (error: unknown) => error instanceof AddressNotAllowedError && error.reason === "not_public");
+      await assert.rejects(
+        resolvePublicAddress(hostname, noDns),
+        (error: unknown) => error instanceof AddressNotAllowedError && error.reason === "not_public",
+      );
     });
   }
 
@@ -86,41 +95,100 @@ describe("webhook address policy", () => {
 
   it("refuses every reserved range", () => {
     for (const address of [
-      "192.0.0.1", "192.0.2.1", "192.88.99.1", "198.18.0.1", "198.19.255.1", "198.51.100.1", "203.0.113.1", "224.0.0.1", "239.255.255.250",
-      "240.0.0.1", "255.255.255.255", "2001:2::1", "2001:10::1", "2001:20::1", "3fff::1", "5f00::1",
-    ]) assert.equal(isPublicAddress(address), false, address);
+      "192.0.0.1",
+      "192.0.2.1",
+      "192.88.99.1",
+      "198.18.0.1",
+      "198.19.255.1",
+      "198.51.100.1",
+      "203.0.113.1",
+      "224.0.0.1",
+      "239.255.255.250",
+      "240.0.0.1",
+      "255.255.255.255",
+      "2001:2::1",
+      "2001:10::1",
+      "2001:20::1",
+      "3fff::1",
+      "5f00::1",
+    ])
+      assert.equal(isPublicAddress(address), false, address);
   });
 
   it("judges addresses however a resolver writes them, zone index included; anything unparsable is not public", () => {
-    for (const address of ["0:0:0:0:0:ffff:127.0.0.1", "0000:0000:0000:0000:0000:0000:0000:0001", "2002:0a00:0001:0000:0000:0000:0000:0001", "64:ff9b::10.1.2.3", "FE80::1", "fe80::1%eth0", "not-an-ip", ""]) {
+    for (const address of [
+      "0:0:0:0:0:ffff:127.0.0.1",
+      "0000:0000:0000:0000:0000:0000:0000:0001",
+      "2002:0a00:0001:0000:0000:0000:0000:0001",
+      "64:ff9b::10.1.2.3",
+      "FE80::1",
+      "fe80::1%eth0",
+      "not-an-ip",
+      "",
+    ]) {
       assert.equal(isPublicAddress(address), false, address);
     }
-    for (const address of ["8.8.8.8", "2606:4700:4700:0000:0000:0000:0000:1111", "::FFFF:8.8.8.8"]) assert.equal(isPublicAddress(address), true, address);
+    for (const address of ["8.8.8.8", "2606:4700:4700:0000:0000:0000:0000:1111", "::FFFF:8.8.8.8"])
+      assert.equal(isPublicAddress(address), true, address);
   });
 
   it("a host is refused when any of its addresses is not public, or when it does not resolve", async () => {
     const resolver = async (host: string): Promise<ResolvedAddress[]> => {
       if (host === "down.example.test") throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
-      if (host === "mixed.example.test") return [{ address: "93.184.216.34", family: 4 }, { address: "10.1.2.3", family: 4 }];
+      if (host === "mixed.example.test")
+        return [
+          { address: "93.184.216.34", family: 4 },
+          { address: "10.1.2.3", family: 4 },
+        ];
       return host === "good.example.test" ? [{ address: "93.184.216.34", family: 4 }] : [];
     };
-    await assert.rejects(resolvePublicAddress("mixed.example.test", resolver), { message: "mixed.example.test is or resolves to a non-public address" });
-    await assert.rejects(resolvePublicAddress("nothing.example.test", resolver), { message: "nothing.example.test does not resolve" });
-    await assert.rejects(resolvePublicAddress("down.example.test", resolver), { message: "down.example.test does not resolve" });
-    assert.deepEqual(await resolvePublicAddress("good.example.test", resolver), { address: "93.184.216.34", family: 4 });
+    await assert.rejects(resolvePublicAddress("mixed.example.test", resolver), {
+      message: "mixed.example.test is or resolves to a non-public address",
+    });
+    await assert.rejects(resolvePublicAddress("nothing.example.test", resolver), {
+      message: "nothing.example.test does not resolve",
+    });
+    await assert.rejects(resolvePublicAddress("down.example.test", resolver), {
+      message: "down.example.test does not resolve",
+    });
+    assert.deepEqual(await resolvePublicAddress("good.example.test", resolver), {
+      address: "93.184.216.34",
+      family: 4,
+    });
   });
 
   it("decides per mode: live needs https and a public address even when private URLs are allowed; test mode needs a public address unless they are", async () => {
     const loopback = new URL("http://127.0.0.1:8080/hooks");
     const httpsLoopback = new URL("https://127.0.0.1/hooks");
-    const isReason = (reason: string) => (error: unknown) => error instanceof AddressNotAllowedError && error.reason === reason;
+    const isReason = (reason: string) => (error: unknown) =>
+      error instanceof AddressNotAllowedError && error.reason === reason;
     await assert.rejects(checkDestination(loopback, "test", { resolveHost: noDns }), isReason("not_public"));
-    await assert.rejects(checkDestination(loopback, "test", { allowPrivateWebhookUrls: false, resolveHost: noDns }), isReason("not_public"));
-    assert.equal(await checkDestination(loopback, "test", { allowPrivateWebhookUrls: true, resolveHost: noDns }), undefined, "any address, DNS as usual");
-    await assert.rejects(checkDestination(loopback, "live", { allowPrivateWebhookUrls: true, resolveHost: noDns }), isReason("https_required"));
-    await assert.rejects(checkDestination(httpsLoopback, "live", { allowPrivateWebhookUrls: true, resolveHost: noDns }), isReason("not_public"));
+    await assert.rejects(
+      checkDestination(loopback, "test", { allowPrivateWebhookUrls: false, resolveHost: noDns }),
+      isReason("not_public"),
+    );
+    assert.equal(
+      await checkDestination(loopback, "test", { allowPrivateWebhookUrls: true, resolveHost: noDns }),
+      undefined,
+      "any address, DNS as usual",
+    );
+    await assert.rejects(
+      checkDestination(loopback, "live", { allowPrivateWebhookUrls: true, resolveHost: noDns }),
+      isReason("https_required"),
+    );
+    await assert.rejects(
+      checkDestination(httpsLoopback, "live", { allowPrivateWebhookUrls: true, resolveHost: noDns }),
+      isReason("not_public"),
+    );
     const publicHost = async () => [{ address: "93.184.216.34", family: 4 as const }];
-    assert.deepEqual(await checkDestination(new URL("http://hooks.example.test/"), "test", { resolveHost: publicHost }), { address: "93.184.216.34", family: 4 }, "test mode may use http");
-    assert.deepEqual(await checkDestination(new URL("https://hooks.example.test/"), "live", { resolveHost: publicHost }), { address: "93.184.216.34", family: 4 });
+    assert.deepEqual(
+      await checkDestination(new URL("http://hooks.example.test/"), "test", { resolveHost: publicHost }),
+      { address: "93.184.216.34", family: 4 },
+      "test mode may use http",
+    );
+    assert.deepEqual(
+      await checkDestination(new URL("https://hooks.example.test/"), "live", { resolveHost: publicHost }),
+      { address: "93.184.216.34", family: 4 },
+    );
   });
 });

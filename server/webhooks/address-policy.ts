@@ -15,7 +15,10 @@ export interface ResolvedAddress {
 export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 const systemResolver: HostResolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 const BLOCKED_IPV4 = [
   ["0.0.0.0", 8], // "this" network
@@ -91,13 +94,19 @@ export class AddressNotAllowedError extends Error {
  * 127.0.0.1) and returns the address to connect to; throws AddressNotAllowedError when the host resolves to nothing
  * or to any non-public address (one bad answer is enough: DNS may rotate between them).
  */
-export async function resolvePublicAddress(hostname: string, resolve: HostResolver = systemResolver): Promise<ResolvedAddress> {
+export async function resolvePublicAddress(
+  hostname: string,
+  resolve: HostResolver = systemResolver,
+): Promise<ResolvedAddress> {
   const bare = hostname.replace(/^\[|\]$/g, "");
   const literal = isIP(bare);
-  const addresses: ResolvedAddress[] = literal ? [{ address: bare, family: literal === 6 ? 6 : 4 }] : await resolve(bare).catch(() => []);
+  const addresses: ResolvedAddress[] = literal
+    ? [{ address: bare, family: literal === 6 ? 6 : 4 }]
+    : await resolve(bare).catch(() => []);
   if (addresses.length === 0) throw new AddressNotAllowedError("not_public", `${hostname} does not resolve`);
   // The address itself is not named: the message must not turn into a DNS oracle for internal names.
-  if (!addresses.every(({ address }) => isPublicAddress(address))) throw new AddressNotAllowedError("not_public", `${hostname} is or resolves to a non-public address`);
+  if (!addresses.every(({ address }) => isPublicAddress(address)))
+    throw new AddressNotAllowedError("not_public", `${hostname} is or resolves to a non-public address`);
   return addresses[0];
 }
 
@@ -112,8 +121,13 @@ export interface DestinationPolicy {
  * Resolves to the checked address to connect to, or undefined when any address will do (test mode with private
  * URLs allowed: DNS as usual). Anything but test mode is held to the live rules.
  */
-export async function checkDestination(url: URL, mode: string, policy: DestinationPolicy): Promise<ResolvedAddress | undefined> {
-  if (mode !== "test" && url.protocol !== "https:") throw new AddressNotAllowedError("https_required", "live endpoints must use https");
+export async function checkDestination(
+  url: URL,
+  mode: string,
+  policy: DestinationPolicy,
+): Promise<ResolvedAddress | undefined> {
+  if (mode !== "test" && url.protocol !== "https:")
+    throw new AddressNotAllowedError("https_required", "live endpoints must use https");
   if (mode === "test" && policy.allowPrivateWebhookUrls) return undefined;
   return resolvePublicAddress(url.hostname, policy.resolveHost);
 }

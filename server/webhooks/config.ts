@@ -16,6 +16,9 @@ export function webhookWorkerOptions(config: Config): Partial<WebhookWorkerOptio
 /** WEBHOOK_ALLOW_PRIVATE_URLS: whether test-mode endpoints may reach private addresses; a warning at start when on. */
 export function allowPrivateWebhookUrls(config: Config, logger: Logger): boolean {
   const allowed = config.WEBHOOK_ALLOW_PRIVATE_URLS === "on";
-  if (allowed) logger.warn("WEBHOOK_ALLOW_PRIVATE_URLS=on: test-mode webhook endpoints may reach loopback and private addresses (local development only)");
+  if (allowed)
+    logger.warn(
+      "WEBHOOK_ALLOW_PRIVATE_URLS=on: test-mode webhook endpoints may reach loopback and private addresses (local development only)",
+    );
   return allowed;
 }

@@ -40,7 +40,8 @@ export function createFanOut(db: Database, services: Pick<Services, "clock" | "r
       for (const event of events) {
         if (event.seq !== last + 1 && !gapExpired(last + 1)) break;
         for (const endpoint of await endpoints(event)) {
-          if (endpoint.createdAt <= event.createdAt && subscribes(endpoint.events, event.type)) queued.push({ endpointId: endpoint.id, event });
+          if (endpoint.createdAt <= event.createdAt && subscribes(endpoint.events, event.type))
+            queued.push({ endpointId: endpoint.id, event });
         }
         last = event.seq;
       }

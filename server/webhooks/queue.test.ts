@@ -16,7 +16,11 @@ import { claimDeliveries, completeDeliveries, type AttemptResult, type ClaimedDe
 describe("the webhook delivery queue", () => {
   const policy = { retrySchedule: [5_000, 60_000], failingAfterMs: 3_600_000 };
   const leaseMs = 60_000;
-  const services: Services = { clock: () => now, random: cryptoRandom, settings: { companyName: "Test Protection Ltd", portalUrl: "https://portal.example.test" } };
+  const services: Services = {
+    clock: () => now,
+    random: cryptoRandom,
+    settings: { companyName: "Test Protection Ltd", portalUrl: "https://portal.example.test" },
+  };
   const sealer = createSealer(randomBytes(32));
   let now: number;
   let t: TestDatabase;
@@ -25,7 +29,10 @@ describe("the webhook delivery queue", () => {
   beforeEach(async () => {
     now = Date.parse("2026-11-22T12:00:00.000Z");
     t = await createTestDatabase("sqlite");
-    actor = { merchantId: (await t.db.transaction((tx) => createTestMerchant(tx, services, { name: "Queue" }))).merchantId, mode: "test" };
+    actor = {
+      merchantId: (await t.db.transaction((tx) => createTestMerchant(tx, services, { name: "Queue" }))).merchantId,
+      mode: "test",
+    };
   });
   afterEach(() => t.drop());
 
@@ -34,7 +41,9 @@ describe("the webhook delivery queue", () => {
     const ids: string[] = [];
     for (let i = 0; i < endpoints; i++) {
       const url = `https://hooks.example.test/${i}` as CheckedUrl;
-      ids.push((await t.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url, events: ["*"] }))).id);
+      ids.push(
+        (await t.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url, events: ["*"] }))).id,
+      );
     }
     await t.db.transaction((tx) => appendEvent(tx, services, actor, "claim.created", { id: "clm_1" }));
     assert.equal(await createFanOut(t.db, services, { batchSize: 10, gapGraceMs: 0 }).fanOut(), 1);
@@ -42,7 +51,11 @@ describe("the webhook delivery queue", () => {
   }
 
   const claim = (workerId = "wkr_a") => claimDeliveries(t.db, { workerId, now, limit: 10, leaseMs });
-  const answer = (statusCode: number | null): AttemptResult => ({ statusCode, error: statusCode === null ? "ECONNREFUSED" : null, durationMs: 12 });
+  const answer = (statusCode: number | null): AttemptResult => ({
+    statusCode,
+    error: statusCode === null ? "ECONNREFUSED" : null,
+    durationMs: 12,
+  });
   const complete = async (delivery: ClaimedDelivery, result: AttemptResult, workerId = "wkr_a") =>
     (await completeDeliveries(t.db, cryptoRandom, workerId, [{ delivery, result, now }], policy)).outcomes[0];
   const endpoint = async (id: string) => (await findEndpoint(t.db, actor, id))!;

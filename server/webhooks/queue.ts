@@ -1,8 +1,13 @@
 import type { Database, Queryable } from "../store/database.ts";
 import { newId, type RandomSource } from "../domain/ids.ts";
 import {
-  insertAttempts, leaseDueDeliveries, markDeliveriesSucceeded, markDeliveryAttemptFailed, releaseDeliveryLease,
-  type ClaimedDelivery, type ClaimRequest,
+  insertAttempts,
+  leaseDueDeliveries,
+  markDeliveriesSucceeded,
+  markDeliveryAttemptFailed,
+  releaseDeliveryLease,
+  type ClaimedDelivery,
+  type ClaimRequest,
 } from "../store/webhook-deliveries.ts";
 import { clearEndpointFailing, markEndpointFailingSince, setEndpointStatus } from "../store/webhook-endpoints.ts";
 import { retryDelay } from "./schedule.ts";
@@ -43,13 +48,25 @@ export interface Completion {
  * over meanwhile (its lease ran out) is left alone: lost_lease. With `next`, it also claims what is due next.
  */
 export async function completeDeliveries(
-  db: Database, random: RandomSource, workerId: string, completions: Completion[], policy: QueuePolicy, next?: ClaimRequest,
+  db: Database,
+  random: RandomSource,
+  workerId: string,
+  completions: Completion[],
+  policy: QueuePolicy,
+  next?: ClaimRequest,
 ): Promise<{ outcomes: Outcome[]; claimed: ClaimedDelivery[] }> {
   return db.transaction(async (tx) => {
     const successes = completions.flatMap(({ delivery, result, now }) =>
-      succeeded(result) ? [{ deliveryId: delivery.id, statusCode: result.statusCode, durationMs: result.durationMs, now }] : [],
+      succeeded(result)
+        ? [{ deliveryId: delivery.id, statusCode: result.statusCode, durationMs: result.durationMs, now }]
+        : [],
     );
-    const recorded = await markDeliveriesSucceeded(tx, workerId, successes, Math.max(...successes.map((success) => success.now)));
+    const recorded = await markDeliveriesSucceeded(
+      tx,
+      workerId,
+      successes,
+      Math.max(...successes.map((success) => success.now)),
+    );
     const outcomes: Outcome[] = [];
     for (const completion of completions) {
       if (!succeeded(completion.result)) outcomes.push(await recordFailure(tx, workerId, completion, policy));
@@ -60,11 +77,22 @@ export async function completeDeliveries(
         outcomes.push("succeeded");
       }
     }
-    await insertAttempts(tx, completions.map(({ delivery, result, now }) => ({
-      id: newId("wa", now, random), merchantId: delivery.endpoint.merchantId, mode: delivery.endpoint.mode, endpointId: delivery.endpoint.id,
-      deliveryId: delivery.id, eventId: delivery.event.id, outcome: succeeded(result) ? "succeeded" : "failed", statusCode: result.statusCode,
-      error: errorOf(result), durationMs: result.durationMs, attemptedAt: now,
-    })));
+    await insertAttempts(
+      tx,
+      completions.map(({ delivery, result, now }) => ({
+        id: newId("wa", now, random),
+        merchantId: delivery.endpoint.merchantId,
+        mode: delivery.endpoint.mode,
+        endpointId: delivery.endpoint.id,
+        deliveryId: delivery.id,
+        eventId: delivery.event.id,
+        outcome: succeeded(result) ? "succeeded" : "failed",
+        statusCode: result.statusCode,
+        error: errorOf(result),
+        durationMs: result.durationMs,
+        attemptedAt: now,
+      })),
+    );
     // The same transaction claims what is due next (those endpoints' next events, typically): one commit per group.
     return { outcomes, claimed: next ? await leaseDueDeliveries(tx, next) : [] };
   });
@@ -74,7 +102,12 @@ const succeeded = (result: AttemptResult): result is AttemptResult & { statusCod
   result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
 const errorOf = (result: AttemptResult) => result.error ?? (succeeded(result) ? null : `HTTP ${result.statusCode}`);
 
-async function recordFailure(tx: Queryable, workerId: string, { delivery, result, now }: Completion, policy: QueuePolicy): Promise<Outcome> {
+async function recordFailure(
+  tx: Queryable,
+  workerId: string,
+  { delivery, result, now }: Completion,
+  policy: QueuePolicy,
+): Promise<Outcome> {
   const endpointId = delivery.endpoint.id;
   const gone = result.statusCode === 410;
   // As read at claim time: only one delivery per endpoint is in flight, so nothing else changed it meanwhile.
@@ -85,7 +118,14 @@ async function recordFailure(tx: Queryable, workerId: string, { delivery, result
   const status = outcome === "retry" ? "pending" : "failed";
   const nextAttemptAt = outcome === "retry" ? now + retryDelay(attempts, policy.retrySchedule) : now;
   const held = await markDeliveryAttemptFailed(tx, workerId, {
-    deliveryId: delivery.id, status, attempts, nextAttemptAt, statusCode: result.statusCode, error: errorOf(result), durationMs: result.durationMs, at: now,
+    deliveryId: delivery.id,
+    status,
+    attempts,
+    nextAttemptAt,
+    statusCode: result.statusCode,
+    error: errorOf(result),
+    durationMs: result.durationMs,
+    at: now,
   });
   if (!held) return "lost_lease";
   if (gone) await setEndpointStatus(tx, endpointId, "disabled", now);

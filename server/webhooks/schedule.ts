@@ -4,7 +4,14 @@ import { delayAfterFailure } from "../workers/retry-policy.ts";
 
 const SECOND = 1000;
 const HOUR = 60 * 60 * SECOND;
-export const RETRY_SCHEDULE_MS: readonly number[] = [5 * SECOND, 5 * 60 * SECOND, 30 * 60 * SECOND, 2 * HOUR, 5 * HOUR, 10 * HOUR];
+export const RETRY_SCHEDULE_MS: readonly number[] = [
+  5 * SECOND,
+  5 * 60 * SECOND,
+  30 * 60 * SECOND,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+];
 export const FAILING_AFTER_MS = 72 * HOUR;
 
 /** The wait after the `failures`-th failure in a row (1-based); the last entry repeats. */

@@ -28,10 +28,12 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
 };
 
-const pinned = (address: ResolvedAddress): LookupFunction => (_hostname, options, callback) => {
-  if (options.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
-  else callback(null, address.address, address.family);
-};
+const pinned =
+  (address: ResolvedAddress): LookupFunction =>
+  (_hostname, options, callback) => {
+    if (options.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
 
 export function send(request: SendRequest): Promise<SendResult> {
   const started = performance.now();
@@ -67,7 +69,9 @@ export function send(request: SendRequest): Promise<SendResult> {
       res.on("end", () => finish(res.statusCode ?? null, null));
       res.on("error", () => finish(res.statusCode ?? null, null));
     });
-    req.on("error", (error: NodeJS.ErrnoException) => finish(null, error.code ? `${error.code}: ${error.message}` : error.message));
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      finish(null, error.code ? `${error.code}: ${error.message}` : error.message),
+    );
     req.end(request.body);
   });
 }

@@ -5,7 +5,9 @@ import path from "node:path";
 import { signatureHeader } from "./signer.ts";
 import { verifyOutcome } from "../../test/support/webhook-verify.ts";
 
-const vectors = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../test/vectors/webhook-signatures.json"), "utf8"));
+const vectors = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, "../../test/vectors/webhook-signatures.json"), "utf8"),
+);
 
 test("the signer produces every header of test/vectors/webhook-signatures.json byte for byte", () => {
   assert.ok(vectors.signing.length >= 7);
@@ -13,12 +15,21 @@ test("the signer produces every header of test/vectors/webhook-signatures.json b
     assert.equal(Buffer.from(vector.raw_body, "utf8").toString("hex"), vector.raw_body_utf8_hex, vector.name);
     assert.equal(signatureHeader(vector.secrets, vector.timestamp, vector.raw_body), vector.header, vector.name);
   }
-  assert.ok(vectors.signing.some((vector: { header: string }) => vector.header.split("v1=").length === 3), "a multi-signature header");
+  assert.ok(
+    vectors.signing.some((vector: { header: string }) => vector.header.split("v1=").length === 3),
+    "a multi-signature header",
+  );
 });
 
 test("the TypeScript SDK's verifier gives each verify vector's outcome, accepting exactly the valid ones", async () => {
   for (const vector of vectors.verify) {
-    const outcome = await verifyOutcome(vector.header, vector.raw_body, vector.secret, vector.now, vectors.tolerance_seconds);
+    const outcome = await verifyOutcome(
+      vector.header,
+      vector.raw_body,
+      vector.secret,
+      vector.now,
+      vectors.tolerance_seconds,
+    );
     assert.equal(outcome, vector.expected, vector.name);
     assert.equal(outcome === "valid", vector.valid, vector.name);
   }

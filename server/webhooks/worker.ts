@@ -8,7 +8,14 @@ import { checkDestination, type HostResolver, type ResolvedAddress } from "./add
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signatureHeader } from "./signer.ts";
 import { send, type SendResult } from "./sender.ts";
 import { createFanOut } from "./fanout.ts";
-import { claimDeliveries, completeDeliveries, releaseDelivery, type ClaimedDelivery, type Completion, type Outcome } from "./queue.ts";
+import {
+  claimDeliveries,
+  completeDeliveries,
+  releaseDelivery,
+  type ClaimedDelivery,
+  type Completion,
+  type Outcome,
+} from "./queue.ts";
 import { FAILING_AFTER_MS, RETRY_SCHEDULE_MS } from "./schedule.ts";
 import { createWorker } from "../workers/worker.ts";
 
@@ -56,10 +63,17 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const pollMs = options.pollMs ?? 50;
   const batchSize = options.batchSize ?? 100;
   const groupCommitMs = options.groupCommitMs ?? 0;
-  const policy = { retrySchedule: options.retrySchedule ?? RETRY_SCHEDULE_MS, failingAfterMs: options.failingAfterMs ?? FAILING_AFTER_MS };
+  const policy = {
+    retrySchedule: options.retrySchedule ?? RETRY_SCHEDULE_MS,
+    failingAfterMs: options.failingAfterMs ?? FAILING_AFTER_MS,
+  };
   const workerId = options.workerId ?? `wkr_${randomString(BASE62, 16, random)}`;
   const log = options.logger.child({ component: "webhook-worker", workerId });
-  const fanOut = createFanOut(options.db, { clock, random }, { batchSize: 500, gapGraceMs: options.gapGraceMs ?? 10_000 }).fanOut;
+  const fanOut = createFanOut(
+    options.db,
+    { clock, random },
+    { batchSize: 500, gapGraceMs: options.gapGraceMs ?? 10_000 },
+  ).fanOut;
 
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
@@ -88,14 +102,25 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     let result: SendResult;
     const address = await destination(delivery);
     if (typeof address === "string") result = { statusCode: null, error: address, durationMs: 0 };
-    else result = await send({ url: delivery.endpoint.url, headers, body, timeoutMs, address, signal: shutdown.signal });
+    else
+      result = await send({ url: delivery.endpoint.url, headers, body, timeoutMs, address, signal: shutdown.signal });
     if (shutdown.signal.aborted && result.statusCode === null) {
       await releaseDelivery(options.db, workerId, delivery.id, clock());
       return;
     }
     const outcome = await complete({ delivery, result, now: clock() });
     if (outcome !== "succeeded") {
-      log.info({ deliveryId: delivery.id, endpointId: delivery.endpoint.id, eventId: delivery.event.id, statusCode: result.statusCode, error: result.error, outcome }, "webhook attempt failed");
+      log.info(
+        {
+          deliveryId: delivery.id,
+          endpointId: delivery.endpoint.id,
+          eventId: delivery.event.id,
+          statusCode: result.statusCode,
+          error: result.error,
+          outcome,
+        },
+        "webhook attempt failed",
+      );
     }
     options.onAttempt?.(delivery, result, outcome);
   }

@@ -36,14 +36,37 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
   const { db, services, sealer, logger } = options;
   const { enabled: webhooksEnabled = true, ...webhookOptions } = options.webhooks ?? {};
   const webhooks = createWebhookWorker({
-    clock: services.clock, random: services.random, resolveHost: services.resolveHost,
-    allowPrivateWebhookUrls: services.settings.allowPrivateWebhookUrls, ...webhookOptions, db, sealer, logger,
+    clock: services.clock,
+    random: services.random,
+    resolveHost: services.resolveHost,
+    allowPrivateWebhookUrls: services.settings.allowPrivateWebhookUrls,
+    ...webhookOptions,
+    db,
+    sealer,
+    logger,
   });
-  const email = options.email && createEmailWorker({
-    db, services, logger, transport: options.email.transport, from: options.email.from, links: coverageLinks(options.encryptionKey), sealer, pollMs: options.email.pollMs,
+  const email =
+    options.email &&
+    createEmailWorker({
+      db,
+      services,
+      logger,
+      transport: options.email.transport,
+      from: options.email.from,
+      links: coverageLinks(options.encryptionKey),
+      sealer,
+      pollMs: options.email.pollMs,
+    });
+  const purges = createPeriodicWorker({
+    name: "purges",
+    logger,
+    everyMs: IDEMPOTENCY_PURGE_INTERVAL_MS,
+    task: options.purgeIdempotencyRecords,
   });
-  const purges = createPeriodicWorker({ name: "purges", logger, everyMs: IDEMPOTENCY_PURGE_INTERVAL_MS, task: options.purgeIdempotencyRecords });
-  const started = workerGroup([...(webhooksEnabled ? [webhooks] : []), ...(options.purges?.enabled !== false ? [purges] : [])]);
+  const started = workerGroup([
+    ...(webhooksEnabled ? [webhooks] : []),
+    ...(options.purges?.enabled !== false ? [purges] : []),
+  ]);
   const emailEnabled = options.email?.enabled !== false;
   let sealingClearEmails: Promise<void> | undefined;
   let stopping = false;

@@ -26,10 +26,16 @@ export interface FailedAttempt {
 }
 
 /** Logs the failure and says what becomes of the item: retried after `retryInMs`, or given up (undefined). */
-export function recordFailedAttempt(logger: Logger, failed: FailedAttempt): { retryInMs: number | undefined; lastError: string } {
+export function recordFailedAttempt(
+  logger: Logger,
+  failed: FailedAttempt,
+): { retryInMs: number | undefined; lastError: string } {
   const retryInMs = failed.permanent ? undefined : delayAfterFailure(failed.policy, failed.attempts);
   const text = failed.error instanceof Error ? failed.error.message : String(failed.error);
   const message = failed.redact ? failed.redact(text) : text;
-  logger.warn({ ...failed.fields, attempts: failed.attempts, err: message }, retryInMs === undefined ? `${failed.item} failed for good` : `${failed.item} failed; retrying`);
+  logger.warn(
+    { ...failed.fields, attempts: failed.attempts, err: message },
+    retryInMs === undefined ? `${failed.item} failed for good` : `${failed.item} failed; retrying`,
+  );
   return { retryInMs, lastError: message.slice(0, LAST_ERROR_CHARS) };
 }

@@ -7,6 +7,7 @@ export function workersToRun(args: readonly string[]): Set<ServerWorkerName> {
   if (values.only === undefined) return new Set(SERVER_WORKERS);
   const names = values.only.split(",").map((name) => name.trim());
   const unknown = names.filter((name) => !(SERVER_WORKERS as readonly string[]).includes(name));
-  if (unknown.length > 0 || names.length === 0) throw new Error(`--only takes a comma-separated list of ${SERVER_WORKERS.join(", ")}; got '${values.only}'`);
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(`--only takes a comma-separated list of ${SERVER_WORKERS.join(", ")}; got '${values.only}'`);
   return new Set(names as ServerWorkerName[]);
 }

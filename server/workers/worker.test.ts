@@ -17,7 +17,13 @@ describe("worker runtime", () => {
   it("start runs rounds back to back while they say more is due, then waits; wake ends the wait; runOnce is the body's", async () => {
     const { logger } = capturedLogger();
     let rounds = 0;
-    const worker = createWorker({ name: "test", logger, pollMs: 60_000, round: async () => ++rounds < 3, runOnce: async () => 7 });
+    const worker = createWorker({
+      name: "test",
+      logger,
+      pollMs: 60_000,
+      round: async () => ++rounds < 3,
+      runOnce: async () => 7,
+    });
     assert.equal(await worker.runOnce(), 7);
     assert.equal(rounds, 0, "runOnce does not start the loop");
     worker.start();
@@ -36,8 +42,13 @@ describe("worker runtime", () => {
     let finished = false;
     let aborted = false;
     const worker = createWorker({
-      name: "test", logger, pollMs: 5, round: async () => false, runOnce: async () => 0,
-      settle: () => work.promise.then(() => (finished = true)), abort: () => (aborted = true),
+      name: "test",
+      logger,
+      pollMs: 5,
+      round: async () => false,
+      runOnce: async () => 0,
+      settle: () => work.promise.then(() => (finished = true)),
+      abort: () => (aborted = true),
     });
     worker.start();
     const stopping = worker.stop(5_000);
@@ -52,7 +63,11 @@ describe("worker runtime", () => {
     const work = deferred();
     let released = false;
     const worker = createWorker({
-      name: "test", logger, pollMs: 5, round: async () => false, runOnce: async () => 0,
+      name: "test",
+      logger,
+      pollMs: 5,
+      round: async () => false,
+      runOnce: async () => 0,
       settle: () => work.promise.then(() => (released = true)),
       abort: () => work.resolve(),
     });
@@ -65,7 +80,10 @@ describe("worker runtime", () => {
     const { logger, lines } = capturedLogger();
     let rounds = 0;
     const worker = createWorker({
-      name: "test", logger, pollMs: 5, runOnce: async () => 0,
+      name: "test",
+      logger,
+      pollMs: 5,
+      runOnce: async () => 0,
       round: async () => {
         if (++rounds === 1) throw new Error("database unavailable");
         return false;
@@ -97,8 +115,14 @@ describe("failed attempts and the retry policy", () => {
   const policy = { delaysMs: [1_000, 5_000], afterLast: "give-up" } as const;
 
   it("waits the policy's delay after each failure; gives up past the last one, or repeats it", () => {
-    assert.deepEqual([0, 1, 2, 3].map((failures) => delayAfterFailure(policy, failures)), [1_000, 1_000, 5_000, undefined]);
-    assert.deepEqual([2, 3, 9].map((failures) => delayAfterFailure({ ...policy, afterLast: "repeat" }, failures)), [5_000, 5_000, 5_000]);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((failures) => delayAfterFailure(policy, failures)),
+      [1_000, 1_000, 5_000, undefined],
+    );
+    assert.deepEqual(
+      [2, 3, 9].map((failures) => delayAfterFailure({ ...policy, afterLast: "repeat" }, failures)),
+      [5_000, 5_000, 5_000],
+    );
   });
 
   it("records an attempt in one log shape: retried, given up, or given up at once when permanent", () => {
@@ -120,7 +144,14 @@ describe("failed attempts and the retry policy", () => {
   it("redacts the error text for the log and the row; the row keeps at most 2 000 characters", () => {
     const { logger, lines } = capturedLogger();
     const error = new Error(`550 <ada@example.com>: ${"x".repeat(3_000)}`);
-    const { lastError } = recordFailedAttempt(logger, { item: "e-mail", fields: {}, attempts: 1, error, policy, redact: (text) => text.replace(/\S+@\S+/g, "[address]") });
+    const { lastError } = recordFailedAttempt(logger, {
+      item: "e-mail",
+      fields: {},
+      attempts: 1,
+      error,
+      policy,
+      redact: (text) => text.replace(/\S+@\S+/g, "[address]"),
+    });
     assert.equal(lastError.length, 2_000);
     assert.ok(lastError.startsWith("550 [address] x"));
     assert.ok(!JSON.stringify(lines).includes("ada@example.com"));
@@ -132,7 +163,10 @@ describe("npm run worker -- --only", () => {
     assert.deepEqual([...workersToRun([])], ["webhooks", "email", "purges"]);
     assert.deepEqual([...workersToRun(["--only", "webhooks,email"])], ["webhooks", "email"]);
     assert.deepEqual([...workersToRun(["--only=email"])], ["email"]);
-    assert.throws(() => workersToRun(["--only", "email,mail"]), /--only takes a comma-separated list of webhooks, email, purges; got 'email,mail'/);
+    assert.throws(
+      () => workersToRun(["--only", "email,mail"]),
+      /--only takes a comma-separated list of webhooks, email, purges; got 'email,mail'/,
+    );
     assert.throws(() => workersToRun(["--all"]), /Unknown option/);
   });
 });

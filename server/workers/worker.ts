@@ -53,7 +53,7 @@ export function createWorker(body: WorkerBody) {
 
   const nap = () =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(() => (endNap = undefined, resolve()), pollMs);
+      const timer = setTimeout(() => ((endNap = undefined), resolve()), pollMs);
       endNap = () => {
         endNap = undefined;
         clearTimeout(timer);
@@ -86,7 +86,10 @@ export function createWorker(body: WorkerBody) {
       running = false;
       endNap?.();
       let timer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([loop!.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, graceMs, false)))]);
+      const finished = await Promise.race([
+        loop!.then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(resolve, graceMs, false))),
+      ]);
       clearTimeout(timer);
       if (!finished) {
         body.abort?.();
@@ -98,7 +101,12 @@ export function createWorker(body: WorkerBody) {
 }
 
 /** A task run at start and then every `everyMs` (the purges). */
-export function createPeriodicWorker(options: { name: string; logger: Logger; everyMs: number; task: () => Promise<number> }): Worker {
+export function createPeriodicWorker(options: {
+  name: string;
+  logger: Logger;
+  everyMs: number;
+  task: () => Promise<number>;
+}): Worker {
   return createWorker({
     name: options.name,
     logger: options.logger,

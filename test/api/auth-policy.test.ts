@@ -4,7 +4,13 @@ import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, orderContextFor, type ApiResponse } from "../support/client.ts";
 import {
-  assertChangesNothing, assertError, assertRequestId, concretePath, createQuote, mintLiveCredentials, type LiveCredentials,
+  assertChangesNothing,
+  assertError,
+  assertRequestId,
+  concretePath,
+  createQuote,
+  mintLiveCredentials,
+  type LiveCredentials,
 } from "../support/api-assertions.ts";
 import { mintApiKey, type NewMerchant } from "../../server/domain/merchants.ts";
 import { routes as routeTable } from "../../server/http/routes.ts";
@@ -37,12 +43,22 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
   });
   afterAll(() => t.close());
 
-  const quoteBody = () => ({ order_amount_cents: 5_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: t.merchant.programId });
+  const quoteBody = () => ({
+    order_amount_cents: 5_000,
+    order_id: `order-${crypto.randomUUID()}`,
+    protection_program_id: t.merchant.programId,
+  });
 
   describe("authentication", () => {
     it("no Authorization header is 401 authentication_error api_key_missing, on widget and secret routes alike", async () => {
-      for (const [method, path, body] of [["POST", "/offers/quote", quoteBody()], ["POST", "/offers/void", { orderId: "o-1" }], ["GET", "/purchases", undefined]] as const) {
-        const response = await assertChangesNothing(t.database.db, () => secret.call(method, path, body, { key: null }));
+      for (const [method, path, body] of [
+        ["POST", "/offers/quote", quoteBody()],
+        ["POST", "/offers/void", { orderId: "o-1" }],
+        ["GET", "/purchases", undefined],
+      ] as const) {
+        const response = await assertChangesNothing(t.database.db, () =>
+          secret.call(method, path, body, { key: null }),
+        );
         assertError(response, { status: 401, code: "api_key_missing", param: null });
       }
     });
@@ -61,14 +77,18 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
         `Bearer ${t.merchant.secretKey.replace(/^mch_/, "MCH_")}`,
       ];
       for (const authorization of malformed) {
-        const response = await assertChangesNothing(t.database.db, () => secret.post("/offers/quote", quoteBody(), { key: null, headers: { Authorization: authorization } }));
+        const response = await assertChangesNothing(t.database.db, () =>
+          secret.post("/offers/quote", quoteBody(), { key: null, headers: { Authorization: authorization } }),
+        );
         assertError(response, { status: 401, code: "api_key_invalid", param: null });
       }
     });
 
     it("a well-formed key that was never minted is 401 api_key_invalid, for every kind and mode", async () => {
       for (const prefix of ["wk_test_", "wk_live_", "mch_test_", "mch_live_"]) {
-        const response = await assertChangesNothing(t.database.db, () => secret.post("/offers/quote", quoteBody(), { key: `${prefix}${randomSuffix()}` }));
+        const response = await assertChangesNothing(t.database.db, () =>
+          secret.post("/offers/quote", quoteBody(), { key: `${prefix}${randomSuffix()}` }),
+        );
         assertError(response, { status: 401, code: "api_key_invalid", param: null });
       }
     });
@@ -90,10 +110,16 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
       assert.equal((await widget.post("/offers/quote", quoteBody(), { key: minted.publishable.key })).status, 200);
 
       await t.database.db.transaction((tx) =>
-        tx.run("UPDATE api_keys SET revoked_at = ? WHERE id IN (?, ?)", [t.clock.now, minted.secret.id, minted.publishable.id]),
+        tx.run("UPDATE api_keys SET revoked_at = ? WHERE id IN (?, ?)", [
+          t.clock.now,
+          minted.secret.id,
+          minted.publishable.id,
+        ]),
       );
       assertError(await secret.get("/purchases", { key: minted.secret.key }), { status: 401, code: "api_key_invalid" });
-      const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", quoteBody(), { key: minted.publishable.key }));
+      const response = await assertChangesNothing(t.database.db, () =>
+        widget.post("/offers/quote", quoteBody(), { key: minted.publishable.key }),
+      );
       assertError(response, { status: 401, code: "api_key_invalid" });
       // The merchant's other keys are untouched.
       assert.equal((await secret.get("/purchases")).status, 200);
@@ -102,11 +128,17 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
 
   describe("the key policy table", () => {
     it("widget keys may call exactly quote, confirm and decline; secret keys may call every route", () => {
-      const widgetRoutes = t.api.routes.filter((route) => route.keys.includes("publishable")).map((route) => `${route.method} ${route.path}`);
+      const widgetRoutes = t.api.routes
+        .filter((route) => route.keys.includes("publishable"))
+        .map((route) => `${route.method} ${route.path}`);
       assert.deepEqual(widgetRoutes.sort(), ["POST /offers/confirm", "POST /offers/decline", "POST /offers/quote"]);
-      for (const route of t.api.routes) assert.ok(route.keys.includes("secret"), `${route.method} ${route.path} takes a secret key`);
+      for (const route of t.api.routes)
+        assert.ok(route.keys.includes("secret"), `${route.method} ${route.path} takes a secret key`);
       assert.deepEqual(
-        t.api.routes.filter((route) => route.browser).map((route) => route.path).sort(),
+        t.api.routes
+          .filter((route) => route.browser)
+          .map((route) => route.path)
+          .sort(),
         ["/offers/confirm", "/offers/decline", "/offers/quote"],
         "browser (CORS) access only where widget keys are allowed",
       );
@@ -114,20 +146,37 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
 
     /** A request that succeeds (or fails on its merits, not on the key) when the key is allowed. */
     async function sampleFor(route: Route): Promise<Sample> {
-      const path = concretePath(route.path, { merchantId: t.merchant.merchantId, orderId: "order-unknown", purchaseId: "plan_unknown", eventId: "evt_unknown" });
+      const path = concretePath(route.path, {
+        merchantId: t.merchant.merchantId,
+        orderId: "order-unknown",
+        purchaseId: "plan_unknown",
+        eventId: "evt_unknown",
+      });
       switch (route.operationId) {
         case "createQuote":
         case "headlessQuote":
           return { path, body: quoteBody(), allowedStatus: 200 };
         case "confirmQuote": {
           const { quote, token } = await createQuote(secret, t.merchant.programId);
-          return { path, body: { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }, allowedStatus: 200 };
+          return {
+            path,
+            body: { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) },
+            allowedStatus: 200,
+          };
         }
         case "declineQuote": // a publishable key may decline only quotes a publishable key made; the secret key, any
-          return { path, body: { quoteId: (await createQuote(widget, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };
+          return {
+            path,
+            body: { quoteId: (await createQuote(widget, t.merchant.programId)).quote.quoteId },
+            allowedStatus: 200,
+          };
         case "headlessConfirm":
         case "headlessDecline":
-          return { path, body: { quote_id: (await createQuote(secret, t.merchant.programId)).quote.quoteId }, allowedStatus: 200 };
+          return {
+            path,
+            body: { quote_id: (await createQuote(secret, t.merchant.programId)).quote.quoteId },
+            allowedStatus: 200,
+          };
         case "voidPlan":
           return { path, body: { orderId: "order-unknown" }, allowedStatus: 404 };
         case "reportMerchantRefund":
@@ -148,7 +197,8 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
 
     function assertAllowed(response: ApiResponse, sample: Sample, label: string) {
       assert.ok(response.status !== 401 && response.status !== 403, `${label}: ${response.status} ${response.text}`);
-      if (sample.allowedStatus !== -1) assert.equal(response.status, sample.allowedStatus, `${label}: ${response.text}`);
+      if (sample.allowedStatus !== -1)
+        assert.equal(response.status, sample.allowedStatus, `${label}: ${response.text}`);
       assertRequestId(response);
     }
 
@@ -160,14 +210,24 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
 
         const widgetSample = await sampleFor(route);
         if (route.keys.includes("publishable")) {
-          assertAllowed(await widget.call(route.method, widgetSample.path, widgetSample.body), widgetSample, `wk_ ${label}`);
+          assertAllowed(
+            await widget.call(route.method, widgetSample.path, widgetSample.body),
+            widgetSample,
+            `wk_ ${label}`,
+          );
         } else {
-          const response = await assertChangesNothing(t.database.db, () => widget.call(route.method, widgetSample.path, widgetSample.body));
+          const response = await assertChangesNothing(t.database.db, () =>
+            widget.call(route.method, widgetSample.path, widgetSample.body),
+          );
           assertError(response, { status: 403, code: "secret_key_required", param: null });
         }
 
         const secretSample = await sampleFor(route);
-        assertAllowed(await secret.call(route.method, secretSample.path, secretSample.body), secretSample, `mch_ ${label}`);
+        assertAllowed(
+          await secret.call(route.method, secretSample.path, secretSample.body),
+          secretSample,
+          `mch_ ${label}`,
+        );
       });
     }
 
@@ -179,7 +239,9 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
     });
 
     it("live widget keys are held to the same policy", async () => {
-      const response = await assertChangesNothing(t.database.db, () => widget.get("/purchases", { key: live.publishableKey }));
+      const response = await assertChangesNothing(t.database.db, () =>
+        widget.get("/purchases", { key: live.publishableKey }),
+      );
       assertError(response, { status: 403, code: "secret_key_required" });
     });
   });
@@ -200,8 +262,16 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
     });
 
     it("the test program is unknown to a live key, and the live program to a test key (404 resource_missing protection_program_id)", async () => {
-      for (const [client, programId] of [[liveWidget, t.merchant.programId], [liveSecret, t.merchant.programId], [widget, live.programId]] as const) {
-        const response = await assertChangesNothing(t.database.db, () => client.post("/offers/quote", { ...quoteBody(), protection_program_id: programId }), 1);
+      for (const [client, programId] of [
+        [liveWidget, t.merchant.programId],
+        [liveSecret, t.merchant.programId],
+        [widget, live.programId],
+      ] as const) {
+        const response = await assertChangesNothing(
+          t.database.db,
+          () => client.post("/offers/quote", { ...quoteBody(), protection_program_id: programId }),
+          1,
+        );
         assertError(response, { status: 404, code: "resource_missing", param: "protection_program_id" });
       }
     });
@@ -209,16 +279,38 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
     it("a test quote is 404 to a live key's confirm and decline, and a live quote to a test key's", async () => {
       const testQuote = await createQuote(widget, t.merchant.programId);
       const liveQuote = await createQuote(liveWidget, live.programId);
-      for (const [client, { quote, token }] of [[liveWidget, testQuote], [widget, liveQuote]] as const) {
-        const confirm = await assertChangesNothing(t.database.db, () =>
-          client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }), 1);
+      for (const [client, { quote, token }] of [
+        [liveWidget, testQuote],
+        [widget, liveQuote],
+      ] as const) {
+        const confirm = await assertChangesNothing(
+          t.database.db,
+          () =>
+            client.post("/offers/confirm", {
+              quoteId: quote.quoteId,
+              quoteToken: token,
+              order_context: orderContextFor(quote),
+            }),
+          1,
+        );
         assertError(confirm, { status: 404, code: "resource_missing", param: "quoteId" });
-        const decline = await assertChangesNothing(t.database.db, () => client.post("/offers/decline", { quoteId: quote.quoteId }), 1);
+        const decline = await assertChangesNothing(
+          t.database.db,
+          () => client.post("/offers/decline", { quoteId: quote.quoteId }),
+          1,
+        );
         assertError(decline, { status: 404, code: "resource_missing", param: "quoteId" });
       }
       // Both quotes are still open for their own mode.
-      for (const [client, { quote, token }] of [[widget, testQuote], [liveWidget, liveQuote]] as const) {
-        const confirm = await client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
+      for (const [client, { quote, token }] of [
+        [widget, testQuote],
+        [liveWidget, liveQuote],
+      ] as const) {
+        const confirm = await client.post("/offers/confirm", {
+          quoteId: quote.quoteId,
+          quoteToken: token,
+          order_context: orderContextFor(quote),
+        });
         assert.equal(confirm.status, 200, confirm.text);
       }
     });
@@ -226,7 +318,11 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
     it("GET /purchases lists only the key's mode", async () => {
       const confirmWith = async (client: ReturnType<typeof apiClient>, programId: string) => {
         const { quote, token } = await createQuote(client, programId);
-        const confirm = await client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
+        const confirm = await client.post("/offers/confirm", {
+          quoteId: quote.quoteId,
+          quoteToken: token,
+          order_context: orderContextFor(quote),
+        });
         assert.equal(confirm.status, 200, confirm.text);
         return confirm.body.planId as string;
       };
@@ -256,22 +352,48 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
       const otherWidget = apiClient(t.baseUrl, other.publishableKey);
       const { quote, token } = await createQuote(otherWidget, other.programId);
       for (const client of [widget, secret]) {
-        const confirm = await assertChangesNothing(t.database.db, () =>
-          client.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) }), 1);
+        const confirm = await assertChangesNothing(
+          t.database.db,
+          () =>
+            client.post("/offers/confirm", {
+              quoteId: quote.quoteId,
+              quoteToken: token,
+              order_context: orderContextFor(quote),
+            }),
+          1,
+        );
         assertError(confirm, { status: 404, code: "resource_missing", param: "quoteId" });
-        const decline = await assertChangesNothing(t.database.db, () => client.post("/offers/decline", { quoteId: quote.quoteId }), 1);
+        const decline = await assertChangesNothing(
+          t.database.db,
+          () => client.post("/offers/decline", { quoteId: quote.quoteId }),
+          1,
+        );
         assertError(decline, { status: 404, code: "resource_missing", param: "quoteId" });
       }
-      const headless = await assertChangesNothing(t.database.db, () => secret.post("/headless/confirm", { quote_id: quote.quoteId }), 1);
+      const headless = await assertChangesNothing(
+        t.database.db,
+        () => secret.post("/headless/confirm", { quote_id: quote.quoteId }),
+        1,
+      );
       assertError(headless, { status: 404, code: "resource_missing", param: "quote_id" });
-      const own = await otherWidget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
+      const own = await otherWidget.post("/offers/confirm", {
+        quoteId: quote.quoteId,
+        quoteToken: token,
+        order_context: orderContextFor(quote),
+      });
       assert.equal(own.status, 200, own.text);
     });
 
     it("GET /merchants/{id}/claims and /metrics are 404 for another merchant's id and 200 for the key's own", async () => {
       for (const resource of ["claims", "metrics"]) {
-        assertError(await secret.get(`/merchants/${other.merchantId}/${resource}`), { status: 404, code: "resource_missing" });
-        assertError(await secret.get(`/merchants/mer_does_not_exist/${resource}`), { status: 404, code: "resource_missing" });
+        assertError(await secret.get(`/merchants/${other.merchantId}/${resource}`), {
+          status: 404,
+          code: "resource_missing",
+        });
+        assertError(await secret.get(`/merchants/mer_does_not_exist/${resource}`), {
+          status: 404,
+          code: "resource_missing",
+        });
         const own = await secret.get(`/merchants/${t.merchant.merchantId}/${resource}`);
         assert.equal(own.status, 200, own.text);
         assertRequestId(own);
@@ -296,8 +418,12 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
       ];
       const ids = responses.map((response) => assertRequestId(response));
       assert.equal(new Set(ids).size, ids.length, "ids are unique per request");
-      for (const response of responses.filter((r) => r.status >= 400)) assert.equal(response.body.error.request_id, response.headers.get("x-request-id"));
-      assert.deepEqual(responses.map((r) => r.status), [200, 200, 200, 401, 403, 404, 405, 400]);
+      for (const response of responses.filter((r) => r.status >= 400))
+        assert.equal(response.body.error.request_id, response.headers.get("x-request-id"));
+      assert.deepEqual(
+        responses.map((r) => r.status),
+        [200, 200, 200, 401, 403, 404, 405, 400],
+      );
     });
   });
 });

@@ -3,7 +3,13 @@ import assert from "node:assert/strict";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, orderContextFor, type CallOptions } from "../support/client.ts";
-import { assertChangesNothing, assertError, concretePath, createQuote, type ExpectedError } from "../support/api-assertions.ts";
+import {
+  assertChangesNothing,
+  assertError,
+  concretePath,
+  createQuote,
+  type ExpectedError,
+} from "../support/api-assertions.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import { routes as routeTable } from "../../server/http/routes.ts";
 import type { Quote } from "../../packages/sdk/src/responses.ts";
@@ -40,13 +46,21 @@ interface Case {
 const MINUTE = 60_000;
 
 const quoteBody = (c: Context, fields: Record<string, unknown> = {}) => ({
-  order_amount_cents: 10_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: c.t.merchant.programId, ...fields,
+  order_amount_cents: 10_000,
+  order_id: `order-${crypto.randomUUID()}`,
+  protection_program_id: c.t.merchant.programId,
+  ...fields,
 });
 
-const withoutField = (body: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(body).filter(([name]) => name !== field));
+const withoutField = (body: Record<string, unknown>, field: string) =>
+  Object.fromEntries(Object.entries(body).filter(([name]) => name !== field));
 
-const quoteWith = (fields: Record<string, unknown>) => (c: Context): Request => ({ path: "/offers/quote", body: quoteBody(c, fields) });
-const quoteWithout = (field: string) => (c: Context): Request => ({ path: "/offers/quote", body: withoutField(quoteBody(c), field) });
+const quoteWith =
+  (fields: Record<string, unknown>) =>
+  (c: Context): Request => ({ path: "/offers/quote", body: quoteBody(c, fields) });
+const quoteWithout =
+  (field: string) =>
+  (c: Context): Request => ({ path: "/offers/quote", body: withoutField(quoteBody(c), field) });
 const rawQuote = (raw: string) => (): Request => ({ path: "/offers/quote", options: { raw } });
 const invalid = (param: string | null): ExpectedError => ({ status: 400, code: "parameter_invalid", param });
 
@@ -62,13 +76,15 @@ interface ContextFields extends Fields {
  * A confirm of a fresh quote whose valid body is changed by `change` (the token and context start out right);
  * `context` is the body's order_context.
  */
-const confirmWith = (change: (body: Fields, context: ContextFields) => void) => async (c: Context): Promise<Request> => {
-  const { quote, token } = await c.quote();
-  const context: ContextFields = orderContextFor(quote);
-  const body: Fields = { quoteId: quote.quoteId, quoteToken: token, order_context: context };
-  change(body, context);
-  return { path: "/offers/confirm", body };
-};
+const confirmWith =
+  (change: (body: Fields, context: ContextFields) => void) =>
+  async (c: Context): Promise<Request> => {
+    const { quote, token } = await c.quote();
+    const context: ContextFields = orderContextFor(quote);
+    const body: Fields = { quoteId: quote.quoteId, quoteToken: token, order_context: context };
+    change(body, context);
+    return { path: "/offers/confirm", body };
+  };
 
 /** A confirm whose order_context is changed by `change`: always 422 order_context_invalid naming `param`. */
 const contextCase = (name: string, param: string, change: (context: ContextFields, body: Fields) => void): Case => ({
@@ -86,15 +102,26 @@ const query = (path: string, param: string | null, code = "parameter_invalid"): 
 
 const CASES: Case[] = [
   // The body as a whole.
-  { name: "malformed JSON", request: rawQuote('{"order_amount_cents": 100,'), expect: { status: 400, code: "body_invalid_json", param: null } },
-  { name: "JSON with a trailing comma", request: rawQuote('{"order_amount_cents": 100,}'), expect: { status: 400, code: "body_invalid_json", param: null } },
+  {
+    name: "malformed JSON",
+    request: rawQuote('{"order_amount_cents": 100,'),
+    expect: { status: 400, code: "body_invalid_json", param: null },
+  },
+  {
+    name: "JSON with a trailing comma",
+    request: rawQuote('{"order_amount_cents": 100,}'),
+    expect: { status: 400, code: "body_invalid_json", param: null },
+  },
   { name: "body is an array", request: rawQuote("[1, 2]"), expect: invalid(null) },
   { name: "body is a string", request: rawQuote('"order"'), expect: invalid(null) },
   { name: "body is null", request: rawQuote("null"), expect: invalid(null) },
   { name: "body is a number", request: rawQuote("42"), expect: invalid(null) },
   {
     name: "body over 64 KB",
-    request: (c) => ({ path: "/offers/quote", options: { raw: JSON.stringify({ ...quoteBody(c), padding: "x".repeat(64 * 1024) }) } }),
+    request: (c) => ({
+      path: "/offers/quote",
+      options: { raw: JSON.stringify({ ...quoteBody(c), padding: "x".repeat(64 * 1024) }) },
+    }),
     expect: { status: 413, code: "request_too_large", param: null },
   },
   {
@@ -104,37 +131,109 @@ const CASES: Case[] = [
   },
 
   // Field types and ranges.
-  { name: "order_amount_cents as a string", request: quoteWith({ order_amount_cents: "100" }), expect: invalid("order_amount_cents") },
-  { name: "order_amount_cents fractional", request: quoteWith({ order_amount_cents: 1.5 }), expect: invalid("order_amount_cents") },
-  { name: "order_amount_cents zero", request: quoteWith({ order_amount_cents: 0 }), expect: invalid("order_amount_cents") },
-  { name: "order_amount_cents negative", request: quoteWith({ order_amount_cents: -100 }), expect: invalid("order_amount_cents") },
-  { name: "order_amount_cents too large", request: quoteWith({ order_amount_cents: 1_000_000_001 }), expect: invalid("order_amount_cents") },
-  { name: "order_amount_cents beyond 2^53", request: rawQuote('{"order_amount_cents": 99999999999999999999, "order_id": "o", "protection_program_id": "p"}'), expect: invalid("order_amount_cents") },
-  { name: "order_amount_cents null", request: quoteWith({ order_amount_cents: null }), expect: invalid("order_amount_cents") },
+  {
+    name: "order_amount_cents as a string",
+    request: quoteWith({ order_amount_cents: "100" }),
+    expect: invalid("order_amount_cents"),
+  },
+  {
+    name: "order_amount_cents fractional",
+    request: quoteWith({ order_amount_cents: 1.5 }),
+    expect: invalid("order_amount_cents"),
+  },
+  {
+    name: "order_amount_cents zero",
+    request: quoteWith({ order_amount_cents: 0 }),
+    expect: invalid("order_amount_cents"),
+  },
+  {
+    name: "order_amount_cents negative",
+    request: quoteWith({ order_amount_cents: -100 }),
+    expect: invalid("order_amount_cents"),
+  },
+  {
+    name: "order_amount_cents too large",
+    request: quoteWith({ order_amount_cents: 1_000_000_001 }),
+    expect: invalid("order_amount_cents"),
+  },
+  {
+    name: "order_amount_cents beyond 2^53",
+    request: rawQuote('{"order_amount_cents": 99999999999999999999, "order_id": "o", "protection_program_id": "p"}'),
+    expect: invalid("order_amount_cents"),
+  },
+  {
+    name: "order_amount_cents null",
+    request: quoteWith({ order_amount_cents: null }),
+    expect: invalid("order_amount_cents"),
+  },
   { name: "order_id a number", request: quoteWith({ order_id: 123 }), expect: invalid("order_id") },
   { name: "order_id empty", request: quoteWith({ order_id: "" }), expect: invalid("order_id") },
-  { name: "order_id over 255 characters", request: quoteWith({ order_id: "o".repeat(256) }), expect: invalid("order_id") },
+  {
+    name: "order_id over 255 characters",
+    request: quoteWith({ order_id: "o".repeat(256) }),
+    expect: invalid("order_id"),
+  },
   // The order id is shown to the buyer (welcome e-mail): printable, no space at either end.
-  { name: "order_id with a line break", request: quoteWith({ order_id: "order-1\r\nBcc: x@example.com" }), expect: invalid("order_id") },
+  {
+    name: "order_id with a line break",
+    request: quoteWith({ order_id: "order-1\r\nBcc: x@example.com" }),
+    expect: invalid("order_id"),
+  },
   { name: "order_id with a tab", request: quoteWith({ order_id: "order\t1" }), expect: invalid("order_id") },
-  { name: "order_id with a bidi override", request: quoteWith({ order_id: "order-\u202Egpj.exe" }), expect: invalid("order_id") },
-  { name: "order_id with a zero-width space", request: quoteWith({ order_id: "order\u200B-1" }), expect: invalid("order_id") },
+  {
+    name: "order_id with a bidi override",
+    request: quoteWith({ order_id: "order-\u202Egpj.exe" }),
+    expect: invalid("order_id"),
+  },
+  {
+    name: "order_id with a zero-width space",
+    request: quoteWith({ order_id: "order\u200B-1" }),
+    expect: invalid("order_id"),
+  },
   { name: "order_id with a leading space", request: quoteWith({ order_id: " order-1" }), expect: invalid("order_id") },
-  { name: "order_id with a trailing space", request: quoteWith({ order_id: "order-1\u00A0" }), expect: invalid("order_id") },
+  {
+    name: "order_id with a trailing space",
+    request: quoteWith({ order_id: "order-1\u00A0" }),
+    expect: invalid("order_id"),
+  },
   { name: "order_id of spaces", request: quoteWith({ order_id: "   " }), expect: invalid("order_id") },
   {
     name: "headless quote: order_id with a control character",
     request: (c) => ({ path: "/headless/quote", key: "secret", body: quoteBody(c, { order_id: "order-\u0007" }) }),
     expect: invalid("order_id"),
   },
-  { name: "customer_email not an address", request: quoteWith({ customer_email: "not-an-email" }), expect: invalid("customer_email") },
+  {
+    name: "customer_email not an address",
+    request: quoteWith({ customer_email: "not-an-email" }),
+    expect: invalid("customer_email"),
+  },
 
   // Required and unknown fields.
-  { name: "order_amount_cents missing", request: quoteWithout("order_amount_cents"), expect: { status: 400, code: "parameter_missing", param: "order_amount_cents" } },
-  { name: "order_id missing", request: quoteWithout("order_id"), expect: { status: 400, code: "parameter_missing", param: "order_id" } },
-  { name: "protection_program_id missing", request: quoteWithout("protection_program_id"), expect: { status: 400, code: "parameter_missing", param: "protection_program_id" } },
-  { name: "unknown field", request: quoteWith({ coupon: "SAVE10" }), expect: { status: 400, code: "parameter_unknown", param: "coupon" } },
-  { name: "headless-only field on the widget quote", request: quoteWith({ product_category: "electronics" }), expect: { status: 400, code: "parameter_unknown", param: "product_category" } },
+  {
+    name: "order_amount_cents missing",
+    request: quoteWithout("order_amount_cents"),
+    expect: { status: 400, code: "parameter_missing", param: "order_amount_cents" },
+  },
+  {
+    name: "order_id missing",
+    request: quoteWithout("order_id"),
+    expect: { status: 400, code: "parameter_missing", param: "order_id" },
+  },
+  {
+    name: "protection_program_id missing",
+    request: quoteWithout("protection_program_id"),
+    expect: { status: 400, code: "parameter_missing", param: "protection_program_id" },
+  },
+  {
+    name: "unknown field",
+    request: quoteWith({ coupon: "SAVE10" }),
+    expect: { status: 400, code: "parameter_unknown", param: "coupon" },
+  },
+  {
+    name: "headless-only field on the widget quote",
+    request: quoteWith({ product_category: "electronics" }),
+    expect: { status: 400, code: "parameter_unknown", param: "product_category" },
+  },
   {
     name: "unknown field on headless quote",
     request: (c) => ({ path: "/headless/quote", key: "secret", body: quoteBody(c, { disclosure_text: "x" }) }),
@@ -142,23 +241,46 @@ const CASES: Case[] = [
   },
 
   // Currency.
-  { name: "currency XYZ", request: quoteWith({ currency: "XYZ" }), expect: { status: 400, code: "currency_unsupported", param: "currency" }, stored: true },
+  {
+    name: "currency XYZ",
+    request: quoteWith({ currency: "XYZ" }),
+    expect: { status: 400, code: "currency_unsupported", param: "currency" },
+    stored: true,
+  },
   { name: "currency US (not a code)", request: quoteWith({ currency: "US" }), expect: invalid("currency") },
   { name: "currency as a number", request: quoteWith({ currency: 840 }), expect: invalid("currency") },
 
   // Resources that are not the caller's.
-  { name: "unknown program", request: quoteWith({ protection_program_id: "prog_does_not_exist" }), expect: { status: 404, code: "resource_missing", param: "protection_program_id" }, stored: true },
-  { name: "another merchant's program", request: (c) => quoteWith({ protection_program_id: c.other.programId })(c), expect: { status: 404, code: "resource_missing", param: "protection_program_id" }, stored: true },
+  {
+    name: "unknown program",
+    request: quoteWith({ protection_program_id: "prog_does_not_exist" }),
+    expect: { status: 404, code: "resource_missing", param: "protection_program_id" },
+    stored: true,
+  },
+  {
+    name: "another merchant's program",
+    request: (c) => quoteWith({ protection_program_id: c.other.programId })(c),
+    expect: { status: 404, code: "resource_missing", param: "protection_program_id" },
+    stored: true,
+  },
   {
     name: "confirm of another merchant's quote",
     request: async (c) => {
       const { quote, token } = await createQuote(apiClient(c.t.baseUrl, c.other.publishableKey), c.other.programId);
-      return { path: "/offers/confirm", body: { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) } };
+      return {
+        path: "/offers/confirm",
+        body: { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) },
+      };
     },
     expect: { status: 404, code: "resource_missing", param: "quoteId" },
     stored: true,
   },
-  { name: "confirm of an unknown quote", request: confirmWith((body) => (body.quoteId = "qt_does_not_exist")), expect: { status: 404, code: "resource_missing", param: "quoteId" }, stored: true },
+  {
+    name: "confirm of an unknown quote",
+    request: confirmWith((body) => (body.quoteId = "qt_does_not_exist")),
+    expect: { status: 404, code: "resource_missing", param: "quoteId" },
+    stored: true,
+  },
   {
     name: "confirm of an expired quote (31 minutes later)",
     request: confirmWith(() => {}),
@@ -166,7 +288,12 @@ const CASES: Case[] = [
     stored: true,
     elapse: 31 * MINUTE,
   },
-  { name: "confirm with a wrong token", request: confirmWith((body) => (body.quoteToken = "A".repeat(43))), expect: { status: 403, code: "quote_token_invalid", param: "quoteToken" }, stored: true },
+  {
+    name: "confirm with a wrong token",
+    request: confirmWith((body) => (body.quoteToken = "A".repeat(43))),
+    expect: { status: 403, code: "quote_token_invalid", param: "quoteToken" },
+    stored: true,
+  },
   {
     name: "confirm with another quote's token",
     request: async (c) => {
@@ -176,9 +303,21 @@ const CASES: Case[] = [
     expect: { status: 403, code: "quote_token_invalid", param: "quoteToken" },
     stored: true,
   },
-  { name: "confirm without quoteToken", request: confirmWith((body) => delete body.quoteToken), expect: { status: 400, code: "parameter_missing", param: "quoteToken" } },
-  { name: "confirm with an unknown field", request: confirmWith((body) => (body.plan = "gold")), expect: { status: 400, code: "parameter_unknown", param: "plan" } },
-  { name: "confirm with quote_id instead of quoteId", request: confirmWith((body) => ((body.quote_id = body.quoteId), delete body.quoteId)), expect: { status: 400, code: "parameter_missing", param: "quoteId" } },
+  {
+    name: "confirm without quoteToken",
+    request: confirmWith((body) => delete body.quoteToken),
+    expect: { status: 400, code: "parameter_missing", param: "quoteToken" },
+  },
+  {
+    name: "confirm with an unknown field",
+    request: confirmWith((body) => (body.plan = "gold")),
+    expect: { status: 400, code: "parameter_unknown", param: "plan" },
+  },
+  {
+    name: "confirm with quote_id instead of quoteId",
+    request: confirmWith((body) => ((body.quote_id = body.quoteId), delete body.quoteId)),
+    expect: { status: 400, code: "parameter_missing", param: "quoteId" },
+  },
 
   // order_context: every defect is 422 and creates nothing.
   contextCase("missing", "order_context", (_, body) => delete body.order_context),
@@ -186,29 +325,113 @@ const CASES: Case[] = [
   contextCase("a string", "order_context", (_, body) => (body.order_context = "2026-01-01")),
   contextCase("an array", "order_context", (_, body) => (body.order_context = [])),
   contextCase("schema_version missing", "order_context.schema_version", (context) => delete context.schema_version),
-  contextCase("schema_version 2026-13-45", "order_context.schema_version", (context) => (context.schema_version = "2026-13-45")),
-  contextCase("schema_version 2026-02-30", "order_context.schema_version", (context) => (context.schema_version = "2026-02-30")),
+  contextCase(
+    "schema_version 2026-13-45",
+    "order_context.schema_version",
+    (context) => (context.schema_version = "2026-13-45"),
+  ),
+  contextCase(
+    "schema_version 2026-02-30",
+    "order_context.schema_version",
+    (context) => (context.schema_version = "2026-02-30"),
+  ),
   contextCase("schema_version v1", "order_context.schema_version", (context) => (context.schema_version = "v1")),
-  contextCase("schema_version a number", "order_context.schema_version", (context) => (context.schema_version = 20260101)),
-  contextCase("order missing", "order_context.order", (context, body) => (body.order_context = withoutField(context, "order"))),
-  contextCase("order.id not the quoted order", "order_context.order.id", (context) => (context.order.id = "another-order")),
+  contextCase(
+    "schema_version a number",
+    "order_context.schema_version",
+    (context) => (context.schema_version = 20260101),
+  ),
+  contextCase(
+    "order missing",
+    "order_context.order",
+    (context, body) => (body.order_context = withoutField(context, "order")),
+  ),
+  contextCase(
+    "order.id not the quoted order",
+    "order_context.order.id",
+    (context) => (context.order.id = "another-order"),
+  ),
   contextCase("order.id missing", "order_context.order.id", (context) => delete context.order.id),
-  contextCase("purchased_at not UTC", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2026-11-22T10:00:00+02:00")),
-  contextCase("purchased_at without a zone", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2026-11-22T11:59:00")),
-  contextCase("purchased_at not ISO", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "22/11/2026 11:59")),
-  contextCase("purchased_at a date only", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2026-11-22")),
-  contextCase("purchased_at an impossible date", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2026-02-30T10:00:00Z")),
-  contextCase("purchased_at epoch milliseconds", "order_context.order.purchased_at", (context) => (context.order.purchased_at = 1_795_000_000_000)),
-  contextCase("purchased_at far in the future", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "2027-06-01T00:00:00Z")),
-  contextCase("purchased_at long before the quote", "order_context.order.purchased_at", (context) => (context.order.purchased_at = "1970-01-01T00:00:00Z")),
-  contextCase("currency not the quoted one", "order_context.order.currency", (context) => (context.order.currency = "EUR")),
-  contextCase("covered_amount_cents above the quote's", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = Number(context.order.covered_amount_cents) + 1)),
-  contextCase("covered_amount_cents below the quote's", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = 1)),
-  contextCase("covered_amount_cents zero", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = 0)),
-  contextCase("covered_amount_cents negative", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = -1)),
-  contextCase("covered_amount_cents a string", "order_context.order.covered_amount_cents", (context) => (context.order.covered_amount_cents = "10000")),
-  contextCase("participants.mode named", "order_context.participants.mode", (context) => (context.participants.mode = "named")),
-  contextCase("participants missing", "order_context.participants", (context, body) => (body.order_context = withoutField(context, "participants"))),
+  contextCase(
+    "purchased_at not UTC",
+    "order_context.order.purchased_at",
+    (context) => (context.order.purchased_at = "2026-11-22T10:00:00+02:00"),
+  ),
+  contextCase(
+    "purchased_at without a zone",
+    "order_context.order.purchased_at",
+    (context) => (context.order.purchased_at = "2026-11-22T11:59:00"),
+  ),
+  contextCase(
+    "purchased_at not ISO",
+    "order_context.order.purchased_at",
+    (context) => (context.order.purchased_at = "22/11/2026 11:59"),
+  ),
+  contextCase(
+    "purchased_at a date only",
+    "order_context.order.purchased_at",
+    (context) => (context.order.purchased_at = "2026-11-22"),
+  ),
+  contextCase(
+    "purchased_at an impossible date",
+    "order_context.order.purchased_at",
+    (context) => (context.order.purchased_at = "2026-02-30T10:00:00Z"),
+  ),
+  contextCase(
+    "purchased_at epoch milliseconds",
+    "order_context.order.purchased_at",
+    (context) => (context.order.purchased_at = 1_795_000_000_000),
+  ),
+  contextCase(
+    "purchased_at far in the future",
+    "order_context.order.purchased_at",
+    (context) => (context.order.purchased_at = "2027-06-01T00:00:00Z"),
+  ),
+  contextCase(
+    "purchased_at long before the quote",
+    "order_context.order.purchased_at",
+    (context) => (context.order.purchased_at = "1970-01-01T00:00:00Z"),
+  ),
+  contextCase(
+    "currency not the quoted one",
+    "order_context.order.currency",
+    (context) => (context.order.currency = "EUR"),
+  ),
+  contextCase(
+    "covered_amount_cents above the quote's",
+    "order_context.order.covered_amount_cents",
+    (context) => (context.order.covered_amount_cents = Number(context.order.covered_amount_cents) + 1),
+  ),
+  contextCase(
+    "covered_amount_cents below the quote's",
+    "order_context.order.covered_amount_cents",
+    (context) => (context.order.covered_amount_cents = 1),
+  ),
+  contextCase(
+    "covered_amount_cents zero",
+    "order_context.order.covered_amount_cents",
+    (context) => (context.order.covered_amount_cents = 0),
+  ),
+  contextCase(
+    "covered_amount_cents negative",
+    "order_context.order.covered_amount_cents",
+    (context) => (context.order.covered_amount_cents = -1),
+  ),
+  contextCase(
+    "covered_amount_cents a string",
+    "order_context.order.covered_amount_cents",
+    (context) => (context.order.covered_amount_cents = "10000"),
+  ),
+  contextCase(
+    "participants.mode named",
+    "order_context.participants.mode",
+    (context) => (context.participants.mode = "named"),
+  ),
+  contextCase(
+    "participants missing",
+    "order_context.participants",
+    (context, body) => (body.order_context = withoutField(context, "participants")),
+  ),
   contextCase("unknown extra field", "order_context.channel", (context) => (context.channel = "web")),
   contextCase("unknown field inside order", "order_context.order.sku", (context) => (context.order.sku = "SKU-1")),
 
@@ -226,22 +449,82 @@ const CASES: Case[] = [
       }),
       expect: { status: 400, code: "idempotency_key_required", param: "Idempotency-Key" },
     })),
-  { name: "Idempotency-Key too short", request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "abc" } }), expect: { status: 400, code: "idempotency_key_required" } },
-  { name: "Idempotency-Key of 15 characters", request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "a".repeat(15) } }), expect: { status: 400, code: "idempotency_key_required" } },
-  { name: "Idempotency-Key with spaces", request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "has space........" } }), expect: { status: 400, code: "idempotency_key_required" } },
-  { name: "Idempotency-Key with dots", request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "abc.def.ghi.jkl.mno" } }), expect: { status: 400, code: "idempotency_key_required" } },
-  { name: "Idempotency-Key of 256 characters", request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "k".repeat(256) } }), expect: { status: 400, code: "idempotency_key_required" } },
+  {
+    name: "Idempotency-Key too short",
+    request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "abc" } }),
+    expect: { status: 400, code: "idempotency_key_required" },
+  },
+  {
+    name: "Idempotency-Key of 15 characters",
+    request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "a".repeat(15) } }),
+    expect: { status: 400, code: "idempotency_key_required" },
+  },
+  {
+    name: "Idempotency-Key with spaces",
+    request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "has space........" } }),
+    expect: { status: 400, code: "idempotency_key_required" },
+  },
+  {
+    name: "Idempotency-Key with dots",
+    request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "abc.def.ghi.jkl.mno" } }),
+    expect: { status: 400, code: "idempotency_key_required" },
+  },
+  {
+    name: "Idempotency-Key of 256 characters",
+    request: (c) => ({ ...quoteWith({})(c), options: { idempotencyKey: "k".repeat(256) } }),
+    expect: { status: 400, code: "idempotency_key_required" },
+  },
 
   // Void, refund, headless selectors.
-  { name: "void with two selectors", request: () => ({ path: "/offers/void", key: "secret", body: { planId: "plan_1", orderId: "order-1" } }), expect: invalid("planId") },
-  { name: "void with all three selectors", request: () => ({ path: "/offers/void", key: "secret", body: { planId: "plan_1", referenceNumber: "CLM-2026-ABCDEFGH", orderId: "order-1" } }), expect: invalid("planId") },
-  { name: "void with no selector", request: () => ({ path: "/offers/void", key: "secret", body: { reason: "cancelled" } }), expect: invalid("planId") },
-  { name: "void with an unknown field", request: () => ({ path: "/offers/void", key: "secret", body: { orderId: "order-1", force: true } }), expect: { status: 400, code: "parameter_unknown", param: "force" } },
-  { name: "refund with a body field", request: () => ({ path: "/orders/order-1/refund", key: "secret", body: { amount_cents: 500 } }), expect: { status: 400, code: "parameter_unknown", param: "amount_cents" } },
-  { name: "refund with an array body", request: () => ({ path: "/orders/order-1/refund", key: "secret", options: { raw: "[]" } }), expect: invalid(null) },
-  { name: "headless confirm with quote_id and quoteId", request: () => ({ path: "/headless/confirm", key: "secret", body: { quote_id: "qt_1", quoteId: "qt_1" } }), expect: invalid("quote_id") },
-  { name: "headless confirm with neither", request: () => ({ path: "/headless/confirm", key: "secret", body: {} }), expect: invalid("quote_id") },
-  { name: "headless decline with an unknown field", request: () => ({ path: "/headless/decline", key: "secret", body: { quote_id: "qt_1", note: "x" } }), expect: { status: 400, code: "parameter_unknown", param: "note" } },
+  {
+    name: "void with two selectors",
+    request: () => ({ path: "/offers/void", key: "secret", body: { planId: "plan_1", orderId: "order-1" } }),
+    expect: invalid("planId"),
+  },
+  {
+    name: "void with all three selectors",
+    request: () => ({
+      path: "/offers/void",
+      key: "secret",
+      body: { planId: "plan_1", referenceNumber: "CLM-2026-ABCDEFGH", orderId: "order-1" },
+    }),
+    expect: invalid("planId"),
+  },
+  {
+    name: "void with no selector",
+    request: () => ({ path: "/offers/void", key: "secret", body: { reason: "cancelled" } }),
+    expect: invalid("planId"),
+  },
+  {
+    name: "void with an unknown field",
+    request: () => ({ path: "/offers/void", key: "secret", body: { orderId: "order-1", force: true } }),
+    expect: { status: 400, code: "parameter_unknown", param: "force" },
+  },
+  {
+    name: "refund with a body field",
+    request: () => ({ path: "/orders/order-1/refund", key: "secret", body: { amount_cents: 500 } }),
+    expect: { status: 400, code: "parameter_unknown", param: "amount_cents" },
+  },
+  {
+    name: "refund with an array body",
+    request: () => ({ path: "/orders/order-1/refund", key: "secret", options: { raw: "[]" } }),
+    expect: invalid(null),
+  },
+  {
+    name: "headless confirm with quote_id and quoteId",
+    request: () => ({ path: "/headless/confirm", key: "secret", body: { quote_id: "qt_1", quoteId: "qt_1" } }),
+    expect: invalid("quote_id"),
+  },
+  {
+    name: "headless confirm with neither",
+    request: () => ({ path: "/headless/confirm", key: "secret", body: {} }),
+    expect: invalid("quote_id"),
+  },
+  {
+    name: "headless decline with an unknown field",
+    request: () => ({ path: "/headless/decline", key: "secret", body: { quote_id: "qt_1", note: "x" } }),
+    expect: { status: 400, code: "parameter_unknown", param: "note" },
+  },
 
   // Query strings.
   query("/purchases?foo=1", "foo", "parameter_unknown"),
@@ -262,12 +545,36 @@ const CASES: Case[] = [
   query("/merchants/{me}/metrics?from=2026-11-01", "from"),
 
   // Routing.
-  { name: "unknown route", request: () => ({ method: "GET", path: "/nowhere" }), expect: { status: 404, code: "route_not_found", param: null } },
-  { name: "unknown route under a known prefix", request: (c) => ({ path: "/offers/quotes", body: quoteBody(c) }), expect: { status: 404, code: "route_not_found" } },
-  { name: "GET /offers/quote", request: () => ({ method: "GET", path: "/offers/quote" }), expect: { status: 405, code: "method_not_allowed", param: null, allow: "POST" } },
-  { name: "PUT /offers/confirm", request: () => ({ method: "PUT", path: "/offers/confirm", body: {} }), expect: { status: 405, code: "method_not_allowed", allow: "POST" } },
-  { name: "DELETE /purchases", request: () => ({ method: "DELETE", path: "/purchases", key: "secret" }), expect: { status: 405, code: "method_not_allowed", allow: "GET" } },
-  { name: "POST /merchants/{id}/metrics", request: (c) => ({ path: `/merchants/${c.t.merchant.merchantId}/metrics`, key: "secret", body: {} }), expect: { status: 405, code: "method_not_allowed", allow: "GET" } },
+  {
+    name: "unknown route",
+    request: () => ({ method: "GET", path: "/nowhere" }),
+    expect: { status: 404, code: "route_not_found", param: null },
+  },
+  {
+    name: "unknown route under a known prefix",
+    request: (c) => ({ path: "/offers/quotes", body: quoteBody(c) }),
+    expect: { status: 404, code: "route_not_found" },
+  },
+  {
+    name: "GET /offers/quote",
+    request: () => ({ method: "GET", path: "/offers/quote" }),
+    expect: { status: 405, code: "method_not_allowed", param: null, allow: "POST" },
+  },
+  {
+    name: "PUT /offers/confirm",
+    request: () => ({ method: "PUT", path: "/offers/confirm", body: {} }),
+    expect: { status: 405, code: "method_not_allowed", allow: "POST" },
+  },
+  {
+    name: "DELETE /purchases",
+    request: () => ({ method: "DELETE", path: "/purchases", key: "secret" }),
+    expect: { status: 405, code: "method_not_allowed", allow: "GET" },
+  },
+  {
+    name: "POST /merchants/{id}/metrics",
+    request: (c) => ({ path: `/merchants/${c.t.merchant.merchantId}/metrics`, key: "secret", body: {} }),
+    expect: { status: 405, code: "method_not_allowed", allow: "GET" },
+  },
 ];
 
 describe.each(DIALECTS)("bad input (%s)", (dialect) => {
@@ -301,28 +608,56 @@ describe.each(DIALECTS)("bad input (%s)", (dialect) => {
   it("a quote survives every defective confirm and is then confirmed once", async () => {
     const { quote, token } = await context.quote();
     const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-    const defects = [null, { ...orderContextFor(quote), schema_version: "v1" }, { ...orderContextFor(quote), participants: { mode: "named" } }];
+    const defects = [
+      null,
+      { ...orderContextFor(quote), schema_version: "v1" },
+      { ...orderContextFor(quote), participants: { mode: "named" } },
+    ];
     for (const order_context of defects) {
-      const response = await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context });
+      const response = await widget.post("/offers/confirm", {
+        quoteId: quote.quoteId,
+        quoteToken: token,
+        order_context,
+      });
       assertError(response, { status: 422, code: "order_context_invalid" });
     }
-    assertError(await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: "wrong", order_context: orderContextFor(quote) }), {
-      status: 403, code: "quote_token_invalid", param: "quoteToken",
+    assertError(
+      await widget.post("/offers/confirm", {
+        quoteId: quote.quoteId,
+        quoteToken: "wrong",
+        order_context: orderContextFor(quote),
+      }),
+      {
+        status: 403,
+        code: "quote_token_invalid",
+        param: "quoteToken",
+      },
+    );
+    const confirm = await widget.post("/offers/confirm", {
+      quoteId: quote.quoteId,
+      quoteToken: token,
+      order_context: orderContextFor(quote),
     });
-    const confirm = await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) });
     assert.equal(confirm.status, 200, confirm.text);
   });
 
   it("a purchased_at up to 15 minutes ahead (merchant clock skew) is accepted", async () => {
     const { quote, token } = await context.quote();
     const ahead = new Date(t.clock.now + 14 * MINUTE).toISOString();
-    const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote, ahead) });
+    const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/confirm", {
+      quoteId: quote.quoteId,
+      quoteToken: token,
+      order_context: orderContextFor(quote, ahead),
+    });
     assert.equal(response.status, 200, response.text);
   });
 
   it("an order id with inner spaces, punctuation and non-ASCII letters is accepted", async () => {
     const orderId = `Commande #1001 / Größe-7 ${crypto.randomUUID()}`;
-    const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post("/offers/quote", quoteBody(context, { order_id: orderId }));
+    const response = await apiClient(t.baseUrl, t.merchant.publishableKey).post(
+      "/offers/quote",
+      quoteBody(context, { order_id: orderId }),
+    );
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.orderId, orderId);
   });
@@ -352,7 +687,11 @@ describe.each(DIALECTS)("bad input (%s)", (dialect) => {
         method: "POST",
         body,
         duplex: "half",
-        headers: { Authorization: `Bearer ${t.merchant.publishableKey}`, "Idempotency-Key": crypto.randomUUID(), "Content-Type": "application/json" },
+        headers: {
+          Authorization: `Bearer ${t.merchant.publishableKey}`,
+          "Idempotency-Key": crypto.randomUUID(),
+          "Content-Type": "application/json",
+        },
       } as RequestInit);
       const text = await raw.text();
       return { status: raw.status, headers: raw.headers, text, body: JSON.parse(text) };

@@ -9,7 +9,15 @@ import { createQuote as createQuoteInDomain } from "../../server/domain/quotes.t
 // The OpenAPI document against the route table and the real responses, the error body shape, and an unexpected
 // failure: a bare 500 that reveals nothing, rolls back its side effects and is not stored under its idempotency key.
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean; enum?: unknown[]; const?: unknown; pattern?: string };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+};
 
 /** The parts of the OpenAPI document these tests read. */
 interface OpenApiDocument {
@@ -31,12 +39,14 @@ interface Operation {
   responses: Record<string, { headers?: Record<string, unknown>; content?: JsonContent }>;
 }
 
-const jsonType = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value);
+const jsonType = (value: unknown) =>
+  value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
 
 /** A body against an object schema of the document: required keys, no undeclared keys, declared top-level types. */
 function assertMatchesSchema(body: Record<string, unknown>, schema: JsonSchema, label: string) {
   assert.equal(schema.type, "object", label);
-  for (const name of schema.required ?? []) assert.ok(name in body, `${label}: required '${name}' in ${JSON.stringify(body)}`);
+  for (const name of schema.required ?? [])
+    assert.ok(name in body, `${label}: required '${name}' in ${JSON.stringify(body)}`);
   for (const [name, value] of Object.entries(body)) {
     const property = schema.properties?.[name];
     if (schema.additionalProperties === false) assert.ok(property, `${label}: '${name}' is declared`);
@@ -44,11 +54,15 @@ function assertMatchesSchema(body: Record<string, unknown>, schema: JsonSchema, 
     if (property.type) {
       const types = [property.type].flat();
       const actual = jsonType(value);
-      assert.ok(types.includes(actual) || (actual === "integer" && types.includes("number")), `${label}.${name}: ${actual} is one of ${types}`);
+      assert.ok(
+        types.includes(actual) || (actual === "integer" && types.includes("number")),
+        `${label}.${name}: ${actual} is one of ${types}`,
+      );
     }
     if (property.enum) assert.ok(property.enum.includes(value), `${label}.${name}: ${String(value)} in enum`);
     if ("const" in property) assert.equal(value, property.const, `${label}.${name}`);
-    if (property.type === "object" && value && typeof value === "object" && !Array.isArray(value)) assertMatchesSchema(value as Record<string, unknown>, property, `${label}.${name}`);
+    if (property.type === "object" && value && typeof value === "object" && !Array.isArray(value))
+      assertMatchesSchema(value as Record<string, unknown>, property, `${label}.${name}`);
   }
 }
 
@@ -73,15 +87,23 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
     assert.equal(document.openapi, "3.1.0");
     assert.equal(typeof document.info.title, "string");
     assert.deepEqual(document.servers, [{ url: "/api/v1" }]);
-    assert.deepEqual(document.components.securitySchemes.bearer, { ...document.components.securitySchemes.bearer, type: "http", scheme: "bearer" });
+    assert.deepEqual(document.components.securitySchemes.bearer, {
+      ...document.components.securitySchemes.bearer,
+      type: "http",
+      scheme: "bearer",
+    });
     assert.deepEqual(response.body, document, "stable across requests");
   });
 
   it("has exactly the operations of the route table, with their operationIds, key kinds and path parameters", () => {
     const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
-      Object.keys(operations).filter((key) => key !== "servers").map((method) => `${method.toUpperCase()} ${path}`),
+      Object.keys(operations)
+        .filter((key) => key !== "servers")
+        .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const expected = t.api.routes.flatMap((route) => [route.path, ...(route.alsoAt ? [route.alsoAt] : [])].map((path) => `${route.method} ${openApiPath(path)}`));
+    const expected = t.api.routes.flatMap((route) =>
+      [route.path, ...(route.alsoAt ? [route.alsoAt] : [])].map((path) => `${route.method} ${openApiPath(path)}`),
+    );
     assert.deepEqual(documented.sort(), expected.sort());
     for (const route of t.api.routes.filter((r) => r.alsoAt)) {
       // The spec's own-prefix alias (/v1/…) is relative to the host, not to the /api/v1 server URL.
@@ -91,12 +113,24 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
       const operation = document.paths[openApiPath(route.path)][route.method.toLowerCase()];
       assert.equal(operation.operationId, route.operationId);
       assert.deepEqual(operation.security, [{ bearer: [] }]);
-      assert.deepEqual(operation["x-key-kinds"], route.keys.map((kind) => (kind === "publishable" ? "wk_" : "mch_")));
+      assert.deepEqual(
+        operation["x-key-kinds"],
+        route.keys.map((kind) => (kind === "publishable" ? "wk_" : "mch_")),
+      );
       const pathParams = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
-      assert.deepEqual(pathParams, [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => name), `${route.path} path parameters`);
-      for (const status of ["200", "400", "401", "403", "404", "500"]) assert.ok(operation.responses[status], `${route.operationId} documents ${status}`);
+      assert.deepEqual(
+        pathParams,
+        [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => name),
+        `${route.path} path parameters`,
+      );
+      for (const status of ["200", "400", "401", "403", "404", "500"])
+        assert.ok(operation.responses[status], `${route.operationId} documents ${status}`);
     }
-    assert.equal(new Set(t.api.routes.map((route) => route.operationId)).size, t.api.routes.length, "operationIds are unique");
+    assert.equal(
+      new Set(t.api.routes.map((route) => route.operationId)).size,
+      t.api.routes.length,
+      "operationIds are unique",
+    );
   });
 
   it("every POST requires the Idempotency-Key header of the documented pattern; GETs take none", () => {
@@ -122,7 +156,13 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
     assert.equal(schema.type, "object");
     assert.deepEqual([...schema.required!].sort(), ["order_amount_cents", "order_id", "protection_program_id"]);
     assert.equal(schema.additionalProperties, false);
-    assert.deepEqual(Object.keys(schema.properties!).sort(), ["currency", "customer_email", "order_amount_cents", "order_id", "protection_program_id"]);
+    assert.deepEqual(Object.keys(schema.properties!).sort(), [
+      "currency",
+      "customer_email",
+      "order_amount_cents",
+      "order_id",
+      "protection_program_id",
+    ]);
     assert.equal(schema.properties!.order_amount_cents.type, "integer");
     assert.equal(schema.properties!.order_id.type, "string");
   });
@@ -137,14 +177,20 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
 
   it("every strict request body schema is closed (additionalProperties false)", () => {
     for (const route of t.api.routes.filter((r) => r.method !== "GET")) {
-      const schema = document.paths[openApiPath(route.path)][route.method.toLowerCase()].requestBody!.content["application/json"].schema;
+      const schema =
+        document.paths[openApiPath(route.path)][route.method.toLowerCase()].requestBody!.content["application/json"]
+          .schema;
       assert.equal(schema.additionalProperties, false, `${route.operationId} body`);
     }
   });
 
   it("real responses match the documented schemas: a quote, its token header, and errors", async () => {
     const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-    const quote = await widget.post("/offers/quote", { order_amount_cents: 4_200, order_id: "doc-order-1", protection_program_id: t.merchant.programId });
+    const quote = await widget.post("/offers/quote", {
+      order_amount_cents: 4_200,
+      order_id: "doc-order-1",
+      protection_program_id: t.merchant.programId,
+    });
     assert.equal(quote.status, 200);
     const operation = document.paths["/offers/quote"].post;
     assertMatchesSchema(quote.body, operation.responses["200"].content!["application/json"].schema, "quote");
@@ -182,7 +228,8 @@ describe.each(DIALECTS)("unexpected failures (%s)", (dialect) => {
   function assertBareInternalError(response: ApiResponse) {
     assertError(response, { status: 500, code: "internal_error", param: null });
     assert.equal(response.body.error.type, "api_error");
-    for (const secret of ["boom", "/secret/path.ts", "secret/path", "Error:", "stack"]) assert.ok(!response.text.includes(secret), `'${secret}' not in ${response.text}`);
+    for (const secret of ["boom", "/secret/path.ts", "secret/path", "Error:", "stack"])
+      assert.ok(!response.text.includes(secret), `'${secret}' not in ${response.text}`);
     assert.equal(response.headers.get("idempotent-replayed"), null);
     assert.equal(response.headers.get("x-service-quote-token"), null, "no token escapes a failed quote");
   }
@@ -193,7 +240,9 @@ describe.each(DIALECTS)("unexpected failures (%s)", (dialect) => {
     const body = { order_amount_cents: 9_900, order_id: "order-fault-1", protection_program_id: t.merchant.programId };
     const idempotencyKey = crypto.randomUUID();
     for (let attempt = 0; attempt < 2; attempt++) {
-      const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", body, { idempotencyKey }));
+      const response = await assertChangesNothing(t.database.db, () =>
+        widget.post("/offers/quote", body, { idempotencyKey }),
+      );
       assertBareInternalError(response);
     }
     // After the fault clears, a retry with the same key runs for real (the 500 was not stored).
@@ -207,17 +256,32 @@ describe.each(DIALECTS)("unexpected failures (%s)", (dialect) => {
   it("a failing confirm leaves its quote open: no plan, no order, no event", async () => {
     const actor = { merchantId: t.merchant.merchantId, mode: "test" as const, kind: "publishable" as const };
     const { quote, token } = await t.database.db.transaction((tx) =>
-      createQuoteInDomain(tx, t.services, actor, { orderAmountCents: 5_000, orderId: "order-fault-2", programId: t.merchant.programId, currency: "USD" }),
+      createQuoteInDomain(tx, t.services, actor, {
+        orderAmountCents: 5_000,
+        orderId: "order-fault-2",
+        programId: t.merchant.programId,
+        currency: "USD",
+      }),
     );
     failing = true;
     const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
     const confirmBody = { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) };
-    assertBareInternalError(await assertChangesNothing(t.database.db, () => widget.post("/offers/confirm", confirmBody)));
+    assertBareInternalError(
+      await assertChangesNothing(t.database.db, () => widget.post("/offers/confirm", confirmBody)),
+    );
     const row = await t.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [quote.quoteId]);
     assert.equal(row?.status, "open");
 
     const secret = apiClient(t.baseUrl, t.merchant.secretKey);
-    assertBareInternalError(await assertChangesNothing(t.database.db, () => secret.post("/headless/quote", { order_amount_cents: 100, order_id: "o-h", protection_program_id: t.merchant.programId })));
+    assertBareInternalError(
+      await assertChangesNothing(t.database.db, () =>
+        secret.post("/headless/quote", {
+          order_amount_cents: 100,
+          order_id: "o-h",
+          protection_program_id: t.merchant.programId,
+        }),
+      ),
+    );
 
     failing = false;
     const confirm = await widget.post("/offers/confirm", confirmBody);

@@ -22,20 +22,52 @@ describe.each(DIALECTS)("API edge hardening (%s)", (dialect) => {
   afterAll(() => t.close());
 
   const quoteBody = (fields: Record<string, unknown> = {}) => ({
-    order_amount_cents: 12_999, order_id: `order-${crypto.randomUUID()}`, protection_program_id: t.merchant.programId, ...fields,
+    order_amount_cents: 12_999,
+    order_id: `order-${crypto.randomUUID()}`,
+    protection_program_id: t.merchant.programId,
+    ...fields,
   });
 
   describe("NUL characters are 400 parameter_invalid naming the parameter, and change nothing", () => {
     const cases: { name: string; send: () => Promise<ApiResponse>; param: string | null }[] = [
-      { name: "a publishable-key decline's quoteId", send: () => widget.post("/offers/decline", { quoteId: "qt_\u0000" }), param: "quoteId" },
-      { name: "a quote's order_id", send: () => widget.post("/offers/quote", quoteBody({ order_id: "order-\u0000-1" })), param: "order_id" },
-      { name: "a nested order_context field", send: () => widget.post("/offers/confirm", { quoteId: "qt_x", quoteToken: "t", order_context: { order: { id: "a\u0000" } } }), param: "order_context.order.id" },
-      { name: "an object key", send: () => secret.post("/headless/decline", { ["quote_id\u0000"]: "qt_x" }), param: "quote_id\u0000" },
-      { name: "a void reason", send: () => secret.post("/offers/void", { planId: "pln_x", reason: "\u0000" }), param: "reason" },
+      {
+        name: "a publishable-key decline's quoteId",
+        send: () => widget.post("/offers/decline", { quoteId: "qt_\u0000" }),
+        param: "quoteId",
+      },
+      {
+        name: "a quote's order_id",
+        send: () => widget.post("/offers/quote", quoteBody({ order_id: "order-\u0000-1" })),
+        param: "order_id",
+      },
+      {
+        name: "a nested order_context field",
+        send: () =>
+          widget.post("/offers/confirm", {
+            quoteId: "qt_x",
+            quoteToken: "t",
+            order_context: { order: { id: "a\u0000" } },
+          }),
+        param: "order_context.order.id",
+      },
+      {
+        name: "an object key",
+        send: () => secret.post("/headless/decline", { ["quote_id\u0000"]: "qt_x" }),
+        param: "quote_id\u0000",
+      },
+      {
+        name: "a void reason",
+        send: () => secret.post("/offers/void", { planId: "pln_x", reason: "\u0000" }),
+        param: "reason",
+      },
       { name: "a path parameter", send: () => secret.post("/orders/order%00x/refund", {}), param: "orderId" },
       { name: "a GET path parameter", send: () => secret.get("/purchases/pur%00x"), param: "purchaseId" },
       { name: "a query parameter", send: () => secret.get("/purchases?order_id=a%00b"), param: "order_id" },
-      { name: "a webhook URL", send: () => secret.post("/webhooks/endpoints", { url: "https://hooks.example.test/\u0000", events: ["*"] }), param: "url" },
+      {
+        name: "a webhook URL",
+        send: () => secret.post("/webhooks/endpoints", { url: "https://hooks.example.test/\u0000", events: ["*"] }),
+        param: "url",
+      },
     ];
     for (const { name, send, param } of cases) {
       it(name, async () => {
@@ -47,13 +79,25 @@ describe.each(DIALECTS)("API edge hardening (%s)", (dialect) => {
   });
 
   it("a non-JSON Content-Type on a JSON route is 415 media_type_unsupported and changes nothing; application/json with a charset is fine", async () => {
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx"]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonx",
+    ]) {
       const response = await assertChangesNothing(t.database.db, () =>
-        widget.post("/offers/quote", undefined, { raw: JSON.stringify(quoteBody()), headers: { "Content-Type": type } }));
+        widget.post("/offers/quote", undefined, {
+          raw: JSON.stringify(quoteBody()),
+          headers: { "Content-Type": type },
+        }),
+      );
       assertError(response, { status: 415, code: "media_type_unsupported", param: "Content-Type" });
     }
     for (const type of ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"]) {
-      const response = await widget.post("/offers/quote", undefined, { raw: JSON.stringify(quoteBody()), headers: { "Content-Type": type } });
+      const response = await widget.post("/offers/quote", undefined, {
+        raw: JSON.stringify(quoteBody()),
+        headers: { "Content-Type": type },
+      });
       assert.equal(response.status, 200, `${type}: ${response.text}`);
     }
   });
@@ -72,23 +116,42 @@ describe.each(DIALECTS)("API edge hardening (%s)", (dialect) => {
 
   it("every API answer is Cache-Control: no-store — the signing secret's reveal on create, rotate and their replays above all", async () => {
     const key = newKey();
-    const created = await secret.post("/webhooks/endpoints", { url: "https://hooks.example.test/in", events: ["*"] }, { idempotencyKey: key });
+    const created = await secret.post(
+      "/webhooks/endpoints",
+      { url: "https://hooks.example.test/in", events: ["*"] },
+      { idempotencyKey: key },
+    );
     assert.equal(created.status, 200, created.text);
     assert.match(created.body.secret, /^whsec_/);
-    const replayed = await secret.post("/webhooks/endpoints", { url: "https://hooks.example.test/in", events: ["*"] }, { idempotencyKey: key });
+    const replayed = await secret.post(
+      "/webhooks/endpoints",
+      { url: "https://hooks.example.test/in", events: ["*"] },
+      { idempotencyKey: key },
+    );
     const rotated = await secret.post(`/webhooks/endpoints/${created.body.id}/secret/rotate`, {});
     assert.equal(rotated.status, 200, rotated.text);
     const quote = await widget.post("/offers/quote", quoteBody());
     const refused = await widget.get("/purchases");
-    for (const response of [created, replayed, rotated, quote, refused]) assert.equal(response.headers.get("cache-control"), "no-store");
+    for (const response of [created, replayed, rotated, quote, refused])
+      assert.equal(response.headers.get("cache-control"), "no-store");
   });
 
   describe("idempotency keys are scoped by key kind", () => {
     it("a key pre-claimed with the publishable key does not block the secret key's void, nor get its response replayed", async () => {
       const { quote, token } = await createQuote(widget, t.merchant.programId);
       const confirmed = await widget.post("/offers/confirm", {
-        quoteId: quote.quoteId, quoteToken: token,
-        order_context: { schema_version: "2026-01-01", order: { id: quote.orderId, purchased_at: new Date(t.clock.now).toISOString(), currency: "USD", covered_amount_cents: quote.coveredAmountCents }, participants: { mode: "unnamed" } },
+        quoteId: quote.quoteId,
+        quoteToken: token,
+        order_context: {
+          schema_version: "2026-01-01",
+          order: {
+            id: quote.orderId,
+            purchased_at: new Date(t.clock.now).toISOString(),
+            currency: "USD",
+            covered_amount_cents: quote.coveredAmountCents,
+          },
+          participants: { mode: "unnamed" },
+        },
       });
       assert.equal(confirmed.status, 200, confirmed.text);
       const key = newKey();
@@ -103,7 +166,11 @@ describe.each(DIALECTS)("API edge hardening (%s)", (dialect) => {
 
       const mimic = await widget.post("/offers/void", voidBody, { idempotencyKey: key });
       assertError(mimic, { status: 403, code: "secret_key_required" });
-      assert.equal(mimic.headers.get("idempotent-replayed"), null, "the secret key's response is never replayed to the publishable key");
+      assert.equal(
+        mimic.headers.get("idempotent-replayed"),
+        null,
+        "the secret key's response is never replayed to the publishable key",
+      );
     });
 
     it("the same key and body from both kinds run once each: two quotes, each replayed only to its own kind", async () => {

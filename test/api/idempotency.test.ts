@@ -42,7 +42,13 @@ async function holdKey(t: TestApi, key: string): Promise<Hold> {
   if (t.dialect === "sqlite") {
     let open!: () => void;
     const held = t.database.db.transaction(() => new Promise<void>((resolve) => (open = resolve)));
-    return { untilBlocked: () => sleep(200), release: async () => { open(); await held; } };
+    return {
+      untilBlocked: () => sleep(200),
+      release: async () => {
+        open();
+        await held;
+      },
+    };
   }
   const client = new pg.Client({ connectionString: t.database.url });
   await client.connect();
@@ -58,7 +64,9 @@ async function holdKey(t: TestApi, key: string): Promise<Hold> {
     async untilBlocked() {
       await waitFor(
         async () => {
-          const waiting = await t.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+          const waiting = await t.database.db.get<{ n: number }>(
+            "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
           return Number(waiting!.n) > 0;
         },
         { timeoutMs: 5_000, intervalMs: 5, what: "the request to block on the held key" },
@@ -88,14 +96,29 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
   afterAll(() => t.close());
 
   const quoteBody = (fields: Record<string, unknown> = {}) => ({
-    order_amount_cents: 12_999, order_id: `order-${crypto.randomUUID()}`, protection_program_id: t.merchant.programId, ...fields,
+    order_amount_cents: 12_999,
+    order_id: `order-${crypto.randomUUID()}`,
+    protection_program_id: t.merchant.programId,
+    ...fields,
   });
-  const quotesOf = async (orderId: string) => Number((await t.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM quotes WHERE order_id = ?", [orderId]))!.n);
+  const quotesOf = async (orderId: string) =>
+    Number(
+      (await t.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM quotes WHERE order_id = ?", [orderId]))!.n,
+    );
 
   describe("the Idempotency-Key header", () => {
     it("is required on every mutation: missing, too short, too long or with other characters is 400 idempotency_key_required", async () => {
-      for (const key of [null, "a".repeat(15), "a".repeat(256), "has space in it 1234", "dots.are.not.allowed", "ünïcödé-key-1234567"]) {
-        const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", quoteBody(), { idempotencyKey: key }));
+      for (const key of [
+        null,
+        "a".repeat(15),
+        "a".repeat(256),
+        "has space in it 1234",
+        "dots.are.not.allowed",
+        "ünïcödé-key-1234567",
+      ]) {
+        const response = await assertChangesNothing(t.database.db, () =>
+          widget.post("/offers/quote", quoteBody(), { idempotencyKey: key }),
+        );
         assertError(response, { status: 400, code: "idempotency_key_required", param: "Idempotency-Key" });
       }
     });
@@ -123,7 +146,11 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
         assert.equal(replay.text, first.text);
         assert.equal(replay.headers.get("x-service-quote-token"), first.headers.get("x-service-quote-token"));
         assert.equal(replay.headers.get("idempotent-replayed"), "true");
-        assert.notEqual(replay.headers.get("x-request-id"), first.headers.get("x-request-id"), "a replay is a new request");
+        assert.notEqual(
+          replay.headers.get("x-request-id"),
+          first.headers.get("x-request-id"),
+          "a replay is a new request",
+        );
       }
       assert.deepEqual(await rowCounts(t.database.db), afterFirst);
       assert.equal(await quotesOf(body.order_id), 1);
@@ -140,7 +167,9 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       assert.equal(replay.text, first.text);
       assert.equal(replay.headers.get("idempotent-replayed"), "true");
       assert.deepEqual(await rowCounts(t.database.db), afterFirst);
-      const confirmed = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter((e) => e.data.quoteId === quote.quoteId);
+      const confirmed = (await outbox(t.database.db, t.merchant.merchantId, "protection.confirmed")).filter(
+        (e) => e.data.quoteId === quote.quoteId,
+      );
       assert.equal(confirmed.length, 1);
     });
 
@@ -148,7 +177,9 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       const key = newKey();
       const body = quoteBody();
       assert.equal((await widget.post("/offers/quote", body, { idempotencyKey: key })).status, 200);
-      const conflict = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", { ...body, order_amount_cents: 13_000 }, { idempotencyKey: key }));
+      const conflict = await assertChangesNothing(t.database.db, () =>
+        widget.post("/offers/quote", { ...body, order_amount_cents: 13_000 }, { idempotencyKey: key }),
+      );
       assertError(conflict, { status: 409, code: "idempotency_conflict" });
       assert.equal(conflict.headers.get("idempotent-replayed"), null);
       assert.equal(await quotesOf(body.order_id), 1);
@@ -158,15 +189,21 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       const key = newKey();
       const quote = await secret.post("/offers/quote", quoteBody(), { idempotencyKey: key });
       assert.equal(quote.status, 200);
-      const decline = await assertChangesNothing(t.database.db, () => secret.post("/offers/decline", { quoteId: quote.body.quoteId }, { idempotencyKey: key }));
+      const decline = await assertChangesNothing(t.database.db, () =>
+        secret.post("/offers/decline", { quoteId: quote.body.quoteId }, { idempotencyKey: key }),
+      );
       assertError(decline, { status: 409, code: "idempotency_conflict" });
-      const row = await t.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [quote.body.quoteId]);
+      const row = await t.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [
+        quote.body.quoteId,
+      ]);
       assert.equal(row!.status, "open");
 
       const otherKey = newKey();
       const sameBody = { quoteId: quote.body.quoteId };
       assert.equal((await secret.post("/offers/decline", sameBody, { idempotencyKey: otherKey })).status, 200);
-      const samePayloadElsewhere = await assertChangesNothing(t.database.db, () => secret.post("/headless/decline", sameBody, { idempotencyKey: otherKey }));
+      const samePayloadElsewhere = await assertChangesNothing(t.database.db, () =>
+        secret.post("/headless/decline", sameBody, { idempotencyKey: otherKey }),
+      );
       assertError(samePayloadElsewhere, { status: 409, code: "idempotency_conflict" });
     });
 
@@ -182,14 +219,21 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       ];
       const quoteIds = new Set<string>();
       for (const [apiKey, programId] of calls) {
-        const response = await widget.post("/offers/quote", quoteBody({ order_id: orderId, protection_program_id: programId }), { key: apiKey, idempotencyKey: key });
+        const response = await widget.post(
+          "/offers/quote",
+          quoteBody({ order_id: orderId, protection_program_id: programId }),
+          { key: apiKey, idempotencyKey: key },
+        );
         assert.equal(response.status, 200, response.text);
         assert.equal(response.headers.get("idempotent-replayed"), null);
         quoteIds.add(response.body.quoteId);
       }
       assert.equal(quoteIds.size, 3);
       assert.equal(await quotesOf(orderId), 3);
-      const records = await t.database.db.all<{ merchant_id: string; mode: string }>("SELECT merchant_id, mode FROM idempotency_records WHERE key = ? ORDER BY merchant_id, mode", [key]);
+      const records = await t.database.db.all<{ merchant_id: string; mode: string }>(
+        "SELECT merchant_id, mode FROM idempotency_records WHERE key = ? ORDER BY merchant_id, mode",
+        [key],
+      );
       assert.deepEqual(
         records.map((r) => `${r.merchant_id}/${r.mode}`).sort(),
         [`${t.merchant.merchantId}/live`, `${t.merchant.merchantId}/test`, `${other.merchantId}/test`].sort(),
@@ -200,16 +244,28 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       const { quote, token } = await createQuote(widget, t.merchant.programId);
       const key = newKey();
       const wrongToken = confirmBody(quote, `${token.slice(0, -2)}xx`);
-      const first = await assertChangesNothing(t.database.db, () => widget.post("/offers/confirm", wrongToken, { idempotencyKey: key }), 1);
+      const first = await assertChangesNothing(
+        t.database.db,
+        () => widget.post("/offers/confirm", wrongToken, { idempotencyKey: key }),
+        1,
+      );
       assertError(first, { status: 403, code: "quote_token_invalid", param: "quoteToken" });
       assert.equal(first.headers.get("idempotent-replayed"), null);
 
-      const replay = await assertChangesNothing(t.database.db, () => widget.post("/offers/confirm", wrongToken, { idempotencyKey: key }));
+      const replay = await assertChangesNothing(t.database.db, () =>
+        widget.post("/offers/confirm", wrongToken, { idempotencyKey: key }),
+      );
       assertError(replay, { status: 403, code: "quote_token_invalid", param: "quoteToken" });
-      assert.deepEqual({ ...replay.body.error, request_id: first.body.error.request_id }, first.body.error, "the same error, under the replay's own request_id");
+      assert.deepEqual(
+        { ...replay.body.error, request_id: first.body.error.request_id },
+        first.body.error,
+        "the same error, under the replay's own request_id",
+      );
       assert.equal(replay.headers.get("idempotent-replayed"), "true");
 
-      const rightTokenSameKey = await widget.post("/offers/confirm", confirmBody(quote, token), { idempotencyKey: key });
+      const rightTokenSameKey = await widget.post("/offers/confirm", confirmBody(quote, token), {
+        idempotencyKey: key,
+      });
       assertError(rightTokenSameKey, { status: 409, code: "idempotency_conflict" });
       const confirmed = await widget.post("/offers/confirm", confirmBody(quote, token));
       assert.equal(confirmed.status, 200, confirmed.text);
@@ -218,7 +274,9 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
     it("a request refused by validation stores nothing: its key is still free", async () => {
       const key = newKey();
       const { order_id: _, ...missingOrderId } = quoteBody();
-      const refused = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", missingOrderId, { idempotencyKey: key }));
+      const refused = await assertChangesNothing(t.database.db, () =>
+        widget.post("/offers/quote", missingOrderId, { idempotencyKey: key }),
+      );
       assertError(refused, { status: 400, code: "parameter_missing", param: "order_id" });
       const accepted = await widget.post("/offers/quote", quoteBody(), { idempotencyKey: key });
       assert.equal(accepted.status, 200, accepted.text);
@@ -245,7 +303,11 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       assert.equal(again.headers.get("idempotent-replayed"), null);
       assert.notEqual(again.body.quoteId, first.body.quoteId);
       assert.notEqual(again.headers.get("x-service-quote-token"), first.headers.get("x-service-quote-token"));
-      assert.deepEqual(await rowCounts(t.database.db), { ...before, quotes: before.quotes + 1 }, "the expired record is reused, not duplicated");
+      assert.deepEqual(
+        await rowCounts(t.database.db),
+        { ...before, quotes: before.quotes + 1 },
+        "the expired record is reused, not duplicated",
+      );
       assert.equal(await quotesOf(body.order_id), 2);
 
       const replayOfNew = await widget.post("/offers/quote", body, { idempotencyKey: key });
@@ -277,7 +339,12 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       t.clock.advance(12 * 60 * 60 * 1000);
 
       const now = t.clock.now;
-      const count = async (where: string) => Number((await t.database.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM idempotency_records WHERE ${where}`, [now]))!.n);
+      const count = async (where: string) =>
+        Number(
+          (await t.database.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM idempotency_records WHERE ${where}`, [
+            now,
+          ]))!.n,
+        );
       const expired = await count("expires_at <= ?");
       const live = await count("expires_at > ?");
       assert.ok(expired >= 1 && live >= 1);
@@ -285,7 +352,12 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       assert.equal(await t.api.purgeExpiredIdempotencyKeys(), expired);
       assert.equal(await count("expires_at <= ?"), 0);
       assert.equal(await count("expires_at > ?"), live);
-      const keys = (await t.database.db.all<{ key: string }>("SELECT key FROM idempotency_records WHERE key IN (?, ?)", [older, newer])).map((r) => r.key);
+      const keys = (
+        await t.database.db.all<{ key: string }>("SELECT key FROM idempotency_records WHERE key IN (?, ?)", [
+          older,
+          newer,
+        ])
+      ).map((r) => r.key);
       assert.deepEqual(keys, [newer]);
       assert.equal(await t.api.purgeExpiredIdempotencyKeys(), 0, "nothing left to purge");
 
@@ -346,7 +418,9 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
         const body = quoteBody();
         const hold = await holdKey(t, key);
         try {
-          const blocked = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", body, { idempotencyKey: key }));
+          const blocked = await assertChangesNothing(t.database.db, () =>
+            widget.post("/offers/quote", body, { idempotencyKey: key }),
+          );
           assertError(blocked, { status: 409, code: "idempotency_in_progress", param: null });
           assert.equal(blocked.headers.get("retry-after"), "1");
         } finally {
@@ -372,7 +446,9 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       const key = newKey();
       const body = quoteBody();
       failOnce();
-      const failed = await assertChangesNothing(t.database.db, () => widget.post("/offers/quote", body, { idempotencyKey: key }));
+      const failed = await assertChangesNothing(t.database.db, () =>
+        widget.post("/offers/quote", body, { idempotencyKey: key }),
+      );
       assertError(failed, { status: 500, code: "internal_error", param: null });
       assert.equal(failed.headers.get("x-service-quote-token"), null);
 
@@ -386,9 +462,13 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       const { quote, token } = await createQuote(secret, t.merchant.programId);
       const key = newKey();
       failOnce();
-      const failed = await assertChangesNothing(t.database.db, () => secret.post("/offers/confirm", confirmBody(quote, token), { idempotencyKey: key }));
+      const failed = await assertChangesNothing(t.database.db, () =>
+        secret.post("/offers/confirm", confirmBody(quote, token), { idempotencyKey: key }),
+      );
       assertError(failed, { status: 500, code: "internal_error", param: null });
-      const row = await t.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [quote.quoteId]);
+      const row = await t.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [
+        quote.quoteId,
+      ]);
       assert.equal(row!.status, "open");
 
       const before = await rowCounts(t.database.db);
@@ -396,7 +476,11 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
       assert.equal(retry.status, 200, retry.text);
       assert.equal(retry.headers.get("idempotent-replayed"), null);
       assert.deepEqual(await rowCounts(t.database.db), {
-        ...before, plans: before.plans + 1, orders: before.orders + 1, events: before.events + 1, idempotency_records: before.idempotency_records + 1,
+        ...before,
+        plans: before.plans + 1,
+        orders: before.orders + 1,
+        events: before.events + 1,
+        idempotency_records: before.idempotency_records + 1,
       });
     });
   });

@@ -13,17 +13,25 @@ import { COVERED_REASONS, FREE_LOOK_MS } from "../../server/domain/disclosure.ts
 // The read side: GET /purchases, /purchases/{id}, /merchant/claims, /merchants/{id}/claims, /merchants/{id}/metrics,
 // /events, /events/{id}. Each area gets its own merchant so the expected lists are exact.
 
-const FULL_DISCLOSURE = "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.";
+const FULL_DISCLOSURE =
+  "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.";
 const SECOND = 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const query = (params: Record<string, string | number>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+const query = (params: Record<string, string | number>) =>
+  `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
 
 /** Follows next_cursor from the first page to the last; returns every page (of items these tests tell apart by id). */
-async function allPages<Item extends { id: string }>(client: ApiClient, path: string, params: Record<string, string | number>) {
+async function allPages<Item extends { id: string }>(
+  client: ApiClient,
+  path: string,
+  params: Record<string, string | number>,
+) {
   const pages: List<Item>[] = [];
   let cursor: string | null = null;
   do {
-    const response: ApiResponse<List<Item>> = await client.get(path + query(cursor ? { ...params, starting_after: cursor } : params));
+    const response: ApiResponse<List<Item>> = await client.get(
+      path + query(cursor ? { ...params, starting_after: cursor } : params),
+    );
     assert.equal(response.status, 200, response.text);
     pages.push(response.body);
     cursor = response.body.next_cursor;
@@ -39,7 +47,11 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
   /** A merchant of its own with a widget and a secret client. */
   async function newMerchant(name: string) {
     const merchant = await t.createMerchant(name);
-    return { merchant, widget: apiClient(t.baseUrl, merchant.publishableKey), secret: apiClient(t.baseUrl, merchant.secretKey) };
+    return {
+      merchant,
+      widget: apiClient(t.baseUrl, merchant.publishableKey),
+      secret: apiClient(t.baseUrl, merchant.secretKey),
+    };
   }
 
   describe("GET /purchases and /purchases/{id}", () => {
@@ -47,19 +59,45 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
     let widget: ApiClient;
     let secret: ApiClient;
     /** Five purchases one second apart, oldest first: [widget, api, server, widget, api] surfaces. */
-    const made: { planId: string; orderId: string; quoteId: string; surface: string; createdAt: number; feeCents: number; coveredAmountCents: number }[] = [];
+    const made: {
+      planId: string;
+      orderId: string;
+      quoteId: string;
+      surface: string;
+      createdAt: number;
+      feeCents: number;
+      coveredAmountCents: number;
+    }[] = [];
     beforeAll(async () => {
       ({ merchant: m, widget, secret } = await newMerchant("Purchases Store"));
       for (let i = 0; i < 5; i++) {
         t.clock.advance(SECOND);
         const amount = 10_000 + i * 1_000;
         if (i % 3 === 2) {
-          const { quote, confirmation } = await protectOrderHeadless(secret, m.programId, { order_amount_cents: amount });
-          made.push({ planId: confirmation.plan_id, orderId: quote.order_id, quoteId: quote.quote_id, surface: "server", createdAt: t.clock.now, feeCents: quote.fee_cents, coveredAmountCents: quote.covered_amount_cents });
+          const { quote, confirmation } = await protectOrderHeadless(secret, m.programId, {
+            order_amount_cents: amount,
+          });
+          made.push({
+            planId: confirmation.plan_id,
+            orderId: quote.order_id,
+            quoteId: quote.quote_id,
+            surface: "server",
+            createdAt: t.clock.now,
+            feeCents: quote.fee_cents,
+            coveredAmountCents: quote.covered_amount_cents,
+          });
         } else {
           const client = i % 3 === 0 ? widget : secret;
           const { quote, confirmation } = await protectOrder(client, m.programId, { order_amount_cents: amount });
-          made.push({ planId: confirmation.planId, orderId: quote.orderId, quoteId: quote.quoteId, surface: i % 3 === 0 ? "widget" : "api", createdAt: t.clock.now, feeCents: quote.feeCents, coveredAmountCents: quote.coveredAmountCents });
+          made.push({
+            planId: confirmation.planId,
+            orderId: quote.orderId,
+            quoteId: quote.quoteId,
+            surface: i % 3 === 0 ? "widget" : "api",
+            createdAt: t.clock.now,
+            feeCents: quote.feeCents,
+            coveredAmountCents: quote.coveredAmountCents,
+          });
         }
       }
       // Another merchant's purchase must never show up.
@@ -75,27 +113,54 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       assert.equal(response.body.object, "list");
       assert.equal(response.body.has_more, false);
       assert.equal(response.body.next_cursor, null);
-      assert.deepEqual(response.body.data.map((p) => p.id), newestFirst());
+      assert.deepEqual(
+        response.body.data.map((p) => p.id),
+        newestFirst(),
+      );
       const newest = response.body.data[0];
       const expected = made[4];
       assert.deepEqual(
         { ...newest, referenceNumber: undefined },
         {
-          id: expected.planId, object: "purchase", referenceNumber: undefined, status: "active", orderId: expected.orderId, orderStatus: "protected",
-          quoteId: expected.quoteId, currency: "USD", feeCents: expected.feeCents, coveredAmountCents: expected.coveredAmountCents,
+          id: expected.planId,
+          object: "purchase",
+          referenceNumber: undefined,
+          status: "active",
+          orderId: expected.orderId,
+          orderStatus: "protected",
+          quoteId: expected.quoteId,
+          currency: "USD",
+          feeCents: expected.feeCents,
+          coveredAmountCents: expected.coveredAmountCents,
           // protectOrder's order_context: purchased a minute before the quote; the free look runs 48 h from then.
-          purchasedAt: iso(expected.createdAt - 60 * SECOND), freeLookEndsAt: iso(expected.createdAt - 60 * SECOND + FREE_LOOK_MS), createdAt: iso(expected.createdAt),
-          voidedAt: null, voidReason: null, livemode: false,
+          purchasedAt: iso(expected.createdAt - 60 * SECOND),
+          freeLookEndsAt: iso(expected.createdAt - 60 * SECOND + FREE_LOOK_MS),
+          createdAt: iso(expected.createdAt),
+          voidedAt: null,
+          voidReason: null,
+          livemode: false,
         },
       );
     });
 
     it("pages with limit and starting_after; has_more and next_cursor say whether and where to continue", async () => {
       const pages = await allPages<Purchase>(secret, "/purchases", { limit: 2 });
-      assert.deepEqual(pages.map((p) => p.data.length), [2, 2, 1]);
-      assert.deepEqual(pages.map((p) => p.has_more), [true, true, false]);
-      assert.deepEqual(pages.map((p) => p.next_cursor), [newestFirst()[1], newestFirst()[3], null]);
-      assert.deepEqual(pages.flatMap((p) => p.data.map((d) => d.id)), newestFirst());
+      assert.deepEqual(
+        pages.map((p) => p.data.length),
+        [2, 2, 1],
+      );
+      assert.deepEqual(
+        pages.map((p) => p.has_more),
+        [true, true, false],
+      );
+      assert.deepEqual(
+        pages.map((p) => p.next_cursor),
+        [newestFirst()[1], newestFirst()[3], null],
+      );
+      assert.deepEqual(
+        pages.flatMap((p) => p.data.map((d) => d.id)),
+        newestFirst(),
+      );
 
       const exact = await secret.get(`/purchases${query({ limit: 5 })}`);
       assert.equal(exact.body.has_more, false, "a page that ends exactly at the last item has no more");
@@ -113,11 +178,17 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         return response.body.data.map((p) => p.id);
       };
       assert.deepEqual(await ids({ status: "voided" }), [made[1].planId]);
-      assert.deepEqual(await ids({ status: "active" }), newestFirst().filter((id) => id !== made[1].planId));
+      assert.deepEqual(
+        await ids({ status: "active" }),
+        newestFirst().filter((id) => id !== made[1].planId),
+      );
       assert.deepEqual(await ids({ status: "cancelled" }), []);
       assert.deepEqual(await ids({ order_id: made[2].orderId }), [made[2].planId]);
       assert.deepEqual(await ids({ order_id: "order-nobody-has" }), []);
-      assert.deepEqual(await ids({ created_gte: iso(made[1].createdAt), created_lt: iso(made[3].createdAt) }), [made[2].planId, made[1].planId]);
+      assert.deepEqual(await ids({ created_gte: iso(made[1].createdAt), created_lt: iso(made[3].createdAt) }), [
+        made[2].planId,
+        made[1].planId,
+      ]);
       // The same instant written with a +02:00 offset.
       const gteWithOffset = new Date(made[3].createdAt + 2 * 3600 * SECOND).toISOString().replace("Z", "+02:00");
       assert.deepEqual(await ids({ created_gte: gteWithOffset }), [made[4].planId, made[3].planId]);
@@ -146,10 +217,24 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         assert.equal(response.body.id, expected.planId);
         const { consent } = response.body;
         assert.deepEqual(
-          { quoteId: consent.quoteId, surface: consent.surface, disclosureText: consent.disclosureText, feeCents: consent.feeCents,
-            coveredAmountCents: consent.coveredAmountCents, currency: consent.currency, acceptedAt: consent.acceptedAt },
-          { quoteId: expected.quoteId, surface: expected.surface, disclosureText: FULL_DISCLOSURE, feeCents: expected.feeCents,
-            coveredAmountCents: expected.coveredAmountCents, currency: "USD", acceptedAt: iso(expected.createdAt) },
+          {
+            quoteId: consent.quoteId,
+            surface: consent.surface,
+            disclosureText: consent.disclosureText,
+            feeCents: consent.feeCents,
+            coveredAmountCents: consent.coveredAmountCents,
+            currency: consent.currency,
+            acceptedAt: consent.acceptedAt,
+          },
+          {
+            quoteId: expected.quoteId,
+            surface: expected.surface,
+            disclosureText: FULL_DISCLOSURE,
+            feeCents: expected.feeCents,
+            coveredAmountCents: expected.coveredAmountCents,
+            currency: "USD",
+            acceptedAt: iso(expected.createdAt),
+          },
         );
         assert.deepEqual(consent.coveredReasons, [...COVERED_REASONS]);
       }
@@ -159,7 +244,10 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       assertError(await secret.get("/purchases/plan_unknown"), { status: 404, code: "resource_missing" });
       const neighbour = await newMerchant("Purchases Other");
       const theirs = await protectOrder(neighbour.widget, neighbour.merchant.programId);
-      assertError(await secret.get(`/purchases/${theirs.confirmation.planId}`), { status: 404, code: "resource_missing" });
+      assertError(await secret.get(`/purchases/${theirs.confirmation.planId}`), {
+        status: 404,
+        code: "resource_missing",
+      });
       assertError(await widget.get("/purchases"), { status: 403, code: "secret_key_required" });
       assertError(await widget.get(`/purchases/${made[0].planId}`), { status: 403, code: "secret_key_required" });
     });
@@ -178,7 +266,12 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         t.clock.advance(SECOND);
         const { confirmation } = await protectOrder(created.widget, m.programId);
         const claim = await t.database.db.transaction((tx) =>
-          submitClaim(tx, t.services, { merchantId: m.merchantId, mode: "test" }, { referenceNumber: confirmation.referenceNumber, reason, description: `claim for ${reason}` }),
+          submitClaim(
+            tx,
+            t.services,
+            { merchantId: m.merchantId, mode: "test" },
+            { referenceNumber: confirmation.referenceNumber, reason, description: `claim for ${reason}` },
+          ),
         );
         claimIds.push(claim.id);
         referenceNumbers.push(confirmation.referenceNumber);
@@ -187,7 +280,12 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       const neighbour = await newMerchant("Claims Neighbour");
       const theirs = await protectOrder(neighbour.widget, neighbour.merchant.programId);
       await t.database.db.transaction((tx) =>
-        submitClaim(tx, t.services, { merchantId: neighbour.merchant.merchantId, mode: "test" }, { referenceNumber: theirs.confirmation.referenceNumber, reason: "lost_in_transit" }),
+        submitClaim(
+          tx,
+          t.services,
+          { merchantId: neighbour.merchant.merchantId, mode: "test" },
+          { referenceNumber: theirs.confirmation.referenceNumber, reason: "lost_in_transit" },
+        ),
       );
     });
 
@@ -199,10 +297,25 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       assert.deepEqual(merchantsIdClaims.body, merchantClaims.body);
       assert.equal(merchantClaims.body.object, "list");
       assert.equal(merchantClaims.body.has_more, false);
-      assert.deepEqual(merchantClaims.body.data.map((c) => c.id), [...claimIds].reverse());
+      assert.deepEqual(
+        merchantClaims.body.data.map((c) => c.id),
+        [...claimIds].reverse(),
+      );
       const oldest = merchantClaims.body.data[2];
       assert.deepEqual(Object.keys(oldest).sort(), [
-        "amountCents", "createdAt", "currency", "description", "id", "livemode", "object", "orderId", "planId", "reason", "referenceNumber", "status", "updatedAt",
+        "amountCents",
+        "createdAt",
+        "currency",
+        "description",
+        "id",
+        "livemode",
+        "object",
+        "orderId",
+        "planId",
+        "reason",
+        "referenceNumber",
+        "status",
+        "updatedAt",
       ]);
       assert.equal(oldest.object, "claim");
       assert.equal(oldest.referenceNumber, referenceNumbers[0]);
@@ -226,8 +339,15 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         assert.deepEqual(await ids({ status: "paid" }), []);
         assert.deepEqual(await ids({ reference_number: referenceNumbers[2] }), [claimIds[2]]);
         const pages = await allPages<Claim>(secret, path, { limit: 2 });
-        assert.deepEqual(pages.map((p) => p.data.map((c) => c.id)), [[claimIds[2], claimIds[1]], [claimIds[0]]]);
-        assertError(await secret.get(path + query({ status: "lost" })), { status: 400, code: "parameter_invalid", param: "status" });
+        assert.deepEqual(
+          pages.map((p) => p.data.map((c) => c.id)),
+          [[claimIds[2], claimIds[1]], [claimIds[0]]],
+        );
+        assertError(await secret.get(path + query({ status: "lost" })), {
+          status: 400,
+          code: "parameter_invalid",
+          param: "status",
+        });
       }
     });
 
@@ -235,7 +355,10 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       const widget = apiClient(t.baseUrl, m.publishableKey);
       assertError(await widget.get("/merchant/claims"), { status: 403, code: "secret_key_required" });
       assertError(await widget.get(`/merchants/${m.merchantId}/claims`), { status: 403, code: "secret_key_required" });
-      assertError(await secret.get(`/merchants/${t.merchant.merchantId}/claims`), { status: 404, code: "resource_missing" });
+      assertError(await secret.get(`/merchants/${t.merchant.merchantId}/claims`), {
+        status: 404,
+        code: "resource_missing",
+      });
     });
   });
 
@@ -259,7 +382,12 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       assert.equal((await secret.post("/offers/void", { planId: voided.confirmation.planId })).status, 200);
       const { confirmation } = await protectOrder(widget, m.programId, { order_amount_cents: 1_000 }); // USD 100 (minimum fee), claimed
       await t.database.db.transaction((tx) =>
-        submitClaim(tx, t.services, { merchantId: m.merchantId, mode: "test" }, { referenceNumber: confirmation.referenceNumber, reason: "arrived_defective" }),
+        submitClaim(
+          tx,
+          t.services,
+          { merchantId: m.merchantId, mode: "test" },
+          { referenceNumber: confirmation.referenceNumber, reason: "arrived_defective" },
+        ),
       );
       t.clock.advance(30 * 60 * SECOND + 1);
       openedAt = t.clock.now;
@@ -287,7 +415,9 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
     });
 
     it("a [from, to) window counts only what was created in it; an empty window has a null attach rate", async () => {
-      const response = await secret.get(`/merchants/${m.merchantId}/metrics${query({ from: iso(openedAt), to: iso(openedAt + 1) })}`);
+      const response = await secret.get(
+        `/merchants/${m.merchantId}/metrics${query({ from: iso(openedAt), to: iso(openedAt + 1) })}`,
+      );
       assert.equal(response.status, 200, response.text);
       assert.deepEqual(response.body.period, { from: iso(openedAt), to: iso(openedAt + 1) });
       assert.deepEqual(response.body.quotes, { total: 1, confirmed: 0, declined: 0, open: 1, expired: 0 });
@@ -299,8 +429,14 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
     });
 
     it("is 404 for another merchant's id and 403 for a widget key", async () => {
-      assertError(await secret.get(`/merchants/${t.merchant.merchantId}/metrics`), { status: 404, code: "resource_missing" });
-      assertError(await apiClient(t.baseUrl, m.publishableKey).get(`/merchants/${m.merchantId}/metrics`), { status: 403, code: "secret_key_required" });
+      assertError(await secret.get(`/merchants/${t.merchant.merchantId}/metrics`), {
+        status: 404,
+        code: "resource_missing",
+      });
+      assertError(await apiClient(t.baseUrl, m.publishableKey).get(`/merchants/${m.merchantId}/metrics`), {
+        status: 403,
+        code: "secret_key_required",
+      });
     });
   });
 
@@ -332,7 +468,10 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       assert.equal(response.body.object, "list");
       assert.equal(response.body.has_more, false);
       const events = response.body.data;
-      assert.deepEqual(events.map((e) => e.type), ["protection.voided", "protection.confirmed", "offer.declined"]);
+      assert.deepEqual(
+        events.map((e) => e.type),
+        ["protection.voided", "protection.confirmed", "offer.declined"],
+      );
       for (const [i, event] of events.entries()) {
         assert.deepEqual(Object.keys(event).sort(), ["created", "data", "id", "livemode", "object", "type"]);
         assert.match(event.id, /^evt_[0-9a-z]{24}$/);
@@ -343,7 +482,11 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       }
       const [voided, confirmed, declined] = events;
       // Narrows each envelope to its payload type (the order was asserted above).
-      assert.ok(voided.type === "protection.voided" && confirmed.type === "protection.confirmed" && declined.type === "offer.declined");
+      assert.ok(
+        voided.type === "protection.voided" &&
+          confirmed.type === "protection.confirmed" &&
+          declined.type === "offer.declined",
+      );
       assert.equal(voided.data.object.id, planId);
       assert.equal(voided.data.object.status, "voided");
       assert.equal(confirmed.data.object.id, planId);
@@ -353,13 +496,26 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
 
     it("filters by type, pages, and GET /events/{id} returns the same envelope", async () => {
       const confirmed = await secret.get<List<Event>>(`/events${query({ type: "protection.confirmed" })}`);
-      assert.deepEqual(confirmed.body.data.map((e) => e.type), ["protection.confirmed"]);
+      assert.deepEqual(
+        confirmed.body.data.map((e) => e.type),
+        ["protection.confirmed"],
+      );
       assert.deepEqual((await secret.get(`/events${query({ type: "claim.created" })}`)).body.data, []);
-      assertError(await secret.get(`/events${query({ type: "protection.exploded" })}`), { status: 400, code: "parameter_invalid", param: "type" });
+      assertError(await secret.get(`/events${query({ type: "protection.exploded" })}`), {
+        status: 400,
+        code: "parameter_invalid",
+        param: "type",
+      });
 
       const pages = await allPages<Event>(secret, "/events", { limit: 1 });
-      assert.deepEqual(pages.map((p) => p.data[0].type), ["protection.voided", "protection.confirmed", "offer.declined"]);
-      assert.deepEqual(pages.map((p) => p.has_more), [true, true, false]);
+      assert.deepEqual(
+        pages.map((p) => p.data[0].type),
+        ["protection.voided", "protection.confirmed", "offer.declined"],
+      );
+      assert.deepEqual(
+        pages.map((p) => p.has_more),
+        [true, true, false],
+      );
 
       for (const page of pages) {
         const one = await secret.get(`/events/${page.data[0].id}`);
@@ -371,10 +527,15 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
     it("an unknown event or another merchant's is 404; widget keys are refused", async () => {
       assertError(await secret.get("/events/evt_unknown"), { status: 404, code: "resource_missing" });
       const otherEvent = await protectOrder(apiClient(t.baseUrl, t.merchant.publishableKey), t.merchant.programId);
-      const theirs = (await apiClient(t.baseUrl, t.merchant.secretKey).get(`/events${query({ type: "protection.confirmed" })}`)).body.data;
+      const theirs = (
+        await apiClient(t.baseUrl, t.merchant.secretKey).get(`/events${query({ type: "protection.confirmed" })}`)
+      ).body.data;
       assert.equal(theirs[0].data.object.id, otherEvent.confirmation.planId);
       assertError(await secret.get(`/events/${theirs[0].id}`), { status: 404, code: "resource_missing" });
-      assertError(await apiClient(t.baseUrl, t.merchant.publishableKey).get("/events"), { status: 403, code: "secret_key_required" });
+      assertError(await apiClient(t.baseUrl, t.merchant.publishableKey).get("/events"), {
+        status: 403,
+        code: "secret_key_required",
+      });
     });
   });
 });

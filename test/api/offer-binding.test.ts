@@ -27,10 +27,18 @@ describe.each(DIALECTS)("offers bound to their quote (%s)", (dialect) => {
   afterAll(() => t.close());
 
   const quoteRow = (id: string) =>
-    t.database.db.get<{ status: string; decline_reason: string | null; decided_at: number | null }>("SELECT status, decline_reason, decided_at FROM quotes WHERE id = ?", [id]);
+    t.database.db.get<{ status: string; decline_reason: string | null; decided_at: number | null }>(
+      "SELECT status, decline_reason, decided_at FROM quotes WHERE id = ?",
+      [id],
+    );
 
   /** A confirm of `quote` with its order_context changed by `change`: 422 naming `param`, and no row changed. */
-  async function assertContextRefused(quote: Quote, token: string, param: string, change: (order: Record<string, unknown>) => void) {
+  async function assertContextRefused(
+    quote: Quote,
+    token: string,
+    param: string,
+    change: (order: Record<string, unknown>) => void,
+  ) {
     const body = confirmBody(quote, token);
     change(body.order_context.order);
     const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/confirm", body), 1);
@@ -41,7 +49,12 @@ describe.each(DIALECTS)("offers bound to their quote (%s)", (dialect) => {
   describe("order_context", () => {
     it("purchased_at in 1970 is 422 and creates nothing (it would void the 48-hour free look from the start)", async () => {
       const { quote, token } = await createQuote(widget, t.merchant.programId);
-      await assertContextRefused(quote, token, "order_context.order.purchased_at", (order) => (order.purchased_at = "1970-01-01T00:00:00Z"));
+      await assertContextRefused(
+        quote,
+        token,
+        "order_context.order.purchased_at",
+        (order) => (order.purchased_at = "1970-01-01T00:00:00Z"),
+      );
     });
 
     it(`purchased_at from the quote's creation less ${CLOCK_SKEW_MS / 60_000} minutes to now plus as much; 1 ms outside is 422`, async () => {
@@ -49,11 +62,28 @@ describe.each(DIALECTS)("offers bound to their quote (%s)", (dialect) => {
       const early = await createQuote(widget, t.merchant.programId);
       const late = await createQuote(widget, t.merchant.programId);
       t.clock.advance(10 * 60_000);
-      await assertContextRefused(early.quote, early.token, "order_context.order.purchased_at", (order) => (order.purchased_at = at(made - CLOCK_SKEW_MS - 1)));
-      await assertContextRefused(late.quote, late.token, "order_context.order.purchased_at", (order) => (order.purchased_at = at(t.clock.now + CLOCK_SKEW_MS + 1)));
+      await assertContextRefused(
+        early.quote,
+        early.token,
+        "order_context.order.purchased_at",
+        (order) => (order.purchased_at = at(made - CLOCK_SKEW_MS - 1)),
+      );
+      await assertContextRefused(
+        late.quote,
+        late.token,
+        "order_context.order.purchased_at",
+        (order) => (order.purchased_at = at(t.clock.now + CLOCK_SKEW_MS + 1)),
+      );
 
-      for (const [{ quote, token }, purchasedAt] of [[early, made - CLOCK_SKEW_MS], [late, t.clock.now + CLOCK_SKEW_MS]] as const) {
-        const confirm = await widget.post("/offers/confirm", { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote, at(purchasedAt)) });
+      for (const [{ quote, token }, purchasedAt] of [
+        [early, made - CLOCK_SKEW_MS],
+        [late, t.clock.now + CLOCK_SKEW_MS],
+      ] as const) {
+        const confirm = await widget.post("/offers/confirm", {
+          quoteId: quote.quoteId,
+          quoteToken: token,
+          order_context: orderContextFor(quote, at(purchasedAt)),
+        });
         assert.equal(confirm.status, 200, confirm.text);
         assert.equal(confirm.body.freeLookEndsAt, at(purchasedAt + FREE_LOOK_MS));
       }
@@ -63,7 +93,12 @@ describe.each(DIALECTS)("offers bound to their quote (%s)", (dialect) => {
       const { quote, token } = await createQuote(widget, t.merchant.programId, { order_amount_cents: 12_999 });
       assert.equal(quote.coveredAmountCents, 12_999);
       for (const covered of [1, 12_998, 13_000]) {
-        await assertContextRefused(quote, token, "order_context.order.covered_amount_cents", (order) => (order.covered_amount_cents = covered));
+        await assertContextRefused(
+          quote,
+          token,
+          "order_context.order.covered_amount_cents",
+          (order) => (order.covered_amount_cents = covered),
+        );
       }
       const confirm = await widget.post("/offers/confirm", confirmBody(quote, token));
       assert.equal(confirm.status, 200, confirm.text);
@@ -75,7 +110,11 @@ describe.each(DIALECTS)("offers bound to their quote (%s)", (dialect) => {
 
   describe("decline by the publishable key", () => {
     it("of a quote made with the secret key is 404 exactly as an unknown id, and changes nothing; the secret key can still decline it", async () => {
-      const headless = await secret.post("/headless/quote", { order_amount_cents: 5_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: t.merchant.programId });
+      const headless = await secret.post("/headless/quote", {
+        order_amount_cents: 5_000,
+        order_id: `order-${crypto.randomUUID()}`,
+        protection_program_id: t.merchant.programId,
+      });
       assert.equal(headless.status, 200, headless.text);
       const { quote: serverQuote } = await createQuote(secret, t.merchant.programId);
       const unknown = await widget.post("/offers/decline", { quoteId: "qt_does_not_exist" });
@@ -83,9 +122,17 @@ describe.each(DIALECTS)("offers bound to their quote (%s)", (dialect) => {
 
       for (const quoteId of [headless.body.quote_id, serverQuote.quoteId]) {
         const before = await quoteRow(quoteId);
-        const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/decline", { quoteId, reason: "not mine" }), 1);
+        const response = await assertChangesNothing(
+          t.database.db,
+          () => widget.post("/offers/decline", { quoteId, reason: "not mine" }),
+          1,
+        );
         assertError(response, { status: 404, code: "resource_missing", param: "quoteId" });
-        assert.equal(response.body.error.message, unknown.body.error.message.replace("qt_does_not_exist", quoteId), "the same answer as an unknown quote");
+        assert.equal(
+          response.body.error.message,
+          unknown.body.error.message.replace("qt_does_not_exist", quoteId),
+          "the same answer as an unknown quote",
+        );
         assert.deepEqual(await quoteRow(quoteId), before);
       }
       assert.equal((await secret.post("/headless/decline", { quote_id: headless.body.quote_id })).status, 200);
@@ -103,15 +150,28 @@ describe.each(DIALECTS)("offers bound to their quote (%s)", (dialect) => {
 
     it("of a confirmed secret-key quote is 404 too, not 409 quote_already_used", async () => {
       const { quote } = await protectOrder(secret, t.merchant.programId);
-      const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/decline", { quoteId: quote.quoteId }), 1);
+      const response = await assertChangesNothing(
+        t.database.db,
+        () => widget.post("/offers/decline", { quoteId: quote.quoteId }),
+        1,
+      );
       assertError(response, { status: 404, code: "resource_missing", param: "quoteId" });
     });
   });
 
   describe("confirm checks the token before the quote's state", () => {
     const states: [string, (quote: Quote, token: string) => Promise<void>, string][] = [
-      ["a confirmed quote", async (quote, token) => assert.equal((await widget.post("/offers/confirm", confirmBody(quote, token))).status, 200), "quote_already_used"],
-      ["a declined quote", async (quote) => assert.equal((await widget.post("/offers/decline", { quoteId: quote.quoteId })).status, 200), "quote_declined"],
+      [
+        "a confirmed quote",
+        async (quote, token) =>
+          assert.equal((await widget.post("/offers/confirm", confirmBody(quote, token))).status, 200),
+        "quote_already_used",
+      ],
+      [
+        "a declined quote",
+        async (quote) => assert.equal((await widget.post("/offers/decline", { quoteId: quote.quoteId })).status, 200),
+        "quote_declined",
+      ],
       ["an expired quote", async () => t.clock.advance(QUOTE_LIFETIME_MS), "quote_expired"],
     ];
     for (const [which, reach, code] of states) {
@@ -121,18 +181,34 @@ describe.each(DIALECTS)("offers bound to their quote (%s)", (dialect) => {
         await reach(quote, token);
         const before = await quoteRow(quote.quoteId);
         for (const wrong of [`${token.slice(0, -2)}xx`, other.token]) {
-          const response = await assertChangesNothing(t.database.db, () => widget.post("/offers/confirm", confirmBody(quote, wrong)), 1);
+          const response = await assertChangesNothing(
+            t.database.db,
+            () => widget.post("/offers/confirm", confirmBody(quote, wrong)),
+            1,
+          );
           assertError(response, { status: 403, code: "quote_token_invalid", param: "quoteToken" });
         }
         assert.deepEqual(await quoteRow(quote.quoteId), before);
-        assertError(await widget.post("/offers/confirm", confirmBody(quote, token)), { status: 409, code, param: "quoteId" });
+        assertError(await widget.post("/offers/confirm", confirmBody(quote, token)), {
+          status: 409,
+          code,
+          param: "quoteId",
+        });
       });
     }
 
     it("the secret key's headless confirm (no token) sees the state", async () => {
-      const quoted = await secret.post("/headless/quote", { order_amount_cents: 5_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: t.merchant.programId });
+      const quoted = await secret.post("/headless/quote", {
+        order_amount_cents: 5_000,
+        order_id: `order-${crypto.randomUUID()}`,
+        protection_program_id: t.merchant.programId,
+      });
       assert.equal((await secret.post("/headless/decline", { quote_id: quoted.body.quote_id })).status, 200);
-      assertError(await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id }), { status: 409, code: "quote_declined", param: "quote_id" });
+      assertError(await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id }), {
+        status: 409,
+        code: "quote_declined",
+        param: "quote_id",
+      });
     });
   });
 });

@@ -18,22 +18,37 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
 
   it("quotes with the token only in the header, then confirms into a plan with a reference number", async () => {
     const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-    const quote = await widget.post("/offers/quote", { order_amount_cents: 12_999, order_id: "order-1", protection_program_id: t.merchant.programId });
+    const quote = await widget.post("/offers/quote", {
+      order_amount_cents: 12_999,
+      order_id: "order-1",
+      protection_program_id: t.merchant.programId,
+    });
     assert.equal(quote.status, 200);
     const token = quote.headers.get("x-service-quote-token");
     assert.ok(token && token.length >= 40);
     assert.ok(!quote.text.includes(token), "the token never appears in the body");
     assert.equal(quote.body.currency, "USD");
     assert.equal(quote.body.feeCents, 390);
-    assert.equal(quote.body.disclosureText, "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.");
+    assert.equal(
+      quote.body.disclosureText,
+      "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.",
+    );
 
-    const confirm = await widget.post("/offers/confirm", { quoteId: quote.body.quoteId, quoteToken: token, order_context: orderContextFor(quote.body) });
+    const confirm = await widget.post("/offers/confirm", {
+      quoteId: quote.body.quoteId,
+      quoteToken: token,
+      order_context: orderContextFor(quote.body),
+    });
     assert.equal(confirm.status, 200, confirm.text);
     assert.match(confirm.body.referenceNumber, REFERENCE_NUMBER_PATTERN);
     assert.equal(confirm.body.status, "confirmed");
     assert.equal(confirm.body.freeLookEndsAt, "2026-11-24T11:59:00.000Z");
 
-    const again = await widget.post("/offers/confirm", { quoteId: quote.body.quoteId, quoteToken: token, order_context: orderContextFor(quote.body) });
+    const again = await widget.post("/offers/confirm", {
+      quoteId: quote.body.quoteId,
+      quoteToken: token,
+      order_context: orderContextFor(quote.body),
+    });
     assert.equal(again.status, 409);
     assert.equal(again.body.error.code, "quote_already_used");
   });
@@ -43,9 +58,23 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
     beforeAll(() => (widget = apiClient(t.baseUrl, t.merchant.publishableKey)));
 
     it("returns exactly the documented camelCase fields", async () => {
-      const { quote } = await createQuote(widget, t.merchant.programId, { order_amount_cents: 12_999, order_id: "order-shape" });
+      const { quote } = await createQuote(widget, t.merchant.programId, {
+        order_amount_cents: 12_999,
+        order_id: "order-shape",
+      });
       assert.deepEqual(Object.keys(quote).sort(), [
-        "coveredAmountCents", "coveredReasons", "currency", "disclosureText", "expiresAt", "feeCents", "livemode", "orderAmountCents", "orderId", "quoteId", "status", "termsUrl",
+        "coveredAmountCents",
+        "coveredReasons",
+        "currency",
+        "disclosureText",
+        "expiresAt",
+        "feeCents",
+        "livemode",
+        "orderAmountCents",
+        "orderId",
+        "quoteId",
+        "status",
+        "termsUrl",
       ]);
       assert.match(quote.quoteId, /^qt_[0-9a-z]{24}$/);
       assert.equal(quote.status, "open");
@@ -65,11 +94,21 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
         [{ order_amount_cents: 12_949 }, { currency: "USD", coveredAmountCents: 12_949, feeCents: 388 }], // 388.47 → 388
         [{ order_amount_cents: 1_000 }, { currency: "USD", coveredAmountCents: 1_000, feeCents: 100 }], // minimum fee
         [{ order_amount_cents: 600_000 }, { currency: "USD", coveredAmountCents: 500_000, feeCents: 15_000 }], // covered amount capped
-        [{ order_amount_cents: 20_000, currency: "jpy" }, { currency: "JPY", coveredAmountCents: 20_000, feeCents: 600 }],
-        [{ order_amount_cents: 5_000, currency: "Cad" }, { currency: "CAD", coveredAmountCents: 5_000, feeCents: 150 }],
+        [
+          { order_amount_cents: 20_000, currency: "jpy" },
+          { currency: "JPY", coveredAmountCents: 20_000, feeCents: 600 },
+        ],
+        [
+          { order_amount_cents: 5_000, currency: "Cad" },
+          { currency: "CAD", coveredAmountCents: 5_000, feeCents: 150 },
+        ],
       ] as const) {
         const { quote } = await createQuote(widget, t.merchant.programId, fields);
-        assert.deepEqual({ currency: quote.currency, coveredAmountCents: quote.coveredAmountCents, feeCents: quote.feeCents }, expected, JSON.stringify(fields));
+        assert.deepEqual(
+          { currency: quote.currency, coveredAmountCents: quote.coveredAmountCents, feeCents: quote.feeCents },
+          expected,
+          JSON.stringify(fields),
+        );
       }
     });
   });
@@ -79,7 +118,10 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
     beforeAll(() => (widget = apiClient(t.baseUrl, t.merchant.publishableKey)));
 
     it("returns exactly the documented fields and writes one plan, one protected order and one event", async () => {
-      const { quote, token } = await createQuote(widget, t.merchant.programId, { order_amount_cents: 600_000, currency: "EUR" });
+      const { quote, token } = await createQuote(widget, t.merchant.programId, {
+        order_amount_cents: 600_000,
+        currency: "EUR",
+      });
       const before = await rowCounts(t.database.db);
       const response = await widget.post("/offers/confirm", confirmBody(quote, token));
       assert.equal(response.status, 200, response.text);
@@ -87,15 +129,30 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
       assert.match(referenceNumber, REFERENCE_NUMBER_PATTERN);
       assert.match(planId, /^plan_[0-9a-z]{24}$/);
       assert.deepEqual(rest, {
-        status: "confirmed", orderId: quote.orderId, currency: "EUR", feeCents: 15_000, coveredAmountCents: 500_000,
-        freeLookEndsAt: "2026-11-24T11:59:00.000Z", coverageUrl: `https://portal.example.test/coverage/${referenceNumber}`, livemode: false,
+        status: "confirmed",
+        orderId: quote.orderId,
+        currency: "EUR",
+        feeCents: 15_000,
+        coveredAmountCents: 500_000,
+        freeLookEndsAt: "2026-11-24T11:59:00.000Z",
+        coverageUrl: `https://portal.example.test/coverage/${referenceNumber}`,
+        livemode: false,
       });
       assert.deepEqual(await rowCounts(t.database.db), {
-        ...before, plans: before.plans + 1, orders: before.orders + 1, events: before.events + 1, idempotency_records: before.idempotency_records + 1,
+        ...before,
+        plans: before.plans + 1,
+        orders: before.orders + 1,
+        events: before.events + 1,
+        idempotency_records: before.idempotency_records + 1,
       });
-      const order = await t.database.db.get<{ status: string; plan_id: string }>("SELECT status, plan_id FROM orders WHERE external_id = ? AND merchant_id = ?", [quote.orderId, t.merchant.merchantId]);
+      const order = await t.database.db.get<{ status: string; plan_id: string }>(
+        "SELECT status, plan_id FROM orders WHERE external_id = ? AND merchant_id = ?",
+        [quote.orderId, t.merchant.merchantId],
+      );
       assert.deepEqual({ ...order }, { status: "protected", plan_id: planId });
-      const stored = await t.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [quote.quoteId]);
+      const stored = await t.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [
+        quote.quoteId,
+      ]);
       assert.equal(stored!.status, "confirmed");
     });
 
@@ -105,7 +162,11 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
       t.clock.advance(QUOTE_LIFETIME_MS - 1);
       assert.equal((await widget.post("/offers/confirm", confirmBody(early.quote, early.token))).status, 200);
       t.clock.advance(1);
-      assertError(await widget.post("/offers/confirm", confirmBody(late.quote, late.token)), { status: 409, code: "quote_expired", param: "quoteId" });
+      assertError(await widget.post("/offers/confirm", confirmBody(late.quote, late.token)), {
+        status: 409,
+        code: "quote_expired",
+        param: "quoteId",
+      });
     });
   });
 });
@@ -117,6 +178,9 @@ describe.each(DIALECTS)("disclosure wording (%s)", (dialect) => {
 
   it("names the company once, ending in exactly one period even when the legal name ends in one", async () => {
     const { quote } = await createQuote(apiClient(t.baseUrl, t.merchant.publishableKey), t.merchant.programId);
-    assert.equal(quote.disclosureText, "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantees Inc.");
+    assert.equal(
+      quote.disclosureText,
+      "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantees Inc.",
+    );
   });
 });

@@ -20,12 +20,23 @@ describe("rate limits: two API processes sharing one Redis", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
-    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
-    merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Shared Store", allowedOrigins: [] }));
+    const services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test", portalUrl: "https://portal.example.test" },
+    };
+    merchant = await database.db.transaction((tx) =>
+      createTestMerchant(tx, services, { name: "Shared Store", allowedOrigins: [] }),
+    );
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-rl-"));
     const env = {
-      DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_KEY_PREFIX: prefix,
-      TRUST_PROXY: "1", DATA_DIR: dataDir, ENCRYPTION_KEY: randomBytes(32).toString("base64"), LOG_LEVEL: "info",
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      RATE_LIMIT_KEY_PREFIX: prefix,
+      TRUST_PROXY: "1",
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      LOG_LEVEL: "info",
     };
     instances.push(await startApiProcess(env), await startApiProcess(env));
   });
@@ -44,11 +55,18 @@ describe("rate limits: two API processes sharing one Redis", () => {
     const admitted = [0, 0];
     let rejected = 0;
     for (let batch = 0; batch < 10; batch++) {
-      const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => {
-        const n = batch * 25 + i;
-        return clients[n % 2].post("/offers/void", { planId: "pln_doesnotexist000000000000" }, { headers: { "X-Forwarded-For": ips[n % 5] } })
-          .then((response) => ({ response, instance: n % 2 }));
-      }));
+      const responses = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => {
+          const n = batch * 25 + i;
+          return clients[n % 2]
+            .post(
+              "/offers/void",
+              { planId: "pln_doesnotexist000000000000" },
+              { headers: { "X-Forwarded-For": ips[n % 5] } },
+            )
+            .then((response) => ({ response, instance: n % 2 }));
+        }),
+      );
       for (const { response, instance } of responses) {
         if (response.status === 429) rejected++;
         else admitted[instance]++;
@@ -62,6 +80,7 @@ describe("rate limits: two API processes sharing one Redis", () => {
     assert.ok(total <= 200 + Math.ceil(elapsedMs / 300), `admitted ${total} in ${Math.round(elapsedMs)} ms`);
     assert.ok(rejected >= 250 - 200 - Math.ceil(elapsedMs / 300));
     assert.ok(admitted[0] > 0 && admitted[1] > 0, "both instances served");
-    for (const { lines } of instances) assert.ok(!lines.some((line) => String(line.msg).includes("Redis unavailable")), "no memory fallback");
+    for (const { lines } of instances)
+      assert.ok(!lines.some((line) => String(line.msg).includes("Redis unavailable")), "no memory fallback");
   });
 });

@@ -40,11 +40,20 @@ for (const backend of BACKENDS) {
       const ip = freshIp();
       const ok = await secret.get(`/merchants/${t.merchant.merchantId}/metrics`, from(ip));
       assert.equal(ok.status, 200);
-      assert.equal(ok.headers.get("ratelimit-policy"), '"metrics-merchant";q=1000;w=60, "metrics-merchant-ip";q=100;w=60, "edge-global";q=100;w=60');
-      assert.equal(ok.headers.get("ratelimit"), '"metrics-merchant";r=999;t=1, "metrics-merchant-ip";r=99;t=1, "edge-global";r=99;t=1');
+      assert.equal(
+        ok.headers.get("ratelimit-policy"),
+        '"metrics-merchant";q=1000;w=60, "metrics-merchant-ip";q=100;w=60, "edge-global";q=100;w=60',
+      );
+      assert.equal(
+        ok.headers.get("ratelimit"),
+        '"metrics-merchant";r=999;t=1, "metrics-merchant-ip";r=99;t=1, "edge-global";r=99;t=1',
+      );
       const invalid = await secret.post("/offers/quote", { order_amount_cents: -1 }, from(ip));
       assert.equal(invalid.status, 400);
-      assert.match(invalid.headers.get("ratelimit-policy")!, /^"quote-merchant";q=5000;w=60, "quote-merchant-ip";q=500;w=60, "edge-quote";q=50;w=10$/);
+      assert.match(
+        invalid.headers.get("ratelimit-policy")!,
+        /^"quote-merchant";q=5000;w=60, "quote-merchant-ip";q=500;w=60, "edge-quote";q=50;w=10$/,
+      );
       assert.match(invalid.headers.get("ratelimit")!, /"edge-quote";r=49;t=1$/);
       const unlimited = await secret.get("/purchases", from(ip));
       assert.equal(unlimited.status, 200);
@@ -55,7 +64,12 @@ for (const backend of BACKENDS) {
       const secret = apiClient(t.baseUrl, t.merchant.secretKey);
       const ip = freshIp();
       const responses = await repeat(61, () => secret.post("/offers/void", VOID, from(ip)));
-      assert.ok(statuses(responses).slice(0, 60).every((s) => s === 404), String(statuses(responses)));
+      assert.ok(
+        statuses(responses)
+          .slice(0, 60)
+          .every((s) => s === 404),
+        String(statuses(responses)),
+      );
       const limited = responses[60];
       assert.equal(limited.status, 429);
       assert.equal(limited.body.error.type, "rate_limit_error");
@@ -66,7 +80,11 @@ for (const backend of BACKENDS) {
       t.clock.advance(Number(limited.headers.get("retry-after")) * 1000 - 1);
       assert.equal((await secret.post("/offers/void", VOID, from(ip))).status, 429, "not a millisecond early");
       t.clock.advance(1);
-      assert.equal((await secret.post("/offers/void", VOID, from(ip))).status, 404, "admitted after exactly Retry-After");
+      assert.equal(
+        (await secret.post("/offers/void", VOID, from(ip))).status,
+        404,
+        "admitted after exactly Retry-After",
+      );
       const other = await secret.post("/offers/void", VOID, from(freshIp()));
       assert.equal(other.status, 404, "another address of the same merchant has its own 60/min");
       t.clock.advance(60_000);
@@ -82,7 +100,10 @@ for (const backend of BACKENDS) {
       assert.equal(responses[100].headers.get("retry-after"), "1", "600 ms rounded up to whole seconds");
       t.clock.advance(60_000);
       const after = await repeat(100, () => secret.get(path, from(ip)));
-      assert.ok(after.every((r) => r.status === 200), "a whole period restores the whole quota");
+      assert.ok(
+        after.every((r) => r.status === 200),
+        "a whole period restores the whole quota",
+      );
       t.clock.advance(60_000);
     });
 
@@ -92,7 +113,9 @@ for (const backend of BACKENDS) {
       const other = await t.createMerchant("Second Store");
       const keys = [t.merchant.publishableKey, other.publishableKey];
       let n = 0;
-      const responses = await repeat(51, () => apiClient(t.baseUrl, keys[n++ % 2]).post("/offers/quote", body, from(ip)));
+      const responses = await repeat(51, () =>
+        apiClient(t.baseUrl, keys[n++ % 2]).post("/offers/quote", body, from(ip)),
+      );
       assert.equal(statuses(responses).filter((s) => s !== 429).length, 50);
       assert.equal(responses[50].status, 429);
       assert.equal(responses[50].body.error.code, "rate_limited");
@@ -106,12 +129,20 @@ for (const backend of BACKENDS) {
       const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
       const ip = freshIp();
       const responses = await repeat(101, () => widget.post("/offers/confirm", {}, from(ip)));
-      assert.ok(statuses(responses).slice(0, 100).every((s) => s === 400));
+      assert.ok(
+        statuses(responses)
+          .slice(0, 100)
+          .every((s) => s === 400),
+      );
       assert.equal(responses[100].status, 429);
       assert.equal(responses[100].body.error.type, "rate_limit_error");
       assert.equal(responses[100].body.error.code, "challenge_required");
       const secret = apiClient(t.baseUrl, t.merchant.secretKey);
-      assert.equal((await secret.post("/offers/void", VOID, from(ip))).status, 429, "the global edge bucket is shared by the routes it covers");
+      assert.equal(
+        (await secret.post("/offers/void", VOID, from(ip))).status,
+        429,
+        "the global edge bucket is shared by the routes it covers",
+      );
       t.clock.advance(60_000);
     });
 
@@ -119,16 +150,32 @@ for (const backend of BACKENDS) {
       const anonymous = apiClient(t.baseUrl);
       const secret = apiClient(t.baseUrl, t.merchant.secretKey);
       const ip = freshIp();
-      const unauthenticated = await repeat(61, () => anonymous.post("/offers/void", VOID, from(ip, { "X-Merchant-Id": t.merchant.merchantId })));
+      const unauthenticated = await repeat(61, () =>
+        anonymous.post("/offers/void", VOID, from(ip, { "X-Merchant-Id": t.merchant.merchantId })),
+      );
       assert.ok(unauthenticated.slice(0, 60).every((r) => r.status === 401));
-      assert.equal(unauthenticated[60].status, 429, "unauthenticated traffic naming a merchant has its own per-IP bucket");
-      assert.equal((await secret.post("/offers/void", VOID, from(ip))).status, 404, "the merchant's own buckets are untouched");
+      assert.equal(
+        unauthenticated[60].status,
+        429,
+        "unauthenticated traffic naming a merchant has its own per-IP bucket",
+      );
+      assert.equal(
+        (await secret.post("/offers/void", VOID, from(ip))).status,
+        404,
+        "the merchant's own buckets are untouched",
+      );
 
       const other = await t.createMerchant("Third Store");
       const otherSecret = apiClient(t.baseUrl, other.secretKey);
       const ip2 = freshIp();
-      await repeat(60, () => otherSecret.post("/offers/void", VOID, from(ip2, { "X-Merchant-Id": t.merchant.merchantId })));
-      assert.equal((await secret.post("/offers/void", VOID, from(ip2))).status, 404, "a header does not charge another merchant when a key authenticates");
+      await repeat(60, () =>
+        otherSecret.post("/offers/void", VOID, from(ip2, { "X-Merchant-Id": t.merchant.merchantId })),
+      );
+      assert.equal(
+        (await secret.post("/offers/void", VOID, from(ip2))).status,
+        404,
+        "a header does not charge another merchant when a key authenticates",
+      );
       t.clock.advance(60_000);
     });
 
@@ -139,11 +186,19 @@ for (const backend of BACKENDS) {
       const flood: ApiResponse[] = [];
       for (let i = 0; i < 11; i++) {
         const ip = freshIp();
-        flood.push(...(await repeat(100, () => anonymous.get(path, from(ip, { "X-Merchant-Id": t.merchant.merchantId })))));
+        flood.push(
+          ...(await repeat(100, () => anonymous.get(path, from(ip, { "X-Merchant-Id": t.merchant.merchantId })))),
+        );
       }
       assert.equal(flood.length, 1_100);
-      assert.ok(flood.every((r) => r.status === 401 || r.status === 429), String(new Set(statuses(flood))));
-      assert.ok(flood.some((r) => r.status === 429), "the unauthenticated per-merchant bucket (1000/min) ran out");
+      assert.ok(
+        flood.every((r) => r.status === 401 || r.status === 429),
+        String(new Set(statuses(flood))),
+      );
+      assert.ok(
+        flood.some((r) => r.status === 429),
+        "the unauthenticated per-merchant bucket (1000/min) ran out",
+      );
       const ip = freshIp();
       for (const listing of [path, "/merchant/claims"]) {
         const response = await secret.get(listing, from(ip));
@@ -161,8 +216,14 @@ for (const backend of BACKENDS) {
         const ip = freshIp();
         refused.push(...(await repeat(60, () => widget.post("/offers/void", VOID, from(ip)))));
       }
-      assert.ok(refused.slice(0, 200).every((r) => r.status === 403), String(new Set(statuses(refused))));
-      assert.ok(refused.slice(200).every((r) => r.status === 429), "the unauthenticated per-merchant void bucket (200/min) ran out");
+      assert.ok(
+        refused.slice(0, 200).every((r) => r.status === 403),
+        String(new Set(statuses(refused))),
+      );
+      assert.ok(
+        refused.slice(200).every((r) => r.status === 429),
+        "the unauthenticated per-merchant void bucket (200/min) ran out",
+      );
       const response = await secret.post("/offers/void", VOID, from(freshIp()));
       assert.equal(response.status, 404, response.text);
       assert.match(response.headers.get("ratelimit")!, /"void-merchant";r=199;/);
@@ -173,7 +234,9 @@ for (const backend of BACKENDS) {
       const secret = apiClient(t.baseUrl, t.merchant.secretKey);
       const ip = freshIp();
       const origin = { Origin: "https://shop.example" };
-      const responses = await repeat(51, () => secret.post("/offers/quote", { order_amount_cents: -1 }, from(ip, origin)));
+      const responses = await repeat(51, () =>
+        secret.post("/offers/quote", { order_amount_cents: -1 }, from(ip, origin)),
+      );
       const limited = responses[50];
       assert.equal(limited.status, 429);
       for (const response of [responses[0], limited]) {
@@ -193,7 +256,10 @@ describe("rate limits: client address", () => {
   it("uses the socket address and ignores X-Forwarded-For unless TRUST_PROXY says how many hops to trust", async () => {
     const secret = apiClient(t.baseUrl, t.merchant.secretKey);
     for (let i = 0; i < 60; i++) {
-      assert.equal((await secret.post("/offers/void", VOID, { headers: { "X-Forwarded-For": `198.51.100.${i}` } })).status, 404);
+      assert.equal(
+        (await secret.post("/offers/void", VOID, { headers: { "X-Forwarded-For": `198.51.100.${i}` } })).status,
+        404,
+      );
     }
     const spoofed = await secret.post("/offers/void", VOID, { headers: { "X-Forwarded-For": "198.51.100.200" } });
     assert.equal(spoofed.status, 429, "a made-up X-Forwarded-For is no way around the per-IP limit");
@@ -216,8 +282,18 @@ describe("rate limits: client address", () => {
   it("the OpenAPI document gives each limited operation its limits, its 429 and the headers", async () => {
     const document = (await apiClient(t.baseUrl).get("/openapi.json")).body;
     const quote = document.paths["/offers/quote"].post;
-    assert.deepEqual(quote["x-rate-limits"].map((p: { name: string; quota: number; windowSeconds: number }) => [p.name, p.quota, p.windowSeconds]),
-      [["quote-merchant", 5000, 60], ["quote-merchant-ip", 500, 60], ["edge-quote", 50, 10]]);
+    assert.deepEqual(
+      quote["x-rate-limits"].map((p: { name: string; quota: number; windowSeconds: number }) => [
+        p.name,
+        p.quota,
+        p.windowSeconds,
+      ]),
+      [
+        ["quote-merchant", 5000, 60],
+        ["quote-merchant-ip", 500, 60],
+        ["edge-quote", 50, 10],
+      ],
+    );
     assert.ok(quote.responses["429"].headers["Retry-After"]);
     assert.ok(quote.responses["200"].headers.RateLimit && quote.responses["200"].headers["RateLimit-Policy"]);
     assert.match(document.paths["/offers/confirm"].post.responses["429"].description, /challenge_required/);

@@ -12,7 +12,8 @@ describe("redelivery rate limit over HTTP", () => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi({
-      dialect: "sqlite", rateLimits: { trustProxy: 1 },
+      dialect: "sqlite",
+      rateLimits: { trustProxy: 1 },
       resolveHost: async (host) => (host === "hooks.example.test" ? [{ address: "93.184.216.34", family: 4 }] : []),
     });
   });
@@ -20,10 +21,15 @@ describe("redelivery rate limit over HTTP", () => {
 
   it("the 31st redelivery from one address and the 61st of the merchant are 429 rate_limited and queue nothing", async () => {
     const secret = apiClient(t.baseUrl, t.merchant.secretKey);
-    assert.equal((await secret.post("/webhooks/endpoints", { url: "https://hooks.example.test/x", events: ["*"] })).status, 200);
+    assert.equal(
+      (await secret.post("/webhooks/endpoints", { url: "https://hooks.example.test/x", events: ["*"] })).status,
+      200,
+    );
     const [eventId] = await writeEvents(t, { merchantId: t.merchant.merchantId, mode: "test" }, 1);
-    const redeliver = (ip: string) => secret.post(`/events/${eventId}/redeliver`, {}, { headers: { "X-Forwarded-For": ip } });
-    const deliveries = async () => Number((await t.database.db.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM webhook_deliveries"))!.n);
+    const redeliver = (ip: string) =>
+      secret.post(`/events/${eventId}/redeliver`, {}, { headers: { "X-Forwarded-For": ip } });
+    const deliveries = async () =>
+      Number((await t.database.db.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM webhook_deliveries"))!.n);
     const statuses = async (ip: string, count: number) => {
       const seen: number[] = [];
       for (let i = 0; i < count; i++) seen.push((await redeliver(ip)).status);
@@ -33,7 +39,10 @@ describe("redelivery rate limit over HTTP", () => {
     assert.deepEqual(await statuses("198.51.100.1", 30), Array(30).fill(200));
     const perAddress = await redeliver("198.51.100.1");
     assertError(perAddress, { status: 429, code: "rate_limited", param: null });
-    assert.equal(perAddress.headers.get("ratelimit-policy"), '"redeliver-merchant";q=60;w=60, "redeliver-merchant-ip";q=30;w=60, "edge-global";q=100;w=60');
+    assert.equal(
+      perAddress.headers.get("ratelimit-policy"),
+      '"redeliver-merchant";q=60;w=60, "redeliver-merchant-ip";q=30;w=60, "edge-global";q=100;w=60',
+    );
     assert.match(perAddress.headers.get("ratelimit")!, /"redeliver-merchant-ip";r=0;t=\d+/);
     assert.ok(Number(perAddress.headers.get("retry-after")) > 0);
 
@@ -45,8 +54,16 @@ describe("redelivery rate limit over HTTP", () => {
     assert.equal(await deliveries(), 60, "a limited redelivery queues nothing");
 
     const other = await t.createMerchant();
-    assertError(await apiClient(t.baseUrl, other.secretKey).post(`/events/${eventId}/redeliver`, {}, { headers: { "X-Forwarded-For": "198.51.100.3" } }), {
-      status: 404, code: "resource_missing",
-    });
+    assertError(
+      await apiClient(t.baseUrl, other.secretKey).post(
+        `/events/${eventId}/redeliver`,
+        {},
+        { headers: { "X-Forwarded-For": "198.51.100.3" } },
+      ),
+      {
+        status: 404,
+        code: "resource_missing",
+      },
+    );
   });
 });

@@ -13,7 +13,12 @@ import { submitClaim } from "../../server/domain/claims.ts";
 type JsonSchemaNode = { properties?: Record<string, unknown>; additionalProperties?: unknown };
 
 /** The part of the OpenAPI document read here: each operation's documented 200 body, by path and lower-case method. */
-type DocumentedBodies = { paths: Record<string, Record<string, { responses: { "200": { content: { "application/json": { schema: unknown } } } } }>> };
+type DocumentedBodies = {
+  paths: Record<
+    string,
+    Record<string, { responses: { "200": { content: { "application/json": { schema: unknown } } } } }>
+  >;
+};
 
 /** Every object schema with declared properties anywhere in a JSON Schema (items, anyOf branches, nested fields). */
 function objectsWithProperties(node: unknown): JsonSchemaNode[] {
@@ -41,15 +46,30 @@ describe("every route's real response parses with its documented schema", () => 
       return response.body;
     };
 
-    const quote = await record("createQuote", widget.post("/offers/quote", { order_amount_cents: 4_200, order_id: "shape-1", protection_program_id: programId }));
+    const quote = await record(
+      "createQuote",
+      widget.post("/offers/quote", {
+        order_amount_cents: 4_200,
+        order_id: "shape-1",
+        protection_program_id: programId,
+      }),
+    );
     await record("declineQuote", widget.post("/offers/decline", { quoteId: quote.quoteId, reason: "not today" }));
     const { confirmation } = await protectOrder(widget, programId);
     bodies.set("confirmQuote", confirmation);
     await t.database.db.transaction((tx) =>
-      submitClaim(tx, t.services, { merchantId, mode: "test" }, { referenceNumber: confirmation.referenceNumber, reason: "lost_in_transit", description: "never came" }),
+      submitClaim(
+        tx,
+        t.services,
+        { merchantId, mode: "test" },
+        { referenceNumber: confirmation.referenceNumber, reason: "lost_in_transit", description: "never came" },
+      ),
     );
     const voided = await protectOrder(widget, programId);
-    await record("voidPlan", secret.post("/offers/void", { planId: voided.confirmation.planId, reason: "order cancelled" }));
+    await record(
+      "voidPlan",
+      secret.post("/offers/void", { planId: voided.confirmation.planId, reason: "order cancelled" }),
+    );
     const refunded = await protectOrder(widget, programId);
     await record("reportMerchantRefund", secret.post(`/orders/${refunded.confirmation.orderId}/refund`));
     await record("listClaims", secret.get("/merchant/claims"));
@@ -61,14 +81,24 @@ describe("every route's real response parses with its documented schema", () => 
     const headless = await protectOrderHeadless(secret, programId);
     bodies.set("headlessQuote", headless.quote);
     bodies.set("headlessConfirm", headless.confirmation);
-    const open = await secret.post("/headless/quote", { order_amount_cents: 500, order_id: "shape-h", protection_program_id: programId });
+    const open = await secret.post("/headless/quote", {
+      order_amount_cents: 500,
+      order_id: "shape-h",
+      protection_program_id: programId,
+    });
     await record("headlessDecline", secret.post("/headless/decline", { quote_id: open.body.quote_id }));
 
     const endpointPath = (id: string) => `/webhooks/endpoints/${id}`;
-    const endpoint = await record("createWebhookEndpoint", secret.post("/webhooks/endpoints", { url: receiver.url, events: ["*"] }));
+    const endpoint = await record(
+      "createWebhookEndpoint",
+      secret.post("/webhooks/endpoints", { url: receiver.url, events: ["*"] }),
+    );
     await record("listWebhookEndpoints", secret.get("/webhooks/endpoints"));
     await record("getWebhookEndpoint", secret.get(endpointPath(endpoint.id)));
-    await record("updateWebhookEndpoint", secret.call("PATCH", endpointPath(endpoint.id), { events: ["claim.created", "protection.confirmed"] }));
+    await record(
+      "updateWebhookEndpoint",
+      secret.call("PATCH", endpointPath(endpoint.id), { events: ["claim.created", "protection.confirmed"] }),
+    );
     await record("rotateWebhookSecret", secret.post(`${endpointPath(endpoint.id)}/secret/rotate`, {}));
     const events = await record("listEvents", secret.get("/events"));
     const confirmed = events.data.find((event: { type: string }) => event.type === "protection.confirmed");
@@ -89,28 +119,46 @@ describe("every route's real response parses with its documented schema", () => 
       const operation = document.paths[route.path.replace(/:([A-Za-z]+)/g, "{$1}")][route.method.toLowerCase()];
       const schema = operation.responses["200"].content["application/json"].schema;
       assert.notDeepEqual(objectsWithProperties(schema), [], route.operationId);
-      for (const object of objectsWithProperties(schema)) assert.equal(object.additionalProperties, false, `${route.operationId}: ${Object.keys(object.properties ?? {})}`);
+      for (const object of objectsWithProperties(schema))
+        assert.equal(
+          object.additionalProperties,
+          false,
+          `${route.operationId}: ${Object.keys(object.properties ?? {})}`,
+        );
     }
   });
 
   it("each real body parses with its route's schema", () => {
     for (const route of t.api.routes) {
       const parsed = route.response.schema.safeParse(bodies.get(route.operationId));
-      assert.ok(parsed.success, `${route.operationId}: ${parsed.error?.message} in ${JSON.stringify(bodies.get(route.operationId))}`);
+      assert.ok(
+        parsed.success,
+        `${route.operationId}: ${parsed.error?.message} in ${JSON.stringify(bodies.get(route.operationId))}`,
+      );
     }
   });
 
   it("lists that carry items were checked item by item (none of them is empty)", () => {
-    for (const operationId of ["listClaims", "listPurchases", "listEvents", "listWebhookEndpoints", "listWebhookDeliveries"]) {
+    for (const operationId of [
+      "listClaims",
+      "listPurchases",
+      "listEvents",
+      "listWebhookEndpoints",
+      "listWebhookDeliveries",
+    ]) {
       assert.ok((bodies.get(operationId) as { data: unknown[] }).data.length > 0, operationId);
     }
   });
 
   it("a field the document does not declare fails, at the top and nested", () => {
-    const schemaOf = (operationId: string) => t.api.routes.find((route) => route.operationId === operationId)!.response.schema;
+    const schemaOf = (operationId: string) =>
+      t.api.routes.find((route) => route.operationId === operationId)!.response.schema;
     const purchase = bodies.get("getPurchase") as { consent: object };
     assert.equal(schemaOf("getPurchase").safeParse({ ...purchase, extra: 1 }).success, false);
-    assert.equal(schemaOf("getPurchase").safeParse({ ...purchase, consent: { ...purchase.consent, extra: 1 } }).success, false);
+    assert.equal(
+      schemaOf("getPurchase").safeParse({ ...purchase, consent: { ...purchase.consent, extra: 1 } }).success,
+      false,
+    );
     const page = bodies.get("listEvents") as { data: object[] };
     assert.equal(schemaOf("listEvents").safeParse({ ...page, data: [{ ...page.data[0], extra: 1 }] }).success, false);
   });

@@ -23,12 +23,22 @@ describe("npm run api (server/main.ts as a process)", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
-    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
-    merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Process Store", allowedOrigins: [] }));
+    const services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test", portalUrl: "https://portal.example.test" },
+    };
+    merchant = await database.db.transaction((tx) =>
+      createTestMerchant(tx, services, { name: "Process Store", allowedOrigins: [] }),
+    );
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-standalone-"));
     server = await startApiProcess({
-      DATABASE_URL: database.url, DATA_DIR: dataDir, ENCRYPTION_KEY: randomBytes(32).toString("base64"), LOG_LEVEL: "info",
-      WEBHOOK_WORKER: "off", EMAIL_WORKER: "off",
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      LOG_LEVEL: "info",
+      WEBHOOK_WORKER: "off",
+      EMAIL_WORKER: "off",
     });
   });
 
@@ -55,18 +65,32 @@ describe("npm run api (server/main.ts as a process)", () => {
   it("the merchant + IP bucket applies: claim listings from one address get 429 once 100/min is spent, and the limiter knows the address", async () => {
     const secret = apiClient(server.baseUrl, merchant.secretKey);
     const { admitted, limited } = await untilLimited(200, () => secret.get(`/merchants/${merchant.merchantId}/claims`));
-    assert.ok(admitted.length >= 100 && admitted.every((response) => response.status === 200), `${admitted.length} admitted`);
+    assert.ok(
+      admitted.length >= 100 && admitted.every((response) => response.status === 200),
+      `${admitted.length} admitted`,
+    );
     // The merchant + IP bucket and the edge's global per-IP bucket (answered as challenge_required) run out together.
     assertError(limited, { status: 429, code: "challenge_required" });
     assert.match(limited.headers.get("ratelimit")!, /"claims-merchant-ip";r=0;.*"edge-global";r=0;/);
-    assert.equal(server.lines.some((line) => String(line.msg).includes("no client address")), false, "per-IP limits are never skipped");
+    assert.equal(
+      server.lines.some((line) => String(line.msg).includes("no client address")),
+      false,
+      "per-IP limits are never skipped",
+    );
   });
 
   it("the edge limit on quote applies: quotes from one address get 429 once 50 per 10 s are spent", async () => {
     const widget = apiClient(server.baseUrl, merchant.publishableKey);
-    const body = () => ({ order_amount_cents: 5_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: merchant.programId });
+    const body = () => ({
+      order_amount_cents: 5_000,
+      order_id: `order-${crypto.randomUUID()}`,
+      protection_program_id: merchant.programId,
+    });
     const { admitted, limited } = await untilLimited(200, () => widget.post("/offers/quote", body()));
-    assert.ok(admitted.length >= 50 && admitted.every((response) => response.status === 200), `${admitted.length} admitted`);
+    assert.ok(
+      admitted.length >= 50 && admitted.every((response) => response.status === 200),
+      `${admitted.length} admitted`,
+    );
     assert.match(limited.headers.get("ratelimit")!, /"edge-quote";r=0;/);
   });
 
@@ -90,21 +114,38 @@ describe("npm run api (server/main.ts as a process)", () => {
     const errorsBefore = logged(40).length;
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), "127.0.0.1", () => {
-        socket.write([
-          "POST /api/v1/offers/decline HTTP/1.1", "Host: 127.0.0.1", `Authorization: Bearer ${merchant.publishableKey}`,
-          "Content-Type: application/json", "Idempotency-Key: short-body-000000000001", "Content-Length: 100", "", '{"quoteId',
-        ].join("\r\n"));
+        socket.write(
+          [
+            "POST /api/v1/offers/decline HTTP/1.1",
+            "Host: 127.0.0.1",
+            `Authorization: Bearer ${merchant.publishableKey}`,
+            "Content-Type: application/json",
+            "Idempotency-Key: short-body-000000000001",
+            "Content-Length: 100",
+            "",
+            '{"quoteId',
+          ].join("\r\n"),
+        );
         socket.end();
       });
       let received = "";
-      socket.setEncoding("utf8").on("data", (chunk) => (received += chunk)).on("end", () => resolve(received)).on("error", reject);
+      socket
+        .setEncoding("utf8")
+        .on("data", (chunk) => (received += chunk))
+        .on("end", () => resolve(received))
+        .on("error", reject);
     });
     // Node's HTTP parser answers the socket itself once the client half-closes; the API's own answer (400
     // body_incomplete) is what its request log line records.
     assert.match(answer, /^HTTP\/1\.1 400 /);
-    await waitForLogLine((line) => line.msg === "request" && line.path === "/api/v1/offers/decline" && line.status === 400);
+    await waitForLogLine(
+      (line) => line.msg === "request" && line.path === "/api/v1/offers/decline" && line.status === 400,
+    );
     assert.equal(logged(40).length, errorsBefore, "nothing at warn or error");
-    assert.equal(server.lines.some((line) => "err" in line || "stack" in line), false);
+    assert.equal(
+      server.lines.some((line) => "err" in line || "stack" in line),
+      false,
+    );
   });
 
   const waitForLogLine = (match: (line: Record<string, unknown>) => boolean) =>

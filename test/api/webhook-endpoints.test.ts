@@ -45,7 +45,10 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
 
   it("creation reveals the secret once; reads never show it; it is sealed at rest, in the endpoint and in the idempotency record", async () => {
     const idempotencyKey = `create-${crypto.randomUUID()}`;
-    const created = await create({ url: "http://hooks.example.test/hooks", events: ["protection.confirmed", "claim.created"] }, { idempotencyKey });
+    const created = await create(
+      { url: "http://hooks.example.test/hooks", events: ["protection.confirmed", "claim.created"] },
+      { idempotencyKey },
+    );
     assert.equal(created.status, 200, created.text);
     assert.match(created.body.id, /^we_[0-9a-z]{24}$/);
     assert.match(created.body.secret, SECRET_PATTERN);
@@ -61,18 +64,29 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
     assert.ok(list.body.data.some((e: { id: string }) => e.id === created.body.id));
     assert.ok(!list.text.includes("whsec_"));
 
-    const replay = await create({ url: "http://hooks.example.test/hooks", events: ["protection.confirmed", "claim.created"] }, { idempotencyKey });
+    const replay = await create(
+      { url: "http://hooks.example.test/hooks", events: ["protection.confirmed", "claim.created"] },
+      { idempotencyKey },
+    );
     assert.equal(replay.headers.get("idempotent-replayed"), "true");
     assert.equal(replay.body.secret, created.body.secret, "a replay under the same key answers the same");
 
-    const dump = JSON.stringify(await t.database.db.all("SELECT * FROM webhook_endpoints")) + JSON.stringify(await t.database.db.all("SELECT * FROM idempotency_records"));
+    const dump =
+      JSON.stringify(await t.database.db.all("SELECT * FROM webhook_endpoints")) +
+      JSON.stringify(await t.database.db.all("SELECT * FROM idempotency_records"));
     assert.ok(!dump.includes(created.body.secret), "the secret is nowhere in plaintext");
   });
 
   it("PATCH changes url, events and status and never rotates the secret", async () => {
     const created = (await create({ url: "http://hooks.example.test/a", events: ["*"] })).body;
-    const before = await t.database.db.get<{ secret_sealed: string }>("SELECT secret_sealed FROM webhook_endpoints WHERE id = ?", [created.id]);
-    const patched = await secret.call("PATCH", `/webhooks/endpoints/${created.id}`, { url: "http://hooks.example.test/b", events: ["protection.voided"] });
+    const before = await t.database.db.get<{ secret_sealed: string }>(
+      "SELECT secret_sealed FROM webhook_endpoints WHERE id = ?",
+      [created.id],
+    );
+    const patched = await secret.call("PATCH", `/webhooks/endpoints/${created.id}`, {
+      url: "http://hooks.example.test/b",
+      events: ["protection.voided"],
+    });
     assert.equal(patched.status, 200, patched.text);
     assert.equal(patched.body.url, "http://hooks.example.test/b");
     assert.deepEqual(patched.body.events, ["protection.voided"]);
@@ -80,11 +94,16 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
     const disabled = await secret.call("PATCH", `/webhooks/endpoints/${created.id}`, { status: "disabled" });
     assert.equal(disabled.body.status, "disabled");
     const after = await t.database.db.get<{ secret_sealed: string; previous_secret_sealed: string | null }>(
-      "SELECT secret_sealed, previous_secret_sealed FROM webhook_endpoints WHERE id = ?", [created.id],
+      "SELECT secret_sealed, previous_secret_sealed FROM webhook_endpoints WHERE id = ?",
+      [created.id],
     );
     assert.equal(after!.secret_sealed, before!.secret_sealed);
     assert.equal(after!.previous_secret_sealed, null);
-    assertError(await secret.call("PATCH", `/webhooks/endpoints/${created.id}`, { secret: "whsec_mine" }), { status: 400, code: "parameter_unknown", param: "secret" });
+    assertError(await secret.call("PATCH", `/webhooks/endpoints/${created.id}`, { secret: "whsec_mine" }), {
+      status: 400,
+      code: "parameter_unknown",
+      param: "secret",
+    });
   });
 
   it("rotation reveals a new secret once, at /api/v1/… and at the spec's own /v1/… path; the old one signs for 24 h more", async () => {
@@ -101,8 +120,14 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
     assert.equal(again.status, 200, again.text);
     assert.match(again.body.secret, SECRET_PATTERN);
     assert.notEqual(again.body.secret, rotated.body.secret);
-    assertError(await ownPrefix.post(`/v1/webhooks/endpoints/${created.id}/secret/rotate`, undefined, { idempotencyKey: null }), { status: 400, code: "idempotency_key_required" });
-    assertError(await ownPrefix.post(`/v1/webhooks/endpoints/we_unknown/secret/rotate`), { status: 404, code: "resource_missing" });
+    assertError(
+      await ownPrefix.post(`/v1/webhooks/endpoints/${created.id}/secret/rotate`, undefined, { idempotencyKey: null }),
+      { status: 400, code: "idempotency_key_required" },
+    );
+    assertError(await ownPrefix.post(`/v1/webhooks/endpoints/we_unknown/secret/rotate`), {
+      status: 404,
+      code: "resource_missing",
+    });
   });
 
   it("DELETE removes the endpoint (404 afterwards); other merchants' endpoints are invisible", async () => {
@@ -110,7 +135,10 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
     const other = await t.createMerchant();
     const stranger = apiClient(t.baseUrl, other.secretKey);
     assertError(await stranger.get(`/webhooks/endpoints/${created.id}`), { status: 404, code: "resource_missing" });
-    assertError(await stranger.call("DELETE", `/webhooks/endpoints/${created.id}`), { status: 404, code: "resource_missing" });
+    assertError(await stranger.call("DELETE", `/webhooks/endpoints/${created.id}`), {
+      status: 404,
+      code: "resource_missing",
+    });
     const deleted = await secret.call("DELETE", `/webhooks/endpoints/${created.id}`);
     assert.equal(deleted.status, 200, deleted.text);
     assert.deepEqual(deleted.body, { id: created.id, object: "webhook_endpoint", deleted: true });
@@ -119,13 +147,32 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
 
   it("is secret-key only and validates its input", async () => {
     const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-    assertError(await widget.post("/webhooks/endpoints", { url: "http://hooks.example.test/x", events: ["*"] }), { status: 403, code: "secret_key_required" });
+    assertError(await widget.post("/webhooks/endpoints", { url: "http://hooks.example.test/x", events: ["*"] }), {
+      status: 403,
+      code: "secret_key_required",
+    });
     assertError(await widget.get("/webhooks/endpoints"), { status: 403, code: "secret_key_required" });
-    assertError(await create({ url: "http://hooks.example.test/x", events: ["order.shipped"] }), { status: 400, code: "parameter_invalid", param: "events.0" });
-    assertError(await create({ url: "http://hooks.example.test/x", events: [] }), { status: 400, code: "parameter_invalid", param: "events" });
-    assertError(await create({ url: "ftp://hooks.example.test/x", events: ["*"] }), { status: 400, code: "url_invalid", param: "url" });
+    assertError(await create({ url: "http://hooks.example.test/x", events: ["order.shipped"] }), {
+      status: 400,
+      code: "parameter_invalid",
+      param: "events.0",
+    });
+    assertError(await create({ url: "http://hooks.example.test/x", events: [] }), {
+      status: 400,
+      code: "parameter_invalid",
+      param: "events",
+    });
+    assertError(await create({ url: "ftp://hooks.example.test/x", events: ["*"] }), {
+      status: 400,
+      code: "url_invalid",
+      param: "url",
+    });
     assertError(await create({ url: "not a url", events: ["*"] }), { status: 400, code: "url_invalid", param: "url" });
-    assertError(await create({ url: "http://user:pw@hooks.example.test/x", events: ["*"] }), { status: 400, code: "url_invalid", param: "url" });
+    assertError(await create({ url: "http://user:pw@hooks.example.test/x", events: ["*"] }), {
+      status: 400,
+      code: "url_invalid",
+      param: "url",
+    });
     assertError(await create({ events: ["*"] }), { status: 400, code: "parameter_missing", param: "url" });
   });
 
@@ -133,29 +180,62 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
     const live = apiClient(t.baseUrl, (await mintLiveCredentials(t, t.merchant.merchantId)).secretKey);
     const post = (url: string) => live.post("/webhooks/endpoints", { url, events: ["*"] });
     assertError(await post("http://hooks.example.test/x"), { status: 400, code: "url_invalid", param: "url" });
-    for (const host of ["loopback.example.test", "private.example.test", "metadata.example.test", "unknown.example.test", "127.0.0.1", "10.0.0.1", "[::1]", "localhost"]) {
+    for (const host of [
+      "loopback.example.test",
+      "private.example.test",
+      "metadata.example.test",
+      "unknown.example.test",
+      "127.0.0.1",
+      "10.0.0.1",
+      "[::1]",
+      "localhost",
+    ]) {
       assertError(await post(`https://${host}/x`), { status: 400, code: "url_not_allowed", param: "url" });
     }
     const ok = await post("https://hooks.example.test/x");
     assert.equal(ok.status, 200, ok.text);
     assert.equal(ok.body.livemode, true);
-    assertError(await live.call("PATCH", `/webhooks/endpoints/${ok.body.id}`, { url: "https://private.example.test/x" }), { status: 400, code: "url_not_allowed", param: "url" });
+    assertError(
+      await live.call("PATCH", `/webhooks/endpoints/${ok.body.id}`, { url: "https://private.example.test/x" }),
+      { status: 400, code: "url_not_allowed", param: "url" },
+    );
     assertError(await live.get(`/webhooks/endpoints/we_${"0".repeat(24)}`), { status: 404, code: "resource_missing" });
     assertError(await secret.get(`/webhooks/endpoints/${ok.body.id}`), { status: 404, code: "resource_missing" });
   });
 
   it("test mode (WEBHOOK_ALLOW_PRIVATE_URLS off, the default): loopback, private, link-local and metadata addresses are refused too, and nothing is created", async () => {
-    const endpoints = () => t.database.db.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM webhook_endpoints").then((row) => Number(row!.n));
+    const endpoints = () =>
+      t.database.db
+        .get<{ n: number | string }>("SELECT COUNT(*) AS n FROM webhook_endpoints")
+        .then((row) => Number(row!.n));
     const before = await endpoints();
     for (const host of [
-      "127.0.0.1:8787", "localhost", "loopback.example.test", "10.0.0.1", "private.example.test", "169.254.169.254", "metadata.example.test",
-      "[::1]", "[::ffff:7f00:1]", "[fe80::1]", "2130706433", "unknown.example.test",
+      "127.0.0.1:8787",
+      "localhost",
+      "loopback.example.test",
+      "10.0.0.1",
+      "private.example.test",
+      "169.254.169.254",
+      "metadata.example.test",
+      "[::1]",
+      "[::ffff:7f00:1]",
+      "[fe80::1]",
+      "2130706433",
+      "unknown.example.test",
     ]) {
-      assertError(await assertChangesNothing(t.database.db, () => create({ url: `http://${host}/x`, events: ["*"] })), { status: 400, code: "url_not_allowed", param: "url" });
+      assertError(await assertChangesNothing(t.database.db, () => create({ url: `http://${host}/x`, events: ["*"] })), {
+        status: 400,
+        code: "url_not_allowed",
+        param: "url",
+      });
     }
     assert.equal(await endpoints(), before);
     const ok = (await create({ url: "http://hooks.example.test/x", events: ["*"] })).body;
-    assertError(await secret.call("PATCH", `/webhooks/endpoints/${ok.id}`, { url: "http://127.0.0.1:8787/x" }), { status: 400, code: "url_not_allowed", param: "url" });
+    assertError(await secret.call("PATCH", `/webhooks/endpoints/${ok.id}`, { url: "http://127.0.0.1:8787/x" }), {
+      status: 400,
+      code: "url_not_allowed",
+      param: "url",
+    });
     assert.equal((await secret.get(`/webhooks/endpoints/${ok.id}`)).body.url, "http://hooks.example.test/x");
   });
 
@@ -165,12 +245,17 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
       const merchant = await t.createMerchant("Rebinding Store");
       const mine = apiClient(t.baseUrl, merchant.secretKey);
       DNS["rebind.example.test"] = "93.184.216.34";
-      const endpoint = (await mine.post("/webhooks/endpoints", { url: `http://rebind.example.test:${receiver.port}/x`, events: ["*"] })).body;
+      const endpoint = (
+        await mine.post("/webhooks/endpoints", { url: `http://rebind.example.test:${receiver.port}/x`, events: ["*"] })
+      ).body;
       DNS["rebind.example.test"] = "127.0.0.1";
       await writeEvents(t, { merchantId: merchant.merchantId, mode: "test" }, 1);
       assert.equal(await t.api.webhooks.runOnce(), 1);
       const [attempt] = (await mine.get(`/webhooks/endpoints/${endpoint.id}/deliveries`)).body.data;
-      assert.deepEqual([attempt.outcome, attempt.statusCode, attempt.error], ["failed", null, "address not allowed: rebind.example.test is or resolves to a non-public address"]);
+      assert.deepEqual(
+        [attempt.outcome, attempt.statusCode, attempt.error],
+        ["failed", null, "address not allowed: rebind.example.test is or resolves to a non-public address"],
+      );
       assert.equal(receiver.received.length, 0);
     } finally {
       await receiver.close();
@@ -181,25 +266,54 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
     const merchant = await t.createMerchant("Many Hooks Store");
     const mine = apiClient(t.baseUrl, merchant.secretKey);
     const live = apiClient(t.baseUrl, (await mintLiveCredentials(t, merchant.merchantId)).secretKey);
-    const endpointsOf = async (mode: string) => Number((await t.database.db.get<{ n: number | string }>(
-      "SELECT COUNT(*) AS n FROM webhook_endpoints WHERE merchant_id = ? AND mode = ?", [merchant.merchantId, mode],
-    ))!.n);
+    const endpointsOf = async (mode: string) =>
+      Number(
+        (await t.database.db.get<{ n: number | string }>(
+          "SELECT COUNT(*) AS n FROM webhook_endpoints WHERE merchant_id = ? AND mode = ?",
+          [merchant.merchantId, mode],
+        ))!.n,
+      );
     // Concurrent creations: none may slip past the count (PostgreSQL runs them in parallel).
-    const racing = await Promise.all(Array.from({ length: MAX_ENDPOINTS_PER_MODE + 4 }, (_, i) => mine.post("/webhooks/endpoints", { url: `https://hooks.example.test/${i}`, events: ["*"] })));
-    assert.equal(racing.filter((r) => r.status === 200).length, MAX_ENDPOINTS_PER_MODE, racing.map((r) => r.status).join());
-    for (const refused of racing.filter((r) => r.status !== 200)) assertError(refused, { status: 409, code: "webhook_endpoint_limit_reached", param: null });
+    const racing = await Promise.all(
+      Array.from({ length: MAX_ENDPOINTS_PER_MODE + 4 }, (_, i) =>
+        mine.post("/webhooks/endpoints", { url: `https://hooks.example.test/${i}`, events: ["*"] }),
+      ),
+    );
+    assert.equal(
+      racing.filter((r) => r.status === 200).length,
+      MAX_ENDPOINTS_PER_MODE,
+      racing.map((r) => r.status).join(),
+    );
+    for (const refused of racing.filter((r) => r.status !== 200))
+      assertError(refused, { status: 409, code: "webhook_endpoint_limit_reached", param: null });
     assert.equal(await endpointsOf("test"), MAX_ENDPOINTS_PER_MODE);
 
-    const over = await assertChangesNothing(t.database.db, () => mine.post("/webhooks/endpoints", { url: "https://hooks.example.test/17", events: ["*"] }), 1);
+    const over = await assertChangesNothing(
+      t.database.db,
+      () => mine.post("/webhooks/endpoints", { url: "https://hooks.example.test/17", events: ["*"] }),
+      1,
+    );
     assertError(over, { status: 409, code: "webhook_endpoint_limit_reached", param: null });
     assert.match(over.body.error.message, /at most 16 test-mode webhook endpoints/);
     assert.equal(await endpointsOf("test"), MAX_ENDPOINTS_PER_MODE);
-    assert.equal((await live.post("/webhooks/endpoints", { url: "https://hooks.example.test/live", events: ["*"] })).status, 200, "the other mode has its own 16");
-    assert.equal((await create({ url: "https://hooks.example.test/other", events: ["*"] })).status, 200, "other merchants have their own 16");
+    assert.equal(
+      (await live.post("/webhooks/endpoints", { url: "https://hooks.example.test/live", events: ["*"] })).status,
+      200,
+      "the other mode has its own 16",
+    );
+    assert.equal(
+      (await create({ url: "https://hooks.example.test/other", events: ["*"] })).status,
+      200,
+      "other merchants have their own 16",
+    );
 
     const [first] = racing.filter((r) => r.status === 200);
     assert.equal((await mine.call("DELETE", `/webhooks/endpoints/${first.body.id}`)).status, 200);
-    assert.equal((await mine.post("/webhooks/endpoints", { url: "https://hooks.example.test/again", events: ["*"] })).status, 200, "deleting one makes room");
+    assert.equal(
+      (await mine.post("/webhooks/endpoints", { url: "https://hooks.example.test/again", events: ["*"] })).status,
+      200,
+      "deleting one makes room",
+    );
   });
 
   it("checks a live URL's DNS before the transaction: other writes proceed while the look-up waits", async () => {
@@ -209,7 +323,9 @@ describe.each(DIALECTS)("webhook endpoints API (%s)", (dialect) => {
     await waitFor(() => slowLookups > lookupsBefore, { what: "the endpoint's DNS look-up" });
     const started = performance.now();
     const quote = await apiClient(t.baseUrl, t.merchant.secretKey).post("/offers/quote", {
-      order_amount_cents: 1_000, order_id: "order-during-dns", protection_program_id: t.merchant.programId,
+      order_amount_cents: 1_000,
+      order_id: "order-during-dns",
+      protection_program_id: t.merchant.programId,
     });
     const quoteMs = performance.now() - started;
     assert.equal(quote.status, 200, quote.text);

@@ -24,7 +24,15 @@ describe("app: /api/v1/* splat route", () => {
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-data-"));
     merchant = await database.db.transaction((tx) =>
-      createTestMerchant(tx, { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Protection Ltd", portalUrl: "https://portal.example.test" } }, { name: "App Store" }),
+      createTestMerchant(
+        tx,
+        {
+          clock: Date.now,
+          random: cryptoRandom,
+          settings: { companyName: "Test Protection Ltd", portalUrl: "https://portal.example.test" },
+        },
+        { name: "App Store" },
+      ),
     );
     // The runtime reads its configuration on the first request; set it before anything can create it.
     process.env.DATABASE_URL = database.url;
@@ -66,7 +74,15 @@ describe("app: /api/v1/* splat route", () => {
   });
 
   it("action: POST without a key is the API's 401 api_key_missing", async () => {
-    const response = await route.action(args(post("/offers/quote", { order_amount_cents: 5000, order_id: "order-app-1", protection_program_id: merchant.programId })));
+    const response = await route.action(
+      args(
+        post("/offers/quote", {
+          order_amount_cents: 5000,
+          order_id: "order-app-1",
+          protection_program_id: merchant.programId,
+        }),
+      ),
+    );
     assert.equal(response.status, 401);
     const body = await response.json();
     assert.equal(body.error.type, "authentication_error");
@@ -76,7 +92,13 @@ describe("app: /api/v1/* splat route", () => {
 
   it("action: POST /offers/quote with the publishable key is a 200 quote, token only in the header", async () => {
     const response = await route.action(
-      args(post("/offers/quote", { order_amount_cents: 12_999, order_id: "order-app-2", protection_program_id: merchant.programId }, { Authorization: `Bearer ${merchant.publishableKey}` })),
+      args(
+        post(
+          "/offers/quote",
+          { order_amount_cents: 12_999, order_id: "order-app-2", protection_program_id: merchant.programId },
+          { Authorization: `Bearer ${merchant.publishableKey}` },
+        ),
+      ),
     );
     const text = await response.text();
     assert.equal(response.status, 200, text);
@@ -94,7 +116,11 @@ describe("app: /api/v1/* splat route", () => {
       args(
         new Request("http://app.test/api/v1/offers/quote", {
           method: "OPTIONS",
-          headers: { Origin: "https://shop.example.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type,idempotency-key" },
+          headers: {
+            Origin: "https://shop.example.com",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization,content-type,idempotency-key",
+          },
         }),
       ),
     );

@@ -19,7 +19,14 @@ function memoryStorage() {
   return { storage, sessions, loads: () => loads };
 }
 
-const session = (token: string) => new Session({ id: "offline_s.myshopify.com", shop: "s.myshopify.com", state: "", isOnline: false, accessToken: token });
+const session = (token: string) =>
+  new Session({
+    id: "offline_s.myshopify.com",
+    shop: "s.myshopify.com",
+    state: "",
+    isOnline: false,
+    accessToken: token,
+  });
 
 describe("CachedSessionStorage", () => {
   it("reuses a loaded session within the TTL, reads again after it", async () => {

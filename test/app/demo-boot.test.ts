@@ -27,9 +27,10 @@ const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL",
 let building: Promise<unknown> | undefined;
 /** One build for the file's suites (skipped when APP_BUILD_READY=1 says build/ is current). */
 const built = () =>
-  (building ??= process.env.APP_BUILD_READY === "1" && fs.existsSync(SERVER_BUILD)
-    ? Promise.resolve()
-    : promisify(execFile)(process.execPath, [REMIX_CLI, "vite:build"], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }));
+  (building ??=
+    process.env.APP_BUILD_READY === "1" && fs.existsSync(SERVER_BUILD)
+      ? Promise.resolve()
+      : promisify(execFile)(process.execPath, [REMIX_CLI, "vite:build"], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }));
 
 describe("app: the built app boots in demo mode (no Shopify credentials)", { timeout: 120_000 }, () => {
   let database: TestDatabase;
@@ -40,7 +41,13 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-boot-"));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO: "on" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DEMO: "on",
+    };
     for (const name of [...SHOPIFY_ENV, "SHOP_CUSTOM_DOMAIN", "PORTAL_URL"]) delete env[name];
     app = await bootBuiltApp(env);
     base = app.base;
@@ -75,7 +82,9 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
     const script = await fetch(`${base}/widget/v1/service-widget.js`);
     assert.equal(script.status, 200);
     assert.equal(script.headers.get("cache-control"), "public, max-age=300, stale-while-revalidate=86400");
-    const pinned = await fetch(`${base}/widget/v1/service-widget.${script.headers.get("etag")!.replaceAll('"', "")}.js`);
+    const pinned = await fetch(
+      `${base}/widget/v1/service-widget.${script.headers.get("etag")!.replaceAll('"', "")}.js`,
+    );
     assert.equal(pinned.headers.get("cache-control"), "public, max-age=31536000, immutable");
     assert.equal(await (await fetch(`${base}/widget/v1/service-widget.js.sri`)).text(), `${integrity}\n`);
     const demo = await fetch(`${base}/demo`);
@@ -121,11 +130,23 @@ describe("app: the built app with Shopify credentials takes a signed orders/crea
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-app-shopify-"));
-    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    const services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" },
+    };
     await database.db.transaction((tx) => installShop(tx, services, createSealer(encryptionKey), SHOP));
-    await saveProtectionProduct(database.db, services, SHOP, { productId: "900", tiers: [{ priceCents: 300, variantId: "901" }] });
+    await saveProtectionProduct(database.db, services, SHOP, {
+      productId: "900",
+      tiers: [{ priceCents: 300, variantId: "901" }],
+    });
     app = await bootBuiltApp({
-      ...process.env, ...TEST_APP, DATABASE_URL: database.url, DATA_DIR: dataDir, ENCRYPTION_KEY: encryptionKey.toString("base64"), LOG_LEVEL: "silent",
+      ...process.env,
+      ...TEST_APP,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: encryptionKey.toString("base64"),
+      LOG_LEVEL: "silent",
     });
   });
 
@@ -137,15 +158,28 @@ describe("app: the built app with Shopify credentials takes a signed orders/crea
 
   const post = (payload: unknown, secret?: string) => {
     const body = JSON.stringify(payload);
-    return fetch(`${app.base}/webhooks/orders/create`, { method: "POST", headers: webhookHeaders({ topic: "orders/create", shop: SHOP, secret }, body), body });
+    return fetch(`${app.base}/webhooks/orders/create`, {
+      method: "POST",
+      headers: webhookHeaders({ topic: "orders/create", shop: SHOP, secret }, body),
+      body,
+    });
   };
 
   it("a bad HMAC is 401; a signed opted-in order is 200 with its plan confirmed", async () => {
-    const order = orderPayload({ lines: [{ productId: 111, price: "100.00" }, { productId: 900, variantId: 901, price: "3.00" }], attributes: { _protection: "accepted" } });
+    const order = orderPayload({
+      lines: [
+        { productId: 111, price: "100.00" },
+        { productId: 900, variantId: 901, price: "3.00" },
+      ],
+      attributes: { _protection: "accepted" },
+    });
     assert.equal((await post(order, "not-the-secret")).status, 401);
     assert.equal(await database.db.get("SELECT order_id FROM plans WHERE order_id = ?", [String(order.id)]), undefined);
     assert.equal((await post(order)).status, 200, app.output());
-    const plan = await database.db.get<{ fee_cents: number; covered_amount_cents: number }>("SELECT fee_cents, covered_amount_cents FROM plans WHERE order_id = ?", [String(order.id)]);
+    const plan = await database.db.get<{ fee_cents: number; covered_amount_cents: number }>(
+      "SELECT fee_cents, covered_amount_cents FROM plans WHERE order_id = ?",
+      [String(order.id)],
+    );
     assert.deepEqual(plan, { fee_cents: 300, covered_amount_cents: 10_000 });
   });
 });
@@ -196,9 +230,14 @@ async function freePort(): Promise<number> {
 async function waitForServer(base: string, child: ChildProcess, output: () => string): Promise<void> {
   const answers = async () => {
     if (child.exitCode !== null) throw new Error(`remix-serve exited with ${child.exitCode}:\n${output()}`);
-    return fetch(`${base}/api/v1/openapi.json`).then(() => true, () => false);
+    return fetch(`${base}/api/v1/openapi.json`).then(
+      () => true,
+      () => false,
+    );
   };
-  await waitFor(answers, { timeoutMs: 30_000, intervalMs: 100, what: "remix-serve to answer" }).catch((error: Error) => {
-    throw new Error(`${error.message}\n${output()}`);
-  });
+  await waitFor(answers, { timeoutMs: 30_000, intervalMs: 100, what: "remix-serve to answer" }).catch(
+    (error: Error) => {
+      throw new Error(`${error.message}\n${output()}`);
+    },
+  );
 }

@@ -9,7 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const FACADE = path.join(ROOT, "server", "index.ts");
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -37,7 +38,11 @@ describe("the core's facade", () => {
   it("server/ imports nothing from Remix, Shopify or app/", () => {
     const foreign = sourceFiles(path.join(ROOT, "server")).flatMap((file) =>
       specifiers(file)
-        .filter((specifier) => /^@(remix-run|shopify)\//.test(specifier) || path.resolve(path.dirname(file), specifier).startsWith(path.join(ROOT, "app") + path.sep))
+        .filter(
+          (specifier) =>
+            /^@(remix-run|shopify)\//.test(specifier) ||
+            path.resolve(path.dirname(file), specifier).startsWith(path.join(ROOT, "app") + path.sep),
+        )
         .map((specifier) => `${relative(file)} → ${specifier}`),
     );
     assert.deepEqual(foreign, []);

@@ -14,7 +14,9 @@ describe("Admin API operations", () => {
     const files = fs.readdirSync(ADMIN_DIR).filter((file) => file.endsWith(".ts") && file !== "graphql.ts");
     assert.ok(files.length > 0);
     for (const file of files) {
-      const names = [...fs.readFileSync(path.join(ADMIN_DIR, file), "utf8").matchAll(/`\s*(?:query|mutation)\s+(\w+)/g)].map((match) => match[1]);
+      const names = [
+        ...fs.readFileSync(path.join(ADMIN_DIR, file), "utf8").matchAll(/`\s*(?:query|mutation)\s+(\w+)/g),
+      ].map((match) => match[1]);
       assert.equal(names.length, 1, `${file} holds one operation`);
       assert.equal(`${kebab(names[0])}.ts`, file);
     }

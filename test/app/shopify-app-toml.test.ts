@@ -20,12 +20,21 @@ const config = parse(fs.readFileSync(path.join(ROOT, "shopify.app.toml"), "utf8"
 describe("shopify.app.toml", () => {
   it("subscribes exactly the topics the app handles, each at /webhooks/<topic>", () => {
     const subscriptions: { topic: string; uri: string }[] = config.webhooks.subscriptions.flatMap((subscription) =>
-      [...(subscription.topics ?? []), ...(subscription.compliance_topics ?? [])].map((topic) => ({ topic, uri: subscription.uri })),
+      [...(subscription.topics ?? []), ...(subscription.compliance_topics ?? [])].map((topic) => ({
+        topic,
+        uri: subscription.uri,
+      })),
     );
     assert.deepEqual(subscriptions.map((subscription) => subscription.topic).sort(), [...HANDLED_TOPICS].sort());
     for (const { topic, uri } of subscriptions) assert.equal(uri, `/webhooks/${topic}`);
-    const compliance = config.webhooks.subscriptions.flatMap((subscription) => subscription.compliance_topics ?? []).sort();
-    assert.deepEqual(compliance, ["customers/data_request", "customers/redact", "shop/redact"], "Shopify's three mandatory privacy topics");
+    const compliance = config.webhooks.subscriptions
+      .flatMap((subscription) => subscription.compliance_topics ?? [])
+      .sort();
+    assert.deepEqual(
+      compliance,
+      ["customers/data_request", "customers/redact", "shop/redact"],
+      "Shopify's three mandatory privacy topics",
+    );
   });
 
   it("webhooks use the Admin API version the app calls", () => {
@@ -34,8 +43,14 @@ describe("shopify.app.toml", () => {
 
   it("asks for the scopes the Admin API operations need, and no more", () => {
     assert.deepEqual(config.access_scopes.scopes.split(",").sort(), [
-      "read_merchant_managed_fulfillment_orders", "read_orders", "read_products", "read_publications",
-      "write_merchant_managed_fulfillment_orders", "write_orders", "write_products", "write_publications",
+      "read_merchant_managed_fulfillment_orders",
+      "read_orders",
+      "read_products",
+      "read_publications",
+      "write_merchant_managed_fulfillment_orders",
+      "write_orders",
+      "write_products",
+      "write_publications",
     ]);
   });
 });

@@ -50,7 +50,10 @@ describe("app: shopify.server (demo mode and credentials)", () => {
   it("names unusable values too: an app URL that is not http(s), scopes that list nothing", async () => {
     const { shopifyEnvProblems } = await import("../../app/shopify.server.ts");
     const problems = shopifyEnvProblems({ ...CREDENTIALS, SHOPIFY_APP_URL: "app.example.test", SCOPES: " , " });
-    assert.deepEqual(problems.map((p) => p.name), ["SHOPIFY_APP_URL", "SCOPES"]);
+    assert.deepEqual(
+      problems.map((p) => p.name),
+      ["SHOPIFY_APP_URL", "SCOPES"],
+    );
     assert.match(problems[0].problem, /http\(s\) URL/);
     assert.deepEqual(shopifyEnvProblems(CREDENTIALS), []);
   });
@@ -63,7 +66,14 @@ describe("app: shopify.server (demo mode and credentials)", () => {
     const app = shopify.shopify();
     assert.ok(app, "the app is configured");
     assert.equal(shopify.shopify(), app, "created once");
-    const session = new Session({ id: "offline_shop-1.myshopify.com", shop: "shop-1.myshopify.com", state: "s", isOnline: false, accessToken: "shpat_x", scope: CREDENTIALS.SCOPES });
+    const session = new Session({
+      id: "offline_shop-1.myshopify.com",
+      shop: "shop-1.myshopify.com",
+      state: "s",
+      isOnline: false,
+      accessToken: "shpat_x",
+      scope: CREDENTIALS.SCOPES,
+    });
     assert.equal(await app.sessionStorage!.storeSession(session), true);
     const loaded = await app.sessionStorage!.loadSession(session.id);
     assert.equal(loaded?.shop, "shop-1.myshopify.com");

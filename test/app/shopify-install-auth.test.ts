@@ -17,18 +17,26 @@ describe("Shopify app: first admin request → token exchange → afterAuth inst
 
   it("stores the offline session, creates the merchant and runs the storefront setup with the new token", async () => {
     const { authenticateAdmin } = await import("../../app/shopify.server.ts");
-    const request = new Request(`${TEST_APP.SHOPIFY_APP_URL}/app?shop=${SHOP}&embedded=1`, { headers: { Authorization: `Bearer ${sessionToken(SHOP)}` } });
+    const request = new Request(`${TEST_APP.SHOPIFY_APP_URL}/app?shop=${SHOP}&embedded=1`, {
+      headers: { Authorization: `Bearer ${sessionToken(SHOP)}` },
+    });
     const context = await authenticateAdmin(request);
     assert.equal(context?.session.shop, SHOP);
 
     assert.equal(app.admin.tokenExchanges.length, 1);
-    assert.equal(app.admin.tokenExchanges[0].body.requested_token_type, "urn:shopify:params:oauth:token-type:offline-access-token");
+    assert.equal(
+      app.admin.tokenExchanges[0].body.requested_token_type,
+      "urn:shopify:params:oauth:token-type:offline-access-token",
+    );
     const { prisma } = await import("../../app/db.server.ts");
     const session = (await prisma().session.findUnique({ where: { id: `offline_${SHOP}` } }))!;
     assert.equal(session.accessToken, "shpat_exchanged_1");
 
     await app.settled();
-    const installation = (await app.database.db.get<{ status: string; product_id: string | null }>("SELECT * FROM shop_installations WHERE shop = ?", [SHOP]))!;
+    const installation = (await app.database.db.get<{ status: string; product_id: string | null }>(
+      "SELECT * FROM shop_installations WHERE shop = ?",
+      [SHOP],
+    ))!;
     assert.equal(installation.status, "installed");
     assert.ok(installation.product_id, "the protection product was created");
     const productSet = app.admin.calls.find((call) => call.operationName === "ProtectionProductSet")!;
@@ -36,7 +44,11 @@ describe("Shopify app: first admin request → token exchange → afterAuth inst
 
     // The next request with a valid session does not exchange again, and install does not run again.
     const jobs = await app.database.db.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM shopify_jobs");
-    await authenticateAdmin(new Request(`${TEST_APP.SHOPIFY_APP_URL}/app?shop=${SHOP}&embedded=1`, { headers: { Authorization: `Bearer ${sessionToken(SHOP)}` } }));
+    await authenticateAdmin(
+      new Request(`${TEST_APP.SHOPIFY_APP_URL}/app?shop=${SHOP}&embedded=1`, {
+        headers: { Authorization: `Bearer ${sessionToken(SHOP)}` },
+      }),
+    );
     assert.equal(app.admin.tokenExchanges.length, 1);
     assert.deepEqual(await app.database.db.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM shopify_jobs"), jobs);
   });

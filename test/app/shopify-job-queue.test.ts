@@ -18,22 +18,50 @@ describe("Shopify job queue: the inline budget, retention", () => {
   afterAll(() => database?.drop());
 
   it("answers at the budget while a slow job runs on, then completes it once", async () => {
-    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    const services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" },
+    };
     const logger = pino({ level: "silent" });
     let release!: () => void;
     let runs = 0;
     const slowJob = new Promise<void>((resolve) => (release = resolve));
-    const queue = createJobQueue({ db: database.db, services, logger, handlers: { "orders/create": async () => { runs++; await slowJob; } } });
+    const queue = createJobQueue({
+      db: database.db,
+      services,
+      logger,
+      handlers: {
+        "orders/create": async () => {
+          runs++;
+          await slowJob;
+        },
+      },
+    });
     queue.start();
     const deps = { db: database.db, services, logger };
-    const order = { id: 1, admin_graphql_api_id: "gid://shopify/Order/1", currency: "USD", subtotal_price: "10.00", line_items: [], note_attributes: [] };
+    const order = {
+      id: 1,
+      admin_graphql_api_id: "gid://shopify/Order/1",
+      currency: "USD",
+      subtotal_price: "10.00",
+      line_items: [],
+      note_attributes: [],
+    };
 
     const started = performance.now();
-    const outcome = await receiveWebhook(deps, queue, { shop: "s.myshopify.com", topic: "orders/create", webhookId: "w1", eventId: "e1", payload: order }, 100);
+    const outcome = await receiveWebhook(
+      deps,
+      queue,
+      { shop: "s.myshopify.com", topic: "orders/create", webhookId: "w1", eventId: "e1", payload: order },
+      100,
+    );
     const elapsed = performance.now() - started;
     assert.equal(outcome, "accepted");
     assert.ok(elapsed >= 90 && elapsed < 1_000, `answered after ${Math.round(elapsed)} ms`);
-    const running = (await database.db.get<{ status: string; locked_until: number | string | null }>("SELECT * FROM shopify_jobs"))!;
+    const running = (await database.db.get<{ status: string; locked_until: number | string | null }>(
+      "SELECT * FROM shopify_jobs",
+    ))!;
     assert.equal(running.status, "pending");
     assert.ok(Number(running.locked_until) > Date.now(), "leased to the runner that is still on it");
     assert.equal(await queue.runDue(), 0, "the poller does not take a leased job");
@@ -47,23 +75,40 @@ describe("Shopify job queue: the inline budget, retention", () => {
 
   it("purges done jobs and receipts past the retention; keeps newer ones, pending and dead jobs", async () => {
     const now = Date.now();
-    const services = { clock: () => now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    const services = {
+      clock: () => now,
+      random: cryptoRandom,
+      settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" },
+    };
     const queue = createJobQueue({ db: database.db, services, logger: pino({ level: "silent" }), handlers: {} });
     await database.db.run("DELETE FROM shopify_jobs");
     await database.db.run("DELETE FROM shopify_webhook_receipts");
     const old = now - RETENTION_MS - 1;
     const job = async (status: string, updatedAt: number) => {
-      const { id } = await enqueueJob(database.db, services, { shop: "s.myshopify.com", kind: "write_reference", payload: {} });
+      const { id } = await enqueueJob(database.db, services, {
+        shop: "s.myshopify.com",
+        kind: "write_reference",
+        payload: {},
+      });
       await database.db.run("UPDATE shopify_jobs SET status = ?, updated_at = ? WHERE id = ?", [status, updatedAt, id]);
       return id;
     };
     const kept = [await job("done", now), await job("pending", old), await job("dead", old)];
     await job("done", old);
-    for (const [id, receivedAt] of [["old", old], ["new", now]] as const) {
-      await database.db.run("INSERT INTO shopify_webhook_receipts (webhook_id, shop, topic, received_at) VALUES (?, 's.myshopify.com', 'orders/create', ?)", [id, receivedAt]);
+    for (const [id, receivedAt] of [
+      ["old", old],
+      ["new", now],
+    ] as const) {
+      await database.db.run(
+        "INSERT INTO shopify_webhook_receipts (webhook_id, shop, topic, received_at) VALUES (?, 's.myshopify.com', 'orders/create', ?)",
+        [id, receivedAt],
+      );
     }
     assert.equal(await queue.purgeExpired(), 2);
-    assert.deepEqual((await database.db.all<{ id: string }>("SELECT id FROM shopify_jobs ORDER BY id")).map((row) => row.id), [...kept].sort());
+    assert.deepEqual(
+      (await database.db.all<{ id: string }>("SELECT id FROM shopify_jobs ORDER BY id")).map((row) => row.id),
+      [...kept].sort(),
+    );
     assert.deepEqual(await database.db.all("SELECT webhook_id FROM shopify_webhook_receipts"), [{ webhook_id: "new" }]);
   });
 });
@@ -77,12 +122,20 @@ describe("Shopify job queue on PostgreSQL: two app instances", () => {
 
   it("claim with SKIP LOCKED: 200 jobs polled by two queues on two pools each run exactly once", async () => {
     const { openDatabase } = await import("../../server/store/open.ts");
-    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    const services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" },
+    };
     const runs = new Map<string, string[]>();
     const instances = ["a", "b"].map((name) => {
       const db = openDatabase(database.url);
       const queue = createJobQueue({
-        db, services, logger: pino({ level: "silent" }), pollMs: 5, batchSize: 7,
+        db,
+        services,
+        logger: pino({ level: "silent" }),
+        pollMs: 5,
+        batchSize: 7,
         handlers: {
           write_reference: async (job) => {
             runs.set(job.id, [...(runs.get(job.id) ?? []), name]);
@@ -92,18 +145,29 @@ describe("Shopify job queue on PostgreSQL: two app instances", () => {
       });
       return { db, queue };
     });
-    for (let i = 0; i < 200; i++) await enqueueJob(database.db, services, { shop: "s.myshopify.com", kind: "write_reference", payload: { i } });
+    for (let i = 0; i < 200; i++)
+      await enqueueJob(database.db, services, { shop: "s.myshopify.com", kind: "write_reference", payload: { i } });
     for (const { queue } of instances) queue.start();
-    await waitFor(async () => Number((await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status <> 'done'"))!.n) === 0, {
-      timeoutMs: 20_000,
-      what: "all jobs done",
-    });
+    await waitFor(
+      async () =>
+        Number(
+          (await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status <> 'done'"))!.n,
+        ) === 0,
+      {
+        timeoutMs: 20_000,
+        what: "all jobs done",
+      },
+    );
     for (const { queue, db } of instances) {
       await queue.stop();
       await db.close();
     }
     assert.equal(runs.size, 200);
-    assert.deepEqual([...runs.values()].filter((by) => by.length !== 1), [], "no job ran twice");
+    assert.deepEqual(
+      [...runs.values()].filter((by) => by.length !== 1),
+      [],
+      "no job ran twice",
+    );
     const byInstance = [...runs.values()].flat();
     assert.ok(byInstance.includes("a") && byInstance.includes("b"), "both instances took work");
   });

@@ -27,17 +27,32 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
   let config: StorefrontConfig;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startShopifyApp({ dialect: "sqlite", shops: [SHOP] }), launchBrowser(), buildWidget()]);
+    [app, browser] = await Promise.all([
+      startShopifyApp({ dialect: "sqlite", shops: [SHOP] }),
+      launchBrowser(),
+      buildWidget(),
+    ]);
     await app.install(SHOP);
     // The app's host on loopback: its /api/v1 mount and the widget assets, as the Remix app serves them.
     const { handleApiRequest } = await import("../../app/protection-api.server.ts");
     appHost = await listen(createServerApp({ api: { fetch: handleApiRequest } }).fetch);
     // What install wrote for the theme embed, pointed at the loopback host instead of SHOPIFY_APP_URL.
-    const written = app.admin.metafields.find((metafield) => metafield.namespace === "protection" && metafield.key === "config")!;
-    config = { ...JSON.parse(written.value), apiBase: `${appHost.origin}/api/v1`, widgetUrl: `${appHost.origin}/widget/v1/service-widget.js` };
+    const written = app.admin.metafields.find(
+      (metafield) => metafield.namespace === "protection" && metafield.key === "config",
+    )!;
+    config = {
+      ...JSON.parse(written.value),
+      apiBase: `${appHost.origin}/api/v1`,
+      widgetUrl: `${appHost.origin}/widget/v1/service-widget.js`,
+    };
     storefront = await startStorefront({
       [JACKET]: { productId: 10, title: "Jacket", price: 15_000 },
-      ...Object.fromEntries(config.tiers.map((tier) => [tier.variantId, { productId: Number(config.productId), title: "Purchase Protection", price: tier.priceCents }])),
+      ...Object.fromEntries(
+        config.tiers.map((tier) => [
+          tier.variantId,
+          { productId: Number(config.productId), title: "Purchase Protection", price: tier.priceCents },
+        ]),
+      ),
     });
   });
 
@@ -54,8 +69,10 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
     const tab = await openPage(browser);
     let quoteId: string;
     try {
-      await tab.page.goto(storefront.page(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cart</title></head><body>
-<main><h1>Your cart</h1><form action="/cart" method="post"><button type="submit" name="checkout">Check out</button></form></main>${embed}</body></html>`));
+      await tab.page.goto(
+        storefront.page(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cart</title></head><body>
+<main><h1>Your cart</h1><form action="/cart" method="post"><button type="submit" name="checkout">Check out</button></form></main>${embed}</body></html>`),
+      );
       const box = await waitForRole(tab, "checkbox", /purchase protection/i);
       const [offer] = await waitForEvent(tab, "offer");
       quoteId = String(offer.detail.quoteId);
@@ -63,7 +80,9 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
       assert.equal(box.name, "Add purchase protection for $4.50");
       await clickNode(tab, box);
       await waitForEvent(tab, "accepted");
-      await waitFor(() => storefront.cart().attributes._protection === "accepted", { what: "the opt-in in the cart attributes" });
+      await waitFor(() => storefront.cart().attributes._protection === "accepted", {
+        what: "the opt-in in the cart attributes",
+      });
     } finally {
       await tab.close();
     }
@@ -72,18 +91,31 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
     const cart = storefront.cart();
     assert.deepEqual(cart.attributes, { _protection: "accepted", _protection_quote: quoteId });
     const order = orderPayload({
-      lines: cart.items.map((item) => ({ productId: item.product_id, variantId: item.variant_id, price: (item.price / 100).toFixed(2), quantity: item.quantity })),
+      lines: cart.items.map((item) => ({
+        productId: item.product_id,
+        variantId: item.variant_id,
+        price: (item.price / 100).toFixed(2),
+        quantity: item.quantity,
+      })),
       attributes: cart.attributes,
     });
     assert.equal(await app.deliver({ topic: "orders/create", shop: SHOP, payload: order }), 200);
     await app.settled();
 
     const db = app.database.db;
-    const plan = (await db.get<{ status: string; covered_amount_cents: number; fee_cents: number; reference_number: string }>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]))!;
+    const plan = (await db.get<{
+      status: string;
+      covered_amount_cents: number;
+      fee_cents: number;
+      reference_number: string;
+    }>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]))!;
     assert.equal(plan.status, "active");
     assert.equal(plan.covered_amount_cents, 15_000, "the jacket, not the protection line");
     assert.equal(plan.fee_cents, 450);
-    const shopifyOrder = (await db.get<{ line_price_cents: number; fee_mismatch: number | boolean }>("SELECT * FROM shopify_orders WHERE order_id = ?", [String(order.id)]))!;
+    const shopifyOrder = (await db.get<{ line_price_cents: number; fee_mismatch: number | boolean }>(
+      "SELECT * FROM shopify_orders WHERE order_id = ?",
+      [String(order.id)],
+    ))!;
     assert.equal(shopifyOrder.line_price_cents, 450);
     assert.equal(Number(shopifyOrder.fee_mismatch), 0, "the buyer paid exactly the tier of the confirmed fee");
     const written = app.admin.orders.get(order.admin_graphql_api_id)!;

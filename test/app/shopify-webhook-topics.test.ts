@@ -7,7 +7,13 @@ import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { COUNTED_TABLES, createTestDatabase, DIALECTS, rowCounts, type TestDatabase } from "../support/databases.ts";
 import {
-  appUninstalledPayload, customersRedactPayload, dataRequestPayload, orderPayload, refundPayload, scopesUpdatePayload, shopRedactPayload,
+  appUninstalledPayload,
+  customersRedactPayload,
+  dataRequestPayload,
+  orderPayload,
+  refundPayload,
+  scopesUpdatePayload,
+  shopRedactPayload,
 } from "../support/shopify.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import { receiveWebhook } from "../../app/shopify/webhooks.server.ts";
@@ -17,7 +23,11 @@ import type { Job } from "../../app/shopify/jobs.server.ts";
 const SHOP = "topics.myshopify.com";
 const SHOPIFY_TABLES = ["shopify_webhook_receipts", "shopify_jobs"];
 
-const order = orderPayload({ lines: [{ productId: 111, price: "50.00" }], attributes: { _protection: "accepted" }, email: "ada@example.com" });
+const order = orderPayload({
+  lines: [{ productId: 111, price: "50.00" }],
+  attributes: { _protection: "accepted" },
+  email: "ada@example.com",
+});
 const refund = refundPayload({ orderId: order.id, amount: "20.00" });
 const dataRequest = dataRequestPayload(SHOP, { email: "ada@example.com", orderIds: [order.id] });
 const redact = customersRedactPayload(SHOP, { email: "ada@example.com", orderIds: [order.id] });
@@ -38,8 +48,16 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
     },
     subject: String(order.id),
   },
-  { topic: "orders/cancelled", payload: { ...order, cancelled_at: new Date().toISOString(), cancel_reason: "customer" }, kept: { id: String(order.id) } },
-  { topic: "refunds/create", payload: refund, kept: { id: String(refund.id), order_id: String(order.id), transactions: refund.transactions } },
+  {
+    topic: "orders/cancelled",
+    payload: { ...order, cancelled_at: new Date().toISOString(), cancel_reason: "customer" },
+    kept: { id: String(order.id) },
+  },
+  {
+    topic: "refunds/create",
+    payload: refund,
+    kept: { id: String(refund.id), order_id: String(order.id), transactions: refund.transactions },
+  },
   { topic: "app/uninstalled", payload: appUninstalledPayload(SHOP), kept: {} },
   { topic: "app/scopes_update", payload: scopesUpdatePayload(["read_orders"]), kept: { current: ["read_orders"] } },
   { topic: "customers/data_request", payload: dataRequest, kept: dataRequest },
@@ -58,7 +76,11 @@ describe.each(DIALECTS)("Shopify webhook topics (%s): each feeds its named job w
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" } };
+    const services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" },
+    };
     deps = { db: database.db, services, logger: pino({ level: "silent" }) };
   });
   afterAll(() => database?.drop());
@@ -75,10 +97,19 @@ describe.each(DIALECTS)("Shopify webhook topics (%s): each feeds its named job w
       assert.equal(job.kind, topic);
       assert.deepEqual(job.payload, kept);
       const row = (await database.db.get<{ kind: string; subject: string | null; payload: string; status: string }>(
-        "SELECT kind, subject, payload, status FROM shopify_jobs WHERE id = ?", [job.id],
+        "SELECT kind, subject, payload, status FROM shopify_jobs WHERE id = ?",
+        [job.id],
       ))!;
-      assert.deepEqual({ ...row, payload: JSON.parse(row.payload) }, { kind: topic, subject: subject ?? null, payload: kept, status: "pending" });
-      assert.ok(await database.db.get("SELECT webhook_id FROM shopify_webhook_receipts WHERE webhook_id = ? AND topic = ?", [webhookId, topic]));
+      assert.deepEqual(
+        { ...row, payload: JSON.parse(row.payload) },
+        { kind: topic, subject: subject ?? null, payload: kept, status: "pending" },
+      );
+      assert.ok(
+        await database.db.get("SELECT webhook_id FROM shopify_webhook_receipts WHERE webhook_id = ? AND topic = ?", [
+          webhookId,
+          topic,
+        ]),
+      );
     });
   }
 
@@ -93,6 +124,9 @@ describe.each(DIALECTS)("Shopify webhook topics (%s): each feeds its named job w
   it("a topic we do not handle: 'ignored', and no row changes", async () => {
     const before = { rows: await rowCounts(database.db, [...COUNTED_TABLES, ...SHOPIFY_TABLES]), ran: ran.length };
     assert.equal(await receive("products/update", { id: 1, title: "Shirt" }), "ignored");
-    assert.deepEqual({ rows: await rowCounts(database.db, [...COUNTED_TABLES, ...SHOPIFY_TABLES]), ran: ran.length }, before);
+    assert.deepEqual(
+      { rows: await rowCounts(database.db, [...COUNTED_TABLES, ...SHOPIFY_TABLES]), ran: ran.length },
+      before,
+    );
   });
 });

@@ -12,7 +12,12 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 function startDemo(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: string }> {
   return new Promise((resolve, reject) => {
     // Its own process group, so that stopping it reaches the node process npm started, not only npm.
-    const child = spawn("npm", ["run", "-s", "demo"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("npm", ["run", "-s", "demo"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     const timer = setTimeout(() => reject(new Error(`demo did not start:\n${output}`)), 60_000);
     for (const stream of [child.stdout!, child.stderr!]) {
@@ -45,9 +50,13 @@ describe("npm run demo", () => {
     assert.match(demo.output, /publishable key {2}wk_test_[0-9A-Za-z]{32}/);
     assert.match(demo.output, /secret key {7}mch_test_[0-9A-Za-z]{32}/);
     const walkthrough = demo.output.slice(demo.output.indexOf("ORDER_ID="), demo.output.indexOf("3) See it"));
-    const script = walkthrough.split("\n").filter((line) => !/^\d\)/.test(line)).join("\n").replaceAll("/tmp/quote.", `${dir}/quote.`);
+    const script = walkthrough
+      .split("\n")
+      .filter((line) => !/^\d\)/.test(line))
+      .join("\n")
+      .replaceAll("/tmp/quote.", `${dir}/quote.`);
     const result = execFileSync("bash", ["-euo", "pipefail", "-c", script], { encoding: "utf8" });
-    const confirmation = JSON.parse(result.slice(result.lastIndexOf("{\"referenceNumber\"")));
+    const confirmation = JSON.parse(result.slice(result.lastIndexOf('{"referenceNumber"')));
     assert.match(confirmation.referenceNumber, /^CLM-[0-9]{4}-[0-9A-HJKMNP-TV-Z]{8}$/);
     assert.equal(confirmation.status, "confirmed");
     reference = confirmation.referenceNumber;
@@ -59,7 +68,9 @@ describe("npm run demo", () => {
     const found = await waitFor(
       () => {
         const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [];
-        return files.map((file) => fs.readFileSync(path.join(mailDir, file), "utf8")).find((raw) => raw.includes(reference));
+        return files
+          .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"))
+          .find((raw) => raw.includes(reference));
       },
       { intervalMs: 100, what: "an .eml with the reference number" },
     );
@@ -79,7 +90,9 @@ describe("npm run demo", () => {
   });
 
   it("seeds idempotently: seed:demo prints the same keys the demo printed", () => {
-    const seeded = JSON.parse(execFileSync("npm", ["run", "-s", "seed:demo", "--", "--json"], { cwd: ROOT, env, encoding: "utf8" }).trim());
+    const seeded = JSON.parse(
+      execFileSync("npm", ["run", "-s", "seed:demo", "--", "--json"], { cwd: ROOT, env, encoding: "utf8" }).trim(),
+    );
     assert.deepEqual(Object.keys(seeded), ["merchantId", "programId", "publishableKey", "secretKey"]);
     assert.ok(demo.output.includes(seeded.secretKey));
     assert.ok(demo.output.includes(seeded.programId));

@@ -45,7 +45,9 @@ async function startSmtpServer() {
     onRcptTo(address, _session, callback) {
       if (refuseNext > 0) {
         refuseNext--;
-        return callback(Object.assign(new Error(`<${address.address}>: Mailbox temporarily unavailable`), { responseCode: 451 }));
+        return callback(
+          Object.assign(new Error(`<${address.address}>: Mailbox temporarily unavailable`), { responseCode: 451 }),
+        );
       }
       callback();
     },
@@ -92,15 +94,21 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
   async function protect(fields: Record<string, unknown> = {}, merchant = t.merchant) {
     const client = apiClient(t.baseUrl, merchant.secretKey);
     const quoted = await client.post<HeadlessQuote>("/headless/quote", {
-      order_amount_cents: 12_345, order_id: `order-${randomUUID()}`, protection_program_id: merchant.programId, currency: "USD", ...fields,
+      order_amount_cents: 12_345,
+      order_id: `order-${randomUUID()}`,
+      protection_program_id: merchant.programId,
+      currency: "USD",
+      ...fields,
     });
     assert.equal(quoted.status, 200, quoted.text);
     const confirmed = await client.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quoted.body.quote_id });
     assert.equal(confirmed.status, 200, confirmed.text);
     return confirmed.body;
   }
-  const messagesOf = (planId: string) => t.database.db.all<MessageRow>("SELECT * FROM email_messages WHERE plan_id = ?", [planId]);
-  const receivedBy = (address: string) => smtp.received.filter((message) => message.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+  const messagesOf = (planId: string) =>
+    t.database.db.all<MessageRow>("SELECT * FROM email_messages WHERE plan_id = ?", [planId]);
+  const receivedBy = (address: string) =>
+    smtp.received.filter((message) => message.to.some((to) => to.toLowerCase() === address.toLowerCase()));
   /** Sends everything due. */
   async function drain() {
     while ((await t.api.email!.runOnce()) > 0);
@@ -108,18 +116,30 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
 
   it("queued with the plan, sent once to the buyer with the contract's items and a tokenized coverage link", async () => {
     const plan = await protect({ customer_email: "ada@example.com" });
-    assert.deepEqual((await messagesOf(plan.plan_id)).map((row) => [row.template, sealer.open(row.recipient_sealed!), row.status]), [["welcome_protected", "ada@example.com", "pending"]]);
+    assert.deepEqual(
+      (await messagesOf(plan.plan_id)).map((row) => [row.template, sealer.open(row.recipient_sealed!), row.status]),
+      [["welcome_protected", "ada@example.com", "pending"]],
+    );
 
     assert.equal(await t.api.email!.runOnce(), 1);
     assert.equal(await t.api.email!.runOnce(), 0, "nothing left to send");
     const [received] = smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number));
     assert.deepEqual(received.to, ["ada@example.com"]);
     assert.equal(received.mail.subject, `Your purchase protection is active: ${plan.reference_number}`);
-    assert.deepEqual(received.mail.from?.value.map(({ name, address }) => ({ name, address })), [{ name: "Acme Guarantee", address: "protection@acme.example" }]);
+    assert.deepEqual(
+      received.mail.from?.value.map(({ name, address }) => ({ name, address })),
+      [{ name: "Acme Guarantee", address: "protection@acme.example" }],
+    );
     const text = received.mail.text!;
     assert.match(text, new RegExp(`reference number is ${plan.reference_number}`));
-    assert.ok(text.includes("This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd."), text);
-    assert.match(text, /cancel within 48 hours of purchase .* full refund of the protection fee at https:\/\/portal\.example\.test using your reference number/);
+    assert.ok(
+      text.includes("This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd."),
+      text,
+    );
+    assert.match(
+      text,
+      /cancel within 48 hours of purchase .* full refund of the protection fee at https:\/\/portal\.example\.test using your reference number/,
+    );
     assert.match(text, /within 30 days of the event/);
     assert.match(text, /Lost in transit/);
     assert.match(text, /Protection fee: 3\.70 USD\. Covered amount: 123\.45 USD\./);
@@ -140,7 +160,11 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     assert.deepEqual(await messagesOf(plan.plan_id), []);
 
     const quoted = await secret.post("/headless/quote", {
-      order_amount_cents: 5_000, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", customer_email: "bob@example.com",
+      order_amount_cents: 5_000,
+      order_id: `order-${randomUUID()}`,
+      protection_program_id: t.merchant.programId,
+      currency: "USD",
+      customer_email: "bob@example.com",
     });
     const key = randomUUID();
     const first = await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id }, { idempotencyKey: key });
@@ -179,14 +203,21 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
 
   it("a publishable-key quote naming a stranger: the Subject carries none of the caller's text, and the body shows it inert", async () => {
     const stranger = `stranger-${randomUUID()}@example.com`;
-    const pitch = 'WIN a FREE phone: http://win.evil-prize.com/claim, www.evil-prize.com or prize@evil-prize.com <a href="http://evil-prize.com">here</a>';
+    const pitch =
+      'WIN a FREE phone: http://win.evil-prize.com/claim, www.evil-prize.com or prize@evil-prize.com <a href="http://evil-prize.com">here</a>';
     const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
     const quoted = await widget.post("/offers/quote", {
-      order_amount_cents: 12_345, order_id: pitch, protection_program_id: t.merchant.programId, currency: "USD", customer_email: stranger,
+      order_amount_cents: 12_345,
+      order_id: pitch,
+      protection_program_id: t.merchant.programId,
+      currency: "USD",
+      customer_email: stranger,
     });
     assert.equal(quoted.status, 200, quoted.text);
     const confirmed = await widget.post("/offers/confirm", {
-      quoteId: quoted.body.quoteId, quoteToken: quoted.headers.get("x-service-quote-token"), order_context: orderContextFor(quoted.body),
+      quoteId: quoted.body.quoteId,
+      quoteToken: quoted.headers.get("x-service-quote-token"),
+      order_context: orderContextFor(quoted.body),
     });
     assert.equal(confirmed.status, 200, confirmed.text);
     await drain();
@@ -195,12 +226,14 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     assert.equal(mail.subject, `Your purchase protection is active: ${confirmed.body.referenceNumber}`);
     // The text part as a mail client shows it: mailparser's textAsHtml links what linkify-it (as clients do) takes
     // for a URL, a domain or an address. The only links are ours.
-    const hrefs = [mail.html as string, mail.textAsHtml!].flatMap((html) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]));
+    const hrefs = [mail.html as string, mail.textAsHtml!].flatMap((html) =>
+      [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]),
+    );
     assert.ok(hrefs.length >= 2, "our coverage link, in both parts");
     for (const href of hrefs) assert.ok(href.startsWith("https://portal.example.test"), `only our links: ${href}`);
     assert.match(mail.text!, /WIN a FREE phone/, "the order id is shown");
     assert.ok(!mail.text!.includes("evil-prize.com"), "but never as a linkable name");
-    assert.ok(!(mail.html as string).includes("<a href=\"http://evil"), "and escaped in the HTML part");
+    assert.ok(!(mail.html as string).includes('<a href="http://evil'), "and escaped in the HTML part");
   });
 
   it(`at most ${EMAIL_CAPS.perRecipient.limit} e-mails per recipient per 24 h: the plan beyond is confirmed, its e-mail recorded as suppressed and never sent`, async () => {
@@ -208,9 +241,13 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     const stranger = `stranger-${randomUUID()}@example.com`;
     const plans = [];
     // Any case, one recipient (the cap counts by the hash of the lower-cased address).
-    for (let i = 0; i <= EMAIL_CAPS.perRecipient.limit; i++) plans.push(await protect({ customer_email: i % 2 ? stranger.toUpperCase() : stranger }));
+    for (let i = 0; i <= EMAIL_CAPS.perRecipient.limit; i++)
+      plans.push(await protect({ customer_email: i % 2 ? stranger.toUpperCase() : stranger }));
     const rows = (await Promise.all(plans.map((plan) => messagesOf(plan.plan_id)))).flat();
-    assert.deepEqual(rows.map((row) => row.status), [...Array(EMAIL_CAPS.perRecipient.limit).fill("pending"), "suppressed"]);
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      [...Array(EMAIL_CAPS.perRecipient.limit).fill("pending"), "suppressed"],
+    );
     assert.equal(rows.at(-1)!.last_error, EMAIL_CAPS.perRecipient.reason);
     await drain();
     assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit);
@@ -229,16 +266,32 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     const quotes = [];
     for (let i = 0; i < 2 * EMAIL_CAPS.perRecipient.limit; i++) {
       const quoted = await secret.post("/headless/quote", {
-        order_amount_cents: 5_000, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", customer_email: stranger,
+        order_amount_cents: 5_000,
+        order_id: `order-${randomUUID()}`,
+        protection_program_id: t.merchant.programId,
+        currency: "USD",
+        customer_email: stranger,
       });
       quotes.push(quoted.body.quote_id);
     }
-    const confirmed = await Promise.all(quotes.map((quoteId) => secret.post("/headless/confirm", { quote_id: quoteId })));
-    assert.deepEqual(confirmed.map((response) => response.status), quotes.map(() => 200));
-    const statuses = await t.database.db.all<{ status: string; n: number }>(
-      "SELECT status, COUNT(*) AS n FROM email_messages WHERE recipient_hash = ? GROUP BY status ORDER BY status", [buyerEmailHash(sealer, stranger)],
+    const confirmed = await Promise.all(
+      quotes.map((quoteId) => secret.post("/headless/confirm", { quote_id: quoteId })),
     );
-    assert.deepEqual(statuses.map((row) => [row.status, Number(row.n)]), [["pending", EMAIL_CAPS.perRecipient.limit], ["suppressed", EMAIL_CAPS.perRecipient.limit]]);
+    assert.deepEqual(
+      confirmed.map((response) => response.status),
+      quotes.map(() => 200),
+    );
+    const statuses = await t.database.db.all<{ status: string; n: number }>(
+      "SELECT status, COUNT(*) AS n FROM email_messages WHERE recipient_hash = ? GROUP BY status ORDER BY status",
+      [buyerEmailHash(sealer, stranger)],
+    );
+    assert.deepEqual(
+      statuses.map((row) => [row.status, Number(row.n)]),
+      [
+        ["pending", EMAIL_CAPS.perRecipient.limit],
+        ["suppressed", EMAIL_CAPS.perRecipient.limit],
+      ],
+    );
   });
 
   it(`at most ${EMAIL_CAPS.perMerchant.limit} e-mails per merchant per hour (both modes together)`, async () => {
@@ -251,8 +304,17 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
         await tx.run(
           `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at)
            VALUES (?, ?, ?, 'welcome_protected', ?, ?, ?, 'sent', 1, ?, ?, ?)`,
-          [`msg_earlier_${merchant.merchantId}_${i}`, merchant.merchantId, i % 2 ? "live" : "test", `plan_earlier_${merchant.merchantId}_${i}`,
-            sealer.seal(`earlier-${i}@example.com`), buyerEmailHash(sealer, `earlier-${i}@example.com`), now - 1_000, now - 1_000, now - 1_000],
+          [
+            `msg_earlier_${merchant.merchantId}_${i}`,
+            merchant.merchantId,
+            i % 2 ? "live" : "test",
+            `plan_earlier_${merchant.merchantId}_${i}`,
+            sealer.seal(`earlier-${i}@example.com`),
+            buyerEmailHash(sealer, `earlier-${i}@example.com`),
+            now - 1_000,
+            now - 1_000,
+            now - 1_000,
+          ],
         );
       }
     });
@@ -275,21 +337,33 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
   it("addresses are stored sealed with their keyed hash; ones left in clear by the migration are sealed at start, then e-mailed", async () => {
     const address = `legacy-${randomUUID()}@example.com`;
     const plan = await protect({ customer_email: address });
-    const { quote_id: quoteId } = (await t.database.db.get<{ quote_id: string }>("SELECT quote_id FROM plans WHERE id = ?", [plan.plan_id]))!;
+    const { quote_id: quoteId } = (await t.database.db.get<{ quote_id: string }>(
+      "SELECT quote_id FROM plans WHERE id = ?",
+      [plan.plan_id],
+    ))!;
     const columns = [
       ["quotes", "customer_email_sealed", "customer_email_hash", "id", quoteId],
       ["plans", "customer_email_sealed", "customer_email_hash", "id", plan.plan_id],
       ["email_messages", "recipient_sealed", "recipient_hash", "plan_id", plan.plan_id],
     ];
     const stored = () =>
-      Promise.all(columns.map(async ([table, sealed, hash, key, id]) => (await t.database.db.get<{ sealed: string; hash: string | null }>(`SELECT ${sealed} AS sealed, ${hash} AS hash FROM ${table} WHERE ${key} = ?`, [id]))!));
+      Promise.all(
+        columns.map(
+          async ([table, sealed, hash, key, id]) =>
+            (await t.database.db.get<{ sealed: string; hash: string | null }>(
+              `SELECT ${sealed} AS sealed, ${hash} AS hash FROM ${table} WHERE ${key} = ?`,
+              [id],
+            ))!,
+        ),
+      );
     for (const row of await stored()) {
       assert.ok(!row.sealed.includes("@"), "sealed");
       assert.equal(sealer.open(row.sealed), address);
       assert.equal(row.hash, buyerEmailHash(sealer, address));
     }
     // As a database migrated from clear addresses holds them until the service starts.
-    for (const [table, sealed, hash, key, id] of columns) await t.database.db.run(`UPDATE ${table} SET ${sealed} = ?, ${hash} = NULL WHERE ${key} = ?`, [address, id]);
+    for (const [table, sealed, hash, key, id] of columns)
+      await t.database.db.run(`UPDATE ${table} SET ${sealed} = ?, ${hash} = NULL WHERE ${key} = ?`, [address, id]);
 
     t.api.startBackgroundJobs();
     await t.api.stopBackgroundJobs(0); // resolves once the sealing has run

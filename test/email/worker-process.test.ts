@@ -27,18 +27,31 @@ describe.each(DIALECTS)("npm run worker -- --only email (%s)", (dialect) => {
   it("sends the e-mail the API queued, runs no other worker, and exits 0 on SIGTERM", async () => {
     const client = apiClient(t.baseUrl, t.merchant.secretKey);
     const quoted = await client.post("/headless/quote", {
-      order_amount_cents: 12_345, order_id: `order-${randomUUID()}`, protection_program_id: t.merchant.programId, currency: "USD", customer_email: "ada@example.com",
+      order_amount_cents: 12_345,
+      order_id: `order-${randomUUID()}`,
+      protection_program_id: t.merchant.programId,
+      currency: "USD",
+      customer_email: "ada@example.com",
     });
     const confirmed = await client.post("/headless/confirm", { quote_id: quoted.body.quote_id });
     assert.equal(confirmed.status, 200, confirmed.text);
-    const message = () => t.database.db.get<{ status: string }>("SELECT status FROM email_messages WHERE plan_id = ?", [confirmed.body.plan_id]);
+    const message = () =>
+      t.database.db.get<{ status: string }>("SELECT status FROM email_messages WHERE plan_id = ?", [
+        confirmed.body.plan_id,
+      ]);
     assert.equal((await message())!.status, "pending", "queued, not sent by the API");
 
     const { SMTP_URL: _files, ...env } = process.env;
     const child = spawn(process.execPath, ["server/worker.ts", "--only", "email"], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "inherit"],
-      env: { ...env, DATABASE_URL: t.database.url, ENCRYPTION_KEY: t.encryptionKey.toString("base64"), DATA_DIR: dataDir, LOG_LEVEL: "info" },
+      env: {
+        ...env,
+        DATABASE_URL: t.database.url,
+        ENCRYPTION_KEY: t.encryptionKey.toString("base64"),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+      },
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     const lines: Record<string, unknown>[] = [];
@@ -56,6 +69,10 @@ describe.each(DIALECTS)("npm run worker -- --only email (%s)", (dialect) => {
     child.kill("SIGTERM");
     assert.equal(await exited, 0, "graceful exit on SIGTERM");
     assert.equal((await message())!.status, "sent");
-    assert.deepEqual(lines.filter((line) => line.msg === "worker started").map((line) => line.worker), ["email"], "no other worker ran");
+    assert.deepEqual(
+      lines.filter((line) => line.msg === "worker started").map((line) => line.worker),
+      ["email"],
+      "no other worker ran",
+    );
   });
 });

@@ -11,7 +11,14 @@ import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
 import { Window } from "happy-dom";
 import { Signal } from "@preact/signals";
-import type { AppMetafieldEntry, Attribute, AttributeChange, CartLine, CartLineChange, Money } from "@shopify/ui-extensions/checkout";
+import type {
+  AppMetafieldEntry,
+  Attribute,
+  AttributeChange,
+  CartLine,
+  CartLineChange,
+  Money,
+} from "@shopify/ui-extensions/checkout";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import type { Quote } from "../../packages/sdk/src/responses.ts";
 import { staysFalseFor, waitFor } from "../support/wait.ts";
@@ -53,7 +60,11 @@ function mockShopify(checkout: Checkout) {
     const product = merchandiseId.startsWith(gid("ProductVariant", "80")) ? PRODUCT_ID : "5001";
     return {
       id: gid("CartLine", String(nextLine++)),
-      merchandise: { type: "variant", id: merchandiseId, product: { id: gid("Product", product) } } as CartLine["merchandise"],
+      merchandise: {
+        type: "variant",
+        id: merchandiseId,
+        product: { id: gid("Product", product) },
+      } as CartLine["merchandise"],
       quantity,
       cost: { totalAmount: usd(price * quantity) },
       attributes: [],
@@ -62,15 +73,29 @@ function mockShopify(checkout: Checkout) {
       parentRelationship: null,
     };
   };
-  const priceOf = (merchandiseId: string) => TIERS.find((tier) => gid("ProductVariant", tier.variantId) === merchandiseId)!.priceCents / 100;
+  const priceOf = (merchandiseId: string) =>
+    TIERS.find((tier) => gid("ProductVariant", tier.variantId) === merchandiseId)!.priceCents / 100;
   const configEntries = (config: unknown): AppMetafieldEntry[] =>
-    config === undefined ? [] : [{
-      target: { type: "shop", id: gid("Shop", "1") },
-      metafield: { namespace: "$app:protection", key: "config", value: JSON.stringify(config), valueType: "json_string", type: "json" },
-    }];
-  const initialLines = (checkout.lines ?? [{ variant: gid("ProductVariant", "5101"), price: 129.99 }]).map((line) => lineOf(line.variant, line.price, line.quantity));
+    config === undefined
+      ? []
+      : [
+          {
+            target: { type: "shop", id: gid("Shop", "1") },
+            metafield: {
+              namespace: "$app:protection",
+              key: "config",
+              value: JSON.stringify(config),
+              valueType: "json_string",
+              type: "json",
+            },
+          },
+        ];
+  const initialLines = (checkout.lines ?? [{ variant: gid("ProductVariant", "5101"), price: 129.99 }]).map((line) =>
+    lineOf(line.variant, line.price, line.quantity),
+  );
 
-  const subtotal = (lines: CartLine[]) => usd(Math.round(lines.reduce((sum, line) => sum + line.cost.totalAmount.amount, 0) * 100) / 100);
+  const subtotal = (lines: CartLine[]) =>
+    usd(Math.round(lines.reduce((sum, line) => sum + line.cost.totalAmount.amount, 0) * 100) / 100);
   // The host's values are signals (ReadonlySignalLike: `value` and `subscribe`); an extension may hand the host
   // its own Signal class (`@shopify/ui-extensions/preact` does); ours does not, so the host's own are used.
   const signalsOf = (Signal: SignalClass) => ({
@@ -98,18 +123,23 @@ function mockShopify(checkout: Checkout) {
       shopify.lines.value = lines;
       shopify.cost.subtotalAmount.value = subtotal(lines);
     },
-    i18n: { formatCurrency: (value: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", { style: "currency", ...options }).format(value) },
+    i18n: {
+      formatCurrency: (value: number, options: Intl.NumberFormatOptions) =>
+        new Intl.NumberFormat("en-US", { style: "currency", ...options }).format(value),
+    },
     async applyCartLinesChange(change: CartLineChange) {
       linesChanges.push(change);
       const lines = shopify.lines.value;
-      if (change.type === "addCartLine") shopify.setLines([...lines, lineOf(change.merchandiseId, priceOf(change.merchandiseId), change.quantity)]);
+      if (change.type === "addCartLine")
+        shopify.setLines([...lines, lineOf(change.merchandiseId, priceOf(change.merchandiseId), change.quantity)]);
       if (change.type === "removeCartLine") shopify.setLines(lines.filter((line) => line.id !== change.id));
       return { type: "success" };
     },
     async applyAttributeChange(change: AttributeChange) {
       attributeChanges.push(change);
       const others = shopify.attributes.value.filter((entry) => entry.key !== change.key);
-      shopify.attributes.value = change.type === "updateAttribute" ? [...others, { key: change.key, value: change.value }] : others;
+      shopify.attributes.value =
+        change.type === "updateAttribute" ? [...others, { key: change.key, value: change.value }] : others;
       return { type: "success" };
     },
   };
@@ -163,7 +193,11 @@ describe("checkout UI extension (checkout-protection)", () => {
     Object.assign(globalThis, { shopify: host.shopify });
     const quotes: QuoteRequest[] = [];
     globalThis.fetch = async (input, init) => {
-      const request: QuoteRequest = { url: String(input), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) };
+      const request: QuoteRequest = {
+        url: String(input),
+        headers: new Headers(init?.headers),
+        body: JSON.parse(String(init?.body)),
+      };
       quotes.push(request);
       const response = await realFetch(input, init);
       request.response = await response.clone().json();
@@ -175,7 +209,6 @@ describe("checkout UI extension (checkout-protection)", () => {
     return { ...host, document, quotes, checkbox };
   }
 
-
   it("quotes the order with the publishable key and renders the tier price, the verbatim disclosure and the terms link, unchecked", async () => {
     const view = await mount({ config: config() });
     await waitFor(view.checkbox, { what: "the offer" });
@@ -184,19 +217,35 @@ describe("checkout UI extension (checkout-protection)", () => {
     const [quote] = view.quotes;
     assert.equal(quote.url, `${t.baseUrl}/offers/quote`);
     assert.equal(quote.headers.get("authorization"), `Bearer ${t.merchant.publishableKey}`);
-    assert.match(quote.headers.get("idempotency-key") ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    assert.deepEqual(quote.body, { order_amount_cents: 12_999, order_id: CHECKOUT_TOKEN, protection_program_id: t.merchant.programId, currency: "USD" });
+    assert.match(
+      quote.headers.get("idempotency-key") ?? "",
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    assert.deepEqual(quote.body, {
+      order_amount_cents: 12_999,
+      order_id: CHECKOUT_TOKEN,
+      protection_program_id: t.merchant.programId,
+      currency: "USD",
+    });
     assert.equal(quote.response!.feeCents, 390);
 
     const checkbox = view.checkbox()!;
-    assert.equal(checkbox.getAttribute("label"), "Add purchase protection for $4.00", "the smallest tier at or above the 3.90 fee");
+    assert.equal(
+      checkbox.getAttribute("label"),
+      "Add purchase protection for $4.00",
+      "the smallest tier at or above the 3.90 fee",
+    );
     assert.equal(checkbox.hasAttribute("checked"), false, "never pre-checked");
     assert.equal(view.document.body.querySelector("s-text")?.textContent, DISCLOSURE);
     assert.equal(quote.response!.disclosureText, DISCLOSURE);
     const link = view.document.body.querySelector("s-link")!;
     assert.equal(link.getAttribute("href"), "https://portal.example.test/terms");
     assert.equal(link.textContent, "Coverage terms");
-    assert.deepEqual([view.linesChanges, view.attributeChanges], [[], []], "nothing is recorded before the buyer chooses");
+    assert.deepEqual(
+      [view.linesChanges, view.attributeChanges],
+      [[], []],
+      "nothing is recorded before the buyer chooses",
+    );
   });
 
   it("checking adds the tier's line and records accepted with the quote id; unchecking records declined and removes the line", async () => {
@@ -207,7 +256,9 @@ describe("checkout UI extension (checkout-protection)", () => {
 
     view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
     await waitFor(() => view.attributeChanges.length === 2, { what: "the attributes" });
-    assert.deepEqual(view.linesChanges, [{ type: "addCartLine", merchandiseId: gid("ProductVariant", "8004"), quantity: 1 }]);
+    assert.deepEqual(view.linesChanges, [
+      { type: "addCartLine", merchandiseId: gid("ProductVariant", "8004"), quantity: 1 },
+    ]);
     assert.deepEqual(view.attributeChanges, [
       { type: "updateAttribute", key: "_protection", value: "accepted" },
       { type: "updateAttribute", key: "_protection_quote", value: quoteId },
@@ -221,15 +272,23 @@ describe("checkout UI extension (checkout-protection)", () => {
     view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
     await waitFor(() => view.attributeChanges.length === 3, { what: "the decline" });
     assert.deepEqual(view.linesChanges.slice(1), [{ type: "removeCartLine", id: line.id, quantity: 1 }]);
-    assert.deepEqual(view.attributeChanges.slice(2), [{ type: "updateAttribute", key: "_protection", value: "declined" }]);
+    assert.deepEqual(view.attributeChanges.slice(2), [
+      { type: "updateAttribute", key: "_protection", value: "declined" },
+    ]);
     await waitFor(() => !view.checkbox()!.hasAttribute("checked"), { what: "the unchecked box" });
   });
 
   it("quotes the subtotal without the protection line, and an accepted choice follows the new quote's tier and id", async () => {
     const view = await mount({
       config: config(),
-      lines: [{ variant: gid("ProductVariant", "5101"), price: 129.99 }, { variant: gid("ProductVariant", "8003"), price: 3 }],
-      attributes: [{ key: "_protection", value: "accepted" }, { key: "_protection_quote", value: "qt_earlier" }],
+      lines: [
+        { variant: gid("ProductVariant", "5101"), price: 129.99 },
+        { variant: gid("ProductVariant", "8003"), price: 3 },
+      ],
+      attributes: [
+        { key: "_protection", value: "accepted" },
+        { key: "_protection_quote", value: "qt_earlier" },
+      ],
     });
     const staleLine = view.shopify.lines.value[1];
     await waitFor(() => view.attributeChanges.length === 1, { what: "the quote id update" });
@@ -238,7 +297,9 @@ describe("checkout UI extension (checkout-protection)", () => {
       { type: "removeCartLine", id: staleLine.id, quantity: 1 },
       { type: "addCartLine", merchandiseId: gid("ProductVariant", "8004"), quantity: 1 },
     ]);
-    assert.deepEqual(view.attributeChanges, [{ type: "updateAttribute", key: "_protection_quote", value: view.quotes[0].response!.quoteId }]);
+    assert.deepEqual(view.attributeChanges, [
+      { type: "updateAttribute", key: "_protection_quote", value: view.quotes[0].response!.quoteId },
+    ]);
     assert.equal(view.checkbox()!.hasAttribute("checked"), true);
   });
 
@@ -252,11 +313,17 @@ describe("checkout UI extension (checkout-protection)", () => {
       failedQuotes++;
       throw new TypeError("network down");
     };
-    const merchandise = view.shopify.lines.value.find((entry) => !entry.merchandise.id.startsWith(gid("ProductVariant", "80")))!;
-    const protection = view.shopify.lines.value.find((entry) => entry.merchandise.id === gid("ProductVariant", "8004"))!;
+    const merchandise = view.shopify.lines.value.find(
+      (entry) => !entry.merchandise.id.startsWith(gid("ProductVariant", "80")),
+    )!;
+    const protection = view.shopify.lines.value.find(
+      (entry) => entry.merchandise.id === gid("ProductVariant", "8004"),
+    )!;
     view.shopify.setLines([{ ...merchandise, cost: { totalAmount: usd(150) } }, protection]);
     await waitFor(() => failedQuotes === 1, { what: "the re-quote" });
-    await staysFalseFor(() => !view.checkbox()?.hasAttribute("checked"), 200, { what: "the offer unchecked or removed" });
+    await staysFalseFor(() => !view.checkbox()?.hasAttribute("checked"), 200, {
+      what: "the offer unchecked or removed",
+    });
     assert.equal(view.checkbox()?.hasAttribute("checked"), true, "still on screen, still checked");
     view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
     await waitFor(() => view.attributeChanges.length === 3, { what: "the decline" });
@@ -276,12 +343,16 @@ describe("checkout UI extension (checkout-protection)", () => {
     await staysFalseFor(() => view.quotes.length > 2, 600, { what: "a third quote" });
     assert.equal(view.quotes.length, 2, "one quote for the settled amount, none for the intermediate ones");
     assert.equal(view.quotes[1].body.order_amount_cents, 15_000);
-    await waitFor(() => view.checkbox()?.getAttribute("label") === "Add purchase protection for $5.00", { what: "the 4.50 fee's tier" });
+    await waitFor(() => view.checkbox()?.getAttribute("label") === "Add purchase protection for $5.00", {
+      what: "the 4.50 fee's tier",
+    });
   });
 
   it("renders nothing and asks for no quote when attributes cannot be updated (accelerated checkout)", async () => {
     const view = await mount({ config: config(), canUpdateAttributes: false });
-    await staysFalseFor(() => view.document.body.innerHTML !== "" || view.quotes.length > 0, 600, { what: "a rendered offer or a quote request" });
+    await staysFalseFor(() => view.document.body.innerHTML !== "" || view.quotes.length > 0, 600, {
+      what: "a rendered offer or a quote request",
+    });
     assert.equal(view.document.body.innerHTML, "");
     assert.equal(view.quotes.length, 0);
   });
@@ -292,7 +363,9 @@ describe("checkout UI extension (checkout-protection)", () => {
   ] as const) {
     it(`renders nothing when ${name}`, async () => {
       const view = await mount(checkout);
-      await staysFalseFor(() => view.document.body.innerHTML !== "" || view.quotes.length > 0, 600, { what: "a rendered offer or a quote request" });
+      await staysFalseFor(() => view.document.body.innerHTML !== "" || view.quotes.length > 0, 600, {
+        what: "a rendered offer or a quote request",
+      });
       assert.equal(view.document.body.innerHTML, "");
       assert.equal(view.quotes.length, 0);
     });
@@ -318,6 +391,8 @@ describe("checkout UI extension (checkout-protection)", () => {
 
   it("type-checks with its own tsconfig (Preact JSX, the target's `shopify` global)", async () => {
     const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-    await promisify(execFile)(process.execPath, [tsc, "--noEmit", "-p", "extensions/checkout-protection"], { cwd: ROOT });
+    await promisify(execFile)(process.execPath, [tsc, "--noEmit", "-p", "extensions/checkout-protection"], {
+      cwd: ROOT,
+    });
   });
 });

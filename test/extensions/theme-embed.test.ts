@@ -16,42 +16,71 @@ const CONFIG: StorefrontConfig = {
   apiBase: "https://app.example.test/api/v1",
   widgetUrl: "https://app.example.test/widget/v1/service-widget.js",
   productId: "900",
-  tiers: [{ priceCents: 100, variantId: "9001" }, { priceCents: 400, variantId: "9003" }],
+  tiers: [
+    { priceCents: 100, variantId: "9001" },
+    { priceCents: 400, variantId: "9003" },
+  ],
 };
 // $129.99 of goods and the $4.00 protection line.
-const CART: EmbedPage["cart"] = { total_price: 13_399, currency: "EUR", items: [{ product_id: 10, final_line_price: 12_999 }, { product_id: 900, final_line_price: 400 }] };
+const CART: EmbedPage["cart"] = {
+  total_price: 13_399,
+  currency: "EUR",
+  items: [
+    { product_id: 10, final_line_price: 12_999 },
+    { product_id: 900, final_line_price: 400 },
+  ],
+};
 const ASSETS = "https://cdn.shopify.test/extensions/theme-embed/assets/";
 
-const render = (page: Partial<EmbedPage> = {}) => renderEmbed({ config: CONFIG, cart: CART, assetBase: ASSETS, ...page });
-const widgets = (html: string) => [...html.matchAll(/<service-widget\s([^>]*)><\/service-widget>/g)].map((match) =>
-  Object.fromEntries([...match[1].matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value.replaceAll("&#34;", '"').replaceAll("&quot;", '"')])));
+const render = (page: Partial<EmbedPage> = {}) =>
+  renderEmbed({ config: CONFIG, cart: CART, assetBase: ASSETS, ...page });
+const widgets = (html: string) =>
+  [...html.matchAll(/<service-widget\s([^>]*)><\/service-widget>/g)].map((match) =>
+    Object.fromEntries(
+      [...match[1].matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [
+        name,
+        value.replaceAll("&#34;", '"').replaceAll("&quot;", '"'),
+      ]),
+    ),
+  );
 
 describe("theme app embed (extensions/theme-embed)", () => {
   it("passes theme-check with the theme-app-extension config: zero offenses", async () => {
     const offenses = await check(THEME_EMBED_DIR, "theme-check:theme-app-extension");
-    assert.deepEqual(offenses.map((offense) => `${offense.check}: ${offense.message} (${offense.uri})`), []);
+    assert.deepEqual(
+      offenses.map((offense) => `${offense.check}: ${offense.message} (${offense.uri})`),
+      [],
+    );
   });
 
   it("ships the widget build: assets/service-widget.js is byte for byte a fresh build", async () => {
     const fresh = Buffer.from(await bundle());
     const committed = fs.readFileSync(EMBED_ASSET);
     assert.ok(fresh.byteLength <= MAX_BYTES);
-    assert.ok(fresh.equals(committed), `${path.relative(process.cwd(), EMBED_ASSET)} differs from a fresh widget build: run \`npm run build:widget\` and commit it`);
+    assert.ok(
+      fresh.equals(committed),
+      `${path.relative(process.cwd(), EMBED_ASSET)} differs from a fresh widget build: run \`npm run build:widget\` and commit it`,
+    );
   });
 
   it("renders one <service-widget mode=cart> from the app config and one deferred script tag for the embed's asset", async () => {
     const html = await render();
-    assert.deepEqual(widgets(html), [{
-      mode: "cart",
-      "publishable-key": "wk_test_embed",
-      "program-id": "prog_default",
-      "api-base": "https://app.example.test/api/v1",
-      "amount-cents": "12999",
-      currency: "EUR",
-      "fee-variants": JSON.stringify(CONFIG.tiers),
-      placement: 'main [name="checkout"]',
-    }]);
-    assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag), [`<script src="${ASSETS}service-widget.js" defer>`]);
+    assert.deepEqual(widgets(html), [
+      {
+        mode: "cart",
+        "publishable-key": "wk_test_embed",
+        "program-id": "prog_default",
+        "api-base": "https://app.example.test/api/v1",
+        "amount-cents": "12999",
+        currency: "EUR",
+        "fee-variants": JSON.stringify(CONFIG.tiers),
+        placement: 'main [name="checkout"]',
+      },
+    ]);
+    assert.deepEqual(
+      [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag),
+      [`<script src="${ASSETS}service-widget.js" defer>`],
+    );
   });
 
   it("honours the settings: program override, placement (cart page, drawer elsewhere, or none), disabled", async () => {

@@ -32,7 +32,11 @@ describe("standalone API: graceful shutdown on SIGTERM", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
-    const services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test" } };
+    const services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test", portalUrl: "https://portal.example.test" },
+    };
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Shutdown Store" }));
   });
   afterAll(async () => {
@@ -41,8 +45,18 @@ describe("standalone API: graceful shutdown on SIGTERM", () => {
   });
 
   it("finishes the request in flight, refuses new connections, and exits 0", async () => {
-    const { child, port } = await startApi({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "info" });
-    const body = JSON.stringify({ order_amount_cents: 5_000, order_id: "order-shutdown", protection_program_id: merchant.programId });
+    const { child, port } = await startApi({
+      ...process.env,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      LOG_LEVEL: "info",
+    });
+    const body = JSON.stringify({
+      order_amount_cents: 5_000,
+      order_id: "order-shutdown",
+      protection_program_id: merchant.programId,
+    });
     const socket = net.connect(port, "127.0.0.1");
     await once(socket, "connect");
     // Headers and half the body now; the rest after SIGTERM, so the request is in flight when the signal lands.
@@ -73,6 +87,9 @@ describe("standalone API: graceful shutdown on SIGTERM", () => {
 
     const [code] = await exited;
     assert.equal(code, 0);
-    assert.ok(await database.db.get("SELECT id FROM quotes WHERE order_id = ?", ["order-shutdown"]), "the in-flight quote was committed");
+    assert.ok(
+      await database.db.get("SELECT id FROM quotes WHERE order_id = ?", ["order-shutdown"]),
+      "the in-flight quote was committed",
+    );
   });
 });

@@ -12,7 +12,14 @@ import path from "node:path";
 import pg from "pg";
 import { migrate } from "../../server/store/migrations.ts";
 import { openDatabase } from "../../server/store/open.ts";
-import { COUNTED_TABLES, createEmptyDatabase, DIALECTS, rowCounts, type Dialect, type EmptyDatabase } from "../support/databases.ts";
+import {
+  COUNTED_TABLES,
+  createEmptyDatabase,
+  DIALECTS,
+  rowCounts,
+  type Dialect,
+  type EmptyDatabase,
+} from "../support/databases.ts";
 import { waitFor } from "../support/wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -26,7 +33,11 @@ interface Run {
 
 /** Starts `npm run db:migrate` (the documented command, exactly) against `url`. */
 function startDbMigrate(url: string) {
-  const child = spawn("npm", ["run", "--silent", "db:migrate"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["run", "--silent", "db:migrate"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
@@ -57,7 +68,12 @@ function migrationFiles(dialect: Dialect): { name: string; checksum: string }[] 
     .readdirSync(folder)
     .filter((name) => fs.existsSync(path.join(folder, name, "migration.sql")))
     .sort()
-    .map((name) => ({ name, checksum: createHash("sha256").update(fs.readFileSync(path.join(folder, name, "migration.sql"))).digest("hex") }));
+    .map((name) => ({
+      name,
+      checksum: createHash("sha256")
+        .update(fs.readFileSync(path.join(folder, name, "migration.sql")))
+        .digest("hex"),
+    }));
 }
 
 interface MigrationRow {
@@ -90,7 +106,9 @@ async function withDatabase(dialect: Dialect, work: (database: EmptyDatabase) =>
 }
 
 /** A migrations folder of hand-written fixtures, for what the real folders must never contain. */
-async function withMigrationsFolder(work: (folder: string, write: (name: string, sql: string) => void) => Promise<void>): Promise<void> {
+async function withMigrationsFolder(
+  work: (folder: string, write: (name: string, sql: string) => void) => Promise<void>,
+): Promise<void> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "pp-migrations-"));
   const write = (name: string, sql: string) => {
     fs.mkdirSync(path.join(folder, name), { recursive: true });
@@ -105,8 +123,12 @@ async function withMigrationsFolder(work: (folder: string, write: (name: string,
 
 /** The `_prisma_migrations` DDL compiled into the installed Prisma schema engine. */
 function prismaEngineDdl(dialect: Dialect): string {
-  const engine = fs.readFileSync(path.join(ROOT, "node_modules", "prisma", "build", "schema_engine_bg.wasm")).toString("latin1");
-  const start = engine.indexOf(dialect === "sqlite" ? 'CREATE TABLE "_prisma_migrations" (' : "CREATE TABLE _prisma_migrations (");
+  const engine = fs
+    .readFileSync(path.join(ROOT, "node_modules", "prisma", "build", "schema_engine_bg.wasm"))
+    .toString("latin1");
+  const start = engine.indexOf(
+    dialect === "sqlite" ? 'CREATE TABLE "_prisma_migrations" (' : "CREATE TABLE _prisma_migrations (",
+  );
   assert.ok(start >= 0, "the schema engine's _prisma_migrations DDL was not found");
   return engine.slice(start, engine.indexOf(");", start) + 2);
 }
@@ -123,8 +145,20 @@ describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
 
       const rows = await migrationRows(url);
       assert.deepEqual(
-        rows.map(({ migration_name, checksum, applied_steps_count, logs, rolled_back_at }) => ({ migration_name, checksum, applied_steps_count, logs, rolled_back_at })),
-        files.map(({ name, checksum }) => ({ migration_name: name, checksum, applied_steps_count: 1, logs: null, rolled_back_at: null })),
+        rows.map(({ migration_name, checksum, applied_steps_count, logs, rolled_back_at }) => ({
+          migration_name,
+          checksum,
+          applied_steps_count,
+          logs,
+          rolled_back_at,
+        })),
+        files.map(({ name, checksum }) => ({
+          migration_name: name,
+          checksum,
+          applied_steps_count: 1,
+          logs: null,
+          rolled_back_at: null,
+        })),
       );
       for (const row of rows) {
         assert.match(row.id, UUID_V4);
@@ -132,7 +166,11 @@ describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
       }
       const db = openDatabase(url);
       try {
-        assert.deepEqual(Object.values(await rowCounts(db)), COUNTED_TABLES.map(() => 0), "every domain table exists");
+        assert.deepEqual(
+          Object.values(await rowCounts(db)),
+          COUNTED_TABLES.map(() => 0),
+          "every domain table exists",
+        );
       } finally {
         await db.close();
       }
@@ -190,7 +228,12 @@ describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
 
       const refused = await dbMigrate(url);
       assert.equal(refused.code, 1);
-      assert.match(refused.stderr, new RegExp(`modified after they were applied[\\s\\S]*${first.name}: applied with checksum 0{64}, the file's is ${first.checksum}`));
+      assert.match(
+        refused.stderr,
+        new RegExp(
+          `modified after they were applied[\\s\\S]*${first.name}: applied with checksum 0{64}, the file's is ${first.checksum}`,
+        ),
+      );
       assert.deepEqual(await migrationRows(url), before);
     }));
 
@@ -198,24 +241,41 @@ describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
     withDatabase(dialect, ({ url }) =>
       withMigrationsFolder(async (folder, write) => {
         write("0001_ok", "CREATE TABLE ok_table (id INTEGER PRIMARY KEY);\n");
-        write("0002_broken", "CREATE TABLE half_table (id INTEGER PRIMARY KEY);\nINSERT INTO missing_table VALUES (1);\n");
-        await assert.rejects(migrate(url, folder), /migration 0002_broken failed and was rolled back[\s\S]*missing_table/);
+        write(
+          "0002_broken",
+          "CREATE TABLE half_table (id INTEGER PRIMARY KEY);\nINSERT INTO missing_table VALUES (1);\n",
+        );
+        await assert.rejects(
+          migrate(url, folder),
+          /migration 0002_broken failed and was rolled back[\s\S]*missing_table/,
+        );
 
         const db = openDatabase(url);
-        const tables = async () => (await db.all<{ n: string }>(
-          dialect === "sqlite"
-            ? "SELECT name AS n FROM sqlite_master WHERE type = 'table' AND name LIKE '%_table'"
-            : "SELECT tablename AS n FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE '%_table'",
-        )).map((row) => row.n).sort();
+        const tables = async () =>
+          (
+            await db.all<{ n: string }>(
+              dialect === "sqlite"
+                ? "SELECT name AS n FROM sqlite_master WHERE type = 'table' AND name LIKE '%_table'"
+                : "SELECT tablename AS n FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE '%_table'",
+            )
+          )
+            .map((row) => row.n)
+            .sort();
         assert.deepEqual(await tables(), ["ok_table"], "the failed migration's first statement was rolled back");
         const failed = (await migrationRows(url)).find((row) => row.migration_name === "0002_broken")!;
         assert.equal(failed.finished_at, null);
         assert.equal(failed.rolled_back_at, null);
         assert.equal(failed.applied_steps_count, 0);
-        assert.match(failed.logs!, /^Migration name: 0002_broken\n\nDatabase error code: \S+\n\nDatabase error:\n.*missing_table/);
+        assert.match(
+          failed.logs!,
+          /^Migration name: 0002_broken\n\nDatabase error code: \S+\n\nDatabase error:\n.*missing_table/,
+        );
 
         const rows = await migrationRows(url);
-        await assert.rejects(migrate(url, folder), /lists failed migrations; no migration was applied[\s\S]*0002_broken/);
+        await assert.rejects(
+          migrate(url, folder),
+          /lists failed migrations; no migration was applied[\s\S]*0002_broken/,
+        );
         assert.deepEqual(await migrationRows(url), rows);
 
         // Resolved as the refusal says: fix the file, mark the failed row rolled back.
@@ -224,11 +284,20 @@ describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
         assert.deepEqual(await migrate(url, folder), ["0002_broken"]);
         assert.deepEqual(await tables(), ["half_table", "ok_table"]);
         assert.deepEqual(
-          (await migrationRows(url)).map((row) => [row.migration_name, row.finished_at !== null, row.rolled_back_at !== null]),
-          [["0001_ok", true, false], ["0002_broken", false, true], ["0002_broken", true, false]],
+          (await migrationRows(url)).map((row) => [
+            row.migration_name,
+            row.finished_at !== null,
+            row.rolled_back_at !== null,
+          ]),
+          [
+            ["0001_ok", true, false],
+            ["0002_broken", false, true],
+            ["0002_broken", true, false],
+          ],
         );
         await db.close();
-      })));
+      }),
+    ));
 });
 
 describe("npm run db:migrate and Prisma's CLI (sqlite)", () => {
@@ -253,7 +322,8 @@ describe("npm run db:migrate and Prisma's CLI (sqlite)", () => {
           finished_at: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/.test(String(row.finished_at)),
         });
         assert.deepEqual((await migrationRows(ours)).map(shape), (await migrationRows(prismas)).map(shape));
-      })));
+      }),
+    ));
 });
 
 describe("db:migrate and other migrators", () => {
@@ -278,12 +348,19 @@ describe("db:migrate and other migrators", () => {
           },
           { what: "db:migrate to wait for the advisory lock" },
         );
-        assert.equal((await holder.query("SELECT to_regclass('_prisma_migrations') AS t")).rows[0].t, null, "nothing done before the lock");
+        assert.equal(
+          (await holder.query("SELECT to_regclass('_prisma_migrations') AS t")).rows[0].t,
+          null,
+          "nothing done before the lock",
+        );
 
         await holder.query("SELECT pg_advisory_unlock($1)", [PRISMA_LOCK_KEY]);
         const result = await run.done;
         assert.equal(result.code, 0, result.stderr);
-        assert.deepEqual((await migrationRows(url)).map((row) => row.migration_name), migrationFiles("postgres").map((file) => file.name));
+        assert.deepEqual(
+          (await migrationRows(url)).map((row) => row.migration_name),
+          migrationFiles("postgres").map((file) => file.name),
+        );
       } finally {
         await holder.end();
       }
@@ -317,9 +394,13 @@ PRAGMA defer_foreign_keys=OFF;
         assert.deepEqual(await migrate(url, folder), ["0001_parent_child", "0002_redefine_parent"]);
 
         write("0003_orphan_child", `DELETE FROM "parent";\n`);
-        await assert.rejects(migrate(url, folder), /0003_orphan_child failed[\s\S]*FOREIGN KEY constraint failed: 1 row\(s\), first child rowid 1 → parent/);
+        await assert.rejects(
+          migrate(url, folder),
+          /0003_orphan_child failed[\s\S]*FOREIGN KEY constraint failed: 1 row\(s\), first child rowid 1 → parent/,
+        );
         const db = openDatabase(url);
         assert.deepEqual(await db.all("SELECT id, name FROM parent"), [{ id: 1, name: "a" }]);
         await db.close();
-      })));
+      }),
+    ));
 });

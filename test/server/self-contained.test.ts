@@ -14,19 +14,29 @@ const OUTSIDE_CITATIONS = [/spec \u00a7/i, /design\.md/i, /design \u00a7/i, /(?<
 
 /** Lines of `text` that cite a document outside the repository, as "line: text". */
 function outsideCitations(text: string): string[] {
-  return text.split("\n").flatMap((line, index) => (OUTSIDE_CITATIONS.some((pattern) => pattern.test(line)) ? [`${index + 1}: ${line.trim()}`] : []));
+  return text
+    .split("\n")
+    .flatMap((line, index) =>
+      OUTSIDE_CITATIONS.some((pattern) => pattern.test(line)) ? [`${index + 1}: ${line.trim()}`] : [],
+    );
 }
 
 /** Tracked files and new ones not ignored, so a citation is caught before it is committed. */
 function sourceFiles(): string[] {
-  const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" });
+  const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   return listed.split("\0").filter((file) => file !== "" && fs.existsSync(path.join(ROOT, file)));
 }
 
 describe("self-contained references", () => {
   it("recognises a citation of the contract or the design notes, not an RFC section", () => {
     assert.equal(outsideCitations("// Rate limits (spec \u00a78 rule 1).").length, 1);
-    assert.equal(outsideCitations("// (DESIGN\u002emd, Events)\n// (DESIGN \u00a74)\n// bucket (\u00a78 rule 1)").length, 3);
+    assert.equal(
+      outsideCitations("// (DESIGN\u002emd, Events)\n// (DESIGN \u00a74)\n// bucket (\u00a78 rule 1)").length,
+      3,
+    );
     assert.deepEqual(outsideCitations('// README "Rate limits"\n"RFC 8785 \u00a73.2.2: whitespace removed"'), []);
   });
 

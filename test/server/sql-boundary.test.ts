@@ -35,9 +35,16 @@ export interface Violation {
 
 /** The SQL literals and `.dialect` reads of one source text. */
 export function sqlViolations(fileName: string, text: string): Violation[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const violations: Violation[] = [];
-  const report = (node: ts.Node, what: string) => violations.push({ line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, what });
+  const report = (node: ts.Node, what: string) =>
+    violations.push({ line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, what });
   const visit = (node: ts.Node): void => {
     const literal = literalText(node);
     if (literal !== undefined) {
@@ -54,13 +61,15 @@ export function sqlViolations(fileName: string, text: string): Violation[] {
 
 function literalText(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((span) => ` name ${span.literal.text}`).join("");
+  if (ts.isTemplateExpression(node))
+    return node.head.text + node.templateSpans.map((span) => ` name ${span.literal.text}`).join("");
   return undefined;
 }
 
 function readsDialect(node: ts.Node): boolean {
   if (ts.isPropertyAccessExpression(node)) return node.name.text === "dialect";
-  if (ts.isElementAccessExpression(node)) return ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "dialect";
+  if (ts.isElementAccessExpression(node))
+    return ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "dialect";
   // const { dialect } = db
   if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
     const property = node.propertyName ?? node.name;
@@ -74,7 +83,8 @@ function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(absolute)) return [];
   return fs.readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" || EXEMPT.includes(relative + path.sep) ? [] : sourceFiles(relative);
+    if (entry.isDirectory())
+      return entry.name === "node_modules" || EXEMPT.includes(relative + path.sep) ? [] : sourceFiles(relative);
     return SOURCE_FILE.test(entry.name) && !TEST_FILE.test(entry.name) ? [relative] : [];
   });
 }
@@ -96,13 +106,24 @@ describe("the SQL boundary", () => {
         "const h = `CREATE UNIQUE INDEX i ON t (c)`;",
       ].join("\n"),
     );
-    assert.deepEqual(found.map((violation) => violation.line), [3, 4, 5, 6, 7, 8, 10]);
+    assert.deepEqual(
+      found.map((violation) => violation.line),
+      [3, 4, 5, 6, 7, 8, 10],
+    );
   });
 
   it("holds: SQL text and dialect checks appear only in server/store", () => {
     const files = SCANNED.flatMap(sourceFiles);
     assert.ok(files.length > 100, `found only ${files.length} source files to check`);
-    const violations = files.flatMap((file) => sqlViolations(file, fs.readFileSync(path.join(ROOT, file), "utf8")).map((violation) => `${file}:${violation.line}: ${violation.what}`));
-    assert.deepEqual(violations, [], `SQL belongs in a repository module under server/store:\n${violations.join("\n")}`);
+    const violations = files.flatMap((file) =>
+      sqlViolations(file, fs.readFileSync(path.join(ROOT, file), "utf8")).map(
+        (violation) => `${file}:${violation.line}: ${violation.what}`,
+      ),
+    );
+    assert.deepEqual(
+      violations,
+      [],
+      `SQL belongs in a repository module under server/store:\n${violations.join("\n")}`,
+    );
   });
 });

@@ -40,8 +40,16 @@ export function assertRequestId(response: ApiResponse): string {
 
 /** Nothing of the server's insides (stack frames, source paths) is in a response body. */
 export function assertNoInternals(text: string): void {
-  assert.doesNotMatch(text, /\bat\s+(?:async\s+)?(?:\S+\s+\()?(?:file:|node:|\/|[A-Za-z]:\\)\S*:\d+:\d+|\\n\s+at\s/, "no stack frame");
-  assert.doesNotMatch(text, /\.(?:ts|js|mjs|cjs):\d+|file:\/\/|node:internal|\/(?:work|home|tmp|usr|srv|app)\//, "no source path");
+  assert.doesNotMatch(
+    text,
+    /\bat\s+(?:async\s+)?(?:\S+\s+\()?(?:file:|node:|\/|[A-Za-z]:\\)\S*:\d+:\d+|\\n\s+at\s/,
+    "no stack frame",
+  );
+  assert.doesNotMatch(
+    text,
+    /\.(?:ts|js|mjs|cjs):\d+|file:\/\/|node:internal|\/(?:work|home|tmp|usr|srv|app)\//,
+    "no source path",
+  );
 }
 
 /** The response is the documented error: status, type (by status), code, param, request id echoed from the header. */
@@ -65,17 +73,34 @@ export function assertError(response: ApiResponse, expected: ExpectedError): voi
  * request may add: a domain 4xx on a mutation is stored under its key (so a retry gets the same answer) — 1 —
  * while a request refused before it runs (auth, validation) stores nothing — 0.
  */
-export async function assertChangesNothing<T>(db: Database, request: () => Promise<T>, idempotencyRecords: 0 | 1 = 0): Promise<T> {
+export async function assertChangesNothing<T>(
+  db: Database,
+  request: () => Promise<T>,
+  idempotencyRecords: 0 | 1 = 0,
+): Promise<T> {
   const before = await rowCounts(db);
   const result = await request();
   const after = await rowCounts(db);
-  assert.deepEqual(after, { ...before, idempotency_records: before.idempotency_records + idempotencyRecords }, "row counts");
+  assert.deepEqual(
+    after,
+    { ...before, idempotency_records: before.idempotency_records + idempotencyRecords },
+    "row counts",
+  );
   return result;
 }
 
 /** A quote through the API: its body and its single-use token. */
-export async function createQuote(client: ReturnType<typeof apiClient>, programId: string, fields: Record<string, unknown> = {}) {
-  const response = await client.post<Quote>("/offers/quote", { order_amount_cents: 10_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: programId, ...fields });
+export async function createQuote(
+  client: ReturnType<typeof apiClient>,
+  programId: string,
+  fields: Record<string, unknown> = {},
+) {
+  const response = await client.post<Quote>("/offers/quote", {
+    order_amount_cents: 10_000,
+    order_id: `order-${crypto.randomUUID()}`,
+    protection_program_id: programId,
+    ...fields,
+  });
   assert.equal(response.status, 200, response.text);
   return { quote: response.body, token: response.headers.get("x-service-quote-token")! };
 }

@@ -16,7 +16,11 @@ export interface ApiProcess {
 
 /** `node server/main.ts` (what `npm run api` runs) on a free port; resolves once it listens. */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ["server/main.ts"], { cwd: ROOT, env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const lines: Record<string, unknown>[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = await new Promise<string>((resolve, reject) => {

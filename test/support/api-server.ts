@@ -65,7 +65,9 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     clock: clock.read,
     random: options.random ?? cryptoRandom,
     settings: {
-      companyName: options.companyName ?? "Test Protection Ltd", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: options.allowPrivateWebhookUrls,
+      companyName: options.companyName ?? "Test Protection Ltd",
+      portalUrl: "https://portal.example.test",
+      allowPrivateWebhookUrls: options.allowPrivateWebhookUrls,
     },
     resolveHost: options.resolveHost,
   };

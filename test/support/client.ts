@@ -28,11 +28,17 @@ export interface CallOptions {
 
 /** Raw HTTP calls against a test server, the way an integrator without the SDK would make them. */
 export function apiClient(baseUrl: string, defaultKey?: string) {
-  async function call<T = UntypedBody>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  async function call<T = UntypedBody>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { "Content-Type": "application/json", ...options.headers };
     const key = options.key === undefined ? defaultKey : options.key;
     if (key) headers.Authorization = `Bearer ${key}`;
-    const idempotencyKey = options.idempotencyKey === undefined ? (method === "GET" ? null : randomUUID()) : options.idempotencyKey;
+    const idempotencyKey =
+      options.idempotencyKey === undefined ? (method === "GET" ? null : randomUUID()) : options.idempotencyKey;
     if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
     const response = await fetch(`${baseUrl}${path}`, {
       method,
@@ -45,7 +51,8 @@ export function apiClient(baseUrl: string, defaultKey?: string) {
   return {
     call,
     get: <T = UntypedBody>(path: string, options?: CallOptions) => call<T>("GET", path, undefined, options),
-    post: <T = UntypedBody>(path: string, body?: unknown, options?: CallOptions) => call<T>("POST", path, body, options),
+    post: <T = UntypedBody>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>("POST", path, body, options),
   };
 }
 
@@ -59,7 +66,12 @@ export function orderContextFor(
 ) {
   return {
     schema_version: "2026-01-01",
-    order: { id: quote.orderId, purchased_at: purchasedAt, currency: quote.currency, covered_amount_cents: quote.coveredAmountCents },
+    order: {
+      id: quote.orderId,
+      purchased_at: purchasedAt,
+      currency: quote.currency,
+      covered_amount_cents: quote.coveredAmountCents,
+    },
     participants: { mode: "unnamed" },
   };
 }

@@ -30,7 +30,10 @@ export async function createEmptyDatabase(dialect: Dialect): Promise<EmptyDataba
   const name = `pp_test_${randomBytes(6).toString("hex")}`;
   if (dialect === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-test-"));
-    return { url: `file:${path.join(dir, `${name}.sqlite`)}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `file:${path.join(dir, `${name}.sqlite`)}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
   return {
@@ -66,11 +69,27 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-export const COUNTED_TABLES = ["merchants", "api_keys", "protection_programs", "quotes", "plans", "orders", "claims", "settlement_credits", "events", "email_messages", "idempotency_records"];
+export const COUNTED_TABLES = [
+  "merchants",
+  "api_keys",
+  "protection_programs",
+  "quotes",
+  "plans",
+  "orders",
+  "claims",
+  "settlement_credits",
+  "events",
+  "email_messages",
+  "idempotency_records",
+];
 
 /** Row counts of every domain table: compare before and after to prove a request changed nothing. */
-export async function rowCounts(db: Database, tables: readonly string[] = COUNTED_TABLES): Promise<Record<string, number>> {
+export async function rowCounts(
+  db: Database,
+  tables: readonly string[] = COUNTED_TABLES,
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of tables) counts[table] = Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+  for (const table of tables)
+    counts[table] = Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
   return counts;
 }

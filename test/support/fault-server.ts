@@ -23,7 +23,12 @@ export interface FaultServer {
 }
 
 const errorBody = (status: number, code: string) => ({
-  error: { type: status === 429 ? "rate_limit_error" : status >= 500 ? "api_error" : "invalid_request_error", code, message: `fault ${status}`, request_id: `req_fault${status}` },
+  error: {
+    type: status === 429 ? "rate_limit_error" : status >= 500 ? "api_error" : "invalid_request_error",
+    code,
+    message: `fault ${status}`,
+    request_id: `req_fault${status}`,
+  },
 });
 
 /** A real HTTP server on loopback that answers each request as scripted: statuses, Retry-After, resets, stalls. */
@@ -39,11 +44,15 @@ export async function startFaultServer(): Promise<FaultServer> {
       const requestId = `req_attempt${requests.length}`;
       if ("reset" in fault) return void req.socket.destroy();
       if ("delayMs" in fault) {
-        const timer = setTimeout(() => res.writeHead(fault.status ?? 200, { "Content-Type": "application/json" }).end("{}"), fault.delayMs);
+        const timer = setTimeout(
+          () => res.writeHead(fault.status ?? 200, { "Content-Type": "application/json" }).end("{}"),
+          fault.delayMs,
+        );
         res.on("close", () => clearTimeout(timer));
         return;
       }
-      const payload = fault.body ?? (fault.status < 300 ? { ok: true } : errorBody(fault.status, `code_${fault.status}`));
+      const payload =
+        fault.body ?? (fault.status < 300 ? { ok: true } : errorBody(fault.status, `code_${fault.status}`));
       res.writeHead(fault.status, { "Content-Type": "application/json", "X-Request-Id": requestId, ...fault.headers });
       res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
     });

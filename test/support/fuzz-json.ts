@@ -24,13 +24,15 @@ export type Wire = null | boolean | number | string | Wire[] | JsonEntries | Raw
 /** A parsed JSON value (the valid bodies the fuzzer starts from) as a Wire tree. */
 export function toWire(value: unknown): Wire {
   if (Array.isArray(value)) return value.map(toWire);
-  if (value !== null && typeof value === "object") return new JsonEntries(Object.entries(value).map(([key, child]) => [key, toWire(child)]));
+  if (value !== null && typeof value === "object")
+    return new JsonEntries(Object.entries(value).map(([key, child]) => [key, toWire(child)]));
   return value as Wire;
 }
 
 export function jsonText(value: Wire): string {
   if (value instanceof RawJson) return value.text;
-  if (value instanceof JsonEntries) return `{${value.entries.map(([key, child]) => `${JSON.stringify(key)}:${jsonText(child)}`).join(",")}}`;
+  if (value instanceof JsonEntries)
+    return `{${value.entries.map(([key, child]) => `${JSON.stringify(key)}:${jsonText(child)}`).join(",")}}`;
   if (Array.isArray(value)) return `[${value.map(jsonText).join(",")}]`;
   // NaN and ±Infinity become null, as JSON.stringify writes them.
   return JSON.stringify(value) ?? "null";
@@ -51,9 +53,40 @@ const anyUnit = fc.oneof(
 export const anyShortString = fc.string({ unit: anyUnit, maxLength: 24 });
 
 const SPECIAL_STRINGS = [
-  "", " ", "\u0000", "a\u0000b", "\ud800", "\udfff", "x\ud83d", "💥", "\u202eevil", "\ufeff", "\u200b", "null", "undefined", "NaN",
-  "Infinity", "-1", "1e309", "0x10", "true", "[]", "{}", "__proto__", "constructor", "' OR '1'='1", "%00", "../../etc/passwd",
-  "<script>alert(1)</script>", "\\", '"', "\n\r\t", "2026-02-30T00:00:00Z", "-271821-04-20T00:00:00Z", "qt_\u0000", "mer_",
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udfff",
+  "x\ud83d",
+  "💥",
+  "\u202eevil",
+  "\ufeff",
+  "\u200b",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-1",
+  "1e309",
+  "0x10",
+  "true",
+  "[]",
+  "{}",
+  "__proto__",
+  "constructor",
+  "' OR '1'='1",
+  "%00",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "\\",
+  '"',
+  "\n\r\t",
+  "2026-02-30T00:00:00Z",
+  "-271821-04-20T00:00:00Z",
+  "qt_\u0000",
+  "mer_",
 ];
 
 const longString = fc
@@ -72,7 +105,17 @@ export const weirdNumber: fc.Arbitrary<Wire> = fc.oneof(
   fc.integer(),
   fc.double(),
   fc
-    .constantFrom("1e309", "-1e309", "99999999999999999999999999", "-0", "1E400", "0.1e-400", "1.0", "1e2", "100000000000000000000000000000e-25")
+    .constantFrom(
+      "1e309",
+      "-1e309",
+      "99999999999999999999999999",
+      "-0",
+      "1E400",
+      "0.1e-400",
+      "1.0",
+      "1e2",
+      "100000000000000000000000000000e-25",
+    )
     .map((text) => new RawJson(text)),
 );
 
@@ -83,7 +126,18 @@ const deepNesting: fc.Arbitrary<Wire> = fc.oneof(
 );
 
 export const weirdKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "", "\u0000", "toString", "hasOwnProperty", "a.b", "\ud800", "k".repeat(1_000)),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "",
+    "\u0000",
+    "toString",
+    "hasOwnProperty",
+    "a.b",
+    "\ud800",
+    "k".repeat(1_000),
+  ),
   anyShortString,
 );
 
@@ -94,7 +148,10 @@ export const weirdValue: fc.Arbitrary<Wire> = fc.oneof(
   { weight: 1, arbitrary: deepNesting },
   { weight: 1, arbitrary: fc.array(weirdString, { maxLength: 4 }) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map(toWire) },
-  { weight: 1, arbitrary: fc.array(fc.tuple(weirdKey, weirdString), { maxLength: 3 }).map((entries) => new JsonEntries(entries)) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.tuple(weirdKey, weirdString), { maxLength: 3 }).map((entries) => new JsonEntries(entries)),
+  },
 );
 
 /** Whole bodies that are not the object a route expects. */
@@ -102,5 +159,7 @@ export const wrongBody: fc.Arbitrary<Wire> = fc.oneof(
   fc.constantFrom<Wire>([], null, true, 0, "body", new JsonEntries([])),
   deepNesting,
   weirdValue,
-  fc.integer({ min: 100, max: 5_000 }).map((count) => new JsonEntries(Array.from({ length: count }, (_, i): [string, Wire] => [`k${i}`, i]))),
+  fc
+    .integer({ min: 100, max: 5_000 })
+    .map((count) => new JsonEntries(Array.from({ length: count }, (_, i): [string, Wire] => [`k${i}`, i]))),
 );

@@ -2,7 +2,18 @@ import fc from "fast-check";
 import { z } from "zod";
 import type { Route } from "../../server/http/route.ts";
 import { API_BASE_PATH } from "../../server/http/app.ts";
-import { anyShortString, JsonEntries, jsonText, preview, toWire, weirdKey, weirdString, weirdValue, wrongBody, type Wire } from "./fuzz-json.ts";
+import {
+  anyShortString,
+  JsonEntries,
+  jsonText,
+  preview,
+  toWire,
+  weirdKey,
+  weirdString,
+  weirdValue,
+  wrongBody,
+  type Wire,
+} from "./fuzz-json.ts";
 
 // What the API fuzzer sends: per route, requests derived from valid ones — bodies edited field by field, replaced
 // whole or broken as bytes, odd path parameters, query strings, media types, idempotency keys and transports.
@@ -51,13 +62,49 @@ const changeLast = (key: string) => key.slice(0, -1) + (key.endsWith("A") ? "B" 
 
 /** Every byte outside the unreserved set as %XX: what a client that encodes properly sends. */
 const percentEncode = (text: string) =>
-  [...Buffer.from(text, "utf8")].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  [...Buffer.from(text, "utf8")]
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 
 /** Already-encoded path segments and query values no handler expects. */
 const oddEncoded = fc.oneof(
   fc.constantFrom(
-    "", "%00", "a%00b", "%", "%25", "%ZZ", "%2F", "%2f..%2f", "..", ".", "%2e%2e", "%F0%9F%92%A9", "%ED%A0%80", "%C0%AF", "%FF", "%E2%80%AE",
-    "null", "undefined", "__proto__", "constructor", "%20", "+", "a;b=c", "~", "%0A", "%0D%0A", "*", "'", "%22", "-1", "1e309", "NaN",
+    "",
+    "%00",
+    "a%00b",
+    "%",
+    "%25",
+    "%ZZ",
+    "%2F",
+    "%2f..%2f",
+    "..",
+    ".",
+    "%2e%2e",
+    "%F0%9F%92%A9",
+    "%ED%A0%80",
+    "%C0%AF",
+    "%FF",
+    "%E2%80%AE",
+    "null",
+    "undefined",
+    "__proto__",
+    "constructor",
+    "%20",
+    "+",
+    "a;b=c",
+    "~",
+    "%0A",
+    "%0D%0A",
+    "*",
+    "'",
+    "%22",
+    "-1",
+    "1e309",
+    "NaN",
   ),
   fc.integer({ min: 256, max: 4_000 }).map((length) => "x".repeat(length)),
   anyShortString.map(percentEncode),
@@ -65,7 +112,8 @@ const oddEncoded = fc.oneof(
 );
 
 /** A record's own entry (a query key may well be "constructor"). */
-const own = <T>(record: Record<string, T>, name: string): T | undefined => (Object.hasOwn(record, name) ? record[name] : undefined);
+const own = <T>(record: Record<string, T>, name: string): T | undefined =>
+  Object.hasOwn(record, name) ? record[name] : undefined;
 
 const TEMPLATE_PARAM = /:([A-Za-z]+)/g;
 
@@ -74,7 +122,13 @@ function pathArbitrary(route: Route, fixtures: Fixtures): fc.Arbitrary<string> {
   const templates = [`${API_BASE_PATH}${route.path}`, ...(route.alsoAt ? [route.alsoAt] : [])];
   const names = [...route.path.matchAll(TEMPLATE_PARAM)].map((match) => match[1]);
   const values = names.map((name) =>
-    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(own(fixtures.params, name) ?? [`${name}_unknown`])).map(percentEncode) }, { weight: 2, arbitrary: oddEncoded }),
+    fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(...(own(fixtures.params, name) ?? [`${name}_unknown`])).map(percentEncode),
+      },
+      { weight: 2, arbitrary: oddEncoded },
+    ),
   );
   return fc.tuple(fc.constantFrom(...templates), fc.tuple(...values)).map(([template, chosen]) => {
     let next = 0;
@@ -92,12 +146,29 @@ function queryArbitrary(route: Route, fixtures: Fixtures): fc.Arbitrary<string> 
     { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "foo", "", "%00", "a%00b", "%") },
   );
   const value = (name: string) =>
-    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(own(fixtures.queryValues, name) ?? ["1"])).map(percentEncode) }, { weight: 2, arbitrary: oddEncoded });
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...(own(fixtures.queryValues, name) ?? ["1"])).map(percentEncode) },
+      { weight: 2, arbitrary: oddEncoded },
+    );
   const pair = key.chain((name) => value(name).map((chosen) => `${name}=${chosen}`));
   return fc.oneof(
     { weight: 4, arbitrary: fc.constant("") },
     { weight: 4, arbitrary: fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => `?${pairs.join("&")}`) },
-    { weight: 1, arbitrary: fc.constantFrom("?", "?&&", "?=", "?%", "?limit", "?limit=", "?%00=%00", "?a=b=c", "?limit=1&limit=2", `?${"a".repeat(4_000)}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "?",
+        "?&&",
+        "?=",
+        "?%",
+        "?limit",
+        "?limit=",
+        "?%00=%00",
+        "?a=b=c",
+        "?limit=1&limit=2",
+        `?${"a".repeat(4_000)}`,
+      ),
+    },
   );
 }
 
@@ -105,12 +176,22 @@ type Edit = { kind: "drop" | "retype" | "tweak" | "duplicate" | "wrap" | "add"; 
 
 /** Changes that keep a value's type, so the request gets past type checks to the layers behind them. */
 const STRING_TWEAKS: [string, (text: string) => string][] = [
-  ["+ NUL", (text) => `${text}\u0000`], ["NUL +", (text) => `\u0000${text}`], ["+ lone surrogate", (text) => `${text}\ud800`],
-  ["+ emoji", (text) => `${text}💥`], ["padded", (text) => ` ${text} `], ["upper-cased", (text) => text.toUpperCase()],
-  ["+ 300 x", (text) => `${text}${"x".repeat(300)}`], ["last character cut", (text) => text.slice(0, -1)], ["+ %00", (text) => `${text}%00`],
+  ["+ NUL", (text) => `${text}\u0000`],
+  ["NUL +", (text) => `\u0000${text}`],
+  ["+ lone surrogate", (text) => `${text}\ud800`],
+  ["+ emoji", (text) => `${text}💥`],
+  ["padded", (text) => ` ${text} `],
+  ["upper-cased", (text) => text.toUpperCase()],
+  ["+ 300 x", (text) => `${text}${"x".repeat(300)}`],
+  ["last character cut", (text) => text.slice(0, -1)],
+  ["+ %00", (text) => `${text}%00`],
 ];
 const NUMBER_TWEAKS: [string, (value: number) => number][] = [
-  ["negated", (value) => -value], ["+ 0.5", (value) => value + 0.5], ["× 1e6", (value) => value * 1e6], ["+ 1", (value) => value + 1], ["zeroed", () => 0],
+  ["negated", (value) => -value],
+  ["+ 0.5", (value) => value + 0.5],
+  ["× 1e6", (value) => value * 1e6],
+  ["+ 1", (value) => value + 1],
+  ["zeroed", () => 0],
 ];
 
 function tweak(value: Wire, choice: number): { value: Wire; label: string } | undefined {
@@ -133,7 +214,8 @@ function entryPaths(value: Wire, prefix: string[] = []): string[][] {
 
 function valueAt(value: Wire, path: string[]): Wire | undefined {
   let current: Wire | undefined = value;
-  for (const key of path) current = current instanceof JsonEntries ? current.entries.find(([name]) => name === key)?.[1] : undefined;
+  for (const key of path)
+    current = current instanceof JsonEntries ? current.entries.find(([name]) => name === key)?.[1] : undefined;
   return current;
 }
 
@@ -142,7 +224,9 @@ function editEntries(value: Wire, parent: string[], change: (entries: [string, W
   if (!(value instanceof JsonEntries)) return value;
   if (parent.length === 0) return new JsonEntries(change(value.entries));
   const [head, ...rest] = parent;
-  return new JsonEntries(value.entries.map(([key, child]) => [key, key === head ? editEntries(child, rest, change) : child]));
+  return new JsonEntries(
+    value.entries.map(([key, child]) => [key, key === head ? editEntries(child, rest, change) : child]),
+  );
 }
 
 function applyEdit(body: Wire, edit: Edit): { body: Wire; label: string } {
@@ -150,7 +234,10 @@ function applyEdit(body: Wire, edit: Edit): { body: Wire; label: string } {
   const shown = preview(jsonText(edit.value), 60);
   if (edit.kind === "add" || paths.length === 0) {
     const parent = paths.length === 0 || edit.at % 3 === 0 ? [] : paths[edit.at % paths.length];
-    return { body: editEntries(body, parent, (entries) => [...entries, [edit.key, edit.value]]), label: `add ${[...parent, edit.key].map((key) => preview(key, 40)).join(".")} = ${shown}` };
+    return {
+      body: editEntries(body, parent, (entries) => [...entries, [edit.key, edit.value]]),
+      label: `add ${[...parent, edit.key].map((key) => preview(key, 40)).join(".")} = ${shown}`,
+    };
   }
   const path = paths[edit.at % paths.length];
   const parent = path.slice(0, -1);
@@ -163,24 +250,48 @@ function applyEdit(body: Wire, edit: Edit): { body: Wire; label: string } {
       const current = valueAt(body, path);
       const tweaked = current === undefined ? undefined : tweak(current, edit.at);
       if (!tweaked) return applyEdit(body, { ...edit, kind: "retype" });
-      return { body: editEntries(body, parent, (entries) => each(entries, ([key]) => [[key, tweaked.value]])), label: `${at} ${tweaked.label}` };
+      return {
+        body: editEntries(body, parent, (entries) => each(entries, ([key]) => [[key, tweaked.value]])),
+        label: `${at} ${tweaked.label}`,
+      };
     }
     case "drop":
       return { body: editEntries(body, parent, (entries) => each(entries, () => [])), label: `drop ${at}` };
     case "retype":
-      return { body: editEntries(body, parent, (entries) => each(entries, ([key]) => [[key, edit.value]])), label: `${at} = ${shown}` };
+      return {
+        body: editEntries(body, parent, (entries) => each(entries, ([key]) => [[key, edit.value]])),
+        label: `${at} = ${shown}`,
+      };
     case "duplicate":
-      return { body: editEntries(body, parent, (entries) => each(entries, (entry) => [entry, [name, edit.value]])), label: `${at} twice, then ${shown}` };
+      return {
+        body: editEntries(body, parent, (entries) => each(entries, (entry) => [entry, [name, edit.value]])),
+        label: `${at} twice, then ${shown}`,
+      };
     case "wrap":
-      return { body: editEntries(body, parent, (entries) => each(entries, ([key, value]) => [[key, [value]]])), label: `${at} wrapped in an array` };
+      return {
+        body: editEntries(body, parent, (entries) => each(entries, ([key, value]) => [[key, [value]]])),
+        label: `${at} wrapped in an array`,
+      };
   }
 }
 
-const INVALID_UTF8 = [[0xff], [0xfe], [0x80], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf4, 0x90, 0x80, 0x80], [0x00]];
+const INVALID_UTF8 = [
+  [0xff],
+  [0xfe],
+  [0x80],
+  [0xc3, 0x28],
+  [0xed, 0xa0, 0x80],
+  [0xc0, 0xaf],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0x00],
+];
 
 /** A valid body's text broken as bytes. */
 const byteDefect: fc.Arbitrary<{ label: string; apply: (text: string) => Buffer }> = fc.oneof(
-  fc.nat().map((at) => ({ label: "truncated", apply: (text: string) => Buffer.from(text).subarray(0, at % Math.max(1, Buffer.byteLength(text))) })),
+  fc.nat().map((at) => ({
+    label: "truncated",
+    apply: (text: string) => Buffer.from(text).subarray(0, at % Math.max(1, Buffer.byteLength(text))),
+  })),
   fc.tuple(fc.nat(), fc.constantFrom(...INVALID_UTF8)).map(([at, bytes]) => ({
     label: `bytes ${bytes.map((byte) => byte.toString(16)).join(" ")} inserted`,
     apply: (text: string) => {
@@ -190,7 +301,10 @@ const byteDefect: fc.Arbitrary<{ label: string; apply: (text: string) => Buffer 
     },
   })),
   fc.constantFrom(
-    { label: "a byte-order mark first", apply: (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]) },
+    {
+      label: "a byte-order mark first",
+      apply: (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+    },
     { label: "UTF-16LE", apply: (text: string) => Buffer.from(text, "utf16le") },
     { label: "trailing garbage", apply: (text: string) => Buffer.from(`${text}garbage`) },
     { label: "two bodies", apply: (text: string) => Buffer.from(text + text) },
@@ -209,7 +323,12 @@ function bodyArbitrary(route: Route, fixtures: Fixtures): fc.Arbitrary<{ label: 
   const base = fc.constantFrom(...bases);
   const known = shapeKeys(route.body);
   const key = known.length > 0 ? fc.oneof(weirdKey, fc.constantFrom(...known)) : weirdKey;
-  const edit: fc.Arbitrary<Edit> = fc.record({ kind: fc.constantFrom("drop", "retype", "retype", "tweak", "tweak", "duplicate", "wrap", "add"), at: fc.nat(), key, value: weirdValue });
+  const edit: fc.Arbitrary<Edit> = fc.record({
+    kind: fc.constantFrom("drop", "retype", "retype", "tweak", "tweak", "duplicate", "wrap", "add"),
+    at: fc.nat(),
+    key,
+    value: weirdValue,
+  });
   const text = (body: Wire, label: string) => ({ label, bytes: Buffer.from(jsonText(body)) });
   return fc.oneof(
     { weight: 2, arbitrary: base.map((body) => text(body, "valid body")) },
@@ -225,8 +344,21 @@ function bodyArbitrary(route: Route, fixtures: Fixtures): fc.Arbitrary<{ label: 
         return text(body, labels.join("; "));
       }),
     },
-    { weight: 2, arbitrary: fc.oneof(wrongBody, base.map((body) => [body])).map((body) => text(body, "whole body replaced")) },
-    { weight: 3, arbitrary: fc.tuple(base, byteDefect).map(([body, defect]) => ({ label: `valid body, ${defect.label}`, bytes: defect.apply(jsonText(body)) })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(
+          wrongBody,
+          base.map((body) => [body]),
+        )
+        .map((body) => text(body, "whole body replaced")),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(base, byteDefect)
+        .map(([body, defect]) => ({ label: `valid body, ${defect.label}`, bytes: defect.apply(jsonText(body)) })),
+    },
   );
 }
 
@@ -235,9 +367,21 @@ const contentType = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom<string | undefined>(
-      undefined, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=utf-16",
-      "application/json; charset=iso-8859-1", "application/merge-patch+json", "APPLICATION/JSON", "application/jsonx", "*/*", "", ";;;",
-      "application/json, text/plain", "text/json", "application/xml",
+      undefined,
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/json; charset=utf-16",
+      "application/json; charset=iso-8859-1",
+      "application/merge-patch+json",
+      "APPLICATION/JSON",
+      "application/jsonx",
+      "*/*",
+      "",
+      ";;;",
+      "application/json, text/plain",
+      "text/json",
+      "application/xml",
     ),
   },
 );
@@ -248,7 +392,18 @@ const idempotency: fc.Arbitrary<IdempotencyChoice> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .constantFrom("short", "", "a".repeat(15), "k".repeat(256), "has space 1234567", "dots.are.not.allowed", "tab\tinside\tkey12345", "\u00fcn\u00efc\u00f6d\u00e9-key-123456", "%00%00%00%00%00%00", "x".repeat(6_000))
+      .constantFrom(
+        "short",
+        "",
+        "a".repeat(15),
+        "k".repeat(256),
+        "has space 1234567",
+        "dots.are.not.allowed",
+        "tab\tinside\tkey12345",
+        "\u00fcn\u00efc\u00f6d\u00e9-key-123456",
+        "%00%00%00%00%00%00",
+        "x".repeat(6_000),
+      )
       .map((value): IdempotencyChoice => ({ kind: "invalid", value })),
   },
   { weight: 1, arbitrary: fc.constant<IdempotencyChoice>({ kind: "absent" }) },
@@ -262,12 +417,16 @@ const transport = fc.oneof(
 
 /** Requests for one route: a GET fuzzes its path and query, a mutation also its body and headers. */
 export function requestArbitrary(route: Route, fixtures: Fixtures): fc.Arbitrary<FuzzRequest> {
-  const wrongAuthorization = fc.constantFrom(...(Object.keys(WRONG_AUTHORIZATION) as FuzzRequest["wrongAuthorization"][]));
+  const wrongAuthorization = fc.constantFrom(
+    ...(Object.keys(WRONG_AUTHORIZATION) as FuzzRequest["wrongAuthorization"][]),
+  );
   const mutation = route.method !== "GET";
   return fc.record({
     route: fc.constant(route),
     method: fc.constant(route.method),
-    target: fc.tuple(pathArbitrary(route, fixtures), queryArbitrary(route, fixtures)).map(([path, query]) => path + query),
+    target: fc
+      .tuple(pathArbitrary(route, fixtures), queryArbitrary(route, fixtures))
+      .map(([path, query]) => path + query),
     body: mutation ? bodyArbitrary(route, fixtures) : fc.constant(undefined),
     contentType: mutation ? contentType : fc.constant(undefined),
     idempotency,

@@ -34,15 +34,28 @@ export function wireClient(baseUrl: string) {
       const headers: Record<string, string> = { ...request.headers, Connection: "keep-alive" };
       if (request.transport === "chunked") headers["Transfer-Encoding"] = "chunked";
       else if (request.body) headers["Content-Length"] = String(body.length + (short ? 1 + (body.length % 50) : 0));
-      const outgoing = http.request({ host: hostname, port, method: request.method, path: request.target, headers, agent: false });
-      outgoing.setTimeout(ANSWER_TIMEOUT_MS, () => outgoing.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)));
+      const outgoing = http.request({
+        host: hostname,
+        port,
+        method: request.method,
+        path: request.target,
+        headers,
+        agent: false,
+      });
+      outgoing.setTimeout(ANSWER_TIMEOUT_MS, () =>
+        outgoing.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)),
+      );
       outgoing.on("error", (error) => resolve({ failed: error.message }));
       outgoing.on("response", (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
         incoming.on("error", (error) => resolve({ failed: error.message }));
         incoming.on("end", () => {
-          resolve({ status: incoming.statusCode!, headers: incoming.headers, text: Buffer.concat(chunks).toString("utf8") });
+          resolve({
+            status: incoming.statusCode!,
+            headers: incoming.headers,
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
           outgoing.destroy();
         });
       });
@@ -103,10 +116,14 @@ export function capturedLog() {
 }
 
 const describeLogged = (entry: { msg: string; err?: { type?: string; code?: string; message?: string } }) =>
-  entry.err ? `${entry.msg}: ${entry.err.type ?? "Error"}${entry.err.code ? ` (${entry.err.code})` : ""}: ${entry.err.message}` : entry.msg;
+  entry.err
+    ? `${entry.msg}: ${entry.err.type ?? "Error"}${entry.err.code ? ` (${entry.err.code})` : ""}: ${entry.err.message}`
+    : entry.msg;
 
 /** Row counts of `tables` in one query (the fuzzer counts around every request). */
 export async function countRows(db: Database, tables: readonly string[]): Promise<Record<string, number>> {
-  const row = await db.get<Record<string, number | string>>(`SELECT ${tables.map((table) => `(SELECT COUNT(*) FROM ${table}) AS ${table}`).join(", ")}`);
+  const row = await db.get<Record<string, number | string>>(
+    `SELECT ${tables.map((table) => `(SELECT COUNT(*) FROM ${table}) AS ${table}`).join(", ")}`,
+  );
   return Object.fromEntries(tables.map((table) => [table, Number(row![table])]));
 }

@@ -26,7 +26,12 @@ export async function protectOrder(client: ApiClient, programId: string, fields:
 
 /** Quote then confirm through /headless with a secret key (snake_case). */
 export async function protectOrderHeadless(secret: ApiClient, programId: string, fields: Record<string, unknown> = {}) {
-  const quote = await secret.post<HeadlessQuote>("/headless/quote", { order_amount_cents: 10_000, order_id: `order-${crypto.randomUUID()}`, protection_program_id: programId, ...fields });
+  const quote = await secret.post<HeadlessQuote>("/headless/quote", {
+    order_amount_cents: 10_000,
+    order_id: `order-${crypto.randomUUID()}`,
+    protection_program_id: programId,
+    ...fields,
+  });
   assert.equal(quote.status, 200, quote.text);
   const confirmation = await secret.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quote.body.quote_id });
   assert.equal(confirmation.status, 200, confirmation.text);

@@ -20,7 +20,12 @@ export interface AppServerReady {
 
 const [shop, databaseUrl, dataDir] = process.argv.slice(2);
 const dialect = isPostgresUrl(databaseUrl) ? "postgres" : "sqlite";
-const app = await startShopifyApp({ dialect, shops: [shop], existing: { databaseUrl, dataDir }, env: { LOG_LEVEL: "silent" } });
+const app = await startShopifyApp({
+  dialect,
+  shops: [shop],
+  existing: { databaseUrl, dataDir },
+  env: { LOG_LEVEL: "silent" },
+});
 // After a restart the shop is installed already (and the dead process's jobs may still be leased: no waiting on them).
 if (!(await app.runtime().deps.installation(shop))) await app.install(shop);
 const installation = (await app.runtime().deps.installation(shop))!;
@@ -31,5 +36,9 @@ process.on("SIGTERM", async () => {
   await app.close();
   process.exit(0);
 });
-const ready: AppServerReady = { port: (server.address() as { port: number }).port, productId: installation.productId!, tiers: installation.tiers };
+const ready: AppServerReady = {
+  port: (server.address() as { port: number }).port,
+  productId: installation.productId!,
+  tiers: installation.tiers,
+};
 process.send!(ready);

@@ -42,7 +42,12 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
     ? { url: existing.databaseUrl, db: openDatabase(existing.databaseUrl), drop: async () => {} }
     : await createTestDatabase(options.dialect);
   const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-app-"));
-  Object.assign(process.env, TEST_APP, { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" }, options.env);
+  Object.assign(
+    process.env,
+    TEST_APP,
+    { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" },
+    options.env,
+  );
   const admin = await startFakeAdminApi();
   const route = await import("../../app/routes/webhooks.$.ts");
   const shopifyRuntime = await import("../../app/shopify.server.ts");
@@ -57,7 +62,14 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
     return realFetch(/^https:\/\/[^/]+\/admin\/(api|oauth)\//.test(url) ? admin.rewrite(url) : input, init);
   });
   for (const shop of options.shops) {
-    const session = { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: TEST_APP.SCOPES, accessToken: `shpat_${shop}` };
+    const session = {
+      id: `offline_${shop}`,
+      shop,
+      state: "",
+      isOnline: false,
+      scope: TEST_APP.SCOPES,
+      accessToken: `shpat_${shop}`,
+    };
     await prisma().session.upsert({ where: { id: session.id }, create: session, update: {} });
   }
   const runtime = () => shopifyRuntime.shopifyRuntime()!;
@@ -72,10 +84,16 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
   }
 
   async function settled(): Promise<void> {
-    await waitFor(async () => {
-      const open = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending' AND run_at <= ?", [Date.now()]);
-      return Number(open!.n) === 0;
-    }, { what: "no due Shopify job" });
+    await waitFor(
+      async () => {
+        const open = await database.db.get<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending' AND run_at <= ?",
+          [Date.now()],
+        );
+        return Number(open!.n) === 0;
+      },
+      { what: "no due Shopify job" },
+    );
   }
 
   return {

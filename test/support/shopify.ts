@@ -11,7 +11,10 @@ import type { ShopifyRefund } from "../../app/shopify/webhooks/refunds-create.ts
 import type { ShopifyShop } from "../../app/shopify/webhooks/app-uninstalled.ts";
 import type { AppScopesUpdate } from "../../app/shopify/webhooks/app-scopes-update.ts";
 import type { CustomersDataRequest, CustomersRedact, ShopRedact } from "../../app/shopify/webhooks/privacy-payloads.ts";
-import type { ProtectionProductResult, ProtectionProductVariables } from "../../app/shopify/admin/protection-product.ts";
+import type {
+  ProtectionProductResult,
+  ProtectionProductVariables,
+} from "../../app/shopify/admin/protection-product.ts";
 import type { ProductSetInput, ProtectionProductSetResult } from "../../app/shopify/admin/protection-product-set.ts";
 import type { PublishProtectionVariables } from "../../app/shopify/admin/publish-protection.ts";
 import type { PublicationsResult } from "../../app/shopify/admin/publications.ts";
@@ -25,12 +28,14 @@ export const TEST_APP = {
   SHOPIFY_API_KEY: "test-api-key-0123456789abcdef",
   SHOPIFY_API_SECRET: "test-api-secret-shhh-0123456789",
   SHOPIFY_APP_URL: "https://protection-app.example.test",
-  SCOPES: "read_orders,write_orders,read_products,write_products,read_publications,write_publications,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+  SCOPES:
+    "read_orders,write_orders,read_products,write_products,read_publications,write_publications,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
 };
 export const API_VERSION = "2026-10";
 
 /** What Shopify puts in X-Shopify-Hmac-Sha256. */
-export const shopifyHmac = (rawBody: string, secret = TEST_APP.SHOPIFY_API_SECRET) => createHmac("sha256", secret).update(rawBody, "utf8").digest("base64");
+export const shopifyHmac = (rawBody: string, secret = TEST_APP.SHOPIFY_API_SECRET) =>
+  createHmac("sha256", secret).update(rawBody, "utf8").digest("base64");
 
 export interface WebhookDelivery {
   topic: string;
@@ -59,7 +64,11 @@ export function webhookHeaders(delivery: Omit<WebhookDelivery, "payload">, rawBo
 /** A webhook request as Shopify sends it to `${SHOPIFY_APP_URL}/webhooks/<topic>`. */
 export function webhookRequest(delivery: WebhookDelivery): Request {
   const rawBody = JSON.stringify(delivery.payload);
-  return new Request(`${TEST_APP.SHOPIFY_APP_URL}/webhooks/${delivery.topic}`, { method: "POST", headers: webhookHeaders(delivery, rawBody), body: rawBody });
+  return new Request(`${TEST_APP.SHOPIFY_APP_URL}/webhooks/${delivery.topic}`, {
+    method: "POST",
+    headers: webhookHeaders(delivery, rawBody),
+    body: rawBody,
+  });
 }
 
 let nextId = 5_000_000_000;
@@ -74,12 +83,22 @@ export interface OrderLine {
 }
 
 /** An orders/create (and orders/cancelled) payload with the fields of Shopify's documented example that we read. */
-export function orderPayload(input: { id?: number; currency?: string; lines: OrderLine[]; attributes?: Record<string, string>; email?: string; shipping?: string }) {
+export function orderPayload(input: {
+  id?: number;
+  currency?: string;
+  lines: OrderLine[];
+  attributes?: Record<string, string>;
+  email?: string;
+  shipping?: string;
+}) {
   const id = input.id ?? shopifyId();
   const currency = input.currency ?? "USD";
   const subtotal = input.lines.reduce((sum, line) => sum + Number(line.price) * (line.quantity ?? 1), 0);
   const shipping = Number(input.shipping ?? "5.00");
-  const money = (amount: number) => ({ shop_money: { amount: amount.toFixed(2), currency_code: currency }, presentment_money: { amount: amount.toFixed(2), currency_code: currency } });
+  const money = (amount: number) => ({
+    shop_money: { amount: amount.toFixed(2), currency_code: currency },
+    presentment_money: { amount: amount.toFixed(2), currency_code: currency },
+  });
   const order = {
     id,
     admin_graphql_api_id: `gid://shopify/Order/${id}`,
@@ -126,7 +145,15 @@ export function refundPayload(input: { orderId: number; amount: string; id?: num
     restock: false,
     refund_line_items: [],
     transactions: [
-      { id: shopifyId(), order_id: input.orderId, kind: "refund" as const, gateway: "bogus", status: "success" as const, amount: input.amount, currency: input.currency ?? "USD" },
+      {
+        id: shopifyId(),
+        order_id: input.orderId,
+        kind: "refund" as const,
+        gateway: "bogus",
+        status: "success" as const,
+        amount: input.amount,
+        currency: input.currency ?? "USD",
+      },
     ],
   };
   return refund satisfies ShopifyRefund;
@@ -136,15 +163,32 @@ export function refundPayload(input: { orderId: number; amount: string; id?: num
 export const appUninstalledPayload = (shop: string): ShopifyShop => ({ id: 7, domain: shop, myshopify_domain: shop });
 
 export const scopesUpdatePayload = (current: string[]) =>
-  ({ id: 7, shop_id: 7, previous: TEST_APP.SCOPES.split(","), current, updated_at: new Date().toISOString() }) satisfies AppScopesUpdate;
+  ({
+    id: 7,
+    shop_id: 7,
+    previous: TEST_APP.SCOPES.split(","),
+    current,
+    updated_at: new Date().toISOString(),
+  }) satisfies AppScopesUpdate;
 
 const privacyCustomer = (email: string) => ({ id: 7_000_001, email, phone: null });
 
 export const dataRequestPayload = (shop: string, input: { email: string; orderIds: number[]; requestId?: number }) =>
-  ({ shop_id: 7, shop_domain: shop, orders_requested: input.orderIds, customer: privacyCustomer(input.email), data_request: { id: input.requestId ?? 99 } }) satisfies CustomersDataRequest;
+  ({
+    shop_id: 7,
+    shop_domain: shop,
+    orders_requested: input.orderIds,
+    customer: privacyCustomer(input.email),
+    data_request: { id: input.requestId ?? 99 },
+  }) satisfies CustomersDataRequest;
 
 export const customersRedactPayload = (shop: string, input: { email: string; orderIds: number[] }) =>
-  ({ shop_id: 7, shop_domain: shop, customer: privacyCustomer(input.email), orders_to_redact: input.orderIds }) satisfies CustomersRedact;
+  ({
+    shop_id: 7,
+    shop_domain: shop,
+    customer: privacyCustomer(input.email),
+    orders_to_redact: input.orderIds,
+  }) satisfies CustomersRedact;
 
 export const shopRedactPayload = (shop: string) => ({ shop_id: 7, shop_domain: shop }) satisfies ShopRedact;
 
@@ -169,7 +213,10 @@ export interface AdminCall {
 }
 
 /** A call's variables in the shape its operation declares (the app's operation types are what sent them). */
-export function variablesOf<Name extends keyof AdminVariables>(call: AdminCall, operationName: Name): AdminVariables[Name] {
+export function variablesOf<Name extends keyof AdminVariables>(
+  call: AdminCall,
+  operationName: Name,
+): AdminVariables[Name] {
   assert.equal(call.operationName, operationName);
   return call.variables as unknown as AdminVariables[Name];
 }
@@ -198,8 +245,15 @@ export async function startFakeAdminApi() {
   const metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
   const orders = new Map<string, Omit<OrderInput, "id">>();
   /** Fulfillment orders by order gid: one OPEN fulfillment order per order, its line items with what remains. */
-  const fulfillmentOrders = new Map<string, { id: string; lineItems: { id: string; productGid: string; remainingQuantity: number }[] }>();
-  const fulfillments: { fulfillmentOrderId: string; lineItems: { id: string; quantity: number }[]; notifyCustomer: boolean }[] = [];
+  const fulfillmentOrders = new Map<
+    string,
+    { id: string; lineItems: { id: string; productGid: string; remainingQuantity: number }[] }
+  >();
+  const fulfillments: {
+    fulfillmentOrderId: string;
+    lineItems: { id: string; quantity: number }[];
+    notifyCustomer: boolean;
+  }[] = [];
   let gidCounter = 9_000_000;
   const gid = (type: string) => `gid://shopify/${type}/${gidCounter++}`;
 
@@ -208,50 +262,91 @@ export async function startFakeAdminApi() {
       case "ProtectionProduct": {
         const v = variablesOf(call, "ProtectionProduct");
         const product = [...products.values()].find((candidate) => candidate.handle === v.handle);
-        return { shop: { currencyCode: "USD" }, productByIdentifier: product ? { id: product.id } : null } satisfies ProtectionProductResult;
+        return {
+          shop: { currencyCode: "USD" },
+          productByIdentifier: product ? { id: product.id } : null,
+        } satisfies ProtectionProductResult;
       }
       case "ProtectionProductSet": {
         const v = variablesOf(call, "ProtectionProductSet");
         const id = v.input.id ?? gid("Product");
         const previous = products.get(id);
-        const variants = v.input.variants.map((variant, index) => ({ id: previous?.variants[index]?.id ?? gid("ProductVariant"), price: variant.price }));
+        const variants = v.input.variants.map((variant, index) => ({
+          id: previous?.variants[index]?.id ?? gid("ProductVariant"),
+          price: variant.price,
+        }));
         products.set(id, { id, handle: v.input.handle, variants });
-        return { productSet: { product: { id, variants: { nodes: variants } }, userErrors: [] } } satisfies ProtectionProductSetResult;
+        return {
+          productSet: { product: { id, variants: { nodes: variants } }, userErrors: [] },
+        } satisfies ProtectionProductSetResult;
       }
       case "Publications":
-        return { publications: { nodes: [{ id: "gid://shopify/Publication/1", name: "Online Store" }, { id: "gid://shopify/Publication/2", name: "Point of Sale" }] } } satisfies PublicationsResult;
+        return {
+          publications: {
+            nodes: [
+              { id: "gid://shopify/Publication/1", name: "Online Store" },
+              { id: "gid://shopify/Publication/2", name: "Point of Sale" },
+            ],
+          },
+        } satisfies PublicationsResult;
       case "PublishProtection":
         return { publishablePublish: { userErrors: [] } };
       case "Owners":
-        return { currentAppInstallation: { id: "gid://shopify/AppInstallation/42" }, shop: { id: "gid://shopify/Shop/7" } } satisfies OwnersResult;
+        return {
+          currentAppInstallation: { id: "gid://shopify/AppInstallation/42" },
+          shop: { id: "gid://shopify/Shop/7" },
+        } satisfies OwnersResult;
       case "StorefrontConfig": {
         const v = variablesOf(call, "StorefrontConfig");
         for (const metafield of v.metafields) {
-          const index = metafields.findIndex((m) => m.ownerId === metafield.ownerId && m.namespace === metafield.namespace && m.key === metafield.key);
+          const index = metafields.findIndex(
+            (m) => m.ownerId === metafield.ownerId && m.namespace === metafield.namespace && m.key === metafield.key,
+          );
           if (index >= 0) metafields.splice(index, 1);
           metafields.push(metafield);
         }
-        return { metafieldsSet: { metafields: v.metafields.map(() => ({ id: gid("Metafield") })), userErrors: [] } } satisfies StorefrontConfigResult;
+        return {
+          metafieldsSet: { metafields: v.metafields.map(() => ({ id: gid("Metafield") })), userErrors: [] },
+        } satisfies StorefrontConfigResult;
       }
       case "ProtectionFulfillmentOrders": {
         const fulfillmentOrder = fulfillmentOrders.get(variablesOf(call, "ProtectionFulfillmentOrders").id);
         const nodes = fulfillmentOrder
-          ? [{
-              id: fulfillmentOrder.id,
-              status: fulfillmentOrder.lineItems.some((item) => item.remainingQuantity > 0) ? ("OPEN" as const) : ("CLOSED" as const),
-              lineItems: { nodes: fulfillmentOrder.lineItems.map((item) => ({ id: item.id, remainingQuantity: item.remainingQuantity, lineItem: { product: { id: item.productGid } } })) },
-            }]
+          ? [
+              {
+                id: fulfillmentOrder.id,
+                status: fulfillmentOrder.lineItems.some((item) => item.remainingQuantity > 0)
+                  ? ("OPEN" as const)
+                  : ("CLOSED" as const),
+                lineItems: {
+                  nodes: fulfillmentOrder.lineItems.map((item) => ({
+                    id: item.id,
+                    remainingQuantity: item.remainingQuantity,
+                    lineItem: { product: { id: item.productGid } },
+                  })),
+                },
+              },
+            ]
           : [];
         return { order: { fulfillmentOrders: { nodes } } } satisfies ProtectionFulfillmentOrdersResult;
       }
       case "FulfillProtection": {
         const v = variablesOf(call, "FulfillProtection");
         for (const group of v.fulfillment.lineItemsByFulfillmentOrder) {
-          const fulfillmentOrder = [...fulfillmentOrders.values()].find((candidate) => candidate.id === group.fulfillmentOrderId)!;
-          for (const { id, quantity } of group.fulfillmentOrderLineItems) fulfillmentOrder.lineItems.find((item) => item.id === id)!.remainingQuantity -= quantity;
-          fulfillments.push({ fulfillmentOrderId: group.fulfillmentOrderId, lineItems: group.fulfillmentOrderLineItems, notifyCustomer: v.fulfillment.notifyCustomer });
+          const fulfillmentOrder = [...fulfillmentOrders.values()].find(
+            (candidate) => candidate.id === group.fulfillmentOrderId,
+          )!;
+          for (const { id, quantity } of group.fulfillmentOrderLineItems)
+            fulfillmentOrder.lineItems.find((item) => item.id === id)!.remainingQuantity -= quantity;
+          fulfillments.push({
+            fulfillmentOrderId: group.fulfillmentOrderId,
+            lineItems: group.fulfillmentOrderLineItems,
+            notifyCustomer: v.fulfillment.notifyCustomer,
+          });
         }
-        return { fulfillmentCreate: { fulfillment: { id: gid("Fulfillment"), status: "SUCCESS" }, userErrors: [] } } satisfies FulfillProtectionResult;
+        return {
+          fulfillmentCreate: { fulfillment: { id: gid("Fulfillment"), status: "SUCCESS" }, userErrors: [] },
+        } satisfies FulfillProtectionResult;
       }
       case "ProtectionReference": {
         const { id, ...order } = variablesOf(call, "ProtectionReference").input;
@@ -266,15 +361,23 @@ export async function startFakeAdminApi() {
   /** Token exchange (the new embedded auth strategy): Shopify trades a valid session token for an offline token. */
   function exchangeToken(shop: string, body: TokenExchangeRequest, response: http.ServerResponse) {
     tokenExchanges.push({ shop, body });
-    if (body.client_id !== TEST_APP.SHOPIFY_API_KEY || body.client_secret !== TEST_APP.SHOPIFY_API_SECRET || !body.subject_token) {
+    if (
+      body.client_id !== TEST_APP.SHOPIFY_API_KEY ||
+      body.client_secret !== TEST_APP.SHOPIFY_API_SECRET ||
+      !body.subject_token
+    ) {
       response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "invalid_client" }));
       return;
     }
-    response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({
-      access_token: `shpat_exchanged_${tokenExchanges.length}`,
-      scope: TEST_APP.SCOPES,
-      ...(body.expiring === "1" ? { expires_in: 3_600, refresh_token: `shprt_${tokenExchanges.length}`, refresh_token_expires_in: 7_776_000 } : {}),
-    }));
+    response.writeHead(200, { "Content-Type": "application/json" }).end(
+      JSON.stringify({
+        access_token: `shpat_exchanged_${tokenExchanges.length}`,
+        scope: TEST_APP.SCOPES,
+        ...(body.expiring === "1"
+          ? { expires_in: 3_600, refresh_token: `shprt_${tokenExchanges.length}`, refresh_token_expires_in: 7_776_000 }
+          : {}),
+      }),
+    );
   }
 
   const server = http.createServer((request, response) => {
@@ -286,20 +389,32 @@ export async function startFakeAdminApi() {
       const shop = /^\/shops\/([^/]+)\/admin\/api\/[^/]+\/graphql\.json$/.exec(request.url ?? "")?.[1];
       const parsed = JSON.parse(body || "{}");
       const operationName = /(?:query|mutation)\s+(\w+)/.exec(parsed.query ?? "")?.[1] ?? "";
-      const call: AdminCall = { shop: shop ?? "", operationName, query: parsed.query, variables: parsed.variables ?? {}, accessToken: request.headers["x-shopify-access-token"] as string ?? null };
+      const call: AdminCall = {
+        shop: shop ?? "",
+        operationName,
+        query: parsed.query,
+        variables: parsed.variables ?? {},
+        accessToken: (request.headers["x-shopify-access-token"] as string) ?? null,
+      };
       calls.push(call);
       const failStatus = failures.get(operationName);
       if (failStatus) {
         failures.delete(operationName);
-        response.writeHead(failStatus, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: "Internal error" }));
+        response
+          .writeHead(failStatus, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ errors: "Internal error" }));
         return;
       }
       const data = shop ? answer(call) : undefined;
       if (data === undefined) {
-        response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: [{ message: `unknown operation '${operationName}'` }] }));
+        response
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ errors: [{ message: `unknown operation '${operationName}'` }] }));
         return;
       }
-      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ data, extensions: { cost: { requestedQueryCost: 10 } } }));
+      response
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ data, extensions: { cost: { requestedQueryCost: 10 } } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -314,10 +429,17 @@ export async function startFakeAdminApi() {
     orders,
     fulfillments,
     /** Gives an order (as Shopify does on creation) one open fulfillment order holding its lines. */
-    addFulfillmentOrder(order: { admin_graphql_api_id: string; line_items: { admin_graphql_api_id: string; product_id: number; quantity: number }[] }) {
+    addFulfillmentOrder(order: {
+      admin_graphql_api_id: string;
+      line_items: { admin_graphql_api_id: string; product_id: number; quantity: number }[];
+    }) {
       fulfillmentOrders.set(order.admin_graphql_api_id, {
         id: gid("FulfillmentOrder"),
-        lineItems: order.line_items.map((line) => ({ id: gid("FulfillmentOrderLineItem"), productGid: `gid://shopify/Product/${line.product_id}`, remainingQuantity: line.quantity })),
+        lineItems: order.line_items.map((line) => ({
+          id: gid("FulfillmentOrderLineItem"),
+          productGid: `gid://shopify/Product/${line.product_id}`,
+          remainingQuantity: line.quantity,
+        })),
       });
     },
     failNext(operationName: string, status = 500) {
@@ -338,7 +460,10 @@ export type FakeAdminApi = Awaited<ReturnType<typeof startFakeAdminApi>>;
  * A session token as Shopify issues it to App Bridge (an HS256 JWT signed with the app's secret), which App Bridge's
  * fetch sends as `Authorization: Bearer <token>` and authenticate.admin verifies.
  */
-export function sessionToken(shop: string, options: { secret?: string; apiKey?: string; nowSeconds?: number } = {}): string {
+export function sessionToken(
+  shop: string,
+  options: { secret?: string; apiKey?: string; nowSeconds?: number } = {},
+): string {
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const payload = {
@@ -353,5 +478,7 @@ export function sessionToken(shop: string, options: { secret?: string; apiKey?: 
     sid: randomUUID(),
   };
   const signed = `${encode({ alg: "HS256", typ: "JWT" })}.${encode(payload)}`;
-  return `${signed}.${createHmac("sha256", options.secret ?? TEST_APP.SHOPIFY_API_SECRET).update(signed).digest("base64url")}`;
+  return `${signed}.${createHmac("sha256", options.secret ?? TEST_APP.SHOPIFY_API_SECRET)
+    .update(signed)
+    .digest("base64url")}`;
 }

@@ -25,7 +25,11 @@ engine.registerFilter("asset_url", function (this: unknown, name: string) {
 // {% schema %} is read by Shopify, never rendered.
 engine.registerTag("schema", {
   parse(_token, remaining) {
-    for (let token = remaining.shift(); token && !(token.kind === 4 && (token as { name?: string }).name === "endschema"); token = remaining.shift());
+    for (
+      let token = remaining.shift();
+      token && !(token.kind === 4 && (token as { name?: string }).name === "endschema");
+      token = remaining.shift()
+    );
   },
   render() {},
 });

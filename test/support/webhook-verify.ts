@@ -3,7 +3,13 @@ import { parseSignatureHeader, verifyWebhook } from "../../packages/sdk/src/webh
 export type VerifyOutcome = "valid" | "expired" | "future" | "tampered" | "malformed";
 
 /** The TypeScript SDK's verdict on a delivery, with the reason when it refuses (as test/vectors name them). */
-export async function verifyOutcome(header: string, rawBody: string, secret: string, nowSeconds: number, toleranceSeconds = 300): Promise<VerifyOutcome> {
+export async function verifyOutcome(
+  header: string,
+  rawBody: string,
+  secret: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): Promise<VerifyOutcome> {
   const parsed = parseSignatureHeader(header);
   if (parsed === null) return "malformed";
   if (nowSeconds - parsed.timestamp > toleranceSeconds) return "expired";

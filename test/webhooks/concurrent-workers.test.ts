@@ -37,19 +37,35 @@ describe("three webhook workers on PostgreSQL", () => {
   });
 
   it("never deliver the same attempt twice, and keep each endpoint's order", async () => {
-    const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
+    const services: Services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true },
+    };
     const sealer = createSealer(randomBytes(32));
     const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Busy Store" }));
     const actor = { merchantId: merchant.merchantId, mode: "test" as const };
     for (let i = 0; i < ENDPOINTS; i++) {
-      await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, `${receiver.url}/${i}`), events: ["*"] }));
+      await database.db.transaction(async (tx) =>
+        createWebhookEndpoint(tx, services, sealer, actor, {
+          url: await checkEndpointUrl(services, actor, `${receiver.url}/${i}`),
+          events: ["*"],
+        }),
+      );
     }
     const attemptsBy: Record<string, number> = {};
     const workers = ["a", "b", "c"].map((name) => {
       const db = openDatabase(database.url);
       pools.push(db);
       return createWebhookWorker({
-        db, sealer, logger: pino({ level: "silent" }), workerId: name, pollMs: 5, batchSize: 3, gapGraceMs: 200, allowPrivateWebhookUrls: true,
+        db,
+        sealer,
+        logger: pino({ level: "silent" }),
+        workerId: name,
+        pollMs: 5,
+        batchSize: 3,
+        gapGraceMs: 200,
+        allowPrivateWebhookUrls: true,
         onAttempt: () => void (attemptsBy[name] = (attemptsBy[name] ?? 0) + 1),
       });
     });
@@ -60,7 +76,9 @@ describe("three webhook workers on PostgreSQL", () => {
     assert.equal(ids.length, batches.flat().length);
 
     await waitFor(() => receiver.received.length >= ENDPOINTS * EVENTS, { timeoutMs: 30_000, what: "every delivery" });
-    await staysFalseFor(() => receiver.received.length > ENDPOINTS * EVENTS, 200, { what: "a second request for a delivery" });
+    await staysFalseFor(() => receiver.received.length > ENDPOINTS * EVENTS, 200, {
+      what: "a second request for a delivery",
+    });
     for (const worker of workers) await worker.stop();
 
     assert.equal(receiver.received.length, ENDPOINTS * EVENTS, "exactly one request per delivery");

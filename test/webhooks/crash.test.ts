@@ -26,14 +26,23 @@ function startWorker(database: TestDatabase, key: Buffer): ChildProcess {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
-      ...process.env, DATABASE_URL: database.url, ENCRYPTION_KEY: key.toString("base64"), LOG_LEVEL: "silent",
-      WEBHOOK_LEASE_MS: "1500", WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_POLL_MS: "10", SHUTDOWN_GRACE_MS: "2000", WEBHOOK_ALLOW_PRIVATE_URLS: "on",
+      ...process.env,
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: key.toString("base64"),
+      LOG_LEVEL: "silent",
+      WEBHOOK_LEASE_MS: "1500",
+      WEBHOOK_TIMEOUT_MS: "1000",
+      WEBHOOK_POLL_MS: "10",
+      SHUTDOWN_GRACE_MS: "2000",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "on",
     },
   });
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
 
 describe.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect) => {
   let database: TestDatabase;
@@ -45,7 +54,11 @@ describe.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect
   });
 
   it("SIGKILL then restart: every event arrives in order per endpoint; duplicates only repeat the same event", async () => {
-    const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
+    const services: Services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true },
+    };
     const key = randomBytes(32);
     const sealer = createSealer(key);
     const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Crash Store" }));
@@ -55,7 +68,12 @@ describe.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect
       const receiver = await startReceiver();
       receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 5, 200));
       receivers.push(receiver);
-      const endpoint = await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, receiver.url), events: ["*"] }));
+      const endpoint = await database.db.transaction(async (tx) =>
+        createWebhookEndpoint(tx, services, sealer, actor, {
+          url: await checkEndpointUrl(services, actor, receiver.url),
+          events: ["*"],
+        }),
+      );
       secrets.push(endpoint.secret);
     }
     const ids = await writeEvents({ database, services }, actor, EVENTS);
@@ -74,12 +92,17 @@ describe.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect
     const first = exited(worker);
     await waitFor(() => killedAt >= 0, { timeoutMs: 30_000, what: "the kill" });
     assert.equal((await first).signal, "SIGKILL");
-    const pending = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'");
+    const pending = await database.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'",
+    );
     assert.ok(Number(pending!.n) > 0, "work was left when the worker died");
 
     worker = startWorker(database, key);
     const second = exited(worker);
-    await waitFor(() => receivers.every((receiver) => firstArrivals(receiver.received).length === EVENTS), { timeoutMs: 60_000, what: "every event at every endpoint" });
+    await waitFor(() => receivers.every((receiver) => firstArrivals(receiver.received).length === EVENTS), {
+      timeoutMs: 60_000,
+      what: "every event at every endpoint",
+    });
     worker.kill("SIGTERM");
     assert.deepEqual(await second, { code: 0, signal: null }, "graceful exit on SIGTERM");
 
@@ -94,7 +117,9 @@ describe.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect
       }
     }
     assert.ok(receivers[0].received.length > EVENTS, "the request in flight at the kill was delivered again");
-    const open = await database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'");
+    const open = await database.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'",
+    );
     assert.equal(Number(open!.n), 0);
   });
 });

@@ -13,7 +13,8 @@ import { assertSigned, drain, firstArrivals, writeEvents } from "../support/webh
 const HOUR = 3_600_000;
 const SCHEDULE = [1_000, 2_000, 4_000];
 const DNS: Record<string, string> = { "hooks.example.test": "93.184.216.34" };
-const resolveHost = async (host: string): Promise<ResolvedAddress[]> => (DNS[host] ? [{ address: DNS[host], family: 4 }] : []);
+const resolveHost = async (host: string): Promise<ResolvedAddress[]> =>
+  DNS[host] ? [{ address: DNS[host], family: 4 }] : [];
 
 describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
   let t: TestApi;
@@ -21,7 +22,12 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
   let receiver: Receiver;
   const test = () => ({ merchantId: t.merchant.merchantId, mode: "test" as const });
   beforeAll(async () => {
-    t = await startTestApi({ dialect, resolveHost, allowPrivateWebhookUrls: true, webhooks: { retrySchedule: SCHEDULE, timeoutMs: 300, gapGraceMs: 0 } });
+    t = await startTestApi({
+      dialect,
+      resolveHost,
+      allowPrivateWebhookUrls: true,
+      webhooks: { retrySchedule: SCHEDULE, timeoutMs: 300, gapGraceMs: 0 },
+    });
     secret = apiClient(t.baseUrl, t.merchant.secretKey);
   });
   afterAll(() => t.close());
@@ -51,8 +57,14 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
     assert.equal(request.timestamp, String(Math.floor(t.clock.now / 1000)));
     assert.equal(request.event.type, "protection.confirmed");
     assert.equal(request.event.data.object.referenceNumber, confirmation.referenceNumber);
-    assert.equal(await verifyOutcome(request.signature, request.body, endpoint.secret, Math.floor(t.clock.now / 1000)), "valid");
-    assert.equal(await verifyOutcome(request.signature, request.body + " ", endpoint.secret, Math.floor(t.clock.now / 1000)), "tampered");
+    assert.equal(
+      await verifyOutcome(request.signature, request.body, endpoint.secret, Math.floor(t.clock.now / 1000)),
+      "valid",
+    );
+    assert.equal(
+      await verifyOutcome(request.signature, request.body + " ", endpoint.secret, Math.floor(t.clock.now / 1000)),
+      "tampered",
+    );
 
     const log = await secret.get(`/webhooks/endpoints/${endpoint.id}/deliveries`);
     assert.equal(log.status, 200, log.text);
@@ -72,7 +84,10 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
     const [wanted] = await writeEvents(t, test(), 1, "claim.updated");
     await drain(t, () => receiver.received.length >= 1);
     for (let i = 0; i < 5; i++) await t.api.webhooks.runOnce();
-    assert.deepEqual(receiver.received.map((r) => r.eventId), [wanted]);
+    assert.deepEqual(
+      receiver.received.map((r) => r.eventId),
+      [wanted],
+    );
   });
 
   it("500s, timeouts, dropped connections and refused connections, then recovery: every event arrives, signed, in order", async () => {
@@ -102,10 +117,19 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
       const firstEightArrivals = receiver.received.slice(0, faults.length + 1).map((r) => r.eventId);
       assert.deepEqual(new Set(firstEightArrivals), new Set([ids[0]]));
       const log = await secret.get(`/webhooks/endpoints/${flaky.id}/deliveries?limit=100`);
-      const errors = log.body.data.filter((a: { outcome: string }) => a.outcome === "failed").map((a: { statusCode: number | null; error: string }) => a.statusCode ?? a.error);
-      assert.ok(errors.some((e: unknown) => e === 500) && errors.some((e: unknown) => String(e).startsWith("timed out")), JSON.stringify(errors));
+      const errors = log.body.data
+        .filter((a: { outcome: string }) => a.outcome === "failed")
+        .map((a: { statusCode: number | null; error: string }) => a.statusCode ?? a.error);
+      assert.ok(
+        errors.some((e: unknown) => e === 500) && errors.some((e: unknown) => String(e).startsWith("timed out")),
+        JSON.stringify(errors),
+      );
       const recovered = await secret.get(`/webhooks/endpoints/${flaky.id}`);
-      assert.deepEqual([recovered.body.status, recovered.body.failingSince], ["enabled", null], "a success ends the failing streak");
+      assert.deepEqual(
+        [recovered.body.status, recovered.body.failingSince],
+        ["enabled", null],
+        "a success ends the failing streak",
+      );
       const refusedLog = await secret.get(`/webhooks/endpoints/${refused.id}/deliveries?limit=100`);
       assert.ok(refusedLog.body.data.some((a: { error: string | null }) => a.error?.includes("ECONNREFUSED")));
     } finally {
@@ -133,7 +157,11 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
     const state = await secret.get(`/webhooks/endpoints/${endpoint.id}`);
     assert.equal(state.body.status, "failing");
     assert.equal(state.body.failingSince, new Date(started).toISOString());
-    assert.deepEqual(new Set(receiver.received.map((r) => r.eventId)), new Set([first]), "the second event waited behind the first");
+    assert.deepEqual(
+      new Set(receiver.received.map((r) => r.eventId)),
+      new Set([first]),
+      "the second event waited behind the first",
+    );
     const count = receiver.received.length;
     t.clock.advance(10 * HOUR);
     await t.api.webhooks.runOnce();
@@ -184,7 +212,10 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
       const after = second.received[2];
       assert.equal(after.signature.split("v1=").length, 2, "one v1 once the overlap ended");
       assert.equal(await verifyOutcome(after.signature, after.body, rotated, Math.floor(t.clock.now / 1000)), "valid");
-      assert.equal(await verifyOutcome(after.signature, after.body, endpoint.secret, Math.floor(t.clock.now / 1000)), "tampered");
+      assert.equal(
+        await verifyOutcome(after.signature, after.body, endpoint.secret, Math.floor(t.clock.now / 1000)),
+        "tampered",
+      );
       assert.equal(receiver.received.length, 0, "nothing went to the old URL");
     } finally {
       await second.close();
@@ -212,11 +243,17 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
     await drain(t, () => receiver.received.length === 1);
     const again = await secret.post(`/events/${id}/redeliver`, {});
     assert.equal(again.status, 200, again.text);
-    assert.deepEqual(again.body.deliveries.map((d: { endpointId: string }) => d.endpointId), [endpoint.id]);
+    assert.deepEqual(
+      again.body.deliveries.map((d: { endpointId: string }) => d.endpointId),
+      [endpoint.id],
+    );
     const one = await secret.post(`/events/${id}/redeliver`, { endpoint_id: endpoint.id });
     assert.equal(one.status, 200, one.text);
     await drain(t, () => receiver.received.length === 3);
-    assert.deepEqual(receiver.received.map((r) => r.eventId), [id, id, id]);
+    assert.deepEqual(
+      receiver.received.map((r) => r.eventId),
+      [id, id, id],
+    );
     assert.equal((await secret.post("/events/evt_unknown/redeliver", {})).status, 404);
     const elsewhere = await createEndpoint(receiver.url, ["offer.declined"]);
     assertError(await secret.post(`/events/${id}/redeliver`, { endpoint_id: elsewhere.id }), {
@@ -229,7 +266,10 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
   it("live mode, even with private URLs allowed for test mode: loopback is refused at creation, and a delivery whose host now resolves to 10.x or 127.0.0.1 is refused before connecting", async () => {
     const live = await mintLiveCredentials(t, t.merchant.merchantId);
     const liveClient = apiClient(t.baseUrl, live.secretKey);
-    assertError(await liveClient.post("/webhooks/endpoints", { url: `https://127.0.0.1:${receiver.port}/x`, events: ["*"] }), { status: 400, code: "url_not_allowed", param: "url" });
+    assertError(
+      await liveClient.post("/webhooks/endpoints", { url: `https://127.0.0.1:${receiver.port}/x`, events: ["*"] }),
+      { status: 400, code: "url_not_allowed", param: "url" },
+    );
     const endpoint = await createEndpoint("https://hooks.example.test/x", ["*"], liveClient);
     for (const address of ["10.1.2.3", "127.0.0.1"]) {
       DNS["hooks.example.test"] = address;

@@ -21,7 +21,11 @@ import { createRuntime } from "../../server/runtime.ts";
 import { capturedLogger } from "../support/logger.ts";
 import { writeEvents } from "../support/webhook-events.ts";
 
-const services: Services = { clock: Date.now, random: cryptoRandom, settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true } };
+const services: Services = {
+  clock: Date.now,
+  random: cryptoRandom,
+  settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true },
+};
 const sealer = createSealer(randomBytes(32));
 const logger = pino({ level: "silent" });
 
@@ -32,18 +36,26 @@ describe.each(DIALECTS)("webhook worker lifecycle (%s)", (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     receiver = await startReceiver();
-    const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Lifecycle Store" }));
+    const merchant = await database.db.transaction((tx) =>
+      createTestMerchant(tx, services, { name: "Lifecycle Store" }),
+    );
     actor = { merchantId: merchant.merchantId, mode: "test" };
-    await database.db.transaction(async (tx) => createWebhookEndpoint(tx, services, sealer, actor, { url: await checkEndpointUrl(services, actor, receiver.url), events: ["*"] }));
+    await database.db.transaction(async (tx) =>
+      createWebhookEndpoint(tx, services, sealer, actor, {
+        url: await checkEndpointUrl(services, actor, receiver.url),
+        events: ["*"],
+      }),
+    );
   });
   afterAll(async () => {
     await receiver.close();
     await database.drop();
   });
 
-  const delivery = () => database.db.get<{ status: string; attempts: number; locked_by: string | null }>(
-    "SELECT status, attempts, locked_by FROM webhook_deliveries ORDER BY created_at DESC, id DESC LIMIT 1",
-  );
+  const delivery = () =>
+    database.db.get<{ status: string; attempts: number; locked_by: string | null }>(
+      "SELECT status, attempts, locked_by FROM webhook_deliveries ORDER BY created_at DESC, id DESC LIMIT 1",
+    );
 
   it("stop: an in-flight delivery that finishes within the grace period is recorded", async () => {
     receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 150, 200));
@@ -71,7 +83,11 @@ describe.each(DIALECTS)("webhook worker lifecycle (%s)", (dialect) => {
   });
 
   it("fan-out waits at a gap in event sequence numbers, then skips it after the grace period", async () => {
-    const fanOut = createFanOut(database.db, services, { batchSize: 100, gapGraceMs: 60_000, wallClock: () => wall }).fanOut;
+    const fanOut = createFanOut(database.db, services, {
+      batchSize: 100,
+      gapGraceMs: 60_000,
+      wallClock: () => wall,
+    }).fanOut;
     let wall = 0;
     await fanOut();
     const [, missing] = await writeEvents({ database, services }, actor, 3);
@@ -88,7 +104,13 @@ describe.each(DIALECTS)("webhook worker lifecycle (%s)", (dialect) => {
 describe("webhook worker configuration", () => {
   it("WEBHOOK_WORKER=off leaves the API without a worker; the lease defaults to 6 x the timeout, at least 60 s", () => {
     const env = { DATABASE_URL: "file:/tmp/x.sqlite" } as unknown as NodeJS.ProcessEnv;
-    assert.deepEqual(webhookWorkerOptions(loadConfig(env)), { enabled: true, timeoutMs: 10_000, leaseMs: 60_000, pollMs: 50, batchSize: 100 });
+    assert.deepEqual(webhookWorkerOptions(loadConfig(env)), {
+      enabled: true,
+      timeoutMs: 10_000,
+      leaseMs: 60_000,
+      pollMs: 50,
+      batchSize: 100,
+    });
     const off = webhookWorkerOptions(loadConfig({ ...env, WEBHOOK_WORKER: "off", WEBHOOK_TIMEOUT_MS: "20000" }));
     assert.equal(off.enabled, false);
     assert.equal(off.leaseMs, 120_000);
@@ -96,16 +118,33 @@ describe("webhook worker configuration", () => {
 
   it("WEBHOOK_ALLOW_PRIVATE_URLS is off by default; on reaches the endpoint checks and is logged as a warning at start", async () => {
     assert.equal(loadConfig({} as NodeJS.ProcessEnv).WEBHOOK_ALLOW_PRIVATE_URLS, "off");
-    assert.throws(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "yes" } as unknown as NodeJS.ProcessEnv), /WEBHOOK_ALLOW_PRIVATE_URLS/);
+    assert.throws(
+      () => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "yes" } as unknown as NodeJS.ProcessEnv),
+      /WEBHOOK_ALLOW_PRIVATE_URLS/,
+    );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-webhook-config-"));
-    const env = { DATABASE_URL: `file:${path.join(dir, "db.sqlite")}`, DATA_DIR: dir, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+    const env = {
+      DATABASE_URL: `file:${path.join(dir, "db.sqlite")}`,
+      DATA_DIR: dir,
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    };
     try {
-      for (const [setting, allowed] of [["on", true], ["off", false]] as const) {
+      for (const [setting, allowed] of [
+        ["on", true],
+        ["off", false],
+      ] as const) {
         const { logger, lines } = capturedLogger();
-        const runtime = createRuntime(loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE_URLS: setting } as unknown as NodeJS.ProcessEnv), logger);
+        const runtime = createRuntime(
+          loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE_URLS: setting } as unknown as NodeJS.ProcessEnv),
+          logger,
+        );
         await runtime.close();
         assert.equal(runtime.services.settings.allowPrivateWebhookUrls, allowed, setting);
-        assert.equal(lines.some((line) => line.level === 40 && String(line.msg).startsWith("WEBHOOK_ALLOW_PRIVATE_URLS=on")), allowed, setting);
+        assert.equal(
+          lines.some((line) => line.level === 40 && String(line.msg).startsWith("WEBHOOK_ALLOW_PRIVATE_URLS=on")),
+          allowed,
+          setting,
+        );
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

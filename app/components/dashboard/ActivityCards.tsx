@@ -10,13 +10,21 @@ export function OrdersCard({ orders }: { orders: DashboardOrder[] }) {
     <ListCard
       title="Protected orders"
       empty="No protected orders yet. They appear here when a buyer opts in."
-      columns={[["Order", "text"], ["Reference", "text"], ["Fee", "numeric"], ["Line price", "numeric"], ["Status", "text"], ["Reference on order", "text"]]}
+      columns={[
+        ["Order", "text"],
+        ["Reference", "text"],
+        ["Fee", "numeric"],
+        ["Line price", "numeric"],
+        ["Status", "text"],
+        ["Reference on order", "text"],
+      ]}
       rows={orders.map((order) => [
         order.orderId,
         order.referenceNumber ?? "—",
         money(order.feeCents, order.currency),
         <>
-          {money(order.linePriceCents, order.currency)} {order.feeMismatch && <Badge tone="warning">Fee mismatch</Badge>}
+          {money(order.linePriceCents, order.currency)}{" "}
+          {order.feeMismatch && <Badge tone="warning">Fee mismatch</Badge>}
         </>,
         <Badge tone={order.status === "protected" ? "success" : undefined}>{order.status}</Badge>,
         order.referenceWritten ? "Written" : "Pending",
@@ -36,7 +44,12 @@ export function WebhookEndpointsCard({ endpoints }: { endpoints: DashboardEndpoi
     <ListCard
       title="Webhook endpoints"
       empty="No webhook endpoints. Add them through the API (POST /api/v1/webhooks/endpoints)."
-      columns={[["URL", "text"], ["Status", "text"], ["Failing since", "text"], ["Last attempt", "text"]]}
+      columns={[
+        ["URL", "text"],
+        ["Status", "text"],
+        ["Failing since", "text"],
+        ["Last attempt", "text"],
+      ]}
       rows={endpoints.map((endpoint) => [
         endpoint.url,
         ENDPOINT_BADGES[endpoint.status],
@@ -50,7 +63,9 @@ export function WebhookEndpointsCard({ endpoints }: { endpoints: DashboardEndpoi
 function lastAttempt(attempt: DashboardEndpoint["lastAttempt"]): string {
   if (!attempt) return "None yet";
   const when = formatTime(attempt.attemptedAt);
-  return attempt.outcome === "succeeded" ? `Succeeded ${when}` : `Failed ${when}: ${attempt.error ?? `HTTP ${attempt.statusCode}`}`;
+  return attempt.outcome === "succeeded"
+    ? `Succeeded ${when}`
+    : `Failed ${when}: ${attempt.error ?? `HTTP ${attempt.statusCode}`}`;
 }
 
 export function DeadJobsCard({ jobs }: { jobs: DashboardJob[] }) {
@@ -58,7 +73,12 @@ export function DeadJobsCard({ jobs }: { jobs: DashboardJob[] }) {
     <ListCard
       title="Jobs that gave up"
       empty="None: every background job succeeded or is still being retried."
-      columns={[["Job", "text"], ["Attempts", "numeric"], ["Last error", "text"], ["Gave up", "text"]]}
+      columns={[
+        ["Job", "text"],
+        ["Attempts", "numeric"],
+        ["Last error", "text"],
+        ["Gave up", "text"],
+      ]}
       rows={jobs.map((job) => [job.kind, job.attempts, job.lastError ?? "—", formatTime(job.updatedAt)])}
     />
   );
@@ -67,15 +87,35 @@ export function DeadJobsCard({ jobs }: { jobs: DashboardJob[] }) {
 type Column = [heading: string, type: "text" | "numeric"];
 
 /** A titled card with a table of `rows` (and `children` under it), or the `empty` sentence when there is no row. */
-export function ListCard({ title, empty, columns, rows, children }: { title: string; empty: string; columns: Column[]; rows: ReactNode[][]; children?: ReactNode }) {
+export function ListCard({
+  title,
+  empty,
+  columns,
+  rows,
+  children,
+}: {
+  title: string;
+  empty: string;
+  columns: Column[];
+  rows: ReactNode[][];
+  children?: ReactNode;
+}) {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{title}</Text>
+        <Text as="h2" variant="headingMd">
+          {title}
+        </Text>
         {rows.length === 0 ? (
-          <Text as="p" tone="subdued">{empty}</Text>
+          <Text as="p" tone="subdued">
+            {empty}
+          </Text>
         ) : (
-          <DataTable headings={columns.map(([heading]) => heading)} columnContentTypes={columns.map(([, type]) => type)} rows={rows} />
+          <DataTable
+            headings={columns.map(([heading]) => heading)}
+            columnContentTypes={columns.map(([, type]) => type)}
+            rows={rows}
+          />
         )}
         {rows.length > 0 && children}
       </BlockStack>

@@ -8,7 +8,11 @@ import { DataRequestsCard, EmailSnippetCard } from "./PrivacyCards.tsx";
 
 export function DashboardPage({ dashboard }: { dashboard: Dashboard }) {
   return (
-    <Page title="Purchase Protection" subtitle={dashboard.shop} titleMetadata={<Badge tone="attention">Test mode</Badge>}>
+    <Page
+      title="Purchase Protection"
+      subtitle={dashboard.shop}
+      titleMetadata={<Badge tone="attention">Test mode</Badge>}
+    >
       <Layout>
         <Layout.Section>
           <AttentionBanners dashboard={dashboard} />
@@ -46,27 +50,49 @@ function AttentionBanners({ dashboard }: { dashboard: Dashboard }) {
         </Banner>
       )}
       {failing.length > 0 && (
-        <Banner tone="critical" title={`${failing.length} webhook endpoint${failing.length === 1 ? " is" : "s are"} failing: delivery stopped`}>
-          <p>Each failed every delivery for 3 days, so retries stopped. Fix the receiver, then enable the endpoint again through the API.</p>
+        <Banner
+          tone="critical"
+          title={`${failing.length} webhook endpoint${failing.length === 1 ? " is" : "s are"} failing: delivery stopped`}
+        >
+          <p>
+            Each failed every delivery for 3 days, so retries stopped. Fix the receiver, then enable the endpoint again
+            through the API.
+          </p>
           <List type="bullet">
-            {failing.map((endpoint) => <List.Item key={endpoint.id}>{endpoint.url}</List.Item>)}
+            {failing.map((endpoint) => (
+              <List.Item key={endpoint.id}>{endpoint.url}</List.Item>
+            ))}
           </List>
         </Banner>
       )}
       {disabled.length > 0 && (
-        <Banner tone="warning" title={`${disabled.length} webhook endpoint${disabled.length === 1 ? " is" : "s are"} disabled`}>
-          <p>Disabled by you, or because the receiver answered 410 Gone. No event is sent to {disabled.length === 1 ? "it" : "them"}.</p>
+        <Banner
+          tone="warning"
+          title={`${disabled.length} webhook endpoint${disabled.length === 1 ? " is" : "s are"} disabled`}
+        >
+          <p>
+            Disabled by you, or because the receiver answered 410 Gone. No event is sent to{" "}
+            {disabled.length === 1 ? "it" : "them"}.
+          </p>
         </Banner>
       )}
       {dashboard.deadJobs.length > 0 && (
-        <Banner tone="critical" title={`${dashboard.deadJobs.length} background job${dashboard.deadJobs.length === 1 ? "" : "s"} gave up after every retry`}>
+        <Banner
+          tone="critical"
+          title={`${dashboard.deadJobs.length} background job${dashboard.deadJobs.length === 1 ? "" : "s"} gave up after every retry`}
+        >
           <p>See "Jobs that gave up" below for the errors.</p>
         </Banner>
       )}
       {setupJob && (
-        <Banner tone={setupJob.status === "dead" ? "critical" : "info"} title={setupJob.status === "dead" ? "Storefront setup failed" : "Storefront setup is in progress"}>
+        <Banner
+          tone={setupJob.status === "dead" ? "critical" : "info"}
+          title={setupJob.status === "dead" ? "Storefront setup failed" : "Storefront setup is in progress"}
+        >
           <p>
-            {setupJob.status === "dead" ? "The protection product could not be created" : `Attempt ${setupJob.attempts + 1} is pending`}
+            {setupJob.status === "dead"
+              ? "The protection product could not be created"
+              : `Attempt ${setupJob.attempts + 1} is pending`}
             {setupJob.lastError ? `: ${setupJob.lastError}` : "."}
           </p>
         </Banner>
@@ -81,14 +107,29 @@ function AccountCard({ dashboard }: { dashboard: Dashboard }) {
     <Card>
       <BlockStack gap="300">
         <InlineStack gap="200" blockAlign="center">
-          <Text as="h2" variant="headingMd">Account</Text>
-          {dashboard.status === "installed" ? <Badge tone="success">Installed</Badge> : <Badge tone="critical">Uninstalled</Badge>}
+          <Text as="h2" variant="headingMd">
+            Account
+          </Text>
+          {dashboard.status === "installed" ? (
+            <Badge tone="success">Installed</Badge>
+          ) : (
+            <Badge tone="critical">Uninstalled</Badge>
+          )}
         </InlineStack>
-        <Text as="p">Publishable key (public; the storefront uses it): <code>{dashboard.publishableKey}</code></Text>
-        <Text as="p">Secret key: <code>mch_{dashboard.mode}_…{dashboard.secretKeyLast4}</code> (kept sealed on the server)</Text>
         <Text as="p">
-          Program terms: {formatBps(program.rateBps)} of the order amount, minimum fee {formatMinorUnits(program.minFeeCents)}, orders covered up
-          to {formatMinorUnits(program.maxCoveredCents)} (in the order's currency).
+          Publishable key (public; the storefront uses it): <code>{dashboard.publishableKey}</code>
+        </Text>
+        <Text as="p">
+          Secret key:{" "}
+          <code>
+            mch_{dashboard.mode}_…{dashboard.secretKeyLast4}
+          </code>{" "}
+          (kept sealed on the server)
+        </Text>
+        <Text as="p">
+          Program terms: {formatBps(program.rateBps)} of the order amount, minimum fee{" "}
+          {formatMinorUnits(program.minFeeCents)}, orders covered up to {formatMinorUnits(program.maxCoveredCents)} (in
+          the order's currency).
         </Text>
       </BlockStack>
     </Card>
@@ -99,14 +140,22 @@ function StorefrontCard({ storefront }: { storefront: Dashboard["storefront"] })
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">Storefront setup</Text>
+        <Text as="h2" variant="headingMd">
+          Storefront setup
+        </Text>
         <InlineStack gap="200" blockAlign="center">
           <Text as="span">Protection product:</Text>
-          {storefront.productCreated ? <Badge tone="success">{`Created, ${storefront.tierCount} fee tiers`}</Badge> : <Badge tone="attention">Not created yet</Badge>}
+          {storefront.productCreated ? (
+            <Badge tone="success">{`Created, ${storefront.tierCount} fee tiers`}</Badge>
+          ) : (
+            <Badge tone="attention">Not created yet</Badge>
+          )}
         </InlineStack>
         <Text as="p">Turn on the Purchase Protection app embed in your theme so buyers see the offer in the cart.</Text>
         <InlineStack>
-          <Button url={storefront.themeEmbedUrl} target="_blank" variant="primary">Activate the theme embed</Button>
+          <Button url={storefront.themeEmbedUrl} target="_blank" variant="primary">
+            Activate the theme embed
+          </Button>
         </InlineStack>
       </BlockStack>
     </Card>
@@ -118,7 +167,9 @@ function MetricsCard({ metrics }: { metrics: Dashboard["metrics"] }) {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">Last 30 days</Text>
+        <Text as="h2" variant="headingMd">
+          Last 30 days
+        </Text>
         <InlineStack gap="800" wrap>
           <Figure label="Offers quoted" value={String(metrics.quotes.total)} />
           <Figure label="Accepted" value={String(metrics.quotes.confirmed)} />
@@ -128,11 +179,14 @@ function MetricsCard({ metrics }: { metrics: Dashboard["metrics"] }) {
           <Figure label="Claims" value={String(metrics.claims.total)} />
         </InlineStack>
         {metrics.fees.length === 0 ? (
-          <Text as="p" tone="subdued">No protection fees yet.</Text>
+          <Text as="p" tone="subdued">
+            No protection fees yet.
+          </Text>
         ) : (
           metrics.fees.map((fee) => (
             <Text as="p" key={fee.currency}>
-              Fees {formatMoney(fee.feeCents, fee.currency)}, your share {formatMoney(fee.merchantShareCents, fee.currency)}
+              Fees {formatMoney(fee.feeCents, fee.currency)}, your share{" "}
+              {formatMoney(fee.merchantShareCents, fee.currency)}
             </Text>
           ))
         )}
@@ -144,8 +198,12 @@ function MetricsCard({ metrics }: { metrics: Dashboard["metrics"] }) {
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <BlockStack gap="100">
-      <Text as="span" tone="subdued">{label}</Text>
-      <Text as="span" variant="headingLg">{value}</Text>
+      <Text as="span" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span" variant="headingLg">
+        {value}
+      </Text>
     </BlockStack>
   );
 }

@@ -13,7 +13,10 @@ export function DataRequestsCard({ requests }: { requests: Dashboard["dataReques
     setFailure(null);
     const response = await fetch(`/app/data-requests/${encodeURIComponent(id)}`);
     if (!response.ok) return setFailure(`The export could not be downloaded (HTTP ${response.status}).`);
-    const link = Object.assign(document.createElement("a"), { href: URL.createObjectURL(await response.blob()), download: `data-request-${id}.json` });
+    const link = Object.assign(document.createElement("a"), {
+      href: URL.createObjectURL(await response.blob()),
+      download: `data-request-${id}.json`,
+    });
     link.click();
     URL.revokeObjectURL(link.href);
   }
@@ -21,14 +24,24 @@ export function DataRequestsCard({ requests }: { requests: Dashboard["dataReques
     <ListCard
       title="Customer data requests"
       empty="No customer has asked for their data."
-      columns={[["Received", "text"], ["Customer id", "text"], ["Export (send it to the customer within 30 days)", "text"]]}
+      columns={[
+        ["Received", "text"],
+        ["Customer id", "text"],
+        ["Export (send it to the customer within 30 days)", "text"],
+      ]}
       rows={requests.map((request) => [
         formatTime(request.createdAt),
         request.customerId,
-        <Button variant="plain" onClick={() => void download(request.id)}>Download JSON</Button>,
+        <Button variant="plain" onClick={() => void download(request.id)}>
+          Download JSON
+        </Button>,
       ])}
     >
-      {failure && <Text as="p" tone="critical">{failure}</Text>}
+      {failure && (
+        <Text as="p" tone="critical">
+          {failure}
+        </Text>
+      )}
     </ListCard>
   );
 }
@@ -38,14 +51,28 @@ export function EmailSnippetCard({ snippet }: { snippet: string }) {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">Order confirmation e-mail</Text>
-        <Text as="p">
-          Your order confirmation must carry the protection reference number, the disclosure, the 48-hour cancellation notice and the coverage
-          link. In Shopify admin open Settings → Notifications → Order confirmation, and paste this snippet where the e-mail should show them.
+        <Text as="h2" variant="headingMd">
+          Order confirmation e-mail
         </Text>
-        <TextField label="Liquid snippet" value={snippet} multiline={8} readOnly selectTextOnFocus autoComplete="off" monospaced helpText="Click the field to select all of it, or use Copy." />
+        <Text as="p">
+          Your order confirmation must carry the protection reference number, the disclosure, the 48-hour cancellation
+          notice and the coverage link. In Shopify admin open Settings → Notifications → Order confirmation, and paste
+          this snippet where the e-mail should show them.
+        </Text>
+        <TextField
+          label="Liquid snippet"
+          value={snippet}
+          multiline={8}
+          readOnly
+          selectTextOnFocus
+          autoComplete="off"
+          monospaced
+          helpText="Click the field to select all of it, or use Copy."
+        />
         <InlineStack>
-          <Button onClick={() => void navigator.clipboard.writeText(snippet).then(() => setCopied(true))}>{copied ? "Copied" : "Copy"}</Button>
+          <Button onClick={() => void navigator.clipboard.writeText(snippet).then(() => setCopied(true))}>
+            {copied ? "Copied" : "Copy"}
+          </Button>
         </InlineStack>
       </BlockStack>
     </Card>

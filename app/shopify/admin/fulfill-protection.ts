@@ -10,7 +10,10 @@ export interface FulfillProtectionResult {
   fulfillmentCreate: { fulfillment: { id: string; status: string } | null; userErrors: UserError[] };
 }
 
-export const fulfillProtection = adminOperation<{ fulfillment: { lineItemsByFulfillmentOrder: FulfillmentOrderLines[]; notifyCustomer: boolean } }, FulfillProtectionResult>(
+export const fulfillProtection = adminOperation<
+  { fulfillment: { lineItemsByFulfillmentOrder: FulfillmentOrderLines[]; notifyCustomer: boolean } },
+  FulfillProtectionResult
+>(
   `mutation FulfillProtection($fulfillment: FulfillmentInput!) {
     fulfillmentCreate(fulfillment: $fulfillment) { fulfillment { id status } userErrors { field message } }
   }`,

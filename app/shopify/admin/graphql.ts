@@ -10,14 +10,17 @@ export class AdminApiError extends Error {
 }
 
 /** Adapts the library's `admin.graphql(query, { variables })` (a fetch-style Response) to data-or-throw. */
-export function adminGraphqlOf(admin: { graphql(query: string, options?: { variables?: Record<string, unknown> }): Promise<Response> }): AdminGraphql {
+export function adminGraphqlOf(admin: {
+  graphql(query: string, options?: { variables?: Record<string, unknown> }): Promise<Response>;
+}): AdminGraphql {
   return async <Result>(query: string, variables?: object) => {
     const response = await admin.graphql(query, variables ? { variables: { ...variables } } : undefined);
     const body = (await response.json()) as { data?: Result; errors?: unknown };
     if (body.errors) throw new AdminApiError(`Admin API errors: ${JSON.stringify(body.errors)}`);
     // Every mutation payload carries userErrors; a query's fields simply have none.
     for (const payload of Object.values(body.data ?? {}) as ({ userErrors?: unknown[] } | null)[]) {
-      if (payload?.userErrors?.length) throw new AdminApiError(`Admin API userErrors: ${JSON.stringify(payload.userErrors)}`);
+      if (payload?.userErrors?.length)
+        throw new AdminApiError(`Admin API userErrors: ${JSON.stringify(payload.userErrors)}`);
     }
     return body.data as Result;
   };
@@ -32,7 +35,8 @@ export interface UserError {
 
 /** One named operation: its document, and a call typed by its variables and result. */
 export function adminOperation<Variables extends object | void, Result>(query: string) {
-  return (graphql: AdminGraphql, variables: Variables): Promise<Result> => graphql<Result>(query, variables ?? undefined);
+  return (graphql: AdminGraphql, variables: Variables): Promise<Result> =>
+    graphql<Result>(query, variables ?? undefined);
 }
 
 /** `gid://shopify/Product/123` → `123`. */

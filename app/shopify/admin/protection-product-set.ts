@@ -20,7 +20,10 @@ export interface ProductSetInput {
 }
 
 export interface ProtectionProductSetResult {
-  productSet: { product: { id: string; variants: { nodes: { id: string; price: string }[] } }; userErrors: UserError[] };
+  productSet: {
+    product: { id: string; variants: { nodes: { id: string; price: string }[] } };
+    userErrors: UserError[];
+  };
 }
 
 export const protectionProductSet = adminOperation<{ input: ProductSetInput }, ProtectionProductSetResult>(

@@ -5,4 +5,6 @@ export interface PublicationsResult {
   publications: { nodes: { id: string; name: string }[] };
 }
 
-export const publications = adminOperation<void, PublicationsResult>(`query Publications { publications(first: 50) { nodes { id name } } }`);
+export const publications = adminOperation<void, PublicationsResult>(
+  `query Publications { publications(first: 50) { nodes { id name } } }`,
+);

@@ -13,7 +13,10 @@ export function orderPayloadOf(order: ShopifyOrder): OrderPayload {
     currency: order.currency,
     subtotal_price: order.subtotal_price ?? order.total_price,
     email: order.email || order.contact_email || order.customer?.email || null,
-    note_attributes: (order.note_attributes ?? []).map(({ name, value }) => ({ name: String(name), value: String(value) })),
+    note_attributes: (order.note_attributes ?? []).map(({ name, value }) => ({
+      name: String(name),
+      value: String(value),
+    })),
     line_items: (order.line_items ?? []).map(({ product_id, price, quantity }) => ({ product_id, price, quantity })),
   };
 }

@@ -22,5 +22,9 @@ export interface ShopifyRefund {
 export const refundsCreate = handledWebhook({
   topic: "refunds/create",
   job: "refunds/create",
-  jobPayload: (refund: ShopifyRefund) => ({ id: String(refund.id), order_id: String(refund.order_id), transactions: refund.transactions ?? [] }),
+  jobPayload: (refund: ShopifyRefund) => ({
+    id: String(refund.id),
+    order_id: String(refund.order_id),
+    transactions: refund.transactions ?? [],
+  }),
 });

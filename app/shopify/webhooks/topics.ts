@@ -9,7 +9,16 @@ import { customersDataRequest } from "./customers-data-request.ts";
 import { customersRedact } from "./customers-redact.ts";
 import { shopRedact } from "./shop-redact.ts";
 
-export const HANDLED_WEBHOOKS = [appUninstalled, appScopesUpdate, ordersCreate, ordersCancelled, refundsCreate, customersDataRequest, customersRedact, shopRedact];
+export const HANDLED_WEBHOOKS = [
+  appUninstalled,
+  appScopesUpdate,
+  ordersCreate,
+  ordersCancelled,
+  refundsCreate,
+  customersDataRequest,
+  customersRedact,
+  shopRedact,
+];
 
 export const HANDLED_TOPICS = HANDLED_WEBHOOKS.map((webhook) => webhook.topic);
 

@@ -24,6 +24,8 @@ export interface HandledWebhook<Topic extends string = string> {
  * The one place the body of a webhook is taken as its topic's shape: authenticate.webhook has checked it is
  * Shopify's (HMAC), and Shopify sends each topic in its documented shape.
  */
-export function handledWebhook<Topic extends string, Payload, Kind extends JobKind>(definition: TopicDefinition<Topic, Payload, Kind>): HandledWebhook<Topic> {
+export function handledWebhook<Topic extends string, Payload, Kind extends JobKind>(
+  definition: TopicDefinition<Topic, Payload, Kind>,
+): HandledWebhook<Topic> {
   return definition as HandledWebhook<Topic>;
 }

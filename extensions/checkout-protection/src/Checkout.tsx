@@ -8,7 +8,17 @@ import { render } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CartLineChange } from "@shopify/ui-extensions/checkout";
 import { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE } from "@purchase-protection/contract";
-import { configValue, isProtectionLine, orderAmount, parseConfig, requestOffer, toMajorUnits, variantGid, type Offer, type ProtectionConfig } from "./offer.ts";
+import {
+  configValue,
+  isProtectionLine,
+  orderAmount,
+  parseConfig,
+  requestOffer,
+  toMajorUnits,
+  variantGid,
+  type Offer,
+  type ProtectionConfig,
+} from "./offer.ts";
 
 /** Quiet period before re-quoting after the order amount changes (a buyer editing quantities). */
 export const REQUOTE_DEBOUNCE_MS = 400;
@@ -45,7 +55,9 @@ const attribute = (key: string) => shopify.attributes.value.find((entry) => entr
 
 function ProtectionOffer({ config }: { config: ProtectionConfig }) {
   const amount = orderAmount(useSignalValue(shopify.cost.subtotalAmount), useSignalValue(shopify.lines), config);
-  const accepted = useSignalValue(shopify.attributes).some((entry) => entry.key === CHOICE_ATTRIBUTE && entry.value === ACCEPTED);
+  const accepted = useSignalValue(shopify.attributes).some(
+    (entry) => entry.key === CHOICE_ATTRIBUTE && entry.value === ACCEPTED,
+  );
   const [offer, setOffer] = useState<Offer | null>(null);
   const [busy, setBusy] = useState(false);
   const [fallbackOrderId] = useState(() => `checkout-${crypto.randomUUID()}`);
@@ -55,17 +67,25 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      const next = await requestOffer(config, { cents, currency }, shopify.checkoutToken.value ?? fallbackOrderId, controller.signal);
-      if (controller.signal.aborted) return;
-      // A failed re-quote keeps an accepted offer on screen: the buyer can still take the protection back out.
-      if (next || attribute(CHOICE_ATTRIBUTE) !== ACCEPTED) {
-        setOffer(next);
-        offerShown.current = next !== null;
-      }
-      // An accepted choice follows the new quote: its id, and the line of the tier that now fits.
-      if (next && attribute(CHOICE_ATTRIBUTE) === ACCEPTED) await recordChoice(config, next, true);
-    }, offerShown.current ? REQUOTE_DEBOUNCE_MS : 0);
+    const timer = setTimeout(
+      async () => {
+        const next = await requestOffer(
+          config,
+          { cents, currency },
+          shopify.checkoutToken.value ?? fallbackOrderId,
+          controller.signal,
+        );
+        if (controller.signal.aborted) return;
+        // A failed re-quote keeps an accepted offer on screen: the buyer can still take the protection back out.
+        if (next || attribute(CHOICE_ATTRIBUTE) !== ACCEPTED) {
+          setOffer(next);
+          offerShown.current = next !== null;
+        }
+        // An accepted choice follows the new quote: its id, and the line of the tier that now fits.
+        if (next && attribute(CHOICE_ATTRIBUTE) === ACCEPTED) await recordChoice(config, next, true);
+      },
+      offerShown.current ? REQUOTE_DEBOUNCE_MS : 0,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -78,12 +98,21 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
     await recordChoice(config, offer, take);
     setBusy(false);
   };
-  const price = shopify.i18n.formatCurrency(toMajorUnits(offer.tier.priceCents, offer.currency), { currency: offer.currency });
+  const price = shopify.i18n.formatCurrency(toMajorUnits(offer.tier.priceCents, offer.currency), {
+    currency: offer.currency,
+  });
   return (
     <s-stack gap="small-200">
-      <s-checkbox label={`Add purchase protection for ${price}`} checked={accepted} disabled={busy} onChange={() => choose(!accepted)} />
+      <s-checkbox
+        label={`Add purchase protection for ${price}`}
+        checked={accepted}
+        disabled={busy}
+        onChange={() => choose(!accepted)}
+      />
       <s-text color="subdued">{offer.disclosureText}</s-text>
-      <s-link href={offer.termsUrl} target="_blank">Coverage terms</s-link>
+      <s-link href={offer.termsUrl} target="_blank">
+        Coverage terms
+      </s-link>
     </s-stack>
   );
 }
@@ -98,7 +127,8 @@ async function recordChoice(config: ProtectionConfig, offer: Offer, take: boolea
   const lineChanges: CartLineChange[] = current
     .filter((line) => line.merchandise.id !== wanted)
     .map((line) => ({ type: "removeCartLine", id: line.id, quantity: line.quantity }));
-  if (wanted && !current.some((line) => line.merchandise.id === wanted)) lineChanges.push({ type: "addCartLine", merchandiseId: wanted, quantity: 1 });
+  if (wanted && !current.some((line) => line.merchandise.id === wanted))
+    lineChanges.push({ type: "addCartLine", merchandiseId: wanted, quantity: 1 });
   for (const change of lineChanges) {
     if ((await shopify.applyCartLinesChange(change)).type !== "success") return;
   }

@@ -1,7 +1,14 @@
 // The extension's logic without the `shopify` global: the app's config, the order amount, the quote and its tier.
 // Money is integer minor units; Shopify's Money (decimal amounts) is converted at the edge.
 import type { AppMetafieldEntry, CartLine, Money } from "@shopify/ui-extensions/checkout";
-import { CONFIG_KEY, minorDigits, SHOP_CONFIG_NAMESPACE, tierFor, type FeeTier, type StorefrontConfig } from "@purchase-protection/contract";
+import {
+  CONFIG_KEY,
+  minorDigits,
+  SHOP_CONFIG_NAMESPACE,
+  tierFor,
+  type FeeTier,
+  type StorefrontConfig,
+} from "@purchase-protection/contract";
 
 /** What the extension takes from the storefront config the app writes into the shop's `$app:protection` metafield. */
 export type ProtectionConfig = Omit<StorefrontConfig, "version" | "widgetUrl">;
@@ -23,7 +30,8 @@ export interface Offer {
 
 /** The raw config value among the extension's metafields (`undefined` until the app has written it). */
 export function configValue(entries: AppMetafieldEntry[]): string | undefined {
-  return entries.find(({ metafield }) => metafield.namespace === SHOP_CONFIG_NAMESPACE && metafield.key === CONFIG_KEY)?.metafield.value;
+  return entries.find(({ metafield }) => metafield.namespace === SHOP_CONFIG_NAMESPACE && metafield.key === CONFIG_KEY)
+    ?.metafield.value;
 }
 
 const isText = (value: unknown): value is string => typeof value === "string" && value.length > 0;
@@ -41,15 +49,23 @@ export function parseConfig(raw: string | undefined): ProtectionConfig | null {
   }
   const { version, publishableKey, programId, apiBase, productId, tiers } = value;
   const valid =
-    version === 1 && isText(publishableKey) && isText(programId) && isText(apiBase) && isId(productId) &&
-    Array.isArray(tiers) && tiers.length > 0 && tiers.every((tier) => isCents(tier?.priceCents) && isId(tier?.variantId));
+    version === 1 &&
+    isText(publishableKey) &&
+    isText(programId) &&
+    isText(apiBase) &&
+    isId(productId) &&
+    Array.isArray(tiers) &&
+    tiers.length > 0 &&
+    tiers.every((tier) => isCents(tier?.priceCents) && isId(tier?.variantId));
   if (!valid) return null;
   return {
     publishableKey,
     programId,
     apiBase: apiBase.replace(/\/+$/, ""),
     productId,
-    tiers: tiers.map(({ priceCents, variantId }: FeeTier) => ({ priceCents, variantId })).sort((a, b) => a.priceCents - b.priceCents),
+    tiers: tiers
+      .map(({ priceCents, variantId }: FeeTier) => ({ priceCents, variantId }))
+      .sort((a, b) => a.priceCents - b.priceCents),
   };
 }
 
@@ -57,7 +73,10 @@ export const variantGid = (variantId: string) => `gid://shopify/ProductVariant/$
 
 export function isProtectionLine(line: CartLine, config: ProtectionConfig): boolean {
   const { merchandise } = line;
-  return merchandise.product?.id === `gid://shopify/Product/${config.productId}` || config.tiers.some((tier) => variantGid(tier.variantId) === merchandise.id);
+  return (
+    merchandise.product?.id === `gid://shopify/Product/${config.productId}` ||
+    config.tiers.some((tier) => variantGid(tier.variantId) === merchandise.id)
+  );
 }
 
 export const toMinorUnits = (money: Money) => Math.round(money.amount * 10 ** minorDigits(money.currencyCode));
@@ -65,12 +84,19 @@ export const toMajorUnits = (cents: number, currency: string) => cents / 10 ** m
 
 /** What the buyer is protected for: the subtotal without the protection line itself (the shared contract). */
 export function orderAmount(subtotal: Money, lines: CartLine[], config: ProtectionConfig): OrderAmount {
-  const protection = lines.filter((line) => isProtectionLine(line, config)).reduce((sum, line) => sum + toMinorUnits(line.cost.totalAmount), 0);
+  const protection = lines
+    .filter((line) => isProtectionLine(line, config))
+    .reduce((sum, line) => sum + toMinorUnits(line.cost.totalAmount), 0);
   return { cents: toMinorUnits(subtotal) - protection, currency: subtotal.currencyCode };
 }
 
 /** Quotes the order with the publishable key; null on any failure, a malformed answer or no fitting tier. */
-export async function requestOffer(config: ProtectionConfig, amount: OrderAmount, orderId: string, signal: AbortSignal): Promise<Offer | null> {
+export async function requestOffer(
+  config: ProtectionConfig,
+  amount: OrderAmount,
+  orderId: string,
+  signal: AbortSignal,
+): Promise<Offer | null> {
   if (amount.cents <= 0) return null;
   try {
     const response = await fetch(`${config.apiBase}/offers/quote`, {
@@ -81,11 +107,21 @@ export async function requestOffer(config: ProtectionConfig, amount: OrderAmount
         "Content-Type": "application/json",
         "Idempotency-Key": crypto.randomUUID(),
       },
-      body: JSON.stringify({ order_amount_cents: amount.cents, order_id: orderId, protection_program_id: config.programId, currency: amount.currency }),
+      body: JSON.stringify({
+        order_amount_cents: amount.cents,
+        order_id: orderId,
+        protection_program_id: config.programId,
+        currency: amount.currency,
+      }),
     });
     if (!response.ok) return null;
     const quote = await response.json();
-    const valid = isText(quote?.quoteId) && isCents(quote.feeCents) && isText(quote.currency) && isText(quote.disclosureText) && isText(quote.termsUrl);
+    const valid =
+      isText(quote?.quoteId) &&
+      isCents(quote.feeCents) &&
+      isText(quote.currency) &&
+      isText(quote.disclosureText) &&
+      isText(quote.termsUrl);
     const tier = valid ? tierFor(config.tiers, quote.feeCents) : undefined;
     if (!tier) return null;
     const { quoteId, feeCents, currency, disclosureText, termsUrl } = quote;

@@ -9,4 +9,5 @@ export interface FeeTier {
 }
 
 /** The tier a quoted fee is charged at: the smallest whose price covers it; none when the fee is above every tier. */
-export const tierFor = <T extends FeeTier>(tiers: readonly T[], feeCents: number): T | undefined => tiers.find((tier) => tier.priceCents >= feeCents);
+export const tierFor = <T extends FeeTier>(tiers: readonly T[], feeCents: number): T | undefined =>
+  tiers.find((tier) => tier.priceCents >= feeCents);

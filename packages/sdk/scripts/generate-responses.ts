@@ -23,7 +23,10 @@ type JsonSchema = {
 };
 
 /** A path item's entry: an operation, or (`servers` of an own-prefix alias) no operationId. */
-type Operation = { operationId?: string; responses: { "200": { content: { "application/json": { schema: JsonSchema } } } } };
+type Operation = {
+  operationId?: string;
+  responses: { "200": { content: { "application/json": { schema: JsonSchema } } } };
+};
 
 export const RESPONSES_FILE = path.resolve(import.meta.dirname, "../src/responses.ts");
 
@@ -73,7 +76,8 @@ export async function generateResponses(): Promise<string> {
   const named = NAMED.map(([name, operationId, at]) => {
     const response = responses.get(operationId);
     if (response === undefined) throw new Error(`no documented response for ${operationId}`);
-    const schema = at === "item" ? response.properties!.data!.items! : at === "consent" ? response.properties!.consent! : response;
+    const schema =
+      at === "item" ? response.properties!.data!.items! : at === "consent" ? response.properties!.consent! : response;
     return { name, operationId, at, schema };
   });
 
@@ -85,29 +89,42 @@ export async function generateResponses(): Promise<string> {
     if (schema.anyOf) return union(schema.anyOf.map((member) => render(member)));
     if (Array.isArray(schema.type)) return union(schema.type.map((type) => render({ ...schema, type })));
     switch (schema.type) {
-      case "string": return "string";
-      case "integer": case "number": return "number";
-      case "boolean": return "boolean";
-      case "null": return "null";
+      case "string":
+        return "string";
+      case "integer":
+      case "number":
+        return "number";
+      case "boolean":
+        return "boolean";
+      case "null":
+        return "null";
       case "array": {
         const item = render(schema.items!);
         return /[ |]/.test(item) && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
       }
-      case "object": return renderObject(schema, self);
+      case "object":
+        return renderObject(schema, self);
     }
     throw new Error(`no TypeScript type for the schema ${JSON.stringify(schema)}`);
   };
 
   const renderObject = (schema: JsonSchema, self?: string): string => {
-    if (schema.properties === undefined && schema.propertyNames?.enum && typeof schema.additionalProperties === "object") {
+    if (
+      schema.properties === undefined &&
+      schema.propertyNames?.enum &&
+      typeof schema.additionalProperties === "object"
+    ) {
       return `Partial<Record<${render(schema.propertyNames)}, ${render(schema.additionalProperties)}>>`;
     }
-    if (schema.properties === undefined || schema.additionalProperties !== false) throw new Error(`an open object: ${JSON.stringify(schema)}`);
+    if (schema.properties === undefined || schema.additionalProperties !== false)
+      throw new Error(`an open object: ${JSON.stringify(schema)}`);
     if (isPage(schema)) return `List<${render(schema.properties.data!.items!)}>`;
     const base = named
       .filter((entry) => entry.name !== self && extendsSchema(schema, entry.schema))
       .sort((a, b) => Object.keys(b.schema.properties!).length - Object.keys(a.schema.properties!).length)[0];
-    const properties = base ? Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !(key in base.schema.properties!))) : schema.properties;
+    const properties = base
+      ? Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !(key in base.schema.properties!)))
+      : schema.properties;
     const lines = Object.entries(properties).map(([key, property]) => {
       const optional = schema.required?.includes(key) ? "" : "?";
       return `${docComment(descriptionOf(property))}${key}${optional}: ${render(property)};`;
@@ -116,7 +133,12 @@ export async function generateResponses(): Promise<string> {
   };
 
   const declarations = named.map(({ name, operationId, at, schema }) => {
-    const where = at === "item" ? `An item of the ${operationId} response` : at === "consent" ? `The consent of the ${operationId} response` : `The ${operationId} response`;
+    const where =
+      at === "item"
+        ? `An item of the ${operationId} response`
+        : at === "consent"
+          ? `The consent of the ${operationId} response`
+          : `The ${operationId} response`;
     return `${docComment(`${where}.${schema.description ? ` ${schema.description}` : ""}`)}export type ${name} = ${render(schema, name)};`;
   });
   const operations = [...responses].map(([operationId, schema]) => `${operationId}: ${render(schema)};`);
@@ -146,21 +168,32 @@ ${operations.join("\n")}
 
 function isPage(schema: JsonSchema): boolean {
   const { data, ...rest } = schema.properties ?? {};
-  return data?.type === "array" && isDeepStrictEqual(rest, PAGE_FIELDS) && isDeepStrictEqual(schema.required, ["object", "data", "has_more", "next_cursor"]);
+  return (
+    data?.type === "array" &&
+    isDeepStrictEqual(rest, PAGE_FIELDS) &&
+    isDeepStrictEqual(schema.required, ["object", "data", "has_more", "next_cursor"])
+  );
 }
 
 /** The object has every field of `base`, required as there, and more: `Base & { … }`. */
 function extendsSchema(schema: JsonSchema, base: JsonSchema): boolean {
   if (base.type !== "object" || base.properties === undefined) return false;
   const extra = Object.keys(schema.properties!).filter((key) => !(key in base.properties!));
-  return extra.length > 0 && Object.entries(base.properties).every(([key, field]) =>
-    isDeepStrictEqual(schema.properties![key], field) && schema.required?.includes(key) === base.required?.includes(key));
+  return (
+    extra.length > 0 &&
+    Object.entries(base.properties).every(
+      ([key, field]) =>
+        isDeepStrictEqual(schema.properties![key], field) &&
+        schema.required?.includes(key) === base.required?.includes(key),
+    )
+  );
 }
 
 const union = (members: string[]) => [...new Set(members)].join(" | ");
 
 /** A property's description, also when it sits on the non-null member of a nullable one. */
-const descriptionOf = (schema: JsonSchema) => schema.description ?? schema.anyOf?.find((member) => member.description)?.description;
+const descriptionOf = (schema: JsonSchema) =>
+  schema.description ?? schema.anyOf?.find((member) => member.description)?.description;
 
 const docComment = (text: string | undefined) => (text ? `/** ${text.replaceAll("*/", "*\\/")} */\n` : "");
 

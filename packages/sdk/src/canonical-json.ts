@@ -4,7 +4,9 @@ import { ServiceValidationError } from "./errors.ts";
 // canonicalize is ESM only. The CommonJS build loads it with require(esm) (Node ≥ 20.19), which hands back the
 // module namespace, so its default export is one level further down there.
 const canonicalize: typeof canonicalizeExport =
-  typeof canonicalizeExport === "function" ? canonicalizeExport : (canonicalizeExport as unknown as { default: typeof canonicalizeExport }).default;
+  typeof canonicalizeExport === "function"
+    ? canonicalizeExport
+    : (canonicalizeExport as unknown as { default: typeof canonicalizeExport }).default;
 
 /**
  * RFC 8785 (JCS) canonical JSON: keys sorted by UTF-16 code units, no whitespace, ECMAScript number formatting,
@@ -18,6 +20,7 @@ export function canonicalJson(value: unknown): string {
   } catch (error) {
     throw new ServiceValidationError(`The payload cannot be sent as canonical JSON: ${(error as Error).message}`);
   }
-  if (text === undefined) throw new ServiceValidationError("The payload cannot be sent as canonical JSON: it has no JSON form");
+  if (text === undefined)
+    throw new ServiceValidationError("The payload cannot be sent as canonical JSON: it has no JSON form");
   return text;
 }

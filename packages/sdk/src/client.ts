@@ -49,7 +49,8 @@ export class ProtectionClient {
   readonly #transport: Transport;
 
   constructor(options: ProtectionClientOptions) {
-    if (typeof options?.apiKey !== "string" || options.apiKey.trim() === "") throw new ServiceValidationError("apiKey must be a non-empty string");
+    if (typeof options?.apiKey !== "string" || options.apiKey.trim() === "")
+      throw new ServiceValidationError("apiKey must be a non-empty string");
     const retry = { ...DEFAULT_RETRY, ...options.retry };
     validateRetry(retry);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -96,7 +97,8 @@ export class ProtectionClient {
 
   /** POST any route with the body bytes exactly as given (for example canonical JSON). */
   postRaw<T = unknown>(path: string, rawJsonBody: string, idempotencyKey?: string): Promise<T> {
-    if (typeof rawJsonBody !== "string") return Promise.reject(new ServiceValidationError("rawJsonBody must be a string"));
+    if (typeof rawJsonBody !== "string")
+      return Promise.reject(new ServiceValidationError("rawJsonBody must be a string"));
     return this.#send("POST", path, rawJsonBody, idempotencyKey);
   }
 
@@ -110,7 +112,12 @@ export class ProtectionClient {
     return this.#send("DELETE", path, undefined, idempotencyKey);
   }
 
-  #send<T>(method: "POST" | "PATCH" | "DELETE", path: string, body: string | undefined, idempotencyKey: string | undefined): Promise<T> {
+  #send<T>(
+    method: "POST" | "PATCH" | "DELETE",
+    path: string,
+    body: string | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<T> {
     return this.#transport.body({ method, path, body, idempotencyKey });
   }
 }

@@ -100,6 +100,13 @@ export function errorFromResponse(
 export function transportError(cause: unknown, idempotencyKey: string | null, timedOut: boolean): ServiceHttpError {
   const detail = cause instanceof Error ? cause.message : String(cause);
   return new ServiceHttpError(timedOut ? "The request timed out" : `The request failed: ${detail}`, {
-    httpStatus: null, code: null, type: null, param: null, requestId: null, idempotencyKey, headers: null, cause,
+    httpStatus: null,
+    code: null,
+    type: null,
+    param: null,
+    requestId: null,
+    idempotencyKey,
+    headers: null,
+    cause,
   });
 }

@@ -40,7 +40,8 @@ export interface ApiResponse<T> {
   idempotencyKey: string | null;
 }
 
-type Attempt = { status: number; headers: Headers; bodyText: string } | { status: null; cause: unknown; timedOut: boolean };
+type Attempt =
+  { status: number; headers: Headers; bodyText: string } | { status: null; cause: unknown; timedOut: boolean };
 
 export class Transport {
   readonly #config: TransportConfig;
@@ -64,9 +65,15 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#attempt(url, { method: request.method, headers, body: request.body });
       if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
-        return { status: outcome.status, headers: outcome.headers, body: parseBody<T>(outcome, idempotencyKey), idempotencyKey };
+        return {
+          status: outcome.status,
+          headers: outcome.headers,
+          body: parseBody<T>(outcome, idempotencyKey),
+          idempotencyKey,
+        };
       }
-      const retryAfter = outcome.status === null ? null : parseRetryAfter(outcome.headers.get("retry-after"), config.now());
+      const retryAfter =
+        outcome.status === null ? null : parseRetryAfter(outcome.headers.get("retry-after"), config.now());
       if (!shouldRetry(outcome, attempt, config.retry.maxAttempts)) {
         throw outcome.status === null
           ? transportError(outcome.cause, idempotencyKey, outcome.timedOut)
@@ -112,14 +119,23 @@ export function pathSegment(name: string, id: string): string {
   return encodeURIComponent(id);
 }
 
-function parseBody<T>(outcome: { status: number; headers: Headers; bodyText: string }, idempotencyKey: string | null): T {
+function parseBody<T>(
+  outcome: { status: number; headers: Headers; bodyText: string },
+  idempotencyKey: string | null,
+): T {
   if (outcome.bodyText === "") return undefined as T;
   try {
     return JSON.parse(outcome.bodyText) as T;
   } catch (cause) {
     throw new ServiceHttpError(`HTTP ${outcome.status} with a body that is not JSON`, {
-      httpStatus: outcome.status, code: null, type: null, param: null, requestId: outcome.headers.get("x-request-id"),
-      idempotencyKey, headers: outcome.headers, cause,
+      httpStatus: outcome.status,
+      code: null,
+      type: null,
+      param: null,
+      requestId: outcome.headers.get("x-request-id"),
+      idempotencyKey,
+      headers: outcome.headers,
+      cause,
     });
   }
 }

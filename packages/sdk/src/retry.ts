@@ -50,7 +50,12 @@ export function parseRetryAfter(header: string | null, nowMs: number): number | 
  * Milliseconds to wait before attempt `attempt + 1`. A Retry-After is used as given, cut to the ceiling; otherwise
  * exponential backoff (base × multiplier^(attempt − 1)), cut to the ceiling, with jitter drawn from `random` (0..1).
  */
-export function retryDelayMs(attempt: number, retryAfterSeconds: number | null, options: RetryOptions, random: () => number): number {
+export function retryDelayMs(
+  attempt: number,
+  retryAfterSeconds: number | null,
+  options: RetryOptions,
+  random: () => number,
+): number {
   const ceilingMs = options.retryAfterCeilingSeconds * 1000;
   if (retryAfterSeconds !== null) return Math.min(retryAfterSeconds * 1000, ceilingMs);
   const backoff = Math.min(options.baseDelayMs * options.multiplier ** (attempt - 1), ceilingMs);

@@ -49,7 +49,11 @@ export type MetricsQuery = { from?: string | Date; to?: string | Date };
 export type RedeliverParams = EitherCase<{ endpoint_id?: string }>;
 
 export type WebhookEndpointCreateParams = { url: string; events: WebhookEndpoint["events"] };
-export type WebhookEndpointUpdateParams = { url?: string; events?: WebhookEndpoint["events"]; status?: "enabled" | "disabled" };
+export type WebhookEndpointUpdateParams = {
+  url?: string;
+  events?: WebhookEndpoint["events"];
+  status?: "enabled" | "disabled";
+};
 
 /** The reserved body of POST /orders/{orderId}/refund: nothing, or `{}`. */
 export type RefundParams = Record<string, never>;

@@ -32,7 +32,13 @@ export async function verifyWebhook(
   const signed = new Uint8Array(prefix.length + body.length);
   signed.set(prefix);
   signed.set(body, prefix.length);
-  const key = await globalThis.crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await globalThis.crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const expected = new Uint8Array(await globalThis.crypto.subtle.sign("HMAC", key, signed));
 
   let matched = false;
@@ -84,7 +90,12 @@ export class Webhooks {
     this.#nowMs = nowMs;
   }
 
-  verifyWebhook(rawBody: string | Uint8Array, header: string | null | undefined, secret: string, options: VerifyWebhookOptions = {}): Promise<boolean> {
+  verifyWebhook(
+    rawBody: string | Uint8Array,
+    header: string | null | undefined,
+    secret: string,
+    options: VerifyWebhookOptions = {},
+  ): Promise<boolean> {
     return verifyWebhook(rawBody, header, secret, { ...options, now: options.now ?? this.#nowMs() / 1000 });
   }
 }

@@ -28,7 +28,10 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         t = await startTestApi({ dialect, resolveHost: async () => [{ address: "93.184.216.34", family: 4 }] });
         const { baseUrl, fetch } = transport(t);
         sent = [];
-        const recording: FetchLike = (url, init) => (sent.push({ path: new URL(url).pathname, body: init.body as string | undefined }), fetch(url, init));
+        const recording: FetchLike = (url, init) => (
+          sent.push({ path: new URL(url).pathname, body: init.body as string | undefined }),
+          fetch(url, init)
+        );
         const options = { baseUrl, fetch: recording, sleep: async () => {} };
         secret = new ProtectionClient({ apiKey: t.merchant.secretKey, ...options });
         widget = new ProtectionClient({ apiKey: t.merchant.publishableKey, ...options });
@@ -37,11 +40,20 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
 
       /** Quote (camelCase input) and confirm (camelCase order context) with the widget key. */
       async function protect(id = orderId("order")) {
-        const quote = await widget.offers.quote({ orderAmountCents: 12_999, orderId: id, protectionProgramId: t.merchant.programId });
+        const quote = await widget.offers.quote({
+          orderAmountCents: 12_999,
+          orderId: id,
+          protectionProgramId: t.merchant.programId,
+        });
         const context = orderContextFor(quote);
         const confirmation = await widget.offers.confirm({
-          quoteId: quote.quoteId, quoteToken: quote.quoteToken,
-          orderContext: { schemaVersion: context.schema_version, order: { id, purchasedAt: context.order.purchased_at, currency: "USD", coveredAmountCents: 12_999 }, participants: { mode: "unnamed" } },
+          quoteId: quote.quoteId,
+          quoteToken: quote.quoteToken,
+          orderContext: {
+            schemaVersion: context.schema_version,
+            order: { id, purchasedAt: context.order.purchased_at, currency: "USD", coveredAmountCents: 12_999 },
+            participants: { mode: "unnamed" },
+          },
         });
         return { quote, confirmation };
       }
@@ -57,7 +69,11 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
       });
 
       it("replays a call made twice with the same idempotency key", async () => {
-        const fields = { order_amount_cents: 5_000, order_id: orderId("replay"), protection_program_id: t.merchant.programId };
+        const fields = {
+          order_amount_cents: 5_000,
+          order_id: orderId("replay"),
+          protection_program_id: t.merchant.programId,
+        };
         const first = await secret.quotes.create(fields, "sdk-replay-key-0001");
         const second = await secret.quotes.create(fields, "sdk-replay-key-0001");
         assert.equal(second.quoteId, first.quoteId);
@@ -65,12 +81,19 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
       });
 
       it("declines a quote and voids a plan", async () => {
-        const quote = await widget.offers.quote({ order_amount_cents: 2_000, order_id: orderId("decline"), protection_program_id: t.merchant.programId });
+        const quote = await widget.offers.quote({
+          order_amount_cents: 2_000,
+          order_id: orderId("decline"),
+          protection_program_id: t.merchant.programId,
+        });
         const declined = await widget.offers.decline({ quote_id: quote.quoteId, reason: "not today" });
         assert.equal(declined.status, "declined");
 
         const { confirmation } = await protect();
-        const voided = await secret.offers.void({ referenceNumber: confirmation.referenceNumber, reason: "order cancelled" });
+        const voided = await secret.offers.void({
+          referenceNumber: confirmation.referenceNumber,
+          reason: "order cancelled",
+        });
         assert.equal(voided.status, "voided");
       });
 
@@ -117,24 +140,46 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
 
       it("runs the headless path with canonical JSON bodies", async () => {
         const id = orderId("headless");
-        const quote = await secret.headless.quote({ orderAmountCents: 10_000, orderId: id, protectionProgramId: t.merchant.programId, currency: "usd" });
+        const quote = await secret.headless.quote({
+          orderAmountCents: 10_000,
+          orderId: id,
+          protectionProgramId: t.merchant.programId,
+          currency: "usd",
+        });
         assert.equal(quote.disclosure_text, secret.headless.DISCLOSURE_PHRASE);
         assert.equal(quote.currency, "USD");
         const body = sent.at(-1)!.body;
-        assert.equal(body, canonicalJson({ currency: "usd", order_amount_cents: 10_000, order_id: id, protection_program_id: t.merchant.programId }));
+        assert.equal(
+          body,
+          canonicalJson({
+            currency: "usd",
+            order_amount_cents: 10_000,
+            order_id: id,
+            protection_program_id: t.merchant.programId,
+          }),
+        );
         const confirmation = await secret.headless.confirm({ quoteId: quote.quote_id });
         assert.match(String(confirmation.reference_number), REFERENCE_NUMBER_PATTERN);
         assert.equal(sent.at(-1)!.body, `{"quote_id":"${quote.quote_id}"}`);
 
-        const other = await secret.headless.quote({ order_amount_cents: 3_000, order_id: orderId("headless"), protection_program_id: t.merchant.programId });
+        const other = await secret.headless.quote({
+          order_amount_cents: 3_000,
+          order_id: orderId("headless"),
+          protection_program_id: t.merchant.programId,
+        });
         const declined = await secret.headless.decline({ quote_id: other.quote_id, reason: "buyer said no" });
         assert.equal(declined.status, "declined");
       });
 
       it("manages webhook endpoints through the generic post / get / patch / delete", async () => {
-        const created = await secret.post<{ id: string; secret: string }>("/webhooks/endpoints", { url: "https://merchant.example/hooks", events: ["claim.created"] });
+        const created = await secret.post<{ id: string; secret: string }>("/webhooks/endpoints", {
+          url: "https://merchant.example/hooks",
+          events: ["claim.created"],
+        });
         assert.match(created.secret, /^whsec_/);
-        const updated = await secret.patch<{ id: string; events: string[] }>(`/webhooks/endpoints/${created.id}`, { events: ["*"] });
+        const updated = await secret.patch<{ id: string; events: string[] }>(`/webhooks/endpoints/${created.id}`, {
+          events: ["*"],
+        });
         assert.deepEqual(updated.events, ["*"]);
         const rotated = await secret.post<{ secret: string }>(`/webhooks/endpoints/${created.id}/secret/rotate`);
         assert.notEqual(rotated.secret, created.secret);
@@ -145,7 +190,10 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
       });
 
       it("reaches the other routes through their resources: a purchase, events, webhook endpoints and their deliveries, metrics", async () => {
-        const endpoint = await secret.webhookEndpoints.create({ url: "https://merchant.example/typed", events: ["claim.created"] });
+        const endpoint = await secret.webhookEndpoints.create({
+          url: "https://merchant.example/typed",
+          events: ["claim.created"],
+        });
         assert.match(endpoint.secret, /^whsec_/);
         assert.deepEqual((await secret.webhookEndpoints.update(endpoint.id, { events: ["*"] })).events, ["*"]);
         assert.equal((await secret.webhookEndpoints.retrieve(endpoint.id)).url, "https://merchant.example/typed");
@@ -162,14 +210,21 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         }
         assert.deepEqual(await secret.events.retrieve(event!.id), event);
         const redelivery = await secret.events.redeliver(event!.id, { endpointId: endpoint.id });
-        assert.deepEqual(redelivery.deliveries.map((delivery) => delivery.endpointId), [endpoint.id]);
+        assert.deepEqual(
+          redelivery.deliveries.map((delivery) => delivery.endpointId),
+          [endpoint.id],
+        );
         assert.equal(sent.at(-1)!.body, `{"endpoint_id":"${endpoint.id}"}`);
         const attempts = await secret.webhookEndpoints.deliveries(endpoint.id).list({ limit: 5 });
         assert.deepEqual([attempts.object, attempts.has_more, attempts.next_cursor], ["list", false, null]); // the worker is not running
 
         const rotated = await secret.webhookEndpoints.rotateSecret(endpoint.id);
         assert.notEqual(rotated.secret, endpoint.secret);
-        assert.deepEqual(await secret.webhookEndpoints.delete(endpoint.id), { id: endpoint.id, object: "webhook_endpoint", deleted: true });
+        assert.deepEqual(await secret.webhookEndpoints.delete(endpoint.id), {
+          id: endpoint.id,
+          object: "webhook_endpoint",
+          deleted: true,
+        });
 
         const metrics = await secret.merchants.metrics(t.merchant.merchantId, { from: new Date(0) });
         assert.equal(metrics.object, "merchant_metrics");
@@ -179,10 +234,23 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
       it("surfaces the API's refusals as ServiceHttpError with code and type", async () => {
         const forbidden = await widget.offers.void({ orderId: "anything" }).catch((e: unknown) => e);
         assert.ok(forbidden instanceof ServiceHttpError);
-        assert.deepEqual([forbidden.httpStatus, forbidden.code, forbidden.type], [403, "secret_key_required", "permission_error"]);
+        assert.deepEqual(
+          [forbidden.httpStatus, forbidden.code, forbidden.type],
+          [403, "secret_key_required", "permission_error"],
+        );
 
-        const quote = await widget.offers.quote({ order_amount_cents: 2_000, order_id: orderId("invalid"), protection_program_id: t.merchant.programId });
-        const invalid = await widget.offers.confirm({ quoteId: quote.quoteId, quoteToken: quote.quoteToken, order_context: { schema_version: "nope" } as never }).catch((e: unknown) => e);
+        const quote = await widget.offers.quote({
+          order_amount_cents: 2_000,
+          order_id: orderId("invalid"),
+          protection_program_id: t.merchant.programId,
+        });
+        const invalid = await widget.offers
+          .confirm({
+            quoteId: quote.quoteId,
+            quoteToken: quote.quoteToken,
+            order_context: { schema_version: "nope" } as never,
+          })
+          .catch((e: unknown) => e);
         assert.ok(invalid instanceof ServiceHttpError);
         assert.equal(invalid.httpStatus, 422);
         assert.equal(invalid.code, "order_context_invalid");

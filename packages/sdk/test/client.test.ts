@@ -1,7 +1,15 @@
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import {
-  canonicalJson, DEFAULT_RETRY, parseRetryAfter, ProtectionClient, retryDelayMs, ServiceError, ServiceHttpError, ServiceValidationError, shouldRetry,
+  canonicalJson,
+  DEFAULT_RETRY,
+  parseRetryAfter,
+  ProtectionClient,
+  retryDelayMs,
+  ServiceError,
+  ServiceHttpError,
+  ServiceValidationError,
+  shouldRetry,
 } from "../src/index.ts";
 
 const KEY = "mch_test_0123456789abcdefghijABCDEFGHIJ";
@@ -13,7 +21,12 @@ function recordingClient(answer: unknown = {}) {
     apiKey: KEY,
     baseUrl: "https://api.example.test/api/v1/",
     fetch: async (url, init) => {
-      sent.push({ url, method: init.method!, headers: new Headers(init.headers), body: init.body as string | undefined });
+      sent.push({
+        url,
+        method: init.method!,
+        headers: new Headers(init.headers),
+        body: init.body as string | undefined,
+      });
       return new Response(JSON.stringify(answer), { status: 200, headers: { "X-Service-Quote-Token": "tok_1" } });
     },
   });
@@ -23,11 +36,18 @@ function recordingClient(answer: unknown = {}) {
 describe("ProtectionClient construction", () => {
   it("throws ServiceValidationError (a ServiceError, not an HTTP error) for an empty or missing apiKey", () => {
     for (const apiKey of ["", "   ", undefined, null, 42]) {
-      assert.throws(() => new ProtectionClient({ apiKey } as never), (error: unknown) => {
-        assert.ok(error instanceof ServiceValidationError && error instanceof ServiceError && !(error instanceof ServiceHttpError));
-        assert.equal(error.message, "apiKey must be a non-empty string");
-        return true;
-      });
+      assert.throws(
+        () => new ProtectionClient({ apiKey } as never),
+        (error: unknown) => {
+          assert.ok(
+            error instanceof ServiceValidationError &&
+              error instanceof ServiceError &&
+              !(error instanceof ServiceHttpError),
+          );
+          assert.equal(error.message, "apiKey must be a non-empty string");
+          return true;
+        },
+      );
     }
   });
 
@@ -38,7 +58,10 @@ describe("ProtectionClient construction", () => {
   });
 
   it("has the spec's retry defaults and the resources of the PHP SDK surface", () => {
-    assert.deepEqual({ ...DEFAULT_RETRY }, { baseDelayMs: 250, jitter: true, maxAttempts: 3, multiplier: 2.0, retryAfterCeilingSeconds: 600 });
+    assert.deepEqual(
+      { ...DEFAULT_RETRY },
+      { baseDelayMs: 250, jitter: true, maxAttempts: 3, multiplier: 2.0, retryAfterCeilingSeconds: 600 },
+    );
     const client = new ProtectionClient({ apiKey: KEY });
     assert.equal(client.quotes, client.offers);
     assert.equal(client.headless.DISCLOSURE_PHRASE, "This is not insurance");
@@ -48,10 +71,25 @@ describe("ProtectionClient construction", () => {
 describe("wire spelling", () => {
   it("sends the quote snake_case from either spelling, with auth, JSON and idempotency headers", async () => {
     const { client, sent, body } = recordingClient({ quoteId: "qt_1" });
-    const camel = await client.offers.quote({ orderAmountCents: 100, orderId: "o-1", protectionProgramId: "prg_1", customerEmail: "a@b.test" });
-    await client.quotes.create({ order_amount_cents: 100, order_id: "o-1", protection_program_id: "prg_1", customer_email: "a@b.test" });
+    const camel = await client.offers.quote({
+      orderAmountCents: 100,
+      orderId: "o-1",
+      protectionProgramId: "prg_1",
+      customerEmail: "a@b.test",
+    });
+    await client.quotes.create({
+      order_amount_cents: 100,
+      order_id: "o-1",
+      protection_program_id: "prg_1",
+      customer_email: "a@b.test",
+    });
     assert.deepEqual(camel, { quoteId: "qt_1", quoteToken: "tok_1" });
-    assert.deepEqual(body(0), { order_amount_cents: 100, order_id: "o-1", protection_program_id: "prg_1", customer_email: "a@b.test" });
+    assert.deepEqual(body(0), {
+      order_amount_cents: 100,
+      order_id: "o-1",
+      protection_program_id: "prg_1",
+      customer_email: "a@b.test",
+    });
     assert.deepEqual(body(1), body(0));
     assert.equal(sent[0]!.url, "https://api.example.test/api/v1/offers/quote");
     assert.equal(sent[0]!.method, "POST");
@@ -63,13 +101,23 @@ describe("wire spelling", () => {
   it("sends confirm as quoteId/quoteToken with a snake_case order_context, whatever the input spelling", async () => {
     const { client, body } = recordingClient();
     const wire = {
-      quoteId: "qt_1", quoteToken: "tok",
-      order_context: { schema_version: "2026-01-01", order: { id: "o-1", purchased_at: "2026-11-22T10:00:00Z", currency: "USD", covered_amount_cents: 100 }, participants: { mode: "unnamed" } },
+      quoteId: "qt_1",
+      quoteToken: "tok",
+      order_context: {
+        schema_version: "2026-01-01",
+        order: { id: "o-1", purchased_at: "2026-11-22T10:00:00Z", currency: "USD", covered_amount_cents: 100 },
+        participants: { mode: "unnamed" },
+      },
     };
     await client.offers.confirm(wire);
     await client.offers.confirm({
-      quoteId: "qt_1", quoteToken: "tok",
-      orderContext: { schemaVersion: "2026-01-01", order: { id: "o-1", purchasedAt: "2026-11-22T10:00:00Z", currency: "USD", coveredAmountCents: 100 }, participants: { mode: "unnamed" } },
+      quoteId: "qt_1",
+      quoteToken: "tok",
+      orderContext: {
+        schemaVersion: "2026-01-01",
+        order: { id: "o-1", purchasedAt: "2026-11-22T10:00:00Z", currency: "USD", coveredAmountCents: 100 },
+        participants: { mode: "unnamed" },
+      },
     });
     await client.offers.confirm({ quote_id: "qt_1", quote_token: "tok", order_context: wire.order_context });
     for (const i of [0, 1, 2]) assert.deepEqual(body(i), wire);
@@ -87,13 +135,25 @@ describe("wire spelling", () => {
 
   it("sends headless bodies snake_case as canonical JSON bytes", async () => {
     const { client, sent } = recordingClient();
-    await client.headless.quote({ protectionProgramId: "prg_1", orderId: "o-1", orderAmountCents: 12999, currency: "USD", productCategory: "electronics" });
+    await client.headless.quote({
+      protectionProgramId: "prg_1",
+      orderId: "o-1",
+      orderAmountCents: 12999,
+      currency: "USD",
+      productCategory: "electronics",
+    });
     await client.headless.confirm({ quoteId: "qt_1" });
     await client.headless.decline({ quote_id: "qt_1", reason: "changed mind" });
-    assert.equal(sent[0]!.body, '{"currency":"USD","order_amount_cents":12999,"order_id":"o-1","product_category":"electronics","protection_program_id":"prg_1"}');
+    assert.equal(
+      sent[0]!.body,
+      '{"currency":"USD","order_amount_cents":12999,"order_id":"o-1","product_category":"electronics","protection_program_id":"prg_1"}',
+    );
     assert.equal(sent[1]!.body, '{"quote_id":"qt_1"}');
     assert.equal(sent[2]!.body, '{"quote_id":"qt_1","reason":"changed mind"}');
-    assert.deepEqual(sent.map((s) => new URL(s.url).pathname), ["/api/v1/headless/quote", "/api/v1/headless/confirm", "/api/v1/headless/decline"]);
+    assert.deepEqual(
+      sent.map((s) => new URL(s.url).pathname),
+      ["/api/v1/headless/quote", "/api/v1/headless/confirm", "/api/v1/headless/decline"],
+    );
   });
 
   it("posts refunds to the order's path with an empty object by default", async () => {
@@ -115,7 +175,10 @@ describe("wire spelling", () => {
 
   it("sends generic post bodies as given and postRaw bytes untouched", async () => {
     const { client, sent } = recordingClient();
-    await client.post("/webhooks/endpoints", { url: "https://merchant.example/hook", enabledEvents: ["claim.created"] });
+    await client.post("/webhooks/endpoints", {
+      url: "https://merchant.example/hook",
+      enabledEvents: ["claim.created"],
+    });
     await client.postRaw("/headless/quote", '{ "b": 1,  "a": 2 }', "raw-call-key-000001");
     const metrics = await client.get("/merchants/mer_1/metrics", { from: "2026-11-01T00:00:00Z" });
     await client.patch("/webhooks/endpoints/we_1", { status: "disabled" });
@@ -125,7 +188,13 @@ describe("wire spelling", () => {
     assert.equal(sent[1]!.headers.get("idempotency-key"), "raw-call-key-000001");
     assert.equal(sent[2]!.method, "GET");
     assert.deepEqual(metrics, {});
-    assert.deepEqual(sent.slice(3).map((s) => [s.method, s.body, s.headers.has("idempotency-key")]), [["PATCH", '{"status":"disabled"}', true], ["DELETE", undefined, true]]);
+    assert.deepEqual(
+      sent.slice(3).map((s) => [s.method, s.body, s.headers.has("idempotency-key")]),
+      [
+        ["PATCH", '{"status":"disabled"}', true],
+        ["DELETE", undefined, true],
+      ],
+    );
   });
 
   it("pages through every purchase by next_cursor", async () => {
@@ -135,20 +204,26 @@ describe("wire spelling", () => {
     ];
     const urls: string[] = [];
     const client = new ProtectionClient({
-      apiKey: KEY, baseUrl: "https://api.example.test/api/v1",
+      apiKey: KEY,
+      baseUrl: "https://api.example.test/api/v1",
       fetch: async (url) => (urls.push(url), Response.json(pages[urls.length - 1])),
     });
     const ids: string[] = [];
     for await (const purchase of client.purchases.all({ limit: 2 })) ids.push(purchase.id as string);
     assert.deepEqual(ids, ["pur_3", "pur_2", "pur_1"]);
-    assert.deepEqual(urls.map((u) => new URL(u).search), ["?limit=2", "?limit=2&starting_after=pur_2"]);
+    assert.deepEqual(
+      urls.map((u) => new URL(u).search),
+      ["?limit=2", "?limit=2&starting_after=pur_2"],
+    );
   });
 });
 
 describe("retry policy (pure)", () => {
   it("shouldRetry: 408/429/5xx gateway statuses and network errors, while attempts remain", () => {
-    for (const status of [408, 429, 500, 502, 503, 504, null]) assert.equal(shouldRetry({ status }, 1, 3), true, String(status));
-    for (const status of [200, 400, 401, 403, 404, 409, 422, 501, 505]) assert.equal(shouldRetry({ status }, 1, 3), false, String(status));
+    for (const status of [408, 429, 500, 502, 503, 504, null])
+      assert.equal(shouldRetry({ status }, 1, 3), true, String(status));
+    for (const status of [200, 400, 401, 403, 404, 409, 422, 501, 505])
+      assert.equal(shouldRetry({ status }, 1, 3), false, String(status));
     assert.equal(shouldRetry({ status: 503 }, 3, 3), false);
   });
 
@@ -164,11 +239,23 @@ describe("retry policy (pure)", () => {
 
   it("retryDelayMs: exponential, capped, jittered into [d/2, d]", () => {
     const options = { ...DEFAULT_RETRY, jitter: false };
-    assert.deepEqual([1, 2, 3, 4].map((a) => retryDelayMs(a, null, options, Math.random)), [250, 500, 1000, 2000]);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((a) => retryDelayMs(a, null, options, Math.random)),
+      [250, 500, 1000, 2000],
+    );
     assert.equal(retryDelayMs(30, null, options, Math.random), 600_000);
-    assert.equal(retryDelayMs(2, null, DEFAULT_RETRY, () => 0), 250);
-    assert.equal(retryDelayMs(2, null, DEFAULT_RETRY, () => 1), 500);
-    assert.equal(retryDelayMs(1, 9999, DEFAULT_RETRY, () => 0), 600_000);
+    assert.equal(
+      retryDelayMs(2, null, DEFAULT_RETRY, () => 0),
+      250,
+    );
+    assert.equal(
+      retryDelayMs(2, null, DEFAULT_RETRY, () => 1),
+      500,
+    );
+    assert.equal(
+      retryDelayMs(1, 9999, DEFAULT_RETRY, () => 0),
+      600_000,
+    );
   });
 });
 

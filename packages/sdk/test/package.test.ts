@@ -9,7 +9,8 @@ import path from "node:path";
 
 const PACKAGE = path.resolve(import.meta.dirname, "..");
 const ROOT = path.resolve(PACKAGE, "../..");
-const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 describe("npm pack → install → require / import", { timeout: 120_000 }, () => {
   let project: string;
@@ -18,7 +19,9 @@ describe("npm pack → install → require / import", { timeout: 120_000 }, () =
   beforeAll(() => {
     project = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-consumer-"));
     run(process.execPath, ["scripts/build.ts"], PACKAGE); // what prepack runs; scripts are skipped below to keep --json clean
-    const [packed] = JSON.parse(run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", project], PACKAGE)) as { filename: string; files: { path: string }[] }[];
+    const [packed] = JSON.parse(
+      run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", project], PACKAGE),
+    ) as { filename: string; files: { path: string }[] }[];
     files = packed!.files.map((file) => file.path);
     // What `npm install <tarball>` lays out: the package under node_modules, its one dependency beside it.
     const installed = path.join(project, "node_modules/@purchase-protection/sdk");
@@ -30,7 +33,15 @@ describe("npm pack → install → require / import", { timeout: 120_000 }, () =
   afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
   it("ships dist (ESM, CJS, .d.ts), the README and package.json — no sources or tests", () => {
-    for (const file of ["package.json", "README.md", "dist/esm/index.js", "dist/esm/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json"]) {
+    for (const file of [
+      "package.json",
+      "README.md",
+      "dist/esm/index.js",
+      "dist/esm/index.d.ts",
+      "dist/cjs/index.js",
+      "dist/cjs/index.d.ts",
+      "dist/cjs/package.json",
+    ]) {
       assert.ok(files.includes(file), file);
     }
     assert.ok(!files.some((file) => file.startsWith("src/") || file.startsWith("test/")), files.join(", "));
@@ -65,6 +76,22 @@ describe("npm pack → install → require / import", { timeout: 120_000 }, () =
     fs.writeFileSync(path.join(project, "consumer.cts"), source);
     fs.writeFileSync(path.join(project, "consumer.mts"), source);
     const tsc = path.join(ROOT, "node_modules/typescript/bin/tsc");
-    run(process.execPath, [tsc, "--noEmit", "--strict", "--module", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "consumer.cts", "consumer.mts"], project);
+    run(
+      process.execPath,
+      [
+        tsc,
+        "--noEmit",
+        "--strict",
+        "--module",
+        "nodenext",
+        "--target",
+        "es2022",
+        "--lib",
+        "es2022,dom",
+        "consumer.cts",
+        "consumer.mts",
+      ],
+      project,
+    );
   });
 });

@@ -38,11 +38,19 @@ const methodsOf = (client: ProtectionClient) => ({
 type Methods = ReturnType<typeof methodsOf>;
 type Results = { [Operation in keyof Methods]: Awaited<ReturnType<Methods[Operation]>> };
 /** What each method resolves to: the documented body, and for a quote the token from its header beside it. */
-type Expected = { [Operation in keyof OperationResponses]: Operation extends "createQuote" ? QuoteWithToken : OperationResponses[Operation] };
+type Expected = {
+  [Operation in keyof OperationResponses]: Operation extends "createQuote"
+    ? QuoteWithToken
+    : OperationResponses[Operation];
+};
 
 describe("the SDK's response types and the API's OpenAPI document", () => {
   it("src/responses.ts is what scripts/generate-responses.ts writes from the document", async () => {
-    assert.equal(fs.readFileSync(RESPONSES_FILE, "utf8"), await generateResponses(), "run `node packages/sdk/scripts/generate-responses.ts`");
+    assert.equal(
+      fs.readFileSync(RESPONSES_FILE, "utf8"),
+      await generateResponses(),
+      "run `node packages/sdk/scripts/generate-responses.ts`",
+    );
   });
 
   it("every documented operation has an SDK method resolving to its documented response", () => {

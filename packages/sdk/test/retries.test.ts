@@ -1,6 +1,12 @@
 import { describe, it, beforeAll, afterAll, beforeEach } from "vitest";
 import assert from "node:assert/strict";
-import { ProtectionClient, ServiceHttpError, ServiceRateLimitError, ServiceValidationError, type RetryOptions } from "../src/index.ts";
+import {
+  ProtectionClient,
+  ServiceHttpError,
+  ServiceRateLimitError,
+  ServiceValidationError,
+  type RetryOptions,
+} from "../src/index.ts";
 import { startFaultServer, type Fault, type FaultServer } from "../../../test/support/fault-server.ts";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -15,14 +21,22 @@ describe("retries against a fault-injecting server", () => {
 
   const client = (retry: Partial<RetryOptions> = { jitter: false }, timeoutMs?: number) =>
     new ProtectionClient({
-      apiKey: KEY, baseUrl: server.baseUrl, timeoutMs, retry, now: () => NOW,
+      apiKey: KEY,
+      baseUrl: server.baseUrl,
+      timeoutMs,
+      retry,
+      now: () => NOW,
       sleep: async (ms) => void sleeps.push(ms),
     });
   const keysSent = () => server.requests.map((request) => request.headers["idempotency-key"]);
   const assertOneKeyOnEveryAttempt = (attempts: number) => {
     assert.equal(server.requests.length, attempts);
     const keys = keysSent();
-    assert.match(keys[0] as string, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, "a UUIDv4");
+    assert.match(
+      keys[0] as string,
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      "a UUIDv4",
+    );
     assert.deepEqual(new Set(keys).size, 1, "the same key on every attempt");
   };
   const post = (faults: Fault[], options?: Parameters<typeof client>) => {
@@ -35,7 +49,10 @@ describe("retries against a fault-injecting server", () => {
     assert.deepEqual(result, { declined: true });
     assert.deepEqual(sleeps, [250, 500]);
     assertOneKeyOnEveryAttempt(3);
-    assert.deepEqual(server.requests.map((r) => r.body), Array(3).fill('{"quoteId":"qt_1"}'));
+    assert.deepEqual(
+      server.requests.map((r) => r.body),
+      Array(3).fill('{"quoteId":"qt_1"}'),
+    );
   });
 
   it("throws ServiceHttpError with the last answer's fields when 503s exhaust the attempts", async () => {
@@ -70,7 +87,11 @@ describe("retries against a fault-injecting server", () => {
   }
 
   it("waits Retry-After seconds on 429 instead of the backoff", async () => {
-    await post([{ status: 429, headers: { "Retry-After": "2" } }, { status: 429, headers: { "Retry-After": "0" } }, { status: 200 }]);
+    await post([
+      { status: 429, headers: { "Retry-After": "2" } },
+      { status: 429, headers: { "Retry-After": "0" } },
+      { status: 200 },
+    ]);
     assert.deepEqual(sleeps, [2000, 0]);
     assertOneKeyOnEveryAttempt(3);
   });
@@ -81,10 +102,17 @@ describe("retries against a fault-injecting server", () => {
   });
 
   it("honours Retry-After on 503 too, and cuts it to retryAfterCeilingSeconds", async () => {
-    await post([{ status: 503, headers: { "Retry-After": "3600" } }, { status: 503, headers: { "Retry-After": "3600" } }, { status: 200 }]);
+    await post([
+      { status: 503, headers: { "Retry-After": "3600" } },
+      { status: 503, headers: { "Retry-After": "3600" } },
+      { status: 200 },
+    ]);
     assert.deepEqual(sleeps, [600_000, 600_000]);
     sleeps = [];
-    await post([{ status: 429, headers: { "Retry-After": "30" } }, { status: 200 }], [{ jitter: false, retryAfterCeilingSeconds: 10 }]);
+    await post(
+      [{ status: 429, headers: { "Retry-After": "30" } }, { status: 200 }],
+      [{ jitter: false, retryAfterCeilingSeconds: 10 }],
+    );
     assert.deepEqual(sleeps, [10_000]);
   });
 
@@ -119,12 +147,18 @@ describe("retries against a fault-injecting server", () => {
 
   it("aborts attempts slower than timeoutMs and retries them", async () => {
     // 400 ms leaves the fast answers room on a loaded machine; the stalled ones would take 5 s.
-    assert.deepEqual(await post([{ delayMs: 5_000 }, { status: 200, body: { fast: true } }], [{ jitter: false }, 400]), { fast: true });
+    assert.deepEqual(
+      await post([{ delayMs: 5_000 }, { status: 200, body: { fast: true } }], [{ jitter: false }, 400]),
+      { fast: true },
+    );
     assertOneKeyOnEveryAttempt(2);
 
     sleeps = [];
     const started = Date.now();
-    const error = await post([{ delayMs: 5_000 }, { delayMs: 5_000 }, { delayMs: 5_000 }], [{ jitter: false }, 400]).catch((e: unknown) => e);
+    const error = await post(
+      [{ delayMs: 5_000 }, { delayMs: 5_000 }, { delayMs: 5_000 }],
+      [{ jitter: false }, 400],
+    ).catch((e: unknown) => e);
     assert.ok(Date.now() - started < 4_500, "three 400 ms timeouts, not three 5 s answers");
     assert.ok(error instanceof ServiceHttpError);
     assert.equal(error.httpStatus, null);
@@ -141,7 +175,9 @@ describe("retries against a fault-injecting server", () => {
   });
 
   it("follows maxAttempts, baseDelayMs and multiplier", async () => {
-    await post(Array(4).fill({ status: 500 }).concat({ status: 200 }), [{ jitter: false, maxAttempts: 5, baseDelayMs: 100, multiplier: 3 }]);
+    await post(Array(4).fill({ status: 500 }).concat({ status: 200 }), [
+      { jitter: false, maxAttempts: 5, baseDelayMs: 100, multiplier: 3 },
+    ]);
     assert.deepEqual(sleeps, [100, 300, 900, 2700]);
     sleeps = [];
     await assert.rejects(post([{ status: 500 }, { status: 200 }], [{ maxAttempts: 1 }]), ServiceHttpError);
@@ -167,22 +203,33 @@ describe("retries against a fault-injecting server", () => {
     server.script([]);
     for (const bad of ["short", "has spaces in the key!", "x".repeat(256), "ünïcödé-key-1234567"]) {
       await assert.rejects(client().post("/offers/decline", {}, bad), ServiceValidationError);
-      await assert.rejects(client().offers.quote({ order_amount_cents: 1, order_id: "o", protection_program_id: "p" }, bad), ServiceValidationError);
+      await assert.rejects(
+        client().offers.quote({ order_amount_cents: 1, order_id: "o", protection_program_id: "p" }, bad),
+        ServiceValidationError,
+      );
     }
     assert.equal(server.requests.length, 0);
   });
 
   it("retries GETs without an idempotency key", async () => {
-    server.script([{ status: 502 }, { status: 200, body: { object: "list", data: [], has_more: false, next_cursor: null } }]);
+    server.script([
+      { status: 502 },
+      { status: 200, body: { object: "list", data: [], has_more: false, next_cursor: null } },
+    ]);
     const page = await client().claims.list({ limit: 5 });
     assert.equal(page.object, "list");
     assert.equal(server.requests.length, 2);
     assert.deepEqual(keysSent(), [undefined, undefined]);
-    assert.deepEqual(server.requests.map((r) => r.url), ["/api/v1/merchant/claims?limit=5", "/api/v1/merchant/claims?limit=5"]);
+    assert.deepEqual(
+      server.requests.map((r) => r.url),
+      ["/api/v1/merchant/claims?limit=5", "/api/v1/merchant/claims?limit=5"],
+    );
   });
 
   it("describes an error answer that is not JSON by its status", async () => {
-    const error = await post([{ status: 500, body: "<html>oops</html>" }], [{ maxAttempts: 1 }]).catch((e: unknown) => e);
+    const error = await post([{ status: 500, body: "<html>oops</html>" }], [{ maxAttempts: 1 }]).catch(
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof ServiceHttpError);
     assert.equal(error.message, "HTTP 500");
     assert.equal(error.code, null);

@@ -3,11 +3,35 @@
 import { describe, it } from "vitest";
 import { expectTypeOf } from "expect-type";
 import {
-  ProtectionClient, ServiceError, ServiceHttpError, ServiceRateLimitError, ServiceValidationError, verifyWebhook,
-  type Claim, type Confirmation, type DeclinedQuote, type Event, type FetchLike, type HeadlessConfirmation, type HeadlessDeclinedQuote,
-  type HeadlessQuote, type List, type MerchantMetrics, type MerchantRefund, type PageQuery, type Pages, type ProtectionClientOptions, type Purchase,
-  type PurchaseWithConsent, type QuoteParams, type QuoteWithToken, type RefundParams, type RetryOptions, type WebhookAttempt,
-  type WebhookEndpoint, type WebhookEndpointWithSecret,
+  ProtectionClient,
+  ServiceError,
+  ServiceHttpError,
+  ServiceRateLimitError,
+  ServiceValidationError,
+  verifyWebhook,
+  type Claim,
+  type Confirmation,
+  type DeclinedQuote,
+  type Event,
+  type FetchLike,
+  type HeadlessConfirmation,
+  type HeadlessDeclinedQuote,
+  type HeadlessQuote,
+  type List,
+  type MerchantMetrics,
+  type MerchantRefund,
+  type PageQuery,
+  type Pages,
+  type ProtectionClientOptions,
+  type Purchase,
+  type PurchaseWithConsent,
+  type QuoteParams,
+  type QuoteWithToken,
+  type RefundParams,
+  type RetryOptions,
+  type WebhookAttempt,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
 } from "../src/index.ts";
 
 describe("types of the public surface", () => {
@@ -18,7 +42,9 @@ describe("types of the public surface", () => {
     expectTypeOf<ProtectionClientOptions["retry"]>().toEqualTypeOf<Partial<RetryOptions> | undefined>();
     expectTypeOf<ProtectionClientOptions["sleep"]>().toEqualTypeOf<((ms: number) => Promise<void>) | undefined>();
     expectTypeOf(globalThis.fetch).toMatchTypeOf<FetchLike>();
-    expectTypeOf<{ apiKey: string; colour: string }>().not.toMatchTypeOf<ProtectionClientOptions & { colour?: never }>();
+    expectTypeOf<{ apiKey: string; colour: string }>().not.toMatchTypeOf<
+      ProtectionClientOptions & { colour?: never }
+    >();
 
     // Offers: either spelling in, the quote token out.
     expectTypeOf(client.offers.quote).parameter(0).toEqualTypeOf<QuoteParams>();
@@ -26,9 +52,18 @@ describe("types of the public surface", () => {
     expectTypeOf(client.offers.quote).returns.resolves.toEqualTypeOf<QuoteWithToken>();
     expectTypeOf<QuoteWithToken["quoteToken"]>().toEqualTypeOf<string>();
     expectTypeOf({ order_amount_cents: 1, order_id: "o", protection_program_id: "p" }).toMatchTypeOf<QuoteParams>();
-    expectTypeOf({ orderAmountCents: 1, orderId: "o", protectionProgramId: "p", currency: "USD" }).toMatchTypeOf<QuoteParams>();
+    expectTypeOf({
+      orderAmountCents: 1,
+      orderId: "o",
+      protectionProgramId: "p",
+      currency: "USD",
+    }).toMatchTypeOf<QuoteParams>();
     expectTypeOf({ orderAmountCents: 1, orderId: "o" }).not.toMatchTypeOf<QuoteParams>();
-    expectTypeOf({ order_amount_cents: "1", order_id: "o", protection_program_id: "p" }).not.toMatchTypeOf<QuoteParams>();
+    expectTypeOf({
+      order_amount_cents: "1",
+      order_id: "o",
+      protection_program_id: "p",
+    }).not.toMatchTypeOf<QuoteParams>();
     expectTypeOf(client.offers.create).toEqualTypeOf(client.offers.quote);
     expectTypeOf(client.quotes).toEqualTypeOf(client.offers);
     expectTypeOf(client.offers.confirm).returns.resolves.toEqualTypeOf<Confirmation>();
@@ -37,7 +72,9 @@ describe("types of the public surface", () => {
     expectTypeOf(client.offers.void).returns.resolves.toEqualTypeOf<Purchase>();
 
     // Refunds, lists (every list: one page, every page, every item).
-    expectTypeOf(client.refunds.create).parameters.toEqualTypeOf<[orderId: string, payload?: RefundParams, idempotencyKey?: string]>();
+    expectTypeOf(client.refunds.create).parameters.toEqualTypeOf<
+      [orderId: string, payload?: RefundParams, idempotencyKey?: string]
+    >();
     expectTypeOf(client.refunds.create).returns.resolves.toEqualTypeOf<MerchantRefund>();
     expectTypeOf({ colour: "red" }).not.toMatchTypeOf<RefundParams>();
     expectTypeOf(client.claims.list).returns.resolves.toEqualTypeOf<List<Claim>>();
@@ -66,8 +103,15 @@ describe("types of the public surface", () => {
 
     // Response types are closed: a misspelt field does not type-check.
     const misspelt = (
-      plan: Confirmation, quote: QuoteWithToken, offer: HeadlessQuote, headlessPlan: HeadlessConfirmation, voided: Purchase,
-      refund: MerchantRefund, page: List<Claim>, event: Event, endpoint: WebhookEndpointWithSecret,
+      plan: Confirmation,
+      quote: QuoteWithToken,
+      offer: HeadlessQuote,
+      headlessPlan: HeadlessConfirmation,
+      voided: Purchase,
+      refund: MerchantRefund,
+      page: List<Claim>,
+      event: Event,
+      endpoint: WebhookEndpointWithSecret,
     ) => [
       // @ts-expect-error referenceNumbr is not a field of Confirmation
       plan.referenceNumbr,
@@ -98,14 +142,18 @@ describe("types of the public surface", () => {
     expectTypeOf(client.post).parameters.toEqualTypeOf<[path: string, payload?: object, idempotencyKey?: string]>();
     expectTypeOf(client.patch).parameters.toEqualTypeOf<[path: string, payload?: object, idempotencyKey?: string]>();
     expectTypeOf(client.delete).parameters.toEqualTypeOf<[path: string, idempotencyKey?: string]>();
-    expectTypeOf(client.postRaw).parameters.toEqualTypeOf<[path: string, rawJsonBody: string, idempotencyKey?: string]>();
+    expectTypeOf(client.postRaw).parameters.toEqualTypeOf<
+      [path: string, rawJsonBody: string, idempotencyKey?: string]
+    >();
     expectTypeOf(client.get<{ n: number }>).returns.resolves.toEqualTypeOf<{ n: number }>();
     const neverCalled = () => expectTypeOf(client.post("/x")).resolves.toEqualTypeOf<unknown>(); // until the caller names one
     void neverCalled;
 
     // Webhooks.
     expectTypeOf(client.webhooks.verifyWebhook).returns.resolves.toEqualTypeOf<boolean>();
-    expectTypeOf(verifyWebhook).parameter(3).toEqualTypeOf<{ toleranceSeconds?: number; now?: number | Date } | undefined>();
+    expectTypeOf(verifyWebhook)
+      .parameter(3)
+      .toEqualTypeOf<{ toleranceSeconds?: number; now?: number | Date } | undefined>();
 
     // Errors.
     expectTypeOf<ServiceValidationError>().toMatchTypeOf<ServiceError>();

@@ -8,7 +8,9 @@ import { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE, type FeeTier } f
 export function tiersOf(json = ""): FeeTier[] {
   try {
     const tiers: FeeTier[] = JSON.parse(json);
-    return tiers.every((tier) => tier.priceCents > 0 && /^\d+$/.test(tier.variantId)) ? tiers.sort((a, b) => a.priceCents - b.priceCents) : [];
+    return tiers.every((tier) => tier.priceCents > 0 && /^\d+$/.test(tier.variantId))
+      ? tiers.sort((a, b) => a.priceCents - b.priceCents)
+      : [];
   } catch {
     return [];
   }
@@ -56,26 +58,31 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
   let queue = Promise.resolve(true);
 
   const call = async (path: string, body?: object) => {
-    const response = await fetch(root + path, body && { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(
+      root + path,
+      body && { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    );
     if (!response.ok) throw 0;
     return response.json();
   };
 
   const read = () =>
-    call("cart.js").then((body: AjaxCart) => {
-      const attributes = body.attributes || {};
-      const lines = body.items.filter((item) => tiers.some((tier) => +tier.variantId === item.variant_id));
-      const amountCents = body.total_price - lines.reduce((sum, item) => sum + item.final_line_price, 0);
-      const accepted = attributes[CHOICE_ATTRIBUTE] === ACCEPTED;
-      line = lines[0] && `${lines[0].variant_id}`;
-      // The buyer removed the line in the theme's cart, or emptied the cart around it: that is a decline.
-      if (accepted && (!line || !amountCents)) void cart.choose(undefined, attributes[QUOTE_ATTRIBUTE]);
-      if (amountCents !== amount || (accepted && !!line) !== cart.accepted) {
-        amount = amountCents;
-        cart.accepted = accepted && !!line;
-        onChange(amountCents);
-      }
-    }).catch(() => {}); // no cart, or not Shopify's: nothing is offered
+    call("cart.js")
+      .then((body: AjaxCart) => {
+        const attributes = body.attributes || {};
+        const lines = body.items.filter((item) => tiers.some((tier) => +tier.variantId === item.variant_id));
+        const amountCents = body.total_price - lines.reduce((sum, item) => sum + item.final_line_price, 0);
+        const accepted = attributes[CHOICE_ATTRIBUTE] === ACCEPTED;
+        line = lines[0] && `${lines[0].variant_id}`;
+        // The buyer removed the line in the theme's cart, or emptied the cart around it: that is a decline.
+        if (accepted && (!line || !amountCents)) void cart.choose(undefined, attributes[QUOTE_ATTRIBUTE]);
+        if (amountCents !== amount || (accepted && !!line) !== cart.accepted) {
+          amount = amountCents;
+          cart.accepted = accepted && !!line;
+          onChange(amountCents);
+        }
+      })
+      .catch(() => {}); // no cart, or not Shopify's: nothing is offered
 
   // One read per burst: a theme usually both calls the Ajax API and dispatches an event for one change.
   const changed = () => {
@@ -105,7 +112,9 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
             await call("cart/add.js", { items: [{ id: +variantId, quantity: 1 }] });
             line = variantId;
           }
-          await call("cart/update.js", { attributes: { [CHOICE_ATTRIBUTE]: variantId ? ACCEPTED : DECLINED, [QUOTE_ATTRIBUTE]: quoteId } });
+          await call("cart/update.js", {
+            attributes: { [CHOICE_ATTRIBUTE]: variantId ? ACCEPTED : DECLINED, [QUOTE_ATTRIBUTE]: quoteId },
+          });
           cart.accepted = !!variantId;
           return true;
         } catch {

@@ -1,7 +1,18 @@
 import { uuid } from "./host.ts";
 
 // The element's attributes, read into what one quote needs. The same record travels to the iframe fallback.
-export const ATTRIBUTES = ["publishable-key", "program-id", "amount-cents", "currency", "order-id", "api-base", "mode", "debug", "fee-variants", "placement"];
+export const ATTRIBUTES = [
+  "publishable-key",
+  "program-id",
+  "amount-cents",
+  "currency",
+  "order-id",
+  "api-base",
+  "mode",
+  "debug",
+  "fee-variants",
+  "placement",
+];
 
 export type Attributes = Record<string, string>;
 
@@ -26,7 +37,8 @@ export function attributesOf(element: Element): Attributes {
 }
 
 /** `api-base` when given, else the widget script's own origin + /api/v1. */
-export const apiBaseOf = (attributes: Attributes, scriptUrl: string) => (attributes["api-base"] || new URL("/api/v1", scriptUrl).href).replace(/\/+$/, "");
+export const apiBaseOf = (attributes: Attributes, scriptUrl: string) =>
+  (attributes["api-base"] || new URL("/api/v1", scriptUrl).href).replace(/\/+$/, "");
 
 /**
  * The configuration, or undefined when it cannot produce a valid quote: a missing key or program, an amount that
@@ -39,12 +51,28 @@ export function readConfig(attributes: Attributes, scriptUrl: string): WidgetCon
   const amountCents = Number(attributes["amount-cents"]);
   const mode = attributes.mode === "cart" ? "cart" : "order";
   const orderId = attributes["order-id"] || (mode === "cart" ? `cart-${uuid()}` : "");
-  if (!/^wk_(test|live)_\w+$/.test(key) || !program || !orderId || !Number.isSafeInteger(amountCents) || amountCents <= 0) return undefined;
+  if (
+    !/^wk_(test|live)_\w+$/.test(key) ||
+    !program ||
+    !orderId ||
+    !Number.isSafeInteger(amountCents) ||
+    amountCents <= 0
+  )
+    return undefined;
   let apiBase: string;
   try {
     apiBase = apiBaseOf(attributes, scriptUrl);
   } catch {
     return undefined;
   }
-  return { key, program, amountCents, currency: (attributes.currency || "USD").toUpperCase(), orderId, apiBase, mode, debug: "debug" in attributes };
+  return {
+    key,
+    program,
+    amountCents,
+    currency: (attributes.currency || "USD").toUpperCase(),
+    orderId,
+    apiBase,
+    mode,
+    debug: "debug" in attributes,
+  };
 }

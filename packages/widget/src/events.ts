@@ -12,5 +12,7 @@ export const EVENT_PREFIX = "service-widget:";
 
 /** Dispatches one lifecycle event on the element (frozen detail, so listeners cannot change what others see). */
 export function dispatch(element: Element, name: EventName, detail: Record<string, unknown>): void {
-  element.dispatchEvent(new CustomEvent(EVENT_PREFIX + name, { detail: Object.freeze(detail), bubbles: true, composed: true }));
+  element.dispatchEvent(
+    new CustomEvent(EVENT_PREFIX + name, { detail: Object.freeze(detail), bubbles: true, composed: true }),
+  );
 }

@@ -13,13 +13,22 @@ export interface ApiResult<Body> {
 export const uuid = (): string =>
   crypto.randomUUID
     ? crypto.randomUUID()
-    : "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16));
+    : "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
+        (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16),
+      );
 
 /**
  * POST {apiBase}{path} with the publishable key and an idempotency key. Aborted after 3 s (or by `controller`);
  * rejects on network failure, CSP refusal or timeout, so callers decide what "unavailable" means.
  */
-export function post<Body>(apiBase: string, key: string, path: string, body: unknown, idempotencyKey: string, controller = new AbortController()): Promise<ApiResult<Body>> {
+export function post<Body>(
+  apiBase: string,
+  key: string,
+  path: string,
+  body: unknown,
+  idempotencyKey: string,
+  controller = new AbortController(),
+): Promise<ApiResult<Body>> {
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   return fetch(apiBase + path, {
     method: "POST",
@@ -29,14 +38,19 @@ export function post<Body>(apiBase: string, key: string, path: string, body: unk
     headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
     body: JSON.stringify(body),
   })
-    .then(async (response) => ({ status: response.status, body: await response.json().catch(() => null), token: response.headers.get("X-Service-Quote-Token") }))
+    .then(async (response) => ({
+      status: response.status,
+      body: await response.json().catch(() => null),
+      token: response.headers.get("X-Service-Quote-Token"),
+    }))
     .finally(() => clearTimeout(timer));
 }
 
 export type Log = (...parts: unknown[]) => void;
 
 /** Diagnostic lines only with the `debug` attribute, each prefixed [service-widget]. */
-export const logger = (debug: boolean): Log => (debug ? (...parts) => console.info("[service-widget]", ...parts) : () => {});
+export const logger = (debug: boolean): Log =>
+  debug ? (...parts) => console.info("[service-widget]", ...parts) : () => {};
 
 /** The page's language, in which the fee is shown. */
 export const pageLocale = () => document.documentElement.lang || navigator.language;

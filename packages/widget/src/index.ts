@@ -9,7 +9,8 @@ try {
   const scriptUrl = script?.src || location.href;
   if (script?.hasAttribute("data-frame")) runFrame(scriptUrl);
   else if (!window.customElements) bridgeFrames(scriptUrl);
-  else if (!customElements.get("service-widget")) customElements.define("service-widget", serviceWidgetClass(scriptUrl));
+  else if (!customElements.get("service-widget"))
+    customElements.define("service-widget", serviceWidgetClass(scriptUrl));
 } catch {
   // fail closed: nothing rendered, nothing thrown
 }

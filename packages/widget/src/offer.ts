@@ -58,12 +58,19 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     const started = performance.now();
     let reason: string;
     try {
-      const response = await post<QuoteAnswer>(config.apiBase, config.key, "/offers/quote", {
-        order_amount_cents: config.amountCents,
-        order_id: config.orderId,
-        protection_program_id: config.program,
-        currency: config.currency,
-      }, uuid(), controller);
+      const response = await post<QuoteAnswer>(
+        config.apiBase,
+        config.key,
+        "/offers/quote",
+        {
+          order_amount_cents: config.amountCents,
+          order_id: config.orderId,
+          protection_program_id: config.program,
+          currency: config.currency,
+        },
+        uuid(),
+        controller,
+      );
       if (mine !== generation) return;
       const offer = response.body;
       // An offer is shown only complete: price and disclosure, and (mode="order") the token its confirm needs.
@@ -122,11 +129,22 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
         quoteToken: token,
         order_context: {
           schema_version: "2026-01-01",
-          order: { id: config.orderId, purchased_at: new Date().toISOString(), currency: offer.currency, covered_amount_cents: offer.coveredAmountCents },
+          order: {
+            id: config.orderId,
+            purchased_at: new Date().toISOString(),
+            currency: offer.currency,
+            covered_amount_cents: offer.coveredAmountCents,
+          },
           participants: { mode: "unnamed" },
         },
       };
-      const result = await post<{ referenceNumber?: string }>(config.apiBase, config.key, "/offers/confirm", confirmBody, confirmKey).catch(() => undefined);
+      const result = await post<{ referenceNumber?: string }>(
+        config.apiBase,
+        config.key,
+        "/offers/confirm",
+        confirmBody,
+        confirmKey,
+      ).catch(() => undefined);
       const referenceNumber = result?.status === 200 ? result.body?.referenceNumber : undefined;
       if (!referenceNumber) {
         log("confirm failed", result?.status ?? "network");
@@ -186,7 +204,9 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
         const config = readConfig(cartAmount ? { ...attributes, "amount-cents": cartAmount } : attributes, scriptUrl);
         const log = logger("debug" in attributes);
         if (!config) {
-          log("unavailable: config (needs publishable-key wk_…, program-id, amount-cents, and order-id for mode=order)");
+          log(
+            "unavailable: config (needs publishable-key wk_…, program-id, amount-cents, and order-id for mode=order)",
+          );
           clear();
           return emit("unavailable", { reason: "config" });
         }

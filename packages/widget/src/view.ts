@@ -28,7 +28,11 @@ const CSS =
   "[role=status]:empty{display:none}";
 
 type Child = Node | string;
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, string> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const name in props) element.setAttribute(name, props[name]);
   element.append(...children);
@@ -39,10 +43,19 @@ export function render(root: ShadowRoot | HTMLElement, content: OfferContent): O
   const box = h("input", { type: "checkbox", "aria-describedby": "sw-d" });
   const status = h("p", { role: "status" });
   const decline = content.canDecline ? h("button", { type: "button" }, "No thanks") : "";
-  const links = h("p", {}, content.termsUrl ? h("a", { href: content.termsUrl, target: "_blank", rel: "noopener" }, "See what is covered") : "", decline);
+  const links = h(
+    "p",
+    {},
+    content.termsUrl
+      ? h("a", { href: content.termsUrl, target: "_blank", rel: "noopener" }, "See what is covered")
+      : "",
+    decline,
+  );
   root.replaceChildren(
     h("style", {}, CSS),
-    h("div", { class: "w", role: "group", "aria-label": "Purchase protection" },
+    h(
+      "div",
+      { class: "w", role: "group", "aria-label": "Purchase protection" },
       h("label", {}, box, h("span", {}, `Add purchase protection for ${content.price}`)),
       h("p", { id: "sw-d" }, content.disclosure),
       links,

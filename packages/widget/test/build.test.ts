@@ -20,10 +20,15 @@ describe("widget build", () => {
     assert.equal(fs.readFileSync(path.join(outDir, "service-widget.js.sri"), "utf8").trim(), integrityOf(code));
     assert.match(result.integrity, /^sha384-[A-Za-z0-9+/]{64}$/);
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(outDir, "manifest.json"), "utf8")), {
-      file: "service-widget.js", versionedFile: `service-widget.${widgetVersionOf(code)}.js`, ...result,
+      file: "service-widget.js",
+      versionedFile: `service-widget.${widgetVersionOf(code)}.js`,
+      ...result,
     });
     assert.equal(code.toString("utf8").split("\n").filter(Boolean).length, 1, "minified to one line");
-    assert.ok(!/sourceMappingURL|import\s|export\s/.test(code.toString("utf8")), "a classic script, no modules or source maps");
+    assert.ok(
+      !/sourceMappingURL|import\s|export\s/.test(code.toString("utf8")),
+      "a classic script, no modules or source maps",
+    );
   });
 
   it("fails above the limit", async () => {
@@ -34,28 +39,52 @@ describe("widget build", () => {
     await buildWidget({ outDir });
     const script = widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js"), outDir)!;
     assert.equal(script.status, 200);
-    assert.equal(script.headers.get("cache-control"), "public, max-age=300, stale-while-revalidate=86400", "a deploy reaches pages within minutes");
+    assert.equal(
+      script.headers.get("cache-control"),
+      "public, max-age=300, stale-while-revalidate=86400",
+      "a deploy reaches pages within minutes",
+    );
     const etag = script.headers.get("etag")!;
-    const revalidated = widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js", { headers: { "If-None-Match": etag } }), outDir)!;
+    const revalidated = widgetAssetResponse(
+      new Request("http://shop.test/widget/v1/service-widget.js", { headers: { "If-None-Match": etag } }),
+      outDir,
+    )!;
     assert.equal(revalidated.status, 304);
     const { versionedFile } = JSON.parse(fs.readFileSync(path.join(outDir, "manifest.json"), "utf8"));
     assert.equal(versionedFile, `service-widget.${etag.replaceAll('"', "")}.js`);
     const pinned = widgetAssetResponse(new Request(`http://shop.test/widget/v1/${versionedFile}`), outDir)!;
     assert.equal(pinned.status, 200);
     assert.equal(pinned.headers.get("cache-control"), "public, max-age=31536000, immutable");
-    assert.deepEqual(new Uint8Array(await pinned.arrayBuffer()), new Uint8Array(fs.readFileSync(path.join(outDir, "service-widget.js"))));
-    const other = widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.0123456789abcdef.js"), outDir)!;
+    assert.deepEqual(
+      new Uint8Array(await pinned.arrayBuffer()),
+      new Uint8Array(fs.readFileSync(path.join(outDir, "service-widget.js"))),
+    );
+    const other = widgetAssetResponse(
+      new Request("http://shop.test/widget/v1/service-widget.0123456789abcdef.js"),
+      outDir,
+    )!;
     assert.equal(other.status, 404, "another build's version is not served as this one");
     assert.equal(script.headers.get("content-type"), "text/javascript; charset=utf-8");
     assert.equal(script.headers.get("access-control-allow-origin"), "*");
-    assert.equal(integrityOf(new Uint8Array(await script.arrayBuffer())), fs.readFileSync(path.join(outDir, "service-widget.js.sri"), "utf8").trim());
+    assert.equal(
+      integrityOf(new Uint8Array(await script.arrayBuffer())),
+      fs.readFileSync(path.join(outDir, "service-widget.js.sri"), "utf8").trim(),
+    );
     const sri = widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js.sri"), outDir)!;
     assert.match(await sri.text(), /^sha384-/);
     const frame = widgetAssetResponse(new Request("http://shop.test/widget/v1/frame.html"), outDir)!;
     assert.match(await frame.text(), /<script src="service-widget\.js" data-frame><\/script>/);
     assert.match(frame.headers.get("content-security-policy")!, /script-src 'self'/);
     assert.equal(widgetAssetResponse(new Request("http://shop.test/api/v1/offers/quote"), outDir), undefined);
-    assert.equal(widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js", { method: "POST" }), outDir)!.status, 405);
-    assert.equal(widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js"), path.join(outDir, "missing"))!.status, 404);
+    assert.equal(
+      widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js", { method: "POST" }), outDir)!
+        .status,
+      405,
+    );
+    assert.equal(
+      widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js"), path.join(outDir, "missing"))!
+        .status,
+      404,
+    );
   });
 });

@@ -4,7 +4,17 @@
 // and never a timer, and the quote token never reaching the cart.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { clickNode, eventsOf, findByRole, isBrowserNetworkLine, openPage, quoteRequests, waitForEvent, waitForRole, type TestPage } from "../../../test/support/widget/browser.ts";
+import {
+  clickNode,
+  eventsOf,
+  findByRole,
+  isBrowserNetworkLine,
+  openPage,
+  quoteRequests,
+  waitForEvent,
+  waitForRole,
+  type TestPage,
+} from "../../../test/support/widget/browser.ts";
 import { staysFalseFor, waitFor } from "../../../test/support/wait.ts";
 import { startStorefront, type Storefront } from "../../../test/support/widget/storefront.ts";
 import { renderEmbed } from "../../../test/support/theme-embed.ts";
@@ -22,7 +32,12 @@ const TIERS = [
 const CATALOG = {
   [SHIRT]: { productId: 10, title: "Shirt", price: 12_999 },
   1002: { productId: 11, title: "Coat", price: 40_000 },
-  ...Object.fromEntries(TIERS.map((tier) => [tier.variantId, { productId: PROTECTION_PRODUCT, title: "Purchase Protection", price: tier.priceCents }])),
+  ...Object.fromEntries(
+    TIERS.map((tier) => [
+      tier.variantId,
+      { productId: PROTECTION_PRODUCT, title: "Purchase Protection", price: tier.priceCents },
+    ]),
+  ),
 };
 const LOCALE_ROOT = "/fr/";
 
@@ -40,7 +55,11 @@ const THEME = `<script>
 type ThemeWindow = Window & { theme?: { cart(path: string, body: object, event?: string): Promise<void> } };
 /** The theme's cart call (`window.theme.cart` above), run in the page. */
 const themeCart = (tab: TestPage, path: string, body: object, event?: string) =>
-  tab.page.evaluate(([path, body, event]) => (window as ThemeWindow).theme!.cart(path, body, event), [path, body, event] as const);
+  tab.page.evaluate(([path, body, event]) => (window as ThemeWindow).theme!.cart(path, body, event), [
+    path,
+    body,
+    event,
+  ] as const);
 
 /** A /cart.js line as the fake storefront shows it. */
 type CartItem = { product_id: number; variant_id: number; quantity: number };
@@ -54,10 +73,16 @@ describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefron
   afterAll(() => shop?.close());
 
   const cartReads = () => shop.requests.filter((request) => request.path === "/cart.js").length;
-  const writes = (path: string) => shop.requests.filter((request) => request.path === path).map((request) => request.body);
-  const protectionLines = () => shop.cart().items.filter((item: CartItem) => item.product_id === PROTECTION_PRODUCT).map((item: CartItem) => [item.variant_id, item.quantity]);
+  const writes = (path: string) =>
+    shop.requests.filter((request) => request.path === path).map((request) => request.body);
+  const protectionLines = () =>
+    shop
+      .cart()
+      .items.filter((item: CartItem) => item.product_id === PROTECTION_PRODUCT)
+      .map((item: CartItem) => [item.variant_id, item.quantity]);
   const checkbox = (tab: TestPage) => waitForRole(tab, "checkbox", /purchase protection/i);
-  const isChecked = async (tab: TestPage) => (await findByRole(tab, "checkbox", /purchase protection/i))?.properties.checked;
+  const isChecked = async (tab: TestPage) =>
+    (await findByRole(tab, "checkbox", /purchase protection/i))?.properties.checked;
 
   /** The cart page with the app embed at the end of <body>: the widget places itself above the checkout button. */
   interface CartPage {
@@ -92,8 +117,15 @@ ${embed}</body></html>`;
       await tab.page.goto(shop.page(html));
       await body(tab);
       assert.deepEqual((await tab.observed()).errors, [], "no uncaught error");
-      assert.deepEqual(tab.console.filter((line) => !isBrowserNetworkLine(line)), [], "nothing written to the console");
-      assert.ok(shop.requests.every((request) => request.url.startsWith(LOCALE_ROOT)), "cart calls go to Shopify.routes.root");
+      assert.deepEqual(
+        tab.console.filter((line) => !isBrowserNetworkLine(line)),
+        [],
+        "nothing written to the console",
+      );
+      assert.ok(
+        shop.requests.every((request) => request.url.startsWith(LOCALE_ROOT)),
+        "cart calls go to Shopify.routes.root",
+      );
       const written = JSON.stringify(shop.requests.map((request) => request.body));
       for (const token of tab.tokens) assert.ok(!written.includes(token), "the quote token never reaches the cart");
     } finally {
@@ -108,7 +140,12 @@ ${embed}</body></html>`;
       assert.equal(offer.detail.feeCents, 390);
       assert.equal(box.name, "Add purchase protection for $4.00", "the price of the smallest tier covering the fee");
       assert.equal(box.properties.checked, "false", "never pre-checked");
-      assert.equal(await tab.page.evaluate(() => document.querySelector("service-widget")!.nextElementSibling!.getAttribute("name")), "checkout");
+      assert.equal(
+        await tab.page.evaluate(() =>
+          document.querySelector("service-widget")!.nextElementSibling!.getAttribute("name"),
+        ),
+        "checkout",
+      );
       assert.equal(cartReads(), 1, "one read of the cart at start");
       assert.deepEqual(shop.cart().attributes, {}, "nothing written before the buyer chooses");
 
@@ -142,7 +179,9 @@ ${embed}</body></html>`;
       const quoteId = offers[1].detail.quoteId;
       assert.equal(offers[1].detail.feeCents, 780, "quoted on $259.98, without the protection line");
       assert.notEqual(quoteId, accepted.detail.quoteId);
-      await waitFor(() => shop.cart().attributes._protection_quote === quoteId, { what: "the new quote in the cart attributes" });
+      await waitFor(() => shop.cart().attributes._protection_quote === quoteId, {
+        what: "the new quote in the cart attributes",
+      });
       assert.deepEqual(shop.cart().attributes, { _protection: "accepted", _protection_quote: quoteId });
       assert.deepEqual(protectionLines(), [[9004, 1]], "the $4.00 line swapped for the $8.00 one");
       assert.equal((await checkbox(tab)).name, "Add purchase protection for $8.00");
@@ -193,27 +232,50 @@ ${embed}</body></html>`;
     }));
 
   it("a standing choice (another page): the cart's accepted line shows ticked, and _protection_quote moves to the fresh quote", () =>
-    openCart({ lines: [[SHIRT, 1], [9003, 1]], attributes: { _protection: "accepted", _protection_quote: "quo_from_another_page" } }, async (tab) => {
-      const [offer] = await waitForEvent(tab, "offer");
-      assert.equal(offer.detail.feeCents, 390, "the protection line is not part of the amount");
-      await waitFor(() => shop.cart().attributes._protection_quote === offer.detail.quoteId, { what: "the fresh quote in the attributes" });
-      assert.equal(await isChecked(tab), "true");
-      assert.deepEqual(shop.cart().attributes, { _protection: "accepted", _protection_quote: offer.detail.quoteId });
-      assert.deepEqual(protectionLines(), [[9003, 1]], "the line, already right, is left alone");
-      assert.deepEqual([writes("/cart/add.js"), writes("/cart/change.js")], [[], []]);
-    }));
+    openCart(
+      {
+        lines: [
+          [SHIRT, 1],
+          [9003, 1],
+        ],
+        attributes: { _protection: "accepted", _protection_quote: "quo_from_another_page" },
+      },
+      async (tab) => {
+        const [offer] = await waitForEvent(tab, "offer");
+        assert.equal(offer.detail.feeCents, 390, "the protection line is not part of the amount");
+        await waitFor(() => shop.cart().attributes._protection_quote === offer.detail.quoteId, {
+          what: "the fresh quote in the attributes",
+        });
+        assert.equal(await isChecked(tab), "true");
+        assert.deepEqual(shop.cart().attributes, { _protection: "accepted", _protection_quote: offer.detail.quoteId });
+        assert.deepEqual(protectionLines(), [[9003, 1]], "the line, already right, is left alone");
+        assert.deepEqual([writes("/cart/add.js"), writes("/cart/change.js")], [[], []]);
+      },
+    ));
 
   it("a protection line without the accepted attribute is not an opt-in: unticked", () =>
-    openCart({ lines: [[SHIRT, 1], [9003, 1]] }, async (tab) => {
-      await waitForEvent(tab, "offer");
-      assert.equal(await isChecked(tab), "false");
-      assert.deepEqual(shop.cart().attributes, {});
-    }));
+    openCart(
+      {
+        lines: [
+          [SHIRT, 1],
+          [9003, 1],
+        ],
+      },
+      async (tab) => {
+        await waitForEvent(tab, "offer");
+        assert.equal(await isChecked(tab), "false");
+        assert.deepEqual(shop.cart().attributes, {});
+      },
+    ));
 
   it("fails open when the cart API fails: nothing shown, nothing thrown or logged", () =>
     openCart({ lines: [[SHIRT, 1]], failing: true }, async (tab) => {
       await waitFor(() => cartReads() === 1, { what: "the cart read" });
-      await staysFalseFor(async () => (await findByRole(tab, "checkbox")) !== undefined || quoteRequests(tab).length > 0, 500, { what: "an offer or a quote request" });
+      await staysFalseFor(
+        async () => (await findByRole(tab, "checkbox")) !== undefined || quoteRequests(tab).length > 0,
+        500,
+        { what: "an offer or a quote request" },
+      );
       assert.equal(await findByRole(tab, "checkbox"), undefined);
       assert.equal(quoteRequests(tab).length, 0, "no quote without the cart");
     }));
@@ -221,7 +283,11 @@ ${embed}</body></html>`;
   it("placed above the checkout button: on a page without one, nothing is shown", () =>
     openCart({ lines: [[SHIRT, 1]], checkoutButton: false }, async (tab) => {
       await waitFor(() => cartReads() === 1, { what: "the cart read" });
-      await staysFalseFor(async () => (await findByRole(tab, "checkbox")) !== undefined || quoteRequests(tab).length > 0, 500, { what: "an offer or a quote request" });
+      await staysFalseFor(
+        async () => (await findByRole(tab, "checkbox")) !== undefined || quoteRequests(tab).length > 0,
+        500,
+        { what: "an offer or a quote request" },
+      );
       assert.equal(await findByRole(tab, "checkbox"), undefined);
       assert.equal(quoteRequests(tab).length, 0);
     }));
@@ -231,6 +297,9 @@ ${embed}</body></html>`;
       const [event] = await waitForEvent(tab, "unavailable");
       assert.deepEqual(event.detail, { reason: "no_tier" });
       assert.equal(await findByRole(tab, "checkbox"), undefined);
-      assert.ok(shop.requests.every((request) => request.method === "GET"), "no cart writes");
+      assert.ok(
+        shop.requests.every((request) => request.method === "GET"),
+        "no cart writes",
+      );
     }));
 });

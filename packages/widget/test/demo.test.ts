@@ -27,7 +27,10 @@ describe("/demo storefront page (Chromium)", () => {
       assert.match(response!.headers()["content-security-policy"], /script-src 'self' 'nonce-/);
       await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
       const [accepted] = await waitForEvent(tab, "accepted");
-      await waitFor(async () => (await tab.page.textContent("#events"))?.includes(accepted.detail.referenceNumber as string), { what: "event log on the page" });
+      await waitFor(
+        async () => (await tab.page.textContent("#events"))?.includes(accepted.detail.referenceNumber as string),
+        { what: "event log on the page" },
+      );
       assert.deepEqual(tab.pageErrors, []);
       assert.deepEqual(tab.console, []);
     } finally {

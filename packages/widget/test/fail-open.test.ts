@@ -10,7 +10,11 @@ import { waitFor } from "../../../test/support/wait.ts";
 import { assertNothingShown } from "../../../test/support/widget/fail-open.ts";
 import { chromiumSuite, withCheckout, type CheckoutOptions } from "../../../test/support/widget/suite.ts";
 
-const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key", "Access-Control-Allow-Methods": "POST" };
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key",
+  "Access-Control-Allow-Methods": "POST",
+};
 const preflightOr = (answer: () => Response | Promise<Response>) => (request: Request) =>
   request.method === "OPTIONS" ? new Response(null, { status: 204, headers: CORS }) : answer();
 
@@ -38,14 +42,30 @@ describe("<service-widget>: fails open (Chromium)", () => {
   const origins = { failing: "", hanging: "", down: "", incomplete: "" };
 
   beforeAll(async () => {
-    const failing = await listen(preflightOr(() => Response.json({ error: { type: "api_error", code: "service_unavailable", message: "down" } }, { status: 503, headers: CORS })));
+    const failing = await listen(
+      preflightOr(() =>
+        Response.json(
+          { error: { type: "api_error", code: "service_unavailable", message: "down" } },
+          { status: 503, headers: CORS },
+        ),
+      ),
+    );
     const hanging = await listen(preflightOr(() => new Promise<Response>(() => {})));
     // 200 but no disclosure and no readable token: never shown half.
-    const incomplete = await listen(preflightOr(() => Response.json({ quoteId: "quo_incomplete", feeCents: 390, currency: "USD" }, { headers: CORS })));
+    const incomplete = await listen(
+      preflightOr(() =>
+        Response.json({ quoteId: "quo_incomplete", feeCents: 390, currency: "USD" }, { headers: CORS }),
+      ),
+    );
     const closed = await listen(() => new Response(null));
     await closed.close();
     servers.push(failing, hanging, incomplete);
-    Object.assign(origins, { failing: failing.origin, hanging: hanging.origin, down: closed.origin, incomplete: incomplete.origin });
+    Object.assign(origins, {
+      failing: failing.origin,
+      hanging: hanging.origin,
+      down: closed.origin,
+      incomplete: incomplete.origin,
+    });
   });
   afterAll(() => Promise.all(servers.map((server) => server.close())));
 
@@ -65,11 +85,31 @@ describe("<service-widget>: fails open (Chromium)", () => {
     }));
 
   const failures: { name: string; options: () => CheckoutOptions; reason: string }[] = [
-    { name: "API blocked by the client", reason: "network", options: () => ({ block: `${suite.stack.widgetOrigin}/api/v1/offers/quote` }) },
-    { name: "API down (connection refused)", reason: "network", options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.down}/api/v1` }) }) },
-    { name: "4xx from the API (unknown program)", reason: "resource_missing", options: () => ({ attributes: widgetAttributes(suite.stack, { "program-id": "prog_does_not_exist" }) }) },
-    { name: "5xx from the API", reason: "service_unavailable", options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.failing}/api/v1` }) }) },
-    { name: "an incomplete offer (no disclosure, no token)", reason: "invalid_response", options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.incomplete}/api/v1` }) }) },
+    {
+      name: "API blocked by the client",
+      reason: "network",
+      options: () => ({ block: `${suite.stack.widgetOrigin}/api/v1/offers/quote` }),
+    },
+    {
+      name: "API down (connection refused)",
+      reason: "network",
+      options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.down}/api/v1` }) }),
+    },
+    {
+      name: "4xx from the API (unknown program)",
+      reason: "resource_missing",
+      options: () => ({ attributes: widgetAttributes(suite.stack, { "program-id": "prog_does_not_exist" }) }),
+    },
+    {
+      name: "5xx from the API",
+      reason: "service_unavailable",
+      options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.failing}/api/v1` }) }),
+    },
+    {
+      name: "an incomplete offer (no disclosure, no token)",
+      reason: "invalid_response",
+      options: () => ({ attributes: widgetAttributes(suite.stack, { "api-base": `${origins.incomplete}/api/v1` }) }),
+    },
   ];
   for (const failure of failures) {
     it(`${failure.name}: unavailable {reason: ${failure.reason}}, nothing shown`, () =>
@@ -81,14 +121,26 @@ describe("<service-widget>: fails open (Chromium)", () => {
   }
 
   it("an API that never answers: gives up after 3 s with unavailable {reason: timeout}", () =>
-    withCheckout(suite, { attributes: widgetAttributes(suite.stack, { "api-base": `${origins.hanging}/api/v1` }), initScript: MEASURE_QUOTE_WAIT }, async (tab) => {
-      const [event] = await waitForEvent(tab, "unavailable");
-      assert.deepEqual(event.detail, { reason: "timeout" });
-      const { startedAt, gaveUpAt } = await tab.page.evaluate(() => (window as unknown as { __quoteWait: QuoteWait }).__quoteWait);
-      assert.ok(startedAt !== undefined && gaveUpAt !== undefined, "the quote request and the give-up were both seen");
-      const waited = gaveUpAt - startedAt;
-      // 1 ms below 3 s for the page clock's coarsening and the timer being set a moment before fetch is called.
-      assert.ok(waited >= 2_999 && waited < 6_000, `gave up after ${Math.round(waited)} ms of waiting`);
-      await assertNothingShown(tab);
-    }));
+    withCheckout(
+      suite,
+      {
+        attributes: widgetAttributes(suite.stack, { "api-base": `${origins.hanging}/api/v1` }),
+        initScript: MEASURE_QUOTE_WAIT,
+      },
+      async (tab) => {
+        const [event] = await waitForEvent(tab, "unavailable");
+        assert.deepEqual(event.detail, { reason: "timeout" });
+        const { startedAt, gaveUpAt } = await tab.page.evaluate(
+          () => (window as unknown as { __quoteWait: QuoteWait }).__quoteWait,
+        );
+        assert.ok(
+          startedAt !== undefined && gaveUpAt !== undefined,
+          "the quote request and the give-up were both seen",
+        );
+        const waited = gaveUpAt - startedAt;
+        // 1 ms below 3 s for the page clock's coarsening and the timer being set a moment before fetch is called.
+        assert.ok(waited >= 2_999 && waited < 6_000, `gave up after ${Math.round(waited)} ms of waiting`);
+        await assertNothingShown(tab);
+      },
+    ));
 });

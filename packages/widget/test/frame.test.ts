@@ -4,7 +4,13 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { checkoutPage, element, listen, widgetAttributes } from "../../../test/support/widget/stack.ts";
-import { clickNode, everythingInTheDom, quoteRequests, waitForEvent, waitForRole } from "../../../test/support/widget/browser.ts";
+import {
+  clickNode,
+  everythingInTheDom,
+  quoteRequests,
+  waitForEvent,
+  waitForRole,
+} from "../../../test/support/widget/browser.ts";
 import { staysFalseFor } from "../../../test/support/wait.ts";
 import { chromiumSuite, scriptTag, withCheckout } from "../../../test/support/widget/suite.ts";
 
@@ -42,26 +48,42 @@ describe("<service-widget>: iframe fallback without customElements (Chromium)", 
       assert.ok(frame, "the hosted frame page");
       const [offer] = await waitForEvent(tab, "offer");
       assert.deepEqual(Object.keys(offer.detail).sort(), ["currency", "feeCents", "quoteId"]);
-      assert.ok(await tab.page.evaluate(() => document.querySelector("service-widget iframe")!.getBoundingClientRect().height > 40), "sized to its content");
+      assert.ok(
+        await tab.page.evaluate(
+          () => document.querySelector("service-widget iframe")!.getBoundingClientRect().height > 40,
+        ),
+        "sized to its content",
+      );
       await clickNode(tab, box);
       const [accepted] = await waitForEvent(tab, "accepted");
       assert.match(accepted.detail.referenceNumber as string, /^CLM-/);
       assert.equal(accepted.target, "service-widget");
       assert.equal(tab.tokens.length, 1);
-      assert.ok(!(await everythingInTheDom(tab)).includes(tab.tokens[0]), "the token is in no document, the frame's included");
+      assert.ok(
+        !(await everythingInTheDom(tab)).includes(tab.tokens[0]),
+        "the token is in no document, the frame's included",
+      );
       assert.deepEqual(tab.pageErrors, []);
     }));
 
   it("ignores a hostile frame on another origin posting fake events, sizes and configuration", () => {
-    const html = checkoutPage({ widget: element(widgetAttributes(suite.stack)), script: scriptTag(suite.stack), body: `<iframe id="ad" src="${hostile.origin}/ad"></iframe>` });
+    const html = checkoutPage({
+      widget: element(widgetAttributes(suite.stack)),
+      script: scriptTag(suite.stack),
+      body: `<iframe id="ad" src="${hostile.origin}/ad"></iframe>`,
+    });
     return withCheckout(suite, { html, initScript: NO_CUSTOM_ELEMENTS }, async (tab) => {
       await waitForEvent(tab, "offer");
       const ad = tab.page.frames().find((f) => f.url().startsWith(hostile.origin))!;
       await ad.waitForFunction(() => document.title === "done");
-      await staysFalseFor(async () => (await tab.observed()).events.length > 2, 400, { what: "a faked event on the page" });
+      await staysFalseFor(async () => (await tab.observed()).events.length > 2, 400, {
+        what: "a faked event on the page",
+      });
       const events = (await tab.observed()).events.map((e) => e.type);
       assert.deepEqual(events, ["service-widget:ready", "service-widget:offer"], "no faked event reached the page");
-      const height = await tab.page.evaluate(() => document.querySelector("service-widget iframe")!.getBoundingClientRect().height);
+      const height = await tab.page.evaluate(
+        () => document.querySelector("service-widget iframe")!.getBoundingClientRect().height,
+      );
       assert.ok(height > 40 && height < 999, `height ${height}`);
       assert.equal(quoteRequests(tab).length, 1, "the widget frame took no configuration from the hostile frame");
       assert.ok(!tab.requests.some((r) => r.postData?.includes("evil")));

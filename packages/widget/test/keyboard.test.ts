@@ -2,11 +2,18 @@
 // everything is found by role and accessible name (Chromium's accessibility tree, through the closed shadow root).
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { accessibilityTree, waitForEvent, waitForRole, type AxNode, type TestPage } from "../../../test/support/widget/browser.ts";
+import {
+  accessibilityTree,
+  waitForEvent,
+  waitForRole,
+  type AxNode,
+  type TestPage,
+} from "../../../test/support/widget/browser.ts";
 import { waitFor } from "../../../test/support/wait.ts";
 import { chromiumSuite, withCheckout } from "../../../test/support/widget/suite.ts";
 
-const focused = async (tab: TestPage) => (await accessibilityTree(tab)).find((node) => node.properties.focused === true && node.role !== "RootWebArea");
+const focused = async (tab: TestPage) =>
+  (await accessibilityTree(tab)).find((node) => node.properties.focused === true && node.role !== "RootWebArea");
 
 describe("<service-widget>: keyboard-only opt-in (Chromium)", () => {
   const suite = chromiumSuite();
@@ -27,7 +34,11 @@ describe("<service-widget>: keyboard-only opt-in (Chromium)", () => {
       await tab.page.keyboard.press("Space");
       const [accepted] = await waitForEvent(tab, "accepted");
       assert.ok(await waitForRole(tab, "status"));
-      await waitFor(async () => (await accessibilityTree(tab)).some((n) => n.name.includes(accepted.detail.referenceNumber as string)), { what: "announced reference number" });
+      await waitFor(
+        async () =>
+          (await accessibilityTree(tab)).some((n) => n.name.includes(accepted.detail.referenceNumber as string)),
+        { what: "announced reference number" },
+      );
       assert.ok((await accessibilityTree(tab)).some((n) => n.role === "group" && n.name === "Purchase protection"));
       // The next Tab stops go on to the coverage link, then out to the page's own checkout button.
       const order: string[] = [];

@@ -8,7 +8,8 @@ import { staysFalseFor, waitFor } from "../../../test/support/wait.ts";
 import { chromiumSuite, scriptTag, withCheckout } from "../../../test/support/widget/suite.ts";
 
 /** No quote request beyond the first `count` for a while: a late or duplicate one would show up within it. */
-const staysAtQuotes = (tab: TestPage, count: number) => staysFalseFor(() => quoteRequests(tab).length > count, 600, { what: `quote request ${count + 1}` });
+const staysAtQuotes = (tab: TestPage, count: number) =>
+  staysFalseFor(() => quoteRequests(tab).length > count, 600, { what: `quote request ${count + 1}` });
 
 describe("<service-widget>: mounting (Chromium)", () => {
   const suite = chromiumSuite();
@@ -16,13 +17,14 @@ describe("<service-widget>: mounting (Chromium)", () => {
   it("a single-page app that re-mounts the element gets exactly one quote per mount", () =>
     withCheckout(suite, { html: checkoutPage({ script: scriptTag(suite.stack) }) }, async (tab) => {
       const attributes = JSON.stringify(widgetAttributes(suite.stack));
-      const mount = () => tab.page.evaluate((attrs) => {
-        document.querySelector("service-widget")?.remove();
-        const widget = document.createElement("service-widget");
-        // A framework sets attributes one by one, after creating (and sometimes after connecting) the element.
-        document.getElementById("slot")!.append(widget);
-        for (const [name, value] of Object.entries(JSON.parse(attrs))) widget.setAttribute(name, value as string);
-      }, attributes);
+      const mount = () =>
+        tab.page.evaluate((attrs) => {
+          document.querySelector("service-widget")?.remove();
+          const widget = document.createElement("service-widget");
+          // A framework sets attributes one by one, after creating (and sometimes after connecting) the element.
+          document.getElementById("slot")!.append(widget);
+          for (const [name, value] of Object.entries(JSON.parse(attrs))) widget.setAttribute(name, value as string);
+        }, attributes);
       for (let n = 1; n <= 3; n++) {
         await mount();
         await waitForEvent(tab, "offer", n);
@@ -75,13 +77,20 @@ describe("<service-widget>: mounting (Chromium)", () => {
     }));
 
   it("boots when the element arrives after the script, and a second copy of the script changes nothing", () =>
-    withCheckout(suite, { html: checkoutPage({ script: scriptTag(suite.stack) + scriptTag(suite.stack), scriptFirst: true }) }, async (tab) => {
-      await staysAtQuotes(tab, 0);
-      await tab.page.evaluate((markup) => (document.getElementById("slot")!.innerHTML = markup), element(widgetAttributes(suite.stack)));
-      await waitForRole(tab, "checkbox", /purchase protection/i);
-      await staysAtQuotes(tab, 1);
-      assert.equal(quoteRequests(tab).length, 1);
-      assert.deepEqual(tab.pageErrors, []);
-      await waitFor(async () => (await tab.observed()).events.length === 2, { what: "ready + offer only" });
-    }));
+    withCheckout(
+      suite,
+      { html: checkoutPage({ script: scriptTag(suite.stack) + scriptTag(suite.stack), scriptFirst: true }) },
+      async (tab) => {
+        await staysAtQuotes(tab, 0);
+        await tab.page.evaluate(
+          (markup) => (document.getElementById("slot")!.innerHTML = markup),
+          element(widgetAttributes(suite.stack)),
+        );
+        await waitForRole(tab, "checkbox", /purchase protection/i);
+        await staysAtQuotes(tab, 1);
+        assert.equal(quoteRequests(tab).length, 1);
+        assert.deepEqual(tab.pageErrors, []);
+        await waitFor(async () => (await tab.observed()).events.length === 2, { what: "ready + offer only" });
+      },
+    ));
 });

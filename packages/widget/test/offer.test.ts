@@ -2,7 +2,13 @@
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { widgetAttributes } from "../../../test/support/widget/stack.ts";
-import { accessibilityTree, clickNode, quoteRequests, waitForEvent, waitForRole } from "../../../test/support/widget/browser.ts";
+import {
+  accessibilityTree,
+  clickNode,
+  quoteRequests,
+  waitForEvent,
+  waitForRole,
+} from "../../../test/support/widget/browser.ts";
 import { staysFalseFor, waitFor } from "../../../test/support/wait.ts";
 import { chromiumSuite, withCheckout } from "../../../test/support/widget/suite.ts";
 
@@ -18,7 +24,11 @@ const FROZEN_EVENTS: Record<string, string[]> = {
 describe("<service-widget>: the offer and its events (Chromium)", () => {
   const suite = chromiumSuite();
   const quoteStatus = async (quoteId: unknown) =>
-    (await suite.stack.api.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [quoteId as string]))?.status;
+    (
+      await suite.stack.api.database.db.get<{ status: string }>("SELECT status FROM quotes WHERE id = ?", [
+        quoteId as string,
+      ])
+    )?.status;
 
   it("shows the price and the full two-sentence disclosure before opt-in, unticked, with a coverage link", () =>
     withCheckout(suite, {}, async (tab) => {
@@ -27,9 +37,17 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       assert.equal(box.name, `Add purchase protection for $${((offer.detail.feeCents as number) / 100).toFixed(2)}`);
       assert.equal(box.properties.checked, "false", "opt-in is never pre-selected");
       const tree = await accessibilityTree(tab);
-      const disclosure = tree.find((node) => node.role === "StaticText" && node.name.startsWith("This is not insurance."));
-      assert.equal(disclosure?.name, "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.");
-      assert.ok(tree.find((node) => node.role === "link" && node.name === "See what is covered"), "a link to the coverage details");
+      const disclosure = tree.find(
+        (node) => node.role === "StaticText" && node.name.startsWith("This is not insurance."),
+      );
+      assert.equal(
+        disclosure?.name,
+        "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.",
+      );
+      assert.ok(
+        tree.find((node) => node.role === "link" && node.name === "See what is covered"),
+        "a link to the coverage details",
+      );
       assert.deepEqual(tab.pageErrors, []);
       assert.deepEqual(tab.console, [], "no console output without the debug attribute");
     }));
@@ -49,7 +67,10 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       await staysFalseFor(() => quoteRequests(tab).length > 1, 400, { what: "a second quote request" });
       assert.equal(quoteRequests(tab).length, 1);
       const { events } = await tab.observed();
-      assert.deepEqual(events.map((e) => e.type), ["service-widget:ready", "service-widget:offer", "service-widget:accepted"]);
+      assert.deepEqual(
+        events.map((e) => e.type),
+        ["service-widget:ready", "service-widget:offer", "service-widget:accepted"],
+      );
       for (const event of events) {
         assert.deepEqual(Object.keys(event.detail).sort(), FROZEN_EVENTS[event.type], event.type);
         assert.deepEqual([event.bubbles, event.composed, event.target], [true, true, "service-widget"], event.type);
@@ -59,7 +80,9 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
   it("mode=order: a confirm the API refuses (here: the quote was declined meanwhile) brings a fresh offer to tick again", () =>
     withCheckout(suite, {}, async (tab) => {
       const [offer] = await waitForEvent(tab, "offer");
-      await suite.stack.api.database.db.run("UPDATE quotes SET status = 'declined' WHERE id = ?", [offer.detail.quoteId as string]);
+      await suite.stack.api.database.db.run("UPDATE quotes SET status = 'declined' WHERE id = ?", [
+        offer.detail.quoteId as string,
+      ]);
       await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
       const [, renewed] = await waitForEvent(tab, "offer", 2);
       assert.notEqual(renewed.detail.quoteId, offer.detail.quoteId);
@@ -77,7 +100,13 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
     withCheckout(suite, {}, async (tab) => {
       await waitForEvent(tab, "offer");
       const keys: string[] = [];
-      tab.page.on("request", (request) => request.url().endsWith("/offers/confirm") && request.method() === "POST" && keys.push(request.headers()["idempotency-key"]));
+      tab.page.on(
+        "request",
+        (request) =>
+          request.url().endsWith("/offers/confirm") &&
+          request.method() === "POST" &&
+          keys.push(request.headers()["idempotency-key"]),
+      );
       await tab.page.route("**/offers/confirm", (route) => route.abort("connectionreset"));
       await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
       await waitForRole(tab, "StaticText", /could not be added/);
@@ -88,7 +117,11 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       await clickNode(tab, box);
       await waitForEvent(tab, "accepted");
       assert.equal(lost.length, 1);
-      assert.equal(tab.requests.filter((r) => r.url.endsWith("/offers/confirm") && r.method === "POST").at(-1)!.postData, lost[0].postData, "the same body");
+      assert.equal(
+        tab.requests.filter((r) => r.url.endsWith("/offers/confirm") && r.method === "POST").at(-1)!.postData,
+        lost[0].postData,
+        "the same body",
+      );
       assert.equal(keys.length, 2);
       assert.equal(keys[1], keys[0], "the same Idempotency-Key");
       assert.deepEqual(tab.pageErrors, []);
@@ -113,9 +146,15 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       await clickNode(tab, box);
       await waitForEvent(tab, "declined");
       const { events } = await tab.observed();
-      assert.deepEqual(events.map((e) => e.type), ["service-widget:ready", "service-widget:offer", "service-widget:accepted", "service-widget:declined"]);
+      assert.deepEqual(
+        events.map((e) => e.type),
+        ["service-widget:ready", "service-widget:offer", "service-widget:accepted", "service-widget:declined"],
+      );
       assert.deepEqual(Object.keys(events[2].detail), ["quoteId"]);
-      assert.equal(tab.requests.filter((r) => r.url.includes("/offers/confirm") || r.url.includes("/offers/decline")).length, 0);
+      assert.equal(
+        tab.requests.filter((r) => r.url.includes("/offers/confirm") || r.url.includes("/offers/decline")).length,
+        0,
+      );
     });
   });
 

@@ -3,24 +3,38 @@
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { widgetAttributes } from "../../../test/support/widget/stack.ts";
-import { clickNode, everythingInTheDom, waitForEvent, waitForRole, type TestPage } from "../../../test/support/widget/browser.ts";
+import {
+  clickNode,
+  everythingInTheDom,
+  waitForEvent,
+  waitForRole,
+  type TestPage,
+} from "../../../test/support/widget/browser.ts";
 import { chromiumSuite, withCheckout } from "../../../test/support/widget/suite.ts";
 
 /** Every place a page, an extension or an error monitor could read, as text. */
 async function observablePlaces(tab: TestPage): Promise<Record<string, string>> {
   return {
     "DOM (closed shadow root and frames included)": await everythingInTheDom(tab),
-    "storage and cookies": JSON.stringify(await tab.page.evaluate(async () => ({
-      local: { ...localStorage },
-      session: { ...sessionStorage },
-      cookie: document.cookie,
-      indexedDb: await indexedDB.databases(),
-      caches: await caches.keys(),
-      name: window.name,
-    }))),
+    "storage and cookies": JSON.stringify(
+      await tab.page.evaluate(async () => ({
+        local: { ...localStorage },
+        session: { ...sessionStorage },
+        cookie: document.cookie,
+        indexedDb: await indexedDB.databases(),
+        caches: await caches.keys(),
+        name: window.name,
+      })),
+    ),
     "context cookies": JSON.stringify(await tab.context.cookies()),
-    URLs: JSON.stringify([...tab.requests.map((r) => r.url), tab.page.url(), await tab.page.evaluate(() => location.href)]),
-    "performance entries": JSON.stringify(await tab.page.evaluate(() => performance.getEntries().map((e) => e.toJSON()))),
+    URLs: JSON.stringify([
+      ...tab.requests.map((r) => r.url),
+      tab.page.url(),
+      await tab.page.evaluate(() => location.href),
+    ]),
+    "performance entries": JSON.stringify(
+      await tab.page.evaluate(() => performance.getEntries().map((e) => e.toJSON())),
+    ),
     console: JSON.stringify(tab.console),
     "event details": JSON.stringify((await tab.observed()).events),
   };
@@ -36,7 +50,8 @@ describe("<service-widget>: the quote token never leaves the script's closure (C
       const [token] = tab.tokens;
       assert.ok(token.length >= 16);
       const assertNoLeak = async (stage: string) => {
-        for (const [place, text] of Object.entries(await observablePlaces(tab))) assert.ok(!text.includes(token), `${stage}: the token appears in ${place}`);
+        for (const [place, text] of Object.entries(await observablePlaces(tab)))
+          assert.ok(!text.includes(token), `${stage}: the token appears in ${place}`);
       };
 
       await assertNoLeak("offer shown");

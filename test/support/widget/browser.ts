@@ -5,9 +5,18 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { waitFor } from "../wait.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
 
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 
 export const EVENT_NAMES = ["ready", "offer", "accepted", "declined", "unavailable"];
 
@@ -65,7 +74,9 @@ export async function openPage(browser: Browser, options: { initScript?: string 
   };
   page.on("console", (message) => result.console.push({ type: message.type(), text: message.text() }));
   page.on("pageerror", (error) => result.pageErrors.push(error.message));
-  context.on("request", (request) => result.requests.push({ method: request.method(), url: request.url(), postData: request.postData() }));
+  context.on("request", (request) =>
+    result.requests.push({ method: request.method(), url: request.url(), postData: request.postData() }),
+  );
   context.on("response", async (response) => {
     const token = response.headers()["x-service-quote-token"];
     if (token) result.tokens.push(token);
@@ -79,17 +90,26 @@ export async function openPage(browser: Browser, options: { initScript?: string 
  */
 export const isBrowserNetworkLine = (line: ConsoleLine) =>
   /^Failed to load resource: /.test(line.text) ||
-  /^(Loading the script|Connecting to) '[^']+' violates the following Content Security Policy directive/.test(line.text) ||
-  /^Fetch API cannot load \S+\. Refused to connect because it violates the document's Content Security Policy\.$/.test(line.text);
+  /^(Loading the script|Connecting to) '[^']+' violates the following Content Security Policy directive/.test(
+    line.text,
+  ) ||
+  /^Fetch API cannot load \S+\. Refused to connect because it violates the document's Content Security Policy\.$/.test(
+    line.text,
+  );
 
-export const quoteRequests = (page: TestPage) => page.requests.filter((r) => r.method === "POST" && r.url.endsWith("/offers/quote"));
+export const quoteRequests = (page: TestPage) =>
+  page.requests.filter((r) => r.method === "POST" && r.url.endsWith("/offers/quote"));
 
-export const eventsOf = async (page: TestPage, name: string) => (await page.observed()).events.filter((e) => e.type === `service-widget:${name}`);
+export const eventsOf = async (page: TestPage, name: string) =>
+  (await page.observed()).events.filter((e) => e.type === `service-widget:${name}`);
 export const waitForEvent = (page: TestPage, name: string, count = 1) =>
-  waitFor(async () => {
-    const events = await eventsOf(page, name);
-    return events.length >= count && events;
-  }, { what: `service-widget:${name}`, intervalMs: 50 });
+  waitFor(
+    async () => {
+      const events = await eventsOf(page, name);
+      return events.length >= count && events;
+    },
+    { what: `service-widget:${name}`, intervalMs: 50 },
+  );
 
 // --- accessibility tree (reaches into the closed shadow root and same-site iframes) ---
 
@@ -104,7 +124,8 @@ export async function accessibilityTree(page: TestPage): Promise<AxNode[]> {
   const { nodes } = await page.cdp.send("Accessibility.getFullAXTree");
   const { frameTree } = await page.cdp.send("Page.getFrameTree");
   const childFrames: string[] = [];
-  const walk = (tree: typeof frameTree) => (tree.childFrames ?? []).forEach((child) => (childFrames.push(child.frame.id), walk(child)));
+  const walk = (tree: typeof frameTree) =>
+    (tree.childFrames ?? []).forEach((child) => (childFrames.push(child.frame.id), walk(child)));
   walk(frameTree);
   for (const frameId of childFrames) {
     const inner = await page.cdp.send("Accessibility.getFullAXTree", { frameId }).catch(() => ({ nodes: [] }));
@@ -129,7 +150,9 @@ export const waitForRole = (page: TestPage, role: string, name?: RegExp, timeout
 
 /** Clicks the centre of an accessibility node with the mouse. */
 export async function clickNode(page: TestPage, node: AxNode): Promise<void> {
-  const { quads } = (await page.cdp.send("DOM.getContentQuads", { backendNodeId: node.backendDOMNodeId })) as { quads: number[][] };
+  const { quads } = (await page.cdp.send("DOM.getContentQuads", { backendNodeId: node.backendDOMNodeId })) as {
+    quads: number[][];
+  };
   const [x1, y1, , , x3, y3] = quads[0];
   await page.page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
 }
@@ -141,7 +164,13 @@ export async function everythingInTheDom(page: TestPage): Promise<string> {
   const walk = (node: typeof root) => {
     if (node.nodeValue) parts.push(node.nodeValue);
     if (node.attributes) parts.push(...node.attributes);
-    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? []), ...(node.contentDocument ? [node.contentDocument] : []), ...(node.templateContent ? [node.templateContent] : [])]) walk(child);
+    for (const child of [
+      ...(node.children ?? []),
+      ...(node.shadowRoots ?? []),
+      ...(node.contentDocument ? [node.contentDocument] : []),
+      ...(node.templateContent ? [node.templateContent] : []),
+    ])
+      walk(child);
   };
   walk(root);
   return parts.join("\n");

@@ -12,6 +12,10 @@ export async function assertNothingShown(tab: TestPage): Promise<void> {
   assert.deepEqual(observed.shifts, [], "no layout-shift entries");
   assert.deepEqual(observed.errors, [], "no uncaught error or rejection");
   assert.deepEqual(tab.pageErrors, []);
-  assert.deepEqual(tab.console.filter((line) => !isBrowserNetworkLine(line)), [], "nothing written to the console");
+  assert.deepEqual(
+    tab.console.filter((line) => !isBrowserNetworkLine(line)),
+    [],
+    "nothing written to the console",
+  );
   await tab.page.click("#pay");
 }

@@ -45,10 +45,11 @@ export async function listen(fetch: (request: Request, env?: unknown) => Respons
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      (server as unknown as http.Server).closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as unknown as http.Server).closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -66,7 +67,9 @@ async function startPageServer(): Promise<PageServer> {
     if (path === "/favicon.ico") return response.writeHead(204).end();
     const page = pages.get(path);
     if (!page) return response.writeHead(404).end();
-    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...page.headers }).end(page.html);
+    response
+      .writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...page.headers })
+      .end(page.html);
   });
   server.keepAliveTimeout = 100;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -77,10 +80,11 @@ async function startPageServer(): Promise<PageServer> {
       pages.set(path, { html, headers });
       return origin + path;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -97,10 +101,18 @@ export function widgetAttributes(stack: Stack, extra: Record<string, string> = {
 }
 
 export const element = (attributes: Record<string, string>) =>
-  `<service-widget ${Object.entries(attributes).map(([name, value]) => (value === "" ? name : `${name}="${value}"`)).join(" ")}></service-widget>`;
+  `<service-widget ${Object.entries(attributes)
+    .map(([name, value]) => (value === "" ? name : `${name}="${value}"`))
+    .join(" ")}></service-widget>`;
 
 /** A checkout page: heading, the widget, then content below it (which would move if the widget shifted layout). */
-export function checkoutPage(options: { widget?: string; script?: string; head?: string; body?: string; scriptFirst?: boolean }): string {
+export function checkoutPage(options: {
+  widget?: string;
+  script?: string;
+  head?: string;
+  body?: string;
+  scriptFirst?: boolean;
+}): string {
   const script = options.script ?? "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title>${options.head ?? ""}</head><body>
 <h1>Checkout</h1>

@@ -147,7 +147,8 @@ export async function startStorefront(catalog: Record<number, Variant>, localeRo
     const body = await request.json();
     if (path === "/cart/add.js") {
       const wanted: { id: number; quantity?: number }[] = body.items ?? [body];
-      if (wanted.some((entry) => !catalog[Number(entry.id)])) return json({ status: 404, message: "Cart Error", description: "Cannot find variant" }, 404);
+      if (wanted.some((entry) => !catalog[Number(entry.id)]))
+        return json({ status: 404, message: "Cart Error", description: "Cannot find variant" }, 404);
       return json({ items: wanted.map((entry) => item(add(Number(entry.id), entry.quantity ?? 1))) });
     }
     if (path === "/cart/change.js") {
@@ -171,11 +172,20 @@ export async function startStorefront(catalog: Record<number, Variant>, localeRo
   const server = await listen(async (request) => {
     const url = new URL(request.url);
     const html = pages.get(url.pathname);
-    if (html) return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+    if (html)
+      return new Response(html, {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+      });
     if (!url.pathname.startsWith(localeRoot)) return new Response(null, { status: 404 });
     const path = `/${url.pathname.slice(localeRoot.length)}`;
     if (!path.startsWith("/cart")) return new Response(null, { status: 404 });
-    const body = request.method === "POST" ? await request.clone().json().catch(() => null) : null;
+    const body =
+      request.method === "POST"
+        ? await request
+            .clone()
+            .json()
+            .catch(() => null)
+        : null;
     requests.push({ method: request.method, path, url: url.pathname, body });
     return failing ? json({ status: 500, message: "Internal error" }, 500) : cartApi(request, path);
   });
@@ -191,7 +201,9 @@ export async function startStorefront(catalog: Record<number, Variant>, localeRo
       requests.length = 0;
     },
     setQuantity(variantId, quantity) {
-      lines = [...lines.filter((line) => line.variantId !== variantId), { variantId, quantity }].filter((line) => line.quantity > 0);
+      lines = [...lines.filter((line) => line.variantId !== variantId), { variantId, quantity }].filter(
+        (line) => line.quantity > 0,
+      );
     },
     page(html) {
       const path = `/pages/${crypto.randomUUID()}`;

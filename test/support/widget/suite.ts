@@ -41,13 +41,19 @@ export async function openCheckout(suite: Suite, options: CheckoutOptions = {}):
   const { stack } = suite;
   const tab = await openPage(suite.browser, { initScript: options.initScript });
   if (options.block) await tab.page.route(options.block, (route) => route.abort("blockedbyclient"));
-  const html = options.html ?? checkoutPage({ widget: element(options.attributes ?? widgetAttributes(stack)), script: scriptTag(stack) });
+  const html =
+    options.html ??
+    checkoutPage({ widget: element(options.attributes ?? widgetAttributes(stack)), script: scriptTag(stack) });
   await tab.page.goto(stack.pages.set(`/checkout-${crypto.randomUUID()}`, html, options.headers));
   return tab;
 }
 
 /** Runs `body` with a checkout page and closes it afterwards. */
-export async function withCheckout(suite: Suite, options: CheckoutOptions, body: (tab: TestPage) => Promise<void>): Promise<void> {
+export async function withCheckout(
+  suite: Suite,
+  options: CheckoutOptions,
+  body: (tab: TestPage) => Promise<void>,
+): Promise<void> {
   const tab = await openCheckout(suite, options);
   try {
     await body(tab);

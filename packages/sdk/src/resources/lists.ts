@@ -21,7 +21,9 @@ export class Pages<Item, ItemQuery extends PageQuery> {
   async *pages(query?: ItemQuery): AsyncGenerator<List<Item>, void, undefined> {
     let cursor: string | undefined;
     do {
-      const current = await this.list(cursor === undefined ? query : ({ ...query, starting_after: cursor } as ItemQuery));
+      const current = await this.list(
+        cursor === undefined ? query : ({ ...query, starting_after: cursor } as ItemQuery),
+      );
       yield current;
       cursor = current.has_more && current.next_cursor !== null ? current.next_cursor : undefined;
     } while (cursor !== undefined);

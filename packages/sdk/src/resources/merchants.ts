@@ -12,6 +12,10 @@ export class Merchants {
 
   /** Quote, plan, claim and fee figures, optionally within [from, to). */
   async metrics(merchantId: string, query: MetricsQuery = {}): Promise<MerchantMetrics> {
-    return this.#transport.body({ method: "GET", path: `/merchants/${pathSegment("merchantId", merchantId)}/metrics`, query });
+    return this.#transport.body({
+      method: "GET",
+      path: `/merchants/${pathSegment("merchantId", merchantId)}/metrics`,
+      query,
+    });
   }
 }

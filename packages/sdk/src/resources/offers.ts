@@ -14,12 +14,22 @@ export class Offers {
 
   /** Quote an offer; the result carries the single-use `quoteToken` from the X-Service-Quote-Token header. */
   async quote(payload: QuoteParams, idempotencyKey?: string): Promise<QuoteWithToken> {
-    const response = await this.#transport.send<Quote>({ method: "POST", path: "/offers/quote", body: JSON.stringify(snakeCaseKeys(payload)), idempotencyKey });
+    const response = await this.#transport.send<Quote>({
+      method: "POST",
+      path: "/offers/quote",
+      body: JSON.stringify(snakeCaseKeys(payload)),
+      idempotencyKey,
+    });
     const quoteToken = response.headers.get("x-service-quote-token");
     if (quoteToken === null) {
       throw new ServiceHttpError("The quote response carried no X-Service-Quote-Token header", {
-        httpStatus: response.status, code: null, type: null, param: null, requestId: response.headers.get("x-request-id"),
-        idempotencyKey: response.idempotencyKey, headers: response.headers,
+        httpStatus: response.status,
+        code: null,
+        type: null,
+        param: null,
+        requestId: response.headers.get("x-request-id"),
+        idempotencyKey: response.idempotencyKey,
+        headers: response.headers,
       });
     }
     return { ...response.body, quoteToken };

@@ -1,5 +1,10 @@
 import { pathSegment, type Transport } from "../request.ts";
-import type { DeletedWebhookEndpoint, WebhookAttempt, WebhookEndpoint, WebhookEndpointWithSecret } from "../responses.ts";
+import type {
+  DeletedWebhookEndpoint,
+  WebhookAttempt,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+} from "../responses.ts";
 import type { PageQuery, WebhookEndpointCreateParams, WebhookEndpointUpdateParams } from "../types.ts";
 import { Pages } from "./lists.ts";
 
@@ -10,7 +15,12 @@ export class WebhookEndpoints extends Pages<WebhookEndpoint, PageQuery> {
   }
 
   async create(payload: WebhookEndpointCreateParams, idempotencyKey?: string): Promise<WebhookEndpointWithSecret> {
-    return this.transport.body({ method: "POST", path: "/webhooks/endpoints", body: JSON.stringify(payload), idempotencyKey });
+    return this.transport.body({
+      method: "POST",
+      path: "/webhooks/endpoints",
+      body: JSON.stringify(payload),
+      idempotencyKey,
+    });
   }
 
   async retrieve(endpointId: string): Promise<WebhookEndpoint> {
@@ -18,8 +28,17 @@ export class WebhookEndpoints extends Pages<WebhookEndpoint, PageQuery> {
   }
 
   /** Change the URL, the events and/or the status; never rotates the secret. */
-  async update(endpointId: string, payload: WebhookEndpointUpdateParams, idempotencyKey?: string): Promise<WebhookEndpoint> {
-    return this.transport.body({ method: "PATCH", path: endpointPath(endpointId), body: JSON.stringify(payload), idempotencyKey });
+  async update(
+    endpointId: string,
+    payload: WebhookEndpointUpdateParams,
+    idempotencyKey?: string,
+  ): Promise<WebhookEndpoint> {
+    return this.transport.body({
+      method: "PATCH",
+      path: endpointPath(endpointId),
+      body: JSON.stringify(payload),
+      idempotencyKey,
+    });
   }
 
   /** Deliveries not yet made to the endpoint are dropped. */
@@ -29,7 +48,12 @@ export class WebhookEndpoints extends Pages<WebhookEndpoint, PageQuery> {
 
   /** A new signing secret; the old one keeps signing beside it for 24 h. */
   async rotateSecret(endpointId: string, idempotencyKey?: string): Promise<WebhookEndpointWithSecret> {
-    return this.transport.body({ method: "POST", path: `${endpointPath(endpointId)}/secret/rotate`, body: "{}", idempotencyKey });
+    return this.transport.body({
+      method: "POST",
+      path: `${endpointPath(endpointId)}/secret/rotate`,
+      body: "{}",
+      idempotencyKey,
+    });
   }
 
   /** The endpoint's delivery attempts: `client.webhookEndpoints.deliveries(id).list()`, `.pages()`, `.all()`. */
