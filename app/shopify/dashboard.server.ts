@@ -16,6 +16,7 @@ import {
   type EndpointStatus,
   type MerchantMetrics,
   type Queryable,
+  type ShopifyOrderSummary,
   type WebhookAttempt,
 } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
@@ -29,17 +30,11 @@ const LIST_LIMIT = 50;
 /** The app embed block's handle: extensions/theme-embed/blocks/protection.liquid. */
 const THEME_EMBED_HANDLE = "protection";
 
-export interface DashboardOrder {
-  orderId: string;
-  referenceNumber: string | null;
-  currency: string;
-  feeCents: number | null;
-  linePriceCents: number | null;
-  feeMismatch: boolean;
-  status: string;
+/** An order as the dashboard shows it: whether the reference reached the order, and ISO times. */
+export type DashboardOrder = Omit<ShopifyOrderSummary, "referenceWrittenAt" | "createdAt"> & {
   referenceWritten: boolean;
   createdAt: string;
-}
+};
 
 export interface DashboardEndpoint {
   id: string;

@@ -12,22 +12,13 @@ export type { ClaimFilters };
 export const CLAIM_STATUSES = ["submitted", "under_review", "approved", "paid", "denied"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-/** A buyer's refund request under a plan. */
-export interface Claim {
-  id: string;
+/** A buyer's refund request under a plan, as the API shows it (ISO times). */
+export type Claim = Omit<ClaimRecord, "mode" | "createdAt" | "updatedAt"> & {
   object: "claim";
-  planId: string;
-  referenceNumber: string;
-  orderId: string;
-  reason: string;
-  description: string;
-  status: ClaimStatus;
-  amountCents: number;
-  currency: string;
   createdAt: string;
   updatedAt: string;
   livemode: boolean;
-}
+};
 
 export async function listClaims(db: Tx, actor: Actor, query: PageQuery & ClaimFilters): Promise<Page<Claim>> {
   const page = await listClaimsPage(db, actor, query);
