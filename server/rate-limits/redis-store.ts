@@ -7,6 +7,9 @@ import type { LimitStore } from "./store.ts";
 // keys is atomic and every API instance sharing the Redis shares the counters. The script returns the states it
 // read; `decide` recomputes the outcome from them for the headers. Time is the caller's clock (`now`), so an
 // injected test clock drives Redis exactly like the memory store (instances' clocks are assumed NTP-synchronised).
+// A key outlives its TAT by KEY_EXPIRY_MARGIN_MS of Redis's own time: harmless (a TAT in the past counts as none), and
+// it keeps the decision on the caller's clock when that clock runs behind Redis's (clock skew; a test's frozen clock).
+const KEY_EXPIRY_MARGIN_MS = 10_000;
 const DECIDE_SCRIPT = `
 local now = tonumber(ARGV[1])
 local n = #KEYS
@@ -29,7 +32,7 @@ for i = 1, n do
 end
 if admitted == 1 then
   for i = 1, n do
-    redis.call('SET', KEYS[i], string.format('%.17g', nexts[i]), 'PX', math.max(1, math.ceil(nexts[i] - now)))
+    redis.call('SET', KEYS[i], string.format('%.17g', nexts[i]), 'PX', math.ceil(nexts[i] - now) + ${KEY_EXPIRY_MARGIN_MS})
   end
 end
 read[n + 1] = admitted

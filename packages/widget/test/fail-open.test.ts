@@ -138,8 +138,9 @@ describe("<service-widget>: fails open (Chromium)", () => {
           "the quote request and the give-up were both seen",
         );
         const waited = gaveUpAt - startedAt;
-        // 1 ms below 3 s for the page clock's coarsening and the timer being set a moment before fetch is called.
-        assert.ok(waited >= 2_999 && waited < 6_000, `gave up after ${Math.round(waited)} ms of waiting`);
+        // The widget arms its 3 s timer just before it calls fetch, where this clock starts; on a loaded machine the
+        // gap between the two can be more than the page clock's coarsening, so allow 100 ms.
+        assert.ok(waited >= 2_900 && waited < 6_000, `gave up after ${Math.round(waited)} ms of waiting`);
         await assertNothingShown(tab);
       },
     ));
