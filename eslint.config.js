@@ -21,6 +21,8 @@ export default defineConfig(
     "bench/results/",
     // The widget's minified bundle, copied into the theme app embed by `npm run build:widget`.
     "extensions/theme-embed/assets/",
+    // Written by the Shopify CLI on every `shopify app build`/`dev` (its `//@ts-ignore` lines included).
+    "extensions/*/shopify.d.ts",
   ]),
   js.configs.recommended,
   // Without type information: the type-aware set (recommendedTypeChecked) took over 2 minutes on this repository

@@ -1,5 +1,5 @@
 // The Remix app (app/) built and served by Vite: `npm run dev` (remix vite:dev), `npm run build` (remix vite:build),
-// `npm start` (remix-serve ./build/server/index.js). server/ is bundled into the server build from source; its
+// `npm start` (scripts/web-server.ts over build/). server/ is bundled into the server build from source; its
 // relative imports carry the .ts extension, which Vite resolves as is.
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type UserConfig } from "vite";

@@ -4,16 +4,25 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
-import { addDocumentResponseHeaders, shopifyRuntime } from "./shopify.server.ts";
+import { addDocumentResponseHeaders, closeShopifyRuntime, shopifyRuntime } from "./shopify.server.ts";
+import { closeProtectionRuntime, protectionRuntime } from "./protection-api.server.ts";
 
 const ABORT_DELAY = 5000;
 
-// The Shopify job queue starts with the server, so jobs a crash left behind are retried without waiting for the next
-// webhook. In demo mode there is none; a configuration error is logged and the API route reports it on use.
+// The protection runtime's workers (webhook deliveries, buyer e-mails) and the Shopify job queue start with the
+// server, so work a crash or a seed left behind goes out without waiting for a request. Without Shopify credentials
+// there is no job queue; a configuration error is logged and the API route reports it on use.
 try {
+  protectionRuntime();
   shopifyRuntime();
 } catch (error) {
-  console.error("[shopify] could not start the job queue:", error);
+  console.error("[app] could not start the background workers:", error);
+}
+
+/** The web server's graceful shutdown (scripts/web-server.ts reaches it as the build's `entry.module`). */
+export async function closeRuntimes(): Promise<void> {
+  await closeShopifyRuntime();
+  await closeProtectionRuntime();
 }
 
 export default async function handleRequest(

@@ -14,15 +14,25 @@ export function protectionRuntime(): Runtime {
   return holder.__protectionRuntime;
 }
 
-/** Hands a request for /api/v1/… to the protection API; its path is already the one the API routes on. */
-export async function handleApiRequest(request: Request): Promise<Response> {
+/**
+ * What scripts/web-server.ts puts in Remix's load context for the API route: @hono/node-server's bindings (the Node
+ * request and its socket), the `env` the API reads the client address from, as `npm run api` hands it
+ * (server/server-app.ts). Without them (`remix vite:dev`) the per-IP rate limits are skipped.
+ */
+export type ApiLoadContext = { nodeBindings?: unknown };
+
+/**
+ * Hands a request for /api/v1/… to the protection API; its path is already the one the API routes on. `env` goes to
+ * the API's fetch as it is: the server's Node bindings, when there are any.
+ */
+export async function handleApiRequest(request: Request, env?: unknown): Promise<Response> {
   let runtime: Runtime;
   try {
     runtime = protectionRuntime();
   } catch (error) {
     return unavailable(error);
   }
-  return runtime.api.fetch(request);
+  return runtime.api.fetch(request, env);
 }
 
 /** Closes the shared runtime (tests, graceful shutdown). */

@@ -1,43 +1,49 @@
-// npm run demo: migrate the embedded SQLite database, seed the test-mode demo merchant, start the API and print a
-// copy-paste quote → confirm walkthrough. Nothing else to start.
+// npm run demo: the whole web app (scripts/web-server.ts, as `npm start` runs it) on the embedded SQLite database, in
+// demo mode (DEMO=on: the /demo storefront page, the test-mode demo merchant, webhooks to this machine). Builds the app
+// first when build/ is stale, migrates, seeds the demo merchant with a protected sample order and a claim on it, then
+// prints one block: where to look, the keys, and a copy-paste quote → confirm walkthrough. Nothing else to start.
 import path from "node:path";
-import { serve } from "@hono/node-server";
+import pino from "pino";
 import {
   API_BASE_PATH,
   createRuntime,
-  createServerApp,
   DEMO_PATH,
   ensureDemoMerchant,
+  ensureDemoSample,
   loadConfig,
   migrate,
+  type DemoSample,
 } from "../server/index.ts";
 import { buildWidget } from "../packages/widget/build.ts";
+import { ensureAppBuilt } from "./app-build.ts";
+import { startWebServer } from "./web-server.ts";
 
-// Local demo: test-mode webhooks may go to a receiver on this machine (unless WEBHOOK_ALLOW_PRIVATE_URLS=off is set).
-const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "on", ...process.env, DEMO: "on" });
+// The app reads its configuration from the environment. Test-mode webhooks may go to a receiver on this machine
+// (unless WEBHOOK_ALLOW_PRIVATE_URLS=off is set); request logs stay out of the way of the printed block.
+Object.assign(process.env, { WEBHOOK_ALLOW_PRIVATE_URLS: "on", LOG_LEVEL: "warn", ...process.env, DEMO: "on" });
+const config = loadConfig();
+
+await ensureAppBuilt((reason) => console.log(`Building the app (${reason}); the first build takes a minute…`));
+await buildWidget();
 await migrate(config.DATABASE_URL);
-const widget = await buildWidget();
-const runtime = createRuntime(config);
-const demo = await ensureDemoMerchant(runtime.db, runtime.services, config.DATA_DIR, config.DATABASE_URL);
-runtime.api.startBackgroundJobs();
+const seeding = createRuntime(config, pino({ level: "error" }));
+const demo = await ensureDemoMerchant(seeding.db, seeding.services, config.DATA_DIR, config.DATABASE_URL);
+const sample = await ensureDemoSample(seeding, demo);
+await seeding.close();
 
-const server = serve(
-  {
-    fetch: createServerApp({ api: runtime.api, demoKeys: async () => demo }).fetch,
-    hostname: config.HOST,
-    port: config.PORT,
-  },
-  (info) => {
-    const origin = `http://${info.address}:${info.port}`;
-    console.log(`Storefront demo: ${origin}${DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
-Widget script:   ${origin}/widget/v1/service-widget.js   (${widget.bytes} bytes, integrity ${widget.integrity})`);
-    console.log(walkthrough(`${origin}${API_BASE_PATH}`, demo));
-  },
-);
+const { origin } = await startWebServer(config, pino({ level: config.LOG_LEVEL, base: { service: "web" } }));
+console.log(`
+Purchase Protection demo (test mode): the web app on ${origin}
+
+  Storefront demo: ${origin}${DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
+  Sample order:    ${sample.referenceNumber}, bought by ${sample.email}: protected, with a claim filed on it
+  Admin:           ${origin}/app   (says Shopify is not configured until the standalone dashboard lands)
+${walkthrough(`${origin}${API_BASE_PATH}`, demo, sample)}`);
 
 function walkthrough(
   base: string,
   keys: { merchantId: string; programId: string; publishableKey: string; secretKey: string },
+  sample: DemoSample,
 ) {
   const mailDir = path.join(config.DATA_DIR, "mail");
   return `
@@ -70,20 +76,8 @@ curl -s ${base}/offers/confirm \\
 3) See it as the merchant (the buyer's welcome e-mail is a file in ${mailDir}/; set SMTP_URL to send it):
 
 curl -s ${base}/purchases -H 'Authorization: Bearer ${keys.secretKey}'
+curl -s '${base}/merchant/claims?reference_number=${sample.referenceNumber}' -H 'Authorization: Bearer ${keys.secretKey}'
 
 OpenAPI document: ${base}/openapi.json   ·   Ctrl-C stops the server.
 `;
-}
-
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server.close(async () => {
-      await runtime.close();
-      process.exit(0);
-    });
-    (server as unknown as { closeIdleConnections(): void }).closeIdleConnections();
-  });
 }

@@ -1,6 +1,6 @@
 // npm test: everything CI checks, in order, stopping at the first failing step:
 //   1. prisma generate   2. Prisma schema copy + migration drift   3. type-check   4. lint and format check (when
-//   configured)   5. all tests (one `vitest run`).
+//   configured)   5. `shopify app build` (the extensions, as deploy bundles them)   6. all tests (one `vitest run`).
 // Exits with vitest's code. The last line of the output is the plain summary "N passed, N failed" (", N skipped"
 // when some were), read from vitest's JSON report, because CI reads the closing line.
 // `npm run test:unit` is the fast loop (vitest's "unit" project).
@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildProblems, SHOPIFY_APP_BUILD_ARGS, SHOPIFY_APP_BUILD_ENV, SHOPIFY_CLI } from "./shopify-app-build.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (...parts: string[]) => path.join(ROOT, "node_modules", ...parts);
@@ -18,6 +19,10 @@ interface Step {
   command: string[];
   /** Show the output only when the step fails. */
   quiet?: boolean;
+  /** Added to the environment. */
+  env?: Record<string, string>;
+  /** The output lines that fail the step even when it exits 0 (the output is then captured, as with quiet). */
+  problems?: (output: string) => string[];
 }
 
 const steps: Step[] = [
@@ -54,6 +59,12 @@ if (fs.existsSync(path.join(ROOT, "eslint.config.js"))) {
 if (fs.existsSync(path.join(ROOT, ".prettierrc.json"))) {
   steps.push({ title: "format check", command: [node, bin("prettier", "bin", "prettier.cjs"), "--check", "."] });
 }
+steps.push({
+  title: "shopify app build",
+  command: [node, SHOPIFY_CLI, ...SHOPIFY_APP_BUILD_ARGS],
+  env: SHOPIFY_APP_BUILD_ENV,
+  problems: buildProblems,
+});
 
 const total = steps.length + 1;
 const started = Date.now();
@@ -61,12 +72,16 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s
 const heading = (index: number, title: string) => console.log(`\n==> [${index}/${total}] ${title}`);
 
 /** Runs a command from the repository root; resolves to its exit code and, when captured, its output. */
-function run(command: string[], options: { capture?: boolean } = {}) {
+function run(command: string[], options: { capture?: boolean; env?: Record<string, string> } = {}) {
   return new Promise<{ code: number; output: string }>((resolve) => {
     const child = spawn(command[0], command.slice(1), {
       cwd: ROOT,
       stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
-      env: { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}) },
+      env: {
+        ...process.env,
+        ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}),
+        ...options.env,
+      },
     });
     let output = "";
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
@@ -79,11 +94,14 @@ function run(command: string[], options: { capture?: boolean } = {}) {
 for (const [i, step] of steps.entries()) {
   heading(i + 1, step.title);
   const stepStarted = Date.now();
-  const { code, output } = await run(step.command, { capture: step.quiet });
-  if (code !== 0) {
-    if (step.quiet) process.stdout.write(output);
-    console.error(`\n✖ ${step.title} failed (exit ${code}, ${seconds(stepStarted)}); the tests did not run.`);
-    process.exit(code);
+  const captured = step.quiet || step.problems !== undefined;
+  const { code, output } = await run(step.command, { capture: captured, env: step.env });
+  const problems = step.problems?.(output) ?? [];
+  if (code !== 0 || problems.length > 0) {
+    if (captured) process.stdout.write(output);
+    const reason = code !== 0 ? `exit ${code}` : `exit 0 but ${problems.length} error/warning line(s)`;
+    console.error(`\n✖ ${step.title} failed (${reason}, ${seconds(stepStarted)}); the tests did not run.`);
+    process.exit(code || 1);
   }
   console.log(`✔ ${step.title} (${seconds(stepStarted)})`);
 }

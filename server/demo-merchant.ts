@@ -6,6 +6,10 @@ import type { Services } from "./domain/context.ts";
 import { authenticateKey, createTestMerchant, mintTestKeys, type NewMerchant } from "./domain/merchants.ts";
 import { merchantExists, revokeApiKeys } from "./store/merchants.ts";
 import { firstProgramId, programBelongsTo } from "./store/programs.ts";
+import { listClaims, submitClaim } from "./domain/claims.ts";
+import { createInProcessFetch } from "./in-process-fetch.ts";
+import { API_BASE_PATH } from "./http/app.ts";
+import type { Runtime } from "./runtime.ts";
 
 const DEMO_MERCHANT_ID = "mer_demo";
 
@@ -58,4 +62,87 @@ async function stillValid(db: Database, saved: NewMerchant): Promise<boolean> {
     secret?.merchantId === saved.merchantId &&
     (await programBelongsTo(db, saved.programId, saved.merchantId))
   );
+}
+
+/** The demo's protected sample order: what the merchant sees in the dashboard and the buyer in the portal. */
+export const DEMO_SAMPLE_ORDER = { orderId: "demo-order-1001", email: "sample.buyer@example.com", amountCents: 12_999 };
+
+export interface DemoSample {
+  orderId: string;
+  email: string;
+  referenceNumber: string;
+  claimId: string;
+}
+
+/**
+ * The demo merchant's sample order, protected by a real quote → confirm through the API (in process, with the demo's
+ * publishable key, as the widget does) and with a buyer's claim filed on it; created once per database.
+ */
+export async function ensureDemoSample(
+  runtime: Pick<Runtime, "db" | "services" | "api">,
+  demo: NewMerchant,
+): Promise<DemoSample> {
+  const { orderId, email, amountCents } = DEMO_SAMPLE_ORDER;
+  const call = apiCaller(runtime.api);
+  const existing = await call<{ data: { referenceNumber: string }[] }>(
+    "GET",
+    `/purchases?order_id=${orderId}`,
+    demo.secretKey,
+  );
+  let referenceNumber = existing.body.data[0]?.referenceNumber;
+  if (!referenceNumber) {
+    const quote = await call<{ quoteId: string }>("POST", "/offers/quote", demo.publishableKey, {
+      order_amount_cents: amountCents,
+      order_id: orderId,
+      protection_program_id: demo.programId,
+      customer_email: email,
+    });
+    const confirmation = await call<{ referenceNumber: string }>("POST", "/offers/confirm", demo.publishableKey, {
+      quoteId: quote.body.quoteId,
+      quoteToken: quote.headers.get("X-Service-Quote-Token"),
+      order_context: {
+        schema_version: "2026-01-01",
+        order: {
+          id: orderId,
+          purchased_at: new Date(runtime.services.clock()).toISOString(),
+          currency: "USD",
+          covered_amount_cents: amountCents,
+        },
+        participants: { mode: "unnamed" },
+      },
+    });
+    referenceNumber = confirmation.body.referenceNumber;
+  }
+  const actor = { merchantId: demo.merchantId, mode: "test" as const };
+  const [filed] = (await listClaims(runtime.db, actor, { limit: 1, referenceNumber })).data;
+  const claim =
+    filed ??
+    (await runtime.db.transaction((tx) =>
+      submitClaim(tx, runtime.services, actor, {
+        referenceNumber: referenceNumber,
+        reason: "damaged_in_transit",
+        description: "The box arrived crushed and the left shoe is torn.",
+      }),
+    ));
+  return { orderId, email, referenceNumber, claimId: claim.id };
+}
+
+/** JSON calls to the API's own handler (no socket): the demo seeds through the same path a merchant's server takes. */
+function apiCaller(api: Runtime["api"]) {
+  const inProcessFetch = createInProcessFetch(api);
+  return async <T>(method: string, path: string, key: string, body?: unknown) => {
+    const response = await inProcessFetch(`http://in-process${API_BASE_PATH}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined
+          ? {}
+          : { "Content-Type": "application/json", "Idempotency-Key": `demo-seed-${crypto.randomUUID()}` }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`demo seed: ${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return { body: (await response.json()) as T, headers: response.headers };
+  };
 }

@@ -1,8 +1,12 @@
-// GET /demo: a sample storefront checkout page with <service-widget> on it (test mode, the demo merchant's
-// publishable key and program). Served with a strict Content-Security-Policy, as a merchant's page could be:
-// the widget needs only script-src/connect-src for this host and an inline style-src.
-import { randomBytes, randomUUID } from "node:crypto";
+// /demo: a sample storefront checkout with <service-widget> on it (test mode, the demo merchant's keys and program),
+// served with a strict Content-Security-Policy, as a merchant's page could be. The widget runs in mode="cart": ticking
+// only records the buyer's choice and the page adds the fee to its total; "Place order" (POST /demo) then confirms
+// the quote server-side with the demo merchant's secret key (POST /api/v1/headless/confirm), as the Shopify order
+// webhook does, and the page shows the reference number. Ids and the event log sit behind a closed "Developer" toggle.
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { formatMoney } from "@purchase-protection/contract";
 import { WIDGET_SCRIPT_PATH } from "./widget-assets.ts";
+import { API_BASE_PATH } from "./http/app.ts";
 import { ensureDemoMerchant } from "./demo-merchant.ts";
 import type { Runtime } from "./runtime.ts";
 
@@ -11,49 +15,291 @@ export const DEMO_PATH = "/demo";
 export interface DemoKeys {
   publishableKey: string;
   programId: string;
+  /** Used only by the server, to confirm the quote when the order is placed; never written into the page. */
+  secretKey: string;
 }
+
+/** The protection API's handler, called in process to confirm or decline the buyer's quote. */
+export interface DemoApi {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+const CURRENCY = "USD";
+const LOCALE = "en-US";
+const CART = [
+  { name: "Trail running shoes", options: "Size 9 · Slate", quantity: 1, unitCents: 12_999, tint: "#dbe7f3" },
+  { name: "Merino running socks", options: "Crew · Charcoal", quantity: 2, unitCents: 1_200, tint: "#efe3d3" },
+];
+const SUBTOTAL_CENTS = CART.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+const money = (minor: number) => formatMoney(minor, CURRENCY, LOCALE);
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** JSON inside an inline script: no "</script>" can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-function demoPageHtml(keys: DemoKeys, nonce: string, orderId = `demo-${randomUUID()}`): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Demo Store · Checkout</title><link rel="icon" href="data:,">
-<style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 20px;color:#1b1f24}
-.line{display:flex;justify-content:space-between;border-bottom:1px solid #e4e7eb;padding:8px 0}
-pre{background:#f6f8fa;padding:12px;border-radius:6px;font-size:12px;white-space:pre-wrap}
-</style>
-</head>
-<body>
-<h1>Checkout</h1>
-<p>Demo Store (test mode). Order <code>${escape(orderId)}</code>.</p>
-<div class="line"><span>Trail running shoes</span><span>$129.99</span></div>
-<div class="line"><strong>Total</strong><strong>$129.99</strong></div>
-<service-widget publishable-key="${escape(keys.publishableKey)}" program-id="${escape(keys.programId)}"
-  amount-cents="12999" currency="USD" order-id="${escape(orderId)}" mode="order"></service-widget>
-<p>Tick the box to protect this order: the widget confirms it and shows the reference number.</p>
-<h2>Widget events</h2>
-<pre id="events" aria-live="polite"></pre>
-<script nonce="${nonce}">
+const CSS = `
+*,*::before,*::after{box-sizing:border-box}
+[hidden]{display:none!important}
+body{margin:0;background:#f4f5f7;color:#1b1f24;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+h1,h2,h3{margin:0;line-height:1.25}
+h1{font-size:24px}
+h2{font-size:17px}
+.wrap{max-width:1040px;margin:0 auto;padding:0 20px}
+.bar{background:#fff;border-bottom:1px solid #dfe3e8}
+.bar-in{display:flex;align-items:center;justify-content:space-between;gap:12px;min-height:64px}
+.brand{font-size:20px;font-weight:700;letter-spacing:-.01em}
+.secure{display:flex;align-items:center;gap:6px;color:#3d444d;font-size:14px}
+.secure svg{flex:none}
+.test{margin:0;padding:8px 20px;background:#fff4d6;color:#5c4400;font-size:13px;text-align:center}
+.grid{display:grid;gap:20px;padding-top:24px;padding-bottom:32px}
+@media (min-width:900px){.grid{grid-template-columns:minmax(0,1fr) minmax(0,420px);align-items:start;gap:32px;padding-top:32px}}
+.panel{background:#fff;border:1px solid #dfe3e8;border-radius:12px;padding:20px}
+.panel>h1,.panel>h2{margin-bottom:12px}
+.facts{margin:0}
+.facts>div{display:grid;gap:2px;padding:12px 0;border-top:1px solid #eceff2}
+@media (min-width:520px){.facts>div{grid-template-columns:120px minmax(0,1fr);gap:12px}}
+.facts dt{color:#4b535d}
+.facts dd{margin:0}
+.items{list-style:none;margin:0;padding:0}
+.item{display:flex;align-items:center;gap:12px;padding:8px 0}
+.thumb{position:relative;flex:none;width:56px;height:56px;border:1px solid #dfe3e8;border-radius:10px}
+.qty{position:absolute;top:-8px;right:-8px;min-width:22px;height:22px;padding:0 6px;border-radius:11px;background:#4b535d;color:#fff;font-size:12px;font-weight:600;line-height:22px;text-align:center}
+.item-text{flex:1;min-width:0}
+.item-name{display:block;font-weight:600}
+.muted{color:#4b535d;font-size:13px}
+.amount{flex:none;font-variant-numeric:tabular-nums}
+.totals{margin:12px 0 0;border-top:1px solid #eceff2;padding-top:8px}
+.row{display:flex;justify-content:space-between;align-items:baseline;gap:12px;padding:4px 0}
+.row dt{margin:0}
+.row dd{margin:0;font-variant-numeric:tabular-nums;text-align:right}
+.row.total{margin-top:6px;padding-top:12px;border-top:1px solid #eceff2;font-size:18px;font-weight:700}
+.code{margin-right:6px;color:#4b535d;font-size:12px;font-weight:400}
+service-widget{display:block;margin:16px 0 4px}
+.pay{display:block;width:100%;min-height:50px;margin-top:12px;border:0;border-radius:10px;background:#0b6b3a;color:#fff;font:inherit;font-size:16px;font-weight:600;cursor:pointer}
+.pay:hover{background:#09592f}
+.pay:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+.pay:disabled{background:#4b535d;cursor:progress}
+.error{margin:10px 0 0;color:#a4262c}
+.error:empty{display:none}
+.fine{margin:12px 0 0;color:#4b535d;font-size:13px;text-align:center}
+.done-mark{display:flex;align-items:center;gap:12px;margin-bottom:12px}
+.done-mark h1:focus{outline:none}
+.note{margin:12px 0 0;padding:12px 14px;border-radius:8px;background:#eef6f1;border:1px solid #c5e0cf}
+.ref{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:700;letter-spacing:.02em;white-space:nowrap}
+footer{padding-bottom:40px}
+.dev{border:1px solid #dfe3e8;border-radius:12px;background:#fff}
+.dev summary{padding:12px 16px;cursor:pointer;color:#3d444d;font-size:14px;font-weight:600}
+.dev summary:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}
+.dev-body{padding:0 16px 16px;font-size:13px}
+.dev-body p{margin:0 0 10px}
+.ids{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 12px;margin:0 0 12px}
+.ids dt{color:#4b535d}
+.ids dd{margin:0;overflow-wrap:anywhere}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+pre{margin:0;min-height:3em;background:#f6f8fa;border:1px solid #eceff2;padding:10px;border-radius:8px;white-space:pre-wrap;overflow-wrap:anywhere}
+`;
+
+const lock = (size: number) =>
+  `<svg width="${size}" height="${size}" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5c.8 0 1.5.7 1.5 1.5v5c0 .8-.7 1.5-1.5 1.5h-9C2.7 15 2 14.3 2 13.5v-5C2 7.7 2.7 7 3.5 7H4Zm2 0h4V5a2 2 0 1 0-4 0v2Z"/></svg>`;
+const CHECK = `<svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false"><circle cx="18" cy="18" r="17" fill="none" stroke="#0b6b3a" stroke-width="2"/><path d="m11 18.5 5 5 9-10" fill="none" stroke="#0b6b3a" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
+function lineItem(line: (typeof CART)[number]): string {
+  return `<li class="item"><span class="thumb" style="background:${line.tint}" aria-hidden="true"><span class="qty">${line.quantity}</span></span>
+<span class="item-text"><span class="item-name">${escape(line.name)}</span><span class="muted">${escape(line.options)} · Qty ${line.quantity}</span></span>
+<span class="amount">${money(line.quantity * line.unitCents)}</span></li>`;
+}
+
+// The page's script formats money with the contract's own formatMoney (its source, inlined), as the widget does.
+function pageScript(): string {
+  return `const formatMoney = ${String(formatMoney)};
+const [DEMO_PATH, CURRENCY, LOCALE] = ${scriptJson([DEMO_PATH, CURRENCY, LOCALE])};
+const $ = (id) => document.getElementById(id);
+const subtotal = Number($("subtotal").dataset.amount);
+let offer; // the widget's current offer: {quoteId, feeCents}
+let protect = false;
+const log = (line) => ($("events").textContent += line + "\\n");
+function setAmount(element, minor) {
+  element.dataset.amount = String(minor);
+  element.textContent = formatMoney(minor, CURRENCY, LOCALE);
+}
+function render() {
+  const fee = protect && offer ? offer.feeCents : 0;
+  $("protection-row").hidden = !(protect && offer);
+  setAmount($("protection-fee"), fee);
+  setAmount($("total"), subtotal + fee);
+}
+const on = {
+  offer(detail) {
+    offer = { quoteId: detail.quoteId, feeCents: detail.feeCents };
+    $("dev-quote").textContent = detail.quoteId;
+  },
+  accepted: () => (protect = true),
+  declined: () => (protect = false),
+  unavailable: () => ((offer = undefined), (protect = false)),
+};
 for (const name of ["ready", "offer", "accepted", "declined", "unavailable"]) {
   document.addEventListener("service-widget:" + name, (event) => {
-    document.getElementById("events").textContent += name + " " + JSON.stringify(event.detail) + "\\n";
+    log(name + " " + JSON.stringify(event.detail));
+    on[name]?.(event.detail);
+    render();
   });
 }
-</script>
+$("place-order").addEventListener("click", async () => {
+  const button = $("place-order");
+  button.disabled = true;
+  button.textContent = "Placing order…";
+  $("order-error").textContent = "";
+  const choice = offer ? { quoteId: offer.quoteId, protect } : {};
+  let status = 0, answer = {};
+  try {
+    const response = await fetch(DEMO_PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(choice) });
+    status = response.status;
+    answer = await response.json();
+  } catch (error) {
+    answer = { error: { message: String(error) } };
+  }
+  log("place order " + JSON.stringify(choice) + " → " + (status || "network") + " " + JSON.stringify(answer));
+  if (status !== 200) {
+    button.disabled = false;
+    button.textContent = "Place order";
+    $("order-error").textContent = answer.error?.code === "quote_expired"
+      ? "The protection offer has expired. Reload the page to see a new one."
+      : "Your order could not be placed. Please try again.";
+    return;
+  }
+  document.querySelector("service-widget").remove();
+  button.remove();
+  $("fine-print").remove();
+  $("checkout").hidden = true;
+  $("confirmation").hidden = false;
+  if (answer.referenceNumber) {
+    $("reference").textContent = answer.referenceNumber;
+    $("dev-reference").textContent = answer.referenceNumber;
+    $("protected-note").hidden = false;
+  }
+  $("confirmation-heading").focus();
+});
+`;
+}
+
+function demoPageHtml(keys: DemoKeys, nonce: string, orderId = `demo-${randomUUID()}`): string {
+  const orderName = `#${randomInt(1001, 10_000)}`;
+  return `<!doctype html>
+<html lang="${LOCALE}">
+<head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Checkout · Demo Store</title><link rel="icon" href="data:,">
+<style>${CSS}</style>
+</head>
+<body>
+<header class="bar">
+<div class="wrap bar-in"><span class="brand">Demo Store</span><span class="secure">${lock(16)}Secure checkout</span></div>
+<p class="test">Test mode: no payment is taken and nothing ships.</p>
+</header>
+<main class="wrap grid">
+<section class="panel" id="checkout" aria-labelledby="checkout-heading">
+<h1 id="checkout-heading">Checkout</h1>
+<dl class="facts">
+<div><dt>Contact</dt><dd>alex.morgan@example.com</dd></div>
+<div><dt>Ship to</dt><dd>Alex Morgan, 12 Harbor Street, Portland, OR 97204, United States</dd></div>
+<div><dt>Delivery</dt><dd>Standard · 3–5 business days · Free</dd></div>
+<div><dt>Payment</dt><dd>Test card ending in 4242</dd></div>
+</dl>
+</section>
+<section class="panel" id="confirmation" aria-labelledby="confirmation-heading" hidden>
+<div class="done-mark">${CHECK}<h1 id="confirmation-heading" tabindex="-1">Thank you, Alex!</h1></div>
+<p>Your order <strong>${orderName}</strong> is confirmed. We'll email alex.morgan@example.com when it ships.</p>
+<p class="note" id="protected-note" hidden>Purchase protection is active. Your reference number is
+<span class="ref" id="reference"></span>. Keep it: you need it to request a refund if something goes wrong.</p>
+</section>
+<section class="panel" aria-labelledby="summary-heading">
+<h2 id="summary-heading">Order summary</h2>
+<ul class="items">
+${CART.map(lineItem).join("\n")}
+</ul>
+<dl class="totals">
+<div class="row"><dt>Subtotal</dt><dd id="subtotal" data-amount="${SUBTOTAL_CENTS}">${money(SUBTOTAL_CENTS)}</dd></div>
+<div class="row"><dt>Shipping</dt><dd>Free</dd></div>
+<div class="row" id="protection-row" hidden><dt>Purchase protection</dt><dd id="protection-fee" data-amount="0">${money(0)}</dd></div>
+<div class="row total"><dt>Total</dt><dd><span class="code">${CURRENCY}</span><span id="total" data-amount="${SUBTOTAL_CENTS}" aria-live="polite">${money(SUBTOTAL_CENTS)}</span></dd></div>
+</dl>
+<service-widget publishable-key="${escape(keys.publishableKey)}" program-id="${escape(keys.programId)}"
+  amount-cents="${SUBTOTAL_CENTS}" currency="${CURRENCY}" order-id="${escape(orderId)}" mode="cart"></service-widget>
+<button class="pay" id="place-order" type="button">Place order</button>
+<p class="error" id="order-error" role="alert"></p>
+<p class="fine" id="fine-print">${lock(12)} Test mode: this demo charges nothing.</p>
+</section>
+</main>
+<footer class="wrap">
+<details class="dev" id="developer">
+<summary>Developer</summary>
+<div class="dev-body">
+<p><code>&lt;service-widget mode="cart"&gt;</code>: ticking records the buyer's choice. Placing the order confirms the
+quote server-side (<code>POST ${API_BASE_PATH}/headless/confirm</code> with the demo merchant's secret key), or declines it.</p>
+<dl class="ids">
+<dt>Order id</dt><dd><code>${escape(orderId)}</code></dd>
+<dt>Program</dt><dd><code>${escape(keys.programId)}</code></dd>
+<dt>Quote</dt><dd><code id="dev-quote">–</code></dd>
+<dt>Reference</dt><dd><code id="dev-reference">–</code></dd>
+</dl>
+<h2 class="muted">Widget events and API answers</h2>
+<pre id="events" aria-live="polite"></pre>
+</div>
+</details>
+</footer>
+<script nonce="${nonce}">
+${pageScript()}</script>
 <script src="${WIDGET_SCRIPT_PATH}" async></script>
 </body>
 </html>
 `;
 }
 
-/** The /demo response, or undefined for any other path. `keys` seeds (or finds) the demo merchant. */
-export async function demoPageResponse(request: Request, keys: () => Promise<DemoKeys>): Promise<Response | undefined> {
-  if (new URL(request.url).pathname !== DEMO_PATH || (request.method !== "GET" && request.method !== "HEAD"))
-    return undefined;
+const QUOTE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+/**
+ * POST /demo, "Place order": `{quoteId, protect}` confirms (protect) or declines the buyer's quote with the secret
+ * key; `{}` (no offer was shown) places the order without protection. Answers `{referenceNumber?}` or the API's error.
+ */
+async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promise<Response> {
+  const choice = (await request.json().catch(() => undefined)) as { quoteId?: unknown; protect?: unknown } | undefined;
+  if (!choice || typeof choice !== "object" || Array.isArray(choice))
+    return json(400, { error: { message: "Expected a JSON object." } });
+  if (choice.quoteId === undefined) return json(200, {});
+  if (typeof choice.quoteId !== "string" || !QUOTE_ID.test(choice.quoteId) || typeof choice.protect !== "boolean")
+    return json(400, { error: { message: "Expected {quoteId: string, protect: boolean}." } });
+  const action = choice.protect ? "confirm" : "decline";
+  const answer = await api.fetch(
+    new Request(new URL(`${API_BASE_PATH}/headless/${action}`, request.url), {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${keys.secretKey}`,
+        "Content-Type": "application/json",
+        // One key per quote and choice: placing the order again after a lost answer replays it.
+        "Idempotency-Key": `demo-${action}-${choice.quoteId}`,
+      },
+      body: JSON.stringify({ quote_id: choice.quoteId }),
+    }),
+  );
+  const body = (await answer.json().catch(() => ({}))) as { reference_number?: string; error?: unknown };
+  if (answer.status !== 200) return json(answer.status, { error: body.error ?? { message: `HTTP ${answer.status}` } });
+  return json(200, action === "confirm" ? { referenceNumber: body.reference_number } : {});
+}
+
+/** The /demo response (the page, or "Place order" on POST), or undefined for any other path or method. */
+export async function demoPageResponse(
+  request: Request,
+  keys: () => Promise<DemoKeys>,
+  api: DemoApi,
+): Promise<Response | undefined> {
+  if (new URL(request.url).pathname !== DEMO_PATH) return undefined;
+  if (request.method === "POST") return placeOrder(request, await keys(), api);
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const nonce = randomBytes(16).toString("base64");
   const html = demoPageHtml(await keys(), nonce);
   return new Response(request.method === "HEAD" ? null : html, {

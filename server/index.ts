@@ -7,6 +7,7 @@
 export { loadConfig, type Config } from "./config.ts";
 export { createRuntime, type Runtime } from "./runtime.ts";
 export { createServerApp } from "./server-app.ts";
+export { exitGracefullyOnSignals } from "./graceful-shutdown.ts";
 export { API_BASE_PATH } from "./http/app.ts";
 export { createInProcessFetch } from "./in-process-fetch.ts";
 export { DEFAULT_DATABASE_URL, isPostgresUrl } from "./store/open.ts";
@@ -21,7 +22,7 @@ export type { RetryPolicy } from "./workers/retry-policy.ts";
 // Pages and errors the app serves as the standalone server does
 export { widgetAssetResponse } from "./widget-assets.ts";
 export { DEMO_PATH, demoKeysFor, demoPageResponse } from "./demo-page.ts";
-export { ensureDemoMerchant } from "./demo-merchant.ts";
+export { DEMO_SAMPLE_ORDER, ensureDemoMerchant, ensureDemoSample, type DemoSample } from "./demo-merchant.ts";
 export { ApiError, errorBody } from "./http/errors.ts";
 export { newRequestId } from "./http/request-context.ts";
 

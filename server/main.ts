@@ -1,11 +1,13 @@
 // The standalone protection API: `npm run api`. Listens on HOST:PORT (127.0.0.1:8787), serves /api/v1, and on
-// SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish, then closes the database.
+// SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish, then closes the database
+// (server/graceful-shutdown.ts, as `npm start` does).
 import { serve } from "@hono/node-server";
 import { loadConfig } from "./config.ts";
 import { createRuntime } from "./runtime.ts";
 import { API_BASE_PATH } from "./http/app.ts";
 import { createServerApp } from "./server-app.ts";
 import { demoKeysFor } from "./demo-page.ts";
+import { exitGracefullyOnSignals } from "./graceful-shutdown.ts";
 
 const runtime = createRuntime(loadConfig());
 const { config, logger } = runtime;
@@ -23,23 +25,4 @@ const server = serve(
   },
 );
 
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down: finishing in-flight requests");
-  const forced = setTimeout(() => {
-    logger.warn("grace period over; closing remaining connections");
-    (server as unknown as { closeAllConnections(): void }).closeAllConnections();
-  }, config.SHUTDOWN_GRACE_MS).unref();
-  server.close(async () => {
-    clearTimeout(forced);
-    await runtime.close();
-    logger.info("stopped");
-    logger.flush?.();
-    process.exit(0);
-  });
-  (server as unknown as { closeIdleConnections(): void }).closeIdleConnections();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+exitGracefullyOnSignals(server, { graceMs: config.SHUTDOWN_GRACE_MS, logger, close: () => runtime.close() });

@@ -7,7 +7,7 @@ import { DEMO_PATH, demoPageResponse, type DemoKeys } from "./demo-page.ts";
 
 export interface ServerAppParts {
   api: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
-  /** The demo merchant's keys: set only when the demo runs, and then GET /demo is served. */
+  /** The demo merchant's keys: set only when the demo runs, and then /demo is served (GET the page, POST an order). */
   demoKeys?: () => Promise<DemoKeys>;
   /** Where the widget build is (default packages/widget/dist). */
   widgetDist?: string;
@@ -16,7 +16,8 @@ export interface ServerAppParts {
 export function createServerApp({ api, demoKeys, widgetDist }: ServerAppParts) {
   const app = new Hono();
   app.all(`${WIDGET_PATH}*`, async (c, next) => widgetAssetResponse(c.req.raw, widgetDist) ?? next());
-  if (demoKeys) app.get(DEMO_PATH, async (c, next) => (await demoPageResponse(c.req.raw, demoKeys)) ?? next());
+  if (demoKeys)
+    app.on(["GET", "POST"], DEMO_PATH, async (c, next) => (await demoPageResponse(c.req.raw, demoKeys, api)) ?? next());
   app.all("*", (c) => api.fetch(c.req.raw, c.env));
   return app;
 }

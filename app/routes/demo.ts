@@ -9,5 +9,8 @@ const notFound = () => new Response(null, { status: 404 });
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const runtime = protectionRuntime();
   if (runtime.config.DEMO !== "on") return notFound();
-  return (await demoPageResponse(request, demoKeysFor(runtime))) ?? notFound();
+  return (await demoPageResponse(request, demoKeysFor(runtime), runtime.api)) ?? notFound();
 };
+
+/** POST /demo: the page's "Place order" (confirms or declines the buyer's quote with the demo merchant's secret key). */
+export const action = loader;

@@ -5,7 +5,18 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { shopify, shopifyRuntime } from "../shopify.server.ts";
 import { receiveWebhook } from "../shopify/webhooks.server.ts";
 
+// Shopify only POSTs. Any other method is the caller's mistake, answered as one; without the loader Remix would
+// log a GET as an unexpected server error.
+const methodNotAllowed = () =>
+  new Response("Method Not Allowed\n", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
+  });
+
+export const loader = methodNotAllowed;
+
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
   const app = shopify();
   const runtime = shopifyRuntime();
   if (!app || !runtime) return new Response("Shopify is not configured (demo mode)", { status: 503 });

@@ -7,7 +7,7 @@ type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | und
  * The client's IP address: the socket's peer address, or — only when `trustProxy` names how many proxies sit in
  * front of this server — the address that many hops back in `X-Forwarded-For` (each proxy appends the address it
  * received from). Behind fewer hops than claimed, the left-most address is used. Undefined when there is no
- * socket (the Remix mount) and no trusted header: callers then skip IP-keyed limits rather than lump everyone
+ * socket (the Vite dev server's Remix mount) and no trusted header: callers then skip IP-keyed limits rather than lump everyone
  * into one bucket.
  */
 export function clientIp(c: Context, trustProxy: number): string | undefined {

@@ -8,9 +8,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, rowCounts, type TestDatabase } from "../support/databases.ts";
-import { apiClient, type ApiResponse } from "../support/client.ts";
+import { apiClient } from "../support/client.ts";
 import { assertError } from "../support/api-assertions.ts";
 import { startApiProcess, type ApiProcess } from "../support/api-process.ts";
+import { assertQuoteEdgeLimitApplies, NO_CLIENT_ADDRESS, untilLimited } from "../support/ip-limits.ts";
 import { waitFor } from "../support/wait.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
@@ -51,17 +52,6 @@ describe("npm run api (server/main.ts as a process)", () => {
   const origin = () => server.baseUrl.replace(/\/api\/v1$/, "");
   const logged = (level: number) => server.lines.filter((line) => Number(line.level) >= level);
 
-  /** Sends requests until the first 429 (at most `most`); the buckets refill on the real clock meanwhile. */
-  async function untilLimited(most: number, send: () => Promise<ApiResponse>) {
-    const admitted: ApiResponse[] = [];
-    for (let i = 0; i < most; i++) {
-      const response = await send();
-      if (response.status === 429) return { admitted, limited: response };
-      admitted.push(response);
-    }
-    assert.fail(`no 429 in ${most} requests from one address`);
-  }
-
   it("the merchant + IP bucket applies: claim listings from one address get 429 once 100/min is spent, and the limiter knows the address", async () => {
     const secret = apiClient(server.baseUrl, merchant.secretKey);
     const { admitted, limited } = await untilLimited(200, () => secret.get(`/merchants/${merchant.merchantId}/claims`));
@@ -73,25 +63,14 @@ describe("npm run api (server/main.ts as a process)", () => {
     assertError(limited, { status: 429, code: "challenge_required" });
     assert.match(limited.headers.get("ratelimit")!, /"claims-merchant-ip";r=0;.*"edge-global";r=0;/);
     assert.equal(
-      server.lines.some((line) => String(line.msg).includes("no client address")),
+      server.lines.some((line) => String(line.msg).includes(NO_CLIENT_ADDRESS)),
       false,
       "per-IP limits are never skipped",
     );
   });
 
   it("the edge limit on quote applies: quotes from one address get 429 once 50 per 10 s are spent", async () => {
-    const widget = apiClient(server.baseUrl, merchant.publishableKey);
-    const body = () => ({
-      order_amount_cents: 5_000,
-      order_id: `order-${crypto.randomUUID()}`,
-      protection_program_id: merchant.programId,
-    });
-    const { admitted, limited } = await untilLimited(200, () => widget.post("/offers/quote", body()));
-    assert.ok(
-      admitted.length >= 50 && admitted.every((response) => response.status === 200),
-      `${admitted.length} admitted`,
-    );
-    assert.match(limited.headers.get("ratelimit")!, /"edge-quote";r=0;/);
+    await assertQuoteEdgeLimitApplies(server.baseUrl, merchant);
   });
 
   it("without DEMO=on, GET /demo is a 404 and creates no demo merchant", async () => {

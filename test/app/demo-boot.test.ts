@@ -1,14 +1,12 @@
 // The built Remix app boots without Shopify credentials (demo mode): the protection API answers at /api/v1 and the
-// admin names what is missing instead of failing; and with them it takes a signed orders/create webhook. Builds once (`remix vite:build`, ~15 s) unless APP_BUILD_READY=1
-// says build/ is current, then runs remix-serve on a free loopback port with every Shopify variable removed.
+// admin names what is missing instead of failing; and with them it takes a signed orders/create webhook. Runs the
+// web app's own process (`npm start`: scripts/web-server.ts, test/support/web-app.ts) on a free loopback port, with
+// every Shopify variable removed; the build is made first when it is stale.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { randomBytes } from "node:crypto";
 import { buildWidget } from "../../packages/widget/build.ts";
@@ -16,21 +14,9 @@ import { cryptoRandom } from "../../server/domain/ids.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import { installShop, saveProtectionProduct } from "../../app/shopify/installations.server.ts";
 import { orderPayload, TEST_APP, webhookHeaders } from "../support/shopify.ts";
-import { waitFor } from "../support/wait.ts";
+import { startWebApp } from "../support/web-app.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
-const REMIX_CLI = path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
-const REMIX_SERVE_CLI = path.join(ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js");
 const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"];
-
-let building: Promise<unknown> | undefined;
-/** One build for the file's suites (skipped when APP_BUILD_READY=1 says build/ is current). */
-const built = () =>
-  (building ??=
-    process.env.APP_BUILD_READY === "1" && fs.existsSync(SERVER_BUILD)
-      ? Promise.resolve()
-      : promisify(execFile)(process.execPath, [REMIX_CLI, "vite:build"], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }));
 
 describe("app: the built app boots in demo mode (no Shopify credentials)", { timeout: 120_000 }, () => {
   let database: TestDatabase;
@@ -45,7 +31,7 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
       ...process.env,
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       DEMO: "on",
     };
     for (const name of [...SHOPIFY_ENV, "SHOP_CUSTOM_DOMAIN", "PORTAL_URL"]) delete env[name];
@@ -90,6 +76,14 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
     const demo = await fetch(`${base}/demo`);
     assert.equal(demo.status, 200);
     assert.match(await demo.text(), /<service-widget publishable-key="wk_test_/);
+    // The page's "Place order" posts to /demo: an unknown quote reaches the API with the demo merchant's secret key.
+    const order = await fetch(`${base}/demo`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ quoteId: "qt_unknown", protect: true }),
+    });
+    assert.equal(order.status, 404);
+    assert.equal((await order.json()).error.code, "resource_missing");
   });
 
   it("GET /app is a 200 page naming every missing variable and the standalone demo, not a 500", async () => {
@@ -146,7 +140,7 @@ describe("app: the built app with Shopify credentials takes a signed orders/crea
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       ENCRYPTION_KEY: encryptionKey.toString("base64"),
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: "info",
     });
   });
 
@@ -190,54 +184,14 @@ interface BuiltApp {
   stop(): Promise<void>;
 }
 
-/** remix-serve on the build, on a free loopback port, with `env` (production mode). */
+/** The web app on the build, on a free loopback port, with `env` (production mode). */
 async function bootBuiltApp(env: NodeJS.ProcessEnv): Promise<BuiltApp> {
-  await built();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let output = "";
-  const server = spawn(process.execPath, [REMIX_SERVE_CLI, SERVER_BUILD], {
-    cwd: ROOT,
-    env: { ...env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (chunk) => (output += chunk));
-  server.stderr!.on("data", (chunk) => (output += chunk));
-  await waitForServer(base, server, () => output);
+  const app = await startWebApp({ ...env, HOST: "127.0.0.1", NODE_ENV: "production" });
   return {
-    base,
-    output: () => output,
+    base: app.origin,
+    output: app.output,
     async stop() {
-      if (server.exitCode !== null) return;
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      // remix-serve closes on SIGTERM but waits for idle keep-alive sockets; do not wait for them.
-      server.kill("SIGTERM");
-      const timer = setTimeout(() => server.kill("SIGKILL"), 500);
-      await exited;
-      clearTimeout(timer);
+      assert.equal(await app.stop(), 0, app.output());
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitForServer(base: string, child: ChildProcess, output: () => string): Promise<void> {
-  const answers = async () => {
-    if (child.exitCode !== null) throw new Error(`remix-serve exited with ${child.exitCode}:\n${output()}`);
-    return fetch(`${base}/api/v1/openapi.json`).then(
-      () => true,
-      () => false,
-    );
-  };
-  await waitFor(answers, { timeoutMs: 30_000, intervalMs: 100, what: "remix-serve to answer" }).catch(
-    (error: Error) => {
-      throw new Error(`${error.message}\n${output()}`);
-    },
-  );
 }

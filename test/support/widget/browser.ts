@@ -3,6 +3,9 @@
 // Playwright's locators do not enter, so elements are found by role in Chromium's accessibility tree (CDP).
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { waitFor } from "../wait.ts";
+import axe from "axe-core";
+
+const axeSource = axe.source;
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARGS = [
@@ -148,8 +151,9 @@ export async function findByRole(page: TestPage, role: string, name?: RegExp): P
 export const waitForRole = (page: TestPage, role: string, name?: RegExp, timeoutMs?: number) =>
   waitFor(() => findByRole(page, role, name), { what: `${role} ${name ?? ""}`, timeoutMs, intervalMs: 50 });
 
-/** Clicks the centre of an accessibility node with the mouse. */
+/** Clicks the centre of an accessibility node with the mouse (scrolled into view first, as a person would). */
 export async function clickNode(page: TestPage, node: AxNode): Promise<void> {
+  await page.cdp.send("DOM.scrollIntoViewIfNeeded", { backendNodeId: node.backendDOMNodeId });
   const { quads } = (await page.cdp.send("DOM.getContentQuads", { backendNodeId: node.backendDOMNodeId })) as {
     quads: number[][];
   };
@@ -174,4 +178,16 @@ export async function everythingInTheDom(page: TestPage): Promise<string> {
   };
   walk(root);
   return parts.join("\n");
+}
+
+/** The page's full width: above the viewport's width, the page scrolls sideways. */
+export const documentScrollWidth = (page: TestPage) => page.page.evaluate(() => document.documentElement.scrollWidth);
+
+/** axe-core's violations on the page as it is now (the script is evaluated over CDP, so the page's CSP allows it). */
+export async function axeViolations(page: TestPage): Promise<{ id: string; help: string; targets: string[] }[]> {
+  await page.page.evaluate(axeSource);
+  return page.page.evaluate(async () => {
+    const { violations } = await (window as unknown as { axe: typeof import("axe-core") }).axe.run(document);
+    return violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((node) => node.target.join(" ")) }));
+  });
 }

