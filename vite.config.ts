@@ -1,6 +1,7 @@
-// The Remix app (app/) built and served by Vite: `npm run dev` (remix vite:dev), `npm run build` (remix vite:build),
-// `npm start` (scripts/web-server.ts over build/). server/ is bundled into the server build from source; its
-// relative imports carry the .ts extension, which Vite resolves as is.
+// The Remix app (app/) built and served by Vite: `npm run dev` (the Shopify CLI's `shopify app dev`, which starts
+// remix vite:dev as shopify.web.toml says), `npm run build` (remix vite:build), `npm start` (scripts/web-server.ts over
+// build/). server/ is bundled into the server build from source; its relative imports carry the .ts extension, which
+// Vite resolves as is.
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type UserConfig } from "vite";
 

@@ -30,9 +30,9 @@ export function DemoModePage({ problems }: { problems: EnvProblem[] }) {
             </Text>
             <List type="number">
               <List.Item>
-                Run <code>shopify app dev</code>: the Shopify CLI links the app in your Partner account and sets{" "}
-                <code>SHOPIFY_API_KEY</code>, <code>SHOPIFY_API_SECRET</code>, <code>SHOPIFY_APP_URL</code> and{" "}
-                <code>SCOPES</code> for you.
+                Run <code>npm run dev</code> (<code>shopify app dev</code>): the Shopify CLI links the app in your
+                Partner account and sets <code>SHOPIFY_API_KEY</code>, <code>SHOPIFY_API_SECRET</code>,{" "}
+                <code>SHOPIFY_APP_URL</code> and <code>SCOPES</code> for you.
               </List.Item>
               <List.Item>
                 Or set them yourself (client id and secret from the Partner Dashboard, the app's public https URL, and
