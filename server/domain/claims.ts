@@ -9,7 +9,7 @@ import { findPlanByReference } from "../store/plans.ts";
 
 export type { ClaimFilters };
 
-export const CLAIM_STATUSES = ["submitted", "under_review", "approved", "paid", "denied"] as const;
+export const CLAIM_STATUSES = ["submitted", "under_review", "needs_information", "approved", "paid", "denied"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** A buyer's refund request under a plan, as the API shows it (ISO times). */

@@ -7,7 +7,13 @@ import type { Actor, Services, Tx } from "./context.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
 import { countQueuedEmails, insertEmailOnce, lockEmailCounts } from "../store/emails.ts";
 
-export type EmailTemplate = "welcome_protected";
+export type EmailTemplate =
+  | "welcome_protected"
+  | "free_look_cancelled"
+  | "claim_received"
+  | "claim_information_needed"
+  | "claim_decided"
+  | "claim_paid";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -23,7 +29,15 @@ export async function queueEmail(
   tx: Tx,
   services: Services,
   actor: Actor,
-  input: { template: EmailTemplate; planId: string; recipient: StoredEmail },
+  input: {
+    template: EmailTemplate;
+    planId: string;
+    /** The claim a claim e-mail is about. */
+    claimId?: string;
+    /** What makes this e-mail one of several of its template for the claim (e.g. the timeline entry's id). */
+    occasion?: string;
+    recipient: StoredEmail;
+  },
 ): Promise<void> {
   const now = services.clock();
   const suppressedBecause = await capReached(tx, now, actor.merchantId, input.recipient.hash);
@@ -33,6 +47,8 @@ export async function queueEmail(
     mode: actor.mode,
     template: input.template,
     planId: input.planId,
+    claimId: input.claimId ?? null,
+    dedupeKey: [input.template, input.planId, input.claimId, input.occasion].filter(Boolean).join(":"),
     recipientSealed: input.recipient.sealed,
     recipientHash: input.recipient.hash,
     status: suppressedBecause ? "suppressed" : "pending",

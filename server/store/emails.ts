@@ -10,6 +10,10 @@ export interface NewEmailMessage {
   mode: Mode;
   template: string;
   planId: string;
+  /** The claim a claim e-mail is about (null for the plan's own e-mails). */
+  claimId: string | null;
+  /** One e-mail per key (server/domain/emails.ts): a replayed or retried mutation never queues a second. */
+  dedupeKey: string;
   recipientSealed: string;
   recipientHash: string;
   status: "pending" | "suppressed";
@@ -29,17 +33,19 @@ export interface DueEmail {
   attempts: number;
 }
 
-/** Inserts the message unless one with its template already exists for the plan (a replayed or retried confirm). */
+/** Inserts the message unless one with its dedupe key already exists (a replayed or retried mutation). */
 export async function insertEmailOnce(tx: Queryable, message: NewEmailMessage): Promise<void> {
   await tx.run(
-    `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, last_error, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (template, plan_id) DO NOTHING`,
+    `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, claim_id, dedupe_key, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, last_error, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
     [
       message.id,
       message.merchantId,
       message.mode,
       message.template,
       message.planId,
+      message.claimId,
+      message.dedupeKey,
       message.recipientSealed,
       message.recipientHash,
       message.status,

@@ -302,13 +302,14 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     await t.database.db.transaction(async (tx) => {
       for (let i = 0; i < EMAIL_CAPS.perMerchant.limit; i++) {
         await tx.run(
-          `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at)
-           VALUES (?, ?, ?, 'welcome_protected', ?, ?, ?, 'sent', 1, ?, ?, ?)`,
+          `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, dedupe_key, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at)
+           VALUES (?, ?, ?, 'welcome_protected', ?, ?, ?, ?, 'sent', 1, ?, ?, ?)`,
           [
             `msg_earlier_${merchant.merchantId}_${i}`,
             merchant.merchantId,
             i % 2 ? "live" : "test",
             `plan_earlier_${merchant.merchantId}_${i}`,
+            `welcome_protected:plan_earlier_${merchant.merchantId}_${i}`,
             sealer.seal(`earlier-${i}@example.com`),
             buyerEmailHash(sealer, `earlier-${i}@example.com`),
             now - 1_000,
