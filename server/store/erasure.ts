@@ -11,15 +11,19 @@ interface Owner {
   mode: Mode;
 }
 
-/** Tables keyed by merchant_id, children before parents. */
-const MERCHANT_TABLES = [
+/** Tables keyed by merchant_id, children before parents (erasure.test.ts: every such table is here). */
+export const MERCHANT_TABLES = [
   "webhook_attempts",
   "webhook_endpoints",
   "events",
   "email_messages",
   "idempotency_records",
   "settlement_credits",
+  "claim_evidence",
+  "claim_timeline",
   "claims",
+  "portal_sessions",
+  "fee_refunds",
   "orders",
   "plans",
   "quotes",
@@ -28,7 +32,7 @@ const MERCHANT_TABLES = [
 ] as const;
 
 /** The Shopify app's tables keyed by shop; shop_installations last, as it maps the shop to its merchant. */
-const SHOP_TABLES = [
+export const SHOP_TABLES = [
   "shopify_orders",
   "shopify_data_requests",
   "shopify_webhook_receipts",
