@@ -1,0 +1,17 @@
+// Buyers' evidence files (issue 14): recognised by their bytes, stripped of identifying metadata, stored by content.
+export {
+  EVIDENCE_CONTENT_TYPES,
+  EVIDENCE_LIMITS,
+  EvidenceUnsupportedError,
+  type EvidenceContentType,
+  type EvidenceType,
+} from "./evidence-type.ts";
+export { sniffEvidenceType } from "./sniff.ts";
+export { stripImageMetadata } from "./strip-metadata.ts";
+export {
+  defaultEvidenceDirectory,
+  EvidenceAddressInvalidError,
+  EvidenceCorruptedError,
+  filesystemEvidenceStore,
+  type EvidenceStore,
+} from "./store.ts";
