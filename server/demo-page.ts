@@ -1,8 +1,10 @@
 // /demo: a sample storefront checkout with <service-widget> on it (test mode, the demo merchant's keys and program),
-// served with a strict Content-Security-Policy, as a merchant's page could be. The widget runs in mode="cart": ticking
-// only records the buyer's choice and the page adds the fee to its total; "Place order" (POST /demo) then confirms
-// the quote server-side with the demo merchant's secret key (POST /api/v1/headless/confirm), as the Shopify order
-// webhook does, and the page shows the reference number. Ids and the event log sit behind a closed "Developer" toggle.
+// served with a strict Content-Security-Policy, as a merchant's page could be. The widget runs in mode="order" inside
+// the checkout form: ticking only records the buyer's choice (its `choice` event) and the page adds the fee to its
+// total; submitting the form ("Place order") makes the widget confirm the plan first, then the page posts the order
+// (POST /demo), whose server side finds the widget's plan by order id (GET /api/v1/purchases) — or, when the widget's
+// confirm failed open, confirms the quote itself with the secret key (POST /api/v1/headless/confirm) — and the page
+// shows the reference number. Ids and the event log sit behind a closed "Developer" toggle.
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { formatMoney } from "@purchase-protection/contract";
 import { WIDGET_SCRIPT_PATH } from "./widget-assets.ts";
@@ -110,9 +112,9 @@ function lineItem(line: (typeof CART)[number]): string {
 }
 
 // The page's script formats money with the contract's own formatMoney (its source, inlined), as the widget does.
-function pageScript(): string {
+function pageScript(orderId: string): string {
   return `const formatMoney = ${String(formatMoney)};
-const [DEMO_PATH, CURRENCY, LOCALE] = ${scriptJson([DEMO_PATH, CURRENCY, LOCALE])};
+const [DEMO_PATH, CURRENCY, LOCALE, ORDER_ID] = ${scriptJson([DEMO_PATH, CURRENCY, LOCALE, orderId])};
 const $ = (id) => document.getElementById(id);
 const subtotal = Number($("subtotal").dataset.amount);
 let offer; // the widget's current offer: {quoteId, feeCents}
@@ -133,23 +135,25 @@ const on = {
     offer = { quoteId: detail.quoteId, feeCents: detail.feeCents };
     $("dev-quote").textContent = detail.quoteId;
   },
-  accepted: () => (protect = true),
+  choice: (detail) => (protect = detail.accepted),
   declined: () => (protect = false),
   unavailable: () => ((offer = undefined), (protect = false)),
 };
-for (const name of ["ready", "offer", "accepted", "declined", "unavailable"]) {
+for (const name of ["ready", "offer", "choice", "accepted", "declined", "unavailable"]) {
   document.addEventListener("service-widget:" + name, (event) => {
     log(name + " " + JSON.stringify(event.detail));
     on[name]?.(event.detail);
     render();
   });
 }
-$("place-order").addEventListener("click", async () => {
+// The widget (bound to this form) has confirmed the plan before this submit reaches the page.
+$("checkout-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
   const button = $("place-order");
   button.disabled = true;
   button.textContent = "Placing order…";
   $("order-error").textContent = "";
-  const choice = offer ? { quoteId: offer.quoteId, protect } : {};
+  const choice = offer ? { quoteId: offer.quoteId, protect, orderId: ORDER_ID } : {};
   let status = 0, answer = {};
   try {
     const response = await fetch(DEMO_PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(choice) });
@@ -223,9 +227,11 @@ ${CART.map(lineItem).join("\n")}
 <div class="row" id="protection-row" hidden><dt>Purchase protection</dt><dd id="protection-fee" data-amount="0">${money(0)}</dd></div>
 <div class="row total"><dt>Total</dt><dd><span class="code">${CURRENCY}</span><span id="total" data-amount="${SUBTOTAL_CENTS}" aria-live="polite">${money(SUBTOTAL_CENTS)}</span></dd></div>
 </dl>
+<form id="checkout-form" method="post" action="${DEMO_PATH}">
 <service-widget publishable-key="${escape(keys.publishableKey)}" program-id="${escape(keys.programId)}"
-  amount-cents="${SUBTOTAL_CENTS}" currency="${CURRENCY}" order-id="${escape(orderId)}" mode="cart"></service-widget>
-<button class="pay" id="place-order" type="button">Place order</button>
+  amount-cents="${SUBTOTAL_CENTS}" currency="${CURRENCY}" order-id="${escape(orderId)}" mode="order"></service-widget>
+<button class="pay" id="place-order" type="submit">Place order</button>
+</form>
 <p class="error" id="order-error" role="alert"></p>
 <p class="fine" id="fine-print">${lock(12)} Test mode: this demo charges nothing.</p>
 </section>
@@ -234,8 +240,9 @@ ${CART.map(lineItem).join("\n")}
 <details class="dev" id="developer">
 <summary>Developer</summary>
 <div class="dev-body">
-<p><code>&lt;service-widget mode="cart"&gt;</code>: ticking records the buyer's choice. Placing the order confirms the
-quote server-side (<code>POST ${API_BASE_PATH}/headless/confirm</code> with the demo merchant's secret key), or declines it.</p>
+<p><code>&lt;service-widget mode="order"&gt;</code> in the checkout form: ticking records the buyer's choice; submitting
+the form confirms the plan from the widget, then places the order. Without protection the server declines the quote
+(<code>POST ${API_BASE_PATH}/headless/decline</code> with the demo merchant's secret key).</p>
 <dl class="ids">
 <dt>Order id</dt><dd><code>${escape(orderId)}</code></dd>
 <dt>Program</dt><dd><code>${escape(keys.programId)}</code></dd>
@@ -248,7 +255,7 @@ quote server-side (<code>POST ${API_BASE_PATH}/headless/confirm</code> with the 
 </details>
 </footer>
 <script nonce="${nonce}">
-${pageScript()}</script>
+${pageScript(orderId)}</script>
 <script src="${WIDGET_SCRIPT_PATH}" async></script>
 </body>
 </html>
@@ -256,6 +263,7 @@ ${pageScript()}</script>
 }
 
 const QUOTE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const ORDER_ID = /^[A-Za-z0-9_-]{1,255}$/;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
     status,
@@ -263,16 +271,35 @@ const json = (status: number, body: unknown) =>
   });
 
 /**
- * POST /demo, "Place order": `{quoteId, protect}` confirms (protect) or declines the buyer's quote with the secret
- * key; `{}` (no offer was shown) places the order without protection. Answers `{referenceNumber?}` or the API's error.
+ * POST /demo, "Place order": `{quoteId, protect, orderId?}`. Protected: the plan the widget confirmed for the order
+ * id (found with the secret key), else — the widget's confirm failed open — the quote confirmed here. Not protected:
+ * the quote declined. `{}` (no offer was shown) places the order without protection. Answers `{referenceNumber?}` or
+ * the API's error.
  */
 async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promise<Response> {
-  const choice = (await request.json().catch(() => undefined)) as { quoteId?: unknown; protect?: unknown } | undefined;
+  const choice = (await request.json().catch(() => undefined)) as
+    { quoteId?: unknown; protect?: unknown; orderId?: unknown } | undefined;
   if (!choice || typeof choice !== "object" || Array.isArray(choice))
     return json(400, { error: { message: "Expected a JSON object." } });
   if (choice.quoteId === undefined) return json(200, {});
-  if (typeof choice.quoteId !== "string" || !QUOTE_ID.test(choice.quoteId) || typeof choice.protect !== "boolean")
-    return json(400, { error: { message: "Expected {quoteId: string, protect: boolean}." } });
+  if (
+    typeof choice.quoteId !== "string" ||
+    !QUOTE_ID.test(choice.quoteId) ||
+    typeof choice.protect !== "boolean" ||
+    (choice.orderId !== undefined && (typeof choice.orderId !== "string" || !ORDER_ID.test(choice.orderId)))
+  )
+    return json(400, { error: { message: "Expected {quoteId: string, protect: boolean, orderId?: string}." } });
+  if (choice.protect && choice.orderId) {
+    const listed = await api.fetch(
+      new Request(
+        new URL(`${API_BASE_PATH}/purchases?order_id=${encodeURIComponent(choice.orderId)}&status=active`, request.url),
+        { headers: { Authorization: `Bearer ${keys.secretKey}` } },
+      ),
+    );
+    const page = (await listed.json().catch(() => ({}))) as { data?: { referenceNumber: string }[] };
+    const confirmed = listed.status === 200 && page.data?.[0];
+    if (confirmed) return json(200, { referenceNumber: confirmed.referenceNumber });
+  }
   const action = choice.protect ? "confirm" : "decline";
   const answer = await api.fetch(
     new Request(new URL(`${API_BASE_PATH}/headless/${action}`, request.url), {

@@ -77,10 +77,16 @@ describe("theme app embed (extensions/theme-embed)", () => {
         placement: 'main [name="checkout"]',
       },
     ]);
+    // The widget's deferred asset, and the inline cart refresh (Section Rendering API) with Dawn's sections by default.
     assert.deepEqual(
       [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag),
-      [`<script src="${ASSETS}service-widget.js" defer>`],
+      [`<script src="${ASSETS}service-widget.js" defer>`, "<script>"],
     );
+    assert.ok(
+      html.includes('"cart-drawer,cart-icon-bubble,main-cart-items,cart-live-region-text,main-cart-footer".split(",")'),
+    );
+    const custom = await render({ settings: { cart_sections: "cart-drawer,header" } });
+    assert.ok(custom.includes('"cart-drawer,header".split(",")'), "the block setting names the theme's sections");
   });
 
   it("honours the settings: program override, placement (cart page, drawer elsewhere, or none), disabled", async () => {

@@ -10,7 +10,7 @@ export const THEME_EMBED_DIR = path.join(import.meta.dirname, "..", "..", "exten
 
 export interface EmbedPage {
   config: StorefrontConfig | null;
-  settings?: { enabled?: boolean; placement?: string; program?: string };
+  settings?: { enabled?: boolean; placement?: string; program?: string; cart_sections?: string };
   /** The cart as /cart.js returns it. */
   cart: { total_price: number; currency: string; items: { product_id: number; final_line_price: number }[] };
   templateName?: string;
@@ -37,7 +37,9 @@ engine.registerTag("schema", {
 export function renderEmbed(page: EmbedPage): Promise<string> {
   return engine.renderFile("protection", {
     app: { metafields: { protection: { config: page.config && { value: page.config } } } },
-    block: { settings: { enabled: true, placement: "checkout_button", program: "", ...page.settings } },
+    block: {
+      settings: { enabled: true, placement: "checkout_button", program: "", cart_sections: "", ...page.settings },
+    },
     cart: { ...page.cart, currency: { iso_code: page.cart.currency } },
     template: { name: page.templateName ?? "cart" },
     asset_base: page.assetBase,

@@ -37,7 +37,7 @@ declare global {
 
 export interface Cart {
   /** The protection line is in the cart and the choice attribute says accepted: the buyer's standing choice. */
-  accepted: boolean;
+  chosen: boolean;
   /** Puts the tier's line in the cart (none: removes it) and writes the attributes; false when the cart refused. */
   choose(tier: FeeTier | undefined, quoteId: string): Promise<boolean>;
 }
@@ -76,16 +76,18 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
         line = lines[0] && `${lines[0].variant_id}`;
         // The buyer removed the line in the theme's cart, or emptied the cart around it: that is a decline.
         if (accepted && (!line || !amountCents)) void cart.choose(undefined, attributes[QUOTE_ATTRIBUTE]);
-        if (amountCents !== amount || (accepted && !!line) !== cart.accepted) {
+        if (amountCents !== amount || (accepted && !!line) !== cart.chosen) {
           amount = amountCents;
-          cart.accepted = accepted && !!line;
+          cart.chosen = accepted && !!line;
           onChange(amountCents);
         }
       })
       .catch(() => {}); // no cart, or not Shopify's: nothing is offered
 
   // One read per burst: a theme usually both calls the Ajax API and dispatches an event for one change.
-  const changed = () => {
+  // The theme embed's refresh after the widget's own write (README, "The theme's cart follows") is not a change.
+  const changed = (event?: Event) => {
+    if ((event as CustomEvent | undefined)?.detail?.source == "service-widget") return;
     clearTimeout(timer);
     timer = setTimeout(read, 100);
   };
@@ -97,7 +99,7 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
   }).observe({ type: "resource" });
 
   const cart: Cart = {
-    accepted: false,
+    chosen: false,
     choose: (tier, quoteId) =>
       (queue = queue.then(async () => {
         const variantId = tier && tier.variantId;
@@ -115,7 +117,7 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
           await call("cart/update.js", {
             attributes: { [CHOICE_ATTRIBUTE]: variantId ? ACCEPTED : DECLINED, [QUOTE_ATTRIBUTE]: quoteId },
           });
-          cart.accepted = !!variantId;
+          cart.chosen = !!variantId;
           return true;
         } catch {
           return false;

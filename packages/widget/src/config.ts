@@ -24,7 +24,6 @@ export interface WidgetConfig {
   orderId: string;
   apiBase: string;
   mode: "order" | "cart";
-  debug: boolean;
 }
 
 export function attributesOf(element: Element): Attributes {
@@ -73,6 +72,5 @@ export function readConfig(attributes: Attributes, scriptUrl: string): WidgetCon
     orderId,
     apiBase,
     mode,
-    debug: "debug" in attributes,
   };
 }

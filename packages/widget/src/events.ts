@@ -1,11 +1,12 @@
 // The lifecycle events, frozen: `service-widget:<name>` on the <service-widget> element, bubbling and composed.
 //   ready        {}                                    the element is booted and about to ask for a quote
 //   offer        {quoteId, feeCents, currency}         an offer is on screen
-//   accepted     {quoteId, referenceNumber?}           the buyer opted in (referenceNumber once confirmed, mode="order")
+//   accepted     {quoteId, referenceNumber?}           the buyer opted in (mode="cart"), or the plan is confirmed (mode="order")
 //   declined     {quoteId}                             the buyer said no (or unticked, mode="cart")
+//   choice       {quoteId, accepted, feeCents}         mode="order": the box was ticked or unticked (not confirmed yet)
 //   unavailable  {reason}                              nothing is shown: config, network, timeout, invalid_response, an API error code or http_<status>
 // The quote token is never part of a detail.
-export type EventName = "ready" | "offer" | "accepted" | "declined" | "unavailable";
+export type EventName = "ready" | "offer" | "choice" | "accepted" | "declined" | "unavailable";
 export type Emit = (name: EventName, detail: Record<string, unknown>) => void;
 
 export const EVENT_PREFIX = "service-widget:";

@@ -10,12 +10,9 @@ export interface ApiResult<Body> {
   token: string | null;
 }
 
+/** 32 random hex digits (idempotency keys, cart order ids); crypto.randomUUID is missing before Safari 15.4. */
 export const uuid = (): string =>
-  crypto.randomUUID
-    ? crypto.randomUUID()
-    : "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
-        (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16),
-      );
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => (byte + 256).toString(16).slice(1)).join("");
 
 /**
  * POST {apiBase}{path} with the publishable key and an idempotency key. Aborted after 3 s (or by `controller`);

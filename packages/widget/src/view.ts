@@ -18,13 +18,13 @@ export interface OfferView {
 }
 
 const CSS =
-  ".w{display:block;box-sizing:border-box;color-scheme:light;margin:8px 0;padding:12px 14px;border:1px solid #c9ced6;border-radius:8px;background:#fff;color:#1b1f24;font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;text-align:left}" +
+  ".w{color-scheme:light;margin:8px 0;padding:12px 14px;border:1px solid #ccc;border-radius:8px;background:#fff;color:#222;font:14px/1.45 system-ui,sans-serif;text-align:left}" +
   "label{display:flex;gap:10px;align-items:flex-start;font-weight:600;cursor:pointer}" +
   "input{flex:none;width:18px;height:18px;margin:1px 0 0;accent-color:#0b6b3a}" +
-  "p{margin:6px 0 0 28px;color:#3d444d}" +
+  "p{margin:6px 0 0 28px;color:#444}" +
   "a,button{color:#0b57d0;font:inherit;text-decoration:underline}" +
   "button{margin-left:12px;padding:0;border:0;background:none;cursor:pointer}" +
-  "a:focus-visible,button:focus-visible,input:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}" +
+  ":focus-visible{outline:2px solid #0b57d0;outline-offset:2px}" +
   "[role=status]:empty{display:none}";
 
 type Child = Node | string;

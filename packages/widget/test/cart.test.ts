@@ -41,6 +41,29 @@ const CATALOG = {
 };
 const LOCALE_ROOT = "/fr/";
 
+// A Dawn-like theme's cart sections (Dawn's ids: cart-icon-bubble is its own section; the cart page's items and
+// footer are template sections whose ids the elements carry in data-id), rendered from the cart.
+const lineList = (cart: { items: { title: string; quantity: number }[] }) =>
+  `<ul>${cart.items.map((item) => `<li>${item.title} × ${item.quantity}</li>`).join("")}</ul>`;
+const DAWN_SECTIONS = {
+  "cart-icon-bubble": (cart: { item_count: number }) => `<span class="cart-count">${cart.item_count}</span>`,
+  "template--1__cart-items": (cart: { items: { title: string; quantity: number }[] }) =>
+    `<cart-items id="main-cart-items" data-id="template--1__cart-items">${lineList(cart)}</cart-items>`,
+  "template--1__cart-footer": (cart: { total_price: number }) =>
+    `<div id="main-cart-footer" data-id="template--1__cart-footer"><form action="/cart" method="post"><p>Total ${cart.total_price}</p><button type="submit" name="checkout">Check out</button></form></div>`,
+};
+const dawnPage = (cart: Parameters<typeof lineList>[0] & { item_count: number; total_price: number }) => `
+<header><a id="cart-icon-bubble" href="/cart">${DAWN_SECTIONS["cart-icon-bubble"](cart)}</a></header>
+<main><h1>Your cart</h1>
+<div id="shopify-section-template--1__cart-items" class="shopify-section">${DAWN_SECTIONS["template--1__cart-items"](cart)}</div>
+<div id="shopify-section-template--1__cart-footer" class="shopify-section">${DAWN_SECTIONS["template--1__cart-footer"](cart)}</div>
+</main>
+<script>
+  window.__themeEvents = [];
+  for (const name of ["cart:refresh", "cart:updated"])
+    document.documentElement.addEventListener(name, (event) => window.__themeEvents.push(name + ":" + event.detail.source));
+</script>`;
+
 // The theme's side: Horizon-style (a cart call, then cart:update on document) and Dawn-style (a cart call only).
 const THEME = `<script>
   window.Shopify = { routes: { root: ${JSON.stringify(LOCALE_ROOT)} } };
@@ -68,7 +91,7 @@ describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefron
   const suite = chromiumSuite();
   let shop: Storefront;
   beforeAll(async () => {
-    shop = await startStorefront(CATALOG, LOCALE_ROOT);
+    shop = await startStorefront(CATALOG, LOCALE_ROOT, DAWN_SECTIONS);
   });
   afterAll(() => shop?.close());
 
@@ -91,6 +114,8 @@ describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefron
     /** The storefront's cart calls all answer 500. */
     failing?: boolean;
     checkoutButton?: boolean;
+    /** The cart page of a Dawn-like theme, with its cart sections. */
+    dawn?: boolean;
   }
 
   async function openCart(options: CartPage, body: (tab: TestPage) => Promise<void>) {
@@ -110,7 +135,7 @@ describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefron
       assetBase: `${stack.widgetOrigin}/widget/v1/`,
     });
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cart</title>${THEME}</head><body>
-<main><h1>Your cart</h1><form action="/cart" method="post"><p>Subtotal</p>${options.checkoutButton === false ? "" : '<button type="submit" name="checkout">Check out</button>'}</form></main>
+${options.dawn ? dawnPage(shop.cart()) : `<main><h1>Your cart</h1><form action="/cart" method="post"><p>Subtotal</p>${options.checkoutButton === false ? "" : '<button type="submit" name="checkout">Check out</button>'}</form></main>`}
 ${embed}</body></html>`;
     const tab = await openPage(suite.browser);
     try {
@@ -123,7 +148,7 @@ ${embed}</body></html>`;
         "nothing written to the console",
       );
       assert.ok(
-        shop.requests.every((request) => request.url.startsWith(LOCALE_ROOT)),
+        shop.requests.every((request) => request.url.startsWith(LOCALE_ROOT) || request.path.includes("?sections=")),
         "cart calls go to Shopify.routes.root",
       );
       const written = JSON.stringify(shop.requests.map((request) => request.body));
@@ -132,6 +157,56 @@ ${embed}</body></html>`;
       await tab.close();
     }
   }
+
+  it("refreshes the theme's cart after adding or removing the line: Section Rendering API, theme cart events, the widget kept in place", () =>
+    openCart({ lines: [[SHIRT, 1]], dawn: true }, async (tab) => {
+      const box = await checkbox(tab);
+      const text = (selector: string) => tab.page.innerText(selector);
+      const widgetBeforeCheckout = () =>
+        tab.page.evaluate(
+          () =>
+            document.querySelector("service-widget")!.nextElementSibling?.getAttribute("name") === "checkout" &&
+            !!document.querySelector("service-widget")!.closest("#main-cart-footer"),
+        );
+      assert.ok(await widgetBeforeCheckout());
+      assert.equal(await text("#cart-icon-bubble"), "1");
+
+      await clickNode(tab, box);
+      await waitForEvent(tab, "accepted");
+      await waitFor(async () => (await text("#main-cart-items")).includes("Purchase Protection × 1"), {
+        what: "the protection line in the theme's line list, without a reload",
+      });
+      assert.equal(await text("#cart-icon-bubble"), "2", "the theme's cart count");
+      assert.ok((await text("#main-cart-footer")).includes(`Total ${12_999 + 400}`), "the theme's total");
+      assert.ok(
+        shop.requests.some(
+          (request) =>
+            request.method === "GET" &&
+            request.path.endsWith("?sections=cart-icon-bubble,template--1__cart-items,template--1__cart-footer"),
+        ),
+        "the page's cart sections, by the ids the theme declares (data-id), Dawn's list by default",
+      );
+      await waitFor(
+        async () =>
+          JSON.stringify(
+            await tab.page.evaluate(() => (window as unknown as { __themeEvents: string[] }).__themeEvents),
+          ) === JSON.stringify(["cart:refresh:service-widget", "cart:updated:service-widget"]),
+        { what: "the theme cart events" },
+      );
+      // The footer section was re-rendered around the widget: it is back above the new checkout button, as it was.
+      assert.ok(await widgetBeforeCheckout());
+      assert.equal(await isChecked(tab), "true");
+
+      await clickNode(tab, await checkbox(tab));
+      await waitForEvent(tab, "declined");
+      await waitFor(async () => !(await text("#main-cart-items")).includes("Purchase Protection"), {
+        what: "the line gone from the theme's line list",
+      });
+      assert.equal(await text("#cart-icon-bubble"), "1");
+      assert.ok(await widgetBeforeCheckout());
+      await staysFalseFor(async () => quoteRequests(tab).length > 1, 400, { what: "a second quote" });
+      assert.deepEqual((await eventsOf(tab, "ready")).length, 1, "one ready: moves are not new mounts");
+    }));
 
   it("shows the tier price above the checkout button; ticking adds the tier's line and sets exactly the two attributes; unticking removes it", () =>
     openCart({ lines: [[SHIRT, 1]] }, async (tab) => {

@@ -1,7 +1,7 @@
 // /demo: the sample checkout page (server/demo-page.ts) as the standalone server composes it — widget assets, the
 // demo page with its strict CSP and nonce, the API — opened in Chromium as a buyer would use it: the total follows
-// the protection choice (the fee once, in the contract's money format), "Place order" confirms the quote and shows
-// the reference number, the ids and event log stay behind a closed "Developer" toggle, and it fits a 390 px phone.
+// the protection choice (the fee once, in the contract's money format), "Place order" submits the checkout form the
+// widget is bound to — the widget confirms the plan, then the order is placed — and shows the reference number, the ids and event log stay behind a closed "Developer" toggle, and it fits a 390 px phone.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { formatMoney, REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
@@ -51,11 +51,15 @@ describe("/demo storefront page (Chromium)", () => {
     return { tab, offer: offer.detail as { quoteId: string; feeCents: number } };
   }
 
+  const planCount = async () =>
+    Number((await suite.stack.api.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM plans"))!.n);
+
   const toggleProtection = async (tab: TestPage) =>
     clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
 
   it("opting in adds the fee to the total once, opting out drops it; placing the order shows the reference number", async () => {
     const { tab, offer } = await openDemo();
+    const plansBefore = await planCount();
     try {
       const subtotal = await amountOf(tab, "subtotal");
       assert.equal(subtotal.text, usd(subtotal.minor));
@@ -63,7 +67,7 @@ describe("/demo storefront page (Chromium)", () => {
       assert.equal(await tab.page.isVisible("#protection-row"), false);
 
       await toggleProtection(tab);
-      await waitForEvent(tab, "accepted");
+      await waitForEvent(tab, "choice");
       const fee = await amountOf(tab, "protection-fee");
       assert.equal(fee.minor, offer.feeCents);
       assert.equal(fee.text, usd(fee.minor));
@@ -76,13 +80,14 @@ describe("/demo storefront page (Chromium)", () => {
       await waitForRole(tab, "checkbox", new RegExp(`purchase protection for \\${fee.text}$`, "i"));
 
       await toggleProtection(tab);
-      await waitForEvent(tab, "declined");
+      await waitForEvent(tab, "choice", 2);
       assert.deepEqual(await amountOf(tab, "total"), subtotal);
       assert.equal(await tab.page.isVisible("#protection-row"), false);
 
       await toggleProtection(tab);
-      await waitForEvent(tab, "accepted", 2);
+      await waitForEvent(tab, "choice", 3);
       assert.equal((await amountOf(tab, "total")).minor, subtotal.minor + fee.minor);
+      assert.equal(await planCount(), plansBefore, "ticking confirms nothing");
       await tab.page.click("#place-order");
       const reference = await waitFor(
         async () => (await tab.page.isVisible("#reference")) && tab.page.innerText("#reference"),
@@ -91,6 +96,11 @@ describe("/demo storefront page (Chromium)", () => {
         },
       );
       assert.match(reference, REFERENCE_NUMBER_PATTERN);
+      // The widget confirmed it when the form was submitted (one plan, its accepted event), not the server.
+      const [accepted] = await waitForEvent(tab, "accepted");
+      assert.equal(accepted.detail.referenceNumber, reference);
+      assert.equal(await planCount(), plansBefore + 1, "exactly one plan");
+      assert.ok(tab.requests.some((r) => r.method === "POST" && r.url.endsWith("/api/v1/offers/confirm")));
       assert.equal(await tab.page.isVisible("#place-order"), false);
       assert.deepEqual(await amountOf(tab, "total"), {
         minor: subtotal.minor + fee.minor,
@@ -151,7 +161,7 @@ describe("/demo storefront page (Chromium)", () => {
       assert.ok((await documentScrollWidth(tab)) <= 390, `checkout: scrollWidth ${await documentScrollWidth(tab)}`);
       await tab.page.click("#developer summary");
       await toggleProtection(tab);
-      await waitForEvent(tab, "accepted");
+      await waitForEvent(tab, "choice");
       await tab.page.click("#place-order");
       await waitFor(() => tab.page.isVisible("#reference"), { what: "the reference number" });
       assert.ok((await documentScrollWidth(tab)) <= 390, `confirmation: scrollWidth ${await documentScrollWidth(tab)}`);
@@ -166,7 +176,7 @@ describe("/demo storefront page (Chromium)", () => {
       assert.deepEqual(await axeViolations(tab), [], "checkout");
       await tab.page.click("#developer summary");
       await toggleProtection(tab);
-      await waitForEvent(tab, "accepted");
+      await waitForEvent(tab, "choice");
       assert.deepEqual(await axeViolations(tab), [], "opted in, developer panel open");
       await tab.page.click("#place-order");
       await waitFor(() => tab.page.isVisible("#reference"), { what: "the reference number" });

@@ -18,7 +18,7 @@ const focused = async (tab: TestPage) =>
 describe("<service-widget>: keyboard-only opt-in (Chromium)", () => {
   const suite = chromiumSuite();
 
-  it("Tab reaches the labelled checkbox (described by the disclosure), Space opts in, the result is announced", () =>
+  it("Tab reaches the labelled checkbox (described by the disclosure), Space opts in, the confirmed result is announced", () =>
     withCheckout(suite, {}, async (tab) => {
       await waitForRole(tab, "checkbox", /purchase protection/i);
       let target: AxNode | undefined;
@@ -32,6 +32,10 @@ describe("<service-widget>: keyboard-only opt-in (Chromium)", () => {
       assert.equal(target.properties.checked, "false");
       assert.ok(target.properties.describedby, "described by the disclosure");
       await tab.page.keyboard.press("Space");
+      await waitForEvent(tab, "choice");
+      await tab.page.evaluate(() =>
+        (document.querySelector("service-widget") as HTMLElement & { confirm(): Promise<string> }).confirm(),
+      );
       const [accepted] = await waitForEvent(tab, "accepted");
       assert.ok(await waitForRole(tab, "status"));
       await waitFor(

@@ -45,6 +45,29 @@ describe("<service-widget>: mounting (Chromium)", () => {
       assert.equal(quoteRequests(tab).length, 4);
     }));
 
+  it("`placement` moves the element before its target: one `ready`, one quote", () =>
+    withCheckout(
+      suite,
+      {
+        html: checkoutPage({
+          widget: element(widgetAttributes(suite.stack, { placement: "#pay" })),
+          script: scriptTag(suite.stack),
+        }),
+      },
+      async (tab) => {
+        await waitForRole(tab, "checkbox", /purchase protection/i);
+        assert.equal(
+          await tab.page.evaluate(() => document.querySelector("service-widget")!.nextElementSibling!.id),
+          "pay",
+        );
+        await staysAtQuotes(tab, 1);
+        assert.deepEqual(
+          (await tab.observed()).events.map((e) => e.type),
+          ["service-widget:ready", "service-widget:offer"],
+        );
+      },
+    ));
+
   it("a burst of attribute changes re-quotes once, debounced, for the final values", () =>
     withCheckout(suite, {}, async (tab) => {
       await waitForEvent(tab, "offer");

@@ -1,21 +1,26 @@
 // The offer as a buyer meets it, and the frozen lifecycle events (names, detail keys, bubbling, composed).
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { widgetAttributes } from "../../../test/support/widget/stack.ts";
+import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
+import { checkoutPage, element, widgetAttributes } from "../../../test/support/widget/stack.ts";
 import {
   accessibilityTree,
   clickNode,
+  eventsOf,
+  everythingInTheDom,
   quoteRequests,
   waitForEvent,
   waitForRole,
+  type TestPage,
 } from "../../../test/support/widget/browser.ts";
 import { staysFalseFor, waitFor } from "../../../test/support/wait.ts";
-import { chromiumSuite, withCheckout } from "../../../test/support/widget/suite.ts";
+import { chromiumSuite, scriptTag, withCheckout } from "../../../test/support/widget/suite.ts";
 
-// Frozen: renaming an event or a detail key breaks merchants' pages. Change this table only with a new major version.
+// Frozen: renaming an event or a detail key breaks merchants' pages (`choice` is new in issue 14). Change this table only with a new major version.
 const FROZEN_EVENTS: Record<string, string[]> = {
   "service-widget:ready": [],
   "service-widget:offer": ["currency", "feeCents", "quoteId"],
+  "service-widget:choice": ["accepted", "feeCents", "quoteId"],
   "service-widget:accepted": ["quoteId", "referenceNumber"],
   "service-widget:declined": ["quoteId"],
   "service-widget:unavailable": ["reason"],
@@ -52,51 +57,190 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       assert.deepEqual(tab.console, [], "no console output without the debug attribute");
     }));
 
-  it("mode=order: ticking the box confirms the plan and shows the reference number; events carry exactly the frozen keys", () =>
-    withCheckout(suite, {}, async (tab) => {
+  const plansFor = async (orderId: string) =>
+    (
+      await suite.stack.api.database.db.all<{ reference_number: string; purchased_at: number }>(
+        "SELECT reference_number, purchased_at FROM plans WHERE order_id = ?",
+        [orderId],
+      )
+    ).map((row) => ({ referenceNumber: row.reference_number, purchasedAt: Number(row.purchased_at) }));
+  const confirmRequests = (tab: TestPage) =>
+    tab.requests.filter((r) => r.url.endsWith("/offers/confirm") && r.method === "POST");
+  /**
+   * A checkout whose form holds the widget (or names it with `form=`); the form posts to a thank-you page, shown in
+   * a frame so that the checkout page (and what the test observed on it) stays.
+   */
+  const formPage = (attributes: Record<string, string>, outside = false) =>
+    checkoutPage({
+      script: scriptTag(suite.stack),
+      body: `<iframe name="placed" title="Order placed"></iframe><form id="order" target="placed" action="${suite.stack.pages.set("/thank-you", "<!doctype html><title>Thanks</title><h1>Thank you</h1>")}" method="get">
+${outside ? "" : element(attributes)}<input type="hidden" name="order" value="${attributes["order-id"]}"><button type="submit" id="place">Place order</button></form>
+${outside ? element({ ...attributes, form: "order" }) : ""}
+<script>document.getElementById("order").addEventListener("submit", () => (window.__submits = (window.__submits || 0) + 1));</script>`,
+    });
+  const orderPlaced = (tab: TestPage) =>
+    waitFor(() => tab.page.frames().some((frame) => /\/thank-you\?order=/.test(frame.url())), {
+      what: "the order placed (the form submitted)",
+    });
+  const confirmFromPage = (tab: TestPage, orderId?: string) =>
+    tab.page.evaluate(
+      (orderId) =>
+        (document.querySelector("service-widget") as HTMLElement & { confirm(o?: object): Promise<string> })
+          .confirm(orderId ? { orderId } : undefined)
+          .then(
+            (referenceNumber) => ({ referenceNumber, error: "" }),
+            (error: Error) => ({ referenceNumber: "", error: error.message }),
+          ),
+      orderId,
+    );
+
+  for (const outside of [false, true])
+    it(`mode=order: tick, untick, tick records the choice only; submitting the ${outside ? "form named by form=" : "enclosing form"} confirms exactly one plan, then the order is placed; events carry exactly the frozen keys`, async () => {
+      const attributes = widgetAttributes(suite.stack);
+      await withCheckout(suite, { html: formPage(attributes, outside) }, async (tab) => {
+        const box = await waitForRole(tab, "checkbox", /purchase protection/i);
+        const [offer] = await waitForEvent(tab, "offer");
+        for (let n = 0; n < 3; n++) await clickNode(tab, box);
+        const choices = await waitForEvent(tab, "choice", 3);
+        assert.deepEqual(
+          choices.map((e) => e.detail),
+          [true, false, true].map((accepted) => ({
+            quoteId: offer.detail.quoteId,
+            accepted,
+            feeCents: offer.detail.feeCents,
+          })),
+        );
+        assert.equal(confirmRequests(tab).length, 0, "ticking confirms nothing");
+        assert.deepEqual(await plansFor(attributes["order-id"]), []);
+        assert.equal(await quoteStatus(offer.detail.quoteId), "open");
+
+        const before = Date.now();
+        // A double click: one submit is held for the confirm, then placed once.
+        await tab.page.evaluate(() => {
+          document.getElementById("place")!.click();
+          document.getElementById("place")!.click();
+        });
+        await orderPlaced(tab);
+        assert.equal(
+          await tab.page.evaluate(() => (window as unknown as { __submits?: number }).__submits),
+          1,
+          "the page's submit listeners saw one submit",
+        );
+        const plans = await plansFor(attributes["order-id"]);
+        assert.equal(plans.length, 1, "exactly one plan");
+        assert.ok(plans[0].purchasedAt >= before - 1000, "purchased_at is the order's placement, not the tick");
+        assert.equal(confirmRequests(tab).length, 1);
+        const { events } = await tab.observed();
+        const [accepted] = events.filter((e) => e.type === "service-widget:accepted");
+        assert.deepEqual(accepted.detail, { quoteId: offer.detail.quoteId, referenceNumber: plans[0].referenceNumber });
+        assert.deepEqual(
+          events.map((e) => e.type),
+          [
+            "service-widget:ready",
+            "service-widget:offer",
+            "service-widget:choice",
+            "service-widget:choice",
+            "service-widget:choice",
+            "service-widget:accepted",
+          ],
+        );
+        for (const event of events) {
+          assert.deepEqual(Object.keys(event.detail).sort(), FROZEN_EVENTS[event.type], event.type);
+          assert.deepEqual([event.bubbles, event.composed, event.target], [true, true, "service-widget"], event.type);
+        }
+        assert.deepEqual(tab.pageErrors, []);
+      });
+    });
+
+  it("mode=order: the page's submit listeners see one submit, after the confirm; unticked, the form submits without a plan; abandoned, no plan", async () => {
+    const attributes = widgetAttributes(suite.stack);
+    await withCheckout(suite, { html: formPage(attributes) }, async (tab) => {
+      const box = await waitForRole(tab, "checkbox", /purchase protection/i);
+      await clickNode(tab, box);
+      await clickNode(tab, box);
+      await waitForEvent(tab, "choice", 2);
+      await tab.page.evaluate(() =>
+        document.getElementById("order")!.addEventListener("submit", (event) => event.preventDefault()),
+      );
+      await tab.page.click("#place");
+      await waitFor(() => tab.page.evaluate(() => (window as unknown as { __submits?: number }).__submits === 1), {
+        what: "the page's submit",
+      });
+      assert.equal(confirmRequests(tab).length, 0);
+      assert.deepEqual(await plansFor(attributes["order-id"]), [], "unticked: no plan");
+    });
+    const abandoned = widgetAttributes(suite.stack);
+    await withCheckout(suite, { html: formPage(abandoned) }, async (tab) => {
+      const box = await waitForRole(tab, "checkbox", /purchase protection/i);
+      await clickNode(tab, box);
+      await waitForEvent(tab, "choice");
+    });
+    assert.deepEqual(await plansFor(abandoned["order-id"]), [], "ticked, then the page left without an order: no plan");
+  });
+
+  it("mode=order: a confirm lost to the network fails open — the order is submitted anyway and `unavailable` says why", async () => {
+    const attributes = widgetAttributes(suite.stack);
+    await withCheckout(suite, { html: formPage(attributes) }, async (tab) => {
       await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
-      const [accepted] = await waitForEvent(tab, "accepted");
-      assert.match(accepted.detail.referenceNumber as string, /^CLM-\d{4}-[0-9A-HJKMNP-TV-Z]{8}$/);
-      await waitForRole(tab, "StaticText", new RegExp(`reference number is ${accepted.detail.referenceNumber}`));
+      await tab.page.route("**/offers/confirm", (route) => route.abort("connectionreset"));
+      await tab.page.click("#place");
+      await orderPlaced(tab);
+      assert.deepEqual(
+        (await eventsOf(tab, "unavailable")).map((e) => e.detail),
+        [{ reason: "network" }],
+      );
+      assert.deepEqual(await plansFor(attributes["order-id"]), []);
+    });
+  });
+
+  it("confirm({orderId}): rejects while nothing is ticked; resolves with the reference number of one plan for that order id, however often it is called", () =>
+    withCheckout(suite, {}, async (tab) => {
+      await waitForEvent(tab, "offer");
+      assert.deepEqual(await confirmFromPage(tab), { referenceNumber: "", error: "not_accepted" });
+      await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
+      await waitForEvent(tab, "choice");
+      const orderId = `placed-${crypto.randomUUID()}`;
+      const [first, second] = await Promise.all([confirmFromPage(tab, orderId), confirmFromPage(tab, orderId)]);
+      assert.match(first.referenceNumber, REFERENCE_NUMBER_PATTERN);
+      assert.deepEqual(second, first);
+      assert.deepEqual(await confirmFromPage(tab, orderId), first);
+      assert.deepEqual(
+        (await plansFor(orderId)).map((plan) => plan.referenceNumber),
+        [first.referenceNumber],
+      );
+      assert.equal(confirmRequests(tab).length, 1);
+      await waitForRole(tab, "StaticText", new RegExp(first.referenceNumber));
       const ticked = await waitForRole(tab, "checkbox", /purchase protection/i);
-      assert.equal(ticked.properties.checked, "true");
-      assert.equal(ticked.properties.disabled, true);
-      assert.equal(await quoteStatus(accepted.detail.quoteId), "confirmed");
+      assert.deepEqual([ticked.properties.checked, ticked.properties.disabled], ["true", true]);
+      // The quote was for the attribute's order id: it was renewed once for the order placed, as the API requires.
+      assert.deepEqual(
+        quoteRequests(tab).map((request) => JSON.parse(request.postData!).order_id),
+        [await tab.page.getAttribute("service-widget", "order-id"), orderId],
+      );
       // The order is protected: a later attribute change does not offer it again.
       await tab.page.evaluate(() => document.querySelector("service-widget")!.setAttribute("amount-cents", "15000"));
-      await staysFalseFor(() => quoteRequests(tab).length > 1, 400, { what: "a second quote request" });
-      assert.equal(quoteRequests(tab).length, 1);
-      const { events } = await tab.observed();
-      assert.deepEqual(
-        events.map((e) => e.type),
-        ["service-widget:ready", "service-widget:offer", "service-widget:accepted"],
-      );
-      for (const event of events) {
-        assert.deepEqual(Object.keys(event.detail).sort(), FROZEN_EVENTS[event.type], event.type);
-        assert.deepEqual([event.bubbles, event.composed, event.target], [true, true, "service-widget"], event.type);
-      }
+      await staysFalseFor(() => quoteRequests(tab).length > 2, 400, { what: "a third quote request" });
     }));
 
-  it("mode=order: a confirm the API refuses (here: the quote was declined meanwhile) brings a fresh offer to tick again", () =>
+  it("confirm(): a quote the API refuses by then (expired, here declined meanwhile) is re-quoted and confirmed transparently", () =>
     withCheckout(suite, {}, async (tab) => {
       const [offer] = await waitForEvent(tab, "offer");
+      await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
+      await waitForEvent(tab, "choice");
       await suite.stack.api.database.db.run("UPDATE quotes SET status = 'declined' WHERE id = ?", [
         offer.detail.quoteId as string,
       ]);
-      await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
-      const [, renewed] = await waitForEvent(tab, "offer", 2);
+      const { referenceNumber } = await confirmFromPage(tab);
+      assert.match(referenceNumber, REFERENCE_NUMBER_PATTERN);
+      const [, renewed] = await eventsOf(tab, "offer");
       assert.notEqual(renewed.detail.quoteId, offer.detail.quoteId);
-      await waitForRole(tab, "StaticText", /offer was renewed/);
-      const box = await waitForRole(tab, "checkbox", /purchase protection/i);
-      assert.equal(box.properties.checked, "false");
-      assert.equal(box.properties.disabled, undefined);
-      await clickNode(tab, box);
-      const [accepted] = await waitForEvent(tab, "accepted");
-      assert.equal(accepted.detail.quoteId, renewed.detail.quoteId);
+      const [accepted] = await eventsOf(tab, "accepted");
+      assert.deepEqual(accepted.detail, { quoteId: renewed.detail.quoteId, referenceNumber });
+      assert.equal(confirmRequests(tab).length, 2);
       assert.deepEqual(tab.pageErrors, []);
     }));
 
-  it("mode=order: a confirm lost to the network unticks and says so; ticking again replays it under the same idempotency key", () =>
+  it("confirm(): after a confirm lost to the network, calling it again replays the same request under the same idempotency key", () =>
     withCheckout(suite, {}, async (tab) => {
       await waitForEvent(tab, "offer");
       const keys: string[] = [];
@@ -107,24 +251,27 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
           request.method() === "POST" &&
           keys.push(request.headers()["idempotency-key"]),
       );
-      await tab.page.route("**/offers/confirm", (route) => route.abort("connectionreset"));
       await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
+      await waitForEvent(tab, "choice");
+      await tab.page.route("**/offers/confirm", (route) => route.abort("connectionreset"));
+      assert.deepEqual(await confirmFromPage(tab), { referenceNumber: "", error: "network" });
       await waitForRole(tab, "StaticText", /could not be added/);
-      const box = await waitForRole(tab, "checkbox", /purchase protection/i);
-      assert.equal(box.properties.checked, "false");
       await tab.page.unroute("**/offers/confirm");
-      const lost = tab.requests.filter((r) => r.url.endsWith("/offers/confirm") && r.method === "POST");
-      await clickNode(tab, box);
-      await waitForEvent(tab, "accepted");
+      const lost = confirmRequests(tab);
+      const { referenceNumber } = await confirmFromPage(tab);
+      assert.match(referenceNumber, REFERENCE_NUMBER_PATTERN);
       assert.equal(lost.length, 1);
-      assert.equal(
-        tab.requests.filter((r) => r.url.endsWith("/offers/confirm") && r.method === "POST").at(-1)!.postData,
-        lost[0].postData,
-        "the same body",
-      );
+      assert.equal(confirmRequests(tab).at(-1)!.postData, lost[0].postData, "the same body");
       assert.equal(keys.length, 2);
       assert.equal(keys[1], keys[0], "the same Idempotency-Key");
       assert.deepEqual(tab.pageErrors, []);
+    }));
+
+  it("the coverage link opens the quote's termsUrl: the public rulebook page <PORTAL_URL>/terms", () =>
+    withCheckout(suite, {}, async (tab) => {
+      await waitForRole(tab, "link", /see what is covered/i);
+      const dom = await everythingInTheDom(tab);
+      assert.ok(dom.includes("https://portal.example.test/terms"), "href is the portal's /terms page");
     }));
 
   it("mode=order: No thanks declines the quote at the API", () =>

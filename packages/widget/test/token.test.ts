@@ -43,7 +43,7 @@ async function observablePlaces(tab: TestPage): Promise<Record<string, string>> 
 describe("<service-widget>: the quote token never leaves the script's closure (Chromium)", () => {
   const suite = chromiumSuite();
 
-  it("is nowhere a page, a storage API, a URL, a timing entry, the console or an event can show, before and after opt-in", () =>
+  it("is nowhere a page, a storage API, a URL, a timing entry, the console or an event can show: offered, ticked, confirmed", () =>
     withCheckout(suite, { attributes: widgetAttributes(suite.stack, { debug: "" }) }, async (tab) => {
       await waitForEvent(tab, "offer");
       assert.equal(tab.tokens.length, 1, "the browser received one token");
@@ -56,6 +56,12 @@ describe("<service-widget>: the quote token never leaves the script's closure (C
 
       await assertNoLeak("offer shown");
       await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
+      await waitForEvent(tab, "choice");
+      await assertNoLeak("ticked, not yet confirmed");
+      // The order is placed: the page's script confirms.
+      await tab.page.evaluate(() =>
+        (document.querySelector("service-widget") as HTMLElement & { confirm(): Promise<string> }).confirm(),
+      );
       await waitForEvent(tab, "accepted");
       await assertNoLeak("after confirm");
       // The token did travel, once, where it belongs: the confirm request body.

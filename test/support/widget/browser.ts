@@ -21,7 +21,7 @@ const ARGS = [
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 
-export const EVENT_NAMES = ["ready", "offer", "accepted", "declined", "unavailable"];
+export const EVENT_NAMES = ["ready", "offer", "choice", "accepted", "declined", "unavailable"];
 
 /** Runs in every page before its own scripts: records layout shifts, uncaught errors and every lifecycle event. */
 const OBSERVE = `(() => {

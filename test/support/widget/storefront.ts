@@ -1,5 +1,6 @@
 // A fake Shopify storefront on loopback: one cart behind the Ajax Cart API (/cart.js, /cart/add.js, /cart/change.js,
-// /cart/update.js) in Shopify's documented shapes, optionally under a locale root (/fr/…), plus the pages tests open.
+// /cart/update.js) in Shopify's documented shapes, optionally under a locale root (/fr/…), plus the pages tests open
+// and the theme's cart sections through the Section Rendering API (`?sections=`).
 // It records every cart request so tests can count reads and inspect what the widget wrote.
 import { listen } from "./stack.ts";
 
@@ -86,7 +87,14 @@ export interface Storefront {
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
-export async function startStorefront(catalog: Record<number, Variant>, localeRoot = "/"): Promise<Storefront> {
+/** The theme's cart sections, rendered from the cart as Shopify's Section Rendering API answers `?sections=<id>`. */
+export type SectionRenderers = Record<string, (cart: CartJson) => string>;
+
+export async function startStorefront(
+  catalog: Record<number, Variant>,
+  localeRoot = "/",
+  sections: SectionRenderers = {},
+): Promise<Storefront> {
   let lines: Line[] = [];
   let attributes: Record<string, string> = {};
   let failing = false;
@@ -171,6 +179,22 @@ export async function startStorefront(catalog: Record<number, Variant>, localeRo
 
   const server = await listen(async (request) => {
     const url = new URL(request.url);
+    // GET <any page>?sections=a,b: each section's HTML in its wrapper, null for a section the theme does not have.
+    const wanted = url.searchParams.get("sections");
+    if (request.method === "GET" && wanted !== null) {
+      requests.push({ method: "GET", path: `${url.pathname}?sections=${wanted}`, url: url.pathname, body: null });
+      return json(
+        Object.fromEntries(
+          wanted.split(",").map((id) => {
+            const render = sections[id];
+            return [
+              id,
+              render ? `<div id="shopify-section-${id}" class="shopify-section">${render(cart())}</div>` : null,
+            ];
+          }),
+        ),
+      );
+    }
     const html = pages.get(url.pathname);
     if (html)
       return new Response(html, {
