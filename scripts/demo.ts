@@ -37,6 +37,8 @@ Purchase Protection demo (test mode): the web app on ${origin}
 
   Storefront demo: ${origin}${DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
   Sample order:    ${sample.referenceNumber}, bought by ${sample.email}: protected, with a claim filed on it
+  Buyer portal:    ${origin}/portal?reference=${sample.referenceNumber}   (sign in with ${sample.email}: coverage,
+                   free-look cancellation, claims with photos; the rulebook is ${origin}/portal/terms)
   Admin:           ${origin}/app   (says Shopify is not configured until the standalone dashboard lands)
 ${walkthrough(`${origin}${API_BASE_PATH}`, demo, sample)}`);
 

@@ -3,6 +3,8 @@ import type { Database } from "./store/database.ts";
 import type { Services } from "./domain/context.ts";
 import { createSealer } from "./secrets/sealer.ts";
 import { createHttpApi } from "./http/app.ts";
+import { coverageLinks } from "./email/coverage-link.ts";
+import { purgeExpired } from "./workers/purges.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { createBackgroundJobs, type BackgroundJobsOptions } from "./workers/background-jobs.ts";
 
@@ -28,17 +30,15 @@ export interface ProtectionApiOptions {
  */
 export function createProtectionApi(options: ProtectionApiOptions) {
   const sealer = createSealer(options.encryptionKey);
-  const http = createHttpApi({ ...options, sealer });
-  const background = createBackgroundJobs({
-    ...options,
-    sealer,
-    purgeIdempotencyRecords: http.purgeExpiredIdempotencyKeys,
-  });
+  const http = createHttpApi({ ...options, sealer, coverageLinks: coverageLinks(options.encryptionKey) });
+  const background = createBackgroundJobs({ ...options, sealer });
   return {
     /** `env` is what @hono/node-server passes (the Node request, whose socket gives the client IP). */
     fetch: (request: Request, env?: unknown) => http.fetch(request, env),
     routes: http.routes,
     purgeExpiredIdempotencyKeys: http.purgeExpiredIdempotencyKeys,
+    /** The periodic purge's task (server/workers/purges.ts); resolves to how many went. */
+    purgeExpired: () => purgeExpired(options.db, options.services),
     /** The webhook delivery worker (started by startBackgroundJobs unless disabled; tests drive runOnce). */
     webhooks: background.webhooks,
     /** The e-mail worker, when configured (started by startBackgroundJobs unless disabled; tests drive runOnce). */

@@ -40,10 +40,18 @@ export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
 export { merchantMetrics, type MerchantMetrics } from "./domain/metrics.ts";
 export { listWebhookEndpoints, type EndpointStatus } from "./domain/webhook-endpoints.ts";
 export { listWebhookAttempts, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
+// The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
+export { confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
 
 // The Shopify app's tables
 export * from "./store/shopify-shops.ts";
 export * from "./store/shopify-jobs.ts";
 export * from "./store/shopify-webhook-receipts.ts";
 export * from "./store/shopify-orders.ts";
+export * from "./store/shopify-order-protection.ts";
 export * from "./store/shopify-data-requests.ts";
+export * from "./store/shopify-fee-refunds.ts";
+
+// The buyer portal's wire shapes (the portal pages are server-side clients of the portal API)
+export type { PortalPlan, PortalSession } from "./domain/portal.ts";
+export type { EvidenceFile, PortalClaim, PortalClaimWithTimeline, TimelineEntry } from "./domain/claims.ts";

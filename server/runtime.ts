@@ -8,6 +8,7 @@ import { createProtectionApi } from "./api.ts";
 import { allowPrivateWebhookUrls, webhookWorkerOptions } from "./webhooks/config.ts";
 import { createLimiter } from "./rate-limits/limiter.ts";
 import { createMailTransport } from "./email/transport.ts";
+import { defaultEvidenceDirectory, filesystemEvidenceStore } from "./evidence/index.ts";
 
 /** Time, chance and settings from configuration: the API process's and `npm run worker`'s. */
 export function servicesFrom(config: Config, logger: Logger): Services {
@@ -19,6 +20,7 @@ export function servicesFrom(config: Config, logger: Logger): Services {
       portalUrl: config.PORTAL_URL,
       allowPrivateWebhookUrls: allowPrivateWebhookUrls(config, logger),
     },
+    evidence: filesystemEvidenceStore(defaultEvidenceDirectory(config.DATA_DIR)),
   };
 }
 

@@ -7,7 +7,6 @@
 import pino from "pino";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./store/open.ts";
-import { deleteExpiredIdempotencyRecords } from "./store/idempotency.ts";
 import { createSealer, loadEncryptionKey } from "./secrets/sealer.ts";
 import { webhookWorkerOptions } from "./webhooks/config.ts";
 import { emailFrom, servicesFrom } from "./runtime.ts";
@@ -32,7 +31,6 @@ const background = createBackgroundJobs({
   webhooks: { ...webhookWorkerOptions(config), enabled: only.has("webhooks") },
   email: { ...emailFrom(config, logger), enabled: only.has("email") },
   purges: { enabled: only.has("purges") },
-  purgeIdempotencyRecords: () => deleteExpiredIdempotencyRecords(db, services.clock()),
 });
 background.start();
 logger.info({ workers: [...only] }, "worker process started");

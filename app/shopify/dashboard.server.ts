@@ -1,12 +1,14 @@
 // What the merchant dashboard (app/routes/app._index.tsx) shows for one shop, read in one go as plain JSON: the
 // installation and its keys, the program's terms, the storefront setup, 30 days of metrics, the latest protected
-// orders, the shop's webhook endpoints (failing / disabled ones stand out), jobs that gave up, customer data
-// requests and the order-confirmation snippet. Only the secret key's last four characters leave the server.
+// orders, the shop's webhook endpoints (failing / disabled ones stand out), jobs that gave up, fee refunds that did
+// not go through, customer data requests and the order-confirmation snippet. Only the secret key's last four
+// characters leave the server.
 import {
   findLatestShopifyJob,
   iso,
   listDeadShopifyJobs,
   listLatestShopifyOrders,
+  listShopifyFeeRefundsNeedingAttention,
   listShopifyDataRequests,
   listWebhookAttempts,
   listWebhookEndpoints,
@@ -21,6 +23,7 @@ import {
 } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { orderConfirmationSnippet } from "./email-snippet.ts";
+import { FEE_REFUND_JOB } from "./fee-refunds.server.ts";
 import { loadInstallation } from "./installations.server.ts";
 
 const METRICS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -52,6 +55,19 @@ export interface DashboardJob {
   updatedAt: string;
 }
 
+/** A free-look fee refund that did not go through: retrying (its job will try again) or failed (gave up). */
+export interface DashboardFeeRefund {
+  referenceNumber: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  status: "retrying" | "failed";
+  attempts: number;
+  lastError: string;
+  /** When the buyer cancelled. */
+  createdAt: string;
+}
+
 export interface Dashboard {
   shop: string;
   status: "installed" | "uninstalled";
@@ -71,6 +87,8 @@ export interface Dashboard {
   orders: DashboardOrder[];
   webhookEndpoints: DashboardEndpoint[];
   deadJobs: DashboardJob[];
+  /** Protection fees of free-look cancellations that could not be refunded on the order (yet). */
+  feeRefunds: DashboardFeeRefund[];
   dataRequests: { id: string; customerId: string; createdAt: string }[];
   emailSnippet: string;
 }
@@ -109,6 +127,7 @@ export async function loadDashboard(
     orders: await latestOrders(db, shop),
     webhookEndpoints: await webhookEndpoints(db, actor),
     deadJobs: await deadJobs(db, shop),
+    feeRefunds: await feeRefundsNeedingAttention(db, shop),
     dataRequests: await dataRequests(db, shop),
     emailSnippet: orderConfirmationSnippet(deps.services.settings),
   };
@@ -161,6 +180,20 @@ async function webhookEndpoints(db: Queryable, actor: Actor): Promise<DashboardE
 async function deadJobs(db: Queryable, shop: string): Promise<DashboardJob[]> {
   const jobs = await listDeadShopifyJobs(db, shop, LIST_LIMIT);
   return jobs.map(({ updatedAt, ...job }) => ({ ...job, updatedAt: iso(updatedAt) }));
+}
+
+async function feeRefundsNeedingAttention(db: Queryable, shop: string): Promise<DashboardFeeRefund[]> {
+  const refunds = await listShopifyFeeRefundsNeedingAttention(db, { shop, kind: FEE_REFUND_JOB, limit: LIST_LIMIT });
+  return refunds.map((refund) => ({
+    referenceNumber: refund.referenceNumber,
+    orderId: refund.orderId,
+    amountCents: refund.amountCents,
+    currency: refund.currency,
+    status: refund.jobStatus === "dead" ? "failed" : "retrying",
+    attempts: refund.attempts,
+    lastError: refund.lastError,
+    createdAt: iso(refund.createdAt),
+  }));
 }
 
 async function dataRequests(db: Queryable, shop: string): Promise<Dashboard["dataRequests"]> {

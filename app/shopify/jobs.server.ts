@@ -9,6 +9,7 @@ import {
   createPeriodicWorker,
   createWorker,
   insertShopifyJob,
+  insertShopifyJobOnce,
   markShopifyJobDone,
   newId,
   purgeDoneShopifyJobs,
@@ -71,6 +72,27 @@ export async function enqueueJob(
   return job;
 }
 
+/**
+ * Adds a job under an id of the caller's (derived from what the job is about) unless one exists under it, whatever
+ * became of it: the job runs at most once however often, and by however many instances, it is enqueued (a refund).
+ * Returns whether it was added.
+ */
+export function enqueueJobOnce(
+  tx: Queryable,
+  services: Services,
+  input: { id: string; shop: string; kind: string; payload: unknown; subject?: string },
+): Promise<boolean> {
+  return insertShopifyJobOnce(tx, { ...input, subject: input.subject ?? null, lockedUntil: null }, services.clock());
+}
+
+/** Work that looks for jobs to enqueue (the fee refunds owed): run at start, then every `everyMs`. */
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  /** Resolves to how many things it did. */
+  task: () => Promise<number>;
+}
+
 export interface JobQueueOptions {
   db: Database;
   services: Services;
@@ -80,10 +102,12 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** Jobs claimed per poll. Default 20. */
   batchSize?: number;
+  /** Started and stopped with the queue. */
+  periodicTasks?: PeriodicTask[];
 }
 
 export function createJobQueue(options: JobQueueOptions) {
-  const { db, services, logger, handlers, pollMs = 1_000, batchSize = 20 } = options;
+  const { db, services, logger, handlers, pollMs = 1_000, batchSize = 20, periodicTasks = [] } = options;
   const inFlight = new Set<Promise<void>>();
 
   /** Runs one job the caller owns; never throws: a failure is recorded and rescheduled. */
@@ -142,14 +166,18 @@ export function createJobQueue(options: JobQueueOptions) {
     settle: () => Promise.allSettled([...inFlight]),
   });
   const purge = createPeriodicWorker({ name: "shopify-purge", logger, everyMs: PURGE_EVERY_MS, task: purgeExpired });
-  const workers = workerGroup([jobs, purge]);
+  const periodic = periodicTasks.map((task) => createPeriodicWorker({ ...task, logger }));
+  const workers = workerGroup([jobs, purge, ...periodic]);
 
   return {
     /** Runs a job the caller enqueued with `claimed` (tracked, so `stop` waits for it). */
     run: (job: Job) => track(run(job)),
     runDue,
     purgeExpired,
-    /** Starts the queue's workers: the jobs, and the purge of done jobs and receipts (at start, then hourly). */
+    /**
+     * Starts the queue's workers: the jobs, the purge of done jobs and receipts (at start, then hourly) and the
+     * periodic tasks.
+     */
     start: workers.start,
     /** Look for due jobs now (a follow-up job was just enqueued). */
     wake: jobs.wake,

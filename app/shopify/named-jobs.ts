@@ -2,7 +2,7 @@
 // app/shopify/webhooks/) and the follow-ups. Enqueueing and handling are typed by name here; the queue itself
 // (jobs.server.ts) stores payloads as JSON and hands each handler what was enqueued under its name.
 import type { Queryable, Services } from "../../server/index.ts";
-import { enqueueJob, type Job, type JobHandler } from "./jobs.server.ts";
+import { enqueueJob, enqueueJobOnce, type Job, type JobHandler } from "./jobs.server.ts";
 import type { RefundTransaction } from "./webhooks/refunds-create.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
 
@@ -40,6 +40,8 @@ export interface JobPayloads {
   fulfill_protection_line: { orderGid: string };
   /** After install: the protection product and the storefront config. */
   storefront_setup: Nothing;
+  /** A free-look cancellation: the protection line is refunded on the order (one job per plan, ever). */
+  refund_protection_fee: { planId: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -52,6 +54,15 @@ export function enqueueNamedJob<Kind extends JobKind>(
   input: { shop: string; kind: Kind; payload: JobPayloads[Kind]; subject?: string; claimed?: boolean },
 ): Promise<Job> {
   return enqueueJob(tx, services, input);
+}
+
+/** Adds the job under `id` unless one exists under it (see enqueueJobOnce). Returns whether it was added. */
+export function enqueueNamedJobOnce<Kind extends JobKind>(
+  tx: Queryable,
+  services: Services,
+  input: { id: string; shop: string; kind: Kind; payload: JobPayloads[Kind]; subject?: string },
+): Promise<boolean> {
+  return enqueueJobOnce(tx, services, input);
 }
 
 /** The queue's handler table: one handler for every named job, each taking the payload enqueued under its name. */

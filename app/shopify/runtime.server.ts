@@ -1,6 +1,7 @@
 // The Shopify side's runtime: the handlers' dependencies and a started job queue that runs every handler. The app
 // process creates one (app/shopify.server.ts) from the protection runtime and shopifyApp().
 import { createShopifyDeps, type DepsInput, type ShopifyDeps } from "./deps.server.ts";
+import { feeRefundHandlers, feeRefundTask } from "./fee-refunds.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs.server.ts";
 import { queueHandlers } from "./named-jobs.ts";
 import { orderHandlers } from "./orders.server.ts";
@@ -18,7 +19,8 @@ export function createShopifyRuntime(input: Omit<DepsInput, "wakeJobs">): Shopif
     db: deps.db,
     services: deps.services,
     logger: deps.logger,
-    handlers: queueHandlers({ ...orderHandlers(deps), ...shopLifecycleHandlers(deps) }),
+    handlers: queueHandlers({ ...orderHandlers(deps), ...shopLifecycleHandlers(deps), ...feeRefundHandlers(deps) }),
+    periodicTasks: [feeRefundTask(deps)],
   });
   queue.start();
   return { deps, queue };

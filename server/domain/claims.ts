@@ -1,63 +1,519 @@
+// Claims: a buyer's refund requests under a plan, filed and followed through the portal (README "Claims"). The
+// filing rules are checked here, in the transaction; the evidence files are recognised, stripped and stored before
+// it opens (prepareEvidence), so that no lock is held while bytes are hashed and written.
+import path from "node:path";
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
-import { COVERED_REASONS } from "./disclosure.ts";
+import { COVERED_REASONS, reasonName } from "./disclosure.ts";
 import { appendEvent } from "./events.ts";
+import { queueEmail } from "./emails.ts";
 import type { Page, PageQuery } from "./pagination.ts";
-import { findClaim, insertClaim, listClaimsPage, type ClaimFilters, type ClaimRecord } from "../store/claims.ts";
+import {
+  CLOSED_CLAIM_STATUSES,
+  findClaim,
+  findEvidence,
+  findOpenClaimId,
+  insertClaim,
+  insertEvidence,
+  insertTimelineEntry,
+  listClaimsPage,
+  listEvidence,
+  listTimeline,
+  lockClaimablePlan,
+  lockClaimStatus,
+  sumPaidOnPlan,
+  touchClaim,
+  updateClaimStatus,
+  type ClaimFilters,
+  type ClaimRecord,
+  type EvidenceRecord,
+  type TimelineActor,
+  type TimelineEntryRecord,
+  type TimelineKind,
+} from "../store/claims.ts";
 import { findPlanByReference } from "../store/plans.ts";
+import {
+  EVIDENCE_LIMITS,
+  EvidenceUnsupportedError,
+  sniffEvidenceType,
+  stripImageMetadata,
+  type EvidenceStore,
+} from "../evidence/index.ts";
 
 export type { ClaimFilters };
 
 export const CLAIM_STATUSES = ["submitted", "under_review", "needs_information", "approved", "paid", "denied"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-/** A buyer's refund request under a plan, as the API shows it (ISO times). */
-export type Claim = Omit<ClaimRecord, "mode" | "createdAt" | "updatedAt"> & {
+/** A claim may be filed at most this long after what it is about happened. */
+export const CLAIM_WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CLAIM_WINDOW_MS = CLAIM_WINDOW_DAYS * DAY_MS;
+
+export interface ClaimDecision {
+  code: string;
+  message: string;
+  decidedAt: string;
+}
+
+/** A buyer's refund request under a plan, as the merchant sees it (GET /merchant/claims, webhook claim.*). */
+export interface Claim {
+  id: string;
   object: "claim";
+  planId: string;
+  referenceNumber: string;
+  orderId: string;
+  reason: string;
+  description: string;
+  status: ClaimStatus;
+  amountCents: number;
+  currency: string;
+  occurredAt: string;
+  decision: ClaimDecision | null;
+  evidenceCount: number;
   createdAt: string;
   updatedAt: string;
   livemode: boolean;
-};
+}
+
+/** An evidence file as the portal and the merchant see it (the bytes are fetched separately). */
+export interface EvidenceFile {
+  id: string;
+  contentType: string;
+  byteSize: number;
+  fileName: string;
+  sha256: string;
+}
+
+export interface TimelineEntry {
+  id: string;
+  at: string;
+  actor: TimelineActor;
+  kind: TimelineKind;
+  status: ClaimStatus | null;
+  text: string;
+  evidence: EvidenceFile[];
+}
+
+/** A claim as its buyer sees it in the portal. */
+export interface PortalClaim {
+  id: string;
+  object: "claim";
+  referenceNumber: string;
+  reason: string;
+  reasonName: string;
+  status: ClaimStatus;
+  description: string;
+  occurredAt: string;
+  amountCents: number;
+  currency: string;
+  decision: ClaimDecision | null;
+  evidence: EvidenceFile[];
+  createdAt: string;
+  updatedAt: string;
+  livemode: boolean;
+}
+
+export type PortalClaimWithTimeline = PortalClaim & { timeline: TimelineEntry[] };
+
+/** Who acts in the portal: a signed-in buyer, for one plan of one merchant. */
+export interface PortalCaller extends Actor {
+  planId: string;
+}
+
+/** A file as the request brought it (multipart), before anything is known of its bytes. */
+export interface UploadedFile {
+  /** The form field it came in (`evidence`) and its position among the request's files, for errors. */
+  field: string;
+  index: number;
+  /** The name the buyer's device gave it: display only. */
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** A file recognised, stripped and stored: what a claim's evidence row records. */
+export interface PreparedEvidence {
+  sha256: string;
+  byteSize: number;
+  contentType: string;
+  fileName: string;
+}
+
+export interface EvidenceDownload {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
+function evidenceStoreOf(services: Services): EvidenceStore {
+  if (!services.evidence) throw new Error("No evidence store is configured (Services.evidence).");
+  return services.evidence;
+}
+
+const unprocessable = (code: string, message: string, field?: string) =>
+  new DomainError("unprocessable", code, message, field);
+
+/** `evidence[2]`: the form field and the file's position, as a refused file's `param`. */
+const fileParam = (file: UploadedFile) => `${file.field}[${file.index}]`;
+
+/**
+ * Checks, recognises by their bytes, strips of metadata (Exif GPS…) and stores the request's files. Runs before
+ * the transaction; a request refused afterwards leaves its files in the store without a row pointing at them. That
+ * is harmless — the store is content-addressed (the same bytes sent again reuse the file), nothing serves a file
+ * without a row, and removing one could race a concurrent request that stored the same bytes and keeps its row.
+ */
+export async function prepareEvidence(services: Services, files: readonly UploadedFile[]): Promise<PreparedEvidence[]> {
+  if (files.length > EVIDENCE_LIMITS.maxFiles) {
+    throw unprocessable(
+      "too_many_evidence_files",
+      `At most ${EVIDENCE_LIMITS.maxFiles} evidence files may be sent at once; this request has ${files.length}.`,
+      files[0]?.field ?? "evidence",
+    );
+  }
+  const tooLarge = files.find((file) => file.bytes.byteLength > EVIDENCE_LIMITS.maxFileBytes);
+  if (tooLarge) {
+    throw unprocessable(
+      "evidence_too_large",
+      `Evidence files are limited to ${EVIDENCE_LIMITS.maxFileBytes} bytes (10 MiB) each.`,
+      fileParam(tooLarge),
+    );
+  }
+  const stripped = files.map((file) => {
+    const unsupported = () =>
+      unprocessable(
+        "evidence_type_unsupported",
+        "Evidence must be a JPEG, PNG, WebP or HEIC image or a PDF (recognised by its contents, not its name).",
+        fileParam(file),
+      );
+    const type = sniffEvidenceType(file.bytes);
+    if (!type) throw unsupported();
+    try {
+      return { file, type, bytes: stripImageMetadata(file.bytes, type.contentType) };
+    } catch (error) {
+      if (error instanceof EvidenceUnsupportedError) throw unsupported();
+      throw error;
+    }
+  });
+  const store = evidenceStoreOf(services);
+  const prepared: PreparedEvidence[] = [];
+  for (const { file, type, bytes } of stripped) {
+    const { sha256, byteSize } = await store.put(bytes);
+    prepared.push({
+      sha256,
+      byteSize,
+      contentType: type.contentType,
+      fileName: displayFileName(file.fileName, type.extension, file.index),
+    });
+  }
+  return prepared;
+}
+
+/**
+ * The buyer's file name, safe to show: no folders, no control or bidi characters, at most 200 characters; a
+ * placeholder when nothing is left. Never used as a path (the store addresses files by their SHA-256).
+ */
+export function displayFileName(name: string, extension: string, index: number): string {
+  const base = path.posix.basename(name.replace(/\\/g, "/"));
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, "").trim();
+  const visible = cleaned === "." || cleaned === ".." ? "" : cleaned;
+  return [...(visible || `evidence-${index + 1}.${extension}`)].slice(0, 200).join("");
+}
+
+export interface FileClaimInput {
+  referenceNumber: string;
+  reason: string;
+  /** When what the claim is about happened (epoch ms, UTC). */
+  occurredAt: number;
+  /** `occurredAt` names a day (YYYY-MM-DD: its 00:00 UTC), not an instant. */
+  occurredOnDay?: boolean;
+  description: string;
+  amountCents?: number;
+}
+
+/** Files a buyer's claim under the session's plan; checks every filing rule and writes nothing when one fails. */
+export async function fileClaim(
+  tx: Tx,
+  services: Services,
+  caller: PortalCaller,
+  input: FileClaimInput,
+  evidence: readonly PreparedEvidence[] = [],
+): Promise<PortalClaimWithTimeline> {
+  const plan = await lockClaimablePlan(tx, caller, caller.planId);
+  if (!plan || plan.referenceNumber !== input.referenceNumber)
+    throw notFound("plan", input.referenceNumber, "referenceNumber");
+  if (!(COVERED_REASONS as readonly string[]).includes(input.reason)) {
+    throw unprocessable("reason_not_covered", `'${input.reason}' is not one of the covered reasons.`, "reason");
+  }
+  if (plan.status !== "active")
+    throw new DomainError("conflict", "plan_not_active", `Plan '${plan.referenceNumber}' is ${plan.status}.`);
+  const now = services.clock();
+  if (input.occurredAt > now) throw unprocessable("occurred_in_future", "occurredAt is in the future.", "occurredAt");
+  // A day (YYYY-MM-DD) is before the purchase only when it ended before it: the purchase day itself is allowed.
+  const occurredUntil = input.occurredOnDay ? input.occurredAt + DAY_MS - 1 : input.occurredAt;
+  if (occurredUntil < plan.purchasedAt)
+    throw unprocessable(
+      "occurred_before_purchase",
+      `occurredAt is before the protected purchase (${iso(plan.purchasedAt)}).`,
+      "occurredAt",
+    );
+  if (now - input.occurredAt > CLAIM_WINDOW_MS)
+    throw unprocessable(
+      "claim_window_expired",
+      `Claims are filed within ${CLAIM_WINDOW_DAYS} days of what happened; ${iso(input.occurredAt)} is longer ago.`,
+      "occurredAt",
+    );
+  const alreadyOpen = () =>
+    new DomainError(
+      "conflict",
+      "claim_already_open",
+      `An open claim for '${input.reason}' already exists on this plan; add a message to it instead.`,
+      "reason",
+    );
+  if (await findOpenClaimId(tx, plan.id, input.reason)) throw alreadyOpen();
+  const remaining = plan.coveredAmountCents - (await sumPaidOnPlan(tx, plan.id));
+  const amountCents = input.amountCents ?? remaining;
+  if (amountCents > remaining || amountCents <= 0)
+    throw unprocessable(
+      "amount_exceeds_remaining",
+      `The amount may be at most ${Math.max(remaining, 0)} (the covered amount less what earlier claims were paid).`,
+      "amountCents",
+    );
+
+  const id = newId("clm", now, services.random);
+  const inserted = await insertClaim(tx, caller, {
+    id,
+    planId: plan.id,
+    reason: input.reason,
+    description: input.description,
+    amountCents,
+    currency: plan.currency,
+    occurredAt: input.occurredAt,
+    createdAt: now,
+  });
+  // A concurrent filing for the same plan and reason committed between the check and the insert.
+  if (!inserted) throw alreadyOpen();
+  const entryId = await addTimelineEntry(tx, services, caller, id, { actor: "buyer", kind: "submitted", text: "" });
+  await addEvidenceRows(tx, services, caller, id, entryId, evidence);
+  const record = (await findClaim(tx, id))!;
+  await appendEvent(tx, services, caller, "claim.created", toClaim(record));
+  if (plan.customerEmailSealed && plan.customerEmailHash) {
+    await queueEmail(tx, services, caller, {
+      template: "claim_received",
+      planId: plan.id,
+      claimId: id,
+      occasion: entryId,
+      recipient: { sealed: plan.customerEmailSealed, hash: plan.customerEmailHash },
+    });
+  }
+  return withTimeline(tx, record);
+}
+
+/**
+ * The buyer adds a message (and files) to their claim. A claim waiting for information goes back to review
+ * (`claim.updated`); a closed claim (paid or denied) takes nothing more.
+ */
+export async function addClaimMessage(
+  tx: Tx,
+  services: Services,
+  caller: PortalCaller,
+  claimId: string,
+  input: { message: string },
+  evidence: readonly PreparedEvidence[] = [],
+): Promise<PortalClaimWithTimeline> {
+  const status = (await ownedClaim(tx, caller, claimId)) && (await lockClaimStatus(tx, claimId));
+  if (!status) throw notFound("claim", claimId, "claimId");
+  if (CLOSED_CLAIM_STATUSES.includes(status))
+    throw new DomainError("conflict", "claim_closed", `Claim '${claimId}' is ${status}: it takes no more messages.`);
+  const now = services.clock();
+  const entryId = await addTimelineEntry(tx, services, caller, claimId, {
+    actor: "buyer",
+    kind: "message",
+    text: input.message,
+  });
+  await addEvidenceRows(tx, services, caller, claimId, entryId, evidence);
+  if (status === "needs_information") {
+    await updateClaimStatus(tx, claimId, "under_review", now);
+    await addTimelineEntry(tx, services, caller, claimId, {
+      actor: "service",
+      kind: "status_changed",
+      status: "under_review",
+      text: "",
+    });
+    await appendEvent(tx, services, caller, "claim.updated", toClaim((await findClaim(tx, claimId))!));
+  } else {
+    await touchClaim(tx, claimId, now);
+  }
+  return withTimeline(tx, (await findClaim(tx, claimId))!);
+}
+
+/** The session plan's claims, newest first. */
+export async function listPlanClaims(db: Tx, caller: PortalCaller, query: PageQuery): Promise<Page<PortalClaim>> {
+  const page = await listClaimsPage(db, caller, { ...query, planId: caller.planId });
+  const evidence = await listEvidence(
+    db,
+    page.data.map((claim) => claim.id),
+  );
+  return { ...page, data: page.data.map((claim) => toPortalClaim(claim, evidence)) };
+}
+
+/** One claim of the session's plan with its timeline; another plan's claim does not exist for this buyer. */
+export async function getPortalClaim(db: Tx, caller: PortalCaller, claimId: string): Promise<PortalClaimWithTimeline> {
+  const claim = await ownedClaim(db, caller, claimId);
+  if (!claim) throw notFound("claim", claimId, "claimId");
+  return withTimeline(db, claim);
+}
+
+/** An evidence file of a claim of the session's plan. */
+export async function readPortalEvidence(
+  db: Tx,
+  services: Services,
+  caller: PortalCaller,
+  claimId: string,
+  evidenceId: string,
+): Promise<EvidenceDownload> {
+  const claim = await ownedClaim(db, caller, claimId);
+  return readEvidence(db, services, claim, claimId, evidenceId);
+}
+
+/** An evidence file of one of the merchant's claims (secret key). */
+export async function readMerchantEvidence(
+  db: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  evidenceId: string,
+): Promise<EvidenceDownload> {
+  return readEvidence(db, services, await findClaim(db, claimId, actor), claimId, evidenceId);
+}
 
 export async function listClaims(db: Tx, actor: Actor, query: PageQuery & ClaimFilters): Promise<Page<Claim>> {
   const page = await listClaimsPage(db, actor, query);
   return { ...page, data: page.data.map(toClaim) };
 }
 
-/** Files a buyer's claim under an active plan (the consumer portal's path). */
+/**
+ * Files a claim as the buyer of the plan with this reference number, occurred now (the demo's seed and tests of the
+ * merchant listings; buyers file through fileClaim).
+ */
 export async function submitClaim(
   tx: Tx,
   services: Services,
   actor: Actor,
   input: { referenceNumber: string; reason: string; description?: string },
 ): Promise<Claim> {
-  if (!(COVERED_REASONS as readonly string[]).includes(input.reason)) {
-    throw new DomainError(
-      "invalid",
-      "reason_not_covered",
-      `'${input.reason}' is not one of the covered reasons.`,
-      "reason",
-    );
-  }
   const plan = await findPlanByReference(tx, actor, input.referenceNumber);
   if (!plan) throw notFound("plan", input.referenceNumber, "referenceNumber");
-  if (plan.status !== "active")
-    throw new DomainError("conflict", "plan_not_active", `Plan '${input.referenceNumber}' is ${plan.status}.`);
+  const filed = await fileClaim(
+    tx,
+    services,
+    { ...actor, planId: plan.id },
+    { ...input, description: input.description ?? "", occurredAt: services.clock() },
+  );
+  return toClaim((await findClaim(tx, filed.id))!);
+}
+
+async function ownedClaim(db: Tx, caller: PortalCaller, claimId: string): Promise<ClaimRecord | undefined> {
+  const claim = await findClaim(db, claimId, caller);
+  return claim?.planId === caller.planId ? claim : undefined;
+}
+
+async function readEvidence(
+  db: Tx,
+  services: Services,
+  claim: ClaimRecord | undefined,
+  claimId: string,
+  evidenceId: string,
+): Promise<EvidenceDownload> {
+  if (!claim) throw notFound("claim", claimId, "claimId");
+  const evidence = await findEvidence(db, claim.id, evidenceId);
+  if (!evidence) throw notFound("evidence", evidenceId, "evidenceId");
+  const bytes = await evidenceStoreOf(services).get(evidence.sha256);
+  if (!bytes) throw new Error(`Evidence ${evidence.id} has no bytes in the evidence store (${evidence.sha256}).`);
+  return { bytes, contentType: evidence.contentType, fileName: evidence.fileName };
+}
+
+async function addTimelineEntry(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  entry: { actor: TimelineActor; kind: TimelineKind; status?: ClaimStatus; text: string },
+): Promise<string> {
   const now = services.clock();
-  const id = newId("clm", now, services.random);
-  await insertClaim(tx, actor, {
-    id,
-    planId: plan.id,
-    reason: input.reason,
-    description: input.description ?? "",
-    amountCents: plan.coveredAmountCents,
-    currency: plan.currency,
-    createdAt: now,
-  });
-  const claim = toClaim((await findClaim(tx, id))!);
-  await appendEvent(tx, services, actor, "claim.created", claim);
-  return claim;
+  const id = newId("cte", now, services.random);
+  await insertTimelineEntry(tx, actor, { id, claimId, ...entry, status: entry.status ?? null, createdAt: now });
+  return id;
+}
+
+async function addEvidenceRows(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  entryId: string,
+  evidence: readonly PreparedEvidence[],
+): Promise<void> {
+  const now = services.clock();
+  // Ids of one millisecond differ only in their random part: sorted, they keep the files in the order they were sent.
+  const ids = evidence.map(() => newId("evd", now, services.random)).sort();
+  for (const [index, file] of evidence.entries()) {
+    await insertEvidence(tx, actor, { id: ids[index], claimId, entryId, ...file, createdAt: now });
+  }
+}
+
+async function withTimeline(db: Tx, claim: ClaimRecord): Promise<PortalClaimWithTimeline> {
+  const [entries, evidence] = await Promise.all([listTimeline(db, claim.id), listEvidence(db, [claim.id])]);
+  return {
+    ...toPortalClaim(claim, evidence),
+    timeline: entries.map((entry) => toTimelineEntry(entry, evidence)),
+  };
+}
+
+const decisionOf = (record: ClaimRecord): ClaimDecision | null =>
+  record.decisionCode === null || record.decidedAt === null
+    ? null
+    : { code: record.decisionCode, message: record.decisionMessage ?? "", decidedAt: iso(record.decidedAt) };
+
+const toEvidenceFile = (record: EvidenceRecord): EvidenceFile => ({
+  id: record.id,
+  contentType: record.contentType,
+  byteSize: record.byteSize,
+  fileName: record.fileName,
+  sha256: record.sha256,
+});
+
+function toTimelineEntry(entry: TimelineEntryRecord, evidence: readonly EvidenceRecord[]): TimelineEntry {
+  return {
+    id: entry.id,
+    at: iso(entry.createdAt),
+    actor: entry.actor,
+    kind: entry.kind,
+    status: entry.status,
+    text: entry.text,
+    evidence: evidence.filter((file) => file.entryId === entry.id).map(toEvidenceFile),
+  };
+}
+
+function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRecord[]): PortalClaim {
+  return {
+    id: record.id,
+    object: "claim",
+    referenceNumber: record.referenceNumber,
+    reason: record.reason,
+    reasonName: reasonName(record.reason),
+    status: record.status,
+    description: record.description,
+    occurredAt: iso(record.occurredAt),
+    amountCents: record.amountCents,
+    currency: record.currency,
+    decision: decisionOf(record),
+    evidence: evidence.filter((file) => file.claimId === record.id).map(toEvidenceFile),
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+    livemode: record.mode === "live",
+  };
 }
 
 function toClaim(record: ClaimRecord): Claim {
@@ -72,6 +528,9 @@ function toClaim(record: ClaimRecord): Claim {
     status: record.status,
     amountCents: record.amountCents,
     currency: record.currency,
+    occurredAt: iso(record.occurredAt),
+    decision: decisionOf(record),
+    evidenceCount: record.evidenceCount,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
     livemode: record.mode === "live",

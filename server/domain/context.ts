@@ -1,6 +1,7 @@
 import type { Queryable } from "../store/database.ts";
 import type { Mode, RandomSource } from "./ids.ts";
 import type { HostResolver } from "../webhooks/address-policy.ts";
+import type { EvidenceStore } from "../evidence/store.ts";
 
 export interface Settings {
   /** Legal name printed in the disclosure ("…provided by <companyName>."). */
@@ -18,6 +19,8 @@ export interface Services {
   settings: Settings;
   /** DNS for webhook URL checks (default: the system resolver); tests inject one so nothing leaves loopback. */
   resolveHost?: HostResolver;
+  /** Where buyers' claim evidence is stored (DATA_DIR/evidence by default); tests use a temporary folder. */
+  evidence?: EvidenceStore;
 }
 
 /** Where a buyer accepted an offer; kept in the consent record. */

@@ -1,11 +1,13 @@
-// E-mails to buyers, queued in the transaction of what triggers them (the plan's confirm), sent by the e-mail worker
-// (server/email/worker.ts). One row per (template, plan): a replayed or retried confirm never queues a second one.
-// The address comes from the caller (even the page's publishable key can name one), so the service caps what it
-// sends: beyond a cap the e-mail is recorded as suppressed and never sent; the plan itself is not affected.
+// E-mails to buyers, queued in the transaction of what triggers them (the plan's confirm, its free-look cancellation,
+// a claim's submission, request for information, decision, payment), sent by the e-mail worker
+// (server/email/worker.ts), which renders them from the database at send time. One row per occasion (the dedupe
+// key): a replayed or retried mutation never queues a second one. The address comes from the caller (even the page's
+// publishable key can name one), so the service caps what it sends, every template together: beyond a cap the e-mail
+// is recorded as suppressed and never sent; the mutation itself is not affected.
 import { newId } from "./ids.ts";
 import type { Actor, Services, Tx } from "./context.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
-import { countQueuedEmails, insertEmailOnce, lockEmailCounts } from "../store/emails.ts";
+import { countQueuedEmails, findPlanRecipient, insertEmailOnce, lockEmailCounts } from "../store/emails.ts";
 
 export type EmailTemplate =
   | "welcome_protected"
@@ -29,15 +31,7 @@ export async function queueEmail(
   tx: Tx,
   services: Services,
   actor: Actor,
-  input: {
-    template: EmailTemplate;
-    planId: string;
-    /** The claim a claim e-mail is about. */
-    claimId?: string;
-    /** What makes this e-mail one of several of its template for the claim (e.g. the timeline entry's id). */
-    occasion?: string;
-    recipient: StoredEmail;
-  },
+  input: EmailOccasion & { recipient: StoredEmail },
 ): Promise<void> {
   const now = services.clock();
   const suppressedBecause = await capReached(tx, now, actor.merchantId, input.recipient.hash);
@@ -55,6 +49,22 @@ export async function queueEmail(
     lastError: suppressedBecause ?? null,
     createdAt: now,
   });
+}
+
+/** What tells one e-mail of a template apart from another (server/email/worker.ts renders each from it). */
+export interface EmailOccasion {
+  template: EmailTemplate;
+  planId: string;
+  /** The claim a claim e-mail is about. */
+  claimId?: string;
+  /** What makes this e-mail one of several of its template for the claim (e.g. the timeline entry's id). */
+  occasion?: string;
+}
+
+/** queueEmail to the address the plan holds; nothing when it holds none (none given, or redacted). */
+export async function queuePlanEmail(tx: Tx, services: Services, actor: Actor, input: EmailOccasion): Promise<void> {
+  const recipient = await findPlanRecipient(tx, input.planId);
+  if (recipient) await queueEmail(tx, services, actor, { ...input, recipient });
 }
 
 /** Which cap queueing one more e-mail would pass, if any. */

@@ -3,6 +3,7 @@
 
 export type DomainErrorKind =
   | "invalid" // the request is well-formed but its values cannot be served
+  | "unprocessable" // the values are valid but break a published rule (a claim's filing rules): 422
   | "not_found"
   | "conflict" // the resource is not in a state that allows the operation
   | "forbidden"

@@ -145,6 +145,8 @@ export async function confirmQuote(
     createdAt: now,
     voidedAt: null,
     voidReason: null,
+    cancelledAt: null,
+    feeRefund: null,
     mode: actor.mode,
   });
   await appendEvent(tx, services, actor, "protection.confirmed", purchase);

@@ -11,6 +11,7 @@ import { storeBuyerEmail } from "./buyer-emails.ts";
 import { customerRecords, redactCustomer } from "./privacy.ts";
 import { cryptoRandom } from "./ids.ts";
 import type { Services } from "./context.ts";
+import { insertClaimRow, insertTimelineRow } from "../../test/support/claim-rows.ts";
 
 describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
   let database: TestDatabase;
@@ -112,6 +113,47 @@ describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
     const other = (await row("SELECT customer_email_hash FROM plans WHERE id = ?", [otherPlanId]))!;
     assert.ok(other.customer_email_hash, "another customer's plan keeps its address");
     assert.equal((await row("SELECT status FROM email_messages WHERE plan_id = ?", [otherPlanId]))!.status, "pending");
+  });
+
+  it("takes the buyer's claim messages, evidence and portal sessions out of their plans, and nobody else's words", async () => {
+    const planId = await protectedOrder("order-f1", "frank@example.com");
+    const at = services.clock();
+    const claimId = await insertClaimRow(database.db, actor(), { planId, description: "My address is 1 Elm St", at });
+    await insertTimelineRow(database.db, actor(), { claimId, actor: "buyer", kind: "message", text: "Call me", at });
+    await insertTimelineRow(database.db, actor(), {
+      claimId,
+      actor: "claims_team",
+      kind: "status_changed",
+      status: "needs_information",
+      text: "Please send a photo of the label.",
+      at,
+    });
+    await database.db.run(
+      `INSERT INTO claim_evidence (id, claim_id, entry_id, merchant_id, mode, sha256, content_type, byte_size, file_name, created_at)
+       VALUES ('evd_redact_test', ?, 'cte_x', ?, 'test', ?, 'image/png', 10, 'porch.png', ?)`,
+      [claimId, merchant.merchantId, "a".repeat(64), at],
+    );
+    await database.db.run(
+      `INSERT INTO portal_sessions (id, token_hash, merchant_id, mode, plan_id, via, created_at, expires_at)
+       VALUES ('pss_redact_test', ?, ?, 'test', ?, 'lookup', ?, ?)`,
+      ["b".repeat(64), merchant.merchantId, planId, at, at + 60_000],
+    );
+
+    await database.db.transaction((tx) =>
+      redactCustomer(tx, sealer, actor(), { email: "frank@example.com", orderIds: [] }),
+    );
+
+    const texts = await database.db.all<{ actor: string; text: string }>(
+      "SELECT actor, text FROM claim_timeline WHERE claim_id = ? ORDER BY actor",
+      [claimId],
+    );
+    assert.deepEqual(texts, [
+      { actor: "buyer", text: "[redacted]" },
+      { actor: "claims_team", text: "Please send a photo of the label." },
+    ]);
+    assert.equal((await row("SELECT description FROM claims WHERE id = ?", [claimId]))!.description, "[redacted]");
+    assert.equal(await row("SELECT id FROM claim_evidence WHERE claim_id = ?", [claimId]), undefined);
+    assert.equal(await row("SELECT id FROM portal_sessions WHERE plan_id = ?", [planId]), undefined);
   });
 
   it("finds and scrubs an address holding LIKE's wildcards (_ and %) literally, and no look-alike", async () => {

@@ -3,6 +3,7 @@ import { notFound } from "./errors.ts";
 import type { Page, PageQuery } from "./pagination.ts";
 import type { ConsentRecord } from "./plans.ts";
 import { findPurchase, listPurchasesPage, type PurchaseFilters, type PurchaseRecord } from "../store/plans.ts";
+import type { FeeRefundRecord } from "../store/fee-refunds.ts";
 
 export type { PurchaseFilters };
 
@@ -23,9 +24,31 @@ export interface Purchase {
   createdAt: string;
   voidedAt: string | null;
   voidReason: string | null;
+  /** When the buyer cancelled within the 48-hour free look (status cancelled). */
+  cancelledAt: string | null;
+  /** The fee owed back after a free-look cancellation: refunded by the Shopify app, or confirmed by the merchant. */
+  feeRefund: FeeRefund | null;
   livemode: boolean;
   consent?: ConsentRecord;
 }
+
+export interface FeeRefund {
+  amountCents: number;
+  currency: string;
+  channel: "shopify" | "merchant";
+  status: "pending" | "refunded";
+  reference: string | null;
+  refundedAt: string | null;
+}
+
+export const toFeeRefund = (record: FeeRefundRecord): FeeRefund => ({
+  amountCents: record.amountCents,
+  currency: record.currency,
+  channel: record.channel,
+  status: record.status,
+  reference: record.reference,
+  refundedAt: record.refundedAt === null ? null : iso(record.refundedAt),
+});
 
 /** The purchase as merchants see it; with its consent record when the record carries one and `withConsent`. */
 export function toPurchase(record: PurchaseRecord, withConsent = false): Purchase {
@@ -45,6 +68,8 @@ export function toPurchase(record: PurchaseRecord, withConsent = false): Purchas
     createdAt: iso(record.createdAt),
     voidedAt: record.voidedAt === null ? null : iso(record.voidedAt),
     voidReason: record.voidReason,
+    cancelledAt: record.cancelledAt === null ? null : iso(record.cancelledAt),
+    feeRefund: record.feeRefund === null ? null : toFeeRefund(record.feeRefund),
     livemode: record.mode === "live",
     ...(withConsent && record.consent ? { consent: record.consent } : {}),
   };

@@ -1,28 +1,42 @@
 // The buyer's link to their coverage details: the plan's reference number plus a token only this service can make,
-// so the link opens the coverage page without a login (README "E-mail to buyers": "a tokenized coverage link"). The token is an
-// HMAC-SHA256 of the reference number under a key derived (HKDF) from the service's encryption key, so no new secret
-// has to be configured and the AES key itself is never used for MACs.
+// so the link opens a portal session without a login (README "E-mail to buyers": "a tokenized coverage link"). The
+// token is `<expiry, Unix seconds>.<HMAC-SHA256 of "<reference>|<expiry>">` under a key derived (HKDF) from the
+// service's encryption key, so no new secret has to be configured and the AES key itself is never used for MACs.
+// A link works for 180 days from the e-mail that carries it; tokens without an expiry (before issue 14) are refused.
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
+export const COVERAGE_LINK_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
+
 export interface CoverageLinks {
-  /** `<portal>/coverage/<reference>?token=<token>` */
-  linkFor(portalUrl: string, referenceNumber: string): string;
-  /** Whether `token` is this service's token for the reference number (constant time). */
-  verify(referenceNumber: string, token: string): boolean;
+  /** `<portal>/coverage/<reference>?token=<token>`, good for 180 days from `issuedAtMs`. */
+  linkFor(portalUrl: string, referenceNumber: string, issuedAtMs: number): string;
+  /** The token of a link issued at `issuedAtMs`. */
+  tokenFor(referenceNumber: string, issuedAtMs: number): string;
+  /** Whether `token` is this service's token for the reference number and has not expired at `nowMs` (constant time). */
+  verify(referenceNumber: string, token: string, nowMs: number): boolean;
 }
 
 export function coverageLinks(encryptionKey: Buffer): CoverageLinks {
   const key = Buffer.from(
     hkdfSync("sha256", encryptionKey, Buffer.alloc(0), "purchase-protection coverage link v1", 32),
   );
-  const tokenFor = (referenceNumber: string) => createHmac("sha256", key).update(referenceNumber).digest("base64url");
+  const mac = (referenceNumber: string, expirySeconds: string) =>
+    createHmac("sha256", key).update(`${referenceNumber}|${expirySeconds}`).digest("base64url");
+  const tokenFor = (referenceNumber: string, issuedAtMs: number) => {
+    const expiry = String(Math.floor((issuedAtMs + COVERAGE_LINK_LIFETIME_MS) / 1000));
+    return `${expiry}.${mac(referenceNumber, expiry)}`;
+  };
   return {
-    linkFor: (portalUrl, referenceNumber) =>
-      `${portalUrl}/coverage/${encodeURIComponent(referenceNumber)}?token=${tokenFor(referenceNumber)}`,
-    verify(referenceNumber, token) {
-      const expected = Buffer.from(tokenFor(referenceNumber));
-      const presented = Buffer.from(token);
-      return presented.length === expected.length && timingSafeEqual(presented, expected);
+    tokenFor,
+    linkFor: (portalUrl, referenceNumber, issuedAtMs) =>
+      `${portalUrl}/coverage/${encodeURIComponent(referenceNumber)}?token=${tokenFor(referenceNumber, issuedAtMs)}`,
+    verify(referenceNumber, token, nowMs) {
+      const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!match) return false;
+      const [, expiry, presented] = match;
+      const expected = Buffer.from(mac(referenceNumber, expiry));
+      const authentic = timingSafeEqual(Buffer.from(presented), expected);
+      return authentic && Number(expiry) * 1000 > nowMs;
     },
   };
 }

@@ -1,15 +1,30 @@
 // Sends the queued e-mails (email_messages): claims due rows (FOR UPDATE SKIP LOCKED on PostgreSQL, so several
-// processes never send one twice; a crashed sender's lease runs out), renders each from the plan as it is now, hands
-// it to the transport, and records the outcome. A refused or failed send is retried with backoff, then marked
-// failed. A plan voided or cancelled before its welcome e-mail went out is not welcomed ("skipped").
+// processes never send one twice; a crashed sender's lease runs out), renders each from the plan and claim as they
+// are now, hands it to the transport, and records the outcome. A refused or failed send is retried with backoff,
+// then marked failed. An e-mail whose occasion no longer holds is not sent ("skipped"): a welcome after a void, an
+// information request already answered, anything to an address a customer redaction cleared.
 import type { Logger } from "pino";
 import type { Database } from "../store/database.ts";
 import type { Services } from "../domain/context.ts";
-import { getPurchase } from "../domain/purchases.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import type { CoverageLinks } from "./coverage-link.ts";
+import type { EmailTemplate } from "../domain/emails.ts";
+import type { EmailTemplateRenderer } from "./layout.ts";
 import { welcomeProtected } from "./welcome-protected.ts";
-import { claimDueEmails, markEmailSent, markEmailSkipped, recordEmailFailure, type DueEmail } from "../store/emails.ts";
+import { freeLookCancelled } from "./free-look-cancelled.ts";
+import { claimReceived } from "./claim-received.ts";
+import { claimInformationNeeded } from "./claim-information-needed.ts";
+import { claimDecided } from "./claim-decided.ts";
+import { claimPaid } from "./claim-paid.ts";
+import {
+  claimDueEmails,
+  findEmailClaim,
+  findEmailPlan,
+  markEmailSent,
+  markEmailSkipped,
+  recordEmailFailure,
+  type DueEmail,
+} from "../store/emails.ts";
 import { createWorker } from "../workers/worker.ts";
 import { recordFailedAttempt } from "../workers/failure-recorder.ts";
 import type { RetryPolicy } from "../workers/retry-policy.ts";
@@ -44,6 +59,17 @@ export interface EmailWorkerOptions {
 /** Waits after each failed attempt; after the last one the message is "failed". */
 export const EMAIL_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
 const RETRY_POLICY: RetryPolicy = { delaysMs: EMAIL_RETRY_DELAYS_MS, afterLast: "give-up" };
+
+/** Each template renders its e-mail, or nothing when its occasion no longer holds (server/email/layout.ts). */
+const TEMPLATES: Record<EmailTemplate, EmailTemplateRenderer> = {
+  welcome_protected: welcomeProtected,
+  free_look_cancelled: freeLookCancelled,
+  claim_received: claimReceived,
+  claim_information_needed: claimInformationNeeded,
+  claim_decided: claimDecided,
+  claim_paid: claimPaid,
+};
+
 /** A claimed message is its sender's this long (a send has a 60 s SMTP timeout at most). */
 const LEASE_MS = 120_000;
 
@@ -51,18 +77,12 @@ export function createEmailWorker(options: EmailWorkerOptions) {
   const { db, services, logger, pollMs = 1_000, batchSize = 20 } = options;
 
   async function send(message: DueEmail): Promise<void> {
-    const actor = { merchantId: message.merchantId, mode: message.mode };
     try {
-      const purchase = await getPurchase(db, actor, message.planId, false);
-      if (purchase.status !== "active") {
+      const email = await render(message);
+      if (!email || message.recipientSealed === null) {
         await markEmailSkipped(db, message.id);
         return;
       }
-      const email = welcomeProtected(
-        purchase,
-        services.settings,
-        options.links.linkFor(services.settings.portalUrl, purchase.referenceNumber),
-      );
       // The message id is ours and stable across retries, so a receiver can drop a duplicate after a lost answer.
       const sent = await options.transport.sendMail({
         from: options.from,
@@ -93,6 +113,24 @@ export function createEmailWorker(options: EmailWorkerOptions) {
         lastError,
       });
     }
+  }
+
+  /** The e-mail as the database reads now; undefined when its occasion no longer holds. */
+  async function render(message: DueEmail) {
+    const template = TEMPLATES[message.template as EmailTemplate];
+    if (!template) throw new Error(`no e-mail template '${message.template}'`);
+    const plan = await findEmailPlan(db, message.planId);
+    // A redacted plan (its address cleared) gets no more e-mail, whatever the template.
+    if (!plan || !plan.hasBuyerEmail) return undefined;
+    const claim = message.claimId === null ? undefined : await findEmailClaim(db, message.claimId);
+    if (message.claimId !== null && claim?.planId !== message.planId) return undefined;
+    return template({
+      plan,
+      claim,
+      settings: services.settings,
+      // Good for 180 days from this e-mail (server/email/coverage-link.ts).
+      coverageLink: options.links.linkFor(services.settings.portalUrl, plan.referenceNumber, services.clock()),
+    });
   }
 
   /** Claims the due messages and sends them; resolves with how many were attempted. */

@@ -15,6 +15,8 @@ export interface EvidenceStore {
   get(sha256: string): Promise<Uint8Array | undefined>;
   /** Removes the bytes at that address (none there: nothing happens). */
   delete(sha256: string): Promise<void>;
+  /** Every stored address with the time its bytes were last put (the sweep keeps what was put recently). */
+  list(): AsyncIterable<{ sha256: string; storedAt: number }>;
 }
 
 /** An address that is not 64 lowercase hex digits — never turned into a path. */
@@ -67,8 +69,11 @@ export function filesystemEvidenceStore(dir: string): EvidenceStore {
     async put(bytes) {
       const sha256 = sha256Hex(bytes);
       const file = fileOf(sha256);
-      // Already there and intact: nothing to write (a damaged copy is replaced below).
+      // Already there and intact: nothing to write (a damaged copy is replaced below). Its time is renewed, so that
+      // the sweep of unnamed files (server/domain/evidence-sweep.ts) never takes bytes a request is about to name.
       if ((await readIfPresent(file).then((stored) => stored && sha256Hex(stored))) === sha256) {
+        const now = new Date();
+        await fs.utimes(file, now, now);
         return { sha256, byteSize: bytes.length };
       }
       const folder = path.dirname(file);
@@ -100,7 +105,32 @@ export function filesystemEvidenceStore(dir: string): EvidenceStore {
     async delete(sha256) {
       await fs.rm(fileOf(sha256), { force: true });
     },
+
+    async *list() {
+      for (const first of await subfolders(root)) {
+        for (const second of await subfolders(path.join(root, first))) {
+          const folder = path.join(root, first, second);
+          for (const name of await fs.readdir(folder)) {
+            if (!SHA256_HEX.test(name)) continue; // a temporary file of a put in progress
+            const stat = await fs.stat(path.join(folder, name)).catch(() => undefined);
+            if (stat) yield { sha256: name, storedAt: stat.mtimeMs };
+          }
+        }
+      }
+    },
   };
+}
+
+/** The two-hex-digit folders of `folder` (none when it does not exist yet). */
+async function subfolders(folder: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(folder, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory() && /^[0-9a-f]{2}$/.test(entry.name))
+      .map((entry) => entry.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
 }
 
 async function readIfPresent(file: string): Promise<Uint8Array | undefined> {

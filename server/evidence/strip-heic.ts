@@ -111,7 +111,7 @@ interface Extent {
   length: number;
 }
 
-/** The extents `iloc` gives for the wanted items (ISO/IEC 14496-12 §8.11.3, versions 0–2). */
+/** The extents `iloc` gives for the wanted items (ISO/IEC 14496-12, section 8.11.3, versions 0–2). */
 function itemExtents(reader: ByteReader, locations: Box, wanted: Set<number>): Extent[] {
   const version = reader.u8(locations.payloadStart, "iloc version");
   if (version > 2) throw malformed(FORMAT, "iloc version");

@@ -1,14 +1,15 @@
 import { Hono, type Context } from "hono";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { Database } from "../store/database.ts";
+import type { Database, Queryable } from "../store/database.ts";
 import type { Services } from "../domain/context.ts";
 import type { Sealer } from "../secrets/sealer.ts";
+import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { ApiEnv } from "./env.ts";
 import { ApiError, errorBody, errors, fromZodError, inCallerSpelling, toApiError } from "./errors.ts";
 import { callerSpelling } from "./casing.ts";
 import { requestContext } from "./request-context.ts";
-import { isJsonMediaType, nulCharacterPath, readBodyText } from "./body.ts";
+import { isJsonMediaType, isMultipartFormData, nulCharacterPath, readBodyText, readMultipartBody } from "./body.ts";
 import { authorizeKey, identifyKey } from "./auth.ts";
 import { rateLimit, type RateLimitOptions } from "./rate-limit.ts";
 import { RULES } from "../rate-limits/policies.ts";
@@ -18,14 +19,19 @@ import { IDEMPOTENCY_KEY_PATTERN } from "@purchase-protection/contract";
 import { routes as routeTable } from "./routes.ts";
 import type { Route } from "./route.ts";
 import { openApiDocument } from "./openapi.ts";
+import { EVIDENCE_LIMITS } from "../evidence/index.ts";
 
 export const API_BASE_PATH = "/api/v1";
 const MAX_BODY_BYTES = 64 * 1024;
+/** A multipart body (claims with evidence): five files of 10 MiB and 1 MiB for the text fields and the framing. */
+const MAX_MULTIPART_BYTES = EVIDENCE_LIMITS.maxFiles * EVIDENCE_LIMITS.maxFileBytes + 1024 * 1024;
 
 export interface HttpApiOptions {
   db: Database;
   services: Services;
   sealer: Sealer;
+  /** The welcome e-mail's coverage links (POST /portal/coverage-link checks them). */
+  coverageLinks: CoverageLinks;
   logger: Logger;
   /** How long a request waits for an in-flight request with the same idempotency key (default 2 s). */
   inFlightWaitMs?: number;
@@ -61,10 +67,10 @@ export function createHttpApi(options: HttpApiOptions) {
 
   for (const route of routeTable) {
     const handlers = [
-      identifyKey(db),
+      identifyKey(db, services.clock),
       ...(route.browser ? [browserAccess()] : []),
       ...(route.rateLimit && options.rateLimits
-        ? [rateLimit(RULES[route.rateLimit], route.keys, options.rateLimits)]
+        ? [rateLimit(RULES[route.rateLimit], route.keys, { ...options.rateLimits, maxBodyBytes: MAX_BODY_BYTES })]
         : []),
       authorizeKey(route.keys),
       ...(route.browser ? [originPolicy()] : []),
@@ -93,12 +99,16 @@ export function createHttpApi(options: HttpApiOptions) {
         db,
         services,
         sealer: options.sealer,
+        coverageLinks: options.coverageLinks,
         principal: c.get("principal"),
         params,
         body: undefined,
         query,
         prepared: undefined,
       });
+      // A file download (okFile): its bytes as they are, with its own Content-Type.
+      if (result.body instanceof Uint8Array)
+        return c.body(result.body as Uint8Array<ArrayBuffer>, result.status as 200, { ...NO_STORE, ...result.headers });
       return send(c, {
         status: result.status,
         body: JSON.stringify(result.body),
@@ -110,31 +120,58 @@ export function createHttpApi(options: HttpApiOptions) {
 
   function mutate(route: Route) {
     return async (c: Context<ApiEnv>) => {
-      const key = c.req.header("idempotency-key");
-      if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw errors.idempotencyKeyRequired();
-      const rawBody = await readBodyText(c, MAX_BODY_BYTES);
+      const principal = c.get("principal");
+      // A caller-less mutation (the portal sign-ins) takes no idempotency key: nothing of it is stored (route.ts ANYONE).
+      const key = principal.kind === "anyone" ? undefined : c.req.header("idempotency-key");
+      if (principal.kind !== "anyone" && (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)))
+        throw errors.idempotencyKeyRequired();
       const contentType = c.req.header("content-type");
-      if (contentType !== undefined && rawBody.trim() !== "" && !isJsonMediaType(contentType))
+      // A route taking files reads multipart/form-data (its own, larger cap); its fingerprint is the bytes' hash.
+      const upload =
+        route.multipart && contentType !== undefined && isMultipartFormData(contentType)
+          ? await readMultipartBody(c, MAX_MULTIPART_BYTES, route.multipart.fileField)
+          : undefined;
+      const rawBody = upload?.fingerprint ?? c.get("rawBody") ?? (await readBodyText(c, MAX_BODY_BYTES));
+      if (!upload && contentType !== undefined && rawBody.trim() !== "" && !isJsonMediaType(contentType))
         throw errors.mediaTypeUnsupported(contentType);
       const params = pathParams(c);
-      const body = parse(route.body, refuseNul(parseJson(rawBody), "body"), "body");
-      const principal = c.get("principal");
+      const body = parse(route.body, refuseNul(upload ? upload.fields : parseJson(rawBody), "body"), "body");
+      const files = upload?.files ?? [];
       const prepared = route.prepare
-        ? await route.prepare({ services, sealer: options.sealer, principal, params, body })
-        : undefined;
-      const response = await idempotency.execute(
-        { requestId: c.get("requestId"), actor: principal, key, method: route.method, path: c.req.path, rawBody },
-        (tx) =>
-          route.handle({
-            db: tx,
+        ? await route.prepare({
             services,
             sealer: options.sealer,
+            coverageLinks: options.coverageLinks,
             principal,
             params,
             body,
-            query: undefined,
-            prepared,
-          }),
+            files,
+          })
+        : undefined;
+      const run = (tx: Queryable) =>
+        route.handle({
+          db: tx,
+          services,
+          sealer: options.sealer,
+          coverageLinks: options.coverageLinks,
+          principal,
+          params,
+          body,
+          query: undefined,
+          prepared,
+        });
+      if (principal.kind === "anyone") {
+        const result = await db.transaction(run);
+        return send(c, {
+          status: result.status,
+          body: JSON.stringify(result.body),
+          headers: result.headers ?? {},
+          replayed: false,
+        });
+      }
+      const response = await idempotency.execute(
+        { requestId: c.get("requestId"), actor: principal, key: key!, method: route.method, path: c.req.path, rawBody },
+        run,
       );
       return send(c, response);
     };

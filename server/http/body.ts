@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import type { Context } from "hono";
-import { errors } from "./errors.ts";
+import type { UploadedFile } from "../domain/claims.ts";
+import { ApiError, errors } from "./errors.ts";
 
 /**
  * The raw request body as text, refused past `limitBytes` with 413. A declared Content-Length is checked before
@@ -7,18 +9,23 @@ import { errors } from "./errors.ts";
  * streams and abandoned at the limit, so an oversized upload is never held in memory whole.
  */
 export async function readBodyText(c: Context, limitBytes: number): Promise<string> {
+  return Buffer.from(await readBodyBytes(c, limitBytes)).toString("utf8");
+}
+
+/** The raw request body as bytes, refused past `limitBytes` with 413 as readBodyText. */
+export async function readBodyBytes(c: Context, limitBytes: number): Promise<Uint8Array> {
   const declared = c.req.header("content-length");
   if (declared !== undefined) {
     if (Number(declared) > limitBytes) throw errors.bodyTooLarge(limitBytes);
     try {
-      return await c.req.text();
+      return new Uint8Array(await c.req.arrayBuffer());
     } catch {
       // The client closed its side before sending what Content-Length promised: its mistake, not ours.
       throw errors.bodyIncomplete();
     }
   }
   const body = c.req.raw.body;
-  if (!body) return "";
+  if (!body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let received = 0;
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
@@ -26,7 +33,71 @@ export async function readBodyText(c: Context, limitBytes: number): Promise<stri
     if (received > limitBytes) throw errors.bodyTooLarge(limitBytes);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A multipart/form-data body's media type (with its boundary parameter). */
+export function isMultipartFormData(contentType: string): boolean {
+  return /^multipart\/form-data\s*;/i.test(contentType.trim());
+}
+
+/** A multipart request: its text fields (a repeated one as a list), its files, and what fingerprints it. */
+export interface MultipartBody {
+  fields: Record<string, string | string[]>;
+  files: UploadedFile[];
+  /** Stands for the raw body in the idempotency fingerprint: the SHA-256 of its bytes. */
+  fingerprint: string;
+}
+
+/**
+ * Reads a multipart/form-data body of at most `limitBytes` (413 while reading, before it is held whole) and parses it
+ * with the platform's parser (undici's `Request.formData()`). Files are accepted only in `fileField`; a file input
+ * left empty (no name, no bytes, as a browser sends it) is no file. An empty text field is an absent one (an HTML
+ * form sends every input, filled or not).
+ */
+export async function readMultipartBody(c: Context, limitBytes: number, fileField: string): Promise<MultipartBody> {
+  const bytes = await readBodyBytes(c, limitBytes);
+  let form: FormData;
+  try {
+    form = await new Request("http://multipart.invalid/", {
+      method: "POST",
+      headers: { "content-type": c.req.header("content-type")! },
+      body: bytes as Uint8Array<ArrayBuffer>,
+    }).formData();
+  } catch {
+    throw new ApiError(
+      400,
+      "invalid_request_error",
+      "body_invalid_multipart",
+      "The request body is not valid multipart/form-data.",
+    );
+  }
+  const fields: Record<string, string | string[]> = {};
+  const files: UploadedFile[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") {
+      if (value === "") continue;
+      const previous = fields[name];
+      fields[name] = previous === undefined ? value : [...[previous].flat(), value];
+      continue;
+    }
+    if (value.name === "" && value.size === 0) continue;
+    if (name !== fileField)
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "parameter_unknown",
+        `Files are accepted only in the '${fileField}' field, not '${name}'.`,
+        name,
+      );
+    files.push({
+      field: name,
+      index: files.length,
+      fileName: value.name,
+      bytes: new Uint8Array(await value.arrayBuffer()),
+    });
+  }
+  return { fields, files, fingerprint: `multipart ${createHash("sha256").update(bytes).digest("hex")}` };
 }
 
 /** A JSON body's media type: application/json or any application/…+json, with or without parameters. */

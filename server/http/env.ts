@@ -1,13 +1,16 @@
 import type { Logger } from "pino";
-import type { Principal } from "../domain/merchants.ts";
+import type { Caller } from "./route.ts";
 
 /** Per-request values the middleware hands on (Hono's typed context variables). */
 export type ApiEnv = {
   Variables: {
     requestId: string;
     log: Logger;
-    principal: Principal;
-    /** Set by identifyKey (auth.ts) when no valid key came with the request. */
+    /** The identified key or portal session (identifyKey); on an `anyone` route, the anonymous caller (authorizeKey). */
+    principal: Caller;
+    /** Set by identifyKey (auth.ts) when no valid credential came with the request. */
     keyProblem?: "missing" | "invalid";
+    /** The raw body, when middleware before the handler had to read it (a rate rule keyed by the body's e-mail). */
+    rawBody?: string;
   };
 };

@@ -102,6 +102,20 @@ export const errors = {
       "secret_key_required",
       "This operation needs a secret key (mch_…); publishable keys (wk_…) may only quote, confirm and decline.",
     ),
+  portalSessionRequired: () =>
+    new ApiError(
+      403,
+      "permission_error",
+      "portal_session_required",
+      "This is a buyer portal route: it takes a portal session (Authorization: Bearer pps_…), never a merchant key.",
+    ),
+  portalSessionInvalid: () =>
+    new ApiError(
+      401,
+      "authentication_error",
+      "portal_session_invalid",
+      "No valid portal session: sign in again with POST /portal/lookup or the coverage link (sessions last 30 minutes).",
+    ),
   originNotAllowed: (origin: string) =>
     new ApiError(
       403,
@@ -137,6 +151,7 @@ export const errors = {
 
 const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
+  unprocessable: 422,
   not_found: 404,
   conflict: 409,
   forbidden: 403,

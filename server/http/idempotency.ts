@@ -12,6 +12,7 @@ import {
 } from "../store/idempotency.ts";
 import { DomainError } from "../domain/errors.ts";
 import type { Principal } from "../domain/merchants.ts";
+import type { PortalPrincipal } from "../domain/portal.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import { errorBody, errors, toApiError } from "./errors.ts";
 
@@ -45,8 +46,9 @@ export interface IdempotencyOptions {
 
 export interface MutationRequest {
   requestId: string;
-  /** The key's merchant, mode and kind: the scope of its idempotency keys. */
-  actor: Pick<Principal, "merchantId" | "mode" | "kind">;
+  /** The key's merchant, mode and kind, or the portal session's merchant, mode and plan: the scope of its idempotency keys. */
+  actor:
+    Pick<Principal, "merchantId" | "mode" | "kind"> | Pick<PortalPrincipal, "merchantId" | "mode" | "kind" | "planId">;
   key: string;
   method: string;
   path: string;
@@ -54,7 +56,8 @@ export interface MutationRequest {
 }
 
 /**
- * Runs a mutation at most once per (merchant, mode, key kind, idempotency key) for 24 hours. The key kind is part of
+ * Runs a mutation at most once per (merchant, mode, key kind, idempotency key) for 24 hours (a portal session: per
+ * merchant, mode, plan and idempotency key). The key kind is part of
  * the scope so that the page's publishable key can neither pre-claim a key the merchant's server will send with its
  * secret key nor be handed replays of the secret key's responses. The side effects, their
  * event rows and the stored response commit in one transaction, so a crash leaves all of them or none.
@@ -68,7 +71,8 @@ export function createIdempotency(options: IdempotencyOptions) {
     request: MutationRequest,
     mutate: (tx: Queryable) => Promise<RouteResult>,
   ): Promise<StoredResponse> {
-    const scope = `${request.actor.merchantId}\u0000${request.actor.mode}\u0000${request.actor.kind}\u0000${request.key}`;
+    const { merchantId, mode, kind } = scopeOf(request);
+    const scope = `${merchantId}\u0000${mode}\u0000${kind}\u0000${request.key}`;
     const fingerprint = `${request.method} ${request.path} ${sha256Hex(request.rawBody)}`;
     const twin = inFlight.get(scope);
     if (twin && !(await settlesWithin(twin, options.inFlightWaitMs))) throw errors.idempotencyInProgress();
@@ -173,10 +177,14 @@ export function createIdempotency(options: IdempotencyOptions) {
   return { execute, purgeExpired };
 }
 
+/**
+ * A portal session's keys are scoped by its plan too (key kind `portal:<planId>`): two buyers of one merchant never
+ * share an idempotency key, and a buyer's next session replays what the last one stored.
+ */
 const scopeOf = (request: MutationRequest): IdempotencyScope => ({
   merchantId: request.actor.merchantId,
   mode: request.actor.mode,
-  kind: request.actor.kind,
+  kind: request.actor.kind === "portal" ? `portal:${request.actor.planId}` : request.actor.kind,
   key: request.key,
 });
 

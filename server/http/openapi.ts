@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from "@purchase-protection/contract";
 import type { Route } from "./route.ts";
 import * as shapes from "./response-schemas.ts";
 import { RULES, type RateLimitRule } from "../rate-limits/policies.ts";
+import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../evidence/index.ts";
 
 // OpenAPI 3.1 from the route table: the request schemas are the zod schemas that validate requests
 // (z.toJSONSchema emits JSON Schema 2020-12, the dialect OpenAPI 3.1 uses).
@@ -20,6 +21,12 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
+/** The credentials a route takes, by prefix: wk_, mch_ (merchant keys), pps_ (a portal session); none for anyone. */
+export const keyPrefixes = (route: Route): string[] =>
+  route.keys.flatMap((kind) =>
+    kind === "publishable" ? ["wk_"] : kind === "secret" ? ["mch_"] : kind === "portal" ? ["pps_"] : [],
+  );
+
 export function openApiDocument(routes: Route[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -32,18 +39,20 @@ export function openApiDocument(routes: Route[]) {
     }));
     const queryParams = route.query ? queryParameters(route.query) : [];
     const mutating = route.method !== "GET";
+    // A route anyone may call takes no credential, and as a mutation no idempotency key (route.ts ANYONE).
+    const open = route.keys.includes("anyone");
     const limits = route.rateLimit ? RULES[route.rateLimit] : undefined;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
-      security: [{ bearer: [] }],
-      "x-key-kinds": route.keys.map((kind) => (kind === "publishable" ? "wk_" : "mch_")),
+      security: open ? [] : [{ bearer: [] }],
+      "x-key-kinds": keyPrefixes(route),
       ...(limits ? { "x-rate-limits": rateLimitPolicies(limits) } : {}),
       parameters: [
         ...pathParams,
         ...queryParams,
-        ...(mutating
+        ...(mutating && !open
           ? [
               {
                 name: "Idempotency-Key",
@@ -58,7 +67,10 @@ export function openApiDocument(routes: Route[]) {
         ? {
             requestBody: {
               required: route.operationId !== "reportMerchantRefund",
-              content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+              content: {
+                "application/json": { schema: jsonSchema(route.body, "input") },
+                ...(route.multipart ? { "multipart/form-data": multipartSchema(route) } : {}),
+              },
             },
           }
         : {}),
@@ -70,18 +82,25 @@ export function openApiDocument(routes: Route[]) {
             ...(route.operationId === "createQuote"
               ? { "X-Service-Quote-Token": { description: "Single-use quote token.", schema: { type: "string" } } }
               : {}),
-            ...(mutating
+            ...(mutating && !open
               ? { "Idempotent-Replayed": { description: "'true' when this is a replay.", schema: { type: "string" } } }
               : {}),
             ...(limits ? RATE_LIMIT_HEADERS : {}),
           },
-          content: { "application/json": { schema: jsonSchema(route.response.schema, "output") } },
+          content:
+            route.response.schema === shapes.evidenceDownload
+              ? Object.fromEntries(
+                  EVIDENCE_CONTENT_TYPES.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+                )
+              : { "application/json": { schema: jsonSchema(route.response.schema, "output") } },
         },
         "400": errorResponse(
           "Invalid request (parameter_invalid, parameter_missing, parameter_unknown, idempotency_key_required, body_incomplete, …).",
         ),
-        "401": errorResponse("api_key_missing or api_key_invalid."),
-        "403": errorResponse("permission_error (secret_key_required, quote_token_invalid, origin_not_allowed)."),
+        "401": errorResponse("api_key_missing or api_key_invalid (portal routes: portal_session_invalid)."),
+        "403": errorResponse(
+          "permission_error (secret_key_required, quote_token_invalid, origin_not_allowed; portal routes: portal_session_required).",
+        ),
         "404": errorResponse("resource_missing."),
         "409": errorResponse(
           "idempotency_conflict, idempotency_in_progress, or the resource's state forbids the operation.",
@@ -89,10 +108,21 @@ export function openApiDocument(routes: Route[]) {
         ...(route.operationId === "confirmQuote"
           ? { "422": errorResponse("order_context_invalid: nothing was created.") }
           : {}),
+        ...(route.operationId === "fileClaim" || route.operationId === "addClaimMessage"
+          ? {
+              "422": errorResponse(
+                `A claim rule or an evidence limit (nothing was created): ${route.operationId === "fileClaim" ? "reason_not_covered, claim_window_expired, occurred_before_purchase, occurred_in_future, amount_exceeds_remaining, " : ""}too_many_evidence_files, evidence_too_large, evidence_type_unsupported (param: evidence[<index>]).`,
+              ),
+            }
+          : {}),
         ...(mutating
           ? {
-              "413": errorResponse("Body over 64 KB."),
-              "415": errorResponse("media_type_unsupported: the body is not JSON."),
+              "413": errorResponse(
+                route.multipart ? "Body over 64 KB (JSON) or 51 MiB (multipart/form-data)." : "Body over 64 KB.",
+              ),
+              "415": errorResponse(
+                `media_type_unsupported: the body is not JSON${route.multipart ? " or multipart/form-data" : ""}.`,
+              ),
             }
           : {}),
         ...(limits ? { "429": rateLimitedResponse(limits) } : {}),
@@ -122,7 +152,8 @@ export function openApiDocument(routes: Route[]) {
         bearer: {
           type: "http",
           scheme: "bearer",
-          description: "wk_test_/wk_live_ (publishable) or mch_test_/mch_live_ (secret) key.",
+          description:
+            "wk_test_/wk_live_ (publishable) or mch_test_/mch_live_ (secret) key; on buyer portal routes a portal session token (pps_…).",
         },
       },
       schemas: { Error: jsonSchema(shapes.error, "output") },
@@ -175,4 +206,28 @@ function queryParameters(schema: z.ZodType) {
     required: json.required?.includes(name) ?? false,
     schema: property,
   }));
+}
+
+/**
+ * A route's multipart/form-data body: its JSON body's fields as text fields, and up to 5 files of at most 10 MiB in
+ * the route's file field (README "Claims": evidence).
+ */
+function multipartSchema(route: Route) {
+  const fields = jsonSchema(route.body!, "input") as { properties?: Record<string, unknown> };
+  const fileField = route.multipart!.fileField;
+  return {
+    schema: {
+      ...fields,
+      properties: {
+        ...fields.properties,
+        [fileField]: {
+          type: "array",
+          maxItems: EVIDENCE_LIMITS.maxFiles,
+          items: { type: "string", format: "binary", maxLength: EVIDENCE_LIMITS.maxFileBytes },
+          description: `Evidence files: ${EVIDENCE_CONTENT_TYPES.join(", ")}, recognised by their bytes; at most ${EVIDENCE_LIMITS.maxFiles} of ${EVIDENCE_LIMITS.maxFileBytes} bytes each. Image metadata (Exif GPS…) is removed before storage.`,
+        },
+      },
+    },
+    encoding: { [fileField]: { contentType: EVIDENCE_CONTENT_TYPES.join(", ") } },
+  };
 }

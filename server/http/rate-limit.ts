@@ -1,11 +1,12 @@
-import type { MiddlewareHandler } from "hono";
-import type { KeyKind } from "../domain/ids.ts";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Limiter, PolicyState } from "../rate-limits/limiter.ts";
 import type { RateLimitRule } from "../rate-limits/policies.ts";
 import { clientIp } from "./client-ip.ts";
 import { errors } from "./errors.ts";
 import type { ApiEnv } from "./env.ts";
-import { authorizedPrincipal } from "./auth.ts";
+import { authorizedPrincipal, merchantOf } from "./auth.ts";
+import type { CallerKind } from "./route.ts";
+import { readBodyText } from "./body.ts";
 
 /** Logged once per process: the Remix mount has no socket, so without TRUST_PROXY no request has an address. */
 let warnedUnknownAddress = false;
@@ -14,6 +15,11 @@ export interface RateLimitOptions {
   limiter: Limiter;
   /** Proxies in front of this server whose X-Forwarded-For is trusted (TRUST_PROXY; 0 = use the socket). */
   trustProxy: number;
+}
+
+/** How the limiter may read a request body (a rule with a per-e-mail policy): the API's body size limit. */
+export interface BodyLimit {
+  maxBodyBytes: number;
 }
 
 /**
@@ -29,10 +35,11 @@ export interface RateLimitOptions {
  */
 export function rateLimit(
   rule: RateLimitRule,
-  allowedKeys: readonly KeyKind[],
-  options: RateLimitOptions,
+  allowedKeys: readonly CallerKind[],
+  options: RateLimitOptions & BodyLimit,
 ): MiddlewareHandler<ApiEnv> {
   const { limiter, trustProxy } = options;
+  const keyedByEmail = rule.policies.some((p) => p.keyedBy === "email");
   const policyHeader = limiter
     .policiesOf(rule)
     .map((p) => `"${p.name}";q=${p.limit};w=${p.periodMs / 1000}`)
@@ -40,7 +47,7 @@ export function rateLimit(
   return async function limitRate(c, next) {
     const authorized = authorizedPrincipal(c, allowedKeys);
     const merchant =
-      authorized?.merchantId ?? c.get("principal")?.merchantId ?? claimedMerchant(c.req.header("x-merchant-id"));
+      merchantOf(authorized) ?? merchantOf(c.get("principal")) ?? claimedMerchant(c.req.header("x-merchant-id"));
     const ip = clientIp(c, trustProxy);
     if (ip === undefined && !warnedUnknownAddress) {
       warnedUnknownAddress = true;
@@ -48,7 +55,8 @@ export function rateLimit(
         "rate limits: no client address (no socket and no trusted X-Forwarded-For); per-IP limits are skipped. Set TRUST_PROXY behind a proxy.",
       );
     }
-    const verdict = await limiter.check(rule, { merchant, ip, authenticated: authorized !== undefined });
+    const email = keyedByEmail ? await bodyEmail(c, options.maxBodyBytes) : undefined;
+    const verdict = await limiter.check(rule, { merchant, ip, email, authenticated: authorized !== undefined });
     if (verdict.policies.length > 0) {
       c.header("RateLimit-Policy", policyHeader);
       c.header("RateLimit", verdict.policies.map(stateItem).join(", "));
@@ -59,6 +67,24 @@ export function rateLimit(
     }
     await next();
   };
+}
+
+/**
+ * The `email` field of a JSON body, for a rule with a per-e-mail policy (the portal look-up: 10/hour per address,
+ * README "Rate limits"): the limiter decides before the route parses its body, so it reads the body here and leaves
+ * it for the route (`rawBody`). A body that is not JSON or has no string `email` names no address; the route then
+ * refuses it on its own terms, still counted by the per-IP policies.
+ */
+async function bodyEmail(c: Context<ApiEnv>, maxBodyBytes: number): Promise<string | undefined> {
+  const rawBody = await readBodyText(c, maxBodyBytes);
+  c.set("rawBody", rawBody);
+  try {
+    const body: unknown = JSON.parse(rawBody);
+    const email = typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined;
+    return typeof email === "string" && email.trim() !== "" ? email : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The X-Merchant-Id header when it looks like an id (anything else names no merchant: no bucket per junk value). */

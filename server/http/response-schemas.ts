@@ -80,6 +80,20 @@ export const purchase = z.strictObject({
   createdAt: timestamp,
   voidedAt: timestamp.nullable(),
   voidReason: z.string().nullable(),
+  cancelledAt: timestamp.nullable().describe("When the buyer cancelled within the 48-hour free look."),
+  feeRefund: z
+    .strictObject({
+      amountCents: cents,
+      currency: z.string(),
+      channel: z
+        .enum(["shopify", "merchant"])
+        .describe("shopify: the app refunds it; merchant: the merchant confirms it."),
+      status: z.enum(["pending", "refunded"]),
+      reference: z.string().nullable(),
+      refundedAt: timestamp.nullable(),
+    })
+    .nullable()
+    .describe("The fee owed back after a free-look cancellation; null otherwise."),
   livemode: z.boolean(),
 });
 
@@ -108,6 +122,11 @@ export const merchantRefund = z.strictObject({
   livemode: z.boolean(),
 });
 
+const claimDecision = z
+  .strictObject({ code: z.string(), message: z.string(), decidedAt: timestamp })
+  .nullable()
+  .describe("The decision with its published reason code and the sentence the buyer reads; null until decided.");
+
 export const claim = z.strictObject({
   id: z.string(),
   object: z.literal("claim"),
@@ -119,10 +138,56 @@ export const claim = z.strictObject({
   status: z.enum(CLAIM_STATUSES),
   amountCents: cents,
   currency: z.string(),
+  occurredAt: timestamp,
+  decision: claimDecision,
+  evidenceCount: z.number().int().nonnegative(),
   createdAt: timestamp,
   updatedAt: timestamp,
   livemode: z.boolean(),
 });
+
+export const evidenceFile = z.strictObject({
+  id: z.string(),
+  contentType: z.enum(["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"]),
+  byteSize: z.number().int().positive(),
+  fileName: z.string().describe("The buyer's file name, sanitised: display only."),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** A claim as its buyer sees it in the portal. */
+export const portalClaim = z.strictObject({
+  id: z.string(),
+  object: z.literal("claim"),
+  referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
+  reason: z.string(),
+  reasonName: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  description: z.string(),
+  occurredAt: timestamp,
+  amountCents: cents,
+  currency: z.string(),
+  decision: claimDecision,
+  evidence: z.array(evidenceFile),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  livemode: z.boolean(),
+});
+
+export const portalClaimWithTimeline = portalClaim.extend({
+  timeline: z.array(
+    z.strictObject({
+      id: z.string(),
+      at: timestamp,
+      actor: z.enum(["buyer", "merchant", "claims_team", "service"]),
+      kind: z.enum(["submitted", "message", "status_changed"]),
+      status: z.enum(CLAIM_STATUSES).nullable(),
+      text: z.string(),
+      evidence: z.array(evidenceFile),
+    }),
+  ),
+});
+
+export const evidenceDownload = z.string().describe("The file's bytes (binary), Content-Type from its stored type.");
 
 const count = z.number().int().nonnegative();
 export const merchantMetrics = z.strictObject({
@@ -226,3 +291,51 @@ export const page = <Item extends z.ZodType>(item: Item) =>
     has_more: z.boolean(),
     next_cursor: z.string().nullable(),
   });
+
+/** The buyer portal's coverage summary of one plan (README "Buyer portal API"). */
+export const portalPlan = z.strictObject({
+  object: z.literal("portal_plan"),
+  referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
+  status: z.enum(["active", "voided", "cancelled"]),
+  merchantName: z.string(),
+  orderId: z.string(),
+  currency: z.string(),
+  feeCents: cents,
+  coveredAmountCents: cents,
+  remainingCoveredCents: cents.describe("The covered amount less what earlier claims on the plan were paid."),
+  purchasedAt: timestamp,
+  freeLookEndsAt: timestamp,
+  cancellable: z.boolean().describe("Active and still within the 48-hour free look."),
+  cancelledAt: timestamp.nullable(),
+  feeRefund: z
+    .strictObject({
+      amountCents: cents,
+      currency: z.string(),
+      status: z.enum(["pending", "refunded"]),
+      refundedAt: timestamp.nullable(),
+    })
+    .nullable(),
+  claimWindowDays: z.literal(30),
+  coveredReasons: z.array(z.strictObject({ code: z.string(), name: z.string() })).length(12),
+  disclosureText: z.string().describe("The full two-sentence disclosure."),
+  livemode: z.boolean(),
+});
+
+export const portalSession = z.strictObject({
+  object: z.literal("portal_session"),
+  portalToken: z.string().startsWith("pps_").describe("Send as 'Authorization: Bearer <portalToken>'."),
+  expiresAt: timestamp.describe("At most 30 minutes after the sign-in."),
+  plan: portalPlan,
+});
+
+export const portalReasons = z.strictObject({
+  object: z.literal("list"),
+  data: z.array(z.strictObject({ code: z.string(), name: z.string(), description: z.string() })).length(12),
+  claimWindowDays: z.literal(30),
+  freeLookHours: z.literal(48),
+  evidence: z.strictObject({
+    maxFiles: z.number().int(),
+    maxFileBytes: z.number().int(),
+    contentTypes: z.array(z.string()),
+  }),
+});

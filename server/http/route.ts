@@ -1,20 +1,55 @@
 import type { z } from "zod";
 import type { KeyKind } from "../domain/ids.ts";
 import type { Principal } from "../domain/merchants.ts";
+import type { PortalPrincipal } from "../domain/portal.ts";
 import type { Services } from "../domain/context.ts";
 import type { Queryable } from "../store/database.ts";
 import type { Page } from "../domain/pagination.ts";
 import type { Sealer } from "../secrets/sealer.ts";
+import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { RouteResult } from "./idempotency.ts";
 import type { RuleName } from "../rate-limits/policies.ts";
+import type { UploadedFile } from "../domain/claims.ts";
 
-export interface RouteContext<Body, Query, Prepared = unknown> {
+/**
+ * Who may call a route (its `keys` column): a merchant's publishable (wk_) or secret (mch_) key, a buyer's portal
+ * session (`pps_…`, one plan), or anyone (no credential).
+ */
+export type CallerKind = KeyKind | "portal" | "anyone";
+
+/** The caller of an `anyone` route: nobody in particular (a credential sent with it is not looked at). */
+export interface AnonymousCaller {
+  kind: "anyone";
+}
+export const ANONYMOUS_CALLER: AnonymousCaller = { kind: "anyone" };
+
+export type Caller = Principal | PortalPrincipal | AnonymousCaller;
+
+/** The principal a route's handler gets for the caller kinds it allows. */
+export type CallerOf<K extends CallerKind> = K extends "portal"
+  ? PortalPrincipal
+  : K extends "anyone"
+    ? AnonymousCaller
+    : Principal;
+
+/** `keys` of the buyer portal's routes: a portal session only (merchant keys are 403 portal_session_required). */
+export const PORTAL_SESSION = ["portal"] as const;
+/**
+ * `keys` of public routes: no credential. A mutation anyone may call has no caller to scope an idempotency key
+ * by, so it takes none and nothing of it is stored (the portal sign-ins: a stored response would hand the session
+ * token to whoever repeats the key).
+ */
+export const ANYONE = ["anyone"] as const;
+
+export interface RouteContext<Body, Query, Prepared = unknown, C extends Caller = Principal> {
   /** The transaction of a mutation (POST/PATCH/DELETE), or the read connection of a GET. */
   db: Queryable;
   services: Services;
   /** Seals secrets at rest (webhook signing secrets). */
   sealer: Sealer;
-  principal: Principal;
+  /** Makes and checks the welcome e-mail's coverage links (the portal's link sign-in). */
+  coverageLinks: CoverageLinks;
+  principal: C;
   params: Record<string, string>;
   body: Body;
   query: Query;
@@ -23,7 +58,12 @@ export interface RouteContext<Body, Query, Prepared = unknown> {
 }
 
 /** One row of the route table: what the route accepts, which keys may call it, and the one domain call it makes. */
-export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P = unknown> {
+export interface Route<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P = unknown,
+  K extends CallerKind = CallerKind,
+> {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Relative to /api/v1, with `:name` parameters. */
   path: string;
@@ -31,8 +71,8 @@ export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   alsoAt?: string;
   operationId: string;
   summary: string;
-  /** The key policy: which key kinds may call this route. */
-  keys: readonly KeyKind[];
+  /** The key policy: which caller kinds may call this route (the handler's `principal` is of that kind). */
+  keys: readonly K[];
   /** The rate-limit rule of this route (server/rate-limits/policies.ts; README "Rate limits"); unset: not limited. */
   rateLimit?: RuleName;
   /** Browsers may call it with a publishable key (CORS). */
@@ -41,22 +81,51 @@ export interface Route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   query?: Q;
   /** Domain field names this route's request spells otherwise than casing alone says (see callerSpelling in casing.ts). */
   fieldNames?: Record<string, string>;
+  /**
+   * The route also takes multipart/form-data (up to 5 × 10 MiB of files in `fileField` plus 1 MiB of text
+   * fields): the text fields are its body, the files go to `prepare` (`files`). JSON without files is accepted too.
+   */
+  multipart?: { fileField: string };
   /** For the OpenAPI document: the 2xx body. */
   response: { description: string; schema: z.ZodType };
   /**
    * Slow checks (network look-ups) a mutation needs before it runs: done before the transaction opens, so that
    * no write lock is held while waiting. Its errors are answered like validation errors (not stored).
    */
-  prepare?(context: Omit<RouteContext<z.output<B>, undefined, undefined>, "db" | "query" | "prepared">): Promise<P>;
-  handle(context: RouteContext<z.output<B>, z.output<Q>, P>): Promise<RouteResult>;
+  prepare?(
+    context: Omit<RouteContext<z.output<B>, undefined, undefined, CallerOf<K>>, "db" | "query" | "prepared"> & {
+      /** The files of a multipart request (empty for JSON). */
+      files: readonly UploadedFile[];
+    },
+  ): Promise<P>;
+  handle(context: RouteContext<z.output<B>, z.output<Q>, P, CallerOf<K>>): Promise<RouteResult>;
 }
 
 /** Keeps each row's handler typed by its own schemas. */
-export const route = <B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P = unknown>(
-  definition: Route<B, Q, P>,
+export const route = <
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P = unknown,
+  K extends CallerKind = CallerKind,
+>(
+  definition: Route<B, Q, P, K>,
 ): Route => definition as unknown as Route;
 
 export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, headers });
+
+/**
+ * A file download (GET only): the bytes as they are, never sniffed by the browser, never cached, saved rather than
+ * shown. The file name is the buyer's display name, in RFC 6266/5987 form (an ASCII fallback and the UTF-8 name) —
+ * written here because the only library for it is not one of our dependencies.
+ */
+export const okFile = (file: { bytes: Uint8Array; contentType: string; fileName: string }): RouteResult => {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  return ok(file.bytes, {
+    "Content-Type": file.contentType,
+    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+    "X-Content-Type-Options": "nosniff",
+  });
+};
 
 /** A page as README "Lists" shows it: `{"object":"list","data":[…],"has_more":bool,"next_cursor":string|null}`. */
 export const okPage = (page: Page<unknown>): RouteResult =>

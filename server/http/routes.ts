@@ -2,8 +2,19 @@ import { z } from "zod";
 import { createQuote, declineQuote } from "../domain/quotes.ts";
 import { confirmQuote, voidPlan, type PlanSelector } from "../domain/plans.ts";
 import { reportMerchantRefund } from "../domain/orders.ts";
-import { listClaims } from "../domain/claims.ts";
+import {
+  addClaimMessage,
+  fileClaim,
+  getPortalClaim,
+  listClaims,
+  listPlanClaims,
+  prepareEvidence,
+  readMerchantEvidence,
+  readPortalEvidence,
+} from "../domain/claims.ts";
 import { getPurchase, listPurchases } from "../domain/purchases.ts";
+import { confirmFeeRefund } from "../domain/fee-refunds.ts";
+import { cancelInFreeLook, getPortalPlan, lookUpPlan, openCoverageLink, portalRulebook } from "../domain/portal.ts";
 import { getEvent, listEvents } from "../domain/events.ts";
 import * as webhookEndpoints from "../domain/webhook-endpoints.ts";
 import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliveries.ts";
@@ -14,7 +25,7 @@ import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import type { Principal } from "../domain/merchants.ts";
 import * as wire from "./schemas.ts";
 import * as shapes from "./response-schemas.ts";
-import { ok, okPage, route, type Route } from "./route.ts";
+import { ANYONE, ok, okFile, okPage, PORTAL_SESSION, route, type Route } from "./route.ts";
 import { toSnakeCase } from "./casing.ts";
 
 // The route table. Its `keys` column is the key policy of README "Authentication and keys" — the only place that decides which
@@ -150,6 +161,93 @@ export const routes: Route[] = [
   }),
   route({
     method: "GET",
+    path: "/merchant/claims/:claimId/evidence/:evidenceId",
+    operationId: "getMerchantClaimEvidence",
+    keys: SECRET_ONLY,
+    summary:
+      "Download an evidence file of one of the merchant's claims (its bytes, as an attachment; the claim's listing gives evidenceCount, the buyer's portal lists the files).",
+    query: wire.noQuery,
+    response: { description: "The file's bytes.", schema: shapes.evidenceDownload },
+    handle: async ({ db, services, principal, params }) =>
+      okFile(await readMerchantEvidence(db, services, principal, params.claimId, params.evidenceId)),
+  }),
+  route({
+    method: "POST",
+    path: "/portal/claims",
+    operationId: "fileClaim",
+    keys: PORTAL_SESSION,
+    multipart: { fileField: "evidence" },
+    summary:
+      "File a claim under the signed-in plan: multipart/form-data with up to 5 evidence files of at most 10 MiB (JPEG, PNG, WebP, HEIC, PDF, recognised by their bytes), or JSON without files. A broken filing rule is a 422 naming it; nothing is created.",
+    body: wire.fileClaimRequest,
+    response: { description: "The claim with its timeline.", schema: shapes.portalClaimWithTimeline },
+    prepare: ({ services, files }) => prepareEvidence(services, files),
+    handle: async ({ db, services, principal, body, prepared }) =>
+      ok(
+        await fileClaim(
+          db,
+          services,
+          principal,
+          {
+            referenceNumber: body.referenceNumber,
+            reason: body.reason,
+            occurredAt: body.occurredAt.at,
+            occurredOnDay: body.occurredAt.day,
+            description: body.description,
+            amountCents: body.amountCents,
+          },
+          prepared,
+        ),
+      ),
+  }),
+  route({
+    method: "GET",
+    path: "/claims",
+    operationId: "listPortalClaims",
+    keys: PORTAL_SESSION,
+    summary: "The signed-in plan's claims, newest first (a portal session; merchant keys are refused).",
+    query: wire.portalClaimsQuery,
+    response: { description: "A page of claims.", schema: shapes.page(shapes.portalClaim) },
+    handle: async ({ db, principal, query }) =>
+      okPage(await listPlanClaims(db, principal, { limit: query.limit, startingAfter: query.starting_after })),
+  }),
+  route({
+    method: "GET",
+    path: "/portal/claims/:claimId",
+    operationId: "getPortalClaim",
+    keys: PORTAL_SESSION,
+    summary: "One claim of the signed-in plan with its timeline (a claim of another plan is 404).",
+    query: wire.noQuery,
+    response: { description: "The claim with its timeline.", schema: shapes.portalClaimWithTimeline },
+    handle: async ({ db, principal, params }) => ok(await getPortalClaim(db, principal, params.claimId)),
+  }),
+  route({
+    method: "POST",
+    path: "/portal/claims/:claimId/messages",
+    operationId: "addClaimMessage",
+    keys: PORTAL_SESSION,
+    multipart: { fileField: "evidence" },
+    summary:
+      "Add a message and evidence files (multipart/form-data, same limits as filing; or JSON) to a claim of the signed-in plan. A claim in needs_information goes back to under_review; a paid or denied claim is 409 claim_closed.",
+    body: wire.claimMessageRequest,
+    response: { description: "The claim with its timeline.", schema: shapes.portalClaimWithTimeline },
+    prepare: ({ services, files }) => prepareEvidence(services, files),
+    handle: async ({ db, services, principal, params, body, prepared }) =>
+      ok(await addClaimMessage(db, services, principal, params.claimId, { message: body.message }, prepared)),
+  }),
+  route({
+    method: "GET",
+    path: "/portal/claims/:claimId/evidence/:evidenceId",
+    operationId: "getPortalClaimEvidence",
+    keys: PORTAL_SESSION,
+    summary: "Download an evidence file of a claim of the signed-in plan (its bytes, as an attachment).",
+    query: wire.noQuery,
+    response: { description: "The file's bytes.", schema: shapes.evidenceDownload },
+    handle: async ({ db, services, principal, params }) =>
+      okFile(await readPortalEvidence(db, services, principal, params.claimId, params.evidenceId)),
+  }),
+  route({
+    method: "GET",
     path: "/merchants/:merchantId/metrics",
     operationId: "getMerchantMetrics",
     keys: SECRET_ONLY,
@@ -196,6 +294,81 @@ export const routes: Route[] = [
     query: wire.noQuery,
     response: { description: "The purchase with its consent record.", schema: shapes.purchaseWithConsent },
     handle: async ({ db, principal, params }) => ok(await getPurchase(db, principal, params.purchaseId)),
+  }),
+  route({
+    method: "POST",
+    path: "/purchases/:purchaseId/fee-refund",
+    operationId: "confirmFeeRefund",
+    keys: SECRET_ONLY,
+    summary:
+      "Confirm that you refunded the protection fee of a plan the buyer cancelled in its 48-hour free look (other carts; a Shopify shop's fee is refunded by the app: 409 fee_refund_automatic). Not cancelled: 409 fee_refund_not_owed. A second confirmation returns the same purchase.",
+    body: wire.feeRefundRequest,
+    response: { description: "The purchase with its refunded feeRefund.", schema: shapes.purchase },
+    handle: async ({ db, services, principal, params, body }) =>
+      ok(
+        await confirmFeeRefund(db, services, principal, params.purchaseId, {
+          reference: body.reference ?? null,
+          channel: "merchant",
+        }),
+      ),
+  }),
+  route({
+    method: "POST",
+    path: "/portal/lookup",
+    operationId: "portalLookup",
+    keys: ANYONE,
+    rateLimit: "portalLookup",
+    summary:
+      "Buyer sign-in with the e-mail address and reference number of a plan: a portal session (30 minutes) and the coverage summary. Any mismatch is the same 404 portal_lookup_failed. Takes no Idempotency-Key and is not stored.",
+    body: wire.portalLookupRequest,
+    response: { description: "The portal session and the plan.", schema: shapes.portalSession },
+    handle: async ({ db, services, sealer, body }) => ok(await lookUpPlan(db, services, sealer, body)),
+  }),
+  route({
+    method: "POST",
+    path: "/portal/coverage-link",
+    operationId: "portalCoverageLink",
+    keys: ANYONE,
+    rateLimit: "portalLookup",
+    summary:
+      "Buyer sign-in with the welcome e-mail's coverage link (reference number and token, good for 180 days): the same answer as /portal/lookup; a bad or expired link is 404 portal_lookup_failed. Takes no Idempotency-Key and is not stored.",
+    body: wire.portalCoverageLinkRequest,
+    response: { description: "The portal session and the plan.", schema: shapes.portalSession },
+    handle: async ({ db, services, coverageLinks, body }) =>
+      ok(await openCoverageLink(db, services, coverageLinks, body)),
+  }),
+  route({
+    method: "GET",
+    path: "/portal/plan",
+    operationId: "getPortalPlan",
+    keys: PORTAL_SESSION,
+    summary: "The signed-in plan's coverage summary: status, amounts, free-look deadline, fee refund, covered reasons.",
+    query: wire.noQuery,
+    response: { description: "The plan.", schema: shapes.portalPlan },
+    handle: async ({ db, services, principal }) => ok(await getPortalPlan(db, services, principal)),
+  }),
+  route({
+    method: "GET",
+    path: "/portal/reasons",
+    operationId: "getPortalReasons",
+    keys: ANYONE,
+    summary:
+      "The public rulebook: the 12 covered reasons with their names and descriptions, the windows, the evidence limits.",
+    query: wire.noQuery,
+    response: { description: "The rulebook.", schema: shapes.portalReasons },
+    handle: async () => ok(portalRulebook()),
+  }),
+  route({
+    method: "POST",
+    path: "/portal/cancel",
+    operationId: "cancelPortalPlan",
+    keys: PORTAL_SESSION,
+    summary:
+      "Cancel the signed-in plan within 48 hours of the purchase: it becomes cancelled and the fee is refunded. After 48 hours 409 free_look_expired; a voided or cancelled plan 409 plan_not_active.",
+    body: wire.portalCancelRequest,
+    response: { description: "The cancelled plan with its fee refund.", schema: shapes.portalPlan },
+    handle: async ({ db, services, principal, body }) =>
+      ok(await cancelInFreeLook(db, services, principal, body.referenceNumber)),
   }),
   route({
     method: "POST",

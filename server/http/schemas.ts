@@ -154,6 +154,42 @@ export const webhookEndpointsQuery = z.strictObject(pageQuery);
 /** DELETE and secret rotation carry no fields: the body must be empty or {}. */
 export const emptyBody = z.strictObject({});
 
+// The buyer portal's sign-ins and free-look cancellation (README "Buyer portal API").
+const referenceNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .describe("The plan's reference number (CLM-YYYY-XXXXXXXX; case and surrounding space do not matter).");
+
+export const portalLookupRequest = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .pipe(email)
+    .describe("The address the plan was bought with (case and surrounding space do not matter)."),
+  referenceNumber,
+});
+
+export const portalCoverageLinkRequest = z.strictObject({
+  referenceNumber,
+  token: z.string().min(1).max(200).describe("The `token` of the welcome e-mail's coverage link."),
+});
+
+export const portalCancelRequest = z.strictObject({
+  referenceNumber: referenceNumber.describe("The signed-in plan's reference number."),
+});
+
+export const feeRefundRequest = z.strictObject({
+  reference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("Your own reference of the refund (e.g. the payment processor's refund id)."),
+});
+
 export const redeliverRequest = z.strictObject({
   endpoint_id: z
     .string()
@@ -162,3 +198,37 @@ export const redeliverRequest = z.strictObject({
     .optional()
     .describe("Only to this endpoint (default: every subscribed endpoint that is not disabled)."),
 });
+
+// The buyer portal's claims (README "Claims"). These bodies also arrive as multipart/form-data text fields, so the
+// amount may be the digits of a form field.
+const claimText = (what: string) => z.string().trim().min(1).max(5000).describe(what);
+const formAmount = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, "must be a positive whole number")
+  .transform(Number)
+  .pipe(amount);
+
+export const fileClaimRequest = z.strictObject({
+  referenceNumber: z.string().min(1).max(32).describe("The plan's reference number (the signed-in plan's)."),
+  reason: z.string().min(1).max(100).describe("One of the 12 covered reasons (GET /portal/reasons)."),
+  occurredAt: z
+    .union([z.iso.date(), z.iso.datetime()])
+    .transform((value) => ({
+      at: Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value),
+      day: value.length === 10,
+    }))
+    .describe(
+      "When it happened: YYYY-MM-DD or an ISO 8601 date-time in UTC (…Z). At most 30 days ago, not before the purchase, not in the future.",
+    ),
+  description: claimText("What happened (1 to 5000 characters)."),
+  amountCents: z
+    .union([amount, formAmount])
+    .optional()
+    .describe("The amount asked for (default: the covered amount less what earlier claims were paid)."),
+});
+
+export const claimMessageRequest = z.strictObject({
+  message: claimText("The buyer's message (1 to 5000 characters)."),
+});
+
+export const portalClaimsQuery = z.strictObject(pageQuery);

@@ -1,9 +1,11 @@
-// Claims (claims): a buyer's refund requests under a plan, read with the plan's reference number and order id.
+// Claims (claims): a buyer's refund requests under a plan, read with the plan's reference number and order id; their
+// timelines (claim_timeline) and the evidence files they brought (claim_evidence; the bytes live in the evidence store).
 import type { Actor } from "../domain/context.ts";
 import type { ClaimStatus } from "../domain/claims.ts";
 import type { Mode } from "../domain/ids.ts";
 import type { Page, PageQuery } from "../domain/pagination.ts";
-import type { Queryable } from "./database.ts";
+import type { PlanStatus } from "./plans.ts";
+import { forUpdate, placeholders, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 
 export interface ClaimRecord {
@@ -16,6 +18,12 @@ export interface ClaimRecord {
   status: ClaimStatus;
   amountCents: number;
   currency: string;
+  occurredAt: number;
+  decisionCode: string | null;
+  decisionMessage: string | null;
+  decidedAt: number | null;
+  paidAmountCents: number;
+  evidenceCount: number;
   createdAt: number;
   updatedAt: number;
   mode: Mode;
@@ -23,14 +31,52 @@ export interface ClaimRecord {
 
 export type NewClaim = Pick<
   ClaimRecord,
-  "id" | "planId" | "reason" | "description" | "amountCents" | "currency" | "createdAt"
+  "id" | "planId" | "reason" | "description" | "amountCents" | "currency" | "occurredAt" | "createdAt"
 >;
 
 export interface ClaimFilters {
   status?: ClaimStatus;
   referenceNumber?: string;
+  /** Only the claims of this plan (the portal's listing). */
+  planId?: string;
   createdGte?: number;
   createdLt?: number;
+}
+
+export type TimelineActor = "buyer" | "merchant" | "claims_team" | "service";
+export type TimelineKind = "submitted" | "message" | "status_changed";
+
+export interface TimelineEntryRecord {
+  id: string;
+  claimId: string;
+  actor: TimelineActor;
+  kind: TimelineKind;
+  status: ClaimStatus | null;
+  text: string;
+  createdAt: number;
+}
+
+export interface EvidenceRecord {
+  id: string;
+  claimId: string;
+  entryId: string;
+  sha256: string;
+  contentType: string;
+  byteSize: number;
+  fileName: string;
+  createdAt: number;
+}
+
+/** The plan a claim is filed under, as the filing rules need it. */
+export interface ClaimablePlan {
+  id: string;
+  referenceNumber: string;
+  status: PlanStatus;
+  coveredAmountCents: number;
+  currency: string;
+  purchasedAt: number;
+  customerEmailSealed: string | null;
+  customerEmailHash: string | null;
 }
 
 interface ClaimRow {
@@ -43,6 +89,12 @@ interface ClaimRow {
   status: ClaimStatus;
   amount_cents: number;
   currency: string;
+  occurred_at: number;
+  decision_code: string | null;
+  decision_message: string | null;
+  decided_at: number | null;
+  paid_amount_cents: number;
+  evidence_count: number;
   created_at: number;
   updated_at: number;
   mode: Mode;
@@ -50,7 +102,9 @@ interface ClaimRow {
 
 const CLAIMS = "claims c JOIN plans p ON p.id = c.plan_id";
 const CLAIM_COLUMNS =
-  "c.id, c.plan_id, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, c.currency, c.created_at, c.updated_at, c.mode";
+  "c.id, c.plan_id, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, c.currency, " +
+  "c.occurred_at, c.decision_code, c.decision_message, c.decided_at, c.paid_amount_cents, " +
+  "(SELECT COUNT(*) FROM claim_evidence e WHERE e.claim_id = c.id) AS evidence_count, c.created_at, c.updated_at, c.mode";
 
 function toClaimRecord(row: ClaimRow): ClaimRecord {
   return {
@@ -63,17 +117,33 @@ function toClaimRecord(row: ClaimRow): ClaimRecord {
     status: row.status,
     amountCents: row.amount_cents,
     currency: row.currency,
+    occurredAt: Number(row.occurred_at),
+    decisionCode: row.decision_code,
+    decisionMessage: row.decision_message,
+    decidedAt: row.decided_at === null ? null : Number(row.decided_at),
+    paidAmountCents: row.paid_amount_cents,
+    evidenceCount: Number(row.evidence_count),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     mode: row.mode,
   };
 }
 
-/** Stores a submitted claim (created and updated now). */
-export async function insertClaim(tx: Queryable, owner: Actor, claim: NewClaim): Promise<void> {
-  await tx.run(
-    `INSERT INTO claims (id, merchant_id, mode, plan_id, reason, description, status, amount_cents, currency, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'submitted', ?, ?, ?, ?)`,
+/** Statuses after which a claim is closed: its open slot is released and nothing more can be added. */
+export const CLOSED_CLAIM_STATUSES: readonly ClaimStatus[] = ["paid", "denied"];
+
+/** The slot a claim holds while open: the unique `open_slot` makes "one open claim per plan and reason" a constraint. */
+export const openSlotOf = (planId: string, reason: string) => `${planId}:${reason}`;
+
+/**
+ * Stores a submitted claim holding its plan+reason open slot (created and updated now). False when another open
+ * claim holds the slot (a concurrent filing that committed first): nothing is written then.
+ */
+export async function insertClaim(tx: Queryable, owner: Actor, claim: NewClaim): Promise<boolean> {
+  const inserted = await tx.all(
+    `INSERT INTO claims (id, merchant_id, mode, plan_id, reason, description, status, amount_cents, currency, occurred_at, open_slot, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'submitted', ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (open_slot) DO NOTHING RETURNING id`,
     [
       claim.id,
       owner.merchantId,
@@ -83,15 +153,227 @@ export async function insertClaim(tx: Queryable, owner: Actor, claim: NewClaim):
       claim.description,
       claim.amountCents,
       claim.currency,
+      claim.occurredAt,
+      openSlotOf(claim.planId, claim.reason),
       claim.createdAt,
       claim.createdAt,
     ],
   );
+  return inserted.length === 1;
 }
 
-export async function findClaim(tx: Queryable, claimId: string): Promise<ClaimRecord | undefined> {
-  const row = await tx.get<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM ${CLAIMS} WHERE c.id = ?`, [claimId]);
+/** The owner's plan by id, row-locked so that claims on one plan are filed one at a time (the remaining amount). */
+export async function lockClaimablePlan(
+  tx: Queryable,
+  owner: Actor,
+  planId: string,
+): Promise<ClaimablePlan | undefined> {
+  const row = await tx.get<{
+    id: string;
+    reference_number: string;
+    status: PlanStatus;
+    covered_amount_cents: number;
+    currency: string;
+    purchased_at: number;
+    customer_email_sealed: string | null;
+    customer_email_hash: string | null;
+  }>(
+    `SELECT id, reference_number, status, covered_amount_cents, currency, purchased_at, customer_email_sealed, customer_email_hash
+     FROM plans WHERE id = ? AND merchant_id = ? AND mode = ?${forUpdate(tx)}`,
+    [planId, owner.merchantId, owner.mode],
+  );
+  return (
+    row && {
+      id: row.id,
+      referenceNumber: row.reference_number,
+      status: row.status,
+      coveredAmountCents: row.covered_amount_cents,
+      currency: row.currency,
+      purchasedAt: Number(row.purchased_at),
+      customerEmailSealed: row.customer_email_sealed,
+      customerEmailHash: row.customer_email_hash,
+    }
+  );
+}
+
+/** The id of the open claim holding the plan+reason slot, if any. */
+export async function findOpenClaimId(tx: Queryable, planId: string, reason: string): Promise<string | undefined> {
+  const row = await tx.get<{ id: string }>("SELECT id FROM claims WHERE open_slot = ?", [openSlotOf(planId, reason)]);
+  return row?.id;
+}
+
+/** What the plan's claims were paid so far (the covered amount less this is what is left to claim). */
+export async function sumPaidOnPlan(tx: Queryable, planId: string): Promise<number> {
+  const row = await tx.get<{ paid: number | string | null }>(
+    "SELECT SUM(paid_amount_cents) AS paid FROM claims WHERE plan_id = ?",
+    [planId],
+  );
+  return Number(row?.paid ?? 0);
+}
+
+/** The owner's claim (any claim when no owner is given: the caller has already scoped it). */
+export async function findClaim(tx: Queryable, claimId: string, owner?: Actor): Promise<ClaimRecord | undefined> {
+  const row = owner
+    ? await tx.get<ClaimRow>(
+        `SELECT ${CLAIM_COLUMNS} FROM ${CLAIMS} WHERE c.id = ? AND c.merchant_id = ? AND c.mode = ?`,
+        [claimId, owner.merchantId, owner.mode],
+      )
+    : await tx.get<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM ${CLAIMS} WHERE c.id = ?`, [claimId]);
   return row && toClaimRecord(row);
+}
+
+/** The claim's status, row-locked (a message and a decision on one claim run one at a time). */
+export async function lockClaimStatus(tx: Queryable, claimId: string): Promise<ClaimStatus | undefined> {
+  const row = await tx.get<{ status: ClaimStatus }>(`SELECT status FROM claims WHERE id = ?${forUpdate(tx)}`, [
+    claimId,
+  ]);
+  return row?.status;
+}
+
+/** Sets the claim's status (releasing its open slot when the status closes it). */
+export async function updateClaimStatus(
+  tx: Queryable,
+  claimId: string,
+  status: ClaimStatus,
+  at: number,
+): Promise<void> {
+  const closes = CLOSED_CLAIM_STATUSES.includes(status);
+  await tx.run(`UPDATE claims SET status = ?, updated_at = ?${closes ? ", open_slot = NULL" : ""} WHERE id = ?`, [
+    status,
+    at,
+    claimId,
+  ]);
+}
+
+/** Marks the claim touched (a message arrived) without changing its status. */
+export async function touchClaim(tx: Queryable, claimId: string, at: number): Promise<void> {
+  await tx.run("UPDATE claims SET updated_at = ? WHERE id = ?", [at, claimId]);
+}
+
+/** Test seam and the payout's write (issue 15): what the claim was paid. */
+export async function setClaimPaidAmount(tx: Queryable, claimId: string, paidAmountCents: number): Promise<void> {
+  await tx.run("UPDATE claims SET paid_amount_cents = ? WHERE id = ?", [paidAmountCents, claimId]);
+}
+
+export async function insertTimelineEntry(tx: Queryable, owner: Actor, entry: TimelineEntryRecord): Promise<void> {
+  await tx.run(
+    `INSERT INTO claim_timeline (id, claim_id, merchant_id, mode, actor, kind, status, text, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      entry.id,
+      entry.claimId,
+      owner.merchantId,
+      owner.mode,
+      entry.actor,
+      entry.kind,
+      entry.status,
+      entry.text,
+      entry.createdAt,
+    ],
+  );
+}
+
+export async function insertEvidence(tx: Queryable, owner: Actor, evidence: EvidenceRecord): Promise<void> {
+  await tx.run(
+    `INSERT INTO claim_evidence (id, claim_id, entry_id, merchant_id, mode, sha256, content_type, byte_size, file_name, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      evidence.id,
+      evidence.claimId,
+      evidence.entryId,
+      owner.merchantId,
+      owner.mode,
+      evidence.sha256,
+      evidence.contentType,
+      evidence.byteSize,
+      evidence.fileName,
+      evidence.createdAt,
+    ],
+  );
+}
+
+/** The claim's timeline, oldest first. */
+export async function listTimeline(tx: Queryable, claimId: string): Promise<TimelineEntryRecord[]> {
+  const rows = await tx.all<{
+    id: string;
+    claim_id: string;
+    actor: TimelineActor;
+    kind: TimelineKind;
+    status: ClaimStatus | null;
+    text: string;
+    created_at: number;
+  }>(
+    // Within one millisecond the submission comes first and a status change follows the message that caused it.
+    `SELECT id, claim_id, actor, kind, status, text, created_at FROM claim_timeline WHERE claim_id = ?
+     ORDER BY created_at, CASE kind WHEN 'submitted' THEN 0 WHEN 'message' THEN 1 ELSE 2 END, id`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    claimId: row.claim_id,
+    actor: row.actor,
+    kind: row.kind,
+    status: row.status,
+    text: row.text,
+    createdAt: Number(row.created_at),
+  }));
+}
+
+interface EvidenceRow {
+  id: string;
+  claim_id: string;
+  entry_id: string;
+  sha256: string;
+  content_type: string;
+  byte_size: number;
+  file_name: string;
+  created_at: number;
+}
+
+const EVIDENCE_COLUMNS = "id, claim_id, entry_id, sha256, content_type, byte_size, file_name, created_at";
+
+const toEvidenceRecord = (row: EvidenceRow): EvidenceRecord => ({
+  id: row.id,
+  claimId: row.claim_id,
+  entryId: row.entry_id,
+  sha256: row.sha256,
+  contentType: row.content_type,
+  byteSize: row.byte_size,
+  fileName: row.file_name,
+  createdAt: Number(row.created_at),
+});
+
+/** The evidence of these claims, oldest first. */
+export async function listEvidence(tx: Queryable, claimIds: readonly string[]): Promise<EvidenceRecord[]> {
+  if (claimIds.length === 0) return [];
+  const rows = await tx.all<EvidenceRow>(
+    `SELECT ${EVIDENCE_COLUMNS} FROM claim_evidence WHERE claim_id IN (${placeholders(claimIds)}) ORDER BY created_at, id`,
+    [...claimIds],
+  );
+  return rows.map(toEvidenceRecord);
+}
+
+/** Which of these content addresses an evidence row still names. */
+export async function findNamedEvidence(tx: Queryable, sha256s: readonly string[]): Promise<Set<string>> {
+  if (sha256s.length === 0) return new Set();
+  const rows = await tx.all<{ sha256: string }>(
+    `SELECT DISTINCT sha256 FROM claim_evidence WHERE sha256 IN (${placeholders(sha256s)})`,
+    [...sha256s],
+  );
+  return new Set(rows.map((row) => row.sha256));
+}
+
+/** One evidence file of the claim, or undefined. */
+export async function findEvidence(
+  tx: Queryable,
+  claimId: string,
+  evidenceId: string,
+): Promise<EvidenceRecord | undefined> {
+  const row = await tx.get<EvidenceRow>(
+    `SELECT ${EVIDENCE_COLUMNS} FROM claim_evidence WHERE id = ? AND claim_id = ?`,
+    [evidenceId, claimId],
+  );
+  return row && toEvidenceRecord(row);
 }
 
 export function listClaimsPage(
@@ -102,6 +384,7 @@ export function listClaimsPage(
   const filters: [string, string | number | undefined][] = [
     ["c.status = ?", query.status],
     ["p.reference_number = ?", query.referenceNumber],
+    ["c.plan_id = ?", query.planId],
     ["c.created_at >= ?", query.createdGte],
     ["c.created_at < ?", query.createdLt],
   ];

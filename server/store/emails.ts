@@ -29,8 +29,47 @@ export interface DueEmail {
   mode: Mode;
   template: string;
   planId: string;
-  recipientSealed: string;
+  claimId: string | null;
+  /** Null once a customer redaction cleared it. */
+  recipientSealed: string | null;
   attempts: number;
+}
+
+/** What the e-mails say about a plan, read when one is sent. */
+export interface EmailPlan {
+  referenceNumber: string;
+  orderId: string;
+  status: "active" | "voided" | "cancelled";
+  currency: string;
+  feeCents: number;
+  coveredAmountCents: number;
+  purchasedAt: number;
+  freeLookEndsAt: number;
+  cancelledAt: number | null;
+  /** False once a customer redaction cleared the buyer's address. */
+  hasBuyerEmail: boolean;
+  merchantName: string;
+  /** Who pays money back to the buyer: Shopify refunds on the original order, other carts' merchants themselves. */
+  refundChannel: "shopify" | "merchant";
+  /** Who refunds the fee of a free-look cancellation: the fee refund's channel, else refundChannel. */
+  feeRefundChannel: "shopify" | "merchant";
+}
+
+/** What the claim e-mails say about a claim, read when one is sent. */
+export interface EmailClaim {
+  id: string;
+  planId: string;
+  reason: string;
+  description: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+  occurredAt: number;
+  decisionCode: string | null;
+  decisionMessage: string | null;
+  paidAmountCents: number;
+  /** The newest message or status change from anyone but the buyer with a text: what the buyer was last asked. */
+  latestRequest: { actor: string; text: string } | null;
 }
 
 /** Inserts the message unless one with its dedupe key already exists (a replayed or retried mutation). */
@@ -89,12 +128,13 @@ export async function claimDueEmails(db: Database, now: number, leaseMs: number,
     mode: Mode;
     template: string;
     plan_id: string;
-    recipient_sealed: string;
+    claim_id: string | null;
+    recipient_sealed: string | null;
     attempts: number | string;
   }>(db, {
     table: "email_messages",
     dueColumn: "next_attempt_at",
-    columns: "id, merchant_id, mode, template, plan_id, recipient_sealed, attempts",
+    columns: "id, merchant_id, mode, template, plan_id, claim_id, recipient_sealed, attempts",
     now,
     leaseMs,
     limit,
@@ -105,9 +145,107 @@ export async function claimDueEmails(db: Database, now: number, leaseMs: number,
     mode: row.mode,
     template: row.template,
     planId: row.plan_id,
+    claimId: row.claim_id,
     recipientSealed: row.recipient_sealed,
     attempts: Number(row.attempts),
   }));
+}
+
+/** The plan with its merchant's name and its fee refund's channel; undefined when it is gone (merchant erased). */
+export async function findEmailPlan(db: Queryable, planId: string): Promise<EmailPlan | undefined> {
+  const row = await db.get<{
+    reference_number: string;
+    order_id: string;
+    status: EmailPlan["status"];
+    currency: string;
+    fee_cents: number | string;
+    covered_amount_cents: number | string;
+    purchased_at: number | string;
+    free_look_ends_at: number | string;
+    cancelled_at: number | string | null;
+    customer_email_hash: string | null;
+    merchant_name: string;
+    shop_domain: string | null;
+    fee_refund_channel: EmailPlan["feeRefundChannel"] | null;
+  }>(
+    `SELECT p.reference_number, p.order_id, p.status, p.currency, p.fee_cents, p.covered_amount_cents, p.purchased_at,
+            p.free_look_ends_at, p.cancelled_at, p.customer_email_hash, m.name AS merchant_name, m.shop_domain,
+            f.channel AS fee_refund_channel
+       FROM plans p JOIN merchants m ON m.id = p.merchant_id LEFT JOIN fee_refunds f ON f.plan_id = p.id
+      WHERE p.id = ?`,
+    [planId],
+  );
+  if (!row) return undefined;
+  return {
+    referenceNumber: row.reference_number,
+    orderId: row.order_id,
+    status: row.status,
+    currency: row.currency,
+    feeCents: Number(row.fee_cents),
+    coveredAmountCents: Number(row.covered_amount_cents),
+    purchasedAt: Number(row.purchased_at),
+    freeLookEndsAt: Number(row.free_look_ends_at),
+    cancelledAt: row.cancelled_at === null ? null : Number(row.cancelled_at),
+    hasBuyerEmail: row.customer_email_hash !== null,
+    merchantName: row.merchant_name,
+    refundChannel: row.shop_domain === null ? "merchant" : "shopify",
+    feeRefundChannel: row.fee_refund_channel ?? (row.shop_domain === null ? "merchant" : "shopify"),
+  };
+}
+
+/** The claim with what the buyer was last asked (its timeline); undefined when it is gone. */
+export async function findEmailClaim(db: Queryable, claimId: string): Promise<EmailClaim | undefined> {
+  const row = await db.get<{
+    id: string;
+    plan_id: string;
+    reason: string;
+    description: string;
+    status: string;
+    amount_cents: number | string;
+    currency: string;
+    occurred_at: number | string;
+    decision_code: string | null;
+    decision_message: string | null;
+    paid_amount_cents: number | string;
+  }>(
+    `SELECT id, plan_id, reason, description, status, amount_cents, currency, occurred_at, decision_code,
+            decision_message, paid_amount_cents
+       FROM claims WHERE id = ?`,
+    [claimId],
+  );
+  if (!row) return undefined;
+  const request = await db.get<{ actor: string; text: string }>(
+    `SELECT actor, text FROM claim_timeline
+      WHERE claim_id = ? AND actor <> 'buyer' AND kind IN ('message', 'status_changed') AND text <> ''
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [claimId],
+  );
+  return {
+    id: row.id,
+    planId: row.plan_id,
+    reason: row.reason,
+    description: row.description,
+    status: row.status,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    occurredAt: Number(row.occurred_at),
+    decisionCode: row.decision_code,
+    decisionMessage: row.decision_message,
+    paidAmountCents: Number(row.paid_amount_cents),
+    latestRequest: request ?? null,
+  };
+}
+
+/** The buyer's address as the plan stores it; undefined when the plan has none (or it was redacted). */
+export async function findPlanRecipient(
+  db: Queryable,
+  planId: string,
+): Promise<{ sealed: string; hash: string } | undefined> {
+  const row = await db.get<{ sealed: string | null; hash: string | null }>(
+    "SELECT customer_email_sealed AS sealed, customer_email_hash AS hash FROM plans WHERE id = ?",
+    [planId],
+  );
+  return row?.sealed && row.hash ? { sealed: row.sealed, hash: row.hash } : undefined;
 }
 
 export async function markEmailSkipped(db: Queryable, id: string): Promise<void> {

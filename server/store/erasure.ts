@@ -155,6 +155,22 @@ export async function replaceClaimDescriptions(tx: Queryable, planId: string, re
   await tx.run("UPDATE claims SET description = ? WHERE plan_id = ? AND description <> ''", [replacement, planId]);
 }
 
+const PLAN_CLAIMS = "claim_id IN (SELECT id FROM claims WHERE plan_id = ?)";
+
+/**
+ * Takes the buyer's own words and files out of the plan's claims: their timeline messages are replaced, their
+ * evidence rows deleted (the files, addressed by content, go with the evidence store's sweep once no row names them),
+ * and their portal sessions end.
+ */
+export async function redactClaimActivity(tx: Queryable, planId: string, replacement: string): Promise<void> {
+  await tx.run(`UPDATE claim_timeline SET text = ? WHERE actor = 'buyer' AND text <> '' AND ${PLAN_CLAIMS}`, [
+    replacement,
+    planId,
+  ]);
+  await tx.run(`DELETE FROM claim_evidence WHERE ${PLAN_CLAIMS}`, [planId]);
+  await tx.run("DELETE FROM portal_sessions WHERE plan_id = ?", [planId]);
+}
+
 /** Clears the recipient of the plan's e-mails; one still pending becomes skipped. */
 export async function clearEmailRecipients(tx: Queryable, planId: string): Promise<void> {
   await tx.run(

@@ -6,7 +6,8 @@ import type { KeyKind, Mode } from "../domain/ids.ts";
 export interface IdempotencyScope {
   merchantId: string;
   mode: Mode;
-  kind: KeyKind;
+  /** The key kind (publishable, secret), or `portal:<planId>` for a buyer's portal session (server/http/idempotency.ts). */
+  kind: KeyKind | `portal:${string}`;
   key: string;
 }
 

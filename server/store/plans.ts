@@ -7,6 +7,7 @@ import type { ConsentRecord, PlanSelector } from "../domain/plans.ts";
 import type { OrderContext } from "../domain/order-context.ts";
 import { forUpdate, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
+import type { FeeRefundRecord } from "./fee-refunds.ts";
 
 export type PlanStatus = "active" | "voided" | "cancelled";
 
@@ -43,6 +44,10 @@ export interface PurchaseRecord {
   createdAt: number;
   voidedAt: number | null;
   voidReason: string | null;
+  /** The buyer's free-look cancellation. */
+  cancelledAt: number | null;
+  /** The fee owed back after a free-look cancellation (fee_refunds), or null. */
+  feeRefund: FeeRefundRecord | null;
   mode: Mode;
   consent?: ConsentRecord;
 }
@@ -62,6 +67,14 @@ interface PurchaseRow {
   created_at: number;
   voided_at: number | null;
   void_reason: string | null;
+  cancelled_at: number | null;
+  fee_refund_id: string | null;
+  fee_refund_amount_cents: number | null;
+  fee_refund_currency: string | null;
+  fee_refund_channel: FeeRefundRecord["channel"] | null;
+  fee_refund_status: FeeRefundRecord["status"] | null;
+  fee_refund_reference: string | null;
+  fee_refund_refunded_at: number | null;
   mode: Mode;
   consent?: string;
 }
@@ -73,9 +86,12 @@ export interface PurchaseFilters {
   createdLt?: number;
 }
 
-const PURCHASES = "plans p JOIN orders o ON o.plan_id = p.id";
+const PURCHASES = "plans p JOIN orders o ON o.plan_id = p.id LEFT JOIN fee_refunds fr ON fr.plan_id = p.id";
 const PURCHASE_COLUMNS = `p.id, p.reference_number, p.status, p.order_id, o.status AS order_status, p.quote_id, p.currency, p.fee_cents,
-  p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.created_at, p.voided_at, p.void_reason, p.mode`;
+  p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.created_at, p.voided_at, p.void_reason, p.cancelled_at, p.mode,
+  fr.id AS fee_refund_id, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
+  fr.channel AS fee_refund_channel, fr.status AS fee_refund_status, fr.reference AS fee_refund_reference,
+  fr.refunded_at AS fee_refund_refunded_at`;
 
 function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
   return {
@@ -93,6 +109,19 @@ function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
     createdAt: row.created_at,
     voidedAt: row.voided_at,
     voidReason: row.void_reason,
+    cancelledAt: row.cancelled_at,
+    feeRefund:
+      row.fee_refund_id === null
+        ? null
+        : {
+            id: row.fee_refund_id,
+            amountCents: row.fee_refund_amount_cents!,
+            currency: row.fee_refund_currency!,
+            channel: row.fee_refund_channel!,
+            status: row.fee_refund_status!,
+            reference: row.fee_refund_reference,
+            refundedAt: row.fee_refund_refunded_at,
+          },
     mode: row.mode,
     ...(row.consent === undefined ? {} : { consent: JSON.parse(row.consent) as ConsentRecord }),
   };
@@ -140,6 +169,14 @@ export async function lockPlan(
     `SELECT id, status FROM plans WHERE ${SELECTOR_COLUMN[name]} = ? AND merchant_id = ? AND mode = ? ORDER BY id DESC LIMIT 1${forUpdate(tx)}`,
     [value, owner.merchantId, owner.mode],
   );
+}
+
+/** The buyer's free-look cancellation of an active plan. */
+export async function markPlanCancelled(tx: Queryable, planId: string, at: number): Promise<void> {
+  await tx.run("UPDATE plans SET status = 'cancelled', cancelled_at = ? WHERE id = ? AND status = 'active'", [
+    at,
+    planId,
+  ]);
 }
 
 export async function markPlanVoided(tx: Queryable, planId: string, reason: string | null, at: number): Promise<void> {

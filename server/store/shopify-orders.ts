@@ -2,7 +2,8 @@
 // against it and what became of it.
 import { forUpdate, type Queryable } from "./database.ts";
 
-export type ShopifyOrderStatus = "protected" | "voided" | "refunded";
+/** cancelled: the buyer cancelled the protection in the free look (its fee is refunded by a job; later refunds are not reported). */
+export type ShopifyOrderStatus = "protected" | "voided" | "refunded" | "cancelled";
 
 export interface NewShopifyOrder {
   shop: string;

@@ -9,6 +9,7 @@ import { createWebhookWorker, type WebhookWorkerOptions } from "../webhooks/work
 import { createEmailWorker, type MailTransport } from "../email/worker.ts";
 import { coverageLinks } from "../email/coverage-link.ts";
 import { createPeriodicWorker, workerGroup } from "./worker.ts";
+import { purgeExpired } from "./purges.ts";
 
 /** The names `npm run worker -- --only` takes. */
 export const SERVER_WORKERS = ["webhooks", "email", "purges"] as const;
@@ -26,10 +27,8 @@ export interface BackgroundJobsOptions {
   webhooks?: Partial<Omit<WebhookWorkerOptions, "db" | "sealer" | "logger">> & { enabled?: boolean };
   /** The e-mail worker's transport and From; unset: queued e-mails wait for a process that has them. */
   email?: { transport: MailTransport; from: string; enabled?: boolean; pollMs?: number };
-  /** The purges (idempotency records past their 24 h), at start and every IDEMPOTENCY_PURGE_INTERVAL_MS. */
+  /** The purges (server/workers/purges.ts), at start and every IDEMPOTENCY_PURGE_INTERVAL_MS. */
   purges?: { enabled?: boolean };
-  /** Deletes the idempotency records past their 24 h; resolves to how many went. */
-  purgeIdempotencyRecords: () => Promise<number>;
 }
 
 export function createBackgroundJobs(options: BackgroundJobsOptions) {
@@ -61,7 +60,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
     name: "purges",
     logger,
     everyMs: IDEMPOTENCY_PURGE_INTERVAL_MS,
-    task: options.purgeIdempotencyRecords,
+    task: () => purgeExpired(db, services),
   });
   const started = workerGroup([
     ...(webhooksEnabled ? [webhooks] : []),

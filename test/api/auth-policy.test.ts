@@ -13,6 +13,7 @@ import {
   type LiveCredentials,
 } from "../support/api-assertions.ts";
 import { mintApiKey, type NewMerchant } from "../../server/domain/merchants.ts";
+import { signedInBuyer } from "../support/portal.ts";
 import { routes as routeTable } from "../../server/http/routes.ts";
 import type { Route } from "../../server/http/route.ts";
 
@@ -127,13 +128,31 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
   });
 
   describe("the key policy table", () => {
-    it("widget keys may call exactly quote, confirm and decline; secret keys may call every route", () => {
+    it("widget keys may call exactly quote, confirm and decline; secret keys every merchant route; portal sessions and anyone only the portal's", () => {
       const widgetRoutes = t.api.routes
         .filter((route) => route.keys.includes("publishable"))
         .map((route) => `${route.method} ${route.path}`);
       assert.deepEqual(widgetRoutes.sort(), ["POST /offers/confirm", "POST /offers/decline", "POST /offers/quote"]);
-      for (const route of t.api.routes)
-        assert.ok(route.keys.includes("secret"), `${route.method} ${route.path} takes a secret key`);
+      for (const route of t.api.routes) {
+        const label = `${route.method} ${route.path}`;
+        const buyerSide = route.keys.includes("portal") || route.keys.includes("anyone");
+        // A route is either the merchants' or the buyers': no key policy mixes them.
+        assert.equal(
+          route.keys.includes("secret"),
+          !buyerSide,
+          `${label} takes a secret key unless it is a portal route`,
+        );
+        if (buyerSide) assert.equal(route.keys.length, 1, `${label}: one caller kind`);
+        if (buyerSide) assert.match(route.path, /^\/(portal\/|claims$)/, `${label}: buyer routes live under /portal`);
+      }
+      assert.deepEqual(
+        t.api.routes
+          .filter((route) => route.keys.includes("anyone"))
+          .map((route) => `${route.method} ${route.path}`)
+          .sort(),
+        ["GET /portal/reasons", "POST /portal/coverage-link", "POST /portal/lookup"],
+        "only the sign-ins and the public rulebook take no credential",
+      );
       assert.deepEqual(
         t.api.routes
           .filter((route) => route.browser)
@@ -179,6 +198,21 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
           };
         case "voidPlan":
           return { path, body: { orderId: "order-unknown" }, allowedStatus: 404 };
+        case "confirmFeeRefund":
+          return { path, body: {}, allowedStatus: 404 };
+        case "portalLookup":
+          return {
+            path,
+            body: { email: "nobody@example.test", referenceNumber: "CLM-2026-00000000" },
+            allowedStatus: 404,
+          };
+        case "portalCoverageLink":
+          return { path, body: { referenceNumber: "CLM-2026-00000000", token: "1.x" }, allowedStatus: 404 };
+        case "getPortalReasons":
+        case "getPortalPlan":
+          return { path, allowedStatus: 200 };
+        case "getMerchantClaimEvidence":
+          return { path, allowedStatus: 404 };
         case "reportMerchantRefund":
         case "getPurchase":
         case "getEvent":
@@ -202,11 +236,64 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
       assertRequestId(response);
     }
 
+    /** What a key policy row says, for the test's name. */
+    const policyOf = (route: Route) =>
+      route.keys.includes("anyone")
+        ? "anyone: no credential needed, any is ignored"
+        : route.keys.includes("portal")
+          ? "pps_ only; wk_ and mch_ are 403 portal_session_required, none or an expired pps_ 401 portal_session_invalid"
+          : route.keys.includes("publishable")
+            ? "wk_ and mch_ allowed; pps_ is 401 api_key_invalid"
+            : "mch_ only; wk_ is 403 secret_key_required with no side effects; pps_ 401 api_key_invalid";
+
     for (const staticRoute of routeTable) {
       const label = `${staticRoute.method} ${staticRoute.path}`;
-      it(`${label}: ${staticRoute.keys.includes("publishable") ? "wk_ and mch_ allowed" : "mch_ only; wk_ is 403 secret_key_required with no side effects"}`, async () => {
+      it(`${label}: ${policyOf(staticRoute)}`, async () => {
         const route = t.api.routes.find((r) => r.method === staticRoute.method && r.path === staticRoute.path)!;
         assert.ok(route, `${label} is served`);
+        const buyer = await signedInBuyer(t);
+
+        if (route.keys.includes("anyone")) {
+          const sample = await sampleFor(route);
+          for (const key of [null, t.merchant.secretKey, t.merchant.publishableKey, buyer.token, "pps_junk"])
+            assertAllowed(
+              await secret.call(route.method, sample.path, sample.body, { key }),
+              sample,
+              `${key} ${label}`,
+            );
+          return;
+        }
+
+        if (route.keys.includes("portal")) {
+          for (const key of [t.merchant.secretKey, t.merchant.publishableKey, live.secretKey]) {
+            const sample = await sampleFor(route);
+            const response = await assertChangesNothing(t.database.db, () =>
+              secret.call(route.method, sample.path, sample.body, { key }),
+            );
+            assertError(response, { status: 403, code: "portal_session_required", param: null });
+          }
+          const sample = await sampleFor(route);
+          const unknownToken = `pps_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url")}`;
+          for (const key of [null, unknownToken, "pps_short", `${buyer.token}x`, `wk_test_${randomSuffix()}`]) {
+            const response = await assertChangesNothing(t.database.db, () =>
+              secret.call(route.method, sample.path, sample.body, { key }),
+            );
+            assertError(response, { status: 401, code: "portal_session_invalid", param: null });
+          }
+          assertAllowed(
+            await secret.call(route.method, sample.path, sample.body, { key: buyer.token }),
+            sample,
+            `pps_ ${label}`,
+          );
+          return;
+        }
+
+        // A merchant route: a portal token is no API key.
+        const buyerSample = await sampleFor(route);
+        const refused = await assertChangesNothing(t.database.db, () =>
+          secret.call(route.method, buyerSample.path, buyerSample.body, { key: buyer.token }),
+        );
+        assertError(refused, { status: 401, code: "api_key_invalid", param: null });
 
         const widgetSample = await sampleFor(route);
         if (route.keys.includes("publishable")) {

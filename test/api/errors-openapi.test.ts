@@ -112,10 +112,18 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
     for (const route of t.api.routes) {
       const operation = document.paths[openApiPath(route.path)][route.method.toLowerCase()];
       assert.equal(operation.operationId, route.operationId);
-      assert.deepEqual(operation.security, [{ bearer: [] }]);
+      const open = route.keys.includes("anyone");
+      assert.deepEqual(operation.security, open ? [] : [{ bearer: [] }]);
       assert.deepEqual(
         operation["x-key-kinds"],
-        route.keys.map((kind) => (kind === "publishable" ? "wk_" : "mch_")),
+        route.keys.flatMap((kind) =>
+          kind === "publishable" ? ["wk_"] : kind === "secret" ? ["mch_"] : kind === "portal" ? ["pps_"] : [],
+        ),
+      );
+      assert.equal(
+        operation.parameters.some((p) => p.name === "Idempotency-Key"),
+        route.method !== "GET" && !open,
+        `${route.operationId}: Idempotency-Key only where it is required`,
       );
       const pathParams = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
       assert.deepEqual(
@@ -133,11 +141,15 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
     );
   });
 
-  it("every POST requires the Idempotency-Key header of the documented pattern; GETs take none", () => {
+  it("every POST requires the Idempotency-Key header of the documented pattern, but the portal sign-ins; GETs take none", () => {
     for (const route of t.api.routes) {
       const operation = document.paths[openApiPath(route.path)][route.method.toLowerCase()];
       const header = operation.parameters.find((p) => p.in === "header" && p.name === "Idempotency-Key");
-      if (route.method === "GET") {
+      if (route.keys.includes("anyone")) {
+        // A sign-in stores nothing, so that no repeated key can hand its session token to another caller.
+        assert.equal(header, undefined, `${route.operationId} takes no Idempotency-Key`);
+        assert.deepEqual(operation.security, [], `${route.operationId} takes no credential`);
+      } else if (route.method === "GET") {
         assert.equal(header, undefined, `${route.operationId} has no Idempotency-Key`);
         assert.equal(operation.requestBody, undefined, `${route.operationId} has no body`);
       } else {

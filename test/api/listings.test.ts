@@ -138,6 +138,8 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
           createdAt: iso(expected.createdAt),
           voidedAt: null,
           voidReason: null,
+          cancelledAt: null,
+          feeRefund: null,
           livemode: false,
         },
       );
@@ -306,10 +308,13 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         "amountCents",
         "createdAt",
         "currency",
+        "decision",
         "description",
+        "evidenceCount",
         "id",
         "livemode",
         "object",
+        "occurredAt",
         "orderId",
         "planId",
         "reason",
@@ -325,6 +330,8 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       assert.equal(oldest.amountCents, 10_000);
       assert.equal(oldest.currency, "USD");
       assert.equal(oldest.livemode, false);
+      assert.equal(oldest.decision, null);
+      assert.equal(oldest.evidenceCount, 0);
     });
 
     it("filters by status and reference_number and pages, identically on both routes", async () => {

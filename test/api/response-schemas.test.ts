@@ -2,9 +2,13 @@ import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
-import { protectOrder, protectOrderHeadless } from "../support/protection-flows.ts";
+import { protectOrder, protectOrderHeadless, sha256Hex } from "../support/protection-flows.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { submitClaim } from "../../server/domain/claims.ts";
+import { newPortalToken } from "../../server/domain/portal.ts";
+import { insertPortalSession } from "../../server/store/portal-sessions.ts";
+import { PLAIN_PNG } from "../../server/evidence/test-images.ts";
+import { coverageLinks } from "../../server/email/coverage-link.ts";
 
 // Every route's documented 200 body against one real successful call of that route: the route's zod schema (strict
 // objects, so a field the handler returns and the document does not declare fails) must parse it. The body shapes do
@@ -78,6 +82,81 @@ describe("every route's real response parses with its documented schema", () => 
     await record("listPurchases", secret.get("/purchases"));
     await record("getPurchase", secret.get(`/purchases/${confirmation.planId}`));
 
+    // The buyer portal's sign-ins, coverage summary and free-look cancellation, and the merchant's fee-refund confirm.
+    const bought = await protectOrder(widget, programId, { customer_email: "shapes@example.test" });
+    const reference = bought.confirmation.referenceNumber;
+    const anyone = apiClient(t.baseUrl);
+    const signedIn = await record(
+      "portalLookup",
+      anyone.post(
+        "/portal/lookup",
+        { email: "shapes@example.test", referenceNumber: reference },
+        { idempotencyKey: null },
+      ),
+    );
+    await record(
+      "portalCoverageLink",
+      anyone.post(
+        "/portal/coverage-link",
+        { referenceNumber: reference, token: coverageLinks(t.encryptionKey).tokenFor(reference, t.clock.now) },
+        { idempotencyKey: null },
+      ),
+    );
+    await record("getPortalReasons", anyone.get("/portal/reasons"));
+    const buyer = apiClient(t.baseUrl, signedIn.portalToken);
+    await record("getPortalPlan", buyer.get("/portal/plan"));
+    await record("cancelPortalPlan", buyer.post("/portal/cancel", { referenceNumber: reference }));
+    await record(
+      "confirmFeeRefund",
+      secret.post(`/purchases/${bought.confirmation.planId}/fee-refund`, { reference: "re_shapes" }),
+    );
+
+    // The buyer's claim routes, through a portal session on the claimed plan (stored as a look-up stores one).
+    const portalToken = newPortalToken();
+    await t.database.db.transaction((tx) =>
+      insertPortalSession(tx, {
+        id: "pss_shapes",
+        tokenHash: sha256Hex(portalToken),
+        merchantId,
+        mode: "test",
+        planId: confirmation.planId,
+        via: "lookup",
+        createdAt: t.clock.now,
+        expiresAt: t.clock.now + 60 * 60 * 1000,
+      }),
+    );
+    const portal = apiClient(t.baseUrl, portalToken);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      referenceNumber: confirmation.referenceNumber,
+      reason: "damaged_in_transit",
+      occurredAt: new Date(t.clock.now).toISOString().slice(0, 10),
+      description: "The box arrived crushed.",
+    }))
+      form.append(name, value);
+    form.append("evidence", new Blob([PLAIN_PNG as Uint8Array<ArrayBuffer>]), "box.png");
+    const filedResponse = await fetch(`${t.baseUrl}/portal/claims`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${portalToken}`, "Idempotency-Key": "shapes-file-claim-0001" },
+      body: form,
+    });
+    const filed = await record(
+      "fileClaim",
+      filedResponse.json().then((body) => ({ status: filedResponse.status, body }) as ApiResponse),
+    );
+    await record("listPortalClaims", portal.get("/claims"));
+    await record("getPortalClaim", portal.get(`/portal/claims/${filed.id}`));
+    await record("addClaimMessage", portal.post(`/portal/claims/${filed.id}/messages`, { message: "More detail." }));
+    const evidencePath = `/claims/${filed.id}/evidence/${filed.evidence[0].id}`;
+    for (const [operationId, path, key] of [
+      ["getPortalClaimEvidence", `/portal${evidencePath}`, portalToken],
+      ["getMerchantClaimEvidence", `/merchant${evidencePath}`, t.merchant.secretKey],
+    ]) {
+      const download = await fetch(`${t.baseUrl}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+      const body = Buffer.from(await download.arrayBuffer()).toString("latin1");
+      await record(operationId, Promise.resolve({ status: download.status, body } as ApiResponse));
+    }
+
     const headless = await protectOrderHeadless(secret, programId);
     bodies.set("headlessQuote", headless.quote);
     bodies.set("headlessConfirm", headless.confirmation);
@@ -117,6 +196,8 @@ describe("every route's real response parses with its documented schema", () => 
     assert.deepEqual([...bodies.keys()].sort(), t.api.routes.map((route) => route.operationId).sort());
     for (const route of t.api.routes) {
       const operation = document.paths[route.path.replace(/:([A-Za-z]+)/g, "{$1}")][route.method.toLowerCase()];
+      // A file download documents its bytes by content type, not a JSON body.
+      if (!operation.responses["200"].content["application/json"]) continue;
       const schema = operation.responses["200"].content["application/json"].schema;
       assert.notDeepEqual(objectsWithProperties(schema), [], route.operationId);
       for (const object of objectsWithProperties(schema))

@@ -6,14 +6,12 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
-import { simpleParser, type ParsedMail } from "mailparser";
+import { startSmtpServer } from "./smtp-server.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, orderContextFor } from "../support/client.ts";
-import { coverageLinks } from "../../server/email/coverage-link.ts";
+import { COVERAGE_LINK_LIFETIME_MS, coverageLinks } from "../../server/email/coverage-link.ts";
 import { EMAIL_RETRY_DELAYS_MS } from "../../server/email/worker.ts";
 import { EMAIL_CAPS } from "../../server/domain/emails.ts";
 import { buyerEmailHash, sealClearBuyerEmails } from "../../server/domain/buyer-emails.ts";
@@ -28,46 +26,6 @@ interface MessageRow {
   message_id: string | null;
   attempts: number;
   last_error: string | null;
-}
-
-interface Received {
-  to: string[];
-  mail: ParsedMail;
-}
-
-async function startSmtpServer() {
-  const received: Received[] = [];
-  let refuseNext = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refuseNext > 0) {
-        refuseNext--;
-        return callback(
-          Object.assign(new Error(`<${address.address}>: Mailbox temporarily unavailable`), { responseCode: 451 }),
-        );
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refuse(count: number) {
-      refuseNext = count;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
@@ -132,6 +90,7 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     );
     const text = received.mail.text!;
     assert.match(text, new RegExp(`reference number is ${plan.reference_number}`));
+    assert.match(text, /^Your order order-\S+ from Test Store is protected\./, "the merchant's name");
     assert.ok(
       text.includes("This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd."),
       text,
@@ -147,8 +106,21 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     const url = new URL(link);
     assert.equal(`${url.origin}${url.pathname}`, `https://portal.example.test/coverage/${plan.reference_number}`);
     const links = coverageLinks(t.encryptionKey);
-    assert.ok(links.verify(plan.reference_number, url.searchParams.get("token")!), "the token is this service's");
-    assert.ok(!links.verify(plan.reference_number, "forged-token"));
+    const token = url.searchParams.get("token")!;
+    const now = t.clock.now;
+    assert.ok(links.verify(plan.reference_number, token, now), "the token is this service's");
+    assert.ok(!links.verify(plan.reference_number, "forged-token", now));
+    // It carries its expiry: 180 days from the e-mail, then refused; an old token without one is refused.
+    const expiry = Number(token.split(".")[0]) * 1000;
+    assert.equal(expiry, Math.floor((now + COVERAGE_LINK_LIFETIME_MS) / 1000) * 1000);
+    assert.ok(links.verify(plan.reference_number, token, expiry - 1));
+    assert.ok(!links.verify(plan.reference_number, token, expiry));
+    assert.ok(!links.verify(plan.reference_number, token.split(".")[1], now), "no expiry, no entry");
+    assert.ok(
+      !links.verify(plan.reference_number, `${expiry / 1000 + 86_400}.${token.split(".")[1]}`, now),
+      "expiry is signed",
+    );
+    assert.ok(!links.verify("CLM-2026-00000000", token, now), "bound to its reference");
     assert.ok(received.mail.html && received.mail.html.includes(`href="${link.replace(/&/g, "&amp;")}"`));
     const [row] = await messagesOf(plan.plan_id);
     assert.equal(row.status, "sent");

@@ -1,7 +1,7 @@
 // `npm test` runs `shopify app build` on the repository and fails on a problem it reports (scripts/test.ts). The
 // CLI exits 0 on theme check offenses and bundler warnings, so the step reads its output: here, on a copy of the app
 // with one of each planted, the same command exits 0 and buildProblems finds both. On the untouched copy the CLI
-// rewrites the checkout extension's shopify.d.ts to exactly the committed one (it is committed in the CLI's form).
+// rewrites each UI extension's shopify.d.ts to exactly the committed one (each is committed in the CLI's form).
 import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -16,7 +16,7 @@ import {
 } from "../../scripts/shopify-app-build.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const TYPES = path.join("extensions", "checkout-protection", "shopify.d.ts");
+const TYPES = ["checkout-protection", "post-purchase"].map((name) => path.join("extensions", name, "shopify.d.ts"));
 
 /** The app as the CLI reads it, without build outputs; node_modules linked. */
 function copyApp(): string {
@@ -55,11 +55,16 @@ describe("shopify app build (the npm test step)", () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("writes the committed shopify.d.ts unchanged and reports no problem", async () => {
-    fs.writeFileSync(path.join(dir, TYPES), "// stale\n");
+    for (const types of TYPES) fs.writeFileSync(path.join(dir, types), "// stale\n");
     const { code, output } = await build(dir);
     assert.equal(code, 0, output);
     assert.deepEqual(buildProblems(output), [], output);
-    assert.equal(fs.readFileSync(path.join(dir, TYPES), "utf8"), fs.readFileSync(path.join(ROOT, TYPES), "utf8"));
+    for (const types of TYPES)
+      assert.equal(
+        fs.readFileSync(path.join(dir, types), "utf8"),
+        fs.readFileSync(path.join(ROOT, types), "utf8"),
+        types,
+      );
   });
 
   it("exits 0 on a theme check error and a bundler warning; buildProblems finds both", async () => {

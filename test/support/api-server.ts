@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import pino from "pino";
@@ -6,6 +9,7 @@ import { createProtectionApi, type ProtectionApiOptions } from "../../server/api
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
+import { filesystemEvidenceStore } from "../../server/evidence/index.ts";
 import { createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
 import { createLimiter, type Limiter, type LimiterOptions } from "../../server/rate-limits/limiter.ts";
 
@@ -60,6 +64,8 @@ export interface TestApiOptions {
 /** The real API on a real HTTP server on loopback, over a fresh migrated database with one test merchant. */
 export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
   const database = await createTestDatabase(options.dialect);
+  // Claim evidence in a temporary folder of its own, removed with the database.
+  const evidenceDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-evidence-"));
   const clock = new TestClock();
   const services: Services = {
     clock: clock.read,
@@ -70,6 +76,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
       allowPrivateWebhookUrls: options.allowPrivateWebhookUrls,
     },
     resolveHost: options.resolveHost,
+    evidence: filesystemEvidenceStore(evidenceDir),
   };
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const limiter = options.rateLimits && createLimiter({ ...options.rateLimits, clock: clock.read, logger });
@@ -108,6 +115,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
       await Promise.all([api.webhooks.stop(0), api.email?.stop()]);
       await limiter?.close();
       await database.drop();
+      fs.rmSync(evidenceDir, { recursive: true, force: true });
     },
   };
 }

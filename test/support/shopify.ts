@@ -23,6 +23,11 @@ import type { MetafieldsSetInput, StorefrontConfigResult } from "../../app/shopi
 import type { ProtectionFulfillmentOrdersResult } from "../../app/shopify/admin/protection-fulfillment-orders.ts";
 import type { FulfillmentOrderLines, FulfillProtectionResult } from "../../app/shopify/admin/fulfill-protection.ts";
 import type { OrderInput, ProtectionReferenceResult } from "../../app/shopify/admin/protection-reference.ts";
+import type {
+  ProtectionRefundOrderResult,
+  RefundOrderTransaction,
+} from "../../app/shopify/admin/protection-refund-order.ts";
+import type { RefundInput, RefundProtectionFeeResult } from "../../app/shopify/admin/refund-protection-fee.ts";
 
 export const TEST_APP = {
   SHOPIFY_API_KEY: "test-api-key-0123456789abcdef",
@@ -201,6 +206,8 @@ export interface AdminVariables {
   ProtectionFulfillmentOrders: { id: string };
   FulfillProtection: { fulfillment: { lineItemsByFulfillmentOrder: FulfillmentOrderLines[]; notifyCustomer: boolean } };
   ProtectionReference: { input: OrderInput };
+  ProtectionRefundOrder: { id: string };
+  RefundProtectionFee: { input: RefundInput };
 }
 
 export interface AdminCall {
@@ -244,6 +251,12 @@ export async function startFakeAdminApi() {
   const products = new Map<string, { id: string; handle: string; variants: { id: string; price: string }[] }>();
   const metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
   const orders = new Map<string, Omit<OrderInput, "id">>();
+  /** Orders as their payment and refunds stand (refundCreate and the order read), by order gid. */
+  const paidOrders = new Map<string, NonNullable<ProtectionRefundOrderResult["order"]>>();
+  /** Every refund refundCreate made: the input it took and the refund's gid. */
+  const refunds: { id: string; input: RefundInput }[] = [];
+  const refundRejections: string[] = [];
+  const lostResponses = new Set<string>();
   /** Fulfillment orders by order gid: one OPEN fulfillment order per order, its line items with what remains. */
   const fulfillmentOrders = new Map<
     string,
@@ -348,6 +361,12 @@ export async function startFakeAdminApi() {
           fulfillmentCreate: { fulfillment: { id: gid("Fulfillment"), status: "SUCCESS" }, userErrors: [] },
         } satisfies FulfillProtectionResult;
       }
+      case "ProtectionRefundOrder":
+        return {
+          order: paidOrders.get(variablesOf(call, "ProtectionRefundOrder").id) ?? null,
+        } satisfies ProtectionRefundOrderResult;
+      case "RefundProtectionFee":
+        return createRefund(variablesOf(call, "RefundProtectionFee").input);
       case "ProtectionReference": {
         const { id, ...order } = variablesOf(call, "ProtectionReference").input;
         orders.set(id, order);
@@ -356,6 +375,77 @@ export async function startFakeAdminApi() {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * refundCreate as Shopify checks it: the order exists, the refunded lines are its own and not refunded already,
+   * each transaction is a REFUND of the order's successful SALE or CAPTURE on that transaction's gateway and within
+   * what it took less what was refunded from it. A refusal is a userError (HTTP 200), as Shopify answers.
+   */
+  function createRefund(input: RefundInput): RefundProtectionFeeResult {
+    const refused = (field: string[], message: string): RefundProtectionFeeResult => ({
+      refundCreate: { refund: null, userErrors: [{ field, message }] },
+    });
+    const rejection = refundRejections.shift();
+    if (rejection) return refused(["input"], rejection);
+    const order = paidOrders.get(input.orderId);
+    if (!order) return refused(["input", "orderId"], "Order does not exist");
+    if (input.currency !== undefined && input.currency !== order.presentmentCurrencyCode)
+      return refused(["input", "currency"], "Currency must be the presentment currency of the order");
+    for (const item of input.refundLineItems) {
+      const line = order.lineItems.nodes.find((candidate) => candidate.id === item.lineItemId);
+      if (!line) return refused(["input", "refundLineItems"], "Line item does not exist");
+      const refunded = order.refunds
+        .flatMap((refund) => refund.refundLineItems.nodes)
+        .filter((refunded) => refunded.lineItem.id === line.id)
+        .reduce((sum, refunded) => sum + refunded.quantity, 0);
+      if (item.quantity < 1 || item.quantity > line.quantity - refunded)
+        return refused(["input", "refundLineItems"], "Quantity cannot refund more items than were purchased");
+    }
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    for (const transaction of input.transactions) {
+      const parent = order.transactions.find((candidate) => candidate.id === transaction.parentId);
+      if (!parent || !["SALE", "CAPTURE"].includes(parent.kind) || parent.status !== "SUCCESS")
+        return refused(["input", "transactions"], "Parent transaction must be a successful sale or capture");
+      if (transaction.kind !== "REFUND" || transaction.gateway !== parent.gateway)
+        return refused(["input", "transactions"], "Refund must be a REFUND on the parent transaction's gateway");
+      const refundedFromParent = order.transactions
+        .filter((candidate) => candidate.kind === "REFUND" && candidate.parentTransaction?.id === parent.id)
+        .reduce((sum, candidate) => sum + cents(candidate.amountSet.presentmentMoney.amount), 0);
+      if (cents(transaction.amount) > cents(parent.amountSet.presentmentMoney.amount) - refundedFromParent)
+        return refused(["input", "transactions"], "Amount exceeds the amount that can be refunded");
+    }
+    const id = gid("Refund");
+    order.refunds.push({
+      id,
+      refundLineItems: {
+        nodes: input.refundLineItems.map((item) => ({ quantity: item.quantity, lineItem: { id: item.lineItemId } })),
+      },
+    });
+    for (const transaction of input.transactions) {
+      const money = { amount: transaction.amount, currencyCode: order.presentmentCurrencyCode };
+      order.transactions.push({
+        id: gid("OrderTransaction"),
+        kind: "REFUND",
+        status: "SUCCESS",
+        gateway: transaction.gateway,
+        amountSet: { shopMoney: money, presentmentMoney: money },
+        parentTransaction: { id: transaction.parentId },
+      });
+    }
+    refunds.push({ id, input });
+    const total = input.transactions.reduce((sum, transaction) => sum + cents(transaction.amount), 0);
+    return {
+      refundCreate: {
+        refund: {
+          id,
+          totalRefundedSet: {
+            presentmentMoney: { amount: (total / 100).toFixed(2), currencyCode: order.presentmentCurrencyCode },
+          },
+        },
+        userErrors: [],
+      },
+    };
   }
 
   /** Token exchange (the new embedded auth strategy): Shopify trades a valid session token for an offline token. */
@@ -406,6 +496,7 @@ export async function startFakeAdminApi() {
         return;
       }
       const data = shop ? answer(call) : undefined;
+      if (lostResponses.delete(operationName)) return void request.socket.destroy(); // done, but no answer arrives
       if (data === undefined) {
         response
           .writeHead(200, { "Content-Type": "application/json" })
@@ -442,6 +533,54 @@ export async function startFakeAdminApi() {
         })),
       });
     },
+    refunds,
+    /**
+     * Makes the order payable and refundable as Shopify holds it once paid: its lines, and one successful SALE of its
+     * total on `gateway`.
+     */
+    addPaidOrder(
+      order: {
+        admin_graphql_api_id: string;
+        currency: string;
+        total_price: string;
+        line_items: { admin_graphql_api_id: string; product_id: number; quantity: number }[];
+      },
+      options: { gateway?: string; presentmentCurrency?: string } = {},
+    ) {
+      const presentment = options.presentmentCurrency ?? order.currency;
+      const total = { amount: order.total_price, currencyCode: presentment };
+      const sale: RefundOrderTransaction = {
+        id: gid("OrderTransaction"),
+        kind: "SALE",
+        status: "SUCCESS",
+        gateway: options.gateway ?? "bogus",
+        amountSet: { shopMoney: { ...total, currencyCode: order.currency }, presentmentMoney: total },
+        parentTransaction: null,
+      };
+      paidOrders.set(order.admin_graphql_api_id, {
+        id: order.admin_graphql_api_id,
+        currencyCode: order.currency,
+        presentmentCurrencyCode: presentment,
+        lineItems: {
+          nodes: order.line_items.map((line) => ({
+            id: line.admin_graphql_api_id,
+            quantity: line.quantity,
+            product: { id: `gid://shopify/Product/${line.product_id}` },
+          })),
+        },
+        transactions: [sale],
+        refunds: [],
+      });
+      return sale;
+    },
+    /** The next `count` refundCreate calls answer a userError with `message` (and refund nothing). */
+    rejectRefunds(count: number, message: string) {
+      refundRejections.push(...Array<string>(count).fill(message));
+    },
+    /** The next call of the operation is carried out, then its connection dropped: the caller never hears of it. */
+    loseNextResponse(operationName: string) {
+      lostResponses.add(operationName);
+    },
     failNext(operationName: string, status = 500) {
       failures.set(operationName, status);
     },
@@ -476,6 +615,32 @@ export function sessionToken(
     iat: now,
     jti: randomUUID(),
     sid: randomUUID(),
+  };
+  const signed = `${encode({ alg: "HS256", typ: "JWT" })}.${encode(payload)}`;
+  return `${signed}.${createHmac("sha256", options.secret ?? TEST_APP.SHOPIFY_API_SECRET)
+    .update(signed)
+    .digest("base64url")}`;
+}
+
+/**
+ * A session token as Shopify issues it to a checkout or customer-account UI extension (`shopify.sessionToken.get()`):
+ * an HS256 JWT signed with the app's secret whose `dest` is the bare shop domain (no protocol, no `iss`), valid for
+ * 5 minutes; `sub` (the customer's gid) only when the buyer is logged in.
+ */
+export function extensionSessionToken(
+  shop: string,
+  options: { secret?: string; apiKey?: string; nowSeconds?: number; customerId?: number } = {},
+): string {
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const payload = {
+    dest: shop,
+    aud: options.apiKey ?? TEST_APP.SHOPIFY_API_KEY,
+    exp: now + 300,
+    nbf: now,
+    iat: now,
+    jti: randomUUID(),
+    ...(options.customerId === undefined ? {} : { sub: `gid://shopify/Customer/${options.customerId}` }),
   };
   const signed = `${encode({ alg: "HS256", typ: "JWT" })}.${encode(payload)}`;
   return `${signed}.${createHmac("sha256", options.secret ?? TEST_APP.SHOPIFY_API_SECRET)

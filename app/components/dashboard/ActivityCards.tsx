@@ -1,7 +1,13 @@
-// What happened lately: the protected orders, the merchant's webhook endpoints and the background jobs that gave up.
+// What happened lately: the protected orders, the merchant's webhook endpoints, the background jobs that gave up and
+// the fee refunds that did not go through.
 import type { ReactNode } from "react";
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
-import type { DashboardEndpoint, DashboardJob, DashboardOrder } from "../../shopify/dashboard.server.ts";
+import type {
+  DashboardEndpoint,
+  DashboardFeeRefund,
+  DashboardJob,
+  DashboardOrder,
+} from "../../shopify/dashboard.server.ts";
 import { formatMoney, formatTime } from "./format.ts";
 
 export function OrdersCard({ orders }: { orders: DashboardOrder[] }) {
@@ -81,6 +87,38 @@ export function DeadJobsCard({ jobs }: { jobs: DashboardJob[] }) {
       ]}
       rows={jobs.map((job) => [job.kind, job.attempts, job.lastError ?? "—", formatTime(job.updatedAt)])}
     />
+  );
+}
+
+export function FeeRefundsCard({ refunds }: { refunds: DashboardFeeRefund[] }) {
+  return (
+    <ListCard
+      title="Fee refunds needing attention"
+      empty="None: every protection fee of a free-look cancellation was refunded on its order."
+      columns={[
+        ["Order", "text"],
+        ["Reference", "text"],
+        ["Fee", "numeric"],
+        ["Status", "text"],
+        ["Attempts", "numeric"],
+        ["Last error", "text"],
+        ["Cancelled", "text"],
+      ]}
+      rows={refunds.map((refund) => [
+        refund.orderId,
+        refund.referenceNumber,
+        formatMoney(refund.amountCents, refund.currency),
+        refund.status === "failed" ? <Badge tone="critical">Failed</Badge> : <Badge tone="attention">Retrying</Badge>,
+        refund.attempts,
+        refund.lastError,
+        formatTime(refund.createdAt),
+      ])}
+    >
+      <Text as="p" tone="subdued">
+        A failed refund is not tried again: refund the protection line of the order in the Shopify admin, to the
+        original payment method.
+      </Text>
+    </ListCard>
   );
 }
 

@@ -3,7 +3,7 @@
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Layout, List, Page, Text } from "@shopify/polaris";
 import type { Dashboard } from "../../shopify/dashboard.server.ts";
 import { formatBps, formatMinorUnits, formatMoney } from "./format.ts";
-import { DeadJobsCard, OrdersCard, WebhookEndpointsCard } from "./ActivityCards.tsx";
+import { DeadJobsCard, FeeRefundsCard, OrdersCard, WebhookEndpointsCard } from "./ActivityCards.tsx";
 import { DataRequestsCard, EmailSnippetCard } from "./PrivacyCards.tsx";
 
 export function DashboardPage({ dashboard }: { dashboard: Dashboard }) {
@@ -29,6 +29,7 @@ export function DashboardPage({ dashboard }: { dashboard: Dashboard }) {
             <OrdersCard orders={dashboard.orders} />
             <WebhookEndpointsCard endpoints={dashboard.webhookEndpoints} />
             <DeadJobsCard jobs={dashboard.deadJobs} />
+            <FeeRefundsCard refunds={dashboard.feeRefunds} />
             <DataRequestsCard requests={dashboard.dataRequests} />
             <EmailSnippetCard snippet={dashboard.emailSnippet} />
           </BlockStack>
@@ -42,6 +43,7 @@ function AttentionBanners({ dashboard }: { dashboard: Dashboard }) {
   const failing = dashboard.webhookEndpoints.filter((endpoint) => endpoint.status === "failing");
   const disabled = dashboard.webhookEndpoints.filter((endpoint) => endpoint.status === "disabled");
   const setupJob = dashboard.storefront.setupJob;
+  const failedRefunds = dashboard.feeRefunds.filter((refund) => refund.status === "failed");
   return (
     <BlockStack gap="300">
       {dashboard.status === "uninstalled" && (
@@ -82,6 +84,17 @@ function AttentionBanners({ dashboard }: { dashboard: Dashboard }) {
           title={`${dashboard.deadJobs.length} background job${dashboard.deadJobs.length === 1 ? "" : "s"} gave up after every retry`}
         >
           <p>See "Jobs that gave up" below for the errors.</p>
+        </Banner>
+      )}
+      {failedRefunds.length > 0 && (
+        <Banner
+          tone="critical"
+          title={`${failedRefunds.length} protection fee refund${failedRefunds.length === 1 ? "" : "s"} failed`}
+        >
+          <p>
+            A buyer cancelled within the free look and the fee could not be refunded on the order. See "Fee refunds
+            needing attention" below for the errors.
+          </p>
         </Banner>
       )}
       {setupJob && (

@@ -3,6 +3,12 @@
 // they use.
 export { tierFor, type FeeTier } from "./fee-tiers.ts";
 export { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE, REFERENCE_ATTRIBUTE } from "./cart-attributes.ts";
-export { CONFIG_KEY, CONFIG_NAMESPACE, SHOP_CONFIG_NAMESPACE, type StorefrontConfig } from "./storefront-config.ts";
+export {
+  CONFIG_KEY,
+  CONFIG_NAMESPACE,
+  PROTECTION_STATUS_PATH,
+  SHOP_CONFIG_NAMESPACE,
+  type StorefrontConfig,
+} from "./storefront-config.ts";
 export { formatMoney, minorDigits } from "./money.ts";
 export { IDEMPOTENCY_KEY_PATTERN, REFERENCE_NUMBER_PATTERN } from "./patterns.ts";

@@ -21,3 +21,9 @@ export const CONFIG_NAMESPACE = "protection";
 /** The same namespace on the shop, as the app writes it and checkout extensions read it. */
 export const SHOP_CONFIG_NAMESPACE = `$app:${CONFIG_NAMESPACE}`;
 export const CONFIG_KEY = "config";
+
+/**
+ * The app route the post-purchase blocks ask an order's protection from (with their session token). The app serves
+ * the API too, so the route is on `apiBase`'s origin: configs written before it existed need no new field.
+ */
+export const PROTECTION_STATUS_PATH = "/extensions/protection-status";

@@ -74,6 +74,19 @@ export type Purchase = {
   /** ISO 8601 UTC. */
   voidedAt: string | null;
   voidReason: string | null;
+  /** When the buyer cancelled within the 48-hour free look. */
+  cancelledAt: string | null;
+  /** The fee owed back after a free-look cancellation; null otherwise. */
+  feeRefund: {
+    amountCents: number;
+    currency: string;
+    /** shopify: the app refunds it; merchant: the merchant confirms it. */
+    channel: "shopify" | "merchant";
+    status: "pending" | "refunded";
+    reference: string | null;
+    /** ISO 8601 UTC. */
+    refundedAt: string | null;
+  } | null;
   livemode: boolean;
 };
 
@@ -122,9 +135,19 @@ export type Claim = {
   orderId: string;
   reason: string;
   description: string;
-  status: "submitted" | "under_review" | "approved" | "paid" | "denied";
+  status: "submitted" | "under_review" | "needs_information" | "approved" | "paid" | "denied";
   amountCents: number;
   currency: string;
+  /** ISO 8601 UTC. */
+  occurredAt: string;
+  /** The decision with its published reason code and the sentence the buyer reads; null until decided. */
+  decision: {
+    code: string;
+    message: string;
+    /** ISO 8601 UTC. */
+    decidedAt: string;
+  } | null;
+  evidenceCount: number;
   /** ISO 8601 UTC. */
   createdAt: string;
   /** ISO 8601 UTC. */
@@ -160,7 +183,9 @@ export type MerchantMetrics = {
   ordersMerchantRefunded: number;
   claims: {
     total: number;
-    byStatus: Partial<Record<"submitted" | "under_review" | "approved" | "paid" | "denied", number>>;
+    byStatus: Partial<
+      Record<"submitted" | "under_review" | "needs_information" | "approved" | "paid" | "denied", number>
+    >;
   };
   /** Fees of active plans per currency. */
   fees: {
@@ -326,6 +351,126 @@ export type WebhookAttempt = {
   attemptedAt: string;
 };
 
+/** The getPortalPlan response. */
+export type PortalPlan = {
+  object: "portal_plan";
+  referenceNumber: string;
+  status: "active" | "voided" | "cancelled";
+  merchantName: string;
+  orderId: string;
+  currency: string;
+  feeCents: number;
+  coveredAmountCents: number;
+  /** The covered amount less what earlier claims on the plan were paid. */
+  remainingCoveredCents: number;
+  /** ISO 8601 UTC. */
+  purchasedAt: string;
+  /** ISO 8601 UTC. */
+  freeLookEndsAt: string;
+  /** Active and still within the 48-hour free look. */
+  cancellable: boolean;
+  /** ISO 8601 UTC. */
+  cancelledAt: string | null;
+  feeRefund: {
+    amountCents: number;
+    currency: string;
+    status: "pending" | "refunded";
+    /** ISO 8601 UTC. */
+    refundedAt: string | null;
+  } | null;
+  claimWindowDays: 30;
+  coveredReasons: {
+    code: string;
+    name: string;
+  }[];
+  /** The full two-sentence disclosure. */
+  disclosureText: string;
+  livemode: boolean;
+};
+
+/** The portalLookup response. */
+export type PortalSession = {
+  object: "portal_session";
+  /** Send as 'Authorization: Bearer <portalToken>'. */
+  portalToken: string;
+  /** At most 30 minutes after the sign-in. */
+  expiresAt: string;
+  plan: PortalPlan;
+};
+
+/** The getPortalReasons response. */
+export type PortalRulebook = {
+  object: "list";
+  data: {
+    code: string;
+    name: string;
+    description: string;
+  }[];
+  claimWindowDays: 30;
+  freeLookHours: 48;
+  evidence: {
+    maxFiles: number;
+    maxFileBytes: number;
+    contentTypes: string[];
+  };
+};
+
+/** An item of the listPortalClaims response. */
+export type PortalClaim = {
+  id: string;
+  object: "claim";
+  referenceNumber: string;
+  reason: string;
+  reasonName: string;
+  status: "submitted" | "under_review" | "needs_information" | "approved" | "paid" | "denied";
+  description: string;
+  /** ISO 8601 UTC. */
+  occurredAt: string;
+  amountCents: number;
+  currency: string;
+  /** The decision with its published reason code and the sentence the buyer reads; null until decided. */
+  decision: {
+    code: string;
+    message: string;
+    /** ISO 8601 UTC. */
+    decidedAt: string;
+  } | null;
+  evidence: {
+    id: string;
+    contentType: "image/jpeg" | "image/png" | "image/webp" | "image/heic" | "application/pdf";
+    byteSize: number;
+    /** The buyer's file name, sanitised: display only. */
+    fileName: string;
+    sha256: string;
+  }[];
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  /** ISO 8601 UTC. */
+  updatedAt: string;
+  livemode: boolean;
+};
+
+/** The getPortalClaim response. */
+export type PortalClaimWithTimeline = PortalClaim & {
+  timeline: {
+    id: string;
+    /** ISO 8601 UTC. */
+    at: string;
+    actor: "buyer" | "merchant" | "claims_team" | "service";
+    kind: "submitted" | "message" | "status_changed";
+    status: "submitted" | "under_review" | "needs_information" | "approved" | "paid" | "denied" | null;
+    text: string;
+    evidence: {
+      id: string;
+      contentType: "image/jpeg" | "image/png" | "image/webp" | "image/heic" | "application/pdf";
+      byteSize: number;
+      /** The buyer's file name, sanitised: display only. */
+      fileName: string;
+      sha256: string;
+    }[];
+  }[];
+};
+
 /** Each operation's response, by the OpenAPI operationId. */
 export interface OperationResponses {
   createQuote: Quote;
@@ -335,9 +480,19 @@ export interface OperationResponses {
   reportMerchantRefund: MerchantRefund;
   listClaims: List<Claim>;
   listMerchantClaims: List<Claim>;
+  fileClaim: PortalClaimWithTimeline;
+  listPortalClaims: List<PortalClaim>;
+  getPortalClaim: PortalClaimWithTimeline;
+  addClaimMessage: PortalClaimWithTimeline;
   getMerchantMetrics: MerchantMetrics;
   listPurchases: List<Purchase>;
   getPurchase: PurchaseWithConsent;
+  confirmFeeRefund: Purchase;
+  portalLookup: PortalSession;
+  portalCoverageLink: PortalSession;
+  getPortalPlan: PortalPlan;
+  getPortalReasons: PortalRulebook;
+  cancelPortalPlan: PortalPlan;
   headlessQuote: HeadlessQuote;
   headlessConfirm: HeadlessConfirmation;
   headlessDecline: HeadlessDeclinedQuote;
@@ -352,3 +507,15 @@ export interface OperationResponses {
   rotateWebhookSecret: WebhookEndpointWithSecret;
   listWebhookDeliveries: List<WebhookAttempt>;
 }
+
+/** The buyer portal's operations (a portal session or no credential): the portal's, not this merchant SDK's. */
+export type PortalOperation =
+  | "fileClaim"
+  | "listPortalClaims"
+  | "getPortalClaim"
+  | "addClaimMessage"
+  | "portalLookup"
+  | "portalCoverageLink"
+  | "getPortalPlan"
+  | "getPortalReasons"
+  | "cancelPortalPlan";

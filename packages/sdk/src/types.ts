@@ -58,6 +58,9 @@ export type WebhookEndpointUpdateParams = {
 /** The reserved body of POST /orders/{orderId}/refund: nothing, or `{}`. */
 export type RefundParams = Record<string, never>;
 
+/** The fee-refund confirmation: your own reference of the refund (≤ 200 characters), if any. */
+export type FeeRefundParams = { reference?: string };
+
 export type HeadlessQuoteParams = EitherCase<{
   order_amount_cents: number;
   order_id: string;

@@ -1,7 +1,7 @@
 import { snakeCaseKeys } from "../casing.ts";
 import { pathSegment, type Query, type Transport } from "../request.ts";
 import type { Claim, List, Purchase, PurchaseWithConsent } from "../responses.ts";
-import type { ClaimsQuery, PageQuery, PurchasesQuery } from "../types.ts";
+import type { ClaimsQuery, FeeRefundParams, PageQuery, PurchasesQuery } from "../types.ts";
 
 /** A list route, newest first: one page, every page, or every item. Query keys go out snake_case. */
 export class Pages<Item, ItemQuery extends PageQuery> {
@@ -51,5 +51,18 @@ export class Purchases extends Pages<Purchase, PurchasesQuery> {
   /** GET /purchases/{purchaseId}: one purchase with its consent record (what the buyer saw and agreed to). */
   async retrieve(purchaseId: string): Promise<PurchaseWithConsent> {
     return this.transport.body({ method: "GET", path: `/purchases/${pathSegment("purchaseId", purchaseId)}` });
+  }
+
+  /**
+   * POST /purchases/{purchaseId}/fee-refund: confirm that you refunded the fee of a plan the buyer cancelled in its
+   * 48-hour free look (other carts; a Shopify shop's fee is refunded by the app). A second confirmation returns the same.
+   */
+  async confirmFeeRefund(
+    purchaseId: string,
+    payload: FeeRefundParams = {},
+    idempotencyKey?: string,
+  ): Promise<Purchase> {
+    const path = `/purchases/${pathSegment("purchaseId", purchaseId)}/fee-refund`;
+    return this.transport.body({ method: "POST", path, body: JSON.stringify(payload), idempotencyKey });
   }
 }

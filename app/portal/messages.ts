@@ -1,0 +1,206 @@
+// Every sentence the buyer portal shows, in one place (English). Pages take their words from here; an API error is
+// shown through `errorSentence`, which maps the API's stable error codes to plain sentences for a buyer.
+
+export const messages = {
+  siteName: "Purchase protection",
+  skipToContent: "Skip to main content",
+  signOut: "Sign out",
+  termsLink: "What is covered",
+  planLink: "Your coverage",
+  footerNote: "Questions about your order itself? Contact the store you bought from.",
+  protectedBy: (merchantName: string) => `Your order from ${merchantName}`,
+
+  lookup: {
+    title: "Find your protection",
+    intro:
+      "Enter the e-mail address you used for the order and the reference number from your protection e-mail (it starts with PP-).",
+    email: "E-mail address",
+    emailHint: "The address the store sent your order confirmation to.",
+    reference: "Reference number",
+    referenceHint: "For example PP-7K3M9Q2X. You find it in the protection e-mail.",
+    submit: "Continue",
+    emailMissing: "Enter the e-mail address you used for the order.",
+    referenceMissing: "Enter the reference number from your protection e-mail.",
+    signedOut: "You are signed out.",
+    sessionExpired: "Your session has ended. Look up your protection again to continue.",
+    linkFailed:
+      "This link has expired or is not valid. Look up your protection with your e-mail address and reference number.",
+  },
+
+  plan: {
+    title: "Your coverage",
+    reference: "Reference number",
+    order: "Order",
+    status: "Status",
+    statuses: { active: "Active", voided: "Voided by the store", cancelled: "Cancelled" } as Record<string, string>,
+    fee: "Protection fee",
+    covered: "Covered amount",
+    remaining: "Still available to claim",
+    purchased: "Protected since",
+    claimWindow: (days: number) =>
+      `Report a problem within ${days} days of the day it happened. One open request per reason at a time.`,
+    reasonsTitle: "What is covered",
+    reasonsIntro: "You can ask for a refund for any of these reasons:",
+    fullTerms: "Read the full rules",
+    freeLookTitle: "Changed your mind?",
+    freeLookOpen: "You can cancel this protection and get the fee back until",
+    freeLookRemaining: "Time left:",
+    freeLookClosed: "The 48-hour window to cancel and get the fee back has ended.",
+    cancelButton: "Cancel protection",
+    cancelledOn: (when: string) => `You cancelled this protection on ${when}.`,
+    refundPending: (amount: string) => `Your fee of ${amount} will be refunded. Refund status: pending.`,
+    refundDone: (amount: string, when: string) => `Your fee of ${amount} was refunded on ${when}.`,
+    claimsTitle: "Your refund requests",
+    noClaims: "You have not asked for a refund yet.",
+    newClaim: "Report a problem",
+    viewClaim: "View request",
+    decisionReason: "Reason for the decision:",
+    notActive: "This protection is not active, so no new requests can be filed.",
+  },
+
+  cancel: {
+    title: "Cancel your protection",
+    explain: (fee: string) =>
+      `If you cancel, your order is no longer protected and you cannot ask for a refund under this protection. The fee of ${fee} is refunded to you.`,
+    confirm: "I understand that my order will no longer be protected.",
+    confirmMissing: "Tick the box to confirm that you want to cancel.",
+    submit: "Yes, cancel protection",
+    back: "Keep my protection",
+    done: "Your protection is cancelled. The fee will be refunded.",
+  },
+
+  claim: {
+    newTitle: "Report a problem",
+    newIntro: "Tell us what went wrong. We answer every request, and every decision comes with its reason.",
+    reason: "What happened?",
+    reasonChoose: "Choose a reason",
+    occurredAt: "When did it happen?",
+    occurredAtHint: "The day you noticed the problem. It must be within the last 30 days.",
+    description: "Describe the problem",
+    descriptionHint: "What you ordered, what happened, and anything that helps us check it. Up to 5000 characters.",
+    amount: "Amount to refund (optional)",
+    amountHint: (remaining: string) => `Leave it empty to ask for the full remaining covered amount (${remaining}).`,
+    evidence: "Photos or documents (optional)",
+    evidenceHint: "Up to 5 files, 10 MB each: JPEG, PNG, WebP, HEIC or PDF.",
+    submit: "Send request",
+    reasonMissing: "Choose what happened.",
+    occurredAtMissing: "Enter the day it happened.",
+    descriptionMissing: "Describe the problem.",
+    amountInvalid: "Enter the amount as a number, for example 25.50.",
+    created: "Your request was sent. We will e-mail you when its status changes.",
+    detailTitle: "Refund request",
+    status: "Status",
+    statuses: {
+      submitted: "Received",
+      under_review: "Being reviewed",
+      needs_information: "We need more information",
+      approved: "Approved",
+      paid: "Paid",
+      denied: "Declined",
+    } as Record<string, string>,
+    reasonLabel: "Reason",
+    amountLabel: "Amount asked",
+    occurredLabel: "Happened on",
+    filedLabel: "Sent on",
+    decision: "Decision",
+    yourDescription: "What you told us",
+    timeline: "History",
+    actors: {
+      buyer: "You",
+      merchant: "The store",
+      claims_team: "Claims team",
+      service: "Purchase protection",
+    } as Record<string, string>,
+    kinds: { submitted: "Request sent", message: "Message", status_changed: "Status changed" } as Record<
+      string,
+      string
+    >,
+    statusBecame: (status: string) => `Status: ${status}`,
+    evidenceTitle: "Files",
+    noEvidence: "No files yet.",
+    download: (name: string) => `Download ${name}`,
+    addInfoTitle: "Add information",
+    addInfoIntro: "Send a message or more files for this request.",
+    message: "Your message",
+    messageMissing: "Write a message.",
+    addInfoSubmit: "Send",
+    added: "Thank you. Your information was added to the request.",
+    closed: "This request is closed; no more information can be added.",
+    back: "Back to your coverage",
+  },
+
+  terms: {
+    title: "What is covered",
+    intro:
+      "One set of rules for every order protected by this service. There is no fine print beyond this page and the disclosure below.",
+    reasonsTitle: "The reasons you can ask for a refund",
+    freeLookTitle: "Cancel within 48 hours",
+    freeLook: (hours: number) =>
+      `You can cancel the protection within ${hours} hours of your purchase and get the whole fee back, no questions asked.`,
+    windowTitle: "Report within 30 days",
+    window: (days: number) =>
+      `Ask for a refund within ${days} days of the day the problem happened, and not before the purchase. You can have one open request per reason at a time. The amount is at most the covered amount, less what earlier requests on the same order were paid.`,
+    evidenceTitle: "Photos and documents",
+    evidence: (maxFiles: number, maxSize: string) =>
+      `Each time you write to us you can add up to ${maxFiles} files of at most ${maxSize} each: JPEG, PNG, WebP, HEIC or PDF. Location data in photos is removed before they are stored. Only you, the store and the claims team can see them.`,
+    decisionsTitle: "How decisions work",
+    decisions:
+      "Every request is reviewed. If we need more information we ask you by e-mail, and you answer on this site. Every decision — approved or declined — comes with its reason, and you see it here.",
+    disclosureTitle: "Disclosure",
+    start: "Look up your protection",
+  },
+
+  countdown: (hours: number, minutes: number) =>
+    hours > 0 ? `${hours} h ${String(minutes).padStart(2, "0")} min` : `${minutes} min`,
+
+  errorSummary: "There is a problem",
+  genericError: "Something went wrong on our side. Please try again in a moment.",
+  forbidden: "This form has expired. Reload the page and try again.",
+  notFound: "We could not find that page.",
+} as const;
+
+/** Sentences for the API's error codes; anything else falls back to the generic sentence. */
+const ERROR_SENTENCES: Record<string, string> = {
+  portal_lookup_failed:
+    "We could not find protection for that e-mail address and reference number. Check both and try again.",
+  portal_session_invalid: messages.lookup.sessionExpired,
+  portal_session_required: messages.lookup.sessionExpired,
+  free_look_expired: "The 48 hours to cancel have passed, so this protection can no longer be cancelled.",
+  plan_not_active: "This protection is not active (it was cancelled or voided by the store).",
+  reason_not_covered: "Choose one of the reasons in the list.",
+  claim_window_expired: "The problem must have happened within the last 30 days.",
+  occurred_before_purchase: "The date cannot be before your purchase.",
+  occurred_in_future: "The date cannot be in the future.",
+  amount_exceeds_remaining: "The amount is more than what is still covered.",
+  evidence_type_unsupported: "One of the files is not a JPEG, PNG, WebP, HEIC or PDF file.",
+  evidence_too_large: "One of the files is larger than 10 MB.",
+  too_many_evidence_files: "You can add at most 5 files at a time.",
+  claim_already_open: "You already have an open request for this reason. Add information to that request instead.",
+  claim_closed: messages.claim.closed,
+  request_too_large: "The files are too large together. Send fewer files at a time.",
+  resource_missing: messages.notFound,
+  route_not_found: messages.notFound,
+};
+
+export interface ApiErrorBody {
+  type?: string;
+  code: string;
+  message?: string;
+  param?: string;
+}
+
+/** The buyer's sentence for an API error; a 429 says when to retry. */
+export function errorSentence(error: ApiErrorBody, status: number, retryAfterSeconds?: number): string {
+  if (status === 429) {
+    const wait = retryAfterSeconds && retryAfterSeconds > 0 ? retryAfterSeconds : 60;
+    return wait < 120
+      ? `Too many attempts. Please wait ${wait} seconds and try again.`
+      : `Too many attempts. Please wait about ${Math.ceil(wait / 60)} minutes and try again.`;
+  }
+  return ERROR_SENTENCES[error.code] ?? (status >= 500 ? messages.genericError : fallback(error));
+}
+
+/** An unmapped 4xx (validation of a field): the API's message names the rule; keep it, it is written for people. */
+function fallback(error: ApiErrorBody): string {
+  return error.message && error.message.length < 300 ? error.message : messages.genericError;
+}

@@ -1,0 +1,112 @@
+// /portal: the look-up (e-mail + reference number, `?reference=` prefilled from the Shopify order-status link). A match
+// starts the portal session (cookie) and goes to the coverage page; any mismatch shows the API's one sentence, the
+// same whether the reference exists or not.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { messages } from "../portal/messages.ts";
+import { portalApi } from "../portal/portal-api.server.ts";
+import {
+  checkCsrf,
+  csrfToken,
+  failureSentence,
+  pageHeaders,
+  sessionToken,
+  startSession,
+} from "../portal/session.server.ts";
+import { CsrfField, ErrorSummary, Field, Notice, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+
+export const meta: MetaFunction = () => [{ title: `${messages.lookup.title} · ${messages.siteName}` }];
+
+const NOTICES: Record<string, string> = {
+  expired: messages.lookup.sessionExpired,
+  "signed-out": messages.lookup.signedOut,
+  "link-failed": messages.lookup.linkFailed,
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const csrf = await csrfToken(request);
+  const notice = NOTICES[url.searchParams.get("notice") ?? ""];
+  // A buyer still signed in goes straight to the coverage page, unless they came with another reference.
+  if (!notice && !url.searchParams.get("reference") && (await sessionToken(request)))
+    throw redirect("/portal/plan", { headers: pageHeaders(csrf) });
+  return json(
+    { csrf: csrf.token, reference: (url.searchParams.get("reference") ?? "").slice(0, 64), notice },
+    { headers: pageHeaders(csrf) },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  await checkCsrf(request, form);
+  const email = String(form.get("email") ?? "").trim();
+  const referenceNumber = String(form.get("reference") ?? "").trim();
+  const values = { email, reference: referenceNumber };
+  const errors: FieldErrors = {};
+  if (!email) errors.email = messages.lookup.emailMissing;
+  if (!referenceNumber) errors.reference = messages.lookup.referenceMissing;
+  if (Object.keys(errors).length > 0)
+    return json({ errors, formError: undefined as string | undefined, values }, { status: 400 });
+  const result = await portalApi.lookup({ request, context }, { email, referenceNumber });
+  if (!result.ok) return json({ errors, formError: failureSentence(result), values }, { status: result.status });
+  return redirect("/portal/plan", {
+    headers: { "Set-Cookie": await startSession(request, result.data.portalToken, result.data.expiresAt) },
+  });
+}
+
+export default function Lookup() {
+  const { csrf, reference, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const values = actionData?.values ?? { email: "", reference };
+  return (
+    <PortalShell csrf={csrf}>
+      <h1>{messages.lookup.title}</h1>
+      {notice && !actionData ? <Notice>{notice}</Notice> : null}
+      <ErrorSummary errors={actionData?.errors} formError={actionData?.formError} />
+      <p>{messages.lookup.intro}</p>
+      <Form method="post" className="card" noValidate>
+        <CsrfField token={csrf} />
+        <Field
+          id="email"
+          label={messages.lookup.email}
+          hint={messages.lookup.emailHint}
+          error={actionData?.errors.email}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={values.email}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field
+          id="reference"
+          label={messages.lookup.reference}
+          hint={messages.lookup.referenceHint}
+          error={actionData?.errors.reference}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              required
+              autoCapitalize="characters"
+              spellCheck={false}
+              defaultValue={values.reference}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button">
+          {messages.lookup.submit}
+        </button>
+      </Form>
+      <p>
+        <a href="/portal/terms">{messages.termsLink}</a>
+      </p>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,91 @@
+// /portal/cancel: the free-look cancellation's confirm step. The buyer ticks an explicit confirmation and submits;
+// the action calls POST /api/v1/portal/cancel and goes back to the coverage page, which shows the fee refund.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { formatDateTime, formatMoney } from "../portal/format.ts";
+import { messages } from "../portal/messages.ts";
+import { portalApi } from "../portal/portal-api.server.ts";
+import {
+  checkCsrf,
+  csrfToken,
+  failureSentence,
+  pageData,
+  pageHeaders,
+  requireSession,
+  unlessExpired,
+} from "../portal/session.server.ts";
+import { CsrfField, ErrorSummary, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+
+export const meta: MetaFunction = () => [{ title: `${messages.cancel.title} · ${messages.siteName}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = await requireSession(request);
+  const plan = await pageData(request, await portalApi.plan({ request, context }, token));
+  if (!plan.cancellable) throw redirect("/portal/plan");
+  const csrf = await csrfToken(request);
+  return json({ csrf: csrf.token, plan }, { headers: pageHeaders(csrf) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  await checkCsrf(request, form);
+  const token = await requireSession(request);
+  if (form.get("confirm") !== "yes")
+    return json(
+      {
+        errors: { confirm: messages.cancel.confirmMissing } as FieldErrors,
+        formError: undefined as string | undefined,
+      },
+      400,
+    );
+  const referenceNumber = String(form.get("referenceNumber") ?? "");
+  const result = await unlessExpired(request, await portalApi.cancel({ request, context }, token, referenceNumber));
+  if (!result.ok) return json({ errors: {} as FieldErrors, formError: failureSentence(result) }, result.status);
+  return redirect("/portal/plan?notice=cancelled");
+}
+
+export default function Cancel() {
+  const { csrf, plan } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const fee = formatMoney(plan.feeCents, plan.currency);
+  const error = actionData?.errors.confirm;
+  return (
+    <PortalShell merchantName={plan.merchantName} signedIn csrf={csrf}>
+      <h1>{messages.cancel.title}</h1>
+      <ErrorSummary errors={actionData?.errors} formError={actionData?.formError} />
+      <p>{messages.cancel.explain(fee)}</p>
+      <p>
+        {messages.plan.freeLookOpen} <time dateTime={plan.freeLookEndsAt}>{formatDateTime(plan.freeLookEndsAt)}</time>.
+      </p>
+      <Form method="post" className="card" noValidate>
+        <CsrfField token={csrf} />
+        <input type="hidden" name="referenceNumber" value={plan.referenceNumber} />
+        <div className={error ? "field field-error" : "field"}>
+          {error ? (
+            <p className="error" id="confirm-error">
+              {error}
+            </p>
+          ) : null}
+          <label className="check" htmlFor="confirm">
+            <input
+              type="checkbox"
+              id="confirm"
+              name="confirm"
+              value="yes"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "confirm-error" : undefined}
+            />
+            <span>{messages.cancel.confirm}</span>
+          </label>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button-danger">
+            {messages.cancel.submit}
+          </button>
+          <a href="/portal/plan">{messages.cancel.back}</a>
+        </div>
+      </Form>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,205 @@
+// /portal/claims/:id: one claim (status, the decision and its reason), its timeline, its files (downloaded through the
+// session-checked route below), and the "add information" form (message + files → POST …/messages).
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
+import { formatBytes, formatDate, formatDateTime, formatMoney } from "../portal/format.ts";
+import { messages } from "../portal/messages.ts";
+import { portalApi } from "../portal/portal-api.server.ts";
+import {
+  checkCsrf,
+  csrfToken,
+  failureSentence,
+  pageHeaders,
+  requireSession,
+  unlessExpired,
+} from "../portal/session.server.ts";
+import {
+  CsrfField,
+  ErrorSummary,
+  EVIDENCE_ACCEPT,
+  Field,
+  Notice,
+  PortalShell,
+  type FieldErrors,
+} from "../portal/ui.tsx";
+
+export const meta: MetaFunction = () => [{ title: `${messages.claim.detailTitle} · ${messages.siteName}` }];
+
+const NOTICES: Record<string, string> = { filed: messages.claim.created, added: messages.claim.added };
+const CLOSED = new Set(["paid", "denied"]);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const token = await requireSession(request);
+  const ctx = { request, context };
+  const [plan, claim] = await Promise.all([
+    portalApi.plan(ctx, token).then((result) => unlessExpired(request, result)),
+    portalApi.claim(ctx, token, params.id ?? "").then((result) => unlessExpired(request, result)),
+  ]);
+  if (!plan.ok) throw new Response(failureSentence(plan), { status: plan.status });
+  if (!claim.ok) throw new Response(failureSentence(claim), { status: claim.status });
+  const csrf = await csrfToken(request);
+  return json(
+    {
+      csrf: csrf.token,
+      merchantName: plan.data.merchantName,
+      claim: claim.data,
+      notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""],
+    },
+    { headers: pageHeaders(csrf) },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  await checkCsrf(request, form);
+  const token = await requireSession(request);
+  const claimId = params.id ?? "";
+  const values = { message: String(form.get("message") ?? "") };
+  if (!values.message.trim())
+    return json(
+      {
+        errors: { message: messages.claim.messageMissing } as FieldErrors,
+        formError: undefined as string | undefined,
+        values,
+      },
+      400,
+    );
+  const body = new FormData();
+  body.set("message", values.message);
+  for (const file of chosenFiles(form, "evidence")) body.append("evidence", file, file.name);
+  const result = await unlessExpired(request, await portalApi.addMessage({ request, context }, token, claimId, body));
+  if (!result.ok) return json({ ...placeFailure(result), values }, result.status);
+  return redirect(`/portal/claims/${encodeURIComponent(claimId)}?notice=added`);
+}
+
+export default function ClaimDetail() {
+  const { csrf, merchantName, claim, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = actionData?.errors ?? {};
+  const evidenceHref = (evidenceId: string) =>
+    `/portal/claims/${encodeURIComponent(claim.id)}/evidence/${encodeURIComponent(evidenceId)}`;
+  return (
+    <PortalShell merchantName={merchantName} signedIn csrf={csrf}>
+      <p>
+        <a href="/portal/plan">{messages.claim.back}</a>
+      </p>
+      <h1>
+        {messages.claim.detailTitle}: {claim.reasonName}
+      </h1>
+      {notice && !actionData ? <Notice>{notice}</Notice> : null}
+
+      <section className="card" aria-labelledby="claim-summary">
+        <h2 id="claim-summary">
+          {messages.claim.status}:{" "}
+          <span className={`badge badge-${claim.status}`}>{messages.claim.statuses[claim.status] ?? claim.status}</span>
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>{messages.plan.reference}</dt>
+            <dd>{claim.referenceNumber}</dd>
+          </div>
+          <div>
+            <dt>{messages.claim.reasonLabel}</dt>
+            <dd>{claim.reasonName}</dd>
+          </div>
+          <div>
+            <dt>{messages.claim.occurredLabel}</dt>
+            <dd>{formatDate(claim.occurredAt)}</dd>
+          </div>
+          <div>
+            <dt>{messages.claim.amountLabel}</dt>
+            <dd>{formatMoney(claim.amountCents, claim.currency)}</dd>
+          </div>
+          <div>
+            <dt>{messages.claim.filedLabel}</dt>
+            <dd>{formatDateTime(claim.createdAt)}</dd>
+          </div>
+        </dl>
+        {claim.decision ? (
+          <div className="decision">
+            <h3>{messages.claim.decision}</h3>
+            <p>{claim.decision.message}</p>
+            <p className="muted">{formatDateTime(claim.decision.decidedAt)}</p>
+          </div>
+        ) : null}
+        <h3 className="spaced">{messages.claim.yourDescription}</h3>
+        <p className="description">{claim.description}</p>
+      </section>
+
+      <section className="card" aria-labelledby="evidence-title">
+        <h2 id="evidence-title">{messages.claim.evidenceTitle}</h2>
+        {claim.evidence.length === 0 ? (
+          <p>{messages.claim.noEvidence}</p>
+        ) : (
+          <ul>
+            {claim.evidence.map((file) => (
+              <li key={file.id}>
+                <a href={evidenceHref(file.id)} download={file.fileName}>
+                  {messages.claim.download(file.fileName)}
+                </a>{" "}
+                <span className="muted">({formatBytes(file.byteSize)})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">{messages.claim.timeline}</h2>
+        <ol className="timeline">
+          {claim.timeline.map((entry) => (
+            <li key={entry.id}>
+              <p className="muted">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ·{" "}
+                {messages.claim.actors[entry.actor] ?? entry.actor}
+              </p>
+              <p>
+                <strong>
+                  {entry.kind === "status_changed" && entry.status
+                    ? messages.claim.statusBecame(messages.claim.statuses[entry.status] ?? entry.status)
+                    : (messages.claim.kinds[entry.kind] ?? entry.kind)}
+                </strong>
+              </p>
+              {entry.text ? <p className="description">{entry.text}</p> : null}
+              {entry.evidence.length > 0 ? (
+                <p className="muted">{entry.evidence.map((file) => file.fileName).join(", ")}</p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="card" aria-labelledby="add-title">
+        <h2 id="add-title">{messages.claim.addInfoTitle}</h2>
+        {CLOSED.has(claim.status) ? (
+          <p>{messages.claim.closed}</p>
+        ) : (
+          <>
+            <ErrorSummary errors={errors} formError={actionData?.formError} />
+            <p>{messages.claim.addInfoIntro}</p>
+            <Form method="post" encType="multipart/form-data" noValidate>
+              <CsrfField token={csrf} />
+              <Field id="message" label={messages.claim.message} error={errors.message}>
+                {(props) => (
+                  <textarea {...props} required maxLength={5000} rows={5} defaultValue={actionData?.values.message} />
+                )}
+              </Field>
+              <Field
+                id="evidence"
+                label={messages.claim.evidence}
+                hint={messages.claim.evidenceHint}
+                error={errors.evidence}
+              >
+                {(props) => <input {...props} type="file" multiple accept={EVIDENCE_ACCEPT} />}
+              </Field>
+              <button type="submit" className="button">
+                {messages.claim.addInfoSubmit}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,125 @@
+// /portal/claims/new: report a problem. The multipart form (reason, date, description, optional amount, evidence files)
+// is re-sent server-side to POST /api/v1/portal/claims; a refusal is shown next to its field, the typed values kept.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
+import { formatMoney, parseMoney } from "../portal/format.ts";
+import { messages } from "../portal/messages.ts";
+import { portalApi } from "../portal/portal-api.server.ts";
+import {
+  checkCsrf,
+  csrfToken,
+  failureSentence,
+  pageData,
+  pageHeaders,
+  requireSession,
+  unlessExpired,
+} from "../portal/session.server.ts";
+import { CsrfField, ErrorSummary, EVIDENCE_ACCEPT, Field, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+
+export const meta: MetaFunction = () => [{ title: `${messages.claim.newTitle} · ${messages.siteName}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = await requireSession(request);
+  const plan = await pageData(request, await portalApi.plan({ request, context }, token));
+  if (plan.status !== "active") throw redirect("/portal/plan");
+  const csrf = await csrfToken(request);
+  return json({ csrf: csrf.token, plan, today: new Date().toISOString().slice(0, 10) }, { headers: pageHeaders(csrf) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  await checkCsrf(request, form);
+  const token = await requireSession(request);
+  const ctx = { request, context };
+  const values = {
+    reason: String(form.get("reason") ?? ""),
+    occurredAt: String(form.get("occurredAt") ?? "").trim(),
+    description: String(form.get("description") ?? ""),
+    amount: String(form.get("amount") ?? "").trim(),
+  };
+  const plan = await unlessExpired(request, await portalApi.plan(ctx, token));
+  if (!plan.ok) return json({ errors: {} as FieldErrors, formError: failureSentence(plan), values }, plan.status);
+  const errors: FieldErrors = {};
+  if (!values.reason) errors.reason = messages.claim.reasonMissing;
+  if (!values.occurredAt) errors.occurredAt = messages.claim.occurredAtMissing;
+  if (!values.description.trim()) errors.description = messages.claim.descriptionMissing;
+  const amountCents = values.amount ? parseMoney(values.amount, plan.data.currency) : undefined;
+  if (values.amount && amountCents === undefined) errors.amount = messages.claim.amountInvalid;
+  if (Object.keys(errors).length > 0) return json({ errors, formError: undefined as string | undefined, values }, 400);
+
+  const body = new FormData();
+  body.set("referenceNumber", plan.data.referenceNumber);
+  body.set("reason", values.reason);
+  body.set("occurredAt", values.occurredAt);
+  body.set("description", values.description);
+  if (amountCents !== undefined) body.set("amountCents", String(amountCents));
+  for (const file of chosenFiles(form, "evidence")) body.append("evidence", file, file.name);
+  const result = await unlessExpired(request, await portalApi.fileClaim(ctx, token, body));
+  if (!result.ok) return json({ ...placeFailure(result), values }, result.status);
+  return redirect(`/portal/claims/${encodeURIComponent(result.data.id)}?notice=filed`);
+}
+
+export default function NewClaim() {
+  const { csrf, plan, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? { reason: "", occurredAt: "", description: "", amount: "" };
+  return (
+    <PortalShell merchantName={plan.merchantName} signedIn csrf={csrf}>
+      <p>
+        <a href="/portal/plan">{messages.claim.back}</a>
+      </p>
+      <h1>{messages.claim.newTitle}</h1>
+      <ErrorSummary errors={errors} formError={actionData?.formError} />
+      <p>{messages.claim.newIntro}</p>
+      <Form method="post" encType="multipart/form-data" className="card" noValidate>
+        <CsrfField token={csrf} />
+        <Field id="reason" label={messages.claim.reason} error={errors.reason}>
+          {(props) => (
+            <select {...props} required defaultValue={values.reason}>
+              <option value="">{messages.claim.reasonChoose}</option>
+              {plan.coveredReasons.map((reason) => (
+                <option key={reason.code} value={reason.code}>
+                  {reason.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id="occurredAt"
+          label={messages.claim.occurredAt}
+          hint={messages.claim.occurredAtHint}
+          error={errors.occurredAt}
+        >
+          {(props) => <input {...props} type="date" required max={today} defaultValue={values.occurredAt} />}
+        </Field>
+        <Field
+          id="description"
+          label={messages.claim.description}
+          hint={messages.claim.descriptionHint}
+          error={errors.description}
+        >
+          {(props) => <textarea {...props} required maxLength={5000} rows={6} defaultValue={values.description} />}
+        </Field>
+        <Field
+          id="amount"
+          label={messages.claim.amount}
+          hint={messages.claim.amountHint(formatMoney(plan.remainingCoveredCents, plan.currency))}
+          error={errors.amount}
+        >
+          {(props) => (
+            <input {...props} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.amount} />
+          )}
+        </Field>
+        <Field id="evidence" label={messages.claim.evidence} hint={messages.claim.evidenceHint} error={errors.evidence}>
+          {(props) => <input {...props} type="file" multiple accept={EVIDENCE_ACCEPT} />}
+        </Field>
+        <button type="submit" className="button">
+          {messages.claim.submit}
+        </button>
+      </Form>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,31 @@
+// The buyer portal's layout (/portal/*): its own small stylesheet (no Polaris or App Bridge: a buyer-facing site), and
+// the error page for what the pages throw (a refused CSRF token, a missing claim).
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
+import portalStyles from "../portal/portal.css?url";
+import { messages } from "../portal/messages.ts";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
+
+export const meta: MetaFunction = () => [{ title: messages.siteName }];
+
+export default function PortalLayout() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const sentence = status === 403 ? messages.forbidden : status === 404 ? messages.notFound : messages.genericError;
+  return (
+    <div className="portal">
+      <main id="main" className="portal-main">
+        <h1>{messages.siteName}</h1>
+        <p role="alert">{sentence}</p>
+        <p>
+          <a href="/portal">{messages.lookup.title}</a>
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+// The protection fee of a free-look cancellation, refunded on the Shopify order. Shopify's App Store rules (1.1.15)
+// want refunds through the original payment processor, so the app refunds the protection line itself, through
+// Admin GraphQL refundCreate against the order's sale or capture. The core knows nothing of Shopify: the portal's
+// cancel writes a fee_refunds row (channel "shopify", pending); a periodic task here finds such rows and queues one
+// job per plan under an id of the plan's (never two refunds); the job refunds and confirms the row with the refund's
+// gid. A failed attempt is retried on the queue's backoff and its error kept on the row for the dashboard.
+import {
+  confirmFeeRefund,
+  findShopifyFeeRefund,
+  formatDecimalAmount,
+  listUnqueuedShopifyFeeRefunds,
+  parseDecimalAmount,
+  recordShopifyFeeRefundError,
+  setShopifyOrderStatus,
+  type ShopifyFeeRefund,
+} from "../../server/index.ts";
+import type { ShopifyDeps } from "./deps.server.ts";
+import type { AdminGraphql } from "./admin/graphql.ts";
+import { protectionRefundOrder, type RefundOrderTransaction } from "./admin/protection-refund-order.ts";
+import { refundProtectionFee } from "./admin/refund-protection-fee.ts";
+import { PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
+import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+
+export const FEE_REFUND_JOB = "refund_protection_fee";
+/**
+ * How often the app looks for fee refunds owed. A cancelled buyer sees "refund pending" until the job ran; half a
+ * minute is well inside what a refund takes to reach a card anyway.
+ */
+export const FEE_REFUND_SCAN_MS = 30_000;
+/** Rows queued per look; more are taken on the next one. */
+const SCAN_LIMIT = 100;
+/** As the job queue keeps a job's error (server/workers/failure-recorder.ts). */
+const LAST_ERROR_CHARS = 2_000;
+
+/** The refund job's id: one per plan, so enqueueing it again (or from another instance) adds nothing. */
+export const feeRefundJobId = (planId: string) => `job_fee_refund_${planId}`;
+
+/** Queues a refund job for every Shopify fee refund owed that has none yet. Returns how many it queued. */
+export async function queueOwedFeeRefunds(deps: ShopifyDeps): Promise<number> {
+  const owed = await listUnqueuedShopifyFeeRefunds(deps.db, { kind: FEE_REFUND_JOB, limit: SCAN_LIMIT });
+  let queued = 0;
+  for (const { planId, shop, orderId } of owed) {
+    const added = await enqueueNamedJobOnce(deps.db, deps.services, {
+      id: feeRefundJobId(planId),
+      shop,
+      kind: FEE_REFUND_JOB,
+      payload: { planId },
+      subject: planId,
+    });
+    if (added) queued++;
+    // The order is no longer protected: refunds/create (this fee refund's own, or the merchant's later) reports nothing.
+    await setShopifyOrderStatus(deps.db, shop, orderId, "cancelled", deps.services.clock());
+  }
+  if (queued > 0) deps.wakeJobs();
+  return queued;
+}
+
+export function feeRefundTask(deps: ShopifyDeps): PeriodicTask {
+  return { name: "shopify-fee-refunds", everyMs: FEE_REFUND_SCAN_MS, task: () => queueOwedFeeRefunds(deps) };
+}
+
+export function feeRefundHandlers(deps: ShopifyDeps): Pick<JobHandlers, typeof FEE_REFUND_JOB> {
+  return { [FEE_REFUND_JOB]: (job) => refundFee(deps, job) };
+}
+
+async function refundFee(deps: ShopifyDeps, job: Job<JobPayloads[typeof FEE_REFUND_JOB]>): Promise<void> {
+  const owed = await findShopifyFeeRefund(deps.db, job.payload.planId);
+  if (!owed || owed.status === "refunded") return;
+  try {
+    const reference = await refundOnShopify(deps, owed);
+    await deps.db.transaction((tx) =>
+      confirmFeeRefund(tx, deps.services, { merchantId: owed.merchantId, mode: owed.mode }, owed.planId, {
+        reference,
+        channel: "shopify",
+      }),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await recordShopifyFeeRefundError(deps.db, owed.planId, message.slice(0, LAST_ERROR_CHARS));
+    throw error;
+  }
+}
+
+/**
+ * Refunds the protection line (quantity 1, not restocked) for the fee, against the order's sale or capture, and
+ * returns the refund's gid. When a refund of the order already covers the protection line — this job's own, made
+ * before the process died or its answer was lost, or the merchant's by hand — that one is returned and nothing is
+ * refunded again.
+ */
+async function refundOnShopify(deps: ShopifyDeps, owed: ShopifyFeeRefund): Promise<string> {
+  const installation = await deps.installation(owed.shop);
+  if (!installation?.productId)
+    throw new PermanentJobError("the app is not installed on the shop: refund the protection fee in the Shopify admin");
+  const graphql = await deps.adminApi(owed.shop);
+  const orderGid = `gid://shopify/Order/${owed.orderId}`;
+  const { order } = await protectionRefundOrder(graphql, { id: orderGid });
+  if (!order) throw new PermanentJobError(`order ${owed.orderId} is not on Shopify (deleted?)`);
+
+  const productGid = `gid://shopify/Product/${installation.productId}`;
+  const line = order.lineItems.nodes.find((item) => item.product?.id === productGid);
+  if (!line) throw new PermanentJobError(`order ${owed.orderId} has no protection line to refund`);
+  const earlier = order.refunds.find((refund) =>
+    refund.refundLineItems.nodes.some((item) => item.lineItem.id === line.id && item.quantity > 0),
+  );
+  if (earlier) return earlier.id;
+
+  if (order.presentmentCurrencyCode !== owed.currency)
+    throw new PermanentJobError(
+      `the fee is in ${owed.currency} but the buyer paid in ${order.presentmentCurrencyCode}: refund it in the Shopify admin`,
+    );
+  const parent = originalPayment(order.transactions, owed);
+  // A payment still pending (or none yet) may yet succeed: retried.
+  if (!parent) throw new Error(`order ${owed.orderId} has no successful sale or capture covering the fee yet`);
+  return createRefund(graphql, {
+    orderGid,
+    lineItemId: line.id,
+    parent,
+    amount: formatDecimalAmount(owed.amountCents, owed.currency),
+    // Shopify needs the currency when the buyer's differs from the shop's.
+    currency: order.presentmentCurrencyCode === order.currencyCode ? undefined : order.presentmentCurrencyCode,
+    referenceNumber: owed.referenceNumber,
+  });
+}
+
+/** The successful sale or capture the refund goes back through: the first one that covers the fee. */
+function originalPayment(
+  transactions: RefundOrderTransaction[],
+  owed: ShopifyFeeRefund,
+): (RefundOrderTransaction & { gateway: string }) | undefined {
+  return transactions.find(
+    (transaction): transaction is RefundOrderTransaction & { gateway: string } =>
+      (transaction.kind === "SALE" || transaction.kind === "CAPTURE") &&
+      transaction.status === "SUCCESS" &&
+      transaction.gateway !== null &&
+      parseDecimalAmount(transaction.amountSet.presentmentMoney.amount, owed.currency) >= owed.amountCents,
+  );
+}
+
+async function createRefund(
+  graphql: AdminGraphql,
+  refund: {
+    orderGid: string;
+    lineItemId: string;
+    parent: { id: string; gateway: string };
+    amount: string;
+    currency: string | undefined;
+    referenceNumber: string;
+  },
+): Promise<string> {
+  const { refundCreate } = await refundProtectionFee(graphql, {
+    input: {
+      orderId: refund.orderGid,
+      ...(refund.currency ? { currency: refund.currency } : {}),
+      note: `Purchase protection ${refund.referenceNumber} cancelled within the free look: protection fee refunded`,
+      notify: true,
+      refundLineItems: [{ lineItemId: refund.lineItemId, quantity: 1, restockType: "NO_RESTOCK" }],
+      transactions: [
+        {
+          orderId: refund.orderGid,
+          parentId: refund.parent.id,
+          gateway: refund.parent.gateway,
+          kind: "REFUND",
+          amount: refund.amount,
+        },
+      ],
+    },
+  });
+  if (!refundCreate.refund) throw new Error("refundCreate answered without a refund");
+  return refundCreate.refund.id;
+}

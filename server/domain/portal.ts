@@ -1,0 +1,264 @@
+import { cryptoRandom, newId, sha256Hex, type Mode, type RandomSource } from "./ids.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import { DomainError, notFound } from "./errors.ts";
+import {
+  CLAIM_WINDOW_DAYS,
+  COVERED_REASON_DETAILS,
+  COVERED_REASONS,
+  FREE_LOOK_HOURS,
+  fullDisclosure,
+} from "./disclosure.ts";
+import { buyerEmailHash } from "./buyer-emails.ts";
+import { appendEvent } from "./events.ts";
+import { queuePlanEmail } from "./emails.ts";
+import { getPurchase } from "./purchases.ts";
+import { owePlanFee } from "./fee-refunds.ts";
+import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../evidence/index.ts";
+import type { CoverageLinks } from "../email/coverage-link.ts";
+import type { Sealer } from "../secrets/sealer.ts";
+import { deleteExpiredPortalSessions, findLivePortalSession, insertPortalSession } from "../store/portal-sessions.ts";
+import { findPortalPlan, findPortalPlanByReference, type PortalPlanRecord } from "../store/portal-plans.ts";
+import { lockPlan, markPlanCancelled, type PlanStatus } from "../store/plans.ts";
+import { timingSafeEqual } from "node:crypto";
+
+// The buyer portal: sessions opened by a look-up (e-mail + reference number) or by the welcome e-mail's coverage
+// link, the coverage summary (PortalPlan) and the free-look cancellation. A session is a bearer token `pps_…` that
+// opens exactly one plan; only its SHA-256 is stored.
+
+/** Who is calling on a portal route: the buyer of one plan, through a portal session. */
+export interface PortalPrincipal {
+  kind: "portal";
+  merchantId: string;
+  mode: Mode;
+  planId: string;
+  referenceNumber: string;
+  sessionId: string;
+}
+
+export const PORTAL_TOKEN_PREFIX = "pps_";
+/** `pps_` + 32 random bytes in base64url (43 characters). */
+const PORTAL_TOKEN_PATTERN = /^pps_[A-Za-z0-9_-]{43}$/;
+export const PORTAL_SESSION_TTL_MS = 30 * 60 * 1000;
+
+export const newPortalToken = (random: RandomSource = cryptoRandom) =>
+  `${PORTAL_TOKEN_PREFIX}${random(32).toString("base64url")}`;
+
+/** Whether a bearer credential is a portal token at all (a merchant route refuses it as an invalid key). */
+export const isPortalToken = (credential: string) => credential.startsWith(PORTAL_TOKEN_PREFIX);
+
+/** The principal of a portal token whose session has not expired at `now`, else undefined. */
+export async function authenticatePortalToken(
+  db: Tx,
+  token: string,
+  now: number,
+): Promise<PortalPrincipal | undefined> {
+  if (!PORTAL_TOKEN_PATTERN.test(token)) return undefined;
+  const session = await findLivePortalSession(db, sha256Hex(token), now);
+  return (
+    session && {
+      kind: "portal",
+      merchantId: session.merchantId,
+      mode: session.mode,
+      planId: session.planId,
+      referenceNumber: session.referenceNumber,
+      sessionId: session.id,
+    }
+  );
+}
+
+/** The coverage summary the buyer portal shows (README "Buyer portal API"). */
+export interface PortalPlan {
+  object: "portal_plan";
+  referenceNumber: string;
+  status: PlanStatus;
+  merchantName: string;
+  orderId: string;
+  currency: string;
+  feeCents: number;
+  coveredAmountCents: number;
+  remainingCoveredCents: number;
+  purchasedAt: string;
+  freeLookEndsAt: string;
+  cancellable: boolean;
+  cancelledAt: string | null;
+  feeRefund: {
+    amountCents: number;
+    currency: string;
+    status: "pending" | "refunded";
+    refundedAt: string | null;
+  } | null;
+  claimWindowDays: typeof CLAIM_WINDOW_DAYS;
+  coveredReasons: { code: string; name: string }[];
+  disclosureText: string;
+  livemode: boolean;
+}
+
+export interface PortalSession {
+  object: "portal_session";
+  portalToken: string;
+  expiresAt: string;
+  plan: PortalPlan;
+}
+
+export function toPortalPlan(services: Services, record: PortalPlanRecord): PortalPlan {
+  return {
+    object: "portal_plan",
+    referenceNumber: record.referenceNumber,
+    status: record.status,
+    merchantName: record.merchantName,
+    orderId: record.orderId,
+    currency: record.currency,
+    feeCents: record.feeCents,
+    coveredAmountCents: record.coveredAmountCents,
+    remainingCoveredCents: Math.max(0, record.coveredAmountCents - record.paidCents),
+    purchasedAt: iso(record.purchasedAt),
+    freeLookEndsAt: iso(record.freeLookEndsAt),
+    cancellable: record.status === "active" && services.clock() < record.freeLookEndsAt,
+    cancelledAt: record.cancelledAt === null ? null : iso(record.cancelledAt),
+    feeRefund: record.feeRefund && {
+      amountCents: record.feeRefund.amountCents,
+      currency: record.feeRefund.currency,
+      status: record.feeRefund.status,
+      refundedAt: record.feeRefund.refundedAt === null ? null : iso(record.feeRefund.refundedAt),
+    },
+    claimWindowDays: CLAIM_WINDOW_DAYS,
+    coveredReasons: COVERED_REASONS.map((code) => ({ code, name: COVERED_REASON_DETAILS[code].name })),
+    disclosureText: fullDisclosure(services.settings.companyName),
+    livemode: record.mode === "live",
+  };
+}
+
+/** The public rulebook (GET /portal/reasons): the 12 reasons, the windows and the evidence limits. */
+export function portalRulebook() {
+  return {
+    object: "list" as const,
+    data: COVERED_REASONS.map((code) => ({ code, ...COVERED_REASON_DETAILS[code] })),
+    claimWindowDays: CLAIM_WINDOW_DAYS,
+    freeLookHours: FREE_LOOK_HOURS,
+    evidence: {
+      maxFiles: EVIDENCE_LIMITS.maxFiles,
+      maxFileBytes: EVIDENCE_LIMITS.maxFileBytes,
+      contentTypes: [...EVIDENCE_CONTENT_TYPES],
+    },
+  };
+}
+
+/**
+ * Every failed sign-in, whatever failed — no such reference, another address, a redacted plan, a bad or expired
+ * link — is this one answer, so that a sign-in never tells whether a reference number exists.
+ */
+const lookupFailed = () =>
+  new DomainError(
+    "not_found",
+    "portal_lookup_failed",
+    "No protection plan matches this e-mail address and reference number.",
+  );
+
+/** Reference numbers are read aloud and retyped: surrounding space and case do not matter. */
+const normaliseReference = (referenceNumber: string) => referenceNumber.trim().toUpperCase();
+
+/** POST /portal/lookup: the plan whose reference number and buyer's address (trimmed, any case) both match. */
+export async function lookUpPlan(
+  tx: Tx,
+  services: Services,
+  sealer: Sealer,
+  input: { email: string; referenceNumber: string },
+): Promise<PortalSession> {
+  // The address is matched through the keyed hash the plan holds (buyer-emails.ts): the plan never holds it in clear.
+  const emailHash = buyerEmailHash(sealer, input.email);
+  const plan = await findPortalPlanByReference(tx, normaliseReference(input.referenceNumber));
+  if (!plan?.customerEmailHash || !sameHash(plan.customerEmailHash, emailHash)) throw lookupFailed();
+  return openPortalSession(tx, services, plan, "lookup");
+}
+
+/** POST /portal/coverage-link: the welcome e-mail's link (reference number + token, good for 180 days). */
+export async function openCoverageLink(
+  tx: Tx,
+  services: Services,
+  links: CoverageLinks,
+  input: { referenceNumber: string; token: string },
+): Promise<PortalSession> {
+  const referenceNumber = normaliseReference(input.referenceNumber);
+  if (!links.verify(referenceNumber, input.token, services.clock())) throw lookupFailed();
+  const plan = await findPortalPlanByReference(tx, referenceNumber);
+  // A redacted plan opens no session, by link or by look-up.
+  if (!plan?.customerEmailHash) throw lookupFailed();
+  return openPortalSession(tx, services, plan, "coverage_link");
+}
+
+async function openPortalSession(
+  tx: Tx,
+  services: Services,
+  plan: PortalPlanRecord,
+  via: "lookup" | "coverage_link",
+): Promise<PortalSession> {
+  const now = services.clock();
+  const token = newPortalToken(services.random);
+  const expiresAt = now + PORTAL_SESSION_TTL_MS;
+  await insertPortalSession(tx, {
+    id: newId("pss", now, services.random),
+    tokenHash: sha256Hex(token),
+    merchantId: plan.merchantId,
+    mode: plan.mode,
+    planId: plan.id,
+    via,
+    createdAt: now,
+    expiresAt,
+  });
+  return {
+    object: "portal_session",
+    portalToken: token,
+    expiresAt: iso(expiresAt),
+    plan: toPortalPlan(services, plan),
+  };
+}
+
+/** GET /portal/plan: the session's plan. */
+export async function getPortalPlan(db: Tx, services: Services, buyer: PortalPrincipal): Promise<PortalPlan> {
+  const plan = await findPortalPlan(db, buyer, buyer.planId);
+  if (!plan) throw notFound("plan", buyer.referenceNumber);
+  return toPortalPlan(services, plan);
+}
+
+/**
+ * POST /portal/cancel: the free-look cancellation, within 48 hours of the purchase. In one transaction: the plan
+ * becomes cancelled, the fee is owed back (a fee_refunds row: the Shopify app refunds it through the order, any
+ * other merchant confirms it through POST /purchases/{id}/fee-refund), the event `protection.cancelled` carries the
+ * purchase with its fee refund, and the buyer's confirmation e-mail is queued.
+ */
+export async function cancelInFreeLook(
+  tx: Tx,
+  services: Services,
+  buyer: PortalPrincipal,
+  referenceNumber: string,
+): Promise<PortalPlan> {
+  if (normaliseReference(referenceNumber) !== buyer.referenceNumber)
+    throw notFound("plan", referenceNumber, "referenceNumber");
+  const locked = await lockPlan(tx, buyer, { planId: buyer.planId });
+  const plan = locked && (await findPortalPlan(tx, buyer, buyer.planId));
+  if (!plan) throw notFound("plan", referenceNumber, "referenceNumber");
+  if (plan.status !== "active")
+    throw new DomainError(
+      "conflict",
+      "plan_not_active",
+      `Plan ${plan.referenceNumber} is ${plan.status}: only an active plan can be cancelled.`,
+    );
+  const now = services.clock();
+  if (now >= plan.freeLookEndsAt)
+    throw new DomainError(
+      "conflict",
+      "free_look_expired",
+      `The 48-hour free look of plan ${plan.referenceNumber} ended at ${iso(plan.freeLookEndsAt)}; it can no longer be cancelled.`,
+    );
+  await markPlanCancelled(tx, plan.id, now);
+  await owePlanFee(tx, services, buyer, plan);
+  await appendEvent(tx, services, buyer, "protection.cancelled", await getPurchase(tx, buyer, plan.id, false));
+  await queuePlanEmail(tx, services, buyer, { template: "free_look_cancelled", planId: plan.id });
+  return getPortalPlan(tx, services, buyer);
+}
+
+/** Deletes the portal sessions past their 30 minutes (the periodic purge of server/workers). */
+export const purgeExpiredPortalSessions = (tx: Tx, now: number) => deleteExpiredPortalSessions(tx, now);
+
+/** Two hex hashes equal, in constant time. */
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -1,0 +1,110 @@
+// A plan as the buyer portal shows it: the plan, its merchant's name, its fee refund and what earlier claims on it
+// were paid. Found by reference number alone for a sign-in (the buyer knows no merchant), else by the session's plan.
+import type { Mode } from "../domain/ids.ts";
+import type { Queryable } from "./database.ts";
+import type { FeeRefundRecord } from "./fee-refunds.ts";
+import type { PlanStatus } from "./plans.ts";
+
+export interface PortalPlanRecord {
+  id: string;
+  merchantId: string;
+  mode: Mode;
+  referenceNumber: string;
+  status: PlanStatus;
+  merchantName: string;
+  /** The merchant is a Shopify shop (its fee refunds go through the Shopify app). */
+  shopifyShop: boolean;
+  orderId: string;
+  currency: string;
+  feeCents: number;
+  coveredAmountCents: number;
+  /** The sum of paid_amount_cents of the plan's claims. */
+  paidCents: number;
+  /** The keyed hash of the buyer's address; null when none was given or it was redacted. */
+  customerEmailHash: string | null;
+  purchasedAt: number;
+  freeLookEndsAt: number;
+  cancelledAt: number | null;
+  feeRefund: Pick<FeeRefundRecord, "amountCents" | "currency" | "status" | "refundedAt"> | null;
+}
+
+interface PortalPlanRow {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  reference_number: string;
+  status: PlanStatus;
+  merchant_name: string;
+  shop_domain: string | null;
+  order_id: string;
+  currency: string;
+  fee_cents: number;
+  covered_amount_cents: number;
+  paid_cents: number | string | null;
+  customer_email_hash: string | null;
+  purchased_at: number;
+  free_look_ends_at: number;
+  cancelled_at: number | null;
+  fee_refund_amount_cents: number | null;
+  fee_refund_currency: string | null;
+  fee_refund_status: FeeRefundRecord["status"] | null;
+  fee_refund_refunded_at: number | null;
+}
+
+const SELECT_PORTAL_PLAN = `SELECT p.id, p.merchant_id, p.mode, p.reference_number, p.status, m.name AS merchant_name, m.shop_domain,
+  p.order_id, p.currency, p.fee_cents, p.covered_amount_cents, p.customer_email_hash, p.purchased_at, p.free_look_ends_at,
+  p.cancelled_at, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
+  fr.status AS fee_refund_status, fr.refunded_at AS fee_refund_refunded_at,
+  (SELECT COALESCE(SUM(c.paid_amount_cents), 0) FROM claims c WHERE c.plan_id = p.id) AS paid_cents
+  FROM plans p JOIN merchants m ON m.id = p.merchant_id LEFT JOIN fee_refunds fr ON fr.plan_id = p.id`;
+
+const toRecord = (row: PortalPlanRow): PortalPlanRecord => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  mode: row.mode,
+  referenceNumber: row.reference_number,
+  status: row.status,
+  merchantName: row.merchant_name,
+  shopifyShop: row.shop_domain !== null,
+  orderId: row.order_id,
+  currency: row.currency,
+  feeCents: row.fee_cents,
+  coveredAmountCents: row.covered_amount_cents,
+  paidCents: Number(row.paid_cents ?? 0),
+  customerEmailHash: row.customer_email_hash,
+  purchasedAt: row.purchased_at,
+  freeLookEndsAt: row.free_look_ends_at,
+  cancelledAt: row.cancelled_at,
+  feeRefund:
+    row.fee_refund_status === null
+      ? null
+      : {
+          amountCents: row.fee_refund_amount_cents!,
+          currency: row.fee_refund_currency!,
+          status: row.fee_refund_status,
+          refundedAt: row.fee_refund_refunded_at,
+        },
+});
+
+/** The plan with this reference number, whoever its merchant (reference numbers are unique), or undefined. */
+export async function findPortalPlanByReference(
+  tx: Queryable,
+  referenceNumber: string,
+): Promise<PortalPlanRecord | undefined> {
+  const row = await tx.get<PortalPlanRow>(`${SELECT_PORTAL_PLAN} WHERE p.reference_number = ?`, [referenceNumber]);
+  return row && toRecord(row);
+}
+
+/** The owner's plan by id, or undefined. */
+export async function findPortalPlan(
+  tx: Queryable,
+  owner: { merchantId: string; mode: Mode },
+  planId: string,
+): Promise<PortalPlanRecord | undefined> {
+  const row = await tx.get<PortalPlanRow>(`${SELECT_PORTAL_PLAN} WHERE p.id = ? AND p.merchant_id = ? AND p.mode = ?`, [
+    planId,
+    owner.merchantId,
+    owner.mode,
+  ]);
+  return row && toRecord(row);
+}

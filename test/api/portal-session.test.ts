@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, it } from "vitest";
+import assert from "node:assert/strict";
+import { DIALECTS } from "../support/databases.ts";
+import { startTestApi, type TestApi } from "../support/api-server.ts";
+import { apiClient } from "../support/client.ts";
+import { assertChangesNothing, assertError } from "../support/api-assertions.ts";
+import { protectForBuyer, signIn, signedInBuyer } from "../support/portal.ts";
+import { createSealer } from "../../server/secrets/sealer.ts";
+import { redactCustomer } from "../../server/domain/privacy.ts";
+import { coverageLinks, COVERAGE_LINK_LIFETIME_MS } from "../../server/email/coverage-link.ts";
+import { COVERED_REASONS, COVERED_REASON_DETAILS } from "../../server/domain/disclosure.ts";
+import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../../server/evidence/index.ts";
+
+// README "Buyer portal API": the sign-ins (e-mail + reference number, the welcome e-mail's coverage link), the portal
+// session they open, the coverage summary and the public rulebook.
+
+const SESSION_MS = 30 * 60 * 1000;
+
+describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
+  let t: TestApi;
+  let anyone: ReturnType<typeof apiClient>;
+  beforeAll(async () => {
+    t = await startTestApi({ dialect, companyName: "Acme Guarantee Ltd." });
+    anyone = apiClient(t.baseUrl);
+  });
+  afterAll(() => t.close());
+
+  const lookup = (body: unknown, options = {}) =>
+    anyone.post("/portal/lookup", body, { idempotencyKey: null, ...options });
+
+  it("a matching e-mail and reference number open a 30-minute session with the coverage summary", async () => {
+    const plan = await protectForBuyer(t, { email: "Buyer.One@Example.test" });
+    const before = Number((await t.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM portal_sessions"))!.n);
+    const response = await lookup({ email: "Buyer.One@Example.test", referenceNumber: plan.referenceNumber });
+    assert.equal(response.status, 200, response.text);
+    const session = response.body;
+    assert.equal(session.object, "portal_session");
+    assert.match(session.portalToken, /^pps_[A-Za-z0-9_-]{43}$/);
+    assert.equal(Date.parse(session.expiresAt), t.clock.now + SESSION_MS);
+    assert.equal(response.headers.get("cache-control"), "no-store");
+    const purchase = await apiClient(t.baseUrl, t.merchant.secretKey).get(`/purchases/${plan.planId}`);
+    assert.deepEqual(session.plan, {
+      object: "portal_plan",
+      referenceNumber: plan.referenceNumber,
+      status: "active",
+      merchantName: "Test Store",
+      orderId: purchase.body.orderId,
+      currency: "USD",
+      feeCents: purchase.body.feeCents,
+      coveredAmountCents: purchase.body.coveredAmountCents,
+      remainingCoveredCents: purchase.body.coveredAmountCents,
+      purchasedAt: purchase.body.purchasedAt,
+      freeLookEndsAt: purchase.body.freeLookEndsAt,
+      cancellable: true,
+      cancelledAt: null,
+      feeRefund: null,
+      claimWindowDays: 30,
+      coveredReasons: COVERED_REASONS.map((code) => ({ code, name: COVERED_REASON_DETAILS[code].name })),
+      disclosureText: "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd.",
+      livemode: false,
+    });
+    // Only the token's hash is stored, with the plan, the way in and the expiry.
+    const rows = await t.database.db.all<Record<string, unknown>>("SELECT * FROM portal_sessions WHERE plan_id = ?", [
+      plan.planId,
+    ]);
+    assert.equal(rows.length, 1);
+    assert.equal(
+      Number((await t.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM portal_sessions"))!.n),
+      before + 1,
+    );
+    assert.equal(rows[0].via, "lookup");
+    assert.equal(Number(rows[0].expires_at), t.clock.now + SESSION_MS);
+    assert.ok(!JSON.stringify(rows).includes(session.portalToken.slice(4)), "the token is not stored");
+
+    const own = await apiClient(t.baseUrl, session.portalToken).get("/portal/plan");
+    assert.equal(own.status, 200, own.text);
+    assert.deepEqual(own.body, session.plan);
+  });
+
+  it("the e-mail matches whatever its case and surrounding space; the reference number too", async () => {
+    const plan = await protectForBuyer(t, { email: "case.test@example.test" });
+    for (const [email, referenceNumber] of [
+      ["  CASE.Test@EXAMPLE.test\t", plan.referenceNumber],
+      ["case.test@example.test", ` ${plan.referenceNumber.toLowerCase()} `],
+    ]) {
+      const response = await lookup({ email, referenceNumber });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.plan.referenceNumber, plan.referenceNumber);
+    }
+  });
+
+  it("an unknown reference, another address and a redacted plan get the same 404 portal_lookup_failed, and nothing is written", async () => {
+    const plan = await protectForBuyer(t);
+    const redacted = await protectForBuyer(t);
+    await t.database.db.transaction((tx) =>
+      redactCustomer(
+        tx,
+        createSealer(t.encryptionKey),
+        { merchantId: t.merchant.merchantId, mode: "test" },
+        {
+          email: redacted.email,
+          orderIds: [],
+        },
+      ),
+    );
+    const other = await protectForBuyer(t);
+    const failures = [
+      { email: plan.email, referenceNumber: "CLM-2026-ZZZZZZZZ" },
+      { email: "someone.else@example.test", referenceNumber: plan.referenceNumber },
+      { email: other.email, referenceNumber: plan.referenceNumber },
+      { email: redacted.email, referenceNumber: redacted.referenceNumber },
+    ];
+    const bodies = [];
+    for (const body of failures) {
+      const response = await assertChangesNothing(t.database.db, () => lookup(body));
+      assertError(response, { status: 404, code: "portal_lookup_failed", param: null });
+      const { request_id: _requestId, ...rest } = response.body.error;
+      bodies.push(JSON.stringify(rest));
+    }
+    assert.equal(new Set(bodies).size, 1, "one answer for every mismatch");
+  });
+
+  it("takes no Idempotency-Key and stores nothing: the same request twice opens two sessions", async () => {
+    const plan = await protectForBuyer(t);
+    const key = crypto.randomUUID();
+    const first = await lookup({ email: plan.email, referenceNumber: plan.referenceNumber }, { idempotencyKey: key });
+    const second = await lookup({ email: plan.email, referenceNumber: plan.referenceNumber }, { idempotencyKey: key });
+    assert.equal(first.status, 200);
+    assert.equal(second.status, 200);
+    assert.notEqual(first.body.portalToken, second.body.portalToken, "a repeated key replays no token");
+    assert.equal(second.headers.get("idempotent-replayed"), null);
+    const stored = await t.database.db.all("SELECT key FROM idempotency_records WHERE key = ?", [key]);
+    assert.deepEqual(stored, []);
+  });
+
+  it("bad bodies are 400 and write nothing", async () => {
+    const plan = await protectForBuyer(t);
+    for (const [body, param] of [
+      [{ referenceNumber: plan.referenceNumber }, "email"],
+      [{ email: "not-an-address", referenceNumber: plan.referenceNumber }, "email"],
+      [{ email: plan.email }, "referenceNumber"],
+      [{ email: plan.email, referenceNumber: plan.referenceNumber, extra: 1 }, "extra"],
+    ] as const) {
+      const response = await assertChangesNothing(t.database.db, () => lookup(body));
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.error.param, param);
+    }
+  });
+
+  it("a session ends after 30 minutes: 401 portal_session_invalid, and the periodic purge deletes it", async () => {
+    const buyer = await signedInBuyer(t);
+    t.clock.advance(SESSION_MS - 1);
+    assert.equal((await buyer.buyer.get("/portal/plan")).status, 200);
+    t.clock.advance(1);
+    assertError(await buyer.buyer.get("/portal/plan"), { status: 401, code: "portal_session_invalid", param: null });
+    const purged = await t.api.purgeExpired();
+    assert.ok(purged >= 1);
+    const left = await t.database.db.all("SELECT id FROM portal_sessions WHERE expires_at <= ?", [t.clock.now]);
+    assert.deepEqual(left, []);
+    // A new sign-in works as before.
+    assert.equal((await (await signIn(t, buyer)).buyer.get("/portal/plan")).status, 200);
+  });
+
+  it("a session opens only its own plan; merchant routes refuse it as an invalid key", async () => {
+    const first = await signedInBuyer(t);
+    const second = await signedInBuyer(t);
+    assert.equal((await first.buyer.get("/portal/plan")).body.referenceNumber, first.referenceNumber);
+    assert.equal((await second.buyer.get("/portal/plan")).body.referenceNumber, second.referenceNumber);
+    assertError(await first.buyer.get("/purchases"), { status: 401, code: "api_key_invalid" });
+    assertError(await first.buyer.get(`/purchases/${first.planId}`), { status: 401, code: "api_key_invalid" });
+  });
+
+  describe("the coverage link", () => {
+    const links = () => coverageLinks(t.encryptionKey);
+    const open = (body: unknown) => anyone.post("/portal/coverage-link", body, { idempotencyKey: null });
+
+    it("the welcome e-mail's token opens a session like the look-up, for 180 days", async () => {
+      const plan = await protectForBuyer(t);
+      const token = links().tokenFor(plan.referenceNumber, t.clock.now);
+      const response = await open({ referenceNumber: plan.referenceNumber, token });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.object, "portal_session");
+      assert.equal(response.body.plan.referenceNumber, plan.referenceNumber);
+      const [row] = await t.database.db.all<{ via: string }>("SELECT via FROM portal_sessions WHERE plan_id = ?", [
+        plan.planId,
+      ]);
+      assert.equal(row.via, "coverage_link");
+      assert.equal((await apiClient(t.baseUrl, response.body.portalToken).get("/portal/plan")).status, 200);
+
+      const issuedAt = t.clock.now;
+      t.clock.advance(COVERAGE_LINK_LIFETIME_MS - 1000);
+      assert.equal((await open({ referenceNumber: plan.referenceNumber, token })).status, 200);
+      t.clock.now = issuedAt + COVERAGE_LINK_LIFETIME_MS;
+      const expired = await assertChangesNothing(t.database.db, () =>
+        open({ referenceNumber: plan.referenceNumber, token }),
+      );
+      assertError(expired, { status: 404, code: "portal_lookup_failed", param: null });
+    });
+
+    it("a forged, old-style (no expiry) or another plan's token, and a redacted plan, are 404 portal_lookup_failed", async () => {
+      const plan = await protectForBuyer(t);
+      const other = await protectForBuyer(t);
+      const redacted = await protectForBuyer(t);
+      await t.database.db.transaction((tx) =>
+        redactCustomer(
+          tx,
+          createSealer(t.encryptionKey),
+          { merchantId: t.merchant.merchantId, mode: "test" },
+          {
+            email: redacted.email,
+            orderIds: [],
+          },
+        ),
+      );
+      const good = links().tokenFor(plan.referenceNumber, t.clock.now);
+      const [expiry, mac] = good.split(".");
+      for (const body of [
+        { referenceNumber: plan.referenceNumber, token: mac },
+        { referenceNumber: plan.referenceNumber, token: `${Number(expiry) + 1}.${mac}` },
+        { referenceNumber: plan.referenceNumber, token: links().tokenFor(other.referenceNumber, t.clock.now) },
+        { referenceNumber: plan.referenceNumber, token: "forged" },
+        { referenceNumber: "CLM-2026-ZZZZZZZZ", token: good },
+        { referenceNumber: redacted.referenceNumber, token: links().tokenFor(redacted.referenceNumber, t.clock.now) },
+      ]) {
+        const response = await assertChangesNothing(t.database.db, () => open(body));
+        assertError(response, { status: 404, code: "portal_lookup_failed", param: null });
+      }
+    });
+  });
+
+  it("GET /portal/reasons is the public rulebook, from the one list of reasons, to anyone", async () => {
+    const response = await anyone.get("/portal/reasons");
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(response.body, {
+      object: "list",
+      data: COVERED_REASONS.map((code) => ({ code, ...COVERED_REASON_DETAILS[code] })),
+      claimWindowDays: 30,
+      freeLookHours: 48,
+      evidence: {
+        maxFiles: EVIDENCE_LIMITS.maxFiles,
+        maxFileBytes: 10 * 1024 * 1024,
+        contentTypes: [...EVIDENCE_CONTENT_TYPES],
+      },
+    });
+    assert.equal(response.body.data.length, 12);
+    for (const reason of response.body.data) assert.match(reason.description, /^[A-Z].*\.$/, "one sentence");
+  });
+});

@@ -1,0 +1,3 @@
+import { shopifyFeeRefundSuite } from "./shopify-fee-refund-flows.ts";
+
+shopifyFeeRefundSuite("postgres");

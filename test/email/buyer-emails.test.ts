@@ -1,0 +1,391 @@
+// The buyer e-mails after the welcome (README "E-mail to buyers"): free_look_cancelled, claim_received,
+// claim_information_needed, claim_decided and claim_paid, through the e-mail worker and nodemailer to a real SMTP
+// server on loopback, on SQLite and PostgreSQL. Each goes to the plan's buyer with a fixed Subject plus our reference
+// number, rendered at send time from the plan, the claim and its timeline; text the service did not write (a buyer's
+// description, a merchant's name) is escaped in HTML, inert as a link, and never reaches the Subject or a header. One
+// e-mail per occasion; the claim e-mails count toward the per-recipient cap; an e-mail whose occasion no longer holds
+// is skipped.
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import nodemailer from "nodemailer";
+import { startSmtpServer, type TestSmtpServer } from "./smtp-server.ts";
+import { DIALECTS } from "../support/databases.ts";
+import { startTestApi, type TestApi } from "../support/api-server.ts";
+import { apiClient } from "../support/client.ts";
+import { insertClaimRow, insertTimelineRow, updateClaimRow, type ClaimRow } from "../support/claim-rows.ts";
+import { EMAIL_CAPS, queuePlanEmail, type EmailOccasion } from "../../server/domain/emails.ts";
+import type { Actor } from "../../server/domain/context.ts";
+import type { NewMerchant } from "../../server/domain/merchants.ts";
+import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
+
+const PORTAL = "https://portal.example.test";
+const DISCLOSURE = "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd.";
+/** What a reader sees: the hair spaces that keep caller text from being linked are invisible. */
+const visible = (text: string) => text.replace(/\u200A/g, "");
+
+describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
+  let smtp: TestSmtpServer;
+  let t: TestApi;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApi({
+      dialect,
+      companyName: "Acme Guarantee Ltd.",
+      email: { transport: nodemailer.createTransport(smtp.url), from: "Acme Guarantee <protection@acme.example>" },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const actorOf = (merchant: NewMerchant): Actor => ({ merchantId: merchant.merchantId, mode: "test" });
+
+  /** A protected order bought by `email`; its welcome e-mail already sent. */
+  async function protect(email: string, merchant = t.merchant) {
+    const client = apiClient(t.baseUrl, merchant.secretKey);
+    const quoted = await client.post<HeadlessQuote>("/headless/quote", {
+      order_amount_cents: 12_345,
+      order_id: `order-${randomUUID()}`,
+      protection_program_id: merchant.programId,
+      currency: "USD",
+      customer_email: email,
+    });
+    assert.equal(quoted.status, 200, quoted.text);
+    const confirmed = await client.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quoted.body.quote_id });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    await drain();
+    return { planId: confirmed.body.plan_id, reference: confirmed.body.reference_number, actor: actorOf(merchant) };
+  }
+  type Plan = Awaited<ReturnType<typeof protect>>;
+
+  const queue = (plan: Plan, occasion: Omit<EmailOccasion, "planId">) =>
+    t.database.db.transaction((tx) => queuePlanEmail(tx, t.services, plan.actor, { ...occasion, planId: plan.planId }));
+  const claim = (plan: Plan, row: Omit<ClaimRow, "planId" | "at">) =>
+    insertClaimRow(t.database.db, plan.actor, { planId: plan.planId, at: t.clock.now, ...row });
+  const rowsOf = (planId: string, template: string) =>
+    t.database.db.all<{ status: string; last_error: string | null; claim_id: string | null }>(
+      "SELECT status, last_error, claim_id FROM email_messages WHERE plan_id = ? AND template = ? ORDER BY created_at, id",
+      [planId, template],
+    );
+  async function drain() {
+    while ((await t.api.email!.runOnce()) > 0);
+  }
+  /** The one e-mail with this Subject; fails on none or several. */
+  function receivedWith(subject: string) {
+    const found = smtp.received.filter((message) => message.mail.subject === subject);
+    assert.equal(found.length, 1, `one e-mail "${subject}", got ${found.length}`);
+    return found[0];
+  }
+  /** Links in both parts as a mail client shows them (the text part linked as clients do). */
+  const hrefsOf = (mail: (typeof smtp.received)[number]["mail"]) =>
+    [mail.html as string, mail.textAsHtml!].flatMap((html) =>
+      [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]),
+    );
+
+  it("free_look_cancelled: to the buyer, the fee and who refunds it (the merchant on other carts, automatically on Shopify)", async () => {
+    const plan = await protect("cancel-other@example.com");
+    await queue(plan, { template: "free_look_cancelled" });
+    await drain();
+    assert.deepEqual(await rowsOf(plan.planId, "free_look_cancelled"), [
+      { status: "skipped", last_error: null, claim_id: null },
+    ]);
+    assert.equal(
+      smtp.received.filter((message) => message.mail.subject?.includes("cancelled: ")).length,
+      0,
+      "an active plan is not told it was cancelled",
+    );
+
+    const cancelled = await protect("cancel-other@example.com");
+    await t.database.db.run("UPDATE plans SET status = 'cancelled', cancelled_at = ? WHERE id = ?", [
+      t.clock.now,
+      cancelled.planId,
+    ]);
+    await queue(cancelled, { template: "free_look_cancelled" });
+    await drain();
+    const { to, mail } = receivedWith(`Your purchase protection is cancelled: ${cancelled.reference}`);
+    assert.deepEqual(to, ["cancel-other@example.com"]);
+    const text = visible(mail.text!);
+    assert.match(text, new RegExp(`Your reference number is ${cancelled.reference}\\.`));
+    assert.match(text, /from Test Store/);
+    assert.match(text, /The protection fee of 3\.70 USD is refunded in full\. Test Store refunds it to you directly/);
+    assert.ok(text.includes(DISCLOSURE), text);
+    assert.ok(text.includes(`sign in at ${PORTAL}`), text);
+    assert.ok(hrefsOf(mail).every((href) => href.startsWith(PORTAL)));
+
+    const shop = await t.createMerchant("Harbour Lane Ceramics");
+    await t.database.db.run("UPDATE merchants SET shop_domain = ? WHERE id = ?", [
+      `harbour-${randomUUID()}.myshopify.com`,
+      shop.merchantId,
+    ]);
+    const shopify = await protect("cancel-shopify@example.com", shop);
+    await t.database.db.run("UPDATE plans SET status = 'cancelled', cancelled_at = ? WHERE id = ?", [
+      t.clock.now,
+      shopify.planId,
+    ]);
+    await queue(shopify, { template: "free_look_cancelled" });
+    await drain();
+    const shopifyMail = receivedWith(`Your purchase protection is cancelled: ${shopify.reference}`);
+    assert.match(
+      visible(shopifyMail.mail.text!),
+      /is refunded in full\. It is refunded automatically to the payment method you used for the order\./,
+    );
+  });
+
+  it("claim_received: the reference, the claim id, the reason's name, what happens next and when, the portal link; the buyer's text escaped and inert", async () => {
+    const plan = await protect("received@example.com");
+    const description =
+      '<script>alert("x")</script> Box crushed, see http://evil-prize.example/win or <a href="http://evil-prize.example">here</a>';
+    const claimId = await claim(plan, { reason: "damaged_in_transit", description, amountCents: 5_000 });
+    await queue(plan, { template: "claim_received", claimId });
+    await drain();
+    const { to, mail } = receivedWith(`We received your refund request: ${plan.reference}`);
+    assert.deepEqual(to, ["received@example.com"]);
+    const text = visible(mail.text!);
+    assert.ok(
+      text.includes(`Your reference number: ${plan.reference}. Your claim: ${claimId}. Reason: Damaged in transit.`),
+      text,
+    );
+    assert.match(text, /Amount requested: 50\.00 USD\./);
+    assert.match(text, /What happens next: the claims team reviews your request within 5 business days\./);
+    assert.ok(text.includes(`What you told us: ${description}`), "the description is shown as written");
+    assert.ok(text.includes(DISCLOSURE));
+    const html = mail.html as string;
+    assert.ok(!html.includes("<script"), "escaped in the HTML part");
+    assert.ok(visible(html).includes("&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;"), html);
+    for (const href of hrefsOf(mail)) assert.ok(href.startsWith(PORTAL), `only our links: ${href}`);
+    assert.ok(!mail.text!.includes("evil-prize.example"), "never a linkable name in the text part");
+    assert.deepEqual(await rowsOf(plan.planId, "claim_received"), [
+      { status: "sent", last_error: null, claim_id: claimId },
+    ]);
+  });
+
+  it("CR/LF in a buyer's description and a merchant's name never reach the Subject or a header", async () => {
+    const merchant = await t.createMerchant("Evil Store\r\nBcc: victim@example.com\r\nSubject: You won");
+    const plan = await protect("headers@example.com", merchant);
+    const claimId = await claim(plan, {
+      description: "Broken.\r\nBcc: victim2@example.com\r\nX-Injected: yes\r\n\r\n<b>body</b>",
+    });
+    await queue(plan, { template: "claim_received", claimId });
+    await drain();
+    const { to, mail } = receivedWith(`We received your refund request: ${plan.reference}`);
+    assert.deepEqual(to, ["headers@example.com"], "no other envelope recipient");
+    assert.equal(mail.bcc, undefined);
+    assert.equal(mail.headers.get("x-injected"), undefined);
+    assert.deepEqual(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((address) => address.address) : [], [
+      "headers@example.com",
+    ]);
+    const welcome = receivedWith(`Your purchase protection is active: ${plan.reference}`);
+    assert.deepEqual(welcome.to, ["headers@example.com"]);
+    assert.match(visible(mail.text!), /from Evil Store Bcc: victim@example\.com Subject: You won/, "one line, inert");
+  });
+
+  it("claim_information_needed: what the claims team asked, the portal link to answer; skipped once the buyer answered", async () => {
+    const plan = await protect("info@example.com");
+    const claimId = await claim(plan, { status: "needs_information" });
+    await insertTimelineRow(t.database.db, plan.actor, {
+      claimId,
+      actor: "buyer",
+      kind: "submitted",
+      text: "It arrived broken.",
+      at: t.clock.now,
+    });
+    t.clock.advance(1_000);
+    const entry = await insertTimelineRow(t.database.db, plan.actor, {
+      claimId,
+      actor: "claims_team",
+      kind: "status_changed",
+      status: "needs_information",
+      text: "Please send a photo of the parcel's label.",
+      at: t.clock.now,
+    });
+    await queue(plan, { template: "claim_information_needed", claimId, occasion: entry });
+    await drain();
+    const { to, mail } = receivedWith(`More information needed for your refund request: ${plan.reference}`);
+    assert.deepEqual(to, ["info@example.com"]);
+    const text = visible(mail.text!);
+    assert.ok(text.includes("What we asked: Please send a photo of the parcel's label."), text);
+    assert.ok(text.includes(`Your claim: ${claimId}`));
+    assert.match(text, new RegExp(`Answer the claims team: ${PORTAL}/coverage/${plan.reference}\\?token=`));
+
+    // Asked again; the buyer answers before the e-mail goes out: it is not sent.
+    t.clock.advance(1_000);
+    const again = await insertTimelineRow(t.database.db, plan.actor, {
+      claimId,
+      actor: "claims_team",
+      kind: "message",
+      text: "And the invoice, please.",
+      at: t.clock.now,
+    });
+    await queue(plan, { template: "claim_information_needed", claimId, occasion: again });
+    await updateClaimRow(t.database.db, claimId, { status: "under_review", at: t.clock.now });
+    await drain();
+    assert.deepEqual(
+      (await rowsOf(plan.planId, "claim_information_needed")).map((row) => row.status),
+      ["sent", "skipped"],
+    );
+  });
+
+  it("the same occasion queued twice is one e-mail; another occasion is another", async () => {
+    const plan = await protect("dedupe@example.com");
+    const claimId = await claim(plan, { status: "needs_information" });
+    const occasion = `cte_${randomUUID()}`;
+    await queue(plan, { template: "claim_information_needed", claimId, occasion });
+    await queue(plan, { template: "claim_information_needed", claimId, occasion });
+    await queue(plan, { template: "claim_received", claimId });
+    await queue(plan, { template: "claim_received", claimId });
+    assert.equal((await rowsOf(plan.planId, "claim_information_needed")).length, 1);
+    assert.equal((await rowsOf(plan.planId, "claim_received")).length, 1);
+    await drain();
+    receivedWith(`More information needed for your refund request: ${plan.reference}`);
+    await queue(plan, { template: "claim_information_needed", claimId, occasion });
+    await drain();
+    receivedWith(`More information needed for your refund request: ${plan.reference}`);
+
+    await queue(plan, { template: "claim_information_needed", claimId, occasion: `cte_${randomUUID()}` });
+    await drain();
+    assert.equal(
+      smtp.received.filter(
+        (message) => message.mail.subject === `More information needed for your refund request: ${plan.reference}`,
+      ).length,
+      2,
+    );
+  });
+
+  it("claim_decided: approved with the amount, how it is paid and the reason; denied with its reason", async () => {
+    const plan = await protect("decided@example.com");
+    const approvedId = await claim(plan, {
+      reason: "lost_in_transit",
+      status: "approved",
+      amountCents: 8_000,
+      decisionCode: "carrier_confirmed_loss",
+      decisionMessage: "The carrier confirmed that the parcel was lost.",
+    });
+    const deniedId = await claim(plan, {
+      reason: "arrived_defective",
+      status: "denied",
+      decisionCode: "outside_claim_window",
+      decisionMessage: "The problem was reported more than 30 days after it happened.",
+    });
+    await queue(plan, { template: "claim_decided", claimId: approvedId });
+    await drain();
+    const { to, mail } = receivedWith(`Decision on your refund request: ${plan.reference}`);
+    assert.deepEqual(to, ["decided@example.com"]);
+    const text = mail.text!;
+    assert.match(text, /has been approved\./);
+    assert.ok(text.includes("Reason (carrier_confirmed_loss): The carrier confirmed that the parcel was lost."), text);
+    assert.ok((mail.html as string).includes("The carrier confirmed that the parcel was lost."));
+    assert.match(visible(text), /We refund 80\.00 USD\. Test Store refunds it to you directly/);
+    assert.ok(text.includes(`Your claim: ${approvedId}. Reason: Lost in transit.`));
+
+    await queue(plan, { template: "claim_decided", claimId: deniedId });
+    await drain();
+    const decisions = smtp.received.filter(
+      (message) => message.mail.subject === `Decision on your refund request: ${plan.reference}`,
+    );
+    assert.equal(decisions.length, 2, "one e-mail per claim decided");
+    const denied = decisions[1].mail.text!;
+    assert.match(denied, /has been denied\./);
+    assert.ok(
+      denied.includes("Reason (outside_claim_window): The problem was reported more than 30 days after it happened."),
+      denied,
+    );
+    assert.ok(!denied.includes("We refund"));
+  });
+
+  it("claim_decided without the decision's reason is never sent: it fails (retried) instead of a silent decision", async () => {
+    const plan = await protect("no-reason@example.com");
+    const claimId = await claim(plan, { status: "denied" });
+    await queue(plan, { template: "claim_decided", claimId });
+    await drain();
+    const [row] = await rowsOf(plan.planId, "claim_decided");
+    assert.equal(row.status, "pending");
+    assert.match(row.last_error!, /without a decision reason/);
+    assert.equal(
+      smtp.received.filter((message) => message.mail.subject === `Decision on your refund request: ${plan.reference}`)
+        .length,
+      0,
+    );
+  });
+
+  it("claim_paid: the amount paid and the channel", async () => {
+    const plan = await protect("paid@example.com");
+    const claimId = await claim(plan, {
+      status: "paid",
+      amountCents: 9_000,
+      paidAmountCents: 8_500,
+      decisionCode: "carrier_confirmed_damage",
+      decisionMessage: "The carrier confirmed the damage.",
+    });
+    const notYet = await claim(plan, {
+      reason: "missing_items",
+      status: "approved",
+      decisionCode: "c",
+      decisionMessage: "m",
+    });
+    await queue(plan, { template: "claim_paid", claimId });
+    await queue(plan, { template: "claim_paid", claimId: notYet });
+    await drain();
+    const { to, mail } = receivedWith(`Your refund has been paid: ${plan.reference}`);
+    assert.deepEqual(to, ["paid@example.com"]);
+    const text = visible(mail.text!);
+    assert.match(text, /has been paid: 85\.00 USD\./);
+    assert.match(text, /Test Store refunded it to you directly and confirmed the refund to us\./);
+    assert.deepEqual(
+      new Map((await rowsOf(plan.planId, "claim_paid")).map((row) => [row.claim_id, row.status])),
+      new Map([
+        [claimId, "sent"],
+        [notYet, "skipped"],
+      ]),
+      "a claim not paid is not told it was",
+    );
+  });
+
+  it("a claim e-mail for a redacted customer, or a claim that is gone, is skipped", async () => {
+    const plan = await protect("redacted@example.com");
+    const claimId = await claim(plan, { description: "Mine." });
+    await queue(plan, { template: "claim_received", claimId });
+    // customers/redact as it leaves the plan (server/store/erasure.ts); the leased row keeps its status.
+    await t.database.db.run("UPDATE plans SET customer_email_sealed = NULL, customer_email_hash = NULL WHERE id = ?", [
+      plan.planId,
+    ]);
+    await t.database.db.run("UPDATE claims SET description = '[redacted]' WHERE id = ?", [claimId]);
+    const other = await protect("gone@example.com");
+    await queue(other, { template: "claim_received", claimId: `clm_${randomUUID()}` });
+    await drain();
+    assert.deepEqual(
+      (await rowsOf(plan.planId, "claim_received")).map((row) => row.status),
+      ["skipped"],
+    );
+    assert.deepEqual(
+      (await rowsOf(other.planId, "claim_received")).map((row) => row.status),
+      ["skipped"],
+    );
+    const subjects = smtp.received
+      .filter((message) => message.to.includes("redacted@example.com") || message.to.includes("gone@example.com"))
+      .map((message) => message.mail.subject);
+    assert.deepEqual(subjects, [
+      `Your purchase protection is active: ${plan.reference}`,
+      `Your purchase protection is active: ${other.reference}`,
+    ]);
+  });
+
+  it(`claim e-mails count toward the cap of ${EMAIL_CAPS.perRecipient.limit} per recipient per 24 h`, async () => {
+    const address = `capped-${randomUUID()}@example.com`;
+    const plan = await protect(address); // the welcome: 1
+    const claimId = await claim(plan, { status: "needs_information" });
+    await queue(plan, { template: "claim_received", claimId }); // 2
+    for (let i = 0; i < EMAIL_CAPS.perRecipient.limit - 1; i++)
+      await queue(plan, { template: "claim_information_needed", claimId, occasion: `cte_${i}` }); // 3, 4, 5, suppressed
+    const rows = await rowsOf(plan.planId, "claim_information_needed");
+    assert.deepEqual(rows.map((row) => row.status).sort(), ["pending", "pending", "pending", "suppressed"]);
+    assert.deepEqual(
+      rows.filter((row) => row.status === "suppressed").map((row) => row.last_error),
+      [EMAIL_CAPS.perRecipient.reason],
+    );
+    await drain();
+    assert.equal(smtp.received.filter((message) => message.to.includes(address)).length, EMAIL_CAPS.perRecipient.limit);
+  });
+});

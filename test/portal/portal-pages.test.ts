@@ -1,0 +1,375 @@
+// The buyer portal's pages (/portal/*) in real Chromium over the web app's real process, on SQLite and PostgreSQL:
+// look up → coverage → file a claim with a PNG and a PDF → the claim → add information; cancel within 48 hours and
+// see the fee refund; the welcome e-mail's coverage link; one sentence for a wrong e-mail and an unknown reference;
+// the same flows with JavaScript switched off; CSRF and expired sessions refused; axe-core on every page; and
+// screenshots at 390 px and 1280 px under test-artifacts/portal/ for a reviewer.
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DIALECTS, rowCounts } from "../support/databases.ts";
+import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
+import {
+  COMPANY_NAME,
+  daysAgoUtc,
+  MERCHANT_NAME,
+  PDF_BYTES,
+  PNG_BYTES,
+  PORTAL_TABLES,
+  startPortal,
+  type PortalHarness,
+} from "./support.ts";
+
+const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
+const WIDTHS = [390, 1280];
+const DISCLOSURE = `This is not insurance. This is a contractual refund guarantee provided by ${COMPANY_NAME.replace(/\.$/, "")}.`;
+const LOOKUP_FAILED = "We could not find protection for that e-mail address and reference number.";
+
+let emailSequence = 0;
+const newEmail = (label: string) => `buyer-${label}-${process.pid}-${++emailSequence}@example.com`;
+
+describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
+  let portal: PortalHarness;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(dialect), launchBrowser()]);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await portal?.close();
+  });
+
+  const url = (pathname: string) => `${portal.app.origin}${pathname}`;
+  const counts = () => rowCounts(portal.database.db, PORTAL_TABLES);
+
+  async function newPage(options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
+    const context = await browser.newContext({
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      viewport: { width: options.width ?? 390, height: 844 },
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    return page;
+  }
+
+  /** Backdates a plan by `days` (its free look long over), so that a claim can be about an earlier day. */
+  const backdate = (referenceNumber: string, days: number) =>
+    portal.database.db.run(
+      "UPDATE plans SET purchased_at = purchased_at - ?, free_look_ends_at = free_look_ends_at - ? WHERE reference_number = ?",
+      [days * 86_400_000, days * 86_400_000, referenceNumber],
+    );
+
+  async function lookUp(page: Page, email: string, referenceNumber: string) {
+    await page.goto(url(`/portal?reference=${encodeURIComponent(referenceNumber)}`));
+    assert.equal(await page.inputValue("#reference"), referenceNumber, "?reference= prefills the form");
+    await page.fill("#email", email);
+    await Promise.all([page.waitForURL(/\/portal\/plan$/), page.click("button[type=submit]:has-text('Continue')")]);
+    // With JavaScript the URL changes as Remix renders the new page: wait for the page itself.
+    await page.waitForSelector(".portal-merchant");
+  }
+
+  async function fileClaim(page: Page, input: { reason: string; occurredAt: string; description: string }) {
+    await page.goto(url("/portal/claims/new"));
+    await page.selectOption("#reason", input.reason);
+    await page.fill("#occurredAt", input.occurredAt);
+    await page.fill("#description", input.description);
+    await page.setInputFiles("#evidence", [
+      { name: "parcel.png", mimeType: "image/png", buffer: PNG_BYTES },
+      { name: "receipt.pdf", mimeType: "application/pdf", buffer: PDF_BYTES },
+    ]);
+    await page.click("button:has-text('Send request')");
+  }
+
+  async function checkPage(page: Page, name: string) {
+    assert.deepEqual(pageErrors, [], "no script errors in the portal's pages");
+    const violations = await axeViolations({ page } as TestPage);
+    assert.deepEqual(violations, [], `${name}: axe-core violations`);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: path.join(ARTIFACTS, `${dialect}-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  it("look up → coverage → file a claim with a PNG and a PDF → the claim → add information", async () => {
+    const email = newEmail("claim");
+    const reference = await portal.protect(email);
+    await backdate(reference, 3);
+    const page = await newPage();
+    await page.goto(url(`/portal?reference=${reference}`));
+    await checkPage(page, "lookup");
+    await lookUp(page, `  ${email.toUpperCase()} `, reference);
+
+    const cookies = await page.context().cookies();
+    const session = cookies.find((cookie) => cookie.name === "portal_session")!;
+    assert.ok(session, "the session cookie is set");
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, "Lax");
+    assert.equal(session.path, "/portal");
+    assert.ok(session.expires > Date.now() / 1000 && session.expires <= Date.now() / 1000 + 30 * 60 + 5);
+    const csrf = cookies.find((cookie) => cookie.name === "portal_csrf")!;
+    assert.equal(csrf.sameSite, "Strict");
+    assert.equal(csrf.httpOnly, true);
+
+    const plan = await page.textContent("main");
+    assert.match((await page.textContent("header"))!, new RegExp(MERCHANT_NAME));
+    assert.match(plan!, new RegExp(reference));
+    assert.match(plan!, /\$120\.00/);
+    assert.ok(plan!.includes(DISCLOSURE), "the full two-sentence disclosure");
+    assert.equal(await page.locator(".reasons li").count(), 12, "the 12 covered reasons");
+    assert.match(plan!, /within 30 days/);
+    assert.match(plan!, /48-hour window to cancel and get the fee back has ended/);
+    assert.match(plan!, /You have not asked for a refund yet/);
+
+    const before = await counts();
+    await fileClaim(page, {
+      reason: "damaged_in_transit",
+      occurredAt: daysAgoUtc(1),
+      description: "The mug arrived in three pieces.",
+    });
+    await page.waitForURL(/\/portal\/claims\/[^/?]+\?notice=filed$/);
+    await page.waitForSelector(".notice");
+    const detail = (await page.textContent("main"))!;
+    assert.match(detail, /Your request was sent/);
+    assert.match(detail, /Received/);
+    assert.match(detail, /The mug arrived in three pieces\./);
+    assert.match((await page.textContent("header"))!, new RegExp(MERCHANT_NAME));
+    const after = await counts();
+    assert.equal(after.claims, before.claims + 1);
+    assert.equal(after.claim_evidence, before.claim_evidence + 2);
+    await checkPage(page, "claim");
+
+    // The files download through the portal with the session, as they were sent.
+    const links = page.locator("a[href*='/evidence/']");
+    assert.equal(await links.count(), 2);
+    const downloads = await Promise.all(
+      (await links.evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))).map((href) =>
+        page.request.get(href),
+      ),
+    );
+    const types = downloads.map((response) => response.headers()["content-type"]).sort();
+    assert.deepEqual(types, ["application/pdf", "image/png"]);
+    for (const response of downloads) {
+      assert.equal(response.status(), 200);
+      assert.match(response.headers()["content-disposition"] ?? "", /^attachment/);
+      assert.equal(response.headers()["x-content-type-options"], "nosniff");
+    }
+    const pdf = downloads.find((response) => response.headers()["content-type"] === "application/pdf")!;
+    assert.deepEqual(Buffer.from(await pdf.body()), PDF_BYTES);
+    // Without the session the same link is no download.
+    const anonymous = await fetch(downloads[0].url(), { redirect: "manual" });
+    assert.equal(anonymous.status, 302);
+    assert.match(anonymous.headers.get("location")!, /^\/portal\?notice=expired/);
+
+    // Add information: a message and one more photo.
+    await page.fill("#message", "Here is the box it came in.");
+    await page.setInputFiles("#evidence", [{ name: "box.png", mimeType: "image/png", buffer: PNG_BYTES }]);
+    await Promise.all([page.waitForURL(/\?notice=added$/), page.click("button:has-text('Send')")]);
+    await page.waitForSelector(".notice");
+    const updated = (await page.textContent("main"))!;
+    assert.match(updated, /Your information was added/);
+    assert.match(updated, /Here is the box it came in\./);
+    assert.equal((await counts()).claim_evidence, before.claim_evidence + 3);
+
+    // The coverage page lists the claim with its status.
+    await page.goto(url("/portal/plan"));
+    assert.match((await page.textContent(".claims"))!, /Damaged in transit|damaged/i);
+    assert.match((await page.textContent(".claims"))!, /Received/);
+    await checkPage(page, "plan-with-claim");
+  });
+
+  it("a refused claim is shown next to its field, keeps the typed values, and creates nothing", async () => {
+    const email = newEmail("refused");
+    const reference = await portal.protect(email);
+    await backdate(reference, 45);
+    const page = await newPage();
+    await lookUp(page, email, reference);
+
+    // Missing fields: named next to each, linked from the summary.
+    await page.goto(url("/portal/claims/new"));
+    await page.click("button:has-text('Send request')");
+    await page.waitForSelector(".error-summary");
+    assert.equal(await page.locator(".error-summary a").count(), 3);
+    assert.equal(await page.getAttribute("#description", "aria-invalid"), "true");
+    await checkPage(page, "claim-new-errors");
+
+    const before = await counts();
+    await fileClaim(page, {
+      reason: "lost_in_transit",
+      occurredAt: daysAgoUtc(40),
+      description: "It never came.",
+    });
+    await page.waitForSelector("#occurredAt-error");
+    assert.match((await page.textContent("#occurredAt-error"))!, /within the last 30 days/);
+    assert.equal(await page.inputValue("#description"), "It never came.");
+    assert.equal(await page.inputValue("#reason"), "lost_in_transit");
+    assert.deepEqual(await counts(), before, "a refused claim changes nothing");
+  });
+
+  it("cancel within 48 hours: an explicit confirmation, then cancelled with the fee refund pending", async () => {
+    const email = newEmail("cancel");
+    const reference = await portal.protect(email);
+    const page = await newPage();
+    await lookUp(page, email, reference);
+    const plan = (await page.textContent("main"))!;
+    assert.match(plan, /You can cancel this protection and get the fee back until/);
+    assert.match((await page.textContent("#free-look-countdown"))!, /^(47|48) h \d\d min$/);
+    await checkPage(page, "plan");
+
+    await page.click("a:has-text('Cancel protection')");
+    await page.waitForURL(/\/portal\/cancel$/);
+    await checkPage(page, "cancel");
+    const before = await counts();
+    await page.click("button:has-text('Yes, cancel protection')");
+    await page.waitForSelector("#confirm-error");
+    assert.deepEqual(await counts(), before, "no confirmation, no cancellation");
+    await checkPage(page, "cancel-error");
+
+    await page.check("#confirm");
+    await Promise.all([page.waitForURL(/\/portal\/plan\?notice=cancelled$/), page.click("button:has-text('Yes')")]);
+    await page.waitForSelector(".notice");
+    const cancelled = (await page.textContent("main"))!;
+    assert.match(cancelled, /Your protection is cancelled/);
+    assert.match(cancelled, /Cancelled/);
+    assert.match(cancelled, /Refund status: pending/);
+    const row = await portal.database.db.get<{ status: string }>(
+      "SELECT status FROM plans WHERE reference_number = ?",
+      [reference],
+    );
+    assert.equal(row!.status, "cancelled");
+    assert.equal((await counts()).fee_refunds, before.fee_refunds + 1);
+    await checkPage(page, "plan-cancelled");
+  });
+
+  it("a wrong e-mail gets the same sentence as an unknown reference, and no session", async () => {
+    const email = newEmail("wrong");
+    const reference = await portal.protect(email);
+    const page = await newPage();
+    const before = await counts();
+    const attempt = async (tryEmail: string, tryReference: string) => {
+      await page.goto(url("/portal"));
+      await page.fill("#email", tryEmail);
+      await page.fill("#reference", tryReference);
+      await page.click("button:has-text('Continue')");
+      await page.waitForSelector(".error-summary");
+      return (await page.textContent(".error-summary"))!;
+    };
+    const wrongEmail = await attempt(newEmail("someone-else"), reference);
+    const unknownReference = await attempt(email, "PP-NOSUCH99");
+    assert.match(wrongEmail, new RegExp(LOOKUP_FAILED.replace(/\./g, "\\.")));
+    assert.equal(wrongEmail, unknownReference);
+    assert.equal(await page.inputValue("#reference"), "PP-NOSUCH99", "the form keeps what was typed");
+    assert.ok(!(await page.context().cookies()).some((cookie) => cookie.name === "portal_session"));
+    assert.deepEqual(await counts(), before);
+    await checkPage(page, "lookup-error");
+  });
+
+  it("the welcome e-mail's coverage link signs the buyer in; a bad link says so", async () => {
+    const email = newEmail("link");
+    const reference = await portal.protect(email);
+    const link = await portal.coverageLink(reference);
+    const page = await newPage();
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, portal.app.origin));
+    await page.waitForURL(/\/portal\/plan$/);
+    assert.match((await page.textContent("main"))!, new RegExp(reference));
+
+    const other = await newPage();
+    await other.goto(url(`/portal/coverage/${reference}?token=not-the-token`));
+    await other.waitForURL(/\/portal\?/);
+    assert.match((await other.textContent("main"))!, /This link has expired or is not valid/);
+    assert.equal(await other.inputValue("#reference"), reference);
+
+    // The merchant's order e-mail links to the coverage page without a token: the look-up, reference filled in.
+    await other.goto(url(`/portal/coverage/${reference}`));
+    await other.waitForURL(/\/portal\?reference=/);
+    assert.doesNotMatch((await other.textContent("main"))!, /This link has expired or is not valid/);
+    assert.equal(await other.inputValue("#reference"), reference);
+  });
+
+  it("with JavaScript switched off: look up, file a claim with a file, cancel", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    const email = newEmail("nojs");
+    const reference = await portal.protect(email);
+    await lookUp(page, email, reference);
+    assert.match((await page.textContent("#free-look-countdown"))!, /h \d\d min$/, "the countdown is server-rendered");
+
+    await page.goto(url("/portal/cancel"));
+    await page.check("#confirm");
+    await Promise.all([page.waitForURL(/notice=cancelled$/), page.click("button:has-text('Yes')")]);
+    await page.waitForSelector(".notice");
+    assert.match((await page.textContent("main"))!, /Refund status: pending/);
+
+    const claimEmail = newEmail("nojs-claim");
+    const claimReference = await portal.protect(claimEmail);
+    await backdate(claimReference, 3);
+    await lookUp(page, claimEmail, claimReference);
+    // A field error comes back in the page itself.
+    await page.goto(url("/portal/claims/new"));
+    await page.click("button:has-text('Send request')");
+    await page.waitForSelector(".error-summary");
+    await fileClaim(page, {
+      reason: "missing_items",
+      occurredAt: daysAgoUtc(2),
+      description: "One plate was missing from the set.",
+    });
+    await page.waitForURL(/\/portal\/claims\/[^/?]+\?notice=filed$/);
+    await page.waitForSelector(".notice");
+    assert.equal(await page.locator("a[href*='/evidence/']").count(), 2);
+
+    await Promise.all([page.waitForURL(/notice=signed-out$/), page.click("button:has-text('Sign out')")]);
+    await page.waitForSelector(".notice");
+    assert.match((await page.textContent("main"))!, /You are signed out/);
+    await page.goto(url("/portal/plan"));
+    await page.waitForURL(/notice=expired$/);
+  });
+
+  it("the public rulebook: every reason with its description, the windows, the evidence limits, the disclosure", async () => {
+    const page = await newPage();
+    const response = await page.goto(url("/portal/terms"));
+    assert.equal(response!.status(), 200);
+    const text = (await page.textContent("main"))!;
+    assert.equal(await page.locator(".rulebook dt").count(), 12);
+    assert.equal(await page.locator(".rulebook dd").count(), 12);
+    assert.match(text, /within 48 hours/);
+    assert.match(text, /within 30 days/);
+    assert.match(text, /up to 5 files of at most 10 MB/);
+    assert.match(text, /every decision|Every decision/);
+    assert.ok(text.includes(DISCLOSURE));
+    await checkPage(page, "terms");
+  });
+
+  it("refuses a POST without the form's CSRF token (403) and an expired session goes back to the look-up", async () => {
+    const page = await newPage();
+    await page.goto(url("/portal"));
+    const before = await counts();
+    const forged = await page.request.post(url("/portal?index"), {
+      form: { email: "x@example.com", reference: "PP-ANY", csrf: "not-the-cookie" },
+      maxRedirects: 0,
+    });
+    assert.equal(forged.status(), 403);
+    const noCookie = await fetch(url("/portal/sign-out"), {
+      method: "POST",
+      body: new URLSearchParams({ csrf: "x".repeat(43) }),
+      redirect: "manual",
+    });
+    assert.equal(noCookie.status, 403);
+    assert.deepEqual(await counts(), before);
+
+    const stale = await fetch(url("/portal/plan"), {
+      headers: { Cookie: `portal_session=${Buffer.from(JSON.stringify("pps_" + "A".repeat(43))).toString("base64")}` },
+      redirect: "manual",
+    });
+    assert.equal(stale.status, 302);
+    assert.equal(stale.headers.get("location"), "/portal?notice=expired");
+    await page.goto(url("/portal?notice=expired"));
+    assert.match((await page.textContent("main"))!, /Your session has ended/);
+  });
+});
