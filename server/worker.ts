@@ -31,6 +31,7 @@ const background = createBackgroundJobs({
   webhooks: { ...webhookWorkerOptions(config), enabled: only.has("webhooks") },
   email: { ...emailFrom(config, logger), enabled: only.has("email") },
   purges: { enabled: only.has("purges") },
+  settlements: { enabled: only.has("settlements") },
 });
 background.start();
 logger.info({ workers: [...only] }, "worker process started");

@@ -3,6 +3,7 @@ import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import { applyBps } from "./money.ts";
 import { appendEvent } from "./events.ts";
+import { appendLedgerEntry } from "./ledger.ts";
 import { voidPlan } from "./plans.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 import { insertSettlementCredit, lockOrderByExternalId, markOrderRefunded } from "../store/orders.ts";
@@ -50,6 +51,15 @@ export async function reportMerchantRefund(
     currency: plan.currency,
     reason: "merchant_refunded",
     createdAt: now,
+  });
+  // The statement reads the ledger; settlement_credits stays as the refund report's own record (tests and the
+  // erasure job read it) until it is retired.
+  await appendLedgerEntry(tx, services, actor, {
+    kind: "merchant_refund_credit",
+    amountCents: creditCents,
+    currency: plan.currency,
+    sourceId: plan.id,
+    planId: plan.id,
   });
   await markOrderRefunded(tx, order.id, now);
   const refund: MerchantRefund = {

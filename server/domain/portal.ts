@@ -13,6 +13,7 @@ import { appendEvent } from "./events.ts";
 import { queuePlanEmail } from "./emails.ts";
 import { getPurchase } from "./purchases.ts";
 import { owePlanFee } from "./fee-refunds.ts";
+import { reverseFeeOnCancellation } from "./ledger.ts";
 import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../evidence/index.ts";
 import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { Sealer } from "../secrets/sealer.ts";
@@ -252,6 +253,7 @@ export async function cancelInFreeLook(
     );
   await markPlanCancelled(tx, plan.id, now);
   await owePlanFee(tx, services, buyer, plan);
+  await reverseFeeOnCancellation(tx, services, { merchantId: buyer.merchantId, mode: buyer.mode }, plan.id);
   await appendEvent(tx, services, buyer, "protection.cancelled", await getPurchase(tx, buyer, plan.id, false));
   await queuePlanEmail(tx, services, buyer, { template: "free_look_cancelled", planId: plan.id });
   return getPortalPlan(tx, services, buyer);

@@ -92,7 +92,9 @@ export function openApiDocument(routes: Route[]) {
               ? Object.fromEntries(
                   EVIDENCE_CONTENT_TYPES.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
                 )
-              : { "application/json": { schema: jsonSchema(route.response.schema, "output") } },
+              : route.response.schema === shapes.settlementCsv
+                ? { "text/csv": { schema: jsonSchema(route.response.schema, "output") } }
+                : { "application/json": { schema: jsonSchema(route.response.schema, "output") } },
         },
         "400": errorResponse(
           "Invalid request (parameter_invalid, parameter_missing, parameter_unknown, idempotency_key_required, body_incomplete, …).",

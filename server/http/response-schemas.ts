@@ -189,6 +189,47 @@ export const portalClaimWithTimeline = portalClaim.extend({
 
 export const evidenceDownload = z.string().describe("The file's bytes (binary), Content-Type from its stored type.");
 
+// README "Settlement": closed statements and their ledger entries. Amounts are signed from the merchant's side.
+const ledgerKind = z.enum([
+  "fee_collected",
+  "merchant_fee_share",
+  "fee_refunded",
+  "merchant_refund_credit",
+  "claim_reimbursement",
+  "correction",
+]);
+export const settlementStatement = z.strictObject({
+  id: z.string(),
+  object: z.literal("settlement_statement"),
+  currency: z.string(),
+  periodStart: timestamp,
+  periodEnd: timestamp.describe("Exclusive."),
+  period: z.enum(["weekly", "monthly", "partial"]),
+  openingBalanceCents: cents,
+  totals: z.record(ledgerKind, cents).describe("The period's entries summed per kind."),
+  netCents: cents,
+  closingBalanceCents: cents.describe("Opening balance plus net: positive we owe the merchant, negative it owes us."),
+  direction: z.enum(["payable_to_merchant", "payable_by_merchant", "settled"]),
+  entryCount: z.number().int().nonnegative(),
+  createdAt: timestamp,
+  livemode: z.boolean(),
+});
+export const ledgerEntry = z.strictObject({
+  id: z.string(),
+  kind: ledgerKind,
+  amountCents: cents,
+  currency: z.string(),
+  sourceId: z.string(),
+  planId: z.string().nullable(),
+  createdAt: timestamp,
+});
+export const settlementWithEntries = settlementStatement.extend({ entries: z.array(ledgerEntry) });
+export const settlementCsv = z
+  .string()
+  .describe(
+    "text/csv: a header row, then one row per entry (entry_id, created_at, kind, amount_cents, currency, source_id, plan_id).",
+  );
+
 const count = z.number().int().nonnegative();
 export const merchantMetrics = z.strictObject({
   object: z.literal("merchant_metrics"),

@@ -19,6 +19,7 @@ import { getEvent, listEvents } from "../domain/events.ts";
 import * as webhookEndpoints from "../domain/webhook-endpoints.ts";
 import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliveries.ts";
 import { merchantMetrics } from "../domain/metrics.ts";
+import { getSettlement, listSettlements, settlementEntriesCsv } from "../domain/settlements.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { notFound } from "../domain/errors.ts";
 import { storeBuyerEmail } from "../domain/buyer-emails.ts";
@@ -419,6 +420,37 @@ export const routes: Route[] = [
     response: { description: "The declined quote (snake_case).", schema: shapes.headlessDeclined },
     handle: async ({ db, services, principal, body }) =>
       ok(toSnakeCase(await declineQuote(db, services, principal, (body.quote_id ?? body.quoteId)!, body.reason))),
+  }),
+  route({
+    method: "GET",
+    path: "/settlements",
+    operationId: "listSettlements",
+    keys: SECRET_ONLY,
+    summary: "Closed settlement statements of the key's merchant and mode, newest period first (README: Settlement).",
+    query: wire.settlementsQuery,
+    response: { description: "A page of statements.", schema: shapes.page(shapes.settlementStatement) },
+    handle: async ({ db, principal, query }) =>
+      okPage(await listSettlements(db, principal, { limit: query.limit, startingAfter: query.starting_after })),
+  }),
+  route({
+    method: "GET",
+    path: "/settlements/:statementId",
+    operationId: "getSettlement",
+    keys: SECRET_ONLY,
+    summary: "One settlement statement with its ledger entries, oldest first.",
+    query: wire.noQuery,
+    response: { description: "The statement and its entries.", schema: shapes.settlementWithEntries },
+    handle: async ({ db, principal, params }) => ok(await getSettlement(db, principal, params.statementId)),
+  }),
+  route({
+    method: "GET",
+    path: "/settlements/:statementId/entries.csv",
+    operationId: "getSettlementEntriesCsv",
+    keys: SECRET_ONLY,
+    summary: "A statement's entries as CSV (text/csv, one row per entry, as an attachment).",
+    query: wire.noQuery,
+    response: { description: "The CSV.", schema: shapes.settlementCsv },
+    handle: async ({ db, principal, params }) => okFile(await settlementEntriesCsv(db, principal, params.statementId)),
   }),
   route({
     method: "GET",

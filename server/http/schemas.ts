@@ -127,6 +127,9 @@ export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: tim
 
 export const noQuery = z.strictObject({});
 
+/** GET /settlements (README "Settlement"). */
+export const settlementsQuery = z.strictObject(pageQuery);
+
 const webhookUrl = z
   .string()
   .min(1)

@@ -19,6 +19,8 @@ export const MERCHANT_TABLES = [
   "email_messages",
   "idempotency_records",
   "settlement_credits",
+  "ledger_entries",
+  "settlement_statements",
   "claim_evidence",
   "claim_timeline",
   "claims",

@@ -10,12 +10,15 @@ import { createEmailWorker, type MailTransport } from "../email/worker.ts";
 import { coverageLinks } from "../email/coverage-link.ts";
 import { createPeriodicWorker, workerGroup } from "./worker.ts";
 import { purgeExpired } from "./purges.ts";
+import { closeEndedPeriods } from "../domain/settlements.ts";
 
 /** The names `npm run worker -- --only` takes. */
-export const SERVER_WORKERS = ["webhooks", "email", "purges"] as const;
+export const SERVER_WORKERS = ["webhooks", "email", "purges", "settlements"] as const;
 export type ServerWorkerName = (typeof SERVER_WORKERS)[number];
 
 export const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often ended settlement periods are looked for (README "Settlement"); closing one twice writes nothing. */
+export const SETTLEMENT_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface BackgroundJobsOptions {
   db: Database;
@@ -29,6 +32,8 @@ export interface BackgroundJobsOptions {
   email?: { transport: MailTransport; from: string; enabled?: boolean; pollMs?: number };
   /** The purges (server/workers/purges.ts), at start and every IDEMPOTENCY_PURGE_INTERVAL_MS. */
   purges?: { enabled?: boolean };
+  /** The settlement statements of ended periods (server/domain/settlements.ts), at start and every SETTLEMENT_INTERVAL_MS. */
+  settlements?: { enabled?: boolean };
 }
 
 export function createBackgroundJobs(options: BackgroundJobsOptions) {
@@ -62,9 +67,16 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
     everyMs: IDEMPOTENCY_PURGE_INTERVAL_MS,
     task: () => purgeExpired(db, services),
   });
+  const settlements = createPeriodicWorker({
+    name: "settlements",
+    logger,
+    everyMs: SETTLEMENT_INTERVAL_MS,
+    task: () => closeEndedPeriods(db, services),
+  });
   const started = workerGroup([
     ...(webhooksEnabled ? [webhooks] : []),
     ...(options.purges?.enabled !== false ? [purges] : []),
+    ...(options.settlements?.enabled !== false ? [settlements] : []),
   ]);
   const emailEnabled = options.email?.enabled !== false;
   let sealingClearEmails: Promise<void> | undefined;
@@ -74,6 +86,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
     webhooks,
     email,
     purges,
+    settlements,
     start() {
       started.start();
       // Addresses stored before they were sealed are sealed first, so the e-mail worker never reads one in clear.

@@ -160,12 +160,12 @@ describe("failed attempts and the retry policy", () => {
 
 describe("npm run worker -- --only", () => {
   it("runs every server worker by default, or the listed ones; refuses a name it does not know", () => {
-    assert.deepEqual([...workersToRun([])], ["webhooks", "email", "purges"]);
+    assert.deepEqual([...workersToRun([])], ["webhooks", "email", "purges", "settlements"]);
     assert.deepEqual([...workersToRun(["--only", "webhooks,email"])], ["webhooks", "email"]);
     assert.deepEqual([...workersToRun(["--only=email"])], ["email"]);
     assert.throws(
       () => workersToRun(["--only", "email,mail"]),
-      /--only takes a comma-separated list of webhooks, email, purges; got 'email,mail'/,
+      /--only takes a comma-separated list of webhooks, email, purges, settlements; got 'email,mail'/,
     );
     assert.throws(() => workersToRun(["--all"]), /Unknown option/);
   });

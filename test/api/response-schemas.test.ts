@@ -9,6 +9,7 @@ import { newPortalToken } from "../../server/domain/portal.ts";
 import { insertPortalSession } from "../../server/store/portal-sessions.ts";
 import { PLAIN_PNG } from "../../server/evidence/test-images.ts";
 import { coverageLinks } from "../../server/email/coverage-link.ts";
+import { closeEndedPeriods } from "../../server/domain/settlements.ts";
 
 // Every route's documented 200 body against one real successful call of that route: the route's zod schema (strict
 // objects, so a field the handler returns and the document does not declare fails) must parse it. The body shapes do
@@ -186,6 +187,19 @@ describe("every route's real response parses with its documented schema", () => 
     await t.api.webhooks.runOnce();
     await record("listWebhookDeliveries", secret.get(`${endpointPath(endpoint.id)}/deliveries`));
     await record("deleteWebhookEndpoint", secret.call("DELETE", endpointPath(endpoint.id), {}));
+
+    // README "Settlement": the week of the confirms above, closed once it has ended.
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    await closeEndedPeriods(t.database.db, t.services);
+    const statements = await record("listSettlements", secret.get("/settlements"));
+    await record("getSettlement", secret.get(`/settlements/${statements.data[0].id}`));
+    const csv = await fetch(`${t.baseUrl}/settlements/${statements.data[0].id}/entries.csv`, {
+      headers: { Authorization: `Bearer ${t.merchant.secretKey}` },
+    });
+    await record(
+      "getSettlementEntriesCsv",
+      Promise.resolve({ status: csv.status, body: await csv.text() } as ApiResponse),
+    );
   });
   afterAll(async () => {
     await receiver.close();
@@ -226,6 +240,7 @@ describe("every route's real response parses with its documented schema", () => 
       "listEvents",
       "listWebhookEndpoints",
       "listWebhookDeliveries",
+      "listSettlements",
     ]) {
       assert.ok((bodies.get(operationId) as { data: unknown[] }).data.length > 0, operationId);
     }

@@ -55,6 +55,8 @@ const NAMED: [name: string, operationId: string, at?: "item" | "consent"][] = [
   ["PortalRulebook", "getPortalReasons"],
   ["PortalClaim", "listPortalClaims", "item"],
   ["PortalClaimWithTimeline", "getPortalClaim"],
+  ["SettlementStatement", "listSettlements", "item"],
+  ["SettlementWithEntries", "getSettlement"],
 ];
 
 /** The documented page of a list, its items aside. */

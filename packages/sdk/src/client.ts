@@ -6,6 +6,7 @@ import { Refunds } from "./resources/refunds.ts";
 import { Claims, Purchases } from "./resources/lists.ts";
 import { Headless } from "./resources/headless.ts";
 import { Events } from "./resources/events.ts";
+import { Settlements } from "./resources/settlements.ts";
 import { WebhookEndpoints } from "./resources/webhook-endpoints.ts";
 import { Merchants } from "./resources/merchants.ts";
 import { Webhooks } from "./webhooks.ts";
@@ -42,6 +43,7 @@ export class ProtectionClient {
   readonly purchases: Purchases;
   readonly headless: Headless;
   readonly events: Events;
+  readonly settlements: Settlements;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly merchants: Merchants;
   /** Verifies the signatures of the webhooks you receive. */
@@ -77,6 +79,7 @@ export class ProtectionClient {
     this.purchases = new Purchases(this.#transport);
     this.headless = new Headless(this.#transport);
     this.events = new Events(this.#transport);
+    this.settlements = new Settlements(this.#transport);
     this.webhookEndpoints = new WebhookEndpoints(this.#transport);
     this.merchants = new Merchants(this.#transport);
     this.webhooks = new Webhooks(now);

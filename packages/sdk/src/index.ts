@@ -34,6 +34,7 @@ export { Offers } from "./resources/offers.ts";
 export { Refunds } from "./resources/refunds.ts";
 export { Claims, Pages, Purchases } from "./resources/lists.ts";
 export { Events } from "./resources/events.ts";
+export { Settlements } from "./resources/settlements.ts";
 export { WebhookEndpoints } from "./resources/webhook-endpoints.ts";
 export { Merchants } from "./resources/merchants.ts";
 export type { FetchLike, Query, QueryValue } from "./request.ts";

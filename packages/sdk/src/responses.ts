@@ -471,6 +471,59 @@ export type PortalClaimWithTimeline = PortalClaim & {
   }[];
 };
 
+/** An item of the listSettlements response. */
+export type SettlementStatement = {
+  id: string;
+  object: "settlement_statement";
+  currency: string;
+  /** ISO 8601 UTC. */
+  periodStart: string;
+  /** Exclusive. */
+  periodEnd: string;
+  period: "weekly" | "monthly" | "partial";
+  openingBalanceCents: number;
+  /** The period's entries summed per kind. */
+  totals: Partial<
+    Record<
+      | "fee_collected"
+      | "merchant_fee_share"
+      | "fee_refunded"
+      | "merchant_refund_credit"
+      | "claim_reimbursement"
+      | "correction",
+      number
+    >
+  >;
+  netCents: number;
+  /** Opening balance plus net: positive we owe the merchant, negative it owes us. */
+  closingBalanceCents: number;
+  direction: "payable_to_merchant" | "payable_by_merchant" | "settled";
+  entryCount: number;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  livemode: boolean;
+};
+
+/** The getSettlement response. */
+export type SettlementWithEntries = SettlementStatement & {
+  entries: {
+    id: string;
+    kind:
+      | "fee_collected"
+      | "merchant_fee_share"
+      | "fee_refunded"
+      | "merchant_refund_credit"
+      | "claim_reimbursement"
+      | "correction";
+    amountCents: number;
+    currency: string;
+    sourceId: string;
+    planId: string | null;
+    /** ISO 8601 UTC. */
+    createdAt: string;
+  }[];
+};
+
 /** Each operation's response, by the OpenAPI operationId. */
 export interface OperationResponses {
   createQuote: Quote;
@@ -496,6 +549,8 @@ export interface OperationResponses {
   headlessQuote: HeadlessQuote;
   headlessConfirm: HeadlessConfirmation;
   headlessDecline: HeadlessDeclinedQuote;
+  listSettlements: List<SettlementStatement>;
+  getSettlement: SettlementWithEntries;
   listEvents: List<Event>;
   getEvent: Event;
   redeliverEvent: Redelivery;

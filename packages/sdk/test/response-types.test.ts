@@ -32,6 +32,8 @@ const methodsOf = (client: ProtectionClient) => ({
   headlessDecline: client.headless.decline,
   listEvents: client.events.list,
   getEvent: client.events.retrieve,
+  listSettlements: client.settlements.list,
+  getSettlement: client.settlements.retrieve,
   redeliverEvent: client.events.redeliver,
   createWebhookEndpoint: client.webhookEndpoints.create,
   listWebhookEndpoints: client.webhookEndpoints.list,

@@ -1,0 +1,96 @@
+// The money ledger: every money movement between the merchant and us is one immutable entry, written in the
+// transaction of its cause. Entries are never updated or deleted; a mistake is put right by a `correction` entry.
+import { newId } from "./ids.ts";
+import type { Actor, Services, Tx } from "./context.ts";
+import { findLedgerEntry, insertLedgerEntry } from "../store/ledger.ts";
+
+/**
+ * Ledger kinds and their signs. amount_cents is signed from the merchant's side: positive is owed to the merchant
+ * by us, negative is owed to us by the merchant.
+ *
+ * | kind                   | sign | source id  | what                                                                 |
+ * |------------------------|------|------------|----------------------------------------------------------------------|
+ * | fee_collected          |  −   | plan id    | the protection fee the merchant collected from the buyer for us (confirm) |
+ * | merchant_fee_share     |  +   | plan id    | the merchant's share of that fee (confirm)                           |
+ * | fee_refunded           |  +   | plan id    | free-look cancellation: the merchant refunds the buyer the fee; we return it |
+ * | merchant_refund_credit |  +   | plan id    | refund report: the merchant's fee share credited (spec "Orders: merchant refund report") |
+ * | claim_reimbursement    |  +   | claim id   | a paid claim: what the merchant refunded or reshipped for the buyer, reimbursed |
+ * | correction             |  ±   | any        | a fix of an earlier entry (also: the fee share taken back on a free-look cancellation) |
+ */
+export const LEDGER_KINDS = [
+  "fee_collected",
+  "merchant_fee_share",
+  "fee_refunded",
+  "merchant_refund_credit",
+  "claim_reimbursement",
+  "correction",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export interface LedgerEntryInput {
+  kind: LedgerKind;
+  /** Signed, minor units: positive owed to the merchant, negative owed to us (see the table above). */
+  amountCents: number;
+  currency: string;
+  /** What caused the entry (see the table); with the kind, it makes the entry unique. */
+  sourceId: string;
+  planId?: string;
+}
+
+/**
+ * Appends one entry for the actor's merchant and mode, unless an entry of this kind for this source exists
+ * (a retried cause writes nothing twice). True when this call wrote the entry.
+ */
+export async function appendLedgerEntry(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  entry: LedgerEntryInput,
+): Promise<boolean> {
+  if (!Number.isSafeInteger(entry.amountCents))
+    throw new Error(`ledger amount must be an integer: ${entry.amountCents}`);
+  const now = services.clock();
+  return insertLedgerEntry(tx, {
+    id: newId("le", now, services.random),
+    merchantId: actor.merchantId,
+    mode: actor.mode,
+    currency: entry.currency.toUpperCase(),
+    kind: entry.kind,
+    amountCents: entry.amountCents,
+    sourceId: entry.sourceId,
+    planId: entry.planId ?? null,
+    createdAt: now,
+  });
+}
+
+/**
+ * The free-look cancellation's reversal: the merchant refunds the buyer the fee, so we return what the confirm's
+ * fee_collected took (fee_refunded), and the merchant's share of a fee no longer earned is taken back (a
+ * correction). Plans confirmed before the ledger existed have no fee entry, and get no reversal either.
+ */
+export async function reverseFeeOnCancellation(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  planId: string,
+): Promise<void> {
+  const collected = await findLedgerEntry(tx, "fee_collected", planId);
+  if (collected === undefined) return;
+  const currency = collected.currency;
+  await appendLedgerEntry(tx, services, actor, {
+    kind: "fee_refunded",
+    amountCents: -collected.amountCents,
+    currency,
+    sourceId: planId,
+    planId,
+  });
+  const share = (await findLedgerEntry(tx, "merchant_fee_share", planId))?.amountCents ?? 0;
+  if (share !== 0)
+    await appendLedgerEntry(tx, services, actor, {
+      kind: "correction",
+      amountCents: -share,
+      currency,
+      sourceId: `fee_share_reversal:${planId}`,
+      planId,
+    });
+}

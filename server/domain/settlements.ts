@@ -1,0 +1,232 @@
+// Settlement statements (README "Settlement"): per merchant, mode and currency and per period (weekly Monday–
+// Sunday UTC by default, monthly as a program setting), the ledger entries of [start, end) with the opening
+// balance (the previous statement's closing), totals by kind, the net and the closing balance. A worker closes the
+// periods that have ended; a closed statement is never rewritten.
+import { newId } from "./ids.ts";
+import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { notFound } from "./errors.ts";
+import { LEDGER_KINDS, type LedgerKind } from "./ledger.ts";
+import type { Page, PageQuery } from "./pagination.ts";
+import type { Database } from "../store/database.ts";
+import { listLedgerAccounts, listLedgerEntriesIn, type LedgerEntryRecord } from "../store/ledger.ts";
+import {
+  findLastStatement,
+  findStatement,
+  insertStatement,
+  listStatements,
+  settlementPeriodOf,
+  type StatementRecord,
+} from "../store/settlements.ts";
+
+export type SettlementPeriod = "weekly" | "monthly";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Entries are stamped by the clock of the transaction that writes them; one that began before a period's end may
+ * commit shortly after it. A period is closed only this long after its end, so such an entry is in it.
+ */
+export const SETTLEMENT_GRACE_MS = 15 * 60 * 1000;
+
+/** At most this many periods of one account are closed per run (a long-idle account catches up over runs). */
+const PERIODS_PER_RUN = 60;
+
+/** The period of the given kind containing `at`: [start, end) in UTC epoch ms. Written by hand: Date.UTC suffices. */
+export function periodContaining(kind: SettlementPeriod, at: number): { start: number; end: number } {
+  const day = new Date(at);
+  if (kind === "monthly") {
+    const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1);
+    return { start, end: Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1) };
+  }
+  const daysSinceMonday = (day.getUTCDay() + 6) % 7;
+  const start = Math.floor(at / DAY_MS) * DAY_MS - daysSinceMonday * DAY_MS;
+  return { start, end: start + 7 * DAY_MS };
+}
+
+export type KindTotals = Record<LedgerKind, number>;
+
+/** Totals by kind (every kind, zero where none) and their sum. */
+export function totalsOf(entries: readonly { kind: string; amountCents: number }[]): {
+  totals: KindTotals;
+  net: number;
+} {
+  const totals = Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, 0])) as KindTotals;
+  let net = 0;
+  for (const entry of entries) {
+    totals[entry.kind as LedgerKind] = (totals[entry.kind as LedgerKind] ?? 0) + entry.amountCents;
+    net += entry.amountCents;
+  }
+  return { totals, net };
+}
+
+/**
+ * Closes every ended period (plus the grace) of every account with entries, oldest first, each in its own
+ * transaction. Idempotent: a period already closed is skipped (unique key). Resolves to how many were written.
+ */
+export async function closeEndedPeriods(db: Database, services: Services): Promise<number> {
+  const now = services.clock();
+  const closable = now - SETTLEMENT_GRACE_MS;
+  const accounts = await db.transaction((tx) => listLedgerAccounts(tx, closable));
+  let written = 0;
+  for (const account of accounts) {
+    for (let i = 0; i < PERIODS_PER_RUN; i++) {
+      const closed = await db.transaction((tx) => closeNextPeriod(tx, services, account, closable));
+      if (closed === "none") break;
+      if (closed === "written") written++;
+    }
+  }
+  return written;
+}
+
+async function closeNextPeriod(
+  tx: Tx,
+  services: Services,
+  account: { merchantId: string; mode: Actor["mode"]; currency: string; firstAt: number },
+  closable: number,
+): Promise<"written" | "raced" | "none"> {
+  const owner = { merchantId: account.merchantId, mode: account.mode };
+  const kind = await settlementPeriodOf(tx, owner);
+  const last = await findLastStatement(tx, owner, account.currency);
+  // Periods chain: the next starts where the last ended (a change of setting shortens the first period after it).
+  const start = last ? last.periodEnd : periodContaining(kind, account.firstAt).start;
+  const end = periodContaining(kind, start).end;
+  if (end > closable) return "none";
+  const entries = await listLedgerEntriesIn(tx, owner, account.currency, start, end);
+  const { totals, net } = totalsOf(entries);
+  const opening = last?.closingBalanceCents ?? 0;
+  const inserted = await insertStatement(tx, {
+    // The id's time is the period's start, so statements list in period order.
+    id: newId("stmt", start, services.random),
+    ...owner,
+    currency: account.currency,
+    periodStart: start,
+    periodEnd: end,
+    openingBalanceCents: opening,
+    totals,
+    netCents: net,
+    closingBalanceCents: opening + net,
+    entryCount: entries.length,
+    createdAt: services.clock(),
+  });
+  return inserted ? "written" : "raced";
+}
+
+/** A statement as the API shows it; `direction` says who owes the closing balance. */
+export interface Statement {
+  id: string;
+  object: "settlement_statement";
+  currency: string;
+  periodStart: string;
+  periodEnd: string;
+  period: SettlementPeriod | "partial";
+  openingBalanceCents: number;
+  totals: Record<string, number>;
+  netCents: number;
+  closingBalanceCents: number;
+  /** payable_to_merchant: we owe the closing balance; payable_by_merchant: the merchant owes it; settled: zero. */
+  direction: "payable_to_merchant" | "payable_by_merchant" | "settled";
+  entryCount: number;
+  createdAt: string;
+  livemode: boolean;
+}
+
+export interface StatementEntry {
+  id: string;
+  kind: string;
+  amountCents: number;
+  currency: string;
+  sourceId: string;
+  planId: string | null;
+  createdAt: string;
+}
+
+function periodKind(record: StatementRecord): Statement["period"] {
+  for (const kind of ["weekly", "monthly"] as const) {
+    const period = periodContaining(kind, record.periodStart);
+    if (period.start === record.periodStart && period.end === record.periodEnd) return kind;
+  }
+  return "partial";
+}
+
+export function toStatement(record: StatementRecord): Statement {
+  return {
+    id: record.id,
+    object: "settlement_statement",
+    currency: record.currency,
+    periodStart: iso(record.periodStart),
+    periodEnd: iso(record.periodEnd),
+    period: periodKind(record),
+    openingBalanceCents: record.openingBalanceCents,
+    totals: record.totals,
+    netCents: record.netCents,
+    closingBalanceCents: record.closingBalanceCents,
+    direction:
+      record.closingBalanceCents > 0
+        ? "payable_to_merchant"
+        : record.closingBalanceCents < 0
+          ? "payable_by_merchant"
+          : "settled",
+    entryCount: record.entryCount,
+    createdAt: iso(record.createdAt),
+    livemode: record.mode === "live",
+  };
+}
+
+const toEntry = (entry: LedgerEntryRecord): StatementEntry => ({
+  id: entry.id,
+  kind: entry.kind,
+  amountCents: entry.amountCents,
+  currency: entry.currency,
+  sourceId: entry.sourceId,
+  planId: entry.planId,
+  createdAt: iso(entry.createdAt),
+});
+
+export async function listSettlements(tx: Tx, actor: Actor, query: PageQuery): Promise<Page<Statement>> {
+  const page = await listStatements(tx, actor, query);
+  return { ...page, data: page.data.map(toStatement) };
+}
+
+async function statementWithEntries(tx: Tx, actor: Actor, statementId: string) {
+  const record = await findStatement(tx, actor, statementId);
+  if (!record) throw notFound("settlement statement", statementId, "statementId");
+  const entries = await listLedgerEntriesIn(tx, actor, record.currency, record.periodStart, record.periodEnd);
+  return { record, entries };
+}
+
+/** GET /settlements/{id}: the statement with its entries, oldest first. */
+export async function getSettlement(
+  tx: Tx,
+  actor: Actor,
+  statementId: string,
+): Promise<Statement & { entries: StatementEntry[] }> {
+  const { record, entries } = await statementWithEntries(tx, actor, statementId);
+  return { ...toStatement(record), entries: entries.map(toEntry) };
+}
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break. Written by hand: one small rule. */
+const csvField = (value: string | number | null) => {
+  const text = value === null ? "" : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The statement's entries as CSV, one row per entry (header first, CRLF line ends). */
+export async function settlementEntriesCsv(
+  tx: Tx,
+  actor: Actor,
+  statementId: string,
+): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
+  const { record, entries } = await statementWithEntries(tx, actor, statementId);
+  const header = ["entry_id", "created_at", "kind", "amount_cents", "currency", "source_id", "plan_id"];
+  const rows = entries.map((entry) =>
+    [entry.id, iso(entry.createdAt), entry.kind, entry.amountCents, entry.currency, entry.sourceId, entry.planId]
+      .map(csvField)
+      .join(","),
+  );
+  const text = [header.join(","), ...rows].map((line) => `${line}\r\n`).join("");
+  return {
+    bytes: new TextEncoder().encode(text),
+    contentType: "text/csv; charset=utf-8",
+    fileName: `${record.id}.csv`,
+  };
+}

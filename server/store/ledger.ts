@@ -1,0 +1,124 @@
+// The money ledger (ledger_entries): one immutable row per money movement. Rows are only ever inserted; the
+// unique (kind, source_id) makes every movement appear once however often its cause is retried.
+import type { Mode } from "../domain/ids.ts";
+import type { Queryable } from "./database.ts";
+
+export interface NewLedgerEntry {
+  id: string;
+  merchantId: string;
+  mode: Mode;
+  currency: string;
+  kind: string;
+  amountCents: number;
+  sourceId: string;
+  planId: string | null;
+  createdAt: number;
+}
+
+export type LedgerEntryRecord = NewLedgerEntry;
+
+interface LedgerRow {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  currency: string;
+  kind: string;
+  amount_cents: number | string;
+  source_id: string;
+  plan_id: string | null;
+  created_at: number | string;
+}
+
+const COLUMNS = "id, merchant_id, mode, currency, kind, amount_cents, source_id, plan_id, created_at";
+
+const toRecord = (row: LedgerRow): LedgerEntryRecord => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  mode: row.mode,
+  currency: row.currency,
+  kind: row.kind,
+  amountCents: Number(row.amount_cents),
+  sourceId: row.source_id,
+  planId: row.plan_id,
+  createdAt: Number(row.created_at),
+});
+
+/** Inserts the entry unless one with its (kind, source_id) exists; true when this call wrote it. */
+export async function insertLedgerEntry(tx: Queryable, entry: NewLedgerEntry): Promise<boolean> {
+  const inserted = await tx.all<{ id: string }>(
+    `INSERT INTO ledger_entries (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (kind, source_id) DO NOTHING RETURNING id`,
+    [
+      entry.id,
+      entry.merchantId,
+      entry.mode,
+      entry.currency,
+      entry.kind,
+      entry.amountCents,
+      entry.sourceId,
+      entry.planId,
+      entry.createdAt,
+    ],
+  );
+  return inserted.length > 0;
+}
+
+/** An owner's entries in one currency created in [start, end), oldest first. */
+export async function listLedgerEntriesIn(
+  tx: Queryable,
+  owner: { merchantId: string; mode: Mode },
+  currency: string,
+  start: number,
+  end: number,
+): Promise<LedgerEntryRecord[]> {
+  const rows = await tx.all<LedgerRow>(
+    `SELECT ${COLUMNS} FROM ledger_entries
+     WHERE merchant_id = ? AND mode = ? AND currency = ? AND created_at >= ? AND created_at < ?
+     ORDER BY created_at, id`,
+    [owner.merchantId, owner.mode, currency, start, end],
+  );
+  return rows.map(toRecord);
+}
+
+/** Every entry of an owner (all currencies), oldest first: for tests and reconciliation. */
+export async function listLedgerEntries(
+  tx: Queryable,
+  owner: { merchantId: string; mode: Mode },
+): Promise<LedgerEntryRecord[]> {
+  const rows = await tx.all<LedgerRow>(
+    `SELECT ${COLUMNS} FROM ledger_entries WHERE merchant_id = ? AND mode = ? ORDER BY created_at, id`,
+    [owner.merchantId, owner.mode],
+  );
+  return rows.map(toRecord);
+}
+
+/** The (merchant, mode, currency) accounts with entries created before `before`, and the first entry's time. */
+export async function listLedgerAccounts(
+  tx: Queryable,
+  before: number,
+): Promise<{ merchantId: string; mode: Mode; currency: string; firstAt: number }[]> {
+  const rows = await tx.all<{ merchant_id: string; mode: Mode; currency: string; first_at: number | string }>(
+    `SELECT merchant_id, mode, currency, MIN(created_at) AS first_at FROM ledger_entries
+     WHERE created_at < ? GROUP BY merchant_id, mode, currency ORDER BY merchant_id, mode, currency`,
+    [before],
+  );
+  return rows.map((row) => ({
+    merchantId: row.merchant_id,
+    mode: row.mode,
+    currency: row.currency,
+    firstAt: Number(row.first_at),
+  }));
+}
+
+/** The amount and currency of the entry of this kind for this source, or undefined when there is none. */
+export async function findLedgerEntry(
+  tx: Queryable,
+  kind: string,
+  sourceId: string,
+): Promise<{ amountCents: number; currency: string } | undefined> {
+  const row = await tx.get<{ amount_cents: number | string; currency: string }>(
+    "SELECT amount_cents, currency FROM ledger_entries WHERE kind = ? AND source_id = ?",
+    [kind, sourceId],
+  );
+  return row === undefined ? undefined : { amountCents: Number(row.amount_cents), currency: row.currency };
+}
