@@ -26,7 +26,13 @@ export const EVENT_NAMES = ["ready", "offer", "choice", "accepted", "declined", 
 /** Runs in every page before its own scripts: records layout shifts, uncaught errors and every lifecycle event. */
 const OBSERVE = `(() => {
   const seen = (window.__observed = { shifts: [], errors: [], events: [] });
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput }); })
+  // byWidget: one of the moved nodes is the widget, inside it or after it in the page (what the widget can push down);
+  // a shift of the page's own first layout on a loaded machine is not the widget's.
+  const widgetMoved = (node) => {
+    const widget = document.querySelector("service-widget");
+    return !!(node && widget && (node === widget || widget.contains(node) || widget.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING));
+  };
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, byWidget: (entry.sources || []).some((source) => widgetMoved(source.node)), nodes: (entry.sources || []).map((source) => source.node ? source.node.nodeName + (source.node.id ? "#" + source.node.id : "") : "?") }); })
     .observe({ type: "layout-shift", buffered: true });
   addEventListener("error", (event) => seen.errors.push(String(event.message)));
   addEventListener("unhandledrejection", (event) => seen.errors.push("unhandled rejection: " + String(event.reason)));
@@ -41,7 +47,7 @@ export interface ConsoleLine {
 }
 
 export interface Observed {
-  shifts: { value: number; hadRecentInput: boolean }[];
+  shifts: { value: number; hadRecentInput: boolean; byWidget: boolean; nodes: string[] }[];
   errors: string[];
   events: { type: string; detail: Record<string, unknown>; bubbles: boolean; composed: boolean; target: string }[];
 }
