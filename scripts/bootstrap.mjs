@@ -21,7 +21,19 @@ const STAMP = path.join(ROOT, "node_modules", ".bootstrap-stamp.json");
 // Addons compiled against one Node's ABI; the others in the tree are N-API (any Node).
 const NATIVE_ADDONS = ["better-sqlite3"];
 const SYSTEM_PACKAGES = {
-  chromium: { binary: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", apt: "chromium", for: "the widget tests" },
+  chromium: { files: [process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"], apt: ["chromium"], for: "the widget tests" },
+  // The PHP SDK's suite runs on PHP 8.4 (WebAssembly, from npm) with Debian's PHPUnit and PSR packages.
+  php: {
+    files: [
+      "/usr/bin/phpunit",
+      "/usr/share/php/Psr/Http/Client/ClientInterface.php",
+      "/usr/share/php/Psr/Http/Message/RequestInterface.php",
+      "/usr/share/php/Psr/Http/Message/RequestFactoryInterface.php",
+      "/usr/share/php/Nyholm/Psr7/Factory/Psr17Factory.php",
+    ],
+    apt: ["phpunit", "php-psr-http-client", "php-psr-http-message", "php-psr-http-factory", "php-nyholm-psr7"],
+    for: "the PHP SDK tests",
+  },
 };
 
 // Prisma's update check would try to reach the internet from every command that loads it.
@@ -139,15 +151,17 @@ function installPackages() {
 
 function installSystemPackage(name) {
   const wanted = SYSTEM_PACKAGES[name];
-  if (fs.existsSync(wanted.binary)) return;
+  const missing = () => wanted.files.filter((file) => !fs.existsSync(file));
+  if (missing().length === 0) return;
+  const packages = wanted.apt.join(" ");
   const root = process.getuid?.() === 0;
   if (!root || !fs.existsSync("/usr/bin/apt-get")) {
-    fail(`${name} is needed for ${wanted.for}: sudo apt-get install -y ${wanted.apt}`);
+    fail(`${name} is needed for ${wanted.for}: sudo apt-get install -y ${packages}`);
   }
-  say(`${name} is needed for ${wanted.for}: apt-get install ${wanted.apt}`);
+  say(`${name} is needed for ${wanted.for}: apt-get install ${packages}`);
   setUp("apt-get", ["update", "-qq"]);
-  setUp("apt-get", ["install", "-y", "-qq", wanted.apt], { DEBIAN_FRONTEND: "noninteractive" });
-  if (!fs.existsSync(wanted.binary)) fail(`${name}: apt-get installed ${wanted.apt}, but there is no ${wanted.binary}`);
+  setUp("apt-get", ["install", "-y", "-qq", ...wanted.apt], { DEBIAN_FRONTEND: "noninteractive" });
+  if (missing().length > 0) fail(`${name}: apt-get installed ${packages}, but there is no ${missing().join(", ")}`);
 }
 
 function run(command, commandArgs) {

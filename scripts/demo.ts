@@ -1,13 +1,15 @@
 // npm run demo: the whole web app (scripts/web-server.ts, as `npm start` runs it) on the embedded SQLite database, in
 // demo mode (DEMO=on: the /demo storefront page, the test-mode demo merchant, webhooks to this machine). Builds the app
-// first when build/ is stale, migrates, seeds the demo merchant with a protected sample order and a claim on it, then
-// prints one block: where to look, the keys, and a copy-paste quote → confirm walkthrough. Nothing else to start.
+// first when build/ is stale, migrates, seeds the demo merchant with a protected sample order and a claim on it and the
+// claims team's admin, then prints one block: where to look (with a sign-in link for the claims console), the keys,
+// and a copy-paste quote → confirm walkthrough. Nothing else to start.
 import path from "node:path";
 import pino from "pino";
 import {
   API_BASE_PATH,
   createRuntime,
   DEMO_PATH,
+  ensureDemoConsole,
   ensureDemoMerchant,
   ensureDemoSample,
   loadConfig,
@@ -29,6 +31,7 @@ await migrate(config.DATABASE_URL);
 const seeding = createRuntime(config, pino({ level: "error" }));
 const demo = await ensureDemoMerchant(seeding.db, seeding.services, config.DATA_DIR, config.DATABASE_URL);
 const sample = await ensureDemoSample(seeding, demo);
+const opsConsole = await ensureDemoConsole(seeding, demo);
 await seeding.close();
 
 const { origin } = await startWebServer(config, pino({ level: config.LOG_LEVEL, base: { service: "web" } }));
@@ -40,6 +43,10 @@ Purchase Protection demo (test mode): the web app on ${origin}
   Buyer portal:    ${origin}/portal?reference=${sample.referenceNumber}   (sign in with ${sample.email}: coverage,
                    free-look cancellation, claims with photos; the rulebook is ${origin}/portal/terms)
   Admin:           ${origin}/app   (says Shopify is not configured until the standalone dashboard lands)
+  Claims console:  ${origin}/ops/sign-in/${opsConsole.token}
+                   (signs in ${opsConsole.email}, an admin, once; a claim waits in the queue at ${origin}/ops.
+                   This demo link lasts until ${new Date(opsConsole.expiresAt).toISOString()}; the console's own links
+                   last 15 minutes: ask for one at ${origin}/ops/sign-in, it arrives in ${path.join(config.DATA_DIR, "mail")}/)
 ${walkthrough(`${origin}${API_BASE_PATH}`, demo, sample)}`);
 
 function walkthrough(

@@ -8,6 +8,8 @@ const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   COMPANY_NAME: z.string().min(1).default("Purchase Protection Inc."),
   PORTAL_URL: z.url().optional(),
+  /** The claims team's console, as its sign-in e-mails link to it; default: the portal's origin + /ops. */
+  OPS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(".data"),
   ENCRYPTION_KEY: z.string().optional(),
@@ -40,7 +42,7 @@ const environment = z.object({
   DEMO: z.enum(["on", "off"]).default("off"),
 });
 
-export type Config = z.output<typeof environment> & { PORTAL_URL: string; EMAIL_FROM: string };
+export type Config = z.output<typeof environment> & { PORTAL_URL: string; OPS_URL: string; EMAIL_FROM: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
@@ -49,9 +51,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
   }
   const config = parsed.data;
+  const portalUrl = (config.PORTAL_URL ?? `http://${config.HOST}:${config.PORT}/portal`).replace(/\/$/, "");
   return {
     ...config,
-    PORTAL_URL: (config.PORTAL_URL ?? `http://${config.HOST}:${config.PORT}/portal`).replace(/\/$/, ""),
+    PORTAL_URL: portalUrl,
+    // Never the request's Host header: a sign-in link must not point wherever a request says.
+    OPS_URL: (config.OPS_URL ?? new URL("/ops", portalUrl).href).replace(/\/$/, ""),
     EMAIL_FROM: config.EMAIL_FROM ?? `${config.COMPANY_NAME.replace(/["<>]/g, "")} <protection@localhost>`,
   };
 }

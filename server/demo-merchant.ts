@@ -2,11 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "./store/database.ts";
 import { sha256Hex } from "./domain/ids.ts";
-import type { Services } from "./domain/context.ts";
+import type { Actor, Services } from "./domain/context.ts";
 import { authenticateKey, createTestMerchant, mintTestKeys, type NewMerchant } from "./domain/merchants.ts";
 import { merchantExists, revokeApiKeys } from "./store/merchants.ts";
 import { firstProgramId, programBelongsTo } from "./store/programs.ts";
 import { listClaims, submitClaim } from "./domain/claims.ts";
+import { ensureStaffAccount, issueSignInLink } from "./domain/staff.ts";
 import { createInProcessFetch } from "./in-process-fetch.ts";
 import { API_BASE_PATH } from "./http/app.ts";
 import type { Runtime } from "./runtime.ts";
@@ -82,7 +83,21 @@ export async function ensureDemoSample(
   runtime: Pick<Runtime, "db" | "services" | "api">,
   demo: NewMerchant,
 ): Promise<DemoSample> {
-  const { orderId, email, amountCents } = DEMO_SAMPLE_ORDER;
+  const { orderId, email } = DEMO_SAMPLE_ORDER;
+  const referenceNumber = await protectDemoOrder(runtime, demo, orderId);
+  const actor = { merchantId: demo.merchantId, mode: "test" as const };
+  const [filed] = (await listClaims(runtime.db, actor, { limit: 1, referenceNumber })).data;
+  const claim = filed ?? (await fileDemoClaim(runtime, actor, referenceNumber));
+  return { orderId, email, referenceNumber, claimId: claim.id };
+}
+
+/** The demo order `orderId` of the sample buyer, protected once; resolves with its reference number. */
+async function protectDemoOrder(
+  runtime: Pick<Runtime, "services" | "api">,
+  demo: NewMerchant,
+  orderId: string,
+): Promise<string> {
+  const { email, amountCents } = DEMO_SAMPLE_ORDER;
   const call = apiCaller(runtime.api);
   const existing = await call<{ data: { referenceNumber: string }[] }>(
     "GET",
@@ -113,18 +128,52 @@ export async function ensureDemoSample(
     });
     referenceNumber = confirmation.body.referenceNumber;
   }
+  return referenceNumber;
+}
+
+const fileDemoClaim = (runtime: Pick<Runtime, "db" | "services">, actor: Actor, referenceNumber: string) =>
+  runtime.db.transaction((tx) =>
+    submitClaim(tx, runtime.services, actor, {
+      referenceNumber,
+      reason: "damaged_in_transit",
+      description: "The box arrived crushed and the left shoe is torn.",
+    }),
+  );
+
+/** The claims team's demo admin, signed in by the link the demo prints. */
+export const DEMO_OPS_EMAIL = "ops@demo.localhost";
+/** The demo's printed sign-in link lasts a day — a demo-only lifetime; the console's own links last 15 minutes. */
+export const DEMO_SIGN_IN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+const WAITING_STATUSES = ["submitted", "under_review", "needs_information"] as const;
+
+/**
+ * What the demo's claims console needs: the admin account, a claim waiting for a decision (when a newcomer decided
+ * the sample's claim in an earlier run, another demo order is protected and a claim filed on it), and a sign-in link
+ * (its token, for the printed URL).
+ */
+export async function ensureDemoConsole(
+  runtime: Pick<Runtime, "db" | "services" | "api">,
+  demo: NewMerchant,
+): Promise<{ email: string; token: string; expiresAt: number; claimId: string }> {
   const actor = { merchantId: demo.merchantId, mode: "test" as const };
-  const [filed] = (await listClaims(runtime.db, actor, { limit: 1, referenceNumber })).data;
-  const claim =
-    filed ??
-    (await runtime.db.transaction((tx) =>
-      submitClaim(tx, runtime.services, actor, {
-        referenceNumber: referenceNumber,
-        reason: "damaged_in_transit",
-        description: "The box arrived crushed and the left shoe is torn.",
-      }),
-    ));
-  return { orderId, email, referenceNumber, claimId: claim.id };
+  let waiting: string | undefined;
+  for (const status of WAITING_STATUSES)
+    waiting ??= (await listClaims(runtime.db, actor, { limit: 1, status })).data[0]?.id;
+  if (!waiting) {
+    const count = (await listClaims(runtime.db, actor, { limit: 100 })).data.length;
+    const referenceNumber = await protectDemoOrder(runtime, demo, `demo-order-${1001 + count}`);
+    waiting = (await fileDemoClaim(runtime, actor, referenceNumber)).id;
+  }
+  const link = await runtime.db.transaction(async (tx) => {
+    const staff = await ensureStaffAccount(
+      tx,
+      runtime.services,
+      { email: DEMO_OPS_EMAIL, role: "admin" },
+      "npm run demo",
+    );
+    return issueSignInLink(tx, runtime.services, staff, DEMO_SIGN_IN_LINK_TTL_MS);
+  });
+  return { email: DEMO_OPS_EMAIL, token: link.token, expiresAt: link.expiresAt, claimId: waiting };
 }
 
 /** JSON calls to the API's own handler (no socket): the demo seeds through the same path a merchant's server takes. */

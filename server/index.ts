@@ -22,7 +22,13 @@ export type { RetryPolicy } from "./workers/retry-policy.ts";
 // Pages and errors the app serves as the standalone server does
 export { widgetAssetResponse } from "./widget-assets.ts";
 export { DEMO_PATH, demoKeysFor, demoPageResponse } from "./demo-page.ts";
-export { DEMO_SAMPLE_ORDER, ensureDemoMerchant, ensureDemoSample, type DemoSample } from "./demo-merchant.ts";
+export {
+  DEMO_SAMPLE_ORDER,
+  ensureDemoConsole,
+  ensureDemoMerchant,
+  ensureDemoSample,
+  type DemoSample,
+} from "./demo-merchant.ts";
 export { ApiError, errorBody } from "./http/errors.ts";
 export { newRequestId } from "./http/request-context.ts";
 
@@ -42,6 +48,22 @@ export { listWebhookEndpoints, type EndpointStatus } from "./domain/webhook-endp
 export { listWebhookAttempts, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
 export { confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
+// Deliveries: the Shopify app records the carrier's "delivered" on the protected order (the claim rules read it).
+export { recordOrderDelivered } from "./domain/orders.ts";
+// Deciding and paying claims: the claims team's console decides, the Shopify app records the payouts it made.
+export {
+  approveClaim,
+  claimActorOf,
+  denyClaim,
+  DENIAL_REASONS,
+  recordClaimPayoutError,
+  requestInformation,
+  resolveClaim,
+  startReview,
+  type ClaimDecider,
+  type ClaimResolutionInput,
+} from "./domain/claim-decisions.ts";
+export type { Claim, ClaimDecision, ClaimResolution } from "./domain/claims.ts";
 
 // The Shopify app's tables
 export * from "./store/shopify-shops.ts";
@@ -51,6 +73,51 @@ export * from "./store/shopify-orders.ts";
 export * from "./store/shopify-order-protection.ts";
 export * from "./store/shopify-data-requests.ts";
 export * from "./store/shopify-fee-refunds.ts";
+export * from "./store/shopify-claim-payouts.ts";
+
+// The claims team's console (/ops): staff accounts, sign-in links and sessions, the audit log, the cross-merchant
+// queue and claim, and the staff's actions on claims (each with its audit entry, in one transaction).
+export {
+  authenticateStaff,
+  changeStaffRole,
+  disableStaff,
+  ensureStaffAccount,
+  inviteStaff,
+  issueSignInLink,
+  listAuditLog,
+  listStaff,
+  reactivateStaff,
+  requestSignInLink,
+  signInLinkUsable,
+  signInWithLink,
+  signOutStaff,
+  SIGN_IN_LINK_TTL_MS,
+  STAFF_ROLES,
+  STAFF_SESSION_TTL_MS,
+  type AuditEntry,
+  type SignInLink,
+  type StaffMember,
+  type StaffPrincipal,
+  type StaffRole,
+} from "./domain/staff.ts";
+export {
+  actOnClaim,
+  getOpsClaim,
+  listClaimQueue,
+  readOpsEvidence,
+  QUEUE_VIEWS,
+  type ClaimActionName,
+  type OpsClaimDetail,
+  type Queue,
+  type QueueFilters,
+  type QueueRow,
+} from "./domain/ops-claims.ts";
+export { sendStaffSignInEmail, type Mail } from "./email/staff-sign-in.ts";
+export { DomainError } from "./domain/errors.ts";
+export { COVERED_REASONS, reasonName } from "./domain/disclosure.ts";
+export { clientAddress } from "./http/client-ip.ts";
+export { attachmentDisposition } from "./http/route.ts";
+export { RULES as RATE_LIMIT_RULES } from "./rate-limits/policies.ts";
 
 // The buyer portal's wire shapes (the portal pages are server-side clients of the portal API)
 export type { PortalPlan, PortalSession } from "./domain/portal.ts";

@@ -58,6 +58,7 @@ export function createRuntime(
         });
   if (!limiter) logger.warn("RATE_LIMITS=off: every rate limit is disabled (for benchmarks only)");
   const rateLimits = limiter && { limiter, trustProxy: config.TRUST_PROXY };
+  const email = emailFrom(config, logger);
   const api = createProtectionApi({
     db,
     services,
@@ -65,7 +66,7 @@ export function createRuntime(
     logger,
     rateLimits,
     webhooks: webhookWorkerOptions(config),
-    email: emailFrom(config, logger),
+    email,
   });
   return {
     config,
@@ -75,6 +76,10 @@ export function createRuntime(
     encryptionKey: encryption.key,
     logger,
     api,
+    /** The e-mail worker's transport and From, for what is sent at once (the claims team's sign-in links). */
+    mail: { transport: email.transport, from: email.from },
+    /** The rate limiter and how many proxies are trusted for the client address; undefined with RATE_LIMITS=off. */
+    rateLimits,
     async close() {
       await api.stopBackgroundJobs(config.SHUTDOWN_GRACE_MS);
       await limiter?.close();

@@ -146,6 +146,8 @@ export const messages = {
     decisionsTitle: "How decisions work",
     decisions:
       "Every request is reviewed. If we need more information we ask you by e-mail, and you answer on this site. Every decision — approved or declined — comes with its reason, and you see it here.",
+    denialReasonsIntro:
+      "A request is declined only for one of these published reasons, with the sentence you will read:",
     disclosureTitle: "Disclosure",
     start: "Look up your protection",
   },

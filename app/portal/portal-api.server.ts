@@ -19,6 +19,7 @@ export type { EvidenceFile, PortalClaim, PortalClaimWithTimeline, PortalPlan, Po
 export interface PortalRulebook {
   object: "list";
   data: { code: string; name: string; description: string }[];
+  denialReasons: { code: string; message: string }[];
   claimWindowDays: number;
   freeLookHours: number;
   evidence: { maxFiles: number; maxFileBytes: number; contentTypes: string[] };

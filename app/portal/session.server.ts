@@ -11,7 +11,7 @@ export const SESSION_COOKIE = "portal_session";
 export const CSRF_COOKIE = "portal_csrf";
 export const CSRF_FIELD = "csrf";
 
-const isHttps = (request: Request) =>
+export const isHttps = (request: Request) =>
   new URL(request.url).protocol === "https:" || request.headers.get("X-Forwarded-Proto") === "https";
 
 const sessionCookie = (request: Request) =>

@@ -1,6 +1,6 @@
 // /portal/terms: the public rulebook (no session needed; the widget's "See what is covered" link opens it). Every
-// reason with its description, the 48-hour free look, the 30-day window, the evidence limits, how decisions work,
-// and the disclosure, all from GET /api/v1/portal/reasons and the service's own disclosure sentence.
+// reason with its description, the 48-hour free look, the 30-day window, the evidence limits, how decisions work
+// with the published denial reasons, and the disclosure, all from GET /api/v1/portal/reasons and the service's own disclosure sentence.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { fullDisclosure } from "../../server/index.ts";
@@ -64,6 +64,14 @@ export default function Terms() {
       <section className="card" aria-labelledby="decisions-title">
         <h2 id="decisions-title">{messages.terms.decisionsTitle}</h2>
         <p>{messages.terms.decisions}</p>
+        <p>{messages.terms.denialReasonsIntro}</p>
+        <ul>
+          {rulebook.denialReasons.map((reason) => (
+            <li key={reason.code} id={`denial-${reason.code}`}>
+              {reason.message}
+            </li>
+          ))}
+        </ul>
       </section>
       <section className="card" aria-labelledby="disclosure-title">
         <h2 id="disclosure-title">{messages.terms.disclosureTitle}</h2>

@@ -1,13 +1,14 @@
 // What the merchant dashboard (app/routes/app._index.tsx) shows for one shop, read in one go as plain JSON: the
 // installation and its keys, the program's terms, the storefront setup, 30 days of metrics, the latest protected
-// orders, the shop's webhook endpoints (failing / disabled ones stand out), jobs that gave up, fee refunds that did
-// not go through, customer data requests and the order-confirmation snippet. Only the secret key's last four
-// characters leave the server.
+// orders, the shop's webhook endpoints (failing / disabled ones stand out), jobs that gave up, fee refunds and claim
+// payouts that did not go through, customer data requests and the order-confirmation snippet. Only the secret key's
+// last four characters leave the server.
 import {
   findLatestShopifyJob,
   iso,
   listDeadShopifyJobs,
   listLatestShopifyOrders,
+  listShopifyClaimPayoutsNeedingAttention,
   listShopifyFeeRefundsNeedingAttention,
   listShopifyDataRequests,
   listWebhookAttempts,
@@ -16,11 +17,13 @@ import {
   merchantMetrics,
   type Actor,
   type EndpointStatus,
+  type JobStatus,
   type MerchantMetrics,
   type Queryable,
   type ShopifyOrderSummary,
   type WebhookAttempt,
 } from "../../server/index.ts";
+import { CLAIM_PAYOUT_JOB } from "./claim-payouts.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { orderConfirmationSnippet } from "./email-snippet.ts";
 import { FEE_REFUND_JOB } from "./fee-refunds.server.ts";
@@ -55,8 +58,8 @@ export interface DashboardJob {
   updatedAt: string;
 }
 
-/** A free-look fee refund that did not go through: retrying (its job will try again) or failed (gave up). */
-export interface DashboardFeeRefund {
+/** Money owed back on a Shopify order that did not go through: retrying (its job will try again) or failed. */
+export interface DashboardPayout {
   referenceNumber: string;
   orderId: string;
   amountCents: number;
@@ -64,8 +67,17 @@ export interface DashboardFeeRefund {
   status: "retrying" | "failed";
   attempts: number;
   lastError: string;
-  /** When the buyer cancelled. */
+  /** When it became owed: the buyer cancelled, the claim was approved. */
   createdAt: string;
+}
+
+/** A free-look fee refund that did not go through. */
+export type DashboardFeeRefund = DashboardPayout;
+
+/** An approved claim that could not be paid on the order (yet): refunded or replaced. */
+export interface DashboardClaimPayout extends DashboardPayout {
+  claimId: string;
+  remedy: "refund" | "replacement";
 }
 
 export interface Dashboard {
@@ -89,6 +101,8 @@ export interface Dashboard {
   deadJobs: DashboardJob[];
   /** Protection fees of free-look cancellations that could not be refunded on the order (yet). */
   feeRefunds: DashboardFeeRefund[];
+  /** Approved claims that could not be paid on the order (yet). */
+  claimPayouts: DashboardClaimPayout[];
   dataRequests: { id: string; customerId: string; createdAt: string }[];
   emailSnippet: string;
 }
@@ -128,6 +142,7 @@ export async function loadDashboard(
     webhookEndpoints: await webhookEndpoints(db, actor),
     deadJobs: await deadJobs(db, shop),
     feeRefunds: await feeRefundsNeedingAttention(db, shop),
+    claimPayouts: await claimPayoutsNeedingAttention(db, shop),
     dataRequests: await dataRequests(db, shop),
     emailSnippet: orderConfirmationSnippet(deps.services.settings),
   };
@@ -182,17 +197,44 @@ async function deadJobs(db: Queryable, shop: string): Promise<DashboardJob[]> {
   return jobs.map(({ updatedAt, ...job }) => ({ ...job, updatedAt: iso(updatedAt) }));
 }
 
+/** A payout as its job left it: failed once the job gave up, else retrying. */
+function dashboardPayout(payout: {
+  referenceNumber: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  jobStatus: JobStatus | null;
+  attempts: number;
+  lastError: string;
+  owedAt: number;
+}): DashboardPayout {
+  return {
+    referenceNumber: payout.referenceNumber,
+    orderId: payout.orderId,
+    amountCents: payout.amountCents,
+    currency: payout.currency,
+    status: payout.jobStatus === "dead" ? "failed" : "retrying",
+    attempts: payout.attempts,
+    lastError: payout.lastError,
+    createdAt: iso(payout.owedAt),
+  };
+}
+
 async function feeRefundsNeedingAttention(db: Queryable, shop: string): Promise<DashboardFeeRefund[]> {
   const refunds = await listShopifyFeeRefundsNeedingAttention(db, { shop, kind: FEE_REFUND_JOB, limit: LIST_LIMIT });
-  return refunds.map((refund) => ({
-    referenceNumber: refund.referenceNumber,
-    orderId: refund.orderId,
-    amountCents: refund.amountCents,
-    currency: refund.currency,
-    status: refund.jobStatus === "dead" ? "failed" : "retrying",
-    attempts: refund.attempts,
-    lastError: refund.lastError,
-    createdAt: iso(refund.createdAt),
+  return refunds.map((refund) => dashboardPayout({ ...refund, owedAt: refund.createdAt }));
+}
+
+async function claimPayoutsNeedingAttention(db: Queryable, shop: string): Promise<DashboardClaimPayout[]> {
+  const payouts = await listShopifyClaimPayoutsNeedingAttention(db, {
+    shop,
+    kind: CLAIM_PAYOUT_JOB,
+    limit: LIST_LIMIT,
+  });
+  return payouts.map((payout) => ({
+    claimId: payout.claimId,
+    remedy: payout.remedy,
+    ...dashboardPayout({ ...payout, owedAt: payout.decidedAt }),
   }));
 }
 

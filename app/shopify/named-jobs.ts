@@ -5,6 +5,7 @@ import type { Queryable, Services } from "../../server/index.ts";
 import { enqueueJob, enqueueJobOnce, type Job, type JobHandler } from "./jobs.server.ts";
 import type { RefundTransaction } from "./webhooks/refunds-create.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
+import type { FulfillmentPayload } from "./webhooks/shopify-fulfillment.ts";
 
 /** The orders/create fields the protection job keeps (the rest of Shopify's order is not needed). */
 export interface OrderPayload {
@@ -23,7 +24,10 @@ type Nothing = Record<string, never>;
 export interface JobPayloads {
   "orders/create": OrderPayload;
   "orders/cancelled": { id: string };
-  "refunds/create": { id: string; order_id: string; transactions: RefundTransaction[] };
+  /** note: absent on jobs queued before it was kept. */
+  "refunds/create": { id: string; order_id: string; note?: string | null; transactions: RefundTransaction[] };
+  "fulfillments/create": FulfillmentPayload;
+  "fulfillments/update": FulfillmentPayload;
   "app/uninstalled": Nothing;
   "app/scopes_update": { current: string[] };
   "customers/data_request": CustomersDataRequest;
@@ -42,6 +46,8 @@ export interface JobPayloads {
   storefront_setup: Nothing;
   /** A free-look cancellation: the protection line is refunded on the order (one job per plan, ever). */
   refund_protection_fee: { planId: string };
+  /** An approved claim: refunded or replaced on the order (one job per claim, ever). */
+  pay_claim: { claimId: string };
 }
 
 export type JobKind = keyof JobPayloads;

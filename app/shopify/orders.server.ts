@@ -20,6 +20,7 @@ import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-job
 import { ACCEPTED, CHOICE_ATTRIBUTE, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
+import { isClaimRefundNote } from "./claim-payouts.server.ts";
 
 type OrderJobs = Pick<
   JobHandlers,
@@ -147,6 +148,8 @@ async function voidCancelledOrder(deps: ShopifyDeps, job: Job<JobPayloads["order
  * covering the order (README "Refunds").
  */
 async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds/create"]>): Promise<void> {
+  // The app's own refund of an approved claim: the merchant is reimbursed through the claim, it is no merchant refund.
+  if (isClaimRefundNote(job.payload.note)) return;
   const orderId = String(job.payload.order_id);
   const target = await protectedOrder(deps, job.shop, orderId);
   if (!target) return;

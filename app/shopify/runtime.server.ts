@@ -1,5 +1,7 @@
 // The Shopify side's runtime: the handlers' dependencies and a started job queue that runs every handler. The app
 // process creates one (app/shopify.server.ts) from the protection runtime and shopifyApp().
+import { claimPayoutHandlers, claimPayoutTask } from "./claim-payouts.server.ts";
+import { deliveryHandlers } from "./deliveries.server.ts";
 import { createShopifyDeps, type DepsInput, type ShopifyDeps } from "./deps.server.ts";
 import { feeRefundHandlers, feeRefundTask } from "./fee-refunds.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs.server.ts";
@@ -19,8 +21,14 @@ export function createShopifyRuntime(input: Omit<DepsInput, "wakeJobs">): Shopif
     db: deps.db,
     services: deps.services,
     logger: deps.logger,
-    handlers: queueHandlers({ ...orderHandlers(deps), ...shopLifecycleHandlers(deps), ...feeRefundHandlers(deps) }),
-    periodicTasks: [feeRefundTask(deps)],
+    handlers: queueHandlers({
+      ...orderHandlers(deps),
+      ...deliveryHandlers(deps),
+      ...shopLifecycleHandlers(deps),
+      ...feeRefundHandlers(deps),
+      ...claimPayoutHandlers(deps),
+    }),
+    periodicTasks: [feeRefundTask(deps), claimPayoutTask(deps)],
   });
   queue.start();
   return { deps, queue };

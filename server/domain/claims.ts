@@ -1,11 +1,14 @@
 // Claims: a buyer's refund requests under a plan, filed and followed through the portal (README "Claims"). The
 // filing rules are checked here, in the transaction; the evidence files are recognised, stripped and stored before
-// it opens (prepareEvidence), so that no lock is held while bytes are hashed and written.
+// it opens (prepareEvidence), so that no lock is held while bytes are hashed and written. Once filed, the program's
+// claim rules decide what they can (claim-rules.ts); every later status change is claim-decisions.ts's.
 import path from "node:path";
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import { COVERED_REASONS, reasonName } from "./disclosure.ts";
+import { CLAIM_WINDOW_DAYS, CLAIM_WINDOW_MS, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
+import { approveClaim, denyClaim } from "./claim-decisions.ts";
 import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
 import type { Page, PageQuery } from "./pagination.ts";
@@ -21,12 +24,15 @@ import {
   listEvidence,
   listTimeline,
   lockClaimablePlan,
+  lockClaimPlanFacts,
   lockClaimStatus,
+  sumApprovedUnpaidOnPlan,
   sumPaidOnPlan,
   touchClaim,
   updateClaimStatus,
   type ClaimFilters,
   type ClaimRecord,
+  type ClaimRemedy,
   type EvidenceRecord,
   type TimelineActor,
   type TimelineEntryRecord,
@@ -46,15 +52,38 @@ export type { ClaimFilters };
 export const CLAIM_STATUSES = ["submitted", "under_review", "needs_information", "approved", "paid", "denied"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-/** A claim may be filed at most this long after what it is about happened. */
-export const CLAIM_WINDOW_DAYS = 30;
+export { CLAIM_WINDOW_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CLAIM_WINDOW_MS = CLAIM_WINDOW_DAYS * DAY_MS;
 
-export interface ClaimDecision {
+/** A decision as the buyer reads it: its published code and sentence. */
+export interface PortalClaimDecision {
   code: string;
   message: string;
   decidedAt: string;
+}
+
+/** A decision as the merchant sees it: also whether a rule (which) or the claims team made it — never who in it. */
+export interface ClaimDecision extends PortalClaimDecision {
+  decidedBy: "rule" | "claims_team";
+  ruleId: string | null;
+}
+
+/**
+ * What an approved claim is owed and how it was paid: what the `claim.updated` event of an approval tells a merchant
+ * outside Shopify to do (refund or reship, how much), and, once paid, what was done.
+ */
+export interface ClaimResolution {
+  remedy: ClaimRemedy;
+  amountCents: number;
+  currency: string;
+  /** pending: approved, not yet paid; done: paid. */
+  status: "pending" | "done";
+  /** shopify: paid by the service on the Shopify order; merchant: the merchant pays and confirms (POST …/resolution). */
+  channel: "shopify" | "merchant";
+  reference: string | null;
+  resolvedAt: string | null;
+  /** The last failed attempt to pay it on Shopify, until it is paid. */
+  error: string | null;
 }
 
 /** A buyer's refund request under a plan, as the merchant sees it (GET /merchant/claims, webhook claim.*). */
@@ -71,6 +100,7 @@ export interface Claim {
   currency: string;
   occurredAt: string;
   decision: ClaimDecision | null;
+  resolution: ClaimResolution | null;
   evidenceCount: number;
   createdAt: string;
   updatedAt: string;
@@ -108,7 +138,7 @@ export interface PortalClaim {
   occurredAt: string;
   amountCents: number;
   currency: string;
-  decision: ClaimDecision | null;
+  decision: PortalClaimDecision | null;
   evidence: EvidenceFile[];
   createdAt: string;
   updatedAt: string;
@@ -307,7 +337,33 @@ export async function fileClaim(
       recipient: { sealed: plan.customerEmailSealed, hash: plan.customerEmailHash },
     });
   }
-  return withTimeline(tx, record);
+  await applyClaimRules(tx, services, caller, record);
+  return withTimeline(tx, (await findClaim(tx, id))!);
+}
+
+/**
+ * The program's claim rules decide the claim just filed where they can (a denial or an approval, recorded with the
+ * rule's id); otherwise it stays submitted, in the claims team's queue.
+ */
+async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: ClaimRecord): Promise<void> {
+  const plan = (await lockClaimPlanFacts(tx, claim.planId))!;
+  const outcome = evaluateClaimRules(parseStoredClaimRules(plan.claimRules), {
+    reason: claim.reason,
+    amountCents: claim.amountCents,
+    remainingCents:
+      plan.coveredAmountCents -
+      (await sumPaidOnPlan(tx, plan.planId)) -
+      (await sumApprovedUnpaidOnPlan(tx, plan.planId, claim.id)),
+    planStatus: plan.planStatus,
+    planEndedAt: plan.planEndedAt,
+    purchasedAt: plan.purchasedAt,
+    occurredAt: claim.occurredAt,
+    filedAt: claim.createdAt,
+    deliveredAt: plan.deliveredAt,
+  });
+  const by = { kind: "rule", ruleId: outcome.ruleId } as const;
+  if (outcome.decision === "deny") await denyClaim(tx, services, actor, claim.id, by, { code: outcome.code });
+  else if (outcome.decision === "approve") await approveClaim(tx, services, actor, claim.id, by, {});
 }
 
 /**
@@ -386,6 +442,13 @@ export async function readMerchantEvidence(
   evidenceId: string,
 ): Promise<EvidenceDownload> {
   return readEvidence(db, services, await findClaim(db, claimId, actor), claimId, evidenceId);
+}
+
+/** One of the actor's claims. */
+export async function getClaim(db: Tx, actor: Actor, claimId: string): Promise<Claim> {
+  const claim = await findClaim(db, claimId, actor);
+  if (!claim) throw notFound("claim", claimId, "claimId");
+  return toClaim(claim);
 }
 
 export async function listClaims(db: Tx, actor: Actor, query: PageQuery & ClaimFilters): Promise<Page<Claim>> {
@@ -471,10 +534,44 @@ async function withTimeline(db: Tx, claim: ClaimRecord): Promise<PortalClaimWith
   };
 }
 
-const decisionOf = (record: ClaimRecord): ClaimDecision | null =>
+const portalDecisionOf = (record: ClaimRecord): PortalClaimDecision | null =>
   record.decisionCode === null || record.decidedAt === null
     ? null
     : { code: record.decisionCode, message: record.decisionMessage ?? "", decidedAt: iso(record.decidedAt) };
+
+function decisionOf(record: ClaimRecord): ClaimDecision | null {
+  const decision = portalDecisionOf(record);
+  if (!decision) return null;
+  // decided_by is "rule:<rule id>" or "staff:<staff id>"; the staff id stays in the service.
+  const ruleId = record.decidedBy?.startsWith("rule:") ? record.decidedBy.slice("rule:".length) : null;
+  return { ...decision, decidedBy: ruleId === null ? "claims_team" : "rule", ruleId };
+}
+
+function resolutionOf(record: ClaimRecord): ClaimResolution | null {
+  if (record.status === "paid" && record.resolution) {
+    return {
+      remedy: record.resolution.kind,
+      amountCents: record.resolution.amountCents,
+      currency: record.currency,
+      status: "done",
+      channel: record.resolution.channel,
+      reference: record.resolution.reference,
+      resolvedAt: record.resolvedAt === null ? null : iso(record.resolvedAt),
+      error: null,
+    };
+  }
+  if (record.status !== "approved") return null;
+  return {
+    remedy: record.remedy ?? "refund",
+    amountCents: record.amountCents,
+    currency: record.currency,
+    status: "pending",
+    channel: record.shopifyMerchant ? "shopify" : "merchant",
+    reference: null,
+    resolvedAt: null,
+    error: record.payoutError,
+  };
+}
 
 const toEvidenceFile = (record: EvidenceRecord): EvidenceFile => ({
   id: record.id,
@@ -508,7 +605,7 @@ function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRecord[])
     occurredAt: iso(record.occurredAt),
     amountCents: record.amountCents,
     currency: record.currency,
-    decision: decisionOf(record),
+    decision: portalDecisionOf(record),
     evidence: evidence.filter((file) => file.claimId === record.id).map(toEvidenceFile),
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
@@ -516,7 +613,7 @@ function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRecord[])
   };
 }
 
-function toClaim(record: ClaimRecord): Claim {
+export function toClaim(record: ClaimRecord): Claim {
   return {
     id: record.id,
     object: "claim",
@@ -530,6 +627,7 @@ function toClaim(record: ClaimRecord): Claim {
     currency: record.currency,
     occurredAt: iso(record.occurredAt),
     decision: decisionOf(record),
+    resolution: resolutionOf(record),
     evidenceCount: record.evidenceCount,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),

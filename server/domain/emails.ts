@@ -34,7 +34,7 @@ export async function queueEmail(
   input: EmailOccasion & { recipient: StoredEmail },
 ): Promise<void> {
   const now = services.clock();
-  const suppressedBecause = await capReached(tx, now, actor.merchantId, input.recipient.hash);
+  const suppressedBecause = await capReached(tx, now, actor.merchantId, input.recipient.hash, input.pastRecipientCap);
   await insertEmailOnce(tx, {
     id: newId("msg", now, services.random),
     merchantId: actor.merchantId,
@@ -59,6 +59,11 @@ export interface EmailOccasion {
   claimId?: string;
   /** What makes this e-mail one of several of its template for the claim (e.g. the timeline entry's id). */
   occasion?: string;
+  /**
+   * Sent even past the per-recipient cap (it still counts toward it): an e-mail caused by the claims team or by a
+   * payment, never by whoever holds a key or a portal session, so no caller can aim a series of them at an address.
+   */
+  pastRecipientCap?: boolean;
 }
 
 /** queueEmail to the address the plan holds; nothing when it holds none (none given, or redacted). */
@@ -68,7 +73,13 @@ export async function queuePlanEmail(tx: Tx, services: Services, actor: Actor, i
 }
 
 /** Which cap queueing one more e-mail would pass, if any. */
-async function capReached(tx: Tx, now: number, merchantId: string, recipientHash: string): Promise<string | undefined> {
+async function capReached(
+  tx: Tx,
+  now: number,
+  merchantId: string,
+  recipientHash: string,
+  pastRecipientCap = false,
+): Promise<string | undefined> {
   // Concurrent confirms would each count before any inserts, and all get under a cap together; so the count and the
   // insert run under a lock on both counts.
   await lockEmailCounts(tx, merchantId, recipientHash);
@@ -79,7 +90,7 @@ async function capReached(tx: Tx, now: number, merchantId: string, recipientHash
     merchantId,
     merchantSince: now - perMerchant.windowMs,
   });
-  if (queued.toRecipient >= perRecipient.limit) return perRecipient.reason;
+  if (queued.toRecipient >= perRecipient.limit && !pastRecipientCap) return perRecipient.reason;
   if (queued.fromMerchant >= perMerchant.limit) return perMerchant.reason;
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { CLOCK_SKEW_MS, validateOrderContext } from "./order-context.ts";
+import { CLOCK_SKEW_MS, ORDER_CONTEXT_SCHEMA_VERSIONS, validateOrderContext } from "./order-context.ts";
 import { DomainError } from "./errors.ts";
 import type { QuoteRecord } from "./quotes.ts";
 
@@ -75,5 +75,21 @@ describe("order_context against its quote", () => {
   it("order.id and currency: the quote's", () => {
     assertRefused({ id: "order-1002" }, "orderContext.order.id");
     assertRefused({ currency: "EUR" }, "orderContext.order.currency");
+  });
+
+  it("schema_version: one of the accepted versions, the others refused naming them", () => {
+    for (const version of ORDER_CONTEXT_SCHEMA_VERSIONS)
+      assert.equal(
+        validateOrderContext({ ...contextWith({}), schema_version: version }, quote, NOW).schema_version,
+        version,
+      );
+    assert.throws(
+      () => validateOrderContext({ ...contextWith({}), schema_version: "2025-12-31" }, quote, NOW),
+      (error: unknown) =>
+        error instanceof DomainError &&
+        error.kind === "order_context_invalid" &&
+        error.field === "orderContext.schema_version" &&
+        error.message.endsWith(`the accepted versions are ${ORDER_CONTEXT_SCHEMA_VERSIONS.join(", ")}.`),
+    );
   });
 });

@@ -21,11 +21,22 @@ const isRealDate = (value: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
+/**
+ * The order_context versions this API reads (README "Versioning"), oldest first; the last is the current one. A version
+ * leaves this list only after the 90-day deprecation overlap.
+ */
+export const ORDER_CONTEXT_SCHEMA_VERSIONS = ["2026-01-01"] as const;
+const accepted = new Set<string>(ORDER_CONTEXT_SCHEMA_VERSIONS);
+
 const orderContextSchema = z.strictObject({
   schema_version: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date of the form YYYY-MM-DD")
-    .refine(isRealDate, "must be a real calendar date"),
+    .refine(isRealDate, "must be a real calendar date")
+    .refine(
+      (version) => accepted.has(version),
+      `is not an accepted version; the accepted versions are ${ORDER_CONTEXT_SCHEMA_VERSIONS.join(", ")}`,
+    ),
   order: z.strictObject({
     id: z.string().min(1).max(255),
     purchased_at: z

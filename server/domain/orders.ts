@@ -6,7 +6,12 @@ import { appendEvent } from "./events.ts";
 import { appendLedgerEntry } from "./ledger.ts";
 import { voidPlan } from "./plans.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
-import { insertSettlementCredit, lockOrderByExternalId, markOrderRefunded } from "../store/orders.ts";
+import {
+  insertSettlementCredit,
+  lockOrderByExternalId,
+  markOrderDelivered,
+  markOrderRefunded,
+} from "../store/orders.ts";
 import { merchantShareBpsOfQuote } from "../store/programs.ts";
 
 export interface MerchantRefund {
@@ -73,4 +78,18 @@ export async function reportMerchantRefund(
   };
   await appendEvent(tx, services, actor, "order.merchant_refunded", refund);
   return refund;
+}
+
+/**
+ * The carrier reported the protected order's goods delivered (on Shopify, a fulfilment event): the claim rules read it
+ * (a "not delivered" claim of a delivered order is not approved by a rule). The first report is kept. Returns whether
+ * it was recorded: false when the merchant has no such protected order, or a delivery was recorded before.
+ */
+export function recordOrderDelivered(
+  tx: Tx,
+  actor: Actor,
+  externalOrderId: string,
+  deliveredAt: number,
+): Promise<boolean> {
+  return markOrderDelivered(tx, actor, externalOrderId, deliveredAt);
 }

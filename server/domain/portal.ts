@@ -14,6 +14,7 @@ import { queuePlanEmail } from "./emails.ts";
 import { getPurchase } from "./purchases.ts";
 import { owePlanFee } from "./fee-refunds.ts";
 import { reverseFeeOnCancellation } from "./ledger.ts";
+import { DENIAL_REASONS } from "./claim-decisions.ts";
 import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../evidence/index.ts";
 import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { Sealer } from "../secrets/sealer.ts";
@@ -129,11 +130,12 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord): Port
   };
 }
 
-/** The public rulebook (GET /portal/reasons): the 12 reasons, the windows and the evidence limits. */
+/** The public rulebook (GET /portal/reasons): the 12 reasons, the denial reasons, the windows, the evidence limits. */
 export function portalRulebook() {
   return {
     object: "list" as const,
     data: COVERED_REASONS.map((code) => ({ code, ...COVERED_REASON_DETAILS[code] })),
+    denialReasons: DENIAL_REASONS.map(({ code, message }) => ({ code, message })),
     claimWindowDays: CLAIM_WINDOW_DAYS,
     freeLookHours: FREE_LOOK_HOURS,
     evidence: {

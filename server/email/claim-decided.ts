@@ -5,6 +5,7 @@ import {
   claimSummary,
   footer,
   howRefunded,
+  inertCallerText,
   money,
   orderFrom,
   renderEmail,
@@ -28,7 +29,9 @@ export const claimDecided: EmailTemplateRenderer = ({ plan, claim, settings, cov
     reason,
     ...(approved
       ? [
-          `We refund ${money(claim.amountCents, claim.currency)}. ${howRefunded(plan.refundChannel, plan)} We e-mail you again once it is paid.`,
+          claim.remedy === "replacement"
+            ? `${inertCallerText(plan.merchantName)} sends you a replacement of what the request is about. We e-mail you again once it is sent.`
+            : `We refund ${money(claim.amountCents, claim.currency)}. ${howRefunded(plan.refundChannel, plan)} We e-mail you again once it is paid.`,
         ]
       : ["If you have information the claims team did not see, you can file a new request with it in the portal."]),
     { label: "See the decision", href: coverageLink },

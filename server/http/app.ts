@@ -16,9 +16,10 @@ import { RULES } from "../rate-limits/policies.ts";
 import { browserAccess, originPolicy } from "./cors.ts";
 import { createIdempotency, type StoredResponse } from "./idempotency.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "@purchase-protection/contract";
-import { routes as routeTable } from "./routes.ts";
+import { routes as defaultRoutes } from "./routes.ts";
 import type { Route } from "./route.ts";
 import { openApiDocument } from "./openapi.ts";
+import { deprecationNotice } from "./deprecation.ts";
 import { EVIDENCE_LIMITS } from "../evidence/index.ts";
 
 export const API_BASE_PATH = "/api/v1";
@@ -39,11 +40,14 @@ export interface HttpApiOptions {
   afterSideEffects?: () => void;
   /** Rate limits (README "Rate limits") of the routes with a `rateLimit` rule; unset: no limits (RATE_LIMITS=off, most tests). */
   rateLimits?: RateLimitOptions;
+  /** Test seam: the route table (default routes.ts), e.g. with a deprecated row. */
+  routes?: Route[];
 }
 
 /** The protection API as a Hono app: `fetch(Request) => Response`, mounted at /api/v1. */
 export function createHttpApi(options: HttpApiOptions) {
   const { db, services, logger } = options;
+  const routeTable = options.routes ?? defaultRoutes;
   const idempotency = createIdempotency({
     db,
     clock: services.clock,
@@ -67,6 +71,8 @@ export function createHttpApi(options: HttpApiOptions) {
 
   for (const route of routeTable) {
     const handlers = [
+      // First, so that every answer of a deprecated route says so, a 401 or a 429 included.
+      ...(route.deprecated ? [deprecationNotice(route.deprecated)] : []),
       identifyKey(db, services.clock),
       ...(route.browser ? [browserAccess()] : []),
       ...(route.rateLimit && options.rateLimits

@@ -11,9 +11,18 @@ type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | und
  * into one bucket.
  */
 export function clientIp(c: Context, trustProxy: number): string | undefined {
-  const socketAddress = normalise((c.env as NodeBindings)?.incoming?.socket?.remoteAddress);
+  return clientAddress(c.env, c.req.header("x-forwarded-for"), trustProxy);
+}
+
+/** clientIp from its parts: @hono/node-server's bindings and the X-Forwarded-For header (the Remix app's pages). */
+export function clientAddress(
+  bindings: unknown,
+  forwardedFor: string | undefined | null,
+  trustProxy: number,
+): string | undefined {
+  const socketAddress = normalise((bindings as NodeBindings)?.incoming?.socket?.remoteAddress);
   if (trustProxy <= 0) return socketAddress;
-  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+  const forwarded = (forwardedFor ?? "")
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);

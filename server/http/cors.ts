@@ -5,7 +5,8 @@ import type { ApiEnv } from "./env.ts";
 import { mayUseFromOrigin } from "./auth.ts";
 
 const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Merchant-Id";
-const EXPOSED_HEADERS = "X-Service-Quote-Token, Idempotent-Replayed, X-Request-Id, Retry-After";
+const EXPOSED_HEADERS =
+  "X-Service-Quote-Token, Idempotent-Replayed, X-Request-Id, Retry-After, Deprecation, Sunset, Link";
 
 /**
  * Browser access for the publishable-key routes (quote, confirm, decline). A preflight carries no key, so it is

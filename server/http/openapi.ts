@@ -37,7 +37,16 @@ export function openApiDocument(routes: Route[]) {
       required: true,
       schema: { type: "string" },
     }));
-    const queryParams = route.query ? queryParameters(route.query) : [];
+    const deprecatedField = route.deprecated?.field;
+    const queryParams = (route.query ? queryParameters(route.query) : []).map((parameter) =>
+      parameter.name === deprecatedField ? { ...parameter, deprecated: true } : parameter,
+    );
+    const bodySchema = route.body
+      ? withDeprecatedProperty(jsonSchema(route.body, "input"), deprecatedField)
+      : undefined;
+    const bodyFields = (bodySchema?.properties ?? {}) as Record<string, object>;
+    if (deprecatedField && !(deprecatedField in bodyFields) && !queryParams.some((p) => p.name === deprecatedField))
+      throw new Error(`${route.operationId}: the deprecated field '${deprecatedField}' is not in its body or query`);
     const mutating = route.method !== "GET";
     // A route anyone may call takes no credential, and as a mutation no idempotency key (route.ts ANYONE).
     const open = route.keys.includes("anyone");
@@ -46,6 +55,7 @@ export function openApiDocument(routes: Route[]) {
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
+      ...(route.deprecated && !deprecatedField ? { deprecated: true } : {}),
       security: open ? [] : [{ bearer: [] }],
       "x-key-kinds": keyPrefixes(route),
       ...(limits ? { "x-rate-limits": rateLimitPolicies(limits) } : {}),
@@ -68,7 +78,7 @@ export function openApiDocument(routes: Route[]) {
             requestBody: {
               required: route.operationId !== "reportMerchantRefund",
               content: {
-                "application/json": { schema: jsonSchema(route.body, "input") },
+                "application/json": { schema: bodySchema },
                 ...(route.multipart ? { "multipart/form-data": multipartSchema(route) } : {}),
               },
             },
@@ -86,6 +96,7 @@ export function openApiDocument(routes: Route[]) {
               ? { "Idempotent-Replayed": { description: "'true' when this is a replay.", schema: { type: "string" } } }
               : {}),
             ...(limits ? RATE_LIMIT_HEADERS : {}),
+            ...(route.deprecated ? DEPRECATION_HEADERS : {}),
           },
           content:
             route.response.schema === shapes.evidenceDownload
@@ -109,6 +120,9 @@ export function openApiDocument(routes: Route[]) {
         ),
         ...(route.operationId === "confirmQuote"
           ? { "422": errorResponse("order_context_invalid: nothing was created.") }
+          : {}),
+        ...(route.operationId === "resolveClaim"
+          ? { "422": errorResponse("amount_exceeds_claim: the amount is more than the claim's (nothing was changed).") }
           : {}),
         ...(route.operationId === "fileClaim" || route.operationId === "addClaimMessage"
           ? {
@@ -162,6 +176,25 @@ export function openApiDocument(routes: Route[]) {
     },
     paths,
   };
+}
+
+/** Sent on every response of a deprecated route or of a route with a deprecated field (deprecation.ts). */
+const DEPRECATION_HEADERS = {
+  Deprecation: {
+    description: "RFC 9745: when this route (or a field of it) was deprecated, `@<unix seconds>`.",
+    schema: { type: "string" },
+  },
+  Sunset: {
+    description: "RFC 8594: the HTTP-date after which it may stop working (at least 90 days after the deprecation).",
+    schema: { type: "string" },
+  },
+};
+
+/** A body schema with its deprecated top-level property marked (JSON Schema `deprecated`). */
+function withDeprecatedProperty(schema: Record<string, unknown>, field: string | undefined) {
+  const properties = schema.properties as Record<string, object> | undefined;
+  if (field === undefined || properties?.[field] === undefined) return schema;
+  return { ...schema, properties: { ...properties, [field]: { ...properties[field], deprecated: true } } };
 }
 
 const RATE_LIMIT_HEADERS = {

@@ -122,10 +122,43 @@ export const merchantRefund = z.strictObject({
   livemode: z.boolean(),
 });
 
-const claimDecision = z
-  .strictObject({ code: z.string(), message: z.string(), decidedAt: timestamp })
+const decisionFields = {
+  code: z.string().describe('`covered` for an approval; a denial\'s published reason code (README "Claim decisions").'),
+  message: z.string().describe("The sentence the buyer reads."),
+  decidedAt: timestamp,
+};
+
+const portalClaimDecision = z
+  .strictObject(decisionFields)
   .nullable()
   .describe("The decision with its published reason code and the sentence the buyer reads; null until decided.");
+
+const claimDecision = z
+  .strictObject({
+    ...decisionFields,
+    decidedBy: z.enum(["rule", "claims_team"]).describe("One of the program's claim rules, or the claims team."),
+    ruleId: z.string().nullable().describe("The rule that decided (decidedBy rule), else null."),
+  })
+  .nullable()
+  .describe("The decision with its published reason code and the sentence the buyer reads; null until decided.");
+
+const claimResolution = z
+  .strictObject({
+    remedy: z.enum(["refund", "replacement"]),
+    amountCents: cents.describe("Pending: what to refund (or what the replacement is worth); done: what was paid."),
+    currency: z.string(),
+    status: z.enum(["pending", "done"]).describe("pending: approved, to be paid; done: paid."),
+    channel: z
+      .enum(["shopify", "merchant"])
+      .describe(
+        "shopify: the service pays it on the Shopify order; merchant: you pay it and confirm (POST …/resolution).",
+      ),
+    reference: z.string().nullable().describe("The Shopify refund or order id, or your reference; null until paid."),
+    resolvedAt: timestamp.nullable(),
+    error: z.string().nullable().describe("The last failed attempt to pay it on Shopify, until it is paid."),
+  })
+  .nullable()
+  .describe("What an approved claim is owed and, once paid, how it was paid; null unless approved or paid.");
 
 export const claim = z.strictObject({
   id: z.string(),
@@ -140,6 +173,7 @@ export const claim = z.strictObject({
   currency: z.string(),
   occurredAt: timestamp,
   decision: claimDecision,
+  resolution: claimResolution,
   evidenceCount: z.number().int().nonnegative(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -166,7 +200,7 @@ export const portalClaim = z.strictObject({
   occurredAt: timestamp,
   amountCents: cents,
   currency: z.string(),
-  decision: claimDecision,
+  decision: portalClaimDecision,
   evidence: z.array(evidenceFile),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -372,6 +406,9 @@ export const portalSession = z.strictObject({
 export const portalReasons = z.strictObject({
   object: z.literal("list"),
   data: z.array(z.strictObject({ code: z.string(), name: z.string(), description: z.string() })).length(12),
+  denialReasons: z
+    .array(z.strictObject({ code: z.string(), message: z.string() }))
+    .describe("The published reasons a claim is denied for, with the sentence the buyer reads."),
   claimWindowDays: z.literal(30),
   freeLookHours: z.literal(48),
   evidence: z.strictObject({

@@ -86,6 +86,12 @@ export interface Route<
    * fields): the text fields are its body, the files go to `prepare` (`files`). JSON without files is accepted too.
    */
   multipart?: { fileField: string };
+  /**
+   * Deprecated (README "Versioning"): the route, or only `field` of its body or query. Every response then carries
+   * the Deprecation and Sunset headers (deprecation.ts) and the OpenAPI document marks it `deprecated`. It keeps
+   * working until `sunset`, at least 90 days after `since`.
+   */
+  deprecated?: RouteDeprecation;
   /** For the OpenAPI document: the 2xx body. */
   response: { description: string; schema: z.ZodType };
   /**
@@ -99,6 +105,16 @@ export interface Route<
     },
   ): Promise<P>;
   handle(context: RouteContext<z.output<B>, z.output<Q>, P, CallerOf<K>>): Promise<RouteResult>;
+}
+
+/** When a route or a field of it was deprecated and when it goes (ISO 8601 dates, UTC), and where to read why. */
+export interface RouteDeprecation {
+  since: string;
+  sunset: string;
+  /** A page on the change and what replaces it (Link rel="deprecation"). */
+  link?: string;
+  /** Only this top-level body or query field is deprecated, not the route. */
+  field?: string;
 }
 
 /** Keeps each row's handler typed by its own schemas. */
@@ -118,14 +134,19 @@ export const ok = (body: unknown, headers?: Record<string, string>): RouteResult
  * shown. The file name is the buyer's display name, in RFC 6266/5987 form (an ASCII fallback and the UTF-8 name) —
  * written here because the only library for it is not one of our dependencies.
  */
-export const okFile = (file: { bytes: Uint8Array; contentType: string; fileName: string }): RouteResult => {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  return ok(file.bytes, {
+export const okFile = (file: { bytes: Uint8Array; contentType: string; fileName: string }): RouteResult =>
+  ok(file.bytes, {
     "Content-Type": file.contentType,
-    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+    "Content-Disposition": attachmentDisposition(file.fileName),
     "X-Content-Type-Options": "nosniff",
   });
-};
+
+/** `attachment` with the file name as an ASCII fallback and in UTF-8 (also the claims console's downloads). */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const utf8 = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
 
 /** A page as README "Lists" shows it: `{"object":"list","data":[…],"has_more":bool,"next_cursor":string|null}`. */
 export const okPage = (page: Page<unknown>): RouteResult =>

@@ -5,6 +5,7 @@ import { reportMerchantRefund } from "../domain/orders.ts";
 import {
   addClaimMessage,
   fileClaim,
+  getClaim,
   getPortalClaim,
   listClaims,
   listPlanClaims,
@@ -12,6 +13,7 @@ import {
   readMerchantEvidence,
   readPortalEvidence,
 } from "../domain/claims.ts";
+import { resolveClaim } from "../domain/claim-decisions.ts";
 import { getPurchase, listPurchases } from "../domain/purchases.ts";
 import { confirmFeeRefund } from "../domain/fee-refunds.ts";
 import { cancelInFreeLook, getPortalPlan, lookUpPlan, openCoverageLink, portalRulebook } from "../domain/portal.ts";
@@ -159,6 +161,37 @@ export const routes: Route[] = [
     response: { description: "A page of claims.", schema: shapes.page(shapes.claim) },
     handle: async ({ db, principal, params, query }) =>
       okPage(await listClaims(db, ownMerchant(principal, params.merchantId), claimFilters(query))),
+  }),
+  route({
+    method: "GET",
+    path: "/merchant/claims/:claimId",
+    operationId: "getClaim",
+    keys: SECRET_ONLY,
+    rateLimit: "claims",
+    summary: "One refund request (claim) of the key's merchant, with its decision and resolution.",
+    query: wire.noQuery,
+    response: { description: "The claim.", schema: shapes.claim },
+    handle: async ({ db, principal, params }) => ok(await getClaim(db, principal, params.claimId)),
+  }),
+  route({
+    method: "POST",
+    path: "/merchant/claims/:claimId/resolution",
+    operationId: "resolveClaim",
+    keys: SECRET_ONLY,
+    summary:
+      "Confirm that you paid an approved claim (other carts: its resolution's channel is merchant): the refund or the replacement and your reference. The claim becomes paid, the buyer is e-mailed and the amount is owed to you on the next settlement statement. Not approved: 409 claim_transition_invalid; a Shopify shop's claim is paid by the app: 409 claim_resolution_automatic; a kind other than the approved remedy: 409 remedy_mismatch. A second confirmation returns the paid claim unchanged.",
+    body: wire.claimResolutionRequest,
+    response: { description: "The paid claim.", schema: shapes.claim },
+    handle: async ({ db, services, principal, params, body }) =>
+      ok(
+        await resolveClaim(db, services, principal, params.claimId, {
+          channel: "merchant",
+          kind: body.kind,
+          amountCents: body.amountCents,
+          reference: body.reference,
+          note: body.note,
+        }),
+      ),
   }),
   route({
     method: "GET",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import { CLAIM_STATUSES } from "../domain/claims.ts";
 import { EVENT_TYPES } from "../domain/events.ts";
+import { ORDER_CONTEXT_SCHEMA_VERSIONS } from "../domain/order-context.ts";
 
 // Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:
 // an unknown field is an error (parameter_unknown), never silently ignored.
@@ -53,7 +54,9 @@ export const confirmRequest = z.strictObject({
   // order_context_invalid (README "Offers"). The preprocess lets a missing one through while the document keeps it required.
   order_context: z
     .preprocess((value) => value ?? null, z.unknown())
-    .describe("Versioned snake_case description of the binding order (schema_version, order, participants)."),
+    .describe(
+      `Versioned snake_case description of the binding order (schema_version, order, participants). Accepted schema_version values: ${ORDER_CONTEXT_SCHEMA_VERSIONS.join(", ")}.`,
+    ),
 });
 
 export const declineRequest = z.strictObject({
@@ -191,6 +194,23 @@ export const feeRefundRequest = z.strictObject({
     .max(200)
     .optional()
     .describe("Your own reference of the refund (e.g. the payment processor's refund id)."),
+});
+
+/** POST /merchant/claims/{claimId}/resolution: what the merchant did for the buyer of an approved claim. */
+export const claimResolutionRequest = z.strictObject({
+  kind: z.enum(["refund", "replacement"]).describe("What was done: the remedy the claim was approved for."),
+  amountCents: amount
+    .optional()
+    .describe(
+      "What was refunded, or what the replacement is worth (minor units); default and at most the claim's amount.",
+    ),
+  reference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .describe("Your reference of what was done (the refund id, the replacement order or its tracking number)."),
+  note: z.string().trim().max(2000).optional().describe("Shown to the buyer on the claim's timeline."),
 });
 
 export const redeliverRequest = z.strictObject({

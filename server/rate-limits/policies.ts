@@ -71,6 +71,13 @@ export const RULES = {
       EDGE_GLOBAL,
     ],
   },
+  // The claims team's sign-in links (the /ops page, not an API route): 5 link e-mails per staff address an hour —
+  // enough for a lost e-mail, too few to flood an inbox — and 30 requests an hour from one client address (someone
+  // trying many addresses). Both count whether or not the address has an account, so neither tells.
+  opsSignIn: {
+    name: "opsSignIn",
+    policies: [policy("ops-sign-in-ip", 30, HOUR, "ip"), policy("ops-sign-in-email", 5, HOUR, "email")],
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RuleName = keyof typeof RULES;

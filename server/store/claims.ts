@@ -10,6 +10,7 @@ import { listPage } from "./pagination.ts";
 
 export interface ClaimRecord {
   id: string;
+  merchantId: string;
   planId: string;
   referenceNumber: string;
   orderId: string;
@@ -22,11 +23,30 @@ export interface ClaimRecord {
   decisionCode: string | null;
   decisionMessage: string | null;
   decidedAt: number | null;
+  /** "rule:<rule id>" or "staff:<staff id>". */
+  decidedBy: string | null;
+  remedy: ClaimRemedy | null;
   paidAmountCents: number;
+  resolution: ClaimResolutionRecord | null;
+  resolvedAt: number | null;
+  payoutError: string | null;
+  /** The merchant's orders are Shopify's: its claims are paid on Shopify, not confirmed by the merchant. */
+  shopifyMerchant: boolean;
   evidenceCount: number;
   createdAt: number;
   updatedAt: number;
   mode: Mode;
+}
+
+export type ClaimRemedy = "refund" | "replacement";
+
+/** How a paid claim was resolved (claims.resolution, JSON). */
+export interface ClaimResolutionRecord {
+  kind: ClaimRemedy;
+  channel: "merchant" | "shopify";
+  amountCents: number;
+  reference: string | null;
+  note: string | null;
 }
 
 export type NewClaim = Pick<
@@ -81,6 +101,7 @@ export interface ClaimablePlan {
 
 interface ClaimRow {
   id: string;
+  merchant_id: string;
   plan_id: string;
   reference_number: string;
   order_id: string;
@@ -93,7 +114,13 @@ interface ClaimRow {
   decision_code: string | null;
   decision_message: string | null;
   decided_at: number | null;
+  decided_by: string | null;
+  remedy: ClaimRemedy | null;
   paid_amount_cents: number;
+  resolution: string | null;
+  resolved_at: number | null;
+  payout_error: string | null;
+  shop_domain: string | null;
   evidence_count: number;
   created_at: number;
   updated_at: number;
@@ -102,13 +129,16 @@ interface ClaimRow {
 
 const CLAIMS = "claims c JOIN plans p ON p.id = c.plan_id";
 const CLAIM_COLUMNS =
-  "c.id, c.plan_id, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, c.currency, " +
-  "c.occurred_at, c.decision_code, c.decision_message, c.decided_at, c.paid_amount_cents, " +
+  "c.id, c.merchant_id, c.plan_id, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, " +
+  "c.currency, c.occurred_at, c.decision_code, c.decision_message, c.decided_at, c.decided_by, c.remedy, " +
+  "c.paid_amount_cents, c.resolution, c.resolved_at, c.payout_error, " +
+  "(SELECT m.shop_domain FROM merchants m WHERE m.id = c.merchant_id) AS shop_domain, " +
   "(SELECT COUNT(*) FROM claim_evidence e WHERE e.claim_id = c.id) AS evidence_count, c.created_at, c.updated_at, c.mode";
 
 function toClaimRecord(row: ClaimRow): ClaimRecord {
   return {
     id: row.id,
+    merchantId: row.merchant_id,
     planId: row.plan_id,
     referenceNumber: row.reference_number,
     orderId: row.order_id,
@@ -121,10 +151,16 @@ function toClaimRecord(row: ClaimRow): ClaimRecord {
     decisionCode: row.decision_code,
     decisionMessage: row.decision_message,
     decidedAt: row.decided_at === null ? null : Number(row.decided_at),
-    paidAmountCents: row.paid_amount_cents,
+    decidedBy: row.decided_by,
+    remedy: row.remedy,
+    paidAmountCents: Number(row.paid_amount_cents),
+    resolution: row.resolution === null ? null : (JSON.parse(row.resolution) as ClaimResolutionRecord),
+    resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
+    payoutError: row.payout_error,
+    shopifyMerchant: row.shop_domain !== null,
     evidenceCount: Number(row.evidence_count),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
     mode: row.mode,
   };
 }
@@ -250,9 +286,109 @@ export async function touchClaim(tx: Queryable, claimId: string, at: number): Pr
   await tx.run("UPDATE claims SET updated_at = ? WHERE id = ?", [at, claimId]);
 }
 
-/** Test seam and the payout's write (issue 15): what the claim was paid. */
+/** Test seam: what the claim was paid (claims are paid through recordClaimResolution). */
 export async function setClaimPaidAmount(tx: Queryable, claimId: string, paidAmountCents: number): Promise<void> {
   await tx.run("UPDATE claims SET paid_amount_cents = ? WHERE id = ?", [paidAmountCents, claimId]);
+}
+
+/**
+ * Records a decision: the new status (approved or denied), its published code and sentence, who made it and, for an
+ * approval, the remedy owed. A denial releases the open slot.
+ */
+export async function recordClaimDecision(
+  tx: Queryable,
+  claimId: string,
+  decision: {
+    status: "approved" | "denied";
+    code: string;
+    message: string;
+    decidedBy: string;
+    remedy: ClaimRemedy | null;
+    at: number;
+  },
+): Promise<void> {
+  await updateClaimStatus(tx, claimId, decision.status, decision.at);
+  await tx.run(
+    "UPDATE claims SET decision_code = ?, decision_message = ?, decided_by = ?, decided_at = ?, remedy = ? WHERE id = ?",
+    [decision.code, decision.message, decision.decidedBy, decision.at, decision.remedy, claimId],
+  );
+}
+
+/** Marks the claim paid with how it was resolved (releasing its open slot and clearing a failed payout's error). */
+export async function recordClaimResolution(
+  tx: Queryable,
+  claimId: string,
+  resolution: ClaimResolutionRecord,
+  at: number,
+): Promise<void> {
+  await updateClaimStatus(tx, claimId, "paid", at);
+  await tx.run(
+    "UPDATE claims SET paid_amount_cents = ?, resolution = ?, resolved_at = ?, payout_error = NULL WHERE id = ?",
+    [resolution.amountCents, JSON.stringify(resolution), at, claimId],
+  );
+}
+
+/** The last failed attempt to pay an approved claim (shown to the merchant and the claims team until it is paid). */
+export async function setClaimPayoutError(tx: Queryable, claimId: string, message: string): Promise<void> {
+  await tx.run("UPDATE claims SET payout_error = ? WHERE id = ? AND status = 'approved'", [message, claimId]);
+}
+
+/** What the plan's other approved claims are owed and not yet paid (approving one more must leave room for them). */
+export async function sumApprovedUnpaidOnPlan(tx: Queryable, planId: string, exceptClaimId: string): Promise<number> {
+  const row = await tx.get<{ owed: number | string | null }>(
+    "SELECT SUM(amount_cents) AS owed FROM claims WHERE plan_id = ? AND status = 'approved' AND id <> ?",
+    [planId, exceptClaimId],
+  );
+  return Number(row?.owed ?? 0);
+}
+
+/** What the claim rules and an approval need to know of the claim's plan, its order and its program. */
+export interface ClaimPlanFacts {
+  planId: string;
+  planStatus: PlanStatus;
+  /** When the plan was voided or cancelled; null while active. */
+  planEndedAt: number | null;
+  coveredAmountCents: number;
+  purchasedAt: number;
+  /** When the carrier reported the order delivered; null: no delivery recorded. */
+  deliveredAt: number | null;
+  /** The claim_rules JSON of the program that priced the plan ("{}" when the program is gone). */
+  claimRules: string;
+}
+
+/**
+ * The facts of a claim's plan, row-locking the plan: decisions on its claims run one at a time (what is left to
+ * approve), and in the order filing takes its locks (the plan first, then a claim).
+ */
+export async function lockClaimPlanFacts(tx: Queryable, planId: string): Promise<ClaimPlanFacts | undefined> {
+  const row = await tx.get<{
+    plan_id: string;
+    status: PlanStatus;
+    voided_at: number | string | null;
+    cancelled_at: number | string | null;
+    covered_amount_cents: number | string;
+    purchased_at: number | string;
+    delivered_at: number | string | null;
+    claim_rules: string | null;
+  }>(
+    `SELECT p.id AS plan_id, p.status, p.voided_at, p.cancelled_at, p.covered_amount_cents, p.purchased_at,
+            (SELECT o.delivered_at FROM orders o WHERE o.plan_id = p.id) AS delivered_at,
+            (SELECT pp.claim_rules FROM quotes q JOIN protection_programs pp ON pp.id = q.program_id
+              WHERE q.id = p.quote_id) AS claim_rules
+       FROM plans p WHERE p.id = ?${forUpdate(tx)}`,
+    [planId],
+  );
+  if (!row) return undefined;
+  const endedAt = row.voided_at ?? row.cancelled_at;
+  return {
+    planId: row.plan_id,
+    planStatus: row.status,
+    planEndedAt: row.status === "active" || endedAt === null ? null : Number(endedAt),
+    coveredAmountCents: Number(row.covered_amount_cents),
+    purchasedAt: Number(row.purchased_at),
+    deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
+    claimRules: row.claim_rules ?? "{}",
+  };
 }
 
 export async function insertTimelineEntry(tx: Queryable, owner: Actor, entry: TimelineEntryRecord): Promise<void> {

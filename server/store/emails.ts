@@ -67,6 +67,8 @@ export interface EmailClaim {
   occurredAt: number;
   decisionCode: string | null;
   decisionMessage: string | null;
+  /** What an approved claim is owed: a refund or a replacement (a reship); null before approval. */
+  remedy: "refund" | "replacement" | null;
   paidAmountCents: number;
   /** The newest message or status change from anyone but the buyer with a text: what the buyer was last asked. */
   latestRequest: { actor: string; text: string } | null;
@@ -206,10 +208,11 @@ export async function findEmailClaim(db: Queryable, claimId: string): Promise<Em
     occurred_at: number | string;
     decision_code: string | null;
     decision_message: string | null;
+    remedy: EmailClaim["remedy"];
     paid_amount_cents: number | string;
   }>(
     `SELECT id, plan_id, reason, description, status, amount_cents, currency, occurred_at, decision_code,
-            decision_message, paid_amount_cents
+            decision_message, remedy, paid_amount_cents
        FROM claims WHERE id = ?`,
     [claimId],
   );
@@ -231,6 +234,7 @@ export async function findEmailClaim(db: Queryable, claimId: string): Promise<Em
     occurredAt: Number(row.occurred_at),
     decisionCode: row.decision_code,
     decisionMessage: row.decision_message,
+    remedy: row.remedy,
     paidAmountCents: Number(row.paid_amount_cents),
     latestRequest: request ?? null,
   };

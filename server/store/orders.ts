@@ -35,6 +35,24 @@ export async function lockOrderByExternalId(
   return row && { id: row.id, planId: row.plan_id, status: row.status };
 }
 
+/**
+ * Records when the carrier reported the order delivered; the first report stays (a later fulfilment of the same order
+ * does not move it). Returns whether it was recorded: false for an order the owner does not have, or recorded before.
+ */
+export async function markOrderDelivered(
+  tx: Queryable,
+  owner: Actor,
+  externalId: string,
+  deliveredAt: number,
+): Promise<boolean> {
+  const updated = await tx.run(
+    `UPDATE orders SET delivered_at = ?
+     WHERE merchant_id = ? AND mode = ? AND external_id = ? AND delivered_at IS NULL`,
+    [deliveredAt, owner.merchantId, owner.mode, externalId],
+  );
+  return updated > 0;
+}
+
 export async function markOrderRefunded(tx: Queryable, orderId: string, at: number): Promise<void> {
   await tx.run("UPDATE orders SET status = 'merchant_refunded', refunded_at = ? WHERE id = ?", [at, orderId]);
 }

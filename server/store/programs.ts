@@ -102,3 +102,19 @@ export async function programBelongsTo(tx: Queryable, programId: string, merchan
     undefined
   );
 }
+
+/**
+ * Sets the claim rules (JSON) of the owner's active programs, or of the one named; how many programs took them.
+ */
+export async function updateClaimRules(
+  tx: Queryable,
+  owner: Actor,
+  claimRulesJson: string,
+  programId?: string,
+): Promise<number> {
+  const rows = await tx.all(
+    `UPDATE protection_programs SET claim_rules = ? WHERE merchant_id = ? AND mode = ? AND active = TRUE${programId === undefined ? "" : " AND id = ?"} RETURNING id`,
+    [claimRulesJson, owner.merchantId, owner.mode, ...(programId === undefined ? [] : [programId])],
+  );
+  return rows.length;
+}

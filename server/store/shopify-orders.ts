@@ -1,5 +1,6 @@
 // Shopify orders that carried the protection opt-in (shopify_orders): the plan each one got, the refunds counted
 // against it and what became of it.
+import type { Mode } from "../domain/ids.ts";
 import { forUpdate, type Queryable } from "./database.ts";
 
 /** cancelled: the buyer cancelled the protection in the free look (its fee is refunded by a job; later refunds are not reported). */
@@ -66,6 +67,20 @@ export async function findShopifyOrder(
     [shop, orderId],
   );
   return row && { status: row.status, currency: row.currency, goodsAmountCents: Number(row.goods_amount_cents) };
+}
+
+/** Whose plan the shop's protected order is (its merchant and mode), or undefined when the order has no plan. */
+export async function findShopifyOrderOwner(
+  tx: Queryable,
+  shop: string,
+  orderId: string,
+): Promise<{ merchantId: string; mode: Mode } | undefined> {
+  const row = await tx.get<{ merchant_id: string; mode: Mode }>(
+    `SELECT p.merchant_id, p.mode FROM shopify_orders s JOIN plans p ON p.id = s.plan_id
+     WHERE s.shop = ? AND s.order_id = ?`,
+    [shop, orderId],
+  );
+  return row && { merchantId: row.merchant_id, mode: row.mode };
 }
 
 /** The refunds counted so far, the row locked until the transaction ends; undefined for an unknown order. */

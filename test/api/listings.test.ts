@@ -319,6 +319,7 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         "planId",
         "reason",
         "referenceNumber",
+        "resolution",
         "status",
         "updatedAt",
       ]);
@@ -331,6 +332,7 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
       assert.equal(oldest.currency, "USD");
       assert.equal(oldest.livemode, false);
       assert.equal(oldest.decision, null);
+      assert.equal(oldest.resolution, null);
       assert.equal(oldest.evidenceCount, 0);
     });
 

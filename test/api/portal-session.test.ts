@@ -9,6 +9,7 @@ import { createSealer } from "../../server/secrets/sealer.ts";
 import { redactCustomer } from "../../server/domain/privacy.ts";
 import { coverageLinks, COVERAGE_LINK_LIFETIME_MS } from "../../server/email/coverage-link.ts";
 import { COVERED_REASONS, COVERED_REASON_DETAILS } from "../../server/domain/disclosure.ts";
+import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../../server/evidence/index.ts";
 
 // README "Buyer portal API": the sign-ins (e-mail + reference number, the welcome e-mail's coverage link), the portal
@@ -234,6 +235,7 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
     assert.deepEqual(response.body, {
       object: "list",
       data: COVERED_REASONS.map((code) => ({ code, ...COVERED_REASON_DETAILS[code] })),
+      denialReasons: DENIAL_REASONS.map(({ code, message }) => ({ code, message })),
       claimWindowDays: 30,
       freeLookHours: 48,
       evidence: {
@@ -244,5 +246,7 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
     });
     assert.equal(response.body.data.length, 12);
     for (const reason of response.body.data) assert.match(reason.description, /^[A-Z].*\.$/, "one sentence");
+    assert.ok(response.body.denialReasons.length >= 7);
+    for (const reason of response.body.denialReasons) assert.match(reason.message, /^[A-Z][^\n]*\.$/, "a sentence");
   });
 });

@@ -5,6 +5,7 @@ import { apiClient, type ApiResponse } from "../support/client.ts";
 import { protectOrder, protectOrderHeadless, sha256Hex } from "../support/protection-flows.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { submitClaim } from "../../server/domain/claims.ts";
+import { approveClaim } from "../../server/domain/claim-decisions.ts";
 import { newPortalToken } from "../../server/domain/portal.ts";
 import { insertPortalSession } from "../../server/store/portal-sessions.ts";
 import { PLAIN_PNG } from "../../server/evidence/test-images.ts";
@@ -79,6 +80,27 @@ describe("every route's real response parses with its documented schema", () => 
     await record("reportMerchantRefund", secret.post(`/orders/${refunded.confirmation.orderId}/refund`));
     await record("listClaims", secret.get("/merchant/claims"));
     await record("listMerchantClaims", secret.get(`/merchants/${merchantId}/claims`));
+    // An approved claim (its resolution pending), then paid in part: the plan keeps coverage for the portal's claim below.
+    const [listed] = (bodies.get("listClaims") as { data: { id: string }[] }).data;
+    await t.database.db.transaction((tx) =>
+      approveClaim(
+        tx,
+        t.services,
+        { merchantId, mode: "test" },
+        listed.id,
+        { kind: "staff", staffId: "stf_shapes" },
+        {},
+      ),
+    );
+    await record("getClaim", secret.get(`/merchant/claims/${listed.id}`));
+    await record(
+      "resolveClaim",
+      secret.post(`/merchant/claims/${listed.id}/resolution`, {
+        kind: "refund",
+        amountCents: 100,
+        reference: "re_shapes",
+      }),
+    );
     await record("getMerchantMetrics", secret.get(`/merchants/${merchantId}/metrics`));
     await record("listPurchases", secret.get("/purchases"));
     await record("getPurchase", secret.get(`/purchases/${confirmation.planId}`));

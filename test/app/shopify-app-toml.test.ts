@@ -43,10 +43,13 @@ describe("shopify.app.toml", () => {
 
   it("asks for the scopes the Admin API operations need, and no more", () => {
     assert.deepEqual(config.access_scopes.scopes.split(",").sort(), [
+      "read_draft_orders",
+      "read_fulfillments",
       "read_merchant_managed_fulfillment_orders",
       "read_orders",
       "read_products",
       "read_publications",
+      "write_draft_orders",
       "write_merchant_managed_fulfillment_orders",
       "write_orders",
       "write_products",

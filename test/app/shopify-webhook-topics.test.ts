@@ -10,6 +10,7 @@ import {
   appUninstalledPayload,
   customersRedactPayload,
   dataRequestPayload,
+  fulfillmentPayload,
   orderPayload,
   refundPayload,
   scopesUpdatePayload,
@@ -31,6 +32,8 @@ const order = orderPayload({
 const refund = refundPayload({ orderId: order.id, amount: "20.00" });
 const dataRequest = dataRequestPayload(SHOP, { email: "ada@example.com", orderIds: [order.id] });
 const redact = customersRedactPayload(SHOP, { email: "ada@example.com", orderIds: [order.id] });
+const shipped = fulfillmentPayload({ orderId: order.id, shipmentStatus: null });
+const delivered = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered" });
 
 /** Every handled topic: a real-shaped payload, and what its job keeps. */
 const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string }[] = [
@@ -56,7 +59,19 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
   {
     topic: "refunds/create",
     payload: refund,
-    kept: { id: String(refund.id), order_id: String(order.id), transactions: refund.transactions },
+    kept: { id: String(refund.id), order_id: String(order.id), note: null, transactions: refund.transactions },
+  },
+  {
+    topic: "fulfillments/create",
+    payload: shipped,
+    kept: { order_id: String(order.id), shipment_status: null, updated_at: shipped.updated_at },
+    subject: String(order.id),
+  },
+  {
+    topic: "fulfillments/update",
+    payload: delivered,
+    kept: { order_id: String(order.id), shipment_status: "delivered", updated_at: delivered.updated_at },
+    subject: String(order.id),
   },
   { topic: "app/uninstalled", payload: appUninstalledPayload(SHOP), kept: {} },
   { topic: "app/scopes_update", payload: scopesUpdatePayload(["read_orders"]), kept: { current: ["read_orders"] } },

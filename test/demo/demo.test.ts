@@ -182,6 +182,30 @@ describe("npm run demo: the whole web app, seeded", () => {
     assert.ok(demo.output.includes(`/merchant/claims?reference_number=${referenceNumber}`));
   });
 
+  it("prints a claims-console sign-in link that signs in an admin, whose queue shows the sample's claim", async () => {
+    const [demo] = demos;
+    const origin = originOf(demo.output)!;
+    const link = demo.output.match(/Claims console: +(http:\/\/\S+\/ops\/sign-in\/[\w-]{43})/)?.[1];
+    assert.ok(link, "the sign-in link is printed");
+    assert.ok(link.startsWith(`${origin}/ops/sign-in/`));
+    // GET shows the button and spends nothing; the POST (from the page's origin) signs in.
+    assert.equal((await fetch(link)).status, 200);
+    const signedIn = await fetch(link, { method: "POST", headers: { Origin: origin }, redirect: "manual" });
+    assert.equal(signedIn.status, 302);
+    assert.equal(signedIn.headers.get("location"), "/ops");
+    const cookie = signedIn.headers.get("set-cookie")?.match(/ops_session=[^;]+/)?.[0];
+    assert.ok(cookie, "a session cookie");
+    const queue = await fetch(`${origin}/ops`, { headers: { Cookie: cookie } });
+    assert.equal(queue.status, 200);
+    const html = await queue.text();
+    assert.match(html, /ops@demo\.localhost/);
+    const sample = demo.output.match(/Sample order: +(CLM-\S+),/)![1];
+    assert.ok(html.includes(sample), "the sample's claim waits in the queue");
+    // The printed link works once.
+    const again = await fetch(link, { method: "POST", headers: { Origin: origin }, redirect: "manual" });
+    assert.notEqual(again.status, 302);
+  });
+
   it("serves the Remix app's pages: /app says Shopify is not configured (printed as such)", async () => {
     const [demo] = demos;
     assert.match(demo.output, /Admin: +http:\S+\/app +\(says Shopify is not configured/);

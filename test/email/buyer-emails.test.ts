@@ -3,8 +3,8 @@
 // server on loopback, on SQLite and PostgreSQL. Each goes to the plan's buyer with a fixed Subject plus our reference
 // number, rendered at send time from the plan, the claim and its timeline; text the service did not write (a buyer's
 // description, a merchant's name) is escaped in HTML, inert as a link, and never reaches the Subject or a header. One
-// e-mail per occasion; the claim e-mails count toward the per-recipient cap; an e-mail whose occasion no longer holds
-// is skipped.
+// e-mail per occasion; the claim e-mails count toward the per-recipient cap (the claims team's decisions and payments
+// are sent past it); an e-mail whose occasion no longer holds is skipped.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -15,6 +15,7 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { insertClaimRow, insertTimelineRow, updateClaimRow, type ClaimRow } from "../support/claim-rows.ts";
 import { EMAIL_CAPS, queuePlanEmail, type EmailOccasion } from "../../server/domain/emails.ts";
+import { approveClaim, resolveClaim } from "../../server/domain/claim-decisions.ts";
 import type { Actor } from "../../server/domain/context.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
@@ -387,5 +388,37 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     );
     await drain();
     assert.equal(smtp.received.filter((message) => message.to.includes(address)).length, EMAIL_CAPS.perRecipient.limit);
+  });
+
+  it("the claims team's decisions and payments reach the buyer past the cap (and still count toward it)", async () => {
+    const address = `decided-${randomUUID()}@example.com`;
+    const plan = await protect(address); // the welcome: 1
+    const claimId = await claim(plan, { status: "under_review" });
+    for (let i = 0; i < EMAIL_CAPS.perRecipient.limit - 1; i++)
+      await queue(plan, { template: "claim_information_needed", claimId, occasion: `cte_${i}` }); // 2, 3, 4, 5
+    const staff = { kind: "staff", staffId: "stf_cap_test" } as const;
+    await t.database.db.transaction((tx) => approveClaim(tx, t.services, plan.actor, claimId, staff, {}));
+    await t.database.db.transaction((tx) =>
+      resolveClaim(tx, t.services, plan.actor, claimId, { channel: "merchant", kind: "refund", reference: "re_cap" }),
+    );
+    assert.deepEqual(
+      [...(await rowsOf(plan.planId, "claim_decided")), ...(await rowsOf(plan.planId, "claim_paid"))].map(
+        (row) => row.status,
+      ),
+      ["pending", "pending"],
+    );
+    // A caller's occasion after them is still held back by the cap they count toward.
+    await queue(plan, { template: "claim_information_needed", claimId, occasion: "cte_after" });
+    const requests = await rowsOf(plan.planId, "claim_information_needed");
+    assert.deepEqual(requests.filter((row) => row.status === "suppressed").length, 1);
+    await drain();
+    // Sent: the welcome, the decision and the payment (the requests for information are skipped: the claim moved on).
+    assert.deepEqual(
+      smtp.received
+        .filter((message) => message.to.includes(address))
+        .map((message) => message.mail.subject?.split(":")[0])
+        .sort(),
+      ["Decision on your refund request", "Your purchase protection is active", "Your refund has been paid"],
+    );
   });
 });

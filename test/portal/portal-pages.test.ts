@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DIALECTS, rowCounts } from "../support/databases.ts";
+import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import {
   COMPANY_NAME,
@@ -343,6 +344,10 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     assert.match(text, /up to 5 files of at most 10 MB/);
     assert.match(text, /every decision|Every decision/);
     assert.ok(text.includes(DISCLOSURE));
+    // Every published denial reason, with the sentence a denied buyer reads.
+    assert.equal(await page.locator("[id^='denial-']").count(), DENIAL_REASONS.length);
+    for (const reason of DENIAL_REASONS)
+      assert.equal((await page.textContent(`#denial-${reason.code}`))?.trim(), reason.message, reason.code);
     await checkPage(page, "terms");
   });
 

@@ -28,13 +28,25 @@ import type {
   RefundOrderTransaction,
 } from "../../app/shopify/admin/protection-refund-order.ts";
 import type { RefundInput, RefundProtectionFeeResult } from "../../app/shopify/admin/refund-protection-fee.ts";
+import type { ClaimPayoutOrderResult, MailingAddress } from "../../app/shopify/admin/claim-payout-order.ts";
+import type {
+  ClaimReplacementDraft,
+  ClaimReplacementDraftsResult,
+} from "../../app/shopify/admin/claim-replacement-drafts.ts";
+import type {
+  CreateClaimReplacementResult,
+  DraftOrderInput,
+} from "../../app/shopify/admin/create-claim-replacement.ts";
+import type { CompleteClaimReplacementResult } from "../../app/shopify/admin/complete-claim-replacement.ts";
+import type { RefundClaimResult } from "../../app/shopify/admin/refund-claim.ts";
+import type { ShipmentStatus, ShopifyFulfillment } from "../../app/shopify/webhooks/shopify-fulfillment.ts";
 
 export const TEST_APP = {
   SHOPIFY_API_KEY: "test-api-key-0123456789abcdef",
   SHOPIFY_API_SECRET: "test-api-secret-shhh-0123456789",
   SHOPIFY_APP_URL: "https://protection-app.example.test",
   SCOPES:
-    "read_orders,write_orders,read_products,write_products,read_publications,write_publications,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+    "read_orders,write_orders,read_products,write_products,read_publications,write_publications,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_draft_orders,write_draft_orders,read_fulfillments",
 };
 export const API_VERSION = "2026-10";
 
@@ -135,18 +147,36 @@ export function orderPayload(input: {
       taxable: true,
     })),
     customer: { id: 7_000_001, email: input.email ?? "buyer@example.com", first_name: "Ada", last_name: "Buyer" },
+    shipping_address: {
+      first_name: "Ada",
+      last_name: "Buyer",
+      company: null,
+      address1: "1 Harbour Road",
+      address2: null,
+      city: "Portland",
+      province_code: "OR",
+      country_code: "US",
+      zip: "97201",
+      phone: null,
+    },
   };
   // Checked on the value, not the literal: Shopify sends more fields than the app's type names.
   return order satisfies ShopifyOrder;
 }
 
 /** A refunds/create payload: one successful refund transaction of `amount`. */
-export function refundPayload(input: { orderId: number; amount: string; id?: number; currency?: string }) {
+export function refundPayload(input: {
+  orderId: number;
+  amount: string;
+  id?: number;
+  currency?: string;
+  note?: string;
+}) {
   const refund = {
     id: input.id ?? shopifyId(),
     order_id: input.orderId,
     created_at: new Date().toISOString(),
-    note: null,
+    note: input.note ?? null,
     restock: false,
     refund_line_items: [],
     transactions: [
@@ -162,6 +192,34 @@ export function refundPayload(input: { orderId: number; amount: string; id?: num
     ],
   };
   return refund satisfies ShopifyRefund;
+}
+
+/** A fulfillments/create or fulfillments/update payload: one fulfilment of the order, its shipment `shipmentStatus`. */
+export function fulfillmentPayload(input: {
+  orderId: number;
+  shipmentStatus: ShipmentStatus | null;
+  updatedAt?: string;
+  id?: number;
+}) {
+  const fulfillment = {
+    id: input.id ?? shopifyId(),
+    order_id: input.orderId,
+    admin_graphql_api_id: `gid://shopify/Fulfillment/${nextId}`,
+    name: "#1001.1",
+    status: "success" as const,
+    shipment_status: input.shipmentStatus,
+    created_at: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
+    updated_at: input.updatedAt ?? new Date().toISOString(),
+    service: "manual",
+    location_id: 905_684_977,
+    tracking_company: "UPS",
+    tracking_number: "1Z2345",
+    tracking_numbers: ["1Z2345"],
+    tracking_url: "https://www.ups.com/WebTracking?loc=en_US&requester=ST&trackNums=1Z2345",
+    tracking_urls: ["https://www.ups.com/WebTracking?loc=en_US&requester=ST&trackNums=1Z2345"],
+    line_items: [],
+  };
+  return fulfillment satisfies ShopifyFulfillment;
 }
 
 /** app/uninstalled: Shopify sends the shop (its Shop resource). */
@@ -208,6 +266,36 @@ export interface AdminVariables {
   ProtectionReference: { input: OrderInput };
   ProtectionRefundOrder: { id: string };
   RefundProtectionFee: { input: RefundInput };
+  ClaimPayoutOrder: { id: string };
+  RefundClaim: { input: RefundInput };
+  ClaimReplacementDrafts: { query: string };
+  CreateClaimReplacement: { input: DraftOrderInput };
+  CompleteClaimReplacement: { id: string };
+}
+
+/** An order as the fake holds it once paid: what both the fee refund's and the claim payout's reads select. */
+interface FakeOrder {
+  id: string;
+  currencyCode: string;
+  presentmentCurrencyCode: string;
+  email: string | null;
+  shippingAddress: MailingAddress | null;
+  lineItems: {
+    nodes: {
+      id: string;
+      quantity: number;
+      currentQuantity: number;
+      product: { id: string } | null;
+      variant: { id: string } | null;
+    }[];
+  };
+  transactions: RefundOrderTransaction[];
+  refunds: {
+    id: string;
+    note: string | null;
+    totalRefundedSet: { presentmentMoney: { amount: string; currencyCode: string } };
+    refundLineItems: { nodes: { quantity: number; lineItem: { id: string } }[] };
+  }[];
 }
 
 export interface AdminCall {
@@ -252,10 +340,12 @@ export async function startFakeAdminApi() {
   const metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
   const orders = new Map<string, Omit<OrderInput, "id">>();
   /** Orders as their payment and refunds stand (refundCreate and the order read), by order gid. */
-  const paidOrders = new Map<string, NonNullable<ProtectionRefundOrderResult["order"]>>();
+  const paidOrders = new Map<string, FakeOrder>();
   /** Every refund refundCreate made: the input it took and the refund's gid. */
   const refunds: { id: string; input: RefundInput }[] = [];
   const refundRejections: string[] = [];
+  /** Draft orders draftOrderCreate made (and draftOrderComplete completed), with the input each took. */
+  const draftOrders: (ClaimReplacementDraft & { input: DraftOrderInput })[] = [];
   const lostResponses = new Set<string>();
   /** Fulfillment orders by order gid: one OPEN fulfillment order per order, its line items with what remains. */
   const fulfillmentOrders = new Map<
@@ -367,6 +457,22 @@ export async function startFakeAdminApi() {
         } satisfies ProtectionRefundOrderResult;
       case "RefundProtectionFee":
         return createRefund(variablesOf(call, "RefundProtectionFee").input);
+      case "ClaimPayoutOrder":
+        return {
+          order: paidOrders.get(variablesOf(call, "ClaimPayoutOrder").id) ?? null,
+        } satisfies ClaimPayoutOrderResult;
+      case "RefundClaim":
+        return createRefund(variablesOf(call, "RefundClaim").input) satisfies RefundClaimResult;
+      case "ClaimReplacementDrafts": {
+        const tag = /^tag:(\S+)$/.exec(variablesOf(call, "ClaimReplacementDrafts").query)?.[1];
+        return {
+          draftOrders: { nodes: draftOrders.filter((draft) => tag && draft.tags.includes(tag)).map(draftNode) },
+        } satisfies ClaimReplacementDraftsResult;
+      }
+      case "CreateClaimReplacement":
+        return createDraftOrder(variablesOf(call, "CreateClaimReplacement").input);
+      case "CompleteClaimReplacement":
+        return completeDraftOrder(variablesOf(call, "CompleteClaimReplacement").id);
       case "ProtectionReference": {
         const { id, ...order } = variablesOf(call, "ProtectionReference").input;
         orders.set(id, order);
@@ -416,12 +522,18 @@ export async function startFakeAdminApi() {
         return refused(["input", "transactions"], "Amount exceeds the amount that can be refunded");
     }
     const id = gid("Refund");
+    const total = input.transactions.reduce((sum, transaction) => sum + cents(transaction.amount), 0);
+    const totalRefunded = { amount: (total / 100).toFixed(2), currencyCode: order.presentmentCurrencyCode };
     order.refunds.push({
       id,
+      note: input.note ?? null,
+      totalRefundedSet: { presentmentMoney: totalRefunded },
       refundLineItems: {
         nodes: input.refundLineItems.map((item) => ({ quantity: item.quantity, lineItem: { id: item.lineItemId } })),
       },
     });
+    for (const item of input.refundLineItems)
+      order.lineItems.nodes.find((line) => line.id === item.lineItemId)!.currentQuantity -= item.quantity;
     for (const transaction of input.transactions) {
       const money = { amount: transaction.amount, currencyCode: order.presentmentCurrencyCode };
       order.transactions.push({
@@ -434,18 +546,44 @@ export async function startFakeAdminApi() {
       });
     }
     refunds.push({ id, input });
-    const total = input.transactions.reduce((sum, transaction) => sum + cents(transaction.amount), 0);
-    return {
-      refundCreate: {
-        refund: {
-          id,
-          totalRefundedSet: {
-            presentmentMoney: { amount: (total / 100).toFixed(2), currencyCode: order.presentmentCurrencyCode },
-          },
+    return { refundCreate: { refund: { id, totalRefundedSet: { presentmentMoney: totalRefunded } }, userErrors: [] } };
+  }
+
+  const draftNode = ({ id, status, tags, order }: ClaimReplacementDraft): ClaimReplacementDraft => ({
+    id,
+    status,
+    tags,
+    order,
+  });
+
+  /** draftOrderCreate as Shopify checks it: at least one line, each of a variant some paid order holds. */
+  function createDraftOrder(input: DraftOrderInput): CreateClaimReplacementResult {
+    const variants = new Set(
+      [...paidOrders.values()].flatMap((order) => order.lineItems.nodes.map((line) => line.variant?.id)),
+    );
+    const refused = (field: string[], message: string): CreateClaimReplacementResult => ({
+      draftOrderCreate: { draftOrder: null, userErrors: [{ field, message }] },
+    });
+    if (input.lineItems.length === 0) return refused(["input", "lineItems"], "Add at least 1 product");
+    if (input.lineItems.some((line) => !variants.has(line.variantId) || line.quantity < 1))
+      return refused(["input", "lineItems"], "Product variant is invalid");
+    const draft = { id: gid("DraftOrder"), status: "OPEN" as const, tags: input.tags, order: null, input };
+    draftOrders.push(draft);
+    return { draftOrderCreate: { draftOrder: draftNode(draft), userErrors: [] } };
+  }
+
+  /** draftOrderComplete: an open draft becomes an order; a completed one is refused, as Shopify does. */
+  function completeDraftOrder(id: string): CompleteClaimReplacementResult {
+    const draft = draftOrders.find((candidate) => candidate.id === id);
+    if (!draft || draft.status === "COMPLETED")
+      return {
+        draftOrderComplete: {
+          draftOrder: null,
+          userErrors: [{ field: ["id"], message: draft ? "Draft order has been paid" : "Draft order does not exist" }],
         },
-        userErrors: [],
-      },
-    };
+      };
+    Object.assign(draft, { status: "COMPLETED", order: { id: gid("Order") } });
+    return { draftOrderComplete: { draftOrder: draftNode(draft), userErrors: [] } };
   }
 
   /** Token exchange (the new embedded auth strategy): Shopify trades a valid session token for an offline token. */
@@ -534,6 +672,9 @@ export async function startFakeAdminApi() {
       });
     },
     refunds,
+    draftOrders,
+    /** The order as Shopify holds it once paid (its transactions and refunds), after addPaidOrder. */
+    paidOrder: (gid: string) => paidOrders.get(gid),
     /**
      * Makes the order payable and refundable as Shopify holds it once paid: its lines, and one successful SALE of its
      * total on `gateway`.
@@ -543,7 +684,20 @@ export async function startFakeAdminApi() {
         admin_graphql_api_id: string;
         currency: string;
         total_price: string;
-        line_items: { admin_graphql_api_id: string; product_id: number; quantity: number }[];
+        email?: string | null;
+        shipping_address?: {
+          first_name: string | null;
+          last_name: string | null;
+          company: string | null;
+          address1: string | null;
+          address2: string | null;
+          city: string | null;
+          province_code: string | null;
+          country_code: string | null;
+          zip: string | null;
+          phone: string | null;
+        };
+        line_items: { admin_graphql_api_id: string; product_id: number; variant_id?: number; quantity: number }[];
       },
       options: { gateway?: string; presentmentCurrency?: string } = {},
     ) {
@@ -557,15 +711,33 @@ export async function startFakeAdminApi() {
         amountSet: { shopMoney: { ...total, currencyCode: order.currency }, presentmentMoney: total },
         parentTransaction: null,
       };
+      const address = order.shipping_address;
       paidOrders.set(order.admin_graphql_api_id, {
         id: order.admin_graphql_api_id,
         currencyCode: order.currency,
         presentmentCurrencyCode: presentment,
+        email: order.email ?? null,
+        shippingAddress: address
+          ? {
+              firstName: address.first_name,
+              lastName: address.last_name,
+              company: address.company,
+              address1: address.address1,
+              address2: address.address2,
+              city: address.city,
+              provinceCode: address.province_code,
+              countryCodeV2: address.country_code,
+              zip: address.zip,
+              phone: address.phone,
+            }
+          : null,
         lineItems: {
           nodes: order.line_items.map((line) => ({
             id: line.admin_graphql_api_id,
             quantity: line.quantity,
+            currentQuantity: line.quantity,
             product: { id: `gid://shopify/Product/${line.product_id}` },
+            variant: line.variant_id === undefined ? null : { id: `gid://shopify/ProductVariant/${line.variant_id}` },
           })),
         },
         transactions: [sale],

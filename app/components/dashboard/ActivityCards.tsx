@@ -1,12 +1,14 @@
 // What happened lately: the protected orders, the merchant's webhook endpoints, the background jobs that gave up and
-// the fee refunds that did not go through.
+// the fee refunds and claim payouts that did not go through.
 import type { ReactNode } from "react";
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import type {
+  DashboardClaimPayout,
   DashboardEndpoint,
   DashboardFeeRefund,
   DashboardJob,
   DashboardOrder,
+  DashboardPayout,
 } from "../../shopify/dashboard.server.ts";
 import { formatMoney, formatTime } from "./format.ts";
 
@@ -92,31 +94,89 @@ export function DeadJobsCard({ jobs }: { jobs: DashboardJob[] }) {
 
 export function FeeRefundsCard({ refunds }: { refunds: DashboardFeeRefund[] }) {
   return (
-    <ListCard
+    <PayoutsCard
       title="Fee refunds needing attention"
       empty="None: every protection fee of a free-look cancellation was refunded on its order."
+      amountHeading="Fee"
+      owedHeading="Cancelled"
+      payouts={refunds}
+    >
+      A failed refund is not tried again: refund the protection line of the order in the Shopify admin, to the original
+      payment method.
+    </PayoutsCard>
+  );
+}
+
+const REMEDIES = { refund: "Refund", replacement: "Replacement" };
+
+export function ClaimPayoutsCard({ payouts }: { payouts: DashboardClaimPayout[] }) {
+  return (
+    <PayoutsCard
+      title="Claim payouts needing attention"
+      empty="None: every approved claim was paid on its order."
+      amountHeading="Amount"
+      owedHeading="Approved"
+      payouts={payouts}
+      leading={[
+        ["Claim", (payout) => payout.claimId],
+        ["Remedy", (payout) => REMEDIES[payout.remedy]],
+      ]}
+    >
+      A failed payout is not tried again: refund the amount to the original payment method (or send the replacement) in
+      the Shopify admin, then tell the claims team so the claim is closed.
+    </PayoutsCard>
+  );
+}
+
+/**
+ * Money owed back on orders that did not go through (fee refunds, claim payouts): the order, the plan's reference, the
+ * amount, whether its job is still retrying, and its last error; `leading` columns come first.
+ */
+function PayoutsCard<Payout extends DashboardPayout>({
+  title,
+  empty,
+  amountHeading,
+  owedHeading,
+  payouts,
+  leading = [],
+  children,
+}: {
+  title: string;
+  empty: string;
+  amountHeading: string;
+  owedHeading: string;
+  payouts: Payout[];
+  leading?: [heading: string, cell: (payout: Payout) => ReactNode][];
+  /** What the merchant does about a failed one. */
+  children: ReactNode;
+}) {
+  return (
+    <ListCard
+      title={title}
+      empty={empty}
       columns={[
+        ...leading.map(([heading]): Column => [heading, "text"]),
         ["Order", "text"],
         ["Reference", "text"],
-        ["Fee", "numeric"],
+        [amountHeading, "numeric"],
         ["Status", "text"],
         ["Attempts", "numeric"],
         ["Last error", "text"],
-        ["Cancelled", "text"],
+        [owedHeading, "text"],
       ]}
-      rows={refunds.map((refund) => [
-        refund.orderId,
-        refund.referenceNumber,
-        formatMoney(refund.amountCents, refund.currency),
-        refund.status === "failed" ? <Badge tone="critical">Failed</Badge> : <Badge tone="attention">Retrying</Badge>,
-        refund.attempts,
-        refund.lastError,
-        formatTime(refund.createdAt),
+      rows={payouts.map((payout) => [
+        ...leading.map(([, cell]) => cell(payout)),
+        payout.orderId,
+        payout.referenceNumber,
+        formatMoney(payout.amountCents, payout.currency),
+        payout.status === "failed" ? <Badge tone="critical">Failed</Badge> : <Badge tone="attention">Retrying</Badge>,
+        payout.attempts,
+        payout.lastError,
+        formatTime(payout.createdAt),
       ])}
     >
       <Text as="p" tone="subdued">
-        A failed refund is not tried again: refund the protection line of the order in the Shopify admin, to the
-        original payment method.
+        {children}
       </Text>
     </ListCard>
   );

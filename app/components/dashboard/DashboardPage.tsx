@@ -1,9 +1,10 @@
 // The dashboard's page: what needs the merchant's attention first (banners), then the account and storefront setup,
 // 30 days of metrics, and the activity and privacy cards.
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Layout, List, Page, Text } from "@shopify/polaris";
-import type { Dashboard } from "../../shopify/dashboard.server.ts";
+import type { ReactNode } from "react";
+import type { Dashboard, DashboardPayout } from "../../shopify/dashboard.server.ts";
 import { formatBps, formatMinorUnits, formatMoney } from "./format.ts";
-import { DeadJobsCard, FeeRefundsCard, OrdersCard, WebhookEndpointsCard } from "./ActivityCards.tsx";
+import { ClaimPayoutsCard, DeadJobsCard, FeeRefundsCard, OrdersCard, WebhookEndpointsCard } from "./ActivityCards.tsx";
 import { DataRequestsCard, EmailSnippetCard } from "./PrivacyCards.tsx";
 
 export function DashboardPage({ dashboard }: { dashboard: Dashboard }) {
@@ -30,6 +31,7 @@ export function DashboardPage({ dashboard }: { dashboard: Dashboard }) {
             <WebhookEndpointsCard endpoints={dashboard.webhookEndpoints} />
             <DeadJobsCard jobs={dashboard.deadJobs} />
             <FeeRefundsCard refunds={dashboard.feeRefunds} />
+            <ClaimPayoutsCard payouts={dashboard.claimPayouts} />
             <DataRequestsCard requests={dashboard.dataRequests} />
             <EmailSnippetCard snippet={dashboard.emailSnippet} />
           </BlockStack>
@@ -43,7 +45,6 @@ function AttentionBanners({ dashboard }: { dashboard: Dashboard }) {
   const failing = dashboard.webhookEndpoints.filter((endpoint) => endpoint.status === "failing");
   const disabled = dashboard.webhookEndpoints.filter((endpoint) => endpoint.status === "disabled");
   const setupJob = dashboard.storefront.setupJob;
-  const failedRefunds = dashboard.feeRefunds.filter((refund) => refund.status === "failed");
   return (
     <BlockStack gap="300">
       {dashboard.status === "uninstalled" && (
@@ -86,17 +87,14 @@ function AttentionBanners({ dashboard }: { dashboard: Dashboard }) {
           <p>See "Jobs that gave up" below for the errors.</p>
         </Banner>
       )}
-      {failedRefunds.length > 0 && (
-        <Banner
-          tone="critical"
-          title={`${failedRefunds.length} protection fee refund${failedRefunds.length === 1 ? "" : "s"} failed`}
-        >
-          <p>
-            A buyer cancelled within the free look and the fee could not be refunded on the order. See "Fee refunds
-            needing attention" below for the errors.
-          </p>
-        </Banner>
-      )}
+      <FailedPayoutsBanner payouts={dashboard.feeRefunds} what="protection fee refund">
+        A buyer cancelled within the free look and the fee could not be refunded on the order. See "Fee refunds needing
+        attention" below for the errors.
+      </FailedPayoutsBanner>
+      <FailedPayoutsBanner payouts={dashboard.claimPayouts} what="claim payout">
+        An approved claim could not be refunded or replaced on the order. See "Claim payouts needing attention" below
+        for the errors.
+      </FailedPayoutsBanner>
       {setupJob && (
         <Banner
           tone={setupJob.status === "dead" ? "critical" : "info"}
@@ -111,6 +109,25 @@ function AttentionBanners({ dashboard }: { dashboard: Dashboard }) {
         </Banner>
       )}
     </BlockStack>
+  );
+}
+
+/** "<n> <what>(s) failed", when any of the payouts gave up. */
+function FailedPayoutsBanner({
+  payouts,
+  what,
+  children,
+}: {
+  payouts: DashboardPayout[];
+  what: string;
+  children: ReactNode;
+}) {
+  const failed = payouts.filter((payout) => payout.status === "failed").length;
+  if (failed === 0) return null;
+  return (
+    <Banner tone="critical" title={`${failed} ${what}${failed === 1 ? "" : "s"} failed`}>
+      <p>{children}</p>
+    </Banner>
   );
 }
 

@@ -1,4 +1,5 @@
-// refunds/create: its job counts the refund and reports the order refunded once the goods amount is.
+// refunds/create: its job counts the refund and reports the order refunded once the goods amount is (the app's own
+// refund of a claim, which its note names, is not the merchant's).
 import { handledWebhook } from "./webhook.ts";
 
 /** One of a refund's transactions (Shopify's Transaction resource, the fields the app reads). */
@@ -16,6 +17,7 @@ export interface ShopifyRefund {
   id: number;
   order_id: number;
   created_at: string;
+  note?: string | null;
   transactions?: RefundTransaction[];
 }
 
@@ -25,6 +27,7 @@ export const refundsCreate = handledWebhook({
   jobPayload: (refund: ShopifyRefund) => ({
     id: String(refund.id),
     order_id: String(refund.order_id),
+    note: refund.note ?? null,
     transactions: refund.transactions ?? [],
   }),
 });

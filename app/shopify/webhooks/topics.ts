@@ -5,6 +5,8 @@ import { appScopesUpdate } from "./app-scopes-update.ts";
 import { ordersCreate } from "./orders-create.ts";
 import { ordersCancelled } from "./orders-cancelled.ts";
 import { refundsCreate } from "./refunds-create.ts";
+import { fulfillmentsCreate } from "./fulfillments-create.ts";
+import { fulfillmentsUpdate } from "./fulfillments-update.ts";
 import { customersDataRequest } from "./customers-data-request.ts";
 import { customersRedact } from "./customers-redact.ts";
 import { shopRedact } from "./shop-redact.ts";
@@ -15,6 +17,8 @@ export const HANDLED_WEBHOOKS = [
   ordersCreate,
   ordersCancelled,
   refundsCreate,
+  fulfillmentsCreate,
+  fulfillmentsUpdate,
   customersDataRequest,
   customersRedact,
   shopRedact,

@@ -142,10 +142,33 @@ export type Claim = {
   occurredAt: string;
   /** The decision with its published reason code and the sentence the buyer reads; null until decided. */
   decision: {
+    /** `covered` for an approval; a denial's published reason code (README "Claim decisions"). */
     code: string;
+    /** The sentence the buyer reads. */
     message: string;
     /** ISO 8601 UTC. */
     decidedAt: string;
+    /** One of the program's claim rules, or the claims team. */
+    decidedBy: "rule" | "claims_team";
+    /** The rule that decided (decidedBy rule), else null. */
+    ruleId: string | null;
+  } | null;
+  /** What an approved claim is owed and, once paid, how it was paid; null unless approved or paid. */
+  resolution: {
+    remedy: "refund" | "replacement";
+    /** Pending: what to refund (or what the replacement is worth); done: what was paid. */
+    amountCents: number;
+    currency: string;
+    /** pending: approved, to be paid; done: paid. */
+    status: "pending" | "done";
+    /** shopify: the service pays it on the Shopify order; merchant: you pay it and confirm (POST …/resolution). */
+    channel: "shopify" | "merchant";
+    /** The Shopify refund or order id, or your reference; null until paid. */
+    reference: string | null;
+    /** ISO 8601 UTC. */
+    resolvedAt: string | null;
+    /** The last failed attempt to pay it on Shopify, until it is paid. */
+    error: string | null;
   } | null;
   evidenceCount: number;
   /** ISO 8601 UTC. */
@@ -406,6 +429,11 @@ export type PortalRulebook = {
     name: string;
     description: string;
   }[];
+  /** The published reasons a claim is denied for, with the sentence the buyer reads. */
+  denialReasons: {
+    code: string;
+    message: string;
+  }[];
   claimWindowDays: 30;
   freeLookHours: 48;
   evidence: {
@@ -430,7 +458,9 @@ export type PortalClaim = {
   currency: string;
   /** The decision with its published reason code and the sentence the buyer reads; null until decided. */
   decision: {
+    /** `covered` for an approval; a denial's published reason code (README "Claim decisions"). */
     code: string;
+    /** The sentence the buyer reads. */
     message: string;
     /** ISO 8601 UTC. */
     decidedAt: string;
@@ -533,6 +563,8 @@ export interface OperationResponses {
   reportMerchantRefund: MerchantRefund;
   listClaims: List<Claim>;
   listMerchantClaims: List<Claim>;
+  getClaim: Claim;
+  resolveClaim: Claim;
   fileClaim: PortalClaimWithTimeline;
   listPortalClaims: List<PortalClaim>;
   getPortalClaim: PortalClaimWithTimeline;

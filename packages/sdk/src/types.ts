@@ -61,6 +61,14 @@ export type RefundParams = Record<string, never>;
 /** The fee-refund confirmation: your own reference of the refund (≤ 200 characters), if any. */
 export type FeeRefundParams = { reference?: string };
 
+/** What you did for the buyer of an approved claim: the remedy it was approved for; amountCents defaults to the claim's. */
+export type ClaimResolutionParams = {
+  kind: "refund" | "replacement";
+  reference: string;
+  amountCents?: number;
+  note?: string;
+};
+
 export type HeadlessQuoteParams = EitherCase<{
   order_amount_cents: number;
   order_id: string;

@@ -164,6 +164,29 @@ describe("wire spelling", () => {
     await assert.rejects(client.refunds.create(""), ServiceValidationError);
   });
 
+  it("retrieves a claim and posts its resolution to the claim's path with an idempotency key", async () => {
+    const { client, sent } = recordingClient();
+    await client.claims.retrieve("clm_1");
+    await client.claims.resolve(
+      "clm_1",
+      { kind: "refund", reference: "re_1", amountCents: 4999 },
+      "resolve-key-00000001",
+    );
+    assert.deepEqual(
+      sent.map((s) => [s.method, new URL(s.url).pathname, s.body, s.headers.get("idempotency-key")]),
+      [
+        ["GET", "/api/v1/merchant/claims/clm_1", undefined, null],
+        [
+          "POST",
+          "/api/v1/merchant/claims/clm_1/resolution",
+          '{"kind":"refund","reference":"re_1","amountCents":4999}',
+          "resolve-key-00000001",
+        ],
+      ],
+    );
+    await assert.rejects(client.claims.resolve("", { kind: "refund", reference: "r" }), ServiceValidationError);
+  });
+
   it("sends list queries snake_case, dates as ISO 8601, leaving out unset values", async () => {
     const { client, sent } = recordingClient({ object: "list", data: [], has_more: false, next_cursor: null });
     await client.claims.list({ referenceNumber: "CLM-2026-00000000", limit: 5, startingAfter: undefined });

@@ -32,10 +32,11 @@ describe("npm pack → install → require / import", { timeout: 120_000 }, () =
   });
   afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 
-  it("ships dist (ESM, CJS, .d.ts), the README and package.json — no sources or tests", () => {
+  it("ships dist (ESM, CJS, .d.ts), the README, the CHANGELOG and package.json — no sources or tests", () => {
     for (const file of [
       "package.json",
       "README.md",
+      "CHANGELOG.md",
       "dist/esm/index.js",
       "dist/esm/index.d.ts",
       "dist/cjs/index.js",

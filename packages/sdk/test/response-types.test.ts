@@ -23,6 +23,8 @@ const methodsOf = (client: ProtectionClient) => ({
   reportMerchantRefund: client.refunds.create,
   listClaims: client.claims.list,
   listMerchantClaims: client.claims.list, // the same listing under the merchant's id; the SDK uses /merchant/claims
+  getClaim: client.claims.retrieve,
+  resolveClaim: client.claims.resolve,
   getMerchantMetrics: client.merchants.metrics,
   listPurchases: client.purchases.list,
   getPurchase: client.purchases.retrieve,

@@ -1,7 +1,7 @@
 import { snakeCaseKeys } from "../casing.ts";
 import { pathSegment, type Query, type Transport } from "../request.ts";
 import type { Claim, List, Purchase, PurchaseWithConsent } from "../responses.ts";
-import type { ClaimsQuery, FeeRefundParams, PageQuery, PurchasesQuery } from "../types.ts";
+import type { ClaimResolutionParams, ClaimsQuery, FeeRefundParams, PageQuery, PurchasesQuery } from "../types.ts";
 
 /** A list route, newest first: one page, every page, or every item. Query keys go out snake_case. */
 export class Pages<Item, ItemQuery extends PageQuery> {
@@ -39,6 +39,21 @@ export class Pages<Item, ItemQuery extends PageQuery> {
 export class Claims extends Pages<Claim, ClaimsQuery> {
   constructor(transport: Transport) {
     super(transport, "/merchant/claims");
+  }
+
+  /** GET /merchant/claims/{claimId}: one claim with its decision and resolution. */
+  async retrieve(claimId: string): Promise<Claim> {
+    return this.transport.body({ method: "GET", path: `/merchant/claims/${pathSegment("claimId", claimId)}` });
+  }
+
+  /**
+   * POST /merchant/claims/{claimId}/resolution: confirm that you paid an approved claim (other carts; a Shopify shop's
+   * claims are paid by the app) — the refund or the replacement and your reference. A second confirmation returns the
+   * paid claim unchanged.
+   */
+  async resolve(claimId: string, payload: ClaimResolutionParams, idempotencyKey?: string): Promise<Claim> {
+    const path = `/merchant/claims/${pathSegment("claimId", claimId)}/resolution`;
+    return this.transport.body({ method: "POST", path, body: JSON.stringify(payload), idempotencyKey });
   }
 }
 

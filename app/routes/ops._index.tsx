@@ -1,0 +1,163 @@
+// /ops: the claims queue across merchants — by default what waits for a decision or a payout, oldest first, with
+// each claim's age — filtered by status, reason, mode and merchant (a GET form: the filters are in the URL).
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { COVERED_REASONS, listClaimQueue, QUEUE_VIEWS, reasonName } from "../../server/index.ts";
+import { formAction, requireStaff, runtime } from "../ops/console.server.ts";
+import { formatAge, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
+import { ErrorSummary, Field, OpsShell, StatusBadge, TableRegion } from "../ops/ui.tsx";
+import { formatDateTime, formatMoney } from "../portal/format.ts";
+
+const FILTERS = ["view", "reason", "mode", "merchantId", "after"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const { db, services } = runtime();
+  const params = new URL(request.url).searchParams;
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ""]));
+  const result = await formAction(
+    "filters",
+    { view: "view", reason: "reason", mode: "mode", merchantId: "merchantId" },
+    () => listClaimQueue(db, services, filters),
+  );
+  // A hand-edited URL with a filter the form does not offer shows the default queue and says why.
+  const queue = result.ok ? result.value : await listClaimQueue(db, services, {});
+  const failure = result.ok ? undefined : await result.response.json();
+  return json({
+    staff: { email: staff.email, role: staff.role },
+    queue,
+    failure,
+    // The filter's choices come with the data: the page's code in the browser imports nothing from the core.
+    views: QUEUE_VIEWS,
+    reasons: COVERED_REASONS.map((code) => ({ code, name: reasonName(code) })),
+  });
+}
+
+export default function Queue() {
+  const { staff, queue, failure, views, reasons } = useLoaderData<typeof loader>();
+  const { filters, rows, counts, merchants, nextAfter } = queue;
+  const nextPage = new URLSearchParams(
+    Object.entries({ ...filters, after: nextAfter ?? "" }).filter(([, value]) => value) as [string, string][],
+  );
+  return (
+    <OpsShell staff={staff}>
+      <h1>Claims queue</h1>
+      <ErrorSummary errors={failure?.errors} formError={failure?.formError} />
+      <ul className="counts" aria-label="Claims by status">
+        {Object.keys(STATUS_LABELS).map((status) => (
+          <li key={status}>
+            {STATUS_LABELS[status]}: {counts.byStatus[status as keyof typeof counts.byStatus] ?? 0}
+          </li>
+        ))}
+        <li className={counts.payoutErrors > 0 ? "flag" : undefined}>Payout failed: {counts.payoutErrors}</li>
+      </ul>
+
+      <Form method="get" className="card filters" aria-label="Filter the queue">
+        <Field id="view" label="Status">
+          {(props) => (
+            <select {...props} defaultValue={filters.view}>
+              {views.map((view) => (
+                <option key={view} value={view}>
+                  {VIEW_LABELS[view] ?? view}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="reason" label="Reason">
+          {(props) => (
+            <select {...props} defaultValue={filters.reason ?? ""}>
+              <option value="">Any reason</option>
+              {reasons.map((reason) => (
+                <option key={reason.code} value={reason.code}>
+                  {reason.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="mode" label="Mode">
+          {(props) => (
+            <select {...props} defaultValue={filters.mode ?? ""}>
+              <option value="">Test and live</option>
+              <option value="live">Live</option>
+              <option value="test">Test</option>
+            </select>
+          )}
+        </Field>
+        <Field id="merchantId" label="Merchant">
+          {(props) => (
+            <select {...props} defaultValue={filters.merchantId ?? ""}>
+              <option value="">Any merchant</option>
+              {merchants.map((merchant) => (
+                <option key={merchant.id} value={merchant.id}>
+                  {merchant.name} ({merchant.id})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="actions">
+          <button type="submit" className="button">
+            Show
+          </button>
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <p>No claims match these filters.</p>
+      ) : (
+        <TableRegion label="Claims">
+          <table>
+            <caption>
+              {VIEW_LABELS[filters.view] ?? filters.view}: oldest first{filters.after ? " (continued)" : ""}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Claim</th>
+                <th scope="col">Age</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reason</th>
+                <th scope="col" className="number">
+                  Amount
+                </th>
+                <th scope="col">Merchant</th>
+                <th scope="col">Mode</th>
+                <th scope="col">Files</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <a href={`/ops/claims/${encodeURIComponent(row.id)}`} className="code">
+                      {row.id}
+                    </a>
+                    <div className="muted">{row.referenceNumber}</div>
+                  </td>
+                  <td className="nowrap" title={`Filed ${formatDateTime(row.createdAt)}`}>
+                    {formatAge(row.ageMs)}
+                  </td>
+                  <td>
+                    <StatusBadge status={row.status} label={STATUS_LABELS[row.status] ?? row.status} />
+                    {row.payoutError ? <div className="flag">Payout failed</div> : null}
+                  </td>
+                  <td>{row.reasonName}</td>
+                  <td className="number">{formatMoney(row.amountCents, row.currency)}</td>
+                  <td>{row.merchantName}</td>
+                  <td>{row.mode === "live" ? "Live" : "Test"}</td>
+                  <td className="number">{row.evidenceCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {nextAfter ? (
+        <p>
+          <a href={`/ops?${nextPage.toString()}`}>Next page</a>
+        </p>
+      ) : null}
+    </OpsShell>
+  );
+}

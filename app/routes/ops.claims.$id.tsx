@@ -1,0 +1,545 @@
+// /ops/claims/:id: one claim with what deciding it needs — the buyer's request, its files and timeline, the decision
+// and payout, the plan with its consent record, the order — and the actions its status allows: start the review, ask
+// the buyer for information, approve (refund, or a replacement where the program allows it) or deny with a published
+// reason — and, for an admin, record a payment the merchant made in the Shopify admin once the app's Shopify payout
+// gave up. Each action is one transaction: the decision and its audit entry, written together or not at all.
+import type { ReactNode } from "react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { actOnClaim, DomainError, getOpsClaim, type ClaimActionName } from "../../server/index.ts";
+import {
+  checkOrigin,
+  clientIp,
+  field,
+  formAction,
+  requireAdmin,
+  requireStaff,
+  runtime,
+} from "../ops/console.server.ts";
+import { ACTOR_LABELS, STATUS_LABELS } from "../ops/labels.ts";
+import { ErrorSummary, Field, Notice, OpsShell, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
+import { formatBytes, formatDateTime, formatMoney } from "../portal/format.ts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Claim ${data.detail.claim.id} · Claims console` : "Claims console" },
+];
+
+const NOTICES: Record<ClaimActionName, string> = {
+  start_review: "The review has started.",
+  request_information: "The buyer was asked for information (by e-mail and in the portal).",
+  approve: "The claim is approved. The buyer is e-mailed; the payout follows.",
+  deny: "The claim is denied. The buyer is e-mailed the reason.",
+  record_payment: "The payment is recorded: the claim is paid, and the buyer is e-mailed.",
+};
+
+/** Each action's form fields: the core's field name → the page's element id (the form's field names). */
+const FIELD_IDS: Record<ClaimActionName, Record<string, string>> = {
+  start_review: {},
+  request_information: { message: "info-message" },
+  approve: { remedy: "approve-remedy-refund", note: "approve-note" },
+  deny: { code: "deny-code", note: "deny-note" },
+  record_payment: { reference: "payment-reference", note: "payment-note" },
+};
+
+/** Every field of the page's forms (radio buttons share the name `remedy`). */
+const FORM_FIELDS = [
+  "info-message",
+  "remedy",
+  "approve-note",
+  "deny-code",
+  "deny-note",
+  "payment-reference",
+  "payment-note",
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const notice = new URL(request.url).searchParams.get("notice") ?? "";
+  try {
+    const detail = await getOpsClaim(runtime().db, params.id ?? "");
+    return json({
+      staff: { email: staff.email, role: staff.role },
+      detail,
+      notice: NOTICES[notice as ClaimActionName] as string | undefined,
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "not_found")
+      throw new Response("There is no such claim.", { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  checkOrigin(request);
+  const form = await request.formData();
+  const claimId = params.id ?? "";
+  const name = field(form, "action") as ClaimActionName;
+  const fieldIds = FIELD_IDS[name];
+  if (!fieldIds) throw new Response("Unknown action.", { status: 400 });
+  const values = Object.fromEntries(FORM_FIELDS.map((id) => [id, field(form, id)]));
+  const input = {
+    action: name,
+    ...(name === "approve" ? { remedy: values.remedy, note: values["approve-note"] } : {}),
+    ...(name === "deny" ? { code: values["deny-code"], note: values["deny-note"] } : {}),
+    ...(name === "request_information" ? { message: values["info-message"] } : {}),
+    ...(name === "record_payment" ? { reference: values["payment-reference"], note: values["payment-note"] } : {}),
+  };
+  const { db, services } = runtime();
+  const ip = clientIp(request, context) ?? "";
+  const result = await formAction(
+    name,
+    fieldIds,
+    () =>
+      db.transaction(async (tx) => {
+        // The session is checked again inside the transaction: a disabled account decides nothing. Only an admin
+        // records a payment (a reviewer's POST is a 403).
+        const staff = name === "record_payment" ? await requireAdmin(request, tx) : await requireStaff(request, tx);
+        return actOnClaim(tx, services, staff, claimId, input, ip);
+      }),
+    values,
+  );
+  if (!result.ok) return result.response;
+  return redirect(`/ops/claims/${encodeURIComponent(claimId)}?notice=${name}`);
+}
+
+type Detail = ReturnType<typeof useLoaderData<typeof loader>>["detail"];
+
+export default function ClaimPage() {
+  const { staff, detail, notice } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const { claim } = detail;
+  const errorsOf = (form: ClaimActionName): FieldErrors => (failure?.form === form ? failure.errors : {});
+  const valueOf = (form: ClaimActionName, id: string) =>
+    failure?.form === form ? (failure.values[id] ?? "") : undefined;
+  const evidenceHref = (evidenceId: string) =>
+    `/ops/claims/${encodeURIComponent(claim.id)}/evidence/${encodeURIComponent(evidenceId)}`;
+  const money = (cents: number) => formatMoney(cents, claim.currency);
+  return (
+    <OpsShell staff={staff}>
+      <p>
+        <a href="/ops">Back to the queue</a>
+      </p>
+      <h1>
+        Claim <span className="code">{claim.id}</span>
+      </h1>
+      {notice && !failure ? <Notice>{notice}</Notice> : null}
+      <ErrorSummary errors={failure?.errors} formError={failure?.formError} />
+
+      <section className="card" aria-labelledby="summary-title">
+        <h2 id="summary-title">
+          {detail.reasonName}: <StatusBadge status={claim.status} label={STATUS_LABELS[claim.status] ?? claim.status} />
+        </h2>
+        <dl className="facts">
+          <Fact term="Amount asked">{money(claim.amountCents)}</Fact>
+          <Fact term="Coverage left for it">{money(detail.remainingCents)}</Fact>
+          <Fact term="Happened">{formatDateTime(claim.occurredAt)}</Fact>
+          <Fact term="Filed">{formatDateTime(claim.createdAt)}</Fact>
+          <Fact term="Merchant">
+            {detail.merchant.name} <span className="muted code">({detail.merchant.id})</span>
+          </Fact>
+          <Fact term="Mode">{detail.mode === "live" ? "Live" : "Test"}</Fact>
+          <Fact term="Reference number">{claim.referenceNumber}</Fact>
+          <Fact term="Order">{claim.orderId}</Fact>
+        </dl>
+        <h3 className="spaced">What the buyer wrote</h3>
+        <p className="description">{claim.description || <span className="muted">(nothing)</span>}</p>
+      </section>
+
+      <Outcome detail={detail} />
+
+      {staff.role === "admin" && detail.paymentRecordable ? (
+        <RecordPaymentForm
+          detail={detail}
+          errors={errorsOf("record_payment")}
+          valueOf={(id) => valueOf("record_payment", id)}
+        />
+      ) : null}
+
+      {detail.actions.length > 0 ? (
+        <section aria-labelledby="actions-title">
+          <h2 id="actions-title">Decide</h2>
+          <div className="ops-actions">
+            {detail.actions.includes("request_information") ? (
+              <Form method="post" className="card" aria-labelledby="info-title">
+                <h3 id="info-title">Ask for information</h3>
+                <input type="hidden" name="action" value="request_information" />
+                <Field
+                  id="info-message"
+                  label="Message to the buyer"
+                  hint="The buyer reads this in the e-mail and in the portal, and answers there."
+                  error={errorsOf("request_information")["info-message"]}
+                >
+                  {(props) => <textarea {...props} defaultValue={valueOf("request_information", "info-message")} />}
+                </Field>
+                <button type="submit" className="button button-secondary">
+                  Ask the buyer
+                </button>
+              </Form>
+            ) : null}
+            {detail.actions.includes("approve") ? (
+              <ApproveForm detail={detail} errors={errorsOf("approve")} valueOf={(id) => valueOf("approve", id)} />
+            ) : null}
+            {detail.actions.includes("deny") ? (
+              <Form method="post" className="card" aria-labelledby="deny-title">
+                <h3 id="deny-title">Deny</h3>
+                <input type="hidden" name="action" value="deny" />
+                <Field
+                  id="deny-code"
+                  label="Reason"
+                  hint="The buyer reads the reason's published sentence."
+                  error={errorsOf("deny")["deny-code"]}
+                >
+                  {(props) => (
+                    <select {...props} defaultValue={valueOf("deny", "deny-code") ?? ""}>
+                      <option value="">Choose a reason</option>
+                      {detail.denialReasons.map((reason) => (
+                        <option key={reason.code} value={reason.code}>
+                          {reason.code}: {reason.message}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field
+                  id="deny-note"
+                  label="Note to the buyer (optional)"
+                  hint="Shown to the buyer below the reason."
+                  error={errorsOf("deny")["deny-note"]}
+                >
+                  {(props) => <textarea {...props} defaultValue={valueOf("deny", "deny-note")} />}
+                </Field>
+                <button type="submit" className="button button-danger">
+                  Deny the claim
+                </button>
+              </Form>
+            ) : null}
+          </div>
+          {detail.actions.includes("start_review") ? (
+            <Form method="post" className="card">
+              <input type="hidden" name="action" value="start_review" />
+              <p>Starting the review tells the buyer someone is looking at the claim.</p>
+              <button type="submit" className="button button-secondary">
+                Start review
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="files-title">
+        <h2 id="files-title">Files</h2>
+        {detail.evidence.length === 0 ? (
+          <p className="muted">No files.</p>
+        ) : (
+          <ul>
+            {detail.evidence.map((file) => (
+              <li key={file.id}>
+                <a href={evidenceHref(file.id)}>{file.fileName}</a>{" "}
+                <span className="muted">
+                  ({file.contentType}, {formatBytes(file.byteSize)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Timeline</h2>
+        <ol className="timeline">
+          {detail.timeline.map((entry) => (
+            <li key={entry.id}>
+              <p className="muted">
+                {formatDateTime(entry.at)} · {ACTOR_LABELS[entry.actor] ?? entry.actor}
+              </p>
+              <p>
+                {entry.kind === "submitted"
+                  ? "Filed the claim"
+                  : entry.kind === "status_changed"
+                    ? `Status: ${STATUS_LABELS[entry.status ?? ""] ?? entry.status}`
+                    : "Message"}
+              </p>
+              {entry.text ? <p className="pre">{entry.text}</p> : null}
+              {entry.evidence.length > 0 ? (
+                <p className="muted">
+                  Files:{" "}
+                  {entry.evidence.map((file, index) => (
+                    <span key={file.id}>
+                      {index > 0 ? ", " : ""}
+                      <a href={evidenceHref(file.id)}>{file.fileName}</a>
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="detail-grid">
+        <Plan detail={detail} />
+        <Order detail={detail} />
+      </div>
+
+      {detail.otherClaims.length > 0 ? (
+        <section className="card" aria-labelledby="others-title">
+          <h2 id="others-title">Other claims on this plan</h2>
+          <ul>
+            {detail.otherClaims.map((other) => (
+              <li key={other.id}>
+                <a href={`/ops/claims/${encodeURIComponent(other.id)}`} className="code">
+                  {other.id}
+                </a>{" "}
+                {other.reasonName}, {money(other.amountCents)}, {STATUS_LABELS[other.status] ?? other.status}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </OpsShell>
+  );
+}
+
+const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
+  <div>
+    <dt>{term}</dt>
+    <dd>{children}</dd>
+  </div>
+);
+
+function ApproveForm({
+  detail,
+  errors,
+  valueOf,
+}: {
+  detail: Detail;
+  errors: FieldErrors;
+  valueOf: (id: string) => string | undefined;
+}) {
+  const remedyError = errors["approve-remedy-refund"];
+  const chosen = valueOf("remedy") || "refund";
+  return (
+    <Form method="post" className="card" aria-labelledby="approve-title">
+      <h3 id="approve-title">Approve</h3>
+      <input type="hidden" name="action" value="approve" />
+      <fieldset className={remedyError ? "field field-error" : "field"} aria-describedby="approve-remedy-hint">
+        <legend>Remedy</legend>
+        <p className="hint" id="approve-remedy-hint">
+          {detail.replacementAllowed
+            ? "A refund of the amount asked, or a replacement (reshipped goods)."
+            : "A refund of the amount asked (this program does not allow replacements)."}
+        </p>
+        {remedyError ? (
+          <p className="error" id="approve-remedy-error">
+            {remedyError}
+          </p>
+        ) : null}
+        <label className="radio">
+          <input
+            type="radio"
+            id="approve-remedy-refund"
+            name="remedy"
+            value="refund"
+            defaultChecked={chosen === "refund"}
+          />
+          Refund {formatMoney(detail.claim.amountCents, detail.claim.currency)}
+        </label>
+        {detail.replacementAllowed ? (
+          <label className="radio">
+            <input
+              type="radio"
+              id="approve-remedy-replacement"
+              name="remedy"
+              value="replacement"
+              defaultChecked={chosen === "replacement"}
+            />
+            Replacement
+          </label>
+        ) : null}
+      </fieldset>
+      <Field
+        id="approve-note"
+        label="Note to the buyer (optional)"
+        hint="Shown to the buyer below the approval."
+        error={errors["approve-note"]}
+      >
+        {(props) => <textarea {...props} defaultValue={valueOf("approve-note")} />}
+      </Field>
+      <button type="submit" className="button">
+        Approve the claim
+      </button>
+    </Form>
+  );
+}
+
+/** The merchant paid in the Shopify admin after the app's payout gave up: an admin records it (the claim is paid). */
+function RecordPaymentForm({
+  detail,
+  errors,
+  valueOf,
+}: {
+  detail: Detail;
+  errors: FieldErrors;
+  valueOf: (id: string) => string | undefined;
+}) {
+  const { claim } = detail;
+  return (
+    <Form method="post" className="card narrow" aria-labelledby="payment-title">
+      <h2 id="payment-title">Record a payment made in the Shopify admin</h2>
+      <p>
+        The app gave up paying this claim on Shopify. Once the merchant has paid it by hand in the Shopify admin (
+        {claim.resolution?.remedy === "replacement"
+          ? "a replacement order"
+          : `a refund of ${formatMoney(claim.amountCents, claim.currency)}`}
+        ) and told you so, record it here: the claim is paid and the buyer is e-mailed.
+      </p>
+      <input type="hidden" name="action" value="record_payment" />
+      <Field
+        id="payment-reference"
+        label="Shopify refund or order number"
+        hint="As the merchant gave it (for example #1042 or gid://shopify/Refund/…); at most 200 characters."
+        error={errors["payment-reference"]}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            autoComplete="off"
+            maxLength={200}
+            defaultValue={valueOf("payment-reference")}
+          />
+        )}
+      </Field>
+      <Field
+        id="payment-note"
+        label="Note to the buyer (optional)"
+        hint="Shown to the buyer below the payment."
+        error={errors["payment-note"]}
+      >
+        {(props) => <textarea {...props} defaultValue={valueOf("payment-note")} />}
+      </Field>
+      <button type="submit" className="button">
+        Record the payment
+      </button>
+    </Form>
+  );
+}
+
+/** How far the app's payout job got: "Queued", "Retrying (2 attempts failed)", "Gave up after 5 attempts". */
+function payoutJobText(job: { status: string; attempts: number }): string {
+  const attempts = `${job.attempts} ${job.attempts === 1 ? "attempt" : "attempts"}`;
+  if (job.status === "dead") return `Gave up after ${attempts}`;
+  if (job.status === "done") return "Done";
+  return job.attempts === 0 ? "Queued" : `Retrying (${attempts} failed)`;
+}
+
+function Outcome({ detail }: { detail: Detail }) {
+  const { claim } = detail;
+  if (!claim.decision && !claim.resolution) return null;
+  return (
+    <section className="card" aria-labelledby="outcome-title">
+      <h2 id="outcome-title">Decision and payout</h2>
+      <dl className="facts">
+        {claim.decision ? (
+          <>
+            <Fact term="Decision code">{claim.decision.code}</Fact>
+            <Fact term="Decided">{formatDateTime(claim.decision.decidedAt)}</Fact>
+            <Fact term="Decided by">
+              {claim.decision.decidedBy === "rule"
+                ? `Rule ${claim.decision.ruleId}`
+                : (detail.decidedByEmail ?? "Claims team")}
+            </Fact>
+          </>
+        ) : null}
+        {claim.resolution ? (
+          <>
+            <Fact term="Remedy">{claim.resolution.remedy === "replacement" ? "Replacement" : "Refund"}</Fact>
+            <Fact term="Payout">
+              {claim.resolution.status === "done" ? "Done" : "Pending"} ·{" "}
+              {claim.resolution.channel === "shopify" ? "on Shopify" : "by the merchant"}
+            </Fact>
+            <Fact term="Amount">{formatMoney(claim.resolution.amountCents, claim.resolution.currency)}</Fact>
+            {claim.resolution.reference ? <Fact term="Reference">{claim.resolution.reference}</Fact> : null}
+            {claim.resolution.resolvedAt ? (
+              <Fact term="Paid">{formatDateTime(claim.resolution.resolvedAt)}</Fact>
+            ) : null}
+            {detail.shopifyPayoutJob && claim.status === "approved" ? (
+              <Fact term="Payout job on Shopify">{payoutJobText(detail.shopifyPayoutJob)}</Fact>
+            ) : null}
+          </>
+        ) : null}
+      </dl>
+      {claim.decision ? <p className="pre">{claim.decision.message}</p> : null}
+      {claim.resolution?.error ? (
+        <p className="flag" role="status">
+          The last payout attempt failed: {claim.resolution.error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Plan({ detail }: { detail: Detail }) {
+  const { plan } = detail;
+  const money = (cents: number) => formatMoney(cents, plan.currency);
+  return (
+    <section className="card" aria-labelledby="plan-title">
+      <h2 id="plan-title">Plan</h2>
+      <dl className="facts">
+        <Fact term="Status">{plan.status}</Fact>
+        <Fact term="Fee">{money(plan.feeCents)}</Fact>
+        <Fact term="Covered">{money(plan.coveredAmountCents)}</Fact>
+        <Fact term="Purchased">{formatDateTime(plan.purchasedAt)}</Fact>
+        <Fact term="Free look ends">{formatDateTime(plan.freeLookEndsAt)}</Fact>
+        {plan.cancelledAt ? <Fact term="Cancelled">{formatDateTime(plan.cancelledAt)}</Fact> : null}
+        {plan.voidedAt ? (
+          <Fact term="Voided">
+            {formatDateTime(plan.voidedAt)}
+            {plan.voidReason ? ` (${plan.voidReason})` : ""}
+          </Fact>
+        ) : null}
+      </dl>
+      <h3 className="spaced">Consent record</h3>
+      {plan.consent ? (
+        <>
+          <dl className="facts">
+            <Fact term="Accepted">{formatDateTime(plan.consent.acceptedAt)}</Fact>
+            <Fact term="Where">{plan.consent.surface}</Fact>
+            <Fact term="Fee shown">{formatMoney(plan.consent.feeCents, plan.consent.currency)}</Fact>
+            <Fact term="Covered shown">{formatMoney(plan.consent.coveredAmountCents, plan.consent.currency)}</Fact>
+            <Fact term="Quote">
+              <span className="code">{plan.consent.quoteId}</span>
+            </Fact>
+            <Fact term="Reasons covered">{plan.consent.coveredReasons.length}</Fact>
+          </dl>
+          <p className="disclosure spaced">{plan.consent.disclosureText}</p>
+          <p className="muted">
+            Terms: <span className="code">{plan.consent.termsUrl}</span>
+          </p>
+        </>
+      ) : (
+        <p className="muted">No consent record is stored for this plan.</p>
+      )}
+    </section>
+  );
+}
+
+function Order({ detail }: { detail: Detail }) {
+  const { order } = detail;
+  return (
+    <section className="card" aria-labelledby="order-title">
+      <h2 id="order-title">Order</h2>
+      {order ? (
+        <dl className="facts">
+          <Fact term="Order id">{order.id}</Fact>
+          <Fact term="Status">{order.status === "merchant_refunded" ? "Refunded by the merchant" : "Protected"}</Fact>
+          <Fact term="Recorded">{formatDateTime(order.createdAt)}</Fact>
+          <Fact term="Delivered">{order.deliveredAt ? formatDateTime(order.deliveredAt) : "No delivery recorded"}</Fact>
+          {order.refundedAt ? <Fact term="Refunded">{formatDateTime(order.refundedAt)}</Fact> : null}
+        </dl>
+      ) : (
+        <p className="muted">No order is recorded for this plan.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+// /ops/staff (admins): the claims team's accounts — invite a colleague (they sign in by e-mail link from
+// /ops/sign-in), change a role, disable an account (its sessions end at once) or reactivate a disabled one (it signs in
+// by a new link). An admin cannot change or disable their own account, so one admin always remains.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  changeStaffRole,
+  disableStaff,
+  inviteStaff,
+  listStaff,
+  reactivateStaff,
+  STAFF_ROLES,
+  type Queryable,
+  type StaffPrincipal,
+} from "../../server/index.ts";
+import { checkOrigin, clientIp, field, formAction, requireAdmin, runtime } from "../ops/console.server.ts";
+import { ACCOUNT_STATUS_LABELS, ROLE_LABELS } from "../ops/labels.ts";
+import { ErrorSummary, Field, Notice, OpsShell, TableRegion } from "../ops/ui.tsx";
+import { formatDateTime } from "../portal/format.ts";
+
+const NOTICES: Record<string, string> = {
+  invited: "Invited. They sign in at /ops/sign-in with their address.",
+  role: "The role was changed.",
+  disabled: "The account is disabled; its sessions have ended.",
+  reactivated: "The account is reactivated. They sign in at /ops/sign-in with their address.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireAdmin(request);
+  return json({
+    staff: { id: staff.id, email: staff.email, role: staff.role },
+    members: await listStaff(runtime().db, staff),
+    roles: STAFF_ROLES,
+    notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""],
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  checkOrigin(request);
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const { db, services } = runtime();
+  const ip = clientIp(request, context) ?? "";
+  const values = Object.fromEntries(["email", "name", "role", "staffId"].map((name) => [name, field(form, name)]));
+  // The admin is checked again inside the transaction: a demoted or disabled admin changes nothing.
+  const asAdmin = <T,>(work: (tx: Queryable, admin: StaffPrincipal) => Promise<T>) =>
+    db.transaction(async (tx) => work(tx, await requireAdmin(request, tx)));
+  if (intent === "invite") {
+    const result = await formAction(
+      "invite",
+      { email: "email", name: "name", role: "role" },
+      () =>
+        asAdmin((tx, admin) =>
+          inviteStaff(tx, services, admin, { email: values.email, name: values.name, role: values.role }, ip),
+        ),
+      values,
+    );
+    return result.ok ? redirect("/ops/staff?notice=invited") : result.response;
+  }
+  if (intent === "change_role") {
+    const result = await formAction(
+      "change_role",
+      {},
+      () =>
+        asAdmin((tx, admin) =>
+          changeStaffRole(tx, services, admin, { staffId: values.staffId, role: field(form, "newRole") }, ip),
+        ),
+      values,
+    );
+    return result.ok ? redirect("/ops/staff?notice=role") : result.response;
+  }
+  if (intent === "disable") {
+    const result = await formAction(
+      "disable",
+      {},
+      () => asAdmin((tx, admin) => disableStaff(tx, services, admin, values.staffId, ip)),
+      values,
+    );
+    return result.ok ? redirect("/ops/staff?notice=disabled") : result.response;
+  }
+  if (intent === "reactivate") {
+    const result = await formAction(
+      "reactivate",
+      {},
+      () => asAdmin((tx, admin) => reactivateStaff(tx, services, admin, values.staffId, ip)),
+      values,
+    );
+    return result.ok ? redirect("/ops/staff?notice=reactivated") : result.response;
+  }
+  throw new Response("Unknown action.", { status: 400 });
+}
+
+export default function StaffPage() {
+  const { staff, members, notice, roles } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const inviteErrors = failure?.form === "invite" ? failure.errors : {};
+  const typed = (name: string) => (failure?.form === "invite" ? failure.values[name] : undefined);
+  return (
+    <OpsShell staff={staff}>
+      <h1>Staff</h1>
+      {notice && !failure ? <Notice>{notice}</Notice> : null}
+      <ErrorSummary errors={failure?.errors} formError={failure?.formError} />
+      <TableRegion label="Staff accounts">
+        <table>
+          <caption>Accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last sign-in</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => {
+              const editable = member.id !== staff.id && member.status !== "disabled";
+              return (
+                <tr key={member.id}>
+                  <td>{member.email}</td>
+                  <td>{member.name}</td>
+                  <td>{ROLE_LABELS[member.role] ?? member.role}</td>
+                  <td>{ACCOUNT_STATUS_LABELS[member.status] ?? member.status}</td>
+                  <td className="nowrap">{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</td>
+                  <td>
+                    {editable ? (
+                      <div className="inline-form">
+                        <Form method="post" className="inline-form">
+                          <input type="hidden" name="intent" value="change_role" />
+                          <input type="hidden" name="staffId" value={member.id} />
+                          <label htmlFor={`role-${member.id}`} className="sr-only">
+                            Role of {member.email}
+                          </label>
+                          <select id={`role-${member.id}`} name="newRole" defaultValue={member.role}>
+                            {roles.map((role) => (
+                              <option key={role} value={role}>
+                                {ROLE_LABELS[role]}
+                              </option>
+                            ))}
+                          </select>
+                          <button type="submit" className="button button-quiet">
+                            Save role<span className="sr-only"> of {member.email}</span>
+                          </button>
+                        </Form>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="disable" />
+                          <input type="hidden" name="staffId" value={member.id} />
+                          <button type="submit" className="button button-quiet">
+                            Disable<span className="sr-only"> {member.email}</span>
+                          </button>
+                        </Form>
+                      </div>
+                    ) : member.id === staff.id ? (
+                      <span className="muted">You</span>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="reactivate" />
+                        <input type="hidden" name="staffId" value={member.id} />
+                        <button type="submit" className="button button-quiet">
+                          Reactivate<span className="sr-only"> {member.email}</span>
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableRegion>
+
+      <section className="card narrow" aria-labelledby="invite-title">
+        <h2 id="invite-title">Invite a colleague</h2>
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="invite" />
+          <Field id="email" label="E-mail address" error={inviteErrors.email}>
+            {(props) => <input {...props} type="email" autoComplete="off" defaultValue={typed("email")} />}
+          </Field>
+          <Field id="name" label="Name (optional)" error={inviteErrors.name}>
+            {(props) => <input {...props} type="text" autoComplete="off" defaultValue={typed("name")} />}
+          </Field>
+          <Field
+            id="role"
+            label="Role"
+            hint="Reviewers work the queue; admins also manage staff and read the audit log."
+            error={inviteErrors.role}
+          >
+            {(props) => (
+              <select {...props} defaultValue={typed("role") ?? "reviewer"}>
+                {roles.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <button type="submit" className="button">
+            Invite
+          </button>
+        </Form>
+      </section>
+    </OpsShell>
+  );
+}

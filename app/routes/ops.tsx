@@ -1,0 +1,49 @@
+// The claims team's console (/ops/*): the portal's stylesheet plus its own, headers that keep its pages out of frames,
+// caches and other sites' Referer, and the error page for what the pages throw (a refused POST, a reviewer on an
+// admin page, a missing claim).
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
+import portalStyles from "../portal/portal.css?url";
+import opsStyles from "../ops/ops.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: portalStyles },
+  { rel: "stylesheet", href: opsStyles },
+];
+
+export const meta: MetaFunction = () => [{ title: "Claims console" }, { name: "robots", content: "noindex" }];
+
+/** Every console page (child routes inherit these); a sign-in link's token never leaves in a Referer. */
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": "frame-ancestors 'none'",
+  "Referrer-Policy": "same-origin",
+  "X-Content-Type-Options": "nosniff",
+});
+
+export default function OpsLayout() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const sentence =
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
+      ? error.data
+      : status === 404
+        ? "There is no such page."
+        : "Something went wrong on our side. Try again in a moment.";
+  return (
+    <div className="portal ops">
+      <main id="main" className="ops-main">
+        <h1>Claims console</h1>
+        <p role="alert">{sentence}</p>
+        <p>
+          <a href="/ops">Back to the queue</a>
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+// Approved claims of Shopify shops, paid on the original order. Shopify's App Store rules (1.1.15) want refunds through
+// the original payment processor, so a refund is Admin GraphQL refundCreate against the order's sales or captures; a
+// replacement (where the program allows it: the claim's remedy says so) is a draft order of the same goods, discounted
+// 100 % and completed. The core knows nothing of Shopify: a claim approved with a remedy waits in status approved; a
+// periodic task here finds such claims and queues one job per claim under an id of the claim's (never two payouts);
+// the job pays and resolves the claim (paid, with the refund's or the new order's gid; the ledger's reimbursement). A
+// failed attempt is retried on the queue's backoff and its error kept on the claim for the dashboard and the console.
+import {
+  CLAIM_PAYOUT_JOB,
+  formatDecimalAmount,
+  listUnqueuedShopifyClaimPayouts,
+  findShopifyClaimPayout,
+  parseDecimalAmount,
+  recordClaimPayoutError,
+  resolveClaim,
+  type ShopifyClaimPayout,
+} from "../../server/index.ts";
+import type { ShopifyDeps } from "./deps.server.ts";
+import type { AdminGraphql } from "./admin/graphql.ts";
+import { claimPayoutOrder, type ClaimPayoutOrderResult } from "./admin/claim-payout-order.ts";
+import { claimReplacementDrafts, type ClaimReplacementDraft } from "./admin/claim-replacement-drafts.ts";
+import { completeClaimReplacement } from "./admin/complete-claim-replacement.ts";
+import { createClaimReplacement, type MailingAddressInput } from "./admin/create-claim-replacement.ts";
+import type { RefundOrderTransaction } from "./admin/protection-refund-order.ts";
+import { refundClaim } from "./admin/refund-claim.ts";
+import type { Installation } from "./installations.server.ts";
+import { PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
+import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+
+// The core names the job's kind (the claims console reads the job too).
+export { CLAIM_PAYOUT_JOB };
+/** How often the app looks for approved claims to pay: the buyer waits for the money, so as often as fee refunds. */
+export const CLAIM_PAYOUT_SCAN_MS = 30_000;
+/** Claims queued per look; more are taken on the next one. */
+const SCAN_LIMIT = 100;
+/** As the job queue keeps a job's error (server/workers/failure-recorder.ts). */
+const LAST_ERROR_CHARS = 2_000;
+
+/** The payout job's id: one per claim, so enqueueing it again (or from another instance) adds nothing. */
+export const claimPayoutJobId = (claimId: string) => `job_claim_payout_${claimId}`;
+
+/**
+ * The refund's note: what finds the refund again after a lost answer (Shopify keeps no idempotency key for us), and
+ * what tells refunds/create the refund is a claim's, not the merchant's.
+ */
+const refundNote = (claim: ShopifyClaimPayout) =>
+  `Purchase protection ${claim.referenceNumber}: claim ${claim.claimId} refunded`;
+const CLAIM_REFUND_NOTE = /^Purchase protection \S+: claim clm_\S+ refunded$/;
+
+/** Whether a refund's note is the one a claim's refund carries. */
+export const isClaimRefundNote = (note: string | null | undefined) => CLAIM_REFUND_NOTE.test(note ?? "");
+
+/** Queues a payout job for every approved Shopify claim that has none yet. Returns how many it queued. */
+export async function queueApprovedClaimPayouts(deps: ShopifyDeps): Promise<number> {
+  const approved = await listUnqueuedShopifyClaimPayouts(deps.db, { kind: CLAIM_PAYOUT_JOB, limit: SCAN_LIMIT });
+  let queued = 0;
+  for (const { claimId, shop } of approved) {
+    const added = await enqueueNamedJobOnce(deps.db, deps.services, {
+      id: claimPayoutJobId(claimId),
+      shop,
+      kind: CLAIM_PAYOUT_JOB,
+      payload: { claimId },
+      subject: claimId,
+    });
+    if (added) queued++;
+  }
+  if (queued > 0) deps.wakeJobs();
+  return queued;
+}
+
+export function claimPayoutTask(deps: ShopifyDeps): PeriodicTask {
+  return { name: "shopify-claim-payouts", everyMs: CLAIM_PAYOUT_SCAN_MS, task: () => queueApprovedClaimPayouts(deps) };
+}
+
+export function claimPayoutHandlers(deps: ShopifyDeps): Pick<JobHandlers, typeof CLAIM_PAYOUT_JOB> {
+  return { [CLAIM_PAYOUT_JOB]: (job) => payClaim(deps, job) };
+}
+
+/** What was paid on Shopify: the refund's or the replacement order's gid, and the amount the claim is paid. */
+interface Payout {
+  reference: string;
+  amountCents: number;
+}
+
+async function payClaim(deps: ShopifyDeps, job: Job<JobPayloads[typeof CLAIM_PAYOUT_JOB]>): Promise<void> {
+  const claim = await findShopifyClaimPayout(deps.db, job.payload.claimId);
+  if (!claim || claim.status !== "approved") return;
+  try {
+    const { remedy } = claim;
+    if (remedy !== "refund" && remedy !== "replacement")
+      throw new PermanentJobError(`claim ${claim.claimId} was approved without a remedy`);
+    const installation = await deps.installation(claim.shop);
+    if (!installation)
+      throw new PermanentJobError("the app is not installed on the shop: pay the claim in the Shopify admin");
+    const graphql = await deps.adminApi(claim.shop);
+    const payout =
+      remedy === "refund"
+        ? await refundOnShopify(graphql, claim)
+        : await replaceOnShopify(graphql, claim, installation);
+    await deps.db.transaction((tx) =>
+      resolveClaim(tx, deps.services, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId, {
+        channel: "shopify",
+        kind: remedy,
+        amountCents: payout.amountCents,
+        reference: payout.reference,
+      }),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.db.transaction((tx) => recordClaimPayoutError(tx, claim.claimId, message.slice(0, LAST_ERROR_CHARS)));
+    throw error;
+  }
+}
+
+type PayoutOrder = NonNullable<ClaimPayoutOrderResult["order"]>;
+
+async function payoutOrder(graphql: AdminGraphql, claim: ShopifyClaimPayout): Promise<PayoutOrder> {
+  const { order } = await claimPayoutOrder(graphql, { id: `gid://shopify/Order/${claim.orderId}` });
+  if (!order) throw new PermanentJobError(`order ${claim.orderId} is not on Shopify (deleted?)`);
+  return order;
+}
+
+/**
+ * Refunds the claim's amount — at most what the plan still covers and what the order's payments can still give back —
+ * through the order's sales and captures, and returns the refund. A refund of the order whose note names the claim
+ * (this job's own, made before the process died or its answer was lost) is returned instead: nothing is refunded twice.
+ */
+async function refundOnShopify(graphql: AdminGraphql, claim: ShopifyClaimPayout): Promise<Payout> {
+  const order = await payoutOrder(graphql, claim);
+  const note = refundNote(claim);
+  const earlier = order.refunds.find((refund) => refund.note?.includes(claim.claimId));
+  if (earlier)
+    return {
+      reference: earlier.id,
+      amountCents: parseDecimalAmount(earlier.totalRefundedSet.presentmentMoney.amount, claim.currency),
+    };
+
+  if (order.presentmentCurrencyCode !== claim.currency)
+    throw new PermanentJobError(
+      `the claim is in ${claim.currency} but the buyer paid in ${order.presentmentCurrencyCode}: refund it in the Shopify admin`,
+    );
+  const owedCents = Math.min(claim.amountCents, claim.coveredRemainingCents);
+  if (owedCents <= 0) throw new PermanentJobError(`the plan of claim ${claim.claimId} has nothing left covered`);
+  const parents = refundableParents(order.transactions, claim.currency);
+  // A payment still pending (or none yet) may yet succeed: retried.
+  if (parents.length === 0)
+    throw new Error(`order ${claim.orderId} has no successful sale or capture left to refund through`);
+
+  const transactions: { parent: RefundOrderTransaction & { gateway: string }; cents: number }[] = [];
+  let left = owedCents;
+  for (const { transaction, refundableCents } of parents) {
+    if (left === 0) break;
+    const cents = Math.min(left, refundableCents);
+    transactions.push({ parent: transaction, cents });
+    left -= cents;
+  }
+  const { refundCreate } = await refundClaim(graphql, {
+    input: {
+      orderId: order.id,
+      // Shopify needs the currency when the buyer's differs from the shop's.
+      ...(order.presentmentCurrencyCode === order.currencyCode ? {} : { currency: order.presentmentCurrencyCode }),
+      note,
+      notify: true,
+      refundLineItems: [],
+      transactions: transactions.map(({ parent, cents }) => ({
+        orderId: order.id,
+        parentId: parent.id,
+        gateway: parent.gateway,
+        kind: "REFUND" as const,
+        amount: formatDecimalAmount(cents, claim.currency),
+      })),
+    },
+  });
+  if (!refundCreate.refund) throw new Error("refundCreate answered without a refund");
+  return { reference: refundCreate.refund.id, amountCents: owedCents - left };
+}
+
+/** The order's successful sales and captures with what each can still give back (less its refunds), in order. */
+function refundableParents(
+  transactions: RefundOrderTransaction[],
+  currency: string,
+): { transaction: RefundOrderTransaction & { gateway: string }; refundableCents: number }[] {
+  const cents = (transaction: RefundOrderTransaction) =>
+    parseDecimalAmount(transaction.amountSet.presentmentMoney.amount, currency);
+  return transactions
+    .filter(
+      (transaction): transaction is RefundOrderTransaction & { gateway: string } =>
+        (transaction.kind === "SALE" || transaction.kind === "CAPTURE") &&
+        transaction.status === "SUCCESS" &&
+        transaction.gateway !== null,
+    )
+    .map((transaction) => ({
+      transaction,
+      refundableCents:
+        cents(transaction) -
+        transactions
+          .filter(
+            (refund) =>
+              refund.kind === "REFUND" &&
+              refund.status === "SUCCESS" &&
+              refund.parentTransaction?.id === transaction.id,
+          )
+          .reduce((sum, refund) => sum + cents(refund), 0),
+    }))
+    .filter((parent) => parent.refundableCents > 0);
+}
+
+/**
+ * Reships the order's goods: a draft order of its goods lines (not the protection line) to the buyer's e-mail and
+ * shipping address, 100 % discounted and tagged with the claim's id, then completed. A draft tagged with the claim
+ * (this job's own, from an attempt that died) is completed or, already completed, reused: never a second replacement.
+ * Returns the new order's gid.
+ */
+async function replaceOnShopify(
+  graphql: AdminGraphql,
+  claim: ShopifyClaimPayout,
+  installation: Installation,
+): Promise<Payout> {
+  const amountCents = Math.min(claim.amountCents, claim.coveredRemainingCents);
+  const { draftOrders } = await claimReplacementDrafts(graphql, { query: `tag:${claim.claimId}` });
+  // Search matches loosely; the tag itself decides.
+  let draft: ClaimReplacementDraft | null =
+    draftOrders.nodes.find((candidate) => candidate.tags.includes(claim.claimId)) ?? null;
+  if (!draft) {
+    const order = await payoutOrder(graphql, claim);
+    const protectionProduct = installation.productId && `gid://shopify/Product/${installation.productId}`;
+    const goods = order.lineItems.nodes.filter(
+      (line) => line.currentQuantity > 0 && line.product?.id !== protectionProduct,
+    );
+    if (goods.length === 0) throw new PermanentJobError(`order ${claim.orderId} has no goods left to reship`);
+    const lineItems = goods.map((line) => {
+      if (!line.variant)
+        throw new PermanentJobError(
+          `a product of order ${claim.orderId} no longer exists: create the replacement in the Shopify admin`,
+        );
+      return { variantId: line.variant.id, quantity: line.currentQuantity };
+    });
+    const { draftOrderCreate } = await createClaimReplacement(graphql, {
+      input: {
+        ...(order.email ? { email: order.email } : {}),
+        ...(order.shippingAddress ? { shippingAddress: addressInput(order.shippingAddress) } : {}),
+        lineItems,
+        appliedDiscount: { value: 100, valueType: "PERCENTAGE", title: "Purchase protection replacement" },
+        tags: [claim.claimId],
+        note: `Purchase protection ${claim.referenceNumber}: claim ${claim.claimId} replaced (order ${claim.orderId})`,
+      },
+    });
+    draft = draftOrderCreate.draftOrder;
+    if (!draft) throw new Error("draftOrderCreate answered without a draft order");
+  }
+  if (draft.order) return { reference: draft.order.id, amountCents };
+  const { draftOrderComplete } = await completeClaimReplacement(graphql, { id: draft.id });
+  const orderGid = draftOrderComplete.draftOrder?.order?.id;
+  if (!orderGid) throw new Error("draftOrderComplete answered without an order");
+  return { reference: orderGid, amountCents };
+}
+
+/** The order's shipping address as a draft order takes it (only the fields it has). */
+function addressInput(address: NonNullable<PayoutOrder["shippingAddress"]>): MailingAddressInput {
+  const { countryCodeV2, ...rest } = address;
+  const fields = { ...rest, countryCode: countryCodeV2 };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null)) as MailingAddressInput;
+}

@@ -1,0 +1,371 @@
+// Deciding and paying claims: the only place a claim's status changes after it is filed (apart from the buyer's answer
+// to a request for information, in addClaimMessage). Every transition, in the caller's transaction: the claims row,
+// one status_changed timeline entry, exactly one claim.updated event and the buyer's e-mail; a payment also the
+// claim_reimbursement ledger entry. A transition the claim's status does not allow writes nothing (409).
+import { newId } from "./ids.ts";
+import { DomainError, notFound } from "./errors.ts";
+import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { appendEvent } from "./events.ts";
+import { queuePlanEmail, type EmailTemplate } from "./emails.ts";
+import { appendLedgerEntry } from "./ledger.ts";
+import { formatDecimalAmount } from "./money.ts";
+import { CLAIM_WINDOW_DAYS, parseStoredClaimRules } from "./claim-rules.ts";
+import { toClaim, type Claim, type ClaimStatus } from "./claims.ts";
+import {
+  findClaim,
+  insertTimelineEntry,
+  lockClaimPlanFacts,
+  lockClaimStatus,
+  recordClaimDecision,
+  recordClaimResolution,
+  setClaimPayoutError,
+  sumApprovedUnpaidOnPlan,
+  sumPaidOnPlan,
+  updateClaimStatus,
+  type ClaimPlanFacts,
+  type ClaimRecord,
+  type ClaimRemedy,
+  type TimelineActor,
+} from "../store/claims.ts";
+
+/** Who decides: one of the program's claim rules (at filing), or a member of the claims team. */
+export type ClaimDecider = { kind: "rule"; ruleId: string } | { kind: "staff"; staffId: string };
+
+/**
+ * The published reasons a claim is denied for: the code the merchant's systems see and the sentence the buyer reads
+ * (README, GET /portal/reasons, the portal's terms page). A denial always carries one.
+ */
+export const DENIAL_REASONS = [
+  {
+    code: "outside_claim_window",
+    message: `The request was filed more than ${CLAIM_WINDOW_DAYS} days after what it is about happened, and plans cover requests filed within ${CLAIM_WINDOW_DAYS} days.`,
+  },
+  {
+    code: "plan_not_active",
+    message:
+      "Your protection plan was cancelled or voided (for example because the order was cancelled or refunded), so it no longer covers this request.",
+  },
+  {
+    code: "amount_exceeds_coverage",
+    message:
+      "The amount asked for is more than what is left of your plan's coverage after the requests already approved or paid on it.",
+  },
+  {
+    code: "delivery_confirmed",
+    message:
+      "The carrier confirmed that the order was delivered to the shipping address, so it is not covered as lost or undelivered.",
+  },
+  {
+    code: "insufficient_evidence",
+    message:
+      "The information and files provided do not show what happened, and the claims team could not confirm it in another way.",
+  },
+  {
+    code: "duplicate_claim",
+    message: "What this request is about is already covered by another request on your plan.",
+  },
+  {
+    code: "excluded_by_terms",
+    message: "What happened is not one of the situations your plan covers under its published terms.",
+  },
+] as const satisfies readonly { code: string; message: string }[];
+
+export type DenialReasonCode = (typeof DENIAL_REASONS)[number]["code"];
+
+/** An approval's code and the sentence the buyer reads. */
+export const APPROVAL_DECISION = {
+  code: "covered",
+  message: "What happened is covered by your plan, and the amount is within what is left of its coverage.",
+} as const;
+
+/** The statuses a claim may take next from each status (README "Claim states"). */
+export const CLAIM_TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
+  submitted: ["under_review", "needs_information", "approved", "denied"],
+  under_review: ["needs_information", "approved", "denied"],
+  // Back to under_review only through the buyer's answer (addClaimMessage).
+  needs_information: ["approved", "denied"],
+  approved: ["paid"],
+  paid: [],
+  denied: [],
+};
+
+/** The merchant and mode of a claim: what staff code, which holds the claim but no API key, acts as. */
+export const claimActorOf = (record: Pick<ClaimRecord, "merchantId" | "mode">): Actor => ({
+  merchantId: record.merchantId,
+  mode: record.mode,
+});
+
+const decidedByOf = (by: ClaimDecider) => (by.kind === "rule" ? `rule:${by.ruleId}` : `staff:${by.staffId}`);
+const timelineActorOf = (by: ClaimDecider): TimelineActor => (by.kind === "rule" ? "service" : "claims_team");
+
+/** The sentence the buyer reads, then the decider's note (both shown on the buyer's timeline). */
+const withNote = (sentence: string, note: string | undefined) =>
+  note?.trim() ? `${sentence}\n\n${note.trim()}` : sentence;
+
+const conflict = (code: string, message: string, field?: string) => new DomainError("conflict", code, message, field);
+
+/** The claim (the actor's) and its plan, locked in the order filing locks them: the plan, then the claim. */
+async function lockClaim(tx: Tx, actor: Actor, claimId: string): Promise<{ claim: ClaimRecord; plan: ClaimPlanFacts }> {
+  const owned = await findClaim(tx, claimId, actor);
+  if (!owned) throw notFound("claim", claimId, "claimId");
+  const plan = await lockClaimPlanFacts(tx, owned.planId);
+  await lockClaimStatus(tx, claimId);
+  const claim = await findClaim(tx, claimId);
+  if (!plan || !claim) throw notFound("claim", claimId, "claimId");
+  return { claim, plan };
+}
+
+function assertTransition(claim: ClaimRecord, to: ClaimStatus): void {
+  if (!CLAIM_TRANSITIONS[claim.status].includes(to))
+    throw conflict("claim_transition_invalid", `Claim '${claim.id}' is ${claim.status}: it cannot become ${to}.`);
+}
+
+/** The timeline entry, the claim.updated event and the buyer's e-mail of a transition the claims row already shows. */
+async function recordTransition(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claim: ClaimRecord,
+  entry: { actor: TimelineActor; status: ClaimStatus; text: string },
+  email: EmailTemplate | null,
+): Promise<Claim> {
+  const now = services.clock();
+  const entryId = newId("cte", now, services.random);
+  await insertTimelineEntry(tx, actor, {
+    id: entryId,
+    claimId: claim.id,
+    kind: "status_changed",
+    ...entry,
+    createdAt: now,
+  });
+  const updated = toClaim((await findClaim(tx, claim.id))!);
+  await appendEvent(tx, services, actor, "claim.updated", updated);
+  if (email)
+    await queuePlanEmail(tx, services, actor, {
+      template: email,
+      planId: claim.planId,
+      claimId: claim.id,
+      occasion: entryId,
+      // The claims team's decisions and every payment reach the buyer whatever the cap: a filing's rule decision
+      // does not (whoever files can repeat it).
+      pastRecipientCap: entry.actor === "claims_team" || entry.status === "paid",
+    });
+  return updated;
+}
+
+/** A reviewer starts on a submitted claim. */
+export async function startReview(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  by: ClaimDecider,
+): Promise<Claim> {
+  const { claim } = await lockClaim(tx, actor, claimId);
+  assertTransition(claim, "under_review");
+  await updateClaimStatus(tx, claim.id, "under_review", services.clock());
+  return recordTransition(
+    tx,
+    services,
+    actor,
+    claim,
+    { actor: timelineActorOf(by), status: "under_review", text: "" },
+    null,
+  );
+}
+
+/**
+ * Approves the claim for a refund (or, where the program's rules allow it, a replacement). The rulebook is checked
+ * again now: the plan must still be active (a voided plan's order was cancelled or refunded, a cancelled plan's fee
+ * returned) and the amount within what is left of the coverage once paid and other approved claims are counted.
+ */
+export async function approveClaim(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  by: ClaimDecider,
+  input: { note?: string; remedy?: ClaimRemedy },
+): Promise<Claim> {
+  const { claim, plan } = await lockClaim(tx, actor, claimId);
+  assertTransition(claim, "approved");
+  if (plan.planStatus !== "active")
+    throw conflict(
+      "plan_not_active",
+      `Plan '${claim.referenceNumber}' was ${plan.planStatus}${plan.planEndedAt === null ? "" : ` on ${iso(plan.planEndedAt)}`}: its claims can no longer be approved (deny with plan_not_active).`,
+    );
+  const remaining =
+    plan.coveredAmountCents -
+    (await sumPaidOnPlan(tx, plan.planId)) -
+    (await sumApprovedUnpaidOnPlan(tx, plan.planId, claim.id));
+  if (claim.amountCents > remaining)
+    throw conflict(
+      "amount_exceeds_remaining",
+      `The claim asks for ${claim.amountCents}, more than the ${Math.max(remaining, 0)} left of the plan's coverage after paid and approved claims (deny with amount_exceeds_coverage).`,
+    );
+  const remedy = input.remedy ?? "refund";
+  if (remedy === "replacement" && !parseStoredClaimRules(plan.claimRules).replacementAllowed)
+    throw conflict(
+      "replacement_not_allowed",
+      "The program's claim rules do not allow replacements; approve a refund.",
+      "remedy",
+    );
+  await recordClaimDecision(tx, claim.id, {
+    status: "approved",
+    code: APPROVAL_DECISION.code,
+    message: APPROVAL_DECISION.message,
+    decidedBy: decidedByOf(by),
+    remedy,
+    at: services.clock(),
+  });
+  return recordTransition(
+    tx,
+    services,
+    actor,
+    claim,
+    { actor: timelineActorOf(by), status: "approved", text: withNote(APPROVAL_DECISION.message, input.note) },
+    "claim_decided",
+  );
+}
+
+/** Denies the claim for one of the published reasons; its sentence is what the buyer reads. */
+export async function denyClaim(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  by: ClaimDecider,
+  input: { code: string; note?: string },
+): Promise<Claim> {
+  const reason = DENIAL_REASONS.find((candidate) => candidate.code === input.code);
+  if (!reason)
+    throw new DomainError(
+      "unprocessable",
+      "denial_reason_unknown",
+      `'${input.code}' is not a published denial reason (${DENIAL_REASONS.map((known) => known.code).join(", ")}).`,
+      "code",
+    );
+  const { claim } = await lockClaim(tx, actor, claimId);
+  assertTransition(claim, "denied");
+  await recordClaimDecision(tx, claim.id, {
+    status: "denied",
+    code: reason.code,
+    message: reason.message,
+    decidedBy: decidedByOf(by),
+    remedy: null,
+    at: services.clock(),
+  });
+  return recordTransition(
+    tx,
+    services,
+    actor,
+    claim,
+    { actor: timelineActorOf(by), status: "denied", text: withNote(reason.message, input.note) },
+    "claim_decided",
+  );
+}
+
+/** Asks the buyer for more; the message is what the buyer reads (timeline and e-mail), and they answer in the portal. */
+export async function requestInformation(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  by: ClaimDecider,
+  input: { message: string },
+): Promise<Claim> {
+  const message = input.message.trim();
+  if (!message)
+    throw new DomainError("invalid", "parameter_invalid", "The message tells the buyer what is needed.", "message");
+  const { claim } = await lockClaim(tx, actor, claimId);
+  assertTransition(claim, "needs_information");
+  await updateClaimStatus(tx, claim.id, "needs_information", services.clock());
+  return recordTransition(
+    tx,
+    services,
+    actor,
+    claim,
+    { actor: timelineActorOf(by), status: "needs_information", text: message },
+    "claim_information_needed",
+  );
+}
+
+export interface ClaimResolutionInput {
+  /** shopify: the service paid it on the Shopify order; merchant: the merchant did and confirms it. */
+  channel: "merchant" | "shopify";
+  kind: ClaimRemedy;
+  /** Default: the claim's amount; at most that. For a replacement, what the reshipped goods are worth. */
+  amountCents?: number;
+  /** The Shopify refund or order id, or the merchant's own reference. */
+  reference: string | null;
+  note?: string;
+}
+
+/**
+ * An approved claim was paid: refunded or replaced, through Shopify or by the merchant. The merchant is owed what was
+ * paid (claim_reimbursement). Paying a paid claim again returns it unchanged.
+ */
+export async function resolveClaim(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  input: ClaimResolutionInput,
+): Promise<Claim> {
+  const { claim } = await lockClaim(tx, actor, claimId);
+  if (claim.shopifyMerchant && input.channel === "merchant")
+    throw conflict(
+      "claim_resolution_automatic",
+      `Claim '${claim.id}' is on a Shopify order: the service pays it on Shopify and marks it paid; it needs no confirmation.`,
+    );
+  if (!claim.shopifyMerchant && input.channel === "shopify")
+    throw conflict("claim_resolution_manual", `Claim '${claim.id}' is not on a Shopify order: its merchant pays it.`);
+  if (claim.status === "paid") return toClaim(claim);
+  assertTransition(claim, "paid");
+  const remedy = claim.remedy ?? "refund";
+  if (input.kind !== remedy)
+    throw conflict("remedy_mismatch", `Claim '${claim.id}' was approved for a ${remedy}, not a ${input.kind}.`, "kind");
+  const amountCents = input.amountCents ?? claim.amountCents;
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > claim.amountCents)
+    throw new DomainError(
+      "unprocessable",
+      "amount_exceeds_claim",
+      `The amount paid is between 1 and the claim's amount (${claim.amountCents}).`,
+      "amountCents",
+    );
+  const note = input.note?.trim() || null;
+  await recordClaimResolution(
+    tx,
+    claim.id,
+    { kind: remedy, channel: input.channel, amountCents, reference: input.reference, note },
+    services.clock(),
+  );
+  await appendLedgerEntry(tx, services, actor, {
+    kind: "claim_reimbursement",
+    amountCents,
+    currency: claim.currency,
+    sourceId: claim.id,
+    planId: claim.planId,
+  });
+  const done =
+    remedy === "refund"
+      ? `Refund of ${formatDecimalAmount(amountCents, claim.currency)} ${claim.currency} paid.`
+      : "A replacement was sent.";
+  return recordTransition(
+    tx,
+    services,
+    actor,
+    claim,
+    {
+      actor: input.channel === "merchant" ? "merchant" : "service",
+      status: "paid",
+      text: withNote(done, note ?? undefined),
+    },
+    "claim_paid",
+  );
+}
+
+/** A failed attempt to pay the claim on Shopify, shown until a later attempt succeeds (only while it is approved). */
+export async function recordClaimPayoutError(tx: Tx, claimId: string, message: string): Promise<void> {
+  await setClaimPayoutError(tx, claimId, message);
+}

@@ -1,0 +1,141 @@
+import { describe, it } from "vitest";
+import assert from "node:assert/strict";
+import {
+  CLAIM_WINDOW_DAYS,
+  DEFAULT_CLAIM_RULES,
+  claimRulesSchema,
+  evaluateClaimRules,
+  parseStoredClaimRules,
+  type ClaimFacts,
+  type ClaimRules,
+} from "./claim-rules.ts";
+import { DENIAL_REASONS } from "./claim-decisions.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+const PURCHASED = Date.UTC(2026, 0, 10);
+
+/** A claim every rule lets through to review: filed the day after what happened, within coverage, plan active. */
+const facts = (overrides: Partial<ClaimFacts> = {}): ClaimFacts => ({
+  reason: "lost_in_transit",
+  amountCents: 2_000,
+  remainingCents: 5_000,
+  planStatus: "active",
+  planEndedAt: null,
+  purchasedAt: PURCHASED,
+  occurredAt: PURCHASED + 5 * DAY,
+  filedAt: PURCHASED + 6 * DAY,
+  deliveredAt: null,
+  ...overrides,
+});
+
+const autoApproving: ClaimRules = {
+  autoApprove: { maxAmountCents: 2_500, reasons: ["lost_in_transit", "damaged_in_transit"] },
+  replacementAllowed: false,
+};
+
+describe("evaluateClaimRules", () => {
+  it("claim_window: denies a claim filed more than 30 days after what happened (outside_claim_window)", () => {
+    const late = facts({ occurredAt: PURCHASED, filedAt: PURCHASED + CLAIM_WINDOW_DAYS * DAY + 1 });
+    assert.deepEqual(evaluateClaimRules(autoApproving, late), {
+      decision: "deny",
+      ruleId: "claim_window",
+      code: "outside_claim_window",
+    });
+    const lastDay = facts({ occurredAt: PURCHASED, filedAt: PURCHASED + CLAIM_WINDOW_DAYS * DAY });
+    assert.equal(evaluateClaimRules(autoApproving, lastDay).decision, "approve");
+  });
+
+  it("plan_not_active: denies when the plan was voided or cancelled before the claim was filed", () => {
+    for (const planStatus of ["voided", "cancelled"] as const) {
+      const ended = facts({ planStatus, planEndedAt: PURCHASED + DAY });
+      assert.deepEqual(evaluateClaimRules(autoApproving, ended), {
+        decision: "deny",
+        ruleId: "plan_not_active",
+        code: "plan_not_active",
+      });
+    }
+  });
+
+  it("amount_above_remaining: denies an amount above what is left of the coverage (amount_exceeds_coverage)", () => {
+    assert.deepEqual(evaluateClaimRules(autoApproving, facts({ amountCents: 2_000, remainingCents: 1_999 })), {
+      decision: "deny",
+      ruleId: "amount_above_remaining",
+      code: "amount_exceeds_coverage",
+    });
+    assert.equal(
+      evaluateClaimRules(autoApproving, facts({ amountCents: 2_000, remainingCents: 2_000 })).decision,
+      "approve",
+    );
+  });
+
+  it("auto_approve: approves a chosen reason up to the program's amount", () => {
+    assert.deepEqual(evaluateClaimRules(autoApproving, facts()), { decision: "approve", ruleId: "auto_approve" });
+    assert.deepEqual(evaluateClaimRules(autoApproving, facts({ reason: "damaged_in_transit", amountCents: 2_500 })), {
+      decision: "approve",
+      ruleId: "auto_approve",
+    });
+  });
+
+  it("auto_approve: not above the amount, not for another reason, not without auto-approval", () => {
+    const review = { decision: "review", ruleId: "review" };
+    assert.deepEqual(evaluateClaimRules(autoApproving, facts({ amountCents: 2_501 })), review);
+    assert.deepEqual(evaluateClaimRules(autoApproving, facts({ reason: "arrived_defective" })), review);
+    assert.deepEqual(evaluateClaimRules(DEFAULT_CLAIM_RULES, facts()), review);
+  });
+
+  it("auto_approve: a not-delivered reason is not approved once a delivery is recorded; others are", () => {
+    const delivered = { deliveredAt: PURCHASED + 3 * DAY };
+    const rules: ClaimRules = {
+      autoApprove: {
+        maxAmountCents: 2_500,
+        reasons: ["lost_in_transit", "not_delivered_by_promised_date_plus_14_days", "damaged_in_transit"],
+      },
+      replacementAllowed: false,
+    };
+    for (const reason of ["lost_in_transit", "not_delivered_by_promised_date_plus_14_days"]) {
+      assert.equal(evaluateClaimRules(rules, facts({ reason })).decision, "approve");
+      assert.deepEqual(evaluateClaimRules(rules, facts({ reason, ...delivered })), {
+        decision: "review",
+        ruleId: "review",
+      });
+    }
+    assert.equal(evaluateClaimRules(rules, facts({ reason: "damaged_in_transit", ...delivered })).decision, "approve");
+  });
+
+  it("every denial's code is a published denial reason", () => {
+    const published = DENIAL_REASONS.map((reason) => reason.code as string);
+    const denials = [
+      facts({ occurredAt: PURCHASED, filedAt: PURCHASED + 40 * DAY }),
+      facts({ planStatus: "voided", planEndedAt: PURCHASED }),
+      facts({ remainingCents: 0 }),
+    ].map((input) => evaluateClaimRules(autoApproving, input));
+    for (const outcome of denials) {
+      assert.equal(outcome.decision, "deny");
+      if (outcome.decision === "deny") assert.ok(published.includes(outcome.code), outcome.code);
+    }
+  });
+});
+
+describe("claimRulesSchema", () => {
+  it('"{}" parses to the defaults: nothing decided on its own, no replacements', () => {
+    assert.deepEqual(claimRulesSchema.parse({}), DEFAULT_CLAIM_RULES);
+    assert.deepEqual(parseStoredClaimRules("{}"), DEFAULT_CLAIM_RULES);
+  });
+
+  it("refuses unknown reasons, unknown fields, repeated reasons and amounts that are not positive integers", () => {
+    const bad = [
+      { autoApprove: { maxAmountCents: 100, reasons: ["lost_luggage"] } },
+      { autoApprove: { maxAmountCents: 100, reasons: [] } },
+      { autoApprove: { maxAmountCents: 100, reasons: ["lost_in_transit", "lost_in_transit"] } },
+      { autoApprove: { maxAmountCents: 0, reasons: ["lost_in_transit"] } },
+      { autoApprove: { maxAmountCents: 10.5, reasons: ["lost_in_transit"] } },
+      { replacementAllowed: "yes" },
+      { autoApprove: null, surprise: true },
+    ];
+    for (const rules of bad) assert.equal(claimRulesSchema.safeParse(rules).success, false, JSON.stringify(rules));
+  });
+
+  it("stored rules that no longer parse decide nothing on their own", () => {
+    assert.deepEqual(parseStoredClaimRules('{"autoApprove":{"maxAmountCents":-1,"reasons":[]}}'), DEFAULT_CLAIM_RULES);
+  });
+});

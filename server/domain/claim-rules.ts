@@ -1,0 +1,99 @@
+// A program's claim rules: what the service decides on its own when a claim is filed. The rules are data on the
+// program (protection_programs.claim_rules, JSON); evaluateClaimRules is pure — the caller gathers the facts — and
+// names the rule that decided, which the claim records (claims.decided_by "rule:<rule id>").
+import { z } from "zod";
+import { CLAIM_WINDOW_DAYS, COVERED_REASONS } from "./disclosure.ts";
+
+export type CoveredReason = (typeof COVERED_REASONS)[number];
+
+/** The reasons that mean the parcel never arrived: auto-approved only while no delivery is recorded. */
+export const NOT_DELIVERED_REASONS: readonly CoveredReason[] = [
+  "lost_in_transit",
+  "not_delivered_by_promised_date_plus_14_days",
+];
+
+export { CLAIM_WINDOW_DAYS };
+/** A claim may be filed at most this long after what it is about happened (the rulebook's window). */
+export const CLAIM_WINDOW_MS = CLAIM_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+export const claimRulesSchema = z
+  .object({
+    /** Approve without review: claims for these reasons asking at most this much. null: every claim is reviewed. */
+    autoApprove: z
+      .object({
+        maxAmountCents: z.number().int().min(1).max(100_000_000),
+        reasons: z
+          .array(z.enum(COVERED_REASONS))
+          .min(1)
+          .refine((reasons) => new Set(reasons).size === reasons.length, "each reason at most once"),
+      })
+      .strict()
+      .nullable()
+      .default(null),
+    /** An approved claim may be resolved with a replacement (a reship) instead of a refund. */
+    replacementAllowed: z.boolean().default(false),
+  })
+  .strict();
+
+export type ClaimRules = z.output<typeof claimRulesSchema>;
+
+export const DEFAULT_CLAIM_RULES: ClaimRules = { autoApprove: null, replacementAllowed: false };
+
+/** The rules stored on a program; a program whose JSON no longer parses decides nothing on its own. */
+export function parseStoredClaimRules(json: string): ClaimRules {
+  const parsed = claimRulesSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : DEFAULT_CLAIM_RULES;
+}
+
+/** What the rules look at, all times epoch ms UTC. */
+export interface ClaimFacts {
+  reason: string;
+  amountCents: number;
+  /** The plan's covered amount less what its claims were paid and what its other approved claims are owed. */
+  remainingCents: number;
+  planStatus: "active" | "voided" | "cancelled";
+  /** When the plan was voided or cancelled; null while it is active. */
+  planEndedAt: number | null;
+  purchasedAt: number;
+  occurredAt: number;
+  filedAt: number;
+  /** When the carrier reported the order delivered; null: no delivery recorded. */
+  deliveredAt: number | null;
+}
+
+export type RuleOutcome =
+  | { decision: "deny"; ruleId: RuleId; code: string }
+  | { decision: "approve"; ruleId: RuleId }
+  | { decision: "review"; ruleId: "review" };
+
+export const RULE_IDS = [
+  "claim_window",
+  "plan_not_active",
+  "amount_above_remaining",
+  "auto_approve",
+  "review",
+] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
+/**
+ * The first rule that decides, in order: the three exclusions of the rulebook (denials), then auto-approval; anything
+ * else waits for the claims team ("review").
+ */
+export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOutcome {
+  if (facts.filedAt - facts.occurredAt > CLAIM_WINDOW_MS)
+    return { decision: "deny", ruleId: "claim_window", code: "outside_claim_window" };
+  // Coverage ended (voided or cancelled) before what happened, or before the claim was filed.
+  if (facts.planStatus !== "active" && facts.planEndedAt !== null && facts.planEndedAt <= facts.filedAt)
+    return { decision: "deny", ruleId: "plan_not_active", code: "plan_not_active" };
+  if (facts.amountCents > facts.remainingCents)
+    return { decision: "deny", ruleId: "amount_above_remaining", code: "amount_exceeds_coverage" };
+  const auto = rules.autoApprove;
+  if (
+    auto &&
+    (auto.reasons as readonly string[]).includes(facts.reason) &&
+    facts.amountCents <= auto.maxAmountCents &&
+    !((NOT_DELIVERED_REASONS as readonly string[]).includes(facts.reason) && facts.deliveredAt !== null)
+  )
+    return { decision: "approve", ruleId: "auto_approve" };
+  return { decision: "review", ruleId: "review" };
+}

@@ -1,0 +1,415 @@
+// The claims team's console (/ops) over every merchant's claims: the queue (what waits for a decision or a payout,
+// oldest first, with its age), one claim with everything deciding it needs (merchant, plan and consent record, order,
+// evidence, timeline, decision, payout), and the team's actions on it. Each action is the claim decision function
+// (claim-decisions.ts) and its audit entry in the caller's one transaction. Nothing here reads an API key.
+//
+// A Shopify shop's approved claim is paid by the app's payout job. When that job gives up (dead: it never runs again),
+// the merchant pays in the Shopify admin and an admin of the claims team records it here; while the job may still pay,
+// nobody can, so that the job and a person never both pay.
+import { z } from "zod";
+import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { DomainError, notFound } from "./errors.ts";
+import type { Mode } from "./ids.ts";
+import { COVERED_REASONS, reasonName } from "./disclosure.ts";
+import {
+  CLAIM_STATUSES,
+  getPortalClaim,
+  readMerchantEvidence,
+  toClaim,
+  type Claim,
+  type ClaimStatus,
+  type EvidenceDownload,
+  type EvidenceFile,
+  type TimelineEntry,
+} from "./claims.ts";
+import {
+  approveClaim,
+  claimActorOf,
+  CLAIM_TRANSITIONS,
+  DENIAL_REASONS,
+  denyClaim,
+  requestInformation,
+  resolveClaim,
+  startReview,
+  type ClaimDecider,
+} from "./claim-decisions.ts";
+import { parseStoredClaimRules } from "./claim-rules.ts";
+import { getPurchase, type Purchase } from "./purchases.ts";
+import { appendAudit, parseInput, type AuditAction, type AuditDetail, type StaffPrincipal } from "./staff.ts";
+import {
+  findClaim,
+  lockClaimPlanFacts,
+  lockClaimStatus,
+  sumApprovedUnpaidOnPlan,
+  sumPaidOnPlan,
+  type ClaimRecord,
+} from "../store/claims.ts";
+import {
+  countClaimsByStatus,
+  findClaimContext,
+  findClaimPayoutJob,
+  findOpsOrder,
+  listClaimMerchants,
+  listPlanClaimSummaries,
+  listQueue,
+} from "../store/ops-claims.ts";
+import type { JobStatus } from "../store/shopify-jobs.ts";
+
+/** What the queue shows by default: claims waiting for a decision, and approved ones waiting to be paid. */
+export const OPEN_QUEUE_STATUSES: readonly ClaimStatus[] = [
+  "submitted",
+  "under_review",
+  "needs_information",
+  "approved",
+];
+export const QUEUE_PAGE_SIZE = 50;
+const MERCHANT_FILTER_LIMIT = 500;
+
+/** The queue's views: the open claims, one status, approved claims whose Shopify payout failed, or everything. */
+export const QUEUE_VIEWS = ["open", ...CLAIM_STATUSES, "payout_error", "all"] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+
+const emptyAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+
+const queueFilterSchema = z.object({
+  view: optional(z.enum(QUEUE_VIEWS, "Choose one of the listed statuses.")).default("open"),
+  reason: optional(z.enum(COVERED_REASONS, "Choose one of the covered reasons.")),
+  mode: optional(z.enum(["test", "live"], "Choose test or live.")),
+  merchantId: optional(z.string().max(64)),
+  /** The cursor of the next page: `<created_at>.<claim id>` of the previous page's last row. */
+  after: optional(z.string().regex(/^\d{1,16}\.[a-z0-9_]{1,64}$/, "Not a page cursor.")),
+});
+export type QueueFilters = z.output<typeof queueFilterSchema>;
+
+export interface QueueRow {
+  id: string;
+  merchantId: string;
+  merchantName: string;
+  mode: Mode;
+  referenceNumber: string;
+  reason: string;
+  reasonName: string;
+  status: ClaimStatus;
+  amountCents: number;
+  currency: string;
+  evidenceCount: number;
+  /** The last failed Shopify payout of an approved claim. */
+  payoutError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** How long since it was filed, in ms. */
+  ageMs: number;
+}
+
+export interface Queue {
+  filters: QueueFilters;
+  rows: QueueRow[];
+  /** The `after` of the next page, or null on the last. */
+  nextAfter: string | null;
+  counts: { byStatus: Partial<Record<ClaimStatus, number>>; payoutErrors: number };
+  merchants: { id: string; name: string }[];
+}
+
+/** The queue, oldest first, by the (validated) filters of the queue page's form. */
+export async function listClaimQueue(db: Tx, services: Services, filters: unknown): Promise<Queue> {
+  const parsed = parseInput(queueFilterSchema, filters);
+  const statuses =
+    parsed.view === "open"
+      ? OPEN_QUEUE_STATUSES
+      : parsed.view === "all"
+        ? CLAIM_STATUSES
+        : parsed.view === "payout_error"
+          ? (["approved"] as const)
+          : [parsed.view];
+  const [cursorTime, cursorId] = parsed.after?.split(".") ?? [];
+  const records = await listQueue(
+    db,
+    {
+      statuses,
+      payoutErrorOnly: parsed.view === "payout_error",
+      reason: parsed.reason,
+      mode: parsed.mode,
+      merchantId: parsed.merchantId,
+      after: parsed.after ? { createdAt: Number(cursorTime), id: cursorId } : undefined,
+    },
+    QUEUE_PAGE_SIZE + 1,
+  );
+  const now = services.clock();
+  const page = records.slice(0, QUEUE_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    filters: parsed,
+    rows: page.map((record) => ({
+      ...record,
+      reasonName: reasonName(record.reason),
+      createdAt: iso(record.createdAt),
+      updatedAt: iso(record.updatedAt),
+      ageMs: Math.max(0, now - record.createdAt),
+    })),
+    nextAfter: records.length > QUEUE_PAGE_SIZE ? `${last.createdAt}.${last.id}` : null,
+    counts: await countClaimsByStatus(db),
+    merchants: await listClaimMerchants(db, MERCHANT_FILTER_LIMIT),
+  };
+}
+
+/** The console's actions on a claim. */
+export type ClaimActionName = "start_review" | "approve" | "deny" | "request_information" | "record_payment";
+
+export interface OpsOrder {
+  id: string;
+  status: string;
+  createdAt: string;
+  refundedAt: string | null;
+  /** When the carrier reported delivery; null: none recorded. */
+  deliveredAt: string | null;
+}
+
+export interface OpsClaimDetail {
+  claim: Claim;
+  reasonName: string;
+  merchant: { id: string; name: string };
+  mode: Mode;
+  /** The staff address behind a claims-team decision (staff see who decided; merchants and buyers never do). */
+  decidedByEmail: string | null;
+  plan: Purchase;
+  /**
+   * What this claim may still be approved for: the plan's covered amount less what its claims were paid and what its
+   * other approved claims are owed.
+   */
+  remainingCents: number;
+  order: OpsOrder | null;
+  evidence: EvidenceFile[];
+  timeline: TimelineEntry[];
+  otherClaims: {
+    id: string;
+    reason: string;
+    reasonName: string;
+    status: ClaimStatus;
+    amountCents: number;
+    createdAt: string;
+  }[];
+  replacementAllowed: boolean;
+  /** The payout job of a Shopify shop's claim (null until the app queues it); null for other merchants' claims. */
+  shopifyPayoutJob: { status: JobStatus; attempts: number } | null;
+  /** An approved claim whose Shopify payout gave up: an admin may record the payment made in the Shopify admin. */
+  paymentRecordable: boolean;
+  /** The decisions the claim's status allows now. */
+  actions: ClaimActionName[];
+  denialReasons: readonly { code: string; message: string }[];
+}
+
+/** The actions a claim in `status` allows (the decision functions' own transitions). */
+export function allowedActions(status: ClaimStatus): ClaimActionName[] {
+  const next = CLAIM_TRANSITIONS[status];
+  const actions: ClaimActionName[] = [];
+  if (next.includes("under_review")) actions.push("start_review");
+  if (next.includes("approved")) actions.push("approve");
+  if (next.includes("denied")) actions.push("deny");
+  if (next.includes("needs_information")) actions.push("request_information");
+  return actions;
+}
+
+async function claimActor(db: Tx, claimId: string) {
+  const context = await findClaimContext(db, claimId);
+  if (!context) throw notFound("claim", claimId, "claimId");
+  return { context, actor: { merchantId: context.merchantId, mode: context.mode } satisfies Actor };
+}
+
+/** One claim with everything its review needs. */
+export async function getOpsClaim(db: Tx, claimId: string): Promise<OpsClaimDetail> {
+  const { context, actor } = await claimActor(db, claimId);
+  const record = (await findClaim(db, claimId, actor))!;
+  const [withTimeline, plan, order, paid, approvedUnpaid, others, payout] = await Promise.all([
+    getPortalClaim(db, { ...actor, planId: context.planId }, claimId),
+    getPurchase(db, actor, context.planId, true),
+    findOpsOrder(db, context.planId),
+    sumPaidOnPlan(db, context.planId),
+    sumApprovedUnpaidOnPlan(db, context.planId, claimId),
+    listPlanClaimSummaries(db, context.planId, claimId),
+    findClaimPayoutJob(db, claimId),
+  ]);
+  const job = payout?.job ?? null;
+  return {
+    claim: toClaim(record),
+    reasonName: reasonName(record.reason),
+    merchant: { id: context.merchantId, name: context.merchantName },
+    mode: context.mode,
+    decidedByEmail: context.decidedByEmail,
+    plan,
+    remainingCents: Math.max(0, plan.coveredAmountCents - paid - approvedUnpaid),
+    order: order
+      ? {
+          id: order.externalId,
+          status: order.status,
+          createdAt: iso(order.createdAt),
+          refundedAt: order.refundedAt === null ? null : iso(order.refundedAt),
+          deliveredAt: order.deliveredAt === null ? null : iso(order.deliveredAt),
+        }
+      : null,
+    evidence: withTimeline.evidence,
+    timeline: withTimeline.timeline,
+    otherClaims: others.map((other) => ({
+      ...other,
+      reasonName: reasonName(other.reason),
+      createdAt: iso(other.createdAt),
+    })),
+    replacementAllowed: parseStoredClaimRules(order?.claimRules ?? "{}").replacementAllowed,
+    shopifyPayoutJob: job && { status: job.status, attempts: job.attempts },
+    paymentRecordable: record.status === "approved" && job?.status === "dead",
+    actions: allowedActions(record.status),
+    denialReasons: DENIAL_REASONS,
+  };
+}
+
+/** An evidence file of any claim (the console's download, behind a staff session). */
+export async function readOpsEvidence(
+  db: Tx,
+  services: Services,
+  claimId: string,
+  evidenceId: string,
+): Promise<EvidenceDownload> {
+  const { actor } = await claimActor(db, claimId);
+  return readMerchantEvidence(db, services, actor, claimId, evidenceId);
+}
+
+const NOTE_MAX = 2_000;
+const note = z.preprocess(
+  emptyAsUndefined,
+  z.string().trim().max(NOTE_MAX, `At most ${NOTE_MAX} characters.`).optional(),
+);
+const REFERENCE_MAX = 200;
+const DENIAL_CODES = DENIAL_REASONS.map((reason) => reason.code) as [string, ...string[]];
+
+const claimActionSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("start_review") }),
+  z.object({
+    action: z.literal("approve"),
+    remedy: z.preprocess(emptyAsUndefined, z.enum(["refund", "replacement"], "Choose refund or replacement.")),
+    note,
+  }),
+  z.object({
+    action: z.literal("deny"),
+    code: z.preprocess(emptyAsUndefined, z.enum(DENIAL_CODES, "Choose the reason for the denial.")),
+    note,
+  }),
+  z.object({
+    action: z.literal("request_information"),
+    message: z
+      .string("Write what the buyer should send.")
+      .trim()
+      .min(1, "Write what the buyer should send.")
+      .max(NOTE_MAX, `At most ${NOTE_MAX} characters.`),
+  }),
+  z.object({
+    action: z.literal("record_payment"),
+    reference: z
+      .string("Enter the Shopify refund or order number.")
+      .trim()
+      .min(1, "Enter the Shopify refund or order number.")
+      .max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters.`),
+    note,
+  }),
+]);
+
+export type ClaimActionInput = z.input<typeof claimActionSchema>;
+
+const AUDIT_ACTION: Record<ClaimActionName, AuditAction> = {
+  start_review: "claim.review_started",
+  approve: "claim.approved",
+  deny: "claim.denied",
+  request_information: "claim.information_requested",
+  record_payment: "claim.payment_recorded",
+};
+
+const conflict = (code: string, message: string) => new DomainError("conflict", code, message);
+
+/**
+ * Records that the merchant paid a Shopify shop's approved claim in the Shopify admin (an admin's action): the claim
+ * is paid with the merchant's reference, only once its payout job is dead. The claim is locked first (the plan, then
+ * the claim, as the decision functions lock them), so that of two people recording one payment only one does.
+ */
+async function recordShopifyAdminPayment(
+  tx: Tx,
+  services: Services,
+  staff: StaffPrincipal,
+  claim: ClaimRecord,
+  input: { reference: string; note?: string },
+): Promise<Claim> {
+  if (staff.role !== "admin")
+    throw new DomainError(
+      "forbidden",
+      "staff_admin_required",
+      "Only an admin can record a payment made in the Shopify admin.",
+    );
+  await lockClaimPlanFacts(tx, claim.planId);
+  const status = await lockClaimStatus(tx, claim.id);
+  if (status !== "approved")
+    throw conflict("claim_transition_invalid", `Claim '${claim.id}' is ${status}: only an approved claim is paid.`);
+  const payout = await findClaimPayoutJob(tx, claim.id);
+  if (!payout)
+    throw conflict(
+      "claim_not_on_shopify",
+      "This claim's merchant is not a Shopify shop: the merchant confirms its payment through the API.",
+    );
+  if (payout.job?.status !== "dead")
+    throw conflict(
+      "claim_payout_in_progress",
+      "The app is still paying this claim on Shopify (its payout has not given up). Record a payment made in the Shopify admin only once it has, so that the claim is not paid twice.",
+    );
+  return resolveClaim(tx, services, claimActorOf(claim), claim.id, {
+    channel: "shopify",
+    kind: claim.remedy ?? "refund",
+    reference: input.reference,
+    note: input.note,
+  });
+}
+
+/**
+ * A staff member acts on a claim: the decision function with `by` = this staff member, then the audit entry, both in
+ * the caller's transaction — a refused action (bad input, a transition the status does not allow) writes neither.
+ * The audit entry holds the claim's owner, the statuses and the decision's code and remedy (a recorded payment: its
+ * reference and amount); the note and the message the buyer reads stay on the claim's timeline.
+ */
+export async function actOnClaim(
+  tx: Tx,
+  services: Services,
+  staff: StaffPrincipal,
+  claimId: string,
+  input: unknown,
+  ip: string,
+): Promise<Claim> {
+  const action = parseInput(claimActionSchema, input);
+  const { actor } = await claimActor(tx, claimId);
+  const before = (await findClaim(tx, claimId, actor))!;
+  const by: ClaimDecider = { kind: "staff", staffId: staff.id };
+  let claim: Claim;
+  const detail: AuditDetail = { merchantId: actor.merchantId, mode: actor.mode, from: before.status };
+  switch (action.action) {
+    case "start_review":
+      claim = await startReview(tx, services, actor, claimId, by);
+      break;
+    case "approve":
+      claim = await approveClaim(tx, services, actor, claimId, by, { remedy: action.remedy, note: action.note });
+      Object.assign(detail, { remedy: action.remedy, amountCents: claim.amountCents, currency: claim.currency });
+      break;
+    case "deny":
+      claim = await denyClaim(tx, services, actor, claimId, by, { code: action.code, note: action.note });
+      break;
+    case "request_information":
+      claim = await requestInformation(tx, services, actor, claimId, by, { message: action.message });
+      break;
+    case "record_payment":
+      claim = await recordShopifyAdminPayment(tx, services, staff, before, action);
+      Object.assign(detail, {
+        reference: action.reference,
+        amountCents: claim.resolution?.amountCents ?? null,
+        currency: claim.currency,
+      });
+      break;
+  }
+  if (claim.decision) detail.code = claim.decision.code;
+  detail.to = claim.status;
+  await appendAudit(tx, services, staff, { action: AUDIT_ACTION[action.action], subject: claimId, detail, ip });
+  return claim;
+}

@@ -1,0 +1,251 @@
+// The claims team's reads across merchants (/ops): the queue of claims with their merchant, and one claim with what
+// deciding it needs (its owner, decision and payout columns, the order, the program's claim rules, a Shopify shop's
+// payout job). Scoped by nothing but the filters: only the console, behind a staff session, calls these.
+import type { ClaimStatus } from "../domain/claims.ts";
+import type { Mode } from "../domain/ids.ts";
+import { placeholders, type Queryable, type SqlValue } from "./database.ts";
+import { CLAIM_PAYOUT_JOB } from "./shopify-claim-payouts.ts";
+import type { ShopifyJobProgress } from "./shopify-jobs.ts";
+
+export interface QueueFilters {
+  statuses: readonly ClaimStatus[];
+  /** Only approved claims whose last Shopify payout attempt failed. */
+  payoutErrorOnly: boolean;
+  reason?: string;
+  mode?: Mode;
+  merchantId?: string;
+  /** The last row of the previous page: rows after it (oldest first). */
+  after?: { createdAt: number; id: string };
+}
+
+export interface QueueRecord {
+  id: string;
+  merchantId: string;
+  merchantName: string;
+  mode: Mode;
+  referenceNumber: string;
+  reason: string;
+  status: ClaimStatus;
+  amountCents: number;
+  currency: string;
+  evidenceCount: number;
+  payoutError: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+interface QueueRow {
+  id: string;
+  merchant_id: string;
+  merchant_name: string;
+  mode: Mode;
+  reference_number: string;
+  reason: string;
+  status: ClaimStatus;
+  amount_cents: number;
+  currency: string;
+  evidence_count: number;
+  payout_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The queue, oldest first: `limit` rows at most. */
+export async function listQueue(tx: Queryable, filters: QueueFilters, limit: number): Promise<QueueRecord[]> {
+  const where = [`c.status IN (${placeholders(filters.statuses)})`];
+  const params: SqlValue[] = [...filters.statuses];
+  if (filters.payoutErrorOnly) where.push("c.payout_error IS NOT NULL");
+  for (const [clause, value] of [
+    ["c.reason = ?", filters.reason],
+    ["c.mode = ?", filters.mode],
+    ["c.merchant_id = ?", filters.merchantId],
+  ] as const) {
+    if (value === undefined) continue;
+    where.push(clause);
+    params.push(value);
+  }
+  if (filters.after) {
+    where.push("(c.created_at > ? OR (c.created_at = ? AND c.id > ?))");
+    params.push(filters.after.createdAt, filters.after.createdAt, filters.after.id);
+  }
+  const rows = await tx.all<QueueRow>(
+    `SELECT c.id, c.merchant_id, m.name AS merchant_name, c.mode, p.reference_number, c.reason, c.status,
+            c.amount_cents, c.currency, c.payout_error, c.created_at, c.updated_at,
+            (SELECT COUNT(*) FROM claim_evidence e WHERE e.claim_id = c.id) AS evidence_count
+     FROM claims c JOIN plans p ON p.id = c.plan_id JOIN merchants m ON m.id = c.merchant_id
+     WHERE ${where.join(" AND ")}
+     ORDER BY c.created_at, c.id LIMIT ${limit}`,
+    params,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    merchantId: row.merchant_id,
+    merchantName: row.merchant_name,
+    mode: row.mode,
+    referenceNumber: row.reference_number,
+    reason: row.reason,
+    status: row.status,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    evidenceCount: Number(row.evidence_count),
+    payoutError: row.payout_error,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  }));
+}
+
+/** How many claims are in each status, and how many approved ones failed to pay out. */
+export async function countClaimsByStatus(
+  tx: Queryable,
+): Promise<{ byStatus: Partial<Record<ClaimStatus, number>>; payoutErrors: number }> {
+  const rows = await tx.all<{ status: ClaimStatus; n: number }>(
+    "SELECT status, COUNT(*) AS n FROM claims GROUP BY status",
+  );
+  const errors = await tx.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM claims WHERE status = 'approved' AND payout_error IS NOT NULL",
+  );
+  return {
+    byStatus: Object.fromEntries(rows.map((row) => [row.status, Number(row.n)])),
+    payoutErrors: Number(errors?.n ?? 0),
+  };
+}
+
+/** The merchants that have claims (the queue's merchant filter), by name. */
+export async function listClaimMerchants(tx: Queryable, limit: number): Promise<{ id: string; name: string }[]> {
+  return tx.all<{ id: string; name: string }>(
+    `SELECT m.id, m.name FROM merchants m WHERE EXISTS (SELECT 1 FROM claims c WHERE c.merchant_id = m.id)
+     ORDER BY m.name, m.id LIMIT ${limit}`,
+  );
+}
+
+/** Who a claim belongs to and who decided it (the staff address behind a `staff:<id>` decision). */
+export interface ClaimContext {
+  merchantId: string;
+  merchantName: string;
+  mode: Mode;
+  planId: string;
+  decidedBy: string | null;
+  decidedByEmail: string | null;
+}
+
+export async function findClaimContext(tx: Queryable, claimId: string): Promise<ClaimContext | undefined> {
+  const row = await tx.get<{
+    merchant_id: string;
+    merchant_name: string;
+    mode: Mode;
+    plan_id: string;
+    decided_by: string | null;
+    decided_by_email: string | null;
+  }>(
+    `SELECT c.merchant_id, m.name AS merchant_name, c.mode, c.plan_id, c.decided_by, s.email AS decided_by_email
+     FROM claims c JOIN merchants m ON m.id = c.merchant_id
+     LEFT JOIN staff_accounts s ON c.decided_by = 'staff:' || s.id
+     WHERE c.id = ?`,
+    [claimId],
+  );
+  return (
+    row && {
+      merchantId: row.merchant_id,
+      merchantName: row.merchant_name,
+      mode: row.mode,
+      planId: row.plan_id,
+      decidedBy: row.decided_by,
+      decidedByEmail: row.decided_by_email,
+    }
+  );
+}
+
+const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
+
+export interface OpsOrderRecord {
+  externalId: string;
+  status: string;
+  createdAt: number;
+  refundedAt: number | null;
+  deliveredAt: number | null;
+  /** The claim rules (JSON text) of the program the plan was bought under. */
+  claimRules: string | null;
+}
+
+/** The order a plan protects, and the claim rules of the program it was bought under. */
+export async function findOpsOrder(tx: Queryable, planId: string): Promise<OpsOrderRecord | undefined> {
+  const row = await tx.get<{
+    external_id: string;
+    status: string;
+    created_at: number;
+    refunded_at: number | null;
+    delivered_at: number | null;
+    claim_rules: string | null;
+  }>(
+    `SELECT o.external_id, o.status, o.created_at, o.refunded_at, o.delivered_at, pr.claim_rules
+     FROM plans p JOIN orders o ON o.plan_id = p.id
+     LEFT JOIN quotes q ON q.id = p.quote_id LEFT JOIN protection_programs pr ON pr.id = q.program_id
+     WHERE p.id = ?`,
+    [planId],
+  );
+  return (
+    row && {
+      externalId: row.external_id,
+      status: row.status,
+      createdAt: Number(row.created_at),
+      refundedAt: nullableNumber(row.refunded_at),
+      deliveredAt: nullableNumber(row.delivered_at),
+      claimRules: row.claim_rules,
+    }
+  );
+}
+
+/** The plan's other claims (newest first), for the reviewer's context. */
+export async function listPlanClaimSummaries(
+  tx: Queryable,
+  planId: string,
+  exceptClaimId: string,
+): Promise<{ id: string; reason: string; status: ClaimStatus; amountCents: number; createdAt: number }[]> {
+  const rows = await tx.all<{
+    id: string;
+    reason: string;
+    status: ClaimStatus;
+    amount_cents: number;
+    created_at: number;
+  }>("SELECT id, reason, status, amount_cents, created_at FROM claims WHERE plan_id = ? AND id <> ? ORDER BY id DESC", [
+    planId,
+    exceptClaimId,
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    reason: row.reason,
+    status: row.status,
+    amountCents: row.amount_cents,
+    createdAt: Number(row.created_at),
+  }));
+}
+
+/**
+ * A Shopify shop's claim and its payout job (null until the app queues one), or undefined when the claim's merchant is
+ * no Shopify shop.
+ */
+export async function findClaimPayoutJob(
+  tx: Queryable,
+  claimId: string,
+): Promise<{ shop: string; job: ShopifyJobProgress | null } | undefined> {
+  const row = await tx.get<{
+    shop: string;
+    status: ShopifyJobProgress["status"] | null;
+    attempts: number | null;
+    last_error: string | null;
+  }>(
+    `SELECT m.shop_domain AS shop, j.status, j.attempts, j.last_error
+     FROM claims c JOIN merchants m ON m.id = c.merchant_id
+     LEFT JOIN shopify_jobs j ON j.shop = m.shop_domain AND j.kind = ? AND j.subject = c.id
+     WHERE c.id = ? AND m.shop_domain IS NOT NULL
+     ORDER BY j.created_at DESC LIMIT 1`,
+    [CLAIM_PAYOUT_JOB, claimId],
+  );
+  return (
+    row && {
+      shop: row.shop,
+      job:
+        row.status === null ? null : { status: row.status, attempts: Number(row.attempts), lastError: row.last_error },
+    }
+  );
+}

@@ -1,0 +1,144 @@
+// The Shopify side of paying approved claims: the claims of Shopify shops' merchants (merchants.shop_domain) that are
+// approved with a remedy, which the app pays on the plan's Shopify order (its order id is the plan's order_id) through
+// a job. The claims themselves are decided and resolved by the core (server/domain/claim-decisions.ts); this module
+// only finds them, with what the payout is limited to, and lists those whose last attempt failed.
+import type { Mode } from "../domain/ids.ts";
+import type { Queryable } from "./database.ts";
+import type { JobStatus } from "./shopify-jobs.ts";
+
+type Remedy = "refund" | "replacement";
+
+/** The kind of the app's payout job in shopify_jobs: one per claim, its subject the claim's id. */
+export const CLAIM_PAYOUT_JOB = "pay_claim";
+
+/** An approved claim of a Shopify shop's merchant, as the payout job needs it. */
+export interface ShopifyClaimPayout {
+  claimId: string;
+  merchantId: string;
+  mode: Mode;
+  shop: string;
+  /** The Shopify order's numeric id (the plan's order id). */
+  orderId: string;
+  referenceNumber: string;
+  status: string;
+  remedy: Remedy | null;
+  amountCents: number;
+  currency: string;
+  /** The plan's covered amount less what its other claims were paid: no payout goes beyond it. */
+  coveredRemainingCents: number;
+}
+
+/** An approved Shopify claim whose last payout attempt failed: its error and how far its job got. */
+export interface ShopifyClaimPayoutAttention {
+  claimId: string;
+  referenceNumber: string;
+  orderId: string;
+  remedy: Remedy;
+  amountCents: number;
+  currency: string;
+  lastError: string;
+  /** The payout job: pending = will be retried, dead = gave up. */
+  jobStatus: JobStatus | null;
+  attempts: number;
+  /** When the claim was approved. */
+  decidedAt: number;
+}
+
+// claims → their merchant (a Shopify shop's merchant has shop_domain) and their plan (its order id and reference).
+const SHOPIFY_CLAIMS = `claims c
+  JOIN merchants m ON m.id = c.merchant_id
+  JOIN plans p ON p.id = c.plan_id`;
+const AWAITING_PAYOUT = `m.shop_domain IS NOT NULL AND c.status = 'approved' AND c.remedy IN ('refund', 'replacement')`;
+
+/** Approved Shopify claims with no job of `kind` yet (approved first, first): each needs one. */
+export async function listUnqueuedShopifyClaimPayouts(
+  tx: Queryable,
+  query: { kind: string; limit: number },
+): Promise<{ claimId: string; shop: string }[]> {
+  const rows = await tx.all<{ id: string; shop: string }>(
+    `SELECT c.id, m.shop_domain AS shop FROM ${SHOPIFY_CLAIMS}
+     WHERE ${AWAITING_PAYOUT}
+       AND NOT EXISTS (SELECT 1 FROM shopify_jobs j WHERE j.shop = m.shop_domain AND j.kind = ? AND j.subject = c.id)
+     ORDER BY c.decided_at, c.id LIMIT ?`,
+    [query.kind, query.limit],
+  );
+  return rows.map((row) => ({ claimId: row.id, shop: row.shop }));
+}
+
+/** The claim if its merchant is a Shopify shop's, with the shop, the order and what remains covered. */
+export async function findShopifyClaimPayout(tx: Queryable, claimId: string): Promise<ShopifyClaimPayout | undefined> {
+  const row = await tx.get<{
+    id: string;
+    merchant_id: string;
+    mode: Mode;
+    shop: string;
+    order_id: string;
+    reference_number: string;
+    status: string;
+    remedy: Remedy | null;
+    amount_cents: number;
+    currency: string;
+    covered_amount_cents: number;
+    paid_on_plan: number | string | null;
+  }>(
+    `SELECT c.id, c.merchant_id, c.mode, m.shop_domain AS shop, p.order_id, p.reference_number, c.status, c.remedy,
+       c.amount_cents, c.currency, p.covered_amount_cents,
+       (SELECT SUM(o.paid_amount_cents) FROM claims o WHERE o.plan_id = c.plan_id AND o.id <> c.id) AS paid_on_plan
+     FROM ${SHOPIFY_CLAIMS} WHERE c.id = ? AND m.shop_domain IS NOT NULL`,
+    [claimId],
+  );
+  return (
+    row && {
+      claimId: row.id,
+      merchantId: row.merchant_id,
+      mode: row.mode,
+      shop: row.shop,
+      orderId: row.order_id,
+      referenceNumber: row.reference_number,
+      status: row.status,
+      remedy: row.remedy,
+      amountCents: Number(row.amount_cents),
+      currency: row.currency,
+      coveredRemainingCents: Number(row.covered_amount_cents) - Number(row.paid_on_plan ?? 0),
+    }
+  );
+}
+
+/** The shop's approved claims whose last payout attempt failed, newest approval first, with their job (of `kind`). */
+export async function listShopifyClaimPayoutsNeedingAttention(
+  tx: Queryable,
+  query: { shop: string; kind: string; limit: number },
+): Promise<ShopifyClaimPayoutAttention[]> {
+  const rows = await tx.all<{
+    id: string;
+    reference_number: string;
+    order_id: string;
+    remedy: Remedy;
+    amount_cents: number;
+    currency: string;
+    payout_error: string;
+    job_status: JobStatus | null;
+    attempts: number | null;
+    decided_at: number | null;
+  }>(
+    `SELECT c.id, p.reference_number, p.order_id, c.remedy, c.amount_cents, c.currency, c.payout_error,
+       j.status AS job_status, j.attempts, c.decided_at
+     FROM ${SHOPIFY_CLAIMS}
+     LEFT JOIN shopify_jobs j ON j.shop = m.shop_domain AND j.kind = ? AND j.subject = c.id
+     WHERE m.shop_domain = ? AND ${AWAITING_PAYOUT} AND c.payout_error IS NOT NULL
+     ORDER BY c.decided_at DESC, c.id DESC LIMIT ?`,
+    [query.kind, query.shop, query.limit],
+  );
+  return rows.map((row) => ({
+    claimId: row.id,
+    referenceNumber: row.reference_number,
+    orderId: row.order_id,
+    remedy: row.remedy,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    lastError: row.payout_error,
+    jobStatus: row.job_status,
+    attempts: Number(row.attempts ?? 0),
+    decidedAt: Number(row.decided_at ?? 0),
+  }));
+}

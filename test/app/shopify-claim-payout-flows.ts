@@ -1,0 +1,462 @@
+// Approved claims of a Shopify shop, paid on the order through the app's real wiring: an order protected through the
+// orders/create webhook and paid on the fake Admin API, a claim filed through the portal API and approved by the claims
+// team; then the app's periodic look queues one payout job per claim, and the job refunds through refundCreate against
+// the order's sale (or reships through a 100 %-discounted draft order, completed) and resolves the claim: paid, with
+// the refund's or the new order's gid, and the merchant's claim_reimbursement in the ledger. Faults: the answer lost
+// after Shopify acted (a crash between Shopify's success and our record), Shopify refusing every attempt (the dashboard
+// shows it). The app keeps one runtime per process, so each database runs this suite from its own file
+// (shopify-claim-payout-<dialect>.test.ts).
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { AppProvider } from "@shopify/polaris";
+import en from "@shopify/polaris/locales/en.json" with { type: "json" };
+import { createRemixStub } from "@remix-run/testing";
+import type { Dialect } from "../support/databases.ts";
+import { refundPayload, sessionToken, TEST_APP, variablesOf } from "../support/shopify.ts";
+import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { waitFor } from "../support/wait.ts";
+import { insertClaimRow } from "../support/claim-rows.ts";
+import {
+  approve,
+  fileClaim,
+  GATEWAY,
+  protectedPaidOrder,
+  setRules,
+  type PaidOrder,
+} from "./shopify-claim-payout-support.ts";
+
+const SHOP = "claimed-goods.myshopify.com";
+
+interface ClaimRow {
+  id: string;
+  status: string;
+  remedy: string | null;
+  paid_amount_cents: number | string;
+  resolution: string | null;
+  resolved_at: number | string | null;
+  payout_error: string | null;
+}
+
+export function shopifyClaimPayoutSuite(dialect: Dialect) {
+  describe(`Shopify app (${dialect}): approved claims paid on the order`, () => {
+    let app: ShopifyAppHarness;
+    let payouts: typeof import("../../app/shopify/claim-payouts.server.ts");
+    let jobs: typeof import("../../app/shopify/jobs.server.ts");
+
+    beforeAll(async () => {
+      app = await startShopifyApp({ dialect, shops: [SHOP] });
+      await app.install(SHOP);
+      payouts = await import("../../app/shopify/claim-payouts.server.ts");
+      jobs = await import("../../app/shopify/jobs.server.ts");
+    });
+
+    afterAll(() => app?.close());
+
+    const db = () => app.database.db;
+    const deps = () => app.runtime().deps;
+    const callsOf = (operationName: string) => app.admin.calls.filter((call) => call.operationName === operationName);
+    const claimRow = async (claimId: string) =>
+      (await db().get<ClaimRow>("SELECT * FROM claims WHERE id = ?", [claimId]))!;
+    const payoutJob = (claimId: string) =>
+      db().get<{ id: string; status: string; attempts: number | string; last_error: string | null }>(
+        "SELECT * FROM shopify_jobs WHERE kind = 'pay_claim' AND subject = ?",
+        [claimId],
+      );
+    const reimbursements = (claimId: string) =>
+      db().all<{ amount_cents: number | string; currency: string }>(
+        "SELECT amount_cents, currency FROM ledger_entries WHERE kind = 'claim_reimbursement' AND source_id = ?",
+        [claimId],
+      );
+
+    /** The app's periodic look for approved claims, then its jobs run. Returns how many jobs it queued. */
+    async function lookForApprovedClaims(): Promise<number> {
+      const queued = await payouts.queueApprovedClaimPayouts(deps());
+      await app.settled();
+      return queued;
+    }
+
+    /** A protected, paid order and a claim on it for `amountCents`, approved for `remedy`. */
+    async function approvedClaim(remedy: "refund" | "replacement", amountCents = 5_000) {
+      const paid = await protectedPaidOrder(app, SHOP);
+      const claim = await fileClaim(paid, { reason: "lost_in_transit", amountCents });
+      assert.equal(claim.status, "submitted", "the default rules decide nothing");
+      await approve(app, paid.plan, claim.id, remedy);
+      return { ...paid, claimId: claim.id };
+    }
+
+    /** Lets the failed job's backoff pass and waits for its next attempt. */
+    async function retry(claimId: string, attempts: number) {
+      const job = (await payoutJob(claimId))!;
+      await db().run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [job.id]);
+      app.runtime().queue.wake();
+      return waitFor(
+        async () => {
+          const row = (await payoutJob(claimId))!;
+          return (row.status !== "pending" || Number(row.attempts) > attempts) && row;
+        },
+        { what: `attempt ${attempts + 1}` },
+      );
+    }
+
+    async function expectPaid(claimId: string, expected: { kind: string; amountCents: number; reference: string }) {
+      const row = await claimRow(claimId);
+      assert.equal(row.status, "paid");
+      assert.equal(Number(row.paid_amount_cents), expected.amountCents);
+      assert.ok(Number(row.resolved_at) > 0);
+      assert.equal(row.payout_error, null);
+      assert.deepEqual(JSON.parse(row.resolution!), {
+        kind: expected.kind,
+        channel: "shopify",
+        amountCents: expected.amountCents,
+        reference: expected.reference,
+        note: null,
+      });
+      assert.deepEqual(
+        (await reimbursements(claimId)).map((entry) => [Number(entry.amount_cents), entry.currency]),
+        [[expected.amountCents, "USD"]],
+        "the merchant is reimbursed once",
+      );
+      assert.equal((await payoutJob(claimId))!.status, "done");
+    }
+
+    it("an approved refund: exactly one refundCreate of the amount through the original sale, no line refunded; the claim is paid with the refund's gid and reimbursed once", async () => {
+      const paid = await protectedPaidOrder(app, SHOP);
+      const claim = await fileClaim(paid, { reason: "lost_in_transit", amountCents: 5_000 });
+      assert.equal(await lookForApprovedClaims(), 0, "a submitted claim is not paid");
+      await approve(app, paid.plan, claim.id, "refund");
+      const before = callsOf("RefundClaim").length;
+
+      // Two looks at once (two app instances) and a later one: one job, one refund.
+      const queued = await Promise.all([
+        payouts.queueApprovedClaimPayouts(deps()),
+        payouts.queueApprovedClaimPayouts(deps()),
+      ]);
+      assert.equal(queued[0] + queued[1], 1, "one job for the claim");
+      await app.settled();
+      assert.equal(await lookForApprovedClaims(), 0, "a paid claim is not queued again");
+
+      const calls = callsOf("RefundClaim").slice(before);
+      assert.equal(calls.length, 1, "exactly one refundCreate");
+      assert.equal(calls[0].accessToken, `shpat_${SHOP}`, "with the shop's offline token");
+      const { input } = variablesOf(calls[0], "RefundClaim");
+      assert.equal(input.orderId, paid.order.admin_graphql_api_id);
+      assert.equal(input.currency, undefined, "the buyer paid in the shop's currency");
+      assert.equal(input.notify, true);
+      assert.deepEqual(input.refundLineItems, [], "money only: nothing refunded as a line, nothing restocked");
+      assert.match(input.note ?? "", new RegExp(`claim ${claim.id}`));
+      assert.deepEqual(input.transactions, [
+        {
+          orderId: paid.order.admin_graphql_api_id,
+          parentId: paid.sale.id,
+          gateway: GATEWAY,
+          kind: "REFUND",
+          amount: "50.00",
+        },
+      ]);
+      const refund = app.admin.refunds.at(-1)!;
+      assert.match(refund.id, /^gid:\/\/shopify\/Refund\/\d+$/);
+      await expectPaid(claim.id, { kind: "refund", amountCents: 5_000, reference: refund.id });
+
+      // Shopify announces the claim's refund (refunds/create, its note): not the merchant's refund, even were it the
+      // whole goods amount — the plan is not voided and no merchant refund credit is booked; the merchant's own
+      // refund of the goods still is.
+      const announce = (amount: string, note?: string) =>
+        app.deliver({
+          shop: SHOP,
+          topic: "refunds/create",
+          payload: refundPayload({ orderId: paid.order.id, amount, note }),
+        });
+      assert.equal(await announce("120.00", input.note), 200);
+      await app.settled();
+      const planStatus = async () =>
+        (await db().get<{ status: string }>("SELECT status FROM plans WHERE id = ?", [paid.plan.id]))!.status;
+      const refundCredits = () =>
+        db().all("SELECT id FROM ledger_entries WHERE kind = 'merchant_refund_credit' AND plan_id = ?", [paid.plan.id]);
+      assert.equal(await planStatus(), "active");
+      assert.deepEqual(await refundCredits(), []);
+      assert.equal(await announce("120.00"), 200);
+      await app.settled();
+      assert.equal(await planStatus(), "voided", "the merchant refunded the goods: reported");
+      assert.equal((await refundCredits()).length, 1);
+    });
+
+    it("the refund is limited to what the order's payments can still give back, spread over its sales and captures", async () => {
+      const { order, sale, plan, claimId } = await approvedClaim("refund", 9_000);
+      // The merchant already refunded all but 10.00 of the sale by hand, and a later capture took 30.00.
+      const held = app.admin.paidOrder(order.admin_graphql_api_id)!;
+      const money = (amount: string) => ({ amount, currencyCode: "USD" });
+      const saleCents = Math.round(Number(sale.amountSet.presentmentMoney.amount) * 100);
+      const refundedByHand = ((saleCents - 1_000) / 100).toFixed(2);
+      held.transactions.push(
+        {
+          id: "gid://shopify/OrderTransaction/1",
+          kind: "REFUND",
+          status: "SUCCESS",
+          gateway: GATEWAY,
+          amountSet: { shopMoney: money(refundedByHand), presentmentMoney: money(refundedByHand) },
+          parentTransaction: { id: sale.id },
+        },
+        {
+          id: "gid://shopify/OrderTransaction/2",
+          kind: "CAPTURE",
+          status: "SUCCESS",
+          gateway: "manual",
+          amountSet: { shopMoney: money("30.00"), presentmentMoney: money("30.00") },
+          parentTransaction: null,
+        },
+        {
+          id: "gid://shopify/OrderTransaction/3",
+          kind: "SALE",
+          status: "PENDING",
+          gateway: GATEWAY,
+          amountSet: { shopMoney: money("500.00"), presentmentMoney: money("500.00") },
+          parentTransaction: null,
+        },
+      );
+      const before = callsOf("RefundClaim").length;
+
+      assert.equal(await lookForApprovedClaims(), 1);
+      const calls = callsOf("RefundClaim").slice(before);
+      assert.equal(calls.length, 1);
+      assert.deepEqual(
+        variablesOf(calls[0], "RefundClaim").input.transactions.map(({ parentId, gateway, amount }) => ({
+          parentId,
+          gateway,
+          amount,
+        })),
+        [
+          { parentId: sale.id, gateway: GATEWAY, amount: "10.00" },
+          { parentId: "gid://shopify/OrderTransaction/2", gateway: "manual", amount: "30.00" },
+        ],
+        "what is left of the sale, then the capture; never the pending sale",
+      );
+      assert.equal(plan.currency, "USD");
+      await expectPaid(claimId, { kind: "refund", amountCents: 4_000, reference: app.admin.refunds.at(-1)!.id });
+    });
+
+    it("the refund is limited to what the plan still covers (what its other claims were paid is taken off)", async () => {
+      const { plan, sale, claimId } = await approvedClaim("refund");
+      // Another claim of the plan was paid in the meantime, leaving 20.00 of the coverage.
+      await insertClaimRow(
+        db(),
+        { merchantId: plan.merchant_id, mode: plan.mode },
+        {
+          planId: plan.id,
+          reason: "damaged_in_transit",
+          status: "paid",
+          paidAmountCents: plan.covered_amount_cents - 2_000,
+          at: Date.now(),
+        },
+      );
+      const before = callsOf("RefundClaim").length;
+
+      assert.equal(await lookForApprovedClaims(), 1);
+      const calls = callsOf("RefundClaim").slice(before);
+      assert.deepEqual(
+        variablesOf(calls[0], "RefundClaim").input.transactions.map(({ parentId, amount }) => ({ parentId, amount })),
+        [{ parentId: sale.id, amount: "20.00" }],
+      );
+      await expectPaid(claimId, { kind: "refund", amountCents: 2_000, reference: app.admin.refunds.at(-1)!.id });
+    });
+
+    it("the buyer paid in another currency than the claim's: no refund, the job fails at once with what to do", async () => {
+      const { order, claimId } = await approvedClaim("refund");
+      app.admin.paidOrder(order.admin_graphql_api_id)!.presentmentCurrencyCode = "EUR";
+      const before = callsOf("RefundClaim").length;
+
+      assert.equal(await lookForApprovedClaims(), 1);
+      const job = (await payoutJob(claimId))!;
+      assert.deepEqual([job.status, Number(job.attempts)], ["dead", 1], "no retry can fix it");
+      assert.equal(callsOf("RefundClaim").length, before, "no refundCreate");
+      const row = await claimRow(claimId);
+      assert.equal(row.status, "approved");
+      assert.match(row.payout_error ?? "", /buyer paid in EUR: refund it in the Shopify admin/);
+      assert.deepEqual(await reimbursements(claimId), []);
+    });
+
+    it("Shopify refunded but its answer never arrived (a crash before our record): the retry finds the refund by its note and refunds nothing twice", async () => {
+      const { claimId } = await approvedClaim("refund");
+      const before = { calls: callsOf("RefundClaim").length, refunds: app.admin.refunds.length };
+      app.admin.loseNextResponse("RefundClaim");
+
+      assert.equal(await payouts.queueApprovedClaimPayouts(deps()), 1);
+      const failed = await waitFor(
+        async () => {
+          const job = await payoutJob(claimId);
+          return job && Number(job.attempts) === 1 && job;
+        },
+        { what: "the first attempt to fail" },
+      );
+      assert.equal(failed.status, "pending", "to be retried after the backoff");
+      assert.equal(app.admin.refunds.length, before.refunds + 1, "Shopify refunded");
+      const pending = await claimRow(claimId);
+      assert.equal(pending.status, "approved", "but the app never heard of it");
+      assert.ok(pending.payout_error, "the failed attempt is on the claim (console, dashboard)");
+      assert.deepEqual(await reimbursements(claimId), []);
+
+      await app.settled();
+      const retried = await retry(claimId, 1);
+      assert.equal(retried.status, "done", `the retry succeeded (${retried.last_error})`);
+      assert.equal(callsOf("RefundClaim").length, before.calls + 1, "the retry made no second refundCreate");
+      assert.equal(app.admin.refunds.length, before.refunds + 1, "one refund on Shopify");
+      await expectPaid(claimId, { kind: "refund", amountCents: 5_000, reference: app.admin.refunds.at(-1)!.id });
+    });
+
+    it("an approved replacement: one draft order of the goods (not the protection line) to the buyer, 100 % off, tagged with the claim and completed; a lost answer finds the draft again", async () => {
+      const paid = await protectedPaidOrder(app, SHOP);
+      await setRules(app, paid.plan, { replacementAllowed: true });
+      const claim = await fileClaim(paid, { reason: "damaged_in_transit", amountCents: 6_000 });
+      await approve(app, paid.plan, claim.id, "replacement");
+      const before = {
+        create: callsOf("CreateClaimReplacement").length,
+        complete: callsOf("CompleteClaimReplacement").length,
+        drafts: app.admin.draftOrders.length,
+        refunds: callsOf("RefundClaim").length,
+      };
+      app.admin.loseNextResponse("CreateClaimReplacement");
+
+      assert.equal(await payouts.queueApprovedClaimPayouts(deps()), 1);
+      await waitFor(
+        async () => {
+          const job = await payoutJob(claim.id);
+          return job && Number(job.attempts) === 1;
+        },
+        { what: "the first attempt to fail" },
+      );
+      assert.equal(app.admin.draftOrders.length, before.drafts + 1, "Shopify made the draft");
+      await app.settled();
+      const retried = await retry(claim.id, 1);
+      assert.equal(retried.status, "done", `the retry succeeded (${retried.last_error})`);
+
+      assert.equal(callsOf("CreateClaimReplacement").length, before.create + 1, "one draftOrderCreate");
+      assert.equal(app.admin.draftOrders.length, before.drafts + 1, "one draft order on Shopify");
+      assert.equal(callsOf("CompleteClaimReplacement").length, before.complete + 1, "completed once");
+      assert.equal(callsOf("RefundClaim").length, before.refunds, "nothing refunded");
+      const draft = app.admin.draftOrders.at(-1)!;
+      assert.equal(draft.status, "COMPLETED");
+      assert.deepEqual(draft.input.tags, [claim.id]);
+      assert.deepEqual(draft.input.lineItems, [
+        { variantId: `gid://shopify/ProductVariant/${paid.goodsLine.variant_id}`, quantity: 2 },
+      ]);
+      assert.deepEqual(
+        { value: draft.input.appliedDiscount.value, valueType: draft.input.appliedDiscount.valueType },
+        { value: 100, valueType: "PERCENTAGE" },
+      );
+      assert.equal(draft.input.email, paid.order.email);
+      assert.deepEqual(draft.input.shippingAddress, {
+        firstName: "Ada",
+        lastName: "Buyer",
+        address1: "1 Harbour Road",
+        city: "Portland",
+        provinceCode: "OR",
+        countryCode: "US",
+        zip: "97201",
+      });
+      assert.match(draft.order!.id, /^gid:\/\/shopify\/Order\/\d+$/);
+      await expectPaid(claim.id, { kind: "replacement", amountCents: 6_000, reference: draft.order!.id });
+    });
+
+    it("Shopify refuses the refund (userErrors): the error is kept on the claim, the job retried on the queue's backoff, then failed; the dashboard shows it", async () => {
+      const { plan, order, claimId } = await approvedClaim("refund");
+      const before = { calls: callsOf("RefundClaim").length, refunds: app.admin.refunds.length };
+      const attempts = jobs.RETRY_DELAYS_MS.length + 1;
+      app.admin.rejectRefunds(attempts, "Refund amount exceeds the refundable amount");
+      const route = await import("../../app/routes/app._index.tsx");
+      const dashboard = async () =>
+        (
+          await route.loader({
+            request: new Request(new URL("/app", TEST_APP.SHOPIFY_APP_URL), {
+              headers: { Authorization: `Bearer ${sessionToken(SHOP)}` },
+            }),
+            params: {},
+            context: {},
+          })
+        ).dashboard!;
+
+      assert.equal(await payouts.queueApprovedClaimPayouts(deps()), 1);
+      for (let attempt = 1; attempt <= attempts; attempt++) {
+        const job = await waitFor(
+          async () => {
+            const row = await payoutJob(claimId);
+            return row && Number(row.attempts) === attempt && row;
+          },
+          { what: `attempt ${attempt} to fail` },
+        );
+        if (attempt === 1) {
+          const shown = (await dashboard()).claimPayouts.find((payout) => payout.claimId === claimId);
+          assert.equal(shown?.status, "retrying", "shown while it is being retried");
+          assert.match(shown.lastError, /Refund amount exceeds the refundable amount/);
+          assert.equal((await claimRow(claimId)).status, "approved");
+        }
+        if (attempt < attempts) {
+          assert.equal(job.status, "pending", `retried after attempt ${attempt}`);
+          await db().run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [job.id]); // its backoff has passed
+          app.runtime().queue.wake();
+        } else {
+          assert.equal(job.status, "dead", "gave up after the last retry");
+        }
+      }
+      assert.equal(callsOf("RefundClaim").length, before.calls + attempts, "one refundCreate per attempt");
+      assert.equal(app.admin.refunds.length, before.refunds, "nothing was refunded");
+
+      const row = await claimRow(claimId);
+      assert.equal(row.status, "approved", "not paid");
+      assert.match(row.payout_error ?? "", /userErrors.*Refund amount exceeds the refundable amount/);
+      assert.deepEqual(await reimbursements(claimId), [], "nothing reimbursed");
+
+      const { claimPayouts, deadJobs } = await dashboard();
+      const shown = claimPayouts.find((payout) => payout.claimId === claimId);
+      assert.deepEqual(shown && { ...shown, createdAt: typeof shown.createdAt }, {
+        claimId,
+        remedy: "refund",
+        referenceNumber: plan.reference_number,
+        orderId: String(order.id),
+        amountCents: 5_000,
+        currency: "USD",
+        status: "failed",
+        attempts,
+        lastError: row.payout_error,
+        createdAt: "string",
+      });
+      assert.ok(deadJobs.some((job) => job.kind === "pay_claim"));
+
+      // The page: the banner, and the card with the claim and its error.
+      const Stub = createRemixStub([{ id: "routes/app._index", path: "/app", Component: route.default }]);
+      const html = renderToString(
+        createElement(
+          AppProvider,
+          { i18n: en },
+          createElement(Stub, {
+            initialEntries: ["/app"],
+            hydrationData: { loaderData: { "routes/app._index": { dashboard: await dashboard() } } },
+          }),
+        ),
+      );
+      for (const text of [
+        "claim payout", // the banner: "<n> claim payout(s) failed"
+        "Claim payouts needing attention",
+        claimId,
+        plan.reference_number,
+        "Refund amount exceeds the refundable amount",
+        "Failed",
+      ])
+        assert.ok(html.includes(text), `the page shows "${text}"`);
+
+      // Nothing queues it again: it waits for the merchant (the dashboard says how).
+      assert.equal(await lookForApprovedClaims(), 0);
+      assert.equal(callsOf("RefundClaim").length, before.calls + attempts);
+    });
+
+    it("a claim waiting for review is never paid", async () => {
+      const paid: PaidOrder = await protectedPaidOrder(app, SHOP);
+      const submitted = await fileClaim(paid, { reason: "lost_in_transit", amountCents: 1_000 });
+      const before = { calls: app.admin.calls.length, row: await claimRow(submitted.id) };
+      assert.equal(await lookForApprovedClaims(), 0);
+      assert.equal(await payoutJob(submitted.id), undefined, "no job");
+      assert.equal(app.admin.calls.length, before.calls, "no Admin API call");
+      assert.deepEqual(await claimRow(submitted.id), before.row, "the claim is unchanged");
+    });
+  });
+}

@@ -1,0 +1,3 @@
+import { shopifyClaimPayoutSuite } from "./shopify-claim-payout-flows.ts";
+
+shopifyClaimPayoutSuite("postgres");

@@ -1,0 +1,121 @@
+// Claims on Shopify orders, made through the app's real wiring for the claim payout and delivery suites: an order
+// protected through the orders/create webhook and paid on the fake Admin API (one SALE of its total), a claim filed by
+// the buyer through the portal API (POST /portal/lookup, POST /portal/claims) and decided by the claims team
+// (approveClaim), the program's claim rules set as the dashboard will set them (setClaimRules).
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { orderPayload, TEST_APP } from "../support/shopify.ts";
+import type { ShopifyAppHarness } from "../support/shopify-app.ts";
+import { approveClaim } from "../../server/domain/claim-decisions.ts";
+import type { ClaimRules } from "../../server/domain/claim-rules.ts";
+import { setClaimRules } from "../../server/domain/programs.ts";
+
+export const GATEWAY = "shopify_payments";
+export const GOODS_PRODUCT_ID = 111;
+
+export interface ProtectedPlan {
+  id: string;
+  merchant_id: string;
+  mode: "test" | "live";
+  currency: string;
+  fee_cents: number;
+  covered_amount_cents: number;
+  reference_number: string;
+  purchased_at: number | string;
+}
+
+export type PaidOrder = Awaited<ReturnType<typeof protectedPaidOrder>>;
+
+async function services() {
+  const { protectionRuntime } = await import("../../app/protection-api.server.ts");
+  return protectionRuntime().services;
+}
+
+/** An order of 120.00 of goods with the protection line, protected through orders/create and paid (one SALE). */
+export async function protectedPaidOrder(app: ShopifyAppHarness, shop: string) {
+  const db = app.database.db;
+  const installation = (await db.get<{ product_id: string; tiers: string }>(
+    "SELECT * FROM shop_installations WHERE shop = ?",
+    [shop],
+  ))!;
+  const tiers: { priceCents: number; variantId: string }[] = JSON.parse(installation.tiers);
+  const tier = tiers.find((candidate) => candidate.priceCents >= 360)!; // 3 % of 120.00
+  const order = orderPayload({
+    lines: [
+      { productId: GOODS_PRODUCT_ID, price: "60.00", quantity: 2 },
+      { productId: installation.product_id, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+    ],
+    attributes: { _protection: "accepted" },
+    email: `buyer-${randomUUID()}@example.com`,
+  });
+  assert.equal(await app.deliver({ shop, topic: "orders/create", payload: order }), 200);
+  await app.settled();
+  const sale = app.admin.addPaidOrder(order, { gateway: GATEWAY });
+  const plan = (await db.get<ProtectedPlan>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]))!;
+  assert.ok(plan, "the order is protected");
+  return { order, sale, plan, goodsLine: order.line_items[0], protectionLine: order.line_items[1] };
+}
+
+/** POSTs to the bundled API as the app serves it, in process. */
+async function post(path: string, body: object, headers: Record<string, string> = {}) {
+  const { handleApiRequest } = await import("../../app/protection-api.server.ts");
+  return handleApiRequest(
+    new Request(new URL(`/api/v1${path}`, TEST_APP.SHOPIFY_APP_URL), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID(), ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** The buyer signs in with e-mail + reference number and files a claim; resolves with the claim the portal shows. */
+export async function fileClaim(
+  { order, plan }: Pick<PaidOrder, "order" | "plan">,
+  claim: { reason: string; amountCents: number },
+): Promise<{ id: string; status: string }> {
+  const lookup = await post("/portal/lookup", { email: order.email, referenceNumber: plan.reference_number });
+  assert.equal(lookup.status, 200, await lookup.clone().text());
+  const { portalToken } = (await lookup.json()) as { portalToken: string };
+  const filed = await post(
+    "/portal/claims",
+    {
+      referenceNumber: plan.reference_number,
+      reason: claim.reason,
+      occurredAt: new Date(Number(plan.purchased_at)).toISOString(),
+      description: "The parcel never came.",
+      amountCents: claim.amountCents,
+    },
+    { Authorization: `Bearer ${portalToken}` },
+  );
+  assert.equal(filed.status, 200, await filed.clone().text());
+  return (await filed.json()) as { id: string; status: string };
+}
+
+/** A member of the claims team approves the claim for the remedy. */
+export async function approve(
+  app: ShopifyAppHarness,
+  plan: ProtectedPlan,
+  claimId: string,
+  remedy: "refund" | "replacement",
+): Promise<void> {
+  const domain = await services();
+  const approved = await app.database.db.transaction((tx) =>
+    approveClaim(
+      tx,
+      domain,
+      { merchantId: plan.merchant_id, mode: plan.mode },
+      claimId,
+      { kind: "staff", staffId: "stf_reviewer" },
+      { remedy },
+    ),
+  );
+  assert.equal(approved.status, "approved");
+}
+
+/** The claim rules of the merchant's active programs (claims filed from now on). */
+export async function setRules(app: ShopifyAppHarness, plan: ProtectedPlan, rules: Partial<ClaimRules>): Promise<void> {
+  const domain = await services();
+  await app.database.db.transaction((tx) =>
+    setClaimRules(tx, domain, { merchantId: plan.merchant_id, mode: plan.mode }, rules),
+  );
+}

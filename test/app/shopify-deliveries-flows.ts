@@ -1,0 +1,180 @@
+// Deliveries from Shopify's fulfilment topics, through the app's real wiring (the webhook route, HMAC, receipts, the
+// job queue): a fulfilment whose shipment status becomes "delivered" records orders.delivered_at on the protected
+// order, once; anything else changes nothing; and the claim rules read it: a "lost in transit" claim that the
+// program's rules would approve on its own goes to review once a delivery is recorded. The app keeps one runtime per
+// process, so each database runs this suite from its own file (shopify-deliveries-<dialect>.test.ts).
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import type { Dialect } from "../support/databases.ts";
+import { fulfillmentPayload, orderPayload } from "../support/shopify.ts";
+import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { waitFor } from "../support/wait.ts";
+import { fileClaim, protectedPaidOrder, setRules } from "./shopify-claim-payout-support.ts";
+
+const SHOP = "delivered-goods.myshopify.com";
+
+export function shopifyDeliveriesSuite(dialect: Dialect) {
+  describe(`Shopify app (${dialect}): deliveries from the fulfilment topics`, () => {
+    let app: ShopifyAppHarness;
+
+    beforeAll(async () => {
+      app = await startShopifyApp({ dialect, shops: [SHOP] });
+      await app.install(SHOP);
+    });
+
+    afterAll(() => app?.close());
+
+    const db = () => app.database.db;
+    const deliveredAt = async (orderId: number) => {
+      const row = await db().get<{ delivered_at: number | string | null }>(
+        "SELECT delivered_at FROM orders WHERE external_id = ?",
+        [String(orderId)],
+      );
+      assert.ok(row, "the order is protected");
+      return row.delivered_at === null ? null : Number(row.delivered_at);
+    };
+    const fulfilment = async (
+      topic: "fulfillments/create" | "fulfillments/update",
+      payload: ReturnType<typeof fulfillmentPayload>,
+      options: { webhookId?: string; secret?: string } = {},
+    ) => {
+      const status = await app.deliver({ shop: SHOP, topic, payload, ...options });
+      await app.settled();
+      return status;
+    };
+
+    it("fulfillments/update: in transit changes nothing; delivered records its time once (a duplicate or a later fulfilment does not move it)", async () => {
+      const { order } = await protectedPaidOrder(app, SHOP);
+      const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+
+      assert.equal(
+        await fulfilment("fulfillments/create", fulfillmentPayload({ orderId: order.id, shipmentStatus: null })),
+        200,
+      );
+      const inTransit = fulfillmentPayload({ orderId: order.id, shipmentStatus: "in_transit", updatedAt: at(30) });
+      assert.equal(await fulfilment("fulfillments/update", inTransit), 200);
+      assert.equal(await deliveredAt(order.id), null, "not delivered yet");
+
+      const webhookId = randomUUID();
+      const delivered = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered", updatedAt: at(2) });
+      assert.equal(await fulfilment("fulfillments/update", delivered, { webhookId }), 200);
+      assert.equal(await deliveredAt(order.id), Date.parse(delivered.updated_at));
+
+      // Shopify retries the same delivery (same webhook id): dropped by its receipt, nothing runs.
+      const jobs = await db().get<{ n: number | string }>("SELECT COUNT(*) AS n FROM shopify_jobs");
+      assert.equal(await fulfilment("fulfillments/update", { ...delivered, updated_at: at(1) }, { webhookId }), 200);
+      assert.deepEqual(await db().get("SELECT COUNT(*) AS n FROM shopify_jobs"), jobs, "no job for a duplicate");
+
+      // A second parcel of the order delivered later: the first delivery stays.
+      const later = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered", updatedAt: at(1) });
+      assert.equal(await fulfilment("fulfillments/update", later), 200);
+      assert.equal(await deliveredAt(order.id), Date.parse(delivered.updated_at));
+    });
+
+    it("fulfillments/create already delivered records it; a delivery time in the future is taken as now", async () => {
+      const { order } = await protectedPaidOrder(app, SHOP);
+      const before = Date.now();
+      const future = new Date(Date.now() + 86_400_000).toISOString();
+      const delivered = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered", updatedAt: future });
+      assert.equal(await fulfilment("fulfillments/create", delivered), 200);
+      const recorded = (await deliveredAt(order.id))!;
+      assert.ok(recorded >= before && recorded <= Date.now(), "clamped to when it was received");
+    });
+
+    it("a webhook whose HMAC is not Shopify's is refused and records nothing", async () => {
+      const { order } = await protectedPaidOrder(app, SHOP);
+      const jobs = await db().get("SELECT COUNT(*) AS n FROM shopify_jobs");
+      const forged = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered" });
+      assert.equal(await fulfilment("fulfillments/update", forged, { secret: "not-the-app-secret" }), 401);
+      assert.equal(await deliveredAt(order.id), null);
+      assert.deepEqual(await db().get("SELECT COUNT(*) AS n FROM shopify_jobs"), jobs, "no job");
+    });
+
+    it("an order without protection: its delivery is accepted and changes nothing", async () => {
+      const order = orderPayload({ lines: [{ productId: 222, price: "40.00" }] });
+      assert.equal(await app.deliver({ shop: SHOP, topic: "orders/create", payload: order }), 200);
+      await app.settled();
+      const orders = await db().get("SELECT COUNT(*) AS n FROM orders");
+      const delivered = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered" });
+      assert.equal(await fulfilment("fulfillments/update", delivered), 200);
+      assert.deepEqual(await db().get("SELECT COUNT(*) AS n FROM orders"), orders);
+      const job = await db().get<{ status: string }>(
+        "SELECT status FROM shopify_jobs WHERE kind = 'fulfillments/update' AND subject = ?",
+        [String(order.id)],
+      );
+      assert.equal(job?.status, "done");
+    });
+
+    it("a delivery that overtakes the order's protection waits for it (retried), then is recorded", async () => {
+      const { order } = await protectedPaidOrder(app, SHOP);
+      // As if orders/create were still running: the order's plan row is not there yet and its job is pending.
+      const planRow = (await db().get<{ plan_id: string }>("SELECT plan_id FROM shopify_orders WHERE order_id = ?", [
+        String(order.id),
+      ]))!;
+      await db().run("UPDATE shopify_orders SET plan_id = NULL WHERE order_id = ?", [String(order.id)]);
+      const now = Date.now();
+      await db().run(
+        `INSERT INTO shopify_jobs (id, shop, kind, subject, payload, status, attempts, run_at, locked_until, created_at, updated_at)
+         VALUES (?, ?, 'orders/create', ?, '{}', 'pending', 0, ?, NULL, ?, ?)`,
+        [`job_test_${randomUUID()}`, SHOP, String(order.id), now + 3_600_000, now, now],
+      );
+      const delivered = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered" });
+      assert.equal(await app.deliver({ shop: SHOP, topic: "fulfillments/update", payload: delivered }), 200);
+      const job = await waitFor(
+        () =>
+          db().get<{ id: string; status: string; attempts: number | string; last_error: string | null }>(
+            "SELECT * FROM shopify_jobs WHERE kind = 'fulfillments/update' AND subject = ? AND attempts > 0",
+            [String(order.id)],
+          ),
+        { what: "the delivery's first attempt" },
+      );
+      assert.equal(job.status, "pending", "retried");
+      assert.match(job.last_error ?? "", /still being protected/);
+      assert.equal(await deliveredAt(order.id), null);
+
+      // orders/create finishes; the retry records the delivery.
+      await db().run("UPDATE shopify_orders SET plan_id = ? WHERE order_id = ?", [planRow.plan_id, String(order.id)]);
+      await db().run("UPDATE shopify_jobs SET status = 'done' WHERE kind = 'orders/create' AND subject = ?", [
+        String(order.id),
+      ]);
+      await db().run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [job.id]);
+      app.runtime().queue.wake();
+      await waitFor(async () => (await deliveredAt(order.id)) !== null, { what: "the retry to record the delivery" });
+      assert.equal(
+        (await db().get<{ status: string }>("SELECT status FROM shopify_jobs WHERE id = ?", [job.id]))!.status,
+        "done",
+      );
+    });
+
+    it("the claim rules read it: a 'lost in transit' claim is approved by the rule while no delivery is recorded, and goes to review once one is", async () => {
+      const undelivered = await protectedPaidOrder(app, SHOP);
+      await setRules(app, undelivered.plan, {
+        autoApprove: { maxAmountCents: 10_000, reasons: ["lost_in_transit"] },
+      });
+      const approved = await fileClaim(undelivered, { reason: "lost_in_transit", amountCents: 5_000 });
+      assert.equal(approved.status, "approved", "no delivery recorded: the rule approves");
+
+      const delivered = await protectedPaidOrder(app, SHOP);
+      assert.equal(
+        await fulfilment(
+          "fulfillments/update",
+          fulfillmentPayload({ orderId: delivered.order.id, shipmentStatus: "delivered" }),
+        ),
+        200,
+      );
+      assert.notEqual(await deliveredAt(delivered.order.id), null);
+      const reviewed = await fileClaim(delivered, { reason: "lost_in_transit", amountCents: 5_000 });
+      assert.equal(reviewed.status, "submitted", "a delivery is recorded: the claims team decides");
+      const row = (await db().get<{ decided_by: string | null }>("SELECT decided_by FROM claims WHERE id = ?", [
+        reviewed.id,
+      ]))!;
+      assert.equal(row.decided_by, null);
+      assert.equal(
+        (await db().get<{ decided_by: string }>("SELECT decided_by FROM claims WHERE id = ?", [approved.id]))!
+          .decided_by,
+        "rule:auto_approve",
+      );
+    });
+  });
+}

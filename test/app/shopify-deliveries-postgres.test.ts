@@ -1,0 +1,3 @@
+import { shopifyDeliveriesSuite } from "./shopify-deliveries-flows.ts";
+
+shopifyDeliveriesSuite("postgres");

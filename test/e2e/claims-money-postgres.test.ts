@@ -1,0 +1,3 @@
+import { claimsMoneySuite } from "./claims-money-flows.ts";
+
+claimsMoneySuite("postgres");

@@ -1,0 +1,391 @@
+// The console's reads and actions across merchants on SQLite and PostgreSQL: the queue (open claims oldest first with
+// their age, filters, pages), one claim with its plan, consent record, order, evidence and timeline — and no key
+// material —, and staff actions that write the decision and its audit entry together or not at all; an admin
+// recording a payment made in the Shopify admin once the app's Shopify payout job gave up (never while it may pay).
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import { DIALECTS, rowCounts } from "../support/databases.ts";
+import { startTestApi, type TestApi } from "../support/api-server.ts";
+import { apiClient } from "../support/client.ts";
+import { protectOrder } from "../support/protection-flows.ts";
+import type { NewMerchant } from "../../server/domain/merchants.ts";
+import { submitClaim } from "../../server/domain/claims.ts";
+import { DomainError } from "../../server/domain/errors.ts";
+import type { Queryable } from "../../server/store/database.ts";
+import { ensureStaffAccount, issueSignInLink, signInWithLink, authenticateStaff } from "../../server/domain/staff.ts";
+import { actOnClaim, getOpsClaim, listClaimQueue, QUEUE_PAGE_SIZE } from "../../server/domain/ops-claims.ts";
+import { CLAIM_PAYOUT_JOB } from "../../server/store/shopify-claim-payouts.ts";
+import { insertShopifyJob, recordShopifyJobFailure } from "../../server/store/shopify-jobs.ts";
+
+const CLAIM_TABLES = ["claims", "claim_timeline", "events", "email_messages", "staff_audit_log"];
+const IP = "198.51.100.4";
+
+describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect) => {
+  let t: TestApi;
+  let other: NewMerchant;
+  beforeAll(async () => {
+    t = await startTestApi({ dialect });
+    other = await t.createMerchant("Second Store");
+  });
+  afterAll(() => t?.close());
+
+  const tx = <T>(work: (q: Queryable) => Promise<T>) => t.database.db.transaction(work);
+  const counts = () => rowCounts(t.database.db, CLAIM_TABLES);
+
+  /** A protected order of `merchant` with a claim filed on it now; resolves with the claim's id. */
+  async function claimOf(merchant: NewMerchant, reason = "damaged_in_transit", description = "Crushed box") {
+    const { confirmation } = await protectOrder(apiClient(t.baseUrl, merchant.publishableKey), merchant.programId, {
+      customer_email: "buyer@example.com",
+    });
+    const claim = await tx((q) =>
+      submitClaim(
+        q,
+        t.services,
+        { merchantId: merchant.merchantId, mode: "test" },
+        {
+          referenceNumber: confirmation.referenceNumber,
+          reason,
+          description,
+        },
+      ),
+    );
+    return claim.id;
+  }
+
+  async function staffMember(role: "reviewer" | "admin" = "reviewer") {
+    const account = await tx((q) =>
+      ensureStaffAccount(q, t.services, { email: `${role}-${crypto.randomUUID()}@example.com`, role }, "test"),
+    );
+    const link = await tx((q) => issueSignInLink(q, t.services, account));
+    const { sessionToken } = await tx((q) => signInWithLink(q, t.services, link.token, IP));
+    return (await authenticateStaff(t.database.db, t.services, sessionToken))!;
+  }
+
+  it("lists open claims of every merchant oldest first with their age; filters by status, reason, mode and merchant", async () => {
+    const first = await claimOf(t.merchant);
+    t.clock.advance(60_000);
+    const second = await claimOf(other, "lost_in_transit");
+    t.clock.advance(60_000);
+    const queue = await listClaimQueue(t.database.db, t.services, {});
+    const ids = queue.rows.map((row) => row.id);
+    assert.ok(ids.indexOf(first) < ids.indexOf(second), "oldest first");
+    const row = queue.rows.find((candidate) => candidate.id === first)!;
+    assert.equal(row.ageMs, 120_000);
+    assert.equal(row.merchantName, "Test Store");
+    assert.equal(row.status, "submitted");
+    assert.equal(queue.counts.byStatus.submitted, queue.rows.length);
+    assert.ok(queue.merchants.some((merchant) => merchant.id === other.merchantId));
+
+    const byMerchant = await listClaimQueue(t.database.db, t.services, { merchantId: other.merchantId });
+    assert.deepEqual(
+      byMerchant.rows.map((candidate) => candidate.id),
+      [second],
+    );
+    const byReason = await listClaimQueue(t.database.db, t.services, { reason: "lost_in_transit" });
+    assert.ok(byReason.rows.every((candidate) => candidate.reason === "lost_in_transit"));
+    assert.equal((await listClaimQueue(t.database.db, t.services, { mode: "live" })).rows.length, 0);
+    assert.equal((await listClaimQueue(t.database.db, t.services, { view: "denied" })).rows.length, 0);
+    await assert.rejects(listClaimQueue(t.database.db, t.services, { view: "everything" }), (error: DomainError) => {
+      assert.equal(error.field, "view");
+      return true;
+    });
+  });
+
+  it("pages the queue oldest first without gaps or repeats", async () => {
+    for (let i = 0; i < QUEUE_PAGE_SIZE + 3; i++) await claimOf(other, "arrived_defective");
+    const seen: string[] = [];
+    let after: string | null = "";
+    while (after !== null) {
+      const page = await listClaimQueue(t.database.db, t.services, { reason: "arrived_defective", after });
+      seen.push(...page.rows.map((row) => row.id));
+      after = page.nextAfter;
+    }
+    assert.equal(seen.length, QUEUE_PAGE_SIZE + 3);
+    assert.equal(new Set(seen).size, seen.length);
+  });
+
+  it("shows a claim with its merchant, plan and consent record, order, evidence and timeline — and no key material", async () => {
+    const claimId = await claimOf(t.merchant, "stolen_after_delivery", "Taken from the porch");
+    const detail = await getOpsClaim(t.database.db, claimId);
+    assert.equal(detail.claim.status, "submitted");
+    assert.equal(detail.claim.description, "Taken from the porch");
+    assert.equal(detail.merchant.name, "Test Store");
+    assert.equal(detail.plan.status, "active");
+    assert.ok(detail.plan.consent?.disclosureText.includes("This is not insurance"));
+    assert.equal(detail.remainingCents, detail.plan.coveredAmountCents);
+    assert.equal(detail.order?.deliveredAt, null);
+    assert.deepEqual(
+      detail.timeline.map((entry) => entry.kind),
+      ["submitted"],
+    );
+    assert.deepEqual(detail.actions, ["start_review", "approve", "deny", "request_information"]);
+    assert.equal(detail.replacementAllowed, false);
+    const text = JSON.stringify(detail);
+    for (const secret of [t.merchant.secretKey, t.merchant.publishableKey, "mch_test_", "mch_live_", "key_hash"])
+      assert.equal(text.includes(secret), false, `no ${secret.slice(0, 9)}… in the console's claim`);
+    await assert.rejects(getOpsClaim(t.database.db, "clm_missing"), (error: DomainError) => error.kind === "not_found");
+  });
+
+  it("ask for information → approve: each with its audit entry (owner, statuses, code, remedy; never the note)", async () => {
+    const staff = await staffMember();
+    const claimId = await claimOf(other);
+    const act = (input: unknown) => tx((q) => actOnClaim(q, t.services, staff, claimId, input, IP));
+
+    await act({ action: "start_review" });
+    const asked = await act({ action: "request_information", message: "Please send a photo of the label." });
+    assert.equal(asked.status, "needs_information");
+    const approved = await act({ action: "approve", remedy: "refund", note: "Thanks, Ann Example." });
+    assert.equal(approved.status, "approved");
+    assert.equal(approved.decision?.decidedBy, "claims_team");
+
+    const audit = await t.database.db.all<{ action: string; staff_id: string; detail: string; ip: string }>(
+      "SELECT action, staff_id, detail, ip FROM staff_audit_log WHERE subject = ? ORDER BY created_at, id",
+      [claimId],
+    );
+    assert.deepEqual(audit.map((entry) => entry.action).sort(), [
+      "claim.approved",
+      "claim.information_requested",
+      "claim.review_started",
+    ]);
+    const approval = audit.find((entry) => entry.action === "claim.approved")!;
+    assert.equal(approval.staff_id, staff.id);
+    assert.equal(approval.ip, IP);
+    assert.deepEqual(JSON.parse(approval.detail), {
+      merchantId: other.merchantId,
+      mode: "test",
+      from: "needs_information",
+      to: "approved",
+      code: "covered",
+      remedy: "refund",
+      amountCents: approved.amountCents,
+      currency: approved.currency,
+    });
+    for (const entry of audit) {
+      assert.equal(entry.detail.includes("Ann Example"), false, "no note in the audit log");
+      assert.equal(entry.detail.includes("label"), false, "no message in the audit log");
+    }
+    const decided = await t.database.db.get<{ decided_by: string }>("SELECT decided_by FROM claims WHERE id = ?", [
+      claimId,
+    ]);
+    assert.equal(decided!.decided_by, `staff:${staff.id}`);
+    const detail = await getOpsClaim(t.database.db, claimId);
+    assert.equal(detail.decidedByEmail, staff.email);
+    assert.deepEqual(detail.actions, []);
+  });
+
+  it("deny with a published reason; bad input and refused transitions write nothing (no decision, no audit)", async () => {
+    const staff = await staffMember();
+    const claimId = await claimOf(other, "wrong_item_delivered");
+    const act = (input: unknown) => tx((q) => actOnClaim(q, t.services, staff, claimId, input, IP));
+    const before = await counts();
+    for (const [input, field] of [
+      [{ action: "deny", code: "" }, "code"],
+      [{ action: "deny", code: "because" }, "code"],
+      [{ action: "approve", remedy: "cash" }, "remedy"],
+      [{ action: "request_information", message: "   " }, "message"],
+      [{ action: "approve", remedy: "refund", note: "x".repeat(2_001) }, "note"],
+      [{ action: "escalate" }, "action"],
+    ] as const) {
+      await assert.rejects(act(input), (error: DomainError) => {
+        assert.ok(error instanceof DomainError);
+        assert.equal(error.field, field, JSON.stringify(input));
+        return true;
+      });
+    }
+    // Replacement where the program does not allow it: the decision function refuses, the audit entry goes with it.
+    await assert.rejects(act({ action: "approve", remedy: "replacement" }), (error: DomainError) => {
+      assert.equal(error.code, "replacement_not_allowed");
+      return true;
+    });
+    assert.deepEqual(await counts(), before);
+
+    const denied = await act({
+      action: "deny",
+      code: "insufficient_evidence",
+      note: "The photo shows the right item.",
+    });
+    assert.equal(denied.status, "denied");
+    assert.equal(denied.decision?.code, "insufficient_evidence");
+    const afterDenial = await counts();
+    await assert.rejects(act({ action: "approve", remedy: "refund" }), (error: DomainError) => {
+      assert.equal(error.code, "claim_transition_invalid");
+      return true;
+    });
+    assert.deepEqual(await counts(), afterDenial, "a refused transition writes no audit entry");
+    const [entry] = await t.database.db.all<{ detail: string }>(
+      "SELECT detail FROM staff_audit_log WHERE subject = ? AND action = 'claim.denied'",
+      [claimId],
+    );
+    assert.equal(JSON.parse(entry.detail).code, "insufficient_evidence");
+  });
+
+  describe("a payment made in the Shopify admin", () => {
+    const SHOP = "hand-paid.myshopify.com";
+    const PAYMENT_TABLES = [...CLAIM_TABLES, "ledger_entries", "shopify_jobs"];
+    const paymentCounts = () => rowCounts(t.database.db, PAYMENT_TABLES);
+    let shopMerchant: NewMerchant;
+    beforeAll(async () => {
+      shopMerchant = await t.createMerchant("Shopify Store");
+      await t.database.db.run("UPDATE merchants SET shop_domain = ? WHERE id = ?", [SHOP, shopMerchant.merchantId]);
+    });
+
+    /** An approved claim of `merchant` (a refund), decided by a reviewer; resolves with its id. */
+    async function approvedClaim(merchant: NewMerchant) {
+      const claimId = await claimOf(merchant, "lost_in_transit");
+      const reviewer = await staffMember("reviewer");
+      await tx((q) => actOnClaim(q, t.services, reviewer, claimId, { action: "approve", remedy: "refund" }, IP));
+      return claimId;
+    }
+
+    /** The claim's payout job as the app queues it (pending, no attempt yet); resolves with its id. */
+    async function queuePayoutJob(claimId: string) {
+      const id = `job_claim_payout_${claimId}`;
+      const job = { id, shop: SHOP, kind: CLAIM_PAYOUT_JOB, subject: claimId, payload: { claimId }, lockedUntil: null };
+      await tx((q) => insertShopifyJob(q, job, t.clock.now));
+      return id;
+    }
+
+    /** A failed attempt of the job: retried later, or (`dead`) given up. */
+    const failJob = (jobId: string, attempts: number, dead: boolean) =>
+      tx((q) =>
+        recordShopifyJobFailure(
+          q,
+          jobId,
+          { attempts, runAt: dead ? undefined : t.clock.now + 60_000, lastError: "refundCreate: order is locked" },
+          t.clock.now,
+        ),
+      );
+
+    const record = (staff: Awaited<ReturnType<typeof staffMember>>, claimId: string, input: object) =>
+      tx((q) => actOnClaim(q, t.services, staff, claimId, { action: "record_payment", ...input }, IP));
+
+    async function refusedWith(work: Promise<unknown>, kind: string, code: string, field?: string) {
+      await assert.rejects(work, (error: unknown) => {
+        assert.ok(error instanceof DomainError, String(error));
+        assert.equal(error.kind, kind);
+        assert.equal(error.code, code);
+        assert.equal(error.field, field);
+        return true;
+      });
+    }
+
+    it("is refused while the payout job may still pay (none yet, pending, retrying), from a reviewer, or without a reference; nothing is written", async () => {
+      const admin = await staffMember("admin");
+      const reviewer = await staffMember("reviewer");
+      const claimId = await approvedClaim(shopMerchant);
+      const before = await paymentCounts();
+
+      assert.equal((await getOpsClaim(t.database.db, claimId)).paymentRecordable, false, "no job yet");
+      await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
+
+      const jobId = await queuePayoutJob(claimId);
+      const queued = await paymentCounts();
+      assert.deepEqual((await getOpsClaim(t.database.db, claimId)).shopifyPayoutJob, {
+        status: "pending",
+        attempts: 0,
+      });
+      await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
+      await failJob(jobId, 1, false);
+      const retrying = await getOpsClaim(t.database.db, claimId);
+      assert.deepEqual(retrying.shopifyPayoutJob, { status: "pending", attempts: 1 });
+      assert.equal(retrying.paymentRecordable, false);
+      await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
+      assert.deepEqual(await paymentCounts(), { ...before, shopify_jobs: queued.shopify_jobs });
+
+      await failJob(jobId, 2, true);
+      assert.equal((await getOpsClaim(t.database.db, claimId)).paymentRecordable, true);
+      await refusedWith(record(reviewer, claimId, { reference: "#1042" }), "forbidden", "staff_admin_required");
+      for (const reference of [undefined, "   ", "x".repeat(201)])
+        await refusedWith(record(admin, claimId, { reference }), "invalid", "parameter_invalid", "reference");
+      await refusedWith(
+        record(admin, claimId, { reference: "#1042", note: "x".repeat(2_001) }),
+        "invalid",
+        "parameter_invalid",
+        "note",
+      );
+      assert.deepEqual(await paymentCounts(), { ...before, shopify_jobs: queued.shopify_jobs });
+      const row = await t.database.db.get<{ status: string; resolution: string | null }>(
+        "SELECT status, resolution FROM claims WHERE id = ?",
+        [claimId],
+      );
+      assert.deepEqual({ ...row }, { status: "approved", resolution: null });
+    });
+
+    it("once the job gave up, an admin records it: the claim paid with the reference, reimbursed once, one claim.updated, audited without the note", async () => {
+      const admin = await staffMember("admin");
+      const claimId = await approvedClaim(shopMerchant);
+      const jobId = await queuePayoutJob(claimId);
+      await failJob(jobId, 1, true);
+      await t.database.db.run("UPDATE claims SET payout_error = ? WHERE id = ?", ["the app is not installed", claimId]);
+      const before = await paymentCounts();
+
+      const paid = await record(admin, claimId, { reference: "  #1042 ", note: "Refunded by hand, Ann Example." });
+      assert.equal(paid.status, "paid");
+      assert.equal(paid.resolution?.status, "done");
+      assert.equal(paid.resolution?.channel, "shopify");
+      assert.equal(paid.resolution?.reference, "#1042");
+      assert.equal(paid.resolution?.amountCents, paid.amountCents);
+      assert.equal(paid.resolution?.error, null);
+
+      const after = await paymentCounts();
+      assert.equal(after.ledger_entries, before.ledger_entries + 1);
+      assert.equal(after.events, before.events + 1);
+      assert.equal(after.staff_audit_log, before.staff_audit_log + 1);
+      assert.equal(after.shopify_jobs, before.shopify_jobs);
+      const ledger = await t.database.db.all<{ amount_cents: number | string; currency: string }>(
+        "SELECT amount_cents, currency FROM ledger_entries WHERE kind = 'claim_reimbursement' AND source_id = ?",
+        [claimId],
+      );
+      assert.deepEqual(
+        ledger.map((entry) => [Number(entry.amount_cents), entry.currency]),
+        [[paid.amountCents, paid.currency]],
+      );
+      const events = await t.database.db.all<{ data: string }>(
+        "SELECT data FROM events WHERE type = 'claim.updated' AND merchant_id = ?",
+        [shopMerchant.merchantId],
+      );
+      const paidEvents = events
+        .map((event) => JSON.parse(event.data))
+        .filter((data) => data.id === claimId && data.status === "paid");
+      assert.equal(paidEvents.length, 1, "one claim.updated for the payment");
+      assert.equal(paidEvents[0].resolution.reference, "#1042");
+      const timeline = await getOpsClaim(t.database.db, claimId);
+      const paidEntry = timeline.timeline.find((entry) => entry.status === "paid");
+      assert.match(paidEntry!.text, /Refunded by hand, Ann Example\./, "the note is the buyer's to read");
+      assert.equal(timeline.paymentRecordable, false);
+
+      const [entry] = await t.database.db.all<{ staff_id: string; detail: string; ip: string }>(
+        "SELECT staff_id, detail, ip FROM staff_audit_log WHERE subject = ? AND action = 'claim.payment_recorded'",
+        [claimId],
+      );
+      assert.equal(entry.staff_id, admin.id);
+      assert.equal(entry.ip, IP);
+      assert.deepEqual(JSON.parse(entry.detail), {
+        merchantId: shopMerchant.merchantId,
+        mode: "test",
+        from: "approved",
+        to: "paid",
+        code: "covered",
+        reference: "#1042",
+        amountCents: paid.amountCents,
+        currency: paid.currency,
+      });
+      assert.equal(entry.detail.includes("Ann Example"), false, "no note in the audit log");
+
+      // Recorded twice (a double submit, a second admin): refused, nothing more written.
+      await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_transition_invalid");
+      assert.deepEqual(await paymentCounts(), after);
+    });
+
+    it("is refused for a claim whose merchant is not a Shopify shop", async () => {
+      const admin = await staffMember("admin");
+      const claimId = await approvedClaim(other);
+      const detail = await getOpsClaim(t.database.db, claimId);
+      assert.equal(detail.shopifyPayoutJob, null);
+      assert.equal(detail.paymentRecordable, false);
+      const before = await paymentCounts();
+      await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_not_on_shopify");
+      assert.deepEqual(await paymentCounts(), before);
+    });
+  });
+});
