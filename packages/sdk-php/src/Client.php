@@ -8,8 +8,7 @@ use Psr\Http\Client\ClientInterface;
 use Psr\Http\Message\RequestFactoryInterface;
 use Psr\Http\Message\StreamFactoryInterface;
 use PurchaseProtection\Exception\ServiceValidationException;
-use PurchaseProtection\Http\CurlClient;
-use PurchaseProtection\Http\Factories;
+use PurchaseProtection\Internal\DefaultHttp;
 use PurchaseProtection\Internal\Transport;
 use PurchaseProtection\Resource\Claims;
 use PurchaseProtection\Resource\Events;
@@ -50,13 +49,13 @@ final class Client
 
     /**
      * @param string $apiKey a merchant secret key (mch_…) or, for quote/confirm/decline only, a publishable key (wk_…)
-     * @param ClientInterface|null $http any PSR-18 client; default ext-curl through the SDK's CurlClient
+     * @param ClientInterface|null $http any PSR-18 client; default Guzzle 7, else Symfony HttpClient, else the SDK's CurlClient
      * @param string|null $baseUri the API base including /api/v1; default DEFAULT_BASE_URI
      * @param callable(int): void|null $sleep waits the given milliseconds between attempts; default usleep
      * @param array<string, mixed> $retry any of baseDelayMs (250), jitter (true), maxAttempts (3), multiplier (2.0), retryAfterCeilingSeconds (600)
-     * @param RequestFactoryInterface|null $requestFactory default: nyholm/psr7 or guzzlehttp/psr7, whichever is installed
+     * @param RequestFactoryInterface|null $requestFactory default: nyholm/psr7, else guzzlehttp/psr7, else the `http` client's own
      * @param StreamFactoryInterface|null $streamFactory likewise
-     * @param int $timeoutMs per attempt, for the default CurlClient only (a PSR-18 client you pass has its own)
+     * @param int $timeoutMs per attempt, for the default client only (a PSR-18 client you pass has its own)
      * @param callable(): (int|float)|null $now the clock in epoch milliseconds (Retry-After dates, webhook tolerance)
      */
     public function __construct(
@@ -78,10 +77,7 @@ final class Client
         }
         $retryPolicy = RetryPolicy::fromArray($retry);
         if ($requestFactory === null || $streamFactory === null || $http === null) {
-            $discovered = Factories::discover();
-            $requestFactory ??= $discovered;
-            $streamFactory ??= $discovered;
-            $http ??= new CurlClient($discovered, $streamFactory, $timeoutMs);
+            [$http, $requestFactory, $streamFactory] = DefaultHttp::installed()->complete($http, $requestFactory, $streamFactory, $timeoutMs);
         }
         $now ??= static fn (): float => microtime(true) * 1000;
 

@@ -10,7 +10,8 @@ use PurchaseProtection\Tests\Support\PublicSurface;
 /**
  * The semantic-versioning covenant: a public symbol may not disappear or change its signature unnoticed.
  * public-surface.txt is the released surface. Removing or changing a line needs a deprecation first (the old symbol
- * keeps working for 90 days, marked @deprecated with its removal date, noted in CHANGELOG.md), then a major version;
+ * keeps working for 90 days, marked @deprecated with its removal date, warned about once per process by
+ * src/Internal/Deprecation.php, noted in CHANGELOG.md), then a major version;
  * adding a symbol is a minor version. Regenerate the file with `npm run test:php -- --filter PublicSurface` and
  * PP_WRITE_SURFACE=1 once the change is intended.
  */

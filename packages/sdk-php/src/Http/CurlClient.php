@@ -11,9 +11,10 @@ use Psr\Http\Message\ResponseInterface;
 use Psr\Http\Message\StreamFactoryInterface;
 
 /**
- * The default PSR-18 client when the Client is given none: ext-curl sends the request, the PSR-17 factories (an
- * installed PSR-7 library's) build the response. One request per call, no redirects followed, a whole-request
- * timeout.
+ * The default PSR-18 client when the Client is given none and neither Guzzle nor Symfony HttpClient is installed:
+ * ext-curl sends the request, the PSR-17 factories (an installed PSR-7 library's) build the response. It exists for
+ * hosts without an HTTP library (a shop plugin installed without Composer). One request per call, no redirects
+ * followed, a whole-request timeout.
  */
 final class CurlClient implements ClientInterface
 {
