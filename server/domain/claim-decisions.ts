@@ -161,17 +161,23 @@ export async function startReview(
   claimId: string,
   by: ClaimDecider,
 ): Promise<Claim> {
+  return moveClaim(tx, services, actor, claimId, by, { status: "under_review", text: "" }, null);
+}
+
+/** A move that changes only the status: the claim locked, the move checked, the status set, the move recorded. */
+async function moveClaim(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claimId: string,
+  by: ClaimDecider,
+  move: { status: ClaimStatus; text: string },
+  email: EmailTemplate | null,
+): Promise<Claim> {
   const { claim } = await lockClaim(tx, actor, claimId);
-  assertTransition(claim, "under_review");
-  await updateClaimStatus(tx, claim.id, "under_review", services.clock());
-  return recordTransition(
-    tx,
-    services,
-    actor,
-    claim,
-    { actor: timelineActorOf(by), status: "under_review", text: "" },
-    null,
-  );
+  assertTransition(claim, move.status);
+  await updateClaimStatus(tx, claim.id, move.status, services.clock());
+  return recordTransition(tx, services, actor, claim, { actor: timelineActorOf(by), ...move }, email);
 }
 
 /**
@@ -277,15 +283,13 @@ export async function requestInformation(
   const message = input.message.trim();
   if (!message)
     throw new DomainError("invalid", "parameter_invalid", "The message tells the buyer what is needed.", "message");
-  const { claim } = await lockClaim(tx, actor, claimId);
-  assertTransition(claim, "needs_information");
-  await updateClaimStatus(tx, claim.id, "needs_information", services.clock());
-  return recordTransition(
+  return moveClaim(
     tx,
     services,
     actor,
-    claim,
-    { actor: timelineActorOf(by), status: "needs_information", text: message },
+    claimId,
+    by,
+    { status: "needs_information", text: message },
     "claim_information_needed",
   );
 }
