@@ -5,11 +5,7 @@
 // one runtime per process, so each database runs this suite from its own file (dashboard-<dialect>.test.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json" with { type: "json" };
-import { createRemixStub } from "@remix-run/testing";
+import { renderDashboardPage } from "../support/dashboard-page.ts";
 import type { Dialect } from "../support/databases.ts";
 import { orderPayload, sessionToken, TEST_APP } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
@@ -239,18 +235,7 @@ export function dashboardSuite(dialect: Dialect) {
     });
 
     it("the page renders the endpoint badges and banners, the fee-mismatch flag, the references and the snippet", async () => {
-      const route = await import("../../app/routes/app._index.tsx");
-      const Stub = createRemixStub([{ id: "routes/app._index", path: "/app", Component: route.default }]);
-      const html = renderToString(
-        createElement(
-          AppProvider,
-          { i18n: en },
-          createElement(Stub, {
-            initialEntries: ["/app"],
-            hydrationData: { loaderData: { "routes/app._index": { dashboard } } },
-          }),
-        ),
-      );
+      const html = await renderDashboardPage(dashboard);
       for (const text of [
         "Failing",
         "Disabled",

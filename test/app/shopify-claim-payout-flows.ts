@@ -8,11 +8,7 @@
 // (shopify-claim-payout-<dialect>.test.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json" with { type: "json" };
-import { createRemixStub } from "@remix-run/testing";
+import { renderDashboardPage } from "../support/dashboard-page.ts";
 import type { Dialect } from "../support/databases.ts";
 import { refundPayload, sessionToken, TEST_APP, variablesOf } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
@@ -423,17 +419,7 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       assert.ok(deadJobs.some((job) => job.kind === "pay_claim"));
 
       // The page: the banner, and the card with the claim and its error.
-      const Stub = createRemixStub([{ id: "routes/app._index", path: "/app", Component: route.default }]);
-      const html = renderToString(
-        createElement(
-          AppProvider,
-          { i18n: en },
-          createElement(Stub, {
-            initialEntries: ["/app"],
-            hydrationData: { loaderData: { "routes/app._index": { dashboard: await dashboard() } } },
-          }),
-        ),
-      );
+      const html = await renderDashboardPage(await dashboard());
       for (const text of [
         "claim payout", // the banner: "<n> claim payout(s) failed"
         "Claim payouts needing attention",

@@ -31,8 +31,17 @@ async function services() {
   return protectionRuntime().services;
 }
 
-/** An order of 120.00 of goods with the protection line, protected through orders/create and paid (one SALE). */
-export async function protectedPaidOrder(app: ShopifyAppHarness, shop: string) {
+/**
+ * An order of 120.00 of goods with the protection line, protected through orders/create and paid (one SALE).
+ * `deliver` posts orders/create and answers its status: by default in process; an end-to-end test sends it signed
+ * over HTTP.
+ */
+export async function protectedPaidOrder(
+  app: ShopifyAppHarness,
+  shop: string,
+  deliver: (order: ReturnType<typeof orderPayload>) => Promise<number> = (order) =>
+    app.deliver({ shop, topic: "orders/create", payload: order }),
+) {
   const db = app.database.db;
   const installation = (await db.get<{ product_id: string; tiers: string }>(
     "SELECT * FROM shop_installations WHERE shop = ?",
@@ -48,7 +57,7 @@ export async function protectedPaidOrder(app: ShopifyAppHarness, shop: string) {
     attributes: { _protection: "accepted" },
     email: `buyer-${randomUUID()}@example.com`,
   });
-  assert.equal(await app.deliver({ shop, topic: "orders/create", payload: order }), 200);
+  assert.equal(await deliver(order), 200);
   await app.settled();
   const sale = app.admin.addPaidOrder(order, { gateway: GATEWAY });
   const plan = (await db.get<ProtectedPlan>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]))!;

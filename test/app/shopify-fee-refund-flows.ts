@@ -9,11 +9,7 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { AppProvider } from "@shopify/polaris";
-import en from "@shopify/polaris/locales/en.json" with { type: "json" };
-import { createRemixStub } from "@remix-run/testing";
+import { renderDashboardPage } from "../support/dashboard-page.ts";
 import type { Dialect } from "../support/databases.ts";
 import { orderPayload, refundPayload, sessionToken, TEST_APP, variablesOf } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
@@ -305,17 +301,7 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
       assert.ok(deadJobs.some((job) => job.kind === "refund_protection_fee"));
 
       // The page: the banner, and the card with the refund and its error.
-      const Stub = createRemixStub([{ id: "routes/app._index", path: "/app", Component: route.default }]);
-      const html = renderToString(
-        createElement(
-          AppProvider,
-          { i18n: en },
-          createElement(Stub, {
-            initialEntries: ["/app"],
-            hydrationData: { loaderData: { "routes/app._index": { dashboard: await dashboard() } } },
-          }),
-        ),
-      );
+      const html = await renderDashboardPage(await dashboard());
       for (const text of [
         "protection fee refund", // the banner: "<n> protection fee refund(s) failed"
         "Fee refunds needing attention",

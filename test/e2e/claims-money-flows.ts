@@ -22,10 +22,10 @@ import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.
 import { startWebApp, type WebAppProcess } from "../support/web-app.ts";
 import { startSmtpServer, type TestSmtpServer } from "../email/smtp-server.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
-import { orderPayload, variablesOf, webhookHeaders } from "../support/shopify.ts";
+import { variablesOf, webhookHeaders } from "../support/shopify.ts";
 import { waitFor } from "../support/wait.ts";
 import { PNG_BYTES } from "../portal/support.ts";
-import { GATEWAY, GOODS_PRODUCT_ID, setRules, type ProtectedPlan } from "../app/shopify-claim-payout-support.ts";
+import { GATEWAY, protectedPaidOrder as paidShopifyOrder, setRules } from "../app/shopify-claim-payout-support.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import { createTestMerchant, mintApiKey, type NewMerchant } from "../../server/domain/merchants.ts";
@@ -208,38 +208,18 @@ export function claimsMoneySuite(dialect: Dialect) {
       assert.deepEqual(audit, [{ action: "claim.approved", staff_email: REVIEWER, ip: "127.0.0.1" }]);
     }
 
-    /**
-     * An order of 120.00 of goods with the protection line, as Shopify posts orders/create (signed) to the app; then
-     * paid on the fake Admin API (one SALE of its total).
-     */
-    async function protectedPaidOrder() {
-      const installation = (await db().get<{ product_id: string; tiers: string }>(
-        "SELECT product_id, tiers FROM shop_installations WHERE shop = ?",
-        [SHOP],
-      ))!;
-      const tiers: { priceCents: number; variantId: string }[] = JSON.parse(installation.tiers);
-      const tier = tiers.find((candidate) => candidate.priceCents >= 360)!; // 3 % of 120.00
-      const order = orderPayload({
-        lines: [
-          { productId: GOODS_PRODUCT_ID, price: "60.00", quantity: 2 },
-          { productId: installation.product_id, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
-        ],
-        attributes: { _protection: "accepted" },
-        email: `buyer-${randomUUID()}@example.com`,
+    /** An order of 120.00 of goods with the protection line, posted to the app signed as Shopify does; then paid. */
+    const protectedPaidOrder = () =>
+      paidShopifyOrder(app, SHOP, async (order) => {
+        const body = JSON.stringify(order);
+        const delivered = await fetch(`${shopifyOrigin}/webhooks/orders/create`, {
+          method: "POST",
+          headers: webhookHeaders({ shop: SHOP, topic: "orders/create" }, body),
+          body,
+        });
+        assert.equal(delivered.status, 200, await delivered.text());
+        return delivered.status;
       });
-      const body = JSON.stringify(order);
-      const delivered = await fetch(`${shopifyOrigin}/webhooks/orders/create`, {
-        method: "POST",
-        headers: webhookHeaders({ shop: SHOP, topic: "orders/create" }, body),
-        body,
-      });
-      assert.equal(delivered.status, 200, await delivered.text());
-      await app.settled();
-      const sale = app.admin.addPaidOrder(order, { gateway: GATEWAY });
-      const plan = await db().get<ProtectedPlan>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]);
-      assert.ok(plan, "the order is protected");
-      return { order, sale, plan };
-    }
 
     /** The buyer signs in to the portal with e-mail + reference number and files a claim with a photo. */
     async function fileWithPhoto(
