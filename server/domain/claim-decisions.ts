@@ -153,6 +153,22 @@ async function recordTransition(
   return updated;
 }
 
+/**
+ * What is left of the plan's coverage for this claim: the covered amount less what the plan's claims were paid and what
+ * its other approved claims are owed. The rules at filing and every approval measure a claim against it.
+ */
+export async function coverageLeftFor(
+  tx: Tx,
+  plan: Pick<ClaimPlanFacts, "planId" | "coveredAmountCents">,
+  claimId: string,
+): Promise<number> {
+  return (
+    plan.coveredAmountCents -
+    (await sumPaidOnPlan(tx, plan.planId)) -
+    (await sumApprovedUnpaidOnPlan(tx, plan.planId, claimId))
+  );
+}
+
 /** A reviewer starts on a submitted claim. */
 export async function startReview(
   tx: Tx,
@@ -200,10 +216,7 @@ export async function approveClaim(
       "plan_not_active",
       `Plan '${claim.referenceNumber}' was ${plan.planStatus}${plan.planEndedAt === null ? "" : ` on ${iso(plan.planEndedAt)}`}: its claims can no longer be approved (deny with plan_not_active).`,
     );
-  const remaining =
-    plan.coveredAmountCents -
-    (await sumPaidOnPlan(tx, plan.planId)) -
-    (await sumApprovedUnpaidOnPlan(tx, plan.planId, claim.id));
+  const remaining = await coverageLeftFor(tx, plan, claim.id);
   if (claim.amountCents > remaining)
     throw conflict(
       "amount_exceeds_remaining",

@@ -8,7 +8,7 @@ import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import { COVERED_REASONS, reasonName } from "./disclosure.ts";
 import { CLAIM_WINDOW_DAYS, CLAIM_WINDOW_MS, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
-import { approveClaim, denyClaim } from "./claim-decisions.ts";
+import { approveClaim, coverageLeftFor, denyClaim } from "./claim-decisions.ts";
 import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
 import type { Page, PageQuery } from "./pagination.ts";
@@ -26,7 +26,6 @@ import {
   lockClaimablePlan,
   lockClaimPlanFacts,
   lockClaimStatus,
-  sumApprovedUnpaidOnPlan,
   sumPaidOnPlan,
   touchClaim,
   updateClaimStatus,
@@ -350,10 +349,7 @@ async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: 
   const outcome = evaluateClaimRules(parseStoredClaimRules(plan.claimRules), {
     reason: claim.reason,
     amountCents: claim.amountCents,
-    remainingCents:
-      plan.coveredAmountCents -
-      (await sumPaidOnPlan(tx, plan.planId)) -
-      (await sumApprovedUnpaidOnPlan(tx, plan.planId, claim.id)),
+    remainingCents: await coverageLeftFor(tx, plan, claim.id),
     planStatus: plan.planStatus,
     planEndedAt: plan.planEndedAt,
     purchasedAt: plan.purchasedAt,
