@@ -113,6 +113,14 @@ export {
   type QueueRow,
 } from "./domain/ops-claims.ts";
 export { sendStaffSignInEmail, type Mail } from "./email/staff-sign-in.ts";
+export {
+  appendMerchantAudit,
+  listMerchantAudit,
+  MERCHANT_AUDIT_ACTIONS,
+  type MerchantAuditAction,
+  type MerchantAuditEntry,
+  type MerchantAuditSource,
+} from "./domain/merchant-audit.ts";
 export { DomainError } from "./domain/errors.ts";
 export { COVERED_REASONS, reasonName } from "./domain/disclosure.ts";
 export { clientAddress } from "./http/client-ip.ts";

@@ -1,24 +1,22 @@
 // What every page of the claims team's console (/ops) shares on the server: the protection runtime it calls in
 // process (through the core's facade), the session cookie, the CSRF check, the staff member of a request, the
-// client's address for the audit log, and how a refused action comes back to its form.
+// client's address for the audit log (how a refused action comes back to its form: app/form-actions.server.ts).
 //
 // The session cookie `ops_session` holds the session token (HttpOnly, SameSite=Strict, Secure over https, path
 // /ops, Max-Age until the session's 12 hours end); the database holds its SHA-256, and every request looks the
 // session up, so signing out or disabling an account ends it at once. CSRF: every POST must come from this origin
 // (its Origin header, which browsers send on every POST; SameSite=Strict keeps the cookie off cross-site requests
 // as a second line).
-import { createCookie, json, redirect, type TypedResponse } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import {
   authenticateStaff,
   clientAddress,
-  DomainError,
   type Queryable,
   type Runtime,
   type StaffPrincipal,
 } from "../../server/index.ts";
 import { protectionRuntime, type ApiLoadContext } from "../protection-api.server.ts";
 import { isHttps } from "../portal/session.server.ts";
-import type { FieldErrors } from "../portal/ui.tsx";
 
 export const OPS_SESSION_COOKIE = "ops_session";
 
@@ -89,49 +87,3 @@ export function clientIp(request: Request, context: unknown): string | undefined
     runtime().config.TRUST_PROXY,
   );
 }
-
-export interface ActionFailure {
-  errors: FieldErrors;
-  formError?: string;
-  /** Which of the page's forms failed (several forms share one action). */
-  form: string;
-  /** What was typed, shown again. */
-  values: Record<string, string>;
-}
-
-const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
-  invalid: 400,
-  unprocessable: 422,
-  not_found: 404,
-  conflict: 409,
-  forbidden: 403,
-  order_context_invalid: 400,
-};
-
-/**
- * Runs an action's work; a refusal of the core (a DomainError) comes back as the form's error, next to its field
- * when the core named one the form has (`fieldIds` maps the core's field names to the form's element ids).
- */
-export async function formAction<T>(
-  form: string,
-  fieldIds: Record<string, string>,
-  work: () => Promise<T>,
-  values: Record<string, string> = {},
-): Promise<{ ok: true; value: T } | { ok: false; response: TypedResponse<ActionFailure> }> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const id = error.field === undefined ? undefined : fieldIds[error.field.split(".")[0]];
-    const failure: ActionFailure = id
-      ? { errors: { [id]: error.message }, form, values }
-      : { errors: {}, formError: error.message, form, values };
-    return { ok: false, response: json(failure, STATUS_OF_KIND[error.kind]) };
-  }
-}
-
-/** A form field as text ("" when absent or a file). */
-export const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};

@@ -3,7 +3,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { COVERED_REASONS, listClaimQueue, QUEUE_VIEWS, reasonName } from "../../server/index.ts";
-import { formAction, requireStaff, runtime } from "../ops/console.server.ts";
+import { requireStaff, runtime } from "../ops/console.server.ts";
+import { formAction } from "../form-actions.server.ts";
 import { formatAge, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, OpsShell, StatusBadge, TableRegion } from "../ops/ui.tsx";
 import { formatDateTime, formatMoney } from "../portal/format.ts";

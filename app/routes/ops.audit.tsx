@@ -3,7 +3,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { listAuditLog } from "../../server/index.ts";
-import { formAction, requireAdmin, runtime } from "../ops/console.server.ts";
+import { requireAdmin, runtime } from "../ops/console.server.ts";
+import { formAction } from "../form-actions.server.ts";
 import { AUDIT_ACTION_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, OpsShell, TableRegion } from "../ops/ui.tsx";
 import { formatDateTime } from "../portal/format.ts";

@@ -7,15 +7,8 @@ import type { ReactNode } from "react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { actOnClaim, DomainError, getOpsClaim, type ClaimActionName } from "../../server/index.ts";
-import {
-  checkOrigin,
-  clientIp,
-  field,
-  formAction,
-  requireAdmin,
-  requireStaff,
-  runtime,
-} from "../ops/console.server.ts";
+import { checkOrigin, clientIp, requireAdmin, requireStaff, runtime } from "../ops/console.server.ts";
+import { field, formAction } from "../form-actions.server.ts";
 import { ACTOR_LABELS, STATUS_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
 import { formatBytes, formatDateTime, formatMoney } from "../portal/format.ts";

@@ -10,7 +10,8 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { RATE_LIMIT_RULES, requestSignInLink, sendStaffSignInEmail, SIGN_IN_LINK_TTL_MS } from "../../server/index.ts";
-import { checkOrigin, clientIp, currentStaff, field, formAction, runtime } from "../ops/console.server.ts";
+import { checkOrigin, clientIp, currentStaff, runtime } from "../ops/console.server.ts";
+import { field, formAction } from "../form-actions.server.ts";
 import { ErrorSummary, Field, Notice, OpsShell, type FieldErrors } from "../ops/ui.tsx";
 
 const NOTICES: Record<string, string> = {

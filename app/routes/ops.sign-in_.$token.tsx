@@ -3,7 +3,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { signInLinkUsable, signInWithLink } from "../../server/index.ts";
-import { checkOrigin, clientIp, formAction, runtime, startSession } from "../ops/console.server.ts";
+import { checkOrigin, clientIp, runtime, startSession } from "../ops/console.server.ts";
+import { formAction } from "../form-actions.server.ts";
 import { ErrorSummary, OpsShell } from "../ops/ui.tsx";
 
 const LINK_INVALID = "This sign-in link has expired or has already been used.";

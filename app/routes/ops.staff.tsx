@@ -13,7 +13,8 @@ import {
   type Queryable,
   type StaffPrincipal,
 } from "../../server/index.ts";
-import { checkOrigin, clientIp, field, formAction, requireAdmin, runtime } from "../ops/console.server.ts";
+import { checkOrigin, clientIp, requireAdmin, runtime } from "../ops/console.server.ts";
+import { field, formAction } from "../form-actions.server.ts";
 import { ACCOUNT_STATUS_LABELS, ROLE_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, TableRegion } from "../ops/ui.tsx";
 import { formatDateTime } from "../portal/format.ts";

@@ -31,7 +31,13 @@ export const MERCHANT_TABLES = [
   "quotes",
   "protection_programs",
   "api_keys",
+  "member_sessions",
+  "member_sign_in_tokens",
+  "merchant_members",
 ] as const;
+
+/** Append-only while its merchant exists (a database trigger): erased after the merchant row. */
+export const AFTER_MERCHANT_TABLES = ["merchant_audit_log"] as const;
 
 /** The Shopify app's tables keyed by shop; shop_installations last, as it maps the shop to its merchant. */
 export const SHOP_TABLES = [
@@ -50,6 +56,7 @@ export async function eraseMerchantRows(tx: Queryable, merchantId: string): Prom
   );
   for (const table of MERCHANT_TABLES) await tx.run(`DELETE FROM ${table} WHERE merchant_id = ?`, [merchantId]);
   await tx.run("DELETE FROM merchants WHERE id = ?", [merchantId]);
+  for (const table of AFTER_MERCHANT_TABLES) await tx.run(`DELETE FROM ${table} WHERE merchant_id = ?`, [merchantId]);
 }
 
 /** Deletes everything the Shopify app kept about the shop (not its merchant: see eraseMerchantRows). */

@@ -1,6 +1,7 @@
 // Shopify shops and the protection merchant each one is (shop_installations). The shop's secret key is stored
 // sealed: sealing and opening are the caller's (the key's plaintext never reaches this module).
 import type { FeeTier } from "@purchase-protection/contract";
+import type { Mode } from "../domain/ids.ts";
 import type { Queryable } from "./database.ts";
 
 export type ShopStatus = "installed" | "uninstalled";
@@ -9,6 +10,8 @@ export interface ShopInstallationRecord {
   shop: string;
   merchantId: string;
   status: ShopStatus;
+  /** test until the shop goes live in the dashboard; the sealed secret key is the one of this mode. */
+  mode: Mode;
   secretKeySealed: string;
   publishableKey: string;
   programId: string;
@@ -21,6 +24,7 @@ interface ShopInstallationRow {
   shop: string;
   merchant_id: string;
   status: ShopStatus;
+  mode: Mode;
   secret_key_sealed: string;
   publishable_key: string;
   program_id: string;
@@ -31,7 +35,7 @@ interface ShopInstallationRow {
 /** The shop's installation, installed or not; undefined when it never installed (or shop/redact erased it). */
 export async function findShopInstallation(tx: Queryable, shop: string): Promise<ShopInstallationRecord | undefined> {
   const row = await tx.get<ShopInstallationRow>(
-    "SELECT shop, merchant_id, status, secret_key_sealed, publishable_key, program_id, product_id, tiers FROM shop_installations WHERE shop = ?",
+    "SELECT shop, merchant_id, status, mode, secret_key_sealed, publishable_key, program_id, product_id, tiers FROM shop_installations WHERE shop = ?",
     [shop],
   );
   return (
@@ -39,6 +43,7 @@ export async function findShopInstallation(tx: Queryable, shop: string): Promise
       shop: row.shop,
       merchantId: row.merchant_id,
       status: row.status,
+      mode: row.mode,
       secretKeySealed: row.secret_key_sealed,
       publishableKey: row.publishable_key,
       programId: row.program_id,

@@ -1,0 +1,34 @@
+// Who may see and who may change each dashboard page: the one table of the dashboard's roles (the API's is
+// server/http/routes.ts). In the Shopify admin everyone the shop lets into the app is an owner (Shopify decides
+// who may open the app); on /dashboard a member has the role the owner gave them.
+export const MEMBER_ROLES = ["owner", "developer", "support"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+const EVERYONE: readonly MemberRole[] = MEMBER_ROLES;
+const BUILDERS: readonly MemberRole[] = ["owner", "developer"];
+const OWNER: readonly MemberRole[] = ["owner"];
+
+export const DASHBOARD_PAGES = {
+  overview: { title: "Overview", path: "", view: EVERYONE, change: OWNER },
+  purchases: { title: "Purchases", path: "purchases", view: EVERYONE, change: OWNER },
+  claims: { title: "Claims", path: "claims", view: EVERYONE, change: ["owner", "support"] },
+  refunds: { title: "Refunds", path: "refunds", view: EVERYONE, change: OWNER },
+  settlements: { title: "Settlements", path: "settlements", view: EVERYONE, change: OWNER },
+  keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
+  webhooks: { title: "Webhooks", path: "developers/webhooks", view: BUILDERS, change: BUILDERS },
+  program: { title: "Program", path: "program", view: EVERYONE, change: OWNER },
+  goLive: { title: "Go live", path: "go-live", view: BUILDERS, change: OWNER },
+  team: { title: "Team", path: "team", view: OWNER, change: OWNER },
+  audit: { title: "Audit log", path: "audit", view: OWNER, change: OWNER },
+} as const satisfies Record<
+  string,
+  { title: string; path: string; view: readonly MemberRole[]; change: readonly MemberRole[] }
+>;
+
+export type DashboardPage = keyof typeof DASHBOARD_PAGES;
+
+export const canView = (role: MemberRole, page: DashboardPage): boolean =>
+  (DASHBOARD_PAGES[page].view as readonly MemberRole[]).includes(role);
+
+export const canChange = (role: MemberRole, page: DashboardPage): boolean =>
+  (DASHBOARD_PAGES[page].change as readonly MemberRole[]).includes(role);
