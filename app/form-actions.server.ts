@@ -5,6 +5,7 @@ import { json, type TypedResponse } from "@remix-run/node";
 import { DomainError } from "../server/index.ts";
 
 import type { FieldErrors } from "./portal/ui.tsx";
+import { isHttps } from "./portal/session.server.ts";
 
 export interface ActionFailure {
   errors: FieldErrors;
@@ -51,3 +52,23 @@ export const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 };
+
+/** This server's origin as the browser sees it (https behind a TLS-terminating proxy that says so). */
+function ownOrigin(request: Request): string {
+  const url = new URL(request.url);
+  return `${isHttps(request) ? "https:" : url.protocol}//${url.host}`;
+}
+
+/**
+ * Refuses (throws 403, naming `what`) a POST that did not come from a page of this origin or of `alsoAllowed` (the
+ * configured public origin). Browsers send Origin on every POST; a request without one is accepted only when Fetch
+ * Metadata says it is same-origin.
+ */
+export function checkSameOrigin(request: Request, alsoAllowed: string[], what: string): void {
+  const origin = request.headers.get("Origin");
+  const sameOrigin =
+    origin === null
+      ? request.headers.get("Sec-Fetch-Site") === "same-origin"
+      : [ownOrigin(request), ...alsoAllowed].includes(origin);
+  if (!sameOrigin) throw new Response(`Forbidden: ${what}.`, { status: 403 });
+}

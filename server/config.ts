@@ -10,6 +10,8 @@ const environment = z.object({
   PORTAL_URL: z.url().optional(),
   /** The claims team's console, as its sign-in e-mails link to it; default: the portal's origin + /ops. */
   OPS_URL: z.url().optional(),
+  /** The standalone merchant dashboard, as its sign-in e-mails link to it; default: the portal's origin + /dashboard. */
+  DASHBOARD_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default(".data"),
   ENCRYPTION_KEY: z.string().optional(),
@@ -42,7 +44,12 @@ const environment = z.object({
   DEMO: z.enum(["on", "off"]).default("off"),
 });
 
-export type Config = z.output<typeof environment> & { PORTAL_URL: string; OPS_URL: string; EMAIL_FROM: string };
+export type Config = z.output<typeof environment> & {
+  PORTAL_URL: string;
+  OPS_URL: string;
+  DASHBOARD_URL: string;
+  EMAIL_FROM: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
@@ -57,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PORTAL_URL: portalUrl,
     // Never the request's Host header: a sign-in link must not point wherever a request says.
     OPS_URL: (config.OPS_URL ?? new URL("/ops", portalUrl).href).replace(/\/$/, ""),
+    DASHBOARD_URL: (config.DASHBOARD_URL ?? new URL("/dashboard", portalUrl).href).replace(/\/$/, ""),
     EMAIL_FROM: config.EMAIL_FROM ?? `${config.COMPANY_NAME.replace(/["<>]/g, "")} <protection@localhost>`,
   };
 }

@@ -55,8 +55,8 @@ function readSaved(file: string): NewMerchant | undefined {
 
 async function stillValid(db: Database, saved: NewMerchant): Promise<boolean> {
   const [publishable, secret] = await Promise.all([
-    authenticateKey(db, saved.publishableKey),
-    authenticateKey(db, saved.secretKey),
+    authenticateKey(db, saved.publishableKey, Date.now()),
+    authenticateKey(db, saved.secretKey, Date.now()),
   ]);
   return (
     publishable?.merchantId === saved.merchantId &&

@@ -43,7 +43,7 @@ export { createTestMerchant, mintTestKeys, revokeMerchantKeys } from "./domain/m
 export { loadActiveProgram } from "./domain/programs.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
-export { merchantMetrics, type MerchantMetrics } from "./domain/metrics.ts";
+export { dailyActivity, merchantMetrics, type DailyActivity, type MerchantMetrics } from "./domain/metrics.ts";
 export { listWebhookEndpoints, type EndpointStatus } from "./domain/webhook-endpoints.ts";
 export { listWebhookAttempts, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
@@ -113,6 +113,44 @@ export {
   type QueueRow,
 } from "./domain/ops-claims.ts";
 export { sendStaffSignInEmail, type Mail } from "./email/staff-sign-in.ts";
+export { sendMemberSignInEmail } from "./email/member-sign-in.ts";
+export {
+  listApiKeys,
+  mintKey,
+  revokeKey,
+  rotateKey,
+  ROTATION_OVERLAPS,
+  type ApiKeySummary,
+  type MintedKey,
+  type RotationOverlap,
+} from "./domain/api-keys.ts";
+export {
+  goLive,
+  goLiveState,
+  setAllowedOrigins,
+  type ChecklistItem,
+  type ChecklistItemId,
+  type GoLiveState,
+} from "./domain/go-live.ts";
+export {
+  authenticateMember,
+  changeMemberRole,
+  disableMember,
+  inviteMember,
+  listTeam,
+  MEMBER_ROLES,
+  memberSignInLinkUsable,
+  requestMemberSignInLinks,
+  signInMemberWithLink,
+  signOutEverywhere,
+  signUp,
+  switchDashboardMode,
+  type MemberPrincipal,
+  type MemberRole,
+  type MemberSignInLink,
+  type TeamActor,
+  type TeamMember,
+} from "./domain/members.ts";
 export {
   appendMerchantAudit,
   listMerchantAudit,

@@ -1,22 +1,17 @@
 // Who may see and who may change each dashboard page: the one table of the dashboard's roles (the API's is
-// server/http/routes.ts). In the Shopify admin everyone the shop lets into the app is an owner (Shopify decides
-// who may open the app); on /dashboard a member has the role the owner gave them.
-export const MEMBER_ROLES = ["owner", "developer", "support"] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+// server/http/routes.ts). Owners do everything; developers manage keys; support reads. On /dashboard a member has
+// the role an owner gave them.
+import type { MemberRole } from "../../server/index.ts";
 
-const EVERYONE: readonly MemberRole[] = MEMBER_ROLES;
+export type { MemberRole };
+
+const EVERYONE: readonly MemberRole[] = ["owner", "developer", "support"];
 const BUILDERS: readonly MemberRole[] = ["owner", "developer"];
 const OWNER: readonly MemberRole[] = ["owner"];
 
 export const DASHBOARD_PAGES = {
   overview: { title: "Overview", path: "", view: EVERYONE, change: OWNER },
-  purchases: { title: "Purchases", path: "purchases", view: EVERYONE, change: OWNER },
-  claims: { title: "Claims", path: "claims", view: EVERYONE, change: ["owner", "support"] },
-  refunds: { title: "Refunds", path: "refunds", view: EVERYONE, change: OWNER },
-  settlements: { title: "Settlements", path: "settlements", view: EVERYONE, change: OWNER },
   keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
-  webhooks: { title: "Webhooks", path: "developers/webhooks", view: BUILDERS, change: BUILDERS },
-  program: { title: "Program", path: "program", view: EVERYONE, change: OWNER },
   goLive: { title: "Go live", path: "go-live", view: BUILDERS, change: OWNER },
   team: { title: "Team", path: "team", view: OWNER, change: OWNER },
   audit: { title: "Audit log", path: "audit", view: OWNER, change: OWNER },

@@ -17,6 +17,7 @@ import {
 } from "../../server/index.ts";
 import { protectionRuntime, type ApiLoadContext } from "../protection-api.server.ts";
 import { isHttps } from "../portal/session.server.ts";
+import { checkSameOrigin } from "../form-actions.server.ts";
 
 export const OPS_SESSION_COOKIE = "ops_session";
 
@@ -62,22 +63,13 @@ export async function requireAdmin(request: Request, db?: Queryable): Promise<St
   return staff;
 }
 
-/** This server's origin as the browser sees it (https behind a TLS-terminating proxy that says so). */
-function ownOrigins(request: Request): string[] {
-  const url = new URL(request.url);
-  return [`${isHttps(request) ? "https:" : url.protocol}//${url.host}`, new URL(runtime().config.OPS_URL).origin];
-}
-
-/**
- * Refuses (throws 403) a POST that did not come from a page of this origin. Browsers send Origin on every POST; a
- * request without one is accepted only when Fetch Metadata says it is same-origin.
- */
-export function checkOrigin(request: Request): void {
-  const origin = request.headers.get("Origin");
-  const sameOrigin =
-    origin === null ? request.headers.get("Sec-Fetch-Site") === "same-origin" : ownOrigins(request).includes(origin);
-  if (!sameOrigin) throw new Response("Forbidden: this form was not sent from the claims console.", { status: 403 });
-}
+/** Refuses (throws 403) a POST that did not come from a console page (app/form-actions.server.ts). */
+export const checkOrigin = (request: Request): void =>
+  checkSameOrigin(
+    request,
+    [new URL(runtime().config.OPS_URL).origin],
+    "this form was not sent from the claims console",
+  );
 
 /** The client's address for the audit log and the limits (the socket's, or X-Forwarded-For behind TRUST_PROXY). */
 export function clientIp(request: Request, context: unknown): string | undefined {

@@ -9,13 +9,15 @@ export interface Principal extends Actor {
   kind: KeyKind;
   /** Origins a live publishable key may be used from. */
   allowedOrigins: string[];
+  /** Whether the merchant has gone live (a live key identifies nobody before: auth.ts). */
+  merchantLive: boolean;
 }
 
-/** The principal for a presented key, or undefined when it is unknown, malformed or revoked. */
-export async function authenticateKey(db: Tx, key: string): Promise<Principal | undefined> {
+/** The principal for a presented key at `now`, or undefined when it is unknown, malformed or no longer in force. */
+export async function authenticateKey(db: Tx, key: string, now: number): Promise<Principal | undefined> {
   const claimed = parseApiKey(key);
   if (!claimed) return undefined;
-  const found = await findActiveKeyByHash(db, sha256Hex(key));
+  const found = await findActiveKeyByHash(db, sha256Hex(key), now);
   if (!found || found.kind !== claimed.kind || found.mode !== claimed.mode) return undefined;
   return found;
 }
@@ -26,6 +28,7 @@ export async function mintApiKey(
   services: Services,
   actor: Actor,
   kind: KeyKind,
+  rotatedFrom: string | null = null,
 ): Promise<{ id: string; key: string }> {
   const now = services.clock();
   const key = newApiKey(kind, actor.mode, services.random);
@@ -38,6 +41,7 @@ export async function mintApiKey(
     keyHash: sha256Hex(key),
     last4: key.slice(-4),
     createdAt: now,
+    rotatedFrom,
   });
   return { id, key };
 }

@@ -3,6 +3,7 @@ import {
   countClaimsByStatus,
   countMerchantRefundedOrders,
   countPlansByStatus,
+  countPerDay,
   countQuotesByStatus,
   sumActivePlanFees,
   type MetricsScope,
@@ -67,4 +68,31 @@ export async function merchantMetrics(
     claims,
     fees: await sumActivePlanFees(db, scope),
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One UTC day of activity: offers quoted and purchases protected. */
+export interface DailyActivity {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  quotes: number;
+  protected: number;
+}
+
+/** The last `days` UTC days up to today, every day present (zero when nothing happened). */
+export async function dailyActivity(db: Tx, actor: Actor, days: number, nowMs: number): Promise<DailyActivity[]> {
+  const today = Math.floor(nowMs / DAY_MS);
+  const scope: MetricsScope = { ...actor, fromMs: (today - days + 1) * DAY_MS, toMs: (today + 1) * DAY_MS };
+  const [quotes, plans] = await Promise.all([countPerDay(db, "quotes", scope), countPerDay(db, "plans", scope)]);
+  const quotesOn = new Map(quotes.map((row) => [row.day, row.count]));
+  const plansOn = new Map(plans.map((row) => [row.day, row.count]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = today - days + 1 + i;
+    return {
+      date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+      quotes: quotesOn.get(day) ?? 0,
+      protected: plansOn.get(day) ?? 0,
+    };
+  });
 }

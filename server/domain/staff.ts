@@ -8,6 +8,14 @@ import { iso, type Services, type Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { newId, sha256Hex } from "./ids.ts";
 import {
+  emailAddressSchema,
+  newToken,
+  parseInput,
+  SESSION_TTL_MS,
+  SIGN_IN_LINK_TTL_MS,
+  TOKEN_PATTERN,
+} from "./sign-in-links.ts";
+import {
   consumeSignInToken,
   deleteStaleStaffCredentials,
   findLiveStaffSession,
@@ -34,11 +42,7 @@ import {
 export type { StaffRole, StaffStatus };
 
 export const STAFF_ROLES = ["reviewer", "admin"] as const satisfies readonly StaffRole[];
-export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
-export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-
-/** 32 random bytes in base64url: what a sign-in link and a session cookie carry. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export { parseInput, SESSION_TTL_MS as STAFF_SESSION_TTL_MS, SIGN_IN_LINK_TTL_MS };
 
 /** Who did an audited thing: a signed-in staff member, or the operator of `npm run ops:invite`. */
 export interface AuditActor {
@@ -112,30 +116,15 @@ const toStaffMember = (record: StaffRecord): StaffMember => ({
   createdAt: iso(record.createdAt),
 });
 
-/** Staff addresses are compared trimmed and lower-cased, and stored so. */
-export const staffEmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Enter an e-mail address such as name@example.com.").max(254, "At most 254 characters."));
-
 const roleSchema = z.enum(STAFF_ROLES, "Choose reviewer or admin.");
 
 const inviteSchema = z.strictObject({
-  email: staffEmailSchema,
+  email: emailAddressSchema,
   role: roleSchema,
   name: z.string().trim().max(100, "At most 100 characters.").default(""),
 });
 
 const roleChangeSchema = z.strictObject({ staffId: z.string().min(1).max(64), role: roleSchema });
-
-/** Parses `input`; the first problem is a DomainError naming its field. */
-export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new DomainError("invalid", "parameter_invalid", issue.message, issue.path.map(String).join(".") || undefined);
-}
 
 /** Appends one entry to the audit log, in the caller's transaction (with what it records). */
 export async function appendAudit(
@@ -165,8 +154,6 @@ const adminRequired = () =>
 function requireAdmin(staff: StaffPrincipal): void {
   if (staff.role !== "admin") throw adminRequired();
 }
-
-const newToken = (services: Services) => services.random(32).toString("base64url");
 
 /** An admin invites a colleague: a new account (status invited) that signs in by e-mail link. */
 export async function inviteStaff(
@@ -254,7 +241,7 @@ export async function requestSignInLink(
   input: { email: unknown },
   ip: string,
 ): Promise<SignInLink | undefined> {
-  const { email } = parseInput(z.object({ email: staffEmailSchema }), input);
+  const { email } = parseInput(z.object({ email: emailAddressSchema }), input);
   const staff = await findStaffByEmail(tx, email);
   if (!staff || staff.status === "disabled") return undefined;
   const link = await issueSignInLink(tx, services, staff);
@@ -287,7 +274,7 @@ export async function signInWithLink(
   const staff = staffId === undefined ? undefined : await findStaffById(tx, staffId);
   if (!staff || staff.status === "disabled") throw linkInvalid();
   const sessionToken = newToken(services);
-  const expiresAt = now + STAFF_SESSION_TTL_MS;
+  const expiresAt = now + SESSION_TTL_MS;
   await insertStaffSession(tx, {
     tokenHash: sha256Hex(sessionToken),
     staffId: staff.id,

@@ -24,8 +24,11 @@ export function identifyKey(db: Queryable, clock: () => number): MiddlewareHandl
         ? undefined
         : isPortalToken(credential)
           ? await authenticatePortalToken(db, credential, clock())
-          : await authenticateKey(db, credential);
-    if (principal) c.set("principal", principal);
+          : await authenticateKey(db, credential, clock());
+    // A live key of a merchant that has not gone live identifies nobody: 403 live_mode_not_enabled.
+    if (principal && principal.kind !== "portal" && principal.mode === "live" && !principal.merchantLive)
+      c.set("keyProblem", "not_live");
+    else if (principal) c.set("principal", principal);
     else c.set("keyProblem", header ? "invalid" : "missing");
     await next();
   };
@@ -34,8 +37,8 @@ export function identifyKey(db: Queryable, clock: () => number): MiddlewareHandl
 /**
  * Rejects a request whose caller the route does not allow. Anyone: always admitted, as the anonymous caller.
  * Portal routes: a merchant key is 403 portal_session_required, no or a bad/expired token 401 portal_session_invalid.
- * Merchant routes: no key 401 api_key_missing, a bad key — a portal token included — 401 api_key_invalid, a key kind
- * the route does not allow 403 secret_key_required.
+ * Merchant routes: no key 401 api_key_missing, a bad key — a portal token included — 401 api_key_invalid, a live key
+ * before its merchant went live 403 live_mode_not_enabled, a key kind the route does not allow 403 secret_key_required.
  */
 export function authorizeKey(allowed: readonly CallerKind[]): MiddlewareHandler<ApiEnv> {
   return async function authorizeRequestKey(c, next) {
@@ -51,6 +54,7 @@ export function authorizeKey(allowed: readonly CallerKind[]): MiddlewareHandler<
     }
     const problem = c.get("keyProblem");
     if (problem === "missing") throw errors.apiKeyMissing();
+    if (problem === "not_live") throw errors.liveModeNotEnabled();
     if (problem === "invalid" || principal?.kind === "portal") throw errors.apiKeyInvalid();
     if (!allowed.includes(principal!.kind)) throw errors.secretKeyRequired();
     await next();

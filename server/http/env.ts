@@ -9,7 +9,7 @@ export type ApiEnv = {
     /** The identified key or portal session (identifyKey); on an `anyone` route, the anonymous caller (authorizeKey). */
     principal: Caller;
     /** Set by identifyKey (auth.ts) when no valid credential came with the request. */
-    keyProblem?: "missing" | "invalid";
+    keyProblem?: "missing" | "invalid" | "not_live";
     /** The raw body, when middleware before the handler had to read it (a rate rule keyed by the body's e-mail). */
     rawBody?: string;
   };

@@ -95,6 +95,13 @@ export const errors = {
       "api_key_invalid",
       "The API key is not valid (unknown, malformed or revoked).",
     ),
+  liveModeNotEnabled: () =>
+    new ApiError(
+      403,
+      "permission_error",
+      "live_mode_not_enabled",
+      "Live keys work once the merchant has gone live: finish Go live in the dashboard. Test keys work meanwhile.",
+    ),
   secretKeyRequired: () =>
     new ApiError(
       403,

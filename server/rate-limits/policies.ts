@@ -78,6 +78,11 @@ export const RULES = {
     name: "opsSignIn",
     policies: [policy("ops-sign-in-ip", 30, HOUR, "ip"), policy("ops-sign-in-email", 5, HOUR, "email")],
   },
+  /** The merchant dashboard's sign-up and sign-in link requests: each sends e-mail. */
+  dashboardSignIn: {
+    name: "dashboardSignIn",
+    policies: [policy("dashboard-sign-in-ip", 30, HOUR, "ip"), policy("dashboard-sign-in-email", 5, HOUR, "email")],
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RuleName = keyof typeof RULES;

@@ -19,15 +19,18 @@ export interface ApiKeyRecord {
   keyHash: string;
   last4: string;
   createdAt: number;
+  /** The key a rotation replaced. */
+  rotatedFrom?: string | null;
 }
 
-/** A key that is not revoked, with its merchant's allowed origins. */
+/** A key in force, with its merchant's allowed origins and whether the merchant has gone live. */
 export interface ActiveKey {
   keyId: string;
   merchantId: string;
   kind: KeyKind;
   mode: Mode;
   allowedOrigins: string[];
+  merchantLive: boolean;
 }
 
 export async function insertMerchant(tx: Queryable, merchant: MerchantRecord): Promise<void> {
@@ -46,16 +49,25 @@ export async function merchantExists(tx: Queryable, merchantId: string): Promise
 
 export async function insertApiKey(tx: Queryable, key: ApiKeyRecord): Promise<void> {
   await tx.run(
-    "INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    [key.id, key.merchantId, key.kind, key.mode, key.keyHash, key.last4, key.createdAt],
+    "INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at, rotated_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    [key.id, key.merchantId, key.kind, key.mode, key.keyHash, key.last4, key.createdAt, key.rotatedFrom ?? null],
   );
 }
 
-export async function findActiveKeyByHash(tx: Queryable, keyHash: string): Promise<ActiveKey | undefined> {
-  const row = await tx.get<{ id: string; merchant_id: string; kind: KeyKind; mode: Mode; allowed_origins: string }>(
-    `SELECT k.id, k.merchant_id, k.kind, k.mode, m.allowed_origins FROM api_keys k JOIN merchants m ON m.id = k.merchant_id
-     WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
-    [keyHash],
+/** The key in force at `now`: never revoked, or revoked at a time still ahead (a rotation's overlap). */
+export async function findActiveKeyByHash(tx: Queryable, keyHash: string, now: number): Promise<ActiveKey | undefined> {
+  const row = await tx.get<{
+    id: string;
+    merchant_id: string;
+    kind: KeyKind;
+    mode: Mode;
+    allowed_origins: string;
+    live_at: number | null;
+  }>(
+    `SELECT k.id, k.merchant_id, k.kind, k.mode, m.allowed_origins, m.live_at FROM api_keys k
+     JOIN merchants m ON m.id = k.merchant_id
+     WHERE k.key_hash = ? AND (k.revoked_at IS NULL OR k.revoked_at > ?)`,
+    [keyHash, now],
   );
   return (
     row && {
@@ -64,6 +76,7 @@ export async function findActiveKeyByHash(tx: Queryable, keyHash: string): Promi
       kind: row.kind,
       mode: row.mode,
       allowedOrigins: JSON.parse(row.allowed_origins),
+      merchantLive: row.live_at !== null,
     }
   );
 }
@@ -77,4 +90,93 @@ export function revokeApiKeys(tx: Queryable, merchantId: string, at: number, mod
         merchantId,
         mode,
       ]);
+}
+
+export interface KeyListing {
+  id: string;
+  kind: KeyKind;
+  mode: Mode;
+  last4: string;
+  createdAt: number;
+  revokedAt: number | null;
+  rotatedFrom: string | null;
+}
+
+interface KeyListingRow {
+  id: string;
+  kind: KeyKind;
+  mode: Mode;
+  last4: string;
+  created_at: number;
+  revoked_at: number | null;
+  rotated_from: string | null;
+}
+
+const toKeyListing = (row: KeyListingRow): KeyListing => ({
+  id: row.id,
+  kind: row.kind,
+  mode: row.mode,
+  last4: row.last4,
+  createdAt: Number(row.created_at),
+  revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+  rotatedFrom: row.rotated_from,
+});
+
+/** Every key of the merchant, newest first (hashes never leave the store). */
+export async function listMerchantKeys(tx: Queryable, merchantId: string): Promise<KeyListing[]> {
+  const rows = await tx.all<KeyListingRow>(
+    "SELECT id, kind, mode, last4, created_at, revoked_at, rotated_from FROM api_keys WHERE merchant_id = ? ORDER BY created_at DESC, id DESC",
+    [merchantId],
+  );
+  return rows.map(toKeyListing);
+}
+
+export async function findMerchantKey(tx: Queryable, merchantId: string, id: string): Promise<KeyListing | undefined> {
+  const row = await tx.get<KeyListingRow>(
+    "SELECT id, kind, mode, last4, created_at, revoked_at, rotated_from FROM api_keys WHERE merchant_id = ? AND id = ?",
+    [merchantId, id],
+  );
+  return row && toKeyListing(row);
+}
+
+/** Ends a key in force at `at` (now: revoked; later: a rotation's overlap); false when it was no longer in force. */
+export async function endKeyAt(tx: Queryable, id: string, at: number, now: number): Promise<boolean> {
+  const changed = await tx.run(
+    "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND (revoked_at IS NULL OR revoked_at > ?)",
+    [at, id, now],
+  );
+  return changed === 1;
+}
+
+export async function findMerchant(
+  tx: Queryable,
+  merchantId: string,
+): Promise<(MerchantRecord & { liveAt: number | null }) | undefined> {
+  const row = await tx.get<{
+    id: string;
+    name: string;
+    allowed_origins: string;
+    shop_domain: string | null;
+    live_at: number | null;
+    created_at: number;
+  }>("SELECT id, name, allowed_origins, shop_domain, live_at, created_at FROM merchants WHERE id = ?", [merchantId]);
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      allowedOrigins: JSON.parse(row.allowed_origins),
+      shopDomain: row.shop_domain,
+      liveAt: row.live_at === null ? null : Number(row.live_at),
+      createdAt: Number(row.created_at),
+    }
+  );
+}
+
+export async function updateAllowedOrigins(tx: Queryable, merchantId: string, origins: string[]): Promise<void> {
+  await tx.run("UPDATE merchants SET allowed_origins = ? WHERE id = ?", [JSON.stringify(origins), merchantId]);
+}
+
+/** Records that the merchant went live (once: a second call changes nothing); true when it did now. */
+export async function markMerchantLive(tx: Queryable, merchantId: string, at: number): Promise<boolean> {
+  return (await tx.run("UPDATE merchants SET live_at = ? WHERE id = ? AND live_at IS NULL", [at, merchantId])) === 1;
 }

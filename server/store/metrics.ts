@@ -75,3 +75,18 @@ export async function sumActivePlanFees(
     merchantShareCents: Number(row.share_cents),
   }));
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Per UTC day (epoch day number): how many rows of `table` were created. Days without rows are absent. */
+export async function countPerDay(
+  tx: Queryable,
+  table: "quotes" | "plans",
+  scope: MetricsScope,
+): Promise<{ day: number; count: number }[]> {
+  const rows = await tx.all<{ day: number | string; n: number | string }>(
+    `SELECT created_at / ${DAY_MS} AS day, COUNT(*) AS n FROM ${table} WHERE ${IN_SCOPE} GROUP BY 1 ORDER BY 1`,
+    scopeParams(scope),
+  );
+  return rows.map((row) => ({ day: Number(row.day), count: Number(row.n) }));
+}

@@ -168,3 +168,12 @@ export async function setEndpointStatus(
 ): Promise<void> {
   await tx.run("UPDATE webhook_endpoints SET status = ?, updated_at = ? WHERE id = ?", [status, at, id]);
 }
+
+/** How many of the merchant's endpoints in the mode are healthy (enabled: neither failing nor disabled). */
+export async function countHealthyEndpoints(tx: Queryable, owner: Actor): Promise<number> {
+  const row = await tx.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM webhook_endpoints WHERE merchant_id = ? AND mode = ? AND status = 'enabled'",
+    [owner.merchantId, owner.mode],
+  );
+  return Number(row?.n ?? 0);
+}

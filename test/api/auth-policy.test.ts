@@ -14,6 +14,8 @@ import {
 } from "../support/api-assertions.ts";
 import { mintApiKey, type NewMerchant } from "../../server/domain/merchants.ts";
 import { signedInBuyer } from "../support/portal.ts";
+import { mintKey, revokeKey, rotateKey } from "../../server/domain/api-keys.ts";
+import { markMerchantLive } from "../../server/store/merchants.ts";
 import { routes as routeTable } from "../../server/http/routes.ts";
 import type { Route } from "../../server/http/route.ts";
 
@@ -48,6 +50,44 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
     order_amount_cents: 5_000,
     order_id: `order-${crypto.randomUUID()}`,
     protection_program_id: t.merchant.programId,
+  });
+
+  describe("live keys and key lifetimes (the dashboard's Go live and API keys pages)", () => {
+    it("a live key is 403 live_mode_not_enabled until its merchant goes live, then identifies it", async () => {
+      const newcomer = await t.createMerchant("Newcomer Store");
+      const key = await t.database.db.transaction((tx) =>
+        mintApiKey(tx, t.services, { merchantId: newcomer.merchantId, mode: "live" }, "secret"),
+      );
+      const client = apiClient(t.baseUrl, key.key);
+      const refused = await assertChangesNothing(t.database.db, () => client.get("/purchases"));
+      assert.equal(refused.status, 403);
+      assert.equal(refused.body.error.type, "permission_error");
+      assert.equal(refused.body.error.code, "live_mode_not_enabled");
+      await t.database.db.transaction((tx) => markMerchantLive(tx, newcomer.merchantId, t.services.clock()));
+      assert.equal((await client.get("/purchases")).status, 200);
+    });
+
+    it("a rotated key works until the end of its overlap, then is 401 api_key_invalid; a revoked one at once", async () => {
+      const source = {
+        merchantId: t.merchant.merchantId,
+        mode: "test" as const,
+        actor: { id: "mem_test", email: "owner@example.test" },
+        ip: "",
+      };
+      const { db } = t.database;
+      const old = await db.transaction((tx) => mintKey(tx, t.services, source, { kind: "secret", mode: "test" }));
+      const rotated = await db.transaction((tx) =>
+        rotateKey(tx, t.services, source, { keyId: old.key.id, overlap: "1h" }),
+      );
+      const [oldClient, newClient] = [apiClient(t.baseUrl, old.secret), apiClient(t.baseUrl, rotated.secret)];
+      assert.equal((await oldClient.get("/purchases")).status, 200, "the old key works during the overlap");
+      assert.equal((await newClient.get("/purchases")).status, 200);
+      // The overlap's end, as the database will see it an hour from now: moved into the past.
+      await db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ?", [t.services.clock() - 1, old.key.id]);
+      assert.equal((await oldClient.get("/purchases")).body.error.code, "api_key_invalid");
+      await db.transaction((tx) => revokeKey(tx, t.services, source, rotated.key.id));
+      assert.equal((await newClient.get("/purchases")).body.error.code, "api_key_invalid");
+    });
   });
 
   describe("authentication", () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Database } from "../../server/store/database.ts";
 import { mintApiKey } from "../../server/domain/merchants.ts";
 import { createProgram } from "../../server/domain/programs.ts";
+import { markMerchantLive } from "../../server/store/merchants.ts";
 import type { TestApi } from "./api-server.ts";
 import { apiClient, type ApiResponse } from "./client.ts";
 import { rowCounts } from "./databases.ts";
@@ -114,11 +115,15 @@ export interface LiveCredentials {
 /** Live keys and a live program for a merchant (live keys are otherwise minted only in the dashboard). */
 export function mintLiveCredentials(t: TestApi, merchantId: string): Promise<LiveCredentials> {
   const actor = { merchantId, mode: "live" as const };
-  return t.database.db.transaction(async (tx) => ({
-    programId: await createProgram(tx, t.services, actor),
-    publishableKey: (await mintApiKey(tx, t.services, actor, "publishable")).key,
-    secretKey: (await mintApiKey(tx, t.services, actor, "secret")).key,
-  }));
+  return t.database.db.transaction(async (tx) => {
+    // As the dashboard's Go live leaves the merchant: live keys identify nobody before.
+    await markMerchantLive(tx, merchantId, t.services.clock());
+    return {
+      programId: await createProgram(tx, t.services, actor),
+      publishableKey: (await mintApiKey(tx, t.services, actor, "publishable")).key,
+      secretKey: (await mintApiKey(tx, t.services, actor, "secret")).key,
+    };
+  });
 }
 
 /** A route path with its `:name` parameters filled in. */

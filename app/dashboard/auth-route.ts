@@ -1,0 +1,23 @@
+// The stylesheets, title and headers of every standalone dashboard page, signed in or not (app/routes/dashboard.tsx and the
+// sign-up / sign-in routes): never cached, never framed, no Referer beyond this origin (sign-in links carry tokens).
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import dashboardStyles from "./dashboard.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: dashboardStyles },
+];
+
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": "frame-ancestors 'none'",
+  "Referrer-Policy": "same-origin",
+  "X-Content-Type-Options": "nosniff",
+});
+
+export const meta: MetaFunction = () => [
+  { title: "Dashboard · Purchase Protection" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,185 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  InlineStack,
+  Layout,
+  List,
+  Page,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import type { ChecklistItemId } from "../../../server/index.ts";
+import type { GoLiveData } from "./go-live.server.ts";
+import type { ActionFailure } from "../../form-actions.server.ts";
+import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
+import { formatTime } from "../../components/dashboard/format.ts";
+
+type GoLiveResult = { ok: true; form: string; message: string } | (ActionFailure & { ok?: undefined });
+
+const ITEMS: Record<ChecklistItemId, { label: string; how: string }> = {
+  live_secret_key: { label: "A live secret key", how: "Mint one on API keys and put it in your server's secrets." },
+  live_publishable_key: { label: "A live publishable key", how: "Mint one on API keys for the widget on your pages." },
+  allowed_origins: {
+    label: "Allowed origins for the live widget key",
+    how: "The origins of the pages that show the widget (below). Live publishable keys work only from them.",
+  },
+  live_webhook_endpoint: {
+    label: "A healthy live webhook endpoint (recommended)",
+    how: "Create one on Webhooks in live mode, so your systems hear about claims and cancellations.",
+  },
+  confirmation_email: {
+    label: "The order confirmation e-mail's obligations",
+    how: "Confirm below that your order confirmation e-mail carries the protection notice.",
+  },
+};
+
+export function GoLivePage() {
+  const { state, portalUrl, companyName } = useLoaderData() as unknown as GoLiveData;
+  const result = useActionData() as GoLiveResult | undefined;
+  const { canChange } = useAccess();
+  const href = useDashboardHref();
+  const [origins, setOrigins] = useState(
+    result && !result.ok && result.form === "origins" ? result.values.origins : state.allowedOrigins.join("\n"),
+  );
+  const [confirmed, setConfirmed] = useState(false);
+  const failure = result && !result.ok ? result : undefined;
+  return (
+    <Page title="Go live" subtitle={state.liveAt ? `Live since ${formatTime(state.liveAt)}` : "You are in test mode"}>
+      <Layout>
+        {result?.ok ? (
+          <Layout.Section>
+            <Banner tone="success">
+              <p role="status">{result.message}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {failure?.formError ? (
+          <Layout.Section>
+            <Banner tone="critical">
+              <p role="alert">{failure.formError}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Checklist
+              </Text>
+              <ul className="checklist">
+                {state.items.map((item) => (
+                  <li key={item.id}>
+                    <InlineStack gap="200" blockAlign="center">
+                      {item.done ? (
+                        <Badge tone="success">Done</Badge>
+                      ) : (
+                        <Badge tone={item.required ? "attention" : "info"}>To do</Badge>
+                      )}
+                      <Text as="span" fontWeight="semibold">
+                        {ITEMS[item.id].label}
+                      </Text>
+                    </InlineStack>
+                    <Text as="p" tone="subdued">
+                      {ITEMS[item.id].how}
+                    </Text>
+                  </li>
+                ))}
+              </ul>
+              <Text as="p">
+                <a href={href("keys")}>Open API keys</a>
+              </Text>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Allowed origins
+              </Text>
+              <DashboardForm>
+                <input type="hidden" name="intent" value="origins" />
+                <BlockStack gap="200">
+                  <TextField
+                    label="Origins of the pages that show the widget, one per line"
+                    name="origins"
+                    value={origins}
+                    onChange={setOrigins}
+                    multiline={3}
+                    autoComplete="off"
+                    placeholder="https://shop.example.com"
+                    error={failure?.form === "origins" ? failure.errors.origins : undefined}
+                    disabled={!canChange("goLive")}
+                  />
+                  {canChange("goLive") ? (
+                    <InlineStack>
+                      <Button submit>Save origins</Button>
+                    </InlineStack>
+                  ) : null}
+                </BlockStack>
+              </DashboardForm>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Your order confirmation e-mail
+              </Text>
+              <Text as="p">When a buyer chose protection, the confirmation e-mail you send must show:</Text>
+              <List type="bullet">
+                <List.Item>
+                  the protection's reference number (referenceNumber of the confirm answer or the accepted event);
+                </List.Item>
+                <List.Item>
+                  the disclosure text the buyer accepted, word for word, and that {companyName} provides the guarantee;
+                </List.Item>
+                <List.Item>that the buyer may cancel within 48 hours for a full refund of the fee;</List.Item>
+                <List.Item>the link to the buyer portal: {portalUrl}.</List.Item>
+              </List>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        {state.liveAt === null && canChange("goLive") ? (
+          <Layout.Section>
+            <Card>
+              <DashboardForm>
+                <input type="hidden" name="intent" value="go-live" />
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Switch to live
+                  </Text>
+                  <Checkbox
+                    label="Our order confirmation e-mail shows the reference number, the disclosure, the 48-hour cancellation and the portal link."
+                    name="confirmationEmail"
+                    value="yes"
+                    checked={confirmed}
+                    onChange={setConfirmed}
+                    error={failure?.form === "go-live" ? failure.errors.confirmationEmail : undefined}
+                  />
+                  <InlineStack>
+                    <Button submit variant="primary" disabled={!state.ready}>
+                      Go live
+                    </Button>
+                  </InlineStack>
+                  {!state.ready ? (
+                    <Text as="p" tone="subdued">
+                      Finish the required items of the checklist first.
+                    </Text>
+                  ) : null}
+                </BlockStack>
+              </DashboardForm>
+            </Card>
+          </Layout.Section>
+        ) : null}
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,204 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import type { ApiKeySummary } from "../../../server/index.ts";
+import type { KeysData } from "./keys.server.ts";
+import type { ActionFailure } from "../../form-actions.server.ts";
+import { DashboardForm, useAccess } from "../shell-context.tsx";
+import { formatTime } from "../../components/dashboard/format.ts";
+
+type KeysResult =
+  | { ok: true; form: string; message?: string; revealed?: { display: string; secret: string } }
+  | (ActionFailure & { ok?: undefined });
+
+const KIND_LABEL: Record<ApiKeySummary["kind"], string> = { publishable: "Publishable (wk_)", secret: "Secret (mch_)" };
+
+function KeyState({ apiKey }: { apiKey: ApiKeySummary }) {
+  if (apiKey.state === "active") return <Badge tone="success">Active</Badge>;
+  if (apiKey.state === "expiring") return <Badge tone="attention">{`Works until ${formatTime(apiKey.endsAt!)}`}</Badge>;
+  return <Badge>Revoked</Badge>;
+}
+
+function Revealed({ revealed }: { revealed: { display: string; secret: string } }) {
+  return (
+    <Banner tone="warning" title="Copy the key now: it is shown only once">
+      <BlockStack gap="200">
+        <TextField
+          label={`New key ${revealed.display}`}
+          value={revealed.secret}
+          readOnly
+          autoComplete="off"
+          monospaced
+          selectTextOnFocus
+        />
+        <Text as="p">
+          After you leave this page only its last four characters are shown. Store it in your server's secrets.
+        </Text>
+      </BlockStack>
+    </Banner>
+  );
+}
+
+function KeyActions({ apiKey }: { apiKey: ApiKeySummary }) {
+  const [overlap, setOverlap] = useState("24h");
+  if (apiKey.state === "revoked") return null;
+  return (
+    <InlineStack gap="200" blockAlign="end">
+      {apiKey.state === "active" ? (
+        <DashboardForm>
+          <input type="hidden" name="intent" value="rotate" />
+          <input type="hidden" name="keyId" value={apiKey.id} />
+          <InlineStack gap="200" blockAlign="end">
+            <Select
+              label={`Old ${apiKey.display} keeps working for`}
+              name="overlap"
+              value={overlap}
+              onChange={setOverlap}
+              options={[
+                { label: "No overlap", value: "none" },
+                { label: "1 hour", value: "1h" },
+                { label: "24 hours", value: "24h" },
+                { label: "7 days", value: "7d" },
+              ]}
+            />
+            <Button submit>Rotate</Button>
+          </InlineStack>
+        </DashboardForm>
+      ) : null}
+      <DashboardForm>
+        <input type="hidden" name="intent" value="revoke" />
+        <input type="hidden" name="keyId" value={apiKey.id} />
+        <Button submit tone="critical" accessibilityLabel={`Revoke now: ${apiKey.display}`}>
+          Revoke now
+        </Button>
+      </DashboardForm>
+    </InlineStack>
+  );
+}
+
+export function KeysPage() {
+  const { keys } = useLoaderData() as unknown as KeysData;
+  const result = useActionData() as KeysResult | undefined;
+  const { canChange } = useAccess();
+  const [kind, setKind] = useState("secret");
+  const [mode, setMode] = useState("test");
+  const failure = result && !result.ok ? result : undefined;
+  return (
+    <Page title="API keys" subtitle="Minted, rotated and revoked only here: no API offers it.">
+      <Layout>
+        {result?.ok && result.revealed ? (
+          <Layout.Section>
+            <Revealed revealed={result.revealed} />
+          </Layout.Section>
+        ) : null}
+        {result?.ok && result.message ? (
+          <Layout.Section>
+            <Banner tone="success">
+              <p role="status">{result.message}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {failure?.formError ? (
+          <Layout.Section>
+            <Banner tone="critical">
+              <p role="alert">{failure.formError}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {canChange("keys") ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Mint a key
+                </Text>
+                <Text as="p">
+                  Test keys see only test data and live keys only live data. Live keys work once you have gone live.
+                </Text>
+                <DashboardForm>
+                  <input type="hidden" name="intent" value="mint" />
+                  <FormLayout>
+                    <FormLayout.Group>
+                      <Select
+                        label="Kind"
+                        name="kind"
+                        value={kind}
+                        onChange={setKind}
+                        error={failure?.form === "mint" ? failure.errors.kind : undefined}
+                        options={[
+                          { label: KIND_LABEL.secret, value: "secret" },
+                          { label: KIND_LABEL.publishable, value: "publishable" },
+                        ]}
+                      />
+                      <Select
+                        label="Mode"
+                        name="mode"
+                        value={mode}
+                        onChange={setMode}
+                        error={failure?.form === "mint" ? failure.errors.mode : undefined}
+                        options={[
+                          { label: "Test", value: "test" },
+                          { label: "Live", value: "live" },
+                        ]}
+                      />
+                    </FormLayout.Group>
+                    <Button submit variant="primary">
+                      Mint the key
+                    </Button>
+                  </FormLayout>
+                </DashboardForm>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <Card padding="0">
+            <IndexTable
+              resourceName={{ singular: "key", plural: "keys" }}
+              itemCount={keys.length}
+              selectable={false}
+              headings={[
+                { title: "Key" },
+                { title: "Kind" },
+                { title: "State" },
+                { title: "Created" },
+                { title: "Actions" },
+              ]}
+              emptyState={<Text as="p">No keys yet: mint a test secret key to start.</Text>}
+            >
+              {keys.map((apiKey, index) => (
+                <IndexTable.Row id={apiKey.id} key={apiKey.id} position={index}>
+                  <IndexTable.Cell>
+                    <Text as="span" fontWeight="semibold">
+                      <code>{apiKey.display}</code>
+                    </Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{KIND_LABEL[apiKey.kind]}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <KeyState apiKey={apiKey} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{formatTime(apiKey.createdAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>{canChange("keys") ? <KeyActions apiKey={apiKey} /> : null}</IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,102 @@
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Card, DataTable, InlineGrid, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import type { OverviewData } from "./overview.server.ts";
+import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
+import { ActivityChart } from "../ActivityChart.tsx";
+import { useDashboardHref } from "../shell-context.tsx";
+import { formatMoney } from "../../components/dashboard/format.ts";
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Card>
+      <BlockStack gap="100">
+        <Text as="h2" variant="headingSm" tone="subdued">
+          {label}
+        </Text>
+        <Text as="p" variant="headingLg">
+          {value}
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function OverviewPage() {
+  const { days, metrics, activity } = useLoaderData() as unknown as OverviewData;
+  const href = useDashboardHref();
+  const attach = metrics.attachRate === null ? "—" : `${Math.round(metrics.attachRate * 100)} %`;
+  const claimRows = Object.entries(metrics.claims.byStatus).map(([status, count]) => [status, String(count)]);
+  return (
+    <Page title="Overview" subtitle={`The last ${days} days`}>
+      <Layout>
+        <Layout.Section>
+          <InlineStack gap="300">
+            {OVERVIEW_WINDOWS.map((window) =>
+              window === days ? (
+                <Text as="span" key={window} fontWeight="bold">
+                  {`${window} days`}
+                </Text>
+              ) : (
+                <a key={window} href={href("overview", `?days=${window}`)}>{`${window} days`}</a>
+              ),
+            )}
+          </InlineStack>
+        </Layout.Section>
+        <Layout.Section>
+          <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
+            <Figure label="Offers quoted" value={String(metrics.quotes.total)} />
+            <Figure label="Attach rate" value={attach} />
+            <Figure label="Protected purchases" value={String(metrics.plans.active)} />
+            <Figure label="Claims" value={String(metrics.claims.total)} />
+          </InlineGrid>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Offers and protected purchases per day
+              </Text>
+              <ActivityChart activity={activity} title={`Offers quoted and purchases protected, last ${days} days`} />
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Fees and your share
+              </Text>
+              {metrics.fees.length === 0 ? (
+                <Text as="p">No protected purchases yet.</Text>
+              ) : (
+                <DataTable
+                  columnContentTypes={["text", "numeric", "numeric"]}
+                  headings={["Currency", "Fees", "Your share"]}
+                  rows={metrics.fees.map((fee) => [
+                    fee.currency,
+                    formatMoney(fee.feeCents, fee.currency),
+                    formatMoney(fee.merchantShareCents, fee.currency),
+                  ])}
+                />
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Claims by status
+              </Text>
+              {claimRows.length === 0 ? (
+                <Text as="p">No claims in this period.</Text>
+              ) : (
+                <DataTable columnContentTypes={["text", "numeric"]} headings={["Status", "Claims"]} rows={claimRows} />
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

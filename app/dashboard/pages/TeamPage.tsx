@@ -1,0 +1,158 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import type { TeamMember } from "../../../server/index.ts";
+import type { TeamData } from "./team.server.ts";
+import type { ActionFailure } from "../../form-actions.server.ts";
+import { DashboardForm } from "../shell-context.tsx";
+import { formatTime } from "../../components/dashboard/format.ts";
+
+type TeamResult = { ok: true; form: string; message: string } | (ActionFailure & { ok?: undefined });
+
+const ROLE_OPTIONS = [
+  { label: "Owner: everything", value: "owner" },
+  { label: "Developer: keys and webhooks", value: "developer" },
+  { label: "Support: read-only, claims", value: "support" },
+];
+
+function MemberActions({ member }: { member: TeamMember }) {
+  const [role, setRole] = useState<string>(member.role);
+  if (member.status === "disabled") return null;
+  return (
+    <InlineStack gap="200" blockAlign="end">
+      <DashboardForm>
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="memberId" value={member.id} />
+        <InlineStack gap="200" blockAlign="end">
+          <Select
+            label={`Role of ${member.email}`}
+            name="role"
+            value={role}
+            onChange={setRole}
+            options={ROLE_OPTIONS}
+          />
+          <Button submit>Change role</Button>
+        </InlineStack>
+      </DashboardForm>
+      <DashboardForm>
+        <input type="hidden" name="intent" value="disable" />
+        <input type="hidden" name="memberId" value={member.id} />
+        <Button submit tone="critical" accessibilityLabel={`Disable ${member.email}`}>
+          Disable
+        </Button>
+      </DashboardForm>
+    </InlineStack>
+  );
+}
+
+export function TeamPage() {
+  const { members, me } = useLoaderData() as unknown as TeamData;
+  const result = useActionData() as TeamResult | undefined;
+  const failure = result && !result.ok ? result : undefined;
+  const [email, setEmail] = useState(failure?.form === "invite" ? failure.values.email : "");
+  const [role, setRole] = useState("developer");
+  return (
+    <Page title="Team">
+      <Layout>
+        {result?.ok ? (
+          <Layout.Section>
+            <Banner tone="success">
+              <p role="status">{result.message}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {failure?.formError ? (
+          <Layout.Section>
+            <Banner tone="critical">
+              <p role="alert">{failure.formError}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Invite someone
+              </Text>
+              <DashboardForm>
+                <input type="hidden" name="intent" value="invite" />
+                <FormLayout>
+                  <FormLayout.Group>
+                    <TextField
+                      label="E-mail address"
+                      name="email"
+                      type="email"
+                      autoComplete="off"
+                      value={email}
+                      onChange={setEmail}
+                      error={failure?.form === "invite" ? failure.errors.email : undefined}
+                    />
+                    <Select
+                      label="Role"
+                      name="role"
+                      value={role}
+                      onChange={setRole}
+                      options={ROLE_OPTIONS}
+                      error={failure?.form === "invite" ? failure.errors.role : undefined}
+                    />
+                  </FormLayout.Group>
+                  <Button submit variant="primary">
+                    Send the invitation
+                  </Button>
+                </FormLayout>
+              </DashboardForm>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card padding="0">
+            <IndexTable
+              resourceName={{ singular: "member", plural: "members" }}
+              itemCount={members.length}
+              selectable={false}
+              headings={[
+                { title: "E-mail" },
+                { title: "Role" },
+                { title: "Status" },
+                { title: "Last sign-in" },
+                { title: "Actions" },
+              ]}
+            >
+              {members.map((member, index) => (
+                <IndexTable.Row id={member.id} key={member.id} position={index}>
+                  <IndexTable.Cell>{member.email}</IndexTable.Cell>
+                  <IndexTable.Cell>{member.role}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Badge
+                      tone={member.status === "active" ? "success" : member.status === "invited" ? "info" : undefined}
+                    >
+                      {member.status}
+                    </Badge>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{member.lastSignInAt ? formatTime(member.lastSignInAt) : "—"}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {member.id === me ? <Text as="span">You</Text> : <MemberActions member={member} />}
+                  </IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,38 @@
+// Developers → API keys: every key of the merchant (test and live), minting, rotation with an overlap, revocation.
+// A new key's full value is in the action's answer once; the page never loads it again.
+import { listApiKeys, mintKey, revokeKey, rotateKey } from "../../../server/index.ts";
+import { field, formAction } from "../../form-actions.server.ts";
+import type { PageAction, PageContext } from "../viewer.ts";
+
+export async function loadKeys({ runtime, viewer }: PageContext) {
+  return { keys: await listApiKeys(runtime.db, runtime.services, viewer.merchantId) };
+}
+
+export type KeysData = Awaited<ReturnType<typeof loadKeys>>;
+
+export const keysAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
+  const { db, services } = runtime;
+  const intent = field(form, "intent");
+  if (intent === "revoke") {
+    const result = await formAction("revoke", { keyId: "keyId" }, () =>
+      db.transaction((tx) => revokeKey(tx, services, viewer, field(form, "keyId"))),
+    );
+    return result.ok ? { ok: true, form: "revoke", message: `${result.value.display} is revoked.` } : result.response;
+  }
+  const rotating = intent === "rotate";
+  const values: Record<string, string> = rotating
+    ? { keyId: field(form, "keyId"), overlap: field(form, "overlap") }
+    : { kind: field(form, "kind"), mode: field(form, "mode") };
+  const result = await formAction(
+    rotating ? "rotate" : "mint",
+    rotating ? { keyId: "keyId", overlap: "overlap" } : { kind: "kind", mode: "mode" },
+    () => db.transaction((tx) => (rotating ? rotateKey : mintKey)(tx, services, viewer, values)),
+    values,
+  );
+  if (!result.ok) return result.response;
+  return {
+    ok: true,
+    form: rotating ? "rotate" : "mint",
+    revealed: { display: result.value.key.display, secret: result.value.secret },
+  };
+};

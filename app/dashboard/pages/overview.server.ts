@@ -1,0 +1,22 @@
+// Overview: the last 30 or 90 days of the viewer's mode — offers quoted and purchases protected per UTC day, the
+// attach rate, fees and the merchant's share per currency, and claims by status.
+import { dailyActivity, merchantMetrics } from "../../../server/index.ts";
+import type { PageContext } from "../viewer.ts";
+import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function loadOverview({ runtime, viewer, request }: PageContext) {
+  const asked = Number(new URL(request.url).searchParams.get("days"));
+  const days = OVERVIEW_WINDOWS.find((window) => window === asked) ?? 30;
+  const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
+  const now = runtime.services.clock();
+  const today = Math.floor(now / DAY_MS);
+  const [metrics, activity] = await Promise.all([
+    merchantMetrics(runtime.db, actor, { fromMs: (today - days + 1) * DAY_MS }, now),
+    dailyActivity(runtime.db, actor, days, now),
+  ]);
+  return { days, metrics, activity };
+}
+
+export type OverviewData = Awaited<ReturnType<typeof loadOverview>>;

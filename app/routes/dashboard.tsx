@@ -1,0 +1,129 @@
+// The standalone merchant dashboard's layout (/dashboard/*): the signed-in member's shell — Polaris navigation
+// listing only the pages their role may open (app/dashboard/access.ts), the mode banner and switch on every page, and
+// sign out everywhere. Pages render inside it through DashboardShellProvider.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { Banner, BlockStack, Box, Button, InlineStack, Page, Text } from "@shopify/polaris";
+import { standaloneShell } from "../dashboard/standalone.server.ts";
+import { canView, DASHBOARD_PAGES, type DashboardPage } from "../dashboard/access.ts";
+import { DashboardForm, DashboardShellProvider, useDashboardShell } from "../dashboard/shell-context.tsx";
+
+export { links, headers, meta } from "../dashboard/auth-route.ts";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shell, member } = await standaloneShell(request);
+  return json({ shell, email: member.email });
+}
+
+function Navigation() {
+  const { basePath, role } = useDashboardShell();
+  const { pathname } = useLocation();
+  const pages = (Object.keys(DASHBOARD_PAGES) as DashboardPage[]).filter((page) => canView(role, page));
+  return (
+    <nav aria-label="Dashboard" className="dashboard-nav">
+      <ul>
+        {pages.map((page) => {
+          const href = `${basePath}${DASHBOARD_PAGES[page].path ? `/${DASHBOARD_PAGES[page].path}` : ""}`;
+          const current = href === basePath ? pathname === basePath : pathname.startsWith(href);
+          return (
+            <li key={page}>
+              <a href={href} aria-current={current ? "page" : undefined}>
+                {DASHBOARD_PAGES[page].title}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function ModeBanner() {
+  const { mode, live, basePath } = useDashboardShell();
+  const other = mode === "test" ? "live" : "test";
+  return (
+    <Banner tone={mode === "test" ? "warning" : "info"} title={mode === "test" ? "Test mode" : "Live mode"}>
+      <InlineStack gap="300" blockAlign="center">
+        <Text as="p">
+          {mode === "test"
+            ? "You are looking at test data: test keys, test purchases, test claims."
+            : live
+              ? "You are looking at live data: real purchases and real money."
+              : "Live data. Your live keys work once you finish Go live."}
+        </Text>
+        <DashboardForm action={`${basePath}/mode`}>
+          <input type="hidden" name="mode" value={other} />
+          <Button submit variant="plain">{`Switch to ${other} mode`}</Button>
+        </DashboardForm>
+      </InlineStack>
+    </Banner>
+  );
+}
+
+export default function DashboardLayout() {
+  const { shell, email } = useLoaderData<typeof loader>();
+  return (
+    <AppProvider isEmbeddedApp={false} apiKey="">
+      <DashboardShellProvider value={shell}>
+        <div className="dashboard">
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <header className="dashboard-header">
+            <Box padding="400">
+              <InlineStack align="space-between" blockAlign="center" gap="300">
+                <Text as="p" variant="headingMd">
+                  {shell.merchantName}
+                </Text>
+                <InlineStack gap="300" blockAlign="center">
+                  <Text as="p" tone="subdued">
+                    {`${email} · ${shell.role}`}
+                  </Text>
+                  <DashboardForm action={`${shell.basePath}/sign-out`}>
+                    <Button submit>Sign out everywhere</Button>
+                  </DashboardForm>
+                </InlineStack>
+              </InlineStack>
+            </Box>
+            <Navigation />
+          </header>
+          <main id="main">
+            <Box paddingBlockStart="400" paddingInline="400">
+              <ModeBanner />
+            </Box>
+            <Outlet />
+          </main>
+        </div>
+      </DashboardShellProvider>
+    </AppProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const sentence =
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
+      ? error.data
+      : status === 404
+        ? "There is no such page."
+        : "Something went wrong on our side. Try again in a moment.";
+  return (
+    <AppProvider isEmbeddedApp={false} apiKey="">
+      <main id="main">
+        <Page title="Dashboard">
+          <BlockStack gap="300">
+            <Banner tone="critical" title={status === 403 ? "Not allowed" : "Something went wrong"}>
+              <p role="alert">{sentence}</p>
+            </Banner>
+            <Text as="p">
+              <a href="/dashboard">Back to the dashboard</a>
+            </Text>
+          </BlockStack>
+        </Page>
+      </main>
+    </AppProvider>
+  );
+}

@@ -1,0 +1,75 @@
+// /dashboard/sign-in: a member asks for a sign-in link (one per team the address belongs to). The same sentence
+// answers every address, so the page tells nobody which have accounts.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Button, FormLayout, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { requestMemberSignInLinks, SIGN_IN_LINK_TTL_MS } from "../../server/index.ts";
+import { protectionRuntime } from "../protection-api.server.ts";
+import { clientIp } from "../ops/console.server.ts";
+import { checkSameOrigin, field, formAction } from "../form-actions.server.ts";
+import { currentMember } from "../dashboard/standalone.server.ts";
+import { sendSignInLinks, signInLimitRefusal } from "../dashboard/sign-in.server.ts";
+import { AuthFrame } from "../dashboard/AuthFrame.tsx";
+
+export { links, headers, meta } from "../dashboard/auth-route.ts";
+
+const NOTICES: Record<string, string> = {
+  sent: `If this address has a dashboard account, a sign-in link is on its way. It works once, for ${SIGN_IN_LINK_TTL_MS / 60_000} minutes.`,
+  expired: "Your session has ended. Sign in again.",
+  "signed-out": "You are signed out on every device.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await currentMember(request)) throw redirect("/dashboard");
+  return json({ notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const runtime = protectionRuntime();
+  checkSameOrigin(request, [new URL(runtime.config.DASHBOARD_URL).origin], "this form was not sent from the dashboard");
+  const form = await request.formData();
+  const values = { email: field(form, "email") };
+  const ip = clientIp(request, context);
+  const refusal = await signInLimitRefusal(runtime, "sign-in", { ip, email: values.email }, values);
+  if (refusal) return refusal;
+  const result = await formAction(
+    "sign-in",
+    { email: "email" },
+    () => runtime.db.transaction((tx) => requestMemberSignInLinks(tx, runtime.services, values)),
+    values,
+  );
+  if (!result.ok) return result.response;
+  sendSignInLinks(runtime, result.value);
+  return redirect("/dashboard/sign-in?notice=sent");
+}
+
+export default function SignIn() {
+  const { notice } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const [email, setEmail] = useState(failure?.values.email ?? "");
+  return (
+    <AuthFrame title="Sign in to the dashboard" notice={failure ? undefined : notice} formError={failure?.formError}>
+      <Text as="p">Enter your work e-mail address. We e-mail you a link that signs you in.</Text>
+      <Form method="post" noValidate>
+        <FormLayout>
+          <TextField
+            label="E-mail address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            error={failure?.errors.email}
+          />
+          <Button submit variant="primary">
+            E-mail me a sign-in link
+          </Button>
+        </FormLayout>
+      </Form>
+      <Text as="p">
+        New here? <a href="/dashboard/sign-up">Open an account</a>.
+      </Text>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,154 @@
+// API keys as the dashboard manages them — the only place keys are minted, rotated and revoked (the spec: no
+// programmatic channel offers it; the API has no key routes). A key is shown in full once, when minted; afterwards
+// only its last four characters. Rotating mints a successor and lets the old key work until the end of an overlap
+// the merchant chooses (its revoked_at is set ahead), so servers can be redeployed without an outage; revoking ends a
+// key at once, in every process (each request looks its key up). Every change is audited in its transaction.
+import { z } from "zod";
+import type { Services, Tx } from "./context.ts";
+import { DomainError, notFound } from "./errors.ts";
+import type { KeyKind, Mode } from "./ids.ts";
+import { mintApiKey } from "./merchants.ts";
+import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
+import { parseInput } from "./sign-in-links.ts";
+import { endKeyAt, findMerchantKey, listMerchantKeys, type KeyListing } from "../store/merchants.ts";
+
+/** The overlaps a rotation offers: how long the old key keeps working. */
+export const ROTATION_OVERLAPS = {
+  none: 0,
+  "1h": 60 * 60 * 1000,
+  "24h": 24 * 60 * 60 * 1000,
+  "7d": 7 * 24 * 60 * 60 * 1000,
+} as const;
+export type RotationOverlap = keyof typeof ROTATION_OVERLAPS;
+
+export type KeyState = "active" | "expiring" | "revoked";
+
+export interface ApiKeySummary {
+  id: string;
+  kind: KeyKind;
+  mode: Mode;
+  /** wk_test_…, mch_live_… and the last four characters. */
+  display: string;
+  state: KeyState;
+  createdAt: string;
+  /** When it stopped (revoked) or stops (expiring) working. */
+  endsAt: string | null;
+  rotatedFrom: string | null;
+}
+
+const PREFIX: Record<KeyKind, string> = { publishable: "wk", secret: "mch" };
+
+function summarise(key: KeyListing, now: number): ApiKeySummary {
+  const state: KeyState = key.revokedAt === null ? "active" : key.revokedAt > now ? "expiring" : "revoked";
+  return {
+    id: key.id,
+    kind: key.kind,
+    mode: key.mode,
+    display: `${PREFIX[key.kind]}_${key.mode}_…${key.last4}`,
+    state,
+    createdAt: new Date(key.createdAt).toISOString(),
+    endsAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
+    rotatedFrom: key.rotatedFrom,
+  };
+}
+
+export async function listApiKeys(db: Tx, services: Services, merchantId: string): Promise<ApiKeySummary[]> {
+  const now = services.clock();
+  return (await listMerchantKeys(db, merchantId)).map((key) => summarise(key, now));
+}
+
+const mintSchema = z.strictObject({
+  kind: z.enum(["publishable", "secret"], "Choose a publishable (wk_) or a secret (mch_) key."),
+  mode: z.enum(["test", "live"], "Choose test or live."),
+});
+const rotateSchema = z.strictObject({
+  keyId: z.string().min(1).max(64),
+  overlap: z.enum(
+    Object.keys(ROTATION_OVERLAPS) as [RotationOverlap, ...RotationOverlap[]],
+    "Choose how long the old key keeps working.",
+  ),
+});
+
+/** A new key; the plaintext is returned once, for the page that shows it. */
+export interface MintedKey {
+  key: ApiKeySummary;
+  secret: string;
+}
+
+async function insertKey(
+  tx: Tx,
+  services: Services,
+  merchantId: string,
+  kind: KeyKind,
+  mode: Mode,
+  rotatedFrom: string | null,
+): Promise<MintedKey> {
+  const minted = await mintApiKey(tx, services, { merchantId, mode }, kind, rotatedFrom);
+  return { key: summarise((await findMerchantKey(tx, merchantId, minted.id))!, services.clock()), secret: minted.key };
+}
+
+export async function mintKey(
+  tx: Tx,
+  services: Services,
+  source: MerchantAuditSource,
+  input: unknown,
+): Promise<MintedKey> {
+  const { kind, mode } = parseInput(mintSchema, input);
+  const minted = await insertKey(tx, services, source.merchantId, kind, mode, null);
+  await appendMerchantAudit(tx, services, source, {
+    action: "api_key.minted",
+    subject: minted.key.id,
+    detail: { kind, mode, last4: minted.secret.slice(-4) },
+  });
+  return minted;
+}
+
+async function keyInForce(tx: Tx, services: Services, merchantId: string, keyId: string): Promise<KeyListing> {
+  const key = await findMerchantKey(tx, merchantId, keyId);
+  if (!key) throw notFound("API key", keyId, "keyId");
+  if (summarise(key, services.clock()).state !== "active")
+    throw new DomainError("conflict", "api_key_not_active", "This key is already revoked or being replaced.", "keyId");
+  return key;
+}
+
+/** A successor of the same kind and mode; the old key works until now + the chosen overlap. */
+export async function rotateKey(
+  tx: Tx,
+  services: Services,
+  source: MerchantAuditSource,
+  input: unknown,
+): Promise<MintedKey> {
+  const { keyId, overlap } = parseInput(rotateSchema, input);
+  const old = await keyInForce(tx, services, source.merchantId, keyId);
+  const now = services.clock();
+  await endKeyAt(tx, old.id, now + ROTATION_OVERLAPS[overlap], now);
+  const minted = await insertKey(tx, services, source.merchantId, old.kind, old.mode, old.id);
+  await appendMerchantAudit(tx, services, source, {
+    action: "api_key.rotated",
+    subject: old.id,
+    detail: { successor: minted.key.id, overlap, last4: old.last4 },
+  });
+  return minted;
+}
+
+/** Ends the key now: the next request with it is refused, in every process. */
+export async function revokeKey(
+  tx: Tx,
+  services: Services,
+  source: MerchantAuditSource,
+  keyId: unknown,
+): Promise<ApiKeySummary> {
+  const id = parseInput(z.string().min(1).max(64), keyId);
+  const key = await findMerchantKey(tx, source.merchantId, id);
+  if (!key) throw notFound("API key", id, "keyId");
+  const now = services.clock();
+  if (key.revokedAt === null || key.revokedAt > now) {
+    await endKeyAt(tx, key.id, now, now);
+    await appendMerchantAudit(tx, services, source, {
+      action: "api_key.revoked",
+      subject: key.id,
+      detail: { kind: key.kind, mode: key.mode, last4: key.last4 },
+    });
+  }
+  return summarise((await findMerchantKey(tx, source.merchantId, id))!, now);
+}

@@ -1,0 +1,235 @@
+// The standalone merchant dashboard (/dashboard) in real Chromium over the web app's real process (`npm start` over
+// the build), on SQLite and PostgreSQL: sign up with an e-mail address and a business name → the sign-in link read
+// from the .eml → the Overview in test mode → mint a live secret key, seen once → invite a support member, who signs
+// in and cannot see keys → refused input next to its field, changing nothing → a foreign or token-less POST refused →
+// the live key refused by the API until Go live, then accepted → sign out everywhere. axe-core on every page;
+// screenshots at 390 px and 1280 px under test-artifacts/dashboard/.
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DIALECTS, rowCounts } from "../support/databases.ts";
+import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
+import { waitFor } from "../support/wait.ts";
+import { startPortal, type PortalHarness } from "../portal/support.ts";
+
+const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
+const WIDTHS = [390, 1280];
+const TABLES = ["merchants", "merchant_members", "member_sessions", "api_keys", "merchant_audit_log"];
+
+let sequence = 0;
+const newAddress = (label: string) => `${label}-${process.pid}-${++sequence}@shop.example.com`;
+
+describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
+  let harness: PortalHarness;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    [harness, browser] = await Promise.all([startPortal(dialect), launchBrowser()]);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await harness?.close();
+  });
+
+  const url = (pathname: string) => `${harness.app.origin}${pathname}`;
+  const db = () => harness.database.db;
+  const counts = () => rowCounts(db(), TABLES);
+
+  async function newPage(width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    return page;
+  }
+
+  /** The path of the newest sign-in link e-mailed to `to` (the .eml files of DATA_DIR/mail). */
+  async function linkFromEmail(to: string, after: Set<string> = new Set()): Promise<string> {
+    const folder = path.join(harness.dataDir, "mail");
+    const found = await waitFor(async () => {
+      if (!fs.existsSync(folder)) return undefined;
+      for (const name of fs.readdirSync(folder).sort().reverse()) {
+        if (after.has(name)) continue;
+        const mail = await simpleParser(fs.readFileSync(path.join(folder, name)));
+        const recipients = [mail.to].flat().flatMap((address) => address?.value ?? []);
+        if (!recipients.some((address) => address.address === to)) continue;
+        const link = /https?:\/\/\S+?\/dashboard\/sign-in\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "");
+        if (link) return new URL(link[0]).pathname;
+      }
+      return undefined;
+    });
+    return found;
+  }
+
+  const mailFiles = () =>
+    new Set(
+      fs.existsSync(path.join(harness.dataDir, "mail")) ? fs.readdirSync(path.join(harness.dataDir, "mail")) : [],
+    );
+
+  async function signInFromEmail(page: Page, email: string, seen = new Set<string>()) {
+    await page.goto(url(await linkFromEmail(email, seen)));
+    await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
+    await page.waitForSelector("h1:has-text('Overview')");
+  }
+
+  /** axe-core, no script errors; screenshots at both widths. */
+  async function check(page: Page, name: string) {
+    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(ARTIFACTS, `${dialect}-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.deepEqual(pageErrors, []);
+  }
+
+  it("signs up, signs in by e-mail link, mints a live key shown once, invites a support member who cannot see keys, and goes live", async () => {
+    const owner = newAddress("owner");
+    const page = await newPage();
+    await page.goto(url("/dashboard/sign-up"));
+    await check(page, "sign-up");
+
+    // Refused input: next to its field, nothing written.
+    const before = await counts();
+    await page.fill("input[name=email]", "not-an-address");
+    await page.fill("input[name=businessName]", "Harbour Lane Ceramics");
+    await page.click("button:has-text('Create the account')");
+    await page.waitForSelector("text=Enter an e-mail address such as name@example.com.");
+    assert.deepEqual(await counts(), before);
+    await check(page, "sign-up-error");
+
+    await page.fill("input[name=email]", owner);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/sign-in\?notice=sent/),
+      page.click("button:has-text('Create the account')"),
+    ]);
+    await page.waitForSelector("text=If this address has a dashboard account, a sign-in link is on its way.");
+    await check(page, "sign-in-sent");
+
+    await page.goto(url(await linkFromEmail(owner)));
+    await check(page, "sign-in-link");
+    await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
+    await page.waitForSelector("h1:has-text('Overview')");
+    assert.ok(await page.isVisible("text=You are looking at test data"));
+    await check(page, "overview");
+
+    // A live secret key: shown once, then only its last four.
+    await page.click("nav[aria-label=Dashboard] a:has-text('API keys')");
+    await page.waitForSelector("h1:has-text('API keys')");
+    await page.selectOption("select[name=mode]", "live");
+    await page.click("button:has-text('Mint the key')");
+    const secret = await page.inputValue("input[readonly]");
+    assert.match(secret, /^mch_live_[A-Za-z0-9]{32}$/);
+    await check(page, "keys-revealed");
+    await page.reload();
+    assert.equal(await page.locator(`text=${secret}`).count(), 0);
+    assert.ok(await page.isVisible(`code:has-text('mch_live_…${secret.slice(-4)}')`));
+    await check(page, "keys");
+
+    // The API refuses the live key until the merchant goes live.
+    const purchases = () =>
+      fetch(url("/api/v1/purchases"), { headers: { Authorization: `Bearer ${secret}` } }).then(async (response) => ({
+        status: response.status,
+        body: await response.json(),
+      }));
+    const early = await purchases();
+    assert.equal(early.status, 403);
+    assert.equal(early.body.error.code, "live_mode_not_enabled");
+
+    // Invite a support member; they sign in and cannot see keys.
+    const support = newAddress("support");
+    await page.click("nav[aria-label=Dashboard] a:has-text('Team')");
+    await page.fill("input[name=email]", support);
+    await page.selectOption("select[name=role]", "support");
+    const seen = mailFiles();
+    await page.click("button:has-text('Send the invitation')");
+    await page.waitForSelector(`text=${support} is invited`);
+    await check(page, "team");
+    const supportPage = await newPage();
+    await signInFromEmail(supportPage, support, seen);
+    assert.equal(await supportPage.locator("nav[aria-label=Dashboard] a:has-text('API keys')").count(), 0);
+    const refused = await supportPage.goto(url("/dashboard/developers/keys"));
+    assert.equal(refused?.status(), 403);
+    await supportPage.waitForSelector("text=Your role cannot open API keys");
+    await check(supportPage, "forbidden");
+
+    // A POST without this session's CSRF value, or from another origin, is refused and changes nothing.
+    const cookies = await page.context().cookies();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const unchanged = await counts();
+    for (const headers of [{ Origin: harness.app.origin }, { Origin: "https://evil.example" }]) {
+      const response = await fetch(url("/dashboard/developers/keys"), {
+        method: "POST",
+        headers: { ...headers, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=mint&kind=secret&mode=live&csrf=forged",
+        redirect: "manual",
+      });
+      // Ours answers 403; Remix's own guard refuses a foreign Origin before the action runs (a 500 of its own).
+      assert.ok(response.status === 403 || response.status === 500, `${JSON.stringify(headers)}: ${response.status}`);
+    }
+    assert.deepEqual(await counts(), unchanged);
+
+    // Go live: the checklist wants a live publishable key and origins; then the live key works.
+    await page.click("nav[aria-label=Dashboard] a:has-text('Go live')");
+    await page.waitForSelector("h1:has-text('Go live')");
+    await check(page, "go-live-checklist");
+    await page.fill("textarea[name=origins]", "shop.example.com/path");
+    await page.click("button:has-text('Save origins')");
+    await page.waitForSelector("text=is not an origin");
+    await page.fill("textarea[name=origins]", "https://shop.example.com");
+    await page.click("button:has-text('Save origins')");
+    await page.waitForSelector("text=Allowed origins saved.");
+    await page.click("nav[aria-label=Dashboard] a:has-text('API keys')");
+    await page.selectOption("select[name=kind]", "publishable");
+    await page.selectOption("select[name=mode]", "live");
+    await page.click("button:has-text('Mint the key')");
+    await page.waitForSelector("input[readonly]");
+    await page.click("nav[aria-label=Dashboard] a:has-text('Go live')");
+    await page.check("input[name=confirmationEmail]");
+    await page.click("button:has-text('Go live')");
+    await page.waitForSelector("text=You are live.");
+    await check(page, "go-live-done");
+    assert.equal((await purchases()).status, 200);
+
+    // Rotation keeps the old key working for the overlap; revoking ends it at once.
+    await page.click("nav[aria-label=Dashboard] a:has-text('API keys')");
+    await page.waitForSelector("h1:has-text('API keys')");
+    const liveRow = page.locator("tr", { hasText: `mch_live_…${secret.slice(-4)}` });
+    await liveRow.locator("button:has-text('Rotate')").click();
+    const successor = await page.inputValue("input[readonly]");
+    assert.match(successor, /^mch_live_/);
+    assert.equal((await purchases()).status, 200, "the old key works during the overlap");
+    await page
+      .locator("tr", { hasText: `mch_live_…${secret.slice(-4)}` })
+      .locator("button:has-text('Revoke now')")
+      .click();
+    await page.waitForSelector("text=is revoked");
+    assert.equal((await purchases()).status, 401);
+
+    // The audit log names each sensitive action; sign out everywhere ends the support member's session too? no: only the owner's.
+    await page.click("nav[aria-label=Dashboard] a:has-text('Audit log')");
+    for (const action of [
+      "member.signed_up",
+      "api_key.minted",
+      "member.invited",
+      "allowed_origins.updated",
+      "merchant.went_live",
+      "api_key.rotated",
+      "api_key.revoked",
+    ])
+      assert.ok(await page.isVisible(`td:has-text('${action}')`), action);
+    await check(page, "audit");
+    await page.click("button:has-text('Sign out everywhere')");
+    await page.waitForSelector("text=You are signed out on every device.");
+    await page.goto(url("/dashboard"));
+    await page.waitForURL(/\/dashboard\/sign-in/);
+  }, 240_000);
+});
