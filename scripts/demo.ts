@@ -10,6 +10,7 @@ import {
   createRuntime,
   DEMO_PATH,
   ensureDemoConsole,
+  ensureDemoDashboard,
   ensureDemoMerchant,
   ensureDemoSample,
   loadConfig,
@@ -32,6 +33,7 @@ const seeding = createRuntime(config, pino({ level: "error" }));
 const demo = await ensureDemoMerchant(seeding.db, seeding.services, config.DATA_DIR, config.DATABASE_URL);
 const sample = await ensureDemoSample(seeding, demo);
 const opsConsole = await ensureDemoConsole(seeding, demo);
+const dashboard = await ensureDemoDashboard(seeding, demo);
 await seeding.close();
 
 const { origin } = await startWebServer(config, pino({ level: config.LOG_LEVEL, base: { service: "web" } }));
@@ -42,7 +44,11 @@ Purchase Protection demo (test mode): the web app on ${origin}
   Sample order:    ${sample.referenceNumber}, bought by ${sample.email}: protected, with a claim filed on it
   Buyer portal:    ${origin}/portal?reference=${sample.referenceNumber}   (sign in with ${sample.email}: coverage,
                    free-look cancellation, claims with photos; the rulebook is ${origin}/portal/terms)
-  Admin:           ${origin}/app   (says Shopify is not configured until the standalone dashboard lands)
+  Dashboard:       ${origin}/dashboard/sign-in/${dashboard.token}
+                   (signs in ${dashboard.email}, the demo merchant's owner, once, until
+                   ${new Date(dashboard.expiresAt).toISOString()}: keys, Go live, team, audit log. New merchants sign up at
+                   ${origin}/dashboard/sign-up; their sign-in links arrive in ${path.join(config.DATA_DIR, "mail")}/)
+  Shopify admin:   ${origin}/app   (the embedded app; says what is missing until Shopify is configured)
   Claims console:  ${origin}/ops/sign-in/${opsConsole.token}
                    (signs in ${opsConsole.email}, an admin, once; a claim waits in the queue at ${origin}/ops.
                    This demo link lasts until ${new Date(opsConsole.expiresAt).toISOString()}; the console's own links

@@ -8,6 +8,8 @@ import { merchantExists, revokeApiKeys } from "./store/merchants.ts";
 import { firstProgramId, programBelongsTo } from "./store/programs.ts";
 import { listClaims, submitClaim } from "./domain/claims.ts";
 import { ensureStaffAccount, issueSignInLink } from "./domain/staff.ts";
+import { requestMemberSignInLinks } from "./domain/members.ts";
+import { insertMember } from "./store/members.ts";
 import { createInProcessFetch } from "./in-process-fetch.ts";
 import { API_BASE_PATH } from "./http/app.ts";
 import type { Runtime } from "./runtime.ts";
@@ -174,6 +176,31 @@ export async function ensureDemoConsole(
     return issueSignInLink(tx, runtime.services, staff, DEMO_SIGN_IN_LINK_TTL_MS);
   });
   return { email: DEMO_OPS_EMAIL, token: link.token, expiresAt: link.expiresAt, claimId: waiting };
+}
+
+/** The demo merchant's dashboard owner, signed in by the link the demo prints. */
+export const DEMO_OWNER_EMAIL = "owner@demo.localhost";
+
+/** The demo merchant's standalone dashboard: its owner (made once) and a sign-in link that lasts the demo's day. */
+export async function ensureDemoDashboard(
+  runtime: Pick<Runtime, "db" | "services">,
+  demo: NewMerchant,
+): Promise<{ email: string; token: string; expiresAt: number }> {
+  const [link] = await runtime.db.transaction(async (tx) => {
+    const now = runtime.services.clock();
+    await insertMember(tx, {
+      id: `mem_demo_${demo.merchantId}`,
+      merchantId: demo.merchantId,
+      email: DEMO_OWNER_EMAIL,
+      name: "Demo owner",
+      role: "owner",
+      status: "invited",
+      invitedBy: null,
+      createdAt: now,
+    });
+    return requestMemberSignInLinks(tx, runtime.services, { email: DEMO_OWNER_EMAIL }, DEMO_SIGN_IN_LINK_TTL_MS);
+  });
+  return { email: DEMO_OWNER_EMAIL, token: link.token, expiresAt: link.expiresAt };
 }
 
 /** JSON calls to the API's own handler (no socket): the demo seeds through the same path a merchant's server takes. */

@@ -25,6 +25,7 @@ export { DEMO_PATH, demoKeysFor, demoPageResponse } from "./demo-page.ts";
 export {
   DEMO_SAMPLE_ORDER,
   ensureDemoConsole,
+  ensureDemoDashboard,
   ensureDemoMerchant,
   ensureDemoSample,
   type DemoSample,

@@ -206,9 +206,28 @@ describe("npm run demo: the whole web app, seeded", () => {
     assert.notEqual(again.status, 302);
   });
 
+  it("prints a dashboard sign-in link that signs in the demo merchant's owner, whose Overview shows the demo store", async () => {
+    const [demo] = demos;
+    const origin = originOf(demo.output)!;
+    const link = demo.output.match(/Dashboard: +(http:\/\/\S+\/dashboard\/sign-in\/[\w-]{43})/)?.[1];
+    assert.ok(link, "the sign-in link is printed");
+    assert.ok(link.startsWith(`${origin}/dashboard/sign-in/`));
+    assert.equal((await fetch(link)).status, 200);
+    const signedIn = await fetch(link, { method: "POST", headers: { Origin: origin }, redirect: "manual" });
+    assert.equal(signedIn.status, 302);
+    assert.equal(signedIn.headers.get("location"), "/dashboard");
+    const cookie = signedIn.headers.get("set-cookie")?.match(/dashboard_session=[^;]+/)?.[0];
+    assert.ok(cookie, "a session cookie");
+    const overview = await fetch(`${origin}/dashboard`, { headers: { Cookie: cookie } });
+    assert.equal(overview.status, 200);
+    const html = await overview.text();
+    assert.match(html, /Demo Store/);
+    assert.match(html, /owner@demo\.localhost/);
+  });
+
   it("serves the Remix app's pages: /app says Shopify is not configured (printed as such)", async () => {
     const [demo] = demos;
-    assert.match(demo.output, /Admin: +http:\S+\/app +\(says Shopify is not configured/);
+    assert.match(demo.output, /Shopify admin: +http:\S+\/app +\(the embedded app; says what is missing/);
     const response = await fetch(`${originOf(demo.output)}/app`);
     assert.equal(response.status, 200);
     assert.match(await response.text(), /Demo mode/);
