@@ -114,6 +114,9 @@ export {
   type QueueRow,
 } from "./domain/ops-claims.ts";
 export { sendStaffSignInEmail, type Mail } from "./email/staff-sign-in.ts";
+export { getPurchase, listPurchases, type Purchase } from "./domain/purchases.ts";
+export { voidPlan, type ConsentRecord } from "./domain/plans.ts";
+export { reportMerchantRefund, type MerchantRefund } from "./domain/orders.ts";
 export { sendMemberSignInEmail } from "./email/member-sign-in.ts";
 export {
   listApiKeys,

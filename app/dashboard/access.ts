@@ -11,6 +11,8 @@ const OWNER: readonly MemberRole[] = ["owner"];
 
 export const DASHBOARD_PAGES = {
   overview: { title: "Overview", path: "", view: EVERYONE, change: OWNER },
+  purchases: { title: "Purchases", path: "purchases", view: EVERYONE, change: OWNER },
+  refunds: { title: "Refunds", path: "refunds", view: EVERYONE, change: OWNER },
   keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
   goLive: { title: "Go live", path: "go-live", view: BUILDERS, change: OWNER },
   team: { title: "Team", path: "team", view: OWNER, change: OWNER },

@@ -82,6 +82,7 @@ interface PurchaseRow {
 export interface PurchaseFilters {
   status?: PlanStatus;
   orderId?: string;
+  referenceNumber?: string;
   createdGte?: number;
   createdLt?: number;
 }
@@ -215,6 +216,7 @@ export function listPurchasesPage(
   const filters: [string, string | number | undefined][] = [
     ["p.status = ?", query.status],
     ["p.order_id = ?", query.orderId],
+    ["p.reference_number = ?", query.referenceNumber],
     ["p.created_at >= ?", query.createdGte],
     ["p.created_at < ?", query.createdLt],
   ];

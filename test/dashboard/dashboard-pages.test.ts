@@ -14,12 +14,21 @@ import { DIALECTS, rowCounts } from "../support/databases.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
 import { startPortal, type PortalHarness } from "../portal/support.ts";
+import { requestMemberSignInLinks } from "../../server/domain/members.ts";
+import { insertMember } from "../../server/store/members.ts";
+import { cryptoRandom } from "../../server/domain/ids.ts";
+import type { Services } from "../../server/domain/context.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
 const WIDTHS = [390, 1280];
 const TABLES = ["merchants", "merchant_members", "member_sessions", "api_keys", "merchant_audit_log"];
 
 let sequence = 0;
+const services: Services = {
+  clock: Date.now,
+  random: cryptoRandom,
+  settings: { companyName: "Dashboard Test", portalUrl: "https://portal.example.test" },
+};
 const newAddress = (label: string) => `${label}-${process.pid}-${++sequence}@shop.example.com`;
 
 describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
@@ -231,5 +240,79 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForSelector("text=You are signed out on every device.");
     await page.goto(url("/dashboard"));
     await page.waitForURL(/\/dashboard\/sign-in/);
+  }, 240_000);
+
+  it("shows a merchant with sales its purchases (filters, detail with the consent record), reports a refund with its credit, and voids", async () => {
+    // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
+    const email = newAddress("seller");
+    const links = await db().transaction(async (tx) => {
+      await insertMember(tx, {
+        id: `mem_${sequence}`,
+        merchantId: harness.merchant.merchantId,
+        email,
+        name: "",
+        role: "owner",
+        status: "invited",
+        invitedBy: null,
+        createdAt: Date.now(),
+      });
+      return requestMemberSignInLinks(tx, services, { email });
+    });
+    const references = [await harness.protect(newAddress("buyer")), await harness.protect(newAddress("buyer"))];
+    const orderOf = async (reference: string) =>
+      (await db().get<{ order_id: string }>("SELECT order_id FROM plans WHERE reference_number = ?", [reference]))!
+        .order_id;
+    const page = await newPage();
+    await page.goto(url(`/dashboard/sign-in/${links[0].token}`));
+    await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
+    await page.waitForSelector("h1:has-text('Overview')");
+    assert.match((await page.locator("svg[role=img] desc").textContent()) ?? "", /2 purchases protected/);
+    await check(page, "overview-with-sales");
+
+    await page.click("nav[aria-label=Dashboard] a:has-text('Purchases')");
+    await page.waitForSelector("h1:has-text('Purchases')");
+    for (const reference of references) assert.ok(await page.isVisible(`a:has-text('${reference}')`));
+    await check(page, "purchases");
+    await page.fill("input[name=reference]", references[0]);
+    await page.click("button:has-text('Filter')");
+    await page.waitForURL(/reference=/);
+    assert.equal(await page.locator(`a:has-text('${references[1]}')`).count(), 0);
+    await page.fill("input[name=from]", "");
+    await page.goto(url("/dashboard/purchases?from=yesterday"));
+    await page.waitForSelector("text=Use a date such as 2026-11-25.");
+
+    await page.goto(url("/dashboard/purchases"));
+    await page.click(`a:has-text('${references[0]}')`);
+    await page.waitForSelector("h2:has-text('Consent record')");
+    await check(page, "purchase");
+
+    // A refund report: an unknown order is refused next to its field and changes nothing; a real one voids the plan
+    // and shows the fee share credited on the next statement.
+    await page.click("nav[aria-label=Dashboard] a:has-text('Refunds')");
+    const before = await rowCounts(db(), ["orders", "plans", "ledger_entries", "settlement_credits", "events"]);
+    await page.fill("input[name=orderId]", "no-such-order");
+    await page.click("button:has-text('Report the refund')");
+    await page.waitForSelector("text=no-such-order");
+    assert.deepEqual(
+      await rowCounts(db(), ["orders", "plans", "ledger_entries", "settlement_credits", "events"]),
+      before,
+    );
+    await page.fill("input[name=orderId]", await orderOf(references[1]));
+    await page.click("button:has-text('Report the refund')");
+    await page.waitForSelector("text=is reported as refunded");
+    assert.ok(await page.isVisible("text=is credited on your next settlement statement"));
+    await check(page, "refund-reported");
+    assert.equal(
+      (await db().get<{ status: string }>("SELECT status FROM plans WHERE reference_number = ?", [references[1]]))!
+        .status,
+      "voided",
+    );
+
+    // Void from the purchase's page; a second void of it is refused.
+    await page.goto(url("/dashboard/purchases"));
+    await page.click(`a:has-text('${references[0]}')`);
+    await page.click("button:has-text('Void this protection')");
+    await page.waitForSelector(`text=${references[0]} is void.`);
+    assert.equal(await page.locator("button:has-text('Void this protection')").count(), 0);
   }, 240_000);
 });

@@ -1,0 +1,83 @@
+// Purchases: the viewer's protected purchases with filters (status, created from/to as UTC dates, order id,
+// reference number), a page at a time; a purchase's detail with its consent record; void (owners). A second void of
+// the same purchase is refused (409 plan_not_active), so a repeated submit changes nothing.
+import { z } from "zod";
+import { getPurchase, listPurchases, voidPlan } from "../../../server/index.ts";
+import { field, formAction } from "../../form-actions.server.ts";
+import type { PageAction, PageContext } from "../viewer.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDay = z.iso.date("Use a date such as 2026-11-25.").transform((value) => Date.parse(`${value}T00:00:00.000Z`));
+
+const filtersSchema = z.object({
+  status: z.enum(["active", "voided", "cancelled"], "Choose a status.").optional(),
+  from: utcDay.optional(),
+  to: utcDay.optional(),
+  orderId: z.string().trim().min(1).max(255).optional(),
+  reference: z.string().trim().min(1).max(32).optional(),
+  after: z.string().min(1).max(255).optional(),
+});
+
+export const PURCHASE_FILTERS = ["status", "from", "to", "orderId", "reference"] as const;
+
+export async function loadPurchases({ runtime, viewer, request }: PageContext) {
+  const params = new URL(request.url).searchParams;
+  const raw = Object.fromEntries([...params].filter(([, value]) => value !== ""));
+  const filters = Object.fromEntries(PURCHASE_FILTERS.map((name) => [name, params.get(name) ?? ""]));
+  const parsed = filtersSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    return { filters, errors, purchases: [], nextAfter: null };
+  }
+  const query = parsed.data;
+  const page = await listPurchases(
+    runtime.db,
+    { merchantId: viewer.merchantId, mode: viewer.mode },
+    {
+      limit: 25,
+      startingAfter: query.after,
+      status: query.status,
+      orderId: query.orderId,
+      referenceNumber: query.reference,
+      createdGte: query.from,
+      createdLt: query.to === undefined ? undefined : query.to + DAY_MS,
+    },
+  );
+  return {
+    filters,
+    errors: {} as Record<string, string>,
+    purchases: page.data,
+    nextAfter: page.hasMore ? page.nextCursor : null,
+  };
+}
+
+export type PurchasesData = Awaited<ReturnType<typeof loadPurchases>>;
+
+export async function loadPurchase({ runtime, viewer, request }: PageContext) {
+  const id = new URL(request.url).pathname.split("/").pop() ?? "";
+  return {
+    purchase: await getPurchase(
+      runtime.db,
+      { merchantId: viewer.merchantId, mode: viewer.mode },
+      decodeURIComponent(id),
+    ),
+  };
+}
+
+export type PurchaseData = Awaited<ReturnType<typeof loadPurchase>>;
+
+export const purchaseAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
+  const purchaseId = field(form, "purchaseId");
+  const result = await formAction("void", { planId: "purchaseId" }, () =>
+    runtime.db.transaction((tx) =>
+      voidPlan(
+        tx,
+        runtime.services,
+        { merchantId: viewer.merchantId, mode: viewer.mode },
+        { planId: purchaseId },
+        "merchant_voided",
+      ),
+    ),
+  );
+  return result.ok ? { ok: true, form: "void", message: `${result.value.referenceNumber} is void.` } : result.response;
+};

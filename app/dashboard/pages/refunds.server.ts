@@ -1,0 +1,53 @@
+// Refunds: report a refund the merchant issued for a protected order (the spec's dashboard "yes"; the API's
+// POST /orders/{orderId}/refund). The plan is voided and the merchant's fee share is credited on the next settlement
+// statement; the buyer gets no second refund from us. The page lists the latest orders reported so.
+import { z } from "zod";
+import { DomainError, listPurchases, reportMerchantRefund } from "../../../server/index.ts";
+import { field, formAction } from "../../form-actions.server.ts";
+import type { PageAction, PageContext } from "../viewer.ts";
+
+/** How many voided purchases the page looks through for the latest refund reports. */
+const RECENT = 100;
+
+export async function loadRefunds({ runtime, viewer }: PageContext) {
+  const voided = await listPurchases(
+    runtime.db,
+    { merchantId: viewer.merchantId, mode: viewer.mode },
+    { limit: RECENT, status: "voided" },
+  );
+  return { refunded: voided.data.filter((purchase) => purchase.orderStatus === "merchant_refunded") };
+}
+
+export type RefundsData = Awaited<ReturnType<typeof loadRefunds>>;
+
+const reportSchema = z.strictObject({
+  orderId: z
+    .string()
+    .trim()
+    .min(1, "Enter the order id the purchase was protected under.")
+    .max(255, "At most 255 characters."),
+});
+
+export const refundsAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
+  const values = { orderId: field(form, "orderId") };
+  const result = await formAction(
+    "report",
+    { orderId: "orderId" },
+    async () => {
+      const parsed = reportSchema.safeParse(values);
+      if (!parsed.success)
+        throw new DomainError("invalid", "parameter_invalid", parsed.error.issues[0].message, "orderId");
+      return runtime.db.transaction((tx) =>
+        reportMerchantRefund(
+          tx,
+          runtime.services,
+          { merchantId: viewer.merchantId, mode: viewer.mode },
+          parsed.data.orderId,
+        ),
+      );
+    },
+    values,
+  );
+  if (!result.ok) return result.response;
+  return { ok: true, form: "report", refund: result.value };
+};
