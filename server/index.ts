@@ -64,7 +64,14 @@ export {
   type ClaimDecider,
   type ClaimResolutionInput,
 } from "./domain/claim-decisions.ts";
-export type { Claim, ClaimDecision, ClaimResolution } from "./domain/claims.ts";
+export {
+  CLAIM_STATUSES,
+  listClaims,
+  type Claim,
+  type ClaimDecision,
+  type ClaimResolution,
+  type ClaimStatus,
+} from "./domain/claims.ts";
 
 // The Shopify app's tables
 export * from "./store/shopify-shops.ts";

@@ -1,5 +1,5 @@
 // Who may see and who may change each dashboard page: the one table of the dashboard's roles (the API's is
-// server/http/routes.ts). Owners do everything; developers manage keys; support reads. On /dashboard a member has
+// server/http/routes.ts). Owners do everything; developers manage keys; support reads and follows claims. On /dashboard a member has
 // the role an owner gave them.
 import type { MemberRole } from "../../server/index.ts";
 
@@ -12,6 +12,7 @@ const OWNER: readonly MemberRole[] = ["owner"];
 export const DASHBOARD_PAGES = {
   overview: { title: "Overview", path: "", view: EVERYONE, change: OWNER },
   purchases: { title: "Purchases", path: "purchases", view: EVERYONE, change: OWNER },
+  claims: { title: "Claims", path: "claims", view: EVERYONE, change: ["owner", "support"] },
   refunds: { title: "Refunds", path: "refunds", view: EVERYONE, change: OWNER },
   keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
   goLive: { title: "Go live", path: "go-live", view: BUILDERS, change: OWNER },

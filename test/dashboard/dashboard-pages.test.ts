@@ -13,7 +13,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DIALECTS, rowCounts } from "../support/databases.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
-import { startPortal, type PortalHarness } from "../portal/support.ts";
+import { PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
+import { fileClaim, prepareEvidence } from "../../server/domain/claims.ts";
+import { findPlanByReference } from "../../server/store/plans.ts";
+import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/evidence/index.ts";
 import { requestMemberSignInLinks } from "../../server/domain/members.ts";
 import { insertMember } from "../../server/store/members.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
@@ -242,7 +245,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForURL(/\/dashboard\/sign-in/);
   }, 240_000);
 
-  it("shows a merchant with sales its purchases (filters, detail with the consent record), reports a refund with its credit, and voids", async () => {
+  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims, reports a refund with its credit, and voids", async () => {
     // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
     const email = newAddress("seller");
     const links = await db().transaction(async (tx) => {
@@ -286,6 +289,41 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.click(`a:has-text('${references[0]}')`);
     await page.waitForSelector("h2:has-text('Consent record')");
     await check(page, "purchase");
+
+    // A buyer's claim shows on Claims, filterable by status.
+    const plan = (await findPlanByReference(
+      db(),
+      { merchantId: harness.merchant.merchantId, mode: "test" },
+      references[0],
+    ))!;
+    const evidenceServices: Services = {
+      ...services,
+      evidence: filesystemEvidenceStore(defaultEvidenceDirectory(harness.dataDir)),
+    };
+    const evidence = await prepareEvidence(evidenceServices, [
+      { field: "evidence", index: 0, fileName: "vase.png", bytes: PNG_BYTES },
+    ]);
+    await db().transaction((tx) =>
+      fileClaim(
+        tx,
+        evidenceServices,
+        { merchantId: harness.merchant.merchantId, mode: "test", planId: plan.id },
+        {
+          referenceNumber: references[0],
+          reason: "damaged_in_transit",
+          occurredAt: Date.now(),
+          description: "Broken.",
+        },
+        evidence,
+      ),
+    );
+    await page.click("nav[aria-label=Dashboard] a:has-text('Claims')");
+    await page.waitForSelector("h1:has-text('Claims')");
+    assert.ok(await page.isVisible(`td:has-text('${references[0]}')`));
+    assert.ok(await page.isVisible("text=damaged in transit"));
+    await check(page, "claims");
+    await page.goto(url("/dashboard/claims?status=paid"));
+    await page.waitForSelector("text=No claims match.");
 
     // A refund report: an unknown order is refused next to its field and changes nothing; a real one voids the plan
     // and shows the fee share credited on the next statement.

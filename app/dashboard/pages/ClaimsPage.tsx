@@ -1,0 +1,111 @@
+import { Form, useLoaderData } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  Button,
+  Card,
+  FormLayout,
+  IndexTable,
+  Layout,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import type { ClaimsData } from "./claims.server.ts";
+import { useDashboardHref } from "../shell-context.tsx";
+import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
+
+const label = (code: string) => code.replace(/_/g, " ");
+
+export function ClaimsPage() {
+  const { filters, errors, statuses, claims, nextAfter } = useLoaderData() as unknown as ClaimsData;
+  const href = useDashboardHref();
+  const [status, setStatus] = useState(filters.status);
+  const [reference, setReference] = useState(filters.reference);
+  const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
+  return (
+    <Page title="Claims" subtitle="Your buyers' refund requests, newest first">
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <Form method="get">
+              <FormLayout>
+                <FormLayout.Group condensed>
+                  <Select
+                    label="Status"
+                    name="status"
+                    value={status}
+                    onChange={setStatus}
+                    error={errors.status}
+                    options={[
+                      { label: "Any", value: "" },
+                      ...statuses.map((value) => ({ label: label(value), value })),
+                    ]}
+                  />
+                  <TextField
+                    label="Reference number"
+                    name="reference"
+                    value={reference}
+                    onChange={setReference}
+                    error={errors.reference}
+                    autoComplete="off"
+                  />
+                </FormLayout.Group>
+                <Button submit>Filter</Button>
+              </FormLayout>
+            </Form>
+          </Card>
+        </Layout.Section>
+        {Object.keys(errors).length > 0 ? (
+          <Layout.Section>
+            <Banner tone="critical">
+              <p role="alert">Check the filters: {Object.values(errors).join(" ")}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <Card padding="0">
+            <IndexTable
+              resourceName={{ singular: "claim", plural: "claims" }}
+              itemCount={claims.length}
+              selectable={false}
+              headings={[
+                { title: "Reference" },
+                { title: "Reason" },
+                { title: "Status" },
+                { title: "Amount" },
+                { title: "Evidence" },
+                { title: "Filed" },
+              ]}
+              emptyState={<Text as="p">No claims match.</Text>}
+            >
+              {claims.map((claim, index) => (
+                <IndexTable.Row id={claim.id} key={claim.id} position={index}>
+                  <IndexTable.Cell>{claim.referenceNumber}</IndexTable.Cell>
+                  <IndexTable.Cell>{label(claim.reason)}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Badge
+                      tone={claim.status === "paid" ? "success" : claim.status === "denied" ? "critical" : "attention"}
+                    >
+                      {label(claim.status)}
+                    </Badge>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{formatMoney(claim.amountCents, claim.currency)}</IndexTable.Cell>
+                  <IndexTable.Cell>{`${claim.evidenceCount} file${claim.evidenceCount === 1 ? "" : "s"}`}</IndexTable.Cell>
+                  <IndexTable.Cell>{formatTime(claim.createdAt)}</IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          </Card>
+        </Layout.Section>
+        {nextAfter ? (
+          <Layout.Section>
+            <a href={href("claims", `?${new URLSearchParams([...query, ["after", nextAfter]])}`)}>Older claims</a>
+          </Layout.Section>
+        ) : null}
+      </Layout>
+    </Page>
+  );
+}
