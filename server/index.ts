@@ -45,7 +45,16 @@ export { loadActiveProgram } from "./domain/programs.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
 export { dailyActivity, merchantMetrics, type DailyActivity, type MerchantMetrics } from "./domain/metrics.ts";
-export { listWebhookEndpoints, type EndpointStatus } from "./domain/webhook-endpoints.ts";
+export {
+  checkEndpointUrl,
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  type EndpointStatus,
+  type WebhookEndpoint,
+} from "./domain/webhook-endpoints.ts";
+export { EVENT_TYPES } from "./domain/events.ts";
 export { listWebhookAttempts, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
 export { confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";

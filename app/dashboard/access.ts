@@ -1,5 +1,5 @@
 // Who may see and who may change each dashboard page: the one table of the dashboard's roles (the API's is
-// server/http/routes.ts). Owners do everything; developers manage keys; support reads and follows claims. On /dashboard a member has
+// server/http/routes.ts). Owners do everything; developers manage keys and webhooks; support reads and follows claims. On /dashboard a member has
 // the role an owner gave them.
 import type { MemberRole } from "../../server/index.ts";
 
@@ -15,6 +15,7 @@ export const DASHBOARD_PAGES = {
   claims: { title: "Claims", path: "claims", view: EVERYONE, change: ["owner", "support"] },
   refunds: { title: "Refunds", path: "refunds", view: EVERYONE, change: OWNER },
   keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
+  webhooks: { title: "Webhooks", path: "developers/webhooks", view: BUILDERS, change: BUILDERS },
   goLive: { title: "Go live", path: "go-live", view: BUILDERS, change: OWNER },
   team: { title: "Team", path: "team", view: OWNER, change: OWNER },
   audit: { title: "Audit log", path: "audit", view: OWNER, change: OWNER },

@@ -41,6 +41,8 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
+    // Test-mode webhook endpoints may point at this machine (the operator's switch), for the endpoint flow below.
+    process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "on";
     [harness, browser] = await Promise.all([startPortal(dialect), launchBrowser()]);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 300_000);
@@ -156,6 +158,24 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.equal(early.status, 403);
     assert.equal(early.body.error.code, "live_mode_not_enabled");
 
+    // A webhook endpoint: refused input next to its field, changing nothing; then its secret shown once.
+    await page.click("nav[aria-label=Dashboard] a:has-text('Webhooks')");
+    await page.waitForSelector("h1:has-text('Webhooks')");
+    const noEndpoint = await rowCounts(db(), ["webhook_endpoints", "merchant_audit_log"]);
+    await page.fill("input[name=url]", "not a url");
+    await page.click("button:has-text('Add the endpoint')");
+    await page.waitForSelector("text=The url is not an absolute URL.");
+    assert.deepEqual(await rowCounts(db(), ["webhook_endpoints", "merchant_audit_log"]), noEndpoint);
+    await page.fill("input[name=url]", "http://127.0.0.1:9/hooks");
+    await page.click("button:has-text('Add the endpoint')");
+    const signingSecret = await page.inputValue("input[readonly]");
+    assert.match(signingSecret, /^whsec_/);
+    await check(page, "webhooks-secret");
+    await page.reload();
+    assert.equal(await page.locator(`text=${signingSecret}`).count(), 0);
+    assert.ok(await page.isVisible("code:has-text('http://127.0.0.1:9/hooks')"));
+    await check(page, "webhooks");
+
     // Invite a support member; they sign in and cannot see keys.
     const support = newAddress("support");
     await page.click("nav[aria-label=Dashboard] a:has-text('Team')");
@@ -168,6 +188,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     const supportPage = await newPage();
     await signInFromEmail(supportPage, support, seen);
     assert.equal(await supportPage.locator("nav[aria-label=Dashboard] a:has-text('API keys')").count(), 0);
+    assert.equal(await supportPage.locator("nav[aria-label=Dashboard] a:has-text('Webhooks')").count(), 0);
     const refused = await supportPage.goto(url("/dashboard/developers/keys"));
     assert.equal(refused?.status(), 403);
     await supportPage.waitForSelector("text=Your role cannot open API keys");
@@ -231,6 +252,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     for (const action of [
       "member.signed_up",
       "api_key.minted",
+      "webhook_endpoint.created",
       "member.invited",
       "allowed_origins.updated",
       "merchant.went_live",

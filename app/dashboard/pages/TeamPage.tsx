@@ -88,7 +88,7 @@ export function TeamPage() {
               <Text as="h2" variant="headingMd">
                 Invite someone
               </Text>
-              <DashboardForm>
+              <DashboardForm noValidate>
                 <input type="hidden" name="intent" value="invite" />
                 <FormLayout>
                   <FormLayout.Group>

@@ -1,0 +1,184 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Page,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import type { WebhookEndpoint } from "../../../server/index.ts";
+import type { WebhooksData } from "./webhooks.server.ts";
+import type { ActionFailure } from "../../form-actions.server.ts";
+import { DashboardForm, useAccess, useDashboardShell } from "../shell-context.tsx";
+import { formatTime } from "../../components/dashboard/format.ts";
+
+type WebhooksResult =
+  | { ok: true; form: string; message?: string; revealed?: { url: string; secret: string } }
+  | (ActionFailure & { ok?: undefined });
+
+function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
+  if (endpoint.status === "enabled") return <Badge tone="success">Enabled</Badge>;
+  if (endpoint.status === "failing")
+    return <Badge tone="critical">{`Failing since ${formatTime(endpoint.failingSince ?? endpoint.updatedAt)}`}</Badge>;
+  return <Badge>Disabled</Badge>;
+}
+
+function CreateForm({ eventTypes, failure }: { eventTypes: readonly string[]; failure?: ActionFailure }) {
+  const [url, setUrl] = useState(failure?.values.url ?? "");
+  const [all, setAll] = useState(true);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const toggle = (type: string) => (checked: boolean) =>
+    setChosen((current) => (checked ? [...current, type] : current.filter((value) => value !== type)));
+  return (
+    <DashboardForm noValidate>
+      <input type="hidden" name="intent" value="create" />
+      <FormLayout>
+        <TextField
+          label="Endpoint URL"
+          name="url"
+          type="url"
+          value={url}
+          onChange={setUrl}
+          autoComplete="off"
+          placeholder="https://example.com/webhooks/protection"
+          error={failure?.errors.url}
+        />
+        <fieldset className="event-types">
+          <legend>Events to send</legend>
+          <Checkbox label="All events" name="events" value="*" checked={all} onChange={setAll} />
+          {!all
+            ? eventTypes.map((type) => (
+                <Checkbox
+                  key={type}
+                  label={type}
+                  name="events"
+                  value={type}
+                  checked={chosen.includes(type)}
+                  onChange={toggle(type)}
+                />
+              ))
+            : null}
+          {failure?.errors.events ? (
+            <Text as="p" tone="critical">
+              {failure.errors.events}
+            </Text>
+          ) : null}
+        </fieldset>
+        <Button submit variant="primary">
+          Add the endpoint
+        </Button>
+      </FormLayout>
+    </DashboardForm>
+  );
+}
+
+export function WebhooksPage() {
+  const { endpoints, eventTypes } = useLoaderData() as unknown as WebhooksData;
+  const result = useActionData() as WebhooksResult | undefined;
+  const { canChange } = useAccess();
+  const { mode } = useDashboardShell();
+  const failure = result && !result.ok ? result : undefined;
+  return (
+    <Page title="Webhooks" subtitle={`Endpoints that receive your ${mode}-mode events, signed with their secret`}>
+      <Layout>
+        {result?.ok && result.revealed ? (
+          <Layout.Section>
+            <Banner tone="warning" title="Copy the signing secret now: it is shown only once">
+              <BlockStack gap="200">
+                <TextField
+                  label={`Signing secret of ${result.revealed.url}`}
+                  value={result.revealed.secret}
+                  readOnly
+                  autoComplete="off"
+                  monospaced
+                  selectTextOnFocus
+                />
+                <Text as="p">Verify each delivery's X-Service-Signature with it (the SDKs' verifyWebhook does).</Text>
+              </BlockStack>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {result?.ok && result.message ? (
+          <Layout.Section>
+            <Banner tone="success">
+              <p role="status">{result.message}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {failure?.formError ? (
+          <Layout.Section>
+            <Banner tone="critical">
+              <p role="alert">{failure.formError}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {canChange("webhooks") ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Add an endpoint
+                </Text>
+                <CreateForm eventTypes={eventTypes} failure={failure?.form === "create" ? failure : undefined} />
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <Card padding="0">
+            <IndexTable
+              resourceName={{ singular: "endpoint", plural: "endpoints" }}
+              itemCount={endpoints.length}
+              selectable={false}
+              headings={[{ title: "URL" }, { title: "Events" }, { title: "Status" }, { title: "Actions" }]}
+              emptyState={<Text as="p">No endpoints yet.</Text>}
+            >
+              {endpoints.map((endpoint, index) => (
+                <IndexTable.Row id={endpoint.id} key={endpoint.id} position={index}>
+                  <IndexTable.Cell>
+                    <code>{endpoint.url}</code>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <EndpointStatus endpoint={endpoint} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {canChange("webhooks") ? (
+                      <InlineStack gap="200">
+                        <DashboardForm>
+                          <input type="hidden" name="intent" value="rotate" />
+                          <input type="hidden" name="endpointId" value={endpoint.id} />
+                          <Button submit accessibilityLabel={`Rotate the secret of ${endpoint.url}`}>
+                            Rotate the secret
+                          </Button>
+                        </DashboardForm>
+                        <DashboardForm>
+                          <input type="hidden" name="intent" value="delete" />
+                          <input type="hidden" name="endpointId" value={endpoint.id} />
+                          <Button submit tone="critical" accessibilityLabel={`Delete ${endpoint.url}`}>
+                            Delete
+                          </Button>
+                        </DashboardForm>
+                      </InlineStack>
+                    ) : null}
+                  </IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
