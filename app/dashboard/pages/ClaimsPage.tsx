@@ -1,20 +1,9 @@
 import { Form, useLoaderData } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  Button,
-  Card,
-  FormLayout,
-  IndexTable,
-  Layout,
-  Page,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Badge, Button, Card, FormLayout, IndexTable, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import type { ClaimsData } from "./claims.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
+import { FilterProblems, NextPage } from "../page-parts.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
 
 const label = (code: string) => code.replace(/_/g, " ");
@@ -24,7 +13,6 @@ export function ClaimsPage() {
   const href = useDashboardHref();
   const [status, setStatus] = useState(filters.status);
   const [reference, setReference] = useState(filters.reference);
-  const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
   return (
     <Page title="Claims" subtitle="Your buyers' refund requests, newest first">
       <Layout>
@@ -58,13 +46,7 @@ export function ClaimsPage() {
             </Form>
           </Card>
         </Layout.Section>
-        {Object.keys(errors).length > 0 ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p role="alert">Check the filters: {Object.values(errors).join(" ")}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <FilterProblems errors={errors} />
         <Layout.Section>
           <Card padding="0">
             <IndexTable
@@ -100,11 +82,7 @@ export function ClaimsPage() {
             </IndexTable>
           </Card>
         </Layout.Section>
-        {nextAfter ? (
-          <Layout.Section>
-            <a href={href("claims", `?${new URLSearchParams([...query, ["after", nextAfter]])}`)}>Older claims</a>
-          </Layout.Section>
-        ) : null}
+        <NextPage href={href("claims")} filters={filters} after={nextAfter} label="Older claims" />
       </Layout>
     </Page>
   );

@@ -1,7 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -16,11 +15,11 @@ import {
 import { useState } from "react";
 import type { ChecklistItemId } from "../../../server/index.ts";
 import type { GoLiveData } from "./go-live.server.ts";
-import type { ActionFailure } from "../../form-actions.server.ts";
+import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
-type GoLiveResult = { ok: true; form: string; message: string } | (ActionFailure & { ok?: undefined });
+type GoLiveResult = FormOutcome;
 
 const ITEMS: Record<ChecklistItemId, { label: string; how: string }> = {
   live_secret_key: { label: "A live secret key", how: "Mint one on API keys and put it in your server's secrets." },
@@ -48,24 +47,11 @@ export function GoLivePage() {
     result && !result.ok && result.form === "origins" ? result.values.origins : state.allowedOrigins.join("\n"),
   );
   const [confirmed, setConfirmed] = useState(false);
-  const failure = result && !result.ok ? result : undefined;
+  const failure = refusalOf(result);
   return (
     <Page title="Go live" subtitle={state.liveAt ? `Live since ${formatTime(state.liveAt)}` : "You are in test mode"}>
       <Layout>
-        {result?.ok ? (
-          <Layout.Section>
-            <Banner tone="success">
-              <p role="status">{result.message}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {failure?.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p role="alert">{failure.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <OutcomeBanners outcome={result} />
         <Layout.Section>
           <Card>
             <BlockStack gap="300">

@@ -1,7 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -12,18 +11,15 @@ import {
   Page,
   Select,
   Text,
-  TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
 import type { ApiKeySummary } from "../../../server/index.ts";
 import type { KeysData } from "./keys.server.ts";
-import type { ActionFailure } from "../../form-actions.server.ts";
+import { OutcomeBanners, refusalOf, ShownOnce, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
-type KeysResult =
-  | { ok: true; form: string; message?: string; revealed?: { display: string; secret: string } }
-  | (ActionFailure & { ok?: undefined });
+type KeysResult = FormOutcome<{ revealed?: { display: string; secret: string } }>;
 
 const KIND_LABEL: Record<ApiKeySummary["kind"], string> = { publishable: "Publishable (wk_)", secret: "Secret (mch_)" };
 
@@ -31,26 +27,6 @@ function KeyState({ apiKey }: { apiKey: ApiKeySummary }) {
   if (apiKey.state === "active") return <Badge tone="success">Active</Badge>;
   if (apiKey.state === "expiring") return <Badge tone="attention">{`Works until ${formatTime(apiKey.endsAt!)}`}</Badge>;
   return <Badge>Revoked</Badge>;
-}
-
-function Revealed({ revealed }: { revealed: { display: string; secret: string } }) {
-  return (
-    <Banner tone="warning" title="Copy the key now: it is shown only once">
-      <BlockStack gap="200">
-        <TextField
-          label={`New key ${revealed.display}`}
-          value={revealed.secret}
-          readOnly
-          autoComplete="off"
-          monospaced
-          selectTextOnFocus
-        />
-        <Text as="p">
-          After you leave this page only its last four characters are shown. Store it in your server's secrets.
-        </Text>
-      </BlockStack>
-    </Banner>
-  );
 }
 
 function KeyActions({ apiKey }: { apiKey: ApiKeySummary }) {
@@ -96,29 +72,19 @@ export function KeysPage() {
   const { canChange } = useAccess();
   const [kind, setKind] = useState("secret");
   const [mode, setMode] = useState("test");
-  const failure = result && !result.ok ? result : undefined;
+  const failure = refusalOf(result);
   return (
     <Page title="API keys" subtitle="Minted, rotated and revoked only here: no API offers it.">
       <Layout>
         {result?.ok && result.revealed ? (
-          <Layout.Section>
-            <Revealed revealed={result.revealed} />
-          </Layout.Section>
+          <ShownOnce
+            title="Copy the key now: it is shown only once"
+            label={`New key ${result.revealed.display}`}
+            value={result.revealed.secret}
+            advice="After you leave this page only its last four characters are shown. Store it in your server's secrets."
+          />
         ) : null}
-        {result?.ok && result.message ? (
-          <Layout.Section>
-            <Banner tone="success">
-              <p role="status">{result.message}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {failure?.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p role="alert">{failure.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <OutcomeBanners outcome={result} />
         {canChange("keys") ? (
           <Layout.Section>
             <Card>

@@ -1,12 +1,10 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
 import type { PurchaseData } from "./purchases.server.ts";
-import type { ActionFailure } from "../../form-actions.server.ts";
+import { OutcomeBanners, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
 import { PurchaseStatus } from "./PurchasesPage.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
-
-type VoidResult = { ok: true; message: string } | (ActionFailure & { ok?: undefined });
 
 function Facts({ facts }: { facts: [string, string][] }) {
   return (
@@ -23,7 +21,7 @@ function Facts({ facts }: { facts: [string, string][] }) {
 
 export function PurchasePage() {
   const { purchase } = useLoaderData() as unknown as PurchaseData;
-  const result = useActionData() as VoidResult | undefined;
+  const result = useActionData() as FormOutcome | undefined;
   const { canChange } = useAccess();
   const href = useDashboardHref();
   const consent = purchase.consent;
@@ -35,13 +33,7 @@ export function PurchasePage() {
       titleMetadata={<PurchaseStatus purchase={purchase} />}
     >
       <Layout>
-        {result ? (
-          <Layout.Section>
-            <Banner tone={result.ok ? "success" : "critical"}>
-              <p role={result.ok ? "status" : "alert"}>{result.ok ? result.message : result.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <OutcomeBanners outcome={result} />
         <Layout.Section>
           <Card>
             <BlockStack gap="300">

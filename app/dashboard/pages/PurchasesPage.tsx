@@ -1,22 +1,10 @@
 import { Form, useLoaderData } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  FormLayout,
-  IndexTable,
-  Layout,
-  Page,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Badge, Button, Card, FormLayout, IndexTable, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import type { Purchase } from "../../../server/index.ts";
 import type { PurchasesData } from "./purchases.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
+import { FilterProblems, NextPage } from "../page-parts.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
 
 const STATUS_TONE: Record<Purchase["status"], "success" | "critical" | undefined> = {
@@ -38,7 +26,6 @@ export function PurchasesPage() {
   const href = useDashboardHref();
   const [values, setValues] = useState(filters);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
-  const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
   return (
     <Page title="Purchases" subtitle="Protected purchases, newest first">
       <Layout>
@@ -102,13 +89,7 @@ export function PurchasesPage() {
             </Form>
           </Card>
         </Layout.Section>
-        {Object.keys(errors).length > 0 ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p role="alert">Check the filters: {Object.values(errors).join(" ")}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <FilterProblems errors={errors} />
         <Layout.Section>
           <Card padding="0">
             <IndexTable
@@ -142,15 +123,7 @@ export function PurchasesPage() {
             </IndexTable>
           </Card>
         </Layout.Section>
-        {nextAfter ? (
-          <Layout.Section>
-            <BlockStack>
-              <a href={href("purchases", `?${new URLSearchParams([...query, ["after", nextAfter]])}`)}>
-                Older purchases
-              </a>
-            </BlockStack>
-          </Layout.Section>
-        ) : null}
+        <NextPage href={href("purchases")} filters={filters} after={nextAfter} label="Older purchases" />
       </Layout>
     </Page>
   );

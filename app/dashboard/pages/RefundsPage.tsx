@@ -14,18 +14,18 @@ import {
 import { useState } from "react";
 import type { MerchantRefund } from "../../../server/index.ts";
 import type { RefundsData } from "./refunds.server.ts";
-import type { ActionFailure } from "../../form-actions.server.ts";
+import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
 
-type RefundResult = { ok: true; refund: MerchantRefund } | (ActionFailure & { ok?: undefined });
+type RefundResult = FormOutcome<{ refund: MerchantRefund }>;
 
 export function RefundsPage() {
   const { refunded } = useLoaderData() as unknown as RefundsData;
   const result = useActionData() as RefundResult | undefined;
   const { canChange } = useAccess();
   const href = useDashboardHref();
-  const failure = result && !result.ok ? result : undefined;
+  const failure = refusalOf(result);
   const [orderId, setOrderId] = useState(failure?.values.orderId ?? "");
   return (
     <Page title="Refunds" subtitle="Report a refund you issued for a protected order">
@@ -39,13 +39,7 @@ export function RefundsPage() {
             </Banner>
           </Layout.Section>
         ) : null}
-        {failure?.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p role="alert">{failure.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <OutcomeBanners outcome={result} />
         {canChange("refunds") ? (
           <Layout.Section>
             <Card>

@@ -1,7 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -17,11 +16,11 @@ import {
 import { useState } from "react";
 import type { TeamMember } from "../../../server/index.ts";
 import type { TeamData } from "./team.server.ts";
-import type { ActionFailure } from "../../form-actions.server.ts";
+import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
-type TeamResult = { ok: true; form: string; message: string } | (ActionFailure & { ok?: undefined });
+type TeamResult = FormOutcome;
 
 const ROLE_OPTIONS = [
   { label: "Owner: everything", value: "owner" },
@@ -62,26 +61,13 @@ function MemberActions({ member }: { member: TeamMember }) {
 export function TeamPage() {
   const { members, me } = useLoaderData() as unknown as TeamData;
   const result = useActionData() as TeamResult | undefined;
-  const failure = result && !result.ok ? result : undefined;
+  const failure = refusalOf(result);
   const [email, setEmail] = useState(failure?.form === "invite" ? failure.values.email : "");
   const [role, setRole] = useState("developer");
   return (
     <Page title="Team">
       <Layout>
-        {result?.ok ? (
-          <Layout.Section>
-            <Banner tone="success">
-              <p role="status">{result.message}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {failure?.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p role="alert">{failure.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <OutcomeBanners outcome={result} />
         <Layout.Section>
           <Card>
             <BlockStack gap="300">

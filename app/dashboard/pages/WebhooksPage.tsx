@@ -1,7 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -18,12 +17,11 @@ import { useState } from "react";
 import type { WebhookEndpoint } from "../../../server/index.ts";
 import type { WebhooksData } from "./webhooks.server.ts";
 import type { ActionFailure } from "../../form-actions.server.ts";
+import { OutcomeBanners, refusalOf, ShownOnce, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess, useDashboardShell } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
-type WebhooksResult =
-  | { ok: true; form: string; message?: string; revealed?: { url: string; secret: string } }
-  | (ActionFailure & { ok?: undefined });
+type WebhooksResult = FormOutcome<{ revealed?: { url: string; secret: string } }>;
 
 function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (endpoint.status === "enabled") return <Badge tone="success">Enabled</Badge>;
@@ -86,41 +84,19 @@ export function WebhooksPage() {
   const result = useActionData() as WebhooksResult | undefined;
   const { canChange } = useAccess();
   const { mode } = useDashboardShell();
-  const failure = result && !result.ok ? result : undefined;
+  const failure = refusalOf(result);
   return (
     <Page title="Webhooks" subtitle={`Endpoints that receive your ${mode}-mode events, signed with their secret`}>
       <Layout>
         {result?.ok && result.revealed ? (
-          <Layout.Section>
-            <Banner tone="warning" title="Copy the signing secret now: it is shown only once">
-              <BlockStack gap="200">
-                <TextField
-                  label={`Signing secret of ${result.revealed.url}`}
-                  value={result.revealed.secret}
-                  readOnly
-                  autoComplete="off"
-                  monospaced
-                  selectTextOnFocus
-                />
-                <Text as="p">Verify each delivery's X-Service-Signature with it (the SDKs' verifyWebhook does).</Text>
-              </BlockStack>
-            </Banner>
-          </Layout.Section>
+          <ShownOnce
+            title="Copy the signing secret now: it is shown only once"
+            label={`Signing secret of ${result.revealed.url}`}
+            value={result.revealed.secret}
+            advice="Verify each delivery's X-Service-Signature with it (the SDKs' verifyWebhook does)."
+          />
         ) : null}
-        {result?.ok && result.message ? (
-          <Layout.Section>
-            <Banner tone="success">
-              <p role="status">{result.message}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {failure?.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p role="alert">{failure.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <OutcomeBanners outcome={result} />
         {canChange("webhooks") ? (
           <Layout.Section>
             <Card>

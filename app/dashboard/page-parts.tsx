@@ -1,0 +1,92 @@
+// What several dashboard pages show alike: the outcome of a form (a success sentence, or the refusal that belongs to
+// no single field), a value shown once (a new key, a signing secret), a list's filter problems and its next page.
+import { Banner, BlockStack, Layout, Text, TextField } from "@shopify/polaris";
+import type { ActionFailure } from "../form-actions.server.ts";
+
+/** What a page action answers: done (with a sentence), or refused (ActionFailure). */
+export type FormOutcome<Done extends object = object> =
+  ({ ok: true; form: string; message?: string } & Done) | (ActionFailure & { ok?: undefined });
+
+/** The refusal, if the outcome is one. */
+export const refusalOf = <Done extends object>(outcome: FormOutcome<Done> | undefined) =>
+  outcome && !outcome.ok ? outcome : undefined;
+
+/** The success sentence or the form-level refusal of the last POST, each in its own layout section. */
+export function OutcomeBanners({ outcome }: { outcome: FormOutcome | undefined }) {
+  const refusal = refusalOf(outcome);
+  return (
+    <>
+      {outcome?.ok && outcome.message ? (
+        <Layout.Section>
+          <Banner tone="success">
+            <p role="status">{outcome.message}</p>
+          </Banner>
+        </Layout.Section>
+      ) : null}
+      {refusal?.formError ? (
+        <Layout.Section>
+          <Banner tone="critical">
+            <p role="alert">{refusal.formError}</p>
+          </Banner>
+        </Layout.Section>
+      ) : null}
+    </>
+  );
+}
+
+/** A secret shown this once (a new API key, a webhook signing secret), ready to copy. */
+export function ShownOnce({
+  title,
+  label,
+  value,
+  advice,
+}: {
+  title: string;
+  label: string;
+  value: string;
+  advice: string;
+}) {
+  return (
+    <Layout.Section>
+      <Banner tone="warning" title={title}>
+        <BlockStack gap="200">
+          <TextField label={label} value={value} readOnly autoComplete="off" monospaced selectTextOnFocus />
+          <Text as="p">{advice}</Text>
+        </BlockStack>
+      </Banner>
+    </Layout.Section>
+  );
+}
+
+/** A list's filter problems, if any. */
+export function FilterProblems({ errors }: { errors: Record<string, string> }) {
+  if (Object.keys(errors).length === 0) return null;
+  return (
+    <Layout.Section>
+      <Banner tone="critical">
+        <p role="alert">Check the filters: {Object.values(errors).join(" ")}</p>
+      </Banner>
+    </Layout.Section>
+  );
+}
+
+/** The link to a list's next page: the same filters, after the last row shown. */
+export function NextPage({
+  href,
+  filters,
+  after,
+  label,
+}: {
+  href: string;
+  filters: Record<string, string>;
+  after: string | null;
+  label: string;
+}) {
+  if (!after) return null;
+  const query = new URLSearchParams([...Object.entries(filters).filter(([, value]) => value), ["after", after]]);
+  return (
+    <Layout.Section>
+      <a href={`${href}?${query}`}>{label}</a>
+    </Layout.Section>
+  );
+}
