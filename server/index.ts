@@ -41,7 +41,9 @@ export { fullDisclosure } from "./domain/disclosure.ts";
 
 // Services: install and uninstall, privacy, the dashboard's reads
 export { createTestMerchant, mintTestKeys, revokeMerchantKeys } from "./domain/merchants.ts";
-export { loadActiveProgram } from "./domain/programs.ts";
+export { loadActiveProgram, programTermsOf, updateProgram, type EditableProgram } from "./domain/programs.ts";
+export { priceOffer } from "./domain/quotes.ts";
+export { SUPPORTED_CURRENCIES } from "./domain/money.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
 export { dailyActivity, merchantMetrics, type DailyActivity, type MerchantMetrics } from "./domain/metrics.ts";

@@ -16,6 +16,7 @@ export const DASHBOARD_PAGES = {
   refunds: { title: "Refunds", path: "refunds", view: EVERYONE, change: OWNER },
   keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
   webhooks: { title: "Webhooks", path: "developers/webhooks", view: BUILDERS, change: BUILDERS },
+  program: { title: "Program", path: "program", view: EVERYONE, change: OWNER },
   goLive: { title: "Go live", path: "go-live", view: BUILDERS, change: OWNER },
   team: { title: "Team", path: "team", view: OWNER, change: OWNER },
   audit: { title: "Audit log", path: "audit", view: OWNER, change: OWNER },

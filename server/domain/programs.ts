@@ -1,12 +1,18 @@
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import type { Actor, Services, Tx } from "./context.ts";
+export type { EditableProgram };
 import { SUPPORTED_CURRENCIES } from "./money.ts";
 import { claimRulesSchema, type ClaimRules } from "./claim-rules.ts";
+import { z } from "zod";
+import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
 import {
   findActiveProgram,
+  findFirstActiveProgram,
   insertProgram,
   updateClaimRules,
+  updateProgramTerms,
+  type EditableProgram,
   type ProgramRecord,
   type ProgramTerms,
 } from "../store/programs.ts";
@@ -53,17 +59,109 @@ export async function setClaimRules(
   rules: unknown,
   programId?: string,
 ): Promise<ClaimRules> {
+  const parsed = parseClaimRules(rules);
+  if ((await updateClaimRules(tx, actor, JSON.stringify(parsed), programId)) === 0)
+    throw notFound("protection program", programId ?? "(active)", "programId");
+  return parsed;
+}
+
+/** Claim rules as given (server/domain/claim-rules.ts), or a DomainError naming the first problem and where it is. */
+function parseClaimRules(rules: unknown): ClaimRules {
   const parsed = claimRulesSchema.safeParse(rules);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new DomainError(
+    "invalid",
+    "parameter_invalid",
+    `Claim rules: ${issue.message}${issue.path.length ? ` (at ${issue.path.join(".")})` : ""}.`,
+    ["claimRules", ...issue.path].join("."),
+  );
+}
+
+/** The program terms the dashboard shows and edits, of the mode's first active program. */
+export async function programTermsOf(db: Tx, actor: Actor): Promise<EditableProgram> {
+  const program = await findFirstActiveProgram(db, actor);
+  if (!program) throw notFound("protection program", "(active)", "programId");
+  return program;
+}
+
+const programUpdateSchema = z.strictObject({
+  ratePercent: z.coerce
+    .number("Enter the rate as a percentage, such as 3 or 2.5.")
+    .min(0.01, "At least 0.01 %.")
+    .max(50, "At most 50 %.")
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, "At most two decimals."),
+  minFeeCents: z.coerce
+    .number("Enter a whole number of minor units.")
+    .int("A whole number of minor units.")
+    .min(0)
+    .max(1_000_000),
+  maxCoveredCents: z.coerce
+    .number("Enter a whole number of minor units.")
+    .int("A whole number of minor units.")
+    .min(100, "At least 100 minor units.")
+    .max(100_000_000, "At most 100,000,000 minor units."),
+  currencies: z.array(z.enum(SUPPORTED_CURRENCIES)).min(1, "Choose at least one currency."),
+  productCategories: z
+    .string()
+    .max(1_000)
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(/[\n,]+/)
+          .map((value) => value.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string().max(64, "Categories are at most 64 characters.")).max(50, "At most 50 categories.")),
+  claimRules: z.string().max(10_000),
+  settlementPeriod: z.enum(["weekly", "monthly"], "Choose weekly or monthly."),
+});
+
+/**
+ * Replaces the mode's program terms: they price offers quoted from now on (a quote keeps the fee it was given, a plan
+ * its terms); claim rules decide claims filed from now on; the period shapes statements not yet closed. The
+ * merchant's share of fees is not the merchant's to change. One audit entry names what changed.
+ */
+export async function updateProgram(
+  tx: Tx,
+  services: Services,
+  source: MerchantAuditSource,
+  input: unknown,
+): Promise<EditableProgram> {
+  const parsed = programUpdateSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new DomainError(
-      "invalid",
-      "parameter_invalid",
-      `Claim rules: ${issue.message}${issue.path.length ? ` (at ${issue.path.join(".")})` : ""}.`,
-      ["claimRules", ...issue.path].join("."),
-    );
+    throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0] ?? ""));
   }
-  if ((await updateClaimRules(tx, actor, JSON.stringify(parsed.data), programId)) === 0)
-    throw notFound("protection program", programId ?? "(active)", "programId");
-  return parsed.data;
+  let rules: unknown;
+  try {
+    rules = JSON.parse(parsed.data.claimRules || "{}");
+  } catch {
+    throw new DomainError("invalid", "parameter_invalid", "Claim rules must be JSON, such as {}.", "claimRules");
+  }
+  const claimRules = parseClaimRules(rules);
+  const actor = { merchantId: source.merchantId, mode: source.mode };
+  const program = await programTermsOf(tx, actor);
+  const terms = {
+    rateBps: Math.round(parsed.data.ratePercent * 100),
+    minFeeCents: parsed.data.minFeeCents,
+    maxCoveredCents: parsed.data.maxCoveredCents,
+    currencies: parsed.data.currencies,
+    productCategories: parsed.data.productCategories,
+    claimRules: JSON.stringify(claimRules),
+    settlementPeriod: parsed.data.settlementPeriod,
+  };
+  await updateProgramTerms(tx, program.id, terms);
+  await appendMerchantAudit(tx, services, source, {
+    action: "program.updated",
+    subject: program.id,
+    detail: {
+      rateBps: terms.rateBps,
+      minFeeCents: terms.minFeeCents,
+      maxCoveredCents: terms.maxCoveredCents,
+      settlementPeriod: terms.settlementPeriod,
+    },
+  });
+  return { id: program.id, ...terms };
 }

@@ -118,3 +118,59 @@ export async function updateClaimRules(
   );
   return rows.length;
 }
+
+/** The terms the dashboard edits, of one program. */
+export interface EditableProgram {
+  id: string;
+  rateBps: number;
+  minFeeCents: number;
+  maxCoveredCents: number;
+  currencies: Currency[];
+  productCategories: string[];
+  claimRules: string;
+  settlementPeriod: "weekly" | "monthly";
+}
+
+/** The owner's first active program in the mode (the one quotes use unless another is named). */
+export async function findFirstActiveProgram(tx: Queryable, owner: Actor): Promise<EditableProgram | undefined> {
+  const row = await tx.get<ProgramRow & { claim_rules: string; settlement_period: "weekly" | "monthly" }>(
+    `SELECT id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories,
+            claim_rules, settlement_period
+     FROM protection_programs WHERE merchant_id = ? AND mode = ? AND active = TRUE ORDER BY id LIMIT 1`,
+    [owner.merchantId, owner.mode],
+  );
+  return (
+    row && {
+      id: row.id,
+      rateBps: row.rate_bps,
+      minFeeCents: row.min_fee_cents,
+      maxCoveredCents: row.max_covered_cents,
+      currencies: JSON.parse(row.currencies),
+      productCategories: JSON.parse(row.product_categories),
+      claimRules: row.claim_rules,
+      settlementPeriod: row.settlement_period,
+    }
+  );
+}
+
+/** Replaces a program's editable terms (its merchant share stays: it is ours to set). */
+export async function updateProgramTerms(
+  tx: Queryable,
+  programId: string,
+  terms: Omit<EditableProgram, "id">,
+): Promise<void> {
+  await tx.run(
+    `UPDATE protection_programs SET rate_bps = ?, min_fee_cents = ?, max_covered_cents = ?, currencies = ?,
+       product_categories = ?, claim_rules = ?, settlement_period = ? WHERE id = ?`,
+    [
+      terms.rateBps,
+      terms.minFeeCents,
+      terms.maxCoveredCents,
+      JSON.stringify(terms.currencies),
+      JSON.stringify(terms.productCategories),
+      terms.claimRules,
+      terms.settlementPeriod,
+      programId,
+    ],
+  );
+}

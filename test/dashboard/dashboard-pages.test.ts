@@ -176,6 +176,41 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.ok(await page.isVisible("code:has-text('http://127.0.0.1:9/hooks')"));
     await check(page, "webhooks");
 
+    // Program: the fee preview uses the saved terms; refused input is shown next to its field and changes nothing.
+    await page.click("nav[aria-label=Dashboard] a:has-text('Program')");
+    await page.waitForSelector("h1:has-text('Program')");
+    await page.fill("input[name=sample]", "20000");
+    await page.click("button:has-text('Preview')");
+    await page.waitForSelector("text=for a fee of 6.00 under the saved terms");
+    const programRow = () =>
+      db().get<{ rate_bps: number; claim_rules: string; settlement_period: string }>(
+        "SELECT rate_bps, claim_rules, settlement_period FROM protection_programs p JOIN merchant_members m ON m.merchant_id = p.merchant_id WHERE m.email = ? AND p.mode = 'test'",
+        [owner],
+      );
+    const savedProgram = await programRow();
+    await page.fill("input[name=ratePercent]", "2.555");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=At most two decimals.");
+    await page.fill("input[name=ratePercent]", "2.5");
+    await page.fill("textarea[name=claimRules]", '{"autoApprove": {"maxAmountCents": 0}}');
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=Claim rules:");
+    assert.deepEqual(await programRow(), savedProgram);
+    await page.fill(
+      "textarea[name=claimRules]",
+      '{"autoApprove": {"maxAmountCents": 5000, "reasons": ["lost_in_transit"]}, "replacementAllowed": true}',
+    );
+    await page.selectOption("select[name=settlementPeriod]", "monthly");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
+    const changedProgram = (await programRow())!;
+    assert.equal(Number(changedProgram.rate_bps), 250);
+    assert.equal(changedProgram.settlement_period, "monthly");
+    assert.equal(JSON.parse(changedProgram.claim_rules).replacementAllowed, true);
+    await page.click("button:has-text('Preview')");
+    await page.waitForSelector("text=for a fee of 5.00 under the saved terms");
+    await check(page, "program");
+
     // Invite a support member; they sign in and cannot see keys.
     const support = newAddress("support");
     await page.click("nav[aria-label=Dashboard] a:has-text('Team')");
@@ -253,6 +288,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       "member.signed_up",
       "api_key.minted",
       "webhook_endpoint.created",
+      "program.updated",
       "member.invited",
       "allowed_origins.updated",
       "merchant.went_live",
