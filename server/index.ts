@@ -133,6 +133,7 @@ export {
 } from "./domain/ops-claims.ts";
 export { sendStaffSignInEmail, type Mail } from "./email/staff-sign-in.ts";
 export { getPurchase, listPurchases, type Purchase } from "./domain/purchases.ts";
+export { listSettlements, settlementEntriesCsv, type Statement } from "./domain/settlements.ts";
 export { voidPlan, type ConsentRecord } from "./domain/plans.ts";
 export { reportMerchantRefund, type MerchantRefund } from "./domain/orders.ts";
 export { sendMemberSignInEmail } from "./email/member-sign-in.ts";

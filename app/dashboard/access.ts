@@ -14,6 +14,7 @@ export const DASHBOARD_PAGES = {
   purchases: { title: "Purchases", path: "purchases", view: EVERYONE, change: OWNER },
   claims: { title: "Claims", path: "claims", view: EVERYONE, change: ["owner", "support"] },
   refunds: { title: "Refunds", path: "refunds", view: EVERYONE, change: OWNER },
+  settlements: { title: "Settlements", path: "settlements", view: EVERYONE, change: OWNER },
   keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
   webhooks: { title: "Webhooks", path: "developers/webhooks", view: BUILDERS, change: BUILDERS },
   program: { title: "Program", path: "program", view: EVERYONE, change: OWNER },

@@ -15,6 +15,7 @@ import { axeViolations, launchBrowser, type TestPage } from "../support/widget/b
 import { waitFor } from "../support/wait.ts";
 import { PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { fileClaim, prepareEvidence } from "../../server/domain/claims.ts";
+import { closeEndedPeriods, SETTLEMENT_GRACE_MS, settlementEntriesCsv } from "../../server/domain/settlements.ts";
 import { findPlanByReference } from "../../server/store/plans.ts";
 import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/evidence/index.ts";
 import { requestMemberSignInLinks } from "../../server/domain/members.ts";
@@ -303,7 +304,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForURL(/\/dashboard\/sign-in/);
   }, 240_000);
 
-  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims, reports a refund with its credit, and voids", async () => {
+  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims, reports a refund with its credit, lists a closed statement with its CSV, and voids", async () => {
     // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
     const email = newAddress("seller");
     const links = await db().transaction(async (tx) => {
@@ -404,6 +405,27 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
         .status,
       "voided",
     );
+
+    // Settlements: the week closed (a clock past its end and the grace), listed, and its CSV as the API gives it.
+    const closing: Services = { ...services, clock: () => Date.now() + 8 * 24 * 60 * 60 * 1000 + SETTLEMENT_GRACE_MS };
+    assert.ok((await closeEndedPeriods(db(), closing)) >= 1);
+    await page.click("nav[aria-label=Dashboard] a:has-text('Settlements')");
+    await page.waitForSelector("h1:has-text('Settlements')");
+    const csvLink = page.locator("a:has-text('entries (CSV)')").first();
+    const csvPath = (await csvLink.getAttribute("href"))!;
+    await check(page, "settlements");
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const csv = await fetch(url(csvPath), { headers: { Cookie: cookie } });
+    assert.equal(csv.status, 200);
+    assert.match(csv.headers.get("content-disposition") ?? "", /^attachment; filename="stmt_/);
+    const statementId = csvPath.split("/").at(-2)!;
+    const expected = await settlementEntriesCsv(
+      db(),
+      { merchantId: harness.merchant.merchantId, mode: "test" },
+      statementId,
+    );
+    assert.equal(await csv.text(), new TextDecoder().decode(expected.bytes));
+    assert.equal((await fetch(url(csvPath))).url.includes("/dashboard/sign-in"), true, "no session: the sign-in page");
 
     // Void from the purchase's page; a second void of it is refused.
     await page.goto(url("/dashboard/purchases"));
