@@ -1,6 +1,12 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 
 export default function App() {
+  // Marks the page interactive once React has hydrated it: browser tests and benchmarks wait for it before typing into
+  // controlled fields (typed earlier, a value can be lost to hydration).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -90,9 +90,25 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     );
 
   async function signInFromEmail(page: Page, email: string, seen = new Set<string>()) {
-    await page.goto(url(await linkFromEmail(email, seen)));
+    await load(page, await linkFromEmail(email, seen));
     await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
     await page.waitForSelector("h1:has-text('Overview')");
+    await hydrated(page);
+  }
+
+  /** Waits until React has hydrated the page (app/root.tsx marks it): typing earlier can be lost. */
+  const hydrated = (target: Page) => target.waitForSelector("html[data-hydrated]", { state: "attached" });
+
+  /** Loads `pathname` and waits for it to be interactive. */
+  async function load(target: Page, pathname: string) {
+    const response = await target.goto(url(pathname));
+    await hydrated(target);
+    return response;
+  }
+
+  /** Follows the link (a navigation entry, a row's link) as a fresh page load, once it is interactive. */
+  async function follow(target: Page, selector: string) {
+    await load(target, (await target.getAttribute(selector, "href"))!);
   }
 
   /** axe-core, no script errors; screenshots at both widths. */
@@ -109,7 +125,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
   it("signs up, signs in by e-mail link, mints a live key shown once, invites a support member who cannot see keys, and goes live", async () => {
     const owner = newAddress("owner");
     const page = await newPage();
-    await page.goto(url("/dashboard/sign-up"));
+    await load(page, "/dashboard/sign-up");
     await check(page, "sign-up");
 
     // Refused input: next to its field, nothing written.
@@ -129,15 +145,16 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForSelector("text=If this address has a dashboard account, a sign-in link is on its way.");
     await check(page, "sign-in-sent");
 
-    await page.goto(url(await linkFromEmail(owner)));
+    await load(page, await linkFromEmail(owner));
     await check(page, "sign-in-link");
     await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
     await page.waitForSelector("h1:has-text('Overview')");
+    await hydrated(page);
     assert.ok(await page.isVisible("text=You are looking at test data"));
     await check(page, "overview");
 
     // A live secret key: shown once, then only its last four.
-    await page.click("nav[aria-label=Dashboard] a:has-text('API keys')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('API keys')");
     await page.waitForSelector("h1:has-text('API keys')");
     await page.selectOption("select[name=mode]", "live");
     await page.click("button:has-text('Mint the key')");
@@ -145,6 +162,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.match(secret, /^mch_live_[A-Za-z0-9]{32}$/);
     await check(page, "keys-revealed");
     await page.reload();
+    await hydrated(page);
     assert.equal(await page.locator(`text=${secret}`).count(), 0);
     assert.ok(await page.isVisible(`code:has-text('mch_live_…${secret.slice(-4)}')`));
     await check(page, "keys");
@@ -160,7 +178,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.equal(early.body.error.code, "live_mode_not_enabled");
 
     // A webhook endpoint: refused input next to its field, changing nothing; then its secret shown once.
-    await page.click("nav[aria-label=Dashboard] a:has-text('Webhooks')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Webhooks')");
     await page.waitForSelector("h1:has-text('Webhooks')");
     const noEndpoint = await rowCounts(db(), ["webhook_endpoints", "merchant_audit_log"]);
     await page.fill("input[name=url]", "not a url");
@@ -173,12 +191,13 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.match(signingSecret, /^whsec_/);
     await check(page, "webhooks-secret");
     await page.reload();
+    await hydrated(page);
     assert.equal(await page.locator(`text=${signingSecret}`).count(), 0);
     assert.ok(await page.isVisible("code:has-text('http://127.0.0.1:9/hooks')"));
     await check(page, "webhooks");
 
     // Program: the fee preview uses the saved terms; refused input is shown next to its field and changes nothing.
-    await page.click("nav[aria-label=Dashboard] a:has-text('Program')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Program')");
     await page.waitForSelector("h1:has-text('Program')");
     await page.fill("input[name=sample]", "20000");
     await page.click("button:has-text('Preview')");
@@ -214,7 +233,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
 
     // Invite a support member; they sign in and cannot see keys.
     const support = newAddress("support");
-    await page.click("nav[aria-label=Dashboard] a:has-text('Team')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Team')");
     await page.fill("input[name=email]", support);
     await page.selectOption("select[name=role]", "support");
     const seen = mailFiles();
@@ -225,7 +244,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await signInFromEmail(supportPage, support, seen);
     assert.equal(await supportPage.locator("nav[aria-label=Dashboard] a:has-text('API keys')").count(), 0);
     assert.equal(await supportPage.locator("nav[aria-label=Dashboard] a:has-text('Webhooks')").count(), 0);
-    const refused = await supportPage.goto(url("/dashboard/developers/keys"));
+    const refused = await load(supportPage, "/dashboard/developers/keys");
     assert.equal(refused?.status(), 403);
     await supportPage.waitForSelector("text=Your role cannot open API keys");
     await check(supportPage, "forbidden");
@@ -247,7 +266,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.deepEqual(await counts(), unchanged);
 
     // Go live: the checklist wants a live publishable key and origins; then the live key works.
-    await page.click("nav[aria-label=Dashboard] a:has-text('Go live')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Go live')");
     await page.waitForSelector("h1:has-text('Go live')");
     await check(page, "go-live-checklist");
     await page.fill("textarea[name=origins]", "shop.example.com/path");
@@ -256,12 +275,12 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.fill("textarea[name=origins]", "https://shop.example.com");
     await page.click("button:has-text('Save origins')");
     await page.waitForSelector("text=Allowed origins saved.");
-    await page.click("nav[aria-label=Dashboard] a:has-text('API keys')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('API keys')");
     await page.selectOption("select[name=kind]", "publishable");
     await page.selectOption("select[name=mode]", "live");
     await page.click("button:has-text('Mint the key')");
     await page.waitForSelector("input[readonly]");
-    await page.click("nav[aria-label=Dashboard] a:has-text('Go live')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Go live')");
     await page.check("input[name=confirmationEmail]");
     await page.click("button:has-text('Go live')");
     await page.waitForSelector("text=You are live.");
@@ -269,7 +288,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.equal((await purchases()).status, 200);
 
     // Rotation keeps the old key working for the overlap; revoking ends it at once.
-    await page.click("nav[aria-label=Dashboard] a:has-text('API keys')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('API keys')");
     await page.waitForSelector("h1:has-text('API keys')");
     const liveRow = page.locator("tr", { hasText: `mch_live_…${secret.slice(-4)}` });
     await liveRow.locator("button:has-text('Rotate')").click();
@@ -284,7 +303,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.equal((await purchases()).status, 401);
 
     // The audit log names each sensitive action; sign out everywhere ends the support member's session too? no: only the owner's.
-    await page.click("nav[aria-label=Dashboard] a:has-text('Audit log')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Audit log')");
     for (const action of [
       "member.signed_up",
       "api_key.minted",
@@ -300,7 +319,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await check(page, "audit");
     await page.click("button:has-text('Sign out everywhere')");
     await page.waitForSelector("text=You are signed out on every device.");
-    await page.goto(url("/dashboard"));
+    await load(page, "/dashboard");
     await page.waitForURL(/\/dashboard\/sign-in/);
   }, 240_000);
 
@@ -325,13 +344,14 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       (await db().get<{ order_id: string }>("SELECT order_id FROM plans WHERE reference_number = ?", [reference]))!
         .order_id;
     const page = await newPage();
-    await page.goto(url(`/dashboard/sign-in/${links[0].token}`));
+    await load(page, `/dashboard/sign-in/${links[0].token}`);
     await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
     await page.waitForSelector("h1:has-text('Overview')");
+    await hydrated(page);
     assert.match((await page.locator("svg[role=img] desc").textContent()) ?? "", /2 purchases protected/);
     await check(page, "overview-with-sales");
 
-    await page.click("nav[aria-label=Dashboard] a:has-text('Purchases')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Purchases')");
     await page.waitForSelector("h1:has-text('Purchases')");
     for (const reference of references) assert.ok(await page.isVisible(`a:has-text('${reference}')`));
     await check(page, "purchases");
@@ -341,11 +361,11 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.locator(`a:has-text('${references[1]}')`).waitFor({ state: "detached" });
     assert.match(page.url(), new RegExp(`reference=${references[0]}`));
     assert.ok(await page.isVisible(`a:has-text('${references[0]}')`));
-    await page.goto(url("/dashboard/purchases?from=yesterday"));
+    await load(page, "/dashboard/purchases?from=yesterday");
     await page.waitForSelector("text=Use a date such as 2026-11-25.");
 
-    await page.goto(url("/dashboard/purchases"));
-    await page.click(`a:has-text('${references[0]}')`);
+    await load(page, "/dashboard/purchases");
+    await follow(page, `a:has-text('${references[0]}')`);
     await page.waitForSelector("h2:has-text('Consent record')");
     await check(page, "purchase");
 
@@ -376,17 +396,17 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
         evidence,
       ),
     );
-    await page.click("nav[aria-label=Dashboard] a:has-text('Claims')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Claims')");
     await page.waitForSelector("h1:has-text('Claims')");
     assert.ok(await page.isVisible(`td:has-text('${references[0]}')`));
     assert.ok(await page.isVisible("text=damaged in transit"));
     await check(page, "claims");
-    await page.goto(url("/dashboard/claims?status=paid"));
+    await load(page, "/dashboard/claims?status=paid");
     await page.waitForSelector("text=No claims match.");
 
     // A refund report: an unknown order is refused next to its field and changes nothing; a real one voids the plan
     // and shows the fee share credited on the next statement.
-    await page.click("nav[aria-label=Dashboard] a:has-text('Refunds')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Refunds')");
     const before = await rowCounts(db(), ["orders", "plans", "ledger_entries", "settlement_credits", "events"]);
     await page.fill("input[name=orderId]", "no-such-order");
     await page.click("button:has-text('Report the refund')");
@@ -409,7 +429,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     // Settlements: the week closed (a clock past its end and the grace), listed, and its CSV as the API gives it.
     const closing: Services = { ...services, clock: () => Date.now() + 8 * 24 * 60 * 60 * 1000 + SETTLEMENT_GRACE_MS };
     assert.ok((await closeEndedPeriods(db(), closing)) >= 1);
-    await page.click("nav[aria-label=Dashboard] a:has-text('Settlements')");
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Settlements')");
     await page.waitForSelector("h1:has-text('Settlements')");
     const csvLink = page.locator("a:has-text('entries (CSV)')").first();
     const csvPath = (await csvLink.getAttribute("href"))!;
@@ -428,10 +448,16 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.equal((await fetch(url(csvPath))).url.includes("/dashboard/sign-in"), true, "no session: the sign-in page");
 
     // Void from the purchase's page; a second void of it is refused.
-    await page.goto(url("/dashboard/purchases"));
-    await page.click(`a:has-text('${references[0]}')`);
+    await load(page, "/dashboard/purchases");
+    await follow(page, `a:has-text('${references[0]}')`);
     await page.click("button:has-text('Void this protection')");
     await page.waitForSelector(`text=${references[0]} is void.`);
-    assert.equal(await page.locator("button:has-text('Void this protection')").count(), 0);
+    // The page reloads its data after the action: the purchase is no longer active, so no second void is offered.
+    await page.locator("button:has-text('Void this protection')").waitFor({ state: "detached" });
+    assert.equal(
+      (await db().get<{ status: string }>("SELECT status FROM plans WHERE reference_number = ?", [references[0]]))!
+        .status,
+      "voided",
+    );
   }, 240_000);
 });
