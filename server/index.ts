@@ -77,7 +77,9 @@ export {
 } from "./domain/claim-decisions.ts";
 export {
   CLAIM_STATUSES,
+  getMerchantClaim,
   listClaims,
+  readMerchantEvidence,
   type Claim,
   type ClaimDecision,
   type ClaimResolution,

@@ -440,6 +440,18 @@ export async function readMerchantEvidence(
   return readEvidence(db, services, await findClaim(db, claimId, actor), claimId, evidenceId);
 }
 
+/** One of the merchant's claims with its evidence files and its timeline (the dashboard's claim page). */
+export async function getMerchantClaim(
+  db: Tx,
+  actor: Actor,
+  claimId: string,
+): Promise<Claim & { evidence: EvidenceFile[]; timeline: TimelineEntry[] }> {
+  const claim = await findClaim(db, claimId, actor);
+  if (!claim) throw notFound("claim", claimId, "claimId");
+  const { evidence, timeline } = await withTimeline(db, claim);
+  return { ...toClaim(claim), evidence, timeline };
+}
+
 /** One of the actor's claims. */
 export async function getClaim(db: Tx, actor: Actor, claimId: string): Promise<Claim> {
   const claim = await findClaim(db, claimId, actor);

@@ -15,6 +15,7 @@ import { axeViolations, launchBrowser, type TestPage } from "../support/widget/b
 import { waitFor } from "../support/wait.ts";
 import { PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { fileClaim, prepareEvidence } from "../../server/domain/claims.ts";
+import { approveClaim } from "../../server/domain/claim-decisions.ts";
 import { closeEndedPeriods, SETTLEMENT_GRACE_MS, settlementEntriesCsv } from "../../server/domain/settlements.ts";
 import { findPlanByReference } from "../../server/store/plans.ts";
 import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/evidence/index.ts";
@@ -323,7 +324,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForURL(/\/dashboard\/sign-in/);
   }, 240_000);
 
-  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims, reports a refund with its credit, lists a closed statement with its CSV, and voids", async () => {
+  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, and voids", async () => {
     // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
     const email = newAddress("seller");
     const links = await db().transaction(async (tx) => {
@@ -382,7 +383,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     const evidence = await prepareEvidence(evidenceServices, [
       { field: "evidence", index: 0, fileName: "vase.png", bytes: PNG_BYTES },
     ]);
-    await db().transaction((tx) =>
+    const filed = await db().transaction((tx) =>
       fileClaim(
         tx,
         evidenceServices,
@@ -403,6 +404,40 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await check(page, "claims");
     await load(page, "/dashboard/claims?status=paid");
     await page.waitForSelector("text=No claims match.");
+
+    // The claim's page: its file, its timeline; approved by the claims team, the merchant confirms the refund they made.
+    const claimActor = { merchantId: harness.merchant.merchantId, mode: "test" as const };
+    await db().transaction((tx) =>
+      approveClaim(
+        tx,
+        evidenceServices,
+        claimActor,
+        filed.id,
+        { kind: "staff", staffId: "stf_test" },
+        { remedy: "refund" },
+      ),
+    );
+    await load(page, `/dashboard/claims/${filed.id}`);
+    await page.waitForSelector("h2:has-text('Timeline')");
+    const fileLink = (await page.getAttribute("a:has-text('vase.png')", "href"))!;
+    const download = await fetch(url(fileLink), {
+      headers: { Cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") },
+    });
+    assert.equal(download.status, 200);
+    assert.equal(download.headers.get("content-type"), "image/png");
+    await check(page, "claim");
+    const claimTables = ["claims", "claim_timeline", "ledger_entries", "events"];
+    const beforeResolution = await rowCounts(db(), claimTables);
+    await page.click("button:has-text('Confirm')");
+    await page.waitForSelector("text=Enter your reference");
+    assert.deepEqual(await rowCounts(db(), claimTables), beforeResolution);
+    await page.fill("input[name=reference]", "refund-4711");
+    await page.click("button:has-text('Confirm')");
+    await page.waitForSelector("text=Recorded: the claim is paid and the buyer is told.");
+    assert.equal(
+      (await db().get<{ status: string }>("SELECT status FROM claims WHERE id = ?", [filed.id]))!.status,
+      "paid",
+    );
 
     // A refund report: an unknown order is refused next to its field and changes nothing; a real one voids the plan
     // and shows the fee share credited on the next statement.

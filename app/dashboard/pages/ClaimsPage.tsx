@@ -65,7 +65,9 @@ export function ClaimsPage() {
             >
               {claims.map((claim, index) => (
                 <IndexTable.Row id={claim.id} key={claim.id} position={index}>
-                  <IndexTable.Cell>{claim.referenceNumber}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <a href={href("claims", `/${claim.id}`)}>{claim.referenceNumber}</a>
+                  </IndexTable.Cell>
                   <IndexTable.Cell>{label(claim.reason)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <Badge

@@ -1,0 +1,77 @@
+// A claim: what the buyer asked for and why, their evidence files, the timeline, the decision; and, for merchants
+// outside Shopify, confirming the refund or replacement they made for an approved claim (the API's
+// POST /merchant/claims/{id}/resolution; a Shopify shop's claims are paid by the app and refuse it).
+import { z } from "zod";
+import { DomainError, getMerchantClaim, readMerchantEvidence, resolveClaim } from "../../../server/index.ts";
+import { field, formAction } from "../../form-actions.server.ts";
+import { downloadResponse } from "../../downloads.server.ts";
+import type { PageAction, PageContext } from "../viewer.ts";
+
+/** The path's segments after /claims/: the claim id, then evidence/<file id> for a download. */
+const claimPath = (request: Request) => {
+  const parts = new URL(request.url).pathname.split("/").map(decodeURIComponent);
+  const at = parts.indexOf("claims");
+  return { claimId: parts[at + 1] ?? "", evidenceId: parts[at + 3] ?? "" };
+};
+
+export async function loadClaim({ runtime, viewer, request }: PageContext) {
+  const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
+  return { claim: await getMerchantClaim(runtime.db, actor, claimPath(request).claimId) };
+}
+
+export type ClaimData = Awaited<ReturnType<typeof loadClaim>>;
+
+export async function loadClaimEvidence({ runtime, viewer, request }: PageContext): Promise<Response> {
+  const { claimId, evidenceId } = claimPath(request);
+  const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
+  return downloadResponse(await readMerchantEvidence(runtime.db, runtime.services, actor, claimId, evidenceId));
+}
+
+const resolutionSchema = z.object({
+  kind: z.enum(["refund", "replacement"], "Choose what you did: a refund or a replacement."),
+  amountCents: z
+    .string()
+    .trim()
+    .transform((text) => (text === "" ? undefined : Number(text)))
+    .pipe(z.number("A whole number of minor units.").int("A whole number of minor units.").min(1).optional()),
+  reference: z
+    .string()
+    .trim()
+    .min(1, "Enter your reference: the refund id, the order or its tracking number.")
+    .max(200),
+});
+
+export const claimAction: PageAction<unknown> = async ({ runtime, viewer, request, form }) => {
+  const values = {
+    kind: field(form, "kind"),
+    amountCents: field(form, "amountCents"),
+    reference: field(form, "reference"),
+  };
+  const result = await formAction(
+    "resolution",
+    { kind: "kind", amountCents: "amountCents", reference: "reference" },
+    async () => {
+      const parsed = resolutionSchema.safeParse(values);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0]));
+      }
+      return runtime.db.transaction((tx) =>
+        resolveClaim(
+          tx,
+          runtime.services,
+          { merchantId: viewer.merchantId, mode: viewer.mode },
+          claimPath(request).claimId,
+          {
+            channel: "merchant",
+            ...parsed.data,
+          },
+        ),
+      );
+    },
+    values,
+  );
+  return result.ok
+    ? { ok: true, form: "resolution", message: "Recorded: the claim is paid and the buyer is told." }
+    : result.response;
+};
