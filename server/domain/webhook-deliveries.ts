@@ -87,6 +87,8 @@ export interface WebhookAttempt {
   /** The receiver's HTTP status; null when no response came (timeout, refused, address not allowed). */
   statusCode: number | null;
   error: string | null;
+  /** The first 500 characters of the receiver's answer. */
+  responseExcerpt: string | null;
   durationMs: number;
   attemptedAt: string;
 }
@@ -112,6 +114,7 @@ function toAttempt(attempt: AttemptRecord): WebhookAttempt {
     outcome: attempt.outcome,
     statusCode: attempt.statusCode,
     error: attempt.error,
+    responseExcerpt: attempt.responseExcerpt,
     durationMs: attempt.durationMs,
     attemptedAt: iso(attempt.attemptedAt),
   };

@@ -355,6 +355,10 @@ export const webhookAttempt = z.strictObject({
   outcome: z.enum(["succeeded", "failed"]),
   statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null when no response came."),
   error: z.string().nullable(),
+  responseExcerpt: z
+    .string()
+    .nullable()
+    .describe("The first 500 characters of the receiver's answer; null when it sent none (or no response came)."),
   durationMs: z.number().int(),
   attemptedAt: timestamp,
 });

@@ -197,6 +197,8 @@ export interface AttemptRecord {
   /** The receiver's HTTP status; null when no response came. */
   statusCode: number | null;
   error: string | null;
+  /** The start of the receiver's answer (server/webhooks/sender.ts). */
+  responseExcerpt: string | null;
   durationMs: number;
   attemptedAt: number;
 }
@@ -205,8 +207,8 @@ export interface AttemptRecord {
 export async function insertAttempts(tx: Queryable, attempts: readonly AttemptRecord[]): Promise<void> {
   if (attempts.length === 0) return;
   await tx.run(
-    `INSERT INTO webhook_attempts (id, merchant_id, mode, endpoint_id, delivery_id, event_id, outcome, status_code, error, duration_ms, attempted_at)
-     VALUES ${attempts.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+    `INSERT INTO webhook_attempts (id, merchant_id, mode, endpoint_id, delivery_id, event_id, outcome, status_code, error, response_excerpt, duration_ms, attempted_at)
+     VALUES ${attempts.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
     attempts.flatMap((attempt) => [
       attempt.id,
       attempt.merchantId,
@@ -217,6 +219,7 @@ export async function insertAttempts(tx: Queryable, attempts: readonly AttemptRe
       attempt.outcome,
       attempt.statusCode,
       attempt.error,
+      attempt.responseExcerpt,
       attempt.durationMs,
       attempt.attemptedAt,
     ]),
@@ -233,6 +236,7 @@ interface AttemptRow {
   outcome: "succeeded" | "failed";
   status_code: number | null;
   error: string | null;
+  response_excerpt: string | null;
   duration_ms: number;
   attempted_at: number;
 }
@@ -248,7 +252,7 @@ export function listAttemptsPage(
     tx,
     owner,
     "webhook_attempts",
-    "id, merchant_id, mode, endpoint_id, delivery_id, event_id, outcome, status_code, error, duration_ms, attempted_at",
+    "id, merchant_id, mode, endpoint_id, delivery_id, event_id, outcome, status_code, error, response_excerpt, duration_ms, attempted_at",
     [["endpoint_id = ?", endpointId]],
     query,
     (row: AttemptRow): AttemptRecord => ({
@@ -261,6 +265,7 @@ export function listAttemptsPage(
       outcome: row.outcome,
       statusCode: row.status_code,
       error: row.error,
+      responseExcerpt: row.response_excerpt,
       durationMs: row.duration_ms,
       attemptedAt: row.attempted_at,
     }),

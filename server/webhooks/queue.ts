@@ -21,6 +21,8 @@ export interface AttemptResult {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** The start of the receiver's answer, when one came. */
+  responseExcerpt?: string | null;
 }
 
 export interface QueuePolicy {
@@ -89,6 +91,7 @@ export async function completeDeliveries(
         outcome: succeeded(result) ? "succeeded" : "failed",
         statusCode: result.statusCode,
         error: errorOf(result),
+        responseExcerpt: result.responseExcerpt ?? null,
         durationMs: result.durationMs,
         attemptedAt: now,
       })),

@@ -21,7 +21,13 @@ export interface SendResult {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** The start of the receiver's answer (at most EXCERPT_CHARS characters), for the merchant's deliveries log. */
+  responseExcerpt: string | null;
 }
+
+export const EXCERPT_CHARS = 500;
+/** Bytes kept of an answer: enough for EXCERPT_CHARS characters of UTF-8; the rest is read and dropped. */
+const EXCERPT_BYTES = EXCERPT_CHARS * 4;
 
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -40,12 +46,15 @@ export function send(request: SendRequest): Promise<SendResult> {
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
     const finish = (statusCode: number | null, error: string | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       request.signal?.removeEventListener("abort", onAbort);
-      resolve({ statusCode, error, durationMs: elapsed() });
+      const excerpt = keptBytes === 0 ? null : Buffer.concat(kept).toString("utf8").slice(0, EXCERPT_CHARS);
+      resolve({ statusCode, error, durationMs: elapsed(), responseExcerpt: excerpt });
     };
     const url = new URL(request.url);
     const transport = url.protocol === "https:" ? https : http;
@@ -65,7 +74,11 @@ export function send(request: SendRequest): Promise<SendResult> {
     };
     request.signal?.addEventListener("abort", onAbort);
     req.on("response", (res) => {
-      res.resume();
+      res.on("data", (chunk: Buffer) => {
+        if (keptBytes >= EXCERPT_BYTES) return;
+        kept.push(chunk.subarray(0, EXCERPT_BYTES - keptBytes));
+        keptBytes += Math.min(chunk.length, EXCERPT_BYTES - keptBytes);
+      });
       res.on("end", () => finish(res.statusCode ?? null, null));
       res.on("error", () => finish(res.statusCode ?? null, null));
     });

@@ -101,7 +101,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     };
     let result: SendResult;
     const address = await destination(delivery);
-    if (typeof address === "string") result = { statusCode: null, error: address, durationMs: 0 };
+    if (typeof address === "string")
+      result = { statusCode: null, error: address, durationMs: 0, responseExcerpt: null };
     else
       result = await send({ url: delivery.endpoint.url, headers, body, timeoutMs, address, signal: shutdown.signal });
     if (shutdown.signal.aborted && result.statusCode === null) {

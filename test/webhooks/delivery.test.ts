@@ -72,6 +72,7 @@ describe.each(DIALECTS)("webhook delivery (%s)", (dialect) => {
     assert.equal(log.body.data[0].eventId, event.id);
     assert.equal(log.body.data[0].outcome, "succeeded");
     assert.equal(log.body.data[0].statusCode, 200);
+    assert.equal(log.body.data[0].responseExcerpt, "ok", "the start of the receiver's answer");
     assert.equal(typeof log.body.data[0].durationMs, "number");
     assert.equal(log.body.data[0].attemptedAt, new Date(t.clock.now).toISOString());
   });

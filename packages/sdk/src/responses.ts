@@ -369,6 +369,8 @@ export type WebhookAttempt = {
   /** The receiver's HTTP status; null when no response came. */
   statusCode: number | null;
   error: string | null;
+  /** The first 500 characters of the receiver's answer; null when it sent none (or no response came). */
+  responseExcerpt: string | null;
   durationMs: number;
   /** ISO 8601 UTC. */
   attemptedAt: string;
