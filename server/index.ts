@@ -51,13 +51,14 @@ export {
   checkEndpointUrl,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  getWebhookEndpoint,
   listWebhookEndpoints,
   rotateWebhookSecret,
   type EndpointStatus,
   type WebhookEndpoint,
 } from "./domain/webhook-endpoints.ts";
 export { EVENT_TYPES } from "./domain/events.ts";
-export { listWebhookAttempts, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
+export { listWebhookAttempts, redeliverEvent, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
 export { confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
 // Deliveries: the Shopify app records the carrier's "delivered" on the protected order (the claim rules read it).

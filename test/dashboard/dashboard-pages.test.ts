@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DIALECTS, rowCounts } from "../support/databases.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
+import { startReceiver } from "../support/webhook-receiver.ts";
 import { PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { fileClaim, prepareEvidence } from "../../server/domain/claims.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
@@ -324,7 +325,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForURL(/\/dashboard\/sign-in/);
   }, 240_000);
 
-  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, and voids", async () => {
+  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, delivers to a webhook endpoint and sends again, and voids", async () => {
     // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
     const email = newAddress("seller");
     const links = await db().transaction(async (tx) => {
@@ -481,6 +482,37 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     );
     assert.equal(await csv.text(), new TextDecoder().decode(expected.bytes));
     assert.equal((await fetch(url(csvPath))).url.includes("/dashboard/sign-in"), true, "no session: the sign-in page");
+
+    // A webhook endpoint at a real receiver: the next sale's event arrives, its delivery is in the endpoint's log with
+    // the receiver's answer, and "Send again" delivers the same event once more.
+    const receiver = await startReceiver();
+    try {
+      await follow(page, "nav[aria-label=Dashboard] a:has-text('Webhooks')");
+      await page.fill("input[name=url]", receiver.url);
+      await page.click("button:has-text('Add the endpoint')");
+      await page.waitForSelector("input[readonly]");
+      await harness.protect(newAddress("buyer"));
+      await waitFor(() => receiver.received.length >= 1 || undefined, { what: "the sale's event at the receiver" });
+      const eventId = receiver.received[0].eventId;
+      await load(page, "/dashboard/developers/webhooks");
+      await follow(page, `a:has-text('${receiver.url}')`);
+      await waitFor(
+        async () => {
+          await page.reload();
+          await hydrated(page);
+          return (await page.locator(`code:has-text('${eventId}')`).count()) > 0 || undefined;
+        },
+        { intervalMs: 250, what: "the delivery in the endpoint's log" },
+      );
+      assert.ok(await page.isVisible("td.excerpt:has-text('ok')"));
+      await check(page, "webhook-deliveries");
+      await page.click("button:has-text('Send again')");
+      await page.waitForSelector("text=is queued for this endpoint again");
+      await waitFor(() => receiver.received.length >= 2 || undefined, { what: "the event sent again" });
+      assert.equal(receiver.received[1].eventId, eventId);
+    } finally {
+      await receiver.close();
+    }
 
     // Void from the purchase's page; a second void of it is refused.
     await load(page, "/dashboard/purchases");

@@ -18,7 +18,7 @@ import type { WebhookEndpoint } from "../../../server/index.ts";
 import type { WebhooksData } from "./webhooks.server.ts";
 import type { ActionFailure } from "../../form-actions.server.ts";
 import { OutcomeBanners, refusalOf, ShownOnce, type FormOutcome } from "../page-parts.tsx";
-import { DashboardForm, useAccess, useDashboardShell } from "../shell-context.tsx";
+import { DashboardForm, useAccess, useDashboardHref, useDashboardShell } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
 type WebhooksResult = FormOutcome<{ revealed?: { url: string; secret: string } }>;
@@ -84,6 +84,7 @@ export function WebhooksPage() {
   const result = useActionData() as WebhooksResult | undefined;
   const { canChange } = useAccess();
   const { mode } = useDashboardShell();
+  const href = useDashboardHref();
   const failure = refusalOf(result);
   return (
     <Page title="Webhooks" subtitle={`Endpoints that receive your ${mode}-mode events, signed with their secret`}>
@@ -121,7 +122,9 @@ export function WebhooksPage() {
               {endpoints.map((endpoint, index) => (
                 <IndexTable.Row id={endpoint.id} key={endpoint.id} position={index}>
                   <IndexTable.Cell>
-                    <code>{endpoint.url}</code>
+                    <a href={href("webhooks", `/${endpoint.id}`)}>
+                      <code>{endpoint.url}</code>
+                    </a>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     {endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}

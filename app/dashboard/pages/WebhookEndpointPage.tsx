@@ -1,0 +1,78 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Badge, Box, Button, Card, Layout, Page, Text } from "@shopify/polaris";
+import type { WebhookEndpointData } from "./webhook-endpoint.server.ts";
+import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
+import { NextPage, OutcomeBanners, type FormOutcome } from "../page-parts.tsx";
+import { formatTime } from "../../components/dashboard/format.ts";
+
+export function WebhookEndpointPage() {
+  const { endpoint, attempts, nextAfter } = useLoaderData() as unknown as WebhookEndpointData;
+  const result = useActionData() as FormOutcome | undefined;
+  const { canChange } = useAccess();
+  const href = useDashboardHref();
+  return (
+    <Page
+      title={endpoint.url}
+      subtitle={endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}
+      backAction={{ content: "Webhooks", url: href("webhooks") }}
+      titleMetadata={<Badge tone={endpoint.status === "enabled" ? "success" : "critical"}>{endpoint.status}</Badge>}
+    >
+      <Layout>
+        <OutcomeBanners outcome={result} />
+        <Layout.Section>
+          <Card padding="0">
+            {attempts.length === 0 ? (
+              <Box padding="400">
+                <Text as="p">No deliveries yet.</Text>
+              </Box>
+            ) : (
+              // A plain table in a focusable region: it scrolls sideways on a phone, and keyboards can scroll it too.
+              <div className="table-region" role="region" aria-label="Deliveries" tabIndex={0}>
+                <table className="plain-table">
+                  <thead>
+                    <tr>
+                      {["When", "Event", "Outcome", "Status", "Latency", "Answer or error", "Again"].map((heading) => (
+                        <th key={heading} scope="col">
+                          {heading}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {attempts.map((attempt) => (
+                      <tr key={attempt.id}>
+                        <td>{formatTime(attempt.attemptedAt)}</td>
+                        <td>
+                          <code>{attempt.eventId}</code>
+                        </td>
+                        <td>
+                          <Badge tone={attempt.outcome === "succeeded" ? "success" : "critical"}>
+                            {attempt.outcome}
+                          </Badge>
+                        </td>
+                        <td>{attempt.statusCode ?? "—"}</td>
+                        <td>{`${attempt.durationMs} ms`}</td>
+                        <td className="excerpt">{attempt.error ?? attempt.responseExcerpt ?? ""}</td>
+                        <td>
+                          {canChange("webhooks") ? (
+                            <DashboardForm>
+                              <input type="hidden" name="eventId" value={attempt.eventId} />
+                              <Button submit accessibilityLabel={`Send again: ${attempt.eventId}`}>
+                                Send again
+                              </Button>
+                            </DashboardForm>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+        </Layout.Section>
+        <NextPage href={href("webhooks", `/${endpoint.id}`)} filters={{}} after={nextAfter} label="Older deliveries" />
+      </Layout>
+    </Page>
+  );
+}
