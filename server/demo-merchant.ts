@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Database } from "./store/database.ts";
 import { sha256Hex } from "./domain/ids.ts";
 import type { Actor, Services } from "./domain/context.ts";
-import { authenticateKey, createTestMerchant, mintTestKeys, type NewMerchant } from "./domain/merchants.ts";
+import { authenticateKey, createTestMerchant, mintKeyPair, type NewMerchant } from "./domain/merchants.ts";
 import { merchantExists, revokeApiKeys } from "./store/merchants.ts";
 import { firstProgramId, programBelongsTo } from "./store/programs.ts";
 import { listClaims, submitClaim } from "./domain/claims.ts";
@@ -39,7 +39,7 @@ export async function ensureDemoMerchant(
     return {
       merchantId: DEMO_MERCHANT_ID,
       programId: programId!,
-      ...(await mintTestKeys(tx, services, DEMO_MERCHANT_ID)),
+      ...(await mintKeyPair(tx, services, { merchantId: DEMO_MERCHANT_ID, mode: "test" })),
     };
   });
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

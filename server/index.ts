@@ -40,7 +40,7 @@ export { applyBps, formatDecimalAmount, parseDecimalAmount } from "./domain/mone
 export { fullDisclosure } from "./domain/disclosure.ts";
 
 // Services: install and uninstall, privacy, the dashboard's reads
-export { createTestMerchant, mintTestKeys, revokeMerchantKeys } from "./domain/merchants.ts";
+export { createTestMerchant, mintKeyPair, revokeMerchantKeys } from "./domain/merchants.ts";
 export { loadActiveProgram, programTermsOf, updateProgram, type EditableProgram } from "./domain/programs.ts";
 export { priceOffer } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./domain/money.ts";
@@ -54,11 +54,17 @@ export {
   getWebhookEndpoint,
   listWebhookEndpoints,
   rotateWebhookSecret,
+  updateWebhookEndpoint,
   type EndpointStatus,
   type WebhookEndpoint,
 } from "./domain/webhook-endpoints.ts";
-export { EVENT_TYPES } from "./domain/events.ts";
-export { listWebhookAttempts, redeliverEvent, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
+export { EVENT_TYPES, TEST_EVENT_TYPE } from "./domain/events.ts";
+export {
+  listWebhookAttempts,
+  redeliverEvent,
+  sendTestEvent,
+  type WebhookAttempt,
+} from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
 export { confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
 // Deliveries: the Shopify app records the carrier's "delivered" on the protected order (the claim rules read it).

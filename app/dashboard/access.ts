@@ -1,7 +1,9 @@
 // Who may see and who may change each dashboard page: the one table of the dashboard's roles (the API's is
 // server/http/routes.ts). Owners do everything; developers manage keys and webhooks; support reads and follows claims. On /dashboard a member has
-// the role an owner gave them.
+// the role an owner gave them; in the Shopify admin everyone is an owner, and the shop's staff permissions decide who
+// may open the app (so there is no Team page there).
 import type { MemberRole } from "../../server/index.ts";
+import type { Shell } from "./viewer.ts";
 
 export type { MemberRole };
 
@@ -19,11 +21,11 @@ export const DASHBOARD_PAGES = {
   webhooks: { title: "Webhooks", path: "developers/webhooks", view: BUILDERS, change: BUILDERS },
   program: { title: "Program", path: "program", view: EVERYONE, change: OWNER },
   goLive: { title: "Go live", path: "go-live", view: BUILDERS, change: OWNER },
-  team: { title: "Team", path: "team", view: OWNER, change: OWNER },
+  team: { title: "Team", path: "team", view: OWNER, change: OWNER, standaloneOnly: true },
   audit: { title: "Audit log", path: "audit", view: OWNER, change: OWNER },
 } as const satisfies Record<
   string,
-  { title: string; path: string; view: readonly MemberRole[]; change: readonly MemberRole[] }
+  { title: string; path: string; view: readonly MemberRole[]; change: readonly MemberRole[]; standaloneOnly?: true }
 >;
 
 export type DashboardPage = keyof typeof DASHBOARD_PAGES;
@@ -33,3 +35,9 @@ export const canView = (role: MemberRole, page: DashboardPage): boolean =>
 
 export const canChange = (role: MemberRole, page: DashboardPage): boolean =>
   (DASHBOARD_PAGES[page].change as readonly MemberRole[]).includes(role);
+
+/** The pages a shell's navigation lists for the role. */
+export const navigationPages = (shell: Shell, role: MemberRole): DashboardPage[] =>
+  (Object.keys(DASHBOARD_PAGES) as DashboardPage[]).filter(
+    (page) => canView(role, page) && (shell === "standalone" || !("standaloneOnly" in DASHBOARD_PAGES[page])),
+  );

@@ -1,7 +1,10 @@
 // What several dashboard pages show alike: the outcome of a form (a success sentence, or the refusal that belongs to
-// no single field), a value shown once (a new key, a signing secret), a list's filter problems and its next page.
-import { Banner, BlockStack, Layout, Text, TextField } from "@shopify/polaris";
+// no single field), a value shown once (a new key, a signing secret), a list's filter problems and its next page,
+// and a file to download.
+import { useState, type ReactNode } from "react";
+import { Banner, BlockStack, Button, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
 import type { ActionFailure } from "../form-actions.server.ts";
+import { useDashboardShell } from "./shell-context.tsx";
 
 /** What a page action answers: done (with a sentence), or refused (ActionFailure). */
 export type FormOutcome<Done extends object = object> =
@@ -88,5 +91,45 @@ export function NextPage({
     <Layout.Section>
       <a href={`${href}?${query}`}>{label}</a>
     </Layout.Section>
+  );
+}
+
+/**
+ * Saves the file at `href` through fetch, which App Bridge authenticates with the session token inside the Shopify
+ * admin (a plain link would load the file without one). Resolves to a failure sentence, or null when it was saved.
+ */
+export async function downloadThroughFetch(href: string, fileName: string): Promise<string | null> {
+  const response = await fetch(href);
+  if (!response.ok) return `The file could not be downloaded (HTTP ${response.status}).`;
+  const link = Object.assign(document.createElement("a"), {
+    href: URL.createObjectURL(await response.blob()),
+    download: fileName,
+  });
+  link.click();
+  URL.revokeObjectURL(link.href);
+  return null;
+}
+
+/** A download: a plain link in the standalone shell (the session cookie goes with it), a fetch in the admin. */
+export function DownloadLink({ href, fileName, children }: { href: string; fileName: string; children: ReactNode }) {
+  const { shell } = useDashboardShell();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (shell === "standalone")
+    return (
+      <a href={href} download={fileName}>
+        {children}
+      </a>
+    );
+  return (
+    <InlineStack gap="200" blockAlign="center">
+      <Button variant="plain" onClick={() => void downloadThroughFetch(href, fileName).then(setFailure)}>
+        {String(children)}
+      </Button>
+      {failure && (
+        <Text as="span" tone="critical">
+          {failure}
+        </Text>
+      )}
+    </InlineStack>
   );
 }

@@ -12,8 +12,7 @@ import { createCookie, json, redirect, type ActionFunctionArgs, type LoaderFunct
 import { authenticateMember, type MemberPrincipal, type Runtime } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { isHttps } from "../portal/session.server.ts";
-import { clientIp } from "../ops/console.server.ts";
-import { checkSameOrigin } from "../form-actions.server.ts";
+import { checkSameOrigin, clientIp } from "../form-actions.server.ts";
 import { canChange, canView, DASHBOARD_PAGES, type DashboardPage } from "./access.ts";
 import { CSRF_FIELD, type DashboardShell } from "./shell-context.tsx";
 import type { DashboardViewer, PageAction, PageLoad } from "./viewer.ts";
@@ -76,13 +75,18 @@ const viewerOf = (member: MemberPrincipal, ip: string): DashboardViewer => ({
 const forbidden = (page: DashboardPage, verb: string) =>
   new Response(`Your role cannot ${verb} ${DASHBOARD_PAGES[page].title}. Ask an owner of your team.`, { status: 403 });
 
-/** Refuses (throws 403) a POST from another origin or without this session's CSRF value. */
-export function checkCsrf(request: Request, form: FormData, token: string): void {
+/** Refuses (throws 403) a POST that did not come from a dashboard page (this origin or DASHBOARD_URL's). */
+export function checkDashboardOrigin(request: Request): void {
   checkSameOrigin(
     request,
     [new URL(runtime().config.DASHBOARD_URL).origin],
     "this form was not sent from the dashboard",
   );
+}
+
+/** Refuses (throws 403) a POST from another origin or without this session's CSRF value. */
+export function checkCsrf(request: Request, form: FormData, token: string): void {
+  checkDashboardOrigin(request);
   const sent = Buffer.from(String(form.get(CSRF_FIELD) ?? ""));
   const expected = Buffer.from(csrfTokenOf(token));
   if (sent.length !== expected.length || !timingSafeEqual(sent, expected))

@@ -8,16 +8,10 @@
 // (its Origin header, which browsers send on every POST; SameSite=Strict keeps the cookie off cross-site requests
 // as a second line).
 import { createCookie, redirect } from "@remix-run/node";
-import {
-  authenticateStaff,
-  clientAddress,
-  type Queryable,
-  type Runtime,
-  type StaffPrincipal,
-} from "../../server/index.ts";
-import { protectionRuntime, type ApiLoadContext } from "../protection-api.server.ts";
+import { authenticateStaff, type Queryable, type Runtime, type StaffPrincipal } from "../../server/index.ts";
+import { protectionRuntime } from "../protection-api.server.ts";
 import { isHttps } from "../portal/session.server.ts";
-import { checkSameOrigin } from "../form-actions.server.ts";
+import { checkSameOrigin, clientIp } from "../form-actions.server.ts";
 
 export const OPS_SESSION_COOKIE = "ops_session";
 
@@ -71,11 +65,4 @@ export const checkOrigin = (request: Request): void =>
     "this form was not sent from the claims console",
   );
 
-/** The client's address for the audit log and the limits (the socket's, or X-Forwarded-For behind TRUST_PROXY). */
-export function clientIp(request: Request, context: unknown): string | undefined {
-  return clientAddress(
-    (context as ApiLoadContext | undefined)?.nodeBindings,
-    request.headers.get("X-Forwarded-For"),
-    runtime().config.TRUST_PROXY,
-  );
-}
+export { clientIp };

@@ -1,29 +1,19 @@
-// The merchant dashboard: the shop's installation, setup, metrics, protected orders, webhook endpoints, failed jobs,
-// customer data requests and the e-mail snippet (app/shopify/dashboard.server.ts reads them).
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// The overview in the Shopify admin: the dashboard's overview of the shop's mode, with the shop's own banners on top
+// (uninstalled, failing endpoints, jobs and payouts that gave up, the storefront setup) and its setup, latest orders
+// and customer data requests below (app/shopify/dashboard.server.ts reads them).
 import { useLoaderData } from "@remix-run/react";
-import { Card, Page, Text } from "@shopify/polaris";
-import { authenticateAdmin, shopifyRuntime } from "../shopify.server.ts";
-import { loadDashboard } from "../shopify/dashboard.server.ts";
-import { DashboardPage } from "../components/dashboard/DashboardPage.tsx";
+import { embeddedLoader } from "../dashboard/embedded.server.ts";
+import { loadOverview, type OverviewData } from "../dashboard/pages/overview.server.ts";
+import { OverviewPage } from "../dashboard/pages/OverviewPage.tsx";
+import { loadShopOverview, type ShopOverview } from "../shopify/dashboard.server.ts";
+import { ShopActivity, ShopAttention } from "../components/dashboard/ShopOverview.tsx";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await authenticateAdmin(request);
-  const runtime = shopifyRuntime();
-  // Nothing to show in demo mode, where the layout shows the setup page instead of this one.
-  if (!admin || !runtime) return { dashboard: null };
-  const dashboard = await loadDashboard(runtime.deps, admin.session.shop, { apiKey: process.env.SHOPIFY_API_KEY! });
-  return { dashboard: dashboard ?? null };
-}
+export const loader = embeddedLoader("overview", async (context) => ({
+  ...(await loadOverview(context)),
+  shop: (await loadShopOverview(context.deps, context.shop, { apiKey: process.env.SHOPIFY_API_KEY ?? "" }))!,
+}));
 
-export default function Dashboard() {
-  const { dashboard } = useLoaderData<typeof loader>();
-  if (dashboard) return <DashboardPage dashboard={dashboard} />;
-  return (
-    <Page title="Purchase Protection">
-      <Card>
-        <Text as="p">The app is being set up for this shop. Reload the page in a moment.</Text>
-      </Card>
-    </Page>
-  );
+export default function AdminOverview() {
+  const { shop } = useLoaderData() as unknown as OverviewData & { shop: ShopOverview };
+  return <OverviewPage top={<ShopAttention overview={shop} />} bottom={<ShopActivity overview={shop} />} />;
 }

@@ -1,24 +1,51 @@
-// The embedded admin's layout. With Shopify credentials: authenticate.admin + App Bridge, as in Shopify's template.
-// Without them (demo mode): a page naming what is missing, in place of the admin pages.
+// The embedded dashboard's layout (/app, inside the Shopify admin): authenticate.admin + App Bridge, as in Shopify's
+// template, with App Bridge's navigation menu listing the dashboard's pages (app/dashboard/access.ts) and the mode
+// banner on every page. The pages are the standalone dashboard's (app/dashboard/pages), under the embedded shell
+// (app/dashboard/embedded.server.ts). Without Shopify credentials (demo mode): a page naming what is missing.
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { NavMenu } from "@shopify/app-bridge-react";
+import { Box, Card, Page, Text } from "@shopify/polaris";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import { authenticateAdmin, shopifyEnvProblems } from "../shopify.server.ts";
+import dashboardStyles from "../dashboard/dashboard.css?url";
+import { shopifyEnvProblems } from "../shopify.server.ts";
+import { embeddedShell } from "../dashboard/embedded.server.ts";
+import { DashboardShellProvider } from "../dashboard/shell-context.tsx";
+import { ModeBanner, useNavigation } from "../dashboard/ShellParts.tsx";
 import { DemoModePage } from "../components/DemoModePage.tsx";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: dashboardStyles },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const problems = shopifyEnvProblems();
-  if (problems.length > 0) return { demo: true, problems, apiKey: "" };
-  await authenticateAdmin(request);
-  return { demo: false, problems, apiKey: process.env.SHOPIFY_API_KEY ?? "" };
+  if (problems.length > 0) return { demo: true as const, problems, apiKey: "", shell: null };
+  return {
+    demo: false as const,
+    problems,
+    apiKey: process.env.SHOPIFY_API_KEY ?? "",
+    shell: await embeddedShell(request),
+  };
+}
+
+function Navigation() {
+  return (
+    <NavMenu>
+      {useNavigation().map((link) => (
+        <Link key={link.page} to={link.href} rel={link.home ? "home" : undefined}>
+          {link.title}
+        </Link>
+      ))}
+    </NavMenu>
+  );
 }
 
 export default function AdminLayout() {
-  const { demo, problems, apiKey } = useLoaderData<typeof loader>();
+  const { demo, problems, apiKey, shell } = useLoaderData<typeof loader>();
   if (demo) {
     return (
       <AppProvider isEmbeddedApp={false} apiKey="">
@@ -28,7 +55,21 @@ export default function AdminLayout() {
   }
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
-      <Outlet />
+      {shell ? (
+        <DashboardShellProvider value={shell}>
+          <Navigation />
+          <Box paddingBlockStart="400" paddingInline="400">
+            <ModeBanner />
+          </Box>
+          <Outlet />
+        </DashboardShellProvider>
+      ) : (
+        <Page title="Purchase Protection">
+          <Card>
+            <Text as="p">The app is being set up for this shop. Reload the page in a moment.</Text>
+          </Card>
+        </Page>
+      )}
     </AppProvider>
   );
 }

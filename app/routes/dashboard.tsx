@@ -3,12 +3,12 @@
 // sign out everywhere. Pages render inside it through DashboardShellProvider.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { Banner, BlockStack, Box, Button, InlineStack, Page, Text } from "@shopify/polaris";
 import { standaloneShell } from "../dashboard/standalone.server.ts";
-import { canView, DASHBOARD_PAGES, type DashboardPage } from "../dashboard/access.ts";
-import { DashboardForm, DashboardShellProvider, useDashboardShell } from "../dashboard/shell-context.tsx";
+import { DashboardForm, DashboardShellProvider } from "../dashboard/shell-context.tsx";
+import { ModeBanner, useNavigation } from "../dashboard/ShellParts.tsx";
 
 export { links, headers, meta } from "../dashboard/auth-route.ts";
 
@@ -18,47 +18,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Navigation() {
-  const { basePath, role } = useDashboardShell();
-  const { pathname } = useLocation();
-  const pages = (Object.keys(DASHBOARD_PAGES) as DashboardPage[]).filter((page) => canView(role, page));
   return (
     <nav aria-label="Dashboard" className="dashboard-nav">
       <ul>
-        {pages.map((page) => {
-          const href = `${basePath}${DASHBOARD_PAGES[page].path ? `/${DASHBOARD_PAGES[page].path}` : ""}`;
-          const current = href === basePath ? pathname === basePath : pathname.startsWith(href);
-          return (
-            <li key={page}>
-              <a href={href} aria-current={current ? "page" : undefined}>
-                {DASHBOARD_PAGES[page].title}
-              </a>
-            </li>
-          );
-        })}
+        {useNavigation().map((link) => (
+          <li key={link.page}>
+            <a href={link.href} aria-current={link.current ? "page" : undefined}>
+              {link.title}
+            </a>
+          </li>
+        ))}
       </ul>
     </nav>
-  );
-}
-
-function ModeBanner() {
-  const { mode, live, basePath } = useDashboardShell();
-  const other = mode === "test" ? "live" : "test";
-  return (
-    <Banner tone={mode === "test" ? "warning" : "info"} title={mode === "test" ? "Test mode" : "Live mode"}>
-      <InlineStack gap="300" blockAlign="center">
-        <Text as="p">
-          {mode === "test"
-            ? "You are looking at test data: test keys, test purchases, test claims."
-            : live
-              ? "You are looking at live data: real purchases and real money."
-              : "Live data. Your live keys work once you finish Go live."}
-        </Text>
-        <DashboardForm action={`${basePath}/mode`}>
-          <input type="hidden" name="mode" value={other} />
-          <Button submit variant="plain">{`Switch to ${other} mode`}</Button>
-        </DashboardForm>
-      </InlineStack>
-    </Banner>
   );
 }
 

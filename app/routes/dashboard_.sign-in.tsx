@@ -6,9 +6,8 @@ import { Button, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { requestMemberSignInLinks, SIGN_IN_LINK_TTL_MS } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
-import { clientIp } from "../ops/console.server.ts";
-import { checkSameOrigin, field, formAction } from "../form-actions.server.ts";
-import { currentMember } from "../dashboard/standalone.server.ts";
+import { clientIp, field, formAction } from "../form-actions.server.ts";
+import { checkDashboardOrigin, currentMember } from "../dashboard/standalone.server.ts";
 import { sendSignInLinks, signInLimitRefusal } from "../dashboard/sign-in.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
 
@@ -27,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const runtime = protectionRuntime();
-  checkSameOrigin(request, [new URL(runtime.config.DASHBOARD_URL).origin], "this form was not sent from the dashboard");
+  checkDashboardOrigin(request);
   const form = await request.formData();
   const values = { email: field(form, "email") };
   const ip = clientIp(request, context);

@@ -5,9 +5,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, Text } from "@shopify/polaris";
 import { memberSignInLinkUsable, signInMemberWithLink } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
-import { clientIp } from "../ops/console.server.ts";
-import { checkSameOrigin, formAction } from "../form-actions.server.ts";
-import { startDashboardSession } from "../dashboard/standalone.server.ts";
+import { clientIp, formAction } from "../form-actions.server.ts";
+import { checkDashboardOrigin, startDashboardSession } from "../dashboard/standalone.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
 
 export { links, headers, meta } from "../dashboard/auth-route.ts";
@@ -19,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const runtime = protectionRuntime();
-  checkSameOrigin(request, [new URL(runtime.config.DASHBOARD_URL).origin], "this form was not sent from the dashboard");
+  checkDashboardOrigin(request);
   const result = await formAction("sign-in-link", {}, () =>
     runtime.db.transaction((tx) =>
       signInMemberWithLink(tx, runtime.services, params.token ?? "", clientIp(request, context) ?? ""),

@@ -1,10 +1,11 @@
-// What the merchant dashboard (app/routes/app._index.tsx) shows for one shop, read in one go as plain JSON: the
-// installation and its keys, the program's terms, the storefront setup, 30 days of metrics, the latest protected
-// orders, the shop's webhook endpoints (failing / disabled ones stand out), jobs that gave up, fee refunds and claim
-// payouts that did not go through, customer data requests and the order-confirmation snippet. Only the secret key's
-// last four characters leave the server.
+// What the overview in the Shopify admin (app/routes/app._index.tsx) shows of the shop beside the dashboard's own
+// overview, read in one go as plain JSON: the installation's state, the storefront setup, the latest protected orders
+// (with the fee-mismatch flag and whether the reference reached the order), the shop's webhook endpoints that are
+// failing or disabled, jobs that gave up, fee refunds and claim payouts that did not go through, and customer data
+// requests to answer. The metrics, keys, program and endpoints have their own pages.
 import {
   findLatestShopifyJob,
+  findShopInstallation,
   iso,
   listDeadShopifyJobs,
   listLatestShopifyOrders,
@@ -13,23 +14,17 @@ import {
   listShopifyDataRequests,
   listWebhookAttempts,
   listWebhookEndpoints,
-  loadActiveProgram,
-  merchantMetrics,
   type Actor,
   type EndpointStatus,
   type JobStatus,
-  type MerchantMetrics,
   type Queryable,
   type ShopifyOrderSummary,
   type WebhookAttempt,
 } from "../../server/index.ts";
 import { CLAIM_PAYOUT_JOB } from "./claim-payouts.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
-import { orderConfirmationSnippet } from "./email-snippet.ts";
 import { FEE_REFUND_JOB } from "./fee-refunds.server.ts";
-import { loadInstallation } from "./installations.server.ts";
 
-const METRICS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const LATEST_ORDERS = 20;
 /** Lists beyond these lengths are a sign of a wider problem; the dashboard shows the newest. */
 const LIST_LIMIT = 50;
@@ -80,13 +75,9 @@ export interface DashboardClaimPayout extends DashboardPayout {
   remedy: "refund" | "replacement";
 }
 
-export interface Dashboard {
+export interface ShopOverview {
   shop: string;
   status: "installed" | "uninstalled";
-  mode: Actor["mode"];
-  publishableKey: string;
-  secretKeyLast4: string;
-  program: { id: string; rateBps: number; minFeeCents: number; maxCoveredCents: number };
   storefront: {
     productCreated: boolean;
     tierCount: number;
@@ -95,7 +86,6 @@ export interface Dashboard {
     /** Opens the theme editor with the app embed switched on (the merchant saves). */
     themeEmbedUrl: string;
   };
-  metrics: MerchantMetrics;
   orders: DashboardOrder[];
   webhookEndpoints: DashboardEndpoint[];
   deadJobs: DashboardJob[];
@@ -104,47 +94,33 @@ export interface Dashboard {
   /** Approved claims that could not be paid on the order (yet). */
   claimPayouts: DashboardClaimPayout[];
   dataRequests: { id: string; customerId: string; createdAt: string }[];
-  emailSnippet: string;
 }
 
-/** The shop's dashboard, or undefined when the shop never installed (or its data was erased by shop/redact). */
-export async function loadDashboard(
+/** The shop's overview, or undefined when the shop never installed (or its data was erased by shop/redact). */
+export async function loadShopOverview(
   deps: ShopifyDeps,
   shop: string,
   app: { apiKey: string },
-): Promise<Dashboard | undefined> {
-  const installation = await loadInstallation(deps.db, deps.sealer, shop);
+): Promise<ShopOverview | undefined> {
+  const installation = await findShopInstallation(deps.db, shop);
   if (!installation) return undefined;
   const db = deps.db;
-  const now = deps.services.clock();
-  const actor: Actor = { merchantId: installation.merchantId, mode: "test" };
-  const program = await loadActiveProgram(db, actor, installation.programId);
+  const actor: Actor = { merchantId: installation.merchantId, mode: installation.mode };
   return {
     shop,
     status: installation.status,
-    mode: actor.mode,
-    publishableKey: installation.publishableKey,
-    secretKeyLast4: installation.secretKey.slice(-4),
-    program: {
-      id: program.id,
-      rateBps: program.rateBps,
-      minFeeCents: program.minFeeCents,
-      maxCoveredCents: program.maxCoveredCents,
-    },
     storefront: {
       productCreated: installation.productId !== null,
       tierCount: installation.tiers.length,
       setupJob: await unfinishedSetupJob(db, shop),
       themeEmbedUrl: themeEmbedUrl(shop, app.apiKey),
     },
-    metrics: await merchantMetrics(db, actor, { fromMs: now - METRICS_WINDOW_MS, toMs: now }, now),
     orders: await latestOrders(db, shop),
     webhookEndpoints: await webhookEndpoints(db, actor),
     deadJobs: await deadJobs(db, shop),
     feeRefunds: await feeRefundsNeedingAttention(db, shop),
     claimPayouts: await claimPayoutsNeedingAttention(db, shop),
     dataRequests: await dataRequests(db, shop),
-    emailSnippet: orderConfirmationSnippet(deps.services.settings),
   };
 }
 
@@ -153,7 +129,7 @@ export function themeEmbedUrl(shop: string, apiKey: string): string {
   return `https://${shop}/admin/themes/current/editor?context=apps&activateAppId=${apiKey}/${THEME_EMBED_HANDLE}`;
 }
 
-async function unfinishedSetupJob(db: Queryable, shop: string): Promise<Dashboard["storefront"]["setupJob"]> {
+async function unfinishedSetupJob(db: Queryable, shop: string): Promise<ShopOverview["storefront"]["setupJob"]> {
   const job = await findLatestShopifyJob(db, shop, "storefront_setup");
   if (!job || job.status === "done") return null;
   return { status: job.status, attempts: job.attempts, lastError: job.lastError };
@@ -238,7 +214,7 @@ async function claimPayoutsNeedingAttention(db: Queryable, shop: string): Promis
   }));
 }
 
-async function dataRequests(db: Queryable, shop: string): Promise<Dashboard["dataRequests"]> {
+async function dataRequests(db: Queryable, shop: string): Promise<ShopOverview["dataRequests"]> {
   const requests = await listShopifyDataRequests(db, shop, LIST_LIMIT);
   return requests.map((request) => ({
     id: request.id,

@@ -1,5 +1,5 @@
 // Which protection merchant a shop is. Install creates it (merchant, default test program, test keys) or brings it
-// back after an uninstall (fresh keys: revoked keys never revive); uninstall revokes the keys. The shop's secret key
+// back after an uninstall (fresh keys of the shop's mode: revoked keys never revive); uninstall revokes the keys. The shop's secret key
 // is kept sealed because the order webhooks call the API with it.
 import {
   createTestMerchant,
@@ -7,7 +7,7 @@ import {
   insertShopInstallation,
   markShopReinstalled,
   markShopUninstalled,
-  mintTestKeys,
+  mintKeyPair,
   revokeMerchantKeys,
   saveShopProtectionProduct,
   type Queryable,
@@ -43,7 +43,7 @@ export async function installShop(
   const existing = await findShopInstallation(tx, shop);
   if (existing?.status === "installed") return { changed: false };
   if (existing) {
-    const keys = await mintTestKeys(tx, services, existing.merchantId);
+    const keys = await mintKeyPair(tx, services, { merchantId: existing.merchantId, mode: existing.mode });
     await markShopReinstalled(
       tx,
       shop,
@@ -82,4 +82,12 @@ export async function saveProtectionProduct(
   product: { productId: string; tiers: FeeTier[] },
 ): Promise<void> {
   await saveShopProtectionProduct(db, shop, product, services.clock());
+}
+
+/** How the keys pages show the two keys the shop's installation holds (wk_/mch_, mode, last four). */
+export async function appKeyDisplays(deps: { db: Queryable; sealer: Sealer }, shop: string): Promise<string[]> {
+  const installation = await loadInstallation(deps.db, deps.sealer, shop);
+  if (!installation) return [];
+  const display = (key: string) => `${key.split("_").slice(0, 2).join("_")}_…${key.slice(-4)}`;
+  return [display(installation.publishableKey), display(installation.secretKey)];
 }

@@ -65,7 +65,7 @@ async function setUpStorefront(deps: ShopifyDeps, shop: string): Promise<void> {
   if (!installation) return;
   const program = await loadActiveProgram(
     deps.db,
-    { merchantId: installation.merchantId, mode: "test" },
+    { merchantId: installation.merchantId, mode: installation.mode },
     installation.programId,
   );
   const admin = await deps.adminApi(shop);

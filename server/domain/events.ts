@@ -13,12 +13,22 @@ export const EVENT_TYPES = [
   "claim.created",
   "claim.updated",
 ] as const;
+/** The event types endpoints subscribe to. */
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * "Send a test event" on the dashboard's Webhooks page: its data is the endpoint itself, and it goes to that endpoint
+ * only, never fanned out, so no endpoint subscribes to it (server/domain/webhook-deliveries.ts sendTestEvent).
+ */
+export const TEST_EVENT_TYPE = "webhook_endpoint.test";
+
+/** The type of any event in the outbox. */
+export type StoredEventType = EventType | typeof TEST_EVENT_TYPE;
 
 export interface ServiceEvent {
   id: string;
   object: "event";
-  type: EventType;
+  type: StoredEventType;
   created: number;
   livemode: boolean;
   data: { object: unknown };
@@ -29,7 +39,7 @@ export async function appendEvent(
   tx: Tx,
   services: Services,
   actor: Actor,
-  type: EventType,
+  type: StoredEventType,
   object: unknown,
 ): Promise<string> {
   const now = services.clock();
@@ -47,7 +57,7 @@ export async function getEvent(db: Tx, actor: Actor, id: string): Promise<Servic
 export async function listEvents(
   db: Tx,
   actor: Actor,
-  query: PageQuery & { type?: EventType },
+  query: PageQuery & { type?: StoredEventType },
 ): Promise<Page<ServiceEvent>> {
   const page = await listEventsPage(db, actor, query, query.type);
   return { ...page, data: page.data.map(toEvent) };

@@ -1,16 +1,17 @@
 // Going live, for a merchant on any cart: a checklist the dashboard shows, the origins a live widget key may be used
 // from, and the switch. Live keys can be minted before (the checklist needs them) but identify nobody until the
-// merchant has gone live (server/http/auth.ts: 403 live_mode_not_enabled); going live creates the live program with
-// the default terms if there is none yet, and is recorded once, with its audit entry.
+// merchant has gone live (server/http/auth.ts: 403 live_mode_not_enabled); going live creates the live program, if
+// there is none yet, with the terms the merchant tested (so a Shopify shop's fee tiers stay right), and is recorded
+// once, with its audit entry.
 import { z } from "zod";
 import type { Services, Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
-import { createProgram } from "./programs.ts";
+import { createProgram, DEFAULT_PROGRAM } from "./programs.ts";
 import { parseInput } from "./sign-in-links.ts";
 import { listApiKeys } from "./api-keys.ts";
 import { findMerchant, markMerchantLive, updateAllowedOrigins } from "../store/merchants.ts";
-import { firstProgramId } from "../store/programs.ts";
+import { findFirstActiveProgram, firstProgramId, type EditableProgram } from "../store/programs.ts";
 import { countHealthyEndpoints } from "../store/webhook-endpoints.ts";
 
 export const MAX_ALLOWED_ORIGINS = 20;
@@ -104,11 +105,20 @@ const goLiveSchema = z.strictObject({
   confirmationEmail: z.literal("yes", "Confirm that your order confirmation e-mail carries the protection notice."),
 });
 
-/** Switches the merchant to live once every required item is done and the e-mail obligations are confirmed. */
-export async function goLive(tx: Tx, services: Services, source: MerchantAuditSource, input: unknown): Promise<void> {
+/**
+ * Switches the merchant to live once every required item is done and the e-mail obligations are confirmed. Resolves
+ * to the live program's id.
+ */
+export async function goLive(
+  tx: Tx,
+  services: Services,
+  source: MerchantAuditSource,
+  input: unknown,
+): Promise<{ liveProgramId: string }> {
   parseInput(goLiveSchema, input);
   const state = await goLiveState(tx, services, source.merchantId);
-  if (state.liveAt !== null) return;
+  const live = { merchantId: source.merchantId, mode: "live" as const };
+  if (state.liveAt !== null) return { liveProgramId: await liveProgramOf(tx, services, live) };
   const missing = state.items.filter((item) => item.required && !item.done && item.id !== "confirmation_email");
   if (missing.length > 0)
     throw new DomainError(
@@ -116,8 +126,24 @@ export async function goLive(tx: Tx, services: Services, source: MerchantAuditSo
       "go_live_checklist_incomplete",
       `Finish the checklist first: ${missing.map((item) => item.id).join(", ")}.`,
     );
-  const live = { merchantId: source.merchantId, mode: "live" as const };
-  if (!(await firstProgramId(tx, live))) await createProgram(tx, services, live);
+  const liveProgramId = await liveProgramOf(tx, services, live);
   if (await markMerchantLive(tx, source.merchantId, services.clock()))
     await appendMerchantAudit(tx, services, source, { action: "merchant.went_live", subject: source.merchantId });
+  return { liveProgramId };
 }
+
+/** The live program, made on first need with the pricing terms of the test program the merchant tried. */
+async function liveProgramOf(tx: Tx, services: Services, live: { merchantId: string; mode: "live" }) {
+  const existing = await firstProgramId(tx, live);
+  if (existing) return existing;
+  const tested = await findFirstActiveProgram(tx, { merchantId: live.merchantId, mode: "test" });
+  return createProgram(tx, services, live, tested ? { ...DEFAULT_PROGRAM, ...termsOf(tested) } : DEFAULT_PROGRAM);
+}
+
+const termsOf = ({ rateBps, minFeeCents, maxCoveredCents, currencies, productCategories }: EditableProgram) => ({
+  rateBps,
+  minFeeCents,
+  maxCoveredCents,
+  currencies,
+  productCategories,
+});

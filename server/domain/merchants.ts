@@ -69,7 +69,7 @@ export async function createTestMerchant(
     createdAt: now,
   });
   const programId = await createProgram(tx, services, { merchantId, mode: "test" });
-  return { merchantId, programId, ...(await mintTestKeys(tx, services, merchantId)) };
+  return { merchantId, programId, ...(await mintKeyPair(tx, services, { merchantId, mode: "test" })) };
 }
 
 /** Deactivates a merchant (its platform uninstalled us): every key stops working at once; the data stays. */
@@ -77,13 +77,15 @@ export async function revokeMerchantKeys(tx: Tx, services: Services, merchantId:
   return revokeApiKeys(tx, merchantId, services.clock());
 }
 
-/** Fresh test-mode keys for a merchant coming back (re-install): revoked keys are never revived. */
-export async function mintTestKeys(
+/**
+ * A fresh publishable and secret key of the actor's mode, for a platform installation that holds its own pair (a new
+ * merchant, a re-install: revoked keys are never revived, a Shopify shop going live).
+ */
+export async function mintKeyPair(
   tx: Tx,
   services: Services,
-  merchantId: string,
+  actor: Actor,
 ): Promise<{ publishableKey: string; secretKey: string }> {
-  const actor: Actor = { merchantId, mode: "test" };
   const publishable = await mintApiKey(tx, services, actor, "publishable");
   const secret = await mintApiKey(tx, services, actor, "secret");
   return { publishableKey: publishable.key, secretKey: secret.key };

@@ -2,7 +2,8 @@ import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import type { Page, PageQuery } from "./pagination.ts";
-import { loadEndpoint, subscribes } from "./webhook-endpoints.ts";
+import { appendEvent, TEST_EVENT_TYPE } from "./events.ts";
+import { getWebhookEndpoint, loadEndpoint, subscribes } from "./webhook-endpoints.ts";
 import { findEvent } from "../store/events.ts";
 import { listDeliverableEndpoints } from "../store/webhook-endpoints.ts";
 import { insertDeliveries, listAttemptsPage, type AttemptRecord } from "../store/webhook-deliveries.ts";
@@ -52,7 +53,7 @@ export async function redeliverEvent(
   let endpoints: { id: string }[];
   if (endpointId) {
     const endpoint = await loadEndpoint(tx, actor, endpointId);
-    if (!subscribes(endpoint.events, event.type)) {
+    if (!subscribes(endpoint.events, event.type) && !testsEndpoint(event, endpointId)) {
       throw new DomainError(
         "invalid",
         "endpoint_not_subscribed",
@@ -76,6 +77,27 @@ export async function redeliverEvent(
     eventId,
     deliveries: endpoints.map((endpoint, i) => ({ id: ids[i], endpointId: endpoint.id })),
   };
+}
+
+/** A test event goes again only to the endpoint it tested. */
+const testsEndpoint = (event: { type: string; data: unknown }, endpointId: string) =>
+  event.type === TEST_EVENT_TYPE && (event.data as { id?: unknown } | null)?.id === endpointId;
+
+/**
+ * Sends the endpoint a `webhook_endpoint.test` event carrying the endpoint itself, signed and logged like any other,
+ * so a merchant can check their receiver before real events arrive. It queues behind what is pending for the endpoint.
+ */
+export async function sendTestEvent(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  endpointId: string,
+): Promise<{ eventId: string; deliveryId: string }> {
+  const endpoint = await getWebhookEndpoint(tx, actor, endpointId);
+  const eventId = await appendEvent(tx, services, actor, TEST_EVENT_TYPE, endpoint);
+  const event = (await findEvent(tx, actor, eventId))!;
+  const [deliveryId] = await queueDeliveries(tx, services, [{ endpointId, event }]);
+  return { eventId, deliveryId };
 }
 
 export interface WebhookAttempt {

@@ -1,6 +1,6 @@
 import { BASE62, newId, randomString } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import type { EventType } from "./events.ts";
+import { TEST_EVENT_TYPE, type EventType, type StoredEventType } from "./events.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import type { Page, PageQuery } from "./pagination.ts";
 import {
@@ -58,8 +58,9 @@ export function signingSecrets(
   return secrets;
 }
 
-/** Does the endpoint want events of this type? */
-export function subscribes(events: EndpointEvents, type: EventType): boolean {
+/** Does the endpoint want events of this type? (A test event is sent only to the endpoint it tests.) */
+export function subscribes(events: EndpointEvents, type: StoredEventType): boolean {
+  if (type === TEST_EVENT_TYPE) return false;
   return events.includes(ALL_EVENTS) || events.includes(type);
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { CLAIM_STATUSES } from "../domain/claims.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
-import { EVENT_TYPES } from "../domain/events.ts";
+import { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "../domain/events.ts";
 import { snakeCaseKey } from "./casing.ts";
 
 // Response shapes for the OpenAPI document (requests are described by the schemas that validate them). Strict objects,
@@ -301,7 +301,7 @@ export const headlessQuote = snakeCased(
 export const headlessConfirmation = snakeCased(confirmation);
 export const headlessDeclined = snakeCased(declined);
 
-const eventOf = <Payload extends z.ZodType>(types: readonly (typeof EVENT_TYPES)[number][], payload: Payload) =>
+const eventOf = <Payload extends z.ZodType>(types: readonly StoredEventType[], payload: Payload) =>
   z.strictObject({
     id: z.string(),
     object: z.literal("event"),
@@ -310,13 +310,6 @@ const eventOf = <Payload extends z.ZodType>(types: readonly (typeof EVENT_TYPES)
     livemode: z.boolean(),
     data: z.strictObject({ object: payload }),
   });
-
-export const event = z.union([
-  eventOf(["offer.declined"], declined),
-  eventOf(["protection.confirmed", "protection.voided", "protection.cancelled"], purchase),
-  eventOf(["order.merchant_refunded"], merchantRefund),
-  eventOf(["claim.created", "claim.updated"], claim),
-]);
 
 export const webhookEndpoint = z.strictObject({
   id: z.string(),
@@ -330,6 +323,16 @@ export const webhookEndpoint = z.strictObject({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
+
+export const event = z.union([
+  eventOf(["offer.declined"], declined),
+  eventOf(["protection.confirmed", "protection.voided", "protection.cancelled"], purchase),
+  eventOf(["order.merchant_refunded"], merchantRefund),
+  eventOf(["claim.created", "claim.updated"], claim),
+  eventOf([TEST_EVENT_TYPE], webhookEndpoint).describe(
+    "webhook_endpoint.test: sent from the dashboard to the one endpoint it names, never to subscribers.",
+  ),
+]);
 
 export const webhookEndpointWithSecret = webhookEndpoint.extend({
   secret: z.string().startsWith("whsec_").describe("Shown this once."),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import { CLAIM_STATUSES } from "../domain/claims.ts";
-import { EVENT_TYPES } from "../domain/events.ts";
+import { EVENT_TYPES, TEST_EVENT_TYPE } from "../domain/events.ts";
 import { ORDER_CONTEXT_SCHEMA_VERSIONS } from "../domain/order-context.ts";
 
 // Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:
@@ -124,7 +124,7 @@ export const claimsQuery = z.strictObject({
   created_lt: timestamp.optional(),
 });
 
-export const eventsQuery = z.strictObject({ ...pageQuery, type: z.enum(EVENT_TYPES).optional() });
+export const eventsQuery = z.strictObject({ ...pageQuery, type: z.enum([...EVENT_TYPES, TEST_EVENT_TYPE]).optional() });
 
 export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: timestamp.optional() });
 

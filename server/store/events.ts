@@ -2,7 +2,7 @@
 // to webhook endpoints (server/webhooks/fanout.ts). `data` is stored as JSON text and handed out parsed.
 import type { Queryable } from "./database.ts";
 import type { Actor } from "../domain/context.ts";
-import type { EventType } from "../domain/events.ts";
+import type { StoredEventType } from "../domain/events.ts";
 import type { Mode } from "../domain/ids.ts";
 import type { Page, PageQuery } from "../domain/pagination.ts";
 import { listPage } from "./pagination.ts";
@@ -12,7 +12,7 @@ export interface EventRecord {
   id: string;
   merchantId: string;
   mode: Mode;
-  type: EventType;
+  type: StoredEventType;
   /** The resource the event is about. */
   data: unknown;
   createdAt: number;
@@ -29,7 +29,7 @@ interface EventRow {
   id: string;
   merchant_id: string;
   mode: Mode;
-  type: EventType;
+  type: StoredEventType;
   data: string;
   created_at: number;
 }
@@ -68,7 +68,7 @@ export function listEventsPage(
   tx: Queryable,
   owner: Actor,
   query: PageQuery,
-  type?: EventType,
+  type?: StoredEventType,
 ): Promise<Page<EventRecord>> {
   return listPage(tx, owner, "events", COLUMNS, [["type = ?", type]], query, fromRow);
 }

@@ -77,7 +77,7 @@ export async function insertShopInstallation(
   );
 }
 
-/** A re-install: installed again, with the fresh keys. */
+/** A re-install: installed again, with fresh keys of the shop's mode. */
 export async function markShopReinstalled(
   tx: Queryable,
   shop: string,
@@ -88,6 +88,20 @@ export async function markShopReinstalled(
     `UPDATE shop_installations SET status = 'installed', secret_key_sealed = ?, publishable_key = ?, uninstalled_at = NULL, updated_at = ?
      WHERE shop = ?`,
     [keys.secretKeySealed, keys.publishableKey, at, shop],
+  );
+}
+
+/** The shop went live: orders use the live secret key and program, the storefront the live publishable key. */
+export async function switchShopToLive(
+  tx: Queryable,
+  shop: string,
+  live: { secretKeySealed: string; publishableKey: string; programId: string },
+  at: number,
+): Promise<void> {
+  await tx.run(
+    `UPDATE shop_installations SET mode = 'live', secret_key_sealed = ?, publishable_key = ?, program_id = ?, updated_at = ?
+     WHERE shop = ?`,
+    [live.secretKeySealed, live.publishableKey, live.programId, at, shop],
   );
 }
 

@@ -1,19 +1,21 @@
-// The merchant dashboard over the app's real wiring: a shop installed through afterAuth's path and the fake Admin
-// API, orders through the webhook route, webhook endpoints the real delivery worker marked failing (its receiver kept
-// answering 500 past the 3 days) and disabled (410), a job that gave up, a customer data request. Then the loader
+// The overview in the Shopify admin over the app's real wiring: a shop installed through afterAuth's path and the fake
+// Admin API, orders through the webhook route, webhook endpoints the real delivery worker marked failing (its receiver
+// kept answering 500 past the 3 days) and disabled (410), a job that gave up, a customer data request. Then the loader
 // data, the Polaris page rendered from it, and the export download authenticated with a session token. The app keeps
 // one runtime per process, so each database runs this suite from its own file (dashboard-<dialect>.test.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
 import type { Dialect } from "../support/databases.ts";
-import { orderPayload, sessionToken, TEST_APP } from "../support/shopify.ts";
+import { orderPayload, TEST_APP } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
-import type { Dashboard } from "../../app/shopify/dashboard.server.ts";
+import type { ShopOverview } from "../../app/shopify/dashboard.server.ts";
+import type { OverviewData } from "../../app/dashboard/pages/overview.server.ts";
+import { adminRequest, callRoute } from "../support/admin-routes.ts";
 
 const SHOP = "dashboard-goods.myshopify.com";
 const OTHER_SHOP = "someone-else.myshopify.com";
@@ -25,7 +27,8 @@ export function dashboardSuite(dialect: Dialect) {
     let app: ShopifyAppHarness;
     let down: Receiver;
     let gone: Receiver;
-    let dashboard: Dashboard;
+    let dashboard: ShopOverview;
+    let overview: OverviewData;
     let references: { accepted: string; mismatched: string; unwritten: string };
     let dataRequestId: string;
 
@@ -34,12 +37,6 @@ export function dashboardSuite(dialect: Dialect) {
       (await db().get<{ reference_number: string }>("SELECT reference_number FROM shopify_orders WHERE order_id = ?", [
         String(orderId),
       ]))!.reference_number;
-
-    /** A GET of an admin route as App Bridge's fetch sends it from inside the Shopify admin. */
-    const adminRequest = (path: string, shop: string) =>
-      new Request(new URL(path, TEST_APP.SHOPIFY_APP_URL), {
-        headers: { Authorization: `Bearer ${sessionToken(shop)}` },
-      });
 
     beforeAll(async () => {
       // The receivers below listen on loopback: this test's operator opts in, as for local development.
@@ -137,7 +134,12 @@ export function dashboardSuite(dialect: Dialect) {
       };
 
       const route = await import("../../app/routes/app._index.tsx");
-      dashboard = (await route.loader({ request: adminRequest("/app", SHOP), params: {}, context: {} })).dashboard!;
+      const { status, data } = await callRoute<OverviewData & { shop: ShopOverview }>(
+        route.loader,
+        adminRequest("/app", SHOP),
+      );
+      assert.equal(status, 200);
+      ({ shop: dashboard, ...overview } = data);
     });
 
     afterAll(async () => {
@@ -145,27 +147,16 @@ export function dashboardSuite(dialect: Dialect) {
       await app?.close();
     });
 
-    it("shows the installation, the keys (the secret's last 4 only), the program terms and the storefront setup", async () => {
-      const installation = (await db().get<{
-        secret_key_sealed: string;
-        publishable_key: string;
-        program_id: string;
-        tiers: string;
-      }>("SELECT * FROM shop_installations WHERE shop = ?", [SHOP]))!;
+    it("shows the installation and the storefront setup; no key leaves the server", async () => {
+      const installation = (await db().get<{ secret_key_sealed: string; tiers: string }>(
+        "SELECT * FROM shop_installations WHERE shop = ?",
+        [SHOP],
+      ))!;
       const { protectionRuntime } = await import("../../app/protection-api.server.ts");
       const secretKey = createSealer(protectionRuntime().encryptionKey).open(installation.secret_key_sealed);
       assert.equal(dashboard.shop, SHOP);
       assert.equal(dashboard.status, "installed");
-      assert.equal(dashboard.mode, "test");
-      assert.equal(dashboard.publishableKey, installation.publishable_key);
-      assert.equal(dashboard.secretKeyLast4, secretKey.slice(-4));
-      assert.ok(!JSON.stringify(dashboard).includes(secretKey), "the secret key never reaches the page");
-      assert.deepEqual(dashboard.program, {
-        id: installation.program_id,
-        rateBps: 300,
-        minFeeCents: 100,
-        maxCoveredCents: 500_000,
-      });
+      assert.ok(!JSON.stringify({ dashboard, overview }).includes(secretKey), "the secret key never reaches the page");
       assert.deepEqual(dashboard.storefront, {
         productCreated: true,
         tierCount: JSON.parse(installation.tiers).length,
@@ -174,11 +165,16 @@ export function dashboardSuite(dialect: Dialect) {
       });
     });
 
-    it("shows 30 days of metrics and the latest protected orders with the fee-mismatch flag and the write-back state", () => {
-      assert.equal(dashboard.metrics.plans.active, 3);
-      assert.equal(dashboard.metrics.quotes.confirmed, 3);
+    it("shows 30 days of the shop's mode (test) and the latest protected orders with the fee-mismatch flag and the write-back state", () => {
+      assert.equal(overview.days, 30);
+      assert.equal(overview.metrics.plans.active, 3);
+      assert.equal(overview.metrics.quotes.confirmed, 3);
+      assert.equal(
+        overview.activity.reduce((sum, day) => sum + day.protected, 0),
+        3,
+      );
       assert.deepEqual(
-        dashboard.metrics.fees.map((fee) => [fee.currency, fee.feeCents]),
+        overview.metrics.fees.map((fee) => [fee.currency, fee.feeCents]),
         [["USD", 300 + 270 + 180]],
       );
       const byReference = new Map(dashboard.orders.map((order) => [order.referenceNumber, order]));
@@ -210,7 +206,7 @@ export function dashboardSuite(dialect: Dialect) {
       assert.deepEqual([disabled.lastAttempt?.outcome, disabled.lastAttempt?.statusCode], ["failed", 410]);
     });
 
-    it("shows the jobs that gave up, the customer data requests and the e-mail snippet with our company name", async () => {
+    it("shows the jobs that gave up and the customer data requests; Go live shows the e-mail snippet with our company name", async () => {
       assert.deepEqual(
         dashboard.deadJobs.map((job) => [job.kind, job.attempts]),
         [["write_reference", 11]],
@@ -222,23 +218,30 @@ export function dashboardSuite(dialect: Dialect) {
       );
       const { orderConfirmationSnippet } = await import("../../app/shopify/email-snippet.ts");
       const { protectionRuntime } = await import("../../app/protection-api.server.ts");
-      assert.equal(dashboard.emailSnippet, orderConfirmationSnippet(protectionRuntime().services.settings));
-      assert.ok(dashboard.emailSnippet.includes(COMPANY_NAME));
+      const goLive = await import("../../app/routes/app.go-live.tsx");
+      const { data } = await callRoute<{ shopify: { emailSnippet: string } }>(
+        goLive.loader,
+        adminRequest("/app/go-live", SHOP),
+      );
+      assert.equal(data.shopify.emailSnippet, orderConfirmationSnippet(protectionRuntime().services.settings));
+      assert.ok(data.shopify.emailSnippet.includes(COMPANY_NAME));
     });
 
-    it("a shop that never installed has no dashboard", async () => {
-      const { loadDashboard } = await import("../../app/shopify/dashboard.server.ts");
+    it("a shop that never installed has no overview: the admin says it is being set up", async () => {
+      const { loadShopOverview } = await import("../../app/shopify/dashboard.server.ts");
       assert.equal(
-        await loadDashboard(app.runtime().deps, OTHER_SHOP, { apiKey: TEST_APP.SHOPIFY_API_KEY }),
+        await loadShopOverview(app.runtime().deps, OTHER_SHOP, { apiKey: TEST_APP.SHOPIFY_API_KEY }),
         undefined,
       );
+      const route = await import("../../app/routes/app._index.tsx");
+      const { status, data } = await callRoute(route.loader, adminRequest("/app", OTHER_SHOP));
+      assert.equal(status, 503);
+      assert.match(String(data), /being set up/);
     });
 
-    it("the page renders the endpoint badges and banners, the fee-mismatch flag, the references and the snippet", async () => {
-      const html = await renderDashboardPage(dashboard);
+    it("the page renders the endpoint banners, the fee-mismatch flag, the references and the theme embed link", async () => {
+      const html = await renderDashboardPage({ ...overview, shop: dashboard });
       for (const text of [
-        "Failing",
-        "Disabled",
         "1 webhook endpoint is failing: delivery stopped",
         "1 webhook endpoint is disabled",
         "Fee mismatch",
@@ -249,10 +252,9 @@ export function dashboardSuite(dialect: Dialect) {
       }
       for (const reference of Object.values(references))
         assert.ok(html.includes(reference), `the page shows reference ${reference}`);
-      assert.ok(html.includes(escapeHtml(dashboard.emailSnippet)), "the snippet, whole");
       assert.ok(html.includes(escapeHtml(dashboard.storefront.themeEmbedUrl)), "the theme embed link");
-      assert.ok(html.includes(dashboard.publishableKey));
       assert.ok(html.includes("$3.00") && html.includes("$1.20"), "fees and line prices as money");
+      assert.ok(html.includes("Offers quoted"), "the dashboard's own overview around it");
     });
 
     it("the data-request download gives the export to its shop only: 404 for another shop's session", async () => {

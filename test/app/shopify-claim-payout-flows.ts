@@ -6,11 +6,12 @@
 // after Shopify acted (a crash between Shopify's success and our record), Shopify refusing every attempt (the dashboard
 // shows it). The app keeps one runtime per process, so each database runs this suite from its own file
 // (shopify-claim-payout-<dialect>.test.ts).
+import { adminOverview, adminShopOverview } from "../support/admin-routes.ts";
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
 import type { Dialect } from "../support/databases.ts";
-import { refundPayload, sessionToken, TEST_APP, variablesOf } from "../support/shopify.ts";
+import { refundPayload, variablesOf } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
@@ -359,17 +360,7 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       const before = { calls: callsOf("RefundClaim").length, refunds: app.admin.refunds.length };
       const attempts = jobs.RETRY_DELAYS_MS.length + 1;
       app.admin.rejectRefunds(attempts, "Refund amount exceeds the refundable amount");
-      const route = await import("../../app/routes/app._index.tsx");
-      const dashboard = async () =>
-        (
-          await route.loader({
-            request: new Request(new URL("/app", TEST_APP.SHOPIFY_APP_URL), {
-              headers: { Authorization: `Bearer ${sessionToken(SHOP)}` },
-            }),
-            params: {},
-            context: {},
-          })
-        ).dashboard!;
+      const dashboard = () => adminShopOverview(SHOP);
 
       assert.equal(await payouts.queueApprovedClaimPayouts(deps()), 1);
       for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -419,7 +410,7 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       assert.ok(deadJobs.some((job) => job.kind === "pay_claim"));
 
       // The page: the banner, and the card with the claim and its error.
-      const html = await renderDashboardPage(await dashboard());
+      const html = await renderDashboardPage(await adminOverview(SHOP));
       for (const text of [
         "claim payout", // the banner: "<n> claim payout(s) failed"
         "Claim payouts needing attention",

@@ -6,12 +6,13 @@
 // lost after Shopify made it (a crash between Shopify's success and our record), Shopify refusing every attempt (the
 // dashboard shows it). The app keeps one runtime per process, so each database runs this suite from its own file
 // (shopify-fee-refund-<dialect>.test.ts).
+import { adminOverview, adminShopOverview } from "../support/admin-routes.ts";
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
 import type { Dialect } from "../support/databases.ts";
-import { orderPayload, refundPayload, sessionToken, TEST_APP, variablesOf } from "../support/shopify.ts";
+import { orderPayload, refundPayload, TEST_APP, variablesOf } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { owePlanFee } from "../../server/domain/fee-refunds.ts";
@@ -240,17 +241,7 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
       const before = { calls: refundCalls().length, refunds: app.admin.refunds.length };
       const attempts = jobs.RETRY_DELAYS_MS.length + 1;
       app.admin.rejectRefunds(attempts, "Refund amount exceeds the refundable amount");
-      const route = await import("../../app/routes/app._index.tsx");
-      const dashboard = async () =>
-        (
-          await route.loader({
-            request: new Request(new URL("/app", TEST_APP.SHOPIFY_APP_URL), {
-              headers: { Authorization: `Bearer ${sessionToken(SHOP)}` },
-            }),
-            params: {},
-            context: {},
-          })
-        ).dashboard!;
+      const dashboard = () => adminShopOverview(SHOP);
 
       const { reference_number: reference, order_id: orderId } = (await db().get<{
         reference_number: string;
@@ -301,7 +292,7 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
       assert.ok(deadJobs.some((job) => job.kind === "refund_protection_fee"));
 
       // The page: the banner, and the card with the refund and its error.
-      const html = await renderDashboardPage(await dashboard());
+      const html = await renderDashboardPage(await adminOverview(SHOP));
       for (const text of [
         "protection fee refund", // the banner: "<n> protection fee refund(s) failed"
         "Fee refunds needing attention",

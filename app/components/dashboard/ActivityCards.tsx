@@ -1,10 +1,9 @@
-// What happened lately: the protected orders, the merchant's webhook endpoints, the background jobs that gave up and
-// the fee refunds and claim payouts that did not go through.
+// What happened lately in the shop: the protected orders, the background jobs that gave up and the fee refunds and
+// claim payouts that did not go through.
 import type { ReactNode } from "react";
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import type {
   DashboardClaimPayout,
-  DashboardEndpoint,
   DashboardFeeRefund,
   DashboardJob,
   DashboardOrder,
@@ -39,41 +38,6 @@ export function OrdersCard({ orders }: { orders: DashboardOrder[] }) {
       ])}
     />
   );
-}
-
-const ENDPOINT_BADGES = {
-  enabled: <Badge tone="success">Enabled</Badge>,
-  failing: <Badge tone="critical">Failing</Badge>,
-  disabled: <Badge tone="warning">Disabled</Badge>,
-};
-
-export function WebhookEndpointsCard({ endpoints }: { endpoints: DashboardEndpoint[] }) {
-  return (
-    <ListCard
-      title="Webhook endpoints"
-      empty="No webhook endpoints. Add them through the API (POST /api/v1/webhooks/endpoints)."
-      columns={[
-        ["URL", "text"],
-        ["Status", "text"],
-        ["Failing since", "text"],
-        ["Last attempt", "text"],
-      ]}
-      rows={endpoints.map((endpoint) => [
-        endpoint.url,
-        ENDPOINT_BADGES[endpoint.status],
-        endpoint.failingSince ? formatTime(endpoint.failingSince) : "—",
-        lastAttempt(endpoint.lastAttempt),
-      ])}
-    />
-  );
-}
-
-function lastAttempt(attempt: DashboardEndpoint["lastAttempt"]): string {
-  if (!attempt) return "None yet";
-  const when = formatTime(attempt.attemptedAt);
-  return attempt.outcome === "succeeded"
-    ? `Succeeded ${when}`
-    : `Failed ${when}: ${attempt.error ?? `HTTP ${attempt.statusCode}`}`;
 }
 
 export function DeadJobsCard({ jobs }: { jobs: DashboardJob[] }) {

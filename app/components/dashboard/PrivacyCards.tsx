@@ -2,24 +2,16 @@
 // fetch) and the order-confirmation snippet to paste into Shopify's notification.
 import { useState } from "react";
 import { BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
-import type { Dashboard } from "../../shopify/dashboard.server.ts";
+import type { ShopOverview } from "../../shopify/dashboard.server.ts";
 import { ListCard } from "./ActivityCards.tsx";
 import { formatTime } from "./format.ts";
+import { downloadThroughFetch } from "../../dashboard/page-parts.tsx";
 
-export function DataRequestsCard({ requests }: { requests: Dashboard["dataRequests"] }) {
+export function DataRequestsCard({ requests }: { requests: ShopOverview["dataRequests"] }) {
   const [failure, setFailure] = useState<string | null>(null);
   // Embedded in the admin, App Bridge's fetch adds the session token the download route authenticates.
-  async function download(id: string) {
-    setFailure(null);
-    const response = await fetch(`/app/data-requests/${encodeURIComponent(id)}`);
-    if (!response.ok) return setFailure(`The export could not be downloaded (HTTP ${response.status}).`);
-    const link = Object.assign(document.createElement("a"), {
-      href: URL.createObjectURL(await response.blob()),
-      download: `data-request-${id}.json`,
-    });
-    link.click();
-    URL.revokeObjectURL(link.href);
-  }
+  const download = (id: string) =>
+    downloadThroughFetch(`/app/data-requests/${encodeURIComponent(id)}`, `data-request-${id}.json`).then(setFailure);
   return (
     <ListCard
       title="Customer data requests"

@@ -3,7 +3,7 @@ import { Badge, BlockStack, Button, Card, FormLayout, Layout, Page, Select, Text
 import { useState } from "react";
 import type { ClaimData } from "./claim.server.ts";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
-import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
+import { DownloadLink, OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
 
 const label = (code: string) => code.replace(/_/g, " ");
@@ -61,7 +61,9 @@ export function ClaimPage() {
                 <ul>
                   {claim.evidence.map((file) => (
                     <li key={file.id}>
-                      <a href={files(file.id)} download>{`${file.fileName} (${Math.ceil(file.byteSize / 1024)} KB)`}</a>
+                      <DownloadLink href={files(file.id)} fileName={file.fileName}>
+                        {`${file.fileName} (${Math.ceil(file.byteSize / 1024)} KB)`}
+                      </DownloadLink>
                     </li>
                   ))}
                 </ul>

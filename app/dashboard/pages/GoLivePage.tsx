@@ -18,6 +18,7 @@ import type { GoLiveData } from "./go-live.server.ts";
 import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
+import { EmailSnippetCard } from "../../components/dashboard/PrivacyCards.tsx";
 
 type GoLiveResult = FormOutcome;
 
@@ -38,8 +39,26 @@ const ITEMS: Record<ChecklistItemId, { label: string; how: string }> = {
   },
 };
 
+/** In the Shopify admin the switch mints the live keys and allows the shop's origins itself. */
+const AT_THE_SWITCH: Partial<Record<ChecklistItemId, string>> = {
+  live_secret_key: "The app mints it when the shop goes live, and keeps it sealed for your orders.",
+  live_publishable_key: "The app mints it when the shop goes live, for the theme embed and the checkout.",
+  allowed_origins:
+    "Your myshopify.com storefront and Shopify's checkout are added when the shop goes live. Add your own domain below if your storefront uses one.",
+};
+
+/** What the loader adds in the Shopify admin (app/routes/app.go-live.tsx). */
+interface ShopGoLive {
+  storefrontReady: boolean;
+  shopOrigins: string[];
+  emailSnippet: string;
+}
+
 export function GoLivePage() {
-  const { state, portalUrl, companyName } = useLoaderData() as unknown as GoLiveData;
+  const { state, portalUrl, companyName, shopify } = useLoaderData() as unknown as GoLiveData & {
+    shopify?: ShopGoLive;
+  };
+  const ready = shopify ? shopify.storefrontReady : state.ready;
   const result = useActionData() as GoLiveResult | undefined;
   const { canChange } = useAccess();
   const href = useDashboardHref();
@@ -59,23 +78,25 @@ export function GoLivePage() {
                 Checklist
               </Text>
               <ul className="checklist">
-                {state.items.map((item) => (
-                  <li key={item.id}>
-                    <InlineStack gap="200" blockAlign="center">
-                      {item.done ? (
-                        <Badge tone="success">Done</Badge>
-                      ) : (
-                        <Badge tone={item.required ? "attention" : "info"}>To do</Badge>
-                      )}
-                      <Text as="span" fontWeight="semibold">
-                        {ITEMS[item.id].label}
-                      </Text>
-                    </InlineStack>
-                    <Text as="p" tone="subdued">
-                      {ITEMS[item.id].how}
-                    </Text>
-                  </li>
-                ))}
+                {shopify ? (
+                  <ChecklistRow
+                    done={shopify.storefrontReady}
+                    label="The storefront setup (the protection product and its fee tiers)"
+                    how="The app creates them after install; turn the theme embed on from the overview."
+                  />
+                ) : null}
+                {state.items.map((item) => {
+                  const atTheSwitch = shopify ? AT_THE_SWITCH[item.id] : undefined;
+                  return (
+                    <ChecklistRow
+                      key={item.id}
+                      done={item.done}
+                      label={ITEMS[item.id].label}
+                      how={atTheSwitch ?? ITEMS[item.id].how}
+                      pending={atTheSwitch ? "At the switch" : item.required ? undefined : "Recommended"}
+                    />
+                  );
+                })}
               </ul>
               <Text as="p">
                 <a href={href("keys")}>Open API keys</a>
@@ -133,6 +154,11 @@ export function GoLivePage() {
             </BlockStack>
           </Card>
         </Layout.Section>
+        {shopify ? (
+          <Layout.Section>
+            <EmailSnippetCard snippet={shopify.emailSnippet} />
+          </Layout.Section>
+        ) : null}
         {state.liveAt === null && canChange("goLive") ? (
           <Layout.Section>
             <Card>
@@ -151,11 +177,11 @@ export function GoLivePage() {
                     error={failure?.form === "go-live" ? failure.errors.confirmationEmail : undefined}
                   />
                   <InlineStack>
-                    <Button submit variant="primary" disabled={!state.ready}>
+                    <Button submit variant="primary" disabled={!ready}>
                       Go live
                     </Button>
                   </InlineStack>
-                  {!state.ready ? (
+                  {!ready ? (
                     <Text as="p" tone="subdued">
                       Finish the required items of the checklist first.
                     </Text>
@@ -167,5 +193,25 @@ export function GoLivePage() {
         ) : null}
       </Layout>
     </Page>
+  );
+}
+
+function ChecklistRow({ done, label, how, pending }: { done: boolean; label: string; how: string; pending?: string }) {
+  return (
+    <li>
+      <InlineStack gap="200" blockAlign="center">
+        {done ? (
+          <Badge tone="success">Done</Badge>
+        ) : (
+          <Badge tone={pending ? "info" : "attention"}>{pending ?? "To do"}</Badge>
+        )}
+        <Text as="span" fontWeight="semibold">
+          {label}
+        </Text>
+      </InlineStack>
+      <Text as="p" tone="subdued">
+        {how}
+      </Text>
+    </li>
   );
 }

@@ -67,7 +67,8 @@ function KeyActions({ apiKey }: { apiKey: ApiKeySummary }) {
 }
 
 export function KeysPage() {
-  const { keys } = useLoaderData() as unknown as KeysData;
+  // In the Shopify admin: the keys the app holds for the shop's orders and storefront (app/routes/app.developers.keys.tsx).
+  const { keys, appKeys = [] } = useLoaderData() as unknown as KeysData & { appKeys?: string[] };
   const result = useActionData() as KeysResult | undefined;
   const { canChange } = useAccess();
   const [kind, setKind] = useState("secret");
@@ -149,16 +150,21 @@ export function KeysPage() {
               {keys.map((apiKey, index) => (
                 <IndexTable.Row id={apiKey.id} key={apiKey.id} position={index}>
                   <IndexTable.Cell>
-                    <Text as="span" fontWeight="semibold">
-                      <code>{apiKey.display}</code>
-                    </Text>
+                    <InlineStack gap="200" blockAlign="center">
+                      <Text as="span" fontWeight="semibold">
+                        <code>{apiKey.display}</code>
+                      </Text>
+                      {appKeys.includes(apiKey.display) ? <Badge tone="info">Held by the Shopify app</Badge> : null}
+                    </InlineStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{KIND_LABEL[apiKey.kind]}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <KeyState apiKey={apiKey} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>{formatTime(apiKey.createdAt)}</IndexTable.Cell>
-                  <IndexTable.Cell>{canChange("keys") ? <KeyActions apiKey={apiKey} /> : null}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {canChange("keys") && !appKeys.includes(apiKey.display) ? <KeyActions apiKey={apiKey} /> : null}
+                  </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
             </IndexTable>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, DataTable, InlineGrid, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { OverviewData } from "./overview.server.ts";
@@ -21,7 +22,8 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function OverviewPage() {
+/** `top` and `bottom`: what a shell adds (the Shopify admin: the shop's banners, setup and activity). */
+export function OverviewPage({ top, bottom }: { top?: ReactNode; bottom?: ReactNode }) {
   const { days, metrics, activity } = useLoaderData() as unknown as OverviewData;
   const href = useDashboardHref();
   const attach = metrics.attachRate === null ? "—" : `${Math.round(metrics.attachRate * 100)} %`;
@@ -29,6 +31,7 @@ export function OverviewPage() {
   return (
     <Page title="Overview" subtitle={`The last ${days} days`}>
       <Layout>
+        {top && <Layout.Section>{top}</Layout.Section>}
         <Layout.Section>
           <InlineStack gap="300">
             {OVERVIEW_WINDOWS.map((window) =>
@@ -96,6 +99,7 @@ export function OverviewPage() {
             </BlockStack>
           </Card>
         </Layout.Section>
+        {bottom && <Layout.Section>{bottom}</Layout.Section>}
       </Layout>
     </Page>
   );

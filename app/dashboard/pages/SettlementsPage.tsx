@@ -3,7 +3,7 @@ import { Badge, Card, IndexTable, Layout, Page, Text } from "@shopify/polaris";
 import type { Statement } from "../../../server/index.ts";
 import type { SettlementsData } from "./settlements.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
-import { NextPage } from "../page-parts.tsx";
+import { DownloadLink, NextPage } from "../page-parts.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
 
 const DIRECTION: Record<Statement["direction"], { label: string; tone?: "success" | "attention" }> = {
@@ -51,9 +51,12 @@ export function SettlementsPage() {
                     <Badge tone={DIRECTION[statement.direction].tone}>{DIRECTION[statement.direction].label}</Badge>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <a href={href("settlements", `/${statement.id}/entries.csv`)} download>
+                    <DownloadLink
+                      href={href("settlements", `/${statement.id}/entries.csv`)}
+                      fileName={`statement-${statement.id}.csv`}
+                    >
                       {`${statement.entryCount} entries (CSV)`}
-                    </a>
+                    </DownloadLink>
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}

@@ -1,13 +1,15 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Badge, Box, Button, Card, Layout, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { WebhookEndpointData } from "./webhook-endpoint.server.ts";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
-import { NextPage, OutcomeBanners, type FormOutcome } from "../page-parts.tsx";
+import { NextPage, OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
+import { EndpointForm } from "./WebhooksPage.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
 export function WebhookEndpointPage() {
-  const { endpoint, attempts, nextAfter } = useLoaderData() as unknown as WebhookEndpointData;
+  const { endpoint, attempts, nextAfter, eventTypes } = useLoaderData() as unknown as WebhookEndpointData;
   const result = useActionData() as FormOutcome | undefined;
+  const failure = refusalOf(result);
   const { canChange } = useAccess();
   const href = useDashboardHref();
   return (
@@ -19,6 +21,47 @@ export function WebhookEndpointPage() {
     >
       <Layout>
         <OutcomeBanners outcome={result} />
+        {canChange("webhooks") ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Endpoint
+                </Text>
+                <EndpointForm
+                  // A saved change comes back in the loader's data: the form starts from it again.
+                  key={`${endpoint.url} ${endpoint.events.join(",")} ${endpoint.status}`}
+                  intent="update"
+                  eventTypes={eventTypes}
+                  failure={failure?.form === "update" ? failure : undefined}
+                  initial={{ url: endpoint.url, events: endpoint.events, enabled: endpoint.status !== "disabled" }}
+                  submitLabel="Save the endpoint"
+                />
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : null}
+        {canChange("webhooks") ? (
+          <Layout.Section>
+            <Card>
+              <DashboardForm>
+                <input type="hidden" name="intent" value="test" />
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Test event
+                  </Text>
+                  <Text as="p">
+                    Sends this endpoint a signed webhook_endpoint.test event whose data is the endpoint itself, to check
+                    your receiver before real events arrive. It is sent to no other endpoint.
+                  </Text>
+                  <InlineStack>
+                    <Button submit>Send a test event</Button>
+                  </InlineStack>
+                </BlockStack>
+              </DashboardForm>
+            </Card>
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
           <Card padding="0">
             {attempts.length === 0 ? (

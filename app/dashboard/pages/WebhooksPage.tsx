@@ -30,15 +30,32 @@ function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
   return <Badge>Disabled</Badge>;
 }
 
-function CreateForm({ eventTypes, failure }: { eventTypes: readonly string[]; failure?: ActionFailure }) {
-  const [url, setUrl] = useState(failure?.values.url ?? "");
-  const [all, setAll] = useState(true);
-  const [chosen, setChosen] = useState<string[]>([]);
+/**
+ * An endpoint's URL and events: "Add an endpoint" here, and the endpoint's own page where it also says whether events
+ * are sent to it (a failing or disabled endpoint starts again when enabled). Saving never changes the secret.
+ */
+export function EndpointForm({
+  intent,
+  eventTypes,
+  failure,
+  initial,
+  submitLabel,
+}: {
+  intent: "create" | "update";
+  eventTypes: readonly string[];
+  failure?: ActionFailure;
+  initial?: { url: string; events: readonly string[]; enabled: boolean };
+  submitLabel: string;
+}) {
+  const [url, setUrl] = useState(failure?.values.url ?? initial?.url ?? "");
+  const [all, setAll] = useState(initial ? initial.events.includes("*") : true);
+  const [chosen, setChosen] = useState<string[]>(initial ? initial.events.filter((type) => type !== "*") : []);
+  const [enabled, setEnabled] = useState(initial?.enabled ?? true);
   const toggle = (type: string) => (checked: boolean) =>
     setChosen((current) => (checked ? [...current, type] : current.filter((value) => value !== type)));
   return (
     <DashboardForm noValidate>
-      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="intent" value={intent} />
       <FormLayout>
         <TextField
           label="Endpoint URL"
@@ -71,8 +88,19 @@ function CreateForm({ eventTypes, failure }: { eventTypes: readonly string[]; fa
             </Text>
           ) : null}
         </fieldset>
+        {initial ? (
+          <>
+            <input type="hidden" name="status" value={enabled ? "enabled" : "disabled"} />
+            <Checkbox
+              label="Send events to this endpoint"
+              helpText="Turning it on again restarts delivery to a failing or disabled endpoint."
+              checked={enabled}
+              onChange={setEnabled}
+            />
+          </>
+        ) : null}
         <Button submit variant="primary">
-          Add the endpoint
+          {submitLabel}
         </Button>
       </FormLayout>
     </DashboardForm>
@@ -105,7 +133,12 @@ export function WebhooksPage() {
                 <Text as="h2" variant="headingMd">
                   Add an endpoint
                 </Text>
-                <CreateForm eventTypes={eventTypes} failure={failure?.form === "create" ? failure : undefined} />
+                <EndpointForm
+                  intent="create"
+                  eventTypes={eventTypes}
+                  failure={failure?.form === "create" ? failure : undefined}
+                  submitLabel="Add the endpoint"
+                />
               </BlockStack>
             </Card>
           </Layout.Section>

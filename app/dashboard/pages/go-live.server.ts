@@ -1,8 +1,10 @@
 // Go live: the checklist (live keys, allowed origins, a healthy live webhook endpoint, the confirmation e-mail's
-// obligations), the origins live widget keys may be used from, and the switch (owner only, by the role table).
+// obligations), the origins live widget keys may be used from, and the switch (owner only, by the role table). The
+// switch is the shell's: a merchant on any cart goes live here; a Shopify shop also moves its installation to live
+// keys (app/shopify/go-live.server.ts).
 import { goLive, goLiveState, setAllowedOrigins } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
-import type { PageAction, PageContext } from "../viewer.ts";
+import type { PageContext } from "../viewer.ts";
 
 export async function loadGoLive({ runtime, viewer }: PageContext) {
   return {
@@ -14,26 +16,41 @@ export async function loadGoLive({ runtime, viewer }: PageContext) {
 
 export type GoLiveData = Awaited<ReturnType<typeof loadGoLive>>;
 
-export const goLiveAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
-  const { db, services } = runtime;
-  if (field(form, "intent") === "origins") {
-    const values = { origins: field(form, "origins") };
+/** Makes the viewer's merchant live, given the confirmed e-mail obligations. */
+export type GoLiveSwitch<Context> = (context: Context, input: { confirmationEmail: string }) => Promise<unknown>;
+
+export const switchMerchantLive: GoLiveSwitch<PageContext> = ({ runtime, viewer }, input) =>
+  runtime.db.transaction((tx) => goLive(tx, runtime.services, viewer, input));
+
+export const goLiveAction =
+  <Context extends PageContext>(switchLive: GoLiveSwitch<Context>) =>
+  async (context: Context & { form: FormData }) => {
+    const { runtime, viewer, form } = context;
+    const { db, services } = runtime;
+    if (field(form, "intent") === "origins") {
+      const values = { origins: field(form, "origins") };
+      const result = await formAction(
+        "origins",
+        { origins: "origins" },
+        () => db.transaction((tx) => setAllowedOrigins(tx, services, viewer, values)),
+        values,
+      );
+      return result.ok ? { ok: true, form: "origins", message: "Allowed origins saved." } : result.response;
+    }
+    const values = { confirmationEmail: field(form, "confirmationEmail") };
     const result = await formAction(
-      "origins",
-      { origins: "origins" },
-      () => db.transaction((tx) => setAllowedOrigins(tx, services, viewer, values)),
+      "go-live",
+      { confirmationEmail: "confirmationEmail" },
+      () => switchLive(context, values),
       values,
     );
-    return result.ok ? { ok: true, form: "origins", message: "Allowed origins saved." } : result.response;
-  }
-  const values = { confirmationEmail: field(form, "confirmationEmail") };
-  const result = await formAction(
-    "go-live",
-    { confirmationEmail: "confirmationEmail" },
-    () => db.transaction((tx) => goLive(tx, services, viewer, values)),
-    values,
-  );
-  return result.ok
-    ? { ok: true, form: "go-live", message: "You are live. Live keys work from now on." }
-    : result.response;
-};
+    return result.ok
+      ? {
+          ok: true,
+          form: "go-live",
+          message: viewer.shop
+            ? "The shop is live: its orders get real protection plans from now on."
+            : "You are live. Live keys work from now on.",
+        }
+      : result.response;
+  };

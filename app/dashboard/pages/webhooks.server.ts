@@ -12,6 +12,8 @@ import {
   EVENT_TYPES,
   listWebhookEndpoints,
   rotateWebhookSecret,
+  type Actor,
+  type Services,
 } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
@@ -27,10 +29,20 @@ export async function loadWebhooks({ runtime, viewer }: PageContext) {
 
 export type WebhooksData = Awaited<ReturnType<typeof loadWebhooks>>;
 
-const createSchema = z.object({
+const endpointSchema = z.object({
   url: z.string().trim().min(1, "Enter the URL events are sent to.").max(2048, "At most 2,048 characters."),
   events: z.array(z.enum(["*", ...EVENT_TYPES])).min(1, "Choose at least one event type, or all of them."),
 });
+
+/** The URL (checked as the API checks it) and events of an endpoint's form, or a DomainError naming the field. */
+export async function endpointFields(services: Services, actor: Actor, form: FormData) {
+  const parsed = endpointSchema.safeParse({ url: field(form, "url"), events: form.getAll("events") });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0]));
+  }
+  return { url: await checkEndpointUrl(services, actor, parsed.data.url), events: parsed.data.events };
+}
 
 export const webhooksAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
   const { db, services } = runtime;
@@ -43,14 +55,9 @@ export const webhooksAction: PageAction<unknown> = async ({ runtime, viewer, for
       "create",
       { url: "url", events: "events" },
       async () => {
-        const parsed = createSchema.safeParse({ url: values.url, events: form.getAll("events") });
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0]));
-        }
-        const url = await checkEndpointUrl(services, actor, parsed.data.url);
+        const input = await endpointFields(services, actor, form);
         return db.transaction(async (tx) => {
-          const created = await createWebhookEndpoint(tx, services, sealer, actor, { url, events: parsed.data.events });
+          const created = await createWebhookEndpoint(tx, services, sealer, actor, input);
           await appendMerchantAudit(tx, services, viewer, {
             action: "webhook_endpoint.created",
             subject: created.id,

@@ -307,6 +307,17 @@ export type Event =
       data: {
         object: Claim;
       };
+    }
+  | {
+      id: string;
+      object: "event";
+      type: "webhook_endpoint.test";
+      /** Unix seconds. */
+      created: number;
+      livemode: boolean;
+      data: {
+        object: WebhookEndpoint;
+      };
     };
 
 /** The redeliverEvent response. */

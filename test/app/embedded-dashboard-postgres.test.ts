@@ -1,0 +1,3 @@
+import { embeddedDashboardSuite } from "./embedded-dashboard-flows.ts";
+
+embeddedDashboardSuite("postgres");
