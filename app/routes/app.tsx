@@ -2,7 +2,7 @@
 // template, with App Bridge's navigation menu listing the dashboard's pages (app/dashboard/access.ts) and the mode
 // banner on every page. The pages are the standalone dashboard's (app/dashboard/pages), under the embedded shell
 // (app/dashboard/embedded.server.ts). Without Shopify credentials (demo mode): a page naming what is missing.
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
@@ -21,6 +21,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dashboardStyles },
 ];
 
+export const meta: MetaFunction = () => [{ title: "Purchase Protection" }];
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const problems = shopifyEnvProblems();
   if (problems.length > 0) return { demo: true as const, problems, apiKey: "", shell: null };
@@ -32,15 +34,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+// Inside the admin, App Bridge moves the menu's links into the admin's own navigation; the landmark around it is what
+// a page without App Bridge (its script unreachable) shows them in.
 function Navigation() {
   return (
-    <NavMenu>
-      {useNavigation().map((link) => (
-        <Link key={link.page} to={link.href} rel={link.home ? "home" : undefined}>
-          {link.title}
-        </Link>
-      ))}
-    </NavMenu>
+    <nav aria-label="Dashboard">
+      <NavMenu>
+        {useNavigation().map((link) => (
+          <Link key={link.page} to={link.href} rel={link.home ? "home" : undefined}>
+            {link.title}
+          </Link>
+        ))}
+      </NavMenu>
+    </nav>
   );
 }
 
@@ -58,10 +64,12 @@ export default function AdminLayout() {
       {shell ? (
         <DashboardShellProvider value={shell}>
           <Navigation />
-          <Box paddingBlockStart="400" paddingInline="400">
-            <ModeBanner />
-          </Box>
-          <Outlet />
+          <main id="main">
+            <Box paddingBlockStart="400" paddingInline="400">
+              <ModeBanner />
+            </Box>
+            <Outlet />
+          </main>
         </DashboardShellProvider>
       ) : (
         <Page title="Purchase Protection">

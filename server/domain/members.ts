@@ -16,6 +16,7 @@ import {
   parseInput,
   SESSION_TTL_MS,
   SIGN_IN_LINK_TTL_MS,
+  openSession,
   TOKEN_PATTERN,
 } from "./sign-in-links.ts";
 import { insertMerchant } from "../store/merchants.ts";
@@ -241,22 +242,20 @@ export async function authenticateMember(
   services: Services,
   sessionToken: string | undefined,
 ): Promise<MemberPrincipal | undefined> {
-  if (!sessionToken || !TOKEN_PATTERN.test(sessionToken)) return undefined;
-  const sessionTokenHash = sha256Hex(sessionToken);
-  const session = await findLiveMemberSession(db, sessionTokenHash, services.clock());
-  return (
-    session && {
-      id: session.id,
-      email: session.email,
-      role: session.role,
-      merchantId: session.merchantId,
-      merchantName: session.merchantName,
-      merchantLive: session.merchantLive,
-      mode: session.mode,
-      sessionExpiresAt: session.sessionExpiresAt,
-      sessionTokenHash,
-    }
-  );
+  const opened = await openSession(sessionToken, (hash) => findLiveMemberSession(db, hash, services.clock()));
+  if (!opened) return undefined;
+  const { session, sessionTokenHash } = opened;
+  return {
+    id: session.id,
+    email: session.email,
+    role: session.role,
+    merchantId: session.merchantId,
+    merchantName: session.merchantName,
+    merchantLive: session.merchantLive,
+    mode: session.mode,
+    sessionExpiresAt: session.sessionExpiresAt,
+    sessionTokenHash,
+  };
 }
 
 /** Which data the session's pages show from now on. */

@@ -13,6 +13,7 @@ import {
   parseInput,
   SESSION_TTL_MS,
   SIGN_IN_LINK_TTL_MS,
+  openSession,
   TOKEN_PATTERN,
 } from "./sign-in-links.ts";
 import {
@@ -293,19 +294,17 @@ export async function authenticateStaff(
   services: Services,
   sessionToken: string | undefined,
 ): Promise<StaffPrincipal | undefined> {
-  if (!sessionToken || !TOKEN_PATTERN.test(sessionToken)) return undefined;
-  const tokenHash = sha256Hex(sessionToken);
-  const session = await findLiveStaffSession(db, tokenHash, services.clock());
-  return (
-    session && {
-      id: session.id,
-      email: session.email,
-      name: session.name,
-      role: session.role,
-      sessionExpiresAt: session.sessionExpiresAt,
-      sessionTokenHash: tokenHash,
-    }
-  );
+  const opened = await openSession(sessionToken, (hash) => findLiveStaffSession(db, hash, services.clock()));
+  if (!opened) return undefined;
+  const { session, sessionTokenHash } = opened;
+  return {
+    id: session.id,
+    email: session.email,
+    name: session.name,
+    role: session.role,
+    sessionExpiresAt: session.sessionExpiresAt,
+    sessionTokenHash,
+  };
 }
 
 /** Ends the session (its row is revoked: the cookie no longer opens anything even if kept). */

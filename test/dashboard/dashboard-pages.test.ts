@@ -510,6 +510,26 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       await page.waitForSelector("text=is queued for this endpoint again");
       await waitFor(() => receiver.received.length >= 2 || undefined, { what: "the event sent again" });
       assert.equal(receiver.received[1].eventId, eventId);
+
+      // A test event reaches the receiver; then pausing the endpoint from its form keeps its secret.
+      await page.click("button:has-text('Send a test event')");
+      await page.waitForSelector("text=is on its way");
+      const test = await waitFor(() =>
+        receiver.received.find((delivery) => delivery.event.type === "webhook_endpoint.test"),
+      );
+      assert.equal((test.event.data.object as { url: string }).url, receiver.url);
+      const secretBefore = (await db().get<{ secret_sealed: string }>(
+        "SELECT secret_sealed FROM webhook_endpoints WHERE url = ?",
+        [receiver.url],
+      ))!;
+      await page.uncheck("text=Send events to this endpoint");
+      await page.click("button:has-text('Save the endpoint')");
+      await page.waitForSelector("text=The endpoint is saved");
+      const paused = (await db().get<{ status: string; secret_sealed: string }>(
+        "SELECT status, secret_sealed FROM webhook_endpoints WHERE url = ?",
+        [receiver.url],
+      ))!;
+      assert.deepEqual(paused, { status: "disabled", secret_sealed: secretBefore.secret_sealed });
     } finally {
       await receiver.close();
     }

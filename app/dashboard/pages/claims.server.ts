@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CLAIM_STATUSES, listClaims } from "../../../server/index.ts";
 import type { PageContext } from "../viewer.ts";
+import { parseListFilters } from "../list-filters.server.ts";
 
 const filtersSchema = z.object({
   status: z.enum(CLAIM_STATUSES, "Choose a status.").optional(),
@@ -11,21 +12,16 @@ const filtersSchema = z.object({
 });
 
 export async function loadClaims({ runtime, viewer, request }: PageContext) {
-  const params = new URL(request.url).searchParams;
-  const filters = { status: params.get("status") ?? "", reference: params.get("reference") ?? "" };
-  const parsed = filtersSchema.safeParse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return { filters, errors, statuses: CLAIM_STATUSES, claims: [], nextAfter: null };
-  }
+  const { filters, query, errors } = parseListFilters(filtersSchema, request, ["status", "reference"]);
+  if (!query) return { filters, errors, statuses: CLAIM_STATUSES, claims: [], nextAfter: null };
   const page = await listClaims(
     runtime.db,
     { merchantId: viewer.merchantId, mode: viewer.mode },
-    { limit: 25, startingAfter: parsed.data.after, status: parsed.data.status, referenceNumber: parsed.data.reference },
+    { limit: 25, startingAfter: query.after, status: query.status, referenceNumber: query.reference },
   );
   return {
     filters,
-    errors: {} as Record<string, string>,
+    errors,
     statuses: CLAIM_STATUSES,
     claims: page.data,
     nextAfter: page.hasMore ? page.nextCursor : null,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getPurchase, listPurchases, voidPlan } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
+import { parseListFilters } from "../list-filters.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = z.iso.date("Use a date such as 2026-11-25.").transform((value) => Date.parse(`${value}T00:00:00.000Z`));
@@ -21,15 +22,8 @@ const filtersSchema = z.object({
 export const PURCHASE_FILTERS = ["status", "from", "to", "orderId", "reference"] as const;
 
 export async function loadPurchases({ runtime, viewer, request }: PageContext) {
-  const params = new URL(request.url).searchParams;
-  const raw = Object.fromEntries([...params].filter(([, value]) => value !== ""));
-  const filters = Object.fromEntries(PURCHASE_FILTERS.map((name) => [name, params.get(name) ?? ""]));
-  const parsed = filtersSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return { filters, errors, purchases: [], nextAfter: null };
-  }
-  const query = parsed.data;
+  const { filters, query, errors } = parseListFilters(filtersSchema, request, PURCHASE_FILTERS);
+  if (!query) return { filters, errors, purchases: [], nextAfter: null };
   const page = await listPurchases(
     runtime.db,
     { merchantId: viewer.merchantId, mode: viewer.mode },
@@ -45,7 +39,7 @@ export async function loadPurchases({ runtime, viewer, request }: PageContext) {
   );
   return {
     filters,
-    errors: {} as Record<string, string>,
+    errors,
     purchases: page.data,
     nextAfter: page.hasMore ? page.nextCursor : null,
   };
