@@ -6,7 +6,7 @@
 // after Shopify acted (a crash between Shopify's success and our record), Shopify refusing every attempt (the dashboard
 // shows it). The app keeps one runtime per process, so each database runs this suite from its own file
 // (shopify-claim-payout-<dialect>.test.ts).
-import { adminOverview, adminShopOverview } from "../support/admin-routes.ts";
+import { adminOverview, adminRequest, adminShopOverview, callRoute } from "../support/admin-routes.ts";
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
@@ -420,6 +420,23 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
         "Failed",
       ])
         assert.ok(html.includes(text), `the page shows "${text}"`);
+
+      // The claim's page in the admin says the app pays it on Shopify, with the error, and offers no confirmation:
+      // confirming through the page is refused too, and changes nothing.
+      const claimPage = { file: "app.claims_.$id.tsx", path: `/app/claims/${claimId}` };
+      const { loader, action } = await import("../../app/routes/app.claims_.$id.tsx");
+      const { data } = await callRoute(loader, adminRequest(claimPage.path, SHOP));
+      const claimHtml = await renderDashboardPage(data, claimPage);
+      assert.ok(claimHtml.includes("Paid on the Shopify order"));
+      assert.ok(claimHtml.includes("Refund amount exceeds the refundable amount"));
+      assert.ok(!claimHtml.includes("Confirm what you did"));
+      const confirmed = await callRoute<{ formError: string }>(
+        action,
+        adminRequest(claimPage.path, SHOP, { kind: "refund", amountCents: "5000", reference: "re_1" }),
+      );
+      assert.equal(confirmed.status, 409);
+      assert.match(confirmed.data.formError, /pays it on Shopify/);
+      assert.equal((await claimRow(claimId)).status, "approved");
 
       // Nothing queues it again: it waits for the merchant (the dashboard says how).
       assert.equal(await lookForApprovedClaims(), 0);

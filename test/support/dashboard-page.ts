@@ -1,14 +1,18 @@
-// The overview in the Shopify admin (app/routes/app._index.tsx) rendered to HTML for given loader data, inside
-// Polaris's AppProvider, the embedded shell and a Remix stub, as the admin shows it: what the tests read its text from.
+// A page of the Shopify admin (the overview, app/routes/app._index.tsx, unless another route is named) rendered to HTML
+// for given loader data, inside Polaris's AppProvider, the embedded shell and a Remix stub, as the admin shows it: what
+// the tests read its text from.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json" with { type: "json" };
 import { createRemixStub } from "@remix-run/testing";
 
-export async function renderDashboardPage(loaderData: unknown): Promise<string> {
+export async function renderDashboardPage(
+  loaderData: unknown,
+  page: { file: string; path: string } = { file: "app._index.tsx", path: "/app" },
+): Promise<string> {
   // Imported when called: the app's modules read the environment the test sets up first.
-  const route = await import("../../app/routes/app._index.tsx");
+  const route = (await import(`../../app/routes/${page.file}`)) as { default: () => ReturnType<typeof createElement> };
   const { DashboardShellProvider } = await import("../../app/dashboard/shell-context.tsx");
   const shell = {
     shell: "embedded" as const,
@@ -19,7 +23,7 @@ export async function renderDashboardPage(loaderData: unknown): Promise<string> 
     role: "owner" as const,
     csrfToken: "",
   };
-  const Stub = createRemixStub([{ id: "routes/app._index", path: "/app", Component: route.default }]);
+  const Stub = createRemixStub([{ id: "routes/page", path: page.path, Component: route.default }]);
   return renderToString(
     createElement(
       AppProvider,
@@ -27,8 +31,8 @@ export async function renderDashboardPage(loaderData: unknown): Promise<string> 
       createElement(DashboardShellProvider, {
         value: shell,
         children: createElement(Stub, {
-          initialEntries: ["/app"],
-          hydrationData: { loaderData: { "routes/app._index": loaderData } },
+          initialEntries: [page.path],
+          hydrationData: { loaderData: { "routes/page": loaderData } },
         }),
       }),
     ),

@@ -95,7 +95,22 @@ export function ClaimPage() {
             </BlockStack>
           </Card>
         </Layout.Section>
-        {claim.status === "approved" && claim.resolution && canChange("claims") ? (
+        {claim.status === "approved" && claim.resolution?.channel === "shopify" ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  Paid on the Shopify order
+                </Text>
+                <Text as="p">{`Approved: ${claim.resolution.remedy} of ${formatMoney(claim.resolution.amountCents, claim.resolution.currency)}. The app makes it on the Shopify order and marks the claim paid; there is nothing to confirm.`}</Text>
+                {claim.resolution.error ? (
+                  <Text as="p" tone="critical">{`The last attempt failed: ${claim.resolution.error}`}</Text>
+                ) : null}
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : null}
+        {claim.status === "approved" && claim.resolution?.channel === "merchant" && canChange("claims") ? (
           <Layout.Section>
             <Card>
               <DashboardForm noValidate>
