@@ -1,8 +1,10 @@
-// `npm run bench:api`: throughput and latency of quote and confirm on the standalone server over SQLite, beside two
-// reference servers measured in the same run: bare node:http, and node:http doing one raw better-sqlite3
-// transaction of the writes a quote makes (the floor cost of a durable write). Every server runs in its own
-// process; autocannon runs here. Target: quote >= 0.8 x raw-tx.
+// `npm run bench:api`: throughput and latency of quote and confirm on the standalone server over SQLite (or, with
+// --postgres, PostgreSQL), beside two reference servers measured in the same run: bare node:http, and node:http doing
+// one raw transaction of the writes a quote makes on the same database (better-sqlite3, or a `pg` pool of the API's
+// size): the floor cost of a durable write. Every server runs in its own process; autocannon runs here. Targets:
+// quote >= 0.8 x raw-tx, confirm >= 0.6 x raw-tx.
 //
+//   --postgres             the API and the raw reference on PostgreSQL (a fresh database each, dropped afterwards)
 //   BENCH_SECONDS=10       seconds per measured run (after a short warm-up)
 //   BENCH_CONNECTIONS=32   autocannon connections
 //   BENCH_API_NODE_ARGS    extra node arguments for the API server process (space-separated), e.g. an --import
@@ -19,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import autocannon, { type AutocannonRequest, type AutocannonResult } from "autocannon";
-import { createTestDatabase, type TestDatabase } from "../test/support/databases.ts";
+import { createTestDatabase, type Dialect, type TestDatabase } from "../test/support/databases.ts";
 import { createTestMerchant, type NewMerchant } from "../server/domain/merchants.ts";
 import { cryptoRandom } from "../server/domain/ids.ts";
 import { formatProfile, summariseProfile, type ProfileSummary } from "./profile.ts";
@@ -30,7 +32,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP_SECONDS = Math.min(2, Math.max(1, Math.round(SECONDS / 5)));
 const PROFILE = process.argv.includes("--profile");
+const DIALECT: Dialect = process.argv.includes("--postgres") ? "postgres" : "sqlite";
 const TARGET = 0.8;
+const CONFIRM_TARGET = 0.6;
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 
 interface Measurement {
@@ -237,8 +241,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function startReference(kind: "bare" | "raw-tx", filename?: string): Promise<Running> {
-  const child = fork(path.join(import.meta.dirname, "reference-servers.ts"), filename ? [kind, filename] : [kind], {
+async function startReference(kind: "bare" | "raw-tx" | "raw-tx-pg", target?: string): Promise<Running> {
+  const child = fork(path.join(import.meta.dirname, "reference-servers.ts"), target ? [kind, target] : [kind], {
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   const output = collectOutput(child);
@@ -263,7 +267,10 @@ async function freePort(): Promise<number> {
 /** `node server/main.ts` on the database, with `--cpu-prof` into `profileDir` when given. */
 async function startApi(database: TestDatabase, profileDir?: string): Promise<Running> {
   const port = await freePort();
-  const dataDir = path.dirname(database.url.slice("file:".length));
+  const dataDir =
+    DIALECT === "sqlite"
+      ? path.dirname(database.url.slice("file:".length))
+      : fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-api-"));
   const extra = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const args = [
     ...extra,
@@ -314,7 +321,7 @@ async function startApi(database: TestDatabase, profileDir?: string): Promise<Ru
 }
 
 async function seededDatabase(): Promise<{ database: TestDatabase; merchant: NewMerchant }> {
-  const database = await createTestDatabase("sqlite");
+  const database = await createTestDatabase(DIALECT);
   const services = {
     clock: Date.now,
     random: cryptoRandom,
@@ -425,11 +432,11 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   const cpu = os.cpus();
   console.log(
-    `bench:api  node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, autocannon -c ${CONNECTIONS}, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up)`,
+    `bench:api (${DIALECT})  node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, autocannon -c ${CONNECTIONS}, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up)`,
   );
 
   const { database, merchant } = await seededDatabase();
-  const rawDatabase = await createTestDatabase("sqlite");
+  const rawDatabase = await createTestDatabase(DIALECT);
   const running: Running[] = [];
   const rows: Measurement[] = [];
   let pooled = 0;
@@ -445,7 +452,10 @@ async function main() {
     );
     await bare.stop();
 
-    const raw = await startReference("raw-tx", rawDatabase.url.slice("file:".length));
+    const raw =
+      DIALECT === "sqlite"
+        ? await startReference("raw-tx", rawDatabase.url.slice("file:".length))
+        : await startReference("raw-tx-pg", rawDatabase.url);
     running.push(raw);
     rows.push(
       await warmAndMeasure("raw-tx", "POST (3-statement tx)", raw, (outcomes) =>
@@ -482,7 +492,9 @@ async function main() {
   console.log(
     `quote / raw-tx    ${ratios.quoteOverRawTx.toFixed(2)}   (target >= ${TARGET}: ${ratios.quoteOverRawTx >= TARGET ? "met" : "NOT met"})`,
   );
-  console.log(`confirm / raw-tx  ${ratios.confirmOverRawTx.toFixed(2)}`);
+  console.log(
+    `confirm / raw-tx  ${ratios.confirmOverRawTx.toFixed(2)}   (target >= ${CONFIRM_TARGET}: ${ratios.confirmOverRawTx >= CONFIRM_TARGET ? "met" : "NOT met"})`,
+  );
   console.log(`quote / bare      ${ratios.quoteOverBare.toFixed(2)}`);
   console.log(`confirm pool: ${pooled} quotes from the quote run`);
   const cpuRatio = (a: Measurement, b: Measurement) =>
@@ -513,7 +525,7 @@ async function main() {
   }
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const out = path.join(RESULTS_DIR, `api-${stamp}.json`);
+  const out = path.join(RESULTS_DIR, `api-${DIALECT}-${stamp}.json`);
   const report = {
     at: new Date().toISOString(),
     node: process.version,
@@ -524,7 +536,12 @@ async function main() {
     warmupSeconds: WARMUP_SECONDS,
     results: rows,
     ratios,
-    target: { quoteOverRawTx: TARGET, met: ratios.quoteOverRawTx >= TARGET },
+    dialect: DIALECT,
+    target: {
+      quoteOverRawTx: TARGET,
+      confirmOverRawTx: CONFIRM_TARGET,
+      met: ratios.quoteOverRawTx >= TARGET && ratios.confirmOverRawTx >= CONFIRM_TARGET,
+    },
     confirmPool: pooled,
     profiles,
     elapsedSeconds,

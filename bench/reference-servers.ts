@@ -1,17 +1,41 @@
-// The two reference servers of `npm run bench:api`, each started in its own process by bench/api.ts:
-//   node bench/reference-servers.ts bare            node:http answering a small JSON
-//   node bench/reference-servers.ts raw-tx <file>   node:http + better-sqlite3: per request one transaction of the
-//                                                   writes our quote makes (claim the idempotency key, insert the
-//                                                   quote, store the response): the floor cost of a durable write.
+// The reference servers of `npm run bench:api`, each started in its own process by bench/api.ts:
+//   node bench/reference-servers.ts bare              node:http answering a small JSON
+//   node bench/reference-servers.ts raw-tx <file>     node:http + better-sqlite3: per request one transaction of the
+//                                                     writes our quote makes (claim the idempotency key, insert the
+//                                                     quote, store the response): the floor cost of a durable write.
+//   node bench/reference-servers.ts raw-tx-pg <url>   the same writes in one transaction through a `pg` pool of the
+//                                                     API's size, as named prepared statements (as the API sends them)
 // Each listens on 127.0.0.1 on a free port and reports it to the parent over IPC: { port }.
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const QUOTE_LIFETIME_MS = 30 * 60 * 1000;
 
-type Handler = (request: http.IncomingMessage, body: string) => { status: number; json: string };
+type Result = { status: number; json: string };
+type Handler = (request: http.IncomingMessage, body: string) => Result | Promise<Result>;
+
+interface QuoteBody {
+  order_id: string;
+  order_amount_cents: number;
+  protection_program_id: string;
+}
+
+/** What both raw servers answer: the quote's fields a client reads. */
+function quoteJson(id: string, input: QuoteBody, fee: number, now: number): string {
+  return JSON.stringify({
+    quoteId: id,
+    status: "open",
+    orderId: input.order_id,
+    currency: "USD",
+    feeCents: fee,
+    expiresAt: new Date(now + QUOTE_LIFETIME_MS).toISOString(),
+  });
+}
+
+const feeOf = (input: QuoteBody) => Math.max(100, Math.round(input.order_amount_cents * 0.03));
 
 function bare(): Handler {
   const json = JSON.stringify({ ok: true });
@@ -37,40 +61,31 @@ function rawTransaction(filename: string): Handler {
   const storeResponse = db.prepare(
     "UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = 'publishable' AND key = ?",
   );
-  const quoteOnce = db.transaction(
-    (key: string, input: { order_id: string; order_amount_cents: number; protection_program_id: string }) => {
-      const now = Date.now();
-      claim.run("mer_bench", "test", key, `POST /offers/quote ${key}`, now, now + IDEMPOTENCY_TTL_MS);
-      const id = `qt_${randomUUID()}`;
-      const fee = Math.max(100, Math.round(input.order_amount_cents * 0.03));
-      insertQuote.run(
-        id,
-        "mer_bench",
-        "test",
-        input.protection_program_id,
-        input.order_id,
-        "USD",
-        input.order_amount_cents,
-        fee,
-        input.order_amount_cents,
-        null,
-        null,
-        randomUUID(),
-        now,
-        now + QUOTE_LIFETIME_MS,
-      );
-      const json = JSON.stringify({
-        quoteId: id,
-        status: "open",
-        orderId: input.order_id,
-        currency: "USD",
-        feeCents: fee,
-        expiresAt: new Date(now + QUOTE_LIFETIME_MS).toISOString(),
-      });
-      storeResponse.run(200, "", json, "mer_bench", "test", key);
-      return json;
-    },
-  );
+  const quoteOnce = db.transaction((key: string, input: QuoteBody) => {
+    const now = Date.now();
+    claim.run("mer_bench", "test", key, `POST /offers/quote ${key}`, now, now + IDEMPOTENCY_TTL_MS);
+    const id = `qt_${randomUUID()}`;
+    const fee = feeOf(input);
+    insertQuote.run(
+      id,
+      "mer_bench",
+      "test",
+      input.protection_program_id,
+      input.order_id,
+      "USD",
+      input.order_amount_cents,
+      fee,
+      input.order_amount_cents,
+      null,
+      null,
+      randomUUID(),
+      now,
+      now + QUOTE_LIFETIME_MS,
+    );
+    const json = quoteJson(id, input, fee, now);
+    storeResponse.run(200, "", json, "mer_bench", "test", key);
+    return json;
+  });
   return (request, body) => {
     const key = request.headers["idempotency-key"];
     if (typeof key !== "string") return { status: 400, json: '{"error":"idempotency key required"}' };
@@ -78,20 +93,91 @@ function rawTransaction(filename: string): Handler {
   };
 }
 
-const [kind, filename] = process.argv.slice(2);
-const handle = kind === "bare" ? bare() : kind === "raw-tx" && filename ? rawTransaction(filename) : undefined;
+/** The same three writes in one PostgreSQL transaction, each a named prepared statement, on a pool of the API's size. */
+function rawPostgresTransaction(url: string): Handler {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const claim = {
+    name: "bench-claim",
+    text: `INSERT INTO idempotency_records (merchant_id, mode, key_kind, key, fingerprint, status, headers, body, created_at, expires_at)
+     VALUES ($1, $2, 'publishable', $3, $4, 0, '', '', $5, $6)`,
+  };
+  const insertQuote = {
+    name: "bench-quote",
+    text: `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
+       covered_amount_cents, customer_email_sealed, product_category, status, token_hash, created_at, expires_at, key_kind)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14, 'publishable')`,
+  };
+  const storeResponse = {
+    name: "bench-store",
+    text: "UPDATE idempotency_records SET status = $1, headers = $2, body = $3 WHERE merchant_id = $4 AND mode = $5 AND key_kind = 'publishable' AND key = $6",
+  };
+  return async (request, body) => {
+    const key = request.headers["idempotency-key"];
+    if (typeof key !== "string") return { status: 400, json: '{"error":"idempotency key required"}' };
+    const input = JSON.parse(body) as QuoteBody;
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const now = Date.now();
+      await client.query({
+        ...claim,
+        values: ["mer_bench", "test", key, `POST /offers/quote ${key}`, now, now + IDEMPOTENCY_TTL_MS],
+      });
+      const id = `qt_${randomUUID()}`;
+      const fee = feeOf(input);
+      await client.query({
+        ...insertQuote,
+        values: [
+          id,
+          "mer_bench",
+          "test",
+          input.protection_program_id,
+          input.order_id,
+          "USD",
+          input.order_amount_cents,
+          fee,
+          input.order_amount_cents,
+          null,
+          null,
+          randomUUID(),
+          now,
+          now + QUOTE_LIFETIME_MS,
+        ],
+      });
+      const json = quoteJson(id, input, fee, now);
+      await client.query({ ...storeResponse, values: [200, "", json, "mer_bench", "test", key] });
+      await client.query("COMMIT");
+      return { status: 200, json };
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+const [kind, target] = process.argv.slice(2);
+const handle =
+  kind === "bare"
+    ? bare()
+    : kind === "raw-tx" && target
+      ? rawTransaction(target)
+      : kind === "raw-tx-pg" && target
+        ? rawPostgresTransaction(target)
+        : undefined;
 if (!handle) {
-  console.error("usage: node bench/reference-servers.ts bare | raw-tx <sqlite file>");
+  console.error("usage: node bench/reference-servers.ts bare | raw-tx <sqlite file> | raw-tx-pg <postgres url>");
   process.exit(2);
 }
 
 const server = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    let result: { status: number; json: string };
+  request.on("end", async () => {
+    let result: Result;
     try {
-      result = handle(request, Buffer.concat(chunks).toString("utf8"));
+      result = await handle(request, Buffer.concat(chunks).toString("utf8"));
     } catch (error) {
       result = { status: 500, json: JSON.stringify({ error: String(error) }) };
     }

@@ -2,7 +2,7 @@
 // transaction of its cause. Entries are never updated or deleted; a mistake is put right by a `correction` entry.
 import { newId } from "./ids.ts";
 import type { Actor, Services, Tx } from "./context.ts";
-import { findLedgerEntry, insertLedgerEntry } from "../store/ledger.ts";
+import { findLedgerEntry, insertLedgerEntries } from "../store/ledger.ts";
 
 /**
  * Ledger kinds and their signs. amount_cents is signed from the merchant's side: positive is owed to the merchant
@@ -38,29 +38,44 @@ export interface LedgerEntryInput {
 }
 
 /**
- * Appends one entry for the actor's merchant and mode, unless an entry of this kind for this source exists
- * (a retried cause writes nothing twice). True when this call wrote the entry.
+ * Appends entries for the actor's merchant and mode in one statement, each unless an entry of its kind for its source
+ * exists (a retried cause writes nothing twice). Resolves, per entry, whether this call wrote it.
  */
+export async function appendLedgerEntries(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  entries: readonly LedgerEntryInput[],
+): Promise<boolean[]> {
+  const now = services.clock();
+  const rows = entries.map((entry) => {
+    if (!Number.isSafeInteger(entry.amountCents))
+      throw new Error(`ledger amount must be an integer: ${entry.amountCents}`);
+    return {
+      id: newId("le", now, services.random),
+      merchantId: actor.merchantId,
+      mode: actor.mode,
+      currency: entry.currency.toUpperCase(),
+      kind: entry.kind,
+      amountCents: entry.amountCents,
+      sourceId: entry.sourceId,
+      planId: entry.planId ?? null,
+      createdAt: now,
+    };
+  });
+  const written = await insertLedgerEntries(tx, rows);
+  return rows.map((row) => written.has(row.id));
+}
+
+/** appendLedgerEntries of one entry: true when this call wrote it. */
 export async function appendLedgerEntry(
   tx: Tx,
   services: Services,
   actor: Actor,
   entry: LedgerEntryInput,
 ): Promise<boolean> {
-  if (!Number.isSafeInteger(entry.amountCents))
-    throw new Error(`ledger amount must be an integer: ${entry.amountCents}`);
-  const now = services.clock();
-  return insertLedgerEntry(tx, {
-    id: newId("le", now, services.random),
-    merchantId: actor.merchantId,
-    mode: actor.mode,
-    currency: entry.currency.toUpperCase(),
-    kind: entry.kind,
-    amountCents: entry.amountCents,
-    sourceId: entry.sourceId,
-    planId: entry.planId ?? null,
-    createdAt: now,
-  });
+  const [written] = await appendLedgerEntries(tx, services, actor, [entry]);
+  return written;
 }
 
 /**

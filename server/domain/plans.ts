@@ -10,8 +10,7 @@ import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
 import { markQuoteConfirmed } from "../store/quotes.ts";
 import { insertProtectedOrder } from "../store/orders.ts";
 import { insertPlan, lockPlan, markPlanVoided, type NewPlan } from "../store/plans.ts";
-import { merchantShareBpsOfQuote } from "../store/programs.ts";
-import { appendLedgerEntry } from "./ledger.ts";
+import { appendLedgerEntries } from "./ledger.ts";
 import { applyBps } from "./money.ts";
 
 export interface Confirmation {
@@ -121,20 +120,16 @@ export async function confirmQuote(
   });
   await markQuoteConfirmed(tx, quote.id, now);
   // The money of the sale (README "Settlement"): the fee the merchant collected for us, and its share of it.
-  await appendLedgerEntry(tx, services, actor, {
-    kind: "fee_collected",
-    amountCents: -quote.feeCents,
-    currency: quote.currency,
-    sourceId: planId,
-    planId,
-  });
-  await appendLedgerEntry(tx, services, actor, {
-    kind: "merchant_fee_share",
-    amountCents: applyBps(quote.feeCents, await merchantShareBpsOfQuote(tx, quote.id)),
-    currency: quote.currency,
-    sourceId: planId,
-    planId,
-  });
+  await appendLedgerEntries(tx, services, actor, [
+    { kind: "fee_collected", amountCents: -quote.feeCents, currency: quote.currency, sourceId: planId, planId },
+    {
+      kind: "merchant_fee_share",
+      amountCents: applyBps(quote.feeCents, quote.merchantShareBps),
+      currency: quote.currency,
+      sourceId: planId,
+      planId,
+    },
+  ]);
   const confirmation: Confirmation = {
     referenceNumber,
     planId,

@@ -124,7 +124,11 @@ export async function createQuote(
  * reported as missing: its existence is not ours to reveal. Its state is not checked here: the caller first proves
  * it may learn it (assertQuoteToken), then calls assertQuoteOpen.
  */
-export async function lockOwnQuote(tx: Tx, actor: Actor, quoteId: string): Promise<QuoteRecord> {
+export async function lockOwnQuote(
+  tx: Tx,
+  actor: Actor,
+  quoteId: string,
+): Promise<QuoteRecord & { merchantShareBps: number }> {
   const quote = await lockQuote(tx, actor, quoteId);
   if (!quote) throw notFound("quote", quoteId, "quoteId");
   return quote;

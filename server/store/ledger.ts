@@ -43,12 +43,16 @@ const toRecord = (row: LedgerRow): LedgerEntryRecord => ({
   createdAt: Number(row.created_at),
 });
 
-/** Inserts the entry unless one with its (kind, source_id) exists; true when this call wrote it. */
-export async function insertLedgerEntry(tx: Queryable, entry: NewLedgerEntry): Promise<boolean> {
+/**
+ * Inserts the entries in one statement, each unless one with its (kind, source_id) exists; resolves to the ids this
+ * call wrote.
+ */
+export async function insertLedgerEntries(tx: Queryable, entries: readonly NewLedgerEntry[]): Promise<Set<string>> {
+  if (entries.length === 0) return new Set();
   const inserted = await tx.all<{ id: string }>(
-    `INSERT INTO ledger_entries (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO ledger_entries (${COLUMNS}) VALUES ${entries.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
      ON CONFLICT (kind, source_id) DO NOTHING RETURNING id`,
-    [
+    entries.flatMap((entry) => [
       entry.id,
       entry.merchantId,
       entry.mode,
@@ -58,9 +62,9 @@ export async function insertLedgerEntry(tx: Queryable, entry: NewLedgerEntry): P
       entry.sourceId,
       entry.planId,
       entry.createdAt,
-    ],
+    ]),
   );
-  return inserted.length > 0;
+  return new Set(inserted.map((row) => row.id));
 }
 
 /** An owner's entries in one currency created in [start, end), oldest first. */

@@ -21,8 +21,10 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     async transaction<T>(work: (tx: Queryable) => Promise<T>, options: { lockTimeoutMs?: number } = {}) {
       const client = await pool.connect();
       try {
-        await client.query("BEGIN");
-        if (options.lockTimeoutMs) await client.query(`SET LOCAL lock_timeout = ${Math.floor(options.lockTimeoutMs)}`);
+        // One round trip: a simple query may hold several statements (no parameters here).
+        await client.query(
+          options.lockTimeoutMs ? `BEGIN; SET LOCAL lock_timeout = ${Math.floor(options.lockTimeoutMs)}` : "BEGIN",
+        );
         const value = await work(queryable((query) => client.query(query)));
         await client.query("COMMIT");
         return value;

@@ -76,13 +76,24 @@ export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote):
 }
 
 /** The owner's quote, row-locked for the rest of the transaction, or undefined. */
-export async function lockQuote(tx: Queryable, owner: Actor, quoteId: string): Promise<QuoteRecord | undefined> {
-  const row = await tx.get<QuoteRow>(
-    `SELECT ${QUOTE_COLUMNS} FROM quotes WHERE id = ? AND merchant_id = ? AND mode = ?${forUpdate(tx)}`,
+/**
+ * The quote, locked for the rest of the transaction, with the merchant's share of the fee under the program that
+ * priced it (0 when the program is gone), read in the same statement: a confirm needs both.
+ */
+export async function lockQuote(
+  tx: Queryable,
+  owner: Actor,
+  quoteId: string,
+): Promise<(QuoteRecord & { merchantShareBps: number }) | undefined> {
+  const row = await tx.get<QuoteRow & { merchant_share_bps: number | null }>(
+    `SELECT ${QUOTE_COLUMNS},
+       (SELECT pp.merchant_share_bps FROM protection_programs pp WHERE pp.id = quotes.program_id) AS merchant_share_bps
+     FROM quotes WHERE id = ? AND merchant_id = ? AND mode = ?${forUpdate(tx)}`,
     [quoteId, owner.merchantId, owner.mode],
   );
   return (
     row && {
+      merchantShareBps: Number(row.merchant_share_bps ?? 0),
       id: row.id,
       orderId: row.order_id,
       currency: row.currency,
