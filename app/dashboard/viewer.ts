@@ -1,5 +1,5 @@
 // Who is looking at the dashboard, as every page's loader and action sees them, whichever shell authenticated them
-// (app/dashboard/standalone.server.ts for /dashboard; the Shopify admin's /app is to get its own, issue 16).
+// (app/dashboard/standalone.server.ts for /dashboard, app/dashboard/embedded.server.ts for /app in the Shopify admin).
 // Pages know nothing else about the shell.
 import type { Mode, Runtime } from "../../server/index.ts";
 import type { MemberRole } from "./access.ts";
