@@ -41,6 +41,36 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
     assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["rolled-back"]), undefined);
   });
 
+  it("runAtCommit: the write commits with the transaction; its failure rolls the whole transaction back; work that throws never sends it", async () => {
+    await t.db.transaction(async (tx) => {
+      await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["at-commit", 1]);
+      await tx.runAtCommit("UPDATE contract_items SET n = ? WHERE id = ?", [2, "at-commit"]);
+    });
+    assert.deepEqual(await t.db.get("SELECT n FROM contract_items WHERE id = ?", ["at-commit"]), { n: 2 });
+
+    // The deferred write fails (a duplicate key): nothing of the transaction stays, and the error is the write's.
+    const error = await t.db
+      .transaction(async (tx) => {
+        await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["before-failed-commit", 1]);
+        await tx.runAtCommit("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["at-commit", 3]);
+      })
+      .catch((e) => e);
+    assert.ok(isUniqueViolation(error), String(error));
+    assert.equal(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["before-failed-commit"]), undefined);
+    assert.deepEqual(await t.db.get("SELECT n FROM contract_items WHERE id = ?", ["at-commit"]), { n: 2 });
+
+    await assert.rejects(
+      t.db.transaction(async (tx) => {
+        await tx.runAtCommit("UPDATE contract_items SET n = ? WHERE id = ?", [9, "at-commit"]);
+        throw new Error("abort");
+      }),
+      /abort/,
+    );
+    assert.deepEqual(await t.db.get("SELECT n FROM contract_items WHERE id = ?", ["at-commit"]), { n: 2 });
+    // The connection is clean afterwards: the next transaction on it works.
+    await t.db.transaction((tx) => tx.run("DELETE FROM contract_items WHERE id = ?", ["at-commit"]));
+  });
+
   it("reports unique violations recognisably", async () => {
     const error = await t.db
       .transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["a", 2]))

@@ -14,6 +14,13 @@ export interface Queryable {
   get<T = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined>;
   /** Number of rows changed. */
   run(sql: string, params?: SqlValue[]): Promise<number>;
+  /**
+   * A write whose answer nobody reads, run as the transaction's last statement: on PostgreSQL it is sent with the
+   * COMMIT in one pipelined write (one round trip fewer), and its failure fails the commit, which rolls back. A
+   * statement issued after it in the same transaction runs before it, so it must be the last. Outside a transaction,
+   * and on SQLite (no round trips), it runs at once.
+   */
+  runAtCommit(sql: string, params?: SqlValue[]): Promise<void>;
 }
 
 export interface Database extends Queryable {

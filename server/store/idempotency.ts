@@ -100,7 +100,8 @@ export async function completeIdempotencyRecord(
   scope: IdempotencyScope,
   response: { status: number; headers: string; body: string },
 ): Promise<void> {
-  await tx.run(
+  // The mutation's last write: sent with the COMMIT (see Queryable.runAtCommit).
+  await tx.runAtCommit(
     "UPDATE idempotency_records SET status = ?, headers = ?, body = ? WHERE merchant_id = ? AND mode = ? AND key_kind = ? AND key = ?",
     [response.status, response.headers, response.body, scope.merchantId, scope.mode, scope.kind, scope.key],
   );

@@ -8,25 +8,47 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  * PostgreSQL through a pg pool. `?` placeholders are rewritten to `$n` once per distinct statement, and statements
  * run as named prepared statements (each connection parses and plans one once): planning was measured at 0.66 ms of
  * a 1 ms webhook claim, and preparing cut PostgreSQL's CPU per webhook delivery by 43% (bench/webhooks.ts).
+ * Connections run in pg's pipeline mode, so that a transaction's BEGIN goes out with its first statement, and its
+ * runAtCommit statements with its COMMIT, each pair in one write: the API's cost on this database is round trips
+ * (bench:api --postgres --profile). Everything else awaits each statement, as without it.
  */
 export function openPostgres(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true } as pg.PoolConfig);
   // An idle connection the server closed (restart, failover, pg_terminate_backend) is dropped by the pool and
   // replaced on the next query. Without a listener, node-postgres re-emits it as an uncaught 'error' that ends the process.
   pool.on("error", () => undefined);
-  const onPool = queryable((query) => pool.query(query));
+  const onPool = queryable(
+    (query) => pool.query(query),
+    (query) => pool.query(query).then(() => undefined),
+  );
 
   return {
     ...onPool,
     async transaction<T>(work: (tx: Queryable) => Promise<T>, options: { lockTimeoutMs?: number } = {}) {
       const client = await pool.connect();
       try {
-        // One round trip: a simple query may hold several statements (no parameters here).
-        await client.query(
+        // BEGIN (with its lock_timeout: a simple query may hold several statements) goes out in the same write as
+        // the transaction's first statement (pipeline mode), which waits for both.
+        let begun: Promise<unknown> | undefined = client.query(
           options.lockTimeoutMs ? `BEGIN; SET LOCAL lock_timeout = ${Math.floor(options.lockTimeoutMs)}` : "BEGIN",
         );
-        const value = await work(queryable((query) => client.query(query)));
-        await client.query("COMMIT");
+        // Awaited below; handled here too, so that work failing before its first statement leaves no stray rejection.
+        begun.catch(() => undefined);
+        const afterBegin = async <R>(sent: Promise<R>): Promise<R> => {
+          const pending = begun;
+          begun = undefined;
+          if (pending) await Promise.all([pending, sent.catch(() => undefined)]);
+          return sent;
+        };
+        const atCommit: pg.QueryConfig<SqlValue[]>[] = [];
+        const value = await work(
+          queryable(
+            (query) => afterBegin(client.query(query)),
+            async (query) => void atCommit.push(query),
+          ),
+        );
+        // Sent together (pipeline mode); if one fails, PostgreSQL answers the COMMIT with a rollback.
+        await afterBegin(Promise.all([...atCommit.map((query) => client.query(query)), client.query("COMMIT")]));
         return value;
       } catch (error) {
         await client.query("ROLLBACK").catch(() => undefined);
@@ -57,7 +79,7 @@ function statement(sql: string): { name?: string; text: string } {
 
 type Run = (query: pg.QueryConfig<SqlValue[]>) => Promise<pg.QueryResult>;
 
-function queryable(run: Run): Queryable {
+function queryable(run: Run, runAtCommit: (query: pg.QueryConfig<SqlValue[]>) => Promise<void>): Queryable {
   const execute = (sql: string, values: SqlValue[]) => run({ ...statement(sql), values });
   return {
     dialect: "postgres",
@@ -70,5 +92,6 @@ function queryable(run: Run): Queryable {
     async run(sql: string, params: SqlValue[] = []) {
       return (await execute(sql, params)).rowCount ?? 0;
     },
+    runAtCommit: (sql: string, params: SqlValue[] = []) => runAtCommit({ ...statement(sql), values: params }),
   };
 }

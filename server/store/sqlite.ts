@@ -24,6 +24,7 @@ export function openSqlite(filename: string): Database {
     all: (sql, params) => committed().all(sql, params),
     get: (sql, params) => committed().get(sql, params),
     run: (sql, params) => committed().run(sql, params),
+    runAtCommit: (sql, params) => committed().runAtCommit(sql, params),
     transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
       const result = queue.then(async () => {
         writer.exec("BEGIN IMMEDIATE");
@@ -89,6 +90,9 @@ function queryable(statements: StatementCache): Queryable {
     },
     async run(sql: string, params: SqlValue[] = []) {
       return statements.get(sql).run(...params).changes;
+    },
+    async runAtCommit(sql: string, params: SqlValue[] = []) {
+      statements.get(sql).run(...params);
     },
   };
 }
