@@ -37,6 +37,24 @@ function quoteJson(id: string, input: QuoteBody, fee: number, now: number): stri
 
 const feeOf = (input: QuoteBody) => Math.max(100, Math.round(input.order_amount_cents * 0.03));
 
+/** The quote row's values, in the order of both servers' INSERT. */
+const quoteValues = (id: string, input: QuoteBody, fee: number, now: number) => [
+  id,
+  "mer_bench",
+  "test",
+  input.protection_program_id,
+  input.order_id,
+  "USD",
+  input.order_amount_cents,
+  fee,
+  input.order_amount_cents,
+  null,
+  null,
+  randomUUID(),
+  now,
+  now + QUOTE_LIFETIME_MS,
+];
+
 function bare(): Handler {
   const json = JSON.stringify({ ok: true });
   return () => ({ status: 200, json });
@@ -66,22 +84,7 @@ function rawTransaction(filename: string): Handler {
     claim.run("mer_bench", "test", key, `POST /offers/quote ${key}`, now, now + IDEMPOTENCY_TTL_MS);
     const id = `qt_${randomUUID()}`;
     const fee = feeOf(input);
-    insertQuote.run(
-      id,
-      "mer_bench",
-      "test",
-      input.protection_program_id,
-      input.order_id,
-      "USD",
-      input.order_amount_cents,
-      fee,
-      input.order_amount_cents,
-      null,
-      null,
-      randomUUID(),
-      now,
-      now + QUOTE_LIFETIME_MS,
-    );
+    insertQuote.run(...quoteValues(id, input, fee, now));
     const json = quoteJson(id, input, fee, now);
     storeResponse.run(200, "", json, "mer_bench", "test", key);
     return json;
@@ -125,25 +128,7 @@ function rawPostgresTransaction(url: string): Handler {
       });
       const id = `qt_${randomUUID()}`;
       const fee = feeOf(input);
-      await client.query({
-        ...insertQuote,
-        values: [
-          id,
-          "mer_bench",
-          "test",
-          input.protection_program_id,
-          input.order_id,
-          "USD",
-          input.order_amount_cents,
-          fee,
-          input.order_amount_cents,
-          null,
-          null,
-          randomUUID(),
-          now,
-          now + QUOTE_LIFETIME_MS,
-        ],
-      });
+      await client.query({ ...insertQuote, values: quoteValues(id, input, fee, now) });
       const json = quoteJson(id, input, fee, now);
       await client.query({ ...storeResponse, values: [200, "", json, "mer_bench", "test", key] });
       await client.query("COMMIT");

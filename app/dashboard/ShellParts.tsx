@@ -1,7 +1,7 @@
-// What both shells' layouts show around every page: the mode banner (the dashboard shows which mode it is in
-// everywhere) and the list of pages the viewer may open.
-import { useLocation } from "@remix-run/react";
-import { Banner, Button, InlineStack, Text } from "@shopify/polaris";
+// What both shells' layouts show around every page: the main landmark with the mode banner (the dashboard shows which
+// mode it is in everywhere) above the page, and the list of pages the viewer may open.
+import { Outlet, useLocation } from "@remix-run/react";
+import { Banner, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { DASHBOARD_PAGES, navigationPages } from "./access.ts";
 import { DashboardForm, useDashboardHref, useDashboardShell } from "./shell-context.tsx";
 
@@ -53,4 +53,16 @@ export function useNavigation(): { page: string; href: string; title: string; cu
       home,
     };
   });
+}
+
+/** The page, under the mode banner, in the main landmark. */
+export function ShellMain() {
+  return (
+    <main id="main">
+      <Box paddingBlockStart="400" paddingInline="400">
+        <ModeBanner />
+      </Box>
+      <Outlet />
+    </main>
+  );
 }

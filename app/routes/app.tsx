@@ -3,17 +3,17 @@
 // banner on every page. The pages are the standalone dashboard's (app/dashboard/pages), under the embedded shell
 // (app/dashboard/embedded.server.ts). Without Shopify credentials (demo mode): a page naming what is missing.
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
-import { Box, Card, Page, Text } from "@shopify/polaris";
+import { Card, Page, Text } from "@shopify/polaris";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import dashboardStyles from "../dashboard/dashboard.css?url";
 import { shopifyEnvProblems } from "../shopify.server.ts";
 import { embeddedShell } from "../dashboard/embedded.server.ts";
 import { DashboardShellProvider } from "../dashboard/shell-context.tsx";
-import { ModeBanner, useNavigation } from "../dashboard/ShellParts.tsx";
+import { ShellMain, useNavigation } from "../dashboard/ShellParts.tsx";
 import { DemoModePage } from "../components/DemoModePage.tsx";
 
 export const links: LinksFunction = () => [
@@ -64,12 +64,7 @@ export default function AdminLayout() {
       {shell ? (
         <DashboardShellProvider value={shell}>
           <Navigation />
-          <main id="main">
-            <Box paddingBlockStart="400" paddingInline="400">
-              <ModeBanner />
-            </Box>
-            <Outlet />
-          </main>
+          <ShellMain />
         </DashboardShellProvider>
       ) : (
         <Page title="Purchase Protection">

@@ -3,12 +3,12 @@
 // sign out everywhere. Pages render inside it through DashboardShellProvider.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { Banner, BlockStack, Box, Button, InlineStack, Page, Text } from "@shopify/polaris";
 import { standaloneShell } from "../dashboard/standalone.server.ts";
 import { DashboardForm, DashboardShellProvider } from "../dashboard/shell-context.tsx";
-import { ModeBanner, useNavigation } from "../dashboard/ShellParts.tsx";
+import { ShellMain, useNavigation } from "../dashboard/ShellParts.tsx";
 
 export { links, headers, meta } from "../dashboard/auth-route.ts";
 
@@ -60,12 +60,7 @@ export default function DashboardLayout() {
             </Box>
             <Navigation />
           </header>
-          <main id="main">
-            <Box paddingBlockStart="400" paddingInline="400">
-              <ModeBanner />
-            </Box>
-            <Outlet />
-          </main>
+          <ShellMain />
         </div>
       </DashboardShellProvider>
     </AppProvider>
