@@ -5,7 +5,7 @@
 // test until the shop goes live. Whoever opens the app in the admin is a staff member Shopify let in, so an owner:
 // Shopify's staff permissions decide who may use the app.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { findShopInstallation } from "../../server/index.ts";
+import { findShopInstallation, type ShopInstallationRecord } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { clientIp } from "../form-actions.server.ts";
 import { authenticateAdmin, isDemoMode, shopifyRuntime } from "../shopify.server.ts";
@@ -16,8 +16,8 @@ import type { DashboardViewer, PageAction, PageContext } from "./viewer.ts";
 
 export const EMBEDDED_BASE = "/app";
 
-/** What a page gets in the admin beside the page context: the shop, and the Shopify side's dependencies. */
-export type ShopPageContext = PageContext & { shop: string; deps: ShopifyDeps };
+/** What a page gets in the admin beside the page context: the shop, its installation and the Shopify side's dependencies. */
+export type ShopPageContext = PageContext & { shop: string; installation: ShopInstallationRecord; deps: ShopifyDeps };
 
 /**
  * The viewer of an admin request; undefined while the shop's installation is not written yet (the moment after
@@ -26,7 +26,9 @@ export type ShopPageContext = PageContext & { shop: string; deps: ShopifyDeps };
 async function findViewer(
   request: Request,
   ip: string,
-): Promise<{ viewer: DashboardViewer; shop: string; deps: ShopifyDeps } | undefined> {
+): Promise<
+  { viewer: DashboardViewer; shop: string; installation: ShopInstallationRecord; deps: ShopifyDeps } | undefined
+> {
   const admin = await authenticateAdmin(request);
   const runtime = shopifyRuntime();
   if (!admin || !runtime) throw new Response("Shopify is not configured on this server.", { status: 404 });
@@ -37,6 +39,7 @@ async function findViewer(
   const staffId = "sessionToken" in admin && admin.sessionToken?.sub ? String(admin.sessionToken.sub) : "unknown";
   return {
     shop,
+    installation,
     deps: runtime.deps,
     viewer: {
       shell: "embedded",
@@ -80,9 +83,9 @@ export function embeddedLoader<T>(page: DashboardPage, load: (context: ShopPageC
   return async ({ request, context }: LoaderFunctionArgs): Promise<Response> => {
     // Demo mode: the layout shows what is missing in place of every page, so a page has nothing to load.
     if (isDemoMode()) return json(null);
-    const { viewer, shop, deps } = await embeddedViewer(request, clientIp(request, context) ?? "");
+    const { viewer, ...shopContext } = await embeddedViewer(request, clientIp(request, context) ?? "");
     if (!canView(viewer.role, page)) throw forbidden();
-    const result = await load({ runtime: protectionRuntime(), viewer, request, shop, deps });
+    const result = await load({ runtime: protectionRuntime(), viewer, request, ...shopContext });
     return result instanceof Response ? result : json(result);
   };
 }
@@ -92,10 +95,10 @@ export function embeddedAction<T>(
   act: (context: ShopPageContext & { form: FormData }) => Promise<T | Response>,
 ) {
   return async ({ request, context }: ActionFunctionArgs): Promise<Response> => {
-    const { viewer, shop, deps } = await embeddedViewer(request, clientIp(request, context) ?? "");
+    const { viewer, ...shopContext } = await embeddedViewer(request, clientIp(request, context) ?? "");
     if (!canChange(viewer.role, page)) throw forbidden();
     const form = await request.formData();
-    const result = await act({ runtime: protectionRuntime(), viewer, request, form, shop, deps });
+    const result = await act({ runtime: protectionRuntime(), viewer, request, form, ...shopContext });
     return result instanceof Response ? result : json(result);
   };
 }

@@ -1,8 +1,8 @@
 // What several dashboard pages show alike: the outcome of a form (a success sentence, or the refusal that belongs to
 // no single field), a value shown once (a new key, a signing secret), a list's filter problems and its next page,
-// and a file to download.
+// a wide table, and a file to download.
 import { useState, type ReactNode } from "react";
-import { Banner, BlockStack, Button, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
 import type { ActionFailure } from "../form-actions.server.ts";
 import { useDashboardShell } from "./shell-context.tsx";
 
@@ -131,5 +131,50 @@ export function DownloadLink({ href, fileName, children }: { href: string; fileN
         </Text>
       )}
     </InlineStack>
+  );
+}
+
+/**
+ * A wide table in its own layout section: a plain table in a focusable region, so it scrolls sideways on a phone and
+ * keyboards can scroll it too (Polaris's DataTable and IndexTable fail axe-core's scrollable-region rule there).
+ */
+export function TableCard({
+  label,
+  headings,
+  rowCount,
+  empty,
+  children,
+}: {
+  label: string;
+  headings: readonly string[];
+  rowCount: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <Layout.Section>
+      <Card padding="0">
+        {rowCount === 0 ? (
+          <Box padding="400">
+            <Text as="p">{empty}</Text>
+          </Box>
+        ) : (
+          <div className="table-region" role="region" aria-label={label} tabIndex={0}>
+            <table className="plain-table">
+              <thead>
+                <tr>
+                  {headings.map((heading) => (
+                    <th key={heading} scope="col">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>{children}</tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </Layout.Section>
   );
 }

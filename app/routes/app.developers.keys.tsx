@@ -11,15 +11,15 @@ import { listApiKeys } from "../../server/index.ts";
 
 export const loader = embeddedLoader("keys", async (context) => ({
   ...(await loadKeys(context)),
-  appKeys: await appKeyDisplays(context.deps, context.shop),
+  appKeys: appKeyDisplays(context.deps.sealer, context.installation),
 }));
 
 export const action = embeddedAction("keys", async (context: ShopPageContext & { form: FormData }) => {
   const keyId = field(context.form, "keyId");
   if (keyId) {
-    const { runtime, viewer, deps, shop } = context;
+    const { runtime, viewer, deps, installation } = context;
     const key = (await listApiKeys(runtime.db, runtime.services, viewer.merchantId)).find((each) => each.id === keyId);
-    if (key && (await appKeyDisplays(deps, shop)).includes(key.display))
+    if (key && appKeyDisplays(deps.sealer, installation).includes(key.display))
       return json<ActionFailure>(
         {
           errors: {},

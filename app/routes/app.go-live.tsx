@@ -9,7 +9,7 @@ import { orderConfirmationSnippet } from "../shopify/email-snippet.ts";
 export const loader = embeddedLoader("goLive", async (context) => ({
   ...(await loadGoLive(context)),
   shopify: {
-    ...(await shopGoLiveState(context.deps, context.shop)),
+    ...shopGoLiveState(context.installation),
     emailSnippet: orderConfirmationSnippet(context.runtime.services.settings),
   },
 }));

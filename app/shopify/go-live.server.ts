@@ -13,6 +13,7 @@ import {
   setAllowedOrigins,
   switchShopToLive,
   type MerchantAuditSource,
+  type ShopInstallationRecord,
 } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { enqueueNamedJob } from "./named-jobs.ts";
@@ -24,10 +25,10 @@ export const CHECKOUT_EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
 export const shopOrigins = (shop: string) => [`https://${shop}`, CHECKOUT_EXTENSION_ORIGIN];
 
 /** What the Go live page adds for a shop: whether the storefront is ready, and the origins the switch allows. */
-export async function shopGoLiveState(deps: ShopifyDeps, shop: string) {
-  const installation = await findShopInstallation(deps.db, shop);
-  return { storefrontReady: installation?.productId != null, shopOrigins: shopOrigins(shop) };
-}
+export const shopGoLiveState = (installation: ShopInstallationRecord) => ({
+  storefrontReady: installation.productId !== null,
+  shopOrigins: shopOrigins(installation.shop),
+});
 
 export async function goLiveShop(
   deps: ShopifyDeps,

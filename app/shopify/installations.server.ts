@@ -85,9 +85,7 @@ export async function saveProtectionProduct(
 }
 
 /** How the keys pages show the two keys the shop's installation holds (wk_/mch_, mode, last four). */
-export async function appKeyDisplays(deps: { db: Queryable; sealer: Sealer }, shop: string): Promise<string[]> {
-  const installation = await loadInstallation(deps.db, deps.sealer, shop);
-  if (!installation) return [];
+export function appKeyDisplays(sealer: Sealer, installation: ShopInstallationRecord): string[] {
   const display = (key: string) => `${key.split("_").slice(0, 2).join("_")}_…${key.slice(-4)}`;
-  return [display(installation.publishableKey), display(installation.secretKey)];
+  return [display(installation.publishableKey), display(sealer.open(installation.secretKeySealed))];
 }

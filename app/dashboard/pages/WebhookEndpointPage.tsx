@@ -1,8 +1,8 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { WebhookEndpointData } from "./webhook-endpoint.server.ts";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
-import { NextPage, OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
+import { NextPage, OutcomeBanners, refusalOf, TableCard, type FormOutcome } from "../page-parts.tsx";
 import { EndpointForm } from "./WebhooksPage.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
@@ -62,58 +62,37 @@ export function WebhookEndpointPage() {
             </Card>
           </Layout.Section>
         ) : null}
-        <Layout.Section>
-          <Card padding="0">
-            {attempts.length === 0 ? (
-              <Box padding="400">
-                <Text as="p">No deliveries yet.</Text>
-              </Box>
-            ) : (
-              // A plain table in a focusable region: it scrolls sideways on a phone, and keyboards can scroll it too.
-              <div className="table-region" role="region" aria-label="Deliveries" tabIndex={0}>
-                <table className="plain-table">
-                  <thead>
-                    <tr>
-                      {["When", "Event", "Outcome", "Status", "Latency", "Answer or error", "Again"].map((heading) => (
-                        <th key={heading} scope="col">
-                          {heading}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {attempts.map((attempt) => (
-                      <tr key={attempt.id}>
-                        <td>{formatTime(attempt.attemptedAt)}</td>
-                        <td>
-                          <code>{attempt.eventId}</code>
-                        </td>
-                        <td>
-                          <Badge tone={attempt.outcome === "succeeded" ? "success" : "critical"}>
-                            {attempt.outcome}
-                          </Badge>
-                        </td>
-                        <td>{attempt.statusCode ?? "—"}</td>
-                        <td>{`${attempt.durationMs} ms`}</td>
-                        <td className="excerpt">{attempt.error ?? attempt.responseExcerpt ?? ""}</td>
-                        <td>
-                          {canChange("webhooks") ? (
-                            <DashboardForm>
-                              <input type="hidden" name="eventId" value={attempt.eventId} />
-                              <Button submit accessibilityLabel={`Send again: ${attempt.eventId}`}>
-                                Send again
-                              </Button>
-                            </DashboardForm>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </Card>
-        </Layout.Section>
+        <TableCard
+          label="Deliveries"
+          headings={["When", "Event", "Outcome", "Status", "Latency", "Answer or error", "Again"]}
+          rowCount={attempts.length}
+          empty="No deliveries yet."
+        >
+          {attempts.map((attempt) => (
+            <tr key={attempt.id}>
+              <td>{formatTime(attempt.attemptedAt)}</td>
+              <td>
+                <code>{attempt.eventId}</code>
+              </td>
+              <td>
+                <Badge tone={attempt.outcome === "succeeded" ? "success" : "critical"}>{attempt.outcome}</Badge>
+              </td>
+              <td>{attempt.statusCode ?? "—"}</td>
+              <td>{`${attempt.durationMs} ms`}</td>
+              <td className="excerpt">{attempt.error ?? attempt.responseExcerpt ?? ""}</td>
+              <td>
+                {canChange("webhooks") ? (
+                  <DashboardForm>
+                    <input type="hidden" name="eventId" value={attempt.eventId} />
+                    <Button submit accessibilityLabel={`Send again: ${attempt.eventId}`}>
+                      Send again
+                    </Button>
+                  </DashboardForm>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </TableCard>
         <NextPage href={href("webhooks", `/${endpoint.id}`)} filters={{}} after={nextAfter} label="Older deliveries" />
       </Layout>
     </Page>
