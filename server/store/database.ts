@@ -15,10 +15,10 @@ export interface Queryable {
   /** Number of rows changed. */
   run(sql: string, params?: SqlValue[]): Promise<number>;
   /**
-   * A write whose answer nobody reads, run as the transaction's last statement: on PostgreSQL it is sent with the
+   * A write whose answer nobody reads, run at the end of the transaction: on PostgreSQL it is sent with the
    * COMMIT in one pipelined write (one round trip fewer), and its failure fails the commit, which rolls back. A
-   * statement issued after it in the same transaction runs before it, so it must be the last. Outside a transaction,
-   * and on SQLite (no round trips), it runs at once.
+   * statement issued after it in the same transaction runs before it, so no later statement may depend on it.
+   * Outside a transaction, and on SQLite (no round trips), it runs at once.
    */
   runAtCommit(sql: string, params?: SqlValue[]): Promise<void>;
 }

@@ -77,25 +77,31 @@ export async function leaseDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   // Picks and leases the due heads in one statement.
-  const due = await tx.all<{ id: string }>(
-    `UPDATE webhook_deliveries SET status = 'delivering', locked_by = ?, locked_until = ?, updated_at = ?
+  const lease = `UPDATE webhook_deliveries SET status = 'delivering', locked_by = ?, locked_until = ?, updated_at = ?
      WHERE id IN (
        SELECT d.id FROM webhook_endpoints e JOIN webhook_deliveries d ON d.id = COALESCE(${head("delivering")}, ${head("pending")})
        WHERE e.status = 'enabled'
          AND ((d.status = 'pending' AND d.next_attempt_at <= ?) OR (d.status = 'delivering' AND d.locked_until <= ?))
-       ORDER BY d.next_attempt_at, d.event_seq LIMIT ?${forUpdateSkipLocked(tx, "d")})
-     RETURNING id`,
-    [workerId, now + leaseMs, now, now, now, limit],
-  );
-  if (due.length === 0) return [];
-  const ids = due.map((row) => row.id);
-  const rows = await tx.all<Record<string, unknown>>(
+       ORDER BY d.next_attempt_at, d.event_seq LIMIT ?${forUpdateSkipLocked(tx, "d")})`;
+  const leaseParams = [workerId, now + leaseMs, now, now, now, limit];
+  const withEndpointAndEvent = (deliveries: string) =>
     `SELECT d.id AS d_id, d.attempts AS d_attempts, ${JOINED_ENDPOINT_COLUMNS},
             v.id AS v_id, v.mode AS v_mode, v.type AS v_type, v.data AS v_data, v.created_at AS v_created_at
-     FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events v ON v.id = d.event_id
-     WHERE d.id IN (${placeholders(ids)})`,
-    ids,
-  );
+     FROM ${deliveries} d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events v ON v.id = d.event_id`;
+  let rows: Record<string, unknown>[];
+  if (tx.dialect === "postgres") {
+    // One round trip: the leased rows are joined to their endpoint and event in the same statement.
+    rows = await tx.all(
+      `WITH due AS (${lease} RETURNING id, attempts, endpoint_id, event_id) ${withEndpointAndEvent("due")}`,
+      leaseParams,
+    );
+  } else {
+    // SQLite has no UPDATE inside WITH; in-process, the second statement costs no round trip.
+    const due = await tx.all<{ id: string }>(`${lease} RETURNING id`, leaseParams);
+    if (due.length === 0) return [];
+    const ids = due.map((row) => row.id);
+    rows = await tx.all(`${withEndpointAndEvent("webhook_deliveries")} WHERE d.id IN (${placeholders(ids)})`, ids);
+  }
   return rows.map((row) => ({
     id: row.d_id as string,
     attempts: Number(row.d_attempts),
@@ -203,10 +209,13 @@ export interface AttemptRecord {
   attemptedAt: number;
 }
 
-/** Appends to the attempt log in one statement (a round trip per row is most of a group's cost on PostgreSQL). */
+/**
+ * Appends to the attempt log in one statement (a round trip per row is most of a group's cost on PostgreSQL), sent
+ * with the commit: nothing in the transaction reads the log.
+ */
 export async function insertAttempts(tx: Queryable, attempts: readonly AttemptRecord[]): Promise<void> {
   if (attempts.length === 0) return;
-  await tx.run(
+  await tx.runAtCommit(
     `INSERT INTO webhook_attempts (id, merchant_id, mode, endpoint_id, delivery_id, event_id, outcome, status_code, error, response_excerpt, duration_ms, attempted_at)
      VALUES ${attempts.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
     attempts.flatMap((attempt) => [

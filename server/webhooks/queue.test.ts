@@ -12,8 +12,8 @@ import { findEndpoint } from "../store/webhook-endpoints.ts";
 import { createFanOut } from "./fanout.ts";
 import { claimDeliveries, completeDeliveries, type AttemptResult, type ClaimedDelivery } from "./queue.ts";
 
-// What an attempt's result does to its delivery and its endpoint, on a real database without HTTP.
-describe("the webhook delivery queue", () => {
+// What an attempt's result does to its delivery and its endpoint, on real databases without HTTP.
+describe.each(["sqlite", "postgres"] as const)("the webhook delivery queue (%s)", (dialect) => {
   const policy = { retrySchedule: [5_000, 60_000], failingAfterMs: 3_600_000 };
   const leaseMs = 60_000;
   const services: Services = {
@@ -28,7 +28,7 @@ describe("the webhook delivery queue", () => {
 
   beforeEach(async () => {
     now = Date.parse("2026-11-22T12:00:00.000Z");
-    t = await createTestDatabase("sqlite");
+    t = await createTestDatabase(dialect);
     actor = {
       merchantId: (await t.db.transaction((tx) => createTestMerchant(tx, services, { name: "Queue" }))).merchantId,
       mode: "test",
@@ -36,8 +36,8 @@ describe("the webhook delivery queue", () => {
   });
   afterEach(() => t.drop());
 
-  /** Endpoints subscribed to everything, then one event fanned out to them. */
-  async function deliveriesTo(endpoints: number): Promise<string[]> {
+  /** Endpoints subscribed to everything, then `events` events fanned out to them. */
+  async function deliveriesTo(endpoints: number, events = 1): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < endpoints; i++) {
       const url = `https://hooks.example.test/${i}` as CheckedUrl;
@@ -45,8 +45,9 @@ describe("the webhook delivery queue", () => {
         (await t.db.transaction((tx) => createWebhookEndpoint(tx, services, sealer, actor, { url, events: ["*"] }))).id,
       );
     }
-    await t.db.transaction((tx) => appendEvent(tx, services, actor, "claim.created", { id: "clm_1" }));
-    assert.equal(await createFanOut(t.db, services, { batchSize: 10, gapGraceMs: 0 }).fanOut(), 1);
+    for (let i = 1; i <= events; i++)
+      await t.db.transaction((tx) => appendEvent(tx, services, actor, "claim.created", { id: `clm_${i}` }));
+    assert.equal(await createFanOut(t.db, services, { batchSize: 10, gapGraceMs: 0 }).fanOut(), events);
     return ids;
   }
 
@@ -111,5 +112,24 @@ describe("the webhook delivery queue", () => {
     assert.equal(await complete(held, answer(200), "wkr_a"), "lost_lease");
     assert.equal(await complete(held, answer(500), "wkr_a"), "lost_lease");
     assert.equal(await complete(taken, answer(200), "wkr_b"), "succeeded");
+  });
+
+  it("a group's transaction claims each endpoint's next event as the group left it: head moved on, failing run over", async () => {
+    await deliveriesTo(1, 2);
+    const [first] = await claim();
+    assert.equal(await complete(first, answer(500)), "retry");
+    now += 5_000;
+    const [again] = await claim();
+    assert.equal(again.id, first.id);
+    assert.notEqual(again.endpoint.failingSince, null);
+
+    const next = { workerId: "wkr_a", now, limit: 10, leaseMs };
+    const group = [{ delivery: again, result: answer(200), now }];
+    const { outcomes, claimed } = await completeDeliveries(t.db, cryptoRandom, "wkr_a", group, policy, next);
+    assert.deepEqual(outcomes, ["succeeded"]);
+    assert.equal(claimed.length, 1, "the endpoint's second event, claimed in the same transaction");
+    assert.notEqual(claimed[0].id, first.id);
+    assert.deepEqual(claimed[0].event.data, { id: "clm_2" });
+    assert.equal(claimed[0].endpoint.failingSince, null, "read after the 2xx ended the failing run");
   });
 });

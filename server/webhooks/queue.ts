@@ -31,7 +31,10 @@ export interface QueuePolicy {
 }
 
 export function claimDeliveries(db: Database, request: ClaimRequest): Promise<ClaimedDelivery[]> {
-  return db.transaction((tx) => leaseDueDeliveries(tx, request));
+  // On PostgreSQL the claim is one statement, atomic on its own: no BEGIN and COMMIT round trips around it.
+  return db.dialect === "postgres"
+    ? leaseDueDeliveries(db, request)
+    : db.transaction((tx) => leaseDueDeliveries(tx, request));
 }
 
 export type Outcome = "succeeded" | "retry" | "gave_up" | "endpoint_disabled" | "lost_lease";
@@ -63,22 +66,30 @@ export async function completeDeliveries(
         ? [{ deliveryId: delivery.id, statusCode: result.statusCode, durationMs: result.durationMs, now }]
         : [],
     );
-    const recorded = await markDeliveriesSucceeded(
+    // Sent at once and answered below, after the claim has gone out too: on PostgreSQL (pipeline mode) they share a
+    // round trip. The claim needs this update's effect (the next heads), not its answer (which leases were held).
+    const marking = markDeliveriesSucceeded(
       tx,
       workerId,
       successes,
       Math.max(...successes.map((success) => success.now)),
     );
-    const outcomes: Outcome[] = [];
-    for (const completion of completions) {
-      if (!succeeded(completion.result)) outcomes.push(await recordFailure(tx, workerId, completion, policy));
-      else if (!recorded.has(completion.delivery.id)) outcomes.push("lost_lease");
-      else {
-        const endpoint = completion.delivery.endpoint;
-        if (endpoint.failingSince !== null) await clearEndpointFailing(tx, endpoint.id);
-        outcomes.push("succeeded");
-      }
-    }
+    marking.catch(() => undefined); // awaited below (a rejection before then is not unhandled)
+    const failures = new Map<string, Outcome>();
+    for (const completion of completions)
+      if (!succeeded(completion.result))
+        failures.set(completion.delivery.id, await recordFailure(tx, workerId, completion, policy));
+    // A 2xx shows the endpoint is up again, lease or not; cleared before the claim reads the endpoints.
+    const recovered = completions.filter((c) => succeeded(c.result) && c.delivery.endpoint.failingSince !== null);
+    for (const endpointId of new Set(recovered.map((c) => c.delivery.endpoint.id)))
+      await clearEndpointFailing(tx, endpointId);
+    // The same transaction claims what is due next (those endpoints' next events, typically): one commit per group.
+    const claiming = next ? leaseDueDeliveries(tx, next) : Promise.resolve([]);
+    claiming.catch(() => undefined); // likewise; if the update failed, that is the error the caller sees
+    const recorded = await marking;
+    const outcomes = completions.map(
+      ({ delivery }): Outcome => failures.get(delivery.id) ?? (recorded.has(delivery.id) ? "succeeded" : "lost_lease"),
+    );
     await insertAttempts(
       tx,
       completions.map(({ delivery, result, now }) => ({
@@ -96,8 +107,7 @@ export async function completeDeliveries(
         attemptedAt: now,
       })),
     );
-    // The same transaction claims what is due next (those endpoints' next events, typically): one commit per group.
-    return { outcomes, claimed: next ? await leaseDueDeliveries(tx, next) : [] };
+    return { outcomes, claimed: await claiming };
   });
 }
 
