@@ -39,6 +39,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 /** JSON inside an inline script: no "</script>" can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
+// The widget's box is reserved (service-widget's min-height: the offer's height at this page's widths), so that the
+// offer appearing after its quote moves nothing below it: a layout shift (bench:storefront, README "Widget").
 const CSS = `
 *,*::before,*::after{box-sizing:border-box}
 [hidden]{display:none!important}
@@ -76,7 +78,8 @@ h2{font-size:17px}
 .row dd{margin:0;font-variant-numeric:tabular-nums;text-align:right}
 .row.total{margin-top:6px;padding-top:12px;border-top:1px solid #eceff2;font-size:18px;font-weight:700}
 .code{margin-right:6px;color:#4b535d;font-size:12px;font-weight:400}
-service-widget{display:block;margin:16px 0 4px}
+service-widget{display:block;min-height:140px;margin:16px 0 4px}
+@media (max-width:400px){service-widget{min-height:200px}}
 .pay{display:block;width:100%;min-height:50px;margin-top:12px;border:0;border-radius:10px;background:#0b6b3a;color:#fff;font:inherit;font-size:16px;font-weight:600;cursor:pointer}
 .pay:hover{background:#09592f}
 .pay:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
