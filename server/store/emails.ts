@@ -100,13 +100,13 @@ export async function insertEmailOnce(tx: Queryable, message: NewEmailMessage): 
 /**
  * Serialises, until the transaction ends, every transaction that counts and queues e-mails for this merchant or this
  * recipient. PostgreSQL: transaction-scoped advisory locks, the merchant's before the recipient's in every
- * transaction (no lock cycle). SQLite transactions are serialised already.
+ * transaction (no lock cycle); both are sent at once, and statements issued after this call (before awaiting it) run
+ * once both are held. SQLite transactions are serialised already.
  */
 export async function lockEmailCounts(tx: Queryable, merchantId: string, recipientHash: string): Promise<void> {
   if (tx.dialect !== "postgres") return;
-  for (const key of [`email cap: merchant ${merchantId}`, `email cap: recipient ${recipientHash}`]) {
-    await tx.get("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", [key]);
-  }
+  const keys = [`email cap: merchant ${merchantId}`, `email cap: recipient ${recipientHash}`];
+  await Promise.all(keys.map((key) => tx.get("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", [key])));
 }
 
 /** E-mails queued (not suppressed) to the recipient since one time and from the merchant since another, both modes. */
