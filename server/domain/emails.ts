@@ -86,12 +86,16 @@ async function capReached(
   const { perRecipient, perMerchant } = EMAIL_CAPS;
   const [, queued] = await Promise.all([
     lockEmailCounts(tx, merchantId, recipientHash),
-    countQueuedEmails(tx, {
-      recipientHash,
-      recipientSince: now - perRecipient.windowMs,
-      merchantId,
-      merchantSince: now - perMerchant.windowMs,
-    }),
+    countQueuedEmails(
+      tx,
+      {
+        recipientHash,
+        recipientSince: now - perRecipient.windowMs,
+        merchantId,
+        merchantSince: now - perMerchant.windowMs,
+      },
+      { recipient: perRecipient.limit, merchant: perMerchant.limit },
+    ),
   ]);
   if (queued.toRecipient >= perRecipient.limit && !pastRecipientCap) return perRecipient.reason;
   if (queued.fromMerchant >= perMerchant.limit) return perMerchant.reason;
