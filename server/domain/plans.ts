@@ -75,21 +75,6 @@ export async function confirmQuote(
     context = validateOrderContext(input.orderContext, quote, now);
   }
   const planId = newId("plan", now, services.random);
-  // The order first: it is the check that the order has no plan yet (see insertProtectedOrder).
-  const protectedNow = await insertProtectedOrder(tx, actor, {
-    id: newId("ord", now, services.random),
-    externalId: quote.orderId,
-    planId,
-    createdAt: now,
-  });
-  if (!protectedNow)
-    throw new DomainError(
-      "conflict",
-      "order_already_protected",
-      `Order '${quote.orderId}' already has a protection plan.`,
-      "quoteId",
-    );
-
   const purchasedAt = Date.parse(context.order.purchased_at);
   const freeLookEndsAt = purchasedAt + FREE_LOOK_MS;
   const consent: ConsentRecord = {
@@ -103,33 +88,41 @@ export async function confirmQuote(
     termsUrl: `${services.settings.portalUrl}/terms`,
     acceptedAt: iso(now),
   };
-  const referenceNumber = await insertPlanWithReference(tx, services, actor, {
-    id: planId,
-    quoteId: quote.id,
-    orderId: quote.orderId,
-    currency: quote.currency,
-    feeCents: quote.feeCents,
-    coveredAmountCents: quote.coveredAmountCents,
-    customerEmailSealed: quote.customerEmailSealed,
-    customerEmailHash: quote.customerEmailHash,
-    purchasedAt,
-    freeLookEndsAt,
-    orderContext: context,
-    consent,
-    createdAt: now,
-  });
-  await markQuoteConfirmed(tx, quote.id, now);
-  // The money of the sale (README "Settlement"): the fee the merchant collected for us, and its share of it.
-  await appendLedgerEntries(tx, services, actor, [
-    { kind: "fee_collected", amountCents: -quote.feeCents, currency: quote.currency, sourceId: planId, planId },
-    {
-      kind: "merchant_fee_share",
-      amountCents: applyBps(quote.feeCents, quote.merchantShareBps),
-      currency: quote.currency,
-      sourceId: planId,
+  // Writes that need no answer from the ones before them go out together (on PostgreSQL, one round trip per group);
+  // each group still runs in the order written, and a failure fails the transaction.
+  // The order first: it is the check that the order has no plan yet (see insertProtectedOrder); if it has one, the
+  // plan written beside it is rolled back with the rest.
+  const [protectedNow, referenceNumber] = await Promise.all([
+    insertProtectedOrder(tx, actor, {
+      id: newId("ord", now, services.random),
+      externalId: quote.orderId,
       planId,
-    },
+      createdAt: now,
+    }),
+    insertPlanWithReference(tx, services, actor, {
+      id: planId,
+      quoteId: quote.id,
+      orderId: quote.orderId,
+      currency: quote.currency,
+      feeCents: quote.feeCents,
+      coveredAmountCents: quote.coveredAmountCents,
+      customerEmailSealed: quote.customerEmailSealed,
+      customerEmailHash: quote.customerEmailHash,
+      purchasedAt,
+      freeLookEndsAt,
+      orderContext: context,
+      consent,
+      createdAt: now,
+    }),
   ]);
+  if (!protectedNow)
+    throw new DomainError(
+      "conflict",
+      "order_already_protected",
+      `Order '${quote.orderId}' already has a protection plan.`,
+      "quoteId",
+    );
+
   const confirmation: Confirmation = {
     referenceNumber,
     planId,
@@ -162,15 +155,29 @@ export async function confirmQuote(
     feeRefund: null,
     mode: actor.mode,
   });
-  await appendEvent(tx, services, actor, "protection.confirmed", purchase);
-  // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
-  if (quote.customerEmailSealed && quote.customerEmailHash) {
-    await queueEmail(tx, services, actor, {
-      template: "welcome_protected",
-      planId,
-      recipient: { sealed: quote.customerEmailSealed, hash: quote.customerEmailHash },
-    });
-  }
+  await Promise.all([
+    markQuoteConfirmed(tx, quote.id, now),
+    // The money of the sale (README "Settlement"): the fee the merchant collected for us, and its share of it.
+    appendLedgerEntries(tx, services, actor, [
+      { kind: "fee_collected", amountCents: -quote.feeCents, currency: quote.currency, sourceId: planId, planId },
+      {
+        kind: "merchant_fee_share",
+        amountCents: applyBps(quote.feeCents, quote.merchantShareBps),
+        currency: quote.currency,
+        sourceId: planId,
+        planId,
+      },
+    ]),
+    appendEvent(tx, services, actor, "protection.confirmed", purchase),
+    // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
+    quote.customerEmailSealed &&
+      quote.customerEmailHash &&
+      queueEmail(tx, services, actor, {
+        template: "welcome_protected",
+        planId,
+        recipient: { sealed: quote.customerEmailSealed, hash: quote.customerEmailHash },
+      }),
+  ]);
   return confirmation;
 }
 

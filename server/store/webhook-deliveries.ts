@@ -5,7 +5,7 @@
 // FOR UPDATE SKIP LOCKED, so concurrent workers never claim the same one; a lease that runs out (the worker died)
 // makes the delivery claimable again. Only the head of each endpoint's queue — its oldest undelivered event — is ever
 // claimable, which keeps deliveries in event order per endpoint.
-import { forUpdateSkipLocked, placeholders, type Queryable } from "./database.ts";
+import { forUpdateSkipLocked, placeholders, type Database, type Queryable } from "./database.ts";
 import { ENDPOINT_COLUMNS, toEndpointRecord, type EndpointRecord, type EndpointRow } from "./webhook-endpoints.ts";
 import { toEventContent, type EventContent } from "./events.ts";
 import type { Actor } from "../domain/context.ts";
@@ -108,6 +108,13 @@ export async function leaseDueDeliveries(
     endpoint: toEndpointRecord(prefixed(row, "e_") as unknown as EndpointRow),
     event: toEventContent(prefixed(row, "v_") as unknown as Parameters<typeof toEventContent>[0]),
   }));
+}
+
+/** leaseDueDeliveries in a transaction of its own; on PostgreSQL the lease is one statement, atomic without BEGIN/COMMIT. */
+export function claimDeliveries(db: Database, request: ClaimRequest): Promise<ClaimedDelivery[]> {
+  return db.dialect === "postgres"
+    ? leaseDueDeliveries(db, request)
+    : db.transaction((tx) => leaseDueDeliveries(tx, request));
 }
 
 function prefixed(row: Record<string, unknown>, prefix: string): Record<string, unknown> {

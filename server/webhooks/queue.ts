@@ -2,6 +2,7 @@ import type { Database, Queryable } from "../store/database.ts";
 import { newId, type RandomSource } from "../domain/ids.ts";
 import {
   insertAttempts,
+  claimDeliveries,
   leaseDueDeliveries,
   markDeliveriesSucceeded,
   markDeliveryAttemptFailed,
@@ -30,12 +31,8 @@ export interface QueuePolicy {
   failingAfterMs: number;
 }
 
-export function claimDeliveries(db: Database, request: ClaimRequest): Promise<ClaimedDelivery[]> {
-  // On PostgreSQL the claim is one statement, atomic on its own: no BEGIN and COMMIT round trips around it.
-  return db.dialect === "postgres"
-    ? leaseDueDeliveries(db, request)
-    : db.transaction((tx) => leaseDueDeliveries(tx, request));
-}
+/** Claims due deliveries on their own (the loop's claims; a group commit claims inside its transaction). */
+export { claimDeliveries };
 
 export type Outcome = "succeeded" | "retry" | "gave_up" | "endpoint_disabled" | "lost_lease";
 
