@@ -1,4 +1,6 @@
+import type { Socket } from "node:net";
 import pg from "pg";
+import { coalesceWrites } from "./coalesce-writes.ts";
 import { LockTimeoutError, type Database, type Queryable, type Row, type SqlValue } from "./database.ts";
 
 // BIGINT columns hold epoch milliseconds, well inside Number's exact range.
@@ -17,6 +19,9 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   // An idle connection the server closed (restart, failover, pg_terminate_backend) is dropped by the pool and
   // replaced on the next query. Without a listener, node-postgres re-emits it as an uncaught 'error' that ends the process.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) =>
+    coalesceWrites((client as unknown as { connection: { stream: Socket } }).connection.stream),
+  );
   const onPool = queryable(
     (query) => pool.query(query),
     (query) => pool.query(query).then(() => undefined),
