@@ -15,7 +15,6 @@ import { createSealer } from "../../server/secrets/sealer.ts";
 import { installShop, saveProtectionProduct } from "../../app/shopify/installations.server.ts";
 import { orderPayload, TEST_APP, webhookHeaders } from "../support/shopify.ts";
 import { startWebApp } from "../support/web-app.ts";
-import { launchBrowser, openPage, waitForEvent } from "../support/widget/browser.ts";
 
 const SHOPIFY_ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"];
 
@@ -85,27 +84,6 @@ describe("app: the built app boots in demo mode (no Shopify credentials)", { tim
     });
     assert.equal(order.status, 404);
     assert.equal((await order.json()).error.code, "resource_missing");
-  });
-
-  it("/demo in Chromium at 1280 and 390 px: the offer appears and moves nothing on the page (its box is reserved)", async () => {
-    const browser = await launchBrowser();
-    try {
-      for (const width of [1280, 390]) {
-        const tab = await openPage(browser);
-        try {
-          await tab.page.setViewportSize({ width, height: 900 });
-          await tab.page.goto(`${base}/demo`);
-          await waitForEvent(tab, "offer");
-          const { shifts, errors } = await tab.observed();
-          assert.deepEqual(shifts, [], `layout shifts at ${width} px`);
-          assert.deepEqual(errors, []);
-        } finally {
-          await tab.close();
-        }
-      }
-    } finally {
-      await browser.close();
-    }
   });
 
   it("GET /app is a 200 page naming every missing variable and the standalone demo, not a 500", async () => {

@@ -155,6 +155,17 @@ describe("/demo storefront page (Chromium)", () => {
     }
   });
 
+  it("the offer appears without moving the page at 1280 and 390 px: its box is reserved (no layout shift)", async () => {
+    for (const width of [1280, 390]) {
+      const { tab } = await openDemo({ width, height: 900 });
+      try {
+        assert.deepEqual((await tab.observed()).shifts, [], `layout shifts at ${width} px`);
+      } finally {
+        await tab.close();
+      }
+    }
+  });
+
   it("fits a 390 px phone without horizontal overflow: checkout, developer panel open, confirmation", async () => {
     const { tab } = await openDemo({ width: 390, height: 844 });
     try {
