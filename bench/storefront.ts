@@ -29,6 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from "lighthouse";
+import { CHROMIUM_ARGS } from "../test/support/widget/browser.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -42,13 +43,7 @@ const LOG_LEVEL = (process.env.LIGHTHOUSE_LOG ?? "error") as Flags["logLevel"];
 const TARGETS = { points: 1, cls: 0.01 };
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
+  ...CHROMIUM_ARGS,
   // Chromium 156 still tries Google hosts in the background (accounts.google.com/ListAccounts, network time,
   // update.googleapis.com) with the flags above; this fails them inside the browser, before any DNS query.
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",

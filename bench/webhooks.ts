@@ -14,20 +14,14 @@
 //   BENCH_RATE=200                  events per second in the latency run, for BENCH_LATENCY_SECONDS=5
 //
 // Results are printed and written to bench/results/webhooks-<timestamp>.json.
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createTestDatabase, type Dialect } from "../test/support/databases.ts";
-import { createTestMerchant } from "../server/domain/merchants.ts";
-import { cryptoRandom } from "../server/domain/ids.ts";
-import type { Services } from "../server/domain/context.ts";
 import { appendEvent } from "../server/domain/events.ts";
-import { checkEndpointUrl, createWebhookEndpoint } from "../server/domain/webhook-endpoints.ts";
-import { createSealer } from "../server/secrets/sealer.ts";
+import { loopbackWebhookMerchant, startWorkerProcess } from "../test/support/webhook-events.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DIALECTS = process.env.BENCH_DIALECT ? [process.env.BENCH_DIALECT as Dialect] : (["sqlite", "postgres"] as const);
@@ -56,15 +50,7 @@ const waitUntil = async (condition: () => boolean, timeoutMs: number) => {
 async function runOn(dialect: Dialect) {
   const database = await createTestDatabase(dialect);
   // The receiver is on loopback: the bench opts in to private webhook URLs (WEBHOOK_ALLOW_PRIVATE_URLS), API and worker.
-  const services: Services = {
-    clock: Date.now,
-    random: cryptoRandom,
-    settings: { companyName: "Bench", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true },
-  };
-  const key = randomBytes(32);
-  const sealer = createSealer(key);
-  const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Bench Store" }));
-  const actor = { merchantId: merchant.merchantId, mode: "test" as const };
+  const { services, key, actor, addEndpoint } = await loopbackWebhookMerchant(database.db, "Bench Store");
 
   const committedAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -85,32 +71,15 @@ async function runOn(dialect: Dialect) {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   for (let i = 0; i < ENDPOINTS; i++) {
-    await database.db.transaction(async (tx) =>
-      createWebhookEndpoint(tx, services, sealer, actor, {
-        url: await checkEndpointUrl(services, actor, `${url}/${i}`),
-        events: ["*"],
-      }),
-    );
+    await addEndpoint(`${url}/${i}`);
   }
   const writeEvent = () =>
     database.db.transaction((tx) =>
       appendEvent(tx, services, actor, "claim.created", { claimId: "clm_bench", amountCents: 1234, note: "Zoë" }),
     );
 
-  function startWorker(): ChildProcess {
-    return spawn(process.execPath, [path.join(ROOT, "server/worker.ts"), "--only", "webhooks"], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        ENCRYPTION_KEY: key.toString("base64"),
-        LOG_LEVEL: "warn",
-        WEBHOOK_POLL_MS: "10",
-        WEBHOOK_ALLOW_PRIVATE_URLS: "on",
-      },
-    });
-  }
+  const startWorker = () =>
+    startWorkerProcess(database.url, key, { args: ["--only", "webhooks"], env: { LOG_LEVEL: "warn" } });
   // 1. Throughput from a backlog.
   for (let i = 0; i < EVENTS; i++) await writeEvent();
   const expected = EVENTS * ENDPOINTS;

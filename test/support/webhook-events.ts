@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { TestApi } from "./api-server.ts";
 import { appendEvent, type EventType } from "../../server/domain/events.ts";
-import type { Actor } from "../../server/domain/context.ts";
+import type { Actor, Services } from "../../server/domain/context.ts";
+import { cryptoRandom } from "../../server/domain/ids.ts";
+import { createTestMerchant } from "../../server/domain/merchants.ts";
+import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
+import { createSealer } from "../../server/secrets/sealer.ts";
+import type { Database } from "../../server/store/database.ts";
 import type { ReceivedWebhook } from "./webhook-receiver.ts";
 import { verifyOutcome } from "./webhook-verify.ts";
 
@@ -44,4 +52,50 @@ export async function assertSigned(received: ReceivedWebhook[], secret: string, 
       request.signature,
     );
   }
+}
+
+/**
+ * A test-mode merchant whose endpoints may be on loopback (WEBHOOK_ALLOW_PRIVATE_URLS, as the worker process is started
+ * with), the key its endpoints' secrets are sealed under (the worker's ENCRYPTION_KEY), and `addEndpoint`, which
+ * subscribes a URL to every event and resolves to the endpoint (with its secret).
+ */
+export async function loopbackWebhookMerchant(db: Database, name: string) {
+  const services: Services = {
+    clock: Date.now,
+    random: cryptoRandom,
+    settings: { companyName: name, portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true },
+  };
+  const key = randomBytes(32);
+  const sealer = createSealer(key);
+  const merchant = await db.transaction((tx) => createTestMerchant(tx, services, { name }));
+  const actor: Actor = { merchantId: merchant.merchantId, mode: "test" };
+  const addEndpoint = (url: string) =>
+    db.transaction(async (tx) =>
+      createWebhookEndpoint(tx, services, sealer, actor, {
+        url: await checkEndpointUrl(services, actor, url),
+        events: ["*"],
+      }),
+    );
+  return { services, key, actor, addEndpoint };
+}
+
+/** `npm run worker` (server/worker.ts) as its own process on `databaseUrl`, allowed to deliver to loopback. */
+export function startWorkerProcess(
+  databaseUrl: string,
+  key: Buffer,
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): ChildProcess {
+  const root = path.resolve(import.meta.dirname, "../..");
+  return spawn(process.execPath, [path.join(root, "server/worker.ts"), ...(options.args ?? [])], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      ENCRYPTION_KEY: key.toString("base64"),
+      WEBHOOK_POLL_MS: "10",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "on",
+      ...options.env,
+    },
+  });
 }

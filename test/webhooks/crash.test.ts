@@ -1,43 +1,28 @@
 import { describe, it, afterAll, beforeAll } from "vitest";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { DIALECTS, createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { waitFor } from "../support/wait.ts";
-import { cryptoRandom } from "../../server/domain/ids.ts";
-import type { Services } from "../../server/domain/context.ts";
-import { createTestMerchant } from "../../server/domain/merchants.ts";
-import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
-import { createSealer } from "../../server/secrets/sealer.ts";
-import { assertSigned, firstArrivals, writeEvents } from "../support/webhook-events.ts";
+import {
+  assertSigned,
+  firstArrivals,
+  loopbackWebhookMerchant,
+  startWorkerProcess,
+  writeEvents,
+} from "../support/webhook-events.ts";
 
 // The worker as its own process (`npm run worker`), killed with SIGKILL in the middle of a batch — while the
 // receiver holds a request it has already read — then started again: no event is lost, every endpoint still gets
 // its events in order, and a duplicate is only ever a repeat of the same event.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const ENDPOINTS = 3;
 const EVENTS = 40;
 
-function startWorker(database: TestDatabase, key: Buffer): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, "server/worker.ts")], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: key.toString("base64"),
-      LOG_LEVEL: "silent",
-      WEBHOOK_LEASE_MS: "1500",
-      WEBHOOK_TIMEOUT_MS: "1000",
-      WEBHOOK_POLL_MS: "10",
-      SHUTDOWN_GRACE_MS: "2000",
-      WEBHOOK_ALLOW_PRIVATE_URLS: "on",
-    },
+const startWorker = (database: TestDatabase, key: Buffer) =>
+  startWorkerProcess(database.url, key, {
+    env: { LOG_LEVEL: "silent", WEBHOOK_LEASE_MS: "1500", WEBHOOK_TIMEOUT_MS: "1000", SHUTDOWN_GRACE_MS: "2000" },
   });
-}
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -54,27 +39,13 @@ describe.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect
   });
 
   it("SIGKILL then restart: every event arrives in order per endpoint; duplicates only repeat the same event", async () => {
-    const services: Services = {
-      clock: Date.now,
-      random: cryptoRandom,
-      settings: { companyName: "Test", portalUrl: "https://portal.example.test", allowPrivateWebhookUrls: true },
-    };
-    const key = randomBytes(32);
-    const sealer = createSealer(key);
-    const merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Crash Store" }));
-    const actor = { merchantId: merchant.merchantId, mode: "test" as const };
+    const { services, key, actor, addEndpoint } = await loopbackWebhookMerchant(database.db, "Crash Store");
     const secrets: string[] = [];
     for (let i = 0; i < ENDPOINTS; i++) {
       const receiver = await startReceiver();
       receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 5, 200));
       receivers.push(receiver);
-      const endpoint = await database.db.transaction(async (tx) =>
-        createWebhookEndpoint(tx, services, sealer, actor, {
-          url: await checkEndpointUrl(services, actor, receiver.url),
-          events: ["*"],
-        }),
-      );
-      secrets.push(endpoint.secret);
+      secrets.push((await addEndpoint(receiver.url)).secret);
     }
     const ids = await writeEvents({ database, services }, actor, EVENTS);
     const total = () => receivers.reduce((sum, receiver) => sum + receiver.received.length, 0);

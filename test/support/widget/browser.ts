@@ -8,7 +8,8 @@ import axe from "axe-core";
 const axeSource = axe.source;
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = [
+/** Chromium as every browser test and benchmark here starts it: headless, no sandbox (root), no background network. */
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -19,7 +20,7 @@ const ARGS = [
 ];
 
 export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 
 export const EVENT_NAMES = ["ready", "offer", "choice", "accepted", "declined", "unavailable"];
 
