@@ -2,7 +2,7 @@
 // --postgres, PostgreSQL), beside two reference servers measured in the same run: bare node:http, and node:http doing
 // one raw transaction of the writes a quote makes on the same database (better-sqlite3, or a `pg` pool of the API's
 // size): the floor cost of a durable write. Every server runs in its own process; autocannon runs here. Targets:
-// quote >= 0.8 x raw-tx, confirm >= 0.6 x raw-tx.
+// quote >= 0.8 x raw-tx, confirm >= 0.6 x raw-tx, p99 <= 4 x p50.
 //
 //   --postgres             the API and the raw reference on PostgreSQL (a fresh database each, dropped afterwards)
 //   BENCH_SECONDS=10       seconds per measured run (after a short warm-up)
@@ -35,6 +35,7 @@ const PROFILE = process.argv.includes("--profile");
 const DIALECT: Dialect = process.argv.includes("--postgres") ? "postgres" : "sqlite";
 const TARGET = 0.8;
 const CONFIRM_TARGET = 0.6;
+const TAIL_TARGET = 4;
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 
 interface Measurement {
@@ -483,6 +484,8 @@ async function main() {
     quoteOverRawTx: quote.reqPerSec / raw.reqPerSec,
     confirmOverRawTx: confirm.reqPerSec / raw.reqPerSec,
     quoteOverBare: quote.reqPerSec / bare.reqPerSec,
+    quoteP99OverP50: quote.p99Ms / quote.p50Ms,
+    confirmP99OverP50: confirm.p99Ms / confirm.p50Ms,
   };
   const elapsedSeconds = (performance.now() - started) / 1000;
 
@@ -494,6 +497,10 @@ async function main() {
   );
   console.log(
     `confirm / raw-tx  ${ratios.confirmOverRawTx.toFixed(2)}   (target >= ${CONFIRM_TARGET}: ${ratios.confirmOverRawTx >= CONFIRM_TARGET ? "met" : "NOT met"})`,
+  );
+  const tailMet = Math.max(ratios.quoteP99OverP50, ratios.confirmP99OverP50) <= TAIL_TARGET;
+  console.log(
+    `p99 / p50         quote ${ratios.quoteP99OverP50.toFixed(1)}, confirm ${ratios.confirmP99OverP50.toFixed(1)}   (target <= ${TAIL_TARGET}: ${tailMet ? "met" : "NOT met"}; autocannon's latencies are whole ms)`,
   );
   console.log(`quote / bare      ${ratios.quoteOverBare.toFixed(2)}`);
   console.log(`confirm pool: ${pooled} quotes from the quote run`);
