@@ -5,7 +5,7 @@ import type { ClaimStatus } from "../domain/claims.ts";
 import type { Mode } from "../domain/ids.ts";
 import type { Page, PageQuery } from "../domain/pagination.ts";
 import type { PlanStatus } from "./plans.ts";
-import { forUpdate, placeholders, type Queryable } from "./database.ts";
+import { findOwnedRow, forUpdate, placeholders, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 
 export interface ClaimRecord {
@@ -204,7 +204,7 @@ export async function lockClaimablePlan(
   owner: Actor,
   planId: string,
 ): Promise<ClaimablePlan | undefined> {
-  const row = await tx.get<{
+  const row = await findOwnedRow<{
     id: string;
     reference_number: string;
     status: PlanStatus;
@@ -214,9 +214,12 @@ export async function lockClaimablePlan(
     customer_email_sealed: string | null;
     customer_email_hash: string | null;
   }>(
-    `SELECT id, reference_number, status, covered_amount_cents, currency, purchased_at, customer_email_sealed, customer_email_hash
-     FROM plans WHERE id = ? AND merchant_id = ? AND mode = ?${forUpdate(tx)}`,
-    [planId, owner.merchantId, owner.mode],
+    tx,
+    owner,
+    "plans",
+    "id, reference_number, status, covered_amount_cents, currency, purchased_at, customer_email_sealed, customer_email_hash",
+    planId,
+    forUpdate(tx),
   );
   return (
     row && {

@@ -2,7 +2,7 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test/support/databases.ts";
-import { forUpdate, isUniqueViolation, LockTimeoutError } from "./database.ts";
+import { findOwnedRow, forUpdate, isUniqueViolation, LockTimeoutError, type Queryable } from "./database.ts";
 
 describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
   let t: TestDatabase;
@@ -69,6 +69,62 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
     assert.deepEqual(await t.db.get("SELECT n FROM contract_items WHERE id = ?", ["at-commit"]), { n: 2 });
     // The connection is clean afterwards: the next transaction on it works.
     await t.db.transaction((tx) => tx.run("DELETE FROM contract_items WHERE id = ?", ["at-commit"]));
+  });
+
+  describe("findOwnedRow", () => {
+    const owner = { merchantId: "mer_a", mode: "test" };
+    beforeAll(async () => {
+      await t.db.transaction(async (tx) => {
+        await tx.run(
+          "CREATE TABLE owned_items (id TEXT PRIMARY KEY, merchant_id TEXT NOT NULL, mode TEXT NOT NULL, created_at BIGINT NOT NULL, label TEXT NOT NULL)",
+        );
+        await tx.run("CREATE INDEX owned_items_owner ON owned_items (merchant_id, mode, created_at)");
+        const rows = [
+          ["own_1", "mer_a", "test"],
+          ["own_live", "mer_a", "live"],
+          ["own_other", "mer_b", "test"],
+        ];
+        for (const [id, merchantId, mode] of rows)
+          await tx.run("INSERT INTO owned_items (id, merchant_id, mode, created_at, label) VALUES (?, ?, ?, 1, ?)", [
+            id,
+            merchantId,
+            mode,
+            `label of ${id}`,
+          ]);
+      });
+    });
+
+    it("finds the owner's row by id, and nothing for another merchant's, another mode's or an unknown id", async () => {
+      const find = (id: string) =>
+        findOwnedRow<{ id: string; label: string }>(t.db, owner, "owned_items", "id, label", id);
+      assert.deepEqual(
+        { id: (await find("own_1"))?.id, label: (await find("own_1"))?.label },
+        { id: "own_1", label: "label of own_1" },
+      );
+      for (const id of ["own_live", "own_other", "own_none"]) assert.equal(await find(id), undefined, id);
+    });
+
+    if (dialect === "postgres")
+      it("is planned on the primary key even before the table has statistics", async () => {
+        await t.db.transaction(async (tx) => {
+          await tx.run("ALTER TABLE owned_items SET (autovacuum_enabled = false)");
+          await tx.run(
+            "INSERT INTO owned_items (id, merchant_id, mode, created_at, label) SELECT 'bulk_' || n, 'mer_a', 'test', n, 'x' FROM generate_series(1, 20000) n",
+          );
+        });
+        // The statement findOwnedRow sends, explained with its parameter.
+        let sent: { sql: string; params: unknown[] } | undefined;
+        const recording: Queryable = {
+          ...t.db,
+          get: async (sql, params) => {
+            sent = { sql, params: params ?? [] };
+            return undefined;
+          },
+        };
+        await findOwnedRow(recording, owner, "owned_items", "id, label", "bulk_19999");
+        const plan = await t.db.all<{ "QUERY PLAN": string }>(`EXPLAIN ${sent!.sql.replace("?", "'bulk_19999'")}`);
+        assert.match(plan.map((row) => row["QUERY PLAN"]).join("\n"), /Index Scan using owned_items_pkey/);
+      });
   });
 
   it("reports unique violations recognisably", async () => {

@@ -1,6 +1,6 @@
 // The outbox: events in the order they were written (seq, an auto-increment), read back by the API and fanned out
 // to webhook endpoints (server/webhooks/fanout.ts). `data` is stored as JSON text and handed out parsed.
-import type { Queryable } from "./database.ts";
+import { findOwnedRow, type Queryable } from "./database.ts";
 import type { Actor } from "../domain/context.ts";
 import type { StoredEventType } from "../domain/events.ts";
 import type { Mode } from "../domain/ids.ts";
@@ -55,11 +55,7 @@ export async function insertEvent(tx: Queryable, event: Omit<EventRecord, "seq">
 }
 
 export async function findEvent(tx: Queryable, owner: Actor, id: string): Promise<EventRecord | undefined> {
-  const row = await tx.get<EventRow>(`SELECT ${COLUMNS} FROM events WHERE id = ? AND merchant_id = ? AND mode = ?`, [
-    id,
-    owner.merchantId,
-    owner.mode,
-  ]);
+  const row = await findOwnedRow<EventRow>(tx, owner, "events", COLUMNS, id);
   return row && fromRow(row);
 }
 

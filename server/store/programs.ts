@@ -2,7 +2,7 @@
 // categories are stored as JSON arrays.
 import type { Actor } from "../domain/context.ts";
 import type { Currency } from "../domain/money.ts";
-import type { Queryable } from "./database.ts";
+import { findOwnedRow, type Queryable } from "./database.ts";
 
 export interface ProgramTerms {
   name: string;
@@ -34,10 +34,13 @@ export async function findActiveProgram(
   owner: Actor,
   programId: string,
 ): Promise<ProgramRecord | undefined> {
-  const row = await tx.get<ProgramRow>(
-    `SELECT id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories
-     FROM protection_programs WHERE id = ? AND merchant_id = ? AND mode = ? AND active = TRUE`,
-    [programId, owner.merchantId, owner.mode],
+  const row = await findOwnedRow<ProgramRow>(
+    tx,
+    owner,
+    "protection_programs",
+    "id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories",
+    programId,
+    " AND active = TRUE",
   );
   if (!row) return undefined;
   return {

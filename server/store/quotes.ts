@@ -2,7 +2,7 @@
 // its lookup hash. Expiry is not a stored status: it follows from expires_at.
 import type { Actor } from "../domain/context.ts";
 import type { KeyKind } from "../domain/ids.ts";
-import { forUpdate, type Queryable } from "./database.ts";
+import { findOwnedRow, forUpdate, type Queryable } from "./database.ts";
 
 export type StoredQuoteStatus = "open" | "confirmed" | "declined";
 
@@ -79,24 +79,21 @@ export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote):
  * The owner's quote, locked for the rest of the transaction, with the merchant's share of the fee under the program
  * that priced it (0 when the program is gone), read in the same statement: a confirm needs both. Undefined when the
  * owner has no such quote.
- *
- * Found by the primary key alone, the owner compared on the row: with the owner in the WHERE, PostgreSQL without
- * statistics yet (a new or fast-growing table) may pick the (merchant_id, mode, created_at) index and filter the
- * merchant's quotes one by one (16 ms at 15,000 quotes, bench:api --postgres). A foreign id locks a row it does not
- * return, until this transaction ends.
  */
 export async function lockQuote(
   tx: Queryable,
   owner: Actor,
   quoteId: string,
 ): Promise<(QuoteRecord & { merchantShareBps: number }) | undefined> {
-  const row = await tx.get<QuoteRow & { merchant_id: string; mode: string; merchant_share_bps: number | null }>(
-    `SELECT ${QUOTE_COLUMNS}, merchant_id, mode,
-       (SELECT pp.merchant_share_bps FROM protection_programs pp WHERE pp.id = quotes.program_id) AS merchant_share_bps
-     FROM quotes WHERE id = ?${forUpdate(tx)}`,
-    [quoteId],
+  const row = await findOwnedRow<QuoteRow & { merchant_share_bps: number | null }>(
+    tx,
+    owner,
+    "quotes",
+    `${QUOTE_COLUMNS}, (SELECT pp.merchant_share_bps FROM protection_programs pp WHERE pp.id = quotes.program_id) AS merchant_share_bps`,
+    quoteId,
+    forUpdate(tx),
   );
-  if (row === undefined || row.merchant_id !== owner.merchantId || row.mode !== owner.mode) return undefined;
+  if (row === undefined) return undefined;
   return {
     merchantShareBps: Number(row.merchant_share_bps ?? 0),
     id: row.id,

@@ -3,7 +3,7 @@
 import type { Actor } from "../domain/context.ts";
 import type { Mode } from "../domain/ids.ts";
 import type { Page, PageQuery } from "../domain/pagination.ts";
-import type { Queryable } from "./database.ts";
+import { findOwnedRow, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 
 export interface StatementRecord {
@@ -97,10 +97,7 @@ export async function findStatement(
   owner: Actor,
   statementId: string,
 ): Promise<StatementRecord | undefined> {
-  const row = await tx.get<StatementRow>(
-    `SELECT ${COLUMNS} FROM settlement_statements WHERE id = ? AND merchant_id = ? AND mode = ?`,
-    [statementId, owner.merchantId, owner.mode],
-  );
+  const row = await findOwnedRow<StatementRow>(tx, owner, "settlement_statements", COLUMNS, statementId);
   return row && toRecord(row);
 }
 

@@ -1,6 +1,6 @@
 // Webhook endpoints (server/domain/webhook-endpoints.ts has the rules). `events` is stored as a JSON array and
 // handed out parsed; the secrets stay sealed here.
-import { forUpdate, type Queryable } from "./database.ts";
+import { findOwnedRow, forUpdate, type Queryable } from "./database.ts";
 import type { Actor } from "../domain/context.ts";
 import type { Mode } from "../domain/ids.ts";
 import type { EndpointEvents, EndpointStatus } from "../domain/webhook-endpoints.ts";
@@ -99,10 +99,7 @@ export async function insertEndpoint(
 }
 
 export async function findEndpoint(tx: Queryable, owner: Actor, id: string): Promise<EndpointRecord | undefined> {
-  const row = await tx.get<EndpointRow>(
-    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ? AND merchant_id = ? AND mode = ?`,
-    [id, owner.merchantId, owner.mode],
-  );
+  const row = await findOwnedRow<EndpointRow>(tx, owner, "webhook_endpoints", ENDPOINT_COLUMNS, id);
   return row && toEndpointRecord(row);
 }
 
