@@ -127,6 +127,27 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
       });
   });
 
+  it("asyncCommit: the transaction's writes commit; on PostgreSQL it alone runs with synchronous_commit off", async () => {
+    const setting = (tx: Queryable) =>
+      dialect === "postgres"
+        ? tx.get<{ synchronous_commit: string }>("SHOW synchronous_commit").then((row) => row!.synchronous_commit)
+        : Promise.resolve("n/a");
+    const inside = await t.db.transaction(
+      async (tx) => {
+        await tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["async-commit", 1]);
+        return setting(tx);
+      },
+      { asyncCommit: true },
+    );
+    assert.equal(inside, dialect === "postgres" ? "off" : "n/a");
+    assert.equal(
+      await t.db.transaction((tx) => setting(tx)),
+      dialect === "postgres" ? "on" : "n/a",
+      "the next one waits again",
+    );
+    assert.deepEqual(await t.db.get("SELECT n FROM contract_items WHERE id = ?", ["async-commit"]), { n: 1 });
+  });
+
   it("reports unique violations recognisably", async () => {
     const error = await t.db
       .transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["a", 2]))

@@ -23,9 +23,21 @@ export interface Queryable {
   runAtCommit(sql: string, params?: SqlValue[]): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /** PostgreSQL: how long a statement waits for a row lock before LockTimeoutError. */
+  lockTimeoutMs?: number;
+  /**
+   * PostgreSQL: the commit returns before its WAL reaches the disk (`synchronous_commit = off`). A crash of the server
+   * or its machine may then lose the last commits (a suffix of them, never part of one). Only for writes whose loss
+   * is redone: the webhook worker's bookkeeping, whose delivery is at least once. SQLite commits never wait for the
+   * disk here (synchronous = NORMAL), so this changes nothing there.
+   */
+  asyncCommit?: boolean;
+}
+
 export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: { lockTimeoutMs?: number }): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 

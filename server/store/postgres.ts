@@ -1,7 +1,14 @@
 import type { Socket } from "node:net";
 import pg from "pg";
 import { coalesceWrites } from "./coalesce-writes.ts";
-import { LockTimeoutError, type Database, type Queryable, type Row, type SqlValue } from "./database.ts";
+import {
+  LockTimeoutError,
+  type Database,
+  type Queryable,
+  type Row,
+  type SqlValue,
+  type TransactionOptions,
+} from "./database.ts";
 
 // BIGINT columns hold epoch milliseconds, well inside Number's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -29,14 +36,16 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
 
   return {
     ...onPool,
-    async transaction<T>(work: (tx: Queryable) => Promise<T>, options: { lockTimeoutMs?: number } = {}) {
+    async transaction<T>(work: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}) {
       const client = await pool.connect();
       try {
-        // BEGIN (with its lock_timeout: a simple query may hold several statements) goes out in the same write as
-        // the transaction's first statement (pipeline mode), which waits for both.
-        let begun: Promise<unknown> | undefined = client.query(
-          options.lockTimeoutMs ? `BEGIN; SET LOCAL lock_timeout = ${Math.floor(options.lockTimeoutMs)}` : "BEGIN",
-        );
+        // BEGIN (with its settings: a simple query may hold several statements) goes out in the same write as the
+        // transaction's first statement (pipeline mode), which waits for both.
+        const settings = [
+          ...(options.lockTimeoutMs ? [`SET LOCAL lock_timeout = ${Math.floor(options.lockTimeoutMs)}`] : []),
+          ...(options.asyncCommit ? ["SET LOCAL synchronous_commit = off"] : []),
+        ];
+        let begun: Promise<unknown> | undefined = client.query(["BEGIN", ...settings].join("; "));
         // Awaited below; handled here too, so that work failing before its first statement leaves no stray rejection.
         begun.catch(() => undefined);
         const afterBegin = async <R>(sent: Promise<R>): Promise<R> => {

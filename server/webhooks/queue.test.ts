@@ -9,6 +9,7 @@ import { createTestMerchant } from "../domain/merchants.ts";
 import { appendEvent } from "../domain/events.ts";
 import { createWebhookEndpoint, type CheckedUrl } from "../domain/webhook-endpoints.ts";
 import { findEndpoint } from "../store/webhook-endpoints.ts";
+import type { Database } from "../store/database.ts";
 import { createFanOut } from "./fanout.ts";
 import { claimDeliveries, completeDeliveries, type AttemptResult, type ClaimedDelivery } from "./queue.ts";
 
@@ -125,7 +126,14 @@ describe.each(["sqlite", "postgres"] as const)("the webhook delivery queue (%s)"
 
     const next = { workerId: "wkr_a", now, limit: 10, leaseMs };
     const group = [{ delivery: again, result: answer(200), now }];
-    const { outcomes, claimed } = await completeDeliveries(t.db, cryptoRandom, "wkr_a", group, policy, next);
+    // The group commit does not wait for the disk (at-least-once delivery redoes what a crash loses).
+    const options: unknown[] = [];
+    const db: Database = {
+      ...t.db,
+      transaction: (work, given) => (options.push(given), t.db.transaction(work, given)),
+    };
+    const { outcomes, claimed } = await completeDeliveries(db, cryptoRandom, "wkr_a", group, policy, next);
+    assert.deepEqual(options, [{ asyncCommit: true }]);
     assert.deepEqual(outcomes, ["succeeded"]);
     assert.equal(claimed.length, 1, "the endpoint's second event, claimed in the same transaction");
     assert.notEqual(claimed[0].id, first.id);
