@@ -15,10 +15,10 @@ import { requestMemberSignInLinks } from "../server/domain/members.ts";
 import { insertMember } from "../server/store/members.ts";
 import { cryptoRandom } from "../server/domain/ids.ts";
 import { DASHBOARD_PAGES, type DashboardPage } from "../app/dashboard/access.ts";
+import { median } from "./stats.ts";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const BUDGETS = { lcpMs: 2_500, cls: 0.1, inpMs: 200 };
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Collects LCP, CLS and the longest interaction, from before the page's own scripts run. */
 const OBSERVE = `(() => {

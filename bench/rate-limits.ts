@@ -27,6 +27,7 @@ import { createRedisStore } from "../server/rate-limits/redis-store.ts";
 import type { LimitStore } from "../server/rate-limits/store.ts";
 import { RULES } from "../server/rate-limits/policies.ts";
 import { TEST_REDIS_URL, deleteKeys, randomPrefix } from "../test/support/rate-limits.ts";
+import { median, percentile } from "./stats.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const BATCH = Number(process.env.BENCH_BATCH ?? 300);
@@ -106,7 +107,6 @@ async function quote(variant: (typeof variants)[number], round: number) {
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Warm-up (JIT, SQLite page cache, Redis connection and script load) on the spare merchant.
 for (const variant of variants) for (let i = 0; i < 200; i++) await quote(variant, ROUNDS);
@@ -139,8 +139,6 @@ const decisionUs = {
   ping: await pingCost(),
 };
 
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const [off, memory, redis, roundTrip] = variants.map((v) => ({
   name: v.name,
   meanMs: mean(v.samples),

@@ -12,11 +12,10 @@ import path from "node:path";
 import { checkoutPage, element, startStack, widgetAttributes } from "../test/support/widget/stack.ts";
 import { launchBrowser, openPage, waitForEvent } from "../test/support/widget/browser.ts";
 import { buildWidget } from "../packages/widget/build.ts";
+import { median, percentile } from "./stats.ts";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 20);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const p90 = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))];
+const p90 = (values: number[]) => percentile(values, 0.9);
 const round = (value: number) => Math.round(value * 10) / 10;
 
 const TIMES = `(() => {
