@@ -80,13 +80,20 @@ export async function insertProgram(
   );
 }
 
-/** The merchant's share of the fee under the program that priced the quote (0 when the program is gone). */
+/**
+ * The merchant's share of the fee under the program that priced the quote (0 when the program is gone), as a column
+ * of a SELECT from `quotes`.
+ */
+export const MERCHANT_SHARE_OF_QUOTE =
+  "COALESCE((SELECT pp.merchant_share_bps FROM protection_programs pp WHERE pp.id = quotes.program_id), 0)";
+
+/** MERCHANT_SHARE_OF_QUOTE of one quote (0 when there is no such quote). */
 export async function merchantShareBpsOfQuote(tx: Queryable, quoteId: string): Promise<number> {
-  const program = await tx.get<{ merchant_share_bps: number }>(
-    "SELECT pp.merchant_share_bps FROM quotes q JOIN protection_programs pp ON pp.id = q.program_id WHERE q.id = ?",
+  const quote = await tx.get<{ merchant_share_bps: number }>(
+    `SELECT ${MERCHANT_SHARE_OF_QUOTE} AS merchant_share_bps FROM quotes WHERE id = ?`,
     [quoteId],
   );
-  return program?.merchant_share_bps ?? 0;
+  return quote?.merchant_share_bps ?? 0;
 }
 
 /** The id of the owner's first program (by id, so by creation time), active or not. */

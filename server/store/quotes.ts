@@ -3,6 +3,7 @@
 import type { Actor } from "../domain/context.ts";
 import type { KeyKind } from "../domain/ids.ts";
 import { findOwnedRow, forUpdate, type Queryable } from "./database.ts";
+import { MERCHANT_SHARE_OF_QUOTE } from "./programs.ts";
 
 export type StoredQuoteStatus = "open" | "confirmed" | "declined";
 
@@ -85,17 +86,17 @@ export async function lockQuote(
   owner: Actor,
   quoteId: string,
 ): Promise<(QuoteRecord & { merchantShareBps: number }) | undefined> {
-  const row = await findOwnedRow<QuoteRow & { merchant_share_bps: number | null }>(
+  const row = await findOwnedRow<QuoteRow & { merchant_share_bps: number }>(
     tx,
     owner,
     "quotes",
-    `${QUOTE_COLUMNS}, (SELECT pp.merchant_share_bps FROM protection_programs pp WHERE pp.id = quotes.program_id) AS merchant_share_bps`,
+    `${QUOTE_COLUMNS}, ${MERCHANT_SHARE_OF_QUOTE} AS merchant_share_bps`,
     quoteId,
     forUpdate(tx),
   );
   if (row === undefined) return undefined;
   return {
-    merchantShareBps: Number(row.merchant_share_bps ?? 0),
+    merchantShareBps: Number(row.merchant_share_bps),
     id: row.id,
     orderId: row.order_id,
     currency: row.currency,
