@@ -27,6 +27,13 @@ export const messages = {
       "This link has expired or is not valid. Look up your protection with your e-mail address and reference number.",
   },
 
+  coverageLink: {
+    title: "Open your coverage",
+    intro: (referenceNumber: string) =>
+      `This link opens the protection of your order, reference number ${referenceNumber}. Continue to see your coverage and make a request.`,
+    submit: "Open my coverage",
+  },
+
   plan: {
     title: "Your coverage",
     reference: "Reference number",
@@ -177,6 +184,8 @@ const ERROR_SENTENCES: Record<string, string> = {
   evidence_type_unsupported: "One of the files is not a JPEG, PNG, WebP, HEIC or PDF file.",
   evidence_too_large: "One of the files is larger than 10 MB.",
   too_many_evidence_files: "You can add at most 5 files at a time.",
+  evidence_quota_exceeded:
+    "This request already holds as many files as we can take. Describe the rest in a message, or contact the store.",
   claim_already_open: "You already have an open request for this reason. Add information to that request instead.",
   claim_closed: messages.claim.closed,
   request_too_large: "The files are too large together. Send fewer files at a time.",

@@ -1,7 +1,8 @@
 // Claims: a buyer's refund requests under a plan, filed and followed through the portal (README "Claims"). The
-// filing rules are checked here, in the transaction; the evidence files are recognised, stripped and stored before
-// it opens (prepareEvidence), so that no lock is held while bytes are hashed and written. Once filed, the program's
-// claim rules decide what they can (claim-rules.ts); every later status change is claim-decisions.ts's.
+// filing rules and the evidence quotas are checked here, in the transaction; the evidence files are recognised,
+// stripped and written aside before it opens (prepareEvidence), so that no lock is held while bytes are hashed and
+// written, and moved to their address only once every check has passed. Once filed, the program's claim rules decide
+// what they can (claim-rules.ts); every later status change is claim-decisions.ts's.
 import path from "node:path";
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
@@ -14,6 +15,7 @@ import { queueEmail } from "./emails.ts";
 import type { Page, PageQuery } from "./pagination.ts";
 import {
   CLOSED_CLAIM_STATUSES,
+  evidenceUsage,
   findClaim,
   findEvidence,
   findOpenClaimId,
@@ -37,13 +39,17 @@ import {
   type TimelineEntryRecord,
   type TimelineKind,
 } from "../store/claims.ts";
-import { findPlanByReference } from "../store/plans.ts";
+import { findPlanByReference, lockPlan } from "../store/plans.ts";
 import {
   EVIDENCE_LIMITS,
+  EVIDENCE_QUOTAS,
   EvidenceUnsupportedError,
+  evidenceDownloadName,
   sniffEvidenceType,
   stripImageMetadata,
+  type EvidenceContentType,
   type EvidenceStore,
+  type StagedEvidence,
 } from "../evidence/index.ts";
 
 export type { ClaimFilters };
@@ -53,6 +59,7 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export { CLAIM_WINDOW_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MiB = 1024 * 1024;
 
 /** A decision as the buyer reads it: its published code and sentence. */
 export interface PortalClaimDecision {
@@ -149,6 +156,8 @@ export type PortalClaimWithTimeline = PortalClaim & { timeline: TimelineEntry[] 
 /** Who acts in the portal: a signed-in buyer, for one plan of one merchant. */
 export interface PortalCaller extends Actor {
   planId: string;
+  /** The buyer's portal session, whose evidence quota their files count against (none: the service's own filing). */
+  sessionId?: string;
 }
 
 /** A file as the request brought it (multipart), before anything is known of its bytes. */
@@ -161,12 +170,14 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-/** A file recognised, stripped and stored: what a claim's evidence row records. */
+/**
+ * A file recognised and stripped, its bytes staged: the transaction that records it keeps them once every check has
+ * passed; releaseEvidence discards them otherwise.
+ */
 export interface PreparedEvidence {
-  sha256: string;
-  byteSize: number;
   contentType: string;
   fileName: string;
+  staged: StagedEvidence;
 }
 
 export interface EvidenceDownload {
@@ -187,10 +198,11 @@ const unprocessable = (code: string, message: string, field?: string) =>
 const fileParam = (file: UploadedFile) => `${file.field}[${file.index}]`;
 
 /**
- * Checks, recognises by their bytes, strips of metadata (Exif GPS…) and stores the request's files. Runs before
- * the transaction; a request refused afterwards leaves its files in the store without a row pointing at them. That
- * is harmless — the store is content-addressed (the same bytes sent again reuse the file), nothing serves a file
- * without a row, and removing one could race a concurrent request that stored the same bytes and keeps its row.
+ * Checks, recognises by their bytes, strips of metadata (Exif GPS…) and stages the request's files. Runs before the
+ * transaction; the transaction keeps the staged bytes only once every filing rule and quota has passed
+ * (addEvidenceRows), and releaseEvidence, run after the request whatever its outcome, discards the rest: a refused
+ * request leaves no file behind. (Removing a kept file instead could race a concurrent request that kept the same
+ * bytes: the store is content-addressed.)
  */
 export async function prepareEvidence(services: Services, files: readonly UploadedFile[]): Promise<PreparedEvidence[]> {
   if (files.length > EVIDENCE_LIMITS.maxFiles) {
@@ -226,28 +238,37 @@ export async function prepareEvidence(services: Services, files: readonly Upload
   });
   const store = evidenceStoreOf(services);
   const prepared: PreparedEvidence[] = [];
-  for (const { file, type, bytes } of stripped) {
-    const { sha256, byteSize } = await store.put(bytes);
-    prepared.push({
-      sha256,
-      byteSize,
-      contentType: type.contentType,
-      fileName: displayFileName(file.fileName, type.extension, file.index),
-    });
+  try {
+    for (const { file, type, bytes } of stripped) {
+      prepared.push({
+        contentType: type.contentType,
+        fileName: displayFileName(file.fileName, type.contentType, file.index),
+        staged: await store.stage(bytes),
+      });
+    }
+  } catch (error) {
+    await releaseEvidence(prepared);
+    throw error;
   }
   return prepared;
 }
 
+/** Discards the staged bytes the request did not keep (kept ones stay): after the request, whatever its outcome. */
+export async function releaseEvidence(evidence: readonly PreparedEvidence[]): Promise<void> {
+  await Promise.all(evidence.map((file) => file.staged.discard()));
+}
+
 /**
- * The buyer's file name, safe to show: no folders, no control or bidi characters, at most 200 characters; a
- * placeholder when nothing is left. Never used as a path (the store addresses files by their SHA-256).
+ * The buyer's file name, safe to show and to download under: no folders, no control or bidi characters, the
+ * extension of the type the bytes are (evidenceDownloadName), at most 200 characters; a placeholder when nothing is
+ * left. Never used as a path (the store addresses files by their SHA-256).
  */
-export function displayFileName(name: string, extension: string, index: number): string {
+export function displayFileName(name: string, contentType: EvidenceContentType, index: number): string {
   const base = path.posix.basename(name.replace(/\\/g, "/"));
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, "").trim();
   const visible = cleaned === "." || cleaned === ".." ? "" : cleaned;
-  return [...(visible || `evidence-${index + 1}.${extension}`)].slice(0, 200).join("");
+  return evidenceDownloadName(visible || `evidence-${index + 1}`, contentType);
 }
 
 export interface FileClaimInput {
@@ -374,6 +395,8 @@ export async function addClaimMessage(
   input: { message: string },
   evidence: readonly PreparedEvidence[] = [],
 ): Promise<PortalClaimWithTimeline> {
+  // Files count against the plan's evidence quota: its row is locked first (plan, then claim, as decisions lock).
+  if (evidence.length > 0) await lockPlan(tx, caller, { planId: caller.planId });
   const status = (await ownedClaim(tx, caller, claimId)) && (await lockClaimStatus(tx, claimId));
   if (!status) throw notFound("claim", claimId, "claimId");
   if (CLOSED_CLAIM_STATUSES.includes(status))
@@ -502,7 +525,7 @@ async function readEvidence(
   if (!evidence) throw notFound("evidence", evidenceId, "evidenceId");
   const bytes = await evidenceStoreOf(services).get(evidence.sha256);
   if (!bytes) throw new Error(`Evidence ${evidence.id} has no bytes in the evidence store (${evidence.sha256}).`);
-  return { bytes, contentType: evidence.contentType, fileName: evidence.fileName };
+  return { bytes, contentType: evidence.contentType, fileName: toEvidenceFile(evidence).fileName };
 }
 
 async function addTimelineEntry(
@@ -518,19 +541,54 @@ async function addTimelineEntry(
   return id;
 }
 
+/**
+ * Checks the evidence quotas (EVIDENCE_QUOTAS) and records the files, keeping their staged bytes: the last step of a
+ * filing or message that can refuse, so a refused request keeps no file. The caller holds the plan's row lock, which
+ * every evidence insert of the plan takes first, so concurrent requests cannot together pass a quota.
+ */
 async function addEvidenceRows(
   tx: Tx,
   services: Services,
-  actor: Actor,
+  caller: PortalCaller,
   claimId: string,
   entryId: string,
   evidence: readonly PreparedEvidence[],
 ): Promise<void> {
+  if (evidence.length === 0) return;
+  const { sessionId } = caller;
+  if (sessionId === undefined) throw new Error("Evidence is added in a portal session only (its quota counts by it).");
+  const usage = await evidenceUsage(tx, caller.planId, claimId, sessionId);
+  const files = evidence.length;
+  const bytes = evidence.reduce((sum, file) => sum + file.staged.byteSize, 0);
+  for (const scope of ["claim", "plan", "session"] as const) {
+    const quota = EVIDENCE_QUOTAS[scope];
+    const used = usage[scope];
+    if (used.files + files > quota.maxFiles || used.bytes + bytes > quota.maxBytes)
+      throw new DomainError(
+        "conflict",
+        "evidence_quota_exceeded",
+        `A ${scope === "session" ? "portal session" : scope} may hold at most ${quota.maxFiles} evidence files and ` +
+          `${quota.maxBytes / MiB} MiB; this one holds ${used.files} (${used.bytes} bytes) and these would add ` +
+          `${files} (${bytes} bytes).`,
+        "evidence",
+      );
+  }
   const now = services.clock();
   // Ids of one millisecond differ only in their random part: sorted, they keep the files in the order they were sent.
   const ids = evidence.map(() => newId("evd", now, services.random)).sort();
-  for (const [index, file] of evidence.entries()) {
-    await insertEvidence(tx, actor, { id: ids[index], claimId, entryId, ...file, createdAt: now });
+  for (const [index, { staged, contentType, fileName }] of evidence.entries()) {
+    await staged.keep();
+    await insertEvidence(tx, caller, {
+      id: ids[index],
+      claimId,
+      entryId,
+      sha256: staged.sha256,
+      byteSize: staged.byteSize,
+      contentType,
+      fileName,
+      sessionId,
+      createdAt: now,
+    });
   }
 }
 
@@ -585,7 +643,8 @@ const toEvidenceFile = (record: EvidenceRecord): EvidenceFile => ({
   id: record.id,
   contentType: record.contentType,
   byteSize: record.byteSize,
-  fileName: record.fileName,
+  // Files stored before issue 26 kept the buyer's extension: named here as new ones are stored.
+  fileName: evidenceDownloadName(record.fileName, record.contentType),
   sha256: record.sha256,
 });
 

@@ -1,6 +1,7 @@
-// Evidence bytes live in a content-addressed store beside the database, so no transaction removes them: a refused
-// claim leaves its already stored files behind, and erasing a merchant or redacting a buyer deletes only the rows.
-// The periodic purge (server/api.ts) calls this sweep to delete the bytes no claim_evidence row names any more.
+// Evidence bytes live in a content-addressed store beside the database, so no transaction removes them: erasing a
+// merchant or redacting a buyer deletes only the rows, and a request that kept its files and then failed (a crash, a
+// failed commit; a refused one keeps none) leaves them unnamed. The periodic purge (server/api.ts) calls this sweep
+// to delete the bytes no claim_evidence row names any more, and staged bytes a crashed request never kept.
 import type { Database } from "../store/database.ts";
 import { findNamedEvidence } from "../store/claims.ts";
 import type { EvidenceStore } from "../evidence/index.ts";
@@ -12,14 +13,17 @@ import type { EvidenceStore } from "../evidence/index.ts";
 export const EVIDENCE_SWEEP_GRACE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
-/** Deletes the stored evidence that no row names and that is older than the grace window; resolves to how many. */
+/**
+ * Deletes the stored evidence that no row names and the staged bytes neither kept nor discarded, both older than the
+ * grace window; resolves to how many.
+ */
 export async function sweepUnnamedEvidence(
   db: Database,
   store: EvidenceStore,
   now: number,
   graceMs = EVIDENCE_SWEEP_GRACE_MS,
 ): Promise<number> {
-  let deleted = 0;
+  let deleted = await store.discardStaleStaged(now - graceMs);
   let batch: string[] = [];
   const sweep = async () => {
     const named = await findNamedEvidence(db, batch);

@@ -2,6 +2,8 @@
 export {
   EVIDENCE_CONTENT_TYPES,
   EVIDENCE_LIMITS,
+  EVIDENCE_QUOTAS,
+  evidenceDownloadName,
   EvidenceUnsupportedError,
   type EvidenceContentType,
   type EvidenceType,
@@ -14,4 +16,5 @@ export {
   EvidenceCorruptedError,
   filesystemEvidenceStore,
   type EvidenceStore,
+  type StagedEvidence,
 } from "./store.ts";

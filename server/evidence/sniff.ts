@@ -1,4 +1,4 @@
-import type { EvidenceType } from "./evidence-type.ts";
+import { evidenceType, type EvidenceType } from "./evidence-type.ts";
 
 // Recognises evidence by its leading bytes only: the file name and the declared Content-Type are the buyer's word,
 // the signature is what a viewer will act on. Each check is a fixed signature, so no library is needed (file-type
@@ -18,13 +18,13 @@ const startsWith = (bytes: Uint8Array, signature: number[]): boolean =>
 
 /** The evidence type of these bytes, or undefined when they are none of the accepted kinds. */
 export function sniffEvidenceType(bytes: Uint8Array): EvidenceType | undefined {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: "image/jpeg", extension: "jpg" };
-  if (startsWith(bytes, PNG_SIGNATURE)) return { contentType: "image/png", extension: "png" };
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return evidenceType("image/jpeg");
+  if (startsWith(bytes, PNG_SIGNATURE)) return evidenceType("image/png");
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP" && /^VP8[ LX]$/.test(ascii(bytes, 12, 4))) {
-    return { contentType: "image/webp", extension: "webp" };
+    return evidenceType("image/webp");
   }
-  if (isHeif(bytes)) return { contentType: "image/heic", extension: "heic" };
-  if (ascii(bytes, 0, 5) === "%PDF-") return { contentType: "application/pdf", extension: "pdf" };
+  if (isHeif(bytes)) return evidenceType("image/heic");
+  if (ascii(bytes, 0, 5) === "%PDF-") return evidenceType("application/pdf");
   return undefined;
 }
 

@@ -13,18 +13,10 @@ import {
   type EvidenceStore,
 } from "./store.ts";
 import { loadConfig } from "../config.ts";
+import { filesUnder, keepEvidence } from "../../test/support/evidence.ts";
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-/** Every file under `dir`, relative, sorted. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
 
 describe("filesystemEvidenceStore", () => {
   let dir: string;
@@ -38,7 +30,7 @@ describe("filesystemEvidenceStore", () => {
 
   it("stores bytes under evidence/ab/cd/<sha256>, folders 0700 and the file 0600, and gives them back", async () => {
     const bytes = randomBytes(1000);
-    const stored = await store.put(bytes);
+    const stored = await keepEvidence(store, bytes);
     assert.deepEqual(stored, { sha256: sha256(bytes), byteSize: 1000 });
     const relative = path.join(stored.sha256.slice(0, 2), stored.sha256.slice(2, 4), stored.sha256);
     assert.deepEqual(await filesUnder(path.join(dir, "evidence")), [relative]);
@@ -57,14 +49,14 @@ describe("filesystemEvidenceStore", () => {
 
   it("stores equal content once: a second put, or five at once, leave one file and no temporary ones", async () => {
     const bytes = randomBytes(5000);
-    const first = await store.put(bytes);
+    const first = await keepEvidence(store, bytes);
     const file = path.join(dir, "evidence", first.sha256.slice(0, 2), first.sha256.slice(2, 4), first.sha256);
     const inode = (await fs.stat(file)).ino;
-    assert.deepEqual(await store.put(Uint8Array.from(bytes)), first);
+    assert.deepEqual(await keepEvidence(store, Uint8Array.from(bytes)), first);
     assert.equal((await fs.stat(file)).ino, inode, "the stored file was not rewritten");
 
     const other = randomBytes(5000);
-    const results = await Promise.all(Array.from({ length: 5 }, () => store.put(other)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => keepEvidence(store, other)));
     assert.ok(results.every((result) => result.sha256 === sha256(other)));
     assert.equal((await filesUnder(path.join(dir, "evidence"))).length, 2);
     assert.deepEqual(await store.get(sha256(other)), new Uint8Array(other));
@@ -73,7 +65,7 @@ describe("filesystemEvidenceStore", () => {
   it("never lets a reader see a partly written file", async () => {
     const bytes = randomBytes(10 * 1024 * 1024);
     const address = sha256(bytes);
-    const writing = store.put(bytes);
+    const writing = keepEvidence(store, bytes);
     let done = false;
     void writing.then(() => (done = true));
     const seen: (number | undefined)[] = [];
@@ -84,6 +76,35 @@ describe("filesystemEvidenceStore", () => {
       String(seen),
     );
     assert.equal((await store.get(address))?.length, bytes.length);
+  });
+
+  it("stages bytes aside (0600, at no address, unlisted): kept, they move to their address; discarded, nothing stays", async () => {
+    const root = path.join(dir, "evidence");
+    const bytes = randomBytes(2000);
+    const staged = await store.stage(bytes);
+    assert.equal(staged.sha256, sha256(bytes));
+    const [temporary] = await filesUnder(root);
+    assert.match(temporary, /^\.staging\//);
+    assert.equal((await fs.stat(path.join(root, temporary))).mode & 0o777, 0o600);
+    assert.equal(await store.get(staged.sha256), undefined, "not served before it is kept");
+    const listed = [];
+    for await (const entry of store.list()) listed.push(entry);
+    assert.deepEqual(listed, []);
+
+    await staged.keep();
+    await staged.keep(); // a transaction retried keeps again: nothing changes
+    await staged.discard(); // discarding after keeping leaves the kept file
+    const address = path.join(staged.sha256.slice(0, 2), staged.sha256.slice(2, 4), staged.sha256);
+    assert.deepEqual(await filesUnder(root), [address]);
+    assert.deepEqual(await store.get(staged.sha256), new Uint8Array(bytes));
+
+    const refused = await store.stage(randomBytes(3000));
+    await refused.discard();
+    assert.deepEqual(await filesUnder(root), [address], "a discarded stage leaves no file");
+    // Staging bytes already stored and discarding them leaves the stored file alone.
+    const again = await store.stage(bytes);
+    await again.discard();
+    assert.deepEqual(await store.get(staged.sha256), new Uint8Array(bytes));
   });
 
   it("refuses addresses that are not 64 lowercase hex digits, so no path can be built from one", async () => {
@@ -107,17 +128,17 @@ describe("filesystemEvidenceStore", () => {
   });
 
   it("refuses to serve a file whose bytes no longer match their address", async () => {
-    const { sha256: address } = await store.put(Buffer.from("original"));
+    const { sha256: address } = await keepEvidence(store, Buffer.from("original"));
     const file = path.join(dir, "evidence", address.slice(0, 2), address.slice(2, 4), address);
     await fs.writeFile(file, "tampered");
     await assert.rejects(store.get(address), EvidenceCorruptedError);
     // A put of the real bytes repairs it.
-    await store.put(Buffer.from("original"));
+    await keepEvidence(store, Buffer.from("original"));
     assert.equal(Buffer.from((await store.get(address))!).toString(), "original");
   });
 
   it("deletes, and deleting what is not there is no error", async () => {
-    const { sha256: address } = await store.put(Buffer.from("to delete"));
+    const { sha256: address } = await keepEvidence(store, Buffer.from("to delete"));
     await store.delete(address);
     assert.equal(await store.get(address), undefined);
     await store.delete(address);

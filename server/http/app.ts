@@ -9,7 +9,14 @@ import type { ApiEnv } from "./env.ts";
 import { ApiError, errorBody, errors, fromZodError, inCallerSpelling, toApiError } from "./errors.ts";
 import { callerSpelling } from "./casing.ts";
 import { requestContext } from "./request-context.ts";
-import { isJsonMediaType, isMultipartFormData, nulCharacterPath, readBodyText, readMultipartBody } from "./body.ts";
+import {
+  isJsonMediaType,
+  isMultipartFormData,
+  nulCharacterPath,
+  readBodyText,
+  readMultipartBody,
+  type FormLimits,
+} from "./body.ts";
 import { authorizeKey, identifyKey } from "./auth.ts";
 import { rateLimit, type RateLimitOptions } from "./rate-limit.ts";
 import { RULES } from "../rate-limits/policies.ts";
@@ -24,8 +31,20 @@ import { EVIDENCE_LIMITS } from "../evidence/index.ts";
 
 export const API_BASE_PATH = "/api/v1";
 const MAX_BODY_BYTES = 64 * 1024;
-/** A multipart body (claims with evidence): five files of 10 MiB and 1 MiB for the text fields and the framing. */
-const MAX_MULTIPART_BYTES = EVIDENCE_LIMITS.maxFiles * EVIDENCE_LIMITS.maxFileBytes + 1024 * 1024;
+/**
+ * A multipart body (claims with evidence): five files of 10 MiB and 1 MiB for the text fields and the framing. One
+ * file more and one byte more per file than the evidence rules allow, so the claim names the broken rule (422
+ * too_many_evidence_files, evidence_too_large); past that, and past 100 parts, 20 repeats of a field or 64 KiB in one,
+ * the body is refused as it streams (400 form_limit_exceeded).
+ */
+export const MULTIPART_LIMITS: FormLimits = {
+  bytes: EVIDENCE_LIMITS.maxFiles * EVIDENCE_LIMITS.maxFileBytes + 1024 * 1024,
+  parts: 100,
+  fieldRepeats: 20,
+  fieldBytes: 64 * 1024,
+  files: EVIDENCE_LIMITS.maxFiles + 1,
+  fileBytes: EVIDENCE_LIMITS.maxFileBytes + 1,
+};
 
 export interface HttpApiOptions {
   db: Database;
@@ -135,7 +154,7 @@ export function createHttpApi(options: HttpApiOptions) {
       // A route taking files reads multipart/form-data (its own, larger cap); its fingerprint is the bytes' hash.
       const upload =
         route.multipart && contentType !== undefined && isMultipartFormData(contentType)
-          ? await readMultipartBody(c, MAX_MULTIPART_BYTES, route.multipart.fileField)
+          ? await readMultipartBody(c, MULTIPART_LIMITS, route.multipart.fileField)
           : undefined;
       const rawBody = upload?.fingerprint ?? c.get("rawBody") ?? (await readBodyText(c, MAX_BODY_BYTES));
       if (!upload && contentType !== undefined && rawBody.trim() !== "" && !isJsonMediaType(contentType))
@@ -154,32 +173,44 @@ export function createHttpApi(options: HttpApiOptions) {
             files,
           })
         : undefined;
-      const run = (tx: Queryable) =>
-        route.handle({
-          db: tx,
-          services,
-          sealer: options.sealer,
-          coverageLinks: options.coverageLinks,
-          principal,
-          params,
-          body,
-          query: undefined,
-          prepared,
-        });
-      if (principal.kind === "anyone") {
-        const result = await db.transaction(run);
-        return send(c, {
-          status: result.status,
-          body: JSON.stringify(result.body),
-          headers: result.headers ?? {},
-          replayed: false,
-        });
+      try {
+        const run = (tx: Queryable) =>
+          route.handle({
+            db: tx,
+            services,
+            sealer: options.sealer,
+            coverageLinks: options.coverageLinks,
+            principal,
+            params,
+            body,
+            query: undefined,
+            prepared,
+          });
+        if (principal.kind === "anyone") {
+          const result = await db.transaction(run);
+          return send(c, {
+            status: result.status,
+            body: JSON.stringify(result.body),
+            headers: result.headers ?? {},
+            replayed: false,
+          });
+        }
+        const response = await idempotency.execute(
+          {
+            requestId: c.get("requestId"),
+            actor: principal,
+            key: key!,
+            method: route.method,
+            path: c.req.path,
+            rawBody,
+          },
+          run,
+        );
+        return send(c, response);
+      } finally {
+        // Evidence staged by `prepare` and not kept by the handler is removed, whatever the answer (route.ts).
+        if (route.release && prepared !== undefined) await route.release(prepared);
       }
-      const response = await idempotency.execute(
-        { requestId: c.get("requestId"), actor: principal, key: key!, method: route.method, path: c.req.path, rawBody },
-        run,
-      );
-      return send(c, response);
     };
   }
 

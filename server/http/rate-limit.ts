@@ -39,7 +39,7 @@ export function rateLimit(
   options: RateLimitOptions & BodyLimit,
 ): MiddlewareHandler<ApiEnv> {
   const { limiter, trustProxy } = options;
-  const keyedByEmail = rule.policies.some((p) => p.keyedBy === "email");
+  const keyedByEmail = rule.policies.some((p) => p.keyedBy === "email" || p.keyedBy === "email_ip");
   const policyHeader = limiter
     .policiesOf(rule)
     .map((p) => `"${p.name}";q=${p.limit};w=${p.periodMs / 1000}`)
@@ -56,7 +56,15 @@ export function rateLimit(
       );
     }
     const email = keyedByEmail ? await bodyEmail(c, options.maxBodyBytes) : undefined;
-    const verdict = await limiter.check(rule, { merchant, ip, email, authenticated: authorized !== undefined });
+    // A portal session counts only once it is valid for the route: an unknown token has no bucket of its own.
+    const session = authorized?.kind === "portal" ? authorized.sessionId : undefined;
+    const verdict = await limiter.check(rule, {
+      merchant,
+      ip,
+      email,
+      session,
+      authenticated: authorized !== undefined,
+    });
     if (verdict.policies.length > 0) {
       c.header("RateLimit-Policy", policyHeader);
       c.header("RateLimit", verdict.policies.map(stateItem).join(", "));
@@ -70,8 +78,8 @@ export function rateLimit(
 }
 
 /**
- * The `email` field of a JSON body, for a rule with a per-e-mail policy (the portal look-up: 10/hour per address,
- * README "Rate limits"): the limiter decides before the route parses its body, so it reads the body here and leaves
+ * The `email` field of a JSON body, for a rule with a per-e-mail policy (the portal look-up: 10/hour per address and
+ * client IP, README "Rate limits"): the limiter decides before the route parses its body, so it reads the body here and leaves
  * it for the route (`rawBody`). A body that is not JSON or has no string `email` names no address; the route then
  * refuses it on its own terms, still counted by the per-IP policies.
  */

@@ -104,6 +104,11 @@ export interface Route<
       files: readonly UploadedFile[];
     },
   ): Promise<P>;
+  /**
+   * Undoes what `prepare` left that the handler did not take (evidence staged but not kept): runs once the request
+   * is answered, whatever the answer (a refusal, an idempotent replay, an error).
+   */
+  release?(prepared: P): Promise<void>;
   handle(context: RouteContext<z.output<B>, z.output<Q>, P, CallerOf<K>>): Promise<RouteResult>;
 }
 

@@ -12,11 +12,19 @@ import {
   prepareEvidence,
   readMerchantEvidence,
   readPortalEvidence,
+  releaseEvidence,
 } from "../domain/claims.ts";
 import { resolveClaim } from "../domain/claim-decisions.ts";
 import { getPurchase, listPurchases } from "../domain/purchases.ts";
 import { confirmFeeRefund } from "../domain/fee-refunds.ts";
-import { cancelInFreeLook, getPortalPlan, lookUpPlan, openCoverageLink, portalRulebook } from "../domain/portal.ts";
+import {
+  cancelInFreeLook,
+  getPortalPlan,
+  lookUpPlan,
+  openCoverageLink,
+  portalRulebook,
+  signOutOfPortal,
+} from "../domain/portal.ts";
 import { getEvent, listEvents } from "../domain/events.ts";
 import * as webhookEndpoints from "../domain/webhook-endpoints.ts";
 import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliveries.ts";
@@ -35,7 +43,10 @@ import { toSnakeCase } from "./casing.ts";
 // key kind may call which route. Its `rateLimit` column names the README "Rate limits" rule of each limited route
 // (server/rate-limits/policies.ts); both claim listings share the claims rule, so the alias is no way around it. Handlers validate nothing themselves and make one domain call each.
 
-const PUBLISHABLE_OR_SECRET = ["publishable", "secret"] as const;
+// Restricted keys (rk_, what a developer mints) call every merchant route but the ones that move money: voiding a
+// plan, reporting a refund, resolving a claim, confirming a fee refund (README "Authentication and keys").
+const WIDGET_OR_SERVER = ["publishable", "secret", "restricted"] as const;
+const SERVER_KEYS = ["secret", "restricted"] as const;
 const SECRET_ONLY = ["secret"] as const;
 
 /** `/merchants/{id}/…` is the caller's own merchant or does not exist for them. */
@@ -52,7 +63,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/offers/quote",
     operationId: "createQuote",
-    keys: PUBLISHABLE_OR_SECRET,
+    keys: WIDGET_OR_SERVER,
     rateLimit: "quote",
     browser: true,
     summary:
@@ -75,7 +86,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/offers/confirm",
     operationId: "confirmQuote",
-    keys: PUBLISHABLE_OR_SECRET,
+    keys: WIDGET_OR_SERVER,
     rateLimit: "confirm",
     browser: true,
     summary:
@@ -98,7 +109,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/offers/decline",
     operationId: "declineQuote",
-    keys: PUBLISHABLE_OR_SECRET,
+    keys: WIDGET_OR_SERVER,
     browser: true,
     summary:
       "Record that the buyer declined the offer. A publishable key declines only quotes made with a publishable key (any other is 404, as an unknown id).",
@@ -142,7 +153,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/merchant/claims",
     operationId: "listClaims",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     rateLimit: "claims",
     summary: "List refund requests (claims) of the key's merchant, newest first.",
     query: wire.claimsQuery,
@@ -153,7 +164,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/merchants/:merchantId/claims",
     operationId: "listMerchantClaims",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     rateLimit: "claims",
     summary:
       "The same listing as /merchant/claims for an explicit merchant id, which must be the key's own (404 otherwise).",
@@ -166,7 +177,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/merchant/claims/:claimId",
     operationId: "getClaim",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     rateLimit: "claims",
     summary: "One refund request (claim) of the key's merchant, with its decision and resolution.",
     query: wire.noQuery,
@@ -197,7 +208,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/merchant/claims/:claimId/evidence/:evidenceId",
     operationId: "getMerchantClaimEvidence",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary:
       "Download an evidence file of one of the merchant's claims (its bytes, as an attachment; the claim's listing gives evidenceCount, the buyer's portal lists the files).",
     query: wire.noQuery,
@@ -210,12 +221,14 @@ export const routes: Route[] = [
     path: "/portal/claims",
     operationId: "fileClaim",
     keys: PORTAL_SESSION,
+    rateLimit: "portalMutation",
     multipart: { fileField: "evidence" },
     summary:
-      "File a claim under the signed-in plan: multipart/form-data with up to 5 evidence files of at most 10 MiB (JPEG, PNG, WebP, HEIC, PDF, recognised by their bytes), or JSON without files. A broken filing rule is a 422 naming it; nothing is created.",
+      "File a claim under the signed-in plan: multipart/form-data with up to 5 evidence files of at most 10 MiB (JPEG, PNG, WebP, HEIC, PDF, recognised by their bytes), or JSON without files. A broken filing rule is a 422 naming it, files past the claim's, plan's or session's evidence quota 409 evidence_quota_exceeded; nothing is created or stored.",
     body: wire.fileClaimRequest,
     response: { description: "The claim with its timeline.", schema: shapes.portalClaimWithTimeline },
     prepare: ({ services, files }) => prepareEvidence(services, files),
+    release: releaseEvidence,
     handle: async ({ db, services, principal, body, prepared }) =>
       ok(
         await fileClaim(
@@ -260,12 +273,14 @@ export const routes: Route[] = [
     path: "/portal/claims/:claimId/messages",
     operationId: "addClaimMessage",
     keys: PORTAL_SESSION,
+    rateLimit: "portalMutation",
     multipart: { fileField: "evidence" },
     summary:
-      "Add a message and evidence files (multipart/form-data, same limits as filing; or JSON) to a claim of the signed-in plan. A claim in needs_information goes back to under_review; a paid or denied claim is 409 claim_closed.",
+      "Add a message and evidence files (multipart/form-data, same limits and quotas as filing; or JSON) to a claim of the signed-in plan. A claim in needs_information goes back to under_review; a paid or denied claim is 409 claim_closed.",
     body: wire.claimMessageRequest,
     response: { description: "The claim with its timeline.", schema: shapes.portalClaimWithTimeline },
     prepare: ({ services, files }) => prepareEvidence(services, files),
+    release: releaseEvidence,
     handle: async ({ db, services, principal, params, body, prepared }) =>
       ok(await addClaimMessage(db, services, principal, params.claimId, { message: body.message }, prepared)),
   }),
@@ -284,7 +299,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/merchants/:merchantId/metrics",
     operationId: "getMerchantMetrics",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     rateLimit: "metrics",
     summary: "Quote, plan, claim and fee figures of the key's merchant, optionally within [from, to).",
     query: wire.metricsQuery,
@@ -303,7 +318,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/purchases",
     operationId: "listPurchases",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "List protected purchases, newest first.",
     query: wire.purchasesQuery,
     response: { description: "A page of purchases.", schema: shapes.page(shapes.purchase) },
@@ -323,7 +338,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/purchases/:purchaseId",
     operationId: "getPurchase",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "One protected purchase with its consent record (what the buyer saw and agreed to).",
     query: wire.noQuery,
     response: { description: "The purchase with its consent record.", schema: shapes.purchaseWithConsent },
@@ -372,6 +387,18 @@ export const routes: Route[] = [
       ok(await openCoverageLink(db, services, coverageLinks, body)),
   }),
   route({
+    method: "POST",
+    path: "/portal/sign-out",
+    operationId: "portalSignOut",
+    keys: PORTAL_SESSION,
+    rateLimit: "portalMutation",
+    summary:
+      "End the portal session now: its token is refused from the next request on (401 portal_session_invalid), before its 30 minutes are over.",
+    body: wire.emptyBody,
+    response: { description: "The ended session.", schema: shapes.deletedPortalSession },
+    handle: async ({ db, services, principal }) => ok(await signOutOfPortal(db, services, principal)),
+  }),
+  route({
     method: "GET",
     path: "/portal/plan",
     operationId: "getPortalPlan",
@@ -397,6 +424,7 @@ export const routes: Route[] = [
     path: "/portal/cancel",
     operationId: "cancelPortalPlan",
     keys: PORTAL_SESSION,
+    rateLimit: "portalMutation",
     summary:
       "Cancel the signed-in plan within 48 hours of the purchase: it becomes cancelled and the fee is refunded. After 48 hours 409 free_look_expired; a voided or cancelled plan 409 plan_not_active.",
     body: wire.portalCancelRequest,
@@ -408,7 +436,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/headless/quote",
     operationId: "headlessQuote",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary:
       "Server-side quote (snake_case in and out). disclosure_text is always the byte-string 'This is not insurance'.",
     body: wire.headlessQuoteRequest,
@@ -431,7 +459,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/headless/confirm",
     operationId: "headlessConfirm",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary:
       "Server-side confirm of a headless quote by its quote_id (no quote token: the secret key is the authority).",
     body: wire.headlessConfirmRequest,
@@ -447,7 +475,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/headless/decline",
     operationId: "headlessDecline",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "Server-side decline of a headless quote.",
     body: wire.headlessDeclineRequest,
     response: { description: "The declined quote (snake_case).", schema: shapes.headlessDeclined },
@@ -458,7 +486,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/settlements",
     operationId: "listSettlements",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "Closed settlement statements of the key's merchant and mode, newest period first (README: Settlement).",
     query: wire.settlementsQuery,
     response: { description: "A page of statements.", schema: shapes.page(shapes.settlementStatement) },
@@ -469,7 +497,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/settlements/:statementId",
     operationId: "getSettlement",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "One settlement statement with its ledger entries, oldest first.",
     query: wire.noQuery,
     response: { description: "The statement and its entries.", schema: shapes.settlementWithEntries },
@@ -479,7 +507,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/settlements/:statementId/entries.csv",
     operationId: "getSettlementEntriesCsv",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "A statement's entries as CSV (text/csv, one row per entry, as an attachment).",
     query: wire.noQuery,
     response: { description: "The CSV.", schema: shapes.settlementCsv },
@@ -489,7 +517,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/events",
     operationId: "listEvents",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "The event log behind webhooks, newest first.",
     query: wire.eventsQuery,
     response: { description: "A page of events.", schema: shapes.page(shapes.event) },
@@ -502,7 +530,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/events/:eventId",
     operationId: "getEvent",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "One event.",
     query: wire.noQuery,
     response: { description: "The event.", schema: shapes.event },
@@ -512,7 +540,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/events/:eventId/redeliver",
     operationId: "redeliverEvent",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     rateLimit: "redeliver",
     summary: "Queue an event again for every subscribed endpoint that is not disabled, or for one endpoint_id.",
     body: wire.redeliverRequest,
@@ -524,7 +552,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/webhooks/endpoints",
     operationId: "createWebhookEndpoint",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "Create a webhook endpoint. The response reveals its signing secret (whsec_…) this once.",
     body: wire.webhookEndpointCreate,
     response: { description: "The endpoint with its signing secret.", schema: shapes.webhookEndpointWithSecret },
@@ -536,7 +564,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/webhooks/endpoints",
     operationId: "listWebhookEndpoints",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "List webhook endpoints, newest first (never their secrets).",
     query: wire.webhookEndpointsQuery,
     response: { description: "A page of endpoints.", schema: shapes.page(shapes.webhookEndpoint) },
@@ -552,7 +580,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/webhooks/endpoints/:endpointId",
     operationId: "getWebhookEndpoint",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "One webhook endpoint (never its secret).",
     query: wire.noQuery,
     response: { description: "The endpoint.", schema: shapes.webhookEndpoint },
@@ -563,7 +591,7 @@ export const routes: Route[] = [
     method: "PATCH",
     path: "/webhooks/endpoints/:endpointId",
     operationId: "updateWebhookEndpoint",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "Change the URL, the subscribed events and/or the status (enabled, disabled). Never rotates the secret.",
     body: wire.webhookEndpointUpdate,
     response: { description: "The endpoint.", schema: shapes.webhookEndpoint },
@@ -576,7 +604,7 @@ export const routes: Route[] = [
     method: "DELETE",
     path: "/webhooks/endpoints/:endpointId",
     operationId: "deleteWebhookEndpoint",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "Delete a webhook endpoint; deliveries not yet made to it are dropped.",
     body: wire.emptyBody,
     response: { description: "The deleted endpoint's id.", schema: shapes.deletedWebhookEndpoint },
@@ -588,7 +616,7 @@ export const routes: Route[] = [
     path: "/webhooks/endpoints/:endpointId/secret/rotate",
     alsoAt: "/v1/webhooks/endpoints/:endpointId/secret/rotate",
     operationId: "rotateWebhookSecret",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary:
       "A new signing secret, revealed this once. The old one keeps signing beside it (a second v1= entry) for 24 h.",
     body: wire.emptyBody,
@@ -600,7 +628,7 @@ export const routes: Route[] = [
     method: "GET",
     path: "/webhooks/endpoints/:endpointId/deliveries",
     operationId: "listWebhookDeliveries",
-    keys: SECRET_ONLY,
+    keys: SERVER_KEYS,
     summary: "The endpoint's delivery attempt log, newest first: time, event, outcome, HTTP status, duration, error.",
     query: wire.webhookEndpointsQuery,
     response: { description: "A page of attempts.", schema: shapes.page(shapes.webhookAttempt) },

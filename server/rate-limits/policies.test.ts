@@ -31,7 +31,7 @@ describe("rate-limit policies (README 'Rate limits')", () => {
     }
     assert.deepEqual(RULES.portalLookup.policies.map(shape).slice(0, 2), [
       ["portal-lookup-ip", 30, MINUTE, "ip", false, "rate_limited"],
-      ["portal-lookup-email", 10, 60 * MINUTE, "email", false, "rate_limited"],
+      ["portal-lookup-email-ip", 10, 60 * MINUTE, "email_ip", false, "rate_limited"],
     ]);
     for (const rule of [RULES.void, RULES.metrics, RULES.claims, RULES.portalLookup, RULES.confirm]) {
       assert.equal(rule.policies.at(-1), EDGE_GLOBAL, `${rule.name}: "global" edge rule`);
@@ -52,5 +52,16 @@ describe("rate-limit policies (README 'Rate limits')", () => {
     assert.ok(!key!.includes("example"), "no e-mail address in a key");
     assert.notEqual(key, policyKey(email, { email: "other@example.com" }));
     assert.equal(normaliseEmail("  A@B.C "), "a@b.c");
+  });
+
+  it("limits a portal session's changes by session and by IP (issue 26), a request without a session by IP alone", () => {
+    assert.deepEqual(RULES.portalMutation.policies.map(shape), [
+      ["portal-mutation-session", 10, MINUTE, "session", false, "rate_limited"],
+      ["portal-mutation-ip", 60, 60 * MINUTE, "ip", false, "rate_limited"],
+      shape(EDGE_GLOBAL),
+    ]);
+    const [session] = RULES.portalMutation.policies;
+    assert.equal(policyKey(session, { session: "pss_1", ip: "203.0.113.9" }), "portal-mutation-session:pss_1");
+    assert.equal(policyKey(session, { ip: "203.0.113.9" }), undefined, "no session: the policy does not apply");
   });
 });

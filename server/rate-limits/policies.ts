@@ -12,7 +12,7 @@ import { normaliseEmail } from "../domain/buyer-emails.ts";
 //   EDGE_LIMITS=off drops the edge policies (a real WAF in front enforces them).
 // - Metrics and claims each have their own strict merchant bucket; both claim listings share one.
 
-export type KeyedBy = "merchant" | "merchant_ip" | "ip" | "email";
+export type KeyedBy = "merchant" | "merchant_ip" | "ip" | "email" | "email_ip" | "session";
 
 export interface LimitPolicy {
   /** The policy's name: in the RateLimit-Policy / RateLimit headers and in the storage key. */
@@ -67,7 +67,22 @@ export const RULES = {
     name: "portalLookup",
     policies: [
       policy("portal-lookup-ip", 30, MINUTE, "ip"),
-      policy("portal-lookup-email", 10, HOUR, "email"),
+      // By address AND client address: a per-address bucket alone would let anyone lock a buyer out of the look-up
+      // for an hour with ten wrong guesses from anywhere (README "Rate limits").
+      policy("portal-lookup-email-ip", 10, HOUR, "email_ip"),
+      EDGE_GLOBAL,
+    ],
+  },
+  // Not in the contract (ours, README "Rate limits"): what a buyer's portal session changes — filing a claim, adding a
+  // message with files, cancelling, signing out. Anyone with a merchant's public key can make a session, so these
+  // and the evidence quotas are the only bound on what it stores. A buyer acts a few times per visit: 10 a minute per
+  // session, and 60 an hour per client address (one a minute once spent), so one address cannot work through
+  // sessions of many plans.
+  portalMutation: {
+    name: "portalMutation",
+    policies: [
+      policy("portal-mutation-session", 10, MINUTE, "session"),
+      policy("portal-mutation-ip", 60, HOUR, "ip"),
       EDGE_GLOBAL,
     ],
   },
@@ -97,6 +112,8 @@ export interface Identity {
   authenticated?: boolean;
   ip?: string;
   email?: string;
+  /** The portal session of an authorised portal request. */
+  session?: string;
 }
 
 /** Addresses are hashed: no e-mail address is stored in a limiter key. */
@@ -119,5 +136,9 @@ export function policyKey(policy: LimitPolicy, identity: Identity): string | und
       return ip === undefined ? undefined : `${policy.name}:${ip}`;
     case "email":
       return email === undefined ? undefined : `${policy.name}:${emailDigest(email)}`;
+    case "email_ip":
+      return email === undefined || ip === undefined ? undefined : `${policy.name}:${emailDigest(email)}:${ip}`;
+    case "session":
+      return identity.session === undefined ? undefined : `${policy.name}:${identity.session}`;
   }
 }

@@ -250,6 +250,36 @@ export async function sumPaidOnPlan(tx: Queryable, planId: string): Promise<numb
   return Number(row?.paid ?? 0);
 }
 
+/** One of the plan's claims in one of these statuses (the oldest), or undefined: what a money guard names. */
+export async function findPlanClaimIn(
+  tx: Queryable,
+  planId: string,
+  statuses: readonly ClaimStatus[],
+): Promise<
+  { id: string; status: ClaimStatus; amountCents: number; paidAmountCents: number; currency: string } | undefined
+> {
+  const row = await tx.get<{
+    id: string;
+    status: ClaimStatus;
+    amount_cents: number;
+    paid_amount_cents: number;
+    currency: string;
+  }>(
+    `SELECT id, status, amount_cents, paid_amount_cents, currency FROM claims WHERE plan_id = ? AND status IN (${placeholders(statuses)})
+     ORDER BY created_at, id LIMIT 1`,
+    [planId, ...statuses],
+  );
+  return (
+    row && {
+      id: row.id,
+      status: row.status,
+      amountCents: Number(row.amount_cents),
+      paidAmountCents: Number(row.paid_amount_cents),
+      currency: row.currency,
+    }
+  );
+}
+
 /** The owner's claim (any claim when no owner is given: the caller has already scoped it). */
 export async function findClaim(tx: Queryable, claimId: string, owner?: Actor): Promise<ClaimRecord | undefined> {
   const row = owner
@@ -412,10 +442,15 @@ export async function insertTimelineEntry(tx: Queryable, owner: Actor, entry: Ti
   );
 }
 
-export async function insertEvidence(tx: Queryable, owner: Actor, evidence: EvidenceRecord): Promise<void> {
+/** Records an evidence file with the portal session that uploaded it (its quota counts by it). */
+export async function insertEvidence(
+  tx: Queryable,
+  owner: Actor,
+  evidence: EvidenceRecord & { sessionId: string },
+): Promise<void> {
   await tx.run(
-    `INSERT INTO claim_evidence (id, claim_id, entry_id, merchant_id, mode, sha256, content_type, byte_size, file_name, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO claim_evidence (id, claim_id, entry_id, merchant_id, mode, sha256, content_type, byte_size, file_name, session_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       evidence.id,
       evidence.claimId,
@@ -426,9 +461,51 @@ export async function insertEvidence(tx: Queryable, owner: Actor, evidence: Evid
       evidence.contentType,
       evidence.byteSize,
       evidence.fileName,
+      evidence.sessionId,
       evidence.createdAt,
     ],
   );
+}
+
+/** How many evidence files, and how many bytes, are recorded. */
+export interface EvidenceUsage {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * The evidence recorded on the plan (every claim of it), on one of its claims and by one portal session. Read under
+ * the plan's row lock, which every evidence insert of the plan holds, so it cannot change before the caller inserts.
+ */
+export async function evidenceUsage(
+  tx: Queryable,
+  planId: string,
+  claimId: string,
+  sessionId: string,
+): Promise<{ plan: EvidenceUsage; claim: EvidenceUsage; session: EvidenceUsage }> {
+  const [byPlan, bySession] = await Promise.all([
+    tx.get<{
+      files: number | string;
+      bytes: number | string;
+      claim_files: number | string;
+      claim_bytes: number | string;
+    }>(
+      `SELECT COUNT(*) AS files, COALESCE(SUM(e.byte_size), 0) AS bytes,
+              COALESCE(SUM(CASE WHEN e.claim_id = ? THEN 1 ELSE 0 END), 0) AS claim_files,
+              COALESCE(SUM(CASE WHEN e.claim_id = ? THEN e.byte_size ELSE 0 END), 0) AS claim_bytes
+         FROM claims c JOIN claim_evidence e ON e.claim_id = c.id WHERE c.plan_id = ?`,
+      [claimId, claimId, planId],
+    ),
+    tx.get<{ files: number | string; bytes: number | string }>(
+      "SELECT COUNT(*) AS files, COALESCE(SUM(byte_size), 0) AS bytes FROM claim_evidence WHERE session_id = ?",
+      [sessionId],
+    ),
+  ]);
+  return {
+    plan: { files: Number(byPlan!.files), bytes: Number(byPlan!.bytes) },
+    claim: { files: Number(byPlan!.claim_files), bytes: Number(byPlan!.claim_bytes) },
+    session: { files: Number(bySession!.files), bytes: Number(bySession!.bytes) },
+  };
 }
 
 /** The claim's timeline, oldest first. */

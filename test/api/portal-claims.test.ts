@@ -4,9 +4,10 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
-import { apiClient, type ApiResponse, type UntypedBody } from "../support/client.ts";
+import { apiClient, type UntypedBody } from "../support/client.ts";
 import { assertChangesNothing, assertError } from "../support/api-assertions.ts";
 import { outbox, protectOrder, sha256Hex, tally } from "../support/protection-flows.ts";
+import { postForm as postPortalForm, type EvidenceUpload } from "../support/portal.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import { newPortalToken } from "../../server/domain/portal.ts";
 import { insertPortalSession } from "../../server/store/portal-sessions.ts";
@@ -35,12 +36,6 @@ interface Buyer {
   referenceNumber: string;
   purchasedAt: number;
   coveredAmountCents: number;
-}
-
-interface EvidenceUpload {
-  name: string;
-  bytes: Uint8Array;
-  type?: string;
 }
 
 describe.each(DIALECTS)("portal claims (%s)", (dialect) => {
@@ -88,26 +83,8 @@ describe.each(DIALECTS)("portal claims (%s)", (dialect) => {
     ...fields,
   });
 
-  /** A multipart POST with text fields and files in `evidence`, as a browser form sends it. */
-  async function postForm(
-    token: string,
-    path: string,
-    fields: Record<string, string>,
-    files: EvidenceUpload[],
-    idempotencyKey = randomUUID(),
-  ): Promise<ApiResponse> {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const file of files)
-      form.append("evidence", new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? "" }), file.name);
-    const response = await fetch(`${t.baseUrl}${path}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Idempotency-Key": idempotencyKey },
-      body: form,
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
-  }
+  const postForm = (token: string, path: string, fields: Record<string, string>, files: EvidenceUpload[]) =>
+    postPortalForm(t.baseUrl, token, path, fields, files);
 
   const formFields = (buyer: Buyer, fields: Record<string, string> = {}) =>
     claimBody(buyer, fields) as Record<string, string>;

@@ -390,7 +390,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       fileClaim(
         tx,
         evidenceServices,
-        { merchantId: harness.merchant.merchantId, mode: "test", planId: plan.id },
+        { merchantId: harness.merchant.merchantId, mode: "test", planId: plan.id, sessionId: "pss_dashboard_test" },
         {
           referenceNumber: references[0],
           reason: "damaged_in_transit",

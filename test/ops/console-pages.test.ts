@@ -94,7 +94,7 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
       fileClaim(
         tx,
         services,
-        { merchantId: portal.merchant.merchantId, mode: "test", planId: plan.id },
+        { merchantId: portal.merchant.merchantId, mode: "test", planId: plan.id, sessionId: "pss_console_test" },
         { referenceNumber: reference, reason: "damaged_in_transit", occurredAt: Date.now(), description },
         evidence,
       ),

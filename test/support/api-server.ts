@@ -37,6 +37,8 @@ export interface TestApi {
   encryptionKey: Buffer;
   /** The rate limiter when `rateLimits` was given. */
   limiter?: Limiter;
+  /** The folder of the evidence store (a temporary one of this server's). */
+  evidenceDir: string;
   /** Another merchant in the same database (for isolation tests). */
   createMerchant(name?: string, allowedOrigins?: string[]): Promise<NewMerchant>;
   close(): Promise<void>;
@@ -109,6 +111,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     api,
     encryptionKey,
     limiter,
+    evidenceDir,
     createMerchant,
     async close() {
       await new Promise((resolve) => server.close(resolve));

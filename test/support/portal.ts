@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { TestApi } from "./api-server.ts";
-import { apiClient } from "./client.ts";
+import { apiClient, type ApiResponse } from "./client.ts";
 import { protectOrder } from "./protection-flows.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 
@@ -36,4 +36,44 @@ export async function signIn(t: TestApi, plan: { email: string; referenceNumber:
 export async function signedInBuyer(t: TestApi, options: Parameters<typeof protectForBuyer>[1] = {}) {
   const plan = await protectForBuyer(t, options);
   return { ...plan, ...(await signIn(t, plan)) };
+}
+
+/** A file a multipart portal request sends in its `evidence` field. */
+export interface EvidenceUpload {
+  name: string;
+  bytes: Uint8Array;
+  type?: string;
+}
+
+/** A multipart POST with text fields and files in `evidence`, as a browser form sends it, with a portal session. */
+export async function postForm(
+  baseUrl: string,
+  token: string,
+  path: string,
+  fields: Record<string, string>,
+  files: readonly EvidenceUpload[],
+  options: { idempotencyKey?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files)
+    form.append("evidence", new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? "" }), file.name);
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Idempotency-Key": options.idempotencyKey ?? randomUUID(),
+      ...options.headers,
+    },
+    body: form,
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
+}
+
+/** A PDF of exactly `byteSize` bytes (at least 24), unlike any other this process made: new bytes for the store. */
+export function uniquePdf(byteSize = 64): Uint8Array {
+  const bytes = new Uint8Array(byteSize).fill(0x20);
+  bytes.set(new TextEncoder().encode(`%PDF-1.4\n%${randomUUID().slice(0, 12)}`));
+  return bytes;
 }
