@@ -1,19 +1,30 @@
 // Settlement statements (README "Settlement"): per merchant, mode and currency and per period (weekly Monday–
 // Sunday UTC by default, monthly as a program setting), the ledger entries of [start, end) with the opening
 // balance (the previous statement's closing), totals by kind, the net and the closing balance. A worker closes the
-// periods that have ended; a closed statement is never rewritten.
+// periods that have ended, binding their entries to the statement in the same transaction; a closed statement is
+// read from that binding, never recomputed by time, so it never changes. An entry written after its period closed
+// is bound to the next statement, which says so.
 import { newId } from "./ids.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { LEDGER_KINDS, type LedgerKind } from "./ledger.ts";
 import type { Page, PageQuery } from "./pagination.ts";
 import type { Database } from "../store/database.ts";
-import { listLedgerAccounts, listLedgerEntriesIn, type LedgerEntryRecord } from "../store/ledger.ts";
+import {
+  bindLedgerEntries,
+  listLedgerAccounts,
+  listStatementEntries,
+  listUnboundEntriesInClosedPeriods,
+  type LedgerEntryRecord,
+} from "../store/ledger.ts";
 import {
   findLastStatement,
   findStatement,
   insertStatement,
   listStatements,
+  listStatementsBetween,
+  listStatementsWithBoundSums,
+  lockSettlementAccount,
   settlementPeriodOf,
   type StatementRecord,
 } from "../store/settlements.ts";
@@ -61,7 +72,8 @@ export function totalsOf(entries: readonly { kind: string; amountCents: number }
 
 /**
  * Closes every ended period (plus the grace) of every account with entries, oldest first, each in its own
- * transaction. Idempotent: a period already closed is skipped (unique key). Resolves to how many were written.
+ * transaction. Idempotent and safe beside another closer: a period already closed is not closed again (the account
+ * lock, and the unique period). Resolves to how many were written.
  */
 export async function closeEndedPeriods(db: Database, services: Services): Promise<number> {
   const now = services.clock();
@@ -70,9 +82,8 @@ export async function closeEndedPeriods(db: Database, services: Services): Promi
   let written = 0;
   for (const account of accounts) {
     for (let i = 0; i < PERIODS_PER_RUN; i++) {
-      const closed = await db.transaction((tx) => closeNextPeriod(tx, services, account, closable));
-      if (closed === "none") break;
-      if (closed === "written") written++;
+      if (!(await db.transaction((tx) => closeNextPeriod(tx, services, account, closable)))) break;
+      written++;
     }
   }
   return written;
@@ -83,20 +94,24 @@ async function closeNextPeriod(
   services: Services,
   account: { merchantId: string; mode: Actor["mode"]; currency: string; firstAt: number },
   closable: number,
-): Promise<"written" | "raced" | "none"> {
+): Promise<boolean> {
   const owner = { merchantId: account.merchantId, mode: account.mode };
+  await lockSettlementAccount(tx, account);
   const kind = await settlementPeriodOf(tx, owner);
   const last = await findLastStatement(tx, owner, account.currency);
   // Periods chain: the next starts where the last ended (a change of setting shortens the first period after it).
   const start = last ? last.periodEnd : periodContaining(kind, account.firstAt).start;
   const end = periodContaining(kind, start).end;
-  if (end > closable) return "none";
-  const entries = await listLedgerEntriesIn(tx, owner, account.currency, start, end);
+  if (end > closable) return false;
+  // The id's time is the period's start, so statements list in period order.
+  const id = newId("stmt", start, services.random);
+  // Every entry not on a statement yet and created before the end: the period's, and any written into an earlier
+  // period after it had closed. The totals are of exactly what was bound.
+  const entries = await bindLedgerEntries(tx, account, id, end);
   const { totals, net } = totalsOf(entries);
   const opening = last?.closingBalanceCents ?? 0;
-  const inserted = await insertStatement(tx, {
-    // The id's time is the period's start, so statements list in period order.
-    id: newId("stmt", start, services.random),
+  await insertStatement(tx, {
+    id,
     ...owner,
     currency: account.currency,
     periodStart: start,
@@ -108,7 +123,7 @@ async function closeNextPeriod(
     entryCount: entries.length,
     createdAt: services.clock(),
   });
-  return inserted ? "written" : "raced";
+  return true;
 }
 
 /** A statement as the API shows it; `direction` says who owes the closing balance. */
@@ -138,6 +153,8 @@ export interface StatementEntry {
   sourceId: string;
   planId: string | null;
   createdAt: string;
+  /** Written after the period of its time had closed (on this statement): settled here instead; null otherwise. */
+  lateFrom: { statementId: string; periodStart: string; periodEnd: string } | null;
 }
 
 function periodKind(record: StatementRecord): Statement["period"] {
@@ -172,7 +189,7 @@ export function toStatement(record: StatementRecord): Statement {
   };
 }
 
-const toEntry = (entry: LedgerEntryRecord): StatementEntry => ({
+const toEntry = (entry: LedgerEntryRecord, lateFrom: StatementRecord | undefined): StatementEntry => ({
   id: entry.id,
   kind: entry.kind,
   amountCents: entry.amountCents,
@@ -180,6 +197,9 @@ const toEntry = (entry: LedgerEntryRecord): StatementEntry => ({
   sourceId: entry.sourceId,
   planId: entry.planId,
   createdAt: iso(entry.createdAt),
+  lateFrom: lateFrom
+    ? { statementId: lateFrom.id, periodStart: iso(lateFrom.periodStart), periodEnd: iso(lateFrom.periodEnd) }
+    : null,
 });
 
 export async function listSettlements(tx: Tx, actor: Actor, query: PageQuery): Promise<Page<Statement>> {
@@ -187,10 +207,24 @@ export async function listSettlements(tx: Tx, actor: Actor, query: PageQuery): P
   return { ...page, data: page.data.map(toStatement) };
 }
 
+/** The statement and the entries bound to it, oldest first, each late one with the earlier statement of its time. */
 async function statementWithEntries(tx: Tx, actor: Actor, statementId: string) {
   const record = await findStatement(tx, actor, statementId);
   if (!record) throw notFound("settlement statement", statementId, "statementId");
-  const entries = await listLedgerEntriesIn(tx, actor, record.currency, record.periodStart, record.periodEnd);
+  const bound = await listStatementEntries(tx, record.id);
+  // Oldest first: the first entry before the period is the earliest late one.
+  const earliest = bound[0]?.createdAt;
+  const earlier =
+    earliest !== undefined && earliest < record.periodStart
+      ? await listStatementsBetween(tx, record, earliest, record.periodStart)
+      : [];
+  // Periods chain, so the first earlier statement ending after the entry's time is the one that closed it.
+  const entries = bound.map((entry) =>
+    toEntry(
+      entry,
+      earlier.find((closed) => closed.periodEnd > entry.createdAt),
+    ),
+  );
   return { record, entries };
 }
 
@@ -201,7 +235,7 @@ export async function getSettlement(
   statementId: string,
 ): Promise<Statement & { entries: StatementEntry[] }> {
   const { record, entries } = await statementWithEntries(tx, actor, statementId);
-  return { ...toStatement(record), entries: entries.map(toEntry) };
+  return { ...toStatement(record), entries };
 }
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break. Written by hand: one small rule. */
@@ -217,9 +251,18 @@ export async function settlementEntriesCsv(
   statementId: string,
 ): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
   const { record, entries } = await statementWithEntries(tx, actor, statementId);
-  const header = ["entry_id", "created_at", "kind", "amount_cents", "currency", "source_id", "plan_id"];
+  const header = ["entry_id", "created_at", "kind", "amount_cents", "currency", "source_id", "plan_id", "note"];
   const rows = entries.map((entry) =>
-    [entry.id, iso(entry.createdAt), entry.kind, entry.amountCents, entry.currency, entry.sourceId, entry.planId]
+    [
+      entry.id,
+      entry.createdAt,
+      entry.kind,
+      entry.amountCents,
+      entry.currency,
+      entry.sourceId,
+      entry.planId,
+      entry.lateFrom && lateNote(entry.lateFrom),
+    ]
       .map(csvField)
       .join(","),
   );
@@ -229,4 +272,82 @@ export async function settlementEntriesCsv(
     contentType: "text/csv; charset=utf-8",
     fileName: `${record.id}.csv`,
   };
+}
+
+const lateNote = (from: NonNullable<StatementEntry["lateFrom"]>) =>
+  `late entry: occurred in ${from.periodStart}/${from.periodEnd} (closed as ${from.statementId})`;
+
+/** A closed statement whose stored figures are not those of the entries bound to it. */
+export interface StatementMismatch {
+  statementId: string;
+  merchantId: string;
+  mode: Actor["mode"];
+  currency: string;
+  stored: { totals: Record<string, number>; netCents: number; entryCount: number; closingBalanceCents: number };
+  bound: { totals: Record<string, number>; netCents: number; entryCount: number; closingBalanceCents: number };
+}
+
+/**
+ * The closed statements that disagree with their bound entries: stored totals by kind, net or entry count other
+ * than the sums of the entries bound to them, or a closing balance other than opening + net. Empty when every
+ * statement is what its entries and its CSV say. Reads every bound entry: the worker runs it after closing.
+ */
+export async function findStatementMismatches(tx: Tx): Promise<StatementMismatch[]> {
+  const mismatches: StatementMismatch[] = [];
+  for (const { statement, bound } of await listStatementsWithBoundSums(tx)) {
+    const totals = Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, 0])) as Record<string, number>;
+    for (const sum of bound) totals[sum.kind] = sum.amountCents;
+    const netCents = bound.reduce((net, sum) => net + sum.amountCents, 0);
+    const entryCount = bound.reduce((count, sum) => count + sum.count, 0);
+    const kinds = new Set([...Object.keys(totals), ...Object.keys(statement.totals)]);
+    const agrees =
+      [...kinds].every((kind) => (statement.totals[kind] ?? 0) === (totals[kind] ?? 0)) &&
+      statement.netCents === netCents &&
+      statement.entryCount === entryCount &&
+      statement.closingBalanceCents === statement.openingBalanceCents + netCents;
+    if (!agrees)
+      mismatches.push({
+        statementId: statement.id,
+        merchantId: statement.merchantId,
+        mode: statement.mode,
+        currency: statement.currency,
+        stored: {
+          totals: statement.totals,
+          netCents: statement.netCents,
+          entryCount: statement.entryCount,
+          closingBalanceCents: statement.closingBalanceCents,
+        },
+        bound: { totals, netCents, entryCount, closingBalanceCents: statement.openingBalanceCents + netCents },
+      });
+  }
+  return mismatches;
+}
+
+/** An entry on no statement although its time is in a closed period (before `closedUntil`). */
+export interface LateEntry {
+  entryId: string;
+  merchantId: string;
+  mode: Actor["mode"];
+  currency: string;
+  kind: string;
+  amountCents: number;
+  createdAt: string;
+  closedUntil: string;
+}
+
+/**
+ * Entries written into a closed period after it closed, not yet on a statement: the next statement of their account
+ * takes them (marked late). Reads by index only the unbound entries: cheap enough for every worker round.
+ */
+export async function findLateEntries(tx: Tx): Promise<LateEntry[]> {
+  return (await listUnboundEntriesInClosedPeriods(tx)).map((entry) => ({
+    entryId: entry.id,
+    merchantId: entry.merchantId,
+    mode: entry.mode,
+    currency: entry.currency,
+    kind: entry.kind,
+    amountCents: entry.amountCents,
+    createdAt: iso(entry.createdAt),
+    closedUntil: iso(entry.closedUntil),
+  }));
 }

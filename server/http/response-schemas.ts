@@ -256,12 +256,18 @@ export const ledgerEntry = z.strictObject({
   sourceId: z.string(),
   planId: z.string().nullable(),
   createdAt: timestamp,
+  lateFrom: z
+    .strictObject({ statementId: z.string(), periodStart: timestamp, periodEnd: timestamp })
+    .nullable()
+    .describe(
+      "Set when the entry was written after the period of its time had closed (on that statement): it is settled on this statement instead.",
+    ),
 });
 export const settlementWithEntries = settlementStatement.extend({ entries: z.array(ledgerEntry) });
 export const settlementCsv = z
   .string()
   .describe(
-    "text/csv: a header row, then one row per entry (entry_id, created_at, kind, amount_cents, currency, source_id, plan_id).",
+    "text/csv: a header row, then one row per entry (entry_id, created_at, kind, amount_cents, currency, source_id, plan_id, note; note says `late entry: occurred in <period start>/<period end> (closed as <statement id>)` for an entry written after its period closed).",
   );
 
 const count = z.number().int().nonnegative();
@@ -408,6 +414,11 @@ export const portalSession = z.strictObject({
   portalToken: z.string().startsWith("pps_").describe("Send as 'Authorization: Bearer <portalToken>'."),
   expiresAt: timestamp.describe("At most 30 minutes after the sign-in."),
   plan: portalPlan,
+});
+
+export const deletedPortalSession = z.strictObject({
+  object: z.literal("portal_session"),
+  deleted: z.literal(true),
 });
 
 export const portalReasons = z.strictObject({

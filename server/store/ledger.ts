@@ -1,5 +1,6 @@
 // The money ledger (ledger_entries): one immutable row per money movement. Rows are only ever inserted; the
-// unique (kind, source_id) makes every movement appear once however often its cause is retried.
+// unique (kind, source_id) makes every movement appear once however often its cause is retried. The one change a row
+// ever sees is its statement_id, set once when its settlement statement closes (a trigger refuses any other).
 import type { Mode } from "../domain/ids.ts";
 import type { Queryable } from "./database.ts";
 
@@ -15,7 +16,10 @@ export interface NewLedgerEntry {
   createdAt: number;
 }
 
-export type LedgerEntryRecord = NewLedgerEntry;
+export interface LedgerEntryRecord extends NewLedgerEntry {
+  /** The settlement statement the entry is on; null until one closes with it. */
+  statementId: string | null;
+}
 
 interface LedgerRow {
   id: string;
@@ -27,9 +31,11 @@ interface LedgerRow {
   source_id: string;
   plan_id: string | null;
   created_at: number | string;
+  statement_id: string | null;
 }
 
-const COLUMNS = "id, merchant_id, mode, currency, kind, amount_cents, source_id, plan_id, created_at";
+const INSERT_COLUMNS = "id, merchant_id, mode, currency, kind, amount_cents, source_id, plan_id, created_at";
+const COLUMNS = `${INSERT_COLUMNS}, statement_id`;
 
 const toRecord = (row: LedgerRow): LedgerEntryRecord => ({
   id: row.id,
@@ -41,6 +47,7 @@ const toRecord = (row: LedgerRow): LedgerEntryRecord => ({
   sourceId: row.source_id,
   planId: row.plan_id,
   createdAt: Number(row.created_at),
+  statementId: row.statement_id,
 });
 
 /**
@@ -50,7 +57,7 @@ const toRecord = (row: LedgerRow): LedgerEntryRecord => ({
 export async function insertLedgerEntries(tx: Queryable, entries: readonly NewLedgerEntry[]): Promise<Set<string>> {
   if (entries.length === 0) return new Set();
   const inserted = await tx.all<{ id: string }>(
-    `INSERT INTO ledger_entries (${COLUMNS}) VALUES ${entries.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+    `INSERT INTO ledger_entries (${INSERT_COLUMNS}) VALUES ${entries.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
      ON CONFLICT (kind, source_id) DO NOTHING RETURNING id`,
     entries.flatMap((entry) => [
       entry.id,
@@ -67,21 +74,50 @@ export async function insertLedgerEntries(tx: Queryable, entries: readonly NewLe
   return new Set(inserted.map((row) => row.id));
 }
 
-/** An owner's entries in one currency created in [start, end), oldest first. */
-export async function listLedgerEntriesIn(
+/**
+ * Binds to the statement every entry of the account not yet on one and created before `end` (a late entry of an
+ * earlier, already closed period too); resolves to what it bound. Run in the statement's closing transaction.
+ */
+export async function bindLedgerEntries(
   tx: Queryable,
-  owner: { merchantId: string; mode: Mode },
-  currency: string,
-  start: number,
+  account: { merchantId: string; mode: Mode; currency: string },
+  statementId: string,
   end: number,
-): Promise<LedgerEntryRecord[]> {
+): Promise<{ kind: string; amountCents: number }[]> {
+  const rows = await tx.all<{ kind: string; amount_cents: number | string }>(
+    `UPDATE ledger_entries SET statement_id = ?
+     WHERE merchant_id = ? AND mode = ? AND currency = ? AND statement_id IS NULL AND created_at < ?
+     RETURNING kind, amount_cents`,
+    [statementId, account.merchantId, account.mode, account.currency, end],
+  );
+  return rows.map((row) => ({ kind: row.kind, amountCents: Number(row.amount_cents) }));
+}
+
+/** The entries bound to a statement, oldest first. */
+export async function listStatementEntries(tx: Queryable, statementId: string): Promise<LedgerEntryRecord[]> {
   const rows = await tx.all<LedgerRow>(
-    `SELECT ${COLUMNS} FROM ledger_entries
-     WHERE merchant_id = ? AND mode = ? AND currency = ? AND created_at >= ? AND created_at < ?
-     ORDER BY created_at, id`,
-    [owner.merchantId, owner.mode, currency, start, end],
+    `SELECT ${COLUMNS} FROM ledger_entries WHERE statement_id = ? ORDER BY created_at, id`,
+    [statementId],
   );
   return rows.map(toRecord);
+}
+
+/**
+ * Entries on no statement although their time is before the end of their account's last closed period: written
+ * after that period closed (a long transaction, a clock step, a late event). The next statement takes them.
+ */
+export async function listUnboundEntriesInClosedPeriods(
+  tx: Queryable,
+): Promise<(LedgerEntryRecord & { closedUntil: number })[]> {
+  const rows = await tx.all<LedgerRow & { closed_until: number | string }>(
+    `SELECT ${COLUMNS.replace(/\w+/g, "e.$&")}, closed.closed_until
+     FROM (SELECT merchant_id, mode, currency, MAX(period_end) AS closed_until FROM settlement_statements
+           GROUP BY merchant_id, mode, currency) closed
+     JOIN ledger_entries e ON e.merchant_id = closed.merchant_id AND e.mode = closed.mode
+       AND e.currency = closed.currency AND e.statement_id IS NULL AND e.created_at < closed.closed_until
+     ORDER BY e.created_at, e.id`,
+  );
+  return rows.map((row) => ({ ...toRecord(row), closedUntil: Number(row.closed_until) }));
 }
 
 /** Every entry of an owner (all currencies), oldest first: for tests and reconciliation. */

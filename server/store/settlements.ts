@@ -1,5 +1,5 @@
 // Closed settlement statements (settlement_statements): inserted once per (merchant, mode, currency,
-// period_start) and never updated; the unique key makes a second generation of the same period write nothing.
+// period_start), in the transaction that binds their ledger entries to them, and never updated.
 import type { Actor } from "../domain/context.ts";
 import type { Mode } from "../domain/ids.ts";
 import type { Page, PageQuery } from "../domain/pagination.ts";
@@ -55,27 +55,36 @@ const toRecord = (row: StatementRow): StatementRecord => ({
   createdAt: Number(row.created_at),
 });
 
-/** Inserts the statement unless its period is already closed; true when this call wrote it. */
-export async function insertStatement(tx: Queryable, statement: StatementRecord): Promise<boolean> {
-  const inserted = await tx.all<{ id: string }>(
-    `INSERT INTO settlement_statements (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (merchant_id, mode, currency, period_start) DO NOTHING RETURNING id`,
-    [
-      statement.id,
-      statement.merchantId,
-      statement.mode,
-      statement.currency,
-      statement.periodStart,
-      statement.periodEnd,
-      statement.openingBalanceCents,
-      JSON.stringify(statement.totals),
-      statement.netCents,
-      statement.closingBalanceCents,
-      statement.entryCount,
-      statement.createdAt,
-    ],
-  );
-  return inserted.length > 0;
+/**
+ * Holds the account's statement closing until the transaction ends: a second closer waits, then sees the statement
+ * the first wrote. SQLite transactions are serialised already.
+ */
+export async function lockSettlementAccount(
+  tx: Queryable,
+  account: { merchantId: string; mode: Mode; currency: string },
+): Promise<void> {
+  if (tx.dialect !== "postgres") return;
+  await tx.get("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", [
+    `settlement: ${account.merchantId} ${account.mode} ${account.currency}`,
+  ]);
+}
+
+/** Inserts the statement; a period closed twice is a unique violation (which rolls its bindings back). */
+export async function insertStatement(tx: Queryable, statement: StatementRecord): Promise<void> {
+  await tx.run(`INSERT INTO settlement_statements (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+    statement.id,
+    statement.merchantId,
+    statement.mode,
+    statement.currency,
+    statement.periodStart,
+    statement.periodEnd,
+    statement.openingBalanceCents,
+    JSON.stringify(statement.totals),
+    statement.netCents,
+    statement.closingBalanceCents,
+    statement.entryCount,
+    statement.createdAt,
+  ]);
 }
 
 /** The latest closed statement of an account, or undefined. */
@@ -99,6 +108,51 @@ export async function findStatement(
 ): Promise<StatementRecord | undefined> {
   const row = await findOwnedRow<StatementRow>(tx, owner, "settlement_statements", COLUMNS, statementId);
   return row && toRecord(row);
+}
+
+/** An account's statements whose period ends after `after` and starts before `before`, oldest first. */
+export async function listStatementsBetween(
+  tx: Queryable,
+  account: { merchantId: string; mode: Mode; currency: string },
+  after: number,
+  before: number,
+): Promise<StatementRecord[]> {
+  const rows = await tx.all<StatementRow>(
+    `SELECT ${COLUMNS} FROM settlement_statements
+     WHERE merchant_id = ? AND mode = ? AND currency = ? AND period_end > ? AND period_start < ?
+     ORDER BY period_start`,
+    [account.merchantId, account.mode, account.currency, after, before],
+  );
+  return rows.map(toRecord);
+}
+
+/**
+ * Every statement with the sums of the entries bound to it, per kind (one statement, so a statement and its
+ * bindings, written in one transaction, are read together or not at all).
+ */
+export async function listStatementsWithBoundSums(
+  tx: Queryable,
+): Promise<{ statement: StatementRecord; bound: { kind: string; amountCents: number; count: number }[] }[]> {
+  const rows = await tx.all<
+    StatementRow & { bound_kind: string | null; bound_cents: number | string | null; bound_count: number | string }
+  >(
+    `SELECT ${COLUMNS.replace(/\w+/g, "s.$&")}, b.kind AS bound_kind, b.cents AS bound_cents, COALESCE(b.n, 0) AS bound_count
+     FROM settlement_statements s
+     LEFT JOIN (SELECT statement_id, kind, SUM(amount_cents) AS cents, COUNT(*) AS n FROM ledger_entries
+                WHERE statement_id IS NOT NULL GROUP BY statement_id, kind) b ON b.statement_id = s.id
+     ORDER BY s.id`,
+  );
+  const byId = new Map<
+    string,
+    { statement: StatementRecord; bound: { kind: string; amountCents: number; count: number }[] }
+  >();
+  for (const row of rows) {
+    const entry = byId.get(row.id) ?? { statement: toRecord(row), bound: [] };
+    byId.set(row.id, entry);
+    if (row.bound_kind !== null)
+      entry.bound.push({ kind: row.bound_kind, amountCents: Number(row.bound_cents), count: Number(row.bound_count) });
+  }
+  return [...byId.values()];
 }
 
 /** An owner's statements, newest first (ids sort by creation time). */

@@ -10,7 +10,7 @@ import { createEmailWorker, type MailTransport } from "../email/worker.ts";
 import { coverageLinks } from "../email/coverage-link.ts";
 import { createPeriodicWorker, workerGroup } from "./worker.ts";
 import { purgeExpired } from "./purges.ts";
-import { closeEndedPeriods } from "../domain/settlements.ts";
+import { closeEndedPeriods, findLateEntries, findStatementMismatches } from "../domain/settlements.ts";
 
 /** The names `npm run worker -- --only` takes. */
 export const SERVER_WORKERS = ["webhooks", "email", "purges", "settlements"] as const;
@@ -34,6 +34,25 @@ export interface BackgroundJobsOptions {
   purges?: { enabled?: boolean };
   /** The settlement statements of ended periods (server/domain/settlements.ts), at start and every SETTLEMENT_INTERVAL_MS. */
   settlements?: { enabled?: boolean };
+}
+
+/**
+ * A settlements round: closes the ended periods, then logs what an operator must see. A closed statement that
+ * disagrees with its bound entries is an error (checked after a round that closed any: it reads every bound entry);
+ * entries written into closed periods after they closed, waiting for the next statement, a warning each round.
+ */
+export async function closeAndCheckSettlements(db: Database, services: Services, logger: Logger): Promise<number> {
+  const written = await closeEndedPeriods(db, services);
+  if (written > 0)
+    for (const mismatch of await findStatementMismatches(db))
+      logger.error({ statement: mismatch }, "settlement statement disagrees with its ledger entries");
+  const late = await findLateEntries(db);
+  if (late.length > 0)
+    logger.warn(
+      { count: late.length, entries: late.slice(0, 20) },
+      "ledger entries written into closed settlement periods: they go onto the next statement",
+    );
+  return written;
 }
 
 export function createBackgroundJobs(options: BackgroundJobsOptions) {
@@ -71,7 +90,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
     name: "settlements",
     logger,
     everyMs: SETTLEMENT_INTERVAL_MS,
-    task: () => closeEndedPeriods(db, services),
+    task: () => closeAndCheckSettlements(db, services, logger),
   });
   const started = workerGroup([
     ...(webhooksEnabled ? [webhooks] : []),

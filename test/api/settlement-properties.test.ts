@@ -5,14 +5,21 @@ import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrderHeadless } from "../support/protection-flows.ts";
-import { closeEndedPeriods, SETTLEMENT_GRACE_MS } from "../../server/domain/settlements.ts";
+import {
+  closeEndedPeriods,
+  findLateEntries,
+  findStatementMismatches,
+  SETTLEMENT_GRACE_MS,
+} from "../../server/domain/settlements.ts";
 import { appendLedgerEntry, LEDGER_KINDS } from "../../server/domain/ledger.ts";
 import { cancelInFreeLook } from "../../server/domain/portal.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 
 // README "Settlement", its invariants: for any sequence of confirms, free-look cancellations, refund reports, paid
-// claims and the passing of time, the closed statements sum to the ledger and chain their balances, every plan's
-// fee is collected exactly once (and given back at most once), and a refund report never refunds the consumer.
+// claims, entries stamped in the past (late: possibly in a closed period), closing runs and the passing of time, the
+// closed statements sum to the ledger, chain their balances, never change once closed and agree with their bound
+// entries, every plan's fee is collected exactly once (and given back at most once), and a refund report never
+// refunds the consumer.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,6 +42,15 @@ const command = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ op: fc.constant("wait" as const), ms: fc.integer({ min: 0, max: 4 * DAY_MS }) }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant("late" as const),
+      agoMs: fc.integer({ min: 0, max: 15 * DAY_MS }),
+      amount: fc.integer({ min: -5_000, max: 5_000 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.constant({ op: "close" as const }) },
 );
 
 describe.each(DIALECTS)("settlement invariants (%s)", (dialect) => {
@@ -52,6 +68,28 @@ describe.each(DIALECTS)("settlement invariants (%s)", (dialect) => {
         const owner = { merchantId: merchant.merchantId, mode: "test" as const };
         const plans: { planId: string; orderId: string; cancelled: boolean; refunded: boolean }[] = [];
         let claims = 0;
+        let lateEntries = 0;
+        type StatementRow = {
+          id: string;
+          opening_balance_cents: number;
+          net_cents: number;
+          closing_balance_cents: number;
+          entry_count: number;
+          totals: string;
+          period_start: number | string;
+          period_end: number | string;
+        };
+        const statementsOf = () =>
+          t.database.db.all<StatementRow>(
+            "SELECT * FROM settlement_statements WHERE merchant_id = ? ORDER BY period_start",
+            [merchant.merchantId],
+          );
+        // Each statement as first seen, with its API view: later it must be exactly the same.
+        const seen = new Map<string, { row: StatementRow; view: unknown }>();
+        const remember = async () => {
+          for (const row of await statementsOf())
+            if (!seen.has(row.id)) seen.set(row.id, { row, view: (await secret.get(`/settlements/${row.id}`)).body });
+        };
         for (const step of commands) {
           const plan = plans.length > 0 && "index" in step ? plans[step.index % plans.length] : undefined;
           if (step.op === "confirm") {
@@ -103,6 +141,21 @@ describe.each(DIALECTS)("settlement invariants (%s)", (dialect) => {
               }),
             );
           } else if (step.op === "wait") t.clock.advance(step.ms);
+          else if (step.op === "late") {
+            // Stamped in the past (a long transaction, a clock step): maybe inside a period already closed.
+            const stampedAt = t.clock.now - step.agoMs;
+            await t.database.db.transaction((tx) =>
+              appendLedgerEntry(tx, { ...t.services, clock: () => stampedAt }, owner, {
+                kind: "correction",
+                amountCents: step.amount,
+                currency: "USD",
+                sourceId: `late_property_${merchant.merchantId}_${lateEntries++}`,
+              }),
+            );
+          } else if (step.op === "close") {
+            await closeEndedPeriods(t.database.db, t.services);
+            await remember();
+          }
         }
         // Past the end (and grace) of the current period: every entry is on a closed statement.
         t.clock.advance(7 * DAY_MS + SETTLEMENT_GRACE_MS);
@@ -112,15 +165,18 @@ describe.each(DIALECTS)("settlement invariants (%s)", (dialect) => {
           "SELECT kind, amount_cents, plan_id FROM ledger_entries WHERE merchant_id = ?",
           [merchant.merchantId],
         );
-        const statements = await t.database.db.all<{
-          opening_balance_cents: number;
-          net_cents: number;
-          closing_balance_cents: number;
-          entry_count: number;
-          totals: string;
-          period_start: number | string;
-          period_end: number | string;
-        }>("SELECT * FROM settlement_statements WHERE merchant_id = ? ORDER BY period_start", [merchant.merchantId]);
+        const statements = await statementsOf();
+        for (const [id, first] of seen) {
+          assert.deepEqual(
+            statements.find((s) => s.id === id),
+            first.row,
+            "a closed statement never changes",
+          );
+          assert.deepEqual((await secret.get(`/settlements/${id}`)).body, first.view, "nor do its entries");
+        }
+        const mine = ({ merchantId }: { merchantId: string }) => merchantId === merchant.merchantId;
+        assert.deepEqual((await findStatementMismatches(t.database.db)).filter(mine), [], "stored = bound");
+        assert.deepEqual((await findLateEntries(t.database.db)).filter(mine), [], "no entry left behind");
 
         const ledgerSum = entries.reduce((sum, e) => sum + Number(e.amount_cents), 0);
         if (entries.length === 0) assert.equal(statements.length, 0);

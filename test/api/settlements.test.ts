@@ -5,7 +5,16 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrderHeadless, type ApiClient } from "../support/protection-flows.ts";
 import { signedInBuyer } from "../support/portal.ts";
-import { closeEndedPeriods, SETTLEMENT_GRACE_MS } from "../../server/domain/settlements.ts";
+import {
+  closeEndedPeriods,
+  findLateEntries,
+  findStatementMismatches,
+  periodContaining,
+  SETTLEMENT_GRACE_MS,
+} from "../../server/domain/settlements.ts";
+import { appendLedgerEntry } from "../../server/domain/ledger.ts";
+import { closeAndCheckSettlements } from "../../server/workers/background-jobs.ts";
+import { capturedLogger } from "../support/logger.ts";
 import { applyBps } from "../../server/domain/money.ts";
 import { DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 import { ProtectionClient } from "../../packages/sdk/src/index.ts";
@@ -88,7 +97,7 @@ describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
     assert.equal(csv.status, 200);
     assert.equal(csv.headers.get("content-type"), "text/csv; charset=utf-8");
     const lines = (await csv.text()).split("\r\n");
-    assert.equal(lines[0], "entry_id,created_at,kind,amount_cents,currency,source_id,plan_id");
+    assert.equal(lines[0], "entry_id,created_at,kind,amount_cents,currency,source_id,plan_id,note");
     assert.equal(lines.at(-1), "", "every line ends with CRLF");
     const rows = lines.slice(1, -1).map((line) => line.split(","));
     assert.equal(rows.length, 5);
@@ -173,6 +182,175 @@ describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
     assert.equal(await ledgerCount(), before + 1);
     assert.equal((await secret.post(`/orders/${quote.order_id}/refund`, {})).status, 409);
     assert.equal(await ledgerCount(), before + 1);
+  });
+
+  /** The statement as GET /settlements/{id} shows it, and its CSV's bytes. */
+  async function readStatement(client: ApiClient, secretKey: string, statementId: string) {
+    const statement = await client.get(`/settlements/${statementId}`);
+    assert.equal(statement.status, 200, statement.text);
+    const csv = await fetch(`${t.baseUrl}/settlements/${statementId}/entries.csv`, {
+      headers: { Authorization: `Bearer ${secretKey}` },
+    });
+    assert.equal(csv.status, 200);
+    const text = await csv.text();
+    const rows = text
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(","));
+    assert.equal(
+      rows.reduce((sum, row) => sum + Number(row[3]), 0),
+      statement.body.netCents,
+      "the CSV sums to the statement's net",
+    );
+    assert.equal(rows.length, statement.body.entryCount);
+    return { body: statement.body, csv: text, rows };
+  }
+
+  /** Closes the period holding the test clock's now (every account's): moves the clock past its end and the grace. */
+  async function closeCurrentPeriod() {
+    const { end } = periodContaining("weekly", t.clock.now);
+    t.clock.now = end + SETTLEMENT_GRACE_MS;
+    await closeEndedPeriods(t.database.db, t.services);
+  }
+
+  it("an entry written into a closed period after it closed leaves that statement, its entries and CSV unchanged, and goes onto the next statement, marked late", async () => {
+    const merchant = await t.createMerchant();
+    const client = apiClient(t.baseUrl, merchant.secretKey);
+    const owner = { merchantId: merchant.merchantId, mode: "test" as const };
+    await protectOrderHeadless(client, merchant.programId, { order_amount_cents: 12_000 });
+    const week = periodContaining("weekly", t.clock.now);
+    await closeCurrentPeriod();
+    const [closed, ...none] = (await client.get("/settlements")).body.data;
+    assert.deepEqual(none, []);
+    const before = await readStatement(client, merchant.secretKey, closed.id);
+
+    // Written now, stamped inside the closed week (a transaction that began before its end, a clock step).
+    const stampedAt = week.start + 60_000;
+    await t.database.db.transaction((tx) =>
+      appendLedgerEntry(tx, { ...t.services, clock: () => stampedAt }, owner, {
+        kind: "correction",
+        amountCents: 1_234,
+        currency: "USD",
+        sourceId: `late-${merchant.merchantId}`,
+      }),
+    );
+    assert.deepEqual(await readStatement(client, merchant.secretKey, closed.id), before, "the closed statement holds");
+    assert.deepEqual((await client.get("/settlements")).body.data, [closed]);
+    // Detected: the entry waits in a closed period, and the worker's round says so.
+    const waiting = (await findLateEntries(t.database.db)).filter((entry) => entry.merchantId === owner.merchantId);
+    assert.deepEqual(
+      waiting.map((entry) => [entry.kind, entry.amountCents, entry.createdAt, entry.closedUntil]),
+      [["correction", 1_234, new Date(stampedAt).toISOString(), new Date(week.end).toISOString()]],
+    );
+    const { logger, lines } = capturedLogger();
+    assert.equal(await closeAndCheckSettlements(t.database.db, t.services, logger), 0);
+    const warning = lines.find((line) => String(line.msg).startsWith("ledger entries written into closed"));
+    assert.ok(
+      (warning?.entries as { entryId: string }[]).some((entry) => entry.entryId === waiting[0].entryId),
+      JSON.stringify(lines),
+    );
+
+    // The next statement takes it, marked late, in its totals and its CSV.
+    await closeCurrentPeriod();
+    const [next, ...earlier] = (await client.get("/settlements")).body.data;
+    assert.deepEqual(earlier, [closed]);
+    assert.deepEqual(await readStatement(client, merchant.secretKey, closed.id), before, "still unchanged");
+    const after = await readStatement(client, merchant.secretKey, next.id);
+    assert.equal(after.body.openingBalanceCents, closed.closingBalanceCents);
+    assert.equal(after.body.totals.correction, 1_234);
+    assert.equal(after.body.netCents, 1_234);
+    assert.deepEqual(after.body.entries, [
+      {
+        id: waiting[0].entryId,
+        kind: "correction",
+        amountCents: 1_234,
+        currency: "USD",
+        sourceId: `late-${merchant.merchantId}`,
+        planId: null,
+        createdAt: new Date(stampedAt).toISOString(),
+        lateFrom: {
+          statementId: closed.id,
+          periodStart: new Date(week.start).toISOString(),
+          periodEnd: new Date(week.end).toISOString(),
+        },
+      },
+    ]);
+    assert.equal(
+      after.rows[0].at(-1),
+      `late entry: occurred in ${new Date(week.start).toISOString()}/${new Date(week.end).toISOString()} (closed as ${closed.id})`,
+    );
+    assert.deepEqual(
+      (await findLateEntries(t.database.db)).filter((entry) => entry.merchantId === owner.merchantId),
+      [],
+    );
+    assert.deepEqual(
+      (await findStatementMismatches(t.database.db)).filter((mismatch) => mismatch.merchantId === owner.merchantId),
+      [],
+    );
+  });
+
+  it("two closers at once write one statement per period, and every entry is on exactly one", async () => {
+    const merchant = await t.createMerchant();
+    const client = apiClient(t.baseUrl, merchant.secretKey);
+    for (const amount of [5_000, 7_000, 9_000])
+      await protectOrderHeadless(client, merchant.programId, { order_amount_cents: amount });
+    const { end } = periodContaining("weekly", t.clock.now);
+    t.clock.now = end + 7 * 24 * 60 * 60 * 1000 + SETTLEMENT_GRACE_MS;
+    const written = await Promise.all([
+      closeEndedPeriods(t.database.db, t.services),
+      closeEndedPeriods(t.database.db, t.services),
+    ]);
+    const statements = await t.database.db.all<{ id: string; entry_count: number | string }>(
+      "SELECT id, entry_count FROM settlement_statements WHERE merchant_id = ? ORDER BY period_start",
+      [merchant.merchantId],
+    );
+    assert.equal(statements.length, 2, "the week of the confirms and the empty one after it");
+    assert.ok(written.reduce((a, b) => a + b, 0) >= 2, `closers wrote ${written}`);
+    const bound = await t.database.db.all<{ statement_id: string | null }>(
+      "SELECT statement_id FROM ledger_entries WHERE merchant_id = ?",
+      [merchant.merchantId],
+    );
+    assert.equal(bound.length, 6);
+    assert.ok(bound.every((entry) => entry.statement_id === statements[0].id));
+    assert.deepEqual(
+      statements.map((statement) => Number(statement.entry_count)),
+      [6, 0],
+    );
+  });
+
+  it("a bound entry never changes (the database refuses), and a statement that disagrees with its entries is logged as an error when the worker closes", async () => {
+    const merchant = await t.createMerchant();
+    const client = apiClient(t.baseUrl, merchant.secretKey);
+    await protectOrderHeadless(client, merchant.programId);
+    await closeCurrentPeriod();
+    const entry = (await t.database.db.get<{ id: string; statement_id: string }>(
+      "SELECT id, statement_id FROM ledger_entries WHERE merchant_id = ? AND kind = 'fee_collected'",
+      [merchant.merchantId],
+    ))!;
+    for (const change of ["amount_cents = amount_cents + 1", "statement_id = NULL", "statement_id = 'stmt_other'"])
+      await assert.rejects(
+        t.database.db.run(`UPDATE ledger_entries SET ${change} WHERE id = ?`, [entry.id]),
+        /only statement_id changes, once/,
+      );
+    // A statement row edited behind the service's back: found, and logged at the next close.
+    await t.database.db.run("UPDATE settlement_statements SET net_cents = net_cents + 1 WHERE id = ?", [
+      entry.statement_id,
+    ]);
+    const mismatches = await findStatementMismatches(t.database.db);
+    assert.deepEqual(
+      mismatches.map((mismatch) => mismatch.statementId),
+      [entry.statement_id],
+    );
+    assert.equal(mismatches[0].stored.netCents, mismatches[0].bound.netCents + 1);
+    const { logger, lines } = capturedLogger();
+    t.clock.advance(7 * 24 * 60 * 60 * 1000);
+    assert.ok((await closeAndCheckSettlements(t.database.db, t.services, logger)) >= 1);
+    assert.deepEqual(
+      lines
+        .filter((line) => line.level === 50)
+        .map((line) => [line.msg, (line.statement as { statementId: string }).statementId]),
+      [["settlement statement disagrees with its ledger entries", entry.statement_id]],
+    );
   });
 
   it("bad input: an unknown statement is 404, an unknown query field 400", async () => {

@@ -289,7 +289,7 @@ export function claimsMoneySuite(dialect: Dialect) {
       assert.equal(csv.status, 200);
       assert.match(csv.headers.get("content-type")!, /^text\/csv/);
       const rows = csv.text.trimEnd().split("\r\n");
-      assert.equal(rows[0], "entry_id,created_at,kind,amount_cents,currency,source_id,plan_id");
+      assert.equal(rows[0], "entry_id,created_at,kind,amount_cents,currency,source_id,plan_id,note");
       assert.deepEqual(
         rows.slice(1).map((row) => row.split(",")),
         entries.map((entry) => [
@@ -300,6 +300,7 @@ export function claimsMoneySuite(dialect: Dialect) {
           statement.currency,
           entry.sourceId,
           entry.planId ?? "",
+          "",
         ]),
         "one CSV row per entry",
       );

@@ -564,6 +564,14 @@ export type SettlementWithEntries = SettlementStatement & {
     planId: string | null;
     /** ISO 8601 UTC. */
     createdAt: string;
+    /** Set when the entry was written after the period of its time had closed (on that statement): it is settled on this statement instead. */
+    lateFrom: {
+      statementId: string;
+      /** ISO 8601 UTC. */
+      periodStart: string;
+      /** ISO 8601 UTC. */
+      periodEnd: string;
+    } | null;
   }[];
 };
 
@@ -588,6 +596,10 @@ export interface OperationResponses {
   confirmFeeRefund: Purchase;
   portalLookup: PortalSession;
   portalCoverageLink: PortalSession;
+  portalSignOut: {
+    object: "portal_session";
+    deleted: true;
+  };
   getPortalPlan: PortalPlan;
   getPortalReasons: PortalRulebook;
   cancelPortalPlan: PortalPlan;
@@ -616,6 +628,7 @@ export type PortalOperation =
   | "addClaimMessage"
   | "portalLookup"
   | "portalCoverageLink"
+  | "portalSignOut"
   | "getPortalPlan"
   | "getPortalReasons"
   | "cancelPortalPlan";
