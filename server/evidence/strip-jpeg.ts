@@ -4,8 +4,10 @@ import { exifOrientation, orientationOnlyExif } from "./exif-orientation.ts";
 // JPEG: the marker segments before and between the scans are walked and kept only when a decoder needs them; the
 // compressed scan data is copied untouched (no re-encoding, no quality loss). Written by hand: the npm strippers
 // cover JPEG alone, with a deny-list of APP1/APP13/COM (exifremove, exif-be-gone), while this keeps an allow-list:
-//   APP0 JFIF/JFXX, APP2 ICC_PROFILE (colours) and APP14 Adobe (how CMYK/YCCK decodes) are kept; every other APPn
-//   (APP1 Exif with GPS and XMP, APP13 Photoshop/IPTC, APP2 MPF/FlashPix, APP11 JUMBF/C2PA, APP12 Ducky…) and COM go.
+//   the frame, table and scan segments (SOFn, DHT, DAC, DQT, DRI, DNL, SOS), APP0 JFIF and APP14 Adobe (how CMYK/YCCK
+//   decodes). Everything else goes: every other APPn (APP1 Exif with GPS and XMP, APP2 ICC and MPF, APP0 JFXX
+//   thumbnails, APP13 Photoshop/IPTC, APP11 JUMBF/C2PA…), COM, JPGn (0xF0–0xFD) and any reserved marker. The ICC
+//   profile goes for the reason strip-png.ts gives: it can carry any text, and without it the image is drawn as sRGB.
 // The Exif orientation is the one Exif fact a viewer needs (phone photos are stored sideways): it is written back as
 // a minimal Exif segment holding that single tag. Everything after EOI goes too: MPF and maker trailers put further
 // JPEGs there, each with its own Exif and GPS.
@@ -73,11 +75,15 @@ export function stripJpegMetadata(bytes: Uint8Array): Uint8Array {
   return concatBytes(kept);
 }
 
+/** SOF0–SOF15 but DHT (0xC4), JPG (0xC8) and DAC (0xCC); then DHT, DAC, SOS, DQT, DNL, DRI. */
+const DECODER_MARKERS = new Set([
+  ...[0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf],
+  ...[0xc4, 0xcc, 0xda, 0xdb, 0xdc, 0xdd],
+]);
+
 function keepsSegment(marker: number, payload: Uint8Array): boolean {
-  if (marker === 0xfe) return false; // COM
-  if (marker < 0xe0 || marker > 0xef) return true; // not an APPn: tables, frame and scan headers, DRI…
-  if (marker === 0xe0) return startsWithAscii(payload, "JFIF\0") || startsWithAscii(payload, "JFXX\0");
-  if (marker === 0xe2) return startsWithAscii(payload, "ICC_PROFILE\0");
+  if (DECODER_MARKERS.has(marker)) return true;
+  if (marker === 0xe0) return startsWithAscii(payload, "JFIF\0");
   if (marker === 0xee) return startsWithAscii(payload, "Adobe");
   return false;
 }

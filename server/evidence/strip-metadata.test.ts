@@ -9,7 +9,13 @@ import {
   concat,
   containsBytes,
   GPS_LATITUDE_BYTES,
+  ADOBE_APP14,
+  animatedWebpWithHiddenText,
   heicWithMetadata,
+  HIDDEN_TEXT,
+  jpegWithHiddenText,
+  pngWithHiddenText,
+  webpWithHiddenText,
   HEIC_IMAGE_DATA,
   jpegWithMetadata,
   PDF,
@@ -69,17 +75,35 @@ const metadataTraces = (bytes: Uint8Array) => ({
 const NO_TRACES = { gps: false, make: false, xmp: false, comment: false };
 
 describe("stripImageMetadata: JPEG", () => {
-  it("drops Exif (GPS), XMP, IPTC, MPF, comments and what follows EOI; keeps JFIF, the ICC profile and the image", () => {
+  it("drops Exif (GPS), XMP, IPTC, MPF, comments, the ICC profile and what follows EOI; keeps JFIF and the image", () => {
     const input = jpegWithMetadata(1);
     assert.deepEqual(metadataTraces(input), { gps: true, make: true, xmp: true, comment: true });
     const before = input.slice();
     const output = stripImageMetadata(input, "image/jpeg");
     assert.deepEqual(input, before, "the input is not changed");
     assert.deepEqual(metadataTraces(output), NO_TRACES);
-    // Orientation 1 (as stored) needs no Exif at all: what is left is exactly the plain image.
-    assert.deepEqual(output, PLAIN_JPEG);
-    const markers = jpegHeaderSegments(output).map(([marker]) => marker);
-    assert.ok(markers.includes(0xe0) && markers.includes(0xe2), "JFIF APP0 and ICC APP2 kept");
+    // Orientation 1 (as stored) needs no Exif at all: what is left is the plain image without its ICC profile.
+    const iccStart = 4 + ((PLAIN_JPEG[4] << 8) | PLAIN_JPEG[5]);
+    const iccEnd = iccStart + 2 + ((PLAIN_JPEG[iccStart + 2] << 8) | PLAIN_JPEG[iccStart + 3]);
+    assert.deepEqual(output, concat(PLAIN_JPEG.subarray(0, iccStart), PLAIN_JPEG.subarray(iccEnd)));
+    assert.deepEqual(
+      jpegHeaderSegments(output).map(([marker]) => marker),
+      [0xe0, 0xdb, 0xdb, 0xc0, 0xc4, 0xc4, 0xc4, 0xc4, 0xda],
+    );
+  });
+
+  it("keeps only what a decoder needs (issue 26): no ICC profile, JFXX, APP15 or JPGn text survives; Adobe stays", () => {
+    const input = jpegWithHiddenText();
+    assert.ok(containsBytes(input, HIDDEN_TEXT));
+    const output = stripImageMetadata(input, "image/jpeg");
+    assert.ok(!containsBytes(output, HIDDEN_TEXT), "no hidden text");
+    const segments = jpegHeaderSegments(output);
+    assert.deepEqual(
+      segments.map(([marker]) => marker),
+      [0xe0, 0xee, 0xdb, 0xdb, 0xc0, 0xc4, 0xc4, 0xc4, 0xc4, 0xda],
+    );
+    assert.ok(containsBytes(output, ADOBE_APP14), "APP14 Adobe kept byte for byte (CMYK/YCCK decoding)");
+    assert.ok(containsBytes(segments[0][1], "JFIF\0"));
   });
 
   it("keeps a non-default orientation as a minimal Exif segment holding that tag alone", () => {
@@ -151,6 +175,14 @@ describe("stripImageMetadata: PNG", () => {
     assert.equal(crc, crc32(output.subarray(exifAt + 4, exifAt + 8 + tiff.length)), "a valid CRC");
   });
 
+  it("keeps only what draws the image (issue 26): no ICC profile, private chunk, sPLT, bKGD or pHYs survives", () => {
+    const input = pngWithHiddenText();
+    assert.ok(containsBytes(input, HIDDEN_TEXT));
+    const output = stripImageMetadata(input, "image/png");
+    assert.ok(!containsBytes(output, HIDDEN_TEXT), "no hidden text");
+    assert.deepEqual(pngChunkTypes(output), ["IHDR", "gAMA", "cHRM", "sRGB", "tRNS", "IDAT", "IDAT", "IEND"]);
+  });
+
   it("keeps colour and transparency chunks", () => {
     const withColour = concat(
       PLAIN_PNG.subarray(0, 33),
@@ -179,7 +211,7 @@ describe("stripImageMetadata: PNG", () => {
 });
 
 describe("stripImageMetadata: WebP", () => {
-  it("drops the EXIF and XMP chunks, clears their VP8X flags and fixes the RIFF size", () => {
+  it("drops the EXIF, XMP and ICCP chunks, clears their VP8X flags and fixes the RIFF size", () => {
     const input = webpWithMetadata();
     assert.deepEqual(metadataTraces(input), { gps: true, make: true, xmp: true, comment: false });
     const output = stripImageMetadata(input, "image/webp");
@@ -187,12 +219,35 @@ describe("stripImageMetadata: WebP", () => {
     const chunks = webpChunks(output);
     assert.deepEqual(
       chunks.map((chunk) => chunk.type),
-      ["VP8X", "ICCP", "VP8 "],
+      ["VP8X", "VP8 "],
     );
-    assert.equal(chunks[0].data[0] & 0x0c, 0, "EXIF and XMP flags cleared");
-    assert.equal(chunks[0].data[0] & 0x20, 0x20, "the ICC flag kept");
+    assert.equal(chunks[0].data[0] & 0x2c, 0, "ICC, EXIF and XMP flags cleared");
     assert.equal(new DataView(output.buffer, output.byteOffset).getUint32(4, true), output.length - 8);
-    assert.deepEqual(output, PLAIN_WEBP);
+    assert.deepEqual(chunks[1].data, webpChunks(PLAIN_WEBP)[2].data, "the bitstream untouched");
+  });
+
+  it("keeps only what draws the image (issue 26): no ICC profile or unknown chunk survives, in a frame neither", () => {
+    for (const input of [webpWithHiddenText(), animatedWebpWithHiddenText()]) {
+      assert.ok(containsBytes(input, HIDDEN_TEXT));
+      const output = stripImageMetadata(input, "image/webp");
+      assert.ok(!containsBytes(output, HIDDEN_TEXT), "no hidden text");
+      assert.equal(new DataView(output.buffer, output.byteOffset).getUint32(4, true), output.length - 8);
+    }
+    const still = webpChunks(stripImageMetadata(webpWithHiddenText(), "image/webp"));
+    assert.deepEqual(
+      still.map((chunk) => chunk.type),
+      ["VP8X", "VP8 "],
+    );
+    const animated = webpChunks(stripImageMetadata(animatedWebpWithHiddenText(), "image/webp"));
+    assert.deepEqual(
+      animated.map((chunk) => chunk.type),
+      ["VP8X", "ANIM", "ANMF"],
+    );
+    assert.equal(animated[0].data[0], 0x02, "the animation flag kept");
+    const frame = animated[2].data;
+    const vp8 = webpChunks(PLAIN_WEBP)[2];
+    assert.equal(frame.length, 16 + 8 + vp8.data.length, "the frame's header and its bitstream, nothing else");
+    assert.deepEqual(frame.subarray(16 + 8), vp8.data);
   });
 
   it("refuses a truncated file and a chunk that runs past the RIFF size", () => {

@@ -2,14 +2,32 @@ import { crc32 } from "node:zlib";
 import { ByteReader, concatBytes, malformed } from "./byte-reader.ts";
 import { exifOrientation, orientationOnlyExif } from "./exif-orientation.ts";
 
-// PNG: the chunks are copied with their CRCs except those that carry text or metadata: eXIf (Exif, GPS), tEXt,
-// zTXt and iTXt (comments, XMP — "XML:com.adobe.xmp" is an iTXt), tIME (when it was last edited) and caBX (C2PA
-// content credentials, which can name the author). Pixels and colour chunks are untouched. A non-default Exif
-// orientation is kept as an eXIf chunk holding that tag alone (Chromium rotates PNGs by it). Written by hand: a PNG is
-// a flat list of length-prefixed chunks, a dozen lines to filter, and no npm stripper also covers WebP and HEIC.
+// PNG: only the chunks a viewer needs to draw the image are copied, with their CRCs (an allow-list: any other chunk,
+// known — eXIf with GPS, tEXt/zTXt/iTXt with comments and XMP, tIME, caBX content credentials, sPLT's palette name,
+// bKGD, pHYs — or private and unknown, can carry text and goes). Kept: the image (IHDR, PLTE, IDAT, IEND), its
+// transparency (tRNS), the numeric colour chunks that change how it renders (gAMA, cHRM, sRGB, cICP) and APNG's
+// frames (acTL, fcTL, fdAT). The ICC profile (iCCP) goes too: a profile is a free-form binary whose text tags
+// (description, copyright, device maker and model, private tags) can hold anything, and without it a viewer draws
+// the image as sRGB, which is what phones and cameras write — a wide-gamut photo loses a little saturation, which
+// does not change what evidence shows. A non-default Exif orientation is kept as an eXIf chunk holding that tag
+// alone (Chromium rotates PNGs by it). Written by hand: a PNG is a flat list of length-prefixed chunks, a dozen lines
+// to filter, and no npm stripper also covers WebP and HEIC.
 
 const FORMAT = "PNG";
-const DROPPED_CHUNKS = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME", "caBX"]);
+const KEPT_CHUNKS = new Set([
+  "IHDR",
+  "PLTE",
+  "IDAT",
+  "IEND",
+  "tRNS",
+  "gAMA",
+  "cHRM",
+  "sRGB",
+  "cICP",
+  "acTL",
+  "fcTL",
+  "fdAT",
+]);
 const SIGNATURE_LENGTH = 8;
 
 export function stripPngMetadata(bytes: Uint8Array): Uint8Array {
@@ -28,7 +46,7 @@ export function stripPngMetadata(bytes: Uint8Array): Uint8Array {
       const orientation = exifOrientation(chunk.subarray(8, 8 + length));
       if (orientation !== undefined) kept.push(pngChunk("eXIf", orientationOnlyExif(orientation)));
     }
-    if (!DROPPED_CHUNKS.has(type)) kept.push(chunk);
+    if (KEPT_CHUNKS.has(type)) kept.push(chunk);
     position += 12 + length;
     chunkIndex += 1;
     // Anything after IEND is not part of the image (and can hide anything): it is dropped.

@@ -150,6 +150,80 @@ export function webpWithMetadata(): Uint8Array {
   return concat(ascii("RIFF"), u32le(4 + body.length), ascii("WEBP"), body);
 }
 
+/** Text hidden where no viewer shows it: in chunks and segments an image does not need to be drawn. */
+export const HIDDEN_TEXT = "hidden-text-the-buyer-never-saw";
+
+/** An ICC profile as an editor writes one, its description tag holding HIDDEN_TEXT (a profile's text is free). */
+const iccProfileWithText = () => concat(u32be(0), ascii("lcms"), new Uint8Array(32), ascii(`desc ${HIDDEN_TEXT}`));
+
+/**
+ * PLAIN_JPEG (JFIF, an ICC profile) with text in every place a deny-list misses: the ICC profile's description, an
+ * APP0 JFXX extension, APP15, a JPG8 (0xF8) segment, plus an APP14 Adobe segment a CMYK decoder needs.
+ */
+export function jpegWithHiddenText(): Uint8Array {
+  const app0End = 4 + ((PLAIN_JPEG[4] << 8) | PLAIN_JPEG[5]);
+  return concat(
+    PLAIN_JPEG.subarray(0, app0End),
+    jpegSegment(0xe0, concat(ascii("JFXX\0\x13"), ascii(HIDDEN_TEXT))),
+    jpegSegment(0xe2, concat(ascii("ICC_PROFILE\0\x01\x01"), iccProfileWithText())),
+    jpegSegment(0xef, ascii(HIDDEN_TEXT)),
+    jpegSegment(0xf8, ascii(HIDDEN_TEXT)),
+    ADOBE_APP14,
+    PLAIN_JPEG.subarray(app0End),
+  );
+}
+
+/** APP14 "Adobe": version 100, flags 0, 0, transform 1 (YCbCr). */
+export const ADOBE_APP14 = jpegSegment(0xee, concat(ascii("Adobe"), Uint8Array.of(0, 100, 0, 0, 0, 0, 1)));
+
+/**
+ * PLAIN_PNG with the chunks that change how it is drawn (gAMA, cHRM, sRGB, tRNS) and text where a deny-list misses
+ * it: an iCCP profile, a private chunk (prVt), sPLT's palette name, and bKGD and pHYs beside them.
+ */
+export function pngWithHiddenText(): Uint8Array {
+  const ihdrEnd = 8 + 12 + 13;
+  return concat(
+    PLAIN_PNG.subarray(0, ihdrEnd),
+    pngChunk("gAMA", u32be(45455)),
+    pngChunk("cHRM", new Uint8Array(32).fill(1)),
+    pngChunk("sRGB", Uint8Array.of(0)),
+    pngChunk("iCCP", concat(ascii("profile\0\0"), iccProfileWithText())),
+    pngChunk("sPLT", concat(ascii(`${HIDDEN_TEXT}\0`), Uint8Array.of(8), new Uint8Array(6))),
+    pngChunk("bKGD", u16be(0)),
+    pngChunk("pHYs", concat(u32be(2835), u32be(2835), Uint8Array.of(1))),
+    pngChunk("tRNS", u16be(0)),
+    pngChunk("prVt", ascii(HIDDEN_TEXT)),
+    PLAIN_PNG.subarray(ihdrEnd),
+  );
+}
+
+/** PLAIN_WEBP (VP8X, ICCP, VP8) with its ICC profile's text and an unknown chunk holding HIDDEN_TEXT. */
+export function webpWithHiddenText(): Uint8Array {
+  const vp8x = PLAIN_WEBP.subarray(12, 12 + 18);
+  const vp8 = PLAIN_WEBP.subarray(PLAIN_WEBP.length - (8 + PLAIN_WEBP_VP8_SIZE));
+  return riffWebp(vp8x, webpChunk("ICCP", iccProfileWithText()), webpChunk("TEXT", ascii(HIDDEN_TEXT)), vp8);
+}
+
+const PLAIN_WEBP_VP8_SIZE = 0x42;
+
+/**
+ * An animated WebP of one frame: VP8X (animation flag), ANIM, and an ANMF holding PLAIN_WEBP's VP8 bitstream and an
+ * unknown chunk with HIDDEN_TEXT, plus an unknown top-level chunk.
+ */
+export function animatedWebpWithHiddenText(): Uint8Array {
+  const vp8 = PLAIN_WEBP.subarray(PLAIN_WEBP.length - (8 + PLAIN_WEBP_VP8_SIZE));
+  const vp8x = webpChunk("VP8X", concat(Uint8Array.of(0x02, 0, 0, 0), Uint8Array.of(7, 0, 0, 3, 0, 0)));
+  const anim = webpChunk("ANIM", new Uint8Array(6));
+  const frameHeader = concat(new Uint8Array(6), Uint8Array.of(7, 0, 0, 3, 0, 0), Uint8Array.of(100, 0, 0, 0));
+  const anmf = webpChunk("ANMF", concat(frameHeader, webpChunk("TEXT", ascii(HIDDEN_TEXT)), vp8));
+  return riffWebp(vp8x, anim, anmf, webpChunk("XYZW", ascii(HIDDEN_TEXT)));
+}
+
+const riffWebp = (...chunks: Uint8Array[]) => {
+  const body = concat(...chunks);
+  return concat(ascii("RIFF"), u32le(4 + body.length), ascii("WEBP"), body);
+};
+
 const box = (type: string, ...payload: Uint8Array[]) => {
   const content = concat(...payload);
   return concat(u32be(8 + content.length), ascii(type), content);

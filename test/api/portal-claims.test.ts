@@ -166,6 +166,16 @@ describe.each(DIALECTS)("portal claims (%s)", (dialect) => {
       }
     });
 
+    it("takes the amount in JSON only as a whole number: a string is 400 and creates nothing", async () => {
+      const buyer = await newBuyer();
+      for (const amountCents of ["2500", "2500.0", " 2500", 2500.5, "2.5e3"]) {
+        const response = await assertChangesNothing(t.database.db, () =>
+          buyer.portal.post("/portal/claims", claimBody(buyer, { amountCents })),
+        );
+        assertError(response, { status: 400, code: "parameter_invalid", param: "amountCents" });
+      }
+    });
+
     it("counts the 30-day window to the millisecond: exactly 30 days is filed, 30 days and 1 ms is refused", async () => {
       const buyer = await newBuyer();
       t.clock.advance(31 * DAY);
@@ -340,6 +350,36 @@ describe.each(DIALECTS)("portal claims (%s)", (dialect) => {
         [response.body.evidence[0].id],
       );
       assert.equal(row?.content_type, "application/pdf");
+    });
+
+    it("names every download by the type its bytes are: a PNG sent as invoice.html downloads as invoice.png", async () => {
+      const buyer = await newBuyer();
+      const response = await postForm(buyer.token, "/portal/claims", formFields(buyer), [
+        { name: "invoice.html", bytes: PLAIN_PNG, type: "text/html" },
+        { name: "statement", bytes: PDF },
+      ]);
+      assert.equal(response.status, 200, response.text);
+      assert.deepEqual(
+        response.body.evidence.map((file: UntypedBody) => file.fileName),
+        ["invoice.png", "statement.pdf"],
+      );
+      const [png] = response.body.evidence;
+      // A file stored before names were typed keeps the buyer's extension in its row: it is named on the way out.
+      await t.database.db.run("UPDATE claim_evidence SET file_name = ? WHERE id = ?", ['in"voice.html', png.id]);
+      for (const [key, path] of [
+        [buyer.token, `/portal/claims/${response.body.id}/evidence/${png.id}`],
+        [t.merchant.secretKey, `/merchant/claims/${response.body.id}/evidence/${png.id}`],
+      ]) {
+        const { response: got } = await download(key, path);
+        assert.equal(got.status, 200);
+        assert.equal(got.headers.get("content-type"), "image/png");
+        assert.equal(
+          got.headers.get("content-disposition"),
+          `attachment; filename="in_voice.png"; filename*=UTF-8''in%22voice.png`,
+        );
+      }
+      const listed = await buyer.portal.get(`/portal/claims/${response.body.id}`);
+      assert.equal(listed.body.evidence[0].fileName, 'in"voice.png');
     });
 
     it("refuses 6 files, a file of 10 MiB + 1 byte and a text file, and creates nothing", async () => {

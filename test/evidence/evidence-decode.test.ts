@@ -9,11 +9,14 @@ import { launchBrowser } from "../support/widget/browser.ts";
 import { stripImageMetadata } from "../../server/evidence/strip-metadata.ts";
 import type { EvidenceContentType } from "../../server/evidence/evidence-type.ts";
 import {
+  animatedWebpWithHiddenText,
+  jpegWithHiddenText,
   jpegWithMetadata,
   PLAIN_JPEG,
   PLAIN_PNG,
   PLAIN_WEBP,
   pngWithMetadata,
+  webpWithHiddenText,
   webpWithMetadata,
 } from "../../server/evidence/test-images.ts";
 
@@ -48,16 +51,22 @@ describe("stripped evidence images decode in Chromium", () => {
       { base64: Buffer.from(bytes).toString("base64"), type: contentType },
     );
 
-  const cases: [EvidenceContentType, Uint8Array, Uint8Array][] = [
-    ["image/jpeg", jpegWithMetadata(1), PLAIN_JPEG],
-    ["image/png", pngWithMetadata(1), PLAIN_PNG],
-    ["image/webp", webpWithMetadata(), PLAIN_WEBP],
+  // [type, the image with metadata, the plain image, a name, whether Chromium decodes the image with metadata too]
+  const cases: [EvidenceContentType, Uint8Array, Uint8Array, string, boolean][] = [
+    ["image/jpeg", jpegWithMetadata(1), PLAIN_JPEG, "Exif, XMP, IPTC, comments", true],
+    ["image/png", pngWithMetadata(1), PLAIN_PNG, "Exif, XMP, text", true],
+    ["image/webp", webpWithMetadata(), PLAIN_WEBP, "Exif, XMP", true],
+    // Issue 26: text hidden in an ICC profile and segments or chunks a decoder does not need. A JPG8 segment or an
+    // unknown chunk in a frame makes Chromium refuse the file itself; stripped, it decodes.
+    ["image/jpeg", jpegWithHiddenText(), PLAIN_JPEG, "ICC, JFXX, APP15, JPG8", false],
+    ["image/webp", webpWithHiddenText(), PLAIN_WEBP, "ICC, an unknown chunk", true],
+    ["image/webp", animatedWebpWithHiddenText(), PLAIN_WEBP, "an animation frame with an unknown chunk", false],
   ];
-  for (const [contentType, withMetadata, plain] of cases) {
-    it(`${contentType}: the same pixels as the image before its metadata was added`, async () => {
+  for (const [contentType, withMetadata, plain, name, fixtureDecodes] of cases) {
+    it(`${contentType} with ${name}: the same pixels as the image before its metadata was added`, async () => {
       const expected = await decode(plain, contentType);
       assert.deepEqual([expected.width, expected.height], [8, 4]);
-      assert.deepEqual(await decode(withMetadata, contentType), expected, "the fixture with metadata decodes");
+      if (fixtureDecodes) assert.deepEqual(await decode(withMetadata, contentType), expected, "the fixture decodes");
       assert.deepEqual(await decode(stripImageMetadata(withMetadata, contentType), contentType), expected);
     });
   }
