@@ -146,9 +146,9 @@ async function recordTransition(
       planId: claim.planId,
       claimId: claim.id,
       occasion: entryId,
-      // The claims team's decisions and every payment reach the buyer whatever the cap: a filing's rule decision
-      // does not (whoever files can repeat it).
-      pastRecipientCap: entry.actor === "claims_team" || entry.status === "paid",
+      // A decision the filing's rules made at once counts as the buyer's portal action (whoever files can repeat it);
+      // the claims team's requests and decisions, and every payment, are the service's own: no cap holds them back.
+      capBudget: email === "claim_decided" && entry.actor === "service" ? "portal" : undefined,
     });
   return updated;
 }

@@ -2,12 +2,17 @@
 // a claim's submission, request for information, decision, payment), sent by the e-mail worker
 // (server/email/worker.ts), which renders them from the database at send time. One row per occasion (the dedupe
 // key): a replayed or retried mutation never queues a second one. The address comes from the caller (even the page's
-// publishable key can name one), so the service caps what it sends, every template together: beyond a cap the e-mail
-// is recorded as suppressed and never sent; the mutation itself is not affected.
+// publishable key can name one), so the service caps what an outsider can make it send — each kind of trigger within
+// a budget of its own, so that spending one starves no other —, and never what it sends of its own accord (the claims
+// team's requests and decisions, payments): beyond a cap the e-mail is recorded as suppressed with the cap's reason
+// (the merchant sees it on the purchase) and never sent; the mutation itself is not affected.
 import { newId } from "./ids.ts";
 import type { Actor, Services, Tx } from "./context.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
 import { countQueuedEmails, findPlanRecipient, insertEmailOnce, lockEmailCounts } from "../store/emails.ts";
+import type { CapBudget } from "../store/emails.ts";
+
+export type { CapBudget };
 
 export type EmailTemplate =
   | "welcome_protected"
@@ -18,13 +23,58 @@ export type EmailTemplate =
   | "claim_paid";
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** E-mails counted are those queued (not suppressed) within the window before now; both caps count both modes. */
-export const EMAIL_CAPS = {
-  /** To one address (by its lookup hash), from every merchant together. */
-  perRecipient: { limit: 5, windowMs: 24 * HOUR_MS, reason: "over the cap of 5 e-mails per recipient per 24 hours" },
-  /** From one merchant. */
-  perMerchant: { limit: 500, windowMs: HOUR_MS, reason: "over the cap of 500 e-mails per merchant per hour" },
+export interface EmailCap {
+  limit: number;
+  windowMs: number;
+  /** What the suppressed e-mail records (last_error) and the merchant reads. */
+  reason: string;
+}
+
+/**
+ * The caps of each budget, over the e-mails of that budget queued (not suppressed) within the window before now, both
+ * modes together: per recipient (by the address's lookup hash, from every merchant together) and per merchant.
+ */
+export const EMAIL_CAPS: Record<CapBudget, Record<"perRecipient" | "perMerchant", EmailCap>> = {
+  /** Welcome e-mails: anyone holding the page's publishable key confirms, naming any address. */
+  confirm: {
+    perRecipient: {
+      limit: 5,
+      windowMs: DAY_MS,
+      reason: "over the cap of 5 welcome e-mails per recipient per 24 hours",
+    },
+    perMerchant: { limit: 500, windowMs: HOUR_MS, reason: "over the cap of 500 welcome e-mails per merchant per hour" },
+  },
+  /**
+   * What a buyer's portal session sends: a free-look cancellation, a claim's receipt and the decision its filing's
+   * rules make at once (a filing may send two). A session is made from a confirmed plan, so whoever confirms can.
+   */
+  portal: {
+    perRecipient: {
+      limit: 10,
+      windowMs: DAY_MS,
+      reason: "over the cap of 10 e-mails from portal actions per recipient per 24 hours",
+    },
+    perMerchant: {
+      limit: 500,
+      windowMs: HOUR_MS,
+      reason: "over the cap of 500 e-mails from portal actions per merchant per hour",
+    },
+  },
+};
+
+/**
+ * The budget each template counts toward by default; null: the service's own notice, sent whatever the caps (no
+ * caller can aim one at an address: the claims team asks and decides, a payment is made once per claim).
+ */
+const BUDGET_OF_TEMPLATE: Record<EmailTemplate, CapBudget | null> = {
+  welcome_protected: "confirm",
+  free_look_cancelled: "portal",
+  claim_received: "portal",
+  claim_information_needed: null,
+  claim_decided: null,
+  claim_paid: null,
 };
 
 export async function queueEmail(
@@ -34,7 +84,8 @@ export async function queueEmail(
   input: EmailOccasion & { recipient: StoredEmail },
 ): Promise<void> {
   const now = services.clock();
-  const suppressedBecause = await capReached(tx, now, actor.merchantId, input.recipient.hash, input.pastRecipientCap);
+  const budget = input.capBudget === undefined ? BUDGET_OF_TEMPLATE[input.template] : input.capBudget;
+  const suppressedBecause = budget && (await capReached(tx, now, budget, actor.merchantId, input.recipient.hash));
   await insertEmailOnce(tx, {
     id: newId("msg", now, services.random),
     merchantId: actor.merchantId,
@@ -47,6 +98,7 @@ export async function queueEmail(
     recipientHash: input.recipient.hash,
     status: suppressedBecause ? "suppressed" : "pending",
     lastError: suppressedBecause ?? null,
+    capBudget: budget,
     createdAt: now,
   });
 }
@@ -59,11 +111,8 @@ export interface EmailOccasion {
   claimId?: string;
   /** What makes this e-mail one of several of its template for the claim (e.g. the timeline entry's id). */
   occasion?: string;
-  /**
-   * Sent even past the per-recipient cap (it still counts toward it): an e-mail caused by the claims team or by a
-   * payment, never by whoever holds a key or a portal session, so no caller can aim a series of them at an address.
-   */
-  pastRecipientCap?: boolean;
+  /** The budget it counts toward when not its template's (a decision its filing's rules made: the portal's). */
+  capBudget?: CapBudget | null;
 }
 
 /** queueEmail to the address the plan holds; nothing when it holds none (none given, or redacted). */
@@ -72,23 +121,24 @@ export async function queuePlanEmail(tx: Tx, services: Services, actor: Actor, i
   if (recipient) await queueEmail(tx, services, actor, { ...input, recipient });
 }
 
-/** Which cap queueing one more e-mail would pass, if any. */
+/** Which cap of the budget queueing one more e-mail would pass, if any. */
 async function capReached(
   tx: Tx,
   now: number,
+  budget: CapBudget,
   merchantId: string,
   recipientHash: string,
-  pastRecipientCap = false,
 ): Promise<string | undefined> {
   // Concurrent confirms would each count before any inserts, and all get under a cap together; so the count and the
   // insert run under a lock on both counts. The count is sent behind the locks without waiting for them (on
   // PostgreSQL the three share a round trip); the database runs it once both are held.
-  const { perRecipient, perMerchant } = EMAIL_CAPS;
+  const { perRecipient, perMerchant } = EMAIL_CAPS[budget];
   const [, queued] = await Promise.all([
-    lockEmailCounts(tx, merchantId, recipientHash),
+    lockEmailCounts(tx, budget, merchantId, recipientHash),
     countQueuedEmails(
       tx,
       {
+        budget,
         recipientHash,
         recipientSince: now - perRecipient.windowMs,
         merchantId,
@@ -97,7 +147,7 @@ async function capReached(
       { recipient: perRecipient.limit, merchant: perMerchant.limit },
     ),
   ]);
-  if (queued.toRecipient >= perRecipient.limit && !pastRecipientCap) return perRecipient.reason;
+  if (queued.toRecipient >= perRecipient.limit) return perRecipient.reason;
   if (queued.fromMerchant >= perMerchant.limit) return perMerchant.reason;
   return undefined;
 }

@@ -4,6 +4,12 @@ import type { Mode } from "../domain/ids.ts";
 import type { Database, Queryable } from "./database.ts";
 import { claimDueRows } from "./work-table.ts";
 
+/**
+ * The cap budget an e-mail counts toward (server/domain/emails.ts): welcome e-mails ("confirm") or what a buyer's
+ * portal session triggers ("portal"); null for the service's own notices, never capped.
+ */
+export type CapBudget = "confirm" | "portal";
+
 export interface NewEmailMessage {
   id: string;
   merchantId: string;
@@ -19,6 +25,7 @@ export interface NewEmailMessage {
   status: "pending" | "suppressed";
   /** Why it was suppressed (null when pending). */
   lastError: string | null;
+  capBudget: CapBudget | null;
   createdAt: number;
 }
 
@@ -77,8 +84,8 @@ export interface EmailClaim {
 /** Inserts the message unless one with its dedupe key already exists (a replayed or retried mutation). */
 export async function insertEmailOnce(tx: Queryable, message: NewEmailMessage): Promise<void> {
   await tx.run(
-    `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, claim_id, dedupe_key, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, last_error, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+    `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, claim_id, dedupe_key, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, last_error, cap_budget, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
     [
       message.id,
       message.merchantId,
@@ -92,41 +99,56 @@ export async function insertEmailOnce(tx: Queryable, message: NewEmailMessage): 
       message.status,
       message.createdAt,
       message.lastError,
+      message.capBudget,
       message.createdAt,
     ],
   );
 }
 
 /**
- * Serialises, until the transaction ends, every transaction that counts and queues e-mails for this merchant or this
- * recipient. PostgreSQL: transaction-scoped advisory locks, the merchant's before the recipient's in every
- * transaction (no lock cycle); both are sent at once, and statements issued after this call (before awaiting it) run
- * once both are held. SQLite transactions are serialised already.
+ * Serialises, until the transaction ends, every transaction that counts and queues e-mails of this budget for this
+ * merchant or this recipient. PostgreSQL: transaction-scoped advisory locks, the merchant's before the recipient's in
+ * every transaction (no lock cycle; a transaction queues e-mails of one budget at most); both are sent at once, and
+ * statements issued after this call (before awaiting it) run once both are held. SQLite transactions are serialised
+ * already.
  */
-export async function lockEmailCounts(tx: Queryable, merchantId: string, recipientHash: string): Promise<void> {
+export async function lockEmailCounts(
+  tx: Queryable,
+  budget: CapBudget,
+  merchantId: string,
+  recipientHash: string,
+): Promise<void> {
   if (tx.dialect !== "postgres") return;
-  const keys = [`email cap: merchant ${merchantId}`, `email cap: recipient ${recipientHash}`];
+  const keys = [`email cap ${budget}: merchant ${merchantId}`, `email cap ${budget}: recipient ${recipientHash}`];
   await Promise.all(keys.map((key) => tx.get("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", [key])));
 }
 
 /**
- * E-mails queued (not suppressed) to the recipient since one time and from the merchant since another, both modes,
+ * E-mails of the budget queued (not suppressed) to the recipient since one time and from the merchant since another, both modes,
  * each counted only up to its cap (`upTo`): the caller asks whether a cap is reached, and a count that ran over every
  * e-mail of the window grew with the merchant's volume (bench:shopify: the largest statement of an order).
  */
 export async function countQueuedEmails(
   tx: Queryable,
-  window: { recipientHash: string; recipientSince: number; merchantId: string; merchantSince: number },
+  window: {
+    budget: CapBudget;
+    recipientHash: string;
+    recipientSince: number;
+    merchantId: string;
+    merchantSince: number;
+  },
   upTo: { recipient: number; merchant: number },
 ): Promise<{ toRecipient: number; fromMerchant: number }> {
   const counts = await tx.get<{ recipient: number | string; merchant: number | string }>(
-    `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM email_messages WHERE recipient_hash = ? AND created_at > ? AND status <> 'suppressed' LIMIT ?) r) AS recipient,
-            (SELECT COUNT(*) FROM (SELECT 1 FROM email_messages WHERE merchant_id = ? AND created_at > ? AND status <> 'suppressed' LIMIT ?) m) AS merchant`,
+    `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM email_messages WHERE recipient_hash = ? AND cap_budget = ? AND created_at > ? AND status <> 'suppressed' LIMIT ?) r) AS recipient,
+            (SELECT COUNT(*) FROM (SELECT 1 FROM email_messages WHERE merchant_id = ? AND cap_budget = ? AND created_at > ? AND status <> 'suppressed' LIMIT ?) m) AS merchant`,
     [
       window.recipientHash,
+      window.budget,
       window.recipientSince,
       upTo.recipient,
       window.merchantId,
+      window.budget,
       window.merchantSince,
       upTo.merchant,
     ],

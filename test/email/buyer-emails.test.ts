@@ -3,8 +3,9 @@
 // server on loopback, on SQLite and PostgreSQL. Each goes to the plan's buyer with a fixed Subject plus our reference
 // number, rendered at send time from the plan, the claim and its timeline; text the service did not write (a buyer's
 // description, a merchant's name) is escaped in HTML, inert as a link, and never reaches the Subject or a header. One
-// e-mail per occasion; the claim e-mails count toward the per-recipient cap (the claims team's decisions and payments
-// are sent past it); an e-mail whose occasion no longer holds is skipped.
+// e-mail per occasion; what a buyer's portal session sends counts toward its own caps, and the service's own notices
+// (the claims team's requests and decisions, payments) toward none, so a spent welcome cap holds none of them back;
+// an e-mail whose occasion no longer holds is skipped.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -15,7 +16,7 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { insertClaimRow, insertTimelineRow, updateClaimRow, type ClaimRow } from "../support/claim-rows.ts";
 import { EMAIL_CAPS, queuePlanEmail, type EmailOccasion } from "../../server/domain/emails.ts";
-import { approveClaim, resolveClaim } from "../../server/domain/claim-decisions.ts";
+import { approveClaim, requestInformation, resolveClaim } from "../../server/domain/claim-decisions.ts";
 import type { Actor } from "../../server/domain/context.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
@@ -373,52 +374,91 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     ]);
   });
 
-  it(`claim e-mails count toward the cap of ${EMAIL_CAPS.perRecipient.limit} per recipient per 24 h`, async () => {
+  it(`what a buyer's portal session sends counts toward its own cap of ${EMAIL_CAPS.portal.perRecipient.limit} per recipient per 24 h; the claims team's requests toward none`, async () => {
     const address = `capped-${randomUUID()}@example.com`;
-    const plan = await protect(address); // the welcome: 1
+    const plan = await protect(address); // the welcome: the confirm budget
     const claimId = await claim(plan, { status: "needs_information" });
-    await queue(plan, { template: "claim_received", claimId }); // 2
-    for (let i = 0; i < EMAIL_CAPS.perRecipient.limit - 1; i++)
-      await queue(plan, { template: "claim_information_needed", claimId, occasion: `cte_${i}` }); // 3, 4, 5, suppressed
-    const rows = await rowsOf(plan.planId, "claim_information_needed");
-    assert.deepEqual(rows.map((row) => row.status).sort(), ["pending", "pending", "pending", "suppressed"]);
+    for (let i = 0; i < EMAIL_CAPS.portal.perRecipient.limit + 1; i++)
+      await queue(plan, { template: "claim_received", claimId, occasion: `cte_received_${i}` });
+    const received = await rowsOf(plan.planId, "claim_received");
+    assert.deepEqual(received.map((row) => row.status).sort(), [
+      ...Array(EMAIL_CAPS.portal.perRecipient.limit).fill("pending"),
+      "suppressed",
+    ]);
     assert.deepEqual(
-      rows.filter((row) => row.status === "suppressed").map((row) => row.last_error),
-      [EMAIL_CAPS.perRecipient.reason],
+      received.filter((row) => row.status === "suppressed").map((row) => row.last_error),
+      [EMAIL_CAPS.portal.perRecipient.reason],
     );
-    await drain();
-    assert.equal(smtp.received.filter((message) => message.to.includes(address)).length, EMAIL_CAPS.perRecipient.limit);
+    for (let i = 0; i < 3; i++)
+      await queue(plan, { template: "claim_information_needed", claimId, occasion: `cte_request_${i}` });
+    assert.deepEqual(
+      (await rowsOf(plan.planId, "claim_information_needed")).map((row) => row.status),
+      ["pending", "pending", "pending"],
+    );
   });
 
-  it("the claims team's decisions and payments reach the buyer past the cap (and still count toward it)", async () => {
-    const address = `decided-${randomUUID()}@example.com`;
-    const plan = await protect(address); // the welcome: 1
-    const claimId = await claim(plan, { status: "under_review" });
-    for (let i = 0; i < EMAIL_CAPS.perRecipient.limit - 1; i++)
-      await queue(plan, { template: "claim_information_needed", claimId, occasion: `cte_${i}` }); // 2, 3, 4, 5
+  it(`a merchant whose ${EMAIL_CAPS.confirm.perMerchant.limit} welcome e-mails of the hour are spent still sends every claim notice: the receipt, the rules' and the claims team's decisions, the request for information, the payment`, async () => {
+    const merchant = await t.createMerchant("Spent Store");
+    const now = t.clock.now;
+    // Whoever holds the merchant's publishable key confirmed 500 orders to addresses of their choice this hour.
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < EMAIL_CAPS.confirm.perMerchant.limit; i++)
+        await tx.run(
+          `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, dedupe_key, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at, cap_budget)
+           VALUES (?, ?, 'test', 'welcome_protected', ?, ?, 'sealed', ?, 'sent', 1, ?, ?, ?, 'confirm')`,
+          [
+            `msg_spent_${merchant.merchantId}_${i}`,
+            merchant.merchantId,
+            `plan_spent_${merchant.merchantId}_${i}`,
+            `welcome_protected:plan_spent_${merchant.merchantId}_${i}`,
+            `hash-spent-${i}`,
+            now - 1_000,
+            now - 1_000,
+            now - 1_000,
+          ],
+        );
+    });
+    const address = `real-buyer-${randomUUID()}@example.com`;
+    const plan = await protect(address, merchant);
+    assert.deepEqual(
+      (await rowsOf(plan.planId, "welcome_protected")).map((row) => [row.status, row.last_error]),
+      [["suppressed", EMAIL_CAPS.confirm.perMerchant.reason]],
+      "the welcome is held back",
+    );
+    // A filing the program's rules approve at once (its receipt and decision: the portal's budget)…
+    const decidedByRules = await claim(plan, { status: "submitted", amountCents: 1_000 });
+    await queue(plan, { template: "claim_received", claimId: decidedByRules });
+    const rules = { kind: "rule", ruleId: "auto_approve" } as const;
+    await t.database.db.transaction((tx) => approveClaim(tx, t.services, plan.actor, decidedByRules, rules, {}));
+    // …and one the claims team asks about, approves, and the merchant pays (the service's own notices).
+    const claimId = await claim(plan, { status: "under_review", reason: "lost_in_transit", amountCents: 1_000 });
     const staff = { kind: "staff", staffId: "stf_cap_test" } as const;
+    await t.database.db.transaction((tx) =>
+      requestInformation(tx, t.services, plan.actor, claimId, staff, { message: "A photo of the box, please." }),
+    );
+    await updateClaimRow(t.database.db, claimId, { status: "under_review", at: t.clock.now }); // the buyer answered
     await t.database.db.transaction((tx) => approveClaim(tx, t.services, plan.actor, claimId, staff, {}));
     await t.database.db.transaction((tx) =>
       resolveClaim(tx, t.services, plan.actor, claimId, { channel: "merchant", kind: "refund", reference: "re_cap" }),
     );
-    assert.deepEqual(
-      [...(await rowsOf(plan.planId, "claim_decided")), ...(await rowsOf(plan.planId, "claim_paid"))].map(
-        (row) => row.status,
-      ),
-      ["pending", "pending"],
+    const statuses = await t.database.db.all<{ template: string; status: string; cap_budget: string | null }>(
+      "SELECT template, status, cap_budget FROM email_messages WHERE plan_id = ? AND template <> 'welcome_protected' ORDER BY template",
+      [plan.planId],
     );
-    // A caller's occasion after them is still held back by the cap they count toward.
-    await queue(plan, { template: "claim_information_needed", claimId, occasion: "cte_after" });
-    const requests = await rowsOf(plan.planId, "claim_information_needed");
-    assert.deepEqual(requests.filter((row) => row.status === "suppressed").length, 1);
+    assert.deepEqual(statuses.map((row) => `${row.template} ${row.status} ${row.cap_budget}`).sort(), [
+      "claim_decided pending null",
+      "claim_decided pending portal",
+      "claim_information_needed pending null",
+      "claim_paid pending null",
+      "claim_received pending portal",
+    ]);
     await drain();
-    // Sent: the welcome, the decision and the payment (the requests for information are skipped: the claim moved on).
-    assert.deepEqual(
-      smtp.received
-        .filter((message) => message.to.includes(address))
-        .map((message) => message.mail.subject?.split(":")[0])
-        .sort(),
-      ["Decision on your refund request", "Your purchase protection is active", "Your refund has been paid"],
-    );
+    const subjects = smtp.received
+      .filter((message) => message.to.includes(address))
+      .map((message) => message.mail.subject?.split(":")[0])
+      .sort();
+    assert.ok(subjects.includes("Your refund has been paid"), subjects.join(", "));
+    assert.equal(subjects.filter((subject) => subject === "Decision on your refund request").length, 2);
+    assert.ok(!subjects.includes("Your purchase protection is active"), "the suppressed welcome never goes");
   });
 });

@@ -208,35 +208,35 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     assert.ok(!(mail.html as string).includes('<a href="http://evil'), "and escaped in the HTML part");
   });
 
-  it(`at most ${EMAIL_CAPS.perRecipient.limit} e-mails per recipient per 24 h: the plan beyond is confirmed, its e-mail recorded as suppressed and never sent`, async () => {
+  it(`at most ${EMAIL_CAPS.confirm.perRecipient.limit} welcome e-mails per recipient per 24 h: the plan beyond is confirmed, its e-mail recorded as suppressed and never sent`, async () => {
     await drain();
     const stranger = `stranger-${randomUUID()}@example.com`;
     const plans = [];
     // Any case, one recipient (the cap counts by the hash of the lower-cased address).
-    for (let i = 0; i <= EMAIL_CAPS.perRecipient.limit; i++)
+    for (let i = 0; i <= EMAIL_CAPS.confirm.perRecipient.limit; i++)
       plans.push(await protect({ customer_email: i % 2 ? stranger.toUpperCase() : stranger }));
     const rows = (await Promise.all(plans.map((plan) => messagesOf(plan.plan_id)))).flat();
     assert.deepEqual(
       rows.map((row) => row.status),
-      [...Array(EMAIL_CAPS.perRecipient.limit).fill("pending"), "suppressed"],
+      [...Array(EMAIL_CAPS.confirm.perRecipient.limit).fill("pending"), "suppressed"],
     );
-    assert.equal(rows.at(-1)!.last_error, EMAIL_CAPS.perRecipient.reason);
+    assert.equal(rows.at(-1)!.last_error, EMAIL_CAPS.confirm.perRecipient.reason);
     await drain();
-    assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit);
+    assert.equal(receivedBy(stranger).length, EMAIL_CAPS.confirm.perRecipient.limit);
 
-    t.clock.advance(EMAIL_CAPS.perRecipient.windowMs);
+    t.clock.advance(EMAIL_CAPS.confirm.perRecipient.windowMs);
     await drain();
     assert.equal((await messagesOf(plans.at(-1)!.plan_id))[0].status, "suppressed", "never sent later");
     const later = await protect({ customer_email: stranger });
     await drain();
     assert.equal((await messagesOf(later.plan_id))[0].status, "sent", "a day later the address gets e-mail again");
-    assert.equal(receivedBy(stranger).length, EMAIL_CAPS.perRecipient.limit + 1);
+    assert.equal(receivedBy(stranger).length, EMAIL_CAPS.confirm.perRecipient.limit + 1);
   });
 
   it("concurrent confirms to one address queue exactly the cap", async () => {
     const stranger = `stranger-${randomUUID()}@example.com`;
     const quotes = [];
-    for (let i = 0; i < 2 * EMAIL_CAPS.perRecipient.limit; i++) {
+    for (let i = 0; i < 2 * EMAIL_CAPS.confirm.perRecipient.limit; i++) {
       const quoted = await secret.post("/headless/quote", {
         order_amount_cents: 5_000,
         order_id: `order-${randomUUID()}`,
@@ -260,22 +260,22 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     assert.deepEqual(
       statuses.map((row) => [row.status, Number(row.n)]),
       [
-        ["pending", EMAIL_CAPS.perRecipient.limit],
-        ["suppressed", EMAIL_CAPS.perRecipient.limit],
+        ["pending", EMAIL_CAPS.confirm.perRecipient.limit],
+        ["suppressed", EMAIL_CAPS.confirm.perRecipient.limit],
       ],
     );
   });
 
-  it(`at most ${EMAIL_CAPS.perMerchant.limit} e-mails per merchant per hour (both modes together)`, async () => {
+  it(`at most ${EMAIL_CAPS.confirm.perMerchant.limit} welcome e-mails per merchant per hour (both modes together)`, async () => {
     await drain();
     const merchant = await t.createMerchant("Busy Store");
     const now = t.clock.now;
     // The e-mails the merchant sent in the last hour, as rows (sending them through the API would take minutes).
     await t.database.db.transaction(async (tx) => {
-      for (let i = 0; i < EMAIL_CAPS.perMerchant.limit; i++) {
+      for (let i = 0; i < EMAIL_CAPS.confirm.perMerchant.limit; i++) {
         await tx.run(
-          `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, dedupe_key, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at)
-           VALUES (?, ?, ?, 'welcome_protected', ?, ?, ?, ?, 'sent', 1, ?, ?, ?)`,
+          `INSERT INTO email_messages (id, merchant_id, mode, template, plan_id, dedupe_key, recipient_sealed, recipient_hash, status, attempts, next_attempt_at, created_at, sent_at, cap_budget)
+           VALUES (?, ?, ?, 'welcome_protected', ?, ?, ?, ?, 'sent', 1, ?, ?, ?, 'confirm')`,
           [
             `msg_earlier_${merchant.merchantId}_${i}`,
             merchant.merchantId,
@@ -294,11 +294,11 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     const over = await protect({ customer_email: `over-${randomUUID()}@example.com` }, merchant);
     const [row] = await messagesOf(over.plan_id);
     assert.equal(row.status, "suppressed");
-    assert.equal(row.last_error, EMAIL_CAPS.perMerchant.reason);
+    assert.equal(row.last_error, EMAIL_CAPS.confirm.perMerchant.reason);
     const mine = await protect({ customer_email: `other-merchant-${randomUUID()}@example.com` });
     assert.equal((await messagesOf(mine.plan_id))[0].status, "pending", "another merchant is not held back");
 
-    t.clock.advance(EMAIL_CAPS.perMerchant.windowMs);
+    t.clock.advance(EMAIL_CAPS.confirm.perMerchant.windowMs);
     const address = `next-hour-${randomUUID()}@example.com`;
     const next = await protect({ customer_email: address }, merchant);
     await drain();
