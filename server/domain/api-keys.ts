@@ -3,14 +3,21 @@
 // only its last four characters. Rotating mints a successor and lets the old key work until the end of an overlap
 // the merchant chooses (its revoked_at is set ahead), so servers can be redeployed without an outage; revoking ends a
 // key at once, in every process (each request looks its key up). Every change is audited in its transaction.
+//
+// Who may mint what, as Stripe's restricted keys: an owner any kind; a developer publishable keys and restricted
+// (rk_) keys, which call every merchant route except the ones that move money — void, refund reports, claim
+// resolutions, fee refunds (server/http/routes.ts decides, by key kind) — so that a key never does what its
+// minter's role may not do on the dashboard. A server key (secret, restricted) belongs to the member who minted it
+// and saw its value: it ends when they are disabled or their new role could not mint it.
 import { z } from "zod";
 import type { Services, Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
-import type { KeyKind, Mode } from "./ids.ts";
+import { KEY_PREFIX, type KeyKind, type Mode } from "./ids.ts";
 import { mintApiKey } from "./merchants.ts";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
 import { parseInput } from "./sign-in-links.ts";
-import { endKeyAt, findMerchantKey, listMerchantKeys, type KeyListing } from "../store/merchants.ts";
+import { endKeyAt, endKeysMintedBy, findMerchantKey, listMerchantKeys, type KeyListing } from "../store/merchants.ts";
+import type { MemberRole } from "../store/members.ts";
 
 /** The overlaps a rotation offers: how long the old key keeps working. */
 export const ROTATION_OVERLAPS = {
@@ -36,7 +43,18 @@ export interface ApiKeySummary {
   rotatedFrom: string | null;
 }
 
-const PREFIX: Record<KeyKind, string> = { publishable: "wk", secret: "mch" };
+/** The key kinds each role may mint or rotate (support manages no keys). */
+export const MINTABLE_KEY_KINDS: Record<MemberRole, readonly KeyKind[]> = {
+  owner: ["publishable", "secret", "restricted"],
+  developer: ["publishable", "restricted"],
+  support: [],
+};
+
+/** Kinds tied to their minter. Publishable keys are public — every checkout page shows one — so they outlive them. */
+const SERVER_KEY_KINDS: readonly KeyKind[] = ["secret", "restricted"];
+
+/** Who manages keys: a member (or the Shopify admin's staff, as owners) acting for a merchant. */
+export type KeyManager = MerchantAuditSource & { role: MemberRole };
 
 function summarise(key: KeyListing, now: number): ApiKeySummary {
   const state: KeyState = key.revokedAt === null ? "active" : key.revokedAt > now ? "expiring" : "revoked";
@@ -44,7 +62,7 @@ function summarise(key: KeyListing, now: number): ApiKeySummary {
     id: key.id,
     kind: key.kind,
     mode: key.mode,
-    display: `${PREFIX[key.kind]}_${key.mode}_…${key.last4}`,
+    display: `${KEY_PREFIX[key.kind]}_${key.mode}_…${key.last4}`,
     state,
     createdAt: new Date(key.createdAt).toISOString(),
     endsAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
@@ -58,7 +76,10 @@ export async function listApiKeys(db: Tx, services: Services, merchantId: string
 }
 
 const mintSchema = z.strictObject({
-  kind: z.enum(["publishable", "secret"], "Choose a publishable (wk_) or a secret (mch_) key."),
+  kind: z.enum(
+    ["publishable", "secret", "restricted"],
+    "Choose a publishable (wk_), secret (mch_) or restricted (rk_) key.",
+  ),
   mode: z.enum(["test", "live"], "Choose test or live."),
 });
 const rotateSchema = z.strictObject({
@@ -75,26 +96,33 @@ export interface MintedKey {
   secret: string;
 }
 
+/** A key of `kind` minted by `by` (refused when their role may not mint that kind). */
 async function insertKey(
   tx: Tx,
   services: Services,
-  merchantId: string,
-  kind: KeyKind,
-  mode: Mode,
-  rotatedFrom: string | null,
+  by: KeyManager,
+  key: { kind: KeyKind; mode: Mode; rotatedFrom: string | null },
 ): Promise<MintedKey> {
-  const minted = await mintApiKey(tx, services, { merchantId, mode }, kind, rotatedFrom);
-  return { key: summarise((await findMerchantKey(tx, merchantId, minted.id))!, services.clock()), secret: minted.key };
+  if (!MINTABLE_KEY_KINDS[by.role].includes(key.kind))
+    throw new DomainError(
+      "forbidden",
+      "key_kind_not_allowed",
+      `Your role cannot mint or rotate ${key.kind} keys: ask an owner of your team.`,
+      "kind",
+    );
+  const minted = await mintApiKey(tx, services, { merchantId: by.merchantId, mode: key.mode }, key.kind, {
+    rotatedFrom: key.rotatedFrom,
+    mintedBy: by.actor.id,
+  });
+  return {
+    key: summarise((await findMerchantKey(tx, by.merchantId, minted.id))!, services.clock()),
+    secret: minted.key,
+  };
 }
 
-export async function mintKey(
-  tx: Tx,
-  services: Services,
-  source: MerchantAuditSource,
-  input: unknown,
-): Promise<MintedKey> {
+export async function mintKey(tx: Tx, services: Services, source: KeyManager, input: unknown): Promise<MintedKey> {
   const { kind, mode } = parseInput(mintSchema, input);
-  const minted = await insertKey(tx, services, source.merchantId, kind, mode, null);
+  const minted = await insertKey(tx, services, source, { kind, mode, rotatedFrom: null });
   await appendMerchantAudit(tx, services, source, {
     action: "api_key.minted",
     subject: minted.key.id,
@@ -112,17 +140,12 @@ async function keyInForce(tx: Tx, services: Services, merchantId: string, keyId:
 }
 
 /** A successor of the same kind and mode; the old key works until now + the chosen overlap. */
-export async function rotateKey(
-  tx: Tx,
-  services: Services,
-  source: MerchantAuditSource,
-  input: unknown,
-): Promise<MintedKey> {
+export async function rotateKey(tx: Tx, services: Services, source: KeyManager, input: unknown): Promise<MintedKey> {
   const { keyId, overlap } = parseInput(rotateSchema, input);
   const old = await keyInForce(tx, services, source.merchantId, keyId);
   const now = services.clock();
+  const minted = await insertKey(tx, services, source, { kind: old.kind, mode: old.mode, rotatedFrom: old.id });
   await endKeyAt(tx, old.id, now + ROTATION_OVERLAPS[overlap], now);
-  const minted = await insertKey(tx, services, source.merchantId, old.kind, old.mode, old.id);
   await appendMerchantAudit(tx, services, source, {
     action: "api_key.rotated",
     subject: old.id,
@@ -151,4 +174,31 @@ export async function revokeKey(
     });
   }
   return summarise((await findMerchantKey(tx, source.merchantId, id))!, now);
+}
+
+/**
+ * A member was disabled (`role` null) or given `role`: the server keys they minted that the role could not mint end
+ * now, each audited. Called in the transaction that changes the member.
+ */
+export async function endKeysBeyondRole(
+  tx: Tx,
+  services: Services,
+  source: MerchantAuditSource,
+  member: { id: string; role: MemberRole | null },
+): Promise<void> {
+  const mintable = member.role === null ? [] : MINTABLE_KEY_KINDS[member.role];
+  const kinds = SERVER_KEY_KINDS.filter((kind) => !mintable.includes(kind));
+  const now = services.clock();
+  for (const key of await endKeysMintedBy(tx, source.merchantId, member.id, kinds, now))
+    await appendMerchantAudit(tx, services, source, {
+      action: "api_key.revoked",
+      subject: key.id,
+      detail: {
+        kind: key.kind,
+        mode: key.mode,
+        last4: key.last4,
+        reason: member.role === null ? "member_disabled" : "member_role_changed",
+        minter: member.id,
+      },
+    });
 }

@@ -51,9 +51,20 @@ export function newReferenceNumber(nowMs: number, random: RandomSource = cryptoR
   return `CLM-${new Date(nowMs).getUTCFullYear()}-${randomString(CROCKFORD, 8, random)}`;
 }
 
-export type KeyKind = "publishable" | "secret";
+/**
+ * publishable (wk_: the widget's three routes), secret (mch_: every merchant route) or restricted (rk_: a secret key
+ * without the routes that move money — what a developer may mint, README "Authentication and keys").
+ */
+export type KeyKind = "publishable" | "secret" | "restricted";
 export type Mode = "test" | "live";
-const KEY_PREFIX: Record<KeyKind, string> = { publishable: "wk", secret: "mch" };
+export const KEY_PREFIX = { publishable: "wk", secret: "mch", restricted: "rk" } as const satisfies Record<
+  KeyKind,
+  string
+>;
+const KIND_OF_PREFIX = Object.fromEntries(Object.entries(KEY_PREFIX).map(([kind, prefix]) => [prefix, kind])) as Record<
+  string,
+  KeyKind
+>;
 
 export function newApiKey(kind: KeyKind, mode: Mode, random: RandomSource = cryptoRandom): string {
   return `${KEY_PREFIX[kind]}_${mode}_${randomString(BASE62, 32, random)}`;
@@ -61,9 +72,9 @@ export function newApiKey(kind: KeyKind, mode: Mode, random: RandomSource = cryp
 
 /** The kind and mode a key's prefix claims, or undefined for anything that is not one of our keys. */
 export function parseApiKey(key: string): { kind: KeyKind; mode: Mode } | undefined {
-  const match = /^(wk|mch)_(test|live)_[0-9A-Za-z]{32}$/.exec(key);
+  const match = /^(wk|mch|rk)_(test|live)_[0-9A-Za-z]{32}$/.exec(key);
   if (!match) return undefined;
-  return { kind: match[1] === "wk" ? "publishable" : "secret", mode: match[2] as Mode };
+  return { kind: KIND_OF_PREFIX[match[1]], mode: match[2] as Mode };
 }
 
 /** Quote tokens: 32 random bytes, base64url. Only their SHA-256 is stored. */

@@ -1,15 +1,16 @@
-// The standalone dashboard's people (/dashboard, for merchants on any cart): sign-up creates a merchant and its
-// owner; team members are invited by e-mail as owner, developer (keys and webhooks) or support (read-only, claims);
+// The standalone dashboard's people (/dashboard, for merchants on any cart): sign-up (sign-ups.ts) creates a merchant
+// and its owner once the address is confirmed; team members are invited by e-mail as owner, developer (keys and webhooks) or support (read-only, claims);
 // everyone signs in by a single-use e-mail link (sign-in-links.ts: 32 random bytes, 15 minutes, only the SHA-256
 // stored) into a 12-hour session whose row also holds the mode its pages show. Every request looks the session up,
-// so signing out everywhere or disabling a member ends their sessions at once. Sensitive actions are audited
+// so signing out everywhere or disabling a member ends their sessions at once — and the server keys they minted
+// (api-keys.ts), as does a new role that could not mint them. Sensitive actions are audited
 // (merchant-audit.ts) in the same transaction.
 import { z } from "zod";
 import type { Services, Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { newId, sha256Hex, type Mode } from "./ids.ts";
-import { createProgram } from "./programs.ts";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
+import { endKeysBeyondRole } from "./api-keys.ts";
 import {
   emailAddressSchema,
   newToken,
@@ -19,7 +20,6 @@ import {
   openSession,
   TOKEN_PATTERN,
 } from "./sign-in-links.ts";
-import { insertMerchant } from "../store/merchants.ts";
 import {
   consumeMemberSignInToken,
   deleteStaleMemberCredentials,
@@ -91,15 +91,6 @@ const toTeamMember = (record: MemberRecord): TeamMember => ({
 
 const roleSchema = z.enum(MEMBER_ROLES, "Choose owner, developer or support.");
 
-const signUpSchema = z.strictObject({
-  email: emailAddressSchema,
-  businessName: z
-    .string()
-    .trim()
-    .min(2, "Enter your business's name (at least 2 characters).")
-    .max(100, "At most 100 characters."),
-});
-
 const inviteSchema = z.strictObject({ email: emailAddressSchema, role: roleSchema });
 const roleChangeSchema = z.strictObject({ memberId: z.string().min(1).max(64), role: roleSchema });
 
@@ -146,53 +137,6 @@ export async function requestMemberSignInLinks(
   for (const membership of await findMembershipsByEmail(tx, email))
     links.push(await issueLink(tx, services, membership, membership.merchantName, ttlMs));
   return links;
-}
-
-/**
- * Sign-up: a new merchant (test mode, the default program, no keys yet: keys are minted on the Developers page and
- * shown once there) with this address as its owner, and a sign-in link. An address that already belongs to a team
- * gets its sign-in links instead (the page answers both the same way).
- */
-export async function signUp(
-  tx: Tx,
-  services: Services,
-  input: unknown,
-  ip: string,
-): Promise<{ created: boolean; links: MemberSignInLink[] }> {
-  const { email, businessName } = parseInput(signUpSchema, input);
-  const existing = await requestMemberSignInLinks(tx, services, { email });
-  if (existing.length > 0) return { created: false, links: existing };
-  const now = services.clock();
-  const merchantId = newId("mer", now, services.random);
-  await insertMerchant(tx, {
-    id: merchantId,
-    name: businessName,
-    allowedOrigins: [],
-    shopDomain: null,
-    createdAt: now,
-  });
-  await createProgram(tx, services, { merchantId, mode: "test" });
-  const memberId = newId("mem", now, services.random);
-  await insertMember(tx, {
-    id: memberId,
-    merchantId,
-    email,
-    name: "",
-    role: "owner",
-    status: "invited",
-    invitedBy: null,
-    createdAt: now,
-  });
-  await appendMerchantAudit(
-    tx,
-    services,
-    { merchantId, mode: "test", actor: { id: memberId, email }, ip },
-    { action: "member.signed_up", subject: memberId },
-  );
-  return {
-    created: true,
-    links: [await issueLink(tx, services, { id: memberId, merchantId, email }, businessName, SIGN_IN_LINK_TTL_MS)],
-  };
 }
 
 /** One answer for every link that does not sign in: unknown, expired, used, or its member disabled. */
@@ -350,11 +294,12 @@ export async function changeMemberRole(
       subject: member.id,
       detail: { from: member.role, to: role },
     });
+    await endKeysBeyondRole(tx, services, auditSourceOf(by, ip), { id: member.id, role });
   }
   return toTeamMember((await findMember(tx, by.merchantId, member.id))!);
 }
 
-/** Disables a member: no more sign-in, and their sessions and unused links stop working now. */
+/** Disables a member: no more sign-in; their sessions, unused links and server keys stop working now. */
 export async function disableMember(
   tx: Tx,
   services: Services,
@@ -368,6 +313,7 @@ export async function disableMember(
     await updateMember(tx, member.id, { status: "disabled" }, now);
     await revokeMemberCredentials(tx, member.id, now);
     await appendMerchantAudit(tx, services, auditSourceOf(by, ip), { action: "member.disabled", subject: member.id });
+    await endKeysBeyondRole(tx, services, auditSourceOf(by, ip), { id: member.id, role: null });
   }
   return toTeamMember((await findMember(tx, by.merchantId, member.id))!);
 }

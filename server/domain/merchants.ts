@@ -28,7 +28,7 @@ export async function mintApiKey(
   services: Services,
   actor: Actor,
   kind: KeyKind,
-  rotatedFrom: string | null = null,
+  origin: { rotatedFrom?: string | null; mintedBy?: string | null } = {},
 ): Promise<{ id: string; key: string }> {
   const now = services.clock();
   const key = newApiKey(kind, actor.mode, services.random);
@@ -41,7 +41,8 @@ export async function mintApiKey(
     keyHash: sha256Hex(key),
     last4: key.slice(-4),
     createdAt: now,
-    rotatedFrom,
+    rotatedFrom: origin.rotatedFrom ?? null,
+    mintedBy: origin.mintedBy ?? null,
   });
   return { id, key };
 }

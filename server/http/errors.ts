@@ -44,6 +44,14 @@ export const errors = {
   bodyNotJson: () => invalidRequest(400, "body_invalid_json", "The request body is not valid JSON."),
   bodyTooLarge: (limitBytes: number) =>
     invalidRequest(413, "request_too_large", `Request bodies are limited to ${limitBytes} bytes.`),
+  bodyInvalidForm: () =>
+    invalidRequest(
+      400,
+      "body_invalid_multipart",
+      "The request body is not a valid form (multipart/form-data or urlencoded).",
+    ),
+  formLimitExceeded: (what: string, param?: string) =>
+    invalidRequest(400, "form_limit_exceeded", `The form is over its limit: ${what}.`, param),
   bodyIncomplete: () =>
     invalidRequest(400, "body_incomplete", "The request body ended before its declared Content-Length."),
   mediaTypeUnsupported: (type: string) =>
@@ -107,7 +115,7 @@ export const errors = {
       403,
       "permission_error",
       "secret_key_required",
-      "This operation needs a secret key (mch_…); publishable keys (wk_…) may only quote, confirm and decline.",
+      "This operation needs a secret key (mch_…): publishable keys (wk_…) may only quote, confirm and decline; restricted keys (rk_…) may not void, report refunds, resolve claims or confirm fee refunds.",
     ),
   portalSessionRequired: () =>
     new ApiError(

@@ -1,3 +1,4 @@
+import { KEY_PREFIX } from "../domain/ids.ts";
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "@purchase-protection/contract";
 import type { Route } from "./route.ts";
@@ -21,10 +22,10 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
-/** The credentials a route takes, by prefix: wk_, mch_ (merchant keys), pps_ (a portal session); none for anyone. */
+/** The credentials a route takes, by prefix: wk_, mch_, rk_ (merchant keys), pps_ (a portal session); none for anyone. */
 export const keyPrefixes = (route: Route): string[] =>
   route.keys.flatMap((kind) =>
-    kind === "publishable" ? ["wk_"] : kind === "secret" ? ["mch_"] : kind === "portal" ? ["pps_"] : [],
+    kind === "portal" ? ["pps_"] : kind === "anyone" ? [] : [`${KEY_PREFIX[kind]}_`],
   );
 
 export function openApiDocument(routes: Route[]) {
@@ -244,11 +245,11 @@ function queryParameters(schema: z.ZodType) {
 }
 
 /**
- * A route's multipart/form-data body: its JSON body's fields as text fields, and up to 5 files of at most 10 MiB in
+ * A route's multipart/form-data body: its text fields (the JSON body's, or `multipart.fields`), and up to 5 files of at most 10 MiB in
  * the route's file field (README "Claims": evidence).
  */
 function multipartSchema(route: Route) {
-  const fields = jsonSchema(route.body!, "input") as { properties?: Record<string, unknown> };
+  const fields = jsonSchema(route.multipart!.fields ?? route.body!, "input") as { properties?: Record<string, unknown> };
   const fileField = route.multipart!.fileField;
   return {
     schema: {

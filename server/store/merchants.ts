@@ -21,6 +21,8 @@ export interface ApiKeyRecord {
   createdAt: number;
   /** The key a rotation replaced. */
   rotatedFrom?: string | null;
+  /** Who minted it (a member's id, shopify:<staff id>); null for keys the service made itself. */
+  mintedBy?: string | null;
 }
 
 /** A key in force, with its merchant's allowed origins and whether the merchant has gone live. */
@@ -49,9 +51,43 @@ export async function merchantExists(tx: Queryable, merchantId: string): Promise
 
 export async function insertApiKey(tx: Queryable, key: ApiKeyRecord): Promise<void> {
   await tx.run(
-    "INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at, rotated_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    [key.id, key.merchantId, key.kind, key.mode, key.keyHash, key.last4, key.createdAt, key.rotatedFrom ?? null],
+    `INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at, rotated_from, minted_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      key.id,
+      key.merchantId,
+      key.kind,
+      key.mode,
+      key.keyHash,
+      key.last4,
+      key.createdAt,
+      key.rotatedFrom ?? null,
+      key.mintedBy ?? null,
+    ],
   );
+}
+
+/**
+ * Ends now the keys of these kinds that `mintedBy` minted and that are still in force (a rotation's overlap ends
+ * too); resolves to the keys it ended.
+ */
+export async function endKeysMintedBy(
+  tx: Queryable,
+  merchantId: string,
+  mintedBy: string,
+  kinds: readonly KeyKind[],
+  now: number,
+): Promise<KeyListing[]> {
+  if (kinds.length === 0) return [];
+  const inForce = await tx.all<KeyListingRow>(
+    `SELECT id, kind, mode, last4, created_at, revoked_at, rotated_from FROM api_keys
+     WHERE merchant_id = ? AND minted_by = ? AND kind IN (${kinds.map(() => "?").join(", ")})
+       AND (revoked_at IS NULL OR revoked_at > ?)
+     ORDER BY id`,
+    [merchantId, mintedBy, ...kinds, now],
+  );
+  for (const key of inForce) await tx.run("UPDATE api_keys SET revoked_at = ? WHERE id = ?", [now, key.id]);
+  return inForce.map(toKeyListing);
 }
 
 /** The key in force at `now`: never revoked, or revoked at a time still ahead (a rotation's overlap). */

@@ -37,12 +37,17 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
   let live: LiveCredentials;
   let widget: ReturnType<typeof apiClient>;
   let secret: ReturnType<typeof apiClient>;
+  let restricted: ReturnType<typeof apiClient>;
   beforeAll(async () => {
     t = await startTestApi({ dialect });
     other = await t.createMerchant("Other Store");
     live = await mintLiveCredentials(t, t.merchant.merchantId);
     widget = apiClient(t.baseUrl, t.merchant.publishableKey);
     secret = apiClient(t.baseUrl, t.merchant.secretKey);
+    const restrictedKey = await t.database.db.transaction((tx) =>
+      mintApiKey(tx, t.services, { merchantId: t.merchant.merchantId, mode: "test" }, "restricted"),
+    );
+    restricted = apiClient(t.baseUrl, restrictedKey.key);
   });
   afterAll(() => t.close());
 
@@ -73,6 +78,7 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
         mode: "test" as const,
         actor: { id: "mem_test", email: "owner@example.test" },
         ip: "",
+        role: "owner" as const,
       };
       const { db } = t.database;
       const old = await db.transaction((tx) => mintKey(tx, t.services, source, { kind: "secret", mode: "test" }));
@@ -187,6 +193,19 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
       }
       assert.deepEqual(
         t.api.routes
+          .filter((route) => route.keys.includes("secret") && !route.keys.includes("restricted"))
+          .map((route) => `${route.method} ${route.path}`)
+          .sort(),
+        [
+          "POST /merchant/claims/:claimId/resolution",
+          "POST /offers/void",
+          "POST /orders/:orderId/refund",
+          "POST /purchases/:purchaseId/fee-refund",
+        ],
+        "restricted keys call every merchant route but the four that move money",
+      );
+      assert.deepEqual(
+        t.api.routes
           .filter((route) => route.keys.includes("anyone"))
           .map((route) => `${route.method} ${route.path}`)
           .sort(),
@@ -283,8 +302,10 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
         : route.keys.includes("portal")
           ? "pps_ only; wk_ and mch_ are 403 portal_session_required, none or an expired pps_ 401 portal_session_invalid"
           : route.keys.includes("publishable")
-            ? "wk_ and mch_ allowed; pps_ is 401 api_key_invalid"
-            : "mch_ only; wk_ is 403 secret_key_required with no side effects; pps_ 401 api_key_invalid";
+            ? "wk_, mch_ and rk_ allowed; pps_ is 401 api_key_invalid"
+            : route.keys.includes("restricted")
+              ? "mch_ and rk_; wk_ is 403 secret_key_required with no side effects; pps_ 401 api_key_invalid"
+              : "mch_ only; wk_ and rk_ are 403 secret_key_required with no side effects; pps_ 401 api_key_invalid";
 
     for (const staticRoute of routeTable) {
       const label = `${staticRoute.method} ${staticRoute.path}`;
@@ -345,6 +366,20 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
         } else {
           const response = await assertChangesNothing(t.database.db, () =>
             widget.call(route.method, widgetSample.path, widgetSample.body),
+          );
+          assertError(response, { status: 403, code: "secret_key_required", param: null });
+        }
+
+        const restrictedSample = await sampleFor(route);
+        if (route.keys.includes("restricted")) {
+          assertAllowed(
+            await restricted.call(route.method, restrictedSample.path, restrictedSample.body),
+            restrictedSample,
+            `rk_ ${label}`,
+          );
+        } else {
+          const response = await assertChangesNothing(t.database.db, () =>
+            restricted.call(route.method, restrictedSample.path, restrictedSample.body),
           );
           assertError(response, { status: 403, code: "secret_key_required", param: null });
         }

@@ -21,7 +21,11 @@ import { formatTime } from "../../components/dashboard/format.ts";
 
 type KeysResult = FormOutcome<{ revealed?: { display: string; secret: string } }>;
 
-const KIND_LABEL: Record<ApiKeySummary["kind"], string> = { publishable: "Publishable (wk_)", secret: "Secret (mch_)" };
+const KIND_LABEL: Record<ApiKeySummary["kind"], string> = {
+  secret: "Secret (mch_)",
+  restricted: "Restricted (rk_): no voids, refunds or claim decisions",
+  publishable: "Publishable (wk_)",
+};
 
 function KeyState({ apiKey }: { apiKey: ApiKeySummary }) {
   if (apiKey.state === "active") return <Badge tone="success">Active</Badge>;
@@ -29,12 +33,13 @@ function KeyState({ apiKey }: { apiKey: ApiKeySummary }) {
   return <Badge>Revoked</Badge>;
 }
 
-function KeyActions({ apiKey }: { apiKey: ApiKeySummary }) {
+/** Rotate (a kind the viewer may mint) and revoke (any key) for a key still in force. */
+function KeyActions({ apiKey, mayRotate }: { apiKey: ApiKeySummary; mayRotate: boolean }) {
   const [overlap, setOverlap] = useState("24h");
   if (apiKey.state === "revoked") return null;
   return (
     <InlineStack gap="200" blockAlign="end">
-      {apiKey.state === "active" ? (
+      {apiKey.state === "active" && mayRotate ? (
         <DashboardForm>
           <input type="hidden" name="intent" value="rotate" />
           <input type="hidden" name="keyId" value={apiKey.id} />
@@ -68,10 +73,11 @@ function KeyActions({ apiKey }: { apiKey: ApiKeySummary }) {
 
 export function KeysPage() {
   // In the Shopify admin: the keys the app holds for the shop's orders and storefront (app/routes/app.developers.keys.tsx).
-  const { keys, appKeys = [] } = useLoaderData() as unknown as KeysData & { appKeys?: string[] };
+  const { keys, mintable, appKeys = [] } = useLoaderData() as unknown as KeysData & { appKeys?: string[] };
   const result = useActionData() as KeysResult | undefined;
   const { canChange } = useAccess();
-  const [kind, setKind] = useState("secret");
+  const kinds = (Object.keys(KIND_LABEL) as ApiKeySummary["kind"][]).filter((each) => mintable.includes(each));
+  const [kind, setKind] = useState<string>(kinds[0] ?? "publishable");
   const [mode, setMode] = useState("test");
   const failure = refusalOf(result);
   return (
@@ -106,10 +112,7 @@ export function KeysPage() {
                         value={kind}
                         onChange={setKind}
                         error={failure?.form === "mint" ? failure.errors.kind : undefined}
-                        options={[
-                          { label: KIND_LABEL.secret, value: "secret" },
-                          { label: KIND_LABEL.publishable, value: "publishable" },
-                        ]}
+                        options={kinds.map((each) => ({ label: KIND_LABEL[each], value: each }))}
                       />
                       <Select
                         label="Mode"
@@ -163,7 +166,7 @@ export function KeysPage() {
                   </IndexTable.Cell>
                   <IndexTable.Cell>{formatTime(apiKey.createdAt)}</IndexTable.Cell>
                   <IndexTable.Cell>
-                    {canChange("keys") && !appKeys.includes(apiKey.display) ? <KeyActions apiKey={apiKey} /> : null}
+                    {canChange("keys") && !appKeys.includes(apiKey.display) ? <KeyActions apiKey={apiKey} mayRotate={mintable.includes(apiKey.kind)} /> : null}
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}

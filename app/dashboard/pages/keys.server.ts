@@ -1,11 +1,16 @@
 // Developers → API keys: every key of the merchant (test and live), minting, rotation with an overlap, revocation.
+// Which kinds a role may mint is the core's rule (MINTABLE_KEY_KINDS); a refused kind is the form's error.
 // A new key's full value is in the action's answer once; the page never loads it again.
-import { listApiKeys, mintKey, revokeKey, rotateKey } from "../../../server/index.ts";
+import { listApiKeys, MINTABLE_KEY_KINDS, mintKey, revokeKey, rotateKey } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 
 export async function loadKeys({ runtime, viewer }: PageContext) {
-  return { keys: await listApiKeys(runtime.db, runtime.services, viewer.merchantId) };
+  return {
+    keys: await listApiKeys(runtime.db, runtime.services, viewer.merchantId),
+    // What the viewer's role may mint and rotate (a developer: publishable and restricted keys).
+    mintable: MINTABLE_KEY_KINDS[viewer.role],
+  };
 }
 
 export type KeysData = Awaited<ReturnType<typeof loadKeys>>;
