@@ -13,8 +13,10 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
 import pino, { type Logger } from "pino";
-import { exitGracefullyOnSignals, loadConfig, type Config } from "../server/index.ts";
+import { exitGracefullyOnSignals, loadConfig, logStartupWarnings, type Config } from "../server/index.ts";
 import type { ApiLoadContext } from "../app/protection-api.server.ts";
+import { bodyLimitFor } from "../app/body-limits.ts";
+import { refusal } from "../app/form.server.ts";
 import { SERVER_BUILD } from "./app-build.ts";
 
 /** What app/entry.server.tsx adds to the build's entry module. */
@@ -66,8 +68,64 @@ function webApp(build: AppBuild): WebApp {
     }),
   );
   app.use("*", serveStatic({ root: assets, onFound: cacheFor("public, max-age=3600") }));
-  app.all("*", (c) => handleRequest(c.req.raw, getLoadContext(c)));
+  app.all("*", (c) => {
+    const checked = checkedRequest(c.req.raw);
+    return checked instanceof Response ? checked : handleRequest(checked, getLoadContext(c));
+  });
   return app;
+}
+
+/**
+ * What a request passes before anything reads its body (README "Security"). Its path's body limit
+ * (app/body-limits.ts): a declared Content-Length over it is 413 unread (and the connection closed, so the body is
+ * not drained either); a chunked body is counted and cut once past it. A page's POST from another origin is 403 (the
+ * Remix check that would refuse it throws, a 500) and a page address with a malformed percent-escape 400.
+ */
+function checkedRequest(request: Request): Request | Response {
+  const { pathname } = new URL(request.url);
+  const limit = bodyLimitFor(pathname);
+  if (limit.form) {
+    try {
+      decodeURIComponent(pathname);
+    } catch {
+      return refusal(400, "Bad Request: the address holds a malformed percent-escape.");
+    }
+    if (!SAFE_METHODS.has(request.method) && !sameOrigin(request.headers))
+      return refusal(403, "Forbidden: this form was sent from another site.");
+  }
+  const declared = request.headers.get("content-length");
+  if (declared !== null)
+    return Number(declared) > limit.bytes
+      ? refusal(413, `Content Too Large: at most ${limit.bytes} bytes.`, { Connection: "close" })
+      : request;
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
+  let received = 0;
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      // The chunk that passes the limit still goes through, so a reader that counts (the form reader, the API)
+      // refuses it with its own 413; one that does not gets an error on the next.
+      transform(chunk, controller) {
+        if (received > limit.bytes) return controller.error(new Error(`the body passed ${limit.bytes} bytes`));
+        received += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(request, { body: counted, duplex: "half" } as RequestInit);
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Remix's rule for an action (throwIfPotentialCSRFAttack): no Origin, or one whose host is the request's. */
+function sameOrigin(headers: Headers): boolean {
+  const origin = headers.get("origin");
+  if (origin === null) return true;
+  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
+  try {
+    return host !== null && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 /** The Node request (its socket has the client address) for the API route, as `npm run api` hands it to the API. */
@@ -78,8 +136,7 @@ function getLoadContext(c: Context<WebEnv>): ApiLoadContext {
 if (path.resolve(process.argv[1] ?? "") === import.meta.filename) {
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL, base: { service: "web" } });
-  if (config.DEMO === "on")
-    logger.warn("DEMO=on: serving the demo storefront page /demo (never on a production server)");
+  logStartupWarnings(config, logger);
   const { origin } = await startWebServer(config, logger);
   logger.info({ url: origin, api: `${origin}/api/v1` }, "web app listening");
 }

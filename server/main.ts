@@ -8,12 +8,13 @@ import { API_BASE_PATH } from "./http/app.ts";
 import { createServerApp } from "./server-app.ts";
 import { demoKeysFor } from "./demo-page.ts";
 import { exitGracefullyOnSignals } from "./graceful-shutdown.ts";
+import { logStartupWarnings } from "./startup-warnings.ts";
 
 const runtime = createRuntime(loadConfig());
 const { config, logger } = runtime;
 runtime.api.startBackgroundJobs();
 
-if (config.DEMO === "on") logger.warn("DEMO=on: serving the demo storefront page /demo (never on a production server)");
+logStartupWarnings(config, logger);
 const demoKeys = config.DEMO === "on" ? demoKeysFor(runtime) : undefined;
 const server = serve(
   { fetch: createServerApp({ api: runtime.api, demoKeys }).fetch, hostname: config.HOST, port: config.PORT },

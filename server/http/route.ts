@@ -85,7 +85,11 @@ export interface Route<
    * The route also takes multipart/form-data (up to 5 × 10 MiB of files in `fileField` plus 1 MiB of text
    * fields): the text fields are its body, the files go to `prepare` (`files`). JSON without files is accepted too.
    */
-  multipart?: { fileField: string };
+  multipart?: {
+    fileField: string;
+    /** The text fields' schema where it differs from the JSON body's (a number arrives as a field's digits). */
+    fields?: z.ZodType;
+  };
   /**
    * Deprecated (README "Versioning"): the route, or only `field` of its body or query. Every response then carries
    * the Deprecation and Sunset headers (deprecation.ts) and the OpenAPI document marks it `deprecated`. It keeps

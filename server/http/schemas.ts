@@ -222,8 +222,8 @@ export const redeliverRequest = z.strictObject({
     .describe("Only to this endpoint (default: every subscribed endpoint that is not disabled)."),
 });
 
-// The buyer portal's claims (README "Claims"). These bodies also arrive as multipart/form-data text fields, so the
-// amount may be the digits of a form field.
+// The buyer portal's claims (README "Claims"). These bodies also arrive as multipart/form-data text fields, where the
+// amount is the digits of a form field; in JSON it is a number, never a string (README "Conventions": money).
 const claimText = (what: string) => z.string().trim().min(1).max(5000).describe(what);
 const formAmount = z
   .string()
@@ -244,10 +244,16 @@ export const fileClaimRequest = z.strictObject({
       "When it happened: YYYY-MM-DD or an ISO 8601 date-time in UTC (…Z). At most 30 days ago, not before the purchase, not in the future.",
     ),
   description: claimText("What happened (1 to 5000 characters)."),
-  amountCents: z
-    .union([amount, formAmount])
+  amountCents: amount
     .optional()
     .describe("The amount asked for (default: the covered amount less what earlier claims were paid)."),
+});
+
+/** fileClaimRequest as multipart/form-data text fields: the amount as a field's digits. */
+export const fileClaimForm = fileClaimRequest.extend({
+  amountCents: formAmount
+    .optional()
+    .describe("The amount asked for, in digits (default: the covered amount less what earlier claims were paid)."),
 });
 
 export const claimMessageRequest = z.strictObject({

@@ -178,17 +178,34 @@ for (const backend of BACKENDS) {
       assert.equal(await admittedOf(limiter, RULES.quote, { ip: who.ip }, 60), 60, "no edge-quote 50 per 10 s");
     });
 
-    it("the portal lookup: 30/min per IP, and 10/hour per e-mail whatever its case or surrounding space", async () => {
+    it("the portal lookup: 30/min per IP, and 10/hour per e-mail (whatever its case or surrounding space) and IP", async () => {
       const clock = clockAt();
       const limiter = factory.make({ clock: () => clock.read() });
       const ip = someone().ip;
       const spellings = ["buyer@example.org", " BUYER@example.org", "Buyer@Example.org  "];
       const verdicts = [];
       for (let i = 0; i < 11; i++)
-        verdicts.push(await limiter.check(RULES.portalLookup, { ip: `${ip}${i}`, email: spellings[i % 3] }));
+        verdicts.push(await limiter.check(RULES.portalLookup, { ip, email: spellings[i % 3] }));
       assert.equal(verdicts.filter((v) => v.admitted).length, 10);
-      assert.equal(verdicts[10].policies.find((p) => !p.admitted)?.policy.name, "portal-lookup-email");
+      assert.equal(verdicts[10].policies.find((p) => !p.admitted)?.policy.name, "portal-lookup-email-ip");
       assert.equal(verdicts[10].retryAfterMs, 6 * 60_000);
+      const elsewhere = await limiter.check(RULES.portalLookup, { ip: someone().ip, email: spellings[0] });
+      assert.equal(elsewhere.admitted, true, "the same address from another client is not held back");
+    });
+
+    it("an IPv6 client counts by its /64, an IPv4-mapped one as its IPv4 address", async () => {
+      const clock = clockAt();
+      const limiter = factory.make({ clock: () => clock.read() });
+      const rule = { name: "per-ip", policies: [{ ...RULES.portalLookup.policies[0], name: `per-ip-${++uniq}` }] };
+      const admitted = [];
+      for (let i = 0; i < 31; i++)
+        admitted.push(
+          (await limiter.check(rule, { ip: `2001:db8:${uniq.toString(16)}:7:${i.toString(16)}::1` })).admitted,
+        );
+      assert.deepEqual(admitted.slice(29), [true, false], "30 a minute for the whole /64");
+      assert.equal((await limiter.check(rule, { ip: `2001:db8:${uniq.toString(16)}:8::1` })).admitted, true);
+      for (let i = 0; i < 30; i++) await limiter.check(rule, { ip: "192.0.2.77" });
+      assert.equal((await limiter.check(rule, { ip: "::ffff:192.0.2.77" })).admitted, false);
     });
   });
 }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Decision } from "./gcra.ts";
 import { policyKey, type Identity, type LimitPolicy, type RateLimitRule } from "./policies.ts";
 import { createMemoryStore } from "./memory-store.ts";
+import { addressBucket } from "./address-bucket.ts";
 import { createRedisStore } from "./redis-store.ts";
 import type { LimitStore } from "./store.ts";
 
@@ -72,9 +73,11 @@ export function createLimiter(options: LimiterOptions) {
   return {
     policiesOf,
     async check(rule: RateLimitRule, identity: Identity): Promise<Verdict> {
+      // Every per-IP limiter decides here: the client address counts by its bucket (an IPv6 client by its /64).
+      const bucketed = identity.ip === undefined ? identity : { ...identity, ip: addressBucket(identity.ip) };
       const applied: { policy: LimitPolicy; key: string }[] = [];
       for (const policy of policiesOf(rule)) {
-        const key = policyKey(policy, identity);
+        const key = policyKey(policy, bucketed);
         if (key !== undefined) applied.push({ policy, key });
       }
       if (applied.length === 0) return { admitted: true, retryAfterMs: 0, policies: [] };

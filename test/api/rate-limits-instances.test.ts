@@ -83,4 +83,26 @@ describe("rate limits: two API processes sharing one Redis", () => {
     for (const { lines } of instances)
       assert.ok(!lines.some((line) => String(line.msg).includes("Redis unavailable")), "no memory fallback");
   });
+
+  it("key an IPv6 client by its /64 across instances, and warn at start that TRUST_PROXY is set", async () => {
+    for (const { lines } of instances) {
+      const warning = lines.find((line) => line.trustProxy === 1);
+      assert.equal(warning?.level, 40, "each process warns about TRUST_PROXY at start");
+      assert.match(String(warning?.msg), /picks its own rate-limit buckets/);
+    }
+    const clients = instances.map(({ baseUrl }) => apiClient(baseUrl));
+    // The look-up's 30/min per client address: 30 addresses of one /64, through both instances, spend it.
+    const lookup = (n: number, address: string) =>
+      clients[n % 2].post(
+        "/portal/lookup",
+        { email: `guess-${n}@example.test`, referenceNumber: "CLM-2026-00000000" },
+        { idempotencyKey: null, headers: { "X-Forwarded-For": address } },
+      );
+    const subnet = `2001:db8:${randomBytes(2).toString("hex")}:1`;
+    for (let n = 0; n < 30; n++) assert.equal((await lookup(n, `${subnet}:${n.toString(16)}::${n}`)).status, 404);
+    const limited = await lookup(30, `${subnet}:ffff:ffff:ffff:ffff`);
+    assert.equal(limited.status, 429);
+    assert.match(limited.headers.get("ratelimit")!, /"portal-lookup-ip";r=0;/);
+    assert.equal((await lookup(31, `${subnet.slice(0, -1)}2::1`)).status, 404, "the next /64 is another client");
+  });
 });
