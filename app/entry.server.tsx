@@ -9,6 +9,9 @@ import { closeProtectionRuntime, protectionRuntime } from "./protection-api.serv
 
 const ABORT_DELAY = 5000;
 
+/** The Shopify app's pages: the embedded admin (/app), its OAuth (/auth) and its landing page (/). */
+const EMBEDDED_APP_PATH = /^\/(?:(?:app|auth)(?:\/.*)?)?$/;
+
 // The protection runtime's workers (webhook deliveries, buyer e-mails) and the Shopify job queue start with the
 // server, so work a crash or a seed left behind goes out without waiting for a request. Without Shopify credentials
 // there is no job queue; a configuration error is logged and the API route reports it on use.
@@ -31,7 +34,9 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  addDocumentResponseHeaders(request, responseHeaders);
+  // Shopify's frame-ancestors lets the shop named in ?shop= frame the page: right for the embedded app, and nowhere
+  // else (our own sites' pages are never framed, app/page-headers.ts).
+  if (EMBEDDED_APP_PATH.test(new URL(request.url).pathname)) addDocumentResponseHeaders(request, responseHeaders);
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {

@@ -3,19 +3,14 @@
 import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import dashboardStyles from "./dashboard.css?url";
+import { PAGE_HEADERS } from "../page-headers.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
   { rel: "stylesheet", href: dashboardStyles },
 ];
 
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "no-store",
-  "X-Frame-Options": "DENY",
-  "Content-Security-Policy": "frame-ancestors 'none'",
-  "Referrer-Policy": "same-origin",
-  "X-Content-Type-Options": "nosniff",
-});
+export const headers: HeadersFunction = () => PAGE_HEADERS;
 
 export const meta: MetaFunction = () => [
   { title: "Dashboard · Purchase Protection" },

@@ -105,6 +105,8 @@ export const portalApi = {
     call<PortalSession>(ctx, "POST", "/portal/lookup", undefined, { json: input }),
   coverageLink: (ctx: CallContext, input: { referenceNumber: string; token: string }) =>
     call<PortalSession>(ctx, "POST", "/portal/coverage-link", undefined, { json: input }),
+  signOut: (ctx: CallContext, token: string) =>
+    call<{ object: "portal_session"; deleted: true }>(ctx, "POST", "/portal/sign-out", token, { json: {} }),
   plan: (ctx: CallContext, token: string) => call<PortalPlan>(ctx, "GET", "/portal/plan", token),
   reasons: (ctx: CallContext) => call<PortalRulebook>(ctx, "GET", "/portal/reasons", undefined),
   cancel: (ctx: CallContext, token: string, referenceNumber: string) =>

@@ -1,5 +1,6 @@
-// The portal's two cookies. `portal_session` holds the portal API's session token (HttpOnly, SameSite=Lax so the
-// welcome e-mail's link lands signed in, Max-Age until the API's expiresAt). `portal_csrf` is the double-submit CSRF
+// The portal's two cookies. `portal_session` holds the portal API's session token (HttpOnly, SameSite=Lax so that a
+// link to a portal page from elsewhere finds the buyer signed in, Max-Age until the API's expiresAt; only a POST from
+// a portal page ever sets it). `portal_csrf` is the double-submit CSRF
 // token: a random value in a SameSite=Strict HttpOnly cookie that every form repeats in a hidden field; a POST whose
 // field and cookie differ is refused with 403. Cookie syntax by the `cookie` package through Remix's createCookie.
 import { createCookie, redirect } from "@remix-run/node";

@@ -5,6 +5,7 @@ import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/no
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
 import portalStyles from "../portal/portal.css?url";
 import opsStyles from "../ops/ops.css?url";
+import { PAGE_HEADERS } from "../page-headers.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: portalStyles },
@@ -14,13 +15,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Claims console" }, { name: "robots", content: "noindex" }];
 
 /** Every console page (child routes inherit these); a sign-in link's token never leaves in a Referer. */
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "no-store",
-  "X-Frame-Options": "DENY",
-  "Content-Security-Policy": "frame-ancestors 'none'",
-  "Referrer-Policy": "same-origin",
-  "X-Content-Type-Options": "nosniff",
-});
+export const headers: HeadersFunction = () => PAGE_HEADERS;
 
 export default function OpsLayout() {
   return <Outlet />;

@@ -1,24 +1,75 @@
-// /portal/coverage/:reference?token=…: the welcome e-mail's link. The loader trades the link's token for a portal
-// session (POST /api/v1/portal/coverage-link), sets the cookie and goes to the coverage page; a bad or expired link
-// goes to the look-up with a sentence saying so. Without a token (the merchant's order e-mail links to
-// <portal>/coverage/<reference>: only we can make tokens) it is the look-up with the reference filled in.
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+// /portal/coverage/:reference?token=…: the welcome e-mail's link. Opening it signs nobody in: the page shows one
+// button, and only its POST (with this page's CSRF token) trades the link's token for a portal session (POST
+// /api/v1/portal/coverage-link), so another site cannot sign a browser in by making it open a link (login CSRF), nor
+// can a mail scanner or a prefetch. The token is in this page's URL only: the page is never cached and sends no
+// Referer (README "Buyer portal"). A bad or expired link goes to the look-up with a sentence saying so. Without a token
+// (the merchant's order e-mail links to <portal>/coverage/<reference>) it is the look-up with the reference filled in.
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { messages } from "../portal/messages.ts";
 import { portalApi } from "../portal/portal-api.server.ts";
-import { startSession } from "../portal/session.server.ts";
+import { checkCsrf, csrfToken, pageHeaders, startSession } from "../portal/session.server.ts";
+import { CsrfField, PortalShell } from "../portal/ui.tsx";
+import { readForm } from "../form.server.ts";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const referenceNumber = params.reference ?? "";
+export const meta: MetaFunction = () => [{ title: `${messages.coverageLink.title} · ${messages.siteName}` }];
+
+/** The portal's headers, with no Referer at all: the URL holds the link's token. */
+export const headers: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  for (const [name, value] of loaderHeaders) if (name.toLowerCase() !== "set-cookie") headers.set(name, value);
+  headers.set("Referrer-Policy", "no-referrer");
+  return headers;
+};
+
+const referenceOf = (params: LoaderFunctionArgs["params"]) => (params.reference ?? "").slice(0, 64);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!token) return redirect(`/portal?${new URLSearchParams({ reference: referenceNumber.slice(0, 64) })}`);
+  if (!token) return redirect(`/portal?${new URLSearchParams({ reference: referenceOf(params) })}`);
+  const csrf = await csrfToken(request);
+  return json(
+    { csrf: csrf.token, referenceNumber: referenceOf(params), token: token.slice(0, 200) },
+    { headers: pageHeaders(csrf) },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  await checkCsrf(request, form);
+  const referenceNumber = referenceOf(params);
+  const token = String(form.get("token") ?? "");
   const result =
     referenceNumber && token
       ? await portalApi.coverageLink({ request, context }, { referenceNumber, token })
       : undefined;
-  if (!result?.ok) {
-    const query = new URLSearchParams({ notice: "link-failed", reference: referenceNumber.slice(0, 64) });
-    return redirect(`/portal?${query}`);
-  }
+  if (!result?.ok)
+    return redirect(`/portal?${new URLSearchParams({ notice: "link-failed", reference: referenceNumber })}`);
   return redirect("/portal/plan", {
     headers: { "Set-Cookie": await startSession(request, result.data.portalToken, result.data.expiresAt) },
   });
+}
+
+export default function CoverageLink() {
+  const { csrf, referenceNumber, token } = useLoaderData<typeof loader>();
+  return (
+    <PortalShell csrf={csrf}>
+      <h1>{messages.coverageLink.title}</h1>
+      <p>{messages.coverageLink.intro(referenceNumber)}</p>
+      <Form method="post" className="card">
+        <CsrfField token={csrf} />
+        <input type="hidden" name="token" value={token} />
+        <button type="submit" className="button">
+          {messages.coverageLink.submit}
+        </button>
+      </Form>
+    </PortalShell>
+  );
 }

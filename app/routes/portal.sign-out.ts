@@ -1,9 +1,17 @@
-// POST /portal/sign-out: forgets the session (the cookie; the API's token expires by itself within 30 minutes).
+// POST /portal/sign-out: ends the session on the server (POST /api/v1/portal/sign-out: its token stops working at
+// once, in every process) and forgets the cookie.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { checkCsrf, endSession } from "../portal/session.server.ts";
+import { portalApi } from "../portal/portal-api.server.ts";
+import { checkCsrf, endSession, sessionToken } from "../portal/session.server.ts";
+import { readForm } from "../form.server.ts";
 
-export async function action({ request }: ActionFunctionArgs) {
-  await checkCsrf(request, await request.formData());
+export async function action({ request, context }: ActionFunctionArgs) {
+  await checkCsrf(request, await readForm(request));
+  const token = await sessionToken(request);
+  // An already-ended or expired session (401) is signed out all the same; any other failure is the page's error.
+  const result = token ? await portalApi.signOut({ request, context }, token) : undefined;
+  if (result && !result.ok && result.status !== 401)
+    throw new Response("We could not sign you out. Try again in a moment.", { status: 503 });
   return redirect("/portal?notice=signed-out", { headers: { "Set-Cookie": await endSession(request) } });
 }
 

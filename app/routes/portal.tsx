@@ -1,13 +1,17 @@
-// The buyer portal's layout (/portal/*): its own small stylesheet (no Polaris or App Bridge: a buyer-facing site), and
-// the error page for what the pages throw (a refused CSRF token, a missing claim).
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+// The buyer portal's layout (/portal/*): its own small stylesheet (no Polaris or App Bridge: a buyer-facing site), the
+// headers of every portal page, and the error page for what the pages throw (a refused CSRF token, a missing claim).
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
 import portalStyles from "../portal/portal.css?url";
 import { messages } from "../portal/messages.ts";
+import { PAGE_HEADERS } from "../page-headers.ts";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
 export const meta: MetaFunction = () => [{ title: messages.siteName }];
+
+/** Every portal page (child routes inherit these): never framed, never cached (a buyer's plan and claims). */
+export const headers: HeadersFunction = () => PAGE_HEADERS;
 
 export default function PortalLayout() {
   return <Outlet />;

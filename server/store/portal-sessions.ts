@@ -72,6 +72,11 @@ export async function findLivePortalSession(
   );
 }
 
+/** Ends a session at `now` (sign-out): its token stops working; the purge removes the row with the expired ones. */
+export async function endPortalSession(tx: Queryable, sessionId: string, now: number): Promise<void> {
+  await tx.run("UPDATE portal_sessions SET expires_at = ? WHERE id = ? AND expires_at > ?", [now, sessionId, now]);
+}
+
 /** Deletes the sessions expired at `now`; resolves to how many went. */
 export function deleteExpiredPortalSessions(tx: Queryable, now: number): Promise<number> {
   return tx.run("DELETE FROM portal_sessions WHERE expires_at <= ?", [now]);

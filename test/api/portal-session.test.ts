@@ -6,6 +6,9 @@ import { apiClient } from "../support/client.ts";
 import { assertChangesNothing, assertError } from "../support/api-assertions.ts";
 import { protectForBuyer, signIn, signedInBuyer } from "../support/portal.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
+import { sha256Hex } from "../../server/domain/ids.ts";
+import { lookUpPlan } from "../../server/domain/portal.ts";
+import type { Queryable, SqlValue } from "../../server/store/database.ts";
 import { redactCustomer } from "../../server/domain/privacy.ts";
 import { coverageLinks, COVERAGE_LINK_LIFETIME_MS } from "../../server/email/coverage-link.ts";
 import { COVERED_REASONS, COVERED_REASON_DETAILS } from "../../server/domain/disclosure.ts";
@@ -121,6 +124,34 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
     assert.equal(new Set(bodies).size, 1, "one answer for every mismatch");
   });
 
+  it("a wrong address on a real reference does the work of an unknown reference: the same statements, none finding a row", async () => {
+    const plan = await protectForBuyer(t);
+    const sealer = createSealer(t.encryptionKey);
+    async function traced(input: { email: string; referenceNumber: string }) {
+      const statements: { sql: string; rows: number }[] = [];
+      await t.database.db.transaction(async (tx) => {
+        const record = <T>(sql: string, rows: T[]) => (statements.push({ sql, rows: rows.length }), rows);
+        const recording: Queryable = {
+          dialect: tx.dialect,
+          all: async <T>(sql: string, params?: SqlValue[]) => record(sql, await tx.all<T>(sql, params)),
+          get: async <T>(sql: string, params?: SqlValue[]) => {
+            const row = await tx.get<T>(sql, params);
+            record(sql, row === undefined ? [] : [row]);
+            return row;
+          },
+          run: (sql, params) => tx.run(sql, params).then((changed) => (record(sql, []), changed)),
+          runAtCommit: (sql, params) => tx.runAtCommit(sql, params).then(() => void record(sql, [])),
+        };
+        await assert.rejects(lookUpPlan(recording, t.services, sealer, input), { code: "portal_lookup_failed" });
+      });
+      return statements;
+    }
+    const wrongAddress = await traced({ email: "someone.else@example.test", referenceNumber: plan.referenceNumber });
+    const unknownReference = await traced({ email: plan.email, referenceNumber: "CLM-2026-ZZZZZZZZ" });
+    assert.deepEqual(wrongAddress, unknownReference);
+    assert.ok(wrongAddress.length > 0 && wrongAddress.every((statement) => statement.rows === 0), "no row is read");
+  });
+
   it("takes no Idempotency-Key and stores nothing: the same request twice opens two sessions", async () => {
     const plan = await protectForBuyer(t);
     const key = crypto.randomUUID();
@@ -160,6 +191,32 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
     assert.deepEqual(left, []);
     // A new sign-in works as before.
     assert.equal((await (await signIn(t, buyer)).buyer.get("/portal/plan")).status, 200);
+  });
+
+  it("sign-out ends the session on the server at once; the buyer's other sessions keep working", async () => {
+    const buyer = await signedInBuyer(t);
+    const other = await signIn(t, buyer);
+    const signedOut = await buyer.buyer.post("/portal/sign-out", {});
+    assert.equal(signedOut.status, 200, signedOut.text);
+    assert.deepEqual(signedOut.body, { object: "portal_session", deleted: true });
+    for (const request of [
+      () => buyer.buyer.get("/portal/plan"),
+      () => buyer.buyer.get("/claims"),
+      () => buyer.buyer.post("/portal/cancel", { referenceNumber: buyer.referenceNumber }),
+      () => buyer.buyer.post("/portal/sign-out", {}),
+    ])
+      assertError(await assertChangesNothing(t.database.db, request), {
+        status: 401,
+        code: "portal_session_invalid",
+        param: null,
+      });
+    assert.equal((await other.buyer.get("/portal/plan")).status, 200, "only the signed-out session ends");
+    // The row is ended, not kept alive: the periodic purge removes it like an expired one.
+    await t.api.purgeExpired();
+    const left = await t.database.db.all("SELECT id FROM portal_sessions WHERE token_hash = ?", [
+      sha256Hex(buyer.token),
+    ]);
+    assert.deepEqual(left, []);
   });
 
   it("a session opens only its own plan; merchant routes refuse it as an invalid key", async () => {

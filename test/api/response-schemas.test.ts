@@ -179,6 +179,7 @@ describe("every route's real response parses with its documented schema", () => 
       const body = Buffer.from(await download.arrayBuffer()).toString("latin1");
       await record(operationId, Promise.resolve({ status: download.status, body } as ApiResponse));
     }
+    await record("portalSignOut", portal.post("/portal/sign-out", {}));
 
     const headless = await protectOrderHeadless(secret, programId);
     bodies.set("headlessQuote", headless.quote);

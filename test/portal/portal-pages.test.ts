@@ -275,18 +275,23 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await checkPage(page, "lookup-error");
   });
 
-  it("the welcome e-mail's coverage link signs the buyer in; a bad link says so", async () => {
+  it("the welcome e-mail's coverage link signs the buyer in with its button; a bad link says so", async () => {
     const email = newEmail("link");
     const reference = await portal.protect(email);
     const link = await portal.coverageLink(reference);
     const page = await newPage();
     await page.goto(link.replace(/^https?:\/\/[^/]+/, portal.app.origin));
-    await page.waitForURL(/\/portal\/plan$/);
+    // Opening the link signs nobody in: only the page's button does.
+    assert.ok(!(await page.context().cookies()).some((cookie) => cookie.name === "portal_session"));
+    await checkPage(page, "coverage-link");
+    await Promise.all([page.waitForURL(/\/portal\/plan$/), page.click("button:has-text('Open my coverage')")]);
+    await page.waitForSelector(".portal-merchant");
     assert.match((await page.textContent("main"))!, new RegExp(reference));
 
     const other = await newPage();
     await other.goto(url(`/portal/coverage/${reference}?token=not-the-token`));
-    await other.waitForURL(/\/portal\?/);
+    await Promise.all([other.waitForURL(/\/portal\?/), other.click("button:has-text('Open my coverage')")]);
+    await other.waitForSelector(".notice");
     assert.match((await other.textContent("main"))!, /This link has expired or is not valid/);
     assert.equal(await other.inputValue("#reference"), reference);
 

@@ -42,7 +42,11 @@ export interface PortalHarness {
 
 let orderSequence = 0;
 
-export async function startPortal(dialect: Dialect): Promise<PortalHarness> {
+/** `extraEnv`: more of the web app's environment (e.g. TRUST_PROXY). */
+export async function startPortal(
+  dialect: Dialect,
+  extraEnv: Record<string, string> = {},
+): Promise<PortalHarness> {
   const database = await createTestDatabase(dialect);
   const services = {
     clock: Date.now,
@@ -71,7 +75,7 @@ export async function startPortal(dialect: Dialect): Promise<PortalHarness> {
     "PORTAL_URL",
   ])
     delete env[name];
-  const app = await startWebApp(env);
+  const app = await startWebApp({ ...env, ...extraEnv });
   const api = `${app.origin}/api/v1`;
 
   async function post<T>(pathname: string, key: string, body: unknown): Promise<{ body: T; headers: Headers }> {
