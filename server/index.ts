@@ -72,6 +72,7 @@ export { recordOrderDelivered } from "./domain/orders.ts";
 // Deciding and paying claims: the claims team's console decides, the Shopify app records the payouts it made.
 export {
   approveClaim,
+  assertClaimPayable,
   claimActorOf,
   denyClaim,
   DENIAL_REASONS,

@@ -176,6 +176,8 @@ const ERROR_SENTENCES: Record<string, string> = {
   portal_session_required: messages.lookup.sessionExpired,
   free_look_expired: "The 48 hours to cancel have passed, so this protection can no longer be cancelled.",
   plan_not_active: "This protection is not active (it was cancelled or voided by the store).",
+  plan_has_claims:
+    "This protection has a request that is open, approved or paid, so it can no longer be cancelled for a refund of its fee.",
   reason_not_covered: "Choose one of the reasons in the list.",
   claim_window_expired: "The problem must have happened within the last 30 days.",
   occurred_before_purchase: "The date cannot be before your purchase.",

@@ -6,7 +6,9 @@
 // the job pays and resolves the claim (paid, with the refund's or the new order's gid; the ledger's reimbursement). A
 // failed attempt is retried on the queue's backoff and its error kept on the claim for the dashboard and the console.
 import {
+  assertClaimPayable,
   CLAIM_PAYOUT_JOB,
+  DomainError,
   formatDecimalAmount,
   listUnqueuedShopifyClaimPayouts,
   findShopifyClaimPayout,
@@ -92,6 +94,7 @@ async function payClaim(deps: ShopifyDeps, job: Job<JobPayloads[typeof CLAIM_PAY
     const installation = await deps.installation(claim.shop);
     if (!installation)
       throw new PermanentJobError("the app is not installed on the shop: pay the claim in the Shopify admin");
+    await assertPayableBeforeShopify(deps, claim);
     const graphql = await deps.adminApi(claim.shop);
     const payout =
       remedy === "refund"
@@ -108,6 +111,23 @@ async function payClaim(deps: ShopifyDeps, job: Job<JobPayloads[typeof CLAIM_PAY
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await deps.db.transaction((tx) => recordClaimPayoutError(tx, claim.claimId, message.slice(0, LAST_ERROR_CHARS)));
+    throw error;
+  }
+}
+
+/**
+ * The core's own check (README "Money invariants") before any money moves on Shopify: a claim whose plan was cancelled
+ * or voided since its approval is never paid, and a refusal is final (the job goes dead, its reason on the claim).
+ * resolveClaim checks again when it records the payout; a plan ended between the two keeps the claim approved with the
+ * refusal as its payout error, for the claims team.
+ */
+async function assertPayableBeforeShopify(deps: ShopifyDeps, claim: ShopifyClaimPayout): Promise<void> {
+  try {
+    await deps.db.transaction((tx) =>
+      assertClaimPayable(tx, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId),
+    );
+  } catch (error) {
+    if (error instanceof DomainError) throw new PermanentJobError(`${error.code}: ${error.message}`);
     throw error;
   }
 }

@@ -171,7 +171,11 @@ async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds
     return sum;
   });
   if (total < target.order.goodsAmountCents) return;
-  await target.client.refunds.create(orderId, {}, deps.idempotencyKey(job.shop, orderId, "refund"));
+  // README "Money invariants": an order whose buyer a claim refunds (or refunded) is not reported refunded a second
+  // time; the refusal stays on the dead job for the merchant to see.
+  await refusalIsFinal(target.client.refunds.create(orderId, {}, deps.idempotencyKey(job.shop, orderId, "refund")), [
+    "order_has_claim_payout",
+  ]);
   await setOrderStatus(deps, job.shop, orderId, "refunded");
 }
 
@@ -210,15 +214,19 @@ async function setOrderStatus(
 }
 
 /**
- * The API refused the request itself (400/404/422: an unsupported currency, an amount above the maximum, …): a retry
- * would be refused again, so the job goes dead at once and shows on the dashboard. Conflicts, rate limits, 5xx and
- * transport failures stay retryable.
+ * The API refused the request itself (400/404/422: an unsupported currency, an amount above the maximum, …; or one of
+ * `finalConflicts`): a retry would be refused again, so the job goes dead at once and shows on the dashboard. Other
+ * conflicts, rate limits, 5xx and transport failures stay retryable.
  */
-async function refusalIsFinal<T>(call: Promise<T>): Promise<T> {
+async function refusalIsFinal<T>(call: Promise<T>, finalConflicts: readonly string[] = []): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof ServiceHttpError && [400, 404, 422].includes(error.httpStatus ?? 0))
+    if (
+      error instanceof ServiceHttpError &&
+      ([400, 404, 422].includes(error.httpStatus ?? 0) ||
+        (error.httpStatus === 409 && finalConflicts.includes(error.code ?? "")))
+    )
       throw new PermanentJobError(`${error.code}: ${error.message}`);
     throw error;
   }

@@ -120,6 +120,32 @@ function assertTransition(claim: ClaimRecord, to: ClaimStatus): void {
     throw conflict("claim_transition_invalid", `Claim '${claim.id}' is ${claim.status}: it cannot become ${to}.`);
 }
 
+/**
+ * README "Money invariants": a voided plan's order was cancelled or refunded by the merchant, a cancelled plan's fee
+ * went back to the buyer — neither approves nor pays a claim. Checked under the plan's row lock (lockClaim), which the
+ * cancellation, the void and the refund report take too, so none of them can slip between this check and the write.
+ */
+function assertPlanActive(claim: ClaimRecord, plan: ClaimPlanFacts, to: "approved" | "paid"): void {
+  if (plan.planStatus === "active") return;
+  const since = plan.planEndedAt === null ? "" : ` on ${iso(plan.planEndedAt)}`;
+  throw conflict(
+    "plan_not_active",
+    to === "approved"
+      ? `Plan '${claim.referenceNumber}' was ${plan.planStatus}${since}: its claims can no longer be approved (deny with plan_not_active).`
+      : `Plan '${claim.referenceNumber}' was ${plan.planStatus}${since}: its approved claims can no longer be paid.`,
+  );
+}
+
+/**
+ * Whether the claim may be paid now (approved, on an active plan): the check a payout made outside the service (the
+ * Shopify app's refundCreate) runs before it moves money; resolveClaim runs it again when it records the payment.
+ */
+export async function assertClaimPayable(tx: Tx, actor: Actor, claimId: string): Promise<void> {
+  const { claim, plan } = await lockClaim(tx, actor, claimId);
+  assertTransition(claim, "paid");
+  assertPlanActive(claim, plan, "paid");
+}
+
 /** The timeline entry, the claim.updated event and the buyer's e-mail of a transition the claims row already shows. */
 async function recordTransition(
   tx: Tx,
@@ -211,11 +237,7 @@ export async function approveClaim(
 ): Promise<Claim> {
   const { claim, plan } = await lockClaim(tx, actor, claimId);
   assertTransition(claim, "approved");
-  if (plan.planStatus !== "active")
-    throw conflict(
-      "plan_not_active",
-      `Plan '${claim.referenceNumber}' was ${plan.planStatus}${plan.planEndedAt === null ? "" : ` on ${iso(plan.planEndedAt)}`}: its claims can no longer be approved (deny with plan_not_active).`,
-    );
+  assertPlanActive(claim, plan, "approved");
   const remaining = await coverageLeftFor(tx, plan, claim.id);
   if (claim.amountCents > remaining)
     throw conflict(
@@ -320,7 +342,8 @@ export interface ClaimResolutionInput {
 
 /**
  * An approved claim was paid: refunded or replaced, through Shopify or by the merchant. The merchant is owed what was
- * paid (claim_reimbursement). Paying a paid claim again returns it unchanged.
+ * paid (claim_reimbursement). Paying a paid claim again returns it unchanged; a claim whose plan was cancelled or
+ * voided since its approval is not paid (409 plan_not_active).
  */
 export async function resolveClaim(
   tx: Tx,
@@ -329,7 +352,7 @@ export async function resolveClaim(
   claimId: string,
   input: ClaimResolutionInput,
 ): Promise<Claim> {
-  const { claim } = await lockClaim(tx, actor, claimId);
+  const { claim, plan } = await lockClaim(tx, actor, claimId);
   if (claim.shopifyMerchant && input.channel === "merchant")
     throw conflict(
       "claim_resolution_automatic",
@@ -339,6 +362,7 @@ export async function resolveClaim(
     throw conflict("claim_resolution_manual", `Claim '${claim.id}' is not on a Shopify order: its merchant pays it.`);
   if (claim.status === "paid") return toClaim(claim);
   assertTransition(claim, "paid");
+  assertPlanActive(claim, plan, "paid");
   const remedy = claim.remedy ?? "refund";
   if (input.kind !== remedy)
     throw conflict("remedy_mismatch", `Claim '${claim.id}' was approved for a ${remedy}, not a ${input.kind}.`, "kind");

@@ -5,6 +5,7 @@ import { applyBps } from "./money.ts";
 import { appendEvent } from "./events.ts";
 import { appendLedgerEntry } from "./ledger.ts";
 import { voidPlan } from "./plans.ts";
+import { formatDecimalAmount } from "./money.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 import {
   insertSettlementCredit,
@@ -12,6 +13,8 @@ import {
   markOrderDelivered,
   markOrderRefunded,
 } from "../store/orders.ts";
+import { lockPlan } from "../store/plans.ts";
+import { findPlanClaimIn } from "../store/claims.ts";
 import { merchantShareBpsOfQuote } from "../store/programs.ts";
 
 export interface MerchantRefund {
@@ -27,7 +30,9 @@ export interface MerchantRefund {
 
 /**
  * README "Orders: merchant refund report": a merchant's refund of a protected order marks the order merchant_refunded, voids the plan and
- * credits the merchant's fee share on the next settlement statement. No consumer refund is issued here.
+ * credits the merchant's fee share on the next settlement statement. No consumer refund is issued here. An order whose
+ * plan has a claim approved or paid is refused (409 order_has_claim_payout): its buyer is (to be) refunded through
+ * the claim, and a second refund of the same order would pay twice (README "Money invariants").
  */
 export async function reportMerchantRefund(
   tx: Tx,
@@ -42,6 +47,21 @@ export async function reportMerchantRefund(
       "conflict",
       "order_already_refunded",
       `Order '${externalOrderId}' was already reported as refunded.`,
+      "orderId",
+    );
+  }
+  // The plan's row lock first, as filing, deciding and paying a claim take it: no claim is approved or paid between
+  // this check and the void.
+  await lockPlan(tx, actor, { planId: order.planId });
+  const payout = await findPlanClaimIn(tx, order.planId, ["approved", "paid"]);
+  if (payout) {
+    const amount = `${formatDecimalAmount(payout.status === "paid" ? payout.paidAmountCents : payout.amountCents, payout.currency)} ${payout.currency}`;
+    throw new DomainError(
+      "conflict",
+      "order_has_claim_payout",
+      payout.status === "paid"
+        ? `Order '${externalOrderId}' was already refunded ${amount} through claim '${payout.id}': a refund report would refund it twice.`
+        : `Order '${externalOrderId}' has claim '${payout.id}' approved for ${amount}: pay it and confirm its resolution (POST /merchant/claims/${payout.id}/resolution) instead of reporting a refund.`,
       "orderId",
     );
   }

@@ -115,7 +115,7 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord): Port
     remainingCoveredCents: Math.max(0, record.coveredAmountCents - record.paidCents),
     purchasedAt: iso(record.purchasedAt),
     freeLookEndsAt: iso(record.freeLookEndsAt),
-    cancellable: record.status === "active" && services.clock() < record.freeLookEndsAt,
+    cancellable: record.status === "active" && services.clock() < record.freeLookEndsAt && record.undeniedClaims === 0,
     cancelledAt: record.cancelledAt === null ? null : iso(record.cancelledAt),
     feeRefund: record.feeRefund && {
       amountCents: record.feeRefund.amountCents,
@@ -224,7 +224,8 @@ export async function getPortalPlan(db: Tx, services: Services, buyer: PortalPri
 }
 
 /**
- * POST /portal/cancel: the free-look cancellation, within 48 hours of the purchase. In one transaction: the plan
+ * POST /portal/cancel: the free-look cancellation, within 48 hours of the purchase and while the plan has no claim
+ * that is not denied (409 plan_has_claims). In one transaction: the plan
  * becomes cancelled, the fee is owed back (a fee_refunds row: the Shopify app refunds it through the order, any
  * other merchant confirms it through POST /purchases/{id}/fee-refund), the event `protection.cancelled` carries the
  * purchase with its fee refund, and the buyer's confirmation e-mail is queued.
@@ -252,6 +253,14 @@ export async function cancelInFreeLook(
       "conflict",
       "free_look_expired",
       `The 48-hour free look of plan ${plan.referenceNumber} ended at ${iso(plan.freeLookEndsAt)}; it can no longer be cancelled.`,
+    );
+  // README "Money invariants": the fee comes back, or the coverage pays — never both. A claim not denied may still be
+  // (or was) paid, so it ends the free look; the plan's row lock keeps a claim from being filed or decided meanwhile.
+  if (plan.undeniedClaims > 0)
+    throw new DomainError(
+      "conflict",
+      "plan_has_claims",
+      `Plan ${plan.referenceNumber} has a claim that is open, approved or paid: a plan whose coverage was claimed cannot be cancelled for its fee.`,
     );
   await markPlanCancelled(tx, plan.id, now);
   await owePlanFee(tx, services, buyer, plan);

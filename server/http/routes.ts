@@ -143,7 +143,7 @@ export const routes: Route[] = [
     operationId: "reportMerchantRefund",
     keys: SECRET_ONLY,
     summary:
-      "Report that the merchant refunded a protected order: the order becomes merchant_refunded, the plan is voided, the fee share is credited on the next settlement statement, and no consumer refund is issued.",
+      "Report that the merchant refunded a protected order: the order becomes merchant_refunded, the plan is voided, the fee share is credited on the next settlement statement, and no consumer refund is issued. An order whose plan has a claim approved or paid is refunded through the claim: 409 order_has_claim_payout.",
     body: wire.refundRequest,
     response: { description: "The refund report.", schema: shapes.merchantRefund },
     handle: async ({ db, services, principal, params }) =>
@@ -190,7 +190,7 @@ export const routes: Route[] = [
     operationId: "resolveClaim",
     keys: SECRET_ONLY,
     summary:
-      "Confirm that you paid an approved claim (other carts: its resolution's channel is merchant): the refund or the replacement and your reference. The claim becomes paid, the buyer is e-mailed and the amount is owed to you on the next settlement statement. Not approved: 409 claim_transition_invalid; a Shopify shop's claim is paid by the app: 409 claim_resolution_automatic; a kind other than the approved remedy: 409 remedy_mismatch. A second confirmation returns the paid claim unchanged.",
+      "Confirm that you paid an approved claim (other carts: its resolution's channel is merchant): the refund or the replacement and your reference. The claim becomes paid, the buyer is e-mailed and the amount is owed to you on the next settlement statement. Not approved: 409 claim_transition_invalid; a Shopify shop's claim is paid by the app: 409 claim_resolution_automatic; a kind other than the approved remedy: 409 remedy_mismatch; a plan cancelled or voided since the approval: 409 plan_not_active. A second confirmation returns the paid claim unchanged.",
     body: wire.claimResolutionRequest,
     response: { description: "The paid claim.", schema: shapes.claim },
     handle: async ({ db, services, principal, params, body }) =>
@@ -426,7 +426,7 @@ export const routes: Route[] = [
     keys: PORTAL_SESSION,
     rateLimit: "portalMutation",
     summary:
-      "Cancel the signed-in plan within 48 hours of the purchase: it becomes cancelled and the fee is refunded. After 48 hours 409 free_look_expired; a voided or cancelled plan 409 plan_not_active.",
+      "Cancel the signed-in plan within 48 hours of the purchase: it becomes cancelled and the fee is refunded. After 48 hours 409 free_look_expired; a voided or cancelled plan 409 plan_not_active; a plan with a claim that is not denied 409 plan_has_claims (the fee comes back or the coverage pays, never both).",
     body: wire.portalCancelRequest,
     response: { description: "The cancelled plan with its fee refund.", schema: shapes.portalPlan },
     handle: async ({ db, services, principal, body }) =>

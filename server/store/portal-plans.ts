@@ -20,6 +20,8 @@ export interface PortalPlanRecord {
   coveredAmountCents: number;
   /** The sum of paid_amount_cents of the plan's claims. */
   paidCents: number;
+  /** How many of the plan's claims are not denied (open, approved or paid): each takes the free look away. */
+  undeniedClaims: number;
   /** The keyed hash of the buyer's address; null when none was given or it was redacted. */
   customerEmailHash: string | null;
   purchasedAt: number;
@@ -41,6 +43,7 @@ interface PortalPlanRow {
   fee_cents: number;
   covered_amount_cents: number;
   paid_cents: number | string | null;
+  undenied_claims: number | string;
   customer_email_hash: string | null;
   purchased_at: number;
   free_look_ends_at: number;
@@ -55,7 +58,8 @@ const SELECT_PORTAL_PLAN = `SELECT p.id, p.merchant_id, p.mode, p.reference_numb
   p.order_id, p.currency, p.fee_cents, p.covered_amount_cents, p.customer_email_hash, p.purchased_at, p.free_look_ends_at,
   p.cancelled_at, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
   fr.status AS fee_refund_status, fr.refunded_at AS fee_refund_refunded_at,
-  (SELECT COALESCE(SUM(c.paid_amount_cents), 0) FROM claims c WHERE c.plan_id = p.id) AS paid_cents
+  (SELECT COALESCE(SUM(c.paid_amount_cents), 0) FROM claims c WHERE c.plan_id = p.id) AS paid_cents,
+  (SELECT COUNT(*) FROM claims c WHERE c.plan_id = p.id AND c.status <> 'denied') AS undenied_claims
   FROM plans p JOIN merchants m ON m.id = p.merchant_id LEFT JOIN fee_refunds fr ON fr.plan_id = p.id`;
 
 const toRecord = (row: PortalPlanRow): PortalPlanRecord => ({
@@ -71,6 +75,7 @@ const toRecord = (row: PortalPlanRow): PortalPlanRecord => ({
   feeCents: row.fee_cents,
   coveredAmountCents: row.covered_amount_cents,
   paidCents: Number(row.paid_cents ?? 0),
+  undeniedClaims: Number(row.undenied_claims),
   customerEmailHash: row.customer_email_hash,
   purchasedAt: row.purchased_at,
   freeLookEndsAt: row.free_look_ends_at,

@@ -157,8 +157,9 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       await expectPaid(claim.id, { kind: "refund", amountCents: 5_000, reference: refund.id });
 
       // Shopify announces the claim's refund (refunds/create, its note): not the merchant's refund, even were it the
-      // whole goods amount — the plan is not voided and no merchant refund credit is booked; the merchant's own
-      // refund of the goods still is.
+      // whole goods amount — the plan is not voided and no merchant refund credit is booked. Nor is the merchant's own
+      // refund of the goods after it (README "Money invariants"): the core refuses the report of an order a claim
+      // refunded, and the job goes dead at once with the refusal, for the merchant to see.
       const announce = (amount: string, note?: string) =>
         app.deliver({
           shop: SHOP,
@@ -175,8 +176,16 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       assert.deepEqual(await refundCredits(), []);
       assert.equal(await announce("120.00"), 200);
       await app.settled();
-      assert.equal(await planStatus(), "voided", "the merchant refunded the goods: reported");
-      assert.equal((await refundCredits()).length, 1);
+      assert.equal(await planStatus(), "active", "the order was refunded through the claim: not reported again");
+      assert.deepEqual(await refundCredits(), []);
+      const refused = await db().all<{ status: string; attempts: number | string }>(
+        "SELECT status, attempts FROM shopify_jobs WHERE kind = 'refunds/create' AND shop = ? AND last_error LIKE ?",
+        [SHOP, `order_has_claim_payout: Order '${paid.order.id}' was already refunded%`],
+      );
+      assert.deepEqual(
+        refused.map((job) => [job.status, Number(job.attempts)]),
+        [["dead", 1]],
+      );
     });
 
     it("the refund is limited to what the order's payments can still give back, spread over its sales and captures", async () => {
@@ -270,6 +279,26 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       const row = await claimRow(claimId);
       assert.equal(row.status, "approved");
       assert.match(row.payout_error ?? "", /buyer paid in EUR: refund it in the Shopify admin/);
+      assert.deepEqual(await reimbursements(claimId), []);
+    });
+
+    it("the order was cancelled after the approval (plan voided): no refundCreate, the job fails at once with plan_not_active", async () => {
+      const { order, plan, claimId } = await approvedClaim("refund");
+      assert.equal(await app.deliver({ shop: SHOP, topic: "orders/cancelled", payload: order }), 200);
+      await app.settled();
+      assert.equal(
+        (await db().get<{ status: string }>("SELECT status FROM plans WHERE id = ?", [plan.id]))!.status,
+        "voided",
+      );
+      const before = callsOf("RefundClaim").length;
+
+      assert.equal(await lookForApprovedClaims(), 1);
+      const job = (await payoutJob(claimId))!;
+      assert.deepEqual([job.status, Number(job.attempts)], ["dead", 1], "the core's guard refused it before Shopify");
+      assert.equal(callsOf("RefundClaim").length, before, "no money moved on Shopify");
+      const row = await claimRow(claimId);
+      assert.equal(row.status, "approved");
+      assert.match(row.payout_error ?? "", /^plan_not_active: .*its approved claims can no longer be paid/);
       assert.deepEqual(await reimbursements(claimId), []);
     });
 
