@@ -117,7 +117,15 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
       assert.deepEqual(
         operation["x-key-kinds"],
         route.keys.flatMap((kind) =>
-          kind === "publishable" ? ["wk_"] : kind === "secret" ? ["mch_"] : kind === "portal" ? ["pps_"] : [],
+          kind === "publishable"
+            ? ["wk_"]
+            : kind === "secret"
+              ? ["mch_"]
+              : kind === "restricted"
+                ? ["rk_"]
+                : kind === "portal"
+                  ? ["pps_"]
+                  : [],
         ),
       );
       assert.equal(
