@@ -8,7 +8,7 @@ export { loadConfig, type Config } from "./config.ts";
 export { createRuntime, type Runtime } from "./runtime.ts";
 export { createServerApp } from "./server-app.ts";
 export { exitGracefullyOnSignals } from "./graceful-shutdown.ts";
-export { API_BASE_PATH } from "./http/app.ts";
+export { API_BASE_PATH, MULTIPART_LIMITS } from "./http/app.ts";
 export { createInProcessFetch } from "./in-process-fetch.ts";
 export { DEFAULT_DATABASE_URL, isPostgresUrl } from "./store/open.ts";
 export { migrate, migrationsFolder } from "./store/migrations.ts";
@@ -31,6 +31,7 @@ export {
   type DemoSample,
 } from "./demo-merchant.ts";
 export { ApiError, errorBody } from "./http/errors.ts";
+export { isFormMediaType, readFormBody, type FormLimits } from "./http/body.ts";
 export { newRequestId } from "./http/request-context.ts";
 
 // Domain: values and rules
@@ -146,9 +147,10 @@ export { getPurchase, listPurchases, type Purchase } from "./domain/purchases.ts
 export { listSettlements, settlementEntriesCsv, type Statement } from "./domain/settlements.ts";
 export { voidPlan, type ConsentRecord } from "./domain/plans.ts";
 export { reportMerchantRefund, type MerchantRefund } from "./domain/orders.ts";
-export { sendMemberSignInEmail } from "./email/member-sign-in.ts";
+export { sendMemberSignInEmail, sendMemberSignUpEmail } from "./email/member-sign-in.ts";
 export {
   listApiKeys,
+  MINTABLE_KEY_KINDS,
   mintKey,
   revokeKey,
   rotateKey,
@@ -176,7 +178,6 @@ export {
   requestMemberSignInLinks,
   signInMemberWithLink,
   signOutEverywhere,
-  signUp,
   switchDashboardMode,
   type MemberPrincipal,
   type MemberRole,
@@ -184,6 +185,7 @@ export {
   type TeamActor,
   type TeamMember,
 } from "./domain/members.ts";
+export { confirmSignUp, requestSignUp, SIGN_UP_LINK_TTL_MS, usableSignUp, type SignUpRequest } from "./domain/sign-ups.ts";
 export {
   appendMerchantAudit,
   listMerchantAudit,
@@ -195,6 +197,7 @@ export {
 export { DomainError } from "./domain/errors.ts";
 export { COVERED_REASONS, reasonName } from "./domain/disclosure.ts";
 export { clientAddress } from "./http/client-ip.ts";
+export { logStartupWarnings } from "./startup-warnings.ts";
 export { attachmentDisposition } from "./http/route.ts";
 export { RULES as RATE_LIMIT_RULES } from "./rate-limits/policies.ts";
 

@@ -18,10 +18,19 @@ import { DENIAL_REASONS } from "./claim-decisions.ts";
 import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../evidence/index.ts";
 import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { Sealer } from "../secrets/sealer.ts";
-import { deleteExpiredPortalSessions, findLivePortalSession, insertPortalSession } from "../store/portal-sessions.ts";
-import { findPortalPlan, findPortalPlanByReference, type PortalPlanRecord } from "../store/portal-plans.ts";
+import {
+  deleteExpiredPortalSessions,
+  endPortalSession,
+  findLivePortalSession,
+  insertPortalSession,
+} from "../store/portal-sessions.ts";
+import {
+  findPortalPlan,
+  findPortalPlanByReference,
+  findPortalPlanBySignIn,
+  type PortalPlanRecord,
+} from "../store/portal-plans.ts";
 import { lockPlan, markPlanCancelled, type PlanStatus } from "../store/plans.ts";
-import { timingSafeEqual } from "node:crypto";
 
 // The buyer portal: sessions opened by a look-up (e-mail + reference number) or by the welcome e-mail's coverage
 // link, the coverage summary (PortalPlan) and the free-look cancellation. A session is a bearer token `pps_…` that
@@ -169,8 +178,9 @@ export async function lookUpPlan(
 ): Promise<PortalSession> {
   // The address is matched through the keyed hash the plan holds (buyer-emails.ts): the plan never holds it in clear.
   const emailHash = buyerEmailHash(sealer, input.email);
-  const plan = await findPortalPlanByReference(tx, normaliseReference(input.referenceNumber));
-  if (!plan?.customerEmailHash || !sameHash(plan.customerEmailHash, emailHash)) throw lookupFailed();
+  // A redacted plan has no hash: it matches no address.
+  const plan = await findPortalPlanBySignIn(tx, normaliseReference(input.referenceNumber), emailHash);
+  if (!plan) throw lookupFailed();
   return openPortalSession(tx, services, plan, "lookup");
 }
 
@@ -214,6 +224,19 @@ async function openPortalSession(
     expiresAt: iso(expiresAt),
     plan: toPortalPlan(services, plan),
   };
+}
+
+/**
+ * POST /portal/sign-out: the session ends now, on the server — its token is refused from the next request on, not
+ * only forgotten by the browser.
+ */
+export async function signOutOfPortal(
+  tx: Tx,
+  services: Services,
+  buyer: PortalPrincipal,
+): Promise<{ object: "portal_session"; deleted: true }> {
+  await endPortalSession(tx, buyer.sessionId, services.clock());
+  return { object: "portal_session", deleted: true };
 }
 
 /** GET /portal/plan: the session's plan. */
@@ -272,6 +295,3 @@ export async function cancelInFreeLook(
 
 /** Deletes the portal sessions past their 30 minutes (the periodic purge of server/workers). */
 export const purgeExpiredPortalSessions = (tx: Tx, now: number) => deleteExpiredPortalSessions(tx, now);
-
-/** Two hex hashes equal, in constant time. */
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

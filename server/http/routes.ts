@@ -222,7 +222,7 @@ export const routes: Route[] = [
     operationId: "fileClaim",
     keys: PORTAL_SESSION,
     rateLimit: "portalMutation",
-    multipart: { fileField: "evidence" },
+    multipart: { fileField: "evidence", fields: wire.fileClaimForm },
     summary:
       "File a claim under the signed-in plan: multipart/form-data with up to 5 evidence files of at most 10 MiB (JPEG, PNG, WebP, HEIC, PDF, recognised by their bytes), or JSON without files. A broken filing rule is a 422 naming it, files past the claim's, plan's or session's evidence quota 409 evidence_quota_exceeded; nothing is created or stored.",
     body: wire.fileClaimRequest,

@@ -100,6 +100,23 @@ export async function findPortalPlanByReference(
   return row && toRecord(row);
 }
 
+/**
+ * The plan of a look-up: this reference number bought with this address (its keyed hash), or undefined. Both match
+ * in one probe of the (reference_number, customer_email_hash) index, so that a wrong address on a real reference
+ * reads no more than an unknown reference does (no timing tells whether a reference exists).
+ */
+export async function findPortalPlanBySignIn(
+  tx: Queryable,
+  referenceNumber: string,
+  customerEmailHash: string,
+): Promise<PortalPlanRecord | undefined> {
+  const row = await tx.get<PortalPlanRow>(
+    `${SELECT_PORTAL_PLAN} WHERE p.reference_number = ? AND p.customer_email_hash = ?`,
+    [referenceNumber, customerEmailHash],
+  );
+  return row && toRecord(row);
+}
+
 /** The owner's plan by id, or undefined. */
 export async function findPortalPlan(
   tx: Queryable,
