@@ -15,7 +15,7 @@ import {
   nulCharacterPath,
   readBodyText,
   readMultipartBody,
-
+  type FormLimits,
 } from "./body.ts";
 import { authorizeKey, identifyKey } from "./auth.ts";
 import { rateLimit, type RateLimitOptions } from "./rate-limit.ts";
@@ -37,7 +37,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  * too_many_evidence_files, evidence_too_large); past that, and past 100 parts, 20 repeats of a field or 64 KiB in one,
  * the body is refused as it streams (400 form_limit_exceeded).
  */
-export const MULTIPART_LIMITS = {
+export const MULTIPART_LIMITS: FormLimits = {
   bytes: EVIDENCE_LIMITS.maxFiles * EVIDENCE_LIMITS.maxFileBytes + 1024 * 1024,
   parts: 100,
   fieldRepeats: 20,
@@ -154,7 +154,7 @@ export function createHttpApi(options: HttpApiOptions) {
       // A route taking files reads multipart/form-data (its own, larger cap); its fingerprint is the bytes' hash.
       const upload =
         route.multipart && contentType !== undefined && isMultipartFormData(contentType)
-          ? await readMultipartBody(c, MULTIPART_LIMITS.bytes, route.multipart.fileField)
+          ? await readMultipartBody(c, MULTIPART_LIMITS, route.multipart.fileField)
           : undefined;
       const rawBody = upload?.fingerprint ?? c.get("rawBody") ?? (await readBodyText(c, MAX_BODY_BYTES));
       if (!upload && contentType !== undefined && rawBody.trim() !== "" && !isJsonMediaType(contentType))

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { Busboy, type BusboyInstance } from "@fastify/busboy";
 import type { Context } from "hono";
 import type { UploadedFile } from "../domain/claims.ts";
 import { ApiError, errors } from "./errors.ts";
@@ -41,63 +43,166 @@ export function isMultipartFormData(contentType: string): boolean {
   return /^multipart\/form-data\s*;/i.test(contentType.trim());
 }
 
-/** A multipart request: its text fields (a repeated one as a list), its files, and what fingerprints it. */
-export interface MultipartBody {
-  fields: Record<string, string | string[]>;
+/** What a form body may hold. Past any of these it is refused while it streams: 413 for its bytes, 400 for the rest. */
+export interface FormLimits {
+  /** The whole body, framing included. */
+  bytes: number;
+  /** Parts: text fields and files together. */
+  parts: number;
+  /** How often one text field's name may occur. */
+  fieldRepeats: number;
+  /** One text field's value. */
+  fieldBytes: number;
+  files: number;
+  /** One file. */
+  fileBytes: number;
+}
+
+/** A form body as it came: its text fields (each name's values in order, empty ones too), its files, its hash. */
+export interface FormBody {
+  fields: Map<string, string[]>;
   files: UploadedFile[];
   /** Stands for the raw body in the idempotency fingerprint: the SHA-256 of its bytes. */
   fingerprint: string;
 }
 
+/** Where a form body comes from: the request's headers and its body stream. */
+export interface FormSource {
+  contentType: string;
+  contentLength: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/** A form body's media type: multipart/form-data (with its boundary) or application/x-www-form-urlencoded. */
+export function isFormMediaType(contentType: string): boolean {
+  return isMultipartFormData(contentType) || /^application\/x-www-form-urlencoded\s*(?:;|$)/i.test(contentType.trim());
+}
+
 /**
- * Reads a multipart/form-data body of at most `limitBytes` (413 while reading, before it is held whole) and parses it
- * with the platform's parser (undici's `Request.formData()`). Files are accepted only in `fileField`; a file input
- * left empty (no name, no bytes, as a browser sends it) is no file. An empty text field is an absent one (an HTML
- * form sends every input, filled or not).
+ * Parses a multipart/form-data or urlencoded body as it streams (busboy: linear in its size, the body never held
+ * whole), refusing it at the first limit it passes: a declared Content-Length over `limits.bytes` before anything is
+ * read, then the bytes counted as they arrive, then parts, files, a field's repeats and a value's or a file's size.
+ * Files are accepted only in `fileField` (none without it); a file input left empty (no name, no bytes, as a browser
+ * sends it) is no file.
  */
-export async function readMultipartBody(c: Context, limitBytes: number, fileField: string): Promise<MultipartBody> {
-  const bytes = await readBodyBytes(c, limitBytes);
-  let form: FormData;
+export async function readFormBody(source: FormSource, limits: FormLimits, fileField?: string): Promise<FormBody> {
+  if (source.contentLength !== undefined && Number(source.contentLength) > limits.bytes)
+    throw errors.bodyTooLarge(limits.bytes);
+  let parser: BusboyInstance;
   try {
-    form = await new Request("http://multipart.invalid/", {
-      method: "POST",
-      headers: { "content-type": c.req.header("content-type")! },
-      body: bytes as Uint8Array<ArrayBuffer>,
-    }).formData();
-  } catch {
-    throw new ApiError(
-      400,
-      "invalid_request_error",
-      "body_invalid_multipart",
-      "The request body is not valid multipart/form-data.",
-    );
-  }
-  const fields: Record<string, string | string[]> = {};
-  const files: UploadedFile[] = [];
-  for (const [name, value] of form.entries()) {
-    if (typeof value === "string") {
-      if (value === "") continue;
-      const previous = fields[name];
-      fields[name] = previous === undefined ? value : [...[previous].flat(), value];
-      continue;
-    }
-    if (value.name === "" && value.size === 0) continue;
-    if (name !== fileField)
-      throw new ApiError(
-        400,
-        "invalid_request_error",
-        "parameter_unknown",
-        `Files are accepted only in the '${fileField}' field, not '${name}'.`,
-        name,
-      );
-    files.push({
-      field: name,
-      index: files.length,
-      fileName: value.name,
-      bytes: new Uint8Array(await value.arrayBuffer()),
+    parser = Busboy({
+      headers: { "content-type": source.contentType },
+      // A part is a file when it names one, as browsers and undici tell them apart.
+      isPartAFile: (_name, _type, fileName) => fileName !== undefined,
+      limits: {
+        parts: limits.parts,
+        fields: limits.parts,
+        fieldSize: limits.fieldBytes,
+        files: limits.files,
+        fileSize: limits.fileBytes,
+        fieldNameSize: 200,
+        headerPairs: 16,
+        headerSize: 16 * 1024,
+      },
     });
+  } catch {
+    throw errors.bodyInvalidForm();
   }
-  return { fields, files, fingerprint: `multipart ${createHash("sha256").update(bytes).digest("hex")}` };
+  let fail!: (error: ApiError) => void;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => {});
+  let failure: ApiError | undefined;
+  const refuse = (error: ApiError) => {
+    failure ??= error;
+    fail(failure);
+  };
+  const fields = new Map<string, string[]>();
+  const files: UploadedFile[] = [];
+  const fileReads: Promise<void>[] = [];
+  parser.on("field", (name, value, nameTruncated, valueTruncated) => {
+    if (nameTruncated) return refuse(errors.formLimitExceeded("a field name of at most 200 bytes"));
+    if (valueTruncated) return refuse(errors.formLimitExceeded(`a field of at most ${limits.fieldBytes} bytes`, name));
+    const values = fields.get(name);
+    if (!values) fields.set(name, [value]);
+    else if (values.length >= limits.fieldRepeats)
+      refuse(errors.formLimitExceeded(`a field given at most ${limits.fieldRepeats} times`, name));
+    else values.push(value);
+  });
+  parser.on("file", (name, stream, fileName) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("limit", () => refuse(errors.formLimitExceeded(`files of at most ${limits.fileBytes} bytes`, name)));
+    fileReads.push(
+      new Promise<void>((resolve) =>
+        stream.on("end", () => {
+          resolve();
+          if (failure || (fileName === "" && chunks.length === 0)) return;
+          if (name !== fileField)
+            return refuse(
+              new ApiError(
+                400,
+                "invalid_request_error",
+                "parameter_unknown",
+                fileField
+                  ? `Files are accepted only in the '${fileField}' field, not '${name}'.`
+                  : "This form takes no files.",
+                name,
+              ),
+            );
+          files.push({ field: name, index: files.length, fileName, bytes: new Uint8Array(Buffer.concat(chunks)) });
+        }),
+      ),
+    );
+  });
+  parser.on("partsLimit", () => refuse(errors.formLimitExceeded(`at most ${limits.parts} parts`)));
+  parser.on("fieldsLimit", () => refuse(errors.formLimitExceeded(`at most ${limits.parts} fields`)));
+  parser.on("filesLimit", () => refuse(errors.formLimitExceeded(`at most ${limits.files} files`)));
+  parser.on("error", () => refuse(errors.bodyInvalidForm()));
+  const finished = new Promise<void>((resolve) => parser.on("finish", resolve));
+
+  const hash = createHash("sha256");
+  let received = 0;
+  try {
+    for await (const chunk of (source.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+      received += chunk.byteLength;
+      if (received > limits.bytes) refuse(errors.bodyTooLarge(limits.bytes));
+      if (failure) break;
+      hash.update(chunk);
+      if (!parser.write(chunk)) await Promise.race([once(parser, "drain"), failed]);
+    }
+  } catch (error) {
+    if (!failure) {
+      // The client closed its side before sending the whole body: its mistake, not ours.
+      refuse(error instanceof ApiError ? error : errors.bodyIncomplete());
+    }
+  }
+  if (!failure) parser.end();
+  await Promise.race([finished, failed]);
+  await Promise.race([Promise.all(fileReads), failed]);
+  if (failure) throw failure;
+  return { fields, files, fingerprint: `multipart ${hash.digest("hex")}` };
+}
+
+/**
+ * The API's multipart body (claims with evidence) as its routes take it: a repeated text field as a list, an empty
+ * one as absent (an HTML form sends every input, filled or not).
+ */
+export async function readMultipartBody(
+  c: Context,
+  limits: FormLimits,
+  fileField: string,
+): Promise<{ fields: Record<string, string | string[]>; files: UploadedFile[]; fingerprint: string }> {
+  const form = await readFormBody(
+    { contentType: c.req.header("content-type")!, contentLength: c.req.header("content-length"), body: c.req.raw.body },
+    limits,
+    fileField,
+  );
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, values] of form.fields) {
+    const filled = values.filter((value) => value !== "");
+    if (filled.length > 0) fields[name] = filled.length === 1 ? filled[0]! : filled;
+  }
+  return { fields, files: form.files, fingerprint: form.fingerprint };
 }
 
 /** A JSON body's media type: application/json or any application/…+json, with or without parameters. */
