@@ -67,7 +67,7 @@ export {
   type WebhookAttempt,
 } from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
-export { confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
+export { assertFeeRefundable, confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
 // Deliveries: the Shopify app records the carrier's "delivered" on the protected order (the claim rules read it).
 export { recordOrderDelivered } from "./domain/orders.ts";
 // Deciding and paying claims: the claims team's console decides, the Shopify app records the payouts it made.

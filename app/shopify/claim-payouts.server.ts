@@ -8,7 +8,6 @@
 import {
   assertClaimPayable,
   CLAIM_PAYOUT_JOB,
-  DomainError,
   formatDecimalAmount,
   listUnqueuedShopifyClaimPayouts,
   findShopifyClaimPayout,
@@ -26,7 +25,7 @@ import { createClaimReplacement, type MailingAddressInput } from "./admin/create
 import type { RefundOrderTransaction } from "./admin/protection-refund-order.ts";
 import { refundClaim } from "./admin/refund-claim.ts";
 import type { Installation } from "./installations.server.ts";
-import { PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
+import { coreRefusalIsFinal, PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 
 // The core names the job's kind (the claims console reads the job too).
@@ -94,7 +93,14 @@ async function payClaim(deps: ShopifyDeps, job: Job<JobPayloads[typeof CLAIM_PAY
     const installation = await deps.installation(claim.shop);
     if (!installation)
       throw new PermanentJobError("the app is not installed on the shop: pay the claim in the Shopify admin");
-    await assertPayableBeforeShopify(deps, claim);
+    // README "Money invariants": the core's own check before any money moves on Shopify (an ended plan pays no claim);
+    // resolveClaim checks again when it records the payout. A plan ended between the two keeps the claim approved
+    // with the refusal as its payout error, for the claims team.
+    await coreRefusalIsFinal(
+      deps.db.transaction((tx) =>
+        assertClaimPayable(tx, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId),
+      ),
+    );
     const graphql = await deps.adminApi(claim.shop);
     const payout =
       remedy === "refund"
@@ -111,23 +117,6 @@ async function payClaim(deps: ShopifyDeps, job: Job<JobPayloads[typeof CLAIM_PAY
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await deps.db.transaction((tx) => recordClaimPayoutError(tx, claim.claimId, message.slice(0, LAST_ERROR_CHARS)));
-    throw error;
-  }
-}
-
-/**
- * The core's own check (README "Money invariants") before any money moves on Shopify: a claim whose plan was cancelled
- * or voided since its approval is never paid, and a refusal is final (the job goes dead, its reason on the claim).
- * resolveClaim checks again when it records the payout; a plan ended between the two keeps the claim approved with the
- * refusal as its payout error, for the claims team.
- */
-async function assertPayableBeforeShopify(deps: ShopifyDeps, claim: ShopifyClaimPayout): Promise<void> {
-  try {
-    await deps.db.transaction((tx) =>
-      assertClaimPayable(tx, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId),
-    );
-  } catch (error) {
-    if (error instanceof DomainError) throw new PermanentJobError(`${error.code}: ${error.message}`);
     throw error;
   }
 }

@@ -5,6 +5,7 @@
 // job per plan under an id of the plan's (never two refunds); the job refunds and confirms the row with the refund's
 // gid. A failed attempt is retried on the queue's backoff and its error kept on the row for the dashboard.
 import {
+  assertFeeRefundable,
   confirmFeeRefund,
   findShopifyFeeRefund,
   formatDecimalAmount,
@@ -18,7 +19,7 @@ import type { ShopifyDeps } from "./deps.server.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";
 import { protectionRefundOrder, type RefundOrderTransaction } from "./admin/protection-refund-order.ts";
 import { refundProtectionFee } from "./admin/refund-protection-fee.ts";
-import { PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
+import { coreRefusalIsFinal, PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 
 export const FEE_REFUND_JOB = "refund_protection_fee";
@@ -67,9 +68,12 @@ async function refundFee(deps: ShopifyDeps, job: Job<JobPayloads[typeof FEE_REFU
   const owed = await findShopifyFeeRefund(deps.db, job.payload.planId);
   if (!owed || owed.status === "refunded") return;
   try {
+    const owner = { merchantId: owed.merchantId, mode: owed.mode };
+    // README "Money invariants": the core's own check before the fee moves on Shopify.
+    await coreRefusalIsFinal(deps.db.transaction((tx) => assertFeeRefundable(tx, owner, owed.planId)));
     const reference = await refundOnShopify(deps, owed);
     await deps.db.transaction((tx) =>
-      confirmFeeRefund(tx, deps.services, { merchantId: owed.merchantId, mode: owed.mode }, owed.planId, {
+      confirmFeeRefund(tx, deps.services, owner, owed.planId, {
         reference,
         channel: "shopify",
       }),

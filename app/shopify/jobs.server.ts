@@ -8,6 +8,7 @@ import {
   claimDueShopifyJobs,
   createPeriodicWorker,
   createWorker,
+  DomainError,
   insertShopifyJob,
   insertShopifyJobOnce,
   markShopifyJobDone,
@@ -34,6 +35,16 @@ export type JobHandler<Payload = unknown> = (job: Job<Payload>) => Promise<void>
 /** A failure that no retry can fix (the API refused the request as invalid): the job goes dead at once. */
 export class PermanentJobError extends Error {
   readonly name = "PermanentJobError";
+}
+
+/** The core refused (a DomainError: one of its rules, e.g. README "Money invariants"): no retry can change that. */
+export async function coreRefusalIsFinal<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof DomainError) throw new PermanentJobError(`${error.code}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Backoff after each failed attempt; after the last one the job is "dead" (kept, logged, shown on the dashboard). */

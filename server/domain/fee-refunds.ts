@@ -8,6 +8,7 @@ import { DomainError, notFound } from "./errors.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 import { insertFeeRefund, lockFeeRefund, markFeeRefunded, type FeeRefundRecord } from "../store/fee-refunds.ts";
 import { lockPlan } from "../store/plans.ts";
+import { findPlanClaimIn } from "../store/claims.ts";
 
 export type FeeRefundChannel = FeeRefundRecord["channel"];
 
@@ -29,6 +30,23 @@ export async function owePlanFee(
     channel: plan.shopifyShop ? "shopify" : "merchant",
     createdAt: now,
   });
+}
+
+/**
+ * Whether the fee of a cancelled plan may still be refunded: the check the Shopify app makes before it refunds the fee
+ * on the order (README "Money invariants"). The cancellation already refuses a plan with a claim that is not denied;
+ * a plan cancelled with a claim approved or paid all the same (before that check existed) is 409
+ * plan_has_claim_payout: its buyer is refunded through the claim, and the claims team settles which refund stands.
+ */
+export async function assertFeeRefundable(tx: Tx, actor: Actor, planId: string): Promise<void> {
+  if (!(await lockPlan(tx, actor, { planId }))) throw notFound("purchase", planId);
+  const payout = await findPlanClaimIn(tx, planId, ["approved", "paid"]);
+  if (payout)
+    throw new DomainError(
+      "conflict",
+      "plan_has_claim_payout",
+      `Purchase '${planId}' has claim '${payout.id}' ${payout.status}: its buyer is refunded through the claim, not the fee as well.`,
+    );
 }
 
 /**

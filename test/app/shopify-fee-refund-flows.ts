@@ -15,6 +15,7 @@ import type { Dialect } from "../support/databases.ts";
 import { orderPayload, refundPayload, TEST_APP, variablesOf } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
+import { insertClaimRow } from "../support/claim-rows.ts";
 import { owePlanFee } from "../../server/domain/fee-refunds.ts";
 import { markPlanCancelled } from "../../server/store/plans.ts";
 
@@ -316,6 +317,28 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
       assert.equal(await refundJob(plan.id), undefined, "no job");
       assert.equal(refundCalls().length, before.calls, "no refundCreate");
       assert.deepEqual(await feeRefund(plan.id), before.row, "the row is unchanged");
+    });
+
+    it("a plan cancelled with a claim paid (as the cancellation allowed before it checked claims): no refundCreate, the job fails at once", async () => {
+      const { order, plan } = await protectedPaidOrder();
+      await cancelInFreeLook(order, plan);
+      const owner = { merchantId: plan.merchant_id, mode: "test" as const };
+      const claimId = await insertClaimRow(db(), owner, {
+        planId: plan.id,
+        reason: "lost_in_transit",
+        status: "paid",
+        paidAmountCents: 5_000,
+        at: Date.now(),
+      });
+      const before = refundCalls().length;
+
+      assert.equal(await lookForOwedRefunds(), 1);
+      const job = (await refundJob(plan.id))!;
+      assert.deepEqual([job.status, Number(job.attempts)], ["dead", 1], "the core's guard refused it before Shopify");
+      assert.equal(refundCalls().length, before, "no money moved on Shopify");
+      const row = await feeRefund(plan.id);
+      assert.equal(row.status, "pending");
+      assert.match(row.last_error ?? "", new RegExp(`^plan_has_claim_payout: .*claim '${claimId}' paid`));
     });
   });
 }
