@@ -12,7 +12,8 @@
 import { z } from "zod";
 import type { Services, Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { KEY_PREFIX, type KeyKind, type Mode } from "./ids.ts";
+import type { Mode } from "./ids.ts";
+import { KEY_PREFIX, type KeyKind } from "./key-kinds.ts";
 import { mintApiKey } from "./merchants.ts";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
 import { parseInput } from "./sign-in-links.ts";

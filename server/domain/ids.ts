@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { KEY_PREFIX, type KeyKind } from "./key-kinds.ts";
+
+export type { KeyKind };
 
 export type RandomSource = (size: number) => Buffer;
 
@@ -51,20 +54,7 @@ export function newReferenceNumber(nowMs: number, random: RandomSource = cryptoR
   return `CLM-${new Date(nowMs).getUTCFullYear()}-${randomString(CROCKFORD, 8, random)}`;
 }
 
-/**
- * publishable (wk_: the widget's three routes), secret (mch_: every merchant route) or restricted (rk_: a secret key
- * without the routes that move money — what a developer may mint, README "Authentication and keys").
- */
-export type KeyKind = "publishable" | "secret" | "restricted";
 export type Mode = "test" | "live";
-export const KEY_PREFIX = { publishable: "wk", secret: "mch", restricted: "rk" } as const satisfies Record<
-  KeyKind,
-  string
->;
-const KIND_OF_PREFIX = Object.fromEntries(Object.entries(KEY_PREFIX).map(([kind, prefix]) => [prefix, kind])) as Record<
-  string,
-  KeyKind
->;
 
 export function newApiKey(kind: KeyKind, mode: Mode, random: RandomSource = cryptoRandom): string {
   return `${KEY_PREFIX[kind]}_${mode}_${randomString(BASE62, 32, random)}`;
@@ -74,7 +64,8 @@ export function newApiKey(kind: KeyKind, mode: Mode, random: RandomSource = cryp
 export function parseApiKey(key: string): { kind: KeyKind; mode: Mode } | undefined {
   const match = /^(wk|mch|rk)_(test|live)_[0-9A-Za-z]{32}$/.exec(key);
   if (!match) return undefined;
-  return { kind: KIND_OF_PREFIX[match[1]], mode: match[2] as Mode };
+  const kind = (Object.keys(KEY_PREFIX) as KeyKind[]).find((each) => KEY_PREFIX[each] === match[1])!;
+  return { kind, mode: match[2] as Mode };
 }
 
 /** Quote tokens: 32 random bytes, base64url. Only their SHA-256 is stored. */

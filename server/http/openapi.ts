@@ -1,4 +1,4 @@
-import { KEY_PREFIX } from "../domain/ids.ts";
+import { KEY_PREFIX } from "../domain/key-kinds.ts";
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "@purchase-protection/contract";
 import type { Route } from "./route.ts";
@@ -24,9 +24,7 @@ const errorResponse = (description: string) => ({
 
 /** The credentials a route takes, by prefix: wk_, mch_, rk_ (merchant keys), pps_ (a portal session); none for anyone. */
 export const keyPrefixes = (route: Route): string[] =>
-  route.keys.flatMap((kind) =>
-    kind === "portal" ? ["pps_"] : kind === "anyone" ? [] : [`${KEY_PREFIX[kind]}_`],
-  );
+  route.keys.flatMap((kind) => (kind === "portal" ? ["pps_"] : kind === "anyone" ? [] : [`${KEY_PREFIX[kind]}_`]));
 
 export function openApiDocument(routes: Route[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -249,7 +247,9 @@ function queryParameters(schema: z.ZodType) {
  * the route's file field (README "Claims": evidence).
  */
 function multipartSchema(route: Route) {
-  const fields = jsonSchema(route.multipart!.fields ?? route.body!, "input") as { properties?: Record<string, unknown> };
+  const fields = jsonSchema(route.multipart!.fields ?? route.body!, "input") as {
+    properties?: Record<string, unknown>;
+  };
   const fileField = route.multipart!.fileField;
   return {
     schema: {
