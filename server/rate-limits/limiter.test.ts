@@ -22,6 +22,7 @@ const someone = (): Identity => {
     merchant: `mer_test${uniq}`,
     ip: `198.51.${uniq % 250}.${(uniq * 7) % 250}`,
     email: ` Buyer${uniq}@Example.com `,
+    session: `pss_test${uniq}`,
   };
 };
 

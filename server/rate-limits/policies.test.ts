@@ -47,10 +47,13 @@ describe("rate-limit policies (README 'Rate limits')", () => {
     assert.equal(policyKey(merchantIp, { merchant: "mer_1" }), undefined, "no IP: the policy does not apply");
     assert.equal(policyKey(merchant, { ip: "203.0.113.9" }), undefined, "no merchant: the policy does not apply");
     const email = RULES.portalLookup.policies[1];
-    const key = policyKey(email, { email: "  Buyer@Example.COM " });
-    assert.equal(key, policyKey(email, { email: "buyer@example.com" }));
+    const ip = "203.0.113.9";
+    const key = policyKey(email, { email: "  Buyer@Example.COM ", ip });
+    assert.equal(key, policyKey(email, { email: "buyer@example.com", ip }));
     assert.ok(!key!.includes("example"), "no e-mail address in a key");
-    assert.notEqual(key, policyKey(email, { email: "other@example.com" }));
+    assert.notEqual(key, policyKey(email, { email: "other@example.com", ip }));
+    assert.notEqual(key, policyKey(email, { email: "buyer@example.com", ip: "203.0.113.10" }), "per e-mail and IP");
+    assert.equal(policyKey(email, { email: "buyer@example.com" }), undefined, "no IP: the policy does not apply");
     assert.equal(normaliseEmail("  A@B.C "), "a@b.c");
   });
 
