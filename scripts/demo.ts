@@ -47,7 +47,7 @@ Purchase Protection demo (test mode): the web app on ${origin}
   Dashboard:       ${origin}/dashboard/sign-in/${dashboard.token}
                    (signs in ${dashboard.email}, the demo merchant's owner, once, until
                    ${new Date(dashboard.expiresAt).toISOString()}: keys, Go live, team, audit log. New merchants sign up at
-                   ${origin}/dashboard/sign-up; their sign-in links arrive in ${path.join(config.DATA_DIR, "mail")}/)
+                   ${origin}/dashboard/sign-up; the links that open their accounts arrive in ${path.join(config.DATA_DIR, "mail")}/)
   Shopify admin:   ${origin}/app   (the embedded app; says what is missing until Shopify is configured)
   Claims console:  ${origin}/ops/sign-in/${opsConsole.token}
                    (signs in ${opsConsole.email}, an admin, once; a claim waits in the queue at ${origin}/ops.

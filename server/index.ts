@@ -148,6 +148,7 @@ export { listSettlements, settlementEntriesCsv, type Statement } from "./domain/
 export { voidPlan, type ConsentRecord } from "./domain/plans.ts";
 export { reportMerchantRefund, type MerchantRefund } from "./domain/orders.ts";
 export { sendMemberSignInEmail, sendMemberSignUpEmail } from "./email/member-sign-in.ts";
+export { listPurchaseEmails, type PurchaseEmail } from "./domain/emails.ts";
 export {
   listApiKeys,
   MINTABLE_KEY_KINDS,
@@ -185,7 +186,13 @@ export {
   type TeamActor,
   type TeamMember,
 } from "./domain/members.ts";
-export { confirmSignUp, requestSignUp, SIGN_UP_LINK_TTL_MS, usableSignUp, type SignUpRequest } from "./domain/sign-ups.ts";
+export {
+  confirmSignUp,
+  requestSignUp,
+  SIGN_UP_LINK_TTL_MS,
+  usableSignUp,
+  type SignUpRequest,
+} from "./domain/sign-ups.ts";
 export {
   appendMerchantAudit,
   listMerchantAudit,

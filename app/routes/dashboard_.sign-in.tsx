@@ -8,7 +8,7 @@ import { requestMemberSignInLinks, SIGN_IN_LINK_TTL_MS } from "../../server/inde
 import { protectionRuntime } from "../protection-api.server.ts";
 import { clientIp, field, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, currentMember } from "../dashboard/standalone.server.ts";
-import { sendSignInLinks, signInLimitRefusal } from "../dashboard/sign-in.server.ts";
+import { limitRefusal, sendSignInLinks } from "../dashboard/sign-in.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
 
 export { links, headers, meta } from "../dashboard/auth-route.ts";
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = { email: field(form, "email") };
   const ip = clientIp(request, context);
-  const refusal = await signInLimitRefusal(runtime, "sign-in", { ip, email: values.email }, values);
+  const refusal = await limitRefusal(runtime, "dashboardSignIn", "sign-in", { ip, email: values.email }, values);
   if (refusal) return refusal;
   const result = await formAction(
     "sign-in",

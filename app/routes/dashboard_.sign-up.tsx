@@ -1,22 +1,25 @@
-// /dashboard/sign-up: a merchant on any cart opens an account with an e-mail address and the business's name. The
-// answer is the same whether the address was new (a new merchant, test mode) or already in a team (its sign-in links
-// are sent instead), so the page tells nobody which addresses have accounts.
+// /dashboard/sign-up: a merchant on any cart asks to open an account with an e-mail address and the business's name.
+// Nothing is created yet: one fixed e-mail goes to the address with a link (/dashboard/sign-up/<token>) that opens the
+// account. The answer is the same whether the address was new or already in a team (its sign-in links are sent
+// instead), so the page tells nobody which addresses have accounts.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { signUp } from "../../server/index.ts";
+import { requestSignUp, SIGN_UP_LINK_TTL_MS } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { clientIp, field, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, currentMember } from "../dashboard/standalone.server.ts";
-import { sendSignInLinks, signInLimitRefusal } from "../dashboard/sign-in.server.ts";
+import { limitRefusal, sendSignUpLinks } from "../dashboard/sign-in.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
 
 export { links, headers, meta } from "../dashboard/auth-route.ts";
 
+const SIGN_UP_SENT = `We e-mailed a link to the address you entered. Open it within ${SIGN_UP_LINK_TTL_MS / 60_000} minutes to create your account: nothing is created until you do. (An address that already has an account gets a sign-in link instead.)`;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await currentMember(request)) throw redirect("/dashboard");
-  return json({});
+  return json({ notice: new URL(request.url).searchParams.get("notice") === "sent" ? SIGN_UP_SENT : undefined });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -25,25 +28,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = { email: field(form, "email"), businessName: field(form, "businessName") };
   const ip = clientIp(request, context);
-  const refusal = await signInLimitRefusal(runtime, "sign-up", { ip, email: values.email }, values);
+  const refusal = await limitRefusal(runtime, "dashboardSignUp", "sign-up", { ip, email: values.email }, values);
   if (refusal) return refusal;
   const result = await formAction(
     "sign-up",
     { email: "email", businessName: "businessName" },
-    () => runtime.db.transaction((tx) => signUp(tx, runtime.services, values, ip ?? "")),
+    () => runtime.db.transaction((tx) => requestSignUp(tx, runtime.services, values)),
     values,
   );
   if (!result.ok) return result.response;
-  sendSignInLinks(runtime, result.value.links);
-  return redirect("/dashboard/sign-in?notice=sent");
+  sendSignUpLinks(runtime, result.value);
+  return redirect("/dashboard/sign-up?notice=sent");
 }
 
 export default function SignUp() {
+  const { notice } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const [email, setEmail] = useState(failure?.values.email ?? "");
   const [businessName, setBusinessName] = useState(failure?.values.businessName ?? "");
   return (
-    <AuthFrame title="Open a dashboard account" formError={failure?.formError}>
+    <AuthFrame title="Open a dashboard account" notice={failure ? undefined : notice} formError={failure?.formError}>
       <Text as="p">
         Sell purchase protection on any cart: the widget, the REST API or the SDKs. You start in test mode; going live
         takes a checklist, not a sales call.
@@ -68,7 +72,7 @@ export default function SignUp() {
             error={failure?.errors.businessName}
           />
           <Button submit variant="primary">
-            Create the account
+            E-mail me a link to open the account
           </Button>
         </FormLayout>
       </Form>

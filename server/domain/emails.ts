@@ -7,10 +7,16 @@
 // team's requests and decisions, payments): beyond a cap the e-mail is recorded as suppressed with the cap's reason
 // (the merchant sees it on the purchase) and never sent; the mutation itself is not affected.
 import { newId } from "./ids.ts";
-import type { Actor, Services, Tx } from "./context.ts";
+import { iso, type Actor, type Services, type Tx } from "./context.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
-import { countQueuedEmails, findPlanRecipient, insertEmailOnce, lockEmailCounts } from "../store/emails.ts";
-import type { CapBudget } from "../store/emails.ts";
+import {
+  countQueuedEmails,
+  findPlanRecipient,
+  insertEmailOnce,
+  listPlanEmails,
+  lockEmailCounts,
+} from "../store/emails.ts";
+import type { CapBudget, PlanEmailRecord } from "../store/emails.ts";
 
 export type { CapBudget };
 
@@ -150,4 +156,27 @@ async function capReached(
   if (queued.toRecipient >= perRecipient.limit) return perRecipient.reason;
   if (queued.fromMerchant >= perMerchant.limit) return perMerchant.reason;
   return undefined;
+}
+
+/** An e-mail to a purchase's buyer as the dashboard shows it: what, when, and what became of it. */
+export interface PurchaseEmail {
+  id: string;
+  template: EmailTemplate;
+  status: PlanEmailRecord["status"];
+  /** The cap that held it back (status suppressed), else null. */
+  suppressedBecause: string | null;
+  queuedAt: string;
+  sentAt: string | null;
+}
+
+/** The e-mails about one of the actor's purchases, oldest first; none for another merchant's or mode's. */
+export async function listPurchaseEmails(db: Tx, actor: Actor, purchaseId: string): Promise<PurchaseEmail[]> {
+  return (await listPlanEmails(db, actor, purchaseId)).map((record) => ({
+    id: record.id,
+    template: record.template as EmailTemplate,
+    status: record.status,
+    suppressedBecause: record.status === "suppressed" ? record.lastError : null,
+    queuedAt: iso(record.createdAt),
+    sentAt: record.sentAt === null ? null : iso(record.sentAt),
+  }));
 }

@@ -93,10 +93,21 @@ export const RULES = {
     name: "opsSignIn",
     policies: [policy("ops-sign-in-ip", 30, HOUR, "ip"), policy("ops-sign-in-email", 5, HOUR, "email")],
   },
-  /** The merchant dashboard's sign-up and sign-in link requests: each sends e-mail. */
+  /** The merchant dashboard's sign-in link requests: each sends e-mail. */
   dashboardSignIn: {
     name: "dashboardSignIn",
     policies: [policy("dashboard-sign-in-ip", 30, HOUR, "ip"), policy("dashboard-sign-in-email", 5, HOUR, "email")],
+  },
+  // The dashboard's sign-up: each request e-mails a confirmation link (or an address's sign-in links), each confirmed
+  // link opens a merchant. 3 requests an hour per address and per client address, and 3 merchants a day opened from
+  // one client address: a business opens one account, someone trying many gets a few.
+  dashboardSignUp: {
+    name: "dashboardSignUp",
+    policies: [policy("dashboard-sign-up-ip", 3, HOUR, "ip"), policy("dashboard-sign-up-email", 3, HOUR, "email")],
+  },
+  dashboardSignUpConfirm: {
+    name: "dashboardSignUpConfirm",
+    policies: [policy("dashboard-sign-up-confirm-ip", 3, 24 * HOUR, "ip")],
   },
 } as const satisfies Record<string, RateLimitRule>;
 

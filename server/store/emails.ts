@@ -156,6 +156,44 @@ export async function countQueuedEmails(
   return { toRecipient: Number(counts!.recipient), fromMerchant: Number(counts!.merchant) };
 }
 
+/** An e-mail of a plan as its merchant sees it: never the address. */
+export interface PlanEmailRecord {
+  id: string;
+  template: string;
+  status: "pending" | "sent" | "failed" | "skipped" | "suppressed";
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** The owner's e-mails about one plan, oldest first. */
+export async function listPlanEmails(
+  db: Queryable,
+  owner: { merchantId: string; mode: Mode },
+  planId: string,
+): Promise<PlanEmailRecord[]> {
+  const rows = await db.all<{
+    id: string;
+    template: string;
+    status: PlanEmailRecord["status"];
+    last_error: string | null;
+    created_at: number | string;
+    sent_at: number | string | null;
+  }>(
+    `SELECT id, template, status, last_error, created_at, sent_at FROM email_messages
+      WHERE plan_id = ? AND merchant_id = ? AND mode = ? ORDER BY created_at, id`,
+    [planId, owner.merchantId, owner.mode],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    template: row.template,
+    status: row.status,
+    lastError: row.last_error,
+    createdAt: Number(row.created_at),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+  }));
+}
+
 /** Leases up to `limit` pending messages that are due (see claimDueRows). */
 export async function claimDueEmails(db: Database, now: number, leaseMs: number, limit: number): Promise<DueEmail[]> {
   const rows = await claimDueRows<{

@@ -1,5 +1,6 @@
 // The standalone dashboard's team (merchant_members), their single-use sign-in links (member_sign_in_tokens) and
-// sessions (member_sessions) — both kept only as the SHA-256 of their token. A person may be in several teams.
+// sessions (member_sessions), and sign-ups waiting for their address to be confirmed (member_sign_ups) — each kept
+// only as the SHA-256 of its token. A person may be in several teams.
 import type { Mode } from "../domain/ids.ts";
 import type { Queryable } from "./database.ts";
 
@@ -147,6 +148,49 @@ export async function consumeMemberSignInToken(
   return rows[0] && { merchantId: rows[0].merchant_id, memberId: rows[0].member_id };
 }
 
+/** A sign-up waiting for the e-mailed link (nothing else exists until it is used). */
+export interface MemberSignUpRecord {
+  tokenHash: string;
+  email: string;
+  businessName: string;
+  expiresAt: number;
+  createdAt: number;
+}
+
+export async function insertMemberSignUp(tx: Queryable, signUp: MemberSignUpRecord): Promise<void> {
+  await tx.run(
+    "INSERT INTO member_sign_ups (token_hash, email, business_name, expires_at, created_at) VALUES (?, ?, ?, ?, ?)",
+    [signUp.tokenHash, signUp.email, signUp.businessName, signUp.expiresAt, signUp.createdAt],
+  );
+}
+
+/** The business name of a sign-up whose link is still unused and unexpired at `now` (reads only). */
+export async function findUsableMemberSignUp(
+  tx: Queryable,
+  tokenHash: string,
+  now: number,
+): Promise<{ businessName: string } | undefined> {
+  const row = await tx.get<{ business_name: string }>(
+    "SELECT business_name FROM member_sign_ups WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+    [tokenHash, now],
+  );
+  return row && { businessName: row.business_name };
+}
+
+/** Spends a sign-up's link with one conditional UPDATE (of two concurrent uses exactly one wins). */
+export async function consumeMemberSignUp(
+  tx: Queryable,
+  tokenHash: string,
+  now: number,
+): Promise<{ email: string; businessName: string } | undefined> {
+  const rows = await tx.all<{ email: string; business_name: string }>(
+    `UPDATE member_sign_ups SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+     RETURNING email, business_name`,
+    [now, tokenHash, now],
+  );
+  return rows[0] && { email: rows[0].email, businessName: rows[0].business_name };
+}
+
 export async function insertMemberSession(
   tx: Queryable,
   session: {
@@ -210,9 +254,10 @@ export async function revokeMemberCredentials(tx: Queryable, memberId: string, a
   return sessions;
 }
 
-/** Deletes sign-in links and sessions that stopped working before `before`; resolves to how many went. */
+/** Deletes sign-in links, sign-ups and sessions that stopped working before `before`; resolves to how many went. */
 export async function deleteStaleMemberCredentials(tx: Queryable, before: number): Promise<number> {
   const tokens = await tx.run("DELETE FROM member_sign_in_tokens WHERE expires_at < ?", [before]);
+  const signUps = await tx.run("DELETE FROM member_sign_ups WHERE expires_at < ?", [before]);
   const sessions = await tx.run("DELETE FROM member_sessions WHERE expires_at < ?", [before]);
-  return tokens + sessions;
+  return tokens + signUps + sessions;
 }

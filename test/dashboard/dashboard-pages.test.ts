@@ -1,7 +1,8 @@
 // The standalone merchant dashboard (/dashboard) in real Chromium over the web app's real process (`npm start` over
-// the build), on SQLite and PostgreSQL: sign up with an e-mail address and a business name → the sign-in link read
-// from the .eml → the Overview in test mode → mint a live secret key, seen once → invite a support member, who signs
-// in and cannot see keys → refused input next to its field, changing nothing → a foreign or token-less POST refused →
+// the build), on SQLite and PostgreSQL: sign up with an e-mail address and a business name → the sign-up link read
+// from the .eml, which opens the account → the Overview in test mode → mint a live secret key, seen once → invite a
+// support member, who signs in and cannot see keys → refused input next to its field, changing nothing → a foreign or
+// token-less POST refused →
 // the live key refused by the API until Go live, then accepted → sign out everywhere. axe-core on every page;
 // screenshots at 390 px and 1280 px under test-artifacts/dashboard/.
 import { describe, it, beforeAll, afterAll } from "vitest";
@@ -68,8 +69,8 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     return page;
   }
 
-  /** The path of the newest sign-in link e-mailed to `to` (the .eml files of DATA_DIR/mail). */
-  async function linkFromEmail(to: string, after: Set<string> = new Set()): Promise<string> {
+  /** The path of the newest sign-in (or sign-up) link e-mailed to `to` (the .eml files of DATA_DIR/mail). */
+  async function linkFromEmail(to: string, after: Set<string> = new Set(), kind = "sign-in"): Promise<string> {
     const folder = path.join(harness.dataDir, "mail");
     const found = await waitFor(async () => {
       if (!fs.existsSync(folder)) return undefined;
@@ -78,7 +79,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
         const mail = await simpleParser(fs.readFileSync(path.join(folder, name)));
         const recipients = [mail.to].flat().flatMap((address) => address?.value ?? []);
         if (!recipients.some((address) => address.address === to)) continue;
-        const link = /https?:\/\/\S+?\/dashboard\/sign-in\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "");
+        const link = new RegExp(`https?://\\S+?/dashboard/${kind}/[A-Za-z0-9_-]{43}`).exec(mail.text ?? "");
         if (link) return new URL(link[0]).pathname;
       }
       return undefined;
@@ -136,22 +137,23 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     const before = await counts();
     await page.fill("input[name=email]", "not-an-address");
     await page.fill("input[name=businessName]", "Harbour Lane Ceramics");
-    await page.click("button:has-text('Create the account')");
+    await page.click("button:has-text('E-mail me a link to open the account')");
     await page.waitForSelector("text=Enter an e-mail address such as name@example.com.");
     assert.deepEqual(await counts(), before);
     await check(page, "sign-up-error");
 
     await page.fill("input[name=email]", owner);
     await Promise.all([
-      page.waitForURL(/\/dashboard\/sign-in\?notice=sent/),
-      page.click("button:has-text('Create the account')"),
+      page.waitForURL(/\/dashboard\/sign-up\?notice=sent/),
+      page.click("button:has-text('E-mail me a link to open the account')"),
     ]);
-    await page.waitForSelector("text=If this address has a dashboard account, a sign-in link is on its way.");
-    await check(page, "sign-in-sent");
+    await page.waitForSelector("text=We e-mailed a link to the address you entered.");
+    assert.deepEqual(await counts(), before, "nothing is created before the link is opened");
+    await check(page, "sign-up-sent");
 
-    await load(page, await linkFromEmail(owner));
-    await check(page, "sign-in-link");
-    await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
+    await load(page, await linkFromEmail(owner, new Set(), "sign-up"));
+    await check(page, "sign-up-link");
+    await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Open the account')")]);
     await page.waitForSelector("h1:has-text('Overview')");
     await hydrated(page);
     assert.ok(await page.isVisible("text=You are looking at test data"));

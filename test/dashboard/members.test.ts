@@ -1,5 +1,6 @@
-// The dashboard's people on SQLite and PostgreSQL: sign-up makes a merchant (test mode, no keys, not live) and its
-// owner; an address already in a team gets sign-in links instead; a link signs in once, for 15 minutes, even when
+// The dashboard's people on SQLite and PostgreSQL: asking to sign up creates nothing but the pending sign-up; its
+// link — once, within 15 minutes, even when spent twice at the same time — makes a merchant (test mode, no keys, not
+// live) and its owner, signed in; an address already in a team gets sign-in links instead; a link signs in once, for 15 minutes, even when
 // spent twice at the same time; a session shows one mode; an owner invites, changes roles and disables — never
 // themselves — and a disabled member's sessions end at once; sign out everywhere ends every session; refused input
 // names its field and writes nothing; each of these is in the audit log.
@@ -17,15 +18,16 @@ import {
   requestMemberSignInLinks,
   signInMemberWithLink,
   signOutEverywhere,
-  signUp,
   switchDashboardMode,
   type MemberPrincipal,
 } from "../../server/domain/members.ts";
 import { listMerchantAudit } from "../../server/domain/merchant-audit.ts";
+import { confirmSignUp, requestSignUp, SIGN_UP_LINK_TTL_MS } from "../../server/domain/sign-ups.ts";
 import { SIGN_IN_LINK_TTL_MS } from "../../server/domain/sign-in-links.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 
 const TABLES = [
+  "member_sign_ups",
   "merchants",
   "merchant_members",
   "member_sign_in_tokens",
@@ -49,27 +51,37 @@ describe.each(DIALECTS)("dashboard members (%s)", (dialect) => {
   });
   afterAll(() => t.drop());
 
+  /** Asks to sign up and opens the e-mailed link: the new owner's session token. */
+  async function signUp(email: string, businessName: string, ip = "") {
+    const request = await t.db.transaction((db) => requestSignUp(db, services, { email, businessName }));
+    assert.equal(request.kind, "confirm");
+    if (request.kind !== "confirm") throw new Error("not a new address");
+    return t.db.transaction((db) => confirmSignUp(db, services, request.token, ip));
+  }
+
   async function signedUpOwner(): Promise<{ owner: MemberPrincipal; email: string }> {
     const email = address("owner");
-    const { links } = await t.db.transaction((db) =>
-      signUp(db, services, { email, businessName: "Harbour Lane" }, "203.0.113.5"),
-    );
-    const { sessionToken } = await t.db.transaction((db) =>
-      signInMemberWithLink(db, services, links[0].token, "203.0.113.5"),
-    );
+    const { sessionToken } = await signUp(email, "Harbour Lane", "203.0.113.5");
     return { owner: (await authenticateMember(t.db, services, sessionToken))!, email };
   }
 
-  it("sign-up makes a test-mode merchant without keys, not live, and its owner; the same address again only gets a link", async () => {
+  it("asking to sign up creates nothing but the pending sign-up; its link makes a test-mode merchant without keys, not live, and its owner, signed in; the same address again only gets a sign-in link", async () => {
     const email = ` Owner-${++sequence}@Shop.Example.com `;
-    const first = await t.db.transaction((db) => signUp(db, services, { email, businessName: "Harbour Lane" }, ""));
-    assert.equal(first.created, true);
-    assert.equal(first.links.length, 1);
-    assert.equal(first.links[0].email, email.trim().toLowerCase());
-    const merchantId = (await t.db.get<{ merchant_id: string }>(
-      "SELECT merchant_id FROM merchant_members WHERE email = ?",
-      [email.trim().toLowerCase()],
-    ))!.merchant_id;
+    const before = await rowCounts(t.db, TABLES);
+    const request = await t.db.transaction((db) =>
+      requestSignUp(db, services, { email, businessName: "Harbour\r\nBcc: x@evil.example  Lane" }),
+    );
+    assert.equal(request.kind, "confirm");
+    if (request.kind !== "confirm") return;
+    assert.equal(request.email, email.trim().toLowerCase());
+    assert.deepEqual(await rowCounts(t.db, TABLES), { ...before, member_sign_ups: before.member_sign_ups + 1 });
+
+    const { merchantId, sessionToken } = await t.db.transaction((db) =>
+      confirmSignUp(db, services, request.token, "203.0.113.5"),
+    );
+    const owner = (await authenticateMember(t.db, services, sessionToken))!;
+    assert.deepEqual([owner.merchantId, owner.email, owner.role], [merchantId, email.trim().toLowerCase(), "owner"]);
+    assert.equal(owner.merchantName, "Harbour Bcc: x@evil.example Lane", "one line");
     const merchant = await t.db.get<{ live_at: number | null }>("SELECT live_at FROM merchants WHERE id = ?", [
       merchantId,
     ]);
@@ -80,23 +92,59 @@ describe.each(DIALECTS)("dashboard members (%s)", (dialect) => {
       ),
       0,
     );
-    const before = await rowCounts(t.db, TABLES);
-    const again = await t.db.transaction((db) => signUp(db, services, { email, businessName: "Another name" }, ""));
-    assert.equal(again.created, false);
-    assert.equal(again.links.length, 1);
+    const opened = await rowCounts(t.db, TABLES);
+    await assert.rejects(
+      t.db.transaction((db) => confirmSignUp(db, services, request.token, "")),
+      (error: DomainError) => error.code === "sign_up_link_invalid",
+    );
+    const again = await t.db.transaction((db) => requestSignUp(db, services, { email, businessName: "Another name" }));
+    assert.equal(again.kind, "sign_in");
+    assert.equal(again.kind === "sign_in" && again.links.length, 1);
     const after = await rowCounts(t.db, TABLES);
-    assert.equal(after.merchants, before.merchants, "no second merchant");
+    assert.equal(after.merchants, opened.merchants, "no second merchant");
+    assert.equal(after.member_sign_ups, opened.member_sign_ups, "no second sign-up");
+  });
+
+  it("a sign-up link opens one account, even spent twice at once, and none after 15 minutes", async () => {
+    const asked = (email: string) =>
+      t.db.transaction((db) => requestSignUp(db, services, { email, businessName: "Twice Goods" }));
+    const first = await asked(address("twice"));
+    assert.equal(first.kind, "confirm");
+    if (first.kind !== "confirm") return;
+    const before = await rowCounts(t.db, TABLES);
+    const outcomes = await Promise.allSettled([
+      t.db.transaction((db) => confirmSignUp(db, services, first.token, "")),
+      t.db.transaction((db) => confirmSignUp(db, services, first.token, "")),
+    ]);
+    assert.deepEqual(outcomes.map((outcome) => outcome.status).sort(), ["fulfilled", "rejected"]);
+    assert.equal((await rowCounts(t.db, TABLES)).merchants, before.merchants + 1);
+
+    const late = await asked(address("late"));
+    if (late.kind !== "confirm") throw new Error("a new address");
+    now += SIGN_UP_LINK_TTL_MS;
+    const expired = await rowCounts(t.db, TABLES);
+    await assert.rejects(
+      t.db.transaction((db) => confirmSignUp(db, services, late.token, "")),
+      (error: DomainError) => error.code === "sign_up_link_invalid",
+    );
+    await assert.rejects(
+      t.db.transaction((db) => confirmSignUp(db, services, "not-a-token", "")),
+      (error: DomainError) => error.code === "sign_up_link_invalid",
+    );
+    assert.deepEqual(await rowCounts(t.db, TABLES), expired);
   });
 
   it("refused sign-up input names its field and writes nothing", async () => {
     const before = await rowCounts(t.db, TABLES);
     for (const [input, field] of [
       [{ email: "nope", businessName: "Harbour Lane" }, "email"],
-      [{ email: address("x"), businessName: " " }, "businessName"],
+      [{ email: address("x"), businessName: " \r\n " }, "businessName"],
+      [{ email: address("x"), businessName: "Harbour\u0000Lane" }, "businessName"],
+      [{ email: address("x"), businessName: "Harbour\u202eLane" }, "businessName"],
       [{ email: address("x"), businessName: "Harbour", extra: 1 }, undefined],
     ] as const) {
       await assert.rejects(
-        t.db.transaction((db) => signUp(db, services, input, "")),
+        t.db.transaction((db) => requestSignUp(db, services, input)),
         (error: DomainError) => error instanceof DomainError && error.field === field,
       );
     }
@@ -104,9 +152,8 @@ describe.each(DIALECTS)("dashboard members (%s)", (dialect) => {
   });
 
   it("a link signs in once, even spent twice at once, and not after 15 minutes", async () => {
-    const email = address("owner");
-    const { links } = await t.db.transaction((db) => signUp(db, services, { email, businessName: "Twice" }, ""));
-    const token = links[0].token;
+    const { email } = await signedUpOwner();
+    const [{ token }] = await t.db.transaction((db) => requestMemberSignInLinks(db, services, { email }));
     assert.equal(await memberSignInLinkUsable(t.db, services, token), true);
     const outcomes = await Promise.allSettled([
       t.db.transaction((db) => signInMemberWithLink(db, services, token, "")),
@@ -126,7 +173,7 @@ describe.each(DIALECTS)("dashboard members (%s)", (dialect) => {
   it("an address in two teams gets one link per team, each naming its business", async () => {
     const { owner } = await signedUpOwner();
     const shared = address("shared");
-    await t.db.transaction((db) => signUp(db, services, { email: shared, businessName: "Second Shop" }, ""));
+    await signUp(shared, "Second Shop");
     await t.db.transaction((db) => inviteMember(db, services, owner, { email: shared, role: "developer" }, ""));
     const links = await t.db.transaction((db) => requestMemberSignInLinks(db, services, { email: shared }));
     assert.deepEqual(links.map((link) => link.merchantName).sort(), ["Harbour Lane", "Second Shop"]);

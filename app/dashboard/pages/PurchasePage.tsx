@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
 import type { PurchaseData } from "./purchases.server.ts";
 import { OutcomeBanners, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
@@ -19,8 +19,57 @@ function Facts({ facts }: { facts: [string, string][] }) {
   );
 }
 
+/** What each e-mail to the buyer announces, as the merchant reads it. */
+const EMAIL_NAMES: Record<PurchaseData["emails"][number]["template"], string> = {
+  welcome_protected: "Protection active (welcome)",
+  free_look_cancelled: "Cancelled in the free look",
+  claim_received: "Claim received",
+  claim_information_needed: "More information needed",
+  claim_decided: "Claim decided",
+  claim_paid: "Claim paid",
+};
+
+function emailOutcome(email: PurchaseData["emails"][number]): string {
+  switch (email.status) {
+    case "sent":
+      return `Sent ${formatTime(email.sentAt!)}`;
+    case "pending":
+      return "Waiting to be sent";
+    case "skipped":
+      return "Not sent: what it announced no longer held";
+    case "failed":
+      return "Not delivered: the mail server refused it after every retry";
+    case "suppressed":
+      return `Not sent: ${email.suppressedBecause}`;
+  }
+}
+
+/** The buyer's e-mails: each with its outcome; one held back by a sending cap says which. */
+function BuyerEmails({ emails }: { emails: PurchaseData["emails"] }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          E-mails to the buyer
+        </Text>
+        {emails.length === 0 ? (
+          <Text as="p">None: the purchase has no buyer e-mail address.</Text>
+        ) : (
+          <Facts
+            facts={emails.map((email) => [
+              `${EMAIL_NAMES[email.template]}, ${formatTime(email.queuedAt)}`,
+              emailOutcome(email),
+            ])}
+          />
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
 export function PurchasePage() {
-  const { purchase } = useLoaderData() as unknown as PurchaseData;
+  const { purchase, emails } = useLoaderData() as unknown as PurchaseData;
+  const suppressed = emails.filter((email) => email.status === "suppressed");
   const result = useActionData() as FormOutcome | undefined;
   const { canChange } = useAccess();
   const href = useDashboardHref();
@@ -34,6 +83,15 @@ export function PurchasePage() {
     >
       <Layout>
         <OutcomeBanners outcome={result} />
+        {suppressed.length > 0 ? (
+          <Layout.Section>
+            <Banner tone="warning" title="An e-mail to the buyer was not sent">
+              <p>
+                {`A sending cap held back ${suppressed.length === 1 ? "one e-mail" : `${suppressed.length} e-mails`} to this buyer (see E-mails to the buyer below). It will not be sent later: tell the buyer their reference number, ${purchase.referenceNumber}, yourself if they need it.`}
+              </p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
           <Card>
             <BlockStack gap="300">
@@ -87,6 +145,9 @@ export function PurchasePage() {
             </Card>
           </Layout.Section>
         ) : null}
+        <Layout.Section>
+          <BuyerEmails emails={emails} />
+        </Layout.Section>
         {purchase.status === "active" && canChange("purchases") ? (
           <Layout.Section>
             <Card>

@@ -1,8 +1,8 @@
 // Purchases: the viewer's protected purchases with filters (status, created from/to as UTC dates, order id,
-// reference number), a page at a time; a purchase's detail with its consent record; void (owners). A second void of
-// the same purchase is refused (409 plan_not_active), so a repeated submit changes nothing.
+// reference number), a page at a time; a purchase's detail with its consent record and the buyer's e-mails; void
+// (owners). A second void of the same purchase is refused (409 plan_not_active), so a repeated submit changes nothing.
 import { z } from "zod";
-import { getPurchase, listPurchases, voidPlan } from "../../../server/index.ts";
+import { getPurchase, listPurchaseEmails, listPurchases, voidPlan } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 import { parseListFilters } from "../list-filters.server.ts";
@@ -49,13 +49,10 @@ export type PurchasesData = Awaited<ReturnType<typeof loadPurchases>>;
 
 export async function loadPurchase({ runtime, viewer, request }: PageContext) {
   const id = new URL(request.url).pathname.split("/").pop() ?? "";
-  return {
-    purchase: await getPurchase(
-      runtime.db,
-      { merchantId: viewer.merchantId, mode: viewer.mode },
-      decodeURIComponent(id),
-    ),
-  };
+  const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
+  const purchase = await getPurchase(runtime.db, actor, decodeURIComponent(id));
+  // The buyer's e-mails, those a sending cap held back among them (with the cap), so the merchant can tell the buyer.
+  return { purchase, emails: await listPurchaseEmails(runtime.db, actor, purchase.id) };
 }
 
 export type PurchaseData = Awaited<ReturnType<typeof loadPurchase>>;
