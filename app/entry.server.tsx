@@ -1,8 +1,8 @@
 // Server rendering, streamed: browsers get the shell as soon as it is ready, crawlers (isbot) the complete document.
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { RemixServer } from "@remix-run/react";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders, closeShopifyRuntime, shopifyRuntime } from "./shopify.server.ts";
 import { closeProtectionRuntime, protectionRuntime } from "./protection-api.server.ts";
@@ -21,6 +21,17 @@ try {
 } catch (error) {
   console.error("[app] could not start the background workers:", error);
 }
+
+/**
+ * Remix's error log, less the router's own refusals of a request it cannot route (405: a POST to a page without an
+ * action; 404: no such page): the client's mistakes, answered with their status, not errors of the server.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // As Remix's own: a router error's cause rather than its wrapper.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
+};
 
 /** The web server's graceful shutdown (scripts/web-server.ts reaches it as the build's `entry.module`). */
 export async function closeRuntimes(): Promise<void> {

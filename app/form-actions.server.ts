@@ -4,6 +4,7 @@
 import { json, type TypedResponse } from "@remix-run/node";
 import { clientAddress, DomainError } from "../server/index.ts";
 import { protectionRuntime, type ApiLoadContext } from "./protection-api.server.ts";
+import { refusal } from "./form.server.ts";
 
 import type { FieldErrors } from "./portal/ui.tsx";
 import { isHttps } from "./portal/session.server.ts";
@@ -25,6 +26,19 @@ const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
   forbidden: 403,
   order_context_invalid: 400,
 };
+
+/**
+ * Runs a page's load or action; a refusal of the core it did not make a form's error (an unknown or another merchant's
+ * id: not_found) is answered with its kind's status and its sentence as plain text, not logged as a 500.
+ */
+export async function answeringRefusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw refusal(STATUS_OF_KIND[error.kind], error.message);
+    throw error;
+  }
+}
 
 /**
  * Runs an action's work; a refusal of the core (a DomainError) comes back as the form's error, next to its field

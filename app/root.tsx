@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 
 export default function App() {
   // Marks the page interactive once React has hydrated it: browser tests and benchmarks wait for it before typing into
@@ -20,6 +20,37 @@ export default function App() {
       <body>
         <Outlet />
         <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * A refusal of a page outside the portal's, console's and dashboard's layouts (sign-up, sign-in): its status and, for
+ * a client's mistake, the refusal's own sentence; never the framework's developer page.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const sentence =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
+      ? error.data
+      : "Something went wrong on our side. Try again in a moment.";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>{String(status)}</title>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <main id="main">
+          <h1>{status}</h1>
+          <p role="alert">{sentence}</p>
+        </main>
         <Scripts />
       </body>
     </html>

@@ -76,14 +76,16 @@ function webApp(build: AppBuild): WebApp {
 }
 
 /**
- * What a request passes before anything reads its body (README "Security"). Its path's body limit
- * (app/body-limits.ts): a declared Content-Length over it is 413 unread (and the connection closed, so the body is
- * not drained either); a chunked body is counted and cut once past it. A page's POST from another origin is 403 (the
- * Remix check that would refuse it throws, a 500) and a page address with a malformed percent-escape 400.
+ * What a request passes before anything reads its body (README "Security"). Its path's body limit (app/body-limits.ts;
+ * the API at /api/v1 checks its own, in its error shape): a declared Content-Length over it is 413 unread, the
+ * connection closed after the answer; a chunked body is counted and cut once past it. A page's POST from another
+ * origin is 403 (the Remix check that would refuse it throws: a 500) and a page address with a malformed
+ * percent-escape 400.
  */
 function checkedRequest(request: Request): Request | Response {
   const { pathname } = new URL(request.url);
   const limit = bodyLimitFor(pathname);
+  if (!limit) return request;
   if (limit.form) {
     try {
       decodeURIComponent(pathname);
@@ -102,8 +104,8 @@ function checkedRequest(request: Request): Request | Response {
   let received = 0;
   const counted = request.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
-      // The chunk that passes the limit still goes through, so a reader that counts (the form reader, the API)
-      // refuses it with its own 413; one that does not gets an error on the next.
+      // The chunk that passes the limit still goes through, so the pages' form reader, which counts too, refuses it
+      // with its own 413; a reader that does not count gets an error on the next.
       transform(chunk, controller) {
         if (received > limit.bytes) return controller.error(new Error(`the body passed ${limit.bytes} bytes`));
         received += chunk.byteLength;

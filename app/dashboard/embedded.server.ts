@@ -7,12 +7,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { findShopInstallation, type ShopInstallationRecord } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
-import { clientIp } from "../form-actions.server.ts";
+import { answeringRefusals, clientIp } from "../form-actions.server.ts";
 import { authenticateAdmin, isDemoMode, shopifyRuntime } from "../shopify.server.ts";
 import type { ShopifyDeps } from "../shopify/deps.server.ts";
 import { canChange, canView, type DashboardPage } from "./access.ts";
 import type { DashboardShell } from "./shell-context.tsx";
 import type { DashboardViewer, PageAction, PageContext } from "./viewer.ts";
+import { readForm } from "../form.server.ts";
 
 export const EMBEDDED_BASE = "/app";
 
@@ -85,7 +86,9 @@ export function embeddedLoader<T>(page: DashboardPage, load: (context: ShopPageC
     if (isDemoMode()) return json(null);
     const { viewer, ...shopContext } = await embeddedViewer(request, clientIp(request, context) ?? "");
     if (!canView(viewer.role, page)) throw forbidden();
-    const result = await load({ runtime: protectionRuntime(), viewer, request, ...shopContext });
+    const result = await answeringRefusals(() =>
+      load({ runtime: protectionRuntime(), viewer, request, ...shopContext }),
+    );
     return result instanceof Response ? result : json(result);
   };
 }
@@ -97,8 +100,10 @@ export function embeddedAction<T>(
   return async ({ request, context }: ActionFunctionArgs): Promise<Response> => {
     const { viewer, ...shopContext } = await embeddedViewer(request, clientIp(request, context) ?? "");
     if (!canChange(viewer.role, page)) throw forbidden();
-    const form = await request.formData();
-    const result = await act({ runtime: protectionRuntime(), viewer, request, form, ...shopContext });
+    const form = await readForm(request);
+    const result = await answeringRefusals(() =>
+      act({ runtime: protectionRuntime(), viewer, request, form, ...shopContext }),
+    );
     return result instanceof Response ? result : json(result);
   };
 }

@@ -12,10 +12,11 @@ import { createCookie, json, redirect, type ActionFunctionArgs, type LoaderFunct
 import { authenticateMember, type MemberPrincipal, type Runtime } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { isHttps } from "../portal/session.server.ts";
-import { checkSameOrigin, clientIp } from "../form-actions.server.ts";
+import { answeringRefusals, checkSameOrigin, clientIp } from "../form-actions.server.ts";
 import { canChange, canView, DASHBOARD_PAGES, type DashboardPage } from "./access.ts";
 import { CSRF_FIELD, type DashboardShell } from "./shell-context.tsx";
 import type { DashboardViewer, PageAction, PageLoad } from "./viewer.ts";
+import { readForm } from "../form.server.ts";
 
 export const DASHBOARD_SESSION_COOKIE = "dashboard_session";
 export const DASHBOARD_BASE = "/dashboard";
@@ -116,7 +117,7 @@ export async function standaloneMemberAction({
   context,
 }: ActionFunctionArgs): Promise<{ member: MemberPrincipal; form: FormData; ip: string }> {
   const { member, token } = await requireMember(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   checkCsrf(request, form, token);
   return { member, form, ip: clientIp(request, context) ?? "" };
 }
@@ -125,11 +126,9 @@ export function standaloneLoader<T>(page: DashboardPage, load: PageLoad<T>) {
   return async ({ request, context }: LoaderFunctionArgs): Promise<Response> => {
     const { member } = await requireMember(request);
     if (!canView(member.role, page)) throw forbidden(page, "open");
-    const result = await load({
-      runtime: runtime(),
-      viewer: viewerOf(member, clientIp(request, context) ?? ""),
-      request,
-    });
+    const result = await answeringRefusals(() =>
+      load({ runtime: runtime(), viewer: viewerOf(member, clientIp(request, context) ?? ""), request }),
+    );
     return result instanceof Response ? result : json(result);
   };
 }
@@ -137,11 +136,11 @@ export function standaloneLoader<T>(page: DashboardPage, load: PageLoad<T>) {
 export function standaloneAction<T>(page: DashboardPage, act: PageAction<T>) {
   return async ({ request, context }: ActionFunctionArgs): Promise<Response> => {
     const { member, token } = await requireMember(request);
-    const form = await request.formData();
+    const form = await readForm(request);
     checkCsrf(request, form, token);
     if (!canChange(member.role, page)) throw forbidden(page, "change");
     const viewer = viewerOf(member, clientIp(request, context) ?? "");
-    const result = await act({ runtime: runtime(), viewer, request, form });
+    const result = await answeringRefusals(() => act({ runtime: runtime(), viewer, request, form }));
     return result instanceof Response ? result : json(result);
   };
 }

@@ -10,6 +10,7 @@ import { clientIp, field, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, currentMember } from "../dashboard/standalone.server.ts";
 import { limitRefusal, sendSignInLinks } from "../dashboard/sign-in.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
+import { readForm } from "../form.server.ts";
 
 export { links, headers, meta } from "../dashboard/auth-route.ts";
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const runtime = protectionRuntime();
   checkDashboardOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { email: field(form, "email") };
   const ip = clientIp(request, context);
   const refusal = await limitRefusal(runtime, "dashboardSignIn", "sign-in", { ip, email: values.email }, values);

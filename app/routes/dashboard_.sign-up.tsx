@@ -12,6 +12,7 @@ import { clientIp, field, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, currentMember } from "../dashboard/standalone.server.ts";
 import { limitRefusal, sendSignUpLinks } from "../dashboard/sign-in.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
+import { readForm } from "../form.server.ts";
 
 export { links, headers, meta } from "../dashboard/auth-route.ts";
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const runtime = protectionRuntime();
   checkDashboardOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { email: field(form, "email"), businessName: field(form, "businessName") };
   const ip = clientIp(request, context);
   const refusal = await limitRefusal(runtime, "dashboardSignUp", "sign-up", { ip, email: values.email }, values);

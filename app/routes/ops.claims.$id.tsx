@@ -12,6 +12,7 @@ import { field, formAction } from "../form-actions.server.ts";
 import { ACTOR_LABELS, STATUS_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
 import { formatBytes, formatDateTime, formatMoney } from "../portal/format.ts";
+import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Claim ${data.detail.claim.id} · Claims console` : "Claims console" },
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   checkOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const claimId = params.id ?? "";
   const name = field(form, "action") as ClaimActionName;
   const fieldIds = FIELD_IDS[name];

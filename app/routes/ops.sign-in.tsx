@@ -13,6 +13,7 @@ import { RATE_LIMIT_RULES, requestSignInLink, sendStaffSignInEmail, SIGN_IN_LINK
 import { checkOrigin, clientIp, currentStaff, runtime } from "../ops/console.server.ts";
 import { field, formAction } from "../form-actions.server.ts";
 import { ErrorSummary, Field, Notice, OpsShell, type FieldErrors } from "../ops/ui.tsx";
+import { readForm } from "../form.server.ts";
 
 const NOTICES: Record<string, string> = {
   sent: `If this address belongs to a staff account, a sign-in link is on its way. It works once, for ${SIGN_IN_LINK_TTL_MS / 60_000} minutes.`,
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   checkOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = field(form, "email");
   const { db, services, config, rateLimits, mail, logger } = runtime();
   const ip = clientIp(request, context);

@@ -18,6 +18,7 @@ import { field, formAction } from "../form-actions.server.ts";
 import { ACCOUNT_STATUS_LABELS, ROLE_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, TableRegion } from "../ops/ui.tsx";
 import { formatDateTime } from "../portal/format.ts";
+import { readForm } from "../form.server.ts";
 
 const NOTICES: Record<string, string> = {
   invited: "Invited. They sign in at /ops/sign-in with their address.",
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   checkOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = field(form, "intent");
   const { db, services } = runtime();
   const ip = clientIp(request, context) ?? "";

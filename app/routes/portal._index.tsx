@@ -14,6 +14,7 @@ import {
   startSession,
 } from "../portal/session.server.ts";
 import { CsrfField, ErrorSummary, Field, Notice, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.lookup.title} · ${messages.siteName}` }];
 
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await checkCsrf(request, form);
   const email = String(form.get("email") ?? "").trim();
   const referenceNumber = String(form.get("reference") ?? "").trim();

@@ -15,6 +15,7 @@ import {
   unlessExpired,
 } from "../portal/session.server.ts";
 import { CsrfField, ErrorSummary, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.cancel.title} · ${messages.siteName}` }];
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await checkCsrf(request, form);
   const token = await requireSession(request);
   if (form.get("confirm") !== "yes")

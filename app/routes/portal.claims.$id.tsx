@@ -23,6 +23,7 @@ import {
   PortalShell,
   type FieldErrors,
 } from "../portal/ui.tsx";
+import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.claim.detailTitle} · ${messages.siteName}` }];
 
@@ -51,7 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await checkCsrf(request, form);
   const token = await requireSession(request);
   const claimId = params.id ?? "";

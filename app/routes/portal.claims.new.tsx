@@ -16,6 +16,7 @@ import {
   unlessExpired,
 } from "../portal/session.server.ts";
 import { CsrfField, ErrorSummary, EVIDENCE_ACCEPT, Field, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.claim.newTitle} · ${messages.siteName}` }];
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await checkCsrf(request, form);
   const token = await requireSession(request);
   const ctx = { request, context };
