@@ -15,6 +15,7 @@ import {
   disableMember,
   inviteMember,
   memberSignInLinkUsable,
+  purgeStaleMemberCredentials,
   requestMemberSignInLinks,
   signInMemberWithLink,
   signOutEverywhere,
@@ -132,6 +133,9 @@ describe.each(DIALECTS)("dashboard members (%s)", (dialect) => {
       (error: DomainError) => error.code === "sign_up_link_invalid",
     );
     assert.deepEqual(await rowCounts(t.db, TABLES), expired);
+    now += 24 * 60 * 60 * 1000 + 1;
+    await t.db.transaction((db) => purgeStaleMemberCredentials(db, now));
+    assert.equal((await rowCounts(t.db, TABLES)).member_sign_ups, 0, "a day after, the purge removes stale sign-ups");
   });
 
   it("refused sign-up input names its field and writes nothing", async () => {
