@@ -6,11 +6,8 @@ import { ApiError, isFormMediaType, readFormBody } from "../server/index.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 
 /** A page's answer to a request it will not act on: a short plain-text body, no stack, nothing logged. */
-export function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${message}\n`, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", ...headers },
-  });
+export function refusal(status: number, message: string): Response {
+  return new Response(`${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** The posted form, as FormData (text fields in order, files as File), or a thrown 400/413 response. */

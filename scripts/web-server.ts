@@ -77,8 +77,9 @@ function webApp(build: AppBuild): WebApp {
 
 /**
  * What a request passes before anything reads its body (README "Security"). Its path's body limit (app/body-limits.ts;
- * the API at /api/v1 checks its own, in its error shape): a declared Content-Length over it is 413 unread, the
- * connection closed after the answer; a chunked body is counted and cut once past it. A page's POST from another
+ * the API at /api/v1 checks its own, in its error shape): a declared Content-Length over it is 413 unread (what
+ * the client sends on is discarded, as @hono/node-server drains it: 64 MiB or 500 ms at most, then the connection is
+ * closed); a chunked body is counted and cut once past it. A page's POST from another
  * origin is 403 (the Remix check that would refuse it throws: a 500) and a page address with a malformed
  * percent-escape 400.
  */
@@ -97,9 +98,7 @@ function checkedRequest(request: Request): Request | Response {
   }
   const declared = request.headers.get("content-length");
   if (declared !== null)
-    return Number(declared) > limit.bytes
-      ? refusal(413, `Content Too Large: at most ${limit.bytes} bytes.`, { Connection: "close" })
-      : request;
+    return Number(declared) > limit.bytes ? refusal(413, `Content Too Large: at most ${limit.bytes} bytes.`) : request;
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
   let received = 0;
   const counted = request.body.pipeThrough(

@@ -3,12 +3,15 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { switchDashboardMode } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { standaloneMemberAction } from "../dashboard/standalone.server.ts";
+import { answeringRefusals } from "../form-actions.server.ts";
 
 export async function action(args: ActionFunctionArgs) {
   const { member, form } = await standaloneMemberAction(args);
-  await protectionRuntime().db.transaction((tx) => switchDashboardMode(tx, member, form.get("mode")));
-  const from = args.request.headers.get("Referer");
-  const back = from && new URL(from).pathname.startsWith("/dashboard") ? new URL(from).pathname : "/dashboard";
+  await answeringRefusals(() =>
+    protectionRuntime().db.transaction((tx) => switchDashboardMode(tx, member, form.get("mode"))),
+  );
+  const from = URL.parse(args.request.headers.get("Referer") ?? "")?.pathname;
+  const back = from?.startsWith("/dashboard") ? from : "/dashboard";
   return redirect(back);
 }
 

@@ -131,6 +131,8 @@ export async function readFormBody(source: FormSource, limits: FormLimits, fileF
   parser.on("file", (name, stream, fileName) => {
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    // A body cut inside a file fails the file's stream too; unheard, that error would end the process.
+    stream.on("error", () => refuse(errors.bodyInvalidForm()));
     stream.on("limit", () => refuse(errors.formLimitExceeded(`files of at most ${limits.fileBytes} bytes`, name)));
     fileReads.push(
       new Promise<void>((resolve) =>

@@ -73,7 +73,7 @@ describe("multipart limits (sqlite)", () => {
     assert.ok(slowestMs < 3_000, `another request waited ${Math.round(slowestMs)} ms`);
   });
 
-  it("refuses more than 100 parts, a field of more than 64 KiB and a file outside `evidence`, changing nothing", async () => {
+  it("refuses more than 100 parts, a field of more than 64 KiB, a file outside `evidence` and a body cut short, changing nothing", async () => {
     const distinct = Array.from({ length: 101 }, (_, index) => [`field${index}`, "x"] as [string, string]);
     const cases: [Buffer, string, string | null][] = [
       [multipart(filing(distinct)), "form_limit_exceeded", null],
@@ -84,6 +84,14 @@ describe("multipart limits (sqlite)", () => {
         ),
         "parameter_unknown",
         "photo",
+      ],
+      // Cut inside a file: its stream fails as well (unheard, that error ended the process).
+      [
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="evidence"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut`,
+        ),
+        "body_invalid_multipart",
+        null,
       ],
       [
         Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end`),

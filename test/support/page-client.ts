@@ -35,6 +35,8 @@ export class PageClient {
       ...(method === "GET" ? {} : { Origin: this.origin }),
       ...options.headers,
     });
+    // A header given as "" is left out (a POST without Origin, as some clients send it).
+    for (const [name, value] of Object.entries(options.headers ?? {})) if (value === "") headers.delete(name);
     if (this.cookies.size > 0)
       headers.set("Cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
     const response = await fetch(`${this.origin}${path}`, {
