@@ -107,7 +107,7 @@ export function openApiDocument(routes: Route[]) {
                 : { "application/json": { schema: jsonSchema(route.response.schema, "output") } },
         },
         "400": errorResponse(
-          "Invalid request (parameter_invalid, parameter_missing, parameter_unknown, idempotency_key_required, body_incomplete, …).",
+          `Invalid request (parameter_invalid, parameter_missing, parameter_unknown, idempotency_key_required, body_incomplete, ${route.multipart ? "body_invalid_multipart, form_limit_exceeded (past 100 parts, 20 repeats of a field or 64 KiB in one), " : ""}…).`,
         ),
         "401": errorResponse("api_key_missing or api_key_invalid (portal routes: portal_session_invalid)."),
         "403": errorResponse(
