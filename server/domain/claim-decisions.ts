@@ -115,6 +115,14 @@ async function lockClaim(tx: Tx, actor: Actor, claimId: string): Promise<{ claim
   return { claim, plan };
 }
 
+/**
+ * An approved claim whose plan ended before it was paid (the order was cancelled or refunded, or the buyer took the fee
+ * back) can never be paid (assertPlanActive), so the claims team closes it: denied with plan_not_active, the one move
+ * out of `approved` besides payment. Without it the claim would wait for a payment that is refused forever.
+ */
+export const canWithdrawApproval = (status: ClaimStatus, planStatus: ClaimPlanFacts["planStatus"]) =>
+  status === "approved" && planStatus !== "active";
+
 function assertTransition(claim: ClaimRecord, to: ClaimStatus): void {
   if (!CLAIM_TRANSITIONS[claim.status].includes(to))
     throw conflict("claim_transition_invalid", `Claim '${claim.id}' is ${claim.status}: it cannot become ${to}.`);
@@ -286,8 +294,15 @@ export async function denyClaim(
       `'${input.code}' is not a published denial reason (${DENIAL_REASONS.map((known) => known.code).join(", ")}).`,
       "code",
     );
-  const { claim } = await lockClaim(tx, actor, claimId);
-  assertTransition(claim, "denied");
+  const { claim, plan } = await lockClaim(tx, actor, claimId);
+  if (canWithdrawApproval(claim.status, plan.planStatus)) {
+    if (reason.code !== "plan_not_active")
+      throw conflict(
+        "claim_transition_invalid",
+        `Claim '${claim.id}' is approved and its plan was ${plan.planStatus}: it can only be denied with plan_not_active.`,
+        "code",
+      );
+  } else assertTransition(claim, "denied");
   await recordClaimDecision(tx, claim.id, {
     status: "denied",
     code: reason.code,

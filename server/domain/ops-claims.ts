@@ -27,6 +27,7 @@ import {
   claimActorOf,
   CLAIM_TRANSITIONS,
   DENIAL_REASONS,
+  canWithdrawApproval,
   denyClaim,
   requestInformation,
   resolveClaim,
@@ -199,13 +200,13 @@ export interface OpsClaimDetail {
   denialReasons: readonly { code: string; message: string }[];
 }
 
-/** The actions a claim in `status` allows (the decision functions' own transitions). */
-export function allowedActions(status: ClaimStatus): ClaimActionName[] {
+/** The actions a claim in `status` on a plan in `planStatus` allows (the decision functions' own transitions). */
+export function allowedActions(status: ClaimStatus, planStatus: Purchase["status"]): ClaimActionName[] {
   const next = CLAIM_TRANSITIONS[status];
   const actions: ClaimActionName[] = [];
   if (next.includes("under_review")) actions.push("start_review");
   if (next.includes("approved")) actions.push("approve");
-  if (next.includes("denied")) actions.push("deny");
+  if (next.includes("denied") || canWithdrawApproval(status, planStatus)) actions.push("deny");
   if (next.includes("needs_information")) actions.push("request_information");
   return actions;
 }
@@ -257,8 +258,11 @@ export async function getOpsClaim(db: Tx, claimId: string): Promise<OpsClaimDeta
     replacementAllowed: parseStoredClaimRules(order?.claimRules ?? "{}").replacementAllowed,
     shopifyPayoutJob: job && { status: job.status, attempts: job.attempts },
     paymentRecordable: record.status === "approved" && job?.status === "dead",
-    actions: allowedActions(record.status),
-    denialReasons: DENIAL_REASONS,
+    actions: allowedActions(record.status, plan.status),
+    // An approval withdrawn because the plan ended has one reason only (canWithdrawApproval).
+    denialReasons: canWithdrawApproval(record.status, plan.status)
+      ? DENIAL_REASONS.filter((reason) => reason.code === "plan_not_active")
+      : DENIAL_REASONS,
   };
 }
 

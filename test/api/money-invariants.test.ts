@@ -119,6 +119,26 @@ describe.each(DIALECTS)("money invariants (%s)", (dialect) => {
     assert.deepEqual(await ledgerKinds(buyer.planId), ["fee_collected", "merchant_fee_share"]);
   });
 
+  it("an approved claim of a plan that ended is closed by denying it with plan_not_active, and only with that", async () => {
+    const buyer = await signedInBuyer(t);
+    const claimId = await approvedClaim(buyer);
+    const deny = (code: string) =>
+      t.database.db.transaction((tx) => denyClaim(tx, t.services, actorOf(t.merchant), claimId, STAFF, { code }));
+    await assert.rejects(deny("plan_not_active"), (error: DomainError) => error.code === "claim_transition_invalid");
+
+    const voided = await secretOf(t.merchant).post("/offers/void", { planId: buyer.planId, reason: "order_cancelled" });
+    assert.equal(voided.status, 200, voided.text);
+    await assert.rejects(
+      deny("insufficient_evidence"),
+      (error: DomainError) => error.code === "claim_transition_invalid",
+    );
+    const denied = await deny("plan_not_active");
+    assert.equal(denied.status, "denied");
+    assert.equal(denied.decision?.code, "plan_not_active");
+    assertError(await pay(t.merchant, claimId), { status: 409, code: "claim_transition_invalid" });
+    assert.deepEqual(await ledgerKinds(buyer.planId), ["fee_collected", "merchant_fee_share"]);
+  });
+
   it("a plan cancelled with an approved claim before the fix (as the attack left them) pays it no more", async () => {
     const buyer = await signedInBuyer(t, { merchant: autoApproving });
     const filed = await fileClaim(buyer);
