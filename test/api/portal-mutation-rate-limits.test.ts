@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { startTestApi, type TestApi } from "../support/api-server.ts";
+import { type TestApi } from "../support/api-server.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
 import { assertChangesNothing, assertError } from "../support/api-assertions.ts";
-import { BACKENDS, TEST_REDIS_URL, deleteKeys, randomPrefix } from "../support/rate-limits.ts";
+import { BACKENDS, startRateLimitedApi } from "../support/rate-limits.ts";
 import { postForm, protectForBuyer, uniquePdf } from "../support/portal.ts";
 import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
 
@@ -19,17 +19,10 @@ const POLICY_HEADER = '"portal-mutation-session";q=10;w=60, "portal-mutation-ip"
 for (const backend of BACKENDS) {
   describe(`portal mutation rate limits (${backend})`, () => {
     let t: TestApi;
-    const prefix = randomPrefix();
     beforeAll(async () => {
-      t = await startTestApi({
-        dialect: "sqlite",
-        rateLimits: { trustProxy: 1, ...(backend === "redis" ? { redisUrl: TEST_REDIS_URL, keyPrefix: prefix } : {}) },
-      });
+      t = await startRateLimitedApi(backend);
     });
-    afterAll(async () => {
-      await t.close();
-      if (backend === "redis") await deleteKeys(prefix);
-    });
+    afterAll(() => t.close());
 
     /** A plan and a portal session of it, signed in from an address of its own (the look-up has its own limits). */
     async function buyer() {

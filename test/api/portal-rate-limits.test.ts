@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { startTestApi, type TestApi } from "../support/api-server.ts";
+import { type TestApi } from "../support/api-server.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
 import { assertChangesNothing, assertError } from "../support/api-assertions.ts";
-import { BACKENDS, TEST_REDIS_URL, deleteKeys, randomPrefix } from "../support/rate-limits.ts";
+import { BACKENDS, startRateLimitedApi } from "../support/rate-limits.ts";
 import { protectForBuyer } from "../support/portal.ts";
 
 // README "Rate limits", rule portalLookup, on both sign-ins: 30 per minute per client IP, 10 per hour per e-mail
@@ -18,18 +18,11 @@ for (const backend of BACKENDS) {
   describe(`portal sign-in rate limits (${backend})`, () => {
     let t: TestApi;
     let anyone: ReturnType<typeof apiClient>;
-    const prefix = randomPrefix();
     beforeAll(async () => {
-      t = await startTestApi({
-        dialect: "sqlite",
-        rateLimits: { trustProxy: 1, ...(backend === "redis" ? { redisUrl: TEST_REDIS_URL, keyPrefix: prefix } : {}) },
-      });
+      t = await startRateLimitedApi(backend);
       anyone = apiClient(t.baseUrl);
     });
-    afterAll(async () => {
-      await t.close();
-      if (backend === "redis") await deleteKeys(prefix);
-    });
+    afterAll(() => t.close());
 
     async function repeat(count: number, call: (i: number) => Promise<ApiResponse>) {
       const responses: ApiResponse[] = [];

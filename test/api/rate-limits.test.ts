@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
 import { REQUEST_ID_PATTERN } from "../support/api-assertions.ts";
-import { BACKENDS, TEST_REDIS_URL, deleteKeys, randomPrefix } from "../support/rate-limits.ts";
+import { BACKENDS, startRateLimitedApi } from "../support/rate-limits.ts";
 
 // README "Rate limits" over HTTP, on the test clock. The server trusts one proxy hop, so each test sends its own client address
 // in X-Forwarded-For and no two tests share an IP bucket.
@@ -15,17 +15,10 @@ const VOID = { planId: "pln_doesnotexist000000000000" };
 for (const backend of BACKENDS) {
   describe(`rate limits over HTTP (${backend})`, () => {
     let t: TestApi;
-    const prefix = randomPrefix();
     beforeAll(async () => {
-      t = await startTestApi({
-        dialect: "sqlite",
-        rateLimits: { trustProxy: 1, ...(backend === "redis" ? { redisUrl: TEST_REDIS_URL, keyPrefix: prefix } : {}) },
-      });
+      t = await startRateLimitedApi(backend);
     });
-    afterAll(async () => {
-      await t.close();
-      if (backend === "redis") await deleteKeys(prefix);
-    });
+    afterAll(() => t.close());
 
     const from = (ip: string, extra: Record<string, string> = {}) => ({ headers: { "X-Forwarded-For": ip, ...extra } });
     async function repeat(count: number, call: () => Promise<ApiResponse>) {

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import pino from "pino";
 import { Redis } from "ioredis";
 import { createLimiter, type Limiter, type LimiterOptions } from "../../server/rate-limits/limiter.ts";
+import { startTestApi, type TestApi } from "./api-server.ts";
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 export type Backend = "memory" | "redis";
@@ -43,6 +44,25 @@ export function limiterFactory(backend: Backend) {
     },
     async close() {
       await Promise.all(made.map((limiter) => limiter.close()));
+      if (backend === "redis") await deleteKeys(prefix);
+    },
+  };
+}
+
+/**
+ * A test API on SQLite whose limits run on `backend` and trust one proxy hop (each test picks its client address with
+ * X-Forwarded-For); `close()` also deletes its Redis keys.
+ */
+export async function startRateLimitedApi(backend: Backend): Promise<TestApi> {
+  const prefix = randomPrefix();
+  const api = await startTestApi({
+    dialect: "sqlite",
+    rateLimits: { trustProxy: 1, ...(backend === "redis" ? { redisUrl: TEST_REDIS_URL, keyPrefix: prefix } : {}) },
+  });
+  return {
+    ...api,
+    async close() {
+      await api.close();
       if (backend === "redis") await deleteKeys(prefix);
     },
   };
