@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
-import { startWebApp, WEB_SERVER_COMMAND, type WebAppProcess } from "../support/web-app.ts";
+import { plainAppEnv, startWebApp, WEB_SERVER_COMMAND, type WebAppProcess } from "../support/web-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
@@ -30,16 +30,13 @@ describe("npm start: the web app's own server", () => {
       settings: { companyName: "Test", portalUrl: "https://portal.example.test" },
     };
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Web Store" }));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
+    const env = plainAppEnv({
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       // Far longer than the test waits: a prompt exit is the server's doing, not the grace timer's.
       SHUTDOWN_GRACE_MS: "60000",
-    };
-    for (const name of ["HOST", "DEMO", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"])
-      delete env[name];
+    });
     app = await startWebApp(env);
   }, 300_000);
 

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
-import { startWebApp, type WebAppProcess } from "../support/web-app.ts";
+import { plainAppEnv, startWebApp, type WebAppProcess } from "../support/web-app.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrder } from "../support/protection-flows.ts";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
@@ -38,9 +38,7 @@ describe.each(DIALECTS)("a purchase's e-mails in the dashboard (%s)", (dialect) 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Visible Store" }));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "info" };
-    for (const name of ["HOST", "DEMO", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"])
-      delete env[name];
+    const env = plainAppEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "info" });
     app = await startWebApp(env);
     // The merchant's owner, signed in through the link's page.
     const [link] = await database.db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { startSmtpServer, type Received, type TestSmtpServer } from "../email/smtp-server.ts";
 import { createTestDatabase, DIALECTS, rowCounts, type TestDatabase } from "../support/databases.ts";
-import { startWebApp, type WebAppProcess } from "../support/web-app.ts";
+import { plainAppEnv, startWebApp, type WebAppProcess } from "../support/web-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { MEMBER_SIGN_IN_SUBJECT, MEMBER_SIGN_UP_SUBJECT } from "../../server/email/member-sign-in.ts";
 
@@ -33,16 +33,13 @@ describe.each(DIALECTS)("dashboard sign-up (%s)", (dialect) => {
 
   beforeAll(async () => {
     [database, smtp] = await Promise.all([createTestDatabase(dialect), startSmtpServer()]);
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
+    const env = plainAppEnv({
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       LOG_LEVEL: "info",
       TRUST_PROXY: "1",
-    };
-    for (const name of ["HOST", "DEMO", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"])
-      delete env[name];
+    });
     app = await startWebApp(env);
   }, 300_000);
 

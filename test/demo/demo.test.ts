@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { waitFor } from "../support/wait.ts";
+import { plainAppEnv } from "../support/web-app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -46,16 +47,7 @@ interface Demo {
 
 /** A fresh embedded database and data directory; port 0: the system picks a free one and the demo prints it. */
 function demoEnvironment(dir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: `file:${dir}/demo.sqlite`,
-    DATA_DIR: dir,
-    PORT: "0",
-    LOG_LEVEL: "warn",
-  };
-  for (const name of ["HOST", "DEMO", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"])
-    delete env[name];
-  return env;
+  return plainAppEnv({ DATABASE_URL: `file:${dir}/demo.sqlite`, DATA_DIR: dir, PORT: "0", LOG_LEVEL: "warn" });
 }
 
 const originOf = (output: string) => output.match(/the web app on (http:\/\/127\.0\.0\.1:\d+)/)?.[1];

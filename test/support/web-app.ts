@@ -17,6 +17,17 @@ export interface WebAppProcess {
   stop(): Promise<number | null>;
 }
 
+/**
+ * This process's environment with `settings` and without what would make the app something else: a demo, a Shopify app
+ * (its keys), or a server bound elsewhere (HOST). A production start on the test's own database.
+ */
+export function plainAppEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...settings };
+  for (const name of ["HOST", "DEMO", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "SCOPES"])
+    delete env[name];
+  return env;
+}
+
 /** Starts the web app with `env` as its whole environment (PORT=0 unless given); resolves once it listens. */
 export async function startWebApp(env: NodeJS.ProcessEnv): Promise<WebAppProcess> {
   await ensureAppBuilt();
