@@ -43,10 +43,7 @@ export interface PortalHarness {
 let orderSequence = 0;
 
 /** `extraEnv`: more of the web app's environment (e.g. TRUST_PROXY). */
-export async function startPortal(
-  dialect: Dialect,
-  extraEnv: Record<string, string> = {},
-): Promise<PortalHarness> {
+export async function startPortal(dialect: Dialect, extraEnv: Record<string, string> = {}): Promise<PortalHarness> {
   const database = await createTestDatabase(dialect);
   const services = {
     clock: Date.now,

@@ -166,7 +166,9 @@ export function KeysPage() {
                   </IndexTable.Cell>
                   <IndexTable.Cell>{formatTime(apiKey.createdAt)}</IndexTable.Cell>
                   <IndexTable.Cell>
-                    {canChange("keys") && !appKeys.includes(apiKey.display) ? <KeyActions apiKey={apiKey} mayRotate={mintable.includes(apiKey.kind)} /> : null}
+                    {canChange("keys") && !appKeys.includes(apiKey.display) ? (
+                      <KeyActions apiKey={apiKey} mayRotate={mintable.includes(apiKey.kind)} />
+                    ) : null}
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
