@@ -48,7 +48,8 @@ final class Client
     private readonly Transport $transport;
 
     /**
-     * @param string $apiKey a merchant secret key (mch_…) or, for quote/confirm/decline only, a publishable key (wk_…)
+     * @param string $apiKey a merchant secret key (mch_…), a restricted key (rk_…: not void, refunds, claim
+     *                       resolutions or fee refunds) or, for quote/confirm/decline only, a publishable key (wk_…)
      * @param ClientInterface|null $http any PSR-18 client; default Guzzle 7, else Symfony HttpClient, else the SDK's CurlClient
      * @param string|null $baseUri the API base including /api/v1; default DEFAULT_BASE_URI
      * @param callable(int): void|null $sleep waits the given milliseconds between attempts; default usleep

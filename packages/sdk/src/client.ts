@@ -17,7 +17,7 @@ export const DEFAULT_BASE_URL = "http://127.0.0.1:8787/api/v1";
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface ProtectionClientOptions {
-  /** A merchant secret key (mch_…) or, for quote/confirm/decline only, a publishable key (wk_…). */
+  /** A merchant secret key (mch_…), a restricted key (rk_…: not void, refunds, claim resolutions or fee refunds) or, for quote/confirm/decline only, a publishable key (wk_…). */
   apiKey: string;
   /** The API base including /api/v1. Default DEFAULT_BASE_URL. */
   baseUrl?: string;
