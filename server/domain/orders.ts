@@ -1,11 +1,10 @@
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Actor, type Services, type Tx } from "./context.ts";
-import { applyBps } from "./money.ts";
+import { applyBps, formatDecimalAmount } from "./money.ts";
 import { appendEvent } from "./events.ts";
 import { appendLedgerEntry } from "./ledger.ts";
 import { voidPlan } from "./plans.ts";
-import { formatDecimalAmount } from "./money.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 import {
   insertSettlementCredit,
