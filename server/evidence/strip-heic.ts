@@ -2,17 +2,23 @@ import { ByteReader, malformed } from "./byte-reader.ts";
 
 // HEIC (HEIF, ISO/IEC 23008-12): metadata are items of the top-level `meta` box — an `Exif` item (with GPS) and XMP
 // as a `mime` item of type application/rdf+xml — whose bytes lie wherever the `iloc` box says (usually in `mdat`, or
-// in `meta`'s own `idat`). Their bytes are overwritten with zeros where they lie; no box changes size. Why not remove
-// them: every other item (the image tiles, the thumbnail, the colour profile) is located by absolute file offsets in
-// `iloc`, so taking bytes out means rewriting every offset of every item — where one mistake makes the photo
-// unreadable — whereas zeroing keeps the structure and every offset exactly as they were; decoders do not need the
-// metadata items to show the image. Written by hand: the npm packages for HEIC read Exif or decode the image (through
-// a WebAssembly libheif), none removes metadata; sharp re-encodes and, prebuilt, cannot write HEVC.
+// in `meta`'s own `idat`), and an ICC colour profile, a `colr` property (`prof` or `rICC`) in `iprp`'s `ipco`, whose
+// tag texts (description, copyright, any private tag) can carry anything, as in JPEG, PNG and WebP, where ICC goes
+// too. The items' bytes are overwritten with zeros where they lie, and the ICC `colr` box becomes a `free` box of
+// zeros of the same size (its associations in `ipma` lose their essential flag, so no reader stops at it); an `nclx`
+// `colr` (a few numbers) stays. No box changes size. Why not remove them: every other item (the image tiles, the
+// thumbnail) is located by absolute file offsets in `iloc`, and every property by its position in `ipco`, so taking
+// bytes out means rewriting every offset and every property index — where one mistake makes the photo unreadable —
+// whereas overwriting keeps the structure, every offset and every index exactly as they were; decoders need neither
+// the metadata items nor the profile to show the image (without one they take sRGB). Written by hand: the npm
+// packages for HEIC read Exif or decode the image (through a WebAssembly libheif), none removes metadata; sharp
+// re-encodes and, prebuilt, cannot write HEVC.
 
 const FORMAT = "HEIC";
 
 interface Box {
   type: string;
+  start: number;
   /** Where the box's payload starts (after the size, the type and any 64-bit size). */
   payloadStart: number;
   end: number;
@@ -33,13 +39,16 @@ function childBoxes(reader: ByteReader, start: number, end: number): Box[] {
       size = end - position; // the box runs to the end of its container
     }
     if (size < headerSize || position + size > end) throw malformed(FORMAT, `box ${JSON.stringify(type)} size`);
-    boxes.push({ type, payloadStart: position + headerSize, end: position + size });
+    boxes.push({ type, start: position, payloadStart: position + headerSize, end: position + size });
     position += size;
   }
   return boxes;
 }
 
-/** Returns a copy whose Exif and XMP item bytes are zeros; anything else is byte-for-byte the same. */
+/**
+ * Returns a copy whose Exif and XMP item bytes are zeros and whose ICC `colr` boxes are `free` boxes of zeros (their
+ * `ipma` associations not essential); anything else is byte-for-byte the same.
+ */
 export function stripHeicMetadata(bytes: Uint8Array): Uint8Array {
   const reader = new ByteReader(bytes, FORMAT);
   const top = childBoxes(reader, 0, bytes.length);
@@ -53,6 +62,8 @@ export function stripHeicMetadata(bytes: Uint8Array): Uint8Array {
   const itemInfo = children.find((box) => box.type === "iinf");
   const locations = children.find((box) => box.type === "iloc");
   const itemData = children.find((box) => box.type === "idat");
+  const properties = children.find((box) => box.type === "iprp");
+  if (properties) freeColourProfiles(reader, properties, result);
   if (!itemInfo) return result;
   const metadataItems = metadataItemIds(reader, itemInfo);
   if (metadataItems.size === 0) return result;
@@ -159,4 +170,48 @@ function itemExtents(reader: ByteReader, locations: Box, wanted: Set<number>): E
     }
   }
   return extents;
+}
+
+/**
+ * Turns every ICC `colr` box of `iprp`'s `ipco` into a `free` box of zeros of the same size, and clears the essential
+ * flag of `ipma`'s associations with it (a reader refuses an item with an essential property it does not know).
+ */
+function freeColourProfiles(reader: ByteReader, properties: Box, result: Uint8Array): void {
+  const children = childBoxes(reader, properties.payloadStart, properties.end);
+  const container = children.find((box) => box.type === "ipco");
+  if (!container) return;
+  const freed = new Set<number>();
+  childBoxes(reader, container.payloadStart, container.end).forEach((property, index) => {
+    if (property.type !== "colr") return;
+    const colourType = reader.ascii(property.payloadStart, 4, "colr colour type");
+    if (colourType !== "prof" && colourType !== "rICC") return; // nclx: a few numbers, nothing to hide text in
+    result.set(new TextEncoder().encode("free"), property.start + 4);
+    result.fill(0, property.payloadStart, property.end);
+    freed.add(index + 1); // ipma counts ipco's properties from 1
+  });
+  if (freed.size === 0) return;
+  for (const associations of children.filter((box) => box.type === "ipma")) {
+    clearEssentialFlags(reader, associations, freed, result);
+  }
+}
+
+/** ISO/IEC 23008-12, section 9.3.2: ipma lists, per item, its properties' 1-based indices with an essential flag. */
+function clearEssentialFlags(reader: ByteReader, associations: Box, indices: Set<number>, result: Uint8Array): void {
+  const version = reader.u8(associations.payloadStart, "ipma version");
+  const wideIndices = (reader.u8(associations.payloadStart + 3, "ipma flags") & 1) === 1;
+  let position = associations.payloadStart + 4;
+  const entryCount = reader.u32be(position, "ipma count");
+  position += 4;
+  for (let entry = 0; entry < entryCount; entry += 1) {
+    position += version < 1 ? 2 : 4; // the item id
+    const associationCount = reader.u8(position, "ipma entry");
+    position += 1;
+    for (let association = 0; association < associationCount; association += 1) {
+      if (position + (wideIndices ? 2 : 1) > associations.end) throw malformed(FORMAT, "ipma runs past its box");
+      const value = wideIndices ? reader.u16be(position, "ipma association") : reader.u8(position, "ipma association");
+      const essential = wideIndices ? 0x8000 : 0x80;
+      if (indices.has(value & (essential - 1))) result[position] &= 0x7f; // the flag is the first byte's high bit
+      position += wideIndices ? 2 : 1;
+    }
+  }
 }

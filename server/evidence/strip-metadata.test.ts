@@ -16,6 +16,7 @@ import {
   jpegWithHiddenText,
   pngWithHiddenText,
   webpWithHiddenText,
+  HEIC_ICC_TEXT,
   HEIC_IMAGE_DATA,
   jpegWithMetadata,
   PDF,
@@ -259,17 +260,36 @@ describe("stripImageMetadata: WebP", () => {
 });
 
 describe("stripImageMetadata: HEIC", () => {
-  it("overwrites the Exif and XMP items' bytes with zeros and changes no other byte", () => {
+  it("overwrites the Exif and XMP items' bytes and the ICC profile with zeros and changes no other byte", () => {
     const sample = heicWithMetadata();
     assert.deepEqual(metadataTraces(sample.bytes), { gps: true, make: true, xmp: true, comment: false });
+    assert.ok(containsBytes(sample.bytes, HEIC_ICC_TEXT));
     const output = stripImageMetadata(sample.bytes, "image/heic");
     assert.deepEqual(metadataTraces(output), NO_TRACES);
+    assert.ok(!containsBytes(output, HEIC_ICC_TEXT), "no text of the ICC profile survives (issue 26)");
     assert.equal(output.length, sample.bytes.length);
-    const zeroed = [sample.exifRange, sample.xmpRange];
+    // The ICC colr box keeps its size (every offset and ipco index stays right) as a free box of zeros.
+    const [iccStart, iccEnd] = sample.iccBoxRange;
+    assert.deepEqual(
+      output.subarray(iccStart, iccStart + 8),
+      concat(sample.bytes.subarray(iccStart, iccStart + 4), new TextEncoder().encode("free")),
+    );
+    const zeroed = [sample.exifRange, sample.xmpRange, [iccStart + 8, iccEnd]];
+    const iccType = [iccStart + 4, iccStart + 8];
     for (let index = 0; index < output.length; index += 1) {
+      if (index >= iccType[0] && index < iccType[1]) continue;
+      if (index === sample.iccAssociationAt) continue;
       const inMetadata = zeroed.some(([start, end]) => index >= start && index < end);
       assert.equal(output[index], inMetadata ? 0 : sample.bytes[index], `byte ${index}`);
     }
+    // ipma still gives item 1 property 2, no longer essential; the nclx colr box stays as it was.
+    assert.equal(sample.bytes[sample.iccAssociationAt], 0x82);
+    assert.equal(output[sample.iccAssociationAt], 0x02);
+    assert.deepEqual(output.subarray(...sample.nclxBoxRange), sample.bytes.subarray(...sample.nclxBoxRange));
+    assert.equal(
+      new TextDecoder().decode(output.subarray(sample.nclxBoxRange[0] + 4, sample.nclxBoxRange[0] + 12)),
+      "colrnclx",
+    );
     assert.deepEqual(output.subarray(...sample.imageRange), HEIC_IMAGE_DATA);
   });
 

@@ -239,12 +239,22 @@ export interface HeicSample {
   imageRange: [number, number];
   exifRange: [number, number];
   xmpRange: [number, number];
+  /** The ICC `colr` box (`prof`) of `ipco`, whose profile carries HEIC_ICC_TEXT. */
+  iccBoxRange: [number, number];
+  /** The `nclx` `colr` box of `ipco`. */
+  nclxBoxRange: [number, number];
+  /** Where `ipma` associates the image item with the ICC `colr` box (essential flag set). */
+  iccAssociationAt: number;
 }
+
+/** Text in the HEIC sample's ICC profile (a profile's description and copyright tags hold any text). */
+export const HEIC_ICC_TEXT = "icc-desc: Jane Buyer, 12 Hidden Lane";
 
 /**
  * A HEIC container as an iPhone lays it out, box by box: ftyp (heic; mif1, heic), meta (hdlr pict, pitm, iinf with
  * an hvc1 image item 1, an Exif item 2 and an XMP item 3 of type application/rdf+xml, iloc version 1, idat holding the
- * XMP), then mdat holding the image and the Exif (4-byte TIFF header offset, "Exif\0\0", the TIFF).
+ * XMP, iprp with ipco — ispe, an ICC colr (prof), an nclx colr — and ipma giving all three to item 1, the ICC one
+ * essential), then mdat holding the image and the Exif (4-byte TIFF header offset, "Exif\0\0", the TIFF).
  */
 export function heicWithMetadata(
   brands: { major: string; compatible: string[] } = { major: "heic", compatible: ["mif1", "heic"] },
@@ -272,6 +282,12 @@ export function heicWithMetadata(
       concat(u16be(2), u16be(0), u16be(0), u16be(1), u32be(exifOffset), u32be(exifPayload.length)),
       concat(u16be(3), u16be(1), u16be(0), u16be(1), u32be(0), u32be(XMP_PACKET.length)), // construction method 1: idat
     );
+  const iccColr = box("colr", ascii("prof"), new Uint8Array(12), ascii(HEIC_ICC_TEXT));
+  const nclxColr = box("colr", ascii("nclx"), u16be(1), u16be(13), u16be(6), Uint8Array.of(0x80));
+  const ipco = box("ipco", fullBox("ispe", 0, u32be(8), u32be(4)), iccColr, nclxColr);
+  // ipma v0, flags 0: 16-bit item ids, 8-bit associations (essential flag 0x80, then the 1-based index).
+  const ipma = fullBox("ipma", 0, u32be(1), u16be(1), Uint8Array.of(3, 0x01, 0x82, 0x03));
+  const iprp = box("iprp", ipco, ipma);
   const metaFor = (iloc: Uint8Array) =>
     fullBox(
       "meta",
@@ -280,6 +296,7 @@ export function heicWithMetadata(
       fullBox("pitm", 0, u16be(1)),
       iinf,
       iloc,
+      iprp,
       box("idat", XMP_PACKET),
     );
   const metaLength = metaFor(ilocFor(0, 0)).length;
@@ -289,11 +306,17 @@ export function heicWithMetadata(
   const meta = metaFor(ilocFor(imageStart, exifStart));
   const bytes = concat(ftyp, meta, box("mdat", HEIC_IMAGE_DATA, exifPayload));
   const idatStart = ftyp.length + meta.length - XMP_PACKET.length;
+  const iprpStart = idatStart - 8 - iprp.length;
+  const iccBoxStart = iprpStart + 8 + 8 + 20; // iprp's header, ipco's header, ispe
+  const nclxBoxStart = iccBoxStart + iccColr.length;
   return {
     bytes,
     imageRange: [imageStart, exifStart],
     exifRange: [exifStart, exifStart + exifPayload.length],
     xmpRange: [idatStart, idatStart + XMP_PACKET.length],
+    iccBoxRange: [iccBoxStart, nclxBoxStart],
+    nclxBoxRange: [nclxBoxStart, nclxBoxStart + nclxColr.length],
+    iccAssociationAt: iprpStart + 8 + ipco.length + 12 + 4 + 2 + 1 + 1,
   };
 }
 
