@@ -13,11 +13,11 @@ export const messages = {
   lookup: {
     title: "Find your protection",
     intro:
-      "Enter the e-mail address you used for the order and the reference number from your protection e-mail (it starts with PP-).",
+      "Enter the e-mail address you used for the order and the reference number from your protection e-mail (it starts with CLM-).",
     email: "E-mail address",
     emailHint: "The address the store sent your order confirmation to.",
     reference: "Reference number",
-    referenceHint: "For example PP-7K3M9Q2X. You find it in the protection e-mail.",
+    referenceHint: "For example CLM-2026-7K3M9Q2X. You find it in the protection e-mail.",
     submit: "Continue",
     emailMissing: "Enter the e-mail address you used for the order.",
     referenceMissing: "Enter the reference number from your protection e-mail.",
@@ -53,6 +53,9 @@ export const messages = {
     freeLookOpen: "You can cancel this protection and get the fee back until",
     freeLookRemaining: "Time left:",
     freeLookClosed: "The 48-hour window to cancel and get the fee back has ended.",
+    // Within the 48 hours, a request that is not declined holds the fee (the API's plan_has_claims).
+    freeLookHasClaims:
+      "This protection has a request that is open, approved or paid, so it can no longer be cancelled for a refund of its fee.",
     cancelButton: "Cancel protection",
     cancelledOn: (when: string) => `You cancelled this protection on ${when}.`,
     refundPending: (amount: string) => `Your fee of ${amount} will be refunded. Refund status: pending.`,
@@ -176,8 +179,7 @@ const ERROR_SENTENCES: Record<string, string> = {
   portal_session_required: messages.lookup.sessionExpired,
   free_look_expired: "The 48 hours to cancel have passed, so this protection can no longer be cancelled.",
   plan_not_active: "This protection is not active (it was cancelled or voided by the store).",
-  plan_has_claims:
-    "This protection has a request that is open, approved or paid, so it can no longer be cancelled for a refund of its fee.",
+  plan_has_claims: messages.plan.freeLookHasClaims,
   reason_not_covered: "Choose one of the reasons in the list.",
   claim_window_expired: "The problem must have happened within the last 30 days.",
   occurred_before_purchase: "The date cannot be before your purchase.",

@@ -98,6 +98,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 type Detail = ReturnType<typeof useLoaderData<typeof loader>>["detail"];
 
+/** An approved claim whose plan was cancelled or voided: never paid, it may only be denied (canWithdrawApproval). */
+const approvalEnded = (detail: Detail) => detail.claim.status === "approved" && detail.actions.includes("deny");
+
 export default function ClaimPage() {
   const { staff, detail, notice } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
@@ -176,6 +179,12 @@ export default function ClaimPage() {
             {detail.actions.includes("deny") ? (
               <Form method="post" className="card" aria-labelledby="deny-title">
                 <h3 id="deny-title">Deny</h3>
+                {approvalEnded(detail) ? (
+                  <p>
+                    The plan was {detail.plan.status}, so this approval will not be paid. Deny the claim to close it:
+                    the buyer reads why.
+                  </p>
+                ) : null}
                 <input type="hidden" name="action" value="deny" />
                 <Field
                   id="deny-code"
@@ -184,8 +193,14 @@ export default function ClaimPage() {
                   error={errorsOf("deny")["deny-code"]}
                 >
                   {(props) => (
-                    <select {...props} defaultValue={valueOf("deny", "deny-code") ?? ""}>
-                      <option value="">Choose a reason</option>
+                    <select
+                      {...props}
+                      defaultValue={
+                        valueOf("deny", "deny-code") ??
+                        (detail.denialReasons.length === 1 ? detail.denialReasons[0].code : "")
+                      }
+                    >
+                      {detail.denialReasons.length > 1 ? <option value="">Choose a reason</option> : null}
                       {detail.denialReasons.map((reason) => (
                         <option key={reason.code} value={reason.code}>
                           {reason.code}: {reason.message}
@@ -449,8 +464,11 @@ function Outcome({ detail }: { detail: Detail }) {
           <>
             <Fact term="Remedy">{claim.resolution.remedy === "replacement" ? "Replacement" : "Refund"}</Fact>
             <Fact term="Payout">
-              {claim.resolution.status === "done" ? "Done" : "Pending"} ·{" "}
-              {claim.resolution.channel === "shopify" ? "on Shopify" : "by the merchant"}
+              {approvalEnded(detail)
+                ? `None: the plan was ${detail.plan.status}`
+                : `${claim.resolution.status === "done" ? "Done" : "Pending"} · ${
+                    claim.resolution.channel === "shopify" ? "on Shopify" : "by the merchant"
+                  }`}
             </Fact>
             <Fact term="Amount">{formatMoney(claim.resolution.amountCents, claim.resolution.currency)}</Fact>
             {claim.resolution.reference ? <Fact term="Reference">{claim.resolution.reference}</Fact> : null}

@@ -87,7 +87,7 @@ export default function Plan() {
         </dl>
       </section>
 
-      <FreeLook plan={plan} remaining={remaining} money={money} />
+      <FreeLook plan={plan} remaining={remaining} money={money} now={now} />
 
       <section className="card" aria-labelledby="claims-title">
         <h2 id="claims-title">{messages.plan.claimsTitle}</h2>
@@ -161,10 +161,12 @@ function FreeLook({
   plan,
   remaining,
   money,
+  now,
 }: {
   plan: PortalPlan;
   remaining: string | undefined;
   money: (cents: number) => string;
+  now: number;
 }) {
   useEffect(() => startCountdown(messages.plan.freeLookClosed), []);
   if (plan.status === "cancelled") {
@@ -214,6 +216,9 @@ function FreeLook({
             </a>
           </p>
         </>
+      ) : plan.status === "active" && Date.parse(plan.freeLookEndsAt) > now ? (
+        // Active and within the 48 hours yet not cancellable: a request that is not declined holds the fee.
+        <p>{messages.plan.freeLookHasClaims}</p>
       ) : (
         <p>{messages.plan.freeLookClosed}</p>
       )}

@@ -22,6 +22,7 @@ import { findPlanByReference } from "../../server/store/plans.ts";
 import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/evidence/index.ts";
 import { ensureStaffAccount, issueSignInLink } from "../../server/domain/staff.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
+import { voidPlan } from "../../server/domain/plans.ts";
 import { CLAIM_PAYOUT_JOB } from "../../server/store/shopify-claim-payouts.ts";
 import { insertShopifyJob, recordShopifyJobFailure } from "../../server/store/shopify-jobs.ts";
 
@@ -442,6 +443,42 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
     assert.equal(await page.locator(`a:has-text('${claimId}')`).count(), 0);
     await page.goto(url("/ops?view=denied"));
     assert.equal(await page.locator(`a:has-text('${claimId}')`).count(), 1);
+  });
+
+  it("an approved claim whose plan was voided: the page says it will not be paid and offers only plan_not_active", async () => {
+    const claimId = await claimWithPhoto("Approved, then the store voided the order.");
+    const reviewer = await account("reviewer");
+    const actor = { merchantId: portal.merchant.merchantId, mode: "test" as const };
+    await db().transaction((tx) =>
+      approveClaim(tx, services, actor, claimId, { kind: "staff", staffId: reviewer.id }, { remedy: "refund" }),
+    );
+    const { plan_id: planId } = (await db().get<{ plan_id: string }>("SELECT plan_id FROM claims WHERE id = ?", [
+      claimId,
+    ]))!;
+    await db().transaction((tx) => voidPlan(tx, services, actor, { planId }, "order cancelled"));
+
+    const page = await newPage(390);
+    await signIn(page, reviewer);
+    await page.goto(url(`/ops/claims/${claimId}`));
+    const main = (await page.textContent("main"))!;
+    assert.match(main, /The plan was voided, so this approval will not be paid\. Deny the claim to close it/);
+    assert.match(main, /None: the plan was voided/, "no payout pending");
+    assert.equal(await page.locator("button:has-text('Approve the claim')").count(), 0);
+    assert.deepEqual(
+      await page
+        .locator("#deny-code option")
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+      ["plan_not_active"],
+    );
+    assert.equal(await page.inputValue("#deny-code"), "plan_not_active", "the one reason is chosen");
+    await checkPage(page, "claim-approved-plan-voided");
+
+    await Promise.all([page.waitForURL(/notice=deny/), page.click("button:has-text('Deny the claim')")]);
+    assert.equal(await claimStatus(claimId), "denied");
+    const decision = await db().get<{ decision_code: string }>("SELECT decision_code FROM claims WHERE id = ?", [
+      claimId,
+    ]);
+    assert.equal(decision!.decision_code, "plan_not_active");
   });
 
   it("an admin records a payment made in the Shopify admin once the payout gave up; a reviewer cannot, nor anyone while it may pay", async () => {

@@ -252,6 +252,26 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await checkPage(page, "plan-cancelled");
   });
 
+  it("within 48 hours a plan with a request is not cancellable, and the coverage page says why in plain words", async () => {
+    const email = newEmail("has-claims");
+    const reference = await portal.protect(email);
+    const page = await newPage();
+    await page.goto(url("/portal"));
+    assert.match((await page.textContent("main"))!, /it starts with CLM-/, "the look-up names the prefix buyers hold");
+    await lookUp(page, email, reference);
+    await fileClaim(page, { reason: "lost_in_transit", occurredAt: daysAgoUtc(0), description: "Never arrived." });
+    await page.waitForURL(/\/portal\/claims\/[^/?]+\?notice=filed$/);
+
+    await page.goto(url("/portal/cancel"));
+    await page.waitForURL(/\/portal\/plan$/);
+    const plan = (await page.textContent("main"))!;
+    assert.match(plan, /has a request that is open, approved or paid, so it can no longer be cancelled/);
+    assert.doesNotMatch(plan, /window to cancel and get the fee back has ended/, "the 48 hours have not ended");
+    assert.doesNotMatch(plan, /plan_has_claims/);
+    assert.equal(await page.locator("a:has-text('Cancel protection')").count(), 0);
+    await checkPage(page, "plan-has-claims");
+  });
+
   it("a wrong e-mail gets the same sentence as an unknown reference, and no session", async () => {
     const email = newEmail("wrong");
     const reference = await portal.protect(email);
