@@ -102,8 +102,22 @@ describe.each(DIALECTS)("dashboard sign-up (%s)", (dialect) => {
     const asked = await signUp(address, ip, HOSTILE_NAME);
     assert.equal(asked.status, 302);
     assert.equal(asked.headers.get("location"), "/dashboard/sign-up?notice=sent");
-    const sentPage = await (await fetch(`${app.origin}/dashboard/sign-up?notice=sent`)).text();
-    assert.match(sentPage, /We e-mailed a link to the address you entered\./);
+    // The page after it names the address the link went to (not in the URL) and offers to start again, not the form.
+    const sentCookie = asked.headers.get("set-cookie")!.split(";")[0];
+    const sentPage = await (
+      await fetch(`${app.origin}/dashboard/sign-up?notice=sent`, { headers: { Cookie: sentCookie } })
+    ).text();
+    assert.ok(sentPage.includes(`We e-mailed a link to ${address}.`), "the notice names the address");
+    assert.match(sentPage, /<a href="\/dashboard\/sign-up">Start again<\/a>/);
+    assert.ok(!sentPage.includes("<form"), "no form under the notice");
+    assert.ok(!sentPage.includes("Harbour") && !sentPage.includes("evil.example"), "nothing typed is shown again");
+    // Without the cookie (cookies off) the notice cannot name it; starting again shows the form and forgets the address.
+    const withoutCookie = await (await fetch(`${app.origin}/dashboard/sign-up?notice=sent`)).text();
+    assert.match(withoutCookie, /We e-mailed a link to the address you entered\./);
+    const startedAgain = await fetch(`${app.origin}/dashboard/sign-up`, { headers: { Cookie: sentCookie } });
+    const formPage = await startedAgain.text();
+    assert.ok(formPage.includes('name="email"') && !formPage.includes(address), "an empty form");
+    assert.match(startedAgain.headers.get("set-cookie") ?? "", /^dashboard_sign_up_sent=; Max-Age=0/);
 
     const confirmation = await nextEmail(address);
     assert.equal(confirmation.mail.subject, MEMBER_SIGN_UP_SUBJECT);
