@@ -1,6 +1,7 @@
 // Money, dates and the free-look countdown as the portal shows them. Amounts are integer minor units on the wire; the
 // currency's own number of decimals comes from Intl (JPY has none), never an assumed 2.
 import { messages } from "./messages.ts";
+import type { PortalRulebook } from "./portal-api.server.ts";
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -53,3 +54,15 @@ export const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** An evidence quota as the portal says it: "20 files and 50 MB". */
+export const formatQuota = (quota: { maxFiles: number; maxBytes: number }) =>
+  `${quota.maxFiles} files and ${formatBytes(quota.maxBytes)}`;
+
+/** The evidence field's hint on both claim forms: the per-filing limits and what one request holds in all. */
+export const evidenceHint = (evidence: PortalRulebook["evidence"]) =>
+  messages.claim.evidenceHint(
+    evidence.maxFiles,
+    formatBytes(evidence.maxFileBytes),
+    formatQuota(evidence.quotas.claim),
+  );

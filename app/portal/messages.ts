@@ -91,7 +91,8 @@ export const messages = {
     amount: "Amount to refund (optional)",
     amountHint: (remaining: string) => `Leave it empty to ask for the full remaining covered amount (${remaining}).`,
     evidence: "Photos or documents (optional)",
-    evidenceHint: "Up to 5 files, 10 MB each: JPEG, PNG, WebP, HEIC or PDF.",
+    evidenceHint: (maxFiles: number, maxSize: string, perRequest: string) =>
+      `Up to ${maxFiles} files, ${maxSize} each: JPEG, PNG, WebP, HEIC or PDF. A request holds at most ${perRequest} in all.`,
     submit: "Send request",
     reasonMissing: "Choose what happened.",
     occurredAtMissing: "Enter the day it happened.",
@@ -153,6 +154,8 @@ export const messages = {
     evidenceTitle: "Photos and documents",
     evidence: (maxFiles: number, maxSize: string) =>
       `Each time you write to us you can add up to ${maxFiles} files of at most ${maxSize} each: JPEG, PNG, WebP, HEIC or PDF. Location data in photos is removed before they are stored. Only you, the store and the claims team can see them.`,
+    evidenceQuotas: (claim: string, plan: string, session: string) =>
+      `In all, one request holds at most ${claim}, all the requests of one purchase together ${plan}, and one visit to this site (one sign-in) can add ${session}.`,
     decisionsTitle: "How decisions work",
     decisions:
       "Every request is reviewed. If we need more information we ask you by e-mail, and you answer on this site. Every decision — approved or declined — comes with its reason, and you see it here.",

@@ -22,7 +22,12 @@ export interface PortalRulebook {
   denialReasons: { code: string; message: string }[];
   claimWindowDays: number;
   freeLookHours: number;
-  evidence: { maxFiles: number; maxFileBytes: number; contentTypes: string[] };
+  evidence: {
+    maxFiles: number;
+    maxFileBytes: number;
+    contentTypes: string[];
+    quotas: Record<"claim" | "plan" | "session", { maxFiles: number; maxBytes: number }>;
+  };
 }
 
 export type ApiResult<T> =

@@ -3,7 +3,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
-import { formatBytes, formatDate, formatDateTime, formatMoney } from "../portal/format.ts";
+import { evidenceHint, formatBytes, formatDate, formatDateTime, formatMoney } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
 import { portalApi } from "../portal/portal-api.server.ts";
 import {
@@ -33,18 +33,21 @@ const CLOSED = new Set(["paid", "denied"]);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const token = await requireSession(request);
   const ctx = { request, context };
-  const [plan, claim] = await Promise.all([
+  const [plan, claim, rulebook] = await Promise.all([
     portalApi.plan(ctx, token).then((result) => unlessExpired(request, result)),
     portalApi.claim(ctx, token, params.id ?? "").then((result) => unlessExpired(request, result)),
+    portalApi.reasons(ctx),
   ]);
   if (!plan.ok) throw new Response(failureSentence(plan), { status: plan.status });
   if (!claim.ok) throw new Response(failureSentence(claim), { status: claim.status });
+  if (!rulebook.ok) throw new Response(failureSentence(rulebook), { status: rulebook.status });
   const csrf = await csrfToken(request);
   return json(
     {
       csrf: csrf.token,
       merchantName: plan.data.merchantName,
       claim: claim.data,
+      evidence: rulebook.data.evidence,
       notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""],
     },
     { headers: pageHeaders(csrf) },
@@ -75,7 +78,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ClaimDetail() {
-  const { csrf, merchantName, claim, notice } = useLoaderData<typeof loader>();
+  const { csrf, merchantName, claim, evidence, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData?.errors ?? {};
   const evidenceHref = (evidenceId: string) =>
@@ -189,7 +192,7 @@ export default function ClaimDetail() {
               <Field
                 id="evidence"
                 label={messages.claim.evidence}
-                hint={messages.claim.evidenceHint}
+                hint={evidenceHint(evidence)}
                 error={errors.evidence}
               >
                 {(props) => <input {...props} type="file" multiple accept={EVIDENCE_ACCEPT} />}

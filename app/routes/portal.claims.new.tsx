@@ -3,7 +3,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
-import { formatMoney, parseMoney } from "../portal/format.ts";
+import { evidenceHint, formatMoney, parseMoney } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
 import { portalApi } from "../portal/portal-api.server.ts";
 import {
@@ -22,10 +22,16 @@ export const meta: MetaFunction = () => [{ title: `${messages.claim.newTitle} ·
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await requireSession(request);
-  const plan = await pageData(request, await portalApi.plan({ request, context }, token));
+  const ctx = { request, context };
+  const [planResult, rulebook] = await Promise.all([portalApi.plan(ctx, token), portalApi.reasons(ctx)]);
+  const plan = await pageData(request, planResult);
   if (plan.status !== "active") throw redirect("/portal/plan");
+  if (!rulebook.ok) throw new Response(failureSentence(rulebook), { status: rulebook.status });
   const csrf = await csrfToken(request);
-  return json({ csrf: csrf.token, plan, today: new Date().toISOString().slice(0, 10) }, { headers: pageHeaders(csrf) });
+  return json(
+    { csrf: csrf.token, plan, evidence: rulebook.data.evidence, today: new Date().toISOString().slice(0, 10) },
+    { headers: pageHeaders(csrf) },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -62,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewClaim() {
-  const { csrf, plan, today } = useLoaderData<typeof loader>();
+  const { csrf, plan, evidence, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? { reason: "", occurredAt: "", description: "", amount: "" };
@@ -114,7 +120,7 @@ export default function NewClaim() {
             <input {...props} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.amount} />
           )}
         </Field>
-        <Field id="evidence" label={messages.claim.evidence} hint={messages.claim.evidenceHint} error={errors.evidence}>
+        <Field id="evidence" label={messages.claim.evidence} hint={evidenceHint(evidence)} error={errors.evidence}>
           {(props) => <input {...props} type="file" multiple accept={EVIDENCE_ACCEPT} />}
         </Field>
         <button type="submit" className="button">

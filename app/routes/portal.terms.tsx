@@ -1,10 +1,10 @@
 // /portal/terms: the public rulebook (no session needed; the widget's "See what is covered" link opens it). Every
-// reason with its description, the 48-hour free look, the 30-day window, the evidence limits, how decisions work
+// reason with its description, the 48-hour free look, the 30-day window, the evidence limits and quotas, how decisions work
 // with the published denial reasons, and the disclosure, all from GET /api/v1/portal/reasons and the service's own disclosure sentence.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { fullDisclosure } from "../../server/index.ts";
-import { formatBytes } from "../portal/format.ts";
+import { formatBytes, formatQuota } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
 import { portalApi } from "../portal/portal-api.server.ts";
 import { csrfToken, failureSentence, pageHeaders, sessionToken } from "../portal/session.server.ts";
@@ -60,6 +60,13 @@ export default function Terms() {
       <section className="card" aria-labelledby="evidence-title">
         <h2 id="evidence-title">{messages.terms.evidenceTitle}</h2>
         <p>{messages.terms.evidence(rulebook.evidence.maxFiles, formatBytes(rulebook.evidence.maxFileBytes))}</p>
+        <p>
+          {messages.terms.evidenceQuotas(
+            formatQuota(rulebook.evidence.quotas.claim),
+            formatQuota(rulebook.evidence.quotas.plan),
+            formatQuota(rulebook.evidence.quotas.session),
+          )}
+        </p>
       </section>
       <section className="card" aria-labelledby="decisions-title">
         <h2 id="decisions-title">{messages.terms.decisionsTitle}</h2>

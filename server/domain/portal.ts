@@ -15,7 +15,7 @@ import { getPurchase } from "./purchases.ts";
 import { owePlanFee } from "./fee-refunds.ts";
 import { reverseFeeOnCancellation } from "./ledger.ts";
 import { DENIAL_REASONS } from "./claim-decisions.ts";
-import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../evidence/index.ts";
+import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS, EVIDENCE_QUOTAS } from "../evidence/index.ts";
 import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import {
@@ -151,6 +151,7 @@ export function portalRulebook() {
       maxFiles: EVIDENCE_LIMITS.maxFiles,
       maxFileBytes: EVIDENCE_LIMITS.maxFileBytes,
       contentTypes: [...EVIDENCE_CONTENT_TYPES],
+      quotas: EVIDENCE_QUOTAS,
     },
   };
 }

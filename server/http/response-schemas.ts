@@ -421,6 +421,8 @@ export const deletedPortalSession = z.strictObject({
   deleted: z.literal(true),
 });
 
+const evidenceQuota = z.strictObject({ maxFiles: z.number().int(), maxBytes: z.number().int() });
+
 export const portalReasons = z.strictObject({
   object: z.literal("list"),
   data: z.array(z.strictObject({ code: z.string(), name: z.string(), description: z.string() })).length(12),
@@ -433,5 +435,10 @@ export const portalReasons = z.strictObject({
     maxFiles: z.number().int(),
     maxFileBytes: z.number().int(),
     contentTypes: z.array(z.string()),
+    quotas: z
+      .strictObject({ claim: evidenceQuota, plan: evidenceQuota, session: evidenceQuota })
+      .describe(
+        "What a claim, a plan (all its claims together) and one portal session may hold in all, across every filing and message; past it 409 evidence_quota_exceeded.",
+      ),
   }),
 });

@@ -299,6 +299,11 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
         maxFiles: EVIDENCE_LIMITS.maxFiles,
         maxFileBytes: 10 * 1024 * 1024,
         contentTypes: [...EVIDENCE_CONTENT_TYPES],
+        quotas: {
+          claim: { maxFiles: 20, maxBytes: 50 * 1024 * 1024 },
+          plan: { maxFiles: 40, maxBytes: 100 * 1024 * 1024 },
+          session: { maxFiles: 20, maxBytes: 50 * 1024 * 1024 },
+        },
       },
     });
     assert.equal(response.body.data.length, 12);

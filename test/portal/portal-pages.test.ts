@@ -198,6 +198,11 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
 
     // Missing fields: named next to each, linked from the summary.
     await page.goto(url("/portal/claims/new"));
+    assert.equal(
+      await page.textContent("#evidence-hint"),
+      "Up to 5 files, 10 MB each: JPEG, PNG, WebP, HEIC or PDF. A request holds at most 20 files and 50 MB in all.",
+      "the per-filing limits and the claim's quota, from GET /portal/reasons",
+    );
     await page.click("button:has-text('Send request')");
     await page.waitForSelector(".error-summary");
     assert.equal(await page.locator(".error-summary a").count(), 3);
@@ -359,7 +364,7 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await page.waitForURL(/notice=expired$/);
   });
 
-  it("the public rulebook: every reason with its description, the windows, the evidence limits, the disclosure", async () => {
+  it("the public rulebook: every reason with its description, the windows, the evidence limits and quotas, the disclosure", async () => {
     const page = await newPage();
     const response = await page.goto(url("/portal/terms"));
     assert.equal(response!.status(), 200);
@@ -369,6 +374,11 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     assert.match(text, /within 48 hours/);
     assert.match(text, /within 30 days/);
     assert.match(text, /up to 5 files of at most 10 MB/);
+    assert.match(
+      text,
+      /one request holds at most 20 files and 50 MB, all the requests of one purchase together 40 files and 100 MB, and one visit to this site \(one sign-in\) can add 20 files and 50 MB\./,
+      "the evidence quotas",
+    );
     assert.match(text, /every decision|Every decision/);
     assert.ok(text.includes(DISCLOSURE));
     // Every published denial reason, with the sentence a denied buyer reads.

@@ -453,6 +453,21 @@ export type PortalRulebook = {
     maxFiles: number;
     maxFileBytes: number;
     contentTypes: string[];
+    /** What a claim, a plan (all its claims together) and one portal session may hold in all, across every filing and message; past it 409 evidence_quota_exceeded. */
+    quotas: {
+      claim: {
+        maxFiles: number;
+        maxBytes: number;
+      };
+      plan: {
+        maxFiles: number;
+        maxBytes: number;
+      };
+      session: {
+        maxFiles: number;
+        maxBytes: number;
+      };
+    };
   };
 };
 
