@@ -277,6 +277,16 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await checkPage(page, "plan-has-claims");
   });
 
+  it("an unknown page answers 404 in plain words, and hydrates (not the router's developer text)", async () => {
+    const page = await newPage();
+    const response = await page.goto(url("/portal/no-such-page"));
+    assert.equal(response!.status(), 404);
+    const main = (await page.textContent("main"))!;
+    assert.match(main, /We could not find that page\./);
+    assert.doesNotMatch(main, /No route matches/);
+    await checkPage(page, "not-found");
+  });
+
   it("a wrong e-mail gets the same sentence as an unknown reference, and no session", async () => {
     const email = newEmail("wrong");
     const reference = await portal.protect(email);
