@@ -257,6 +257,27 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await supportPage.waitForSelector("text=Your role cannot open API keys");
     await check(supportPage, "forbidden");
 
+    // A developer: restricted and publishable keys only, the restricted kind explained once, the table's label short.
+    const developer = newAddress("developer");
+    await page.fill("input[name=email]", developer);
+    await page.selectOption("select[name=role]", "developer");
+    const seenByDeveloper = mailFiles();
+    await page.click("button:has-text('Send the invitation')");
+    await page.waitForSelector(`text=${developer} is invited`);
+    const developerPage = await newPage();
+    await signInFromEmail(developerPage, developer, seenByDeveloper);
+    await load(developerPage, "/dashboard/developers/keys");
+    await hydrated(developerPage);
+    assert.deepEqual(await developerPage.locator("select[name=kind] option").allTextContents(), [
+      "Restricted (rk_)",
+      "Publishable (wk_)",
+    ]);
+    assert.ok(await developerPage.isVisible("text=it cannot void, report refunds, resolve claims or refund fees"));
+    await developerPage.click("button:has-text('Mint the key')");
+    assert.match(await developerPage.inputValue("input[readonly]"), /^rk_test_[A-Za-z0-9]{32}$/);
+    await developerPage.waitForSelector("td:text-is('Restricted (rk_)')"); // the table names the kind briefly
+    await check(developerPage, "keys-developer");
+
     // A POST without this session's CSRF value, or from another origin, is refused and changes nothing.
     const cookies = await page.context().cookies();
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");

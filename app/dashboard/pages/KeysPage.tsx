@@ -23,7 +23,7 @@ type KeysResult = FormOutcome<{ revealed?: { display: string; secret: string } }
 
 const KIND_LABEL: Record<ApiKeySummary["kind"], string> = {
   secret: "Secret (mch_)",
-  restricted: "Restricted (rk_): no voids, refunds or claim decisions",
+  restricted: "Restricted (rk_)",
   publishable: "Publishable (wk_)",
 };
 
@@ -113,6 +113,11 @@ export function KeysPage() {
                         onChange={setKind}
                         error={failure?.form === "mint" ? failure.errors.kind : undefined}
                         options={kinds.map((each) => ({ label: KIND_LABEL[each], value: each }))}
+                        helpText={
+                          kinds.includes("restricted")
+                            ? "A restricted key (servers only) calls every API route but those that move money: it cannot void, report refunds, resolve claims or refund fees."
+                            : undefined
+                        }
                       />
                       <Select
                         label="Mode"
