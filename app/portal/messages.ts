@@ -56,6 +56,7 @@ export const messages = {
     // Within the 48 hours, a request that is not declined holds the fee (the API's plan_has_claims).
     freeLookHasClaims:
       "This protection has a request that is open, approved or paid, so it can no longer be cancelled for a refund of its fee.",
+    freeLookVoided: "The store voided this protection, so there is nothing to cancel.",
     cancelButton: "Cancel protection",
     cancelledOn: (when: string) => `You cancelled this protection on ${when}.`,
     refundPending: (amount: string) => `Your fee of ${amount} will be refunded. Refund status: pending.`,

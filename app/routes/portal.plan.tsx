@@ -216,6 +216,8 @@ function FreeLook({
             </a>
           </p>
         </>
+      ) : plan.status === "voided" ? (
+        <p>{messages.plan.freeLookVoided}</p>
       ) : plan.status === "active" && Date.parse(plan.freeLookEndsAt) > now ? (
         // Active and within the 48 hours yet not cancellable: a request that is not declined holds the fee.
         <p>{messages.plan.freeLookHasClaims}</p>

@@ -277,6 +277,28 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await checkPage(page, "plan-has-claims");
   });
 
+  it("a plan the store voided within 48 hours says so, not that the window to cancel ended", async () => {
+    const email = newEmail("voided");
+    const reference = await portal.protect(email);
+    const voided = await fetch(url("/api/v1/offers/void"), {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${portal.merchant.secretKey}`,
+        "Idempotency-Key": `void-${reference}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ referenceNumber: reference }),
+    });
+    assert.equal(voided.status, 200);
+    const page = await newPage();
+    await lookUp(page, email, reference);
+    const plan = (await page.textContent("main"))!;
+    assert.match(plan, /Voided by the store/);
+    assert.match(plan, /The store voided this protection, so there is nothing to cancel\./);
+    assert.doesNotMatch(plan, /window to cancel and get the fee back has ended/);
+    await checkPage(page, "plan-voided");
+  });
+
   it("an unknown page answers 404 in plain words, and hydrates (not the router's developer text)", async () => {
     const page = await newPage();
     const response = await page.goto(url("/portal/no-such-page"));
