@@ -121,7 +121,8 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord): Port
     currency: record.currency,
     feeCents: record.feeCents,
     coveredAmountCents: record.coveredAmountCents,
-    remainingCoveredCents: Math.max(0, record.coveredAmountCents - record.paidCents),
+    // An ended plan takes no claim (README "Money invariants"): nothing is left to claim, whatever was paid.
+    remainingCoveredCents: record.status === "active" ? Math.max(0, record.coveredAmountCents - record.paidCents) : 0,
     purchasedAt: iso(record.purchasedAt),
     freeLookEndsAt: iso(record.freeLookEndsAt),
     cancellable: record.status === "active" && services.clock() < record.freeLookEndsAt && record.undeniedClaims === 0,

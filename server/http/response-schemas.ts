@@ -390,7 +390,9 @@ export const portalPlan = z.strictObject({
   currency: z.string(),
   feeCents: cents,
   coveredAmountCents: cents,
-  remainingCoveredCents: cents.describe("The covered amount less what earlier claims on the plan were paid."),
+  remainingCoveredCents: cents.describe(
+    "The covered amount less what earlier claims on the plan were paid; 0 once the plan was cancelled or voided.",
+  ),
   purchasedAt: timestamp,
   freeLookEndsAt: timestamp,
   cancellable: z.boolean().describe("Active and still within the 48-hour free look."),

@@ -116,6 +116,7 @@ describe.each(DIALECTS)("money invariants (%s)", (dialect) => {
     assert.match(refused.body.error.message, /was voided on .*: its approved claims can no longer be paid/);
     const claim = await secretOf(t.merchant).get(`/merchant/claims/${claimId}`);
     assert.equal(claim.body.status, "approved");
+    assert.equal((await buyer.buyer.get("/portal/plan")).body.remainingCoveredCents, 0, "an ended plan covers no more");
     assert.deepEqual(await ledgerKinds(buyer.planId), ["fee_collected", "merchant_fee_share"]);
   });
 

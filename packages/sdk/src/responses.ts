@@ -397,7 +397,7 @@ export type PortalPlan = {
   currency: string;
   feeCents: number;
   coveredAmountCents: number;
-  /** The covered amount less what earlier claims on the plan were paid. */
+  /** The covered amount less what earlier claims on the plan were paid; 0 once the plan was cancelled or voided. */
   remainingCoveredCents: number;
   /** ISO 8601 UTC. */
   purchasedAt: string;
