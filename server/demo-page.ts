@@ -276,8 +276,8 @@ const json = (status: number, body: unknown) =>
 /**
  * POST /demo, "Place order": `{quoteId, protect, orderId?}`. Protected: the plan the widget confirmed for the order
  * id (found with the secret key), else — the widget's confirm failed open — the quote confirmed here. Not protected:
- * the quote declined. `{}` (no offer was shown) places the order without protection. Answers `{referenceNumber?}` or
- * the API's error.
+ * the quote declined (a refused decline still places the order: `{declineRefused}`). `{}` (no offer was shown) places
+ * the order without protection. Answers `{referenceNumber?}` or the API's error.
  */
 async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promise<Response> {
   const choice = (await request.json().catch(() => undefined)) as
@@ -317,8 +317,12 @@ async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promi
     }),
   );
   const body = (await answer.json().catch(() => ({}))) as { reference_number?: string; error?: unknown };
-  if (answer.status !== 200) return json(answer.status, { error: body.error ?? { message: `HTTP ${answer.status}` } });
-  return json(200, action === "confirm" ? { referenceNumber: body.reference_number } : {});
+  const error = body.error ?? { message: `HTTP ${answer.status}` };
+  // Protection never blocks a checkout: an order without it is placed even when the decline is refused — the widget's
+  // "No thanks" already declined the quote (409 quote_declined), or it expired. The page's event log shows why.
+  if (action === "decline") return json(200, answer.status === 200 ? {} : { declineRefused: error });
+  if (answer.status !== 200) return json(answer.status, { error });
+  return json(200, { referenceNumber: body.reference_number });
 }
 
 /** The /demo response (the page, or "Place order" on POST), or undefined for any other path or method. */

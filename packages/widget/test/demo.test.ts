@@ -155,6 +155,28 @@ describe("/demo storefront page (Chromium)", () => {
     }
   });
 
+  it('"No thanks", then "Place order": the order is placed without protection (the widget already declined the quote)', async () => {
+    const { tab, offer } = await openDemo();
+    const plansBefore = await planCount();
+    try {
+      await clickNode(tab, await waitForRole(tab, "button", /no thanks/i));
+      await waitForEvent(tab, "declined");
+      await tab.page.click("#place-order");
+      await waitFor(() => tab.page.isVisible("#confirmation"), { what: "the confirmation" });
+      assert.equal(await tab.page.innerText("#order-error"), "");
+      assert.equal(await tab.page.isVisible("#protected-note"), false);
+      assert.deepEqual(await amountOf(tab, "total"), await amountOf(tab, "subtotal"));
+      assert.equal(await planCount(), plansBefore, "no plan");
+      const quote = await suite.stack.api.database.db.get<{ status: string }>(
+        "SELECT status FROM quotes WHERE id = ?",
+        [offer.quoteId],
+      );
+      assert.equal(quote?.status, "declined");
+    } finally {
+      await tab.close();
+    }
+  });
+
   it("the offer appears without moving the page at 1280 and 390 px: its box is reserved (no layout shift)", async () => {
     for (const width of [1280, 390]) {
       const { tab } = await openDemo({ width, height: 900 });
