@@ -11,8 +11,7 @@ import { createTestDatabase } from "../test/support/databases.ts";
 import { startWebApp } from "../test/support/web-app.ts";
 import { launchBrowser } from "../test/support/widget/browser.ts";
 import { createTestMerchant } from "../server/domain/merchants.ts";
-import { requestMemberSignInLinks } from "../server/domain/members.ts";
-import { insertMember } from "../server/store/members.ts";
+import { ownerSignInToken } from "../test/support/page-client.ts";
 import { cryptoRandom } from "../server/domain/ids.ts";
 import { DASHBOARD_PAGES, type DashboardPage } from "../app/dashboard/access.ts";
 import { median } from "./stats.ts";
@@ -54,22 +53,10 @@ try {
     const samples = { lcp: [] as number[], cls: [] as number[], inp: [] as number[] };
     for (let load = 0; load < LOADS; load++) {
       const email = `owner-${page}-${load}@bench.example`.toLowerCase();
-      const [link] = await database.db.transaction(async (tx) => {
-        await insertMember(tx, {
-          id: `mem_bench_${page}_${load}`,
-          merchantId: merchant.merchantId,
-          email,
-          name: "",
-          role: "owner",
-          status: "invited",
-          invitedBy: null,
-          createdAt: Date.now(),
-        });
-        return requestMemberSignInLinks(tx, services, { email });
-      });
+      const token = await ownerSignInToken(database.db, services, merchant.merchantId, email);
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const tab = await context.newPage();
-      await tab.goto(`${app.origin}/dashboard/sign-in/${link.token}`);
+      await tab.goto(`${app.origin}/dashboard/sign-in/${token}`);
       await Promise.all([tab.waitForURL(`${app.origin}/dashboard`), tab.click("button:has-text('Sign in')")]);
       await tab.addInitScript(OBSERVE);
       await tab.goto(`${app.origin}/dashboard${spec.path ? `/${spec.path}` : ""}`);

@@ -21,8 +21,7 @@ import { approveClaim } from "../../server/domain/claim-decisions.ts";
 import { closeEndedPeriods, SETTLEMENT_GRACE_MS, settlementEntriesCsv } from "../../server/domain/settlements.ts";
 import { findPlanByReference } from "../../server/store/plans.ts";
 import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/evidence/index.ts";
-import { requestMemberSignInLinks } from "../../server/domain/members.ts";
-import { insertMember } from "../../server/store/members.ts";
+import { ownerSignInToken } from "../support/page-client.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 
@@ -355,25 +354,13 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
   it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, delivers to a webhook endpoint and sends again, and voids", async () => {
     // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
     const email = newAddress("seller");
-    const links = await db().transaction(async (tx) => {
-      await insertMember(tx, {
-        id: `mem_${sequence}`,
-        merchantId: harness.merchant.merchantId,
-        email,
-        name: "",
-        role: "owner",
-        status: "invited",
-        invitedBy: null,
-        createdAt: Date.now(),
-      });
-      return requestMemberSignInLinks(tx, services, { email });
-    });
+    const token = await ownerSignInToken(db(), services, harness.merchant.merchantId, email);
     const references = [await harness.protect(newAddress("buyer")), await harness.protect(newAddress("buyer"))];
     const orderOf = async (reference: string) =>
       (await db().get<{ order_id: string }>("SELECT order_id FROM plans WHERE reference_number = ?", [reference]))!
         .order_id;
     const page = await newPage();
-    await load(page, `/dashboard/sign-in/${links[0].token}`);
+    await load(page, `/dashboard/sign-in/${token}`);
     await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
     await page.waitForSelector("h1:has-text('Overview')");
     await hydrated(page);

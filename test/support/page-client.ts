@@ -92,14 +92,13 @@ export async function portalBuyer(origin: string, email: string, referenceNumber
   return client;
 }
 
-/** An owner of `merchantId` in the dashboard, signed in through a sign-in link. */
-export async function dashboardOwner(
-  origin: string,
+/** A new owner of `merchantId` (invited, as an invitation leaves them) and their dashboard sign-in link's token. */
+export async function ownerSignInToken(
   db: Database,
   services: Services,
   merchantId: string,
   email: string,
-): Promise<PageClient> {
+): Promise<string> {
   const [link] = await db.transaction(async (tx) => {
     await insertMember(tx, {
       id: `mem_${email.replace(/\W/g, "")}`,
@@ -113,8 +112,20 @@ export async function dashboardOwner(
     });
     return requestMemberSignInLinks(tx, services, { email });
   });
+  return link.token;
+}
+
+/** An owner of `merchantId` in the dashboard, signed in through a sign-in link. */
+export async function dashboardOwner(
+  origin: string,
+  db: Database,
+  services: Services,
+  merchantId: string,
+  email: string,
+): Promise<PageClient> {
+  const token = await ownerSignInToken(db, services, merchantId, email);
   const client = new PageClient(origin);
-  const response = await client.post(`/dashboard/sign-in/${link.token}`, "");
+  const response = await client.post(`/dashboard/sign-in/${token}`, "");
   assert.equal(response.status, 302, `dashboard sign-in: ${response.text.slice(0, 300)}`);
   return client;
 }
