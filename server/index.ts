@@ -203,6 +203,13 @@ export {
 } from "./domain/merchant-audit.ts";
 export { DomainError } from "./domain/errors.ts";
 export { COVERED_REASONS, reasonName } from "./domain/disclosure.ts";
+export {
+  MERCHANT_PAYOUT_DAYS,
+  payoutTerms,
+  SHOPIFY_PAYOUT_BUSINESS_DAYS,
+  type PayoutChannel,
+  type PayoutTerms,
+} from "./domain/payout-terms.ts";
 export { clientAddress } from "./http/client-ip.ts";
 export { logStartupWarnings } from "./startup-warnings.ts";
 export { attachmentDisposition } from "./http/route.ts";
