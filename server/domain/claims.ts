@@ -136,6 +136,8 @@ export interface TimelineEntry {
 export interface PortalClaim {
   id: string;
   object: "claim";
+  /** The claim's number on its plan (1, 2, … in filing order): "claim 2 on <referenceNumber>" (claimName). */
+  number: number;
   referenceNumber: string;
   reason: string;
   reasonName: string;
@@ -664,6 +666,7 @@ function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRecord[])
   return {
     id: record.id,
     object: "claim",
+    number: record.number,
     referenceNumber: record.referenceNumber,
     reason: record.reason,
     reasonName: reasonName(record.reason),

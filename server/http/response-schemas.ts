@@ -192,6 +192,11 @@ export const evidenceFile = z.strictObject({
 export const portalClaim = z.strictObject({
   id: z.string(),
   object: z.literal("claim"),
+  number: z
+    .number()
+    .int()
+    .positive()
+    .describe("The claim's number on its plan (1, 2, … in filing order): buyers name it 'claim 2 on CLM-2026-…'."),
   referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
   reason: z.string(),
   reasonName: z.string(),

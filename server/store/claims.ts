@@ -12,6 +12,8 @@ export interface ClaimRecord {
   id: string;
   merchantId: string;
   planId: string;
+  /** The claim's number on its plan (1, 2, … in filing order): with the reference number, its name for people. */
+  number: number;
   referenceNumber: string;
   orderId: string;
   reason: string;
@@ -103,6 +105,7 @@ interface ClaimRow {
   id: string;
   merchant_id: string;
   plan_id: string;
+  number: number;
   reference_number: string;
   order_id: string;
   reason: string;
@@ -129,7 +132,7 @@ interface ClaimRow {
 
 const CLAIMS = "claims c JOIN plans p ON p.id = c.plan_id";
 const CLAIM_COLUMNS =
-  "c.id, c.merchant_id, c.plan_id, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, " +
+  "c.id, c.merchant_id, c.plan_id, c.number, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, " +
   "c.currency, c.occurred_at, c.decision_code, c.decision_message, c.decided_at, c.decided_by, c.remedy, " +
   "c.paid_amount_cents, c.resolution, c.resolved_at, c.payout_error, " +
   "(SELECT m.shop_domain FROM merchants m WHERE m.id = c.merchant_id) AS shop_domain, " +
@@ -140,6 +143,7 @@ function toClaimRecord(row: ClaimRow): ClaimRecord {
     id: row.id,
     merchantId: row.merchant_id,
     planId: row.plan_id,
+    number: Number(row.number),
     referenceNumber: row.reference_number,
     orderId: row.order_id,
     reason: row.reason,
@@ -172,18 +176,27 @@ export const CLOSED_CLAIM_STATUSES: readonly ClaimStatus[] = ["paid", "denied"];
 export const openSlotOf = (planId: string, reason: string) => `${planId}:${reason}`;
 
 /**
- * Stores a submitted claim holding its plan+reason open slot (created and updated now). False when another open
- * claim holds the slot (a concurrent filing that committed first): nothing is written then.
+ * The next claim number of the plan, as an SQL expression taking the plan id: read in the INSERT itself, whose caller
+ * holds the plan's row lock, so two filings on one plan never take the same number (the unique (plan_id, number)
+ * index would refuse it).
+ */
+export const NEXT_CLAIM_NUMBER = "(SELECT COALESCE(MAX(n.number), 0) + 1 FROM claims n WHERE n.plan_id = ?)";
+
+/**
+ * Stores a submitted claim holding its plan+reason open slot (created and updated now) with the plan's next claim
+ * number; the caller holds the plan's row lock. False when another open claim holds the slot (a concurrent filing
+ * that committed first): nothing is written then.
  */
 export async function insertClaim(tx: Queryable, owner: Actor, claim: NewClaim): Promise<boolean> {
   const inserted = await tx.all(
-    `INSERT INTO claims (id, merchant_id, mode, plan_id, reason, description, status, amount_cents, currency, occurred_at, open_slot, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'submitted', ?, ?, ?, ?, ?, ?)
+    `INSERT INTO claims (id, merchant_id, mode, plan_id, number, reason, description, status, amount_cents, currency, occurred_at, open_slot, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ${NEXT_CLAIM_NUMBER}, ?, ?, 'submitted', ?, ?, ?, ?, ?, ?)
      ON CONFLICT (open_slot) DO NOTHING RETURNING id`,
     [
       claim.id,
       owner.merchantId,
       owner.mode,
+      claim.planId,
       claim.planId,
       claim.reason,
       claim.description,

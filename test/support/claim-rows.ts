@@ -3,6 +3,7 @@
 import type { Queryable } from "../../server/store/database.ts";
 import type { Actor } from "../../server/domain/context.ts";
 import { cryptoRandom, newId } from "../../server/domain/ids.ts";
+import { NEXT_CLAIM_NUMBER } from "../../server/store/claims.ts";
 
 export interface ClaimRow {
   planId: string;
@@ -25,13 +26,15 @@ export async function insertClaimRow(db: Queryable, owner: Actor, claim: ClaimRo
   const status = claim.status ?? "submitted";
   const open = status !== "paid" && status !== "denied";
   await db.run(
-    `INSERT INTO claims (id, merchant_id, mode, plan_id, reason, description, status, amount_cents, currency, occurred_at,
-                         decision_code, decision_message, decided_at, paid_amount_cents, open_slot, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO claims (id, merchant_id, mode, plan_id, number, reason, description, status, amount_cents, currency,
+                         occurred_at, decision_code, decision_message, decided_at, paid_amount_cents, open_slot,
+                         created_at, updated_at)
+     VALUES (?, ?, ?, ?, ${NEXT_CLAIM_NUMBER}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       id,
       owner.merchantId,
       owner.mode,
+      claim.planId,
       claim.planId,
       reason,
       claim.description ?? "",

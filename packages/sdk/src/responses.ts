@@ -475,6 +475,8 @@ export type PortalRulebook = {
 export type PortalClaim = {
   id: string;
   object: "claim";
+  /** The claim's number on its plan (1, 2, … in filing order): buyers name it 'claim 2 on CLM-2026-…'. */
+  number: number;
   referenceNumber: string;
   reason: string;
   reasonName: string;
