@@ -26,8 +26,10 @@ import {
 } from "../store/portal-sessions.ts";
 import {
   findPortalPlan,
+  findPortalPlanByOrder,
   findPortalPlanByReference,
   findPortalPlanBySignIn,
+  orderNameKey,
   type PortalPlanRecord,
 } from "../store/portal-plans.ts";
 import { lockPlan, markPlanCancelled, type PlanStatus } from "../store/plans.ts";
@@ -84,6 +86,8 @@ export interface PortalPlan {
   status: PlanStatus;
   merchantName: string;
   orderId: string;
+  /** The store's own order name ("#1001"), what the buyer knows the order by; null when the store gave none. */
+  orderName: string | null;
   currency: string;
   feeCents: number;
   coveredAmountCents: number;
@@ -118,6 +122,7 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord): Port
     status: record.status,
     merchantName: record.merchantName,
     orderId: record.orderId,
+    orderName: record.orderName,
     currency: record.currency,
     feeCents: record.feeCents,
     coveredAmountCents: record.coveredAmountCents,
@@ -158,30 +163,47 @@ export function portalRulebook() {
 }
 
 /**
- * Every failed sign-in, whatever failed — no such reference, another address, a redacted plan, a bad or expired
- * link — is this one answer, so that a sign-in never tells whether a reference number exists.
+ * Every failed sign-in, whatever failed — no such reference or order, another address, a redacted plan, a bad or
+ * expired link — is this one answer, so that a sign-in never tells whether a reference number or an order exists.
  */
 const lookupFailed = () =>
   new DomainError(
     "not_found",
     "portal_lookup_failed",
-    "No protection plan matches this e-mail address and reference number.",
+    "No protection plan matches this e-mail address and reference or order number.",
   );
 
 /** Reference numbers are read aloud and retyped: surrounding space and case do not matter. */
 const normaliseReference = (referenceNumber: string) => referenceNumber.trim().toUpperCase();
 
-/** POST /portal/lookup: the plan whose reference number and buyer's address (trimmed, any case) both match. */
+/** What a buyer signs in with: their address and the plan's reference number or the store's order number (one). */
+export interface PortalLookup {
+  email: string;
+  referenceNumber?: string;
+  orderNumber?: string;
+}
+
+/**
+ * POST /portal/lookup: the plan bought with the buyer's address (trimmed, any case) whose reference number matches,
+ * or whose order the store names as the buyer typed it ("#1001", "1001") or whose order id it is (the newest such
+ * plan when several match: findPortalPlanByOrder).
+ */
 export async function lookUpPlan(
   tx: Tx,
   services: Services,
   sealer: Sealer,
-  input: { email: string; referenceNumber: string },
+  input: PortalLookup,
 ): Promise<PortalSession> {
   // The address is matched through the keyed hash the plan holds (buyer-emails.ts): the plan never holds it in clear.
   const emailHash = buyerEmailHash(sealer, input.email);
-  // A redacted plan has no hash: it matches no address.
-  const plan = await findPortalPlanBySignIn(tx, normaliseReference(input.referenceNumber), emailHash);
+  // A redacted plan has no hash: it matches no address. An order number of nothing but "#" and spaces names nothing.
+  const { referenceNumber, orderNumber = "" } = input;
+  const plan =
+    referenceNumber !== undefined
+      ? await findPortalPlanBySignIn(tx, normaliseReference(referenceNumber), emailHash)
+      : orderNameKey(orderNumber) === ""
+        ? undefined
+        : await findPortalPlanByOrder(tx, orderNumber, emailHash);
   if (!plan) throw lookupFailed();
   return openPortalSession(tx, services, plan, "lookup");
 }

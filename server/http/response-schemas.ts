@@ -392,6 +392,10 @@ export const portalPlan = z.strictObject({
   status: z.enum(["active", "voided", "cancelled"]),
   merchantName: z.string(),
   orderId: z.string(),
+  orderName: z
+    .string()
+    .nullable()
+    .describe("The store's own order name as the buyer knows it (#1001); null when the store gave none."),
   currency: z.string(),
   feeCents: cents,
   coveredAmountCents: cents,

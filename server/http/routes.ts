@@ -368,7 +368,7 @@ export const routes: Route[] = [
     keys: ANYONE,
     rateLimit: "portalLookup",
     summary:
-      "Buyer sign-in with the e-mail address and reference number of a plan: a portal session (30 minutes) and the coverage summary. Any mismatch is the same 404 portal_lookup_failed. Takes no Idempotency-Key and is not stored.",
+      "Buyer sign-in with the e-mail address and either the reference number of a plan or the store's order number (or order id; the newest plan when several match): a portal session (30 minutes) and the coverage summary. Any mismatch is the same 404 portal_lookup_failed. Takes no Idempotency-Key and is not stored.",
     body: wire.portalLookupRequest,
     response: { description: "The portal session and the plan.", schema: shapes.portalSession },
     handle: async ({ db, services, sealer, body }) => ok(await lookUpPlan(db, services, sealer, body)),

@@ -168,14 +168,28 @@ const referenceNumber = z
   .max(32)
   .describe("The plan's reference number (CLM-YYYY-XXXXXXXX; case and surrounding space do not matter).");
 
-export const portalLookupRequest = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .pipe(email)
-    .describe("The address the plan was bought with (case and surrounding space do not matter)."),
-  referenceNumber,
-});
+export const portalLookupRequest = z
+  .strictObject({
+    email: z
+      .string()
+      .trim()
+      .pipe(email)
+      .describe("The address the plan was bought with (case and surrounding space do not matter)."),
+    referenceNumber: referenceNumber.optional(),
+    orderNumber: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe(
+        "Or: the store's order number as the buyer knows it (#1001: a leading #, spaces and case do not matter) or the order id.",
+      ),
+  })
+  .refine((body) => (body.referenceNumber === undefined) !== (body.orderNumber === undefined), {
+    message: "give exactly one of referenceNumber, orderNumber",
+    path: ["referenceNumber"],
+  });
 
 export const portalCoverageLinkRequest = z.strictObject({
   referenceNumber,

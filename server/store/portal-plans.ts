@@ -15,6 +15,8 @@ export interface PortalPlanRecord {
   /** The merchant is a Shopify shop (its fee refunds go through the Shopify app). */
   shopifyShop: boolean;
   orderId: string;
+  /** The store's own order name as its buyers know it ("#1001"); null when the store gave none. */
+  orderName: string | null;
   currency: string;
   feeCents: number;
   coveredAmountCents: number;
@@ -39,6 +41,7 @@ interface PortalPlanRow {
   merchant_name: string;
   shop_domain: string | null;
   order_id: string;
+  order_name: string | null;
   currency: string;
   fee_cents: number;
   covered_amount_cents: number;
@@ -55,7 +58,7 @@ interface PortalPlanRow {
 }
 
 const SELECT_PORTAL_PLAN = `SELECT p.id, p.merchant_id, p.mode, p.reference_number, p.status, m.name AS merchant_name, m.shop_domain,
-  p.order_id, p.currency, p.fee_cents, p.covered_amount_cents, p.customer_email_hash, p.purchased_at, p.free_look_ends_at,
+  p.order_id, p.order_name, p.currency, p.fee_cents, p.covered_amount_cents, p.customer_email_hash, p.purchased_at, p.free_look_ends_at,
   p.cancelled_at, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
   fr.status AS fee_refund_status, fr.refunded_at AS fee_refund_refunded_at,
   (SELECT COALESCE(SUM(c.paid_amount_cents), 0) FROM claims c WHERE c.plan_id = p.id) AS paid_cents,
@@ -71,6 +74,7 @@ const toRecord = (row: PortalPlanRow): PortalPlanRecord => ({
   merchantName: row.merchant_name,
   shopifyShop: row.shop_domain !== null,
   orderId: row.order_id,
+  orderName: row.order_name,
   currency: row.currency,
   feeCents: row.fee_cents,
   coveredAmountCents: row.covered_amount_cents,
@@ -113,6 +117,34 @@ export async function findPortalPlanBySignIn(
   const row = await tx.get<PortalPlanRow>(
     `${SELECT_PORTAL_PLAN} WHERE p.reference_number = ? AND p.customer_email_hash = ?`,
     [referenceNumber, customerEmailHash],
+  );
+  return row && toRecord(row);
+}
+
+/**
+ * How an order name is compared: without spaces, leading "#" or case ("# 1001" and "1001" name "#1001"). The SQL
+ * expression over plans.order_name and the function for what the buyer typed must agree.
+ */
+const ORDER_NAME_KEY_SQL = "UPPER(LTRIM(REPLACE(p.order_name, ' ', ''), '#'))";
+export const orderNameKey = (orderNumber: string) => orderNumber.replace(/\s+/g, "").replace(/^#+/, "").toUpperCase();
+
+/**
+ * The plan of a look-up by order number: bought with this address (its keyed hash) under an order whose name
+ * (orderNameKey) or id is what the buyer typed, or undefined. Read through the (customer_email_hash, order_name)
+ * index's address prefix: a buyer has few plans. Two plans can match (the same order id at two stores, or a test and
+ * a live order): the newest purchase is taken, so the answer is always the same one.
+ */
+export async function findPortalPlanByOrder(
+  tx: Queryable,
+  orderNumber: string,
+  customerEmailHash: string,
+): Promise<PortalPlanRecord | undefined> {
+  const typed = orderNumber.trim();
+  const row = await tx.get<PortalPlanRow>(
+    `${SELECT_PORTAL_PLAN} WHERE p.customer_email_hash = ?
+       AND (p.order_id IN (?, ?) OR ${ORDER_NAME_KEY_SQL} = ?)
+     ORDER BY p.purchased_at DESC, p.id DESC LIMIT 1`,
+    [customerEmailHash, typed, typed.replace(/^#\s*/, ""), orderNameKey(typed)],
   );
   return row && toRecord(row);
 }

@@ -122,5 +122,32 @@ for (const backend of BACKENDS) {
         200,
       );
     });
+
+    it("a look-up by order number counts in the same buckets: the 11th of an address and IP is 429, by either way in", async () => {
+      const plan = await protectForBuyer(t, { email: "order.limited@example.test" });
+      const orderId = (await apiClient(t.baseUrl, t.merchant.secretKey).get(`/purchases/${plan.planId}`)).body.orderId;
+      const attacker = freshIp();
+      const responses = await repeat(10, (i) =>
+        anyone.post(
+          "/portal/lookup",
+          { email: "Order.Limited@example.test", orderNumber: i % 2 ? orderId : `#${1000 + i}` },
+          from(attacker),
+        ),
+      );
+      assert.deepEqual(
+        responses.map((r) => r.status),
+        [404, 200, 404, 200, 404, 200, 404, 200, 404, 200],
+      );
+      for (const body of [
+        { email: plan.email, orderNumber: orderId },
+        { email: plan.email, referenceNumber: plan.referenceNumber },
+      ]) {
+        const limited = await assertChangesNothing(t.database.db, () =>
+          anyone.post("/portal/lookup", body, from(attacker)),
+        );
+        assertError(limited, { status: 429, code: "rate_limited" });
+        assert.match(limited.headers.get("ratelimit")!, /"portal-lookup-email-ip";r=0;/);
+      }
+    });
   });
 }

@@ -49,6 +49,7 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
       status: "active",
       merchantName: "Test Store",
       orderId: purchase.body.orderId,
+      orderName: null,
       currency: "USD",
       feeCents: purchase.body.feeCents,
       coveredAmountCents: purchase.body.coveredAmountCents,

@@ -394,6 +394,8 @@ export type PortalPlan = {
   status: "active" | "voided" | "cancelled";
   merchantName: string;
   orderId: string;
+  /** The store's own order name as the buyer knows it (#1001); null when the store gave none. */
+  orderName: string | null;
   currency: string;
   feeCents: number;
   coveredAmountCents: number;
