@@ -11,6 +11,7 @@ import { COVERED_REASONS, reasonName } from "./disclosure.ts";
 import { CLAIM_WINDOW_DAYS, CLAIM_WINDOW_MS, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
 import { approveClaim, coverageLeftFor, denyClaim } from "./claim-decisions.ts";
 import { appendEvent } from "./events.ts";
+import { payoutTerms } from "./payout-terms.ts";
 import { queueEmail } from "./emails.ts";
 import type { Page, PageQuery } from "./pagination.ts";
 import {
@@ -132,6 +133,25 @@ export interface TimelineEntry {
   evidence: EvidenceFile[];
 }
 
+/**
+ * What an approved or paid claim brings its buyer: how much, the remedy, who pays and by when (payoutTerms, the rule
+ * the e-mails say too), and once paid, when it was.
+ */
+export interface PortalClaimPayout {
+  remedy: ClaimRemedy;
+  amountCents: number;
+  currency: string;
+  /** pending: approved, to be paid; paid: done. */
+  status: "pending" | "paid";
+  /** shopify_refund: paid automatically on the Shopify order; merchant: the store pays it itself. */
+  payer: "shopify_refund" | "merchant";
+  /** The day (UTC, YYYY-MM-DD) by which it is paid: the approval plus the payer's window. */
+  dueBy: string;
+  paidAt: string | null;
+  /** The sentence the buyer reads: who pays, how and by when. */
+  terms: string;
+}
+
 /** A claim as its buyer sees it in the portal. */
 export interface PortalClaim {
   id: string;
@@ -147,6 +167,7 @@ export interface PortalClaim {
   amountCents: number;
   currency: string;
   decision: PortalClaimDecision | null;
+  payout: PortalClaimPayout | null;
   evidence: EvidenceFile[];
   createdAt: string;
   updatedAt: string;
@@ -641,6 +662,22 @@ function resolutionOf(record: ClaimRecord): ClaimResolution | null {
   };
 }
 
+function portalPayoutOf(record: ClaimRecord): PortalClaimPayout | null {
+  const resolution = resolutionOf(record);
+  if (!resolution || record.decidedAt === null) return null;
+  const terms = payoutTerms(resolution.channel, record.decidedAt, resolution.remedy);
+  return {
+    remedy: resolution.remedy,
+    amountCents: resolution.amountCents,
+    currency: resolution.currency,
+    status: resolution.status === "done" ? "paid" : "pending",
+    payer: terms.payer,
+    dueBy: iso(terms.dueByMs).slice(0, 10),
+    paidAt: resolution.resolvedAt,
+    terms: terms.sentence(record.merchantName),
+  };
+}
+
 const toEvidenceFile = (record: EvidenceRecord): EvidenceFile => ({
   id: record.id,
   contentType: record.contentType,
@@ -676,6 +713,7 @@ function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRecord[])
     amountCents: record.amountCents,
     currency: record.currency,
     decision: portalDecisionOf(record),
+    payout: portalPayoutOf(record),
     evidence: evidence.filter((file) => file.claimId === record.id).map(toEvidenceFile),
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),

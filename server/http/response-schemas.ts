@@ -206,6 +206,21 @@ export const portalClaim = z.strictObject({
   amountCents: cents,
   currency: z.string(),
   decision: portalClaimDecision,
+  payout: z
+    .strictObject({
+      remedy: z.enum(["refund", "replacement"]),
+      amountCents: cents,
+      currency: z.string(),
+      status: z.enum(["pending", "paid"]).describe("pending: approved, to be paid; paid: done."),
+      payer: z
+        .enum(["shopify_refund", "merchant"])
+        .describe("shopify_refund: paid automatically on the Shopify order; merchant: the store pays it itself."),
+      dueBy: z.iso.date().describe("The day (UTC) by which it is paid: the approval plus the payer's window."),
+      paidAt: timestamp.nullable(),
+      terms: z.string().describe("The sentence the buyer reads: who pays, how and by when."),
+    })
+    .nullable()
+    .describe("What an approved or paid claim brings the buyer; null unless approved or paid."),
   evidence: z.array(evidenceFile),
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -34,6 +34,8 @@ export interface ClaimRecord {
   payoutError: string | null;
   /** The merchant's orders are Shopify's: its claims are paid on Shopify, not confirmed by the merchant. */
   shopifyMerchant: boolean;
+  /** The store's name, as the buyer reads who pays an approved claim. */
+  merchantName: string;
   evidenceCount: number;
   createdAt: number;
   updatedAt: number;
@@ -124,6 +126,7 @@ interface ClaimRow {
   resolved_at: number | null;
   payout_error: string | null;
   shop_domain: string | null;
+  merchant_name: string;
   evidence_count: number;
   created_at: number;
   updated_at: number;
@@ -136,6 +139,7 @@ const CLAIM_COLUMNS =
   "c.currency, c.occurred_at, c.decision_code, c.decision_message, c.decided_at, c.decided_by, c.remedy, " +
   "c.paid_amount_cents, c.resolution, c.resolved_at, c.payout_error, " +
   "(SELECT m.shop_domain FROM merchants m WHERE m.id = c.merchant_id) AS shop_domain, " +
+  "(SELECT m.name FROM merchants m WHERE m.id = c.merchant_id) AS merchant_name, " +
   "(SELECT COUNT(*) FROM claim_evidence e WHERE e.claim_id = c.id) AS evidence_count, c.created_at, c.updated_at, c.mode";
 
 function toClaimRecord(row: ClaimRow): ClaimRecord {
@@ -162,6 +166,7 @@ function toClaimRecord(row: ClaimRow): ClaimRecord {
     resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
     payoutError: row.payout_error,
     shopifyMerchant: row.shop_domain !== null,
+    merchantName: row.merchant_name,
     evidenceCount: Number(row.evidence_count),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),

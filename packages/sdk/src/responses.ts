@@ -497,6 +497,22 @@ export type PortalClaim = {
     /** ISO 8601 UTC. */
     decidedAt: string;
   } | null;
+  /** What an approved or paid claim brings the buyer; null unless approved or paid. */
+  payout: {
+    remedy: "refund" | "replacement";
+    amountCents: number;
+    currency: string;
+    /** pending: approved, to be paid; paid: done. */
+    status: "pending" | "paid";
+    /** shopify_refund: paid automatically on the Shopify order; merchant: the store pays it itself. */
+    payer: "shopify_refund" | "merchant";
+    /** The day (UTC) by which it is paid: the approval plus the payer's window. */
+    dueBy: string;
+    /** ISO 8601 UTC. */
+    paidAt: string | null;
+    /** The sentence the buyer reads: who pays, how and by when. */
+    terms: string;
+  } | null;
   evidence: {
     id: string;
     contentType: "image/jpeg" | "image/png" | "image/webp" | "image/heic" | "application/pdf";
