@@ -4,7 +4,8 @@
 //   GET /widget/v1/service-widget.<version>.js  the same bytes under their content version: cacheable for a year,
 //                                               immutable — the URL to use with <script integrity="…">
 //   GET /widget/v1/service-widget.js.sri        the build's SRI hash (sha384-…)
-//   GET /widget/v1/frame.html                   the iframe fallback for pages without customElements
+//   GET /widget/v1/frame.html                   the iframe fallback for pages without customElements, and its
+//   GET /widget/v1/frame.js                     script (the same widget, built apart from service-widget.js)
 // The script answers any origin (Access-Control-Allow-Origin: *) so pages can load it with crossorigin + integrity.
 // Only the current build is served; a versioned URL of an earlier build answers 404 (pin, and re-pin on update).
 import { createHash } from "node:crypto";
@@ -21,7 +22,7 @@ const FRAME_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +
   '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Purchase protection</title>' +
   "<style>html,body{margin:0;background:transparent}body{display:flow-root}</style></head>" +
-  '<body><script src="service-widget.js" data-frame></script></body></html>';
+  '<body><script src="frame.js"></script></body></html>';
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATED = "public, max-age=300, stale-while-revalidate=86400";
@@ -48,6 +49,11 @@ const ASSETS: Record<string, Asset> = {
     file: "service-widget.js.sri",
     type: "text/plain; charset=utf-8",
     headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
+  },
+  "frame.js": {
+    file: "frame.js",
+    type: "text/javascript; charset=utf-8",
+    headers: { "Cache-Control": REVALIDATED },
   },
   "frame.html": {
     body: FRAME_HTML,

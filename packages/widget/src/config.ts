@@ -13,6 +13,8 @@ export const ATTRIBUTES = [
   "fee-variants",
   "placement",
 ];
+/** Read when the order is placed, never quoted: a change is no reason to quote again (element.ts observes ATTRIBUTES). */
+const READ_ONLY = ["customer-email"];
 
 export type Attributes = Record<string, string>;
 
@@ -21,14 +23,15 @@ export interface WidgetConfig {
   program: string;
   amountCents: number;
   currency: string;
-  orderId: string;
+  /** The order id quoted (the `order-id` attribute). */
+  orderRef: string;
   apiBase: string;
   mode: "order" | "cart";
 }
 
 export function attributesOf(element: Element): Attributes {
   const attributes: Attributes = {};
-  for (const name of ATTRIBUTES) {
+  for (const name of [...ATTRIBUTES, ...READ_ONLY]) {
     const value = element.getAttribute(name);
     if (value !== null) attributes[name] = value;
   }
@@ -49,11 +52,11 @@ export function readConfig(attributes: Attributes, scriptUrl: string): WidgetCon
   const program = attributes["program-id"] || "";
   const amountCents = Number(attributes["amount-cents"]);
   const mode = attributes.mode === "cart" ? "cart" : "order";
-  const orderId = attributes["order-id"] || (mode === "cart" ? `cart-${uuid()}` : "");
+  const orderRef = attributes["order-id"] || (mode === "cart" ? `cart-${uuid()}` : "");
   if (
     !/^wk_(test|live)_\w+$/.test(key) ||
     !program ||
-    !orderId ||
+    !orderRef ||
     !Number.isSafeInteger(amountCents) ||
     amountCents <= 0
   )
@@ -69,7 +72,7 @@ export function readConfig(attributes: Attributes, scriptUrl: string): WidgetCon
     program,
     amountCents,
     currency: (attributes.currency || "USD").toUpperCase(),
-    orderId,
+    orderRef,
     apiBase,
     mode,
   };

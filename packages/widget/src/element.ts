@@ -1,5 +1,6 @@
 import { ATTRIBUTES, attributesOf } from "./config.ts";
 import { dispatch } from "./events.ts";
+import { refuse } from "./host.ts";
 import { mountOffer, REQUOTE_DELAY_MS, type Mount } from "./offer.ts";
 
 /**
@@ -36,10 +37,13 @@ export function serviceWidgetClass(scriptUrl: string): CustomElementConstructor 
       if (before !== after && this.isConnected) mounts.get(this)?.update(attributesOf(this), REQUOTE_DELAY_MS);
     }
 
-    /** The order is placed: confirms the ticked offer (mode="order") and resolves with the reference number. */
-    confirm(options?: { orderId?: string }): Promise<string> {
+    /**
+     * The order is placed: confirms the ticked offer (mode="order") for the buyer's e-mail (`customerEmail`, else
+     * the page's) and resolves with the reference number.
+     */
+    confirm(options?: { orderId?: string; customerEmail?: string }): Promise<string> {
       const mount = mounts.get(this);
-      return mount ? mount.settle(options?.orderId) : Promise.reject(new Error("not_accepted"));
+      return mount ? mount.settle(options?.orderId, options?.customerEmail) : refuse("not_accepted");
     }
   };
 }

@@ -2,9 +2,9 @@
 //   ready        {}                                    the element is booted and about to ask for a quote
 //   offer        {quoteId, feeCents, currency}         an offer is on screen
 //   accepted     {quoteId, referenceNumber?}           the buyer opted in (mode="cart"), or the plan is confirmed (mode="order")
-//   declined     {quoteId}                             the buyer said no (or unticked, mode="cart")
+//   declined     {quoteId}                             the buyer said no (or unticked, mode="cart"); mode="order": ticking again offers a fresh quote (offer, choice)
 //   choice       {quoteId, accepted, feeCents}         mode="order": the box was ticked or unticked (not confirmed yet)
-//   unavailable  {reason}                              nothing is shown: config, network, timeout, invalid_response, an API error code or http_<status>
+//   unavailable  {reason}                              nothing is shown: config, network, timeout, invalid_response, an API error code (e.g. customer_email_required) or http_<status>
 // The quote token is never part of a detail.
 export type EventName = "ready" | "offer" | "choice" | "accepted" | "declined" | "unavailable";
 export type Emit = (name: EventName, detail: Record<string, unknown>) => void;

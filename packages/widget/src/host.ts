@@ -31,7 +31,6 @@ export function post<Body>(
     method: "POST",
     signal: controller.signal,
     credentials: "omit",
-    cache: "no-store",
     headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
     body: JSON.stringify(body),
   })
@@ -42,6 +41,9 @@ export function post<Body>(
     }))
     .finally(() => clearTimeout(timer));
 }
+
+/** A rejected Promise whose Error message is `reason` (the confirm's reason codes). */
+export const refuse = (reason: string): Promise<never> => Promise.reject(new Error(reason));
 
 export type Log = (...parts: unknown[]) => void;
 

@@ -2,7 +2,7 @@ import { formatMoney, tierFor, type FeeTier } from "@purchase-protection/contrac
 import { followCart, tiersOf, type Cart } from "./cart.ts";
 import { readConfig, type Attributes, type WidgetConfig } from "./config.ts";
 import type { Emit } from "./events.ts";
-import { logger, pageLocale, post, uuid, type Log } from "./host.ts";
+import { logger, pageLocale, post, refuse, uuid, type Log } from "./host.ts";
 import { render, type OfferView } from "./view.ts";
 
 export const REQUOTE_DELAY_MS = 150;
@@ -21,10 +21,18 @@ interface Quote {
 type QuoteAnswer = Partial<Quote> & { error?: { code?: string } };
 
 /**
- * Confirms the buyer's choice (mode="order") for the order placed: resolves with the plan's reference number, rejects
- * with an Error whose message is the reason code (not_accepted, network, http_<status> or the API's error code).
+ * Confirms the buyer's choice (mode="order") for the order placed, for the buyer's e-mail (`customerEmail`, else the
+ * page's: see emailOf): resolves with the plan's reference number, rejects with an Error whose message is the reason
+ * code (not_accepted, network, http_<status> or the API's error code, e.g. customer_email_required).
  */
-type Confirm = (orderId?: string) => Promise<string>;
+type Confirm = (orderId?: string, customerEmail?: string) => Promise<string>;
+
+/** Where the buyer types their address in a checkout form. */
+const EMAIL_FIELD = "input[type=email],[autocomplete~=email]";
+
+// Written even without `debug`: a page that never gives the buyer's address sells protection nobody can claim on.
+const NO_EMAIL_WARNING =
+  "[service-widget] Not protected: the buyer's e-mail is required. Give it in an e-mail field of the form, customer-email or confirm({customerEmail}).";
 
 export interface Mount {
   /** Quote (again) for these attributes after `delayMs`; a later call within the delay replaces this one. */
@@ -40,9 +48,11 @@ export interface Mount {
 /**
  * One mounted widget: at most one quote per update burst, the offer rendered into `root`, the buyer's choice.
  * The quote token lives only in the closure of `quote()` below. Every failure renders nothing and emits
- * `unavailable`; nothing here throws or writes to the console (except diagnostics with the `debug` attribute).
+ * `unavailable`; nothing here throws or writes to the console (except diagnostics with the `debug` attribute, and
+ * the one warning of a confirm refused for want of the buyer's e-mail).
  * mode="order": ticking only records the choice (`choice` event); the plan is confirmed when the order is placed —
- * the bound form is submitted, or the page calls `confirm()` — so the buyer can untick until then.
+ * the bound form is submitted, or the page calls `confirm()` — so the buyer can untick, or tick again after
+ * "No thanks", until then.
  */
 export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, emit: Emit): Mount {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -61,6 +71,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
   /** A submit of the bound form is held for the confirm; the one the widget re-submits then passes. */
   let holding = false;
   let passing = false;
+  let log: Log = () => {};
   const host = (root as ShadowRoot).host as HTMLElement | undefined;
 
   const clear = () => {
@@ -73,11 +84,28 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     generation++;
   };
   /** Nothing shown, and the page told why. */
-  const unavailable = (reason: string, log: Log) => {
+  const unavailable = (reason: string) => {
     log("unavailable:", reason);
     clear();
     emit("unavailable", { reason });
   };
+  /** The checkout form the widget is bound to: the `form` attribute's id, else the enclosing <form>. */
+  const boundForm = () => {
+    const id = host!.getAttribute("form");
+    return id ? document.getElementById(id) : host!.closest("form");
+  };
+  /**
+   * The buyer's address, read when the order is placed: the one given to confirm(), else the customer-email
+   * attribute, else the bound form's e-mail field (the iframe fallback: the attribute as last forwarded).
+   */
+  const emailOf = (given?: string) =>
+    (
+      given ||
+      (host
+        ? host.getAttribute("customer-email") || boundForm()?.querySelector<HTMLInputElement>(EMAIL_FIELD)?.value
+        : latest["customer-email"]) ||
+      ""
+    ).trim();
   /** Before the first element matching `placement` (a theme's checkout button); false when there is none. */
   const place = () => {
     let target: Element | null = null;
@@ -90,7 +118,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     return !!target;
   };
 
-  async function quote(config: WidgetConfig, log: Log, tick?: boolean): Promise<Confirm | void> {
+  async function quote(config: WidgetConfig, tick?: boolean): Promise<Confirm | void> {
     const mine = generation;
     const controller = (inFlight = new AbortController());
     let reason: string;
@@ -101,7 +129,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
         "/offers/quote",
         {
           order_amount_cents: config.amountCents,
-          order_id: config.orderId,
+          order_id: config.orderRef,
           protection_program_id: config.program,
           currency: config.currency,
         },
@@ -114,32 +142,34 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       const complete = offer?.quoteId && Number.isInteger(offer.feeCents) && typeof offer.disclosureText === "string";
       if (response.status === 200 && complete && (response.token || config.mode === "cart")) {
         log("quote", offer.quoteId);
-        return show(config, offer as Quote, response.token || "", log, tick);
+        return show(config, offer as Quote, response.token || "", tick);
       }
       reason = offer?.error?.code || (response.status === 200 ? "invalid_response" : `http_${response.status}`);
     } catch {
       if (mine !== generation) return;
       reason = controller.signal.aborted ? "timeout" : "network";
     }
-    unavailable(reason, log);
+    unavailable(reason);
   }
 
-  function show(config: WidgetConfig, offer: Quote, token: string, log: Log, tick?: boolean) {
+  function show(config: WidgetConfig, offer: Quote, token: string, tick?: boolean) {
     const quoteId = offer.quoteId;
-    const confirmKey = uuid();
     const declineKey = uuid();
-    let confirmBody: unknown;
+    /** The confirm request per buyer address, with its idempotency key: built once, so that a retry after a network
+     * failure replays the same request under the same key, and a retry with an address is a request of its own. */
+    const requests: Record<string, [object, string]> = {};
     let confirming: Promise<string> | undefined;
+    let declined = false;
     // The buyer is shown what the protection line costs: its tier's price.
     const tier = tierFor(tiers, offer.feeCents);
-    if (cart && !tier) return unavailable("no_tier", log);
+    if (cart && !tier) return unavailable("no_tier");
     const view: OfferView = render(root, {
       price: formatMoney(tier ? tier.priceCents : offer.feeCents, offer.currency, pageLocale()),
       disclosure: offer.disclosureText,
-      termsUrl: /^https?:\/\//.test(offer.termsUrl) ? offer.termsUrl : "",
+      terms: /^https?:\/\//.test(offer.termsUrl) ? offer.termsUrl : "",
       canDecline: config.mode === "order",
     });
-    const choose = async (accepted: boolean) => {
+    const chooseInCart = async (accepted: boolean) => {
       view.box.checked = accepted;
       view.busy(true, "");
       const written = await cart!.choose(accepted ? tier : undefined, quoteId);
@@ -148,32 +178,35 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       return written;
     };
     /** One confirm per quote: a second call (a double submit, the page's script) gets the same answer. */
-    const confirm: Confirm = (orderId = config.orderId) =>
+    const confirm: Confirm = (orderId = config.orderRef, given) =>
       (confirming ??= (async () => {
         view.busy(true, "Adding protection…");
+        const email = emailOf(given);
         // Another order id than the quoted one: the quote is renewed for it (below), as the API requires.
         const result =
-          orderId == config.orderId
+          orderId == config.orderRef
             ? await post<{ referenceNumber?: string; error?: { code?: string } }>(
                 config.apiBase,
                 config.key,
                 "/offers/confirm",
-                // Built once, so that a retry after a network failure replays the same request under the same key.
-                (confirmBody ??= {
-                  quoteId,
-                  quoteToken: token,
-                  order_context: {
-                    schema_version: "2026-01-01",
-                    order: {
-                      id: orderId,
-                      purchased_at: new Date().toISOString(),
-                      currency: offer.currency,
-                      covered_amount_cents: offer.coveredAmountCents,
+                ...(requests[email] ??= [
+                  {
+                    quoteId,
+                    quoteToken: token,
+                    customer_email: email || undefined,
+                    order_context: {
+                      schema_version: "2026-01-01",
+                      order: {
+                        id: orderId,
+                        purchased_at: new Date().toISOString(),
+                        currency: offer.currency,
+                        covered_amount_cents: offer.coveredAmountCents,
+                      },
+                      participants: { mode: "unnamed" },
                     },
-                    participants: { mode: "unnamed" },
                   },
-                }),
-                confirmKey,
+                  uuid(),
+                ]),
               ).catch(() => undefined)
             : { status: 409, body: null };
         const referenceNumber = result?.status === 200 && result.body?.referenceNumber;
@@ -181,12 +214,14 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           const reason = result ? result.body?.error?.code || `http_${result.status}` : "network";
           log("confirm:", reason);
           confirming = undefined;
-          view.busy(false, "Protection could not be added.");
-          // Refused (the quote expired, was used or declined meanwhile): confirm a fresh quote of the same offer.
-          if (!tick && result && result.status < 500 && result.status !== 429) {
+          // Fails open and calm: the buyer sees no error (the page's order goes on), the page gets the reason.
+          view.busy(false, "");
+          if (reason == "customer_email_required") console.warn(NO_EMAIL_WARNING);
+          // Refused (the quote expired, was used or declined meanwhile: 409): confirm a fresh quote of the same offer.
+          if (!tick && result?.status == 409) {
             cancel();
-            const renewed = await quote({ ...config, orderId }, log, true);
-            if (renewed) return renewed(orderId);
+            const renewed = await quote({ ...config, orderRef: orderId }, true);
+            if (renewed) return renewed(orderId, given);
           }
           throw new Error(reason);
         }
@@ -196,41 +231,51 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
         emit("accepted", { quoteId, referenceNumber });
         return referenceNumber;
       })());
+    /** mode="order": the buyer's choice, recorded; the iframe fallback cannot see the page's form: there, ticking confirms at once. */
+    const choose = (accepted: boolean) => {
+      ticked = accepted;
+      emit("choice", { quoteId, accepted, feeCents: offer.feeCents });
+      if (!host && accepted) void confirm().catch(() => 0);
+    };
     view.box.onchange = async () => {
       const accepted = view.box.checked;
       if (config.mode === "cart") {
-        if (!cart || (await choose(accepted))) emit(accepted ? "accepted" : "declined", { quoteId });
+        if (!cart || (await chooseInCart(accepted))) emit(accepted ? "accepted" : "declined", { quoteId });
         return;
       }
-      ticked = accepted;
-      emit("choice", { quoteId, accepted, feeCents: offer.feeCents });
-      // The iframe fallback cannot see the page's form: there, ticking confirms at once.
-      if (!host && accepted) void confirm().catch(() => 0);
+      if (!declined) return choose(accepted);
+      // Ticked again after "No thanks": the declined quote cannot be confirmed, so a fresh offer is shown, ticked. (A
+      // submit before it arrives confirms the declined quote: refused, 409, and renewed like any refused quote.)
+      ticked = true;
+      view.busy(true, "");
+      cancel();
+      void quote(config, true);
     };
     view.onDecline = async () => {
-      ticked = false;
+      // A choice like the box: the order goes on unprotected, and the box can still be ticked until it is placed.
+      declined = true;
+      ticked = view.box.checked = false;
       view.done("No protection added.", true);
       await post(config.apiBase, config.key, "/offers/decline", { quoteId }, declineKey).catch(() => undefined);
       emit("declined", { quoteId });
     };
     view.box.checked = ticked = !!tick;
     emit("offer", { quoteId, feeCents: offer.feeCents, currency: offer.currency });
+    if (tick) choose(true);
     // Re-quoted while the buyer's choice stands: the line follows the new tier and the attribute the new quote.
-    if (cart?.chosen) void choose(true);
+    if (cart?.chosen) void chooseInCart(true);
     return (current = confirm);
   }
 
-  // The bound form (the `form` attribute's id, else the enclosing <form>): its submit places the order. Caught
-  // before the page's own submit listeners, held until the plan is confirmed, then submitted again. A failed confirm
-  // fails open: the order goes on without protection.
+  // The bound form's submit places the order. Caught before the page's own submit listeners, held until the plan is
+  // confirmed (each API call gives up after 3 s), then submitted again. A failed confirm fails open: the offer goes
+  // away and the order goes on without protection.
   if (host)
     addEventListener(
       "submit",
       (event) => {
         const form = event.target as HTMLFormElement;
-        const bound = host.getAttribute("form");
-        if (passing || confirmed || !ticked || form !== (bound ? document.getElementById(bound) : host.closest("form")))
-          return;
+        if (passing || confirmed || !ticked || form !== boundForm()) return;
         event.preventDefault();
         event.stopImmediatePropagation();
         // Submitted again while the confirm runs (a double click): the one held submit goes on, once.
@@ -239,7 +284,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
         const submitter = (event as SubmitEvent).submitter;
         mount
           .settle()
-          .catch((error: Error) => emit("unavailable", { reason: error.message }))
+          .catch((error: Error) => unavailable(error.message))
           .finally(() => {
             passing = true;
             holding = false;
@@ -253,7 +298,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
 
   const mount: Mount = {
     idle: true,
-    settle: (orderId) => (current && ticked ? current(orderId) : Promise.reject(new Error("not_accepted"))),
+    settle: (orderId, email) => (current && ticked ? current(orderId, email) : refuse("not_accepted")),
     update(attributes, delayMs) {
       if (confirmed) return;
       cancel();
@@ -271,9 +316,9 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
         // Nowhere to go on this page (no checkout button): nothing shown.
         if (host && attributes.placement && !place()) return clear();
         const config = readConfig(cartAmount ? { ...attributes, "amount-cents": cartAmount } : attributes, scriptUrl);
-        const log = logger("debug" in attributes);
-        if (!config) return unavailable("config", log);
-        void quote(config, log);
+        log = logger("debug" in attributes);
+        if (!config) return unavailable("config");
+        void quote(config);
       }, delayMs);
     },
     stop() {

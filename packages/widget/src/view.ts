@@ -1,10 +1,11 @@
 // The offer's markup, built with DOM calls only (no innerHTML: works under Trusted Types and never parses API text
-// as HTML). Light theme. A real checkbox with a visible label; the disclosure is its description.
+// as HTML). Light theme. A real checkbox with a visible label; what it covers and the disclosure are its description.
 
 export interface OfferContent {
   price: string;
   disclosure: string;
-  termsUrl: string;
+  /** The rulebook's URL (the quote's termsUrl), or "". */
+  terms: string;
   canDecline: boolean;
 }
 
@@ -13,8 +14,8 @@ export interface OfferView {
   onDecline?: () => void;
   /** Disables the controls and announces `message` in the live region. */
   busy(on: boolean, message: string): void;
-  /** The choice is final: controls off, `message` announced; `unticked` clears the box. */
-  done(message: string, unticked?: boolean): void;
+  /** `message` announced and "No thanks" gone; the box stays usable when `open` (the choice is not final). */
+  done(message: string, open?: boolean): void;
 }
 
 const CSS =
@@ -22,8 +23,7 @@ const CSS =
   "label{display:flex;gap:10px;align-items:flex-start;font-weight:600;cursor:pointer}" +
   "input{flex:none;width:18px;height:18px;margin:1px 0 0;accent-color:#0b6b3a}" +
   "p{margin:6px 0 0 28px;color:#444}" +
-  "a,button{color:#0b57d0;font:inherit;text-decoration:underline}" +
-  "button{margin-left:12px;padding:0;border:0;background:none;cursor:pointer}" +
+  "a,button{padding:0;border:0;background:none;color:#0b57d0;font:inherit;text-decoration:underline;cursor:pointer}" +
   ":focus-visible{outline:2px solid #0b57d0;outline-offset:2px}" +
   "[role=status]:empty{display:none}";
 
@@ -40,25 +40,24 @@ function h<K extends keyof HTMLElementTagNameMap>(
 }
 
 export function render(root: ShadowRoot | HTMLElement, content: OfferContent): OfferView {
-  const box = h("input", { type: "checkbox", "aria-describedby": "sw-d" });
+  const box = h("input", { type: "checkbox", "aria-describedby": "sw-c sw-d" });
   const status = h("p", { role: "status" });
   const decline = content.canDecline ? h("button", { type: "button" }, "No thanks") : "";
-  const links = h(
-    "p",
-    {},
-    content.termsUrl
-      ? h("a", { href: content.termsUrl, target: "_blank", rel: "noopener" }, "See what is covered")
-      : "",
-    decline,
-  );
   root.replaceChildren(
     h("style", {}, CSS),
     h(
       "div",
       { class: "w", role: "group", "aria-label": "Purchase protection" },
       h("label", {}, box, h("span", {}, `Add purchase protection for ${content.price}`)),
+      // What it covers in one line, then the rulebook (the quote's termsUrl: the portal's public /terms page).
+      h(
+        "p",
+        { id: "sw-c" },
+        "Loss, theft and damage in transit, and more. ",
+        content.terms ? h("a", { href: content.terms, target: "_blank", rel: "noopener" }, "See what is covered") : "",
+      ),
       h("p", { id: "sw-d" }, content.disclosure),
-      links,
+      decline && h("p", {}, decline),
       status,
     ),
   );
@@ -69,10 +68,9 @@ export function render(root: ShadowRoot | HTMLElement, content: OfferContent): O
       if (decline) decline.disabled = on;
       status.textContent = message;
     },
-    done(message, unticked) {
-      view.busy(true, message);
-      if (unticked) box.checked = false;
-      if (decline) decline.remove();
+    done(message, open) {
+      view.busy(!open, message);
+      if (decline) decline.parentElement!.remove();
     },
   };
   if (decline) decline.onclick = () => view.onDecline?.();

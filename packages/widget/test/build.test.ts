@@ -31,6 +31,16 @@ describe("widget build", () => {
     );
   });
 
+  it("builds the iframe fallback's frame page script apart: frame.js, within the same limit", async () => {
+    await buildWidget({ outDir });
+    const frame = fs.readFileSync(path.join(outDir, "frame.js"));
+    assert.ok(frame.byteLength <= MAX_BYTES, `${frame.byteLength} bytes`);
+    assert.ok(
+      !fs.readFileSync(path.join(outDir, "service-widget.js"), "utf8").includes("data-frame"),
+      "the page's script no longer carries the frame side",
+    );
+  });
+
   it("fails above the limit", async () => {
     await assert.rejects(buildWidget({ outDir, maxBytes: 1_000 }), /over the 1000-byte limit/);
   });
@@ -73,8 +83,14 @@ describe("widget build", () => {
     const sri = widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js.sri"), outDir)!;
     assert.match(await sri.text(), /^sha384-/);
     const frame = widgetAssetResponse(new Request("http://shop.test/widget/v1/frame.html"), outDir)!;
-    assert.match(await frame.text(), /<script src="service-widget\.js" data-frame><\/script>/);
+    assert.match(await frame.text(), /<script src="frame\.js"><\/script>/);
     assert.match(frame.headers.get("content-security-policy")!, /script-src 'self'/);
+    const frameScript = widgetAssetResponse(new Request("http://shop.test/widget/v1/frame.js"), outDir)!;
+    assert.equal(frameScript.headers.get("content-type"), "text/javascript; charset=utf-8");
+    assert.deepEqual(
+      new Uint8Array(await frameScript.arrayBuffer()),
+      new Uint8Array(fs.readFileSync(path.join(outDir, "frame.js"))),
+    );
     assert.equal(widgetAssetResponse(new Request("http://shop.test/api/v1/offers/quote"), outDir), undefined);
     assert.equal(
       widgetAssetResponse(new Request("http://shop.test/widget/v1/service-widget.js", { method: "POST" }), outDir)!

@@ -39,32 +39,41 @@ describe("<service-widget>: iframe fallback without customElements (Chromium)", 
   });
   afterAll(() => hostile?.close());
 
-  it("renders the offer in the hosted frame from the identical snippet, and the buyer can opt in", () =>
-    withCheckout(suite, { initScript: NO_CUSTOM_ELEMENTS }, async (tab) => {
-      const { stack } = suite;
-      assert.equal(await tab.page.evaluate(() => typeof window.customElements), "undefined");
-      const box = await waitForRole(tab, "checkbox", /purchase protection/i);
-      const frame = tab.page.frames().find((f) => f.url().startsWith(`${stack.widgetOrigin}/widget/v1/frame.html#`));
-      assert.ok(frame, "the hosted frame page");
-      const [offer] = await waitForEvent(tab, "offer");
-      assert.deepEqual(Object.keys(offer.detail).sort(), ["currency", "feeCents", "quoteId"]);
-      assert.ok(
-        await tab.page.evaluate(
-          () => document.querySelector("service-widget iframe")!.getBoundingClientRect().height > 40,
-        ),
-        "sized to its content",
-      );
-      await clickNode(tab, box);
-      const [accepted] = await waitForEvent(tab, "accepted");
-      assert.match(accepted.detail.referenceNumber as string, /^CLM-/);
-      assert.equal(accepted.target, "service-widget");
-      assert.equal(tab.tokens.length, 1);
-      assert.ok(
-        !(await everythingInTheDom(tab)).includes(tab.tokens[0]),
-        "the token is in no document, the frame's included",
-      );
-      assert.deepEqual(tab.pageErrors, []);
-    }));
+  it("renders the offer in the hosted frame from the identical snippet, and the buyer can opt in (the customer-email attribute goes along)", () =>
+    withCheckout(
+      suite,
+      {
+        initScript: NO_CUSTOM_ELEMENTS,
+        attributes: widgetAttributes(suite.stack, { "customer-email": "framed.buyer@example.com" }),
+      },
+      async (tab) => {
+        const { stack } = suite;
+        assert.equal(await tab.page.evaluate(() => typeof window.customElements), "undefined");
+        const box = await waitForRole(tab, "checkbox", /purchase protection/i);
+        const frame = tab.page.frames().find((f) => f.url().startsWith(`${stack.widgetOrigin}/widget/v1/frame.html#`));
+        assert.ok(frame, "the hosted frame page");
+        const [offer] = await waitForEvent(tab, "offer");
+        assert.deepEqual(Object.keys(offer.detail).sort(), ["currency", "feeCents", "quoteId"]);
+        assert.ok(
+          await tab.page.evaluate(
+            () => document.querySelector("service-widget iframe")!.getBoundingClientRect().height > 40,
+          ),
+          "sized to its content",
+        );
+        await clickNode(tab, box);
+        const [accepted] = await waitForEvent(tab, "accepted");
+        assert.match(accepted.detail.referenceNumber as string, /^CLM-/);
+        assert.equal(accepted.target, "service-widget");
+        const [confirm] = tab.requests.filter((r) => r.method === "POST" && r.url.endsWith("/offers/confirm"));
+        assert.equal(JSON.parse(confirm.postData!).customer_email, "framed.buyer@example.com");
+        assert.equal(tab.tokens.length, 1);
+        assert.ok(
+          !(await everythingInTheDom(tab)).includes(tab.tokens[0]),
+          "the token is in no document, the frame's included",
+        );
+        assert.deepEqual(tab.pageErrors, []);
+      },
+    ));
 
   it("ignores a hostile frame on another origin posting fake events, sizes and configuration", () => {
     const html = checkoutPage({

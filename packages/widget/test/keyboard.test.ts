@@ -34,7 +34,9 @@ describe("<service-widget>: keyboard-only opt-in (Chromium)", () => {
       await tab.page.keyboard.press("Space");
       await waitForEvent(tab, "choice");
       await tab.page.evaluate(() =>
-        (document.querySelector("service-widget") as HTMLElement & { confirm(): Promise<string> }).confirm(),
+        (document.querySelector("service-widget") as HTMLElement & { confirm(o: object): Promise<string> }).confirm({
+          customerEmail: "buyer@example.com",
+        }),
       );
       const [accepted] = await waitForEvent(tab, "accepted");
       assert.ok(await waitForRole(tab, "status"));

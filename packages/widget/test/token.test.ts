@@ -58,9 +58,11 @@ describe("<service-widget>: the quote token never leaves the script's closure (C
       await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
       await waitForEvent(tab, "choice");
       await assertNoLeak("ticked, not yet confirmed");
-      // The order is placed: the page's script confirms.
+      // The order is placed: the page's script confirms, with the address the buyer gave its checkout.
       await tab.page.evaluate(() =>
-        (document.querySelector("service-widget") as HTMLElement & { confirm(): Promise<string> }).confirm(),
+        (document.querySelector("service-widget") as HTMLElement & { confirm(o: object): Promise<string> }).confirm({
+          customerEmail: "buyer@example.com",
+        }),
       );
       await waitForEvent(tab, "accepted");
       await assertNoLeak("after confirm");
