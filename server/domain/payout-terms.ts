@@ -2,6 +2,7 @@
 // (README "Resolving claims"). A Shopify shop's claims are paid by the app on the original order (refundCreate, or a
 // replacement order), so the service can promise a business day; on any other cart the store refunds or reships in
 // its own systems and confirms it, a program term the store accepts when it joins. Pure: no SQL, no HTTP, no clock.
+import { utcDay } from "./utc-dates.ts";
 
 /** Which cart the plan's order came through (the plan's merchant has a Shopify shop or not). */
 export type PayoutChannel = "shopify" | "merchant";
@@ -39,9 +40,8 @@ export function addBusinessDays(ms: number, days: number): number {
   return due;
 }
 
-const dueDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-/** "4 Dec 2026": the promise is a day, the time of day would be false precision. */
-const formatDueDate = (ms: number) => dueDate.format(new Date(ms));
+/** "4 Dec 2026": the promise is a day (UTC), the time of day would be false precision. */
+const formatDueDate = utcDay;
 
 /** Who pays the claim approved at `approvedAtMs` on this channel, with this remedy, and by when. */
 export function payoutTerms(

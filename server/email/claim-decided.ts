@@ -1,40 +1,73 @@
-// The claim_decided e-mail: the request was approved or denied. Every decision carries its published reason code and
-// the sentence that explains it (claims.decision_code, decision_message); an approval also the amount and how it is
-// paid.
-import {
-  claimSummary,
-  footer,
-  howRefunded,
-  inertCallerText,
-  money,
-  orderFrom,
-  renderEmail,
-  type EmailTemplateRenderer,
-} from "./layout.ts";
+// The claim_decided e-mail: the refund request was approved or denied. It says the decision in words — the published
+// sentence (claims.decision_message, never its code) and the decider's note when one was given (the decision's
+// timeline entry) — and for an approval what the buyer gets: the amount, the remedy, who pays it and by when
+// (server/domain/payout-terms.ts, the rule the portal shows too).
+import { payoutTerms } from "../domain/payout-terms.ts";
+import { claimFacts, claimLabel, money, utcDay, type Block, type EmailTemplateRenderer } from "./layout.ts";
+import type { EmailClaim, EmailPlan } from "../store/emails.ts";
 
 const DECIDED = ["approved", "denied", "paid"];
 
+/** The reviewer's note, as they wrote it, after the published sentence. */
+const noteOf = (claim: EmailClaim): Block[] =>
+  claim.decisionNote ? [{ quoteLabel: "Note from the claims team:", quote: claim.decisionNote }] : [];
+
+function approval(plan: EmailPlan, claim: EmailClaim, decidedAt: number) {
+  const remedy = claim.remedy ?? "refund";
+  const terms = payoutTerms(plan.refundChannel, decidedAt, remedy);
+  const amount = money(claim.amountCents, claim.currency);
+  return {
+    lead: [
+      `Your refund request, ${claimLabel(plan, claim)}, has been approved.`,
+      `${remedy === "replacement" ? `You get a replacement worth ${amount}.` : `You get ${amount} back.`} ${terms.sentence(plan.merchantName)}`,
+    ],
+    body: [
+      {
+        facts: [
+          ["Amount", amount],
+          ["Remedy", remedy === "replacement" ? "A replacement" : "A refund"],
+          [
+            "Who pays",
+            terms.payer === "shopify_refund"
+              ? `${plan.merchantName}, automatically through the order's payment`
+              : plan.merchantName,
+          ],
+          ["Due by", utcDay(terms.dueByMs)],
+        ],
+      },
+      `Why: ${claim.decisionMessage}`,
+      ...noteOf(claim),
+      `We e-mail you again once it is ${remedy === "replacement" ? "sent" : "paid"}.`,
+      claimFacts(plan, claim),
+    ] satisfies Block[],
+  };
+}
+
 /** Sent once the claim is decided (a paid claim was approved). */
-export const claimDecided: EmailTemplateRenderer = ({ plan, claim, settings, coverageLink }) => {
+export const claimDecided: EmailTemplateRenderer = ({ plan, claim }) => {
   if (!claim || !DECIDED.includes(claim.status)) return undefined;
   // No silent decisions: a decision without its reason is an error (retried, then "failed"), never an e-mail.
-  if (!claim.decisionMessage || !claim.decisionCode)
+  if (!claim.decisionMessage || !claim.decisionCode || claim.decidedAt === null)
     throw new Error(`claim ${claim.id} is ${claim.status} without a decision reason`);
-  const approved = claim.status !== "denied";
-  // The reason sentence and code are the claims team's (a published catalogue), not caller text: shown as written.
-  const reason = `Reason (${claim.decisionCode}): ${claim.decisionMessage}`;
-  return renderEmail(`Decision on your refund request: ${plan.referenceNumber}`, [
-    `Your refund request for your ${orderFrom(plan)} has been ${approved ? "approved" : "denied"}.`,
-    claimSummary(plan, claim),
-    reason,
-    ...(approved
-      ? [
-          claim.remedy === "replacement"
-            ? `${inertCallerText(plan.merchantName)} sends you a replacement of what the request is about. We e-mail you again once it is sent.`
-            : `We refund ${money(claim.amountCents, claim.currency)}. ${howRefunded(plan.refundChannel, plan)} We e-mail you again once it is paid.`,
-        ]
-      : ["If you have information the claims team did not see, you can file a new request with it in the portal."]),
-    { label: "See the decision", href: coverageLink },
-    ...footer(plan, settings),
-  ]);
+  const subject = `Decision on your refund request: ${plan.referenceNumber}`;
+  if (claim.status !== "denied")
+    return {
+      subject,
+      preview: "Your refund request has been approved.",
+      heading: "Your refund request has been approved",
+      button: "See your request",
+      ...approval(plan, claim, claim.decidedAt),
+    };
+  return {
+    subject,
+    preview: "Your refund request was not approved. The reason is inside.",
+    heading: "Your refund request was not approved",
+    lead: [`Your refund request, ${claimLabel(plan, claim)}, was not approved.`, `Why: ${claim.decisionMessage}`],
+    button: "See your request",
+    body: [
+      ...noteOf(claim),
+      "If you have information the claims team did not see, you can file a new refund request with it in the portal.",
+      claimFacts(plan, claim),
+    ],
+  };
 };

@@ -1,31 +1,58 @@
-// The claim_paid e-mail: the approved refund was paid (how much, through which channel), or the replacement sent.
+// The claim_paid e-mail: the approved refund was paid (how much, how, when), or the replacement sent — with the
+// merchant's reference and note when it confirmed the payment itself.
+import { BANK_REFUND_BUSINESS_DAYS } from "../domain/payout-terms.ts";
 import {
-  claimSummary,
-  footer,
-  howRefunded,
-  inertCallerText,
+  claimFacts,
+  claimLabel,
   money,
-  orderFrom,
-  renderEmail,
+  orderLabel,
+  utcDayAndTime,
+  type Block,
   type EmailTemplateRenderer,
 } from "./layout.ts";
 
 /** Sent once the claim is paid (refunded or replaced). */
-export const claimPaid: EmailTemplateRenderer = ({ plan, claim, settings, coverageLink }) => {
+export const claimPaid: EmailTemplateRenderer = ({ plan, claim }) => {
   if (claim?.status !== "paid") return undefined;
+  const channel = claim.resolution?.channel ?? plan.refundChannel;
+  const when = claim.resolvedAt === null ? [] : [` on ${utcDayAndTime(claim.resolvedAt)}`];
+  // The merchant's own reference (its refund id, the replacement order or tracking number) and note; a Shopify
+  // refund's reference is the app's, meaningless to the buyer.
+  const fromMerchant: Block[] =
+    channel === "merchant"
+      ? [
+          ...(claim.resolution?.reference
+            ? [{ facts: [[`Reference from ${plan.merchantName}`, claim.resolution.reference]] } satisfies Block]
+            : []),
+          ...(claim.resolution?.note
+            ? [{ quoteLabel: `Note from ${plan.merchantName}:`, quote: claim.resolution.note } satisfies Block]
+            : []),
+        ]
+      : [];
   if (claim.remedy === "replacement")
-    return renderEmail(`Your replacement has been sent: ${plan.referenceNumber}`, [
-      `${inertCallerText(plan.merchantName)} has sent you a replacement for your ${orderFrom(plan)}.`,
-      claimSummary(plan, claim),
-      { label: "Your claim", href: coverageLink },
-      ...footer(plan, settings),
-    ]);
-  const amount = claim.paidAmountCents > 0 ? claim.paidAmountCents : claim.amountCents;
-  return renderEmail(`Your refund has been paid: ${plan.referenceNumber}`, [
-    `Your refund for your ${orderFrom(plan)} has been paid: ${money(amount, claim.currency)}.`,
-    claimSummary(plan, claim),
-    howRefunded(plan.refundChannel, plan, true),
-    { label: "Your claim", href: coverageLink },
-    ...footer(plan, settings),
-  ]);
+    return {
+      subject: `Your replacement has been sent: ${plan.referenceNumber}`,
+      preview: `${plan.merchantName} has sent your replacement.`,
+      heading: "Your replacement has been sent",
+      lead: [
+        `${plan.merchantName} has sent you a replacement for your ${orderLabel(plan)}${when.join("")}: ${claimLabel(plan, claim)} is settled.`,
+      ],
+      button: "See your request",
+      body: [...fromMerchant, claimFacts(plan, claim)],
+    };
+  const amount = money(claim.paidAmountCents > 0 ? claim.paidAmountCents : claim.amountCents, claim.currency);
+  const how =
+    channel === "shopify"
+      ? `It went back automatically to the payment method you used for your ${orderLabel(plan)}${when.join("")}.`
+      : `${plan.merchantName} refunded it to you directly and confirmed the refund to us${when.join("")}.`;
+  return {
+    subject: `Your refund has been paid: ${plan.referenceNumber}`,
+    preview: `${amount} was refunded to you.`,
+    heading: "Your refund has been paid",
+    lead: [
+      `Your refund of ${amount} for ${claimLabel(plan, claim)} has been paid. ${how} Your bank can take ${BANK_REFUND_BUSINESS_DAYS} business days to show it.`,
+    ],
+    button: "See your request",
+    body: [...fromMerchant, claimFacts(plan, claim)],
+  };
 };

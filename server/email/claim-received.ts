@@ -1,27 +1,30 @@
-// The claim_received e-mail: the buyer filed a refund request (POST /portal/claims). It confirms what we received
-// (reference number, claim, reason, what the buyer told us) and what happens next, and how long it takes.
+// The claim_received e-mail: the buyer filed a claim (POST /portal/claims). It confirms what we received (the claim's
+// name, reason, amount, what the buyer told us, exactly as written) and what happens next, and how long it takes.
 import {
   CLAIM_REVIEW_BUSINESS_DAYS,
-  claimSummary,
-  footer,
-  inertCallerText,
+  claimFacts,
+  claimLabel,
   money,
-  orderFrom,
-  renderEmail,
-  utcDate,
+  utcDay,
   type EmailTemplateRenderer,
 } from "./layout.ts";
 
 /** Sent while the claim exists. */
-export const claimReceived: EmailTemplateRenderer = ({ plan, claim, settings, coverageLink }) => {
+export const claimReceived: EmailTemplateRenderer = ({ plan, claim }) => {
   if (!claim) return undefined;
-  return renderEmail(`We received your refund request: ${plan.referenceNumber}`, [
-    `We received your refund request for your ${orderFrom(plan)}.`,
-    claimSummary(plan, claim),
-    `Amount requested: ${money(claim.amountCents, claim.currency)}.${claim.occurredAt > 0 ? ` It happened on ${utcDate(claim.occurredAt)}.` : ""}`,
-    `What you told us: ${inertCallerText(claim.description)}`,
-    `What happens next: the claims team reviews your request within ${CLAIM_REVIEW_BUSINESS_DAYS} business days. If it needs more information, we e-mail you and you answer in the portal. Every decision, approved or denied, comes with its reason.`,
-    { label: "Follow your request", href: coverageLink },
-    ...footer(plan, settings),
-  ]);
+  return {
+    subject: `We received your refund request: ${plan.referenceNumber}`,
+    preview: `The claims team reviews it within ${CLAIM_REVIEW_BUSINESS_DAYS} business days.`,
+    heading: "We received your refund request",
+    lead: [
+      `We received your refund request, ${claimLabel(plan, claim)}, for ${money(claim.amountCents, claim.currency)}. The claims team reviews it within ${CLAIM_REVIEW_BUSINESS_DAYS} business days.`,
+    ],
+    button: "Follow your request",
+    body: [
+      claimFacts(plan, claim),
+      ...(claim.occurredAt > 0 ? [`You told us it happened on ${utcDay(claim.occurredAt)}.`] : []),
+      { quoteLabel: "What you told us:", quote: claim.description },
+      "What happens next: if the claims team needs more information, we e-mail you and you answer in the portal. Every decision, approved or not, comes with its reason.",
+    ],
+  };
 };

@@ -1,16 +1,27 @@
 // The free_look_cancelled e-mail: the buyer cancelled within 48 hours (POST /portal/cancel). It confirms the
 // cancellation, the fee coming back and who returns it (Shopify: automatically, to the original payment method;
 // other carts: the merchant).
-import { footer, howRefunded, money, orderFrom, renderEmail, utcTime, type EmailTemplateRenderer } from "./layout.ts";
+import { money, orderLabel, utcDayAndTime, type EmailTemplateRenderer } from "./layout.ts";
+import type { EmailPlan } from "../store/emails.ts";
+
+/** Who returns the fee: on Shopify the app, through the order's own payment (README "The fee refund"). */
+const whoRefundsTheFee = (plan: EmailPlan) =>
+  plan.feeRefundChannel === "shopify"
+    ? "It is refunded automatically to the payment method you used for the order."
+    : `${plan.merchantName} refunds it to you directly and confirms the refund to us.`;
 
 /** Sent while the plan stays cancelled. */
-export const freeLookCancelled: EmailTemplateRenderer = ({ plan, settings, coverageLink }) => {
+export const freeLookCancelled: EmailTemplateRenderer = ({ plan }) => {
   if (plan.status !== "cancelled") return undefined;
-  return renderEmail(`Your purchase protection is cancelled: ${plan.referenceNumber}`, [
-    `You cancelled the purchase protection of your ${orderFrom(plan)}${plan.cancelledAt === null ? "" : ` on ${utcTime(plan.cancelledAt)}`}. Your reference number is ${plan.referenceNumber}.`,
-    `The protection fee of ${money(plan.feeCents, plan.currency)} is refunded in full. ${howRefunded(plan.feeRefundChannel, plan)}`,
-    "The order is no longer protected: refunds for covered reasons can no longer be requested for it.",
-    { label: "Your coverage details", href: coverageLink },
-    ...footer(plan, settings),
-  ]);
+  return {
+    subject: `Your purchase protection is cancelled: ${plan.referenceNumber}`,
+    preview: `The protection fee of ${money(plan.feeCents, plan.currency)} is refunded in full.`,
+    heading: "Your protection is cancelled",
+    lead: [
+      `You cancelled the purchase protection of your ${orderLabel(plan)} from ${plan.merchantName}${plan.cancelledAt === null ? "" : ` on ${utcDayAndTime(plan.cancelledAt)}`}. Your reference number is ${plan.referenceNumber}.`,
+      `The protection fee of ${money(plan.feeCents, plan.currency)} is refunded in full. ${whoRefundsTheFee(plan)}`,
+    ],
+    button: "See your coverage",
+    body: ["The order is no longer protected: no claim can be filed for it."],
+  };
 };

@@ -1,11 +1,21 @@
-// What every buyer e-mail shares (README "E-mail to buyers"): one layout that writes the plain-text and the HTML part
-// from the same blocks (the HTML escaped), the reasons' names, amounts and dates as buyers read them, and the one rule
-// for text the service did not write. The templates beside this file say what each e-mail holds and when it no
-// longer applies; the worker renders them at send time from the database.
+// What every buyer e-mail shares (README "E-mail to buyers"): ONE layout that writes the plain-text alternative and
+// the HTML document from the same blocks. The HTML is MJML (mjml 5) compiled at send time: a responsive document
+// (viewport, single column under 480 px, Outlook fallbacks) with the merchant's name as its header, one button into
+// the portal, the blocks, and the footer (where to sign in without the link, the disclosure).
+//
+// Text the service did not write (the merchant's name, the order's id or name, the buyer's description, the claims
+// team's or the merchant's notes) is shown exactly as written: escaped in the HTML part (escapeHtml: no markup, no
+// attribute can be closed), never altered, and never put in a link's address or in the Subject, which hold only our
+// words, our reference number and URLs we built. A mail client may still link something in it that looks like a
+// URL, as it would in any e-mail; it reaches only the plan's own buyer, under the e-mail caps (server/domain/emails.ts),
+// and the only button and links are ours.
+import { formatMoney } from "@purchase-protection/contract";
 import { fullDisclosure, reasonName } from "../domain/disclosure.ts";
 import type { Settings } from "../domain/context.ts";
-import { formatDecimalAmount } from "../domain/money.ts";
+import { claimName, claimTitle } from "../domain/claim-name.ts";
+import { utcDay, utcDayAndTime } from "../domain/utc-dates.ts";
 import type { EmailClaim, EmailPlan } from "../store/emails.ts";
+import { mjml2html } from "./mjml.ts";
 
 export interface RenderedEmail {
   /** Fixed words per template plus our reference number: never any stored or caller text. */
@@ -19,85 +29,207 @@ export interface EmailContext {
   plan: EmailPlan;
   claim?: EmailClaim;
   settings: Settings;
-  /** The plan's tokenized coverage link (server/email/coverage-link.ts). */
+  /**
+   * The plan's tokenized coverage link (server/email/coverage-link.ts); for a claim e-mail it names the claim, so the
+   * portal opens on it.
+   */
   coverageLink: string;
 }
 
-/** A template: the e-mail, or undefined when what it announces no longer holds (the message is then "skipped"). */
-export type EmailTemplateRenderer = (context: EmailContext) => RenderedEmail | undefined;
+/**
+ * A paragraph (our sentence, which may name caller text inline); label–value facts; a titled list; caller text quoted
+ * as written, line breaks kept, under our label; or one of our links.
+ */
+export type Block =
+  | string
+  | { facts: [label: string, value: string][] }
+  | { title: string; items: string[] }
+  | { quoteLabel: string; quote: string }
+  | { label: string; href: string };
 
-/** A paragraph; a titled list; or a link (its label, then the URL, in the text part). */
-export type Block = string | { title: string; items: string[] } | { label: string; href: string };
+/** What a template says; the layout adds the header, the button's address and the footer. */
+export interface EmailContent {
+  /** Our words and our reference number only. */
+  subject: string;
+  /** The line mail clients show after the Subject (our words only). */
+  preview: string;
+  heading: string;
+  /** What happened, before the button (kept short: the button stays above the fold on a phone). */
+  lead: Block[];
+  /** The button's label; its address is the context's coverage link. */
+  button: string;
+  body: Block[];
+}
+
+/** A template: what the e-mail says, or undefined when what it announces no longer holds (the message is "skipped"). */
+export type EmailTemplateRenderer = (context: EmailContext) => EmailContent | undefined;
 
 /** The reasons' names come from the one rulebook list (server/domain/disclosure.ts). */
 export { reasonName };
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/** "$129.99", "¥1,234": the contract's one money formatter (minor units stay integers until here). */
+export const money = (minorUnits: number, currency: string) => formatMoney(minorUnits, currency, "en-US");
+
+export { utcDay, utcDayAndTime };
+
 /**
- * Text the service did not write (an order id: anyone with the page's publishable key chooses it; a merchant's name;
- * a buyer's description; a message on a claim) made inert for both parts. Mail clients turn what looks like a URL, a
- * domain, an address or a @mention into a link even in plain text; each needs punctuation glued to its neighbours
- * ("://", ".", "@", or an IDNA dot such as "。"). So a hair space (U+200A: a space to every autolinker, barely
- * visible) follows each punctuation or symbol character except "#", "-" and "_". Line breaks become spaces (a
- * description cannot fake a paragraph of ours). The HTML part escapes the result too, and never wraps it in a link.
+ * What mail clients turn into a link even in plain text: a scheme, "www.", an address, a dotted domain name
+ * ("evil-prize.com"); a name ending in "Co." is none.
  */
-export const inertCallerText = (text: string) =>
-  text.replace(/[\r\n\u2028\u2029]+/g, " ").replace(/[^\p{L}\p{N}\p{Zs}#_-]/gu, (character) => `${character}\u200A`);
+const LINKABLE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
 
-/** "3.70 USD" */
-export const money = (cents: number, currency: string) => `${formatDecimalAmount(cents, currency)} ${currency}`;
+/**
+ * The order as the e-mails name it: its name at the store ("#1001") where it gave one, else its order id — unless that
+ * holds something a mail client would link. Whoever holds the merchant's publishable key (anyone who reads the
+ * storefront's page) chooses the order id of a widget purchase and the address its welcome e-mail goes to, so an
+ * order id like "WIN a phone at evil-prize.com" would be that person's link in our e-mail to a stranger. Such an id is
+ * not shown (never shown altered): the order is named by its date instead.
+ */
+const shownOrderName = (plan: EmailPlan): string | undefined => {
+  const name = plan.orderName ?? plan.orderId;
+  return LINKABLE.test(name) ? undefined : name;
+};
 
-/** "Mon, 23 Nov 2026 19:34:31 GMT" */
-export const utcTime = (ms: number) => new Date(ms).toUTCString();
-
-/** "2026-11-23" */
-export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** "order 1001 from Harbour Lane Ceramics", both caller texts inert. */
-export const orderFrom = (plan: EmailPlan) =>
-  `order ${inertCallerText(plan.orderId)} from ${inertCallerText(plan.merchantName)}`;
-
-/** The disclosure (both sentences, always) and where the buyer signs in without the link. */
-export function footer(plan: EmailPlan, settings: Settings): Block[] {
-  return [
-    `You can also sign in at ${settings.portalUrl} with your e-mail address and your reference number ${plan.referenceNumber}.`,
-    fullDisclosure(settings.companyName),
-  ];
+/** "order #1001", or "order of 25 Nov 2026" (see shownOrderName). */
+export function orderLabel(plan: EmailPlan): string {
+  const name = shownOrderName(plan);
+  return name === undefined ? `order of ${utcDay(plan.purchasedAt)}` : `order ${name}`;
 }
 
-export function renderEmail(subject: string, blocks: Block[]): RenderedEmail {
-  const text = blocks
-    .map((block) => {
-      if (typeof block === "string") return block;
-      if ("items" in block) return `${block.title}\n${block.items.map((item) => `- ${item}`).join("\n")}`;
-      return `${block.label}: ${block.href}`;
-    })
-    .join("\n\n");
-  const html = blocks
-    .map((block) => {
-      if (typeof block === "string") return `<p>${escapeHtml(block)}</p>`;
-      if ("items" in block)
-        return `<p>${escapeHtml(block.title)}</p><ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
-      return `<p><a href="${escapeHtml(block.href)}">${escapeHtml(block.label)}</a></p>`;
-    })
-    .join("\n");
-  return { subject, text, html };
-}
+/** "claim 2 on CLM-2026-7K3M9Q2X": how a buyer names a claim (never its internal id). */
+export const claimLabel = (plan: EmailPlan, claim: EmailClaim) => claimName(plan.referenceNumber, claim.number);
 
-/** How money comes back to the buyer on the plan's cart (on Shopify only through the original order: README "Shopify app"). */
-export function howRefunded(channel: EmailPlan["refundChannel"], plan: EmailPlan, done = false): string {
-  const merchant = inertCallerText(plan.merchantName);
-  if (channel === "shopify")
-    return `It ${done ? "was" : "is"} refunded automatically to the payment method you used for the order.`;
-  return done
-    ? `${merchant} refunded it to you directly and confirmed the refund to us.`
-    : `${merchant} refunds it to you directly and confirms the refund to us.`;
-}
+/** The claim's facts every claim e-mail repeats: its name, the reason, the order, when it was filed. */
+export const claimFacts = (plan: EmailPlan, claim: EmailClaim): Block => ({
+  facts: [
+    ["Claim", claimTitle(plan.referenceNumber, claim.number)],
+    ["Reason", reasonName(claim.reason)],
+    ["Order", `${shownOrderName(plan) ?? `Your order of ${utcDay(plan.purchasedAt)}`} from ${plan.merchantName}`],
+    ["Filed", utcDayAndTime(claim.createdAt)],
+  ],
+});
 
 /** How long the claims team takes to review a request: the one number every claim e-mail quotes. */
 export const CLAIM_REVIEW_BUSINESS_DAYS = 5;
 
-/** The claim's own lines: our reference number, the claim id, the reason's name. */
-export const claimSummary = (plan: EmailPlan, claim: EmailClaim) =>
-  `Your reference number: ${plan.referenceNumber}. Your claim: ${claim.id}. Reason: ${reasonName(claim.reason)}.`;
+/** Why the buyer receives it, where to sign in without the button (the portal's address: a link of ours), the disclosure. */
+function footer(plan: EmailPlan, settings: Settings) {
+  return {
+    // A name may end in a period ("Co."): the sentence must not end in two.
+    why: `You receive this e-mail because you added purchase protection to ${orderLabel(plan)} from ${plan.merchantName}${plan.merchantName.endsWith(".") ? "" : "."}`,
+    signIn: [
+      "You can also sign in at ",
+      settings.portalUrl,
+      ` with your e-mail address and your reference number ${plan.referenceNumber}.`,
+    ] as const,
+    disclosure: fullDisclosure(settings.companyName),
+  };
+}
+
+function blockText(block: Block): string {
+  if (typeof block === "string") return block;
+  if ("facts" in block) return block.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
+  if ("items" in block) return `${block.title}\n${block.items.map((item) => `- ${item}`).join("\n")}`;
+  if ("quote" in block) return `${block.quoteLabel}\n${block.quote}`;
+  return `${block.label}: ${block.href}`;
+}
+
+const TEXT_COLOUR = "#1f2933";
+const MUTED_COLOUR = "#52606d";
+const BUTTON_COLOUR = "#1d4ed8";
+const FONTS = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+/** A long unbroken word (an order id, a pasted URL) wraps instead of widening the e-mail past a phone's screen. */
+const WRAP = "overflow-wrap:anywhere;word-break:break-word";
+
+/** Escaped text with its line breaks kept. */
+const escapedLines = (text: string) => escapeHtml(text).replace(/\r\n|\r|\n/g, "<br>");
+
+function blockHtml(block: Block): string {
+  if (typeof block === "string") return `<mj-text><div style="${WRAP}">${escapeHtml(block)}</div></mj-text>`;
+  if ("facts" in block) {
+    const rows = block.facts
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0;color:${MUTED_COLOUR};vertical-align:top;width:34%">${escapeHtml(label)}</td><td style="padding:4px 0;vertical-align:top;${WRAP}">${escapeHtml(value)}</td></tr>`,
+      )
+      .join("");
+    return `<mj-table padding="0 0 16px 0" table-layout="fixed">${rows}</mj-table>`;
+  }
+  if ("items" in block)
+    return `<mj-text><div style="${WRAP}">${escapeHtml(block.title)}</div><ul style="margin:8px 0 0 0;padding-left:20px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul></mj-text>`;
+  if ("quote" in block)
+    return `<mj-text><div style="color:${MUTED_COLOUR}">${escapeHtml(block.quoteLabel)}</div><div style="margin-top:4px;padding:8px 12px;border-left:3px solid #cbd2d9;background:#f5f7fa;${WRAP}">${escapedLines(block.quote)}</div></mj-text>`;
+  return `<mj-text><a href="${escapeHtml(block.href)}" style="color:${BUTTON_COLOUR}">${escapeHtml(block.label)}</a></mj-text>`;
+}
+
+/** The MJML document: header (the merchant), the card (heading, lead, button, body), the footer. */
+function mjmlDocument(content: EmailContent, context: EmailContext): string {
+  const { plan, settings, coverageLink } = context;
+  const { why, signIn, disclosure } = footer(plan, settings);
+  const [before, portalUrl, after] = signIn.map(escapeHtml);
+  const signInHtml = `${before}<a href="${portalUrl}" style="color:${MUTED_COLOUR}">${portalUrl}</a>${after}`;
+  const footerHtml = [escapeHtml(why), signInHtml, escapeHtml(disclosure)]
+    .map(
+      (line) =>
+        `<mj-text font-size="13px" line-height="20px" color="${MUTED_COLOUR}"><div style="${WRAP}">${line}</div></mj-text>`,
+    )
+    .join("\n");
+  return `<mjml lang="en">
+  <mj-head>
+    <mj-title>${escapeHtml(content.subject)}</mj-title>
+    <mj-preview>${escapeHtml(content.preview)}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="${FONTS}" />
+      <mj-text font-size="16px" line-height="24px" color="${TEXT_COLOUR}" padding="0 0 16px 0" />
+      <mj-table font-size="16px" line-height="24px" color="${TEXT_COLOUR}" />
+      <mj-section padding="0 16px" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f5f7" width="600px">
+    <mj-section padding="24px 16px 12px 16px">
+      <mj-column>
+        <mj-text font-size="20px" line-height="28px" font-weight="700" padding="0"><div style="${WRAP}">${escapeHtml(plan.merchantName)}</div></mj-text>
+        <mj-text font-size="13px" line-height="20px" color="${MUTED_COLOUR}" padding="0">Purchase protection · ${escapeHtml(plan.referenceNumber)}</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-wrapper background-color="#ffffff" border-radius="8px" padding="24px 8px 8px 8px">
+      <mj-section padding="0 12px">
+        <mj-column>
+          <mj-text font-size="22px" line-height="30px" font-weight="700"><h1 style="margin:0;font-size:22px;line-height:30px;${WRAP}">${escapeHtml(content.heading)}</h1></mj-text>
+          ${content.lead.map(blockHtml).join("\n          ")}
+          <mj-button href="${escapeHtml(coverageLink)}" background-color="${BUTTON_COLOUR}" color="#ffffff" font-size="16px" font-weight="600" border-radius="6px" inner-padding="14px 24px" padding="4px 0 24px 0" align="left">${escapeHtml(content.button)}</mj-button>
+          ${content.body.map(blockHtml).join("\n          ")}
+        </mj-column>
+      </mj-section>
+    </mj-wrapper>
+    <mj-section padding="16px 16px 32px 16px">
+      <mj-column>
+        ${footerHtml}
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+}
+
+function footerText({ plan, settings }: EmailContext): string[] {
+  const { why, signIn, disclosure } = footer(plan, settings);
+  return [why, signIn.join(""), disclosure];
+}
+
+/** The e-mail: the plain-text alternative and the HTML document, from the same content. */
+export async function renderEmail(content: EmailContent, context: EmailContext): Promise<RenderedEmail> {
+  const text = [
+    context.plan.merchantName,
+    content.heading,
+    ...content.lead.map(blockText),
+    `${content.button}: ${context.coverageLink}`,
+    ...content.body.map(blockText),
+    "--",
+    ...footerText(context),
+  ].join("\n\n");
+  // No web fonts (the default would load one from another host): system fonts only.
+  const compiled = await mjml2html(mjmlDocument(content, context), { validationLevel: "strict", fonts: {} });
+  return { subject: content.subject, text, html: compiled.html };
+}

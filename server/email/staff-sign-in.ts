@@ -1,7 +1,7 @@
 // The claims team's sign-in e-mail: the single-use link to the console (/ops/sign-in/<token>). Sent at once through
 // the mail transport (SMTP_URL, or a file in DATA_DIR/mail), not through the buyers' e-mail queue: the link is worth
 // something for 15 minutes only and is never stored in clear. No log line carries the link or the address.
-import { renderEmail, utcTime, type RenderedEmail } from "./layout.ts";
+import { renderNotice, utcTime, type RenderedNotice } from "./notice.ts";
 import type { MailTransport } from "./worker.ts";
 
 /** The transport and From header the runtime's e-mail worker uses. */
@@ -10,8 +10,12 @@ export interface Mail {
   from: string;
 }
 
-export function renderStaffSignInEmail(input: { link: string; expiresAt: number; companyName: string }): RenderedEmail {
-  return renderEmail(`Sign in to the ${input.companyName} claims console`, [
+export function renderStaffSignInEmail(input: {
+  link: string;
+  expiresAt: number;
+  companyName: string;
+}): RenderedNotice {
+  return renderNotice(`Sign in to the ${input.companyName} claims console`, [
     "Someone (hopefully you) asked to sign in to the claims console with this address.",
     { label: "Sign in", href: input.link },
     `The link works once, until ${utcTime(input.expiresAt)}. Opening it shows a "Sign in" button: nothing happens until you press it.`,

@@ -1,24 +1,36 @@
-// The welcome_protected e-mail (README "E-mail to buyers"): sent to the buyer after opt-in. It carries what the buyer needs to use the
-// guarantee: the reference number, what was bought, the disclosure (both sentences), the 48-hour free-look
-// cancellation, how and when to request a refund for a covered reason, the covered reasons, and the tokenized link.
-// The wording is contractual: change it only with the legal text.
-import { COVERED_REASONS, fullDisclosure } from "../domain/disclosure.ts";
-import { money, orderFrom, reasonName, renderEmail, utcTime, type EmailTemplateRenderer } from "./layout.ts";
+// The welcome_protected e-mail (README "E-mail to buyers"): sent to the buyer after opt-in. It carries what the buyer
+// needs to use the guarantee: the reference number, what was bought, the disclosure (both sentences, in the footer),
+// the 48-hour free-look cancellation, how and when to file a claim for a covered reason, the covered reasons, the
+// rulebook, and the tokenized link. The wording is contractual: change it only with the legal text.
+import { CLAIM_WINDOW_DAYS, COVERED_REASONS, FREE_LOOK_HOURS } from "../domain/disclosure.ts";
+import { money, orderLabel, reasonName, utcDayAndTime, type EmailTemplateRenderer } from "./layout.ts";
 
 /** Not sent for a plan voided or cancelled before it went out. */
-export const welcomeProtected: EmailTemplateRenderer = ({ plan, settings, coverageLink }) => {
+export const welcomeProtected: EmailTemplateRenderer = ({ plan, settings }) => {
   if (plan.status !== "active") return undefined;
-  return renderEmail(
+  const freeLookEnds = utcDayAndTime(plan.freeLookEndsAt);
+  return {
     // Our words and the reference number we generated only: no caller text ever goes in the Subject.
-    `Your purchase protection is active: ${plan.referenceNumber}`,
-    [
-      `Your ${orderFrom(plan)} is protected. Your reference number is ${plan.referenceNumber}.`,
-      `Protection fee: ${money(plan.feeCents, plan.currency)}. Covered amount: ${money(plan.coveredAmountCents, plan.currency)}.`,
-      fullDisclosure(settings.companyName),
-      `Changed your mind? You may cancel within 48 hours of purchase (until ${utcTime(plan.freeLookEndsAt)}) for a full refund of the protection fee at ${settings.portalUrl} using your reference number.`,
-      `If something goes wrong for one of the covered reasons below, request a refund within 30 days of the event at ${settings.portalUrl}.`,
-      { title: "Covered reasons:", items: COVERED_REASONS.map(reasonName) },
-      { label: "Your coverage details", href: coverageLink },
+    subject: `Your purchase protection is active: ${plan.referenceNumber}`,
+    preview: `Keep this e-mail: your reference number is ${plan.referenceNumber}.`,
+    heading: "Your order is protected",
+    lead: [
+      `Your ${orderLabel(plan)} from ${plan.merchantName} is protected. Your reference number is ${plan.referenceNumber}.`,
     ],
-  );
+    button: "See your coverage",
+    body: [
+      {
+        facts: [
+          ["Reference number", plan.referenceNumber],
+          ["Covered amount", money(plan.coveredAmountCents, plan.currency)],
+          ["Protection fee", money(plan.feeCents, plan.currency)],
+          ["Free cancellation until", freeLookEnds],
+        ],
+      },
+      `Changed your mind? You may cancel within ${FREE_LOOK_HOURS} hours of purchase (until ${freeLookEnds}) for a full refund of the protection fee, in the portal with your reference number.`,
+      `If something goes wrong for one of the covered reasons below, file a claim in the portal within ${CLAIM_WINDOW_DAYS} days of what happened.`,
+      { title: "Covered reasons:", items: COVERED_REASONS.map(reasonName) },
+      { label: "Read the full terms", href: `${settings.portalUrl}/terms` },
+    ],
+  };
 };

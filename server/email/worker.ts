@@ -9,7 +9,7 @@ import type { Services } from "../domain/context.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import type { CoverageLinks } from "./coverage-link.ts";
 import type { EmailTemplate } from "../domain/emails.ts";
-import type { EmailTemplateRenderer } from "./layout.ts";
+import { renderEmail, type EmailTemplateRenderer } from "./layout.ts";
 import { welcomeProtected } from "./welcome-protected.ts";
 import { freeLookCancelled } from "./free-look-cancelled.ts";
 import { claimReceived } from "./claim-received.ts";
@@ -124,13 +124,20 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     if (!plan || !plan.hasBuyerEmail) return undefined;
     const claim = message.claimId === null ? undefined : await findEmailClaim(db, message.claimId);
     if (message.claimId !== null && claim?.planId !== message.planId) return undefined;
-    return template({
+    const context = {
       plan,
       claim,
       settings: services.settings,
-      // Good for 180 days from this e-mail (server/email/coverage-link.ts).
-      coverageLink: options.links.linkFor(services.settings.portalUrl, plan.referenceNumber, services.clock()),
-    });
+      // Good for 180 days from this e-mail (server/email/coverage-link.ts); a claim e-mail's opens on the claim.
+      coverageLink: options.links.linkFor(
+        services.settings.portalUrl,
+        plan.referenceNumber,
+        services.clock(),
+        claim?.number,
+      ),
+    };
+    const content = template(context);
+    return content && renderEmail(content, context);
   }
 
   /** Claims the due messages and sends them; resolves with how many were attempted. */

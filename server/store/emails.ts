@@ -46,6 +46,8 @@ export interface DueEmail {
 export interface EmailPlan {
   referenceNumber: string;
   orderId: string;
+  /** The store's own name of the order ("#1001") where it gave one: what the buyer knows the order by. */
+  orderName: string | null;
   status: "active" | "voided" | "cancelled";
   currency: string;
   feeCents: number;
@@ -66,6 +68,8 @@ export interface EmailPlan {
 export interface EmailClaim {
   id: string;
   planId: string;
+  /** Its number on its plan (1, 2, … in filing order): with the reference number, its name for the buyer. */
+  number: number;
   reason: string;
   description: string;
   status: string;
@@ -74,9 +78,19 @@ export interface EmailClaim {
   occurredAt: number;
   decisionCode: string | null;
   decisionMessage: string | null;
+  decidedAt: number | null;
+  /**
+   * The decider's note to the buyer: what the decision's timeline entry says after the published sentence
+   * (claim-decisions.ts withNote); null when none was given.
+   */
+  decisionNote: string | null;
   /** What an approved claim is owed: a refund or a replacement (a reship); null before approval. */
   remedy: "refund" | "replacement" | null;
   paidAmountCents: number;
+  /** How a paid claim was paid: by the app on Shopify or by the merchant, their reference and note; null before. */
+  resolution: { channel: "shopify" | "merchant"; reference: string | null; note: string | null } | null;
+  resolvedAt: number | null;
+  createdAt: number;
   /** The newest message or status change from anyone but the buyer with a text: what the buyer was last asked. */
   latestRequest: { actor: string; text: string } | null;
 }
@@ -225,11 +239,18 @@ export async function claimDueEmails(db: Database, now: number, leaseMs: number,
   }));
 }
 
+/**
+ * A name or an id is one line: the e-mails name it inside their own sentences, so a line break in it (stored before a
+ * form normalised it, or chosen by whoever holds the publishable key) cannot start a paragraph of ours.
+ */
+const oneLine = (text: string) => text.replace(/[\s\u2028\u2029]+/g, " ").trim();
+
 /** The plan with its merchant's name and its fee refund's channel; undefined when it is gone (merchant erased). */
 export async function findEmailPlan(db: Queryable, planId: string): Promise<EmailPlan | undefined> {
   const row = await db.get<{
     reference_number: string;
     order_id: string;
+    order_name: string | null;
     status: EmailPlan["status"];
     currency: string;
     fee_cents: number | string;
@@ -242,7 +263,7 @@ export async function findEmailPlan(db: Queryable, planId: string): Promise<Emai
     shop_domain: string | null;
     fee_refund_channel: EmailPlan["feeRefundChannel"] | null;
   }>(
-    `SELECT p.reference_number, p.order_id, p.status, p.currency, p.fee_cents, p.covered_amount_cents, p.purchased_at,
+    `SELECT p.reference_number, p.order_id, p.order_name, p.status, p.currency, p.fee_cents, p.covered_amount_cents, p.purchased_at,
             p.free_look_ends_at, p.cancelled_at, p.customer_email_hash, m.name AS merchant_name, m.shop_domain,
             f.channel AS fee_refund_channel
        FROM plans p JOIN merchants m ON m.id = p.merchant_id LEFT JOIN fee_refunds f ON f.plan_id = p.id
@@ -252,7 +273,8 @@ export async function findEmailPlan(db: Queryable, planId: string): Promise<Emai
   if (!row) return undefined;
   return {
     referenceNumber: row.reference_number,
-    orderId: row.order_id,
+    orderId: oneLine(row.order_id),
+    orderName: row.order_name === null ? null : oneLine(row.order_name),
     status: row.status,
     currency: row.currency,
     feeCents: Number(row.fee_cents),
@@ -261,10 +283,23 @@ export async function findEmailPlan(db: Queryable, planId: string): Promise<Emai
     freeLookEndsAt: Number(row.free_look_ends_at),
     cancelledAt: row.cancelled_at === null ? null : Number(row.cancelled_at),
     hasBuyerEmail: row.customer_email_hash !== null,
-    merchantName: row.merchant_name,
+    merchantName: oneLine(row.merchant_name),
     refundChannel: row.shop_domain === null ? "merchant" : "shopify",
     feeRefundChannel: row.fee_refund_channel ?? (row.shop_domain === null ? "merchant" : "shopify"),
   };
+}
+
+/** The claims.resolution JSON as recordClaimResolution writes it (the fields the e-mails read). */
+interface ResolutionColumn {
+  channel: "shopify" | "merchant";
+  reference?: string | null;
+  note?: string | null;
+}
+
+/** The note a decision's timeline text carries after its published sentence ("<sentence>\n\n<note>"), if any. */
+function noteAfter(text: string, sentence: string): string | null {
+  if (!text.startsWith(sentence)) return null;
+  return text.slice(sentence.length).trim() || null;
 }
 
 /** The claim with what the buyer was last asked (its timeline); undefined when it is gone. */
@@ -272,6 +307,7 @@ export async function findEmailClaim(db: Queryable, claimId: string): Promise<Em
   const row = await db.get<{
     id: string;
     plan_id: string;
+    number: number | string;
     reason: string;
     description: string;
     status: string;
@@ -280,11 +316,15 @@ export async function findEmailClaim(db: Queryable, claimId: string): Promise<Em
     occurred_at: number | string;
     decision_code: string | null;
     decision_message: string | null;
+    decided_at: number | string | null;
     remedy: EmailClaim["remedy"];
     paid_amount_cents: number | string;
+    resolution: string | null;
+    resolved_at: number | string | null;
+    created_at: number | string;
   }>(
-    `SELECT id, plan_id, reason, description, status, amount_cents, currency, occurred_at, decision_code,
-            decision_message, remedy, paid_amount_cents
+    `SELECT id, plan_id, number, reason, description, status, amount_cents, currency, occurred_at, decision_code,
+            decision_message, decided_at, remedy, paid_amount_cents, resolution, resolved_at, created_at
        FROM claims WHERE id = ?`,
     [claimId],
   );
@@ -295,9 +335,20 @@ export async function findEmailClaim(db: Queryable, claimId: string): Promise<Em
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [claimId],
   );
+  // The decision's own entry: the newest status change to the decided status, written in the decision's transaction.
+  const decided =
+    row.decision_message === null
+      ? undefined
+      : await db.get<{ text: string }>(
+          `SELECT text FROM claim_timeline WHERE claim_id = ? AND kind = 'status_changed' AND status IN ('approved', 'denied')
+            ORDER BY created_at DESC, id DESC LIMIT 1`,
+          [claimId],
+        );
+  const resolution = row.resolution === null ? null : (JSON.parse(row.resolution) as ResolutionColumn);
   return {
     id: row.id,
     planId: row.plan_id,
+    number: Number(row.number),
     reason: row.reason,
     description: row.description,
     status: row.status,
@@ -306,8 +357,17 @@ export async function findEmailClaim(db: Queryable, claimId: string): Promise<Em
     occurredAt: Number(row.occurred_at),
     decisionCode: row.decision_code,
     decisionMessage: row.decision_message,
+    decidedAt: row.decided_at === null ? null : Number(row.decided_at),
+    decisionNote: decided && row.decision_message ? noteAfter(decided.text, row.decision_message) : null,
     remedy: row.remedy,
     paidAmountCents: Number(row.paid_amount_cents),
+    resolution: resolution && {
+      channel: resolution.channel,
+      reference: resolution.reference ?? null,
+      note: resolution.note ?? null,
+    },
+    resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
+    createdAt: Number(row.created_at),
     latestRequest: request ?? null,
   };
 }

@@ -23,7 +23,7 @@ import { findEmailClaim, findEmailPlan } from "../../server/store/emails.ts";
 import { claimDecided } from "../../server/email/claim-decided.ts";
 import { claimInformationNeeded } from "../../server/email/claim-information-needed.ts";
 import { claimPaid } from "../../server/email/claim-paid.ts";
-import type { EmailTemplateRenderer } from "../../server/email/layout.ts";
+import { renderEmail, type EmailTemplateRenderer } from "../../server/email/layout.ts";
 
 // Deciding and paying claims (README "Claim decisions"): every transition writes the claims row, one status_changed
 // timeline entry, exactly one claim.updated event and the buyer's e-mail, in one transaction; a transition the status
@@ -87,17 +87,14 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
     };
   }
 
-  /** The e-mail as the worker renders it now (subject and text). */
+  /** The e-mail as the worker renders it now (subject and text part). */
   async function rendered(template: EmailTemplateRenderer, planId: string, claimId: string) {
     const plan = (await findEmailPlan(t.database.db, planId))!;
     const claim = await findEmailClaim(t.database.db, claimId);
-    const email = template({
-      plan,
-      claim,
-      settings: t.services.settings,
-      coverageLink: "https://portal.example.test/x",
-    });
-    assert.ok(email, "the e-mail renders");
+    const context = { plan, claim, settings: t.services.settings, coverageLink: "https://portal.example.test/x" };
+    const content = template(context);
+    assert.ok(content, "the e-mail renders");
+    const email = await renderEmail(content, context);
     return `${email.subject}\n${email.text}`;
   }
 
@@ -131,7 +128,10 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
     assert.deepEqual(log.timeline.at(-1), ["claims_team", "needs_information", question]);
     assert.equal(log.updates.length, 2);
     assert.deepEqual(log.emails, ["claim_received", "claim_information_needed"]);
-    assert.match(await rendered(claimInformationNeeded, planId, claim.id), /What we asked: Please send a photo/);
+    assert.match(
+      await rendered(claimInformationNeeded, planId, claim.id),
+      /the claims team asks:\nPlease send a photo/,
+    );
 
     const answered = await buyer.post(`/portal/claims/${claim.id}/messages`, { message: "Here it is." });
     assert.equal(answered.body.status, "under_review");
@@ -172,7 +172,10 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
     assert.deepEqual(log.emails.at(-1), "claim_decided");
     const decided = await rendered(claimDecided, planId, claim.id);
     assert.match(decided, /has been approved/);
-    assert.ok(decided.includes(`Reason (covered): ${APPROVAL_DECISION.message}`));
+    // The published sentence and the reviewer's note (from the decision's timeline entry), never the code.
+    assert.ok(decided.includes(`Why: ${APPROVAL_DECISION.message}`), decided);
+    assert.ok(decided.includes("Note from the claims team:\nThank you for the photo."), decided);
+    assert.ok(!decided.includes("(covered)"), decided);
     const stored = await t.database.db.get<{ decided_by: string; remedy: string }>(
       "SELECT decided_by, remedy FROM claims WHERE id = ?",
       [claim.id],
@@ -221,8 +224,10 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
     assert.equal(log.updates.length, 1);
     assert.deepEqual(log.emails, ["claim_received", "claim_decided"]);
     const mail = await rendered(claimDecided, planId, claim.id);
-    assert.match(mail, /has been denied/);
-    assert.ok(mail.includes(`Reason (insufficient_evidence): ${denial("insufficient_evidence")}`), mail);
+    assert.match(mail, /was not approved/);
+    assert.ok(mail.includes(`Why: ${denial("insufficient_evidence")}`), mail);
+    assert.ok(mail.includes("Note from the claims team:\nNo photo arrived."), mail);
+    assert.ok(!mail.includes("insufficient_evidence"), mail);
 
     const portal = await buyer.get(`/portal/claims/${claim.id}`);
     assert.deepEqual(Object.keys(portal.body.decision).sort(), ["code", "decidedAt", "message"]);
@@ -395,7 +400,10 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
         approveClaim(tx, t.services, actor, replaced.claim.id, STAFF, { remedy: "replacement" }),
       );
       assert.equal(approved.resolution?.remedy, "replacement");
-      assert.match(await rendered(claimDecided, replaced.planId, replaced.claim.id), /sends you a replacement/);
+      assert.match(
+        await rendered(claimDecided, replaced.planId, replaced.claim.id),
+        /You get a replacement worth .* sends you the replacement by /,
+      );
       await refused("remedy_mismatch", (tx) =>
         resolveClaim(tx, t.services, actor, replaced.claim.id, { channel: "merchant", kind: "refund", reference: "r" }),
       );

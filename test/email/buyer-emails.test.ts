@@ -1,8 +1,9 @@
 // The buyer e-mails after the welcome (README "E-mail to buyers"): free_look_cancelled, claim_received,
 // claim_information_needed, claim_decided and claim_paid, through the e-mail worker and nodemailer to a real SMTP
 // server on loopback, on SQLite and PostgreSQL. Each goes to the plan's buyer with a fixed Subject plus our reference
-// number, rendered at send time from the plan, the claim and its timeline; text the service did not write (a buyer's
-// description, a merchant's name) is escaped in HTML, inert as a link, and never reaches the Subject or a header. One
+// number, rendered at send time from the plan, the claim and its timeline, as a multipart message (the plain text and
+// the MJML document); text the service did not write (a buyer's description, a merchant's name) is shown as written,
+// escaped in HTML, never a link of ours, and never reaches the Subject or a header; the button opens the claim. One
 // e-mail per occasion; what a buyer's portal session sends counts toward its own caps, and the service's own notices
 // (the claims team's requests and decisions, payments) toward none, so a spent welcome cap holds none of them back;
 // an e-mail whose occasion no longer holds is skipped.
@@ -20,11 +21,10 @@ import { approveClaim, requestInformation, resolveClaim } from "../../server/dom
 import type { Actor } from "../../server/domain/context.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
+import { coverageLinks } from "../../server/email/coverage-link.ts";
 
 const PORTAL = "https://portal.example.test";
 const DISCLOSURE = "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd.";
-/** What a reader sees: the hair spaces that keep caller text from being linked are invisible. */
-const visible = (text: string) => text.replace(/\u200A/g, "");
 
 describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
   let smtp: TestSmtpServer;
@@ -81,11 +81,11 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     assert.equal(found.length, 1, `one e-mail "${subject}", got ${found.length}`);
     return found[0];
   }
-  /** Links in both parts as a mail client shows them (the text part linked as clients do). */
+  /** The HTML part's links: ours only. */
   const hrefsOf = (mail: (typeof smtp.received)[number]["mail"]) =>
-    [mail.html as string, mail.textAsHtml!].flatMap((html) =>
-      [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]),
-    );
+    [...(mail.html as string).matchAll(/href="([^"]*)"/g)].map((match) => match[1].replace(/&amp;|&#38;/g, "&"));
+  /** The button's address, read from the text part ("<label>: <url>"). */
+  const buttonOf = (text: string, label: string) => new URL(new RegExp(`^${label}: (\\S+)$`, "m").exec(text)![1]);
 
   it("free_look_cancelled: to the buyer, the fee and who refunds it (the merchant on other carts, automatically on Shopify)", async () => {
     const plan = await protect("cancel-other@example.com");
@@ -109,10 +109,11 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     await drain();
     const { to, mail } = receivedWith(`Your purchase protection is cancelled: ${cancelled.reference}`);
     assert.deepEqual(to, ["cancel-other@example.com"]);
-    const text = visible(mail.text!);
+    const text = mail.text!;
     assert.match(text, new RegExp(`Your reference number is ${cancelled.reference}\\.`));
     assert.match(text, /from Test Store/);
-    assert.match(text, /The protection fee of 3\.70 USD is refunded in full\. Test Store refunds it to you directly/);
+    assert.match(text, /The protection fee of \$3\.70 is refunded in full\. Test Store refunds it to you directly/);
+    assert.match(mail.html as string, /^<!doctype html>/i, "a document beside the text part");
     assert.ok(text.includes(DISCLOSURE), text);
     assert.ok(text.includes(`sign in at ${PORTAL}`), text);
     assert.ok(hrefsOf(mail).every((href) => href.startsWith(PORTAL)));
@@ -131,12 +132,12 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     await drain();
     const shopifyMail = receivedWith(`Your purchase protection is cancelled: ${shopify.reference}`);
     assert.match(
-      visible(shopifyMail.mail.text!),
+      shopifyMail.mail.text!,
       /is refunded in full\. It is refunded automatically to the payment method you used for the order\./,
     );
   });
 
-  it("claim_received: the reference, the claim id, the reason's name, what happens next and when, the portal link; the buyer's text escaped and inert", async () => {
+  it("claim_received: the claim's name (never its id), the reason's name, what happens next and when, the button onto the claim; the buyer's text as written, escaped in HTML", async () => {
     const plan = await protect("received@example.com");
     const description =
       '<script>alert("x")</script> Box crushed, see http://evil-prize.example/win or <a href="http://evil-prize.example">here</a>';
@@ -145,20 +146,28 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     await drain();
     const { to, mail } = receivedWith(`We received your refund request: ${plan.reference}`);
     assert.deepEqual(to, ["received@example.com"]);
-    const text = visible(mail.text!);
+    const text = mail.text!;
     assert.ok(
-      text.includes(`Your reference number: ${plan.reference}. Your claim: ${claimId}. Reason: Damaged in transit.`),
+      text.includes(
+        `We received your refund request, claim 1 on ${plan.reference}, for $50.00. The claims team reviews it within 5 business days.`,
+      ),
       text,
     );
-    assert.match(text, /Amount requested: 50\.00 USD\./);
-    assert.match(text, /What happens next: the claims team reviews your request within 5 business days\./);
-    assert.ok(text.includes(`What you told us: ${description}`), "the description is shown as written");
+    assert.match(text, new RegExp(`Claim: Claim 1 on ${plan.reference}\nReason: Damaged in transit\n`));
+    assert.ok(!text.includes(claimId) && !text.includes(plan.planId), "no internal id");
+    assert.ok(text.includes(`What you told us:\n${description}`), "the description is shown as written");
+    assert.ok(!/[\u200A\u200B]/.test(text), "nothing inserted");
     assert.ok(text.includes(DISCLOSURE));
     const html = mail.html as string;
     assert.ok(!html.includes("<script"), "escaped in the HTML part");
-    assert.ok(visible(html).includes("&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;"), html);
-    for (const href of hrefsOf(mail)) assert.ok(href.startsWith(PORTAL), `only our links: ${href}`);
-    assert.ok(!mail.text!.includes("evil-prize.example"), "never a linkable name in the text part");
+    assert.ok(html.includes("&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;"), html);
+    for (const href of hrefsOf(mail)) assert.ok(href.startsWith(PORTAL), `only our links in the HTML: ${href}`);
+    // The button opens the plan's coverage page with a token of ours, on the claim (its number on the plan).
+    const button = buttonOf(text, "Follow your request");
+    assert.equal(`${button.origin}${button.pathname}`, `${PORTAL}/coverage/${plan.reference}`);
+    assert.ok(coverageLinks(t.encryptionKey).verify(plan.reference, button.searchParams.get("token")!, t.clock.now));
+    assert.equal(button.searchParams.get("claim"), "1");
+    assert.ok(hrefsOf(mail).includes(button.href), "the same link behind the HTML button");
     assert.deepEqual(await rowsOf(plan.planId, "claim_received"), [
       { status: "sent", last_error: null, claim_id: claimId },
     ]);
@@ -181,7 +190,7 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     ]);
     const welcome = receivedWith(`Your purchase protection is active: ${plan.reference}`);
     assert.deepEqual(welcome.to, ["headers@example.com"]);
-    assert.match(visible(mail.text!), /from Evil Store Bcc: victim@example\.com Subject: You won/, "one line, inert");
+    assert.match(mail.text!, /from Evil Store Bcc: victim@example\.com Subject: You won/, "a name is one line");
   });
 
   it("claim_information_needed: what the claims team asked, the portal link to answer; skipped once the buyer answered", async () => {
@@ -207,10 +216,18 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     await drain();
     const { to, mail } = receivedWith(`More information needed for your refund request: ${plan.reference}`);
     assert.deepEqual(to, ["info@example.com"]);
-    const text = visible(mail.text!);
-    assert.ok(text.includes("What we asked: Please send a photo of the parcel's label."), text);
-    assert.ok(text.includes(`Your claim: ${claimId}`));
-    assert.match(text, new RegExp(`Answer the claims team: ${PORTAL}/coverage/${plan.reference}\\?token=`));
+    const text = mail.text!;
+    assert.ok(
+      text.includes(
+        `About claim 1 on ${plan.reference}, the claims team asks:\nPlease send a photo of the parcel's label.`,
+      ),
+      text,
+    );
+    assert.ok(!text.includes(claimId));
+    assert.match(
+      text,
+      new RegExp(`Answer the claims team: ${PORTAL}/coverage/${plan.reference}\\?token=\\S+&claim=1$`, "m"),
+    );
 
     // Asked again; the buyer answers before the e-mail goes out: it is not sent.
     t.clock.advance(1_000);
@@ -256,7 +273,7 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     );
   });
 
-  it("claim_decided: approved with the amount, how it is paid and the reason; denied with its reason", async () => {
+  it("claim_decided: approved with the amount, who pays it and by when, and the reason's sentence; denied with its sentence; never the code", async () => {
     const plan = await protect("decided@example.com");
     const approvedId = await claim(plan, {
       reason: "lost_in_transit",
@@ -276,11 +293,16 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     const { to, mail } = receivedWith(`Decision on your refund request: ${plan.reference}`);
     assert.deepEqual(to, ["decided@example.com"]);
     const text = mail.text!;
-    assert.match(text, /has been approved\./);
-    assert.ok(text.includes("Reason (carrier_confirmed_loss): The carrier confirmed that the parcel was lost."), text);
+    assert.match(text, new RegExp(`Your refund request, claim 1 on ${plan.reference}, has been approved\\.`));
+    assert.ok(text.includes("Why: The carrier confirmed that the parcel was lost."), text);
+    assert.ok(!text.includes("carrier_confirmed_loss"), "never the code");
     assert.ok((mail.html as string).includes("The carrier confirmed that the parcel was lost."));
-    assert.match(visible(text), /We refund 80\.00 USD\. Test Store refunds it to you directly/);
-    assert.ok(text.includes(`Your claim: ${approvedId}. Reason: Lost in transit.`));
+    assert.match(
+      text,
+      /You get \$80\.00 back\. Test Store refunds you directly by \d+ \w+ \d{4} \(within 7 days of the approval\)\./,
+    );
+    assert.match(text, /Amount: \$80\.00\nRemedy: A refund\nWho pays: Test Store\nDue by: /);
+    assert.ok(text.includes("Reason: Lost in transit") && !text.includes(approvedId));
 
     await queue(plan, { template: "claim_decided", claimId: deniedId });
     await drain();
@@ -289,12 +311,10 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     );
     assert.equal(decisions.length, 2, "one e-mail per claim decided");
     const denied = decisions[1].mail.text!;
-    assert.match(denied, /has been denied\./);
-    assert.ok(
-      denied.includes("Reason (outside_claim_window): The problem was reported more than 30 days after it happened."),
-      denied,
-    );
-    assert.ok(!denied.includes("We refund"));
+    assert.match(denied, /claim 2 on \S+, was not approved\./);
+    assert.ok(denied.includes("Why: The problem was reported more than 30 days after it happened."), denied);
+    assert.ok(!denied.includes("outside_claim_window"), "never the code");
+    assert.ok(!denied.includes("You get"));
   });
 
   it("claim_decided without the decision's reason is never sent: it fails (retried) instead of a silent decision", async () => {
@@ -312,7 +332,7 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     );
   });
 
-  it("claim_paid: the amount paid and the channel", async () => {
+  it("claim_paid: the amount paid, how and by whom", async () => {
     const plan = await protect("paid@example.com");
     const claimId = await claim(plan, {
       status: "paid",
@@ -332,8 +352,8 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     await drain();
     const { to, mail } = receivedWith(`Your refund has been paid: ${plan.reference}`);
     assert.deepEqual(to, ["paid@example.com"]);
-    const text = visible(mail.text!);
-    assert.match(text, /has been paid: 85\.00 USD\./);
+    const text = mail.text!;
+    assert.match(text, new RegExp(`Your refund of \\$85\\.00 for claim 1 on ${plan.reference} has been paid\\.`));
     assert.match(text, /Test Store refunded it to you directly and confirmed the refund to us\./);
     assert.deepEqual(
       new Map((await rowsOf(plan.planId, "claim_paid")).map((row) => [row.claim_id, row.status])),

@@ -90,19 +90,27 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     );
     const text = received.mail.text!;
     assert.match(text, new RegExp(`reference number is ${plan.reference_number}`));
-    assert.match(text, /^Your order order-\S+ from Test Store is protected\./, "the merchant's name");
+    assert.match(
+      text,
+      /^Test Store\n\nYour order is protected\n\nYour order order-\S+ from Test Store is protected\./,
+      "the merchant's name heads it",
+    );
+    assert.match(received.mail.html as string, /^<!doctype html>/i, "an HTML document beside the text part");
     assert.ok(
       text.includes("This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd."),
       text,
     );
     assert.match(
       text,
-      /cancel within 48 hours of purchase .* full refund of the protection fee at https:\/\/portal\.example\.test using your reference number/,
+      /cancel within 48 hours of purchase \(until \d+ \w+ \d{4}, \d\d:\d\d UTC\) for a full refund of the protection fee, in the portal with your reference number/,
     );
-    assert.match(text, /within 30 days of the event/);
+    assert.match(text, /file a claim in the portal within 30 days of what happened/);
+    assert.ok(
+      text.includes("sign in at https://portal.example.test with your e-mail address and your reference number"),
+    );
     assert.match(text, /Lost in transit/);
-    assert.match(text, /Protection fee: 3\.70 USD\. Covered amount: 123\.45 USD\./);
-    const link = /Your coverage details: (\S+)/.exec(text)![1];
+    assert.match(text, /Covered amount: \$123\.45\nProtection fee: \$3\.70\n/);
+    const link = /See your coverage: (\S+)/.exec(text)![1];
     const url = new URL(link);
     assert.equal(`${url.origin}${url.pathname}`, `https://portal.example.test/coverage/${plan.reference_number}`);
     const links = coverageLinks(t.encryptionKey);
@@ -127,10 +135,7 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     assert.ok(row.message_id);
   });
 
-  it("no address, no e-mail; a replayed confirm queues no second one", async () => {
-    const plan = await protect();
-    assert.deepEqual(await messagesOf(plan.plan_id), []);
-
+  it("a replayed confirm queues no second one", async () => {
     const quoted = await secret.post("/headless/quote", {
       order_amount_cents: 5_000,
       order_id: `order-${randomUUID()}`,
@@ -173,7 +178,7 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     assert.equal(smtp.received.filter((message) => message.mail.subject?.includes(plan.reference_number)).length, 0);
   });
 
-  it("a publishable-key quote naming a stranger: the Subject carries none of the caller's text, and the body shows it inert", async () => {
+  it("a publishable-key quote naming a stranger: the Subject carries none of the caller's text, and an order id a mail client would link is not shown", async () => {
     const stranger = `stranger-${randomUUID()}@example.com`;
     const pitch =
       'WIN a FREE phone: http://win.evil-prize.com/claim, www.evil-prize.com or prize@evil-prize.com <a href="http://evil-prize.com">here</a>';
@@ -203,9 +208,10 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     );
     assert.ok(hrefs.length >= 2, "our coverage link, in both parts");
     for (const href of hrefs) assert.ok(href.startsWith("https://portal.example.test"), `only our links: ${href}`);
-    assert.match(mail.text!, /WIN a FREE phone/, "the order id is shown");
-    assert.ok(!mail.text!.includes("evil-prize.com"), "but never as a linkable name");
-    assert.ok(!(mail.html as string).includes('<a href="http://evil'), "and escaped in the HTML part");
+    // Shown altered it would not be the order's id; shown as written it would be the caller's link: the order is
+    // named by its date instead.
+    assert.ok(!mail.text!.includes("WIN a FREE phone") && !(mail.html as string).includes("evil-prize"));
+    assert.match(mail.text!, /Your order of \d+ \w+ \d{4} from Test Store is protected\./);
   });
 
   it(`at most ${EMAIL_CAPS.confirm.perRecipient.limit} welcome e-mails per recipient per 24 h: the plan beyond is confirmed, its e-mail recorded as suppressed and never sent`, async () => {

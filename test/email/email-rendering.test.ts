@@ -1,0 +1,373 @@
+// Every buyer e-mail as the worker renders it (server/email/layout.ts, MJML): the plain-text part checked for what it
+// must say and must not (internal ids, codes, hair spaces), the buyer's and the merchant's text kept exactly as
+// written and escaped in the HTML; then each HTML document in Chromium at 390 px (no sideways scroll, the button
+// above the fold) and 1280 px, with screenshots under test-artifacts/emails/ for a reviewer, and the button's address
+// checked: the portal's coverage page of the plan, a token this service verifies, the claim named by its number.
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../support/widget/browser.ts";
+import { coverageLinks } from "../../server/email/coverage-link.ts";
+import { renderEmail, type EmailContext, type EmailTemplateRenderer } from "../../server/email/layout.ts";
+import { welcomeProtected } from "../../server/email/welcome-protected.ts";
+import { freeLookCancelled } from "../../server/email/free-look-cancelled.ts";
+import { claimReceived } from "../../server/email/claim-received.ts";
+import { claimInformationNeeded } from "../../server/email/claim-information-needed.ts";
+import { claimDecided } from "../../server/email/claim-decided.ts";
+import { claimPaid } from "../../server/email/claim-paid.ts";
+import { APPROVAL_DECISION, DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
+import type { EmailClaim, EmailPlan } from "../../server/store/emails.ts";
+
+const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/emails");
+const PORTAL = "https://portal.example.test/portal";
+const REFERENCE = "CLM-2026-7K3M9Q2X";
+// Friday 27 Nov 2026, 14:05 UTC.
+const NOW = Date.UTC(2026, 10, 27, 14, 5);
+const DAY = 24 * 60 * 60 * 1000;
+const links = coverageLinks(randomBytes(32));
+
+/** Text nobody at the service wrote, with everything that used to be altered or could break out of markup. */
+const DESCRIPTION =
+  'The left shoe\'s sole came off — "brand new", see https://example.com/photo & <b>this</b>.\nSecond line: 50% off?';
+const REQUEST = "Could you send a photo of the label? It's on the box's side, next to the \"fragile\" sticker.";
+const NOTE = "We checked with the carrier: it's confirmed.\nThanks for your patience!";
+
+const plan = (overrides: Partial<EmailPlan> = {}): EmailPlan => ({
+  referenceNumber: REFERENCE,
+  orderId: "gid-5550123",
+  orderName: "#1001",
+  status: "active",
+  currency: "USD",
+  feeCents: 370,
+  coveredAmountCents: 12_999,
+  purchasedAt: NOW - 2 * DAY,
+  freeLookEndsAt: NOW,
+  cancelledAt: null,
+  hasBuyerEmail: true,
+  merchantName: "Harbour Lane Ceramics & Co.",
+  refundChannel: "merchant",
+  feeRefundChannel: "merchant",
+  ...overrides,
+});
+
+const claim = (overrides: Partial<EmailClaim> = {}): EmailClaim => ({
+  id: "clm_01m81b5h80k2x0n4q3ycz7rd",
+  planId: "plan_01m81b5h80k2x0n4q3ycz7rd",
+  number: 2,
+  reason: "damaged_in_transit",
+  description: DESCRIPTION,
+  status: "submitted",
+  amountCents: 12_999,
+  currency: "USD",
+  occurredAt: NOW - 3 * DAY,
+  decisionCode: null,
+  decisionMessage: null,
+  decidedAt: null,
+  decisionNote: null,
+  remedy: null,
+  paidAmountCents: 0,
+  resolution: null,
+  resolvedAt: null,
+  createdAt: NOW - DAY,
+  latestRequest: null,
+  ...overrides,
+});
+
+const insufficient = DENIAL_REASONS.find((reason) => reason.code === "insufficient_evidence")!;
+
+/** Each e-mail a buyer can get, in the states the templates tell apart. */
+const CASES: { name: string; template: EmailTemplateRenderer; plan: EmailPlan; claim?: EmailClaim }[] = [
+  { name: "welcome_protected", template: welcomeProtected, plan: plan() },
+  {
+    name: "free_look_cancelled",
+    template: freeLookCancelled,
+    plan: plan({ status: "cancelled", cancelledAt: NOW - 60_000 }),
+  },
+  { name: "claim_received", template: claimReceived, plan: plan(), claim: claim() },
+  {
+    name: "claim_information_needed",
+    template: claimInformationNeeded,
+    plan: plan(),
+    claim: claim({ status: "needs_information", latestRequest: { actor: "claims_team", text: REQUEST } }),
+  },
+  {
+    name: "claim_decided-approved-merchant",
+    template: claimDecided,
+    plan: plan(),
+    claim: claim({
+      status: "approved",
+      decisionCode: APPROVAL_DECISION.code,
+      decisionMessage: APPROVAL_DECISION.message,
+      decidedAt: NOW,
+      decisionNote: NOTE,
+      remedy: "refund",
+    }),
+  },
+  {
+    name: "claim_decided-approved-shopify",
+    template: claimDecided,
+    plan: plan({ refundChannel: "shopify", feeRefundChannel: "shopify" }),
+    claim: claim({
+      status: "approved",
+      decisionCode: APPROVAL_DECISION.code,
+      decisionMessage: APPROVAL_DECISION.message,
+      decidedAt: NOW,
+      remedy: "refund",
+    }),
+  },
+  {
+    name: "claim_decided-replacement",
+    template: claimDecided,
+    plan: plan(),
+    claim: claim({
+      status: "approved",
+      decisionCode: APPROVAL_DECISION.code,
+      decisionMessage: APPROVAL_DECISION.message,
+      decidedAt: NOW,
+      remedy: "replacement",
+    }),
+  },
+  {
+    name: "claim_decided-denied",
+    template: claimDecided,
+    plan: plan({ orderName: null }),
+    claim: claim({
+      status: "denied",
+      decisionCode: insufficient.code,
+      decisionMessage: insufficient.message,
+      decidedAt: NOW,
+      decisionNote: NOTE,
+    }),
+  },
+  {
+    name: "claim_paid-refund",
+    template: claimPaid,
+    plan: plan(),
+    claim: claim({
+      status: "paid",
+      decisionCode: APPROVAL_DECISION.code,
+      decisionMessage: APPROVAL_DECISION.message,
+      decidedAt: NOW - DAY,
+      remedy: "refund",
+      paidAmountCents: 12_000,
+      resolution: { channel: "merchant", reference: "re_3Pq1x2", note: "Refunded to your card ending 4242." },
+      resolvedAt: NOW,
+    }),
+  },
+  {
+    name: "claim_paid-replacement",
+    template: claimPaid,
+    plan: plan({ refundChannel: "shopify" }),
+    claim: claim({
+      status: "paid",
+      decisionCode: APPROVAL_DECISION.code,
+      decisionMessage: APPROVAL_DECISION.message,
+      decidedAt: NOW - DAY,
+      remedy: "replacement",
+      paidAmountCents: 12_999,
+      resolution: { channel: "shopify", reference: "gid://shopify/Order/99", note: null },
+      resolvedAt: NOW,
+    }),
+  },
+];
+
+const contextOf = (entry: (typeof CASES)[number]): EmailContext => ({
+  plan: entry.plan,
+  claim: entry.claim,
+  settings: { companyName: "Acme Guarantee Ltd.", portalUrl: PORTAL },
+  coverageLink: links.linkFor(PORTAL, entry.plan.referenceNumber, NOW, entry.claim?.number),
+});
+
+async function render(entry: (typeof CASES)[number]) {
+  const context = contextOf(entry);
+  const content = entry.template(context);
+  assert.ok(content, `${entry.name} renders`);
+  return { context, content, email: await renderEmail(content, context) };
+}
+
+const DISCLOSURE = "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd.";
+
+describe("buyer e-mails, rendered", () => {
+  it("every text part: the merchant, the button's link, the footer; no internal id, code or hair space; no caller text in the Subject", async () => {
+    for (const entry of CASES) {
+      const { email, context } = await render(entry);
+      const { text, subject } = email;
+      assert.ok(text.startsWith("Harbour Lane Ceramics & Co.\n\n"), `${entry.name}: the merchant's name heads it`);
+      assert.ok(text.includes(context.coverageLink), `${entry.name}: the button's link`);
+      assert.ok(text.includes(DISCLOSURE), `${entry.name}: the disclosure`);
+      assert.ok(!text.includes("Co.."), `${entry.name}: a name ending in a period ends the sentence`);
+      assert.ok(text.includes(`sign in at ${PORTAL} with your e-mail address and your reference number ${REFERENCE}`));
+      assert.doesNotMatch(text, /\b(clm|plan|qt|cte)_[0-9a-z]/, `${entry.name}: no internal id`);
+      assert.doesNotMatch(text, /[\u200A\u200B]/, `${entry.name}: no inserted spaces`);
+      assert.doesNotMatch(text, /insufficient_evidence|covered\)|Reason \(/, `${entry.name}: no decision code`);
+      assert.ok(subject.endsWith(`: ${REFERENCE}`) && !/Harbour|#1001|shoe/.test(subject), `${entry.name}: ${subject}`);
+    }
+  });
+
+  it("names a claim by its number on the plan, the order by the store's order name, money and dates as people write them", async () => {
+    const received = await render(CASES[2]);
+    assert.match(received.email.text, /We received your refund request, claim 2 on CLM-2026-7K3M9Q2X, for \$129\.99\./);
+    assert.match(received.email.text, /Claim: Claim 2 on CLM-2026-7K3M9Q2X\nReason: Damaged in transit\n/);
+    assert.match(received.email.text, /Order: #1001 from Harbour Lane Ceramics & Co\.\nFiled: 26 Nov 2026, 14:05 UTC/);
+    assert.ok(received.email.text.includes(`What you told us:\n${DESCRIPTION}`), "the description as written");
+    const welcome = await render(CASES[0]);
+    assert.match(welcome.email.text, /Your order #1001 from Harbour Lane Ceramics & Co\. is protected\./);
+    assert.match(
+      welcome.email.text,
+      /Covered amount: \$129\.99\nProtection fee: \$3\.70\nFree cancellation until: 27 Nov 2026, 14:05 UTC/,
+    );
+    const denied = await render(CASES[7]);
+    assert.match(denied.email.text, /Order: gid-5550123 from/, "the order id when the store gave no order name");
+    // An order id a mail client would link (a publishable key's holder chose it) is not shown: the order's date is.
+    for (const orderId of [
+      "WIN at www.prize.example",
+      "http://prize.example/x",
+      "ask@prize.example",
+      "prize.example",
+    ]) {
+      const linkable = await render({ ...CASES[0], plan: plan({ orderName: null, orderId }) });
+      assert.ok(!linkable.email.text.includes("prize") && !linkable.email.html.includes("prize"), orderId);
+      assert.match(linkable.email.text, /Your order of 25 Nov 2026 from Harbour Lane Ceramics & Co\. is protected\./);
+    }
+  });
+
+  it("the buyer's, the claims team's and the merchant's text is shown exactly as written and escaped in the HTML", async () => {
+    for (const entry of CASES) {
+      const { email } = await render(entry);
+      const html = email.html;
+      assert.ok(!html.includes("<b>this</b>") && !html.includes("Ceramics & Co."), `${entry.name}: escaped`);
+      assert.ok(html.includes("Harbour Lane Ceramics &#38; Co."), `${entry.name}: the merchant, escaped`);
+      const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1].replace(/&amp;|&#38;/g, "&"));
+      for (const href of hrefs)
+        assert.ok(href.startsWith(PORTAL), `${entry.name}: only our links, never caller text: ${href}`);
+    }
+    const received = await render(CASES[2]);
+    assert.ok(received.email.text.includes("The left shoe's sole came off"), "no hair space after the apostrophe");
+    assert.ok(
+      received.email.html.includes(
+        "The left shoe&#39;s sole came off — &#34;brand new&#34;, see https://example.com/photo &#38; &#60;b&#62;this&#60;/b&#62;.<br>Second line: 50% off?",
+      ),
+      "escaped, line break kept",
+    );
+    const asked = await render(CASES[3]);
+    assert.ok(asked.email.text.includes(`the claims team asks:\n${REQUEST}`), asked.email.text);
+  });
+
+  it("a decision says the published sentence and the reviewer's note, never the code; an approval the amount, the remedy, who pays and by when", async () => {
+    const merchant = (await render(CASES[4])).email.text;
+    assert.match(merchant, /Your refund request, claim 2 on CLM-2026-7K3M9Q2X, has been approved\./);
+    assert.ok(
+      merchant.includes(
+        "You get $129.99 back. Harbour Lane Ceramics & Co. refunds you directly by 4 Dec 2026 (within 7 days of the approval).",
+      ),
+      merchant,
+    );
+    assert.match(
+      merchant,
+      /Amount: \$129\.99\nRemedy: A refund\nWho pays: Harbour Lane Ceramics & Co\.\nDue by: 4 Dec 2026/,
+    );
+    assert.ok(merchant.includes(`Why: ${APPROVAL_DECISION.message}`));
+    assert.ok(merchant.includes(`Note from the claims team:\n${NOTE}`), "the reviewer's note as written");
+
+    const shopify = (await render(CASES[5])).email.text;
+    assert.ok(
+      shopify.includes(
+        "The refund goes back automatically to the payment method you used for the order, by 30 Nov 2026 (within 1 business day of the approval).",
+      ),
+      shopify,
+    );
+    assert.match(shopify, /Who pays: Harbour Lane Ceramics & Co\., automatically through the order's payment/);
+    assert.ok(!shopify.includes("Note from"), "no note, no note block");
+
+    const replacement = (await render(CASES[6])).email.text;
+    assert.match(
+      replacement,
+      /You get a replacement worth \$129\.99\. Harbour Lane Ceramics & Co\. sends you the replacement by 4 Dec 2026/,
+    );
+    assert.match(replacement, /Remedy: A replacement\n.*\nDue by: 4 Dec 2026/);
+
+    const denied = (await render(CASES[7])).email.text;
+    assert.match(denied, /was not approved\.\n\nWhy: The information and files provided do not show what happened/);
+    assert.ok(denied.includes(`Note from the claims team:\n${NOTE}`));
+    assert.ok(!denied.includes("Amount:"), "a denial promises nothing");
+  });
+
+  it("a payment says what was paid, how and when, with the merchant's reference and note", async () => {
+    const refund = (await render(CASES[8])).email.text;
+    assert.ok(
+      refund.includes(
+        "Your refund of $120.00 for claim 2 on CLM-2026-7K3M9Q2X has been paid. Harbour Lane Ceramics & Co. refunded it to you directly and confirmed the refund to us on 27 Nov 2026, 14:05 UTC. Your bank can take 5–10 business days to show it.",
+      ),
+      refund,
+    );
+    assert.match(refund, /Reference from Harbour Lane Ceramics & Co\.: re_3Pq1x2/);
+    assert.match(refund, /Note from Harbour Lane Ceramics & Co\.:\nRefunded to your card ending 4242\./);
+    const replacement = (await render(CASES[9])).email.text;
+    assert.match(
+      replacement,
+      /Harbour Lane Ceramics & Co\. has sent you a replacement for your order #1001 on 27 Nov 2026, 14:05 UTC/,
+    );
+    assert.ok(!replacement.includes("gid://"), "the app's own reference is not the buyer's");
+  });
+
+  it("the button opens the plan's coverage page with a token this service verifies, on the claim for a claim e-mail", async () => {
+    for (const entry of CASES) {
+      const { email } = await render(entry);
+      const button = /<a\s+href="([^"]+)"[^>]*target="_blank"/.exec(email.html);
+      assert.ok(button, `${entry.name}: a button`);
+      const url = new URL(button[1].replace(/&amp;|&#38;/g, "&"));
+      assert.equal(`${url.origin}${url.pathname}`, `${PORTAL}/coverage/${REFERENCE}`);
+      assert.ok(links.verify(REFERENCE, url.searchParams.get("token")!, NOW), `${entry.name}: the token verifies`);
+      assert.equal(url.searchParams.get("claim"), entry.claim ? String(entry.claim.number) : null);
+    }
+  });
+
+  describe("in Chromium", () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      fs.mkdirSync(ARTIFACTS, { recursive: true });
+    });
+    afterAll(() => browser?.close());
+
+    it.each([
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ])(
+      "each e-mail at $width px: a document with a viewport, no sideways scroll, the button above the fold",
+      async ({ width, height }) => {
+        const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+        const requests: string[] = [];
+        context.on("request", (request) => requests.push(request.url()));
+        try {
+          for (const entry of CASES) {
+            const { email } = await render(entry);
+            assert.match(email.html, /^<!doctype html>/i, `${entry.name}: a document`);
+            assert.match(email.html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+            const page = await context.newPage();
+            await page.setContent(email.html, { waitUntil: "load" });
+            const layout = await page.evaluate(() => ({
+              scrollWidth: document.documentElement.scrollWidth,
+              lang: document.documentElement.lang,
+            }));
+            assert.ok(layout.scrollWidth <= width, `${entry.name} at ${width} px: scrollWidth ${layout.scrollWidth}`);
+            assert.equal(layout.lang, "en");
+            const button = page.getByRole("link", { name: entry.template(contextOf(entry))!.button });
+            const box = await button.boundingBox();
+            assert.ok(box && box.y + box.height <= height, `${entry.name} at ${width} px: the button above the fold`);
+            assert.ok(box.x >= 0 && box.x + box.width <= width, `${entry.name}: the button fits`);
+            assert.equal(await button.getAttribute("href"), contextOf(entry).coverageLink, "the button opens our link");
+            await page.screenshot({ path: path.join(ARTIFACTS, `${entry.name}-${width}.png`), fullPage: true });
+            await page.close();
+          }
+          assert.deepEqual(requests, [], "an e-mail loads nothing from another host (no web fonts, no images)");
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  });
+});
