@@ -164,6 +164,8 @@ function quoteRequest(merchant: NewMerchant, pool: OpenQuote[] | undefined, outc
         order_amount_cents: 12_999,
         order_id: `bench-${runTag}-${n}`,
         protection_program_id: merchant.programId,
+        // Every confirm needs the buyer's address (422 customer_email_required); one per order, as in a real shop.
+        customer_email: `buyer-${runTag}-${n}@example.com`,
       });
       return request;
     },

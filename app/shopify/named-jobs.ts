@@ -15,6 +15,8 @@ export interface OrderPayload {
   currency: string;
   subtotal_price: string;
   email?: string | null;
+  /** The order's name ("#1001"); absent on jobs queued before it was kept. */
+  name?: string | null;
   note_attributes: { name: string; value: string }[];
   line_items: { product_id: number | string | null; price: string; quantity: number }[];
 }

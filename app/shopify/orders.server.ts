@@ -71,10 +71,15 @@ async function protectOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/crea
         protection_program_id: installation.programId,
         currency: order.currency,
         ...(order.email ? { customer_email: order.email } : {}),
+        // The name buyers know the order by ("#1001"): the portal finds their plan by it.
+        ...(order.name ? { order_name: order.name } : {}),
       },
       deps.idempotencyKey(job.shop, orderId, "quote"),
     ),
   );
+  // An order without any address (a phone-only checkout) is refused at confirm (422 customer_email_required: a plan
+  // nobody can claim on is never made). That refusal is final: the job goes dead at once (logged, on the dashboard's
+  // jobs) and the API keeps it on the quote for the dashboard's notice; no retry can give the order an address.
   const plan = await refusalIsFinal(
     client.headless.confirm({ quote_id: quote.quote_id }, deps.idempotencyKey(job.shop, orderId, "confirm")),
   );

@@ -9,6 +9,8 @@ export const EVENT_TYPES = [
   "protection.confirmed",
   "protection.voided",
   "protection.cancelled",
+  // The merchant set or corrected the buyer's address (POST /purchases/{id}/customer-email); the address is not in it.
+  "protection.updated",
   "order.merchant_refunded",
   "claim.created",
   "claim.updated",

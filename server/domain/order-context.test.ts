@@ -21,6 +21,7 @@ const quote: QuoteRecord = {
   createdAt: CREATED,
   expiresAt: CREATED + 30 * 60 * 1000,
   keyKind: "publishable",
+  orderName: null,
 };
 
 /** The context the widget sends for `quote`, with `order` fields overridden. */

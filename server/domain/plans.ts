@@ -7,9 +7,18 @@ import { validateOrderContext, type OrderContext } from "./order-context.ts";
 import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
 import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
-import { markQuoteConfirmed } from "../store/quotes.ts";
+import type { StoredEmail } from "./buyer-emails.ts";
+import { markQuoteConfirmed, recordConfirmRefusal, type QuoteRecord } from "../store/quotes.ts";
 import { insertProtectedOrder } from "../store/orders.ts";
-import { insertPlan, lockPlan, markPlanVoided, type NewPlan } from "../store/plans.ts";
+import {
+  insertPlan,
+  lockPlan,
+  lockPlanBuyer,
+  markPlanVoided,
+  setPlanCustomerEmail,
+  type NewPlan,
+} from "../store/plans.ts";
+import { readdressWaitingEmail } from "../store/emails.ts";
 import { appendLedgerEntries } from "./ledger.ts";
 import { applyBps } from "./money.ts";
 
@@ -41,9 +50,34 @@ export interface ConsentRecord {
 
 export type ConfirmInput =
   /** Browser and API confirm: the quote token proves the buyer saw this quote; the order context binds the order. */
-  | { surface: "widget" | "api"; quoteId: string; quoteToken: string; orderContext: unknown }
-  /** Server confirm (headless): the secret key is the authority and the order is the quoted one. */
-  | { surface: "server"; quoteId: string };
+  (
+    | { surface: "widget" | "api"; quoteId: string; quoteToken: string; orderContext: unknown }
+    /** Server confirm (headless): the secret key is the authority and the order is the quoted one. */
+    | { surface: "server"; quoteId: string }
+  ) & {
+    /** The buyer's address given at confirm (sealed, with its hash): it wins over the quote's. */
+    customerEmail?: StoredEmail;
+  };
+
+/** The code of a confirm refused because neither it nor its quote gave the buyer's address. */
+export const CUSTOMER_EMAIL_REQUIRED = "customer_email_required";
+
+/**
+ * README "The buyer's address": a plan nobody can claim on is never made. Without an address the service cannot
+ * write to the buyer and the buyer cannot sign in to the portal, so a confirm without one (its own or its quote's) is
+ * refused: nothing is created and the quote stays open for a retry with the address. The refusal is kept on the quote
+ * (after the rollback) for the merchant's dashboard, which says that buyers chose protection and got none.
+ */
+function customerEmailRequired(services: Services, quote: QuoteRecord): DomainError {
+  const error = new DomainError(
+    "unprocessable",
+    CUSTOMER_EMAIL_REQUIRED,
+    `Quote '${quote.id}' has no buyer e-mail address, so no plan was made (a buyer who cannot be written to cannot claim). Pass the buyer's address as customer_email on this confirm (or on the quote), then confirm again with a new idempotency key; the quote stays open until ${iso(quote.expiresAt)}.`,
+    "customerEmail",
+  );
+  error.recordRefusal = (tx) => recordConfirmRefusal(tx, quote.id, CUSTOMER_EMAIL_REQUIRED, services.clock());
+  return error;
+}
 
 const REFERENCE_NUMBER_ATTEMPTS = 5;
 
@@ -74,6 +108,15 @@ export async function confirmQuote(
   } else {
     context = validateOrderContext(input.orderContext, quote, now);
   }
+  // The confirm's address if given, else the quote's. order_context.participants stays "unnamed": the order context
+  // is the binding record of the order kept for disputes, while the address is personal data, sealed, hashed and
+  // redactable apart from it (README "The buyer's address").
+  const buyerEmail: StoredEmail | undefined =
+    input.customerEmail ??
+    (quote.customerEmailSealed && quote.customerEmailHash
+      ? { sealed: quote.customerEmailSealed, hash: quote.customerEmailHash }
+      : undefined);
+  if (!buyerEmail) throw customerEmailRequired(services, quote);
   const planId = newId("plan", now, services.random);
   const purchasedAt = Date.parse(context.order.purchased_at);
   const freeLookEndsAt = purchasedAt + FREE_LOOK_MS;
@@ -106,8 +149,9 @@ export async function confirmQuote(
       currency: quote.currency,
       feeCents: quote.feeCents,
       coveredAmountCents: quote.coveredAmountCents,
-      customerEmailSealed: quote.customerEmailSealed,
-      customerEmailHash: quote.customerEmailHash,
+      customerEmailSealed: buyerEmail.sealed,
+      customerEmailHash: buyerEmail.hash,
+      orderName: quote.orderName,
       purchasedAt,
       freeLookEndsAt,
       orderContext: context,
@@ -169,14 +213,8 @@ export async function confirmQuote(
       },
     ]),
     appendEvent(tx, services, actor, "protection.confirmed", purchase),
-    // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected), when it knows where to.
-    quote.customerEmailSealed &&
-      quote.customerEmailHash &&
-      queueEmail(tx, services, actor, {
-        template: "welcome_protected",
-        planId,
-        recipient: { sealed: quote.customerEmailSealed, hash: quote.customerEmailHash },
-      }),
+    // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected).
+    queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: buyerEmail }),
   ]);
   return confirmation;
 }
@@ -212,5 +250,38 @@ export async function voidPlan(
   await markPlanVoided(tx, plan.id, reason, services.clock());
   const purchase = await getPurchase(tx, actor, plan.id, false);
   await appendEvent(tx, services, actor, "protection.voided", purchase);
+  return purchase;
+}
+
+/**
+ * The merchant's server sets or corrects the buyer's address of a plan (README "The buyer's address"): the plan's
+ * sealed address and its hash are replaced and `protection.updated` is appended. The welcome e-mail goes to the new
+ * address: the waiting one is sent there instead, or, once one went (or is going) out, a new one is queued to it.
+ * Idempotent: the address the plan already holds changes nothing.
+ */
+export async function setBuyerEmail(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  planId: string,
+  email: StoredEmail,
+): Promise<Purchase> {
+  const plan = await lockPlanBuyer(tx, actor, planId);
+  if (!plan) throw notFound("purchase", planId, "purchaseId");
+  const changed = plan.customerEmailHash !== email.hash;
+  if (changed) {
+    await setPlanCustomerEmail(tx, plan.id, email);
+    const now = services.clock();
+    if (!(await readdressWaitingEmail(tx, plan.id, "welcome_protected", email, now)))
+      await queueEmail(tx, services, actor, {
+        template: "welcome_protected",
+        planId: plan.id,
+        // One welcome per address: a second change to the same address does not send it again.
+        occasion: `to:${email.hash.slice(0, 16)}`,
+        recipient: email,
+      });
+  }
+  const purchase = await getPurchase(tx, actor, plan.id, false);
+  if (changed) await appendEvent(tx, services, actor, "protection.updated", purchase);
   return purchase;
 }

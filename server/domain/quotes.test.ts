@@ -1,5 +1,6 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "../../test/support/databases.ts";
 import { createTestMerchant, type NewMerchant } from "./merchants.ts";
 import { createQuote, declineQuote, priceOffer, type KeyedActor } from "./quotes.ts";
@@ -8,6 +9,8 @@ import { DomainError } from "./errors.ts";
 import { cryptoRandom } from "./ids.ts";
 import { QUOTE_LIFETIME_MS } from "./disclosure.ts";
 import type { Services, Tx } from "./context.ts";
+import { storeBuyerEmail } from "./buyer-emails.ts";
+import { createSealer } from "../secrets/sealer.ts";
 
 describe("priceOffer", () => {
   const program = { rateBps: 300, minFeeCents: 100, maxCoveredCents: 500_000 };
@@ -43,6 +46,7 @@ describe("quote states (sqlite)", () => {
   const widget = (m: NewMerchant): KeyedActor => ({ merchantId: m.merchantId, mode: "test", kind: "publishable" });
   const server = (m: NewMerchant): KeyedActor => ({ merchantId: m.merchantId, mode: "test", kind: "secret" });
   let orders = 0;
+  const sealer = createSealer(randomBytes(32));
 
   const inTx = <T>(work: (tx: Tx) => Promise<T>) => database.db.transaction(work);
   const quoteFor = (actor: KeyedActor, m: NewMerchant) =>
@@ -52,6 +56,7 @@ describe("quote states (sqlite)", () => {
         orderId: `order-${++orders}`,
         programId: m.programId,
         currency: "USD",
+        customerEmail: storeBuyerEmail(sealer, `buyer-${orders}@example.com`),
       }),
     );
   const confirmOnServer = (actor: KeyedActor, quoteId: string) =>

@@ -20,6 +20,8 @@ export interface QuoteInput {
   /** The buyer's address as stored: sealed, with its lookup hash (storeBuyerEmail). */
   customerEmail?: StoredEmail;
   productCategory?: string;
+  /** The store's own order name as buyers know it ("#1001"); the plan keeps it (the portal finds plans by it). */
+  orderName?: string;
 }
 
 export interface Quote {
@@ -101,6 +103,7 @@ export async function createQuote(
     createdAt: now,
     expiresAt,
     keyKind: actor.kind,
+    orderName: input.orderName ?? null,
   });
   const quote: Quote = {
     quoteId: id,

@@ -142,7 +142,8 @@ export function createIdempotency(options: IdempotencyOptions) {
 
   /**
    * The mutation was rolled back; remember its 4xx answer so that a retry gets the same one. An expired record of
-   * the key is replaced; a live one (a twin that finished meanwhile) is kept.
+   * the key is replaced; a live one (a twin that finished meanwhile) is kept. What the refusal leaves on record
+   * (DomainError.recordRefusal) is written in the same small transaction.
    */
   async function storeFailure(
     request: MutationRequest,
@@ -152,15 +153,16 @@ export function createIdempotency(options: IdempotencyOptions) {
     const apiError = toApiError(error);
     const body = errorBody(apiError, request.requestId);
     const now = options.clock();
-    await options.db.transaction((tx) =>
-      storeFinishedIdempotencyRecord(tx, scopeOf(request), {
+    await options.db.transaction(async (tx) => {
+      await storeFinishedIdempotencyRecord(tx, scopeOf(request), {
         fingerprint,
         status: apiError.status,
         body,
         createdAt: now,
         expiresAt: now + IDEMPOTENCY_TTL_MS,
-      }),
-    );
+      });
+      await error.recordRefusal?.(tx);
+    });
     return { status: apiError.status, body, headers: {}, replayed: false };
   }
 

@@ -352,7 +352,7 @@ export const webhookEndpoint = z.strictObject({
 
 export const event = z.union([
   eventOf(["offer.declined"], declined),
-  eventOf(["protection.confirmed", "protection.voided", "protection.cancelled"], purchase),
+  eventOf(["protection.confirmed", "protection.voided", "protection.cancelled", "protection.updated"], purchase),
   eventOf(["order.merchant_refunded"], merchantRefund),
   eventOf(["claim.created", "claim.updated"], claim),
   eventOf([TEST_EVENT_TYPE], webhookEndpoint).describe(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createQuote, declineQuote } from "../domain/quotes.ts";
-import { confirmQuote, voidPlan, type PlanSelector } from "../domain/plans.ts";
+import { confirmQuote, setBuyerEmail, voidPlan, type PlanSelector } from "../domain/plans.ts";
 import { reportMerchantRefund } from "../domain/orders.ts";
 import {
   addClaimMessage,
@@ -78,6 +78,7 @@ export const routes: Route[] = [
         programId: body.protection_program_id,
         currency: body.currency,
         customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+        orderName: body.order_name,
       });
       return ok(quote, { "X-Service-Quote-Token": token });
     },
@@ -90,10 +91,10 @@ export const routes: Route[] = [
     rateLimit: "confirm",
     browser: true,
     summary:
-      "Confirm a protection plan for a quoted offer. An invalid order_context is 422 order_context_invalid and creates nothing.",
+      "Confirm a protection plan for a quoted offer. An invalid order_context is 422 order_context_invalid; without a buyer address (customer_email here or on the quote) 422 customer_email_required: either creates nothing and the quote stays open.",
     body: wire.confirmRequest,
     response: { description: "The confirmed plan with its reference number.", schema: shapes.confirmation },
-    async handle({ db, services, principal, body }) {
+    async handle({ db, services, sealer, principal, body }) {
       const surface = principal.kind === "publishable" ? "widget" : "api";
       return ok(
         await confirmQuote(db, services, principal, {
@@ -101,6 +102,7 @@ export const routes: Route[] = [
           quoteId: body.quoteId,
           quoteToken: body.quoteToken,
           orderContext: body.order_context,
+          customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
         }),
       );
     },
@@ -363,6 +365,18 @@ export const routes: Route[] = [
   }),
   route({
     method: "POST",
+    path: "/purchases/:purchaseId/customer-email",
+    operationId: "setPurchaseCustomerEmail",
+    keys: SERVER_KEYS,
+    summary:
+      "Set or correct the buyer's e-mail address of a plan (README: The buyer's address). The welcome e-mail goes to the new address (instead, while it waits; else a new one). The address the plan holds already changes nothing. Appends protection.updated.",
+    body: wire.purchaseCustomerEmailRequest,
+    response: { description: "The purchase.", schema: shapes.purchase },
+    handle: async ({ db, services, sealer, principal, params, body }) =>
+      ok(await setBuyerEmail(db, services, principal, params.purchaseId, storeBuyerEmail(sealer, body.customer_email))),
+  }),
+  route({
+    method: "POST",
     path: "/portal/lookup",
     operationId: "portalLookup",
     keys: ANYONE,
@@ -449,6 +463,7 @@ export const routes: Route[] = [
         programId: body.protection_program_id,
         currency: body.currency,
         customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+        orderName: body.order_name,
         productCategory: body.product_category,
       });
       const { disclosureText, ...rest } = quote;
@@ -461,13 +476,17 @@ export const routes: Route[] = [
     operationId: "headlessConfirm",
     keys: SERVER_KEYS,
     summary:
-      "Server-side confirm of a headless quote by its quote_id (no quote token: the secret key is the authority).",
+      "Server-side confirm of a headless quote by its quote_id (no quote token: the secret key is the authority). Without a buyer address (customer_email here or on the quote): 422 customer_email_required, nothing created, the quote stays open.",
     body: wire.headlessConfirmRequest,
     response: { description: "The confirmed plan (snake_case).", schema: shapes.headlessConfirmation },
-    handle: async ({ db, services, principal, body }) =>
+    handle: async ({ db, services, sealer, principal, body }) =>
       ok(
         toSnakeCase(
-          await confirmQuote(db, services, principal, { surface: "server", quoteId: (body.quote_id ?? body.quoteId)! }),
+          await confirmQuote(db, services, principal, {
+            surface: "server",
+            quoteId: (body.quote_id ?? body.quoteId)!,
+            customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+          }),
         ),
       ),
   }),

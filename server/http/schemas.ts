@@ -34,14 +34,37 @@ const orderId = z
   .describe("The merchant's order identifier.");
 const email = z.email().max(254);
 const reason = z.string().min(1).max(500);
+/** The buyer's address: where the welcome e-mail goes and what the buyer signs in to the portal with. */
+const customerEmail = email.describe(
+  "The buyer's e-mail address: where the welcome e-mail goes and what the buyer signs in to the portal with.",
+);
+/** Shown to the buyer beside the plan and matched by the portal's look-up: printable, like the order id. */
+const orderName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^\p{C}\p{Zl}\p{Zp}]*$/u, "must be printable characters")
+  .describe(
+    "The store's own order name as buyers know it (e.g. #1001; at most 64 characters, surrounding space trimmed): kept on the plan, shown to the buyer and accepted by the portal's look-up.",
+  );
 
 export const quoteRequest = z.strictObject({
   order_amount_cents: amount,
   order_id: orderId,
   protection_program_id: identifier("The protection program that prices the offer."),
   currency: currency.default("USD"),
-  customer_email: email.optional(),
+  customer_email: customerEmail.optional(),
+  order_name: orderName.optional(),
 });
+
+/** A confirm's buyer address: required unless the quote has one (422 customer_email_required, README "The buyer's address"). */
+const customerEmailAtConfirm = () =>
+  customerEmail
+    .optional()
+    .describe(
+      "The buyer's e-mail address (wins over the quote's). Required unless the quote was given one: without an address no plan is made (422 customer_email_required) and the quote stays open.",
+    );
 
 export const confirmRequest = z.strictObject({
   quoteId: identifier("From the quote response."),
@@ -57,6 +80,7 @@ export const confirmRequest = z.strictObject({
     .describe(
       `Versioned snake_case description of the binding order (schema_version, order, participants). Accepted schema_version values: ${ORDER_CONTEXT_SCHEMA_VERSIONS.join(", ")}.`,
     ),
+  customer_email: customerEmailAtConfirm(),
 });
 
 export const declineRequest = z.strictObject({
@@ -84,7 +108,8 @@ export const headlessQuoteRequest = z.strictObject({
   order_id: orderId,
   protection_program_id: identifier("The protection program that prices the offer."),
   currency: currency.default("USD"),
-  customer_email: email.optional(),
+  customer_email: customerEmail.optional(),
+  order_name: orderName.optional(),
   product_category: z.string().min(1).max(100).optional(),
 });
 
@@ -97,7 +122,9 @@ const oneQuoteRef = (body: { quote_id?: string; quoteId?: string }) =>
   (body.quote_id === undefined) !== (body.quoteId === undefined);
 const quoteRefIssue = { message: "give quote_id (or quoteId)", path: ["quote_id"] };
 
-export const headlessConfirmRequest = z.strictObject(headlessQuoteRef).refine(oneQuoteRef, quoteRefIssue);
+export const headlessConfirmRequest = z
+  .strictObject({ ...headlessQuoteRef, customer_email: customerEmailAtConfirm() })
+  .refine(oneQuoteRef, quoteRefIssue);
 export const headlessDeclineRequest = z
   .strictObject({ ...headlessQuoteRef, reason: reason.optional() })
   .refine(oneQuoteRef, quoteRefIssue);
@@ -107,6 +134,9 @@ const pageQuery = {
   limit: z.coerce.number().int().min(1).max(100).default(20),
   starting_after: z.string().min(1).max(255).optional(),
 };
+
+/** POST /purchases/{id}/customer-email: the merchant's server sets or corrects the buyer's address. */
+export const purchaseCustomerEmailRequest = z.strictObject({ customer_email: customerEmail });
 
 export const purchasesQuery = z.strictObject({
   ...pageQuery,

@@ -384,6 +384,25 @@ export async function findPlanRecipient(
   return row?.sealed && row.hash ? { sealed: row.sealed, hash: row.hash } : undefined;
 }
 
+/**
+ * Sends the plan's e-mail of `template` that still waits (pending and not leased to a worker, which may be sending it)
+ * to another address instead; false when none waits.
+ */
+export async function readdressWaitingEmail(
+  tx: Queryable,
+  planId: string,
+  template: string,
+  recipient: { sealed: string; hash: string },
+  now: number,
+): Promise<boolean> {
+  const updated = await tx.all(
+    `UPDATE email_messages SET recipient_sealed = ?, recipient_hash = ?
+     WHERE plan_id = ? AND template = ? AND status = 'pending' AND (locked_until IS NULL OR locked_until <= ?) RETURNING id`,
+    [recipient.sealed, recipient.hash, planId, template, now],
+  );
+  return updated.length > 0;
+}
+
 export async function markEmailSkipped(db: Queryable, id: string): Promise<void> {
   await db.run("UPDATE email_messages SET status = 'skipped', locked_until = NULL WHERE id = ?", [id]);
 }

@@ -26,6 +26,8 @@ export interface NewPlan {
   orderContext: OrderContext;
   consent: ConsentRecord;
   createdAt: number;
+  /** The store's own order name as buyers know it ("#1001"), from the quote; or null. */
+  orderName: string | null;
 }
 
 /** A plan with the status of the order it protects; `consent` only where one plan is read. */
@@ -132,8 +134,8 @@ function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
 export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Promise<boolean> {
   const inserted = await tx.all(
     `INSERT INTO plans (id, merchant_id, mode, quote_id, order_id, currency, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash,
-       purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, status)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
+       purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, order_name, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
      ON CONFLICT (reference_number) DO NOTHING RETURNING id`,
     [
       plan.id,
@@ -152,6 +154,7 @@ export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Pr
       JSON.stringify(plan.consent),
       plan.createdAt,
       plan.referenceNumber,
+      plan.orderName,
     ],
   );
   return inserted.length === 1;
@@ -221,4 +224,30 @@ export function listPurchasesPage(
     ["p.created_at < ?", query.createdLt],
   ];
   return listPage(tx, owner, PURCHASES, PURCHASE_COLUMNS, filters, query, toPurchaseRecord, "p");
+}
+
+/** The owner's plan with the hash of its buyer's address, row-locked, or undefined. */
+export async function lockPlanBuyer(
+  tx: Queryable,
+  owner: Actor,
+  planId: string,
+): Promise<{ id: string; status: PlanStatus; customerEmailHash: string | null } | undefined> {
+  const row = await tx.get<{ id: string; status: PlanStatus; customer_email_hash: string | null }>(
+    `SELECT id, status, customer_email_hash FROM plans WHERE id = ? AND merchant_id = ? AND mode = ?${forUpdate(tx)}`,
+    [planId, owner.merchantId, owner.mode],
+  );
+  return row && { id: row.id, status: row.status, customerEmailHash: row.customer_email_hash };
+}
+
+/** Replaces the plan's buyer address (sealed, with its lookup hash). */
+export async function setPlanCustomerEmail(
+  tx: Queryable,
+  planId: string,
+  email: { sealed: string; hash: string },
+): Promise<void> {
+  await tx.run("UPDATE plans SET customer_email_sealed = ?, customer_email_hash = ? WHERE id = ?", [
+    email.sealed,
+    email.hash,
+    planId,
+  ]);
 }

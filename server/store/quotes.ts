@@ -23,6 +23,8 @@ export interface QuoteRecord {
   expiresAt: number;
   /** The kind of key that made the quote. */
   keyKind: KeyKind;
+  /** The store's own order name as buyers know it ("#1001"), or null. */
+  orderName: string | null;
 }
 
 export interface NewQuote extends Omit<QuoteRecord, "status"> {
@@ -44,17 +46,18 @@ interface QuoteRow {
   created_at: number;
   expires_at: number;
   key_kind: KeyKind;
+  order_name: string | null;
 }
 
 const QUOTE_COLUMNS =
-  "id, order_id, currency, order_amount_cents, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash, status, token_hash, created_at, expires_at, key_kind";
+  "id, order_id, currency, order_amount_cents, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash, status, token_hash, created_at, expires_at, key_kind, order_name";
 
 /** Stores an open quote. */
 export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote): Promise<void> {
   await tx.run(
     `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
-       covered_amount_cents, customer_email_sealed, customer_email_hash, product_category, status, token_hash, created_at, expires_at, key_kind)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)`,
+       covered_amount_cents, customer_email_sealed, customer_email_hash, product_category, status, token_hash, created_at, expires_at, key_kind, order_name)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)`,
     [
       quote.id,
       owner.merchantId,
@@ -72,6 +75,7 @@ export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote):
       quote.createdAt,
       quote.expiresAt,
       quote.keyKind,
+      quote.orderName,
     ],
   );
 }
@@ -110,6 +114,7 @@ export async function lockQuote(
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     keyKind: row.key_kind,
+    orderName: row.order_name,
   };
 }
 
@@ -128,4 +133,22 @@ export async function markQuoteDeclined(
 
 export async function markQuoteConfirmed(tx: Queryable, quoteId: string, at: number): Promise<void> {
   await tx.run("UPDATE quotes SET status = 'confirmed', decided_at = ? WHERE id = ?", [at, quoteId]);
+}
+
+/** Why a confirm of the quote was refused (a reason the merchant must fix) and when; the quote stays open. */
+export async function recordConfirmRefusal(tx: Queryable, quoteId: string, code: string, at: number): Promise<void> {
+  await tx.run("UPDATE quotes SET confirm_refused_code = ?, confirm_refused_at = ? WHERE id = ?", [code, at, quoteId]);
+}
+
+/**
+ * How many of the owner's quotes had a confirm refused with `code` since `since` and never became a plan: buyers who
+ * chose protection and got none.
+ */
+export async function countRefusedConfirms(tx: Queryable, owner: Actor, code: string, since: number): Promise<number> {
+  const row = await tx.get<{ refused: number | string }>(
+    `SELECT COUNT(*) AS refused FROM quotes
+     WHERE merchant_id = ? AND mode = ? AND confirm_refused_at >= ? AND confirm_refused_code = ? AND status <> 'confirmed'`,
+    [owner.merchantId, owner.mode, since, code],
+  );
+  return Number(row?.refused ?? 0);
 }

@@ -59,6 +59,7 @@ describe.each(DIALECTS)("concurrency (%s)", (dialect) => {
       plans: before.plans + 1,
       orders: before.orders + 1,
       events: before.events + 1,
+      email_messages: before.email_messages + 1,
       idempotency_records: before.idempotency_records + N,
     });
     const plans = await t.database.db.all<{ id: string }>("SELECT id FROM plans WHERE quote_id = ?", [quote.quoteId]);
@@ -87,6 +88,7 @@ describe.each(DIALECTS)("concurrency (%s)", (dialect) => {
       plans: before.plans + 1,
       orders: before.orders + 1,
       events: before.events + 1,
+      email_messages: before.email_messages + 1,
       idempotency_records: before.idempotency_records + 1,
     });
   });

@@ -167,6 +167,7 @@ describe.each(DIALECTS)("CORS (%s)", (dialect) => {
           quoteId: quote.body.quoteId,
           quoteToken: quote.headers.get("x-service-quote-token"),
           order_context: orderContextFor(quote.body),
+          customer_email: "ada@example.com",
         },
         { headers },
       );

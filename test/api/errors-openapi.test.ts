@@ -181,6 +181,7 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
       "customer_email",
       "order_amount_cents",
       "order_id",
+      "order_name",
       "protection_program_id",
     ]);
     assert.equal(schema.properties!.order_amount_cents.type, "integer");
@@ -285,7 +286,12 @@ describe.each(DIALECTS)("unexpected failures (%s)", (dialect) => {
     );
     failing = true;
     const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
-    const confirmBody = { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) };
+    const confirmBody = {
+      quoteId: quote.quoteId,
+      quoteToken: token,
+      order_context: orderContextFor(quote),
+      customer_email: "ada@example.com",
+    };
     assertBareInternalError(
       await assertChangesNothing(t.database.db, () => widget.post("/offers/confirm", confirmBody)),
     );

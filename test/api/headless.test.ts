@@ -102,7 +102,10 @@ describe.each(DIALECTS)("headless (%s)", (dialect) => {
   for (const field of ["quote_id", "quoteId"]) {
     it(`confirm with ${field}: a plan with a reference number, snake_case, consent surface 'server'`, async () => {
       const quoted = await quote();
-      const response = await secret.post("/headless/confirm", { [field]: quoted.quote_id });
+      const response = await secret.post("/headless/confirm", {
+        [field]: quoted.quote_id,
+        customer_email: "ada@example.com",
+      });
       assert.equal(response.status, 200, response.text);
       assertSnakeCase(response);
       assert.match(response.body.reference_number, REFERENCE_NUMBER_PATTERN);

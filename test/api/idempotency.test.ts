@@ -480,6 +480,7 @@ describe.each(DIALECTS)("idempotency (%s)", (dialect) => {
         plans: before.plans + 1,
         orders: before.orders + 1,
         events: before.events + 1,
+        email_messages: before.email_messages + 1,
         idempotency_records: before.idempotency_records + 1,
       });
     });

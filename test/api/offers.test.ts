@@ -38,6 +38,7 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
       quoteId: quote.body.quoteId,
       quoteToken: token,
       order_context: orderContextFor(quote.body),
+      customer_email: "ada@example.com",
     });
     assert.equal(confirm.status, 200, confirm.text);
     assert.match(confirm.body.referenceNumber, REFERENCE_NUMBER_PATTERN);
@@ -117,7 +118,7 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
     let widget: ApiClient;
     beforeAll(() => (widget = apiClient(t.baseUrl, t.merchant.publishableKey)));
 
-    it("returns exactly the documented fields and writes one plan, one protected order and one event", async () => {
+    it("returns exactly the documented fields and writes one plan, one protected order, one event and the welcome e-mail", async () => {
       const { quote, token } = await createQuote(widget, t.merchant.programId, {
         order_amount_cents: 600_000,
         currency: "EUR",
@@ -143,6 +144,7 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
         plans: before.plans + 1,
         orders: before.orders + 1,
         events: before.events + 1,
+        email_messages: before.email_messages + 1,
         idempotency_records: before.idempotency_records + 1,
       });
       const order = await t.database.db.get<{ status: string; plan_id: string }>(

@@ -104,6 +104,10 @@ describe("every route's real response parses with its documented schema", () => 
     await record("getMerchantMetrics", secret.get(`/merchants/${merchantId}/metrics`));
     await record("listPurchases", secret.get("/purchases"));
     await record("getPurchase", secret.get(`/purchases/${confirmation.planId}`));
+    await record(
+      "setPurchaseCustomerEmail",
+      secret.post(`/purchases/${confirmation.planId}/customer-email`, { customer_email: "corrected@example.test" }),
+    );
 
     // The buyer portal's sign-ins, coverage summary and free-look cancellation, and the merchant's fee-refund confirm.
     const bought = await protectOrder(widget, programId, { customer_email: "shapes@example.test" });

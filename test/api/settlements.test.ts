@@ -175,7 +175,10 @@ describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
       protection_program_id: t.merchant.programId,
     });
     assert.equal(second.status, 200, second.text);
-    const confirm = await secret.post("/headless/confirm", { quote_id: second.body.quote_id });
+    const confirm = await secret.post("/headless/confirm", {
+      quote_id: second.body.quote_id,
+      customer_email: "ada@example.com",
+    });
     assert.equal(confirm.status, 409, confirm.text);
     assert.equal(await ledgerCount(), before, "order_already_protected writes no entry");
     assert.equal((await secret.post(`/orders/${quote.order_id}/refund`, {})).status, 200);

@@ -90,7 +90,13 @@ export async function assertChangesNothing<T>(
   return result;
 }
 
-/** A quote through the API: its body and its single-use token. */
+/**
+ * A buyer's address as a checkout would pass it; one per call, so the per-recipient e-mail caps never join two tests'
+ * buyers. Every confirm needs one (422 customer_email_required).
+ */
+export const buyerAddress = () => `buyer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+/** A quote through the API with a buyer address (give `customer_email: undefined` for none): its body and token. */
 export async function createQuote(
   client: ReturnType<typeof apiClient>,
   programId: string,
@@ -100,6 +106,7 @@ export async function createQuote(
     order_amount_cents: 10_000,
     order_id: `order-${crypto.randomUUID()}`,
     protection_program_id: programId,
+    customer_email: buyerAddress(),
     ...fields,
   });
   assert.equal(response.status, 200, response.text);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import type { Queryable } from "../../server/store/database.ts";
 import { apiClient, orderContextFor, type ApiResponse } from "./client.ts";
-import { createQuote } from "./api-assertions.ts";
+import { buyerAddress, createQuote } from "./api-assertions.ts";
 import type { Confirmation, HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
 
 // Multi-step flows through the API that several test files need: protect an order, read the outbox.
@@ -24,12 +24,13 @@ export async function protectOrder(client: ApiClient, programId: string, fields:
   return { quote, token, confirmation: response.body };
 }
 
-/** Quote then confirm through /headless with a secret key (snake_case). */
+/** Quote (with a buyer address unless `fields` says otherwise) then confirm through /headless with a secret key. */
 export async function protectOrderHeadless(secret: ApiClient, programId: string, fields: Record<string, unknown> = {}) {
   const quote = await secret.post<HeadlessQuote>("/headless/quote", {
     order_amount_cents: 10_000,
     order_id: `order-${crypto.randomUUID()}`,
     protection_program_id: programId,
+    customer_email: buyerAddress(),
     ...fields,
   });
   assert.equal(quote.status, 200, quote.text);

@@ -13,6 +13,7 @@ export function orderPayloadOf(order: ShopifyOrder): OrderPayload {
     currency: order.currency,
     subtotal_price: order.subtotal_price ?? order.total_price,
     email: order.email || order.contact_email || order.customer?.email || null,
+    name: order.name ?? null,
     note_attributes: (order.note_attributes ?? []).map(({ name, value }) => ({
       name: String(name),
       value: String(value),

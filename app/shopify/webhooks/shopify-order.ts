@@ -4,6 +4,8 @@
 export interface ShopifyOrder {
   id: number;
   admin_graphql_api_id: string;
+  /** The order's name as the shop and its buyers know it ("#1001": the shop's prefix and order number). */
+  name?: string;
   currency: string;
   /** Absent on some older payloads: total_price stands in. */
   subtotal_price?: string;

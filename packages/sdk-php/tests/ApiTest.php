@@ -53,6 +53,7 @@ final class ApiTest extends TestCase
                 'order' => ['id' => $orderId, 'purchasedAt' => $purchasedAt->format('Y-m-d\TH:i:s.v\Z'), 'currency' => 'USD', 'coveredAmountCents' => 12999],
                 'participants' => ['mode' => 'unnamed'],
             ],
+            'customerEmail' => 'ada@example.com',
         ]);
         return [$quote, $confirmation];
     }
@@ -66,6 +67,7 @@ final class ApiTest extends TestCase
         $this->assertMatchesRegularExpression(self::REFERENCE_NUMBER, $confirmation['referenceNumber']);
         $this->assertSame('confirmed', $confirmation['status']);
         $this->assertSame($quote['orderId'], $confirmation['orderId']);
+        $this->assertSame('ada@example.com', json_decode($this->http->lastBody(), true)['customer_email'], 'customerEmail goes snake_case');
         $this->assertStringContainsString('"order_context":{"schema_version":"2026-01-01"', $this->http->lastBody());
     }
 
@@ -145,6 +147,9 @@ final class ApiTest extends TestCase
         $one = $this->secret->purchases->list(['orderId' => $mine[0][1]['orderId']])['data'];
         $this->assertCount(1, $one);
         $this->assertSame(390, $this->secret->purchases->retrieve($one[0]['id'])['consent']['feeCents']);
+        $corrected = $this->secret->purchases->setCustomerEmail($one[0]['id'], ['customerEmail' => 'ada.b@example.com']);
+        $this->assertSame($one[0]['id'], $corrected['id']);
+        $this->assertSame('{"customer_email":"ada.b@example.com"}', $this->http->lastBody());
     }
 
     public function testListsClaimsAndReachesOtherRoutesThroughTheGenericGet(): void
@@ -175,9 +180,9 @@ final class ApiTest extends TestCase
             CanonicalJson::encode(['currency' => 'usd', 'order_amount_cents' => 10000, 'order_id' => $orderId, 'protection_program_id' => Servers::env('PP_PROGRAM_ID')]),
             $this->http->lastBody(),
         );
-        $confirmation = $this->secret->headless->confirm(['quoteId' => $quote['quote_id']]);
+        $confirmation = $this->secret->headless->confirm(['quoteId' => $quote['quote_id'], 'customerEmail' => 'bo@example.com']);
         $this->assertMatchesRegularExpression(self::REFERENCE_NUMBER, $confirmation['reference_number']);
-        $this->assertSame('{"quote_id":"' . $quote['quote_id'] . '"}', $this->http->lastBody());
+        $this->assertSame('{"customer_email":"bo@example.com","quote_id":"' . $quote['quote_id'] . '"}', $this->http->lastBody());
 
         $other = $this->secret->headless->quote(['order_amount_cents' => 3000, 'order_id' => self::orderId('headless'), 'protection_program_id' => Servers::env('PP_PROGRAM_ID')]);
         $this->assertSame('declined', $this->secret->headless->decline(['quote_id' => $other['quote_id'], 'reason' => 'buyer said no'])['status']);

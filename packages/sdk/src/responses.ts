@@ -278,7 +278,7 @@ export type Event =
   | {
       id: string;
       object: "event";
-      type: "protection.confirmed" | "protection.voided" | "protection.cancelled";
+      type: "protection.confirmed" | "protection.voided" | "protection.cancelled" | "protection.updated";
       /** Unix seconds. */
       created: number;
       livemode: boolean;
@@ -341,6 +341,7 @@ export type WebhookEndpoint = {
     | "protection.confirmed"
     | "protection.voided"
     | "protection.cancelled"
+    | "protection.updated"
     | "order.merchant_refunded"
     | "claim.created"
     | "claim.updated"
@@ -629,6 +630,7 @@ export interface OperationResponses {
   listPurchases: List<Purchase>;
   getPurchase: PurchaseWithConsent;
   confirmFeeRefund: Purchase;
+  setPurchaseCustomerEmail: Purchase;
   portalLookup: PortalSession;
   portalCoverageLink: PortalSession;
   portalSignOut: {

@@ -9,6 +9,8 @@ export type QuoteParams = EitherCase<{
   protection_program_id: string;
   currency?: string;
   customer_email?: string;
+  /** The store's own order name as buyers know it ("#1001"). */
+  order_name?: string;
 }>;
 
 /** The quote body plus the single-use token read from the X-Service-Quote-Token header. */
@@ -20,10 +22,15 @@ export type OrderContext = EitherCase<{
   participants: { mode: "unnamed" | (string & {}) };
 }>;
 
-/** Wire spelling `{ quoteId, quoteToken, order_context }`, or all snake_case, or all camelCase. */
-export type ConfirmParams =
+/**
+ * Wire spelling `{ quoteId, quoteToken, order_context, customer_email }`, or all snake_case, or all camelCase. The
+ * buyer's address is required unless the quote has one (422 customer_email_required).
+ */
+export type ConfirmParams = (
   | { quoteId: string; quoteToken: string; order_context: OrderContext }
-  | EitherCase<{ quote_id: string; quote_token: string; order_context: OrderContext }>;
+  | EitherCase<{ quote_id: string; quote_token: string; order_context: OrderContext }>
+) &
+  EitherCase<{ customer_email?: string }>;
 
 export type DeclineParams = EitherCase<{ quote_id: string; reason?: string }>;
 
@@ -75,8 +82,13 @@ export type HeadlessQuoteParams = EitherCase<{
   protection_program_id: string;
   currency?: string;
   customer_email?: string;
+  order_name?: string;
   product_category?: string;
 }>;
 
-export type HeadlessConfirmParams = EitherCase<{ quote_id: string }>;
+/** The buyer's address is required unless the quote has one (422 customer_email_required). */
+export type HeadlessConfirmParams = EitherCase<{ quote_id: string; customer_email?: string }>;
+
+/** POST /purchases/{id}/customer-email: the buyer's address, set or corrected. */
+export type CustomerEmailParams = EitherCase<{ customer_email: string }>;
 export type HeadlessDeclineParams = EitherCase<{ quote_id: string; reason?: string }>;

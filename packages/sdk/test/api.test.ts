@@ -54,6 +54,7 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
             order: { id, purchasedAt: context.order.purchased_at, currency: "USD", coveredAmountCents: 12_999 },
             participants: { mode: "unnamed" },
           },
+          customerEmail: "ada@example.com",
         });
         return { quote, confirmation };
       }
@@ -66,6 +67,9 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         assert.match(confirmation.referenceNumber, REFERENCE_NUMBER_PATTERN);
         assert.equal(confirmation.status, "confirmed");
         assert.equal(confirmation.orderId, quote.orderId);
+        const sentConfirm = JSON.parse(sent.at(-1)!.body!);
+        assert.equal(sentConfirm.customer_email, "ada@example.com", "customerEmail goes snake_case, as the quote's");
+        assert.equal(sentConfirm.customerEmail, undefined);
       });
 
       it("replays a call made twice with the same idempotency key", async () => {
@@ -158,9 +162,12 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
             protection_program_id: t.merchant.programId,
           }),
         );
-        const confirmation = await secret.headless.confirm({ quoteId: quote.quote_id });
+        const confirmation = await secret.headless.confirm({
+          quoteId: quote.quote_id,
+          customerEmail: "bo@example.com",
+        });
         assert.match(String(confirmation.reference_number), REFERENCE_NUMBER_PATTERN);
-        assert.equal(sent.at(-1)!.body, `{"quote_id":"${quote.quote_id}"}`);
+        assert.equal(sent.at(-1)!.body, `{"customer_email":"bo@example.com","quote_id":"${quote.quote_id}"}`);
 
         const other = await secret.headless.quote({
           order_amount_cents: 3_000,
@@ -204,6 +211,10 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         const { confirmation } = await protect();
         const [purchase] = (await secret.purchases.list({ orderId: confirmation.orderId })).data;
         assert.equal((await secret.purchases.retrieve(purchase!.id)).consent.feeCents, confirmation.feeCents);
+        const corrected = await secret.purchases.setCustomerEmail(purchase!.id, { customerEmail: "ada.b@example.com" });
+        assert.equal(corrected.id, purchase!.id);
+        assert.equal(sent.at(-1)!.path, `/api/v1/purchases/${purchase!.id}/customer-email`);
+        assert.equal(sent.at(-1)!.body, '{"customer_email":"ada.b@example.com"}');
         let event;
         for await (const listed of secret.events.all({ type: "protection.confirmed", limit: 2 })) {
           if (listed.type === "protection.confirmed" && listed.data.object.id === purchase!.id) event = listed;

@@ -98,7 +98,7 @@ describe("wire spelling", () => {
     assert.match(sent[0]!.headers.get("user-agent")!, /^purchase-protection-sdk-js\//);
   });
 
-  it("sends confirm as quoteId/quoteToken with a snake_case order_context, whatever the input spelling", async () => {
+  it("sends confirm as quoteId/quoteToken with a snake_case order_context and customer_email, whatever the input spelling", async () => {
     const { client, body } = recordingClient();
     const wire = {
       quoteId: "qt_1",
@@ -108,6 +108,7 @@ describe("wire spelling", () => {
         order: { id: "o-1", purchased_at: "2026-11-22T10:00:00Z", currency: "USD", covered_amount_cents: 100 },
         participants: { mode: "unnamed" },
       },
+      customer_email: "ada@example.com",
     };
     await client.offers.confirm(wire);
     await client.offers.confirm({
@@ -118,8 +119,14 @@ describe("wire spelling", () => {
         order: { id: "o-1", purchasedAt: "2026-11-22T10:00:00Z", currency: "USD", coveredAmountCents: 100 },
         participants: { mode: "unnamed" },
       },
+      customerEmail: "ada@example.com",
     });
-    await client.offers.confirm({ quote_id: "qt_1", quote_token: "tok", order_context: wire.order_context });
+    await client.offers.confirm({
+      quote_id: "qt_1",
+      quote_token: "tok",
+      order_context: wire.order_context,
+      customer_email: "ada@example.com",
+    });
     for (const i of [0, 1, 2]) assert.deepEqual(body(i), wire);
   });
 

@@ -29,6 +29,7 @@ const methodsOf = (client: ProtectionClient) => ({
   listPurchases: client.purchases.list,
   getPurchase: client.purchases.retrieve,
   confirmFeeRefund: client.purchases.confirmFeeRefund,
+  setPurchaseCustomerEmail: client.purchases.setCustomerEmail,
   headlessQuote: client.headless.quote,
   headlessConfirm: client.headless.confirm,
   headlessDecline: client.headless.decline,

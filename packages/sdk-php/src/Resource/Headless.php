@@ -23,7 +23,7 @@ final class Headless
     }
 
     /**
-     * @param array<string, mixed>|\stdClass $payload order_amount_cents, order_id, protection_program_id, currency?, customer_email?, product_category?
+     * @param array<string, mixed>|\stdClass $payload order_amount_cents, order_id, protection_program_id, currency?, customer_email?, order_name?, product_category?
      * @return array<string, mixed>
      */
     public function quote(array|\stdClass $payload, ?string $idempotencyKey = null): array
@@ -32,7 +32,7 @@ final class Headless
     }
 
     /**
-     * @param array<string, mixed>|\stdClass $payload quote_id
+     * @param array<string, mixed>|\stdClass $payload quote_id, customer_email? (required unless the quote has one)
      * @return array<string, mixed>
      */
     public function confirm(array|\stdClass $payload, ?string $idempotencyKey = null): array

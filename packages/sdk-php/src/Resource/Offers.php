@@ -53,7 +53,8 @@ final class Offers
     }
 
     /**
-     * @param array<string, mixed> $payload quoteId, quoteToken, order_context (or orderContext; nested keys either way)
+     * @param array<string, mixed> $payload quoteId, quoteToken, order_context (or orderContext; nested keys either way),
+     *     customer_email (or customerEmail): the buyer's address, required unless the quote has one
      * @return array<string, mixed>
      */
     public function confirm(array $payload, ?string $idempotencyKey = null): array
@@ -62,6 +63,11 @@ final class Offers
         if (array_key_exists('orderContext', $body)) {
             $body['order_context'] = Casing::snakeCaseKeys($body['orderContext']);
             unset($body['orderContext']);
+        }
+        // The buyer's address goes snake_case, as the quote's does.
+        if (array_key_exists('customerEmail', $body)) {
+            $body['customer_email'] = $body['customerEmail'];
+            unset($body['customerEmail']);
         }
         return $this->post('/offers/confirm', $body, $idempotencyKey);
     }

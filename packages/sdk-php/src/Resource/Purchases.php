@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace PurchaseProtection\Resource;
 
+use PurchaseProtection\Internal\Casing;
 use PurchaseProtection\Internal\Transport;
 
 /** GET /purchases: protected purchases. */
@@ -36,5 +37,24 @@ final class Purchases extends Pages
     {
         $path = '/purchases/' . Transport::pathSegment('purchaseId', $purchaseId) . '/fee-refund';
         return $this->transport->body('POST', $path, body: Transport::json($payload), idempotencyKey: $idempotencyKey);
+    }
+
+    /**
+     * POST /purchases/{purchaseId}/customer-email: set or correct the buyer's address (secret or restricted key);
+     * the welcome e-mail goes to it. `['customer_email' => …]` (or `customerEmail`). The address the plan already
+     * holds changes nothing.
+     *
+     * @param array<string, mixed> $payload
+     * @return array<string, mixed>
+     */
+    public function setCustomerEmail(string $purchaseId, array $payload, ?string $idempotencyKey = null): array
+    {
+        $path = '/purchases/' . Transport::pathSegment('purchaseId', $purchaseId) . '/customer-email';
+        return $this->transport->body(
+            'POST',
+            $path,
+            body: Transport::json(Casing::snakeCaseKeys($payload)),
+            idempotencyKey: $idempotencyKey,
+        );
     }
 }

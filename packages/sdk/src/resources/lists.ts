@@ -1,7 +1,14 @@
 import { snakeCaseKeys } from "../casing.ts";
 import { pathSegment, type Query, type Transport } from "../request.ts";
 import type { Claim, List, Purchase, PurchaseWithConsent } from "../responses.ts";
-import type { ClaimResolutionParams, ClaimsQuery, FeeRefundParams, PageQuery, PurchasesQuery } from "../types.ts";
+import type {
+  ClaimResolutionParams,
+  ClaimsQuery,
+  CustomerEmailParams,
+  FeeRefundParams,
+  PageQuery,
+  PurchasesQuery,
+} from "../types.ts";
 
 /** A list route, newest first: one page, every page, or every item. Query keys go out snake_case. */
 export class Pages<Item, ItemQuery extends PageQuery> {
@@ -79,5 +86,14 @@ export class Purchases extends Pages<Purchase, PurchasesQuery> {
   ): Promise<Purchase> {
     const path = `/purchases/${pathSegment("purchaseId", purchaseId)}/fee-refund`;
     return this.transport.body({ method: "POST", path, body: JSON.stringify(payload), idempotencyKey });
+  }
+
+  /**
+   * POST /purchases/{purchaseId}/customer-email: set or correct the buyer's address (secret or restricted key); the
+   * welcome e-mail goes to it. The address the plan already holds changes nothing.
+   */
+  setCustomerEmail(purchaseId: string, payload: CustomerEmailParams, idempotencyKey?: string): Promise<Purchase> {
+    const path = `/purchases/${pathSegment("purchaseId", purchaseId)}/customer-email`;
+    return this.transport.body({ method: "POST", path, body: JSON.stringify(snakeCaseKeys(payload)), idempotencyKey });
   }
 }

@@ -40,9 +40,14 @@ export class Offers {
     return this.quote(payload, idempotencyKey);
   }
 
+  /** Confirm; `customerEmail` (or `customer_email`) is the buyer's address, required unless the quote has one. */
   confirm(payload: ConfirmParams, idempotencyKey?: string): Promise<Confirmation> {
-    const { orderContext, ...rest } = camelCaseKeys(payload);
-    const body = orderContext === undefined ? rest : { ...rest, order_context: snakeCaseKeys(orderContext) };
+    const { orderContext, customerEmail, ...rest } = camelCaseKeys(payload);
+    const body = {
+      ...rest,
+      ...(orderContext === undefined ? {} : { order_context: snakeCaseKeys(orderContext) }),
+      ...(customerEmail === undefined ? {} : { customer_email: customerEmail }),
+    };
     return this.#post("/offers/confirm", body, idempotencyKey);
   }
 
