@@ -183,6 +183,7 @@ class CallerDomainError extends DomainError {
   constructor(error: DomainError, param: string) {
     super(error.kind, error.code, error.message, error.field);
     this.param = param;
+    this.recordRefusal = error.recordRefusal;
   }
 }
 

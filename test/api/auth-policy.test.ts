@@ -259,6 +259,8 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
           return { path, body: { orderId: "order-unknown" }, allowedStatus: 404 };
         case "confirmFeeRefund":
           return { path, body: {}, allowedStatus: 404 };
+        case "setPurchaseCustomerEmail":
+          return { path, body: { customer_email: "ada@example.com" }, allowedStatus: 404 };
         case "portalLookup":
           return {
             path,
