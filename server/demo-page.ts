@@ -1,10 +1,12 @@
 // /demo: a sample storefront checkout with <service-widget> on it (test mode, the demo merchant's keys and program),
 // served with a strict Content-Security-Policy, as a merchant's page could be. The widget runs in mode="order" inside
 // the checkout form: ticking only records the buyer's choice (its `choice` event) and the page adds the fee to its
-// total; submitting the form ("Place order") makes the widget confirm the plan first, then the page posts the order
-// (POST /demo), whose server side finds the widget's plan by order id (GET /api/v1/purchases) — or, when the widget's
-// confirm failed open, confirms the quote itself with the secret key (POST /api/v1/headless/confirm) — and the page
-// shows the reference number. Ids and the event log sit behind a closed "Developer" toggle.
+// total; submitting the form ("Place order") makes the widget confirm the plan first — for the address in the form's
+// e-mail field, which the widget reads — then the page posts the order (POST /demo), whose server side finds the
+// widget's plan by order id (GET /api/v1/purchases) — or, when the widget's confirm failed open, confirms the quote
+// itself with the secret key (POST /api/v1/headless/confirm) — and the thank-you view shows the reference number, links
+// to the buyer's coverage page in the portal and says the e-mail is on its way. Ids and the event log sit behind a
+// closed "Developer" toggle.
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { formatMoney } from "@purchase-protection/contract";
 import { WIDGET_SCRIPT_PATH } from "./widget-assets.ts";
@@ -19,6 +21,8 @@ export interface DemoKeys {
   programId: string;
   /** Used only by the server, to confirm the quote when the order is placed; never written into the page. */
   secretKey: string;
+  /** The buyer portal (the API's PORTAL_URL), where the thank-you view links. */
+  portalUrl: string;
 }
 
 /** The protection API's handler, called in process to confirm or decline the buyer's quote. */
@@ -28,6 +32,8 @@ export interface DemoApi {
 
 const CURRENCY = "USD";
 const LOCALE = "en-US";
+/** The demo buyer: the contact address the checkout form is filled in with. */
+const BUYER = { name: "Alex", email: "alex.morgan@example.com" };
 const CART = [
   { name: "Trail running shoes", options: "Size 9 · Slate", quantity: 1, unitCents: 12_999, tint: "#dbe7f3" },
   { name: "Merino running socks", options: "Crew · Charcoal", quantity: 2, unitCents: 1_200, tint: "#efe3d3" },
@@ -78,19 +84,26 @@ h2{font-size:17px}
 .row dd{margin:0;font-variant-numeric:tabular-nums;text-align:right}
 .row.total{margin-top:6px;padding-top:12px;border-top:1px solid #eceff2;font-size:18px;font-weight:700}
 .code{margin-right:6px;color:#4b535d;font-size:12px;font-weight:400}
-service-widget{display:block;min-height:140px;margin:16px 0 4px}
-@media (max-width:400px){service-widget{min-height:200px}}
+service-widget{display:block;min-height:190px;margin:16px 0 4px}
+@media (min-width:600px) and (max-width:899px){service-widget{min-height:150px}}
+@media (max-width:439px){service-widget{min-height:210px}}
+@media (max-width:370px){service-widget{min-height:270px}}
 .pay{display:block;width:100%;min-height:50px;margin-top:12px;border:0;border-radius:10px;background:#0b6b3a;color:#fff;font:inherit;font-size:16px;font-weight:600;cursor:pointer}
 .pay:hover{background:#09592f}
 .pay:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
 .pay:disabled{background:#4b535d;cursor:progress}
 .error{margin:10px 0 0;color:#a4262c}
+.field{width:100%;max-width:340px;min-height:40px;padding:8px 10px;border:1px solid #8c959f;border-radius:8px;background:#fff;color:inherit;font:inherit}
+.field:focus-visible{outline:2px solid #0b57d0;outline-offset:1px}
 .error:empty{display:none}
 .fine{margin:12px 0 0;color:#4b535d;font-size:13px;text-align:center}
 .done-mark{display:flex;align-items:center;gap:12px;margin-bottom:12px}
 .done-mark h1:focus{outline:none}
 .note{margin:12px 0 0;padding:12px 14px;border-radius:8px;background:#eef6f1;border:1px solid #c5e0cf}
 .ref{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-weight:700;letter-spacing:.02em;white-space:nowrap}
+.note p{margin:0}
+.note p+p{margin-top:8px}
+.note a{color:#0b57d0;font-weight:600}
 footer{padding-bottom:40px}
 .dev{border:1px solid #dfe3e8;border-radius:12px;background:#fff}
 .dev summary{padding:12px 16px;cursor:pointer;color:#3d444d;font-size:14px;font-weight:600}
@@ -156,7 +169,8 @@ $("checkout-form").addEventListener("submit", async (event) => {
   button.disabled = true;
   button.textContent = "Placing order…";
   $("order-error").textContent = "";
-  const choice = offer ? { quoteId: offer.quoteId, protect, orderId: ORDER_ID } : {};
+  const email = $("email").value.trim();
+  const choice = offer ? { quoteId: offer.quoteId, protect, orderId: ORDER_ID, email } : {};
   let status = 0, answer = {};
   try {
     const response = await fetch(DEMO_PATH, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(choice) });
@@ -179,9 +193,11 @@ $("checkout-form").addEventListener("submit", async (event) => {
   $("fine-print").remove();
   $("checkout").hidden = true;
   $("confirmation").hidden = false;
+  for (const element of document.querySelectorAll(".buyer-email")) element.textContent = email;
   if (answer.referenceNumber) {
     $("reference").textContent = answer.referenceNumber;
     $("dev-reference").textContent = answer.referenceNumber;
+    $("coverage-link").href = answer.coverageUrl;
     $("protected-note").hidden = false;
   }
   $("confirmation-heading").focus();
@@ -203,21 +219,25 @@ function demoPageHtml(keys: DemoKeys, nonce: string, orderId = `demo-${randomUUI
 <div class="wrap bar-in"><span class="brand">Demo Store</span><span class="secure">${lock(16)}Secure checkout</span></div>
 <p class="test">Test mode: no payment is taken and nothing ships.</p>
 </header>
-<main class="wrap grid">
+<main class="wrap">
+<form class="grid" id="checkout-form" method="post" action="${DEMO_PATH}">
 <section class="panel" id="checkout" aria-labelledby="checkout-heading">
 <h1 id="checkout-heading">Checkout</h1>
 <dl class="facts">
-<div><dt>Contact</dt><dd>alex.morgan@example.com</dd></div>
+<div><dt><label for="email">Contact e-mail</label></dt><dd><input class="field" id="email" name="email" type="email" autocomplete="email" required value="${BUYER.email}"></dd></div>
 <div><dt>Ship to</dt><dd>Alex Morgan, 12 Harbor Street, Portland, OR 97204, United States</dd></div>
 <div><dt>Delivery</dt><dd>Standard · 3–5 business days · Free</dd></div>
 <div><dt>Payment</dt><dd>Test card ending in 4242</dd></div>
 </dl>
 </section>
 <section class="panel" id="confirmation" aria-labelledby="confirmation-heading" hidden>
-<div class="done-mark">${CHECK}<h1 id="confirmation-heading" tabindex="-1">Thank you, Alex!</h1></div>
-<p>Your order <strong>${orderName}</strong> is confirmed. We'll email alex.morgan@example.com when it ships.</p>
-<p class="note" id="protected-note" hidden>Purchase protection is active. Your reference number is
-<span class="ref" id="reference"></span>. Keep it: you need it to request a refund if something goes wrong.</p>
+<div class="done-mark">${CHECK}<h1 id="confirmation-heading" tabindex="-1">Thank you, ${BUYER.name}!</h1></div>
+<p>Your order <strong>${orderName}</strong> is confirmed. We'll e-mail <span class="buyer-email"></span> when it ships.</p>
+<div class="note" id="protected-note" hidden>
+<p>Purchase protection is active. Your reference number is <span class="ref" id="reference"></span>.</p>
+<p>An e-mail with your protection details is on its way to <span class="buyer-email"></span>.</p>
+<p><a id="coverage-link" href="">View your protection</a>: what it covers, and where to ask for a refund if something goes wrong.</p>
+</div>
 </section>
 <section class="panel" aria-labelledby="summary-heading">
 <h2 id="summary-heading">Order summary</h2>
@@ -230,22 +250,22 @@ ${CART.map(lineItem).join("\n")}
 <div class="row" id="protection-row" hidden><dt>Purchase protection</dt><dd id="protection-fee" data-amount="0">${money(0)}</dd></div>
 <div class="row total"><dt>Total</dt><dd><span class="code">${CURRENCY}</span><span id="total" data-amount="${SUBTOTAL_CENTS}" aria-live="polite">${money(SUBTOTAL_CENTS)}</span></dd></div>
 </dl>
-<form id="checkout-form" method="post" action="${DEMO_PATH}">
 <service-widget publishable-key="${escape(keys.publishableKey)}" program-id="${escape(keys.programId)}"
   amount-cents="${SUBTOTAL_CENTS}" currency="${CURRENCY}" order-id="${escape(orderId)}" mode="order"></service-widget>
 <button class="pay" id="place-order" type="submit">Place order</button>
-</form>
 <p class="error" id="order-error" role="alert"></p>
 <p class="fine" id="fine-print">${lock(12)} Test mode: this demo charges nothing.</p>
 </section>
+</form>
 </main>
 <footer class="wrap">
 <details class="dev" id="developer">
 <summary>Developer</summary>
 <div class="dev-body">
 <p><code>&lt;service-widget mode="order"&gt;</code> in the checkout form: ticking records the buyer's choice; submitting
-the form confirms the plan from the widget, then places the order. Without protection the server declines the quote
-(<code>POST ${API_BASE_PATH}/headless/decline</code> with the demo merchant's secret key).</p>
+the form confirms the plan from the widget, for the address in the form's e-mail field, then places the order. Without
+protection the server declines the quote (<code>POST ${API_BASE_PATH}/headless/decline</code> with the demo merchant's
+secret key).</p>
 <dl class="ids">
 <dt>Order id</dt><dd><code>${escape(orderId)}</code></dd>
 <dt>Program</dt><dd><code>${escape(keys.programId)}</code></dd>
@@ -273,15 +293,20 @@ const json = (status: number, body: unknown) =>
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
   });
 
+/** The buyer's coverage page: the confirm's coverageUrl (server/domain/plans.ts), the look-up with the reference in. */
+const coverageUrl = (keys: DemoKeys, referenceNumber: string) =>
+  `${keys.portalUrl}/coverage/${encodeURIComponent(referenceNumber)}`;
+
 /**
- * POST /demo, "Place order": `{quoteId, protect, orderId?}`. Protected: the plan the widget confirmed for the order
- * id (found with the secret key), else — the widget's confirm failed open — the quote confirmed here. Not protected:
- * the quote declined (a refused decline still places the order: `{declineRefused}`). `{}` (no offer was shown) places
- * the order without protection. Answers `{referenceNumber?}` or the API's error.
+ * POST /demo, "Place order": `{quoteId, protect, orderId?, email?}`. Protected: the plan the widget confirmed for the
+ * order id (found with the secret key), else — the widget's confirm failed open — the quote confirmed here for the
+ * buyer's `email`. Not protected: the quote declined (a refused decline still places the order: `{declineRefused}`).
+ * `{}` (no offer was shown) places the order without protection. Answers `{referenceNumber?, coverageUrl?}` or the
+ * API's error.
  */
 async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promise<Response> {
   const choice = (await request.json().catch(() => undefined)) as
-    { quoteId?: unknown; protect?: unknown; orderId?: unknown } | undefined;
+    { quoteId?: unknown; protect?: unknown; orderId?: unknown; email?: unknown } | undefined;
   if (!choice || typeof choice !== "object" || Array.isArray(choice))
     return json(400, { error: { message: "Expected a JSON object." } });
   if (choice.quoteId === undefined) return json(200, {});
@@ -289,9 +314,12 @@ async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promi
     typeof choice.quoteId !== "string" ||
     !QUOTE_ID.test(choice.quoteId) ||
     typeof choice.protect !== "boolean" ||
-    (choice.orderId !== undefined && (typeof choice.orderId !== "string" || !ORDER_ID.test(choice.orderId)))
+    (choice.orderId !== undefined && (typeof choice.orderId !== "string" || !ORDER_ID.test(choice.orderId))) ||
+    (choice.email !== undefined && typeof choice.email !== "string")
   )
-    return json(400, { error: { message: "Expected {quoteId: string, protect: boolean, orderId?: string}." } });
+    return json(400, {
+      error: { message: "Expected {quoteId: string, protect: boolean, orderId?: string, email?: string}." },
+    });
   if (choice.protect && choice.orderId) {
     const listed = await api.fetch(
       new Request(
@@ -301,7 +329,11 @@ async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promi
     );
     const page = (await listed.json().catch(() => ({}))) as { data?: { referenceNumber: string }[] };
     const confirmed = listed.status === 200 && page.data?.[0];
-    if (confirmed) return json(200, { referenceNumber: confirmed.referenceNumber });
+    if (confirmed)
+      return json(200, {
+        referenceNumber: confirmed.referenceNumber,
+        coverageUrl: coverageUrl(keys, confirmed.referenceNumber),
+      });
   }
   const action = choice.protect ? "confirm" : "decline";
   const answer = await api.fetch(
@@ -313,7 +345,10 @@ async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promi
         // One key per quote and choice: placing the order again after a lost answer replays it.
         "Idempotency-Key": `demo-${action}-${choice.quoteId}`,
       },
-      body: JSON.stringify({ quote_id: choice.quoteId }),
+      body: JSON.stringify({
+        quote_id: choice.quoteId,
+        ...(choice.protect && choice.email ? { customer_email: choice.email } : {}),
+      }),
     }),
   );
   const body = (await answer.json().catch(() => ({}))) as { reference_number?: string; error?: unknown };
@@ -322,7 +357,7 @@ async function placeOrder(request: Request, keys: DemoKeys, api: DemoApi): Promi
   // "No thanks" already declined the quote (409 quote_declined), or it expired. The page's event log shows why.
   if (action === "decline") return json(200, answer.status === 200 ? {} : { declineRefused: error });
   if (answer.status !== 200) return json(answer.status, { error });
-  return json(200, { referenceNumber: body.reference_number });
+  return json(200, { referenceNumber: body.reference_number, coverageUrl: coverageUrl(keys, body.reference_number!) });
 }
 
 /** The /demo response (the page, or "Place order" on POST), or undefined for any other path or method. */
@@ -352,7 +387,12 @@ export function demoKeysFor(runtime: Runtime): () => Promise<DemoKeys> {
   return () => {
     let keys = seeded.get(runtime);
     if (!keys) {
-      keys = ensureDemoMerchant(runtime.db, runtime.services, runtime.config.DATA_DIR, runtime.config.DATABASE_URL);
+      keys = ensureDemoMerchant(
+        runtime.db,
+        runtime.services,
+        runtime.config.DATA_DIR,
+        runtime.config.DATABASE_URL,
+      ).then((merchant) => ({ ...merchant, portalUrl: runtime.config.PORTAL_URL }));
       keys.catch(() => seeded.delete(runtime));
       seeded.set(runtime, keys);
     }

@@ -85,7 +85,7 @@ describe("npm run api (server/main.ts as a process)", () => {
   it("the widget script is served beside the API", async () => {
     const response = await fetch(`${origin()}/widget/v1/frame.html`);
     assert.equal(response.status, 200);
-    assert.match(await response.text(), /service-widget\.js/);
+    assert.match(await response.text(), /<script src="frame\.js">/);
   });
 
   it("a body shorter than its Content-Length (the client half-closes) is 400 body_incomplete, logged at info without a stack", async () => {
