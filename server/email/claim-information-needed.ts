@@ -10,14 +10,16 @@ export const claimInformationNeeded: EmailTemplateRenderer = ({ plan, claim }) =
     subject: `More information needed for your refund request: ${plan.referenceNumber}`,
     preview: "The claims team has a question about your refund request.",
     heading: "The claims team needs more information",
+    // The question follows the button: however long it is, the button stays above the fold on a phone.
     lead: [
-      claim.latestRequest
-        ? { quoteLabel: `About ${claimLabel(plan, claim)}, the claims team asks:`, quote: claim.latestRequest.text }
-        : `About ${claimLabel(plan, claim)}: please tell us more about what happened, and add photos or documents if you have them.`,
+      `The claims team has a question about your refund request, ${claimLabel(plan, claim)}. Answer it in the portal (you can add files there).`,
     ],
     button: "Answer the claims team",
     body: [
-      `Answer in the portal (you can add files there). Once you answer, the review continues, within ${CLAIM_REVIEW_BUSINESS_DAYS} business days.`,
+      claim.latestRequest
+        ? { quoteLabel: "The claims team asks:", quote: claim.latestRequest.text }
+        : "Please tell us more about what happened, and add photos or documents if you have them.",
+      `Once you answer, the review continues, within ${CLAIM_REVIEW_BUSINESS_DAYS} business days.`,
       claimFacts(plan, claim),
     ],
   };

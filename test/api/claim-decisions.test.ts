@@ -130,7 +130,7 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
     assert.deepEqual(log.emails, ["claim_received", "claim_information_needed"]);
     assert.match(
       await rendered(claimInformationNeeded, planId, claim.id),
-      /the claims team asks:\nPlease send a photo/,
+      /The claims team asks:\nPlease send a photo/,
     );
 
     const answered = await buyer.post(`/portal/claims/${claim.id}/messages`, { message: "Here it is." });

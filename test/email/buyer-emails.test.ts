@@ -217,12 +217,8 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     const { to, mail } = receivedWith(`More information needed for your refund request: ${plan.reference}`);
     assert.deepEqual(to, ["info@example.com"]);
     const text = mail.text!;
-    assert.ok(
-      text.includes(
-        `About claim 1 on ${plan.reference}, the claims team asks:\nPlease send a photo of the parcel's label.`,
-      ),
-      text,
-    );
+    assert.ok(text.includes(`question about your refund request, claim 1 on ${plan.reference}.`), text);
+    assert.ok(text.includes("The claims team asks:\nPlease send a photo of the parcel's label."), text);
     assert.ok(!text.includes(claimId));
     assert.match(
       text,

@@ -31,8 +31,11 @@ const links = coverageLinks(randomBytes(32));
 
 /** Text nobody at the service wrote, with everything that used to be altered or could break out of markup. */
 const DESCRIPTION =
-  'The left shoe\'s sole came off — "brand new", see https://example.com/photo & <b>this</b>.\nSecond line: 50% off?';
-const REQUEST = "Could you send a photo of the label? It's on the box's side, next to the \"fragile\" sticker.";
+  'The left shoe\'s sole came off — "brand new", see https://example.com/photo & <b>this</b>.\nSecond line: 50% off? ' +
+  `Tracking: https://carrier.example/track/${"X".repeat(120)}`;
+const REQUEST =
+  "Could you send a photo of the label? It's on the box's side, next to the \"fragile\" sticker.\n\n" +
+  "A long question must not push the button below the fold. ".repeat(20);
 const NOTE = "We checked with the carrier: it's confirmed.\nThanks for your patience!";
 
 const plan = (overrides: Partial<EmailPlan> = {}): EmailPlan => ({
@@ -248,12 +251,12 @@ describe("buyer e-mails, rendered", () => {
     assert.ok(received.email.text.includes("The left shoe's sole came off"), "no hair space after the apostrophe");
     assert.ok(
       received.email.html.includes(
-        "The left shoe&#39;s sole came off — &#34;brand new&#34;, see https://example.com/photo &#38; &#60;b&#62;this&#60;/b&#62;.<br>Second line: 50% off?",
+        "The left shoe&#39;s sole came off — &#34;brand new&#34;, see https://example.com/photo &#38; &#60;b&#62;this&#60;/b&#62;.<br>Second line: 50% off? Tracking:",
       ),
       "escaped, line break kept",
     );
     const asked = await render(CASES[3]);
-    assert.ok(asked.email.text.includes(`the claims team asks:\n${REQUEST}`), asked.email.text);
+    assert.ok(asked.email.text.includes(`The claims team asks:\n${REQUEST}`), asked.email.text);
   });
 
   it("a decision says the published sentence and the reviewer's note, never the code; an approval the amount, the remedy, who pays and by when", async () => {
