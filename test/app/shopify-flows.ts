@@ -51,6 +51,7 @@ interface PlanRow {
   void_reason: string | null;
   customer_email_sealed: string | null;
   customer_email_hash: string | null;
+  order_name: string | null;
 }
 interface ShopifyOrderRow {
   reference_number: string | null;
@@ -196,6 +197,7 @@ export function shopifyFlowsSuite(dialect: Dialect) {
         buyerEmailHash(runtime().deps.sealer, " ada.buyer@EXAMPLE.com"),
         "and found by its hash, in any case",
       );
+      assert.equal(plan.order_name, order.name, "the order's name as the buyer knows it (#1001)");
       const row = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [
         String(order.id),
       ]))!;
@@ -334,6 +336,28 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       assert.equal(job.attempts, 1);
       assert.match(job.last_error ?? "", /currency_unsupported/);
       assert.equal((await plansFor(order.id)).length, 0);
+    });
+
+    it("a phone-only order (no e-mail anywhere) gets no plan: the confirm's customer_email_required is final (the job dead at once), and the quote keeps the refusal for the dashboard", async () => {
+      const placed = orderPayload({
+        lines: [{ productId: 111, price: "40.00" }],
+        attributes: { _protection: "accepted" },
+      });
+      const order = { ...placed, email: null, contact_email: null, customer: { ...placed.customer, email: null } };
+      assert.equal(await deliver({ topic: "orders/create", payload: order }), 200);
+      await settled();
+      const job = (await db().get<JobRow>(
+        "SELECT * FROM shopify_jobs WHERE kind = 'orders/create' ORDER BY created_at DESC LIMIT 1",
+      ))!;
+      assert.equal(job.status, "dead");
+      assert.equal(job.attempts, 1, "not retried: no retry can give the order an address");
+      assert.match(job.last_error ?? "", /customer_email_required/);
+      assert.equal((await plansFor(order.id)).length, 0);
+      const quote = await db().get<{ status: string; confirm_refused_code: string | null }>(
+        "SELECT status, confirm_refused_code FROM quotes WHERE order_id = ?",
+        [String(order.id)],
+      );
+      assert.deepEqual({ ...quote }, { status: "open", confirm_refused_code: "customer_email_required" });
     });
 
     it("the reference write-back is retried when the Admin API fails", async () => {
