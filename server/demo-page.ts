@@ -86,8 +86,9 @@ h2{font-size:17px}
 .code{margin-right:6px;color:#4b535d;font-size:12px;font-weight:400}
 service-widget{display:block;min-height:190px;margin:16px 0 4px}
 @media (min-width:600px) and (max-width:899px){service-widget{min-height:150px}}
-@media (max-width:439px){service-widget{min-height:210px}}
-@media (max-width:370px){service-widget{min-height:270px}}
+@media (max-width:399px){service-widget{min-height:230px}}
+@media (max-width:379px){service-widget{min-height:250px}}
+@media (max-width:340px){service-widget{min-height:270px}}
 .pay{display:block;width:100%;min-height:50px;margin-top:12px;border:0;border-radius:10px;background:#0b6b3a;color:#fff;font:inherit;font-size:16px;font-weight:600;cursor:pointer}
 .pay:hover{background:#09592f}
 .pay:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
