@@ -39,7 +39,7 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       ])
     )?.status;
 
-  it("shows the price and the full two-sentence disclosure before opt-in, unticked, with a coverage link", () =>
+  it("shows the price, what it covers in one line with a link to the rulebook, and the full two-sentence disclosure before opt-in, unticked", () =>
     withCheckout(suite, {}, async (tab) => {
       const box = await waitForRole(tab, "checkbox", /purchase protection/i);
       const [offer] = await waitForEvent(tab, "offer");
@@ -53,9 +53,17 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
         disclosure?.name,
         "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.",
       );
+      // What it covers, in one line, with the one link to the rulebook.
       assert.ok(
-        tree.find((node) => node.role === "link" && node.name === "See what is covered"),
-        "a link to the coverage details",
+        tree.some(
+          (node) => node.role === "StaticText" && node.name === "Loss, theft and damage in transit, and more. ",
+        ),
+        "what it covers",
+      );
+      assert.deepEqual(
+        tree.filter((node) => node.role === "link").map((node) => node.name),
+        ["See what is covered"],
+        "one link to the coverage details",
       );
       assert.deepEqual(tab.pageErrors, []);
       assert.deepEqual(tab.console, [], "no console output without the debug attribute");
