@@ -53,14 +53,12 @@ export const claimDecided: EmailTemplateRenderer = ({ plan, claim }) => {
   if (claim.status !== "denied")
     return {
       subject,
-      preview: "Your refund request has been approved.",
       heading: "Your refund request has been approved",
       button: "See your request",
       ...approval(plan, claim, claim.decidedAt),
     };
   return {
     subject,
-    preview: "Your refund request was not approved. The reason is inside.",
     heading: "Your refund request was not approved",
     lead: [`Your refund request, ${claimLabel(plan, claim)}, was not approved.`, `Why: ${claim.decisionMessage}`],
     button: "See your request",

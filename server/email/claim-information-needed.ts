@@ -8,7 +8,6 @@ export const claimInformationNeeded: EmailTemplateRenderer = ({ plan, claim }) =
   if (claim?.status !== "needs_information") return undefined;
   return {
     subject: `More information needed for your refund request: ${plan.referenceNumber}`,
-    preview: "The claims team has a question about your refund request.",
     heading: "The claims team needs more information",
     // The question follows the button: however long it is, the button stays above the fold on a phone.
     lead: [

@@ -32,7 +32,6 @@ export const claimPaid: EmailTemplateRenderer = ({ plan, claim }) => {
   if (claim.remedy === "replacement")
     return {
       subject: `Your replacement has been sent: ${plan.referenceNumber}`,
-      preview: `${plan.merchantName} has sent your replacement.`,
       heading: "Your replacement has been sent",
       lead: [
         `${plan.merchantName} has sent you a replacement for your ${orderLabel(plan)}${when.join("")}: ${claimLabel(plan, claim)} is settled.`,
@@ -47,7 +46,6 @@ export const claimPaid: EmailTemplateRenderer = ({ plan, claim }) => {
       : `${plan.merchantName} refunded it to you directly and confirmed the refund to us${when.join("")}.`;
   return {
     subject: `Your refund has been paid: ${plan.referenceNumber}`,
-    preview: `${amount} was refunded to you.`,
     heading: "Your refund has been paid",
     lead: [
       `Your refund of ${amount} for ${claimLabel(plan, claim)} has been paid. ${how} Your bank can take ${BANK_REFUND_BUSINESS_DAYS} business days to show it.`,

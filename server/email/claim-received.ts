@@ -14,7 +14,6 @@ export const claimReceived: EmailTemplateRenderer = ({ plan, claim }) => {
   if (!claim) return undefined;
   return {
     subject: `We received your refund request: ${plan.referenceNumber}`,
-    preview: `The claims team reviews it within ${CLAIM_REVIEW_BUSINESS_DAYS} business days.`,
     heading: "We received your refund request",
     lead: [
       `We received your refund request, ${claimLabel(plan, claim)}, for ${money(claim.amountCents, claim.currency)}. The claims team reviews it within ${CLAIM_REVIEW_BUSINESS_DAYS} business days.`,

@@ -15,7 +15,6 @@ export const freeLookCancelled: EmailTemplateRenderer = ({ plan }) => {
   if (plan.status !== "cancelled") return undefined;
   return {
     subject: `Your purchase protection is cancelled: ${plan.referenceNumber}`,
-    preview: `The protection fee of ${money(plan.feeCents, plan.currency)} is refunded in full.`,
     heading: "Your protection is cancelled",
     lead: [
       `You cancelled the purchase protection of your ${orderLabel(plan)} from ${plan.merchantName}${plan.cancelledAt === null ? "" : ` on ${utcDayAndTime(plan.cancelledAt)}`}. Your reference number is ${plan.referenceNumber}.`,

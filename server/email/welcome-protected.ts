@@ -12,7 +12,6 @@ export const welcomeProtected: EmailTemplateRenderer = ({ plan, settings }) => {
   return {
     // Our words and the reference number we generated only: no caller text ever goes in the Subject.
     subject: `Your purchase protection is active: ${plan.referenceNumber}`,
-    preview: `Keep this e-mail: your reference number is ${plan.referenceNumber}.`,
     heading: "Your order is protected",
     lead: [
       `Your ${orderLabel(plan)} from ${plan.merchantName} is protected. Your reference number is ${plan.referenceNumber}.`,

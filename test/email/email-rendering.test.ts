@@ -3,11 +3,15 @@
 // written and escaped in the HTML; then each HTML document in Chromium at 390 px (no sideways scroll, the button
 // above the fold) and 1280 px, with screenshots under test-artifacts/emails/ for a reviewer, and the button's address
 // checked: the portal's coverage page of the plan, a token this service verifies, the claim named by its number.
+// Where Debian's spamassassin is installed (apt-get install spamassassin), each message as nodemailer builds it is
+// scored offline: no rule that adds points may fire.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { execFileSync, spawnSync } from "node:child_process";
+import nodemailer from "nodemailer";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../support/widget/browser.ts";
 import { coverageLinks } from "../../server/email/coverage-link.ts";
@@ -325,6 +329,32 @@ describe("buyer e-mails, rendered", () => {
       assert.equal(`${url.origin}${url.pathname}`, `${PORTAL}/coverage/${REFERENCE}`);
       assert.ok(links.verify(REFERENCE, url.searchParams.get("token")!, NOW), `${entry.name}: the token verifies`);
       assert.equal(url.searchParams.get("claim"), entry.claim ? String(entry.claim.number) : null);
+    }
+  });
+
+  /** spamassassin on PATH (it is not part of the project's install: the check runs where a developer added it). */
+  const spamassassin = spawnSync("sh", ["-c", "command -v spamassassin"]).status === 0;
+
+  it.skipIf(!spamassassin)("SpamAssassin (offline rules) finds nothing that scores in any of them", async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    for (const entry of CASES) {
+      const { email } = await render(entry);
+      const built = await transport.sendMail({
+        from: "Acme Guarantee <protection@acme.example>",
+        to: "ada@example.com",
+        ...email,
+        headers: { "X-Service-Message-Id": "msg_01" },
+      });
+      const report = execFileSync("spamassassin", ["-t", "-L"], { input: built.message as Buffer }).toString();
+      const details = report.slice(report.indexOf("Content analysis details"));
+      const scoring = [...details.matchAll(/^\s*(-?\d+(?:\.\d+)?) ([A-Z0-9_]+)/gm)].filter(
+        ([, points]) => Number(points) > 0,
+      );
+      assert.deepEqual(
+        scoring.map(([, points, rule]) => `${rule} ${points}`),
+        [],
+        `${entry.name}:\n${details}`,
+      );
     }
   });
 
