@@ -233,7 +233,7 @@ function demoPageHtml(keys: DemoKeys, nonce: string, orderId = `demo-${randomUUI
 </section>
 <section class="panel" id="confirmation" aria-labelledby="confirmation-heading" hidden>
 <div class="done-mark">${CHECK}<h1 id="confirmation-heading" tabindex="-1">Thank you, ${BUYER.name}!</h1></div>
-<p>Your order <strong>${orderName}</strong> is confirmed. We'll e-mail <span class="buyer-email"></span> when it ships.</p>
+<p>Your order <strong id="order-name">${orderName}</strong> is confirmed. We'll e-mail <span class="buyer-email"></span> when it ships.</p>
 <div class="note" id="protected-note" hidden>
 <p>Purchase protection is active. Your reference number is <span class="ref" id="reference"></span>.</p>
 <p>An e-mail with your protection details is on its way to <span class="buyer-email"></span>.</p>
@@ -252,7 +252,8 @@ ${CART.map(lineItem).join("\n")}
 <div class="row total"><dt>Total</dt><dd><span class="code">${CURRENCY}</span><span id="total" data-amount="${SUBTOTAL_CENTS}" aria-live="polite">${money(SUBTOTAL_CENTS)}</span></dd></div>
 </dl>
 <service-widget publishable-key="${escape(keys.publishableKey)}" program-id="${escape(keys.programId)}"
-  amount-cents="${SUBTOTAL_CENTS}" currency="${CURRENCY}" order-id="${escape(orderId)}" mode="order"></service-widget>
+  amount-cents="${SUBTOTAL_CENTS}" currency="${CURRENCY}" order-id="${escape(orderId)}" order-name="${orderName}"
+  mode="order"></service-widget>
 <button class="pay" id="place-order" type="submit">Place order</button>
 <p class="error" id="order-error" role="alert"></p>
 <p class="fine" id="fine-print">${lock(12)} Test mode: this demo charges nothing.</p>

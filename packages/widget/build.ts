@@ -28,7 +28,7 @@ export const EMBED_ASSET = path.join(
 
 /** Properties of the widget's internal objects (config, view, cart, mount): renamed by the minifier. */
 const INTERNAL_PROPS =
-  /^(box|busy|done|onDecline|chosen|choose|update|stop|idle|settle|key|program|amountCents|orderRef|apiBase|price|disclosure|canDecline|terms|token)$/;
+  /^(box|busy|done|onDecline|chosen|choose|update|stop|idle|settle|key|program|amountCents|orderRef|orderName|apiBase|price|disclosure|canDecline|terms|token)$/;
 
 export interface BuildResult {
   bytes: number;
@@ -46,6 +46,7 @@ export async function bundle(entry: keyof typeof ENTRIES = "script"): Promise<Ui
     // Chrome 91, not 80: esbuild rewrites every `?.` for Chrome < 91 (a V8 bug), which the size budget cannot afford.
     target: ["es2020", "chrome91", "safari14", "firefox78"],
     legalComments: "none",
+    charset: "utf8",
     // The widget's own property names (never an API field, event detail key, DOM or public name) shrink to a letter.
     mangleProps: INTERNAL_PROPS,
     write: false,

@@ -12,6 +12,7 @@ export const ATTRIBUTES = [
   "debug",
   "fee-variants",
   "placement",
+  "order-name",
 ];
 /** Read when the order is placed, never quoted: a change is no reason to quote again (element.ts observes ATTRIBUTES). */
 const READ_ONLY = ["customer-email"];
@@ -25,6 +26,8 @@ export interface WidgetConfig {
   currency: string;
   /** The order id quoted (the `order-id` attribute). */
   orderRef: string;
+  /** The store's order name ("#1001") when the page knows it: the plan keeps it, the buyer's portal look-up takes it. */
+  orderName?: string;
   apiBase: string;
   mode: "order" | "cart";
 }
@@ -73,6 +76,7 @@ export function readConfig(attributes: Attributes, scriptUrl: string): WidgetCon
     amountCents,
     currency: (attributes.currency || "USD").toUpperCase(),
     orderRef,
+    orderName: attributes["order-name"],
     apiBase,
     mode,
   };

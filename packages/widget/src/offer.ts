@@ -32,7 +32,7 @@ const EMAIL_FIELD = "input[type=email],[autocomplete~=email]";
 
 // Written even without `debug`: a page that never gives the buyer's address sells protection nobody can claim on.
 const NO_EMAIL_WARNING =
-  "[service-widget] Not protected: the buyer's e-mail is required. Give it in an e-mail field of the form, customer-email or confirm({customerEmail}).";
+  "[service-widget] Not protected: no buyer e-mail. Give one in the form's e-mail field, customer-email or confirm({customerEmail}).";
 
 export interface Mount {
   /** Quote (again) for these attributes after `delayMs`; a later call within the delay replaces this one. */
@@ -132,6 +132,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           order_id: config.orderRef,
           protection_program_id: config.program,
           currency: config.currency,
+          order_name: config.orderName,
         },
         uuid(),
         controller,

@@ -146,6 +146,38 @@ ${outside ? element({ ...attributes, form: "order" }) : ""}`,
     });
   });
 
+  it("order-name: the store's order name goes on the quote, the plan keeps it, and the buyer finds the plan with the e-mail and that order number", async () => {
+    const attributes = widgetAttributes(suite.stack, { "order-name": "#1042" });
+    const html = formPage(attributes, `<input type="email" name="email" value="named.buyer@example.com">`);
+    await withCheckout(suite, { html }, async (tab) => {
+      await tick(tab);
+      await placeOrder(tab);
+      assert.deepEqual(
+        quoteRequests(tab).map((r) => JSON.parse(r.postData!).order_name),
+        ["#1042"],
+      );
+      const plans = await suite.stack.api.database.db.all<{ order_name: string | null }>(
+        "SELECT order_name FROM plans WHERE order_id = ?",
+        [attributes["order-id"]],
+      );
+      assert.deepEqual(
+        plans.map((plan) => plan.order_name),
+        ["#1042"],
+      );
+      const lookup = await fetch(`${suite.stack.widgetOrigin}/api/v1/portal/lookup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "named.buyer@example.com", orderNumber: "1042" }),
+      });
+      assert.equal(lookup.status, 200, await lookup.clone().text());
+    });
+    // Without it, no order_name is sent (the quote is as before).
+    await withCheckout(suite, {}, async (tab) => {
+      await waitForEvent(tab, "offer");
+      assert.equal("order_name" in JSON.parse(quoteRequests(tab)[0].postData!), false);
+    });
+  });
+
   it("none anywhere: the order is placed unprotected, unavailable {reason: customer_email_required}, ONE console warning, no plan, the offer gone", async () => {
     const attributes = widgetAttributes(suite.stack);
     const html = formPage(attributes, `<label>E-mail <input type="email" name="email"></label>`);

@@ -79,11 +79,11 @@ describe("/demo storefront page (Chromium)", () => {
   }
 
   /** The buyer's portal look-up with the address the page shows and the reference: the plan can be reached. */
-  const lookUp = (email: string, referenceNumber: string) =>
+  const lookUp = (body: { email: string; referenceNumber?: string; orderNumber?: string }) =>
     fetch(`${app.origin}/api/v1/portal/lookup`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, referenceNumber }),
+      body: JSON.stringify(body),
     });
 
   /** The thank-you view of a protected order: the reference, the coverage link, the e-mail on its way. */
@@ -94,8 +94,14 @@ describe("/demo storefront page (Chromium)", () => {
     assert.match(await tab.page.innerText("#protected-note"), new RegExp(`on its way to ${BUYER_EMAIL}`));
     const note = await tab.page.innerText("#confirmation");
     assert.doesNotMatch(note, /\b(qt|quo|plan|clm)_/, "no internal id");
-    const lookup = await lookUp(BUYER_EMAIL, reference);
+    const lookup = await lookUp({ email: BUYER_EMAIL, referenceNumber: reference });
     assert.equal(lookup.status, 200, `the plan holds the buyer's address: ${await lookup.clone().text()}`);
+    // The store's order number the thank-you view names finds it too (the widget's order-name).
+    const orderNumber = await tab.page.innerText("#order-name");
+    assert.match(orderNumber, /^#\d+$/);
+    const byOrder = await lookUp({ email: BUYER_EMAIL, orderNumber });
+    assert.equal(byOrder.status, 200, await byOrder.clone().text());
+    assert.equal(((await byOrder.json()) as { plan: { referenceNumber: string } }).plan.referenceNumber, reference);
   }
 
   it("opting in adds the fee to the total once, opting out drops it; placing the order shows the reference number", async () => {
