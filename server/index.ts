@@ -145,7 +145,7 @@ export {
 export { sendStaffSignInEmail, type Mail } from "./email/staff-sign-in.ts";
 export { getPurchase, listPurchases, type Purchase } from "./domain/purchases.ts";
 export { listSettlements, settlementEntriesCsv, type Statement } from "./domain/settlements.ts";
-export { voidPlan, type ConsentRecord } from "./domain/plans.ts";
+export { countBuyersRefusedForNoAddress, voidPlan, type ConsentRecord } from "./domain/plans.ts";
 export { reportMerchantRefund, type MerchantRefund } from "./domain/orders.ts";
 export { sendMemberSignInEmail, sendMemberSignUpEmail } from "./email/member-sign-in.ts";
 export { listPurchaseEmails, type PurchaseEmail } from "./domain/emails.ts";

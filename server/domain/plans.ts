@@ -8,7 +8,7 @@ import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
 import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
-import { markQuoteConfirmed, recordConfirmRefusal, type QuoteRecord } from "../store/quotes.ts";
+import { countRefusedConfirms, markQuoteConfirmed, recordConfirmRefusal, type QuoteRecord } from "../store/quotes.ts";
 import { insertProtectedOrder } from "../store/orders.ts";
 import {
   insertPlan,
@@ -80,6 +80,17 @@ function customerEmailRequired(services: Services, quote: QuoteRecord): DomainEr
 }
 
 const REFERENCE_NUMBER_ATTEMPTS = 5;
+
+/** How far back the dashboard counts confirms refused for want of a buyer address. */
+export const REFUSED_CONFIRMS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How many buyers chose protection in the last 30 days and got no plan because the merchant's page sent no address
+ * (confirms refused with customer_email_required whose quote never became a plan): the dashboard's notice.
+ */
+export function countBuyersRefusedForNoAddress(tx: Tx, actor: Actor, now: number): Promise<number> {
+  return countRefusedConfirms(tx, actor, CUSTOMER_EMAIL_REQUIRED, now - REFUSED_CONFIRMS_WINDOW_MS);
+}
 
 /** Turns an open quote into an active plan on a protected order (one transaction, one event). */
 export async function confirmQuote(

@@ -227,7 +227,7 @@ describe.each(DIALECTS)("the buyer's address (%s)", (dialect) => {
         const firstState = state === "sent" ? "sent" : "pending";
         assert.equal((await setAddress(secret, confirmation.planId, "second@example.com")).status, 200);
         // Both made on the test clock's same millisecond: compared without their order.
-        const byHash = (rows: { recipient_hash: string }[]) =>
+        const byHash = (rows: { recipient_hash: string; status: string }[]) =>
           [...rows].sort((a, b) => a.recipient_hash.localeCompare(b.recipient_hash));
         assert.deepEqual(
           byHash(await welcomesOf(confirmation.planId)),

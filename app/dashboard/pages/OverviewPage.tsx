@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, DataTable, InlineGrid, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, DataTable, InlineGrid, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { OverviewData } from "./overview.server.ts";
 import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
 import { ActivityChart } from "../ActivityChart.tsx";
@@ -22,9 +22,28 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * Confirms refused with customer_email_required in the last 30 days (README "The buyer's address"): buyers who chose
+ * protection and got no plan because the page sent no address. What to fix, in a sentence.
+ */
+function NoAddressNotice({ buyers }: { buyers: number }) {
+  const who = buyers === 1 ? "1 buyer" : `${buyers} buyers`;
+  return (
+    <Banner tone="warning" title={`${who} chose protection but got no plan: your page sent no buyer e-mail`}>
+      <p>
+        In the last 30 days, confirms came without the buyer&apos;s e-mail address and were refused
+        (customer_email_required): no plan was made, so those buyers cannot claim. Pass the address on every confirm:
+        the widget reads the checkout form&apos;s e-mail field, a customer-email attribute or{" "}
+        <code>{"confirm({ orderId, customerEmail })"}</code>; a server sends customer_email with the quote or the
+        confirm. See &quot;The buyer&apos;s address&quot; in the README.
+      </p>
+    </Banner>
+  );
+}
+
 /** `top` and `bottom`: what a shell adds (the Shopify admin: the shop's banners, setup and activity). */
 export function OverviewPage({ top, bottom }: { top?: ReactNode; bottom?: ReactNode }) {
-  const { days, metrics, activity } = useLoaderData() as unknown as OverviewData;
+  const { days, metrics, activity, buyersWithoutAddress } = useLoaderData() as unknown as OverviewData;
   const href = useDashboardHref();
   const attach = metrics.attachRate === null ? "—" : `${Math.round(metrics.attachRate * 100)} %`;
   const claimRows = Object.entries(metrics.claims.byStatus).map(([status, count]) => [status, String(count)]);
@@ -32,6 +51,11 @@ export function OverviewPage({ top, bottom }: { top?: ReactNode; bottom?: ReactN
     <Page title="Overview" subtitle={`The last ${days} days`}>
       <Layout>
         {top && <Layout.Section>{top}</Layout.Section>}
+        {buyersWithoutAddress > 0 && (
+          <Layout.Section>
+            <NoAddressNotice buyers={buyersWithoutAddress} />
+          </Layout.Section>
+        )}
         <Layout.Section>
           <InlineStack gap="300">
             {OVERVIEW_WINDOWS.map((window) =>

@@ -1,6 +1,6 @@
 // Overview: the last 30 or 90 days of the viewer's mode — offers quoted and purchases protected per UTC day, the
 // attach rate, fees and the merchant's share per currency, and claims by status.
-import { dailyActivity, merchantMetrics } from "../../../server/index.ts";
+import { countBuyersRefusedForNoAddress, dailyActivity, merchantMetrics } from "../../../server/index.ts";
 import type { PageContext } from "../viewer.ts";
 import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
 
@@ -12,11 +12,13 @@ export async function loadOverview({ runtime, viewer, request }: PageContext) {
   const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
   const now = runtime.services.clock();
   const today = Math.floor(now / DAY_MS);
-  const [metrics, activity] = await Promise.all([
+  const [metrics, activity, buyersWithoutAddress] = await Promise.all([
     merchantMetrics(runtime.db, actor, { fromMs: (today - days + 1) * DAY_MS }, now),
     dailyActivity(runtime.db, actor, days, now),
+    // Always the last 30 days, whatever the window: a notice of something to fix, not a figure of the period.
+    countBuyersRefusedForNoAddress(runtime.db, actor, now),
   ]);
-  return { days, metrics, activity };
+  return { days, metrics, activity, buyersWithoutAddress };
 }
 
 export type OverviewData = Awaited<ReturnType<typeof loadOverview>>;
