@@ -46,7 +46,6 @@ export async function bundle(entry: keyof typeof ENTRIES = "script"): Promise<Ui
     // Chrome 91, not 80: esbuild rewrites every `?.` for Chrome < 91 (a V8 bug), which the size budget cannot afford.
     target: ["es2020", "chrome91", "safari14", "firefox78"],
     legalComments: "none",
-    charset: "utf8",
     // The widget's own property names (never an API field, event detail key, DOM or public name) shrink to a letter.
     mangleProps: INTERNAL_PROPS,
     write: false,
