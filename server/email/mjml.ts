@@ -1,5 +1,6 @@
 // mjml 5, typed: it ships no types, and @types/mjml describes mjml 4's synchronous API (mjml 5 compiles
-// asynchronously). Loaded through require, typed here, so neither TypeScript project needs an ambient declaration.
+// asynchronously). Loaded through require on the first e-mail, not at import: it takes about half a second to load,
+// which every API process would otherwise pay at start.
 import { createRequire } from "node:module";
 
 export interface MjmlOptions {
@@ -14,7 +15,12 @@ export interface MjmlResult {
   errors: { line: number; message: string; tagName: string; formattedMessage: string }[];
 }
 
-export const mjml2html = createRequire(import.meta.url)("mjml") as (
-  input: string,
-  options?: MjmlOptions,
-) => Promise<MjmlResult>;
+type Mjml2Html = (input: string, options?: MjmlOptions) => Promise<MjmlResult>;
+
+let compiler: Mjml2Html | undefined;
+
+/** Compiles an MJML document to the HTML e-mail. */
+export function mjml2html(input: string, options?: MjmlOptions): Promise<MjmlResult> {
+  compiler ??= createRequire(import.meta.url)("mjml") as Mjml2Html;
+  return compiler(input, options);
+}
