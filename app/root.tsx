@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 
+// No web font is loaded from another host (issue 27): the portal, the console and the dashboard make no request
+// outside this origin, so their stylesheets name Inter first and fall back to the system's fonts (Polaris' own stack).
 export default function App() {
   // Marks the page interactive once React has hydrated it: browser tests and benchmarks wait for it before typing into
   // controlled fields (typed earlier, a value can be lost to hydration).
@@ -12,8 +14,6 @@ export default function App() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <link rel="preconnect" href="https://cdn.shopify.com/" />
-        <link rel="stylesheet" href="https://cdn.shopify.com/static/fonts/inter/v4/styles.css" />
         <Meta />
         <Links />
       </head>

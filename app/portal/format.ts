@@ -1,46 +1,48 @@
 // Money, dates and the free-look countdown as the portal shows them. Amounts are integer minor units on the wire; the
-// currency's own number of decimals comes from Intl (JPY has none), never an assumed 2.
+// currency's own number of decimals comes from Intl (JPY has none), never an assumed 2. Money and dates are written
+// in the buyer's locale (their browser's Accept-Language, locale.ts); typed amounts are read by the one parser of
+// people's money (the contract's parseTypedMoney).
+import { formatMoney as formatMoneyIn, minorDigits, parseTypedMoney } from "@purchase-protection/contract";
+import { DEFAULT_LOCALE } from "./locale.ts";
 import { messages } from "./messages.ts";
 import type { PortalRulebook } from "./portal-api.server.ts";
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function currencyFormat(currency: string): Intl.NumberFormat {
-  let format = formatters.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat("en", { style: "currency", currency });
-    formatters.set(currency, format);
-  }
-  return format;
-}
-
 /** The currency's decimals (2 for USD, 0 for JPY, 3 for KWD). */
-export const currencyDigits = (currency: string) =>
-  currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+export const currencyDigits = minorDigits;
 
-export const formatMoney = (minorUnits: number, currency: string) =>
-  currencyFormat(currency).format(minorUnits / 10 ** currencyDigits(currency));
+/** Minor units as the buyer writes money ("$129.99"; "129,99 $" in de-DE): the currency's symbol and decimals. */
+export const formatMoney = (minorUnits: number, currency: string, locale: string = DEFAULT_LOCALE) =>
+  formatMoneyIn(minorUnits, currency, locale);
 
-/** An amount a buyer typed ("25", "25.5", "25.50") in minor units, or undefined when it is not one. */
-export function parseMoney(input: string, currency: string): number | undefined {
-  const digits = currencyDigits(currency);
-  const text = input.trim().replace(/,/g, "");
-  const pattern = digits > 0 ? new RegExp(`^\\d{1,12}(\\.\\d{1,${digits}})?$`) : /^\d{1,12}$/;
-  if (!pattern.test(text)) return undefined;
-  const [whole, fraction = ""] = text.split(".");
-  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-}
+/** An amount a buyer typed ("$129.99", "129.99", "129,99") in minor units, or undefined when it is not one. */
+export const parseMoney = (input: string, currency: string) => parseTypedMoney(input, currency);
 
 /** The amount as a buyer would type it back into the form. */
 export const moneyInput = (minorUnits: number, currency: string) =>
   (minorUnits / 10 ** currencyDigits(currency)).toFixed(currencyDigits(currency));
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+const DATE_TIME_FIELDS: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
 
-/** Times are shown in UTC and say so: the server does not know the buyer's time zone. */
-export const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+/**
+ * An instant in a time zone, the zone named ("27 Nov 2026, 10:14 UTC"). Pages render it in UTC on the server and the
+ * browser redraws it in the buyer's own zone (LocalTime), so the text never hides which zone it is in.
+ */
+export const formatDateTime = (iso: string, locale: string = DEFAULT_LOCALE, timeZone = "UTC") =>
+  new Intl.DateTimeFormat(locale, { ...DATE_TIME_FIELDS, timeZone }).format(new Date(iso));
+
+/**
+ * A day ("27 Nov 2026"): a date the buyer picked, or a due day, is stored as its 00:00 UTC and shown in UTC, so it
+ * stays the day it was in every time zone (never a midnight moved to the evening before).
+ */
+export const formatDate = (iso: string, locale: string = DEFAULT_LOCALE) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
 
 /** "12 h 05 min" until `endsAt` (rounded up to the minute), or undefined once it has passed. */
 export function remainingText(endsAt: string, now: number): string | undefined {

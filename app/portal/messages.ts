@@ -5,7 +5,8 @@ export const messages = {
   siteName: "Purchase protection",
   skipToContent: "Skip to main content",
   signOut: "Sign out",
-  termsLink: "What is covered",
+  // The footer's link to the rulebook; "What is covered" is the plan page's section and the rulebook's title, once each.
+  termsLink: "Rules of the protection",
   planLink: "Your coverage",
   footerNote: "Questions about your order itself? Contact the store you bought from.",
   protectedBy: (merchantName: string) => `Your order from ${merchantName}`,
@@ -13,18 +14,19 @@ export const messages = {
   lookup: {
     title: "Find your protection",
     intro:
-      "Enter the e-mail address you used for the order and the reference number from your protection e-mail (it starts with CLM-).",
+      "Enter the e-mail address you used for the order and either the reference number from your protection e-mail or the store's order number.",
     email: "E-mail address",
     emailHint: "The address the store sent your order confirmation to.",
-    reference: "Reference number",
-    referenceHint: "For example CLM-2026-7K3M9Q2X. You find it in the protection e-mail.",
+    reference: "Reference number or order number",
+    referenceHint:
+      "The reference number has the form CLM-YYYY-XXXXXXXX, for example CLM-2026-7K3M9Q2X: it is in your protection e-mail. Or the order number from the store's confirmation, for example #1001.",
     submit: "Continue",
     emailMissing: "Enter the e-mail address you used for the order.",
-    referenceMissing: "Enter the reference number from your protection e-mail.",
+    referenceMissing: "Enter the reference number from your protection e-mail, or the store's order number.",
     signedOut: "You are signed out.",
     sessionExpired: "Your session has ended. Look up your protection again to continue.",
     linkFailed:
-      "This link has expired or is not valid. Look up your protection with your e-mail address and reference number.",
+      "This link has expired or is not valid. Look up your protection with your e-mail address and reference number or order number.",
   },
 
   coverageLink: {
@@ -38,6 +40,10 @@ export const messages = {
     title: "Your coverage",
     reference: "Reference number",
     order: "Order",
+    actionTitle: "Action needed",
+    actionIntro: "We need more information to decide this request. Answer on its page:",
+    actionAnswer: (claim: string) => `Answer the question about ${claim}`,
+    question: "Our question",
     status: "Status",
     statuses: { active: "Active", voided: "Voided by the store", cancelled: "Cancelled" } as Record<string, string>,
     fee: "Protection fee",
@@ -58,13 +64,15 @@ export const messages = {
       "This protection has a request that is open, approved or paid, so it can no longer be cancelled for a refund of its fee.",
     freeLookVoided: "The store voided this protection, so there is nothing to cancel.",
     cancelButton: "Cancel protection",
-    cancelledOn: (when: string) => `You cancelled this protection on ${when}.`,
+    // The time follows as a <time> the browser writes in the buyer's zone (LocalTime).
+    cancelledOn: "You cancelled this protection on",
     refundPending: (amount: string) => `Your fee of ${amount} will be refunded. Refund status: pending.`,
-    refundDone: (amount: string, when: string) => `Your fee of ${amount} was refunded on ${when}.`,
+    refundDone: (amount: string) => `Your fee of ${amount} was refunded on`,
     claimsTitle: "Your refund requests",
     noClaims: "You have not asked for a refund yet.",
     newClaim: "Report a problem",
-    viewClaim: "View request",
+    viewClaim: (claim: string) => `View ${claim}`,
+    filedOn: (date: string) => `sent on ${date}`,
     decisionReason: "Reason for the decision:",
     notActive: "This protection is not active, so no new requests can be filed.",
   },
@@ -90,17 +98,37 @@ export const messages = {
     description: "Describe the problem",
     descriptionHint: "What you ordered, what happened, and anything that helps us check it. Up to 5000 characters.",
     amount: "Amount to refund (optional)",
-    amountHint: (remaining: string) => `Leave it empty to ask for the full remaining covered amount (${remaining}).`,
+    amountHint: (remaining: string, example: string) =>
+      `For example ${example}. Leave it empty to ask for the full remaining covered amount (${remaining}).`,
     evidence: "Photos or documents (optional)",
+    // For the reasons a photo shows best (PHOTO_REASONS of the claim form): asked for, not required by the rulebook.
+    evidencePhotos: "Photos of the problem (please add at least one)",
+    photosAsked: "For a damaged, defective or wrong item, add at least one photo that shows the problem.",
+    photosPlease: "A photo that shows the problem is how we can check it quickly.",
     evidenceHint: (maxFiles: number, maxSize: string, perRequest: string) =>
       `Up to ${maxFiles} files, ${maxSize} each: JPEG, PNG, WebP, HEIC or PDF. A request holds at most ${perRequest} in all.`,
     submit: "Send request",
     reasonMissing: "Choose what happened.",
     occurredAtMissing: "Enter the day it happened.",
     descriptionMissing: "Describe the problem.",
-    amountInvalid: "Enter the amount as a number, for example 25.50.",
+    amountInvalid: (example: string) => `Enter the amount as you would write it, for example ${example}.`,
     created: "Your request was sent. We will e-mail you when its status changes.",
     detailTitle: "Refund request",
+    /** A claim's name for the buyer: "Claim 2 on CLM-2026-7K3M9Q2X" (the service's claimName). */
+    name: (number: number, referenceNumber: string) => `Claim ${number} on ${referenceNumber}`,
+    nameInline: (number: number, referenceNumber: string) => `claim ${number} on ${referenceNumber}`,
+    payoutPending: (what: string) => `Approved: ${what}.`,
+    // The day and time follow as a <time> the browser writes in the buyer's zone (LocalTime).
+    payoutPaidPrefix: (what: string) => `Paid: ${what}, on`,
+    paidBy: (payer: string, remedy: string, merchantName: string) =>
+      remedy === "replacement"
+        ? `${merchantName} sent you the replacement.`
+        : payer === "shopify_refund"
+          ? "The refund went back to the payment method you used for the order. Your bank can take 5–10 business days to show it."
+          : `${merchantName} refunded you directly. Your bank can take 5–10 business days to show it.`,
+    remedy: (remedy: string, amount: string) =>
+      remedy === "replacement" ? `a replacement worth ${amount}` : `a refund of ${amount}`,
+    actionTitle: "Action needed",
     status: "Status",
     statuses: {
       submitted: "Received",
@@ -178,7 +206,7 @@ export const messages = {
 /** Sentences for the API's error codes; anything else falls back to the generic sentence. */
 const ERROR_SENTENCES: Record<string, string> = {
   portal_lookup_failed:
-    "We could not find protection for that e-mail address and reference number. Check both and try again.",
+    "We could not find protection for that e-mail address and reference or order number. Check both and try again.",
   portal_session_invalid: messages.lookup.sessionExpired,
   portal_session_required: messages.lookup.sessionExpired,
   free_look_expired: "The 48 hours to cancel have passed, so this protection can no longer be cancelled.",

@@ -106,7 +106,7 @@ async function readResult<T>(response: Response): Promise<ApiResult<T>> {
 }
 
 export const portalApi = {
-  lookup: (ctx: CallContext, input: { email: string; referenceNumber: string }) =>
+  lookup: (ctx: CallContext, input: { email: string } & ({ referenceNumber: string } | { orderNumber: string })) =>
     call<PortalSession>(ctx, "POST", "/portal/lookup", undefined, { json: input }),
   coverageLink: (ctx: CallContext, input: { referenceNumber: string; token: string }) =>
     call<PortalSession>(ctx, "POST", "/portal/coverage-link", undefined, { json: input }),
@@ -120,6 +120,19 @@ export const portalApi = {
     call<{ object: "list"; data: PortalClaim[]; has_more: boolean }>(ctx, "GET", "/claims?limit=100", token),
   claim: (ctx: CallContext, token: string, claimId: string) =>
     call<PortalClaimWithTimeline>(ctx, "GET", `/portal/claims/${encodeURIComponent(claimId)}`, token),
+  /**
+   * The id of the session plan's claim with this number (the pages' URLs name claims by number, /portal/claims/2, as
+   * the buyer does), or a 404 result. An id (clm_…) from an older link passes through as it is.
+   */
+  async claimId(ctx: CallContext, token: string, claim: string): Promise<ApiResult<string>> {
+    if (!/^\d{1,9}$/.test(claim)) return { ok: true, data: claim };
+    const listed = await portalApi.claims(ctx, token);
+    if (!listed.ok) return listed;
+    const found = listed.data.data.find((entry) => entry.number === Number(claim));
+    return found
+      ? { ok: true, data: found.id }
+      : { ok: false, status: 404, error: { code: "resource_missing", message: "No such claim." } };
+  },
   fileClaim: (ctx: CallContext, token: string, form: FormData) =>
     call<PortalClaim>(ctx, "POST", "/portal/claims", token, { form }),
   addMessage: (ctx: CallContext, token: string, claimId: string, form: FormData) =>

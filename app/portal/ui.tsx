@@ -1,9 +1,42 @@
 // The portal's page frame and form pieces: plain HTML that works without JavaScript (Remix's <Form> falls back to a
 // normal form post), with the accessibility parts in one place (labels, hints and errors tied to their fields, an
 // error summary that links to each field and takes focus).
-import { useEffect, useRef, type ReactNode } from "react";
-import { Form } from "@remix-run/react";
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { Form, useRouteLoaderData } from "@remix-run/react";
 import { messages } from "./messages.ts";
+import { DEFAULT_LOCALE } from "./locale.ts";
+import { formatDateTime } from "./format.ts";
+
+/** The buyer's locale, from the portal layout's loader (their Accept-Language). */
+export function usePortalLocale(): string {
+  return useRouteLoaderData<{ locale: string }>("routes/portal")?.locale ?? DEFAULT_LOCALE;
+}
+
+/**
+ * An instant in the buyer's own time zone: rendered in UTC on the server (named: "10:14 UTC"), redrawn in the
+ * browser's zone once the page runs, the zone named too ("05:14 EST"). The <time> element carries the UTC instant.
+ */
+export function LocalTime({ iso }: { iso: string }) {
+  const locale = usePortalLocale();
+  const text = useHydrated()
+    ? formatDateTime(iso, locale, Intl.DateTimeFormat().resolvedOptions().timeZone)
+    : formatDateTime(iso, locale);
+  return <time dateTime={iso}>{text}</time>;
+}
+
+/** For a browser-only value that does not change while the page is open. */
+export const subscribeToNothing = () => () => {};
+
+/**
+ * False on the server and while the page hydrates, true once it runs in the browser (then React renders again): what
+ * only the browser knows (its time zone, its today) is shown from then on, without a hydration mismatch.
+ */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 
 export function PortalShell({
   merchantName,

@@ -1,6 +1,6 @@
-// /portal: the look-up (e-mail + reference number, `?reference=` prefilled from the Shopify order-status link). A match
-// starts the portal session (cookie) and goes to the coverage page; any mismatch shows the API's one sentence, the
-// same whether the reference exists or not.
+// /portal: the look-up (e-mail + reference number or the store's order number, one field; `?reference=` prefilled from
+// the Shopify order-status link and the confirm's coverageUrl). A match starts the portal session (cookie) and goes to
+// the coverage page; any mismatch shows the API's one sentence, the same whether the reference or order exists or not.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { messages } from "../portal/messages.ts";
@@ -37,18 +37,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What the buyer typed is a reference number when it starts as ours do (CLM-); anything else is the store's order. */
+const REFERENCE_PREFIX = /^CLM-/i;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   await checkCsrf(request, form);
   const email = String(form.get("email") ?? "").trim();
-  const referenceNumber = String(form.get("reference") ?? "").trim();
-  const values = { email, reference: referenceNumber };
+  const typed = String(form.get("reference") ?? "").trim();
+  const values = { email, reference: typed };
   const errors: FieldErrors = {};
   if (!email) errors.email = messages.lookup.emailMissing;
-  if (!referenceNumber) errors.reference = messages.lookup.referenceMissing;
+  if (!typed) errors.reference = messages.lookup.referenceMissing;
   if (Object.keys(errors).length > 0)
     return json({ errors, formError: undefined as string | undefined, values }, { status: 400 });
-  const result = await portalApi.lookup({ request, context }, { email, referenceNumber });
+  const result = await portalApi.lookup(
+    { request, context },
+    REFERENCE_PREFIX.test(typed) ? { email, referenceNumber: typed } : { email, orderNumber: typed },
+  );
   if (!result.ok) return json({ errors, formError: failureSentence(result), values }, { status: result.status });
   return redirect("/portal/plan", {
     headers: { "Set-Cookie": await startSession(request, result.data.portalToken, result.data.expiresAt) },
@@ -79,6 +85,8 @@ export default function Lookup() {
               type="email"
               autoComplete="email"
               required
+              // Opened from the confirm's coverageUrl or the order-status link, the reference is there already.
+              autoFocus={Boolean(values.reference) && !values.email}
               defaultValue={values.email}
               spellCheck={false}
             />
@@ -105,9 +113,6 @@ export default function Lookup() {
           {messages.lookup.submit}
         </button>
       </Form>
-      <p>
-        <a href="/portal/terms">{messages.termsLink}</a>
-      </p>
     </PortalShell>
   );
 }

@@ -2,7 +2,7 @@
 // the action calls POST /api/v1/portal/cancel and goes back to the coverage page, which shows the fee refund.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDateTime, formatMoney } from "../portal/format.ts";
+import { formatMoney } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
 import { portalApi } from "../portal/portal-api.server.ts";
 import {
@@ -14,7 +14,7 @@ import {
   requireSession,
   unlessExpired,
 } from "../portal/session.server.ts";
-import { CsrfField, ErrorSummary, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+import { CsrfField, ErrorSummary, LocalTime, PortalShell, usePortalLocale, type FieldErrors } from "../portal/ui.tsx";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.cancel.title} · ${messages.siteName}` }];
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Cancel() {
   const { csrf, plan } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const fee = formatMoney(plan.feeCents, plan.currency);
+  const fee = formatMoney(plan.feeCents, plan.currency, usePortalLocale());
   const error = actionData?.errors.confirm;
   return (
     <PortalShell merchantName={plan.merchantName} signedIn csrf={csrf}>
@@ -56,7 +56,7 @@ export default function Cancel() {
       <ErrorSummary errors={actionData?.errors} formError={actionData?.formError} />
       <p>{messages.cancel.explain(fee)}</p>
       <p>
-        {messages.plan.freeLookOpen} <time dateTime={plan.freeLookEndsAt}>{formatDateTime(plan.freeLookEndsAt)}</time>.
+        {messages.plan.freeLookOpen} <LocalTime iso={plan.freeLookEndsAt} />.
       </p>
       <Form method="post" className="card" noValidate>
         <CsrfField token={csrf} />

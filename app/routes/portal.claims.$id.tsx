@@ -1,9 +1,13 @@
-// /portal/claims/:id: one claim (status, the decision and its reason), its timeline, its files (downloaded through the
-// session-checked route below), and the "add information" form (message + files → POST …/messages).
+// /portal/claims/:id: one claim, addressed by its number on the plan (/portal/claims/2; an id from an older link still
+// works) and named as the buyer says it ("Claim 2 on CLM-…"): a question waiting for the buyer first ("Action needed",
+// with the answer form: message + files → POST …/messages; a claim e-mail's link lands here), then its status, the
+// decision and its reason, what an approved claim brings (amount, remedy, who pays, by when), its files (downloaded
+// through the session-checked route below) and its timeline in the buyer's time zone.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
-import { evidenceHint, formatBytes, formatDate, formatDateTime, formatMoney } from "../portal/format.ts";
+import { evidenceHint, formatBytes, formatDate, formatMoney } from "../portal/format.ts";
+import { ClaimPayout, questionOf } from "../portal/claims.tsx";
 import { messages } from "../portal/messages.ts";
 import { portalApi } from "../portal/portal-api.server.ts";
 import {
@@ -19,8 +23,10 @@ import {
   ErrorSummary,
   EVIDENCE_ACCEPT,
   Field,
+  LocalTime,
   Notice,
   PortalShell,
+  usePortalLocale,
   type FieldErrors,
 } from "../portal/ui.tsx";
 import { readForm } from "../form.server.ts";
@@ -33,9 +39,11 @@ const CLOSED = new Set(["paid", "denied"]);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const token = await requireSession(request);
   const ctx = { request, context };
+  const claimId = await unlessExpired(request, await portalApi.claimId(ctx, token, params.id ?? ""));
+  if (!claimId.ok) throw new Response(failureSentence(claimId), { status: claimId.status });
   const [plan, claim, rulebook] = await Promise.all([
     portalApi.plan(ctx, token).then((result) => unlessExpired(request, result)),
-    portalApi.claim(ctx, token, params.id ?? "").then((result) => unlessExpired(request, result)),
+    portalApi.claim(ctx, token, claimId.data).then((result) => unlessExpired(request, result)),
     portalApi.reasons(ctx),
   ]);
   if (!plan.ok) throw new Response(failureSentence(plan), { status: plan.status });
@@ -47,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       csrf: csrf.token,
       merchantName: plan.data.merchantName,
       claim: claim.data,
+      question: claim.data.status === "needs_information" ? questionOf(claim.data) : undefined,
       evidence: rulebook.data.evidence,
       notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""],
     },
@@ -58,7 +67,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   await checkCsrf(request, form);
   const token = await requireSession(request);
-  const claimId = params.id ?? "";
+  const ctx = { request, context };
+  const claimId = await unlessExpired(request, await portalApi.claimId(ctx, token, params.id ?? ""));
+  if (!claimId.ok) throw new Response(failureSentence(claimId), { status: claimId.status });
   const values = { message: String(form.get("message") ?? "") };
   if (!values.message.trim())
     return json(
@@ -72,26 +83,42 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const body = new FormData();
   body.set("message", values.message);
   for (const file of chosenFiles(form, "evidence")) body.append("evidence", file, file.name);
-  const result = await unlessExpired(request, await portalApi.addMessage({ request, context }, token, claimId, body));
+  const result = await unlessExpired(request, await portalApi.addMessage(ctx, token, claimId.data, body));
   if (!result.ok) return json({ ...placeFailure(result), values }, result.status);
-  return redirect(`/portal/claims/${encodeURIComponent(claimId)}?notice=added`);
+  return redirect(`/portal/claims/${result.data.number}?notice=added`);
 }
 
 export default function ClaimDetail() {
-  const { csrf, merchantName, claim, evidence, notice } = useLoaderData<typeof loader>();
+  const { csrf, merchantName, claim, question, evidence, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const errors = actionData?.errors ?? {};
+  const locale = usePortalLocale();
   const evidenceHref = (evidenceId: string) =>
-    `/portal/claims/${encodeURIComponent(claim.id)}/evidence/${encodeURIComponent(evidenceId)}`;
+    `/portal/claims/${claim.number}/evidence/${encodeURIComponent(evidenceId)}`;
+  const waiting = claim.status === "needs_information";
+  const answer = (
+    <AddInformation csrf={csrf} evidence={evidence} actionData={actionData} closed={CLOSED.has(claim.status)} />
+  );
   return (
     <PortalShell merchantName={merchantName} signedIn csrf={csrf}>
       <p>
         <a href="/portal/plan">{messages.claim.back}</a>
       </p>
-      <h1>
-        {messages.claim.detailTitle}: {claim.reasonName}
-      </h1>
+      <h1>{messages.claim.name(claim.number, claim.referenceNumber)}</h1>
+      <p className="subtitle">{claim.reasonName}</p>
       {notice && !actionData ? <Notice>{notice}</Notice> : null}
+
+      {waiting ? (
+        <section className="card card-action" aria-labelledby="action-title" id="action">
+          <h2 id="action-title">{messages.claim.actionTitle}</h2>
+          {question ? (
+            <blockquote className="question">
+              <p className="sr-only">{messages.plan.question}</p>
+              <p className="description">{question}</p>
+            </blockquote>
+          ) : null}
+          {answer}
+        </section>
+      ) : null}
 
       <section className="card" aria-labelledby="claim-summary">
         <h2 id="claim-summary">
@@ -100,31 +127,32 @@ export default function ClaimDetail() {
         </h2>
         <dl className="facts">
           <div>
-            <dt>{messages.plan.reference}</dt>
-            <dd>{claim.referenceNumber}</dd>
-          </div>
-          <div>
             <dt>{messages.claim.reasonLabel}</dt>
             <dd>{claim.reasonName}</dd>
           </div>
           <div>
             <dt>{messages.claim.occurredLabel}</dt>
-            <dd>{formatDate(claim.occurredAt)}</dd>
+            <dd>{formatDate(claim.occurredAt, locale)}</dd>
           </div>
           <div>
             <dt>{messages.claim.amountLabel}</dt>
-            <dd>{formatMoney(claim.amountCents, claim.currency)}</dd>
+            <dd>{formatMoney(claim.amountCents, claim.currency, locale)}</dd>
           </div>
           <div>
             <dt>{messages.claim.filedLabel}</dt>
-            <dd>{formatDateTime(claim.createdAt)}</dd>
+            <dd>
+              <LocalTime iso={claim.createdAt} />
+            </dd>
           </div>
         </dl>
         {claim.decision ? (
           <div className="decision">
             <h3>{messages.claim.decision}</h3>
             <p>{claim.decision.message}</p>
-            <p className="muted">{formatDateTime(claim.decision.decidedAt)}</p>
+            <ClaimPayout claim={claim} merchantName={merchantName} />
+            <p className="muted">
+              <LocalTime iso={claim.decision.decidedAt} />
+            </p>
           </div>
         ) : null}
         <h3 className="spaced">{messages.claim.yourDescription}</h3>
@@ -155,8 +183,7 @@ export default function ClaimDetail() {
           {claim.timeline.map((entry) => (
             <li key={entry.id}>
               <p className="muted">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ·{" "}
-                {messages.claim.actors[entry.actor] ?? entry.actor}
+                <LocalTime iso={entry.at} /> · {messages.claim.actors[entry.actor] ?? entry.actor}
               </p>
               <p>
                 <strong>
@@ -174,36 +201,48 @@ export default function ClaimDetail() {
         </ol>
       </section>
 
-      <section className="card" aria-labelledby="add-title">
-        <h2 id="add-title">{messages.claim.addInfoTitle}</h2>
-        {CLOSED.has(claim.status) ? (
-          <p>{messages.claim.closed}</p>
-        ) : (
-          <>
-            <ErrorSummary errors={errors} formError={actionData?.formError} />
-            <p>{messages.claim.addInfoIntro}</p>
-            <Form method="post" encType="multipart/form-data" noValidate>
-              <CsrfField token={csrf} />
-              <Field id="message" label={messages.claim.message} error={errors.message}>
-                {(props) => (
-                  <textarea {...props} required maxLength={5000} rows={5} defaultValue={actionData?.values.message} />
-                )}
-              </Field>
-              <Field
-                id="evidence"
-                label={messages.claim.evidence}
-                hint={evidenceHint(evidence)}
-                error={errors.evidence}
-              >
-                {(props) => <input {...props} type="file" multiple accept={EVIDENCE_ACCEPT} />}
-              </Field>
-              <button type="submit" className="button">
-                {messages.claim.addInfoSubmit}
-              </button>
-            </Form>
-          </>
-        )}
-      </section>
+      {waiting ? null : (
+        <section className="card" aria-labelledby="add-title">
+          <h2 id="add-title">{messages.claim.addInfoTitle}</h2>
+          {answer}
+        </section>
+      )}
     </PortalShell>
+  );
+}
+
+/** The message + files form (or, on a closed claim, the sentence saying it takes no more). */
+function AddInformation({
+  csrf,
+  evidence,
+  actionData,
+  closed,
+}: {
+  csrf: string;
+  evidence: ReturnType<typeof useLoaderData<typeof loader>>["evidence"];
+  actionData: ReturnType<typeof useActionData<typeof action>>;
+  closed: boolean;
+}) {
+  if (closed) return <p>{messages.claim.closed}</p>;
+  const errors = actionData?.errors ?? {};
+  return (
+    <>
+      <ErrorSummary errors={errors} formError={actionData?.formError} />
+      <p>{messages.claim.addInfoIntro}</p>
+      <Form method="post" encType="multipart/form-data" noValidate>
+        <CsrfField token={csrf} />
+        <Field id="message" label={messages.claim.message} error={errors.message}>
+          {(props) => (
+            <textarea {...props} required maxLength={5000} rows={5} defaultValue={actionData?.values.message} />
+          )}
+        </Field>
+        <Field id="evidence" label={messages.claim.evidence} hint={evidenceHint(evidence)} error={errors.evidence}>
+          {(props) => <input {...props} type="file" multiple accept={EVIDENCE_ACCEPT} />}
+        </Field>
+        <button type="submit" className="button">
+          {messages.claim.addInfoSubmit}
+        </button>
+      </Form>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-// GET /portal/claims/:id/evidence/:eid: a claim's file, downloaded with the buyer's session. The bytes and headers
+// GET /portal/claims/:id/evidence/:eid: a claim's file (the claim by its number on the plan, as the claim's page
+// addresses it), downloaded with the buyer's session. The bytes and headers
 // come from GET /api/v1/portal/claims/:id/evidence/:eid (Content-Type from the stored row, attachment, nosniff,
 // no-store); this route only adds the session and passes them on.
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -15,7 +16,11 @@ const PASSED_HEADERS = [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const token = await requireSession(request);
-  const upstream = await portalApi.evidence({ request, context }, token, params.id ?? "", params.eid ?? "");
+  const ctx = { request, context };
+  const claimId = await portalApi.claimId(ctx, token, params.id ?? "");
+  if (!claimId.ok && claimId.status === 401) return expiredRedirect(request);
+  if (!claimId.ok) return new Response("Not found", { status: claimId.status === 429 ? 429 : 404 });
+  const upstream = await portalApi.evidence(ctx, token, claimId.data, params.eid ?? "");
   if (upstream.status === 401) {
     await upstream.body?.cancel();
     return expiredRedirect(request);

@@ -1,6 +1,9 @@
 // /portal/claims/new: report a problem. The multipart form (reason, date, description, optional amount, evidence files)
 // is re-sent server-side to POST /api/v1/portal/claims; a refusal is shown next to its field, the typed values kept.
+// The amount is read as people write it ("$129.99", "129,99"); the date stays a day (YYYY-MM-DD, no time is made up);
+// for a damaged, defective or wrong item the form asks for at least one photo (the rulebook does not require one).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useState, useSyncExternalStore } from "react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
 import { evidenceHint, formatMoney, parseMoney } from "../portal/format.ts";
@@ -15,10 +18,32 @@ import {
   requireSession,
   unlessExpired,
 } from "../portal/session.server.ts";
-import { CsrfField, ErrorSummary, EVIDENCE_ACCEPT, Field, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+import {
+  CsrfField,
+  ErrorSummary,
+  EVIDENCE_ACCEPT,
+  Field,
+  PortalShell,
+  subscribeToNothing,
+  usePortalLocale,
+  type FieldErrors,
+} from "../portal/ui.tsx";
+import { localeFrom } from "../portal/locale.ts";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.claim.newTitle} · ${messages.siteName}` }];
+
+/** The reasons a photo shows best (a damaged, defective or wrong item): the form asks for at least one. */
+const PHOTO_REASONS = new Set(["damaged_in_transit", "arrived_defective", "wrong_item_delivered"]);
+
+/** How an amount is shown as an example in the buyer's way of writing money ("$25.50", "25,50 €"). */
+const amountExample = (currency: string, locale: string) => formatMoney(2_550, currency, locale);
+
+/** The buyer's today where they are (YYYY-MM-DD), for the date picker's latest day. */
+const browserToday = () => {
+  const date = new Date();
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await requireSession(request);
@@ -29,7 +54,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!rulebook.ok) throw new Response(failureSentence(rulebook), { status: rulebook.status });
   const csrf = await csrfToken(request);
   return json(
-    { csrf: csrf.token, plan, evidence: rulebook.data.evidence, today: new Date().toISOString().slice(0, 10) },
+    // The server does not know the buyer's zone: until the page runs, the latest day is the latest anywhere (UTC+14).
+    {
+      csrf: csrf.token,
+      plan,
+      evidence: rulebook.data.evidence,
+      latestDay: new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10),
+    },
     { headers: pageHeaders(csrf) },
   );
 }
@@ -52,7 +83,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!values.occurredAt) errors.occurredAt = messages.claim.occurredAtMissing;
   if (!values.description.trim()) errors.description = messages.claim.descriptionMissing;
   const amountCents = values.amount ? parseMoney(values.amount, plan.data.currency) : undefined;
-  if (values.amount && amountCents === undefined) errors.amount = messages.claim.amountInvalid;
+  if (values.amount && amountCents === undefined)
+    errors.amount = messages.claim.amountInvalid(
+      amountExample(plan.data.currency, localeFrom(request.headers.get("Accept-Language"))),
+    );
   if (Object.keys(errors).length > 0) return json({ errors, formError: undefined as string | undefined, values }, 400);
 
   const body = new FormData();
@@ -64,14 +98,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   for (const file of chosenFiles(form, "evidence")) body.append("evidence", file, file.name);
   const result = await unlessExpired(request, await portalApi.fileClaim(ctx, token, body));
   if (!result.ok) return json({ ...placeFailure(result), values }, result.status);
-  return redirect(`/portal/claims/${encodeURIComponent(result.data.id)}?notice=filed`);
+  return redirect(`/portal/claims/${result.data.number}?notice=filed`);
 }
 
 export default function NewClaim() {
-  const { csrf, plan, evidence, today } = useLoaderData<typeof loader>();
+  const { csrf, plan, evidence, latestDay } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const locale = usePortalLocale();
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? { reason: "", occurredAt: "", description: "", amount: "" };
+  const [reason, setReason] = useState(values.reason);
+  // Once the page runs, the date picker ends on the buyer's own today.
+  const maxDay = useSyncExternalStore(subscribeToNothing, browserToday, () => latestDay);
+  const photosAsked = PHOTO_REASONS.has(reason);
   return (
     <PortalShell merchantName={plan.merchantName} signedIn csrf={csrf}>
       <p>
@@ -84,7 +123,12 @@ export default function NewClaim() {
         <CsrfField token={csrf} />
         <Field id="reason" label={messages.claim.reason} error={errors.reason}>
           {(props) => (
-            <select {...props} required defaultValue={values.reason}>
+            <select
+              {...props}
+              required
+              defaultValue={values.reason}
+              onChange={(event) => setReason(event.target.value)}
+            >
               <option value="">{messages.claim.reasonChoose}</option>
               {plan.coveredReasons.map((reason) => (
                 <option key={reason.code} value={reason.code}>
@@ -100,7 +144,16 @@ export default function NewClaim() {
           hint={messages.claim.occurredAtHint}
           error={errors.occurredAt}
         >
-          {(props) => <input {...props} type="date" required max={today} defaultValue={values.occurredAt} />}
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              required
+              max={maxDay}
+              defaultValue={values.occurredAt}
+              suppressHydrationWarning
+            />
+          )}
         </Field>
         <Field
           id="description"
@@ -113,14 +166,22 @@ export default function NewClaim() {
         <Field
           id="amount"
           label={messages.claim.amount}
-          hint={messages.claim.amountHint(formatMoney(plan.remainingCoveredCents, plan.currency))}
+          hint={messages.claim.amountHint(
+            formatMoney(plan.remainingCoveredCents, plan.currency, locale),
+            amountExample(plan.currency, locale),
+          )}
           error={errors.amount}
         >
           {(props) => (
             <input {...props} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.amount} />
           )}
         </Field>
-        <Field id="evidence" label={messages.claim.evidence} hint={evidenceHint(evidence)} error={errors.evidence}>
+        <Field
+          id="evidence"
+          label={photosAsked ? messages.claim.evidencePhotos : messages.claim.evidence}
+          hint={`${photosAsked ? messages.claim.photosPlease : messages.claim.photosAsked} ${evidenceHint(evidence)}`}
+          error={errors.evidence}
+        >
           {(props) => <input {...props} type="file" multiple accept={EVIDENCE_ACCEPT} />}
         </Field>
         <button type="submit" className="button">

@@ -3,7 +3,9 @@
 // /api/v1/portal/coverage-link), so another site cannot sign a browser in by making it open a link (login CSRF), nor
 // can a mail scanner or a prefetch. The token is in this page's URL only: the page is never cached and sends no
 // Referer (README "Buyer portal"). A bad or expired link goes to the look-up with a sentence saying so. Without a token
-// (the merchant's order e-mail links to <portal>/coverage/<reference>) it is the look-up with the reference filled in.
+// (the merchant's order e-mail and the confirm's coverageUrl link to <portal>/coverage/<reference>) it is the look-up
+// with the reference filled in, so the buyer types only their e-mail. A claim e-mail's link adds `&claim=<number>`
+// (server/email/coverage-link.ts): once signed in, the buyer lands on that claim of the plan.
 import {
   json,
   redirect,
@@ -31,12 +33,24 @@ export const headers: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
 
 const referenceOf = (params: LoaderFunctionArgs["params"]) => (params.reference ?? "").slice(0, 64);
 
+/** The claim number a claim e-mail's link names, or "" (anything else is ignored: the plan page opens). */
+const claimOf = (value: FormDataEntryValue | string | null) => {
+  const claim = String(value ?? "");
+  return /^[1-9]\d{0,8}$/.test(claim) ? claim : "";
+};
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const search = new URL(request.url).searchParams;
+  const token = search.get("token") ?? "";
   if (!token) return redirect(`/portal?${new URLSearchParams({ reference: referenceOf(params) })}`);
   const csrf = await csrfToken(request);
   return json(
-    { csrf: csrf.token, referenceNumber: referenceOf(params), token: token.slice(0, 200) },
+    {
+      csrf: csrf.token,
+      referenceNumber: referenceOf(params),
+      token: token.slice(0, 200),
+      claim: claimOf(search.get("claim")),
+    },
     { headers: pageHeaders(csrf) },
   );
 }
@@ -52,13 +66,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       : undefined;
   if (!result?.ok)
     return redirect(`/portal?${new URLSearchParams({ notice: "link-failed", reference: referenceNumber })}`);
-  return redirect("/portal/plan", {
+  const claim = claimOf(form.get("claim"));
+  return redirect(claim ? `/portal/claims/${claim}` : "/portal/plan", {
     headers: { "Set-Cookie": await startSession(request, result.data.portalToken, result.data.expiresAt) },
   });
 }
 
 export default function CoverageLink() {
-  const { csrf, referenceNumber, token } = useLoaderData<typeof loader>();
+  const { csrf, referenceNumber, token, claim } = useLoaderData<typeof loader>();
   return (
     <PortalShell csrf={csrf}>
       <h1>{messages.coverageLink.title}</h1>
@@ -66,6 +81,7 @@ export default function CoverageLink() {
       <Form method="post" className="card">
         <CsrfField token={csrf} />
         <input type="hidden" name="token" value={token} />
+        {claim ? <input type="hidden" name="claim" value={claim} /> : null}
         <button type="submit" className="button">
           {messages.coverageLink.submit}
         </button>

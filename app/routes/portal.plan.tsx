@@ -1,15 +1,17 @@
-// /portal/plan: the coverage page. What is covered (the reasons with their names, the claim window, the full
-// disclosure), the amounts in the plan's currency, the free-look deadline with its countdown and the cancel action
-// while the plan is cancellable, the fee refund after a cancellation, and the buyer's claims with the reason of every
-// decision.
+// /portal/plan: the coverage page. First what waits for the buyer ("Action needed": a claim whose question they have
+// not answered), then the plan (the store's order name, amounts in the plan's currency and the buyer's locale), the
+// free-look deadline with its countdown and the cancel action while the plan is cancellable, the fee refund after a
+// cancellation, the buyer's claims named as they would say them ("Claim 2 on CLM-…", reason, date) with the reason of
+// every decision and what an approved one brings, and what is covered (once).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useLoaderData } from "@remix-run/react";
-import { formatDate, formatDateTime, formatMoney, remainingText } from "../portal/format.ts";
+import { formatDate, formatMoney, remainingText } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
-import { portalApi, type PortalPlan } from "../portal/portal-api.server.ts";
+import { portalApi, type PortalClaim, type PortalPlan } from "../portal/portal-api.server.ts";
 import { csrfToken, failureSentence, pageHeaders, requireSession, unlessExpired } from "../portal/session.server.ts";
-import { Notice, PortalShell } from "../portal/ui.tsx";
+import { LocalTime, Notice, PortalShell, usePortalLocale } from "../portal/ui.tsx";
+import { ClaimPayout, claimHref, questionOf } from "../portal/claims.tsx";
 
 export const meta: MetaFunction = () => [{ title: `${messages.plan.title} · ${messages.siteName}` }];
 
@@ -23,12 +25,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     portalApi.claims(ctx, token).then((result) => unlessExpired(request, result)),
   ]);
   if (!plan.ok) throw new Response(failureSentence(plan), { status: plan.status });
+  const listed = claims.ok ? claims.data.data : [];
+  // The question of each claim that waits for the buyer, from its timeline (rarely more than one).
+  const waiting = await Promise.all(
+    listed
+      .filter((claim) => claim.status === "needs_information")
+      .map(async (claim) => {
+        const detail = await portalApi.claim(ctx, token, claim.id);
+        return { claim, question: detail.ok ? questionOf(detail.data) : "" };
+      }),
+  );
   const csrf = await csrfToken(request);
   return json(
     {
       csrf: csrf.token,
       plan: plan.data,
-      claims: claims.ok ? claims.data.data : [],
+      claims: listed,
+      waiting,
       claimsError: claims.ok ? undefined : failureSentence(claims),
       notice: NOTICES[new URL(request.url).searchParams.get("notice") ?? ""],
       now: Date.now(),
@@ -66,23 +79,52 @@ function startCountdown(closedText: string) {
 const COUNTDOWN_SCRIPT = `(${startCountdown.toString()})(${JSON.stringify(messages.plan.freeLookClosed)});`;
 
 export default function Plan() {
-  const { csrf, plan, claims, claimsError, notice, now } = useLoaderData<typeof loader>();
-  const money = (cents: number) => formatMoney(cents, plan.currency);
+  const { csrf, plan, claims, waiting, claimsError, notice, now } = useLoaderData<typeof loader>();
+  const locale = usePortalLocale();
+  const money = (cents: number) => formatMoney(cents, plan.currency, locale);
   const remaining = plan.cancellable ? remainingText(plan.freeLookEndsAt, now) : undefined;
+  const active = plan.status === "active";
   return (
     <PortalShell merchantName={plan.merchantName} signedIn csrf={csrf}>
       <h1>{messages.plan.title}</h1>
       {notice ? <Notice>{notice}</Notice> : null}
 
+      {waiting.length > 0 ? (
+        <section className="card card-action" aria-labelledby="action-title" id="action-needed">
+          <h2 id="action-title">{messages.plan.actionTitle}</h2>
+          <p>{messages.plan.actionIntro}</p>
+          <ul className="claims">
+            {waiting.map(({ claim, question }) => (
+              <li key={claim.id}>
+                <h3>{messages.claim.name(claim.number, claim.referenceNumber)}</h3>
+                <p className="muted">{claim.reasonName}</p>
+                {question ? (
+                  <blockquote className="question">
+                    <p className="sr-only">{messages.plan.question}</p>
+                    <p className="description">{question}</p>
+                  </blockquote>
+                ) : null}
+                <p>
+                  <a className="button" href={`${claimHref(claim)}#action`}>
+                    {messages.plan.actionAnswer(messages.claim.nameInline(claim.number, claim.referenceNumber))}
+                  </a>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{plan.merchantName}</h2>
         <dl className="facts">
           <Fact term={messages.plan.reference} value={plan.referenceNumber} />
-          <Fact term={messages.plan.order} value={plan.orderId} />
+          <Fact term={messages.plan.order} value={plan.orderName ?? plan.orderId} />
           <Fact term={messages.plan.status} value={messages.plan.statuses[plan.status] ?? plan.status} />
-          <Fact term={messages.plan.purchased} value={formatDateTime(plan.purchasedAt)} />
+          <Fact term={messages.plan.purchased} value={<LocalTime iso={plan.purchasedAt} />} />
           <Fact term={messages.plan.covered} value={money(plan.coveredAmountCents)} />
-          <Fact term={messages.plan.remaining} value={money(plan.remainingCoveredCents)} />
+          {/* An ended plan takes no claim: nothing is "still available" on it. */}
+          {active ? <Fact term={messages.plan.remaining} value={money(plan.remainingCoveredCents)} /> : null}
           <Fact term={messages.plan.fee} value={money(plan.feeCents)} />
         </dl>
       </section>
@@ -96,30 +138,11 @@ export default function Plan() {
         {claims.length > 0 ? (
           <ul className="claims">
             {claims.map((claim) => (
-              <li key={claim.id}>
-                <h3>{claim.reasonName}</h3>
-                <p className="muted">
-                  {formatDate(claim.createdAt)} · {formatMoney(claim.amountCents, claim.currency)}
-                </p>
-                <p>
-                  <span className={`badge badge-${claim.status}`}>
-                    {messages.claim.statuses[claim.status] ?? claim.status}
-                  </span>
-                </p>
-                {claim.decision ? (
-                  <p>
-                    {messages.plan.decisionReason} {claim.decision.message}
-                  </p>
-                ) : null}
-                <a href={`/portal/claims/${claim.id}`}>
-                  {messages.plan.viewClaim}
-                  <span className="sr-only"> ({claim.reasonName})</span>
-                </a>
-              </li>
+              <ClaimItem key={claim.id} claim={claim} merchantName={plan.merchantName} />
             ))}
           </ul>
         ) : null}
-        {plan.status === "active" ? (
+        {active ? (
           <p>
             <a className="button" href="/portal/claims/new">
               {messages.plan.newClaim}
@@ -148,7 +171,33 @@ export default function Plan() {
   );
 }
 
-function Fact({ term, value }: { term: string; value: string }) {
+function ClaimItem({ claim, merchantName }: { claim: PortalClaim; merchantName: string }) {
+  const locale = usePortalLocale();
+  const name = messages.claim.name(claim.number, claim.referenceNumber);
+  return (
+    <li>
+      <h3>{name}</h3>
+      <p className="muted">
+        {claim.reasonName} · {messages.plan.filedOn(formatDate(claim.createdAt, locale))} ·{" "}
+        {formatMoney(claim.amountCents, claim.currency, locale)}
+      </p>
+      <p>
+        <span className={`badge badge-${claim.status}`}>{messages.claim.statuses[claim.status] ?? claim.status}</span>
+      </p>
+      {claim.decision ? (
+        <p>
+          {messages.plan.decisionReason} {claim.decision.message}
+        </p>
+      ) : null}
+      <ClaimPayout claim={claim} merchantName={merchantName} />
+      <a href={claimHref(claim)}>
+        {messages.plan.viewClaim(messages.claim.nameInline(claim.number, claim.referenceNumber))}
+      </a>
+    </li>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: ReactNode }) {
   return (
     <div>
       <dt>{term}</dt>
@@ -173,15 +222,21 @@ function FreeLook({
     return (
       <section className="card" aria-labelledby="free-look-title">
         <h2 id="free-look-title">{messages.plan.freeLookTitle}</h2>
-        {plan.cancelledAt ? <p>{messages.plan.cancelledOn(formatDateTime(plan.cancelledAt))}</p> : null}
+        {plan.cancelledAt ? (
+          <p>
+            {messages.plan.cancelledOn} <LocalTime iso={plan.cancelledAt} />.
+          </p>
+        ) : null}
         {plan.feeRefund ? (
           <p>
-            {plan.feeRefund.status === "refunded" && plan.feeRefund.refundedAt
-              ? messages.plan.refundDone(
-                  formatMoney(plan.feeRefund.amountCents, plan.feeRefund.currency),
-                  formatDateTime(plan.feeRefund.refundedAt),
-                )
-              : messages.plan.refundPending(formatMoney(plan.feeRefund.amountCents, plan.feeRefund.currency))}
+            {plan.feeRefund.status === "refunded" && plan.feeRefund.refundedAt ? (
+              <>
+                {messages.plan.refundDone(money(plan.feeRefund.amountCents))}{" "}
+                <LocalTime iso={plan.feeRefund.refundedAt} />.
+              </>
+            ) : (
+              messages.plan.refundPending(money(plan.feeRefund.amountCents))
+            )}
           </p>
         ) : null}
       </section>
@@ -193,8 +248,7 @@ function FreeLook({
       {plan.cancellable && remaining ? (
         <>
           <p>
-            {messages.plan.freeLookOpen}{" "}
-            <time dateTime={plan.freeLookEndsAt}>{formatDateTime(plan.freeLookEndsAt)}</time> ({money(plan.feeCents)}).
+            {messages.plan.freeLookOpen} <LocalTime iso={plan.freeLookEndsAt} /> ({money(plan.feeCents)}).
           </p>
           <p>
             {messages.plan.freeLookRemaining}{" "}

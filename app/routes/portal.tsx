@@ -1,9 +1,16 @@
 // The buyer portal's layout (/portal/*): its own small stylesheet (no Polaris or App Bridge: a buyer-facing site), the
 // headers of every portal page, and the error page for what the pages throw (a refused CSRF token, a missing claim).
-import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
 import portalStyles from "../portal/portal.css?url";
 import { messages } from "../portal/messages.ts";
+import { localeFrom } from "../portal/locale.ts";
 import { PAGE_HEADERS } from "../page-headers.ts";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
@@ -12,6 +19,10 @@ export const meta: MetaFunction = () => [{ title: messages.siteName }];
 
 /** Every portal page (child routes inherit these): never framed, never cached (a buyer's plan and claims). */
 export const headers: HeadersFunction = () => PAGE_HEADERS;
+
+/** The buyer's locale for every portal page (usePortalLocale): money and dates are written their way. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  json({ locale: localeFrom(request.headers.get("Accept-Language")) }, { headers: PAGE_HEADERS });
 
 export default function PortalLayout() {
   return <Outlet />;

@@ -60,6 +60,8 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export { CLAIM_WINDOW_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The time zone furthest ahead of UTC (Line Islands, UTC+14): where a day begins first. */
+const EARLIEST_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
 const MiB = 1024 * 1024;
 
 /** A decision as the buyer reads it: its published code and sentence. */
@@ -322,7 +324,9 @@ export async function fileClaim(
   if (plan.status !== "active")
     throw new DomainError("conflict", "plan_not_active", `Plan '${plan.referenceNumber}' is ${plan.status}.`);
   const now = services.clock();
-  if (input.occurredAt > now) throw unprocessable("occurred_in_future", "occurredAt is in the future.", "occurredAt");
+  // A day is in the future only when it has begun nowhere yet: the buyer's today may be tomorrow in UTC (UTC+14).
+  const occurredFrom = input.occurredOnDay ? input.occurredAt - EARLIEST_ZONE_AHEAD_MS : input.occurredAt;
+  if (occurredFrom > now) throw unprocessable("occurred_in_future", "occurredAt is in the future.", "occurredAt");
   // A day (YYYY-MM-DD) is before the purchase only when it ended before it: the purchase day itself is allowed.
   const occurredUntil = input.occurredOnDay ? input.occurredAt + DAY_MS - 1 : input.occurredAt;
   if (occurredUntil < plan.purchasedAt)

@@ -189,8 +189,13 @@ describe.each(DIALECTS)("fuzzing the web app's form routes (%s)", (dialect) => {
       claimForm.append(name, value);
     const filed = await buyer.post("/portal/claims/new", claimForm);
     assert.equal(filed.status, 302, filed.text.slice(0, 300));
-    const claimId = /\/portal\/claims\/([^?]+)/.exec(filed.headers.get("location")!)![1];
+    // The portal addresses the claim by its number on the plan; the dashboard by its id.
+    const claimNumber = /\/portal\/claims\/(\d+)\?/.exec(filed.headers.get("location")!)![1];
     const planId = (await db.get<{ id: string }>("SELECT id FROM plans WHERE reference_number = ?", [reference]))!.id;
+    const claimId = (await db.get<{ id: string }>("SELECT id FROM claims WHERE plan_id = ? AND number = ?", [
+      planId,
+      Number(claimNumber),
+    ]))!.id;
 
     const pages: [PageClient, string][] = [
       [visitor, "/portal"],
@@ -200,7 +205,7 @@ describe.each(DIALECTS)("fuzzing the web app's form routes (%s)", (dialect) => {
       [buyer, "/portal/plan"],
       [buyer, "/portal/cancel"],
       [buyer, "/portal/claims/new"],
-      [buyer, `/portal/claims/${claimId}`],
+      [buyer, `/portal/claims/${claimNumber}`],
       [owner, "/dashboard"],
       [owner, "/dashboard/team"],
       [owner, "/dashboard/program"],

@@ -2,7 +2,15 @@
 // minor units, the countdown's text; and the message catalogue's sentence for a rate-limited look-up.
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { formatMoney, moneyInput, parseMoney, remainingText } from "../../app/portal/format.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  moneyInput,
+  parseMoney,
+  remainingText,
+} from "../../app/portal/format.ts";
+import { localeFrom } from "../../app/portal/locale.ts";
 import { errorSentence } from "../../app/portal/messages.ts";
 
 describe("portal formatting", () => {
@@ -14,7 +22,28 @@ describe("portal formatting", () => {
     assert.equal(moneyInput(2_550, "EUR"), "25.50");
   });
 
+  it("writes money in the buyer's locale, with the currency's symbol and decimals", () => {
+    assert.equal(formatMoney(12_999, "USD", "en-US"), "$129.99");
+    assert.equal(formatMoney(12_999, "EUR", "de-DE"), "129,99\u00a0€");
+    assert.equal(formatMoney(1_500, "JPY", "ja-JP"), "￥1,500");
+  });
+
+  it("takes the buyer's locale from Accept-Language: the first one Intl knows, else en-US", () => {
+    assert.equal(localeFrom("de-DE,de;q=0.9,en;q=0.8"), "de-DE");
+    assert.equal(localeFrom("en;q=0.5, fr-CA"), "fr-CA", "by weight");
+    assert.equal(localeFrom("*, x-klingon"), "en-US");
+    assert.equal(localeFrom(null), "en-US");
+  });
+
+  it("names the zone of every time; a day stays the day it is (UTC midnight is not moved)", () => {
+    assert.equal(formatDateTime("2026-11-27T10:14:00Z", "en-GB"), "27 Nov 2026, 10:14 UTC");
+    assert.equal(formatDateTime("2026-11-27T10:14:00Z", "en-US", "America/New_York"), "Nov 27, 2026, 05:14 AM EST");
+    assert.equal(formatDate("2026-11-27T00:00:00Z", "en-US"), "Nov 27, 2026");
+  });
+
   it("reads a typed amount into minor units, refusing what is not one", () => {
+    assert.equal(parseMoney("$129.99", "USD"), 12_999);
+    assert.equal(parseMoney("129,99", "USD"), 12_999);
     assert.equal(parseMoney("25.5", "USD"), 2_550);
     assert.equal(parseMoney(" 1,025.05 ", "USD"), 102_505);
     assert.equal(parseMoney("25", "USD"), 2_500);
@@ -36,7 +65,7 @@ describe("portal formatting", () => {
     assert.match(errorSentence({ code: "rate_limited" }, 429, 1800), /about 30 minutes/);
     assert.equal(
       errorSentence({ code: "portal_lookup_failed", message: "internal wording" }, 404),
-      "We could not find protection for that e-mail address and reference number. Check both and try again.",
+      "We could not find protection for that e-mail address and reference or order number. Check both and try again.",
     );
     assert.match(errorSentence({ code: "anything", message: "x" }, 500), /Something went wrong/);
   });

@@ -25,7 +25,7 @@ import {
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
 const WIDTHS = [390, 1280];
 const DISCLOSURE = `This is not insurance. This is a contractual refund guarantee provided by ${COMPANY_NAME.replace(/\.$/, "")}.`;
-const LOOKUP_FAILED = "We could not find protection for that e-mail address and reference number.";
+const LOOKUP_FAILED = "We could not find protection for that e-mail address and reference or order number.";
 
 let emailSequence = 0;
 const newEmail = (label: string) => `buyer-${label}-${process.pid}-${++emailSequence}@example.com`;
@@ -200,7 +200,8 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await page.goto(url("/portal/claims/new"));
     assert.equal(
       await page.textContent("#evidence-hint"),
-      "Up to 5 files, 10 MB each: JPEG, PNG, WebP, HEIC or PDF. A request holds at most 20 files and 50 MB in all.",
+      "For a damaged, defective or wrong item, add at least one photo that shows the problem. " +
+        "Up to 5 files, 10 MB each: JPEG, PNG, WebP, HEIC or PDF. A request holds at most 20 files and 50 MB in all.",
       "the per-filing limits and the claim's quota, from GET /portal/reasons",
     );
     await page.click("button:has-text('Send request')");
@@ -262,7 +263,11 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     const reference = await portal.protect(email);
     const page = await newPage();
     await page.goto(url("/portal"));
-    assert.match((await page.textContent("main"))!, /it starts with CLM-/, "the look-up names the prefix buyers hold");
+    assert.match(
+      (await page.textContent("main"))!,
+      /form CLM-YYYY-XXXXXXXX/,
+      "the look-up names the format buyers hold",
+    );
     await lookUp(page, email, reference);
     await fileClaim(page, { reason: "lost_in_transit", occurredAt: daysAgoUtc(0), description: "Never arrived." });
     await page.waitForURL(/\/portal\/claims\/[^/?]+\?notice=filed$/);

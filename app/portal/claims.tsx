@@ -1,0 +1,44 @@
+// A claim as the portal's pages show it in several places: its address (/portal/claims/<its number>, the number the
+// buyer names it by), the question that waits for the buyer, and what an approved or paid claim brings them.
+import { formatMoney } from "./format.ts";
+import { messages } from "./messages.ts";
+import type { PortalClaim, PortalClaimWithTimeline } from "./portal-api.server.ts";
+import { LocalTime, usePortalLocale } from "./ui.tsx";
+
+/** The claim's page: by its number on the plan, never its internal id. */
+export const claimHref = (claim: Pick<PortalClaim, "number">) => `/portal/claims/${claim.number}`;
+
+/** The question of a claim waiting for information: what the claims team or the store asked last. */
+export function questionOf(claim: PortalClaimWithTimeline): string {
+  const asked = claim.timeline.filter(
+    (entry) => entry.kind === "status_changed" && entry.status === "needs_information",
+  );
+  return asked.at(-1)?.text ?? "";
+}
+
+/** An approved claim: how much, the remedy, who pays and by when; a paid one: what was paid and when. */
+export function ClaimPayout({ claim, merchantName }: { claim: PortalClaim; merchantName: string }) {
+  const locale = usePortalLocale();
+  const { payout } = claim;
+  if (!payout) return null;
+  const what = messages.claim.remedy(payout.remedy, formatMoney(payout.amountCents, payout.currency, locale));
+  if (payout.status === "paid" && payout.paidAt)
+    return (
+      <div className="payout">
+        <p>
+          <strong>
+            {messages.claim.payoutPaidPrefix(what)} <LocalTime iso={payout.paidAt} />.
+          </strong>
+        </p>
+        <p>{messages.claim.paidBy(payout.payer, payout.remedy, merchantName)}</p>
+      </div>
+    );
+  return (
+    <div className="payout">
+      <p>
+        <strong>{messages.claim.payoutPending(what)}</strong>
+      </p>
+      <p>{payout.terms}</p>
+    </div>
+  );
+}
