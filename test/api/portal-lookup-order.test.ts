@@ -51,6 +51,19 @@ describe.each(DIALECTS)("portal look-up by order number (%s)", (dialect) => {
     }
   });
 
+  it("the order name the store sent with the quote (order_name) is the plan's: the buyer finds it by it", async () => {
+    const email = `quoted-${randomUUID()}@example.test`;
+    const orderName = `#Q${Date.now() % 100_000}`;
+    const { confirmation } = await protectOrder(apiClient(t.baseUrl, t.merchant.publishableKey), t.merchant.programId, {
+      customer_email: email,
+      order_name: orderName,
+    });
+    const response = await lookup({ email, orderNumber: orderName.slice(1).toLowerCase() });
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.body.plan.referenceNumber, confirmation.referenceNumber);
+    assert.equal(response.body.plan.orderName, orderName);
+  });
+
   it("the order id opens the plan too, with or without a leading #", async () => {
     const bought = await plan({ orderId: "100245", orderName: null });
     for (const typed of ["100245", "#100245", " 100245 "]) {
