@@ -118,7 +118,18 @@ export function openApiDocument(routes: Route[]) {
           "idempotency_conflict, idempotency_in_progress, or the resource's state forbids the operation.",
         ),
         ...(route.operationId === "confirmQuote"
-          ? { "422": errorResponse("order_context_invalid: nothing was created.") }
+          ? {
+              "422": errorResponse(
+                "order_context_invalid, or customer_email_required (no buyer address on the confirm or its quote): nothing was created; the quote stays open.",
+              ),
+            }
+          : {}),
+        ...(route.operationId === "headlessConfirm"
+          ? {
+              "422": errorResponse(
+                "customer_email_required (no buyer address on the confirm or its quote): nothing was created; the quote stays open.",
+              ),
+            }
           : {}),
         ...(route.operationId === "resolveClaim"
           ? { "422": errorResponse("amount_exceeds_claim: the amount is more than the claim's (nothing was changed).") }

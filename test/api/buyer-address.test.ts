@@ -121,6 +121,18 @@ describe.each(DIALECTS)("the buyer's address (%s)", (dialect) => {
     });
   });
 
+  it("the OpenAPI document names customer_email_required on both confirms and documents customer_email and order_name", async () => {
+    const document = (await apiClient(t.baseUrl).get("/openapi.json")).body;
+    for (const path of ["/offers/confirm", "/headless/confirm"]) {
+      const operation = document.paths[path].post;
+      assert.match(operation.responses["422"].description, /customer_email_required/, path);
+      assert.ok(operation.requestBody.content["application/json"].schema.properties.customer_email, path);
+    }
+    for (const path of ["/offers/quote", "/headless/quote"])
+      assert.ok(document.paths[path].post.requestBody.content["application/json"].schema.properties.order_name, path);
+    assert.ok(document.paths["/purchases/{purchaseId}/customer-email"].post);
+  });
+
   it("the confirm's address wins over the quote's: the plan and its welcome e-mail take it", async () => {
     const { quote, token } = await createQuote(widget, t.merchant.programId, { customer_email: "typo@exmaple.com" });
     const confirmed = await widget.post("/offers/confirm", {
