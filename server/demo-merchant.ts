@@ -68,7 +68,13 @@ async function stillValid(db: Database, saved: NewMerchant): Promise<boolean> {
 }
 
 /** The demo's protected sample order: what the merchant sees in the dashboard and the buyer in the portal. */
-export const DEMO_SAMPLE_ORDER = { orderId: "demo-order-1001", email: "sample.buyer@example.com", amountCents: 12_999 };
+/** The sample buyer's order: `orderName` is the store's own name for it, which the portal's look-up also takes. */
+export const DEMO_SAMPLE_ORDER = {
+  orderId: "demo-order-1001",
+  orderName: "#1001",
+  email: "sample.buyer@example.com",
+  amountCents: 12_999,
+};
 
 export interface DemoSample {
   orderId: string;
@@ -99,7 +105,7 @@ async function protectDemoOrder(
   demo: NewMerchant,
   orderId: string,
 ): Promise<string> {
-  const { email, amountCents } = DEMO_SAMPLE_ORDER;
+  const { email, amountCents, orderName } = DEMO_SAMPLE_ORDER;
   const call = apiCaller(runtime.api);
   const existing = await call<{ data: { referenceNumber: string }[] }>(
     "GET",
@@ -113,6 +119,7 @@ async function protectDemoOrder(
       order_id: orderId,
       protection_program_id: demo.programId,
       customer_email: email,
+      order_name: orderName,
     });
     const confirmation = await call<{ referenceNumber: string }>("POST", "/offers/confirm", demo.publishableKey, {
       quoteId: quote.body.quoteId,
