@@ -54,6 +54,7 @@ export const messages = {
       `Report a problem within ${days} days of the day it happened. One open request per reason at a time.`,
     reasonsTitle: "What is covered",
     reasonsIntro: "You can ask for a refund for any of these reasons:",
+    reasonsIntroEnded: "While it was active, this protection covered these reasons:",
     fullTerms: "Read the full rules",
     freeLookTitle: "Changed your mind?",
     freeLookOpen: "You can cancel this protection and get the fee back until",

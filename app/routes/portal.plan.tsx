@@ -155,7 +155,7 @@ export default function Plan() {
 
       <section className="card" aria-labelledby="covered-title">
         <h2 id="covered-title">{messages.plan.reasonsTitle}</h2>
-        <p>{messages.plan.reasonsIntro}</p>
+        <p>{active ? messages.plan.reasonsIntro : messages.plan.reasonsIntroEnded}</p>
         <ul className="reasons">
           {plan.coveredReasons.map((reason) => (
             <li key={reason.code}>{reason.name}</li>

@@ -264,6 +264,7 @@ describe.each(DIALECTS)("the buyer's journey in the portal (%s)", (dialect) => {
     assert.equal(await page.locator("a:has-text('Report a problem')").count(), 0);
     assert.doesNotMatch(plan, /Still available to claim/);
     assert.match(plan, /no new requests can be filed/);
+    assert.doesNotMatch(plan, /You can ask for a refund/, "an ended plan does not invite a claim");
     await page.goto(url("/portal/claims/new"));
     await page.waitForURL(/\/portal\/plan$/);
     await checkPage(page, "plan-cancelled-no-claim");
@@ -282,6 +283,7 @@ describe.each(DIALECTS)("the buyer's journey in the portal (%s)", (dialect) => {
     await hydrated(page);
     await visit("/portal/claims/new");
     await visit("/portal/terms");
+    assert.equal((await page.textContent("body"))!.split("What is covered").length, 2, "the rulebook's title, once");
     await visit("/ops/sign-in");
     const staff = await portal.database.db.transaction((tx) =>
       ensureStaffAccount(tx, services, { email: newEmail("staff"), role: "admin" }, "test"),
