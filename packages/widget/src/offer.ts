@@ -2,10 +2,18 @@ import { formatMoney, tierFor, type FeeTier } from "@purchase-protection/contrac
 import { followCart, tiersOf, type Cart } from "./cart.ts";
 import { readConfig, type Attributes, type WidgetConfig } from "./config.ts";
 import type { Emit } from "./events.ts";
-import { logger, pageLocale, post, refuse, uuid, type Log } from "./host.ts";
+import { logger, pageLocale, post, refuse, uuid, type ApiResult, type Log } from "./host.ts";
 import { render, type OfferView } from "./view.ts";
 
 export const REQUOTE_DELAY_MS = 150;
+
+/**
+ * How an offer comes to be shown ticked: the buyer ticked again after "No thanks" (TICKED), or a refused quote is
+ * renewed at confirm (RENEWAL: renewed once, never again).
+ */
+const TICKED = 1;
+const RENEWAL = 2;
+type Tick = typeof TICKED | typeof RENEWAL;
 
 /** The fields of a `POST /offers/quote` answer (README, *Offers*) the widget shows or sends back. */
 interface Quote {
@@ -32,7 +40,7 @@ const EMAIL_FIELD = "input[type=email],[autocomplete~=email]";
 
 // Written even without `debug`: a page that never gives the buyer's address sells protection nobody can claim on.
 const NO_EMAIL_WARNING =
-  "[service-widget] Not protected: no buyer e-mail. Give one in the form's e-mail field, customer-email or confirm({customerEmail}).";
+  "[service-widget] Not protected: no buyer e-mail. Use the form's e-mail field, customer-email or confirm({customerEmail}).";
 
 export interface Mount {
   /** Quote (again) for these attributes after `delayMs`; a later call within the delay replaces this one. */
@@ -118,7 +126,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     return !!target;
   };
 
-  async function quote(config: WidgetConfig, tick?: boolean): Promise<Confirm | void> {
+  async function quote(config: WidgetConfig, tick?: Tick): Promise<Confirm | void> {
     const mine = generation;
     const controller = (inFlight = new AbortController());
     let reason: string;
@@ -153,7 +161,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     unavailable(reason);
   }
 
-  function show(config: WidgetConfig, offer: Quote, token: string, tick?: boolean) {
+  function show(config: WidgetConfig, offer: Quote, token: string, tick?: Tick) {
     const quoteId = offer.quoteId;
     const declineKey = uuid();
     /** The confirm request per buyer address, with its idempotency key: built once, so that a retry after a network
@@ -209,7 +217,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
                   uuid(),
                 ]),
               ).catch(() => undefined)
-            : { status: 409, body: null };
+            : ({ status: 409 } as ApiResult<never>);
         const referenceNumber = result?.status === 200 && result.body?.referenceNumber;
         if (!referenceNumber) {
           const reason = result ? result.body?.error?.code || `http_${result.status}` : "network";
@@ -219,9 +227,9 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           view.busy(false, "");
           if (reason == "customer_email_required") console.warn(NO_EMAIL_WARNING);
           // Refused (the quote expired, was used or declined meanwhile: 409): confirm a fresh quote of the same offer.
-          if (!tick && result?.status == 409) {
+          if (tick != RENEWAL && result?.status == 409) {
             cancel();
-            const renewed = await quote({ ...config, orderRef: orderId }, true);
+            const renewed = await quote({ ...config, orderRef: orderId }, RENEWAL);
             if (renewed) return renewed(orderId, given);
           }
           throw new Error(reason);
@@ -250,7 +258,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       ticked = true;
       view.busy(true, "");
       cancel();
-      void quote(config, true);
+      void quote(config, TICKED);
     };
     view.onDecline = async () => {
       // A choice like the box: the order goes on unprotected, and the box can still be ticked until it is placed.

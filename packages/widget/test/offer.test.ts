@@ -331,6 +331,26 @@ ${outside ? element({ ...attributes, form: "order" }) : ""}
       assert.deepEqual(tab.pageErrors, []);
     }));
 
+  it("confirm(): the fresh offer of a box ticked again after No thanks is renewed like any other when the API refuses it by then", () =>
+    withCheckout(suite, {}, async (tab) => {
+      await waitForEvent(tab, "offer");
+      await clickNode(tab, await waitForRole(tab, "button", /no thanks/i));
+      await waitForEvent(tab, "declined");
+      await clickNode(tab, await waitForRole(tab, "checkbox", /purchase protection/i));
+      const [, fresh] = await waitForEvent(tab, "offer", 2);
+      await waitForEvent(tab, "choice");
+      // Expired by the time the order is placed (here: made unconfirmable in the database).
+      await suite.stack.api.database.db.run("UPDATE quotes SET status = 'declined' WHERE id = ?", [
+        fresh.detail.quoteId as string,
+      ]);
+      const { referenceNumber } = await confirmFromPage(tab);
+      assert.match(referenceNumber, REFERENCE_NUMBER_PATTERN);
+      const [, , renewed] = await eventsOf(tab, "offer");
+      const [accepted] = await eventsOf(tab, "accepted");
+      assert.deepEqual(accepted.detail, { quoteId: renewed.detail.quoteId, referenceNumber });
+      assert.equal(confirmRequests(tab).length, 2);
+    }));
+
   it("confirm(): after a confirm lost to the network, calling it again replays the same request under the same idempotency key", () =>
     withCheckout(suite, {}, async (tab) => {
       await waitForEvent(tab, "offer");
