@@ -26,12 +26,19 @@ function approval(plan: EmailPlan, claim: EmailClaim, decidedAt: number) {
         facts: [
           ["Amount", amount],
           ["Remedy", remedy === "replacement" ? "A replacement" : "A refund"],
-          [
-            "Who pays",
-            terms.payer === "shopify_refund"
-              ? `${plan.merchantName}, automatically through the order's payment`
-              : plan.merchantName,
-          ],
+          remedy === "replacement"
+            ? [
+                "Who sends it",
+                terms.payer === "shopify_refund"
+                  ? `${plan.merchantName}, as a free order placed for you automatically`
+                  : plan.merchantName,
+              ]
+            : [
+                "Who pays",
+                terms.payer === "shopify_refund"
+                  ? `${plan.merchantName}, automatically to the payment method you used`
+                  : plan.merchantName,
+              ],
           ["Due by", utcDay(terms.dueByMs)],
         ],
       },

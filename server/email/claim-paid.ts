@@ -1,5 +1,6 @@
-// The claim_paid e-mail: the approved refund was paid (how much, how, when), or the replacement sent — with the
-// merchant's reference and note when it confirmed the payment itself.
+// The claim_paid e-mail: the approved refund was paid (how much, how, when), or the replacement sent (on Shopify: the
+// free replacement order placed, which the store ships) — with the merchant's reference and note when it confirmed the
+// payment itself.
 import { BANK_REFUND_BUSINESS_DAYS } from "../domain/payout-terms.ts";
 import {
   claimFacts,
@@ -15,35 +16,41 @@ import {
 export const claimPaid: EmailTemplateRenderer = ({ plan, claim }) => {
   if (claim?.status !== "paid") return undefined;
   const channel = claim.resolution?.channel ?? plan.refundChannel;
-  const when = claim.resolvedAt === null ? [] : [` on ${utcDayAndTime(claim.resolvedAt)}`];
-  // The merchant's own reference (its refund id, the replacement order or tracking number) and note; a Shopify
-  // refund's reference is the app's, meaningless to the buyer.
-  const fromMerchant: Block[] =
-    channel === "merchant"
-      ? [
-          ...(claim.resolution?.reference
-            ? [{ facts: [[`Reference from ${plan.merchantName}`, claim.resolution.reference]] } satisfies Block]
-            : []),
-          ...(claim.resolution?.note
-            ? [{ quoteLabel: `Note from ${plan.merchantName}:`, quote: claim.resolution.note } satisfies Block]
-            : []),
-        ]
+  const amount = money(claim.paidAmountCents > 0 ? claim.paidAmountCents : claim.amountCents, claim.currency);
+  const replacement = claim.remedy === "replacement";
+  const facts: [string, string][] = [
+    [replacement ? "Worth" : "Amount paid", amount],
+    ...(claim.resolvedAt === null
+      ? []
+      : [[replacement ? "Sent" : "Paid", utcDayAndTime(claim.resolvedAt)] as [string, string]]),
+    // The merchant's own reference (its refund id, the replacement order or tracking number); a Shopify payout's
+    // reference is the app's, meaningless to the buyer.
+    ...(channel === "merchant" && claim.resolution?.reference
+      ? [["Store's reference", claim.resolution.reference] as [string, string]]
+      : []),
+  ];
+  const note: Block[] =
+    channel === "merchant" && claim.resolution?.note
+      ? [{ quoteLabel: `Note from ${plan.merchantName}:`, quote: claim.resolution.note }]
       : [];
-  if (claim.remedy === "replacement")
+  if (replacement) {
+    const automatic = channel === "shopify";
     return {
-      subject: `Your replacement has been sent: ${plan.referenceNumber}`,
-      heading: "Your replacement has been sent",
+      subject: `${automatic ? "Your replacement order has been placed" : "Your replacement has been sent"}: ${plan.referenceNumber}`,
+      heading: automatic ? "Your replacement order has been placed" : "Your replacement has been sent",
       lead: [
-        `${plan.merchantName} has sent you a replacement for your ${orderLabel(plan)}${when.join("")}: ${claimLabel(plan, claim)} is settled.`,
+        automatic
+          ? `A free replacement order for your ${orderLabel(plan)} has been placed for you, as approved for your refund request, ${claimLabel(plan, claim)}. ${plan.merchantName} ships it like any order.`
+          : `${plan.merchantName} has sent you a replacement for your ${orderLabel(plan)}, as approved for your refund request, ${claimLabel(plan, claim)}.`,
       ],
       button: "See your request",
-      body: [...fromMerchant, claimFacts(plan, claim)],
+      body: [{ facts }, ...note, claimFacts(plan, claim)],
     };
-  const amount = money(claim.paidAmountCents > 0 ? claim.paidAmountCents : claim.amountCents, claim.currency);
+  }
   const how =
     channel === "shopify"
-      ? `It went back automatically to the payment method you used for your ${orderLabel(plan)}${when.join("")}.`
-      : `${plan.merchantName} refunded it to you directly and confirmed the refund to us${when.join("")}.`;
+      ? `It went back automatically to the payment method you used for your ${orderLabel(plan)}.`
+      : `${plan.merchantName} refunded it to you directly and confirmed the refund to us.`;
   return {
     subject: `Your refund has been paid: ${plan.referenceNumber}`,
     heading: "Your refund has been paid",
@@ -51,6 +58,6 @@ export const claimPaid: EmailTemplateRenderer = ({ plan, claim }) => {
       `Your refund of ${amount} for ${claimLabel(plan, claim)} has been paid. ${how} Your bank can take ${BANK_REFUND_BUSINESS_DAYS} business days to show it.`,
     ],
     button: "See your request",
-    body: [...fromMerchant, claimFacts(plan, claim)],
+    body: [{ facts }, ...note, claimFacts(plan, claim)],
   };
 };

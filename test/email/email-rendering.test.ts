@@ -179,6 +179,21 @@ const CASES: { name: string; template: EmailTemplateRenderer; plan: EmailPlan; c
       resolvedAt: NOW,
     }),
   },
+  {
+    name: "claim_paid-replacement-merchant",
+    template: claimPaid,
+    plan: plan(),
+    claim: claim({
+      status: "paid",
+      decisionCode: APPROVAL_DECISION.code,
+      decisionMessage: APPROVAL_DECISION.message,
+      decidedAt: NOW - DAY,
+      remedy: "replacement",
+      paidAmountCents: 12_999,
+      resolution: { channel: "merchant", reference: "1Z999AA10123456784", note: null },
+      resolvedAt: NOW,
+    }),
+  },
 ];
 
 const contextOf = (entry: (typeof CASES)[number]): EmailContext => ({
@@ -286,7 +301,7 @@ describe("buyer e-mails, rendered", () => {
       ),
       shopify,
     );
-    assert.match(shopify, /Who pays: Harbour Lane Ceramics & Co\., automatically through the order's payment/);
+    assert.match(shopify, /Who pays: Harbour Lane Ceramics & Co\., automatically to the payment method you used/);
     assert.ok(!shopify.includes("Note from"), "no note, no note block");
 
     const replacement = (await render(CASES[6])).email.text;
@@ -294,7 +309,12 @@ describe("buyer e-mails, rendered", () => {
       replacement,
       /You get a replacement worth \$129\.99\. Harbour Lane Ceramics & Co\. sends you the replacement by 4 Dec 2026/,
     );
-    assert.match(replacement, /Remedy: A replacement\n.*\nDue by: 4 Dec 2026/);
+    assert.match(replacement, /Remedy: A replacement\nWho sends it: Harbour Lane Ceramics & Co\.\nDue by: 4 Dec 2026/);
+    const shopifyReplacement = (await render({ ...CASES[6], plan: plan({ refundChannel: "shopify" }) })).email.text;
+    assert.match(
+      shopifyReplacement,
+      /Who sends it: Harbour Lane Ceramics & Co\., as a free order placed for you automatically\nDue by: 30 Nov 2026/,
+    );
 
     const denied = (await render(CASES[7])).email.text;
     assert.match(denied, /was not approved\.\n\nWhy: The information and files provided do not show what happened/);
@@ -306,18 +326,31 @@ describe("buyer e-mails, rendered", () => {
     const refund = (await render(CASES[8])).email.text;
     assert.ok(
       refund.includes(
-        "Your refund of $120.00 for claim 2 on CLM-2026-7K3M9Q2X has been paid. Harbour Lane Ceramics & Co. refunded it to you directly and confirmed the refund to us on 27 Nov 2026, 14:05 UTC. Your bank can take 5–10 business days to show it.",
+        "Your refund of $120.00 for claim 2 on CLM-2026-7K3M9Q2X has been paid. Harbour Lane Ceramics & Co. refunded it to you directly and confirmed the refund to us. Your bank can take 5–10 business days to show it.",
       ),
       refund,
     );
-    assert.match(refund, /Reference from Harbour Lane Ceramics & Co\.: re_3Pq1x2/);
+    assert.match(refund, /Amount paid: \$120\.00\nPaid: 27 Nov 2026, 14:05 UTC\nStore's reference: re_3Pq1x2\n/);
     assert.match(refund, /Note from Harbour Lane Ceramics & Co\.:\nRefunded to your card ending 4242\./);
-    const replacement = (await render(CASES[9])).email.text;
-    assert.match(
-      replacement,
-      /Harbour Lane Ceramics & Co\. has sent you a replacement for your order #1001 on 27 Nov 2026, 14:05 UTC/,
+
+    const automatic = await render(CASES[9]);
+    assert.equal(automatic.email.subject, `Your replacement order has been placed: ${REFERENCE}`);
+    assert.ok(
+      automatic.email.text.includes(
+        "A free replacement order for your order #1001 has been placed for you, as approved for your refund request, claim 2 on CLM-2026-7K3M9Q2X. Harbour Lane Ceramics & Co. ships it like any order.",
+      ),
+      automatic.email.text,
     );
-    assert.ok(!replacement.includes("gid://"), "the app's own reference is not the buyer's");
+    assert.match(automatic.email.text, /Worth: \$129\.99\nSent: 27 Nov 2026, 14:05 UTC\n/);
+    assert.ok(!automatic.email.text.includes("gid://"), "the app's own reference is not the buyer's");
+
+    const sent = await render(CASES[10]);
+    assert.equal(sent.email.subject, `Your replacement has been sent: ${REFERENCE}`);
+    assert.match(
+      sent.email.text,
+      /Harbour Lane Ceramics & Co\. has sent you a replacement for your order #1001, as approved/,
+    );
+    assert.match(sent.email.text, /Store's reference: 1Z999AA10123456784\n/, "the tracking number");
   });
 
   it("the button opens the plan's coverage page with a token this service verifies, on the claim for a claim e-mail", async () => {
