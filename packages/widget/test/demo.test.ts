@@ -330,10 +330,13 @@ describe("/demo storefront page (Chromium)", () => {
     }
   });
 
-  it("has no axe-core violations: checkout, opted in with the developer panel open, confirmation", async () => {
+  it("has no axe-core violations: checkout, after No thanks, opted in again with the developer panel open, confirmation", async () => {
     const { tab } = await openDemo();
     try {
       assert.deepEqual(await axeViolations(tab), [], "checkout");
+      await clickNode(tab, await waitForRole(tab, "button", /no thanks/i));
+      await waitForEvent(tab, "declined");
+      assert.deepEqual(await axeViolations(tab), [], "after No thanks");
       await tab.page.click("#developer summary");
       await toggleProtection(tab);
       await waitForEvent(tab, "choice");
