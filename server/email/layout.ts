@@ -7,8 +7,10 @@
 // team's or the merchant's notes) is shown exactly as written: escaped in the HTML part (escapeHtml: no markup, no
 // attribute can be closed), never altered, and never put in a link's address or in the Subject, which hold only our
 // words, our reference number and URLs we built. A mail client may still link something in it that looks like a
-// URL, as it would in any e-mail; it reaches only the plan's own buyer, under the e-mail caps (server/domain/emails.ts),
-// and the only button and links are ours.
+// URL, as it would in any e-mail: safe enough, because what is written on a claim (by the buyer, the claims team, the
+// merchant) reaches only that plan's buyer, and the one caller text that can reach a stranger — the order id of a
+// widget purchase, chosen with the address by whoever holds the page's key — is not shown when it holds something a
+// client would link (shownOrderName). The caps (server/domain/emails.ts) bound the rest.
 import { formatMoney } from "@purchase-protection/contract";
 import { fullDisclosure, reasonName } from "../domain/disclosure.ts";
 import type { Settings } from "../domain/context.ts";
