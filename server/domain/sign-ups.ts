@@ -25,7 +25,7 @@ export const SIGN_UP_LINK_TTL_MS = SIGN_IN_LINK_TTL_MS;
 
 /**
  * The business's name as typed, on one line: runs of white space (line breaks included) become one space. It is shown
- * on pages (escaped) and in e-mails only as inert text (server/email/layout.ts), never in a header.
+ * on pages (escaped) and in e-mails only as inert text (server/email/notice.ts), never in a header.
  */
 const businessNameSchema = z
   .string()
