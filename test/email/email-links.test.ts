@@ -63,6 +63,8 @@ describe("the buyer e-mails' button opens the right portal page (sqlite)", () =>
       page.waitForURL(/\/portal\/(plan|claims\/\d+)$/),
       page.click("button:has-text('Open my coverage')"),
     ]);
+    // The router moves the URL before it draws the page: wait for the coverage page's button to go.
+    await page.waitForSelector("button:has-text('Open my coverage')", { state: "detached" });
     return { page, href, close: () => context.close() };
   }
 
