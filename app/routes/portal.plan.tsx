@@ -118,7 +118,7 @@ export default function Plan() {
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{plan.merchantName}</h2>
         <dl className="facts">
-          <Fact term={messages.plan.reference} value={plan.referenceNumber} />
+          <Fact term={messages.plan.reference} value={plan.referenceNumber} whole />
           <Fact term={messages.plan.order} value={plan.orderName ?? plan.orderId} />
           <Fact term={messages.plan.status} value={messages.plan.statuses[plan.status] ?? plan.status} />
           <Fact term={messages.plan.purchased} value={<LocalTime iso={plan.purchasedAt} />} />
@@ -197,11 +197,12 @@ function ClaimItem({ claim, merchantName }: { claim: PortalClaim; merchantName: 
   );
 }
 
-function Fact({ term, value }: { term: string; value: ReactNode }) {
+/** A fact of the plan; `whole`: a value read out as one (a reference number) is never broken over lines. */
+function Fact({ term, value, whole }: { term: string; value: ReactNode; whole?: boolean }) {
   return (
     <div>
       <dt>{term}</dt>
-      <dd>{value}</dd>
+      <dd className={whole ? "whole" : undefined}>{value}</dd>
     </div>
   );
 }
