@@ -1,54 +1,14 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { waitFor } from "../support/wait.ts";
-import { plainAppEnv } from "../support/web-app.ts";
+import { demoEnvironment, startDemo, type DemoProcess as Demo } from "../support/demo-process.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** Starts `npm run demo` and resolves with everything it printed once it is ready, and how long that took. */
-function startDemo(env: NodeJS.ProcessEnv): Promise<Demo> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    // Its own process group, so that stopping it reaches the node process npm started, not only npm.
-    const child = spawn("npm", ["run", "-s", "demo"], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let output = "";
-    // The first build of the app takes minutes on a busy machine; a warm start is checked against 60 s below.
-    const timer = setTimeout(() => reject(new Error(`demo did not start:\n${output}`)), 280_000);
-    for (const stream of [child.stdout!, child.stderr!]) {
-      stream.on("data", (chunk) => {
-        output += chunk;
-        if (output.includes("Ctrl-C stops the server")) {
-          clearTimeout(timer);
-          resolve({ child, output, readyMs: Date.now() - started, built: output.includes("Building the app") });
-        }
-      });
-    }
-    child.on("exit", (code) => reject(new Error(`demo exited with ${code}:\n${output}`)));
-  });
-}
-
-interface Demo {
-  child: ChildProcess;
-  output: string;
-  readyMs: number;
-  /** Whether it built the app first (build/ was stale). */
-  built: boolean;
-}
-
-/** A fresh embedded database and data directory; port 0: the system picks a free one and the demo prints it. */
-function demoEnvironment(dir: string): NodeJS.ProcessEnv {
-  return plainAppEnv({ DATABASE_URL: `file:${dir}/demo.sqlite`, DATA_DIR: dir, PORT: "0", LOG_LEVEL: "warn" });
-}
 
 const originOf = (output: string) => output.match(/the web app on (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
 
