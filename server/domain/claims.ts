@@ -100,6 +100,8 @@ export interface Claim {
   id: string;
   object: "claim";
   planId: string;
+  /** The claim's number on its plan: what its buyer calls it ("claim 2 on <referenceNumber>", claimName). */
+  number: number;
   referenceNumber: string;
   orderId: string;
   reason: string;
@@ -730,6 +732,7 @@ export function toClaim(record: ClaimRecord): Claim {
     id: record.id,
     object: "claim",
     planId: record.planId,
+    number: record.number,
     referenceNumber: record.referenceNumber,
     orderId: record.orderId,
     reason: record.reason,

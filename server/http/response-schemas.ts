@@ -160,10 +160,18 @@ const claimResolution = z
   .nullable()
   .describe("What an approved claim is owed and, once paid, how it was paid; null unless approved or paid.");
 
+/** The claim's number on its plan, as buyers name a claim ("claim 2 on CLM-2026-…"). */
+const claimNumber = z
+  .number()
+  .int()
+  .positive()
+  .describe("The claim's number on its plan (1, 2, … in filing order): buyers name it 'claim 2 on CLM-2026-…'.");
+
 export const claim = z.strictObject({
   id: z.string(),
   object: z.literal("claim"),
   planId: z.string(),
+  number: claimNumber,
   referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
   orderId: z.string(),
   reason: z.string(),
@@ -192,11 +200,7 @@ export const evidenceFile = z.strictObject({
 export const portalClaim = z.strictObject({
   id: z.string(),
   object: z.literal("claim"),
-  number: z
-    .number()
-    .int()
-    .positive()
-    .describe("The claim's number on its plan (1, 2, … in filing order): buyers name it 'claim 2 on CLM-2026-…'."),
+  number: claimNumber,
   referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),
   reason: z.string(),
   reasonName: z.string(),

@@ -313,6 +313,7 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         "evidenceCount",
         "id",
         "livemode",
+        "number",
         "object",
         "occurredAt",
         "orderId",
@@ -324,6 +325,7 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         "updatedAt",
       ]);
       assert.equal(oldest.object, "claim");
+      assert.equal(oldest.number, 1, "the first claim of its plan");
       assert.equal(oldest.referenceNumber, referenceNumbers[0]);
       assert.equal(oldest.reason, "lost_in_transit");
       assert.equal(oldest.description, "claim for lost_in_transit");

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { DIALECTS, createEmptyDatabase, type Dialect } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, type UntypedBody } from "../support/client.ts";
-import { protectOrder, sha256Hex } from "../support/protection-flows.ts";
+import { outbox, protectOrder, sha256Hex } from "../support/protection-flows.ts";
 import { newPortalToken } from "../../server/domain/portal.ts";
 import { claimName, claimTitle } from "../../server/domain/claim-name.ts";
 import { insertPortalSession } from "../../server/store/portal-sessions.ts";
@@ -81,6 +81,19 @@ describe.each(DIALECTS)("claim numbers (%s)", (dialect) => {
         [one.body.id, 1],
       ],
     );
+  });
+
+  it("the merchant reads the number the buyer names the claim by: its API and the claim.created event", async () => {
+    const buyer = await newBuyer();
+    const filed = await file(buyer, "damaged_in_transit");
+    assert.equal(filed.status, 200, filed.text);
+    const read = await apiClient(t.baseUrl, t.merchant.secretKey).get(`/merchant/claims/${filed.body.id}`);
+    assert.equal(read.status, 200, read.text);
+    assert.equal(read.body.number, 1);
+    const [event] = (await outbox(t.database.db, t.merchant.merchantId, "claim.created")).filter(
+      (row) => row.data.id === filed.body.id,
+    );
+    assert.equal(event.data.number, 1);
   });
 
   it("a refused filing takes no number: the next claim has the next one", async () => {

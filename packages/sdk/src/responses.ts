@@ -131,6 +131,8 @@ export type Claim = {
   id: string;
   object: "claim";
   planId: string;
+  /** The claim's number on its plan (1, 2, … in filing order): buyers name it 'claim 2 on CLM-2026-…'. */
+  number: number;
   referenceNumber: string;
   orderId: string;
   reason: string;
