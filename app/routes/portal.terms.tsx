@@ -60,6 +60,7 @@ export default function Terms() {
       <section className="card" aria-labelledby="evidence-title">
         <h2 id="evidence-title">{messages.terms.evidenceTitle}</h2>
         <p>{messages.terms.evidence(rulebook.evidence.maxFiles, formatBytes(rulebook.evidence.maxFileBytes))}</p>
+        <p>{messages.claim.photosAsked}</p>
         <p>
           {messages.terms.evidenceQuotas(
             formatQuota(rulebook.evidence.quotas.claim),

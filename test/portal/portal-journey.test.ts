@@ -283,7 +283,9 @@ describe.each(DIALECTS)("the buyer's journey in the portal (%s)", (dialect) => {
     await hydrated(page);
     await visit("/portal/claims/new");
     await visit("/portal/terms");
-    assert.equal((await page.textContent("body"))!.split("What is covered").length, 2, "the rulebook's title, once");
+    const rulebook = (await page.textContent("body"))!;
+    assert.equal(rulebook.split("What is covered").length, 2, "the rulebook's title, once");
+    assert.match(rulebook, /For a damaged, defective or wrong item, add at least one photo/);
     await visit("/ops/sign-in");
     const staff = await portal.database.db.transaction((tx) =>
       ensureStaffAccount(tx, services, { email: newEmail("staff"), role: "admin" }, "test"),
