@@ -16,6 +16,15 @@ export function questionOf(claim: PortalClaimWithTimeline): string {
   return asked.at(-1)?.text ?? "";
 }
 
+/** The question waiting for the buyer, as the plan page and the claim's page quote it. */
+export const ClaimQuestion = ({ question }: { question?: string }) =>
+  question ? (
+    <blockquote className="question">
+      <p className="sr-only">{messages.plan.question}</p>
+      <p className="description">{question}</p>
+    </blockquote>
+  ) : null;
+
 /** An approved claim: how much, the remedy, who pays and by when; a paid one: what was paid and when. */
 export function ClaimPayout({ claim, merchantName }: { claim: PortalClaim; merchantName: string }) {
   const locale = usePortalLocale();

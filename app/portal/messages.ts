@@ -191,6 +191,9 @@ export const messages = {
       "Every request is reviewed. If we need more information we ask you by e-mail, and you answer on this site. Every decision — approved or declined — comes with its reason, and you see it here.",
     denialReasonsIntro:
       "A request is declined only for one of these published reasons, with the sentence you will read:",
+    payoutTitle: "When a request is approved",
+    payout: (terms: { shopifyBusinessDays: number; merchantDays: number; bankBusinessDays: string }) =>
+      `On a Shopify store the refund goes back automatically to the payment method you used (or a free replacement order is placed) within ${terms.shopifyBusinessDays} business day of the approval. On other stores the store refunds you directly, or sends the replacement, within ${terms.merchantDays} days of the approval. Your bank can take ${terms.bankBusinessDays} business days to show a refund.`,
     disclosureTitle: "Disclosure",
     start: "Look up your protection",
   },

@@ -22,6 +22,7 @@ export interface PortalRulebook {
   denialReasons: { code: string; message: string }[];
   claimWindowDays: number;
   freeLookHours: number;
+  payout: { shopifyBusinessDays: number; merchantDays: number; bankBusinessDays: string };
   evidence: {
     maxFiles: number;
     maxFileBytes: number;

@@ -7,7 +7,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
 import { evidenceHint, formatBytes, formatDate, formatMoney } from "../portal/format.ts";
-import { ClaimPayout, questionOf } from "../portal/claims.tsx";
+import { ClaimPayout, ClaimQuestion, questionOf } from "../portal/claims.tsx";
 import { messages } from "../portal/messages.ts";
 import { portalApi } from "../portal/portal-api.server.ts";
 import {
@@ -110,12 +110,7 @@ export default function ClaimDetail() {
       {waiting ? (
         <section className="card card-action" aria-labelledby="action-title" id="action">
           <h2 id="action-title">{messages.claim.actionTitle}</h2>
-          {question ? (
-            <blockquote className="question">
-              <p className="sr-only">{messages.plan.question}</p>
-              <p className="description">{question}</p>
-            </blockquote>
-          ) : null}
+          <ClaimQuestion question={question} />
           {answer}
         </section>
       ) : null}

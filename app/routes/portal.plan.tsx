@@ -11,7 +11,7 @@ import { messages } from "../portal/messages.ts";
 import { portalApi, type PortalClaim, type PortalPlan } from "../portal/portal-api.server.ts";
 import { csrfToken, failureSentence, pageHeaders, requireSession, unlessExpired } from "../portal/session.server.ts";
 import { LocalTime, Notice, PortalShell, usePortalLocale } from "../portal/ui.tsx";
-import { ClaimPayout, claimHref, questionOf } from "../portal/claims.tsx";
+import { ClaimPayout, ClaimQuestion, claimHref, questionOf } from "../portal/claims.tsx";
 
 export const meta: MetaFunction = () => [{ title: `${messages.plan.title} · ${messages.siteName}` }];
 
@@ -98,12 +98,7 @@ export default function Plan() {
               <li key={claim.id}>
                 <h3>{messages.claim.name(claim.number, claim.referenceNumber)}</h3>
                 <p className="muted">{claim.reasonName}</p>
-                {question ? (
-                  <blockquote className="question">
-                    <p className="sr-only">{messages.plan.question}</p>
-                    <p className="description">{question}</p>
-                  </blockquote>
-                ) : null}
+                <ClaimQuestion question={question} />
                 <p>
                   <a className="button" href={`${claimHref(claim)}#action`}>
                     {messages.plan.actionAnswer(messages.claim.nameInline(claim.number, claim.referenceNumber))}

@@ -81,6 +81,10 @@ export default function Terms() {
           ))}
         </ul>
       </section>
+      <section className="card" aria-labelledby="payout-title">
+        <h2 id="payout-title">{messages.terms.payoutTitle}</h2>
+        <p>{messages.terms.payout(rulebook.payout)}</p>
+      </section>
       <section className="card" aria-labelledby="disclosure-title">
         <h2 id="disclosure-title">{messages.terms.disclosureTitle}</h2>
         <p className="disclosure">{disclosure}</p>

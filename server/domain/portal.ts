@@ -33,6 +33,7 @@ import {
   type PortalPlanRecord,
 } from "../store/portal-plans.ts";
 import { lockPlan, markPlanCancelled, type PlanStatus } from "../store/plans.ts";
+import { BANK_REFUND_BUSINESS_DAYS, MERCHANT_PAYOUT_DAYS, SHOPIFY_PAYOUT_BUSINESS_DAYS } from "./payout-terms.ts";
 
 // The buyer portal: sessions opened by a look-up (e-mail + reference number) or by the welcome e-mail's coverage
 // link, the coverage summary (PortalPlan) and the free-look cancellation. A session is a bearer token `pps_…` that
@@ -153,6 +154,12 @@ export function portalRulebook() {
     denialReasons: DENIAL_REASONS.map(({ code, message }) => ({ code, message })),
     claimWindowDays: CLAIM_WINDOW_DAYS,
     freeLookHours: FREE_LOOK_HOURS,
+    // Who pays an approved claim and by when (server/domain/payout-terms.ts): the promise the buyer's e-mails repeat.
+    payout: {
+      shopifyBusinessDays: SHOPIFY_PAYOUT_BUSINESS_DAYS,
+      merchantDays: MERCHANT_PAYOUT_DAYS,
+      bankBusinessDays: BANK_REFUND_BUSINESS_DAYS,
+    },
     evidence: {
       maxFiles: EVIDENCE_LIMITS.maxFiles,
       maxFileBytes: EVIDENCE_LIMITS.maxFileBytes,

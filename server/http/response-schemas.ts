@@ -461,6 +461,15 @@ export const portalReasons = z.strictObject({
     .describe("The published reasons a claim is denied for, with the sentence the buyer reads."),
   claimWindowDays: z.literal(30),
   freeLookHours: z.literal(48),
+  payout: z
+    .strictObject({
+      shopifyBusinessDays: z.number().int(),
+      merchantDays: z.number().int(),
+      bankBusinessDays: z.string(),
+    })
+    .describe(
+      "Who pays an approved claim and by when: on a Shopify store the app refunds the original payment (or places the replacement order) within shopifyBusinessDays business days of the approval; on other carts the store does within merchantDays days. Banks take bankBusinessDays business days to show a refund.",
+    ),
   evidence: z.strictObject({
     maxFiles: z.number().int(),
     maxFileBytes: z.number().int(),

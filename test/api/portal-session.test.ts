@@ -296,6 +296,7 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
       denialReasons: DENIAL_REASONS.map(({ code, message }) => ({ code, message })),
       claimWindowDays: 30,
       freeLookHours: 48,
+      payout: { shopifyBusinessDays: 1, merchantDays: 7, bankBusinessDays: "5–10" },
       evidence: {
         maxFiles: EVIDENCE_LIMITS.maxFiles,
         maxFileBytes: 10 * 1024 * 1024,

@@ -401,7 +401,7 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await page.waitForURL(/notice=expired$/);
   });
 
-  it("the public rulebook: every reason with its description, the windows, the evidence limits and quotas, the disclosure", async () => {
+  it("the public rulebook: every reason with its description, the windows, the evidence limits and quotas, who pays an approved claim and when, the disclosure", async () => {
     const page = await newPage();
     const response = await page.goto(url("/portal/terms"));
     assert.equal(response!.status(), 200);
@@ -417,6 +417,11 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
       "the evidence quotas",
     );
     assert.match(text, /every decision|Every decision/);
+    assert.match(
+      text,
+      /automatically to the payment method you used .* within 1 business day of the approval\. On other stores the store refunds you directly, or sends the replacement, within 7 days of the approval\./,
+      "who pays an approved claim and by when",
+    );
     assert.ok(text.includes(DISCLOSURE));
     // Every published denial reason, with the sentence a denied buyer reads.
     assert.equal(await page.locator("[id^='denial-']").count(), DENIAL_REASONS.length);

@@ -454,6 +454,12 @@ export type PortalRulebook = {
   }[];
   claimWindowDays: 30;
   freeLookHours: 48;
+  /** Who pays an approved claim and by when: on a Shopify store the app refunds the original payment (or places the replacement order) within shopifyBusinessDays business days of the approval; on other carts the store does within merchantDays days. Banks take bankBusinessDays business days to show a refund. */
+  payout: {
+    shopifyBusinessDays: number;
+    merchantDays: number;
+    bankBusinessDays: string;
+  };
   evidence: {
     maxFiles: number;
     maxFileBytes: number;
