@@ -351,11 +351,45 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForURL(/\/dashboard\/sign-in/);
   }, 240_000);
 
+  /** A storefront's confirm without any buyer address: 422 customer_email_required, recorded for the overview. */
+  async function refusedForNoAddress() {
+    const { publishableKey, programId } = harness.merchant;
+    const call = (pathname: string, body: unknown) =>
+      fetch(`${harness.app.origin}/api/v1${pathname}`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${publishableKey}`,
+          "Content-Type": "application/json",
+          "Idempotency-Key": crypto.randomUUID(),
+        },
+        body: JSON.stringify(body),
+      });
+    const orderId = `no-address-${crypto.randomUUID()}`;
+    const quote = await call("/offers/quote", {
+      order_amount_cents: 5_000,
+      order_id: orderId,
+      protection_program_id: programId,
+    });
+    assert.equal(quote.status, 200);
+    const confirm = await call("/offers/confirm", {
+      quoteId: (await quote.json()).quoteId,
+      quoteToken: quote.headers.get("X-Service-Quote-Token"),
+      order_context: {
+        schema_version: "2026-01-01",
+        order: { id: orderId, purchased_at: new Date().toISOString(), currency: "USD", covered_amount_cents: 5_000 },
+        participants: { mode: "unnamed" },
+      },
+    });
+    assert.equal(confirm.status, 422);
+    assert.equal((await confirm.json()).error.code, "customer_email_required");
+  }
+
   it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, delivers to a webhook endpoint and sends again, and voids", async () => {
     // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
     const email = newAddress("seller");
     const token = await ownerSignInToken(db(), services, harness.merchant.merchantId, email);
     const references = [await harness.protect(newAddress("buyer")), await harness.protect(newAddress("buyer"))];
+    await refusedForNoAddress();
     const orderOf = async (reference: string) =>
       (await db().get<{ order_id: string }>("SELECT order_id FROM plans WHERE reference_number = ?", [reference]))!
         .order_id;
@@ -365,6 +399,8 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForSelector("h1:has-text('Overview')");
     await hydrated(page);
     assert.match((await page.locator("svg[role=img] desc").textContent()) ?? "", /2 purchases protected/);
+    // The buyer whose page sent no address: the overview says so, and what to pass.
+    assert.ok(await page.isVisible("text=1 buyer chose protection but got no plan: your page sent no buyer e-mail"));
     await check(page, "overview-with-sales");
 
     await follow(page, "nav[aria-label=Dashboard] a:has-text('Purchases')");
