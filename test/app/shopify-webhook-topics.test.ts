@@ -46,6 +46,8 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
       currency: "USD",
       subtotal_price: "50.00",
       email: "ada@example.com",
+      // The store's order name: the buyer finds the plan in the portal by it.
+      name: "#1000",
       note_attributes: [{ name: "_protection", value: "accepted" }],
       line_items: [{ product_id: 111, price: "50.00", quantity: 1 }],
     },
