@@ -104,7 +104,9 @@ export async function queueEmail(
     recipientHash: input.recipient.hash,
     status: suppressedBecause ? "suppressed" : "pending",
     lastError: suppressedBecause ?? null,
-    capBudget: budget,
+    // A suppressed e-mail spends no budget: kept out of the budget's index range, so that counting a spent cap reads
+    // at most the cap's rows however many were held back after it (not every suppressed row of the hour).
+    capBudget: suppressedBecause ? null : budget,
     createdAt: now,
   });
 }

@@ -224,8 +224,15 @@ export async function confirmQuote(
       },
     ]),
     appendEvent(tx, services, actor, "protection.confirmed", purchase),
-    // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected).
-    queueEmail(tx, services, actor, { template: "welcome_protected", planId, recipient: buyerEmail }),
+    // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected). The welcome caps are
+    // for confirms anyone holding the page's publishable key makes, naming any address; a secret key's confirm (the
+    // merchant's server, a Shopify order) is the merchant's own, and a busy store's buyers all get their welcome.
+    queueEmail(tx, services, actor, {
+      template: "welcome_protected",
+      planId,
+      recipient: buyerEmail,
+      capBudget: input.surface === "widget" ? "confirm" : null,
+    }),
   ]);
   return confirmation;
 }
@@ -290,6 +297,8 @@ export async function setBuyerEmail(
         // One welcome per address: a second change to the same address does not send it again.
         occasion: `to:${email.hash.slice(0, 16)}`,
         recipient: email,
+        // The secret key's own correction: no cap (as a server's confirm).
+        capBudget: null,
       });
   }
   const purchase = await getPurchase(tx, actor, plan.id, false);

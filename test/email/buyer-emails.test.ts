@@ -15,6 +15,7 @@ import { startSmtpServer, type TestSmtpServer } from "./smtp-server.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
+import { protectOrder } from "../support/protection-flows.ts";
 import { insertClaimRow, insertTimelineRow, updateClaimRow, type ClaimRow } from "../support/claim-rows.ts";
 import { EMAIL_CAPS, queuePlanEmail, type EmailOccasion } from "../../server/domain/emails.ts";
 import { approveClaim, requestInformation, resolveClaim } from "../../server/domain/claim-decisions.ts";
@@ -435,7 +436,11 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
         );
     });
     const address = `real-buyer-${randomUUID()}@example.com`;
-    const plan = await protect(address, merchant);
+    // The real buyer opts in on the same storefront page (a secret key's confirm is never capped).
+    const { confirmation } = await protectOrder(apiClient(t.baseUrl, merchant.publishableKey), merchant.programId, {
+      customer_email: address,
+    });
+    const plan = { planId: confirmation.planId, reference: confirmation.referenceNumber, actor: actorOf(merchant) };
     assert.deepEqual(
       (await rowsOf(plan.planId, "welcome_protected")).map((row) => [row.status, row.last_error]),
       [["suppressed", EMAIL_CAPS.confirm.perMerchant.reason]],

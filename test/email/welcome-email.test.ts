@@ -11,6 +11,8 @@ import { startSmtpServer } from "./smtp-server.ts";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, orderContextFor } from "../support/client.ts";
+import { createQuote } from "../support/api-assertions.ts";
+import { confirmBody, protectOrder } from "../support/protection-flows.ts";
 import { COVERAGE_LINK_LIFETIME_MS, coverageLinks } from "../../server/email/coverage-link.ts";
 import { EMAIL_RETRY_DELAYS_MS } from "../../server/email/worker.ts";
 import { EMAIL_CAPS } from "../../server/domain/emails.ts";
@@ -26,6 +28,7 @@ interface MessageRow {
   message_id: string | null;
   attempts: number;
   last_error: string | null;
+  cap_budget: string | null;
 }
 
 describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
@@ -62,6 +65,15 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     const confirmed = await client.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quoted.body.quote_id });
     assert.equal(confirmed.status, 200, confirmed.text);
     return confirmed.body;
+  }
+  /** A storefront's opt-in: quote and confirm with the page's publishable key (the confirms the welcome caps are for). */
+  async function protectOnPage(fields: Record<string, unknown>, merchant = t.merchant) {
+    const { confirmation } = await protectOrder(
+      apiClient(t.baseUrl, merchant.publishableKey),
+      merchant.programId,
+      fields,
+    );
+    return { plan_id: confirmation.planId };
   }
   const messagesOf = (planId: string) =>
     t.database.db.all<MessageRow>("SELECT * FROM email_messages WHERE plan_id = ?", [planId]);
@@ -220,7 +232,7 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     const plans = [];
     // Any case, one recipient (the cap counts by the hash of the lower-cased address).
     for (let i = 0; i <= EMAIL_CAPS.confirm.perRecipient.limit; i++)
-      plans.push(await protect({ customer_email: i % 2 ? stranger.toUpperCase() : stranger }));
+      plans.push(await protectOnPage({ customer_email: i % 2 ? stranger.toUpperCase() : stranger }));
     const rows = (await Promise.all(plans.map((plan) => messagesOf(plan.plan_id)))).flat();
     assert.deepEqual(
       rows.map((row) => row.status),
@@ -233,7 +245,7 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     t.clock.advance(EMAIL_CAPS.confirm.perRecipient.windowMs);
     await drain();
     assert.equal((await messagesOf(plans.at(-1)!.plan_id))[0].status, "suppressed", "never sent later");
-    const later = await protect({ customer_email: stranger });
+    const later = await protectOnPage({ customer_email: stranger });
     await drain();
     assert.equal((await messagesOf(later.plan_id))[0].status, "sent", "a day later the address gets e-mail again");
     assert.equal(receivedBy(stranger).length, EMAIL_CAPS.confirm.perRecipient.limit + 1);
@@ -241,19 +253,12 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
 
   it("concurrent confirms to one address queue exactly the cap", async () => {
     const stranger = `stranger-${randomUUID()}@example.com`;
+    const page = apiClient(t.baseUrl, t.merchant.publishableKey);
     const quotes = [];
-    for (let i = 0; i < 2 * EMAIL_CAPS.confirm.perRecipient.limit; i++) {
-      const quoted = await secret.post("/headless/quote", {
-        order_amount_cents: 5_000,
-        order_id: `order-${randomUUID()}`,
-        protection_program_id: t.merchant.programId,
-        currency: "USD",
-        customer_email: stranger,
-      });
-      quotes.push(quoted.body.quote_id);
-    }
+    for (let i = 0; i < 2 * EMAIL_CAPS.confirm.perRecipient.limit; i++)
+      quotes.push(await createQuote(page, t.merchant.programId, { customer_email: stranger }));
     const confirmed = await Promise.all(
-      quotes.map((quoteId) => secret.post("/headless/confirm", { quote_id: quoteId })),
+      quotes.map(({ quote, token }) => page.post("/offers/confirm", confirmBody(quote, token))),
     );
     assert.deepEqual(
       confirmed.map((response) => response.status),
@@ -297,16 +302,24 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
         );
       }
     });
-    const over = await protect({ customer_email: `over-${randomUUID()}@example.com` }, merchant);
+    const over = await protectOnPage({ customer_email: `over-${randomUUID()}@example.com` }, merchant);
     const [row] = await messagesOf(over.plan_id);
     assert.equal(row.status, "suppressed");
     assert.equal(row.last_error, EMAIL_CAPS.confirm.perMerchant.reason);
-    const mine = await protect({ customer_email: `other-merchant-${randomUUID()}@example.com` });
+    assert.equal(row.cap_budget, null, "a held-back e-mail spends no budget");
+    // The merchant's own server (a secret key: its backend, a Shopify order) is not capped: a busy store's buyers
+    // all get their welcome, and more than the per-recipient cap to one buyer too.
+    const repeatBuyer = `repeat-${randomUUID()}@example.com`;
+    for (let i = 0; i <= EMAIL_CAPS.confirm.perRecipient.limit; i++) {
+      const fromServer = await protect({ customer_email: repeatBuyer }, merchant);
+      assert.equal((await messagesOf(fromServer.plan_id))[0].status, "pending", "a secret key's confirm is not capped");
+    }
+    const mine = await protectOnPage({ customer_email: `other-merchant-${randomUUID()}@example.com` });
     assert.equal((await messagesOf(mine.plan_id))[0].status, "pending", "another merchant is not held back");
 
     t.clock.advance(EMAIL_CAPS.confirm.perMerchant.windowMs);
     const address = `next-hour-${randomUUID()}@example.com`;
-    const next = await protect({ customer_email: address }, merchant);
+    const next = await protectOnPage({ customer_email: address }, merchant);
     await drain();
     assert.equal((await messagesOf(over.plan_id))[0].status, "suppressed", "never sent later");
     assert.equal((await messagesOf(next.plan_id))[0].status, "sent");
