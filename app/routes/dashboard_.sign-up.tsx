@@ -21,9 +21,13 @@ export { links, headers, meta } from "../dashboard/auth-route.ts";
 
 const PAGE = "/dashboard/sign-up";
 
-/** The notice after a request; without the cookie (cookies off, or expired) it cannot name the address. */
+/**
+ * The notice after a request; without the cookie (cookies off, or expired) it cannot name the address. It is the same
+ * for an address that already has an account (its e-mail holds sign-in links instead), so it tells nobody which
+ * addresses have accounts.
+ */
 const sentNotice = (address: string | undefined) =>
-  `We e-mailed a link to ${address ?? "the address you entered"}. Open it within ${SIGN_UP_LINK_TTL_MS / 60_000} minutes to create your account: nothing is created until you do. (An address that already has an account gets a sign-in link instead.)`;
+  `We sent a link to ${address ?? "the address you entered"}. Open it to continue.`;
 
 /** The address the last request's link went to, for the page the request redirects to; it lives as long as the link. */
 const sentToCookie = (request: Request) =>
@@ -41,10 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sentTo: unknown = await cookie.parse(request.headers.get("Cookie"));
   const address = typeof sentTo === "string" && sentTo.length > 0 ? sentTo : undefined;
   if (new URL(request.url).searchParams.get("notice") === "sent")
-    return json({ notice: sentNotice(address) as string | undefined });
+    return json({ notice: sentNotice(address) as string | undefined, minutes: SIGN_UP_LINK_TTL_MS / 60_000 });
   // Starting again: the form, and the address of the last request forgotten.
   const headers = address ? { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } : undefined;
-  return json({ notice: undefined as string | undefined }, { headers });
+  return json({ notice: undefined as string | undefined, minutes: SIGN_UP_LINK_TTL_MS / 60_000 }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -70,13 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignUp() {
-  const { notice } = useLoaderData<typeof loader>();
+  const { notice, minutes } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const [email, setEmail] = useState(failure?.values.email ?? "");
   const [businessName, setBusinessName] = useState(failure?.values.businessName ?? "");
   if (notice && !failure) {
     return (
       <AuthFrame title="Open a dashboard account" notice={notice}>
+        <Text as="p">{`The link works once, for ${minutes} minutes. Nothing is created until you open it.`}</Text>
         <Text as="p">
           Wrong address, or no e-mail after a few minutes? <a href={PAGE}>Start again</a>.
         </Text>

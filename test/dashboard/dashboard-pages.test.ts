@@ -146,7 +146,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       page.waitForURL(/\/dashboard\/sign-up\?notice=sent/),
       page.click("button:has-text('E-mail me a link to open the account')"),
     ]);
-    await page.waitForSelector(`text=We e-mailed a link to ${owner}.`);
+    await page.waitForSelector(`text=We sent a link to ${owner}. Open it to continue.`);
     assert.equal(await page.locator("input[name=email]").count(), 0, "the notice, not the filled form");
     assert.ok(await page.isVisible("a:has-text('Start again')"));
     assert.deepEqual(await counts(), before, "nothing is created before the link is opened");

@@ -107,13 +107,13 @@ describe.each(DIALECTS)("dashboard sign-up (%s)", (dialect) => {
     const sentPage = await (
       await fetch(`${app.origin}/dashboard/sign-up?notice=sent`, { headers: { Cookie: sentCookie } })
     ).text();
-    assert.ok(sentPage.includes(`We e-mailed a link to ${address}.`), "the notice names the address");
+    assert.ok(sentPage.includes(`We sent a link to ${address}. Open it to continue.`), "the notice names the address");
     assert.match(sentPage, /<a href="\/dashboard\/sign-up">Start again<\/a>/);
     assert.ok(!sentPage.includes("<form"), "no form under the notice");
     assert.ok(!sentPage.includes("Harbour") && !sentPage.includes("evil.example"), "nothing typed is shown again");
     // Without the cookie (cookies off) the notice cannot name it; starting again shows the form and forgets the address.
     const withoutCookie = await (await fetch(`${app.origin}/dashboard/sign-up?notice=sent`)).text();
-    assert.match(withoutCookie, /We e-mailed a link to the address you entered\./);
+    assert.match(withoutCookie, /We sent a link to the address you entered\. Open it to continue\./);
     const startedAgain = await fetch(`${app.origin}/dashboard/sign-up`, { headers: { Cookie: sentCookie } });
     const formPage = await startedAgain.text();
     assert.ok(formPage.includes('name="email"') && !formPage.includes(address), "an empty form");
@@ -158,7 +158,15 @@ describe.each(DIALECTS)("dashboard sign-up (%s)", (dialect) => {
     assert.deepEqual(await counts(), afterOpen);
 
     // The address now has an account: asking again sends its sign-in link, the name inert, the Subject fixed.
-    assert.equal((await signUp(address, clientAddress(), "Another Name")).status, 302);
+    // The page answers as it did for the new address: it tells nobody that this one has an account.
+    const askedAgain = await signUp(address, clientAddress(), "Another Name");
+    assert.equal(askedAgain.status, 302);
+    assert.equal(askedAgain.headers.get("location"), "/dashboard/sign-up?notice=sent");
+    const againCookie = askedAgain.headers.get("set-cookie")!.split(";")[0];
+    const againPage = await (
+      await fetch(`${app.origin}/dashboard/sign-up?notice=sent`, { headers: { Cookie: againCookie } })
+    ).text();
+    assert.equal(againPage, sentPage, "the same page for an existing address");
     const signIn = await nextEmail(address, 1);
     assert.equal(signIn.mail.subject, MEMBER_SIGN_IN_SUBJECT);
     assertInert(signIn, address);
