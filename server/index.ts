@@ -144,7 +144,13 @@ export {
 } from "./domain/ops-claims.ts";
 export { sendStaffSignInEmail, type Mail } from "./email/staff-sign-in.ts";
 export { getPurchase, listPurchases, type Purchase } from "./domain/purchases.ts";
-export { listSettlements, settlementEntriesCsv, type Statement } from "./domain/settlements.ts";
+export {
+  listSettlements,
+  runningBalances,
+  settlementEntriesCsv,
+  type RunningBalance,
+  type Statement,
+} from "./domain/settlements.ts";
 export { countBuyersRefusedForNoAddress, voidPlan, type ConsentRecord } from "./domain/plans.ts";
 export { reportMerchantRefund, type MerchantRefund } from "./domain/orders.ts";
 export { sendMemberSignInEmail, sendMemberSignUpEmail } from "./email/member-sign-in.ts";
@@ -168,6 +174,15 @@ export {
   type ChecklistItemId,
   type GoLiveState,
 } from "./domain/go-live.ts";
+export {
+  merchantActions,
+  OVERVIEW_ACTION_LIMIT,
+  type ActionGroup,
+  type ActionItem,
+  type ActionKind,
+  type MerchantActions,
+} from "./domain/merchant-actions.ts";
+export { chooseActionEmails, composeActionDigests, memberWantsActionEmails } from "./domain/action-digests.ts";
 export {
   authenticateMember,
   changeMemberRole,
@@ -203,6 +218,7 @@ export {
 } from "./domain/merchant-audit.ts";
 export { DomainError } from "./domain/errors.ts";
 export { COVERED_REASONS, reasonName } from "./domain/disclosure.ts";
+export { parseStoredClaimRules, type ClaimRules } from "./domain/claim-rules.ts";
 export {
   MERCHANT_PAYOUT_DAYS,
   payoutTerms,

@@ -15,17 +15,20 @@ import {
   listLedgerAccounts,
   listStatementEntries,
   listUnboundEntriesInClosedPeriods,
+  sumUnboundEntries,
   type LedgerEntryRecord,
 } from "../store/ledger.ts";
 import {
   findLastStatement,
   findStatement,
   insertStatement,
+  listLastStatements,
   listStatements,
   listStatementsBetween,
   listStatementsWithBoundSums,
   lockSettlementAccount,
   settlementPeriodOf,
+  settlementTermsOf,
   type StatementRecord,
 } from "../store/settlements.ts";
 
@@ -177,16 +180,85 @@ export function toStatement(record: StatementRecord): Statement {
     totals: record.totals,
     netCents: record.netCents,
     closingBalanceCents: record.closingBalanceCents,
-    direction:
-      record.closingBalanceCents > 0
-        ? "payable_to_merchant"
-        : record.closingBalanceCents < 0
-          ? "payable_by_merchant"
-          : "settled",
+    direction: directionOf(record.closingBalanceCents),
     entryCount: record.entryCount,
     createdAt: iso(record.createdAt),
     livemode: record.mode === "live",
   };
+}
+
+const directionOf = (balanceCents: number): Statement["direction"] =>
+  balanceCents > 0 ? "payable_to_merchant" : balanceCents < 0 ? "payable_by_merchant" : "settled";
+
+/**
+ * The open period's running balance of one currency: what its statement would close with if the period ended now.
+ * The lines are those of a statement (totals by kind of every entry on no statement yet, late ones included), the
+ * opening balance is the last closed statement's closing balance, and `balanceCents` = opening + net: positive, we
+ * owe the merchant; negative, the merchant owes us.
+ */
+export interface RunningBalance {
+  object: "settlement_balance";
+  currency: string;
+  /** The open period: from the last statement's end (or the period's start) to the end of the period holding now. */
+  periodStart: string;
+  periodEnd: string;
+  period: SettlementPeriod;
+  /** When its statement closes: the period's end plus the grace an entry committed at midnight needs. */
+  closesAt: string;
+  openingBalanceCents: number;
+  totals: KindTotals;
+  netCents: number;
+  balanceCents: number;
+  direction: Statement["direction"];
+  entryCount: number;
+  /** Entries stamped inside a period already closed (written after it closed): the next statement settles them. */
+  lateEntries: { count: number; amountCents: number };
+  /** The merchant's share of each fee, from the program statements follow (null without a program). */
+  merchantShareBps: number | null;
+  livemode: boolean;
+}
+
+/**
+ * The running balance of every currency the actor has money in (entries on no statement yet, or a closed
+ * statement), by currency. Closed statements are not touched: this reads them and the open entries only.
+ */
+export async function runningBalances(tx: Tx, actor: Actor, now: number): Promise<RunningBalance[]> {
+  const owner = { merchantId: actor.merchantId, mode: actor.mode };
+  const [terms, last, open] = await Promise.all([
+    settlementTermsOf(tx, owner),
+    listLastStatements(tx, owner),
+    sumUnboundEntries(tx, owner),
+  ]);
+  const currencies = [...new Set([...last.map((s) => s.currency), ...open.map((s) => s.currency)])].sort();
+  const period = periodContaining(terms.period, now);
+  return currencies.map((currency) => {
+    const closed = last.find((statement) => statement.currency === currency);
+    const sums = open.filter((sum) => sum.currency === currency);
+    const { totals, net } = totalsOf(sums);
+    const opening = closed?.closingBalanceCents ?? 0;
+    // Periods chain: after a change of setting the open period starts where the last statement ended.
+    const start = closed && closed.periodEnd > period.start ? closed.periodEnd : period.start;
+    return {
+      object: "settlement_balance",
+      currency,
+      periodStart: iso(start),
+      periodEnd: iso(period.end),
+      period: terms.period,
+      closesAt: iso(period.end + SETTLEMENT_GRACE_MS),
+      openingBalanceCents: opening,
+      totals,
+      netCents: net,
+      balanceCents: opening + net,
+      direction: directionOf(opening + net),
+      entryCount: sums.reduce((count, sum) => count + sum.count, 0),
+      lateEntries: {
+        count: sums.reduce((count, sum) => count + sum.late.count, 0),
+        amountCents: sums.reduce((cents, sum) => cents + sum.late.amountCents, 0),
+      },
+      merchantShareBps: terms.merchantShareBps,
+      livemode: actor.mode === "live",
+    };
+  });
 }
 
 const toEntry = (entry: LedgerEntryRecord, lateFrom: StatementRecord | undefined): StatementEntry => ({

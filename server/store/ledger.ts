@@ -120,6 +120,52 @@ export async function listUnboundEntriesInClosedPeriods(
   return rows.map((row) => ({ ...toRecord(row), closedUntil: Number(row.closed_until) }));
 }
 
+/** The sums of an owner's entries on no statement yet, per currency and kind; `late`: those stamped before `lateBefore`. */
+export interface UnboundSum {
+  currency: string;
+  kind: string;
+  amountCents: number;
+  count: number;
+  /** Of them, the entries stamped inside a period of their currency already closed (the next statement takes them). */
+  late: { amountCents: number; count: number };
+}
+
+/**
+ * Per currency and kind, the owner's entries not on a statement yet (what the next statements will close with), and
+ * which of them are late: stamped before the end of their currency's last closed period. Reads by the account's
+ * (merchant, mode, currency, statement_id) index: only the open entries.
+ */
+export async function sumUnboundEntries(
+  tx: Queryable,
+  owner: { merchantId: string; mode: Mode },
+): Promise<UnboundSum[]> {
+  const rows = await tx.all<{
+    currency: string;
+    kind: string;
+    cents: number | string;
+    n: number | string;
+    late_cents: number | string;
+    late_n: number | string;
+  }>(
+    `SELECT e.currency, e.kind, SUM(e.amount_cents) AS cents, COUNT(*) AS n,
+       SUM(CASE WHEN e.created_at < closed.closed_until THEN e.amount_cents ELSE 0 END) AS late_cents,
+       SUM(CASE WHEN e.created_at < closed.closed_until THEN 1 ELSE 0 END) AS late_n
+     FROM ledger_entries e
+     LEFT JOIN (SELECT currency, MAX(period_end) AS closed_until FROM settlement_statements
+                WHERE merchant_id = ? AND mode = ? GROUP BY currency) closed ON closed.currency = e.currency
+     WHERE e.merchant_id = ? AND e.mode = ? AND e.statement_id IS NULL
+     GROUP BY e.currency, e.kind ORDER BY e.currency, e.kind`,
+    [owner.merchantId, owner.mode, owner.merchantId, owner.mode],
+  );
+  return rows.map((row) => ({
+    currency: row.currency,
+    kind: row.kind,
+    amountCents: Number(row.cents),
+    count: Number(row.n),
+    late: { amountCents: Number(row.late_cents), count: Number(row.late_n) },
+  }));
+}
+
 /** Every entry of an owner (all currencies), oldest first: for tests and reconciliation. */
 export async function listLedgerEntries(
   tx: Queryable,

@@ -159,14 +159,45 @@ export async function listStatementsWithBoundSums(
 export const listStatements = (tx: Queryable, owner: Actor, query: PageQuery): Promise<Page<StatementRecord>> =>
   listPage<StatementRow, StatementRecord>(tx, owner, "settlement_statements", COLUMNS, [], query, toRecord);
 
+/** The latest closed statement of each of an owner's currencies. */
+export async function listLastStatements(
+  tx: Queryable,
+  owner: { merchantId: string; mode: Mode },
+): Promise<StatementRecord[]> {
+  const rows = await tx.all<StatementRow>(
+    `SELECT ${COLUMNS.replace(/\w+/g, "s.$&")} FROM settlement_statements s
+     JOIN (SELECT currency, MAX(period_start) AS last_start FROM settlement_statements
+           WHERE merchant_id = ? AND mode = ? GROUP BY currency) last
+       ON last.currency = s.currency AND last.last_start = s.period_start
+     WHERE s.merchant_id = ? AND s.mode = ? ORDER BY s.currency`,
+    [owner.merchantId, owner.mode, owner.merchantId, owner.mode],
+  );
+  return rows.map(toRecord);
+}
+
+/**
+ * The settlement terms of the merchant's programs in a mode, from its first program (the one statements follow):
+ * the period (weekly without a program) and the merchant's share of each fee (null without a program).
+ */
+export async function settlementTermsOf(
+  tx: Queryable,
+  owner: { merchantId: string; mode: Mode },
+): Promise<{ period: "weekly" | "monthly"; merchantShareBps: number | null }> {
+  const row = await tx.get<{ settlement_period: string; merchant_share_bps: number | string }>(
+    `SELECT settlement_period, merchant_share_bps FROM protection_programs WHERE merchant_id = ? AND mode = ?
+     ORDER BY id LIMIT 1`,
+    [owner.merchantId, owner.mode],
+  );
+  return {
+    period: row?.settlement_period === "monthly" ? "monthly" : "weekly",
+    merchantShareBps: row ? Number(row.merchant_share_bps) : null,
+  };
+}
+
 /** The settlement period of the merchant's programs in a mode: its first program's, weekly without one. */
 export async function settlementPeriodOf(
   tx: Queryable,
   owner: { merchantId: string; mode: Mode },
 ): Promise<"weekly" | "monthly"> {
-  const row = await tx.get<{ settlement_period: string }>(
-    "SELECT settlement_period FROM protection_programs WHERE merchant_id = ? AND mode = ? ORDER BY id LIMIT 1",
-    [owner.merchantId, owner.mode],
-  );
-  return row?.settlement_period === "monthly" ? "monthly" : "weekly";
+  return (await settlementTermsOf(tx, owner)).period;
 }

@@ -4,8 +4,10 @@ import { Banner, BlockStack, Card, DataTable, InlineGrid, InlineStack, Layout, P
 import type { OverviewData } from "./overview.server.ts";
 import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
 import { ActivityChart } from "../ActivityChart.tsx";
+import { NeedsAction } from "../NeedsAction.tsx";
 import { useDashboardHref } from "../shell-context.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
+import { BalanceCard } from "../BalanceCard.tsx";
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -51,11 +53,15 @@ export function OverviewPage({ top, bottom }: { top?: ReactNode; bottom?: ReactN
     <Page title="Overview" subtitle={`The last ${days} days`}>
       <Layout>
         {top && <Layout.Section>{top}</Layout.Section>}
+        <Layout.Section><NeedsAction /></Layout.Section>
         {buyersWithoutAddress > 0 && (
           <Layout.Section>
             <NoAddressNotice buyers={buyersWithoutAddress} />
           </Layout.Section>
         )}
+        <Layout.Section>
+          <BalanceCard statementsLink />
+        </Layout.Section>
         <Layout.Section>
           <InlineStack gap="300">
             {OVERVIEW_WINDOWS.map((window) =>

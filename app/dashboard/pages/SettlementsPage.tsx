@@ -5,6 +5,7 @@ import type { SettlementsData } from "./settlements.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
 import { DownloadLink, NextPage } from "../page-parts.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
+import { BalanceCard } from "../BalanceCard.tsx";
 
 const DIRECTION: Record<Statement["direction"], { label: string; tone?: "success" | "attention" }> = {
   payable_to_merchant: { label: "we pay you", tone: "success" },
@@ -21,9 +22,17 @@ export function SettlementsPage() {
   return (
     <Page
       title="Settlements"
-      subtitle="Closed statements: fees collected, your share, refund credits and claim reimbursements"
+      subtitle="The open period's running balance, then the closed statements: fees collected, your share, refund credits and claim reimbursements"
     >
       <Layout>
+        <Layout.Section>
+          <BalanceCard />
+        </Layout.Section>
+        <Layout.Section>
+          <Text as="h2" variant="headingMd">
+            Closed statements
+          </Text>
+        </Layout.Section>
         <Layout.Section>
           <Card padding="0">
             <IndexTable

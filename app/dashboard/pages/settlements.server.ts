@@ -1,17 +1,21 @@
-// Settlements: the viewer's closed statements (what we owe the merchant or they owe us, per currency and period),
+// Settlements: the open period's running balance per currency (loadBalances), then the viewer's closed statements (what we owe the merchant or they owe us, per currency and period),
 // newest first, and each one's entries as the CSV the API serves (GET /settlements/{id}/entries.csv).
 import { listSettlements, settlementEntriesCsv } from "../../../server/index.ts";
 import { downloadResponse } from "../../downloads.server.ts";
 import type { PageContext } from "../viewer.ts";
+import { loadBalances } from "../balance.server.ts";
 
 export async function loadSettlements({ runtime, viewer, request }: PageContext) {
   const after = new URL(request.url).searchParams.get("after") ?? undefined;
-  const page = await listSettlements(
-    runtime.db,
-    { merchantId: viewer.merchantId, mode: viewer.mode },
-    { limit: 25, startingAfter: after?.slice(0, 255) || undefined },
-  );
-  return { statements: page.data, nextAfter: page.hasMore ? page.nextCursor : null };
+  const [page, balances] = await Promise.all([
+    listSettlements(
+      runtime.db,
+      { merchantId: viewer.merchantId, mode: viewer.mode },
+      { limit: 25, startingAfter: after?.slice(0, 255) || undefined },
+    ),
+    loadBalances({ runtime, viewer }),
+  ]);
+  return { ...balances, statements: page.data, nextAfter: page.hasMore ? page.nextCursor : null };
 }
 
 export type SettlementsData = Awaited<ReturnType<typeof loadSettlements>>;

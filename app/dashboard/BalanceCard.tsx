@@ -1,0 +1,122 @@
+// The open period's running balance, per currency (README "The running balance"): what the merchant collected for us,
+// the share it earned (at its rate), what came back for cancellations, refunds and claims, the net, which way the
+// balance is owed, and when the statement closes. The overview and the Settlements page show it alike, in both shells.
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import type { RunningBalance } from "../../server/index.ts";
+import type { BalancesData } from "./balance.server.ts";
+import { useDashboardHref } from "./shell-context.tsx";
+import { formatBps, formatMoney } from "../components/dashboard/format.ts";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** "2026-11-30T00:15:00.000Z" → "30 Nov 2026": one fixed format, so server and browser render the same text. */
+const dayOf = (ms: number) => {
+  const day = new Date(ms);
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+};
+
+/** When the statement closes, in words: "Monday 30 Nov 2026 at 00:15 UTC". */
+export const closingTime = (isoTime: string) => {
+  const at = Date.parse(isoTime);
+  return `${WEEKDAYS[new Date(at).getUTCDay()]} ${dayOf(at)} at ${isoTime.slice(11, 16)} UTC`;
+};
+
+/** A period [start, end) by its first and last day: "23 Nov 2026 – 29 Nov 2026". */
+const periodDays = (start: string, end: string) => `${dayOf(Date.parse(start))} – ${dayOf(Date.parse(end) - 1)}`;
+
+/** Signed from the merchant's side: "+$3.10" owed to the merchant, "-$12.40" owed by it. */
+const signed = (cents: number, currency: string) => `${cents > 0 ? "+" : ""}${formatMoney(cents, currency)}`;
+
+/** Which way the balance is owed, as a sentence naming both sides. */
+export function owedSentence(balance: Pick<RunningBalance, "balanceCents" | "currency">, counterparty: string) {
+  const amount = formatMoney(Math.abs(balance.balanceCents), balance.currency);
+  if (balance.balanceCents < 0) return `You owe ${counterparty} ${amount}`;
+  if (balance.balanceCents > 0) return `${counterparty} owes you ${amount}`;
+  return `Nothing is owed either way`;
+}
+
+/** The statement's lines in words; the required ones always, refund credits and corrections when there are any. */
+function linesOf(balance: RunningBalance, counterparty: string): [string, string][] {
+  const { totals, currency } = balance;
+  const share = balance.merchantShareBps === null ? "" : ` (your share: ${formatBps(balance.merchantShareBps)})`;
+  const lines: [string, number | null][] = [
+    [`Fees you collected for ${counterparty}`, totals.fee_collected],
+    [`Your share of those fees${share}`, totals.merchant_fee_share],
+    ["Your share credited for refunded orders", totals.merchant_refund_credit || null],
+    ["Claims reimbursed to you", totals.claim_reimbursement],
+    ["Fees returned for cancelled protection", totals.fee_refunded],
+    ["Corrections (a cancelled fee's share taken back, fixes)", totals.correction || null],
+  ];
+  const late = balance.lateEntries;
+  return [
+    ...lines.flatMap(([label, cents]): [string, string][] =>
+      cents === null ? [] : [[label, signed(cents, currency)]],
+    ),
+    [
+      late.count === 1
+        ? "Of these, 1 late entry from a closed period"
+        : `Of these, late entries from closed periods (${late.count})`,
+      signed(late.amountCents, currency),
+    ],
+    ["Net this period", signed(balance.netCents, currency)],
+    ["Carried from the last statement", signed(balance.openingBalanceCents, currency)],
+    ["Balance", signed(balance.balanceCents, currency)],
+  ];
+}
+
+function CurrencyBalance({ balance, counterparty }: { balance: RunningBalance; counterparty: string }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {`Running balance, ${balance.currency}: ${periodDays(balance.periodStart, balance.periodEnd)} (open)`}
+        </Text>
+        <Text as="p" variant="headingLg">
+          {owedSentence(balance, counterparty)}
+        </Text>
+        <Text as="p">
+          {`This ${balance.period} statement closes ${closingTime(balance.closesAt)}; until then the figures grow with every order.`}
+        </Text>
+        <DataTable
+          columnContentTypes={["text", "numeric"]}
+          headings={["Line", "Amount"]}
+          rows={linesOf(balance, counterparty)}
+          increasedTableDensity
+        />
+        <Text as="p" tone="subdued">
+          + is owed to you, - is owed by you.
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+/**
+ * The running balance of each currency, from the page's loader data (`loadBalances`, spread into it). `statementsLink`:
+ * a link to the Settlements page (the overview's card).
+ */
+export function BalanceCard({ statementsLink = false }: { statementsLink?: boolean }) {
+  const { balances, counterparty } = useLoaderData() as unknown as BalancesData;
+  const href = useDashboardHref();
+  return (
+    <BlockStack gap="300">
+      {balances.length === 0 ? (
+        <Card>
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingMd">
+              Running balance
+            </Text>
+            <Text as="p">No money has moved yet: your first protected purchase starts the balance.</Text>
+          </BlockStack>
+        </Card>
+      ) : (
+        balances.map((balance) => (
+          <CurrencyBalance key={balance.currency} balance={balance} counterparty={counterparty} />
+        ))
+      )}
+      {statementsLink && <a href={href("settlements")}>Statements and their entries (CSV)</a>}
+    </BlockStack>
+  );
+}
