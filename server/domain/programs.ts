@@ -1,6 +1,7 @@
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import type { Actor, Services, Tx } from "./context.ts";
+import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import type { Page, PageQuery } from "./pagination.ts";
 export type { EditableProgram };
 import { SUPPORTED_CURRENCIES } from "./money.ts";
 import { claimRulesSchema, type ClaimRules } from "./claim-rules.ts";
@@ -9,10 +10,13 @@ import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.
 import {
   findActiveProgram,
   findFirstActiveProgram,
+  findOwnedProgram,
+  listProgramsPage,
   insertProgram,
   updateClaimRules,
   updateProgramTerms,
   type EditableProgram,
+  type ListedProgram,
   type ProgramRecord,
   type ProgramTerms,
 } from "../store/programs.ts";
@@ -91,16 +95,13 @@ const programUpdateSchema = z.strictObject({
     .min(0.01, "At least 0.01 %.")
     .max(50, "At most 50 %.")
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, "At most two decimals."),
-  minFeeCents: z.coerce
-    .number("Enter a whole number of minor units.")
-    .int("A whole number of minor units.")
-    .min(0)
-    .max(1_000_000),
-  maxCoveredCents: z.coerce
-    .number("Enter a whole number of minor units.")
-    .int("A whole number of minor units.")
-    .min(100, "At least 100 minor units.")
-    .max(100_000_000, "At most 100,000,000 minor units."),
+  // Amounts arrive as integers: the dashboard reads what the merchant typed ("$1.00") and says what is wrong there.
+  minFeeCents: z.number("Enter the minimum fee.").int().min(0).max(1_000_000, "The minimum fee is too large."),
+  maxCoveredCents: z
+    .number("Enter the maximum covered amount.")
+    .int()
+    .min(100, "The maximum covered amount is too small.")
+    .max(100_000_000, "The maximum covered amount is too large."),
   currencies: z.array(z.enum(SUPPORTED_CURRENCIES)).min(1, "Choose at least one currency."),
   productCategories: z
     .string()
@@ -114,7 +115,8 @@ const programUpdateSchema = z.strictObject({
       ),
     ])
     .pipe(z.array(z.string().max(64, "Categories are at most 64 characters.")).max(50, "At most 50 categories.")),
-  claimRules: z.string().max(10_000),
+  /** Claim rules as data (server/domain/claim-rules.ts's schema checks them below). */
+  claimRules: z.unknown(),
   settlementPeriod: z.enum(["weekly", "monthly"], "Choose weekly or monthly."),
 });
 
@@ -134,13 +136,7 @@ export async function updateProgram(
     const issue = parsed.error.issues[0];
     throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0] ?? ""));
   }
-  let rules: unknown;
-  try {
-    rules = JSON.parse(parsed.data.claimRules || "{}");
-  } catch {
-    throw new DomainError("invalid", "parameter_invalid", "Claim rules must be JSON, such as {}.", "claimRules");
-  }
-  const claimRules = parseClaimRules(rules);
+  const claimRules = parseClaimRules(parsed.data.claimRules ?? {});
   const actor = { merchantId: source.merchantId, mode: source.mode };
   const program = await programTermsOf(tx, actor);
   const terms = {
@@ -164,4 +160,56 @@ export async function updateProgram(
     },
   });
   return { id: program.id, ...terms };
+}
+
+/**
+ * A program as GET /programs answers it (README "Programs"): the id quotes name as `protection_program_id` and the
+ * terms that price them. Inactive programs are listed too (`active: false`): quotes may no longer name them.
+ */
+export interface ProgramView {
+  id: string;
+  object: "protection_program";
+  name: string;
+  active: boolean;
+  rateBps: number;
+  minFeeCents: number;
+  maxCoveredCents: number;
+  merchantShareBps: number;
+  currencies: string[];
+  /** Empty: any category. */
+  productCategories: string[];
+  settlementPeriod: "weekly" | "monthly";
+  livemode: boolean;
+  createdAt: string;
+}
+
+function toProgramView(program: ListedProgram): ProgramView {
+  return {
+    id: program.id,
+    object: "protection_program",
+    name: program.name,
+    active: program.active,
+    rateBps: program.rateBps,
+    minFeeCents: program.minFeeCents,
+    maxCoveredCents: program.maxCoveredCents,
+    merchantShareBps: program.merchantShareBps,
+    currencies: program.currencies,
+    productCategories: program.productCategories,
+    settlementPeriod: program.settlementPeriod,
+    livemode: program.mode === "live",
+    createdAt: iso(program.createdAt),
+  };
+}
+
+/** The actor's programs in its mode, newest first. */
+export async function listPrograms(db: Tx, actor: Actor, query: PageQuery): Promise<Page<ProgramView>> {
+  const page = await listProgramsPage(db, actor, query);
+  return { ...page, data: page.data.map(toProgramView) };
+}
+
+/** One of the actor's programs in its mode; another merchant's (or mode's) is 404, as an unknown id. */
+export async function getProgram(db: Tx, actor: Actor, programId: string): Promise<ProgramView> {
+  const program = await findOwnedProgram(db, actor, programId);
+  if (!program) throw notFound("protection program", programId);
+  return toProgramView(program);
 }

@@ -341,6 +341,23 @@ const eventOf = <Payload extends z.ZodType>(types: readonly StoredEventType[], p
     data: z.strictObject({ object: payload }),
   });
 
+/** A protection program: the id quotes name as protection_program_id and the terms that price them (README "Programs"). */
+export const program = z.strictObject({
+  id: z.string().startsWith("prog_"),
+  object: z.literal("protection_program"),
+  name: z.string(),
+  active: z.boolean().describe("Whether quotes may name it."),
+  rateBps: z.number().int().describe("The fee: this many hundredths of a percent of the covered amount."),
+  minFeeCents: cents.describe("The smallest fee, in minor units of the order's currency."),
+  maxCoveredCents: cents.describe("The largest amount one plan covers, in minor units."),
+  merchantShareBps: z.number().int().describe("The merchant's share of each fee, in hundredths of a percent."),
+  currencies: z.array(z.string()),
+  productCategories: z.array(z.string()).describe("Empty: any category."),
+  settlementPeriod: z.enum(["weekly", "monthly"]),
+  livemode: z.boolean(),
+  createdAt: timestamp,
+});
+
 export const webhookEndpoint = z.strictObject({
   id: z.string(),
   object: z.literal("webhook_endpoint"),

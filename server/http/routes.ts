@@ -31,6 +31,7 @@ import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliverie
 import { merchantMetrics } from "../domain/metrics.ts";
 import { getSettlement, listSettlements, settlementEntriesCsv } from "../domain/settlements.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
+import { getProgram, listPrograms } from "../domain/programs.ts";
 import { notFound } from "../domain/errors.ts";
 import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import type { Principal } from "../domain/merchants.ts";
@@ -500,6 +501,28 @@ export const routes: Route[] = [
     response: { description: "The declined quote (snake_case).", schema: shapes.headlessDeclined },
     handle: async ({ db, services, principal, body }) =>
       ok(toSnakeCase(await declineQuote(db, services, principal, (body.quote_id ?? body.quoteId)!, body.reason))),
+  }),
+  route({
+    method: "GET",
+    path: "/programs",
+    operationId: "listPrograms",
+    keys: SERVER_KEYS,
+    summary:
+      "The key's merchant's protection programs in its mode, newest first: each id (what quotes name as protection_program_id) and its terms.",
+    query: wire.programsQuery,
+    response: { description: "A page of programs.", schema: shapes.page(shapes.program) },
+    handle: async ({ db, principal, query }) =>
+      okPage(await listPrograms(db, principal, { limit: query.limit, startingAfter: query.starting_after })),
+  }),
+  route({
+    method: "GET",
+    path: "/programs/:programId",
+    operationId: "getProgram",
+    keys: SERVER_KEYS,
+    summary: "One protection program and its terms; another merchant's is 404, as an unknown id.",
+    query: wire.noQuery,
+    response: { description: "The program.", schema: shapes.program },
+    handle: async ({ db, principal, params }) => ok(await getProgram(db, principal, params.programId)),
   }),
   route({
     method: "GET",

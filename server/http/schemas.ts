@@ -160,6 +160,9 @@ export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: tim
 
 export const noQuery = z.strictObject({});
 
+/** GET /programs (README "Programs"). */
+export const programsQuery = z.strictObject(pageQuery);
+
 /** GET /settlements (README "Settlement"). */
 export const settlementsQuery = z.strictObject(pageQuery);
 

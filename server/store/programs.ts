@@ -2,7 +2,9 @@
 // categories are stored as JSON arrays.
 import type { Actor } from "../domain/context.ts";
 import type { Currency } from "../domain/money.ts";
+import type { Page, PageQuery } from "../domain/pagination.ts";
 import { findOwnedRow, type Queryable } from "./database.ts";
+import { listPage } from "./pagination.ts";
 
 export interface ProgramTerms {
   name: string;
@@ -183,4 +185,57 @@ export async function updateProgramTerms(
       programId,
     ],
   );
+}
+
+/** A program as the programs API (GET /programs) reads it: its terms, whether quotes may use it, when it began. */
+export interface ListedProgram extends ProgramRecord {
+  name: string;
+  settlementPeriod: "weekly" | "monthly";
+  active: boolean;
+  mode: Actor["mode"];
+  createdAt: number;
+}
+
+const LISTED_PROGRAM_COLUMNS =
+  "id, mode, name, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories, settlement_period, active, created_at";
+
+type ListedProgramRow = ProgramRow & {
+  mode: Actor["mode"];
+  name: string;
+  settlement_period: "weekly" | "monthly";
+  active: boolean | number;
+  created_at: number;
+};
+
+function toListedProgram(row: ListedProgramRow): ListedProgram {
+  return {
+    id: row.id,
+    mode: row.mode,
+    name: row.name,
+    rateBps: row.rate_bps,
+    minFeeCents: row.min_fee_cents,
+    maxCoveredCents: row.max_covered_cents,
+    merchantShareBps: row.merchant_share_bps,
+    currencies: JSON.parse(row.currencies),
+    productCategories: JSON.parse(row.product_categories),
+    settlementPeriod: row.settlement_period,
+    active: Boolean(row.active), // SQLite answers 0/1
+
+    createdAt: Number(row.created_at),
+  };
+}
+
+/** The owner's programs in its mode, active or not, newest first. */
+export function listProgramsPage(tx: Queryable, owner: Actor, query: PageQuery): Promise<Page<ListedProgram>> {
+  return listPage(tx, owner, "protection_programs", LISTED_PROGRAM_COLUMNS, [], query, toListedProgram);
+}
+
+/** One of the owner's programs in its mode, active or not; undefined for another merchant's or mode's. */
+export async function findOwnedProgram(
+  tx: Queryable,
+  owner: Actor,
+  programId: string,
+): Promise<ListedProgram | undefined> {
+  const row = await findOwnedRow<ListedProgramRow>(tx, owner, "protection_programs", LISTED_PROGRAM_COLUMNS, programId);
+  return row && toListedProgram(row);
 }

@@ -229,6 +229,7 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
         orderId: "order-unknown",
         purchaseId: "plan_unknown",
         eventId: "evt_unknown",
+        programId: t.merchant.programId,
       });
       switch (route.operationId) {
         case "createQuote":
@@ -283,6 +284,8 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
         case "getMerchantMetrics":
         case "listPurchases":
         case "listEvents":
+        case "listPrograms":
+        case "getProgram":
           return { path, allowedStatus: 200 };
         default:
           // A route added after these tests: the key check alone still applies.

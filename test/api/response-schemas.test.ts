@@ -102,6 +102,8 @@ describe("every route's real response parses with its documented schema", () => 
       }),
     );
     await record("getMerchantMetrics", secret.get(`/merchants/${merchantId}/metrics`));
+    await record("listPrograms", secret.get("/programs"));
+    await record("getProgram", secret.get(`/programs/${programId}`));
     await record("listPurchases", secret.get("/purchases"));
     await record("getPurchase", secret.get(`/purchases/${confirmation.planId}`));
     await record(
