@@ -56,6 +56,7 @@ const NAMED: [name: string, operationId: string, at?: "item" | "consent"][] = [
   ["PortalClaim", "listPortalClaims", "item"],
   ["PortalClaimWithTimeline", "getPortalClaim"],
   ["SettlementStatement", "listSettlements", "item"],
+  ["Program", "getProgram"],
   ["SettlementWithEntries", "getSettlement"],
 ];
 

@@ -7,6 +7,7 @@ import { Claims, Purchases } from "./resources/lists.ts";
 import { Headless } from "./resources/headless.ts";
 import { Events } from "./resources/events.ts";
 import { Settlements } from "./resources/settlements.ts";
+import { Programs } from "./resources/programs.ts";
 import { WebhookEndpoints } from "./resources/webhook-endpoints.ts";
 import { Merchants } from "./resources/merchants.ts";
 import { Webhooks } from "./webhooks.ts";
@@ -44,6 +45,8 @@ export class ProtectionClient {
   readonly headless: Headless;
   readonly events: Events;
   readonly settlements: Settlements;
+  /** The merchant's protection programs: their ids and terms. */
+  readonly programs: Programs;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly merchants: Merchants;
   /** Verifies the signatures of the webhooks you receive. */
@@ -80,6 +83,7 @@ export class ProtectionClient {
     this.headless = new Headless(this.#transport);
     this.events = new Events(this.#transport);
     this.settlements = new Settlements(this.#transport);
+    this.programs = new Programs(this.#transport);
     this.webhookEndpoints = new WebhookEndpoints(this.#transport);
     this.merchants = new Merchants(this.#transport);
     this.webhooks = new Webhooks(now);

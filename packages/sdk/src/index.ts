@@ -35,6 +35,7 @@ export { Refunds } from "./resources/refunds.ts";
 export { Claims, Pages, Purchases } from "./resources/lists.ts";
 export { Events } from "./resources/events.ts";
 export { Settlements } from "./resources/settlements.ts";
+export { Programs } from "./resources/programs.ts";
 export { WebhookEndpoints } from "./resources/webhook-endpoints.ts";
 export { Merchants } from "./resources/merchants.ts";
 export type { FetchLike, Query, QueryValue } from "./request.ts";

@@ -591,6 +591,30 @@ export type SettlementStatement = {
   livemode: boolean;
 };
 
+/** The getProgram response. */
+export type Program = {
+  id: string;
+  object: "protection_program";
+  name: string;
+  /** Whether quotes may name it. */
+  active: boolean;
+  /** The fee: this many hundredths of a percent of the covered amount. */
+  rateBps: number;
+  /** The smallest fee, in minor units of the order's currency. */
+  minFeeCents: number;
+  /** The largest amount one plan covers, in minor units. */
+  maxCoveredCents: number;
+  /** The merchant's share of each fee, in hundredths of a percent. */
+  merchantShareBps: number;
+  currencies: string[];
+  /** Empty: any category. */
+  productCategories: string[];
+  settlementPeriod: "weekly" | "monthly";
+  livemode: boolean;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+};
+
 /** The getSettlement response. */
 export type SettlementWithEntries = SettlementStatement & {
   entries: {
@@ -651,6 +675,8 @@ export interface OperationResponses {
   headlessQuote: HeadlessQuote;
   headlessConfirm: HeadlessConfirmation;
   headlessDecline: HeadlessDeclinedQuote;
+  listPrograms: List<Program>;
+  getProgram: Program;
   listSettlements: List<SettlementStatement>;
   getSettlement: SettlementWithEntries;
   listEvents: List<Event>;

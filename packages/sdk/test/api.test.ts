@@ -242,6 +242,20 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         assert.ok(metrics.quotes.confirmed >= 1);
       });
 
+      it("lists and reads the merchant's programs: the id quotes name and its terms", async () => {
+        const listed = await secret.programs.list();
+        assert.deepEqual(
+          listed.data.map((program) => program.id),
+          [t.merchant.programId],
+        );
+        const program = await secret.programs.retrieve(t.merchant.programId);
+        assert.deepEqual(program, listed.data[0]);
+        assert.equal(program.object, "protection_program");
+        assert.equal(program.rateBps, 300);
+        const refused = await widget.programs.list().catch((error: unknown) => error);
+        assert.ok(refused instanceof ServiceHttpError && refused.code === "secret_key_required", String(refused));
+      });
+
       it("surfaces the API's refusals as ServiceHttpError with code and type", async () => {
         const forbidden = await widget.offers.void({ orderId: "anything" }).catch((e: unknown) => e);
         assert.ok(forbidden instanceof ServiceHttpError);

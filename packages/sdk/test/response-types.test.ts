@@ -37,6 +37,8 @@ const methodsOf = (client: ProtectionClient) => ({
   getEvent: client.events.retrieve,
   listSettlements: client.settlements.list,
   getSettlement: client.settlements.retrieve,
+  listPrograms: client.programs.list,
+  getProgram: client.programs.retrieve,
   redeliverEvent: client.events.redeliver,
   createWebhookEndpoint: client.webhookEndpoints.create,
   listWebhookEndpoints: client.webhookEndpoints.list,
