@@ -17,6 +17,7 @@ use PurchaseProtection\Resource\Merchants;
 use PurchaseProtection\Resource\Offers;
 use PurchaseProtection\Resource\Purchases;
 use PurchaseProtection\Resource\Refunds;
+use PurchaseProtection\Resource\Programs;
 use PurchaseProtection\Resource\Settlements;
 use PurchaseProtection\Resource\WebhookEndpoints;
 
@@ -43,6 +44,8 @@ final class Client
     public readonly Webhooks $webhooks;
     public readonly Events $events;
     public readonly Settlements $settlements;
+    /** The merchant's protection programs: their ids and terms. */
+    public readonly Programs $programs;
     public readonly WebhookEndpoints $webhookEndpoints;
     public readonly Merchants $merchants;
     private readonly Transport $transport;
@@ -104,6 +107,7 @@ final class Client
         $this->webhooks = new Webhooks($now);
         $this->events = new Events($this->transport);
         $this->settlements = new Settlements($this->transport);
+        $this->programs = new Programs($this->transport);
         $this->webhookEndpoints = new WebhookEndpoints($this->transport);
         $this->merchants = new Merchants($this->transport);
     }

@@ -170,6 +170,22 @@ final class ApiTest extends TestCase
         }
     }
 
+    public function testListsAndReadsTheMerchantsPrograms(): void
+    {
+        $programId = Servers::env('PP_PROGRAM_ID');
+        $listed = $this->secret->programs->list();
+        $this->assertSame([$programId], array_column($listed['data'], 'id'));
+        $program = $this->secret->programs->retrieve($programId);
+        $this->assertSame($listed['data'][0], $program);
+        $this->assertSame(['protection_program', 300], [$program['object'], $program['rateBps']]);
+        try {
+            $this->widget->programs->list();
+            $this->fail('a publishable key read the programs');
+        } catch (ServiceHttpException $error) {
+            $this->assertSame([403, 'secret_key_required'], [$error->httpStatus, $error->errorCode]);
+        }
+    }
+
     public function testRunsTheHeadlessPathWithCanonicalJsonBodies(): void
     {
         $orderId = self::orderId('headless');
