@@ -28,6 +28,7 @@ export {
   ensureDemoDashboard,
   ensureDemoMerchant,
   ensureDemoSample,
+  ensureDemoStatements,
   type DemoSample,
 } from "./demo-merchant.ts";
 export { ApiError, errorBody } from "./http/errors.ts";
@@ -175,6 +176,15 @@ export {
   type GoLiveState,
 } from "./domain/go-live.ts";
 export {
+  merchantActions,
+  OVERVIEW_ACTION_LIMIT,
+  type ActionGroup,
+  type ActionItem,
+  type ActionKind,
+  type MerchantActions,
+} from "./domain/merchant-actions.ts";
+export { chooseActionEmails, composeActionDigests, memberWantsActionEmails } from "./domain/action-digests.ts";
+export {
   authenticateMember,
   changeMemberRole,
   disableMember,
@@ -209,6 +219,7 @@ export {
 } from "./domain/merchant-audit.ts";
 export { DomainError } from "./domain/errors.ts";
 export { COVERED_REASONS, reasonName } from "./domain/disclosure.ts";
+export { parseStoredClaimRules, type ClaimRules } from "./domain/claim-rules.ts";
 export {
   MERCHANT_PAYOUT_DAYS,
   payoutTerms,

@@ -30,6 +30,7 @@ export function emailFrom(config: Config, logger: Logger) {
     transport: createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, logger }),
     from: config.EMAIL_FROM,
     enabled: config.EMAIL_WORKER === "on",
+    dashboardUrl: config.DASHBOARD_URL,
   };
 }
 

@@ -22,7 +22,9 @@ import { refundProtectionFee } from "./admin/refund-protection-fee.ts";
 import { coreRefusalIsFinal, PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 
-export const FEE_REFUND_JOB = "refund_protection_fee";
+// The job kind lives with the rows it refunds (the core reads which ones gave up: README "Needs your action").
+import { FEE_REFUND_JOB } from "../../server/store/shopify-fee-refunds.ts";
+export { FEE_REFUND_JOB };
 /**
  * How often the app looks for fee refunds owed. A cancelled buyer sees "refund pending" until the job ran; half a
  * minute is well inside what a refund takes to reach a card anyway.

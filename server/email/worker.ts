@@ -153,4 +153,4 @@ export function createEmailWorker(options: EmailWorkerOptions) {
 
 export type EmailWorker = ReturnType<typeof createEmailWorker>;
 
-const withoutAddresses = (text: string) => text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");
+export const withoutAddresses = (text: string) => text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");

@@ -31,6 +31,8 @@ export const MERCHANT_TABLES = [
   "quotes",
   "protection_programs",
   "api_keys",
+  "member_action_notices",
+  "member_action_digests",
   "member_sessions",
   "member_sign_in_tokens",
   "merchant_members",

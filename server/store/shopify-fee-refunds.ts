@@ -6,6 +6,9 @@ import type { Mode } from "../domain/ids.ts";
 import type { Queryable } from "./database.ts";
 import type { JobStatus, NewShopifyJob } from "./shopify-jobs.ts";
 
+/** The kind of the app's fee refund job in shopify_jobs: one per plan, its subject the plan's id. */
+export const FEE_REFUND_JOB = "refund_protection_fee";
+
 /** A fee refund owed on a Shopify order, as the refund job needs it. */
 export interface ShopifyFeeRefund {
   planId: string;

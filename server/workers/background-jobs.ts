@@ -7,6 +7,7 @@ import type { Sealer } from "../secrets/sealer.ts";
 import { sealClearBuyerEmails } from "../domain/buyer-emails.ts";
 import { createWebhookWorker, type WebhookWorkerOptions } from "../webhooks/worker.ts";
 import { createEmailWorker, type MailTransport } from "../email/worker.ts";
+import { createActionDigestWorker } from "../email/action-digest.ts";
 import { coverageLinks } from "../email/coverage-link.ts";
 import { createPeriodicWorker, workerGroup } from "./worker.ts";
 import { purgeExpired } from "./purges.ts";
@@ -28,8 +29,11 @@ export interface BackgroundJobsOptions {
   logger: Logger;
   /** `enabled: false` (WEBHOOK_WORKER=off) when the deliveries run in another process. */
   webhooks?: Partial<Omit<WebhookWorkerOptions, "db" | "sealer" | "logger">> & { enabled?: boolean };
-  /** The e-mail worker's transport and From; unset: queued e-mails wait for a process that has them. */
-  email?: { transport: MailTransport; from: string; enabled?: boolean; pollMs?: number };
+  /**
+   * The e-mail worker's transport and From; unset: queued e-mails wait for a process that has them. With
+   * `dashboardUrl` (DASHBOARD_URL) the same process composes and sends the team's digests of what needs them.
+   */
+  email?: { transport: MailTransport; from: string; enabled?: boolean; pollMs?: number; dashboardUrl?: string };
   /** The purges (server/workers/purges.ts), at start and every IDEMPOTENCY_PURGE_INTERVAL_MS. */
   purges?: { enabled?: boolean };
   /** The settlement statements of ended periods (server/domain/settlements.ts), at start and every SETTLEMENT_INTERVAL_MS. */
@@ -80,6 +84,17 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
       sealer,
       pollMs: options.email.pollMs,
     });
+  const digests =
+    options.email?.dashboardUrl === undefined
+      ? undefined
+      : createActionDigestWorker({
+          db,
+          services,
+          logger,
+          transport: options.email.transport,
+          from: options.email.from,
+          dashboardUrl: options.email.dashboardUrl,
+        });
   const purges = createPeriodicWorker({
     name: "purges",
     logger,
@@ -96,6 +111,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
     ...(webhooksEnabled ? [webhooks] : []),
     ...(options.purges?.enabled !== false ? [purges] : []),
     ...(options.settlements?.enabled !== false ? [settlements] : []),
+    ...(digests && options.email?.enabled !== false ? [digests] : []),
   ]);
   const emailEnabled = options.email?.enabled !== false;
   let sealingClearEmails: Promise<void> | undefined;
@@ -104,6 +120,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
   return {
     webhooks,
     email,
+    digests,
     purges,
     settlements,
     start() {

@@ -4,6 +4,7 @@ import { Banner, BlockStack, Card, DataTable, InlineGrid, InlineStack, Layout, P
 import type { OverviewData } from "./overview.server.ts";
 import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
 import { ActivityChart } from "../ActivityChart.tsx";
+import { NeedsAction } from "../NeedsAction.tsx";
 import { useDashboardHref } from "../shell-context.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
 import { BalanceCard } from "../BalanceCard.tsx";
@@ -52,6 +53,9 @@ export function OverviewPage({ top, bottom }: { top?: ReactNode; bottom?: ReactN
     <Page title="Overview" subtitle={`The last ${days} days`}>
       <Layout>
         {top && <Layout.Section>{top}</Layout.Section>}
+        <Layout.Section>
+          <NeedsAction />
+        </Layout.Section>
         {buyersWithoutAddress > 0 && (
           <Layout.Section>
             <NoAddressNotice buyers={buyersWithoutAddress} />

@@ -3,6 +3,7 @@
 import { countBuyersRefusedForNoAddress, dailyActivity, merchantMetrics } from "../../../server/index.ts";
 import type { PageContext } from "../viewer.ts";
 import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
+import { loadNeedsAction } from "./needs-action.server.ts";
 import { loadBalances } from "../balance.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +20,8 @@ export async function loadOverview({ runtime, viewer, request }: PageContext) {
     // Always the last 30 days, whatever the window: a notice of something to fix, not a figure of the period.
     countBuyersRefusedForNoAddress(runtime.db, actor, now),
   ]);
-  return { days, metrics, activity, buyersWithoutAddress, ...(await loadBalances({ runtime, viewer })) };
+  const needsAction = await loadNeedsAction({ runtime, viewer, request });
+  return { days, metrics, activity, buyersWithoutAddress, needsAction, ...(await loadBalances({ runtime, viewer })) };
 }
 
 export type OverviewData = Awaited<ReturnType<typeof loadOverview>>;
