@@ -13,6 +13,7 @@ import {
   ensureDemoDashboard,
   ensureDemoMerchant,
   ensureDemoSample,
+  ensureDemoStatements,
   loadConfig,
   migrate,
   type DemoSample,
@@ -32,6 +33,7 @@ await migrate(config.DATABASE_URL);
 const seeding = createRuntime(config, pino({ level: "error" }));
 const demo = await ensureDemoMerchant(seeding.db, seeding.services, config.DATA_DIR, config.DATABASE_URL);
 const sample = await ensureDemoSample(seeding, demo);
+await ensureDemoStatements(seeding, demo);
 const opsConsole = await ensureDemoConsole(seeding, demo);
 const dashboard = await ensureDemoDashboard(seeding, demo);
 await seeding.close();

@@ -10,6 +10,10 @@ import { listClaims, submitClaim } from "./domain/claims.ts";
 import { ensureStaffAccount, issueSignInLink } from "./domain/staff.ts";
 import { requestMemberSignInLinks } from "./domain/members.ts";
 import { insertMember } from "./store/members.ts";
+import { approveClaim, resolveClaim } from "./domain/claim-decisions.ts";
+import { closeEndedPeriods, listSettlements, periodContaining } from "./domain/settlements.ts";
+import { settlementPeriodOf } from "./store/settlements.ts";
+import { createProtectionApi } from "./api.ts";
 import { createInProcessFetch } from "./in-process-fetch.ts";
 import { API_BASE_PATH } from "./http/app.ts";
 import type { Runtime } from "./runtime.ts";
@@ -99,14 +103,24 @@ export async function ensureDemoSample(
   return { orderId, email, referenceNumber, claimId: claim.id };
 }
 
+/** A demo order: the merchant's id and name for it, its buyer and amount. */
+interface DemoOrder {
+  orderId: string;
+  orderName: string;
+  email: string;
+  amountCents: number;
+}
+
 /** The demo order `orderId` of the sample buyer, protected once; resolves with its reference number. */
-async function protectDemoOrder(
-  runtime: Pick<Runtime, "services" | "api">,
-  demo: NewMerchant,
-  orderId: string,
-): Promise<string> {
-  const { email, amountCents, orderName } = DEMO_SAMPLE_ORDER;
-  const call = apiCaller(runtime.api);
+const protectDemoOrder = (runtime: Pick<Runtime, "services" | "api">, demo: NewMerchant, orderId: string) =>
+  protectOrder(apiCaller(runtime.api), runtime.services, demo, { ...DEMO_SAMPLE_ORDER, orderId });
+
+/**
+ * The order protected once through the API `call` reaches (quote → confirm with the publishable key, as the widget
+ * does; purchased at the clock's time); resolves with its reference number.
+ */
+async function protectOrder(call: ApiCaller, services: Services, demo: NewMerchant, order: DemoOrder): Promise<string> {
+  const { orderId, email, amountCents, orderName } = order;
   const existing = await call<{ data: { referenceNumber: string }[] }>(
     "GET",
     `/purchases?order_id=${orderId}`,
@@ -128,7 +142,7 @@ async function protectDemoOrder(
         schema_version: "2026-01-01",
         order: {
           id: orderId,
-          purchased_at: new Date(runtime.services.clock()).toISOString(),
+          purchased_at: new Date(services.clock()).toISOString(),
           currency: "USD",
           covered_amount_cents: amountCents,
         },
@@ -148,6 +162,80 @@ const fileDemoClaim = (runtime: Pick<Runtime, "db" | "services">, actor: Actor, 
       description: "The box arrived crushed and the left shoe is torn.",
     }),
   );
+
+/** The demo store's earlier trading, in the two settlement periods before the current one (README "Settlement"). */
+const DEMO_HISTORY_EMAIL = "earlier.buyer@example.com";
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Closed settlement statements for the demo merchant, so a newcomer can open one and download its CSV: two orders
+ * protected in the period before last, then in the last period a third order, a refund report on the second and a
+ * claim on the first approved and paid by the merchant, each through the API or the domain with the clock set back
+ * to its time; then the ended periods are closed with the worker's own function. Done once: a merchant with a
+ * statement already (this seed's, or a demo older than a period) is left as it is.
+ */
+export async function ensureDemoStatements(
+  runtime: Pick<Runtime, "db" | "services" | "encryptionKey" | "logger">,
+  demo: NewMerchant,
+): Promise<void> {
+  const actor = { merchantId: demo.merchantId, mode: "test" as const };
+  const hasStatement = (await listSettlements(runtime.db, actor, { limit: 1 })).data.length > 0;
+  if (hasStatement) return;
+  const kind = await runtime.db.transaction((tx) => settlementPeriodOf(tx, actor));
+  const current = periodContaining(kind, runtime.services.clock());
+  const last = periodContaining(kind, current.start - 1);
+  const beforeLast = periodContaining(kind, last.start - 1);
+  // One clock for everything below, set to each step's time: the entries are stamped inside the past periods.
+  let at = beforeLast.start;
+  const services: Services = { ...runtime.services, clock: () => at };
+  const call = apiCaller(
+    createProtectionApi({ db: runtime.db, services, encryptionKey: runtime.encryptionKey, logger: runtime.logger }),
+  );
+  const order = (n: number, amountCents: number): DemoOrder => ({
+    orderId: `demo-order-${n}`,
+    orderName: `#${n}`,
+    email: DEMO_HISTORY_EMAIL,
+    amountCents,
+  });
+
+  at = beforeLast.start + DAY_MS + 10 * HOUR_MS;
+  const claimed = await protectOrder(call, services, demo, order(901, 8_450));
+  at = beforeLast.start + 3 * DAY_MS + 15 * HOUR_MS;
+  await protectOrder(call, services, demo, order(902, 24_900));
+  at = last.start + 9 * HOUR_MS;
+  await protectOrder(call, services, demo, order(903, 5_600));
+  at = last.start + DAY_MS + 11 * HOUR_MS;
+  const [refunded] = (
+    await call<{ data: { status: string }[] }>("GET", "/purchases?order_id=demo-order-902", demo.secretKey)
+  ).body.data;
+  if (refunded?.status === "active") await call("POST", "/orders/demo-order-902/refund", demo.secretKey, {});
+
+  at = last.start + DAY_MS + 14 * HOUR_MS;
+  const [filed] = (await listClaims(runtime.db, actor, { limit: 1, referenceNumber: claimed })).data;
+  let claim = filed ?? (await fileDemoClaim({ db: runtime.db, services }, actor, claimed));
+  at = last.start + 2 * DAY_MS + 10 * HOUR_MS;
+  if (claim.status === "submitted" || claim.status === "under_review") {
+    const id = claim.id;
+    claim = await runtime.db.transaction(async (tx) => {
+      const staff = await ensureStaffAccount(
+        tx,
+        runtime.services,
+        { email: DEMO_OPS_EMAIL, role: "admin" },
+        "npm run demo",
+      );
+      return approveClaim(tx, services, actor, id, { kind: "staff", staffId: staff.id }, {});
+    });
+  }
+  at = last.start + 3 * DAY_MS + 16 * HOUR_MS;
+  if (claim.status === "approved") {
+    const id = claim.id;
+    await runtime.db.transaction((tx) =>
+      resolveClaim(tx, services, actor, id, { channel: "merchant", kind: "refund", reference: "refund-901" }),
+    );
+  }
+  await closeEndedPeriods(runtime.db, runtime.services);
+}
 
 /** The claims team's demo admin, signed in by the link the demo prints. */
 export const DEMO_OPS_EMAIL = "ops@demo.localhost";
@@ -210,8 +298,10 @@ export async function ensureDemoDashboard(
   return { email: DEMO_OWNER_EMAIL, token: link.token, expiresAt: link.expiresAt };
 }
 
+type ApiCaller = ReturnType<typeof apiCaller>;
+
 /** JSON calls to the API's own handler (no socket): the demo seeds through the same path a merchant's server takes. */
-function apiCaller(api: Runtime["api"]) {
+function apiCaller(api: Pick<Runtime["api"], "fetch">) {
   const inProcessFetch = createInProcessFetch(api);
   return async <T>(method: string, path: string, key: string, body?: unknown) => {
     const response = await inProcessFetch(`http://in-process${API_BASE_PATH}${path}`, {
