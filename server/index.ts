@@ -43,6 +43,7 @@ export { fullDisclosure } from "./domain/disclosure.ts";
 
 // Services: install and uninstall, privacy, the dashboard's reads
 export { createTestMerchant, mintKeyPair, revokeMerchantKeys } from "./domain/merchants.ts";
+export { gettingStartedFacts, type GettingStartedFacts } from "./domain/getting-started.ts";
 export { loadActiveProgram, programTermsOf, updateProgram, type EditableProgram } from "./domain/programs.ts";
 export { priceOffer } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./domain/money.ts";

@@ -2,6 +2,7 @@ import { newApiKey, newId, parseApiKey, sha256Hex, type KeyKind } from "./ids.ts
 import type { Actor, Services, Tx } from "./context.ts";
 import { createProgram } from "./programs.ts";
 import { findActiveKeyByHash, insertApiKey, insertMerchant, revokeApiKeys } from "../store/merchants.ts";
+import { keepPublishableKeyValue } from "../store/getting-started.ts";
 
 /** Who is calling: resolved from an API key. */
 export interface Principal extends Actor {
@@ -44,6 +45,7 @@ export async function mintApiKey(
     rotatedFrom: origin.rotatedFrom ?? null,
     mintedBy: origin.mintedBy ?? null,
   });
+  if (kind === "publishable") await keepPublishableKeyValue(tx, id, key);
   return { id, key };
 }
 
