@@ -1,7 +1,8 @@
 // The embedded dashboard's layout (/app, inside the Shopify admin): authenticate.admin + App Bridge, as in Shopify's
 // template, with App Bridge's navigation menu listing the dashboard's pages (app/dashboard/access.ts) and the mode
 // banner on every page. The pages are the standalone dashboard's (app/dashboard/pages), under the embedded shell
-// (app/dashboard/embedded.server.ts). Without Shopify credentials (demo mode): a page naming what is missing.
+// (app/dashboard/embedded.server.ts). Without Shopify credentials (demo mode): a page naming what is missing, the
+// SCOPES shopify.app.toml asks for and, in `npm run demo`, the demo's other pages.
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
@@ -15,6 +16,8 @@ import { embeddedShell } from "../dashboard/embedded.server.ts";
 import { DashboardShellProvider } from "../dashboard/shell-context.tsx";
 import { ShellMain, useNavigation } from "../dashboard/ShellParts.tsx";
 import { DemoModePage } from "../components/DemoModePage.tsx";
+import { protectionRuntime } from "../protection-api.server.ts";
+import { shopifyAppTomlScopes } from "../shopify/app-toml-scopes.server.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
@@ -25,10 +28,14 @@ export const meta: MetaFunction = () => [{ title: "Purchase Protection" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const problems = shopifyEnvProblems();
-  if (problems.length > 0) return { demo: true as const, problems, apiKey: "", shell: null };
+  if (problems.length > 0) {
+    const setup = { scopes: shopifyAppTomlScopes(), demoRunning: protectionRuntime().config.DEMO === "on" };
+    return { demo: true as const, problems, setup, apiKey: "", shell: null };
+  }
   return {
     demo: false as const,
     problems,
+    setup: null,
     apiKey: process.env.SHOPIFY_API_KEY ?? "",
     shell: await embeddedShell(request),
   };
@@ -51,11 +58,11 @@ function Navigation() {
 }
 
 export default function AdminLayout() {
-  const { demo, problems, apiKey, shell } = useLoaderData<typeof loader>();
+  const { demo, problems, setup, apiKey, shell } = useLoaderData<typeof loader>();
   if (demo) {
     return (
       <AppProvider isEmbeddedApp={false} apiKey="">
-        <DemoModePage problems={problems} />
+        <DemoModePage problems={problems} {...setup} />
       </AppProvider>
     );
   }
