@@ -2,7 +2,7 @@
 // the share it earned (at its rate), what came back for cancellations, refunds and claims, the net, which way the
 // balance is owed, and when the statement closes. The overview and the Settlements page show it alike, in both shells.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import { BlockStack, Card, Text } from "@shopify/polaris";
 import type { RunningBalance } from "../../server/index.ts";
 import type { BalancesData } from "./balance.server.ts";
 import { useDashboardHref } from "./shell-context.tsx";
@@ -55,9 +55,7 @@ function linesOf(balance: RunningBalance, counterparty: string): [string, string
       cents === null ? [] : [[label, signed(cents, currency)]],
     ),
     [
-      late.count === 1
-        ? "Of these, 1 late entry from a closed period"
-        : `Of these, late entries from closed periods (${late.count})`,
+      `Late entries from closed periods: ${late.count} (counted in the lines above)`,
       signed(late.amountCents, currency),
     ],
     ["Net this period", signed(balance.netCents, currency)],
@@ -79,12 +77,28 @@ function CurrencyBalance({ balance, counterparty }: { balance: RunningBalance; c
         <Text as="p">
           {`This ${balance.period} statement closes ${closingTime(balance.closesAt)}; until then the figures grow with every order.`}
         </Text>
-        <DataTable
-          columnContentTypes={["text", "numeric"]}
-          headings={["Line", "Amount"]}
-          rows={linesOf(balance, counterparty)}
-          increasedTableDensity
-        />
+        <table className="plain-table" aria-label={`Running balance, ${balance.currency}, line by line`}>
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col" style={{ textAlign: "right" }}>
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {linesOf(balance, counterparty).map(([label, amount]) => (
+              <tr key={label}>
+                <th scope="row" style={{ fontWeight: label === "Balance" ? 650 : 450, background: "none" }}>
+                  {label}
+                </th>
+                <td style={{ textAlign: "right", whiteSpace: "nowrap", fontWeight: label === "Balance" ? 650 : 450 }}>
+                  {amount}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
         <Text as="p" tone="subdued">
           + is owed to you, - is owed by you.
         </Text>

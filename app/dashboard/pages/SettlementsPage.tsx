@@ -1,9 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
-import { Badge, Card, IndexTable, Layout, Page, Text } from "@shopify/polaris";
+import { Badge, Box, Layout, Page, Text } from "@shopify/polaris";
 import type { Statement } from "../../../server/index.ts";
 import type { SettlementsData } from "./settlements.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
-import { DownloadLink, NextPage } from "../page-parts.tsx";
+import { DownloadLink, NextPage, TableCard } from "../page-parts.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
 import { BalanceCard } from "../BalanceCard.tsx";
 
@@ -29,49 +29,41 @@ export function SettlementsPage() {
           <BalanceCard />
         </Layout.Section>
         <Layout.Section>
-          <Text as="h2" variant="headingMd">
-            Closed statements
-          </Text>
+          <Box paddingInline={{ xs: "400", sm: "0" }}>
+            <Text as="h2" variant="headingMd">
+              Closed statements
+            </Text>
+          </Box>
         </Layout.Section>
-        <Layout.Section>
-          <Card padding="0">
-            <IndexTable
-              resourceName={{ singular: "statement", plural: "statements" }}
-              itemCount={statements.length}
-              selectable={false}
-              headings={[
-                { title: "Period (UTC)" },
-                { title: "Currency" },
-                { title: "Opening" },
-                { title: "Net" },
-                { title: "Closing" },
-                { title: "Entries" },
-              ]}
-              emptyState={<Text as="p">No closed statements yet: a period closes 15 minutes after it ends.</Text>}
-            >
-              {statements.map((statement, index) => (
-                <IndexTable.Row id={statement.id} key={statement.id} position={index}>
-                  <IndexTable.Cell>{`${statement.periodStart.slice(0, 10)} – ${lastDayOf(statement.periodEnd)}`}</IndexTable.Cell>
-                  <IndexTable.Cell>{statement.currency}</IndexTable.Cell>
-                  <IndexTable.Cell>{formatMoney(statement.openingBalanceCents, statement.currency)}</IndexTable.Cell>
-                  <IndexTable.Cell>{formatMoney(statement.netCents, statement.currency)}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {formatMoney(Math.abs(statement.closingBalanceCents), statement.currency)}{" "}
-                    <Badge tone={DIRECTION[statement.direction].tone}>{DIRECTION[statement.direction].label}</Badge>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <DownloadLink
-                      href={href("settlements", `/${statement.id}/entries.csv`)}
-                      fileName={`statement-${statement.id}.csv`}
-                    >
-                      {`${statement.entryCount} entries (CSV)`}
-                    </DownloadLink>
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
-          </Card>
-        </Layout.Section>
+        <TableCard
+          label="Closed statements"
+          headings={["Period (UTC)", "Currency", "Opening", "Net", "Closing", "Entries"]}
+          rowCount={statements.length}
+          empty="No closed statements yet: a period closes 15 minutes after it ends."
+        >
+          {statements.map((statement) => (
+            <tr key={statement.id}>
+              <td style={{ whiteSpace: "nowrap" }}>
+                {`${statement.periodStart.slice(0, 10)} – ${lastDayOf(statement.periodEnd)}`}
+              </td>
+              <td>{statement.currency}</td>
+              <td>{formatMoney(statement.openingBalanceCents, statement.currency)}</td>
+              <td>{formatMoney(statement.netCents, statement.currency)}</td>
+              <td style={{ whiteSpace: "nowrap" }}>
+                {formatMoney(Math.abs(statement.closingBalanceCents), statement.currency)}{" "}
+                <Badge tone={DIRECTION[statement.direction].tone}>{DIRECTION[statement.direction].label}</Badge>
+              </td>
+              <td style={{ whiteSpace: "nowrap" }}>
+                <DownloadLink
+                  href={href("settlements", `/${statement.id}/entries.csv`)}
+                  fileName={`statement-${statement.id}.csv`}
+                >
+                  {`${statement.entryCount} entries (CSV)`}
+                </DownloadLink>
+              </td>
+            </tr>
+          ))}
+        </TableCard>
         <NextPage href={href("settlements")} filters={{}} after={nextAfter} label="Older statements" />
       </Layout>
     </Page>
