@@ -177,6 +177,7 @@ export {
   type GoLiveState,
 } from "./domain/go-live.ts";
 export {
+  listFeeRefundsToConfirm,
   merchantActions,
   OVERVIEW_ACTION_LIMIT,
   type ActionGroup,
@@ -184,7 +185,12 @@ export {
   type ActionKind,
   type MerchantActions,
 } from "./domain/merchant-actions.ts";
-export { chooseActionEmails, composeActionDigests, memberWantsActionEmails } from "./domain/action-digests.ts";
+export {
+  chooseActionEmails,
+  composeActionDigests,
+  DIGEST_INTERVAL_MS,
+  memberWantsActionEmails,
+} from "./domain/action-digests.ts";
 export {
   authenticateMember,
   changeMemberRole,

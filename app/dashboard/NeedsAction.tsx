@@ -54,7 +54,7 @@ function Group({ group }: { group: ActionGroup }) {
 }
 
 /** The member's own choice of the digest e-mails (standalone only). */
-function ActionEmailsChoice({ wanted }: { wanted: boolean }) {
+function ActionEmailsChoice({ wanted, everyHours }: { wanted: boolean; everyHours: number }) {
   const [checked, setChecked] = useState(wanted);
   return (
     <DashboardForm action="/dashboard/action-emails">
@@ -65,7 +65,7 @@ function ActionEmailsChoice({ wanted }: { wanted: boolean }) {
           value="on"
           checked={checked}
           onChange={setChecked}
-          helpText="At most one e-mail every 4 hours, only when something new needs you."
+          helpText={`At most one e-mail every ${everyHours} hours, only when something new needs you.`}
         />
         <Button submit size="slim">
           Save
@@ -97,7 +97,7 @@ export function NeedsAction() {
         )}
         {needsAction.actionEmails === null ? null : (
           <Box paddingBlockStart="100">
-            <ActionEmailsChoice wanted={needsAction.actionEmails} />
+            <ActionEmailsChoice wanted={needsAction.actionEmails} everyHours={needsAction.digestEveryHours} />
           </Box>
         )}
       </BlockStack>

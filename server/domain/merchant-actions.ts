@@ -14,7 +14,7 @@ import { utcDay } from "./utc-dates.ts";
 import { goLiveState, type ChecklistItemId } from "./go-live.ts";
 import { listWebhookEndpoints } from "./webhook-endpoints.ts";
 import { findMerchant } from "../store/merchants.ts";
-import { listClaimsAwaitingMerchant, listFeeRefundsOwed } from "../store/merchant-actions.ts";
+import { listClaimsAwaitingMerchant, listFeeRefundsOwed, type FeeRefundOwed } from "../store/merchant-actions.ts";
 import { CLAIM_PAYOUT_JOB, listShopifyClaimPayoutsNeedingAttention } from "../store/shopify-claim-payouts.ts";
 import { FEE_REFUND_JOB, listShopifyFeeRefundsNeedingAttention } from "../store/shopify-fee-refunds.ts";
 import { formatMoney } from "@purchase-protection/contract";
@@ -94,6 +94,19 @@ export async function merchantActions(
   ]);
   const present = groups.filter((group): group is ActionGroup => group !== undefined && group.count > 0);
   return { total: present.reduce((sum, group) => sum + group.count, 0), groups: present };
+}
+
+/** The free-look fees the merchant still has to refund through its own cart and confirm, oldest first. */
+export async function listFeeRefundsToConfirm(
+  db: Tx,
+  actor: Actor,
+  limit: number,
+): Promise<{ count: number; items: (Omit<FeeRefundOwed, "createdAt"> & { cancelledAt: string })[] }> {
+  const { count, items } = await listFeeRefundsOwed(db, actor, limit);
+  return {
+    count,
+    items: items.map(({ createdAt, ...refund }) => ({ ...refund, cancelledAt: new Date(createdAt).toISOString() })),
+  };
 }
 
 async function claimPayouts(db: Tx, actor: Actor, limit: number, now: number): Promise<ActionGroup> {

@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { Database } from "../store/database.ts";
 import type { Services } from "../domain/context.ts";
 import type { ActionKind } from "../domain/merchant-actions.ts";
-import { composeActionDigests, type DigestContent } from "../domain/action-digests.ts";
+import { composeActionDigests, DIGEST_INTERVAL_MS, type DigestContent } from "../domain/action-digests.ts";
 import {
   claimDueDigests,
   findDigestRecipient,
@@ -18,6 +18,8 @@ import { inertCallerText, renderNotice, type NoticeBlock, type RenderedNotice } 
 import { EMAIL_RETRY_DELAYS_MS, withoutAddresses, type MailTransport } from "./worker.ts";
 import { createWorker } from "../workers/worker.ts";
 import { recordFailedAttempt } from "../workers/failure-recorder.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export const ACTION_DIGEST_SUBJECT = "What needs you on the Purchase Protection dashboard";
 
@@ -36,7 +38,7 @@ export function renderActionDigest(input: {
 }): RenderedNotice {
   const { content } = input;
   const blocks: NoticeBlock[] = [
-    `New for the ${inertCallerText(input.merchantName)} team${content.mode === "test" ? " (test data)" : ""} since your last e-mail:`,
+    `New for the ${inertCallerText(input.merchantName)} team${content.mode === "test" ? " (test data)" : ""}:`,
   ];
   for (const kind of Object.keys(KIND_HEADINGS) as ActionKind[]) {
     const items = content.newItems.filter((item) => item.kind === kind);
@@ -47,7 +49,7 @@ export function renderActionDigest(input: {
   }
   blocks.push(
     { label: "Open Needs your action on the dashboard", href: input.dashboardUrl },
-    'You get at most one of these e-mails every 4 hours, and only when something new needs you. To stop them, untick "E-mail me what needs action" under Needs your action on the dashboard\'s overview.',
+    `You get at most one of these e-mails every ${DIGEST_INTERVAL_MS / HOUR_MS} hours, and only when something new needs you. To stop them, untick "E-mail me what needs action" under Needs your action on the dashboard's overview.`,
   );
   return renderNotice(ACTION_DIGEST_SUBJECT, blocks);
 }

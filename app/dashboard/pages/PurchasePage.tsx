@@ -1,7 +1,8 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, Layout, Page, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
 import type { PurchaseData } from "./purchases.server.ts";
-import { OutcomeBanners, type FormOutcome } from "../page-parts.tsx";
+import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
 import { PurchaseStatus } from "./PurchasesPage.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
@@ -62,6 +63,76 @@ function BuyerEmails({ emails }: { emails: PurchaseData["emails"] }) {
             ])}
           />
         )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+/**
+ * The protection fee owed back after a free-look cancellation: on another cart the merchant refunds it through their
+ * own cart and confirms it here (the API's POST /purchases/{id}/fee-refund); a Shopify shop's is refunded by the app.
+ */
+function FeeRefundCard({
+  purchase,
+  canConfirm,
+  result,
+}: {
+  purchase: PurchaseData["purchase"];
+  canConfirm: boolean;
+  result: FormOutcome | undefined;
+}) {
+  const refund = purchase.feeRefund!;
+  const failure = refusalOf(result)?.form === "fee_refund" ? refusalOf(result) : undefined;
+  const [reference, setReference] = useState(failure?.values.reference ?? "");
+  const amount = formatMoney(refund.amountCents, refund.currency);
+  const pendingOnCart = refund.status === "pending" && refund.channel === "merchant";
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd" id="fee-refund">
+          {pendingOnCart ? "Protection fee to refund" : "Protection fee refund"}
+        </Text>
+        <Facts
+          facts={[
+            ["Amount", amount],
+            ["Cancelled by the buyer", purchase.cancelledAt ? formatTime(purchase.cancelledAt) : "—"],
+            [
+              "Status",
+              refund.status === "refunded"
+                ? `Refunded ${refund.refundedAt ? formatTime(refund.refundedAt) : ""}`.trim()
+                : refund.channel === "shopify"
+                  ? "Pending: the Shopify app refunds it on the order"
+                  : "Waiting for you to refund it",
+            ],
+            ...(refund.reference ? [["Your reference", refund.reference] as [string, string]] : []),
+          ]}
+        />
+        {pendingOnCart && canConfirm ? (
+          <DashboardForm>
+            <input type="hidden" name="intent" value="fee_refund" />
+            <input type="hidden" name="purchaseId" value={purchase.id} />
+            <BlockStack gap="300">
+              <Text as="p">
+                {`The buyer cancelled within the free look, so the ${amount} protection fee goes back to them. Refund it through your cart or payment processor, then confirm it here: the purchase then shows it as refunded, and it leaves Needs your action.`}
+              </Text>
+              <TextField
+                label="Your reference (optional)"
+                name="reference"
+                id="reference"
+                value={reference}
+                onChange={setReference}
+                autoComplete="off"
+                helpText="The payment processor's refund id or your order note, up to 200 characters."
+                error={failure?.errors.reference}
+              />
+              <div>
+                <Button submit variant="primary">
+                  I refunded the fee: confirm
+                </Button>
+              </div>
+            </BlockStack>
+          </DashboardForm>
+        ) : null}
       </BlockStack>
     </Card>
   );
@@ -143,6 +214,11 @@ export function PurchasePage() {
                 <Text as="p">{consent.disclosureText}</Text>
               </BlockStack>
             </Card>
+          </Layout.Section>
+        ) : null}
+        {purchase.feeRefund ? (
+          <Layout.Section>
+            <FeeRefundCard purchase={purchase} canConfirm={canChange("purchases")} result={result} />
           </Layout.Section>
         ) : null}
         <Layout.Section>

@@ -2,6 +2,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
+  Box,
   Button,
   Card,
   FormLayout,
@@ -20,8 +21,55 @@ import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
 
 type RefundResult = FormOutcome<{ refund: MerchantRefund }>;
 
+/**
+ * Protection fees owed back after free-look cancellations (other carts; a Shopify shop's are refunded by the app):
+ * each is refunded through the merchant's cart and confirmed on its purchase's page.
+ */
+function FeeRefundsOwed({ owed }: { owed: RefundsData["feeRefundsOwed"] }) {
+  const href = useDashboardHref();
+  return (
+    <Card padding="0">
+      <BlockStack gap="0">
+        <Box padding="400">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd" id="fee-refunds">
+              {`Protection fees to refund (${owed.count})`}
+            </Text>
+            <Text as="p" tone="subdued">
+              Buyers who cancelled within the free look get the protection fee back. Refund it through your cart, then
+              confirm it on the purchase.
+            </Text>
+          </BlockStack>
+        </Box>
+        <IndexTable
+          resourceName={{ singular: "fee refund", plural: "fee refunds" }}
+          itemCount={owed.items.length}
+          selectable={false}
+          headings={[{ title: "Reference" }, { title: "Order" }, { title: "Fee" }, { title: "Cancelled" }]}
+          emptyState={
+            <Box padding="400">
+              <Text as="p">No protection fee to refund.</Text>
+            </Box>
+          }
+        >
+          {owed.items.map((refund, index) => (
+            <IndexTable.Row id={refund.planId} key={refund.planId} position={index}>
+              <IndexTable.Cell>
+                <a href={href("purchases", `/${refund.planId}`)}>{`Confirm ${refund.referenceNumber}`}</a>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{refund.orderId}</IndexTable.Cell>
+              <IndexTable.Cell>{formatMoney(refund.amountCents, refund.currency)}</IndexTable.Cell>
+              <IndexTable.Cell>{formatTime(refund.cancelledAt)}</IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </BlockStack>
+    </Card>
+  );
+}
+
 export function RefundsPage() {
-  const { refunded } = useLoaderData() as unknown as RefundsData;
+  const { refunded, feeRefundsOwed } = useLoaderData() as unknown as RefundsData;
   const result = useActionData() as RefundResult | undefined;
   const { canChange } = useAccess();
   const href = useDashboardHref();
@@ -40,6 +88,9 @@ export function RefundsPage() {
           </Layout.Section>
         ) : null}
         <OutcomeBanners outcome={result} />
+        <Layout.Section>
+          <FeeRefundsOwed owed={feeRefundsOwed} />
+        </Layout.Section>
         {canChange("refunds") ? (
           <Layout.Section>
             <Card>

@@ -1,8 +1,18 @@
 // Purchases: the viewer's protected purchases with filters (status, created from/to as UTC dates, order id,
 // reference number), a page at a time; a purchase's detail with its consent record and the buyer's e-mails; void
 // (owners). A second void of the same purchase is refused (409 plan_not_active), so a repeated submit changes nothing.
+// A plan cancelled in its free look on another cart: the owner confirms the fee was refunded through their cart (the
+// API's POST /purchases/{id}/fee-refund, channel merchant), with their own reference; a second confirmation changes
+// nothing, and a Shopify plan's fee (refunded by the app) is refused.
 import { z } from "zod";
-import { getPurchase, listPurchaseEmails, listPurchases, voidPlan } from "../../../server/index.ts";
+import {
+  confirmFeeRefund,
+  DomainError,
+  getPurchase,
+  listPurchaseEmails,
+  listPurchases,
+  voidPlan,
+} from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 import { parseListFilters } from "../list-filters.server.ts";
@@ -57,7 +67,39 @@ export async function loadPurchase({ runtime, viewer, request }: PageContext) {
 
 export type PurchaseData = Awaited<ReturnType<typeof loadPurchase>>;
 
-export const purchaseAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
+const feeRefundSchema = z.strictObject({
+  reference: z
+    .string()
+    .trim()
+    .max(200, "At most 200 characters.")
+    .transform((text) => (text === "" ? null : text)),
+});
+
+const feeRefundAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
+  const purchaseId = field(form, "purchaseId");
+  const values = { reference: field(form, "reference") };
+  const result = await formAction(
+    "fee_refund",
+    { reference: "reference", planId: "purchaseId" },
+    async () => {
+      const parsed = feeRefundSchema.safeParse(values);
+      if (!parsed.success)
+        throw new DomainError("invalid", "parameter_invalid", parsed.error.issues[0].message, "reference");
+      return runtime.db.transaction((tx) =>
+        confirmFeeRefund(tx, runtime.services, { merchantId: viewer.merchantId, mode: viewer.mode }, purchaseId, {
+          reference: parsed.data.reference,
+          channel: "merchant",
+        }),
+      );
+    },
+    values,
+  );
+  return result.ok
+    ? { ok: true, form: "fee_refund", message: `Recorded: the fee of ${result.value.referenceNumber} is refunded.` }
+    : result.response;
+};
+
+const voidAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
   const purchaseId = field(form, "purchaseId");
   const result = await formAction("void", { planId: "purchaseId" }, () =>
     runtime.db.transaction((tx) =>
@@ -72,3 +114,7 @@ export const purchaseAction: PageAction<unknown> = async ({ runtime, viewer, for
   );
   return result.ok ? { ok: true, form: "void", message: `${result.value.referenceNumber} is void.` } : result.response;
 };
+
+/** The form's choice: confirm the fee refund, or (the default, as before there were two forms) void. */
+export const purchaseAction: PageAction<unknown> = async (context) =>
+  field(context.form, "intent") === "fee_refund" ? feeRefundAction(context) : voidAction(context);
