@@ -1,6 +1,7 @@
 // The Remix app's production build (build/), made again only when it is stale: older than a source file it is built
-// from (app/, server/, packages/*/src, vite.config.ts; tests excluded). A cheap mtime walk, and a lock so that two
-// demos, or two test files, never write build/ at once (Vite empties it first; a server reading it would break).
+// from (app/, server/, packages/*/src, vite.config.ts, public/; tests excluded). A cheap mtime walk, and a lock so
+// that two demos, or two test files, never write build/ at once (Vite empties it first; a server reading it would
+// break).
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -20,6 +21,7 @@ function sourceRoots(root: string): string[] {
     path.join(root, "server"),
     ...(fs.existsSync(packages) ? fs.readdirSync(packages).map((name) => path.join(packages, name, "src")) : []),
     path.join(root, "vite.config.ts"),
+    path.join(root, "public"), // copied as is into build/client (the favicon)
   ].filter((source) => fs.existsSync(source));
 }
 

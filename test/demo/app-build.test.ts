@@ -33,7 +33,13 @@ describe("app build staleness", () => {
     assert.equal(appBuildStaleness(root), undefined);
   });
 
-  for (const source of ["app/routes/x.ts", "server/domain/y.ts", "packages/contract/src/z.ts", "vite.config.ts"]) {
+  for (const source of [
+    "app/routes/x.ts",
+    "server/domain/y.ts",
+    "packages/contract/src/z.ts",
+    "vite.config.ts",
+    "public/favicon.ico",
+  ]) {
     it(`is stale when ${source} changed after the build`, () => {
       write("build/server/index.js", 10);
       write(source, 1);
