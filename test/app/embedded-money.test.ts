@@ -1,0 +1,169 @@
+// Money at a glance in the Shopify admin (/app), in real Chromium over the web app's real process, as
+// test/app/embedded-pages.test.ts loads the admin's pages (a session token made as Shopify makes it; App Bridge's CDN
+// cut off): a shop's protected order this week, a reimbursed claim in an earlier week closed on a statement. The
+// overview's running balance and the Settlements page (the balance on top, the closed statement below, its CSV
+// downloaded through the embedded shell's fetch). axe-core 0 violations; screenshots at 390 and 1280 px under
+// test-artifacts/money/embedded-* (looked at).
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
+import { orderPayload, sessionToken } from "../support/shopify.ts";
+import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { startWebApp, type WebAppProcess } from "../support/web-app.ts";
+import { appendLedgerEntry } from "../../server/domain/ledger.ts";
+import {
+  closeEndedPeriods,
+  listSettlements,
+  periodContaining,
+  runningBalances,
+} from "../../server/domain/settlements.ts";
+import { formatMoney } from "../../app/components/dashboard/format.ts";
+
+const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/money");
+const WIDTHS = [390, 1280];
+const SHOP = "embedded-money.myshopify.com";
+
+describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let shopify: ShopifyAppHarness;
+  let web: WebAppProcess;
+  let browser: Browser;
+  let owner: { merchantId: string; mode: "test" | "live" };
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-embedded-money-"));
+    shopify = await startShopifyApp({
+      dialect: "sqlite",
+      shops: [SHOP],
+      existing: { databaseUrl: database.url, dataDir },
+    });
+    await shopify.install(SHOP);
+    const installation = (await shopify.runtime().deps.installation(SHOP))!;
+    owner = { merchantId: installation.merchantId, mode: installation.mode };
+    // A claim reimbursed two weeks ago, closed on its statement as the worker closes it.
+    const { protectionRuntime } = await import("../../app/protection-api.server.ts");
+    const services = protectionRuntime().services;
+    const twoWeeksAgo = periodContaining("weekly", Date.now()).start - 10 * 24 * 60 * 60 * 1000;
+    await database.db.transaction((tx) =>
+      appendLedgerEntry(tx, { ...services, clock: () => twoWeeksAgo }, owner, {
+        kind: "claim_reimbursement",
+        amountCents: 4_250,
+        currency: "USD",
+        sourceId: "clm_embedded_money",
+      }),
+    );
+    assert.ok((await closeEndedPeriods(database.db, services)) >= 1);
+    // This week: an order with the buyer's protection on the fee's tier, as the cart's widget adds it.
+    const tier = installation.tiers.find((candidate) => candidate.priceCents >= 120)!;
+    const order = orderPayload({
+      lines: [
+        { productId: 111, price: "40.00" },
+        { productId: installation.productId!, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+      ],
+      attributes: { _protection: "accepted" },
+    });
+    assert.equal(await shopify.deliver({ topic: "orders/create", shop: SHOP, payload: order }), 200);
+    await shopify.settled();
+    [web, browser] = await Promise.all([
+      startWebApp({
+        ...process.env,
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+        EDGE_LIMITS: "off",
+      }),
+      launchBrowser(),
+    ]);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+    await shopify?.close();
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function open(page: Page, pathname: string) {
+    const host = Buffer.from(`admin.shopify.com/store/${SHOP.replace(".myshopify.com", "")}`).toString("base64url");
+    const query = new URLSearchParams({ embedded: "1", shop: SHOP, host, id_token: sessionToken(SHOP) });
+    const response = await page.goto(`${web.origin}${pathname}?${query}`);
+    assert.equal(response?.status(), 200, `${pathname}: ${await response?.text()}`);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  }
+
+  async function check(page: Page, name: string) {
+    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, `${name}: ${width} px`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `embedded-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  it("the overview and Settlements show the running balance; the closed statement's CSV downloads", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`,
+      acceptDownloads: true,
+    });
+    await context.route("https://cdn.shopify.com/**", (route) => route.abort());
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+
+    const [balance] = await runningBalances(database.db, owner, Date.now());
+    assert.equal(balance.openingBalanceCents, 4_250, "the reimbursed claim, carried");
+    assert.ok(balance.entryCount >= 2, "this week's order: its fee and share");
+    const owed = formatMoney(Math.abs(balance.balanceCents), "USD");
+    const sentence =
+      balance.balanceCents < 0
+        ? `You owe Purchase Protection Inc. ${owed}`
+        : `Purchase Protection Inc. owes you ${owed}`;
+
+    await open(page, "/app");
+    await page.getByRole("heading", { name: "Running balance, USD", exact: false }).waitFor();
+    assert.ok(await page.getByText(sentence, { exact: true }).isVisible(), sentence);
+    assert.ok(await page.getByText(/This weekly statement closes Monday .* at 00:15 UTC/).isVisible());
+    await check(page, "overview");
+
+    await open(page, "/app/settlements");
+    await page.getByRole("heading", { name: "Settlements", exact: true }).waitFor();
+    assert.ok(await page.getByText(sentence, { exact: true }).isVisible(), "the same balance on top");
+    await check(page, "settlements");
+    // The claim's week and the empty week after it (periods chain without gaps), newest first.
+    const statements = (await listSettlements(database.db, owner, { limit: 10 })).data;
+    assert.deepEqual(
+      statements.map((statement) => statement.entryCount),
+      [0, 1],
+    );
+    // In the admin, App Bridge's fetch adds the session token to the page's own requests; its script is cut off here.
+    await context.route("**/app/settlements/*/entries.csv", (route) =>
+      route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${sessionToken(SHOP)}` } }),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "1 entries (CSV)" }).click(),
+    ]);
+    const [header, ...rows] = fs
+      .readFileSync((await download.path())!, "utf8")
+      .trimEnd()
+      .split("\r\n");
+    assert.equal(header, "entry_id,created_at,kind,amount_cents,currency,source_id,plan_id,note");
+    assert.deepEqual(
+      rows.map((row) => row.split(",").slice(2, 6)),
+      [["claim_reimbursement", "4250", "USD", "clm_embedded_money"]],
+    );
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+});
