@@ -1,10 +1,11 @@
 // What several dashboard pages show alike: the outcome of a form (a success sentence, or the refusal that belongs to
 // no single field), a value shown once (a new key, a signing secret), a list's filter problems and its next page,
-// a wide table, and a file to download.
-import { useState, type ReactNode } from "react";
+// a wide table, a file to download, a copy button, and the confirmation step before what cannot be undone.
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
 import type { ActionFailure } from "../form-actions.server.ts";
-import { useDashboardShell } from "./shell-context.tsx";
+import { DashboardForm, useDashboardShell } from "./shell-context.tsx";
+import { CONFIRM_FIELD, CONFIRM_VALUE } from "./confirmation.ts";
 
 /** What a page action answers: done (with a sentence), or refused (ActionFailure). */
 export type FormOutcome<Done extends object = object> =
@@ -54,10 +55,104 @@ export function ShownOnce({
       <Banner tone="warning" title={title}>
         <BlockStack gap="200">
           <TextField label={label} value={value} readOnly autoComplete="off" monospaced selectTextOnFocus />
+          <CopyButton value={value} label={`Copy ${label.charAt(0).toLowerCase()}${label.slice(1)}`} />
           <Text as="p">{advice}</Text>
         </BlockStack>
       </Banner>
     </Layout.Section>
+  );
+}
+
+/**
+ * Copies `value` to the clipboard; `label` is the button's accessible name ("Copy the new key"), and a status
+ * sentence says whether it worked (a browser may refuse: then the field can still be selected and copied by hand).
+ */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [outcome, setOutcome] = useState<"copied" | "refused" | null>(null);
+  const copy = () =>
+    navigator.clipboard.writeText(value).then(
+      () => setOutcome("copied"),
+      () => setOutcome("refused"),
+    );
+  return (
+    <InlineStack gap="200" blockAlign="center">
+      <Button onClick={() => void copy()} accessibilityLabel={label}>
+        Copy
+      </Button>
+      <span role="status" className="copy-outcome">
+        {outcome === "copied"
+          ? "Copied."
+          : outcome === "refused"
+            ? "Your browser refused: select the text and copy it."
+            : ""}
+      </span>
+    </InlineStack>
+  );
+}
+
+/**
+ * A change that cannot be undone (revoke a key, delete an endpoint, go live) in two steps: the first button asks,
+ * naming what happens, and only "Yes, …" posts — with the confirmation field the server requires
+ * (confirmation.server.ts), so a stray POST changes nothing. `children` are the form's own fields.
+ */
+export function ConfirmedAction({
+  action,
+  accessibilityLabel,
+  question,
+  confirmLabel,
+  disabled,
+  variant,
+  children,
+}: {
+  /** The first button's text ("Revoke now"). */
+  action: string;
+  accessibilityLabel?: string;
+  /** What happens, asked as a question. */
+  question: string;
+  /** The button that does it ("Yes, revoke it"). */
+  confirmLabel: string;
+  disabled?: boolean;
+  variant?: "primary";
+  children?: ReactNode;
+}) {
+  const [asking, setAsking] = useState(false);
+  const step = useRef<HTMLDivElement>(null);
+  // The question takes the focus, so a keyboard or screen reader user hears it before the button that acts.
+  useEffect(() => {
+    if (asking) step.current?.focus();
+  }, [asking]);
+  return (
+    <DashboardForm>
+      {children}
+      {asking ? (
+        <div ref={step} tabIndex={-1} role="group" aria-label={question} className="confirm-step">
+          <BlockStack gap="200">
+            <Text as="p" fontWeight="semibold">
+              {question}
+            </Text>
+            <input type="hidden" name={CONFIRM_FIELD} value={CONFIRM_VALUE} />
+            <InlineStack gap="200">
+              <Button submit tone="critical" variant="primary">
+                {confirmLabel}
+              </Button>
+              <Button onClick={() => setAsking(false)}>Cancel</Button>
+            </InlineStack>
+          </BlockStack>
+        </div>
+      ) : (
+        <InlineStack>
+          <Button
+            onClick={() => setAsking(true)}
+            tone={variant ? undefined : "critical"}
+            variant={variant}
+            disabled={disabled}
+            accessibilityLabel={accessibilityLabel}
+          >
+            {action}
+          </Button>
+        </InlineStack>
+      )}
+    </DashboardForm>
   );
 }
 

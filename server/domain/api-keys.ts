@@ -42,6 +42,8 @@ export interface ApiKeySummary {
   /** When it stopped (revoked) or stops (expiring) working. */
   endsAt: string | null;
   rotatedFrom: string | null;
+  /** The merchant's name for the key ("Checkout server"); null when none was given. */
+  label: string | null;
 }
 
 /** The key kinds each role may mint or rotate (support manages no keys). */
@@ -68,6 +70,7 @@ function summarise(key: KeyListing, now: number): ApiKeySummary {
     createdAt: new Date(key.createdAt).toISOString(),
     endsAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
     rotatedFrom: key.rotatedFrom,
+    label: key.label,
   };
 }
 
@@ -82,6 +85,13 @@ const mintSchema = z.strictObject({
     "Choose a publishable (wk_), secret (mch_) or restricted (rk_) key.",
   ),
   mode: z.enum(["test", "live"], "Choose test or live."),
+  /** What the merchant calls the key, so a list of keys says which server holds which. */
+  label: z
+    .string()
+    .trim()
+    .max(60, "At most 60 characters.")
+    .optional()
+    .transform((label) => label || null),
 });
 const rotateSchema = z.strictObject({
   keyId: z.string().min(1).max(64),
@@ -102,7 +112,7 @@ async function insertKey(
   tx: Tx,
   services: Services,
   by: KeyManager,
-  key: { kind: KeyKind; mode: Mode; rotatedFrom: string | null },
+  key: { kind: KeyKind; mode: Mode; rotatedFrom: string | null; label: string | null },
 ): Promise<MintedKey> {
   if (!MINTABLE_KEY_KINDS[by.role].includes(key.kind))
     throw new DomainError(
@@ -114,6 +124,7 @@ async function insertKey(
   const minted = await mintApiKey(tx, services, { merchantId: by.merchantId, mode: key.mode }, key.kind, {
     rotatedFrom: key.rotatedFrom,
     mintedBy: by.actor.id,
+    label: key.label,
   });
   return {
     key: summarise((await findMerchantKey(tx, by.merchantId, minted.id))!, services.clock()),
@@ -122,12 +133,12 @@ async function insertKey(
 }
 
 export async function mintKey(tx: Tx, services: Services, source: KeyManager, input: unknown): Promise<MintedKey> {
-  const { kind, mode } = parseInput(mintSchema, input);
-  const minted = await insertKey(tx, services, source, { kind, mode, rotatedFrom: null });
+  const { kind, mode, label } = parseInput(mintSchema, input);
+  const minted = await insertKey(tx, services, source, { kind, mode, rotatedFrom: null, label });
   await appendMerchantAudit(tx, services, source, {
     action: "api_key.minted",
     subject: minted.key.id,
-    detail: { kind, mode, last4: minted.secret.slice(-4) },
+    detail: { kind, mode, last4: minted.secret.slice(-4), ...(label ? { label } : {}) },
   });
   return minted;
 }
@@ -145,7 +156,13 @@ export async function rotateKey(tx: Tx, services: Services, source: KeyManager, 
   const { keyId, overlap } = parseInput(rotateSchema, input);
   const old = await keyInForce(tx, services, source.merchantId, keyId);
   const now = services.clock();
-  const minted = await insertKey(tx, services, source, { kind: old.kind, mode: old.mode, rotatedFrom: old.id });
+  const minted = await insertKey(tx, services, source, {
+    kind: old.kind,
+    mode: old.mode,
+    rotatedFrom: old.id,
+    // The successor does the old key's job: it keeps its name.
+    label: old.label,
+  });
   await endKeyAt(tx, old.id, now + ROTATION_OVERLAPS[overlap], now);
   await appendMerchantAudit(tx, services, source, {
     action: "api_key.rotated",

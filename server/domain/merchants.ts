@@ -29,7 +29,7 @@ export async function mintApiKey(
   services: Services,
   actor: Actor,
   kind: KeyKind,
-  origin: { rotatedFrom?: string | null; mintedBy?: string | null } = {},
+  origin: { rotatedFrom?: string | null; mintedBy?: string | null; label?: string | null } = {},
 ): Promise<{ id: string; key: string }> {
   const now = services.clock();
   const key = newApiKey(kind, actor.mode, services.random);
@@ -44,6 +44,7 @@ export async function mintApiKey(
     createdAt: now,
     rotatedFrom: origin.rotatedFrom ?? null,
     mintedBy: origin.mintedBy ?? null,
+    label: origin.label ?? null,
   });
   if (kind === "publishable") await keepPublishableKeyValue(tx, id, key);
   return { id, key };

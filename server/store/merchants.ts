@@ -23,6 +23,8 @@ export interface ApiKeyRecord {
   rotatedFrom?: string | null;
   /** Who minted it (a member's id, shopify:<staff id>); null for keys the service made itself. */
   mintedBy?: string | null;
+  /** The merchant's name for the key; null when none was given. */
+  label?: string | null;
 }
 
 /** A key in force, with its merchant's allowed origins and whether the merchant has gone live. */
@@ -51,8 +53,8 @@ export async function merchantExists(tx: Queryable, merchantId: string): Promise
 
 export async function insertApiKey(tx: Queryable, key: ApiKeyRecord): Promise<void> {
   await tx.run(
-    `INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at, rotated_from, minted_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO api_keys (id, merchant_id, kind, mode, key_hash, last4, created_at, rotated_from, minted_by, label)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       key.id,
       key.merchantId,
@@ -63,6 +65,7 @@ export async function insertApiKey(tx: Queryable, key: ApiKeyRecord): Promise<vo
       key.createdAt,
       key.rotatedFrom ?? null,
       key.mintedBy ?? null,
+      key.label ?? null,
     ],
   );
 }
@@ -136,6 +139,7 @@ export interface KeyListing {
   createdAt: number;
   revokedAt: number | null;
   rotatedFrom: string | null;
+  label: string | null;
 }
 
 interface KeyListingRow {
@@ -146,6 +150,7 @@ interface KeyListingRow {
   created_at: number;
   revoked_at: number | null;
   rotated_from: string | null;
+  label: string | null;
 }
 
 const toKeyListing = (row: KeyListingRow): KeyListing => ({
@@ -156,12 +161,13 @@ const toKeyListing = (row: KeyListingRow): KeyListing => ({
   createdAt: Number(row.created_at),
   revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
   rotatedFrom: row.rotated_from,
+  label: row.label,
 });
 
 /** Every key of the merchant, newest first (hashes never leave the store). */
 export async function listMerchantKeys(tx: Queryable, merchantId: string): Promise<KeyListing[]> {
   const rows = await tx.all<KeyListingRow>(
-    "SELECT id, kind, mode, last4, created_at, revoked_at, rotated_from FROM api_keys WHERE merchant_id = ? ORDER BY created_at DESC, id DESC",
+    "SELECT id, kind, mode, last4, created_at, revoked_at, rotated_from, label FROM api_keys WHERE merchant_id = ? ORDER BY created_at DESC, id DESC",
     [merchantId],
   );
   return rows.map(toKeyListing);
@@ -169,7 +175,7 @@ export async function listMerchantKeys(tx: Queryable, merchantId: string): Promi
 
 export async function findMerchantKey(tx: Queryable, merchantId: string, id: string): Promise<KeyListing | undefined> {
   const row = await tx.get<KeyListingRow>(
-    "SELECT id, kind, mode, last4, created_at, revoked_at, rotated_from FROM api_keys WHERE merchant_id = ? AND id = ?",
+    "SELECT id, kind, mode, last4, created_at, revoked_at, rotated_from, label FROM api_keys WHERE merchant_id = ? AND id = ?",
     [merchantId, id],
   );
   return row && toKeyListing(row);

@@ -146,6 +146,39 @@ export function embeddedDashboardSuite(dialect: Dialect) {
         ]),
         undefined,
       );
+
+      // A key minted here carries its label; revoking it needs the page's confirmation step: a POST without the
+      // confirmation field changes nothing and says why.
+      const minted = await post<{ revealed: { display: string; label: string } }>(
+        "app.developers.keys.tsx",
+        "/app/developers/keys",
+        { intent: "mint", kind: "restricted", mode: "test", label: "  Warehouse sync  " },
+      );
+      assert.equal(minted.status, 200);
+      assert.equal(minted.data.revealed.label, "Warehouse sync");
+      const listed = await get<{ keys: { id: string; display: string; label: string | null }[] }>(
+        "app.developers.keys.tsx",
+        "/app/developers/keys",
+      );
+      const labelled = listed.data.keys.find((key) => key.display === minted.data.revealed.display)!;
+      assert.equal(labelled.label, "Warehouse sync");
+      const revokedAt = async () =>
+        (await db().get<{ revoked_at: number | null }>("SELECT revoked_at FROM api_keys WHERE id = ?", [labelled.id]))!
+          .revoked_at;
+      const unconfirmed = await post<{ formError: string }>("app.developers.keys.tsx", "/app/developers/keys", {
+        intent: "revoke",
+        keyId: labelled.id,
+      });
+      assert.equal(unconfirmed.status, 400);
+      assert.match(unconfirmed.data.formError, /Nothing was revoked\. Confirm it on the page first/);
+      assert.equal(await revokedAt(), null);
+      const revoked = await post("app.developers.keys.tsx", "/app/developers/keys", {
+        intent: "revoke",
+        keyId: labelled.id,
+        confirmed: "yes",
+      });
+      assert.equal(revoked.status, 200);
+      assert.notEqual(await revokedAt(), null);
     });
 
     it("another shop's staff see their own shop only; a request without a session token gets no data", async () => {
@@ -173,8 +206,13 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       assert.equal(minted.status, 200);
       assert.match(minted.data.revealed.secret, /^mch_live_/);
       const audit = await get<{ entries: { action: string; actorId: string }[] }>("app.audit.tsx", "/app/audit");
+      // Every key minted in the admin (the labelled one above too) names the staff member.
       assert.deepEqual(
-        audit.data.entries.filter((entry) => entry.action === "api_key.minted").map((entry) => entry.actorId),
+        [
+          ...new Set(
+            audit.data.entries.filter((entry) => entry.action === "api_key.minted").map((entry) => entry.actorId),
+          ),
+        ],
         ["shopify:42"],
       );
     });
@@ -271,11 +309,10 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       const jobsBefore = await jobs();
       const terms = {
         ratePercent: "5",
-        minFeeCents: "150",
-        maxCoveredCents: "500000",
+        minFee: "$1.50",
+        maxCovered: "5,000.00",
         currencies: ["USD"],
         productCategories: "",
-        claimRules: "",
         settlementPeriod: "monthly",
       };
       const refused = await post("app.program.tsx", "/app/program", { ...terms, ratePercent: "500" });
@@ -299,9 +336,18 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       const before = await installation();
       const refused = await post<{ errors: Record<string, string> }>("app.go-live.tsx", "/app/go-live", {
         intent: "go-live",
+        confirmed: "yes",
       });
       assert.equal(refused.status, 400);
       assert.ok(refused.data.errors.confirmationEmail);
+      assert.deepEqual(await installation(), before);
+      // Going live cannot be undone: only the page's confirmation step does it, never a POST without it.
+      const unconfirmed = await post<{ formError: string }>("app.go-live.tsx", "/app/go-live", {
+        intent: "go-live",
+        confirmationEmail: "yes",
+      });
+      assert.equal(unconfirmed.status, 400);
+      assert.match(unconfirmed.data.formError, /You are not live yet\. Confirm it on the page first/);
       assert.deepEqual(await installation(), before);
       const liveKeys = async () =>
         Number(
@@ -311,7 +357,11 @@ export function embeddedDashboardSuite(dialect: Dialect) {
         );
       assert.equal(await liveKeys(), 1, "only the key minted by hand earlier");
 
-      const live = await post("app.go-live.tsx", "/app/go-live", { intent: "go-live", confirmationEmail: "yes" });
+      const live = await post("app.go-live.tsx", "/app/go-live", {
+        intent: "go-live",
+        confirmationEmail: "yes",
+        confirmed: "yes",
+      });
       assert.equal(live.status, 200);
       const after = await installation();
       assert.equal(after.mode, "live");
@@ -352,7 +402,11 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       assert.deepEqual([plan.mode, plan.program_id], ["live", after.program_id]);
 
       // A second click changes nothing.
-      const again = await post("app.go-live.tsx", "/app/go-live", { intent: "go-live", confirmationEmail: "yes" });
+      const again = await post("app.go-live.tsx", "/app/go-live", {
+        intent: "go-live",
+        confirmationEmail: "yes",
+        confirmed: "yes",
+      });
       assert.equal(again.status, 200);
       const { mode, secret_key_sealed, publishable_key, program_id } = await installation();
       assert.deepEqual(

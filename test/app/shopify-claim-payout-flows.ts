@@ -461,7 +461,7 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       assert.ok(!claimHtml.includes("Confirm what you did"));
       const confirmed = await callRoute<{ formError: string }>(
         action,
-        adminRequest(claimPage.path, SHOP, { kind: "refund", amountCents: "5000", reference: "re_1" }),
+        adminRequest(claimPage.path, SHOP, { kind: "refund", amount: "$50.00", reference: "re_1" }),
       );
       assert.equal(confirmed.status, 409);
       assert.match(confirmed.data.formError, /pays it on Shopify/);

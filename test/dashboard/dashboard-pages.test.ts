@@ -206,9 +206,9 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     // Program: the fee preview uses the saved terms; refused input is shown next to its field and changes nothing.
     await follow(page, "nav[aria-label=Dashboard] a:has-text('Program')");
     await page.waitForSelector("h1:has-text('Program')");
-    await page.fill("input[name=sample]", "20000");
+    await page.fill("input[name=sample]", "$200");
     await page.click("button:has-text('Preview')");
-    await page.waitForSelector("text=for a fee of 6.00 under the saved terms");
+    await page.waitForSelector("text=for a fee of $6.00 under the saved terms");
     const programRow = () =>
       db().get<{ rate_bps: number; claim_rules: string; settlement_period: string }>(
         "SELECT rate_bps, claim_rules, settlement_period FROM protection_programs p JOIN merchant_members m ON m.merchant_id = p.merchant_id WHERE m.email = ? AND p.mode = 'test'",
@@ -219,14 +219,14 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=At most two decimals.");
     await page.fill("input[name=ratePercent]", "2.5");
-    await page.fill("textarea[name=claimRules]", '{"autoApprove": {"maxAmountCents": 0}}');
+    await page.check("input[name=autoApprove]");
+    await page.fill("input[name=autoApproveMax]", "0");
+    await page.check("input[name=autoApproveReasons][value=lost_in_transit]");
     await page.click("button:has-text('Save the terms')");
-    await page.waitForSelector("text=Claim rules:");
+    await page.waitForSelector("text=At least $0.01.");
     assert.deepEqual(await programRow(), savedProgram);
-    await page.fill(
-      "textarea[name=claimRules]",
-      '{"autoApprove": {"maxAmountCents": 5000, "reasons": ["lost_in_transit"]}, "replacementAllowed": true}',
-    );
+    await page.fill("input[name=autoApproveMax]", "$50");
+    await page.check("input[name=replacementAllowed]");
     await page.selectOption("select[name=settlementPeriod]", "monthly");
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
@@ -235,7 +235,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.equal(changedProgram.settlement_period, "monthly");
     assert.equal(JSON.parse(changedProgram.claim_rules).replacementAllowed, true);
     await page.click("button:has-text('Preview')");
-    await page.waitForSelector("text=for a fee of 5.00 under the saved terms");
+    await page.waitForSelector("text=for a fee of $5.00 under the saved terms");
     await check(page, "program");
 
     // Invite a support member; they sign in and cannot see keys.
@@ -311,6 +311,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await follow(page, "nav[aria-label=Dashboard] a:has-text('Go live')");
     await page.check("input[name=confirmationEmail]");
     await page.click("button:has-text('Go live')");
+    await page.click("button:has-text('Yes, go live')");
     await page.waitForSelector("text=You are live.");
     await check(page, "go-live-done");
     assert.equal((await purchases()).status, 200);
@@ -327,6 +328,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       .locator("tr", { hasText: `mch_live_…${secret.slice(-4)}` })
       .locator("button:has-text('Revoke now')")
       .click();
+    await page.click("button:has-text('Yes, revoke it')");
     await page.waitForSelector("text=is revoked");
     assert.equal((await purchases()).status, 401);
 

@@ -5,26 +5,25 @@ import type { ClaimData } from "./claim.server.ts";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
 import { DownloadLink, OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
-
-const label = (code: string) => code.replace(/_/g, " ");
+import { claimStatusLabel, reasonLabel, remedyLabel, timelineKindLabel } from "../labels.ts";
 
 export function ClaimPage() {
-  const { claim } = useLoaderData() as unknown as ClaimData;
+  const { claim, reasonNames } = useLoaderData() as unknown as ClaimData;
   const result = useActionData() as FormOutcome | undefined;
   const failure = refusalOf(result);
   const { canChange } = useAccess();
   const href = useDashboardHref();
   const remedy = claim.resolution?.remedy ?? "refund";
   const [kind, setKind] = useState<string>(failure?.values.kind ?? remedy);
-  const [amount, setAmount] = useState(failure?.values.amountCents ?? "");
+  const [amount, setAmount] = useState(failure?.values.amount ?? "");
   const [reference, setReference] = useState(failure?.values.reference ?? "");
   const files = (id: string) => href("claims", `/${claim.id}/evidence/${id}`);
   return (
     <Page
       title={`Claim on ${claim.referenceNumber}`}
-      subtitle={`${label(claim.reason)} · order ${claim.orderId}`}
+      subtitle={`${reasonLabel(reasonNames, claim.reason)} · order ${claim.orderId}`}
       backAction={{ content: "Claims", url: href("claims") }}
-      titleMetadata={<Badge>{label(claim.status)}</Badge>}
+      titleMetadata={<Badge>{claimStatusLabel(claim.status)}</Badge>}
     >
       <Layout>
         <OutcomeBanners outcome={result} />
@@ -87,7 +86,7 @@ export function ClaimPage() {
                     <Text
                       as="p"
                       tone="subdued"
-                    >{`${formatTime(entry.at)} · ${label(entry.kind)}${entry.status ? ` · ${label(entry.status)}` : ""}`}</Text>
+                    >{`${formatTime(entry.at)} · ${timelineKindLabel(entry.kind)}${entry.status ? ` · ${claimStatusLabel(entry.status)}` : ""}`}</Text>
                     {entry.text ? <Text as="p">{entry.text}</Text> : null}
                   </li>
                 ))}
@@ -102,7 +101,7 @@ export function ClaimPage() {
                 <Text as="h2" variant="headingMd">
                   Paid on the Shopify order
                 </Text>
-                <Text as="p">{`Approved: ${claim.resolution.remedy} of ${formatMoney(claim.resolution.amountCents, claim.resolution.currency)}. The app makes it on the Shopify order and marks the claim paid; there is nothing to confirm.`}</Text>
+                <Text as="p">{`Approved: ${remedyLabel(claim.resolution.remedy)} of ${formatMoney(claim.resolution.amountCents, claim.resolution.currency)}. The app makes it on the Shopify order and marks the claim paid; there is nothing to confirm.`}</Text>
                 {claim.resolution.error ? (
                   <Text as="p" tone="critical">{`The last attempt failed: ${claim.resolution.error}`}</Text>
                 ) : null}
@@ -118,7 +117,7 @@ export function ClaimPage() {
                   <Text as="h2" variant="headingMd">
                     Confirm what you did
                   </Text>
-                  <Text as="p">{`Approved: ${claim.resolution.remedy} of ${formatMoney(claim.resolution.amountCents, claim.resolution.currency)}. Once you have paid or reshipped, confirm it here: the buyer is told and the amount is owed to you on your next statement.`}</Text>
+                  <Text as="p">{`Approved: ${remedyLabel(claim.resolution.remedy)} of ${formatMoney(claim.resolution.amountCents, claim.resolution.currency)}. Once you have paid or reshipped, confirm it here: the buyer is told and the amount is owed to you on your next statement.`}</Text>
                   <FormLayout>
                     <FormLayout.Group>
                       <Select
@@ -133,12 +132,15 @@ export function ClaimPage() {
                         ]}
                       />
                       <TextField
-                        label="Amount (minor units; empty: the claim's)"
-                        name="amountCents"
+                        label={`Amount (${claim.resolution.currency})`}
+                        name="amount"
                         value={amount}
                         onChange={setAmount}
                         autoComplete="off"
-                        error={failure?.errors.amountCents}
+                        inputMode="decimal"
+                        placeholder={formatMoney(claim.resolution.amountCents, claim.resolution.currency)}
+                        helpText="Empty: the approved amount. A replacement: what the goods you sent are worth."
+                        error={failure?.errors.amount}
                       />
                       <TextField
                         label="Your reference"

@@ -5,11 +5,10 @@ import type { ClaimsData } from "./claims.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
 import { FilterProblems, NextPage } from "../page-parts.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
-
-const label = (code: string) => code.replace(/_/g, " ");
+import { claimStatusLabel, reasonLabel } from "../labels.ts";
 
 export function ClaimsPage() {
-  const { filters, errors, statuses, claims, nextAfter } = useLoaderData() as unknown as ClaimsData;
+  const { filters, errors, statuses, claims, nextAfter, reasonNames } = useLoaderData() as unknown as ClaimsData;
   const href = useDashboardHref();
   const [status, setStatus] = useState(filters.status);
   const [reference, setReference] = useState(filters.reference);
@@ -29,7 +28,7 @@ export function ClaimsPage() {
                     error={errors.status}
                     options={[
                       { label: "Any", value: "" },
-                      ...statuses.map((value) => ({ label: label(value), value })),
+                      ...statuses.map((value) => ({ label: claimStatusLabel(value), value })),
                     ]}
                   />
                   <TextField
@@ -68,12 +67,12 @@ export function ClaimsPage() {
                   <IndexTable.Cell>
                     <a href={href("claims", `/${claim.id}`)}>{claim.referenceNumber}</a>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{label(claim.reason)}</IndexTable.Cell>
+                  <IndexTable.Cell>{reasonLabel(reasonNames, claim.reason)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <Badge
                       tone={claim.status === "paid" ? "success" : claim.status === "denied" ? "critical" : "attention"}
                     >
-                      {label(claim.status)}
+                      {claimStatusLabel(claim.status)}
                     </Badge>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{formatMoney(claim.amountCents, claim.currency)}</IndexTable.Cell>

@@ -15,7 +15,7 @@ import {
 import { useState } from "react";
 import type { ChecklistItemId } from "../../../server/index.ts";
 import type { GoLiveData } from "./go-live.server.ts";
-import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
+import { ConfirmedAction, OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 import { EmailSnippetCard } from "../../components/dashboard/PrivacyCards.tsx";
@@ -162,12 +162,22 @@ export function GoLivePage() {
         {state.liveAt === null && canChange("goLive") ? (
           <Layout.Section>
             <Card>
-              <DashboardForm>
-                <input type="hidden" name="intent" value="go-live" />
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Switch to live
-                  </Text>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Switch to live
+                </Text>
+                <ConfirmedAction
+                  action="Go live"
+                  variant="primary"
+                  disabled={!ready}
+                  question={
+                    shopify
+                      ? "Go live now? From this moment the shop's orders get real protection plans and real money moves. This cannot be undone."
+                      : "Go live now? From this moment your live keys work, buyers get real protection plans and real money moves. This cannot be undone."
+                  }
+                  confirmLabel="Yes, go live"
+                >
+                  <input type="hidden" name="intent" value="go-live" />
                   <Checkbox
                     label="Our order confirmation e-mail shows the reference number, the disclosure, the 48-hour cancellation and the portal link."
                     name="confirmationEmail"
@@ -176,18 +186,13 @@ export function GoLivePage() {
                     onChange={setConfirmed}
                     error={failure?.form === "go-live" ? failure.errors.confirmationEmail : undefined}
                   />
-                  <InlineStack>
-                    <Button submit variant="primary" disabled={!ready}>
-                      Go live
-                    </Button>
-                  </InlineStack>
-                  {!ready ? (
-                    <Text as="p" tone="subdued">
-                      Finish the required items of the checklist first.
-                    </Text>
-                  ) : null}
-                </BlockStack>
-              </DashboardForm>
+                </ConfirmedAction>
+                {!ready ? (
+                  <Text as="p" tone="subdued">
+                    Finish the required items of the checklist first.
+                  </Text>
+                ) : null}
+              </BlockStack>
             </Card>
           </Layout.Section>
         ) : null}

@@ -11,15 +11,20 @@ import {
   Page,
   Select,
   Text,
+  TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
 import type { ApiKeySummary } from "../../../server/index.ts";
 import type { KeysData } from "./keys.server.ts";
-import { OutcomeBanners, refusalOf, ShownOnce, type FormOutcome } from "../page-parts.tsx";
+import { ConfirmedAction, OutcomeBanners, refusalOf, ShownOnce, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm, useAccess } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
-type KeysResult = FormOutcome<{ revealed?: { display: string; secret: string } }>;
+type KeysResult = FormOutcome<{ revealed?: { display: string; secret: string; label: string | null } }>;
+
+/** "Checkout server (mch_live_…abcd)", or the display alone for a key without a label. */
+const keyName = (apiKey: { display: string; label: string | null }) =>
+  apiKey.label ? `${apiKey.label} (${apiKey.display})` : apiKey.display;
 
 const KIND_LABEL: Record<ApiKeySummary["kind"], string> = {
   secret: "Secret (mch_)",
@@ -60,13 +65,15 @@ function KeyActions({ apiKey, mayRotate }: { apiKey: ApiKeySummary; mayRotate: b
           </InlineStack>
         </DashboardForm>
       ) : null}
-      <DashboardForm>
+      <ConfirmedAction
+        action="Revoke now"
+        accessibilityLabel={`Revoke now: ${keyName(apiKey)}`}
+        question={`Revoke ${keyName(apiKey)} now? Every request made with it is refused from this moment, and it cannot be turned back on.`}
+        confirmLabel="Yes, revoke it"
+      >
         <input type="hidden" name="intent" value="revoke" />
         <input type="hidden" name="keyId" value={apiKey.id} />
-        <Button submit tone="critical" accessibilityLabel={`Revoke now: ${apiKey.display}`}>
-          Revoke now
-        </Button>
-      </DashboardForm>
+      </ConfirmedAction>
     </InlineStack>
   );
 }
@@ -80,13 +87,14 @@ export function KeysPage() {
   const [kind, setKind] = useState<string>(kinds[0] ?? "publishable");
   const [mode, setMode] = useState("test");
   const failure = refusalOf(result);
+  const [label, setLabel] = useState(failure?.form === "mint" ? (failure.values.label ?? "") : "");
   return (
     <Page title="API keys" subtitle="Minted, rotated and revoked only here: no API offers it.">
       <Layout>
         {result?.ok && result.revealed ? (
           <ShownOnce
             title="Copy the key now: it is shown only once"
-            label={`New key ${result.revealed.display}`}
+            label={`New key ${keyName(result.revealed)}`}
             value={result.revealed.secret}
             advice="After you leave this page only its last four characters are shown. Store it in your server's secrets."
           />
@@ -131,6 +139,16 @@ export function KeysPage() {
                         ]}
                       />
                     </FormLayout.Group>
+                    <TextField
+                      label="Label"
+                      name="label"
+                      value={label}
+                      onChange={setLabel}
+                      autoComplete="off"
+                      placeholder="Checkout server"
+                      helpText="What the key is for, so the list below says which server or page holds it."
+                      error={failure?.form === "mint" ? failure.errors.label : undefined}
+                    />
                     <Button submit variant="primary">
                       Mint the key
                     </Button>
@@ -159,9 +177,16 @@ export function KeysPage() {
                 <IndexTable.Row id={apiKey.id} key={apiKey.id} position={index}>
                   <IndexTable.Cell>
                     <InlineStack gap="200" blockAlign="center">
-                      <Text as="span" fontWeight="semibold">
-                        <code>{apiKey.display}</code>
-                      </Text>
+                      <BlockStack gap="100">
+                        {apiKey.label ? (
+                          <Text as="span" fontWeight="semibold">
+                            {apiKey.label}
+                          </Text>
+                        ) : null}
+                        <Text as="span" fontWeight={apiKey.label ? undefined : "semibold"}>
+                          <code>{apiKey.display}</code>
+                        </Text>
+                      </BlockStack>
                       {appKeys.includes(apiKey.display) ? <Badge tone="info">Held by the Shopify app</Badge> : null}
                     </InlineStack>
                   </IndexTable.Cell>

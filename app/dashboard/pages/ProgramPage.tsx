@@ -16,27 +16,50 @@ import { useState } from "react";
 import type { ProgramData } from "./program.server.ts";
 import { DashboardForm, useAccess } from "../shell-context.tsx";
 import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
-import { formatMinorUnits } from "../../components/dashboard/format.ts";
+import { formatMoney } from "../../components/dashboard/format.ts";
+
+/** A field's error under a group of checkboxes (Polaris's Checkbox shows none for a group). */
+function GroupError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <Text as="p" tone="critical" id={id}>
+      {error}
+    </Text>
+  ) : null;
+}
 
 export function ProgramPage() {
-  const { program, currencies, sample, sampleError, preview } = useLoaderData() as unknown as ProgramData;
+  const { program, currency, claimRules, reasons, currencies, sample, sampleError, preview } =
+    useLoaderData() as unknown as ProgramData;
   const result = useActionData() as FormOutcome | undefined;
   const failure = refusalOf(result);
   const { canChange } = useAccess();
   const editable = canChange("program");
   const shown = (name: string, saved: string) => (failure ? (failure.values[name] ?? saved) : saved);
+  const money = (cents: number) => formatMoney(cents, currency);
   const [values, setValues] = useState({
     ratePercent: shown("ratePercent", String(program.rateBps / 100)),
-    minFeeCents: shown("minFeeCents", String(program.minFeeCents)),
-    maxCoveredCents: shown("maxCoveredCents", String(program.maxCoveredCents)),
+    minFee: shown("minFee", money(program.minFeeCents)),
+    maxCovered: shown("maxCovered", money(program.maxCoveredCents)),
     productCategories: shown("productCategories", program.productCategories.join("\n")),
-    claimRules: shown("claimRules", JSON.stringify(JSON.parse(program.claimRules), null, 2)),
+    autoApproveMax: shown("autoApproveMax", claimRules.autoApprove ? money(claimRules.autoApprove.maxAmountCents) : ""),
     settlementPeriod: shown("settlementPeriod", program.settlementPeriod),
   });
   const [chosen, setChosen] = useState<string[]>(program.currencies);
+  const [autoApprove, setAutoApprove] = useState(
+    failure ? failure.values.autoApprove === "on" : claimRules.autoApprove !== null,
+  );
+  const [approvedReasons, setApprovedReasons] = useState<string[]>(
+    failure
+      ? (failure.values.autoApproveReasons ?? "").split(",").filter(Boolean)
+      : [...(claimRules.autoApprove?.reasons ?? [])],
+  );
+  const [replacement, setReplacement] = useState(
+    failure ? failure.values.replacementAllowed === "on" : claimRules.replacementAllowed,
+  );
   const [sampleValue, setSampleValue] = useState(sample);
   const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const error = (name: string) => failure?.errors[name];
+  const amountHelp = `In ${currency}, such as ${money(12_999)}.`;
   return (
     <Page title="Program" subtitle="What your buyers are offered, and how claims and statements work">
       <Layout>
@@ -50,7 +73,7 @@ export function ProgramPage() {
               <Form method="get">
                 <InlineStack gap="300" blockAlign="end">
                   <TextField
-                    label="Sample order amount (minor units)"
+                    label={`Sample order amount (${currency})`}
                     name="sample"
                     value={sampleValue}
                     onChange={setSampleValue}
@@ -62,7 +85,7 @@ export function ProgramPage() {
               </Form>
               {preview ? (
                 <p role="status">
-                  {`An order of ${formatMinorUnits(Number(sample))} is offered protection of ${formatMinorUnits(preview.coveredAmountCents)} for a fee of ${formatMinorUnits(preview.feeCents)} under the saved terms.`}
+                  {`An order of ${preview.order} is offered protection of ${preview.covered} for a fee of ${preview.fee} under the saved terms.`}
                 </p>
               ) : null}
             </BlockStack>
@@ -75,6 +98,7 @@ export function ProgramPage() {
                 <FormLayout.Group>
                   <TextField
                     label="Rate (% of the covered amount)"
+                    id="ratePercent"
                     name="ratePercent"
                     value={values.ratePercent}
                     onChange={set("ratePercent")}
@@ -83,51 +107,63 @@ export function ProgramPage() {
                     disabled={!editable}
                   />
                   <TextField
-                    label="Minimum fee (minor units)"
-                    name="minFeeCents"
-                    value={values.minFeeCents}
-                    onChange={set("minFeeCents")}
+                    label={`Minimum fee (${currency})`}
+                    id="minFee"
+                    name="minFee"
+                    value={values.minFee}
+                    onChange={set("minFee")}
                     autoComplete="off"
-                    error={error("minFeeCents")}
+                    inputMode="decimal"
+                    helpText={amountHelp}
+                    error={error("minFee")}
                     disabled={!editable}
                   />
                   <TextField
-                    label="Maximum covered amount (minor units)"
-                    name="maxCoveredCents"
-                    value={values.maxCoveredCents}
-                    onChange={set("maxCoveredCents")}
+                    label={`Maximum covered amount (${currency})`}
+                    id="maxCovered"
+                    name="maxCovered"
+                    value={values.maxCovered}
+                    onChange={set("maxCovered")}
                     autoComplete="off"
-                    error={error("maxCoveredCents")}
+                    inputMode="decimal"
+                    helpText="A larger order is covered up to this amount."
+                    error={error("maxCovered")}
                     disabled={!editable}
                   />
                 </FormLayout.Group>
-                <fieldset className="event-types">
+                {program.currencies.length > 1 ? (
+                  <Text as="p" tone="subdued">
+                    {`The terms apply in each of your currencies, counted in its own money: the minimum fee of ${money(program.minFeeCents)} is ${program.currencies
+                      .filter((each) => each !== currency)
+                      .map((each) => formatMoney(program.minFeeCents, each))
+                      .join(", ")} in the others.`}
+                  </Text>
+                ) : null}
+                <fieldset
+                  className="event-types"
+                  aria-describedby={error("currencies") ? "currencies-error" : undefined}
+                >
                   <legend>Currencies</legend>
                   <InlineStack gap="300">
-                    {currencies.map((currency) => (
+                    {currencies.map((each) => (
                       <Checkbox
-                        key={currency}
-                        label={currency}
+                        key={each}
+                        label={each}
                         name="currencies"
-                        value={currency}
-                        checked={chosen.includes(currency)}
+                        value={each}
+                        checked={chosen.includes(each)}
                         disabled={!editable}
                         onChange={(checked) =>
-                          setChosen((current) =>
-                            checked ? [...current, currency] : current.filter((c) => c !== currency),
-                          )
+                          setChosen((current) => (checked ? [...current, each] : current.filter((c) => c !== each)))
                         }
                       />
                     ))}
                   </InlineStack>
-                  {error("currencies") ? (
-                    <Text as="p" tone="critical">
-                      {error("currencies")}
-                    </Text>
-                  ) : null}
+                  <GroupError id="currencies-error" error={error("currencies")} />
                 </fieldset>
                 <TextField
                   label="Product categories covered (one per line; none: every category)"
+                  id="productCategories"
                   name="productCategories"
                   value={values.productCategories}
                   onChange={set("productCategories")}
@@ -136,18 +172,68 @@ export function ProgramPage() {
                   error={error("productCategories")}
                   disabled={!editable}
                 />
-                <TextField
-                  label="Claim rules (JSON)"
-                  name="claimRules"
-                  value={values.claimRules}
-                  onChange={set("claimRules")}
-                  multiline={6}
-                  monospaced
-                  autoComplete="off"
-                  helpText='For example {"autoApprove": {"maxAmountCents": 5000, "reasons": ["lost_in_transit"]}, "replacementAllowed": true}. Rules decide claims filed from now on.'
-                  error={error("claimRules")}
-                  disabled={!editable}
-                />
+                <fieldset className="event-types claim-rules">
+                  <legend>Claim rules (for claims filed from now on)</legend>
+                  <BlockStack gap="300">
+                    <Checkbox
+                      label="Approve some claims without review"
+                      helpText="A claim for one of the reasons below, asking at most the amount, is approved the moment it is filed. A parcel reported lost or late is approved this way only while no delivery is recorded."
+                      name="autoApprove"
+                      value="on"
+                      checked={autoApprove}
+                      onChange={setAutoApprove}
+                      disabled={!editable}
+                      error={error("autoApprove")}
+                    />
+                    {autoApprove ? (
+                      <BlockStack gap="300">
+                        <TextField
+                          label={`Up to this amount (${currency})`}
+                          id="autoApproveMax"
+                          name="autoApproveMax"
+                          value={values.autoApproveMax}
+                          onChange={set("autoApproveMax")}
+                          autoComplete="off"
+                          inputMode="decimal"
+                          helpText={amountHelp}
+                          error={error("autoApproveMax")}
+                          disabled={!editable}
+                        />
+                        <fieldset
+                          className="event-types"
+                          aria-describedby={error("autoApproveReasons") ? "reasons-error" : undefined}
+                        >
+                          <legend>For these reasons</legend>
+                          {reasons.map((reason) => (
+                            <Checkbox
+                              key={reason.code}
+                              label={reason.name}
+                              name="autoApproveReasons"
+                              value={reason.code}
+                              checked={approvedReasons.includes(reason.code)}
+                              disabled={!editable}
+                              onChange={(checked) =>
+                                setApprovedReasons((current) =>
+                                  checked ? [...current, reason.code] : current.filter((code) => code !== reason.code),
+                                )
+                              }
+                            />
+                          ))}
+                          <GroupError id="reasons-error" error={error("autoApproveReasons")} />
+                        </fieldset>
+                      </BlockStack>
+                    ) : null}
+                    <Checkbox
+                      label="Allow a replacement (a reship) instead of a refund"
+                      name="replacementAllowed"
+                      value="on"
+                      checked={replacement}
+                      onChange={setReplacement}
+                      disabled={!editable}
+                      error={error("replacementAllowed")}
+                    />
+                  </BlockStack>
+                </fieldset>
                 <Select
                   label="Settlement statements"
                   name="settlementPeriod"

@@ -6,6 +6,7 @@ import type { PurchasesData } from "./purchases.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
 import { FilterProblems, NextPage } from "../page-parts.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
+import { purchaseStatusLabel } from "../labels.ts";
 
 const STATUS_TONE: Record<Purchase["status"], "success" | "critical" | undefined> = {
   active: "success",
@@ -15,9 +16,7 @@ const STATUS_TONE: Record<Purchase["status"], "success" | "critical" | undefined
 
 export function PurchaseStatus({ purchase }: { purchase: Purchase }) {
   return (
-    <Badge tone={STATUS_TONE[purchase.status]}>
-      {purchase.orderStatus === "merchant_refunded" ? "refunded by you" : purchase.status}
-    </Badge>
+    <Badge tone={STATUS_TONE[purchase.status]}>{purchaseStatusLabel(purchase.status, purchase.orderStatus)}</Badge>
   );
 }
 
@@ -44,7 +43,7 @@ export function PurchasesPage() {
                       { label: "Any", value: "" },
                       { label: "Active", value: "active" },
                       { label: "Voided", value: "voided" },
-                      { label: "Cancelled", value: "cancelled" },
+                      { label: "Cancelled by the buyer", value: "cancelled" },
                     ]}
                   />
                   <TextField

@@ -5,6 +5,7 @@ import { DashboardForm, useAccess, useDashboardHref } from "../shell-context.tsx
 import { NextPage, OutcomeBanners, refusalOf, TableCard, type FormOutcome } from "../page-parts.tsx";
 import { EndpointForm } from "./WebhooksPage.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
+import { deliveryOutcomeLabel, endpointStatusLabel } from "../labels.ts";
 
 export function WebhookEndpointPage() {
   const { endpoint, attempts, nextAfter, eventTypes } = useLoaderData() as unknown as WebhookEndpointData;
@@ -17,7 +18,11 @@ export function WebhookEndpointPage() {
       title={endpoint.url}
       subtitle={endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}
       backAction={{ content: "Webhooks", url: href("webhooks") }}
-      titleMetadata={<Badge tone={endpoint.status === "enabled" ? "success" : "critical"}>{endpoint.status}</Badge>}
+      titleMetadata={
+        <Badge tone={endpoint.status === "enabled" ? "success" : "critical"}>
+          {endpointStatusLabel(endpoint.status)}
+        </Badge>
+      }
     >
       <Layout>
         <OutcomeBanners outcome={result} />
@@ -75,7 +80,9 @@ export function WebhookEndpointPage() {
                 <code>{attempt.eventId}</code>
               </td>
               <td>
-                <Badge tone={attempt.outcome === "succeeded" ? "success" : "critical"}>{attempt.outcome}</Badge>
+                <Badge tone={attempt.outcome === "succeeded" ? "success" : "critical"}>
+                  {deliveryOutcomeLabel(attempt.outcome)}
+                </Badge>
               </td>
               <td>{attempt.statusCode ?? "—"}</td>
               <td>{`${attempt.durationMs} ms`}</td>

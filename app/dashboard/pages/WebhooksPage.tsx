@@ -17,17 +17,20 @@ import { useState } from "react";
 import type { WebhookEndpoint } from "../../../server/index.ts";
 import type { WebhooksData } from "./webhooks.server.ts";
 import type { ActionFailure } from "../../form-actions.server.ts";
-import { OutcomeBanners, refusalOf, ShownOnce, type FormOutcome } from "../page-parts.tsx";
+import { ConfirmedAction, OutcomeBanners, refusalOf, ShownOnce, type FormOutcome } from "../page-parts.tsx";
+import { endpointStatusLabel } from "../labels.ts";
 import { DashboardForm, useAccess, useDashboardHref, useDashboardShell } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
 type WebhooksResult = FormOutcome<{ revealed?: { url: string; secret: string } }>;
 
 function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
-  if (endpoint.status === "enabled") return <Badge tone="success">Enabled</Badge>;
+  if (endpoint.status === "enabled") return <Badge tone="success">{endpointStatusLabel("enabled")}</Badge>;
   if (endpoint.status === "failing")
-    return <Badge tone="critical">{`Failing since ${formatTime(endpoint.failingSince ?? endpoint.updatedAt)}`}</Badge>;
-  return <Badge>Disabled</Badge>;
+    return (
+      <Badge tone="critical">{`${endpointStatusLabel("failing")} since ${formatTime(endpoint.failingSince ?? endpoint.updatedAt)}`}</Badge>
+    );
+  return <Badge>{endpointStatusLabel(endpoint.status)}</Badge>;
 }
 
 /**
@@ -175,13 +178,15 @@ export function WebhooksPage() {
                             Rotate the secret
                           </Button>
                         </DashboardForm>
-                        <DashboardForm>
+                        <ConfirmedAction
+                          action="Delete"
+                          accessibilityLabel={`Delete ${endpoint.url}`}
+                          question={`Delete the endpoint ${endpoint.url}? Nothing more is sent to it, and its deliveries log and signing secret go with it.`}
+                          confirmLabel="Yes, delete it"
+                        >
                           <input type="hidden" name="intent" value="delete" />
                           <input type="hidden" name="endpointId" value={endpoint.id} />
-                          <Button submit tone="critical" accessibilityLabel={`Delete ${endpoint.url}`}>
-                            Delete
-                          </Button>
-                        </DashboardForm>
+                        </ConfirmedAction>
                       </InlineStack>
                     ) : null}
                   </IndexTable.Cell>

@@ -1,9 +1,12 @@
 // A claim: what the buyer asked for and why, their evidence files, the timeline, the decision; and, for merchants
 // outside Shopify, confirming the refund or replacement they made for an approved claim (the API's
-// POST /merchant/claims/{id}/resolution; a Shopify shop's claims are paid by the app and refuse it).
+// POST /merchant/claims/{id}/resolution, the amount typed as money in the claim's currency; a Shopify shop's claims
+// are paid by the app and refuse it).
 import { z } from "zod";
 import { DomainError, getMerchantClaim, readMerchantEvidence, resolveClaim } from "../../../server/index.ts";
+import { formatMoney, parseTypedMoney } from "@purchase-protection/contract";
 import { field, formAction } from "../../form-actions.server.ts";
+import { REASON_NAMES } from "../reason-names.server.ts";
 import { downloadResponse } from "../../downloads.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 
@@ -16,7 +19,10 @@ const claimPath = (request: Request) => {
 
 export async function loadClaim({ runtime, viewer, request }: PageContext) {
   const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
-  return { claim: await getMerchantClaim(runtime.db, actor, claimPath(request).claimId) };
+  return {
+    claim: await getMerchantClaim(runtime.db, actor, claimPath(request).claimId),
+    reasonNames: REASON_NAMES,
+  };
 }
 
 export type ClaimData = Awaited<ReturnType<typeof loadClaim>>;
@@ -29,11 +35,6 @@ export async function loadClaimEvidence({ runtime, viewer, request }: PageContex
 
 const resolutionSchema = z.object({
   kind: z.enum(["refund", "replacement"], "Choose what you did: a refund or a replacement."),
-  amountCents: z
-    .string()
-    .trim()
-    .transform((text) => (text === "" ? undefined : Number(text)))
-    .pipe(z.number("A whole number of minor units.").int("A whole number of minor units.").min(1).optional()),
   reference: z
     .string()
     .trim()
@@ -41,32 +42,41 @@ const resolutionSchema = z.object({
     .max(200),
 });
 
+/** What the merchant typed as the amount ("$129.99", "129.99"; empty: the claim's) in the claim's currency. */
+function resolutionAmount(typed: string, currency: string): number | undefined {
+  if (typed.trim() === "") return undefined;
+  const cents = parseTypedMoney(typed, currency);
+  if (cents === undefined || cents < 1)
+    throw new DomainError(
+      "invalid",
+      "parameter_invalid",
+      `Enter an amount such as ${formatMoney(12_999, currency, "en-US")}, or leave it empty for the claim's amount.`,
+      "amount",
+    );
+  return cents;
+}
+
 export const claimAction: PageAction<unknown> = async ({ runtime, viewer, request, form }) => {
   const values = {
     kind: field(form, "kind"),
-    amountCents: field(form, "amountCents"),
+    amount: field(form, "amount"),
     reference: field(form, "reference"),
   };
+  const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
+  const { claimId } = claimPath(request);
   const result = await formAction(
     "resolution",
-    { kind: "kind", amountCents: "amountCents", reference: "reference" },
+    { kind: "kind", amountCents: "amount", amount: "amount", reference: "reference" },
     async () => {
+      const claim = await getMerchantClaim(runtime.db, actor, claimId);
+      const amountCents = resolutionAmount(values.amount, claim.resolution?.currency ?? claim.currency);
       const parsed = resolutionSchema.safeParse(values);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0]));
       }
       return runtime.db.transaction((tx) =>
-        resolveClaim(
-          tx,
-          runtime.services,
-          { merchantId: viewer.merchantId, mode: viewer.mode },
-          claimPath(request).claimId,
-          {
-            channel: "merchant",
-            ...parsed.data,
-          },
-        ),
+        resolveClaim(tx, runtime.services, actor, claimId, { channel: "merchant", ...parsed.data, amountCents }),
       );
     },
     values,

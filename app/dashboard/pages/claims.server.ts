@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CLAIM_STATUSES, listClaims } from "../../../server/index.ts";
 import type { PageContext } from "../viewer.ts";
 import { parseListFilters } from "../list-filters.server.ts";
+import { REASON_NAMES } from "../reason-names.server.ts";
 
 const filtersSchema = z.object({
   status: z.enum(CLAIM_STATUSES, "Choose a status.").optional(),
@@ -13,7 +14,8 @@ const filtersSchema = z.object({
 
 export async function loadClaims({ runtime, viewer, request }: PageContext) {
   const { filters, query, errors } = parseListFilters(filtersSchema, request, ["status", "reference"]);
-  if (!query) return { filters, errors, statuses: CLAIM_STATUSES, claims: [], nextAfter: null };
+  if (!query)
+    return { filters, errors, statuses: CLAIM_STATUSES, claims: [], nextAfter: null, reasonNames: REASON_NAMES };
   const page = await listClaims(
     runtime.db,
     { merchantId: viewer.merchantId, mode: viewer.mode },
@@ -25,6 +27,7 @@ export async function loadClaims({ runtime, viewer, request }: PageContext) {
     statuses: CLAIM_STATUSES,
     claims: page.data,
     nextAfter: page.hasMore ? page.nextCursor : null,
+    reasonNames: REASON_NAMES,
   };
 }
 

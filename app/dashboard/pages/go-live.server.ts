@@ -1,10 +1,12 @@
 // Go live: the checklist (live keys, allowed origins, a healthy live webhook endpoint, the confirmation e-mail's
-// obligations), the origins live widget keys may be used from, and the switch (owner only, by the role table). The
+// obligations), the origins live widget keys may be used from, and the switch (owner only, by the role table; only
+// from the page's confirmation step, as it cannot be undone). The
 // switch is the shell's: a merchant on any cart goes live here; a Shopify shop also moves its installation to live
 // keys (app/shopify/go-live.server.ts).
 import { goLive, goLiveState, setAllowedOrigins } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageContext } from "../viewer.ts";
+import { unconfirmed } from "../confirmation.server.ts";
 
 export async function loadGoLive({ runtime, viewer }: PageContext) {
   return {
@@ -37,6 +39,8 @@ export const goLiveAction =
       );
       return result.ok ? { ok: true, form: "origins", message: "Allowed origins saved." } : result.response;
     }
+    const refused = unconfirmed(form, "go-live", "You are not live yet.");
+    if (refused) return refused;
     const values = { confirmationEmail: field(form, "confirmationEmail") };
     const result = await formAction(
       "go-live",
@@ -50,7 +54,7 @@ export const goLiveAction =
           form: "go-live",
           message: viewer.shop
             ? "The shop is live: its orders get real protection plans from now on."
-            : "You are live. Live keys work from now on.",
+            : "You are live. Live keys work from now on, and the dashboard shows your live data.",
         }
       : result.response;
   };

@@ -1,9 +1,11 @@
-// Developers → API keys: every key of the merchant (test and live), minting, rotation with an overlap, revocation.
+// Developers → API keys: every key of the merchant (test and live) with its label, minting, rotation with an overlap,
+// revocation (only from the page's confirmation step).
 // Which kinds a role may mint is the core's rule (MINTABLE_KEY_KINDS); a refused kind is the form's error.
 // A new key's full value is in the action's answer once; the page never loads it again.
 import { listApiKeys, MINTABLE_KEY_KINDS, mintKey, revokeKey, rotateKey } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
+import { unconfirmed } from "../confirmation.server.ts";
 
 export async function loadKeys({ runtime, viewer }: PageContext) {
   return {
@@ -19,6 +21,8 @@ export const keysAction: PageAction<unknown> = async ({ runtime, viewer, form })
   const { db, services } = runtime;
   const intent = field(form, "intent");
   if (intent === "revoke") {
+    const refused = unconfirmed(form, "revoke", "Nothing was revoked.");
+    if (refused) return refused;
     const result = await formAction("revoke", { keyId: "keyId" }, () =>
       db.transaction((tx) => revokeKey(tx, services, viewer, field(form, "keyId"))),
     );
@@ -27,10 +31,10 @@ export const keysAction: PageAction<unknown> = async ({ runtime, viewer, form })
   const rotating = intent === "rotate";
   const values: Record<string, string> = rotating
     ? { keyId: field(form, "keyId"), overlap: field(form, "overlap") }
-    : { kind: field(form, "kind"), mode: field(form, "mode") };
+    : { kind: field(form, "kind"), mode: field(form, "mode"), label: field(form, "label") };
   const result = await formAction(
     rotating ? "rotate" : "mint",
-    rotating ? { keyId: "keyId", overlap: "overlap" } : { kind: "kind", mode: "mode" },
+    rotating ? { keyId: "keyId", overlap: "overlap" } : { kind: "kind", mode: "mode", label: "label" },
     () => db.transaction((tx) => (rotating ? rotateKey : mintKey)(tx, services, viewer, values)),
     values,
   );
@@ -38,6 +42,6 @@ export const keysAction: PageAction<unknown> = async ({ runtime, viewer, form })
   return {
     ok: true,
     form: rotating ? "rotate" : "mint",
-    revealed: { display: result.value.key.display, secret: result.value.secret },
+    revealed: { display: result.value.key.display, secret: result.value.secret, label: result.value.key.label },
   };
 };

@@ -1,47 +1,157 @@
 // Program: the viewer's mode's terms — rate, minimum fee, maximum covered amount, currencies, product categories,
 // claim rules and the settlement period — and the fee a sample order would be quoted, priced by the same function
-// quotes use (priceOffer), under the saved terms.
-import { z } from "zod";
-import { priceOffer, programTermsOf, SUPPORTED_CURRENCIES, updateProgram } from "../../../server/index.ts";
-import { field, formAction } from "../../form-actions.server.ts";
+// quotes use (priceOffer), under the saved terms. Amounts are typed as people write money ("$129.99", "129.99") and
+// read by the contract's one parser of typed money; the claim rules are a form (auto-approval up to an amount for
+// chosen reasons, replacements allowed) whose answer the core checks with the rules' own schema.
+import { json } from "@remix-run/node";
+import { formatMoney, parseTypedMoney } from "@purchase-protection/contract";
+import {
+  COVERED_REASONS,
+  DomainError,
+  parseStoredClaimRules,
+  priceOffer,
+  programTermsOf,
+  SUPPORTED_CURRENCIES,
+  updateProgram,
+} from "../../../server/index.ts";
+import { field, formAction, type ActionFailure } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
+import { REASON_NAMES } from "../reason-names.server.ts";
 
 const DEFAULT_SAMPLE_CENTS = 10_000;
-const sampleSchema = z.coerce.number().int().min(1).max(100_000_000);
+const MAX_SAMPLE_CENTS = 100_000_000;
+
+/**
+ * The currency the terms' amounts are typed and shown in: the program's first (USD when it offers USD). The terms
+ * apply as the same number of the smallest unit in each of its currencies, as priceOffer applies them.
+ */
+export const termsCurrencyOf = (currencies: readonly string[]) =>
+  currencies.includes("USD") ? "USD" : (currencies[0] ?? "USD");
+
+/** Minor units as the form shows them and takes them back ("$1.00"). */
+const shown = (cents: number, currency: string) => formatMoney(cents, currency, "en-US");
 
 export async function loadProgram({ runtime, viewer, request }: PageContext) {
   const program = await programTermsOf(runtime.db, { merchantId: viewer.merchantId, mode: viewer.mode });
+  const currency = termsCurrencyOf(program.currencies);
   const asked = new URL(request.url).searchParams.get("sample");
-  const sample =
-    asked === null ? { success: true as const, data: DEFAULT_SAMPLE_CENTS } : sampleSchema.safeParse(asked);
+  const sampleCents = asked === null ? DEFAULT_SAMPLE_CENTS : parseTypedMoney(asked, currency);
+  const sampleOk = sampleCents !== undefined && sampleCents >= 1 && sampleCents <= MAX_SAMPLE_CENTS;
   return {
     program,
+    currency,
+    claimRules: parseStoredClaimRules(program.claimRules),
+    reasons: COVERED_REASONS.map((code) => ({ code, name: REASON_NAMES[code] })),
     currencies: SUPPORTED_CURRENCIES,
-    sample: asked ?? String(DEFAULT_SAMPLE_CENTS),
-    sampleError: sample.success ? null : "Enter a whole number of minor units between 1 and 100,000,000.",
-    preview: sample.success ? priceOffer(program, sample.data) : null,
+    sample: asked ?? shown(DEFAULT_SAMPLE_CENTS, currency),
+    sampleError: sampleOk
+      ? null
+      : `Enter an order amount such as ${shown(12_999, currency)}, at most ${shown(MAX_SAMPLE_CENTS, currency)}.`,
+    preview: sampleOk
+      ? {
+          order: shown(sampleCents, currency),
+          ...(({ coveredAmountCents, feeCents }) => ({
+            covered: shown(coveredAmountCents, currency),
+            fee: shown(feeCents, currency),
+          }))(priceOffer(program, sampleCents)),
+        }
+      : null,
   };
 }
 
 export type ProgramData = Awaited<ReturnType<typeof loadProgram>>;
 
+/** The form's text fields, shown again as typed when the form is refused. */
 export const PROGRAM_FIELDS = [
   "ratePercent",
-  "minFeeCents",
-  "maxCoveredCents",
+  "minFee",
+  "maxCovered",
   "productCategories",
-  "claimRules",
+  "autoApprove",
+  "autoApproveMax",
+  "replacementAllowed",
   "settlementPeriod",
 ] as const;
 
+/** Where the core's complaint about the claim rules goes: the form field of the rule's part. */
+const RULE_FIELDS: Record<string, string> = {
+  "claimRules.autoApprove.maxAmountCents": "autoApproveMax",
+  "claimRules.autoApprove.reasons": "autoApproveReasons",
+  "claimRules.replacementAllowed": "replacementAllowed",
+};
+
+/** A typed amount within bounds, or the sentence that says what to type. */
+function readAmount(
+  typed: string,
+  currency: string,
+  bounds: { min: number; max: number },
+): { cents: number } | { error: string } {
+  const example = shown(Math.max(bounds.min, 100), currency);
+  if (typed.trim() === "") return { error: `Enter an amount, such as ${example}.` };
+  const cents = parseTypedMoney(typed, currency);
+  if (cents === undefined) return { error: `Enter an amount such as ${example} (digits, one decimal point).` };
+  if (cents < bounds.min) return { error: `At least ${shown(bounds.min, currency)}.` };
+  if (cents > bounds.max) return { error: `At most ${shown(bounds.max, currency)}.` };
+  return { cents };
+}
+
 export const programAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
   const values = Object.fromEntries(PROGRAM_FIELDS.map((name) => [name, field(form, name)]));
-  const input = { ...values, currencies: form.getAll("currencies").map(String) };
+  const current = await programTermsOf(runtime.db, { merchantId: viewer.merchantId, mode: viewer.mode });
+  const currency = termsCurrencyOf(current.currencies);
+  // Every amount and the rules' choices are checked here first, so each wrong field says so at once, in money.
+  const errors: Record<string, string> = {};
+  const amount = (name: string, bounds: { min: number; max: number }) => {
+    const read = readAmount(values[name], currency, bounds);
+    if ("error" in read) errors[name] = read.error;
+    return "cents" in read ? read.cents : 0;
+  };
+  const minFeeCents = amount("minFee", { min: 0, max: 1_000_000 });
+  const maxCoveredCents = amount("maxCovered", { min: 100, max: 100_000_000 });
+  const autoApproving = values.autoApprove === "on";
+  const reasons = form.getAll("autoApproveReasons").map(String);
+  const autoApproveCents = autoApproving ? amount("autoApproveMax", { min: 1, max: 100_000_000 }) : 0;
+  if (autoApproving && reasons.length === 0)
+    errors.autoApproveReasons = "Choose at least one reason, or turn approval without review off.";
+  const reasonsShownAgain = { ...values, autoApproveReasons: reasons.join(",") };
+  if (Object.keys(errors).length > 0)
+    return json<ActionFailure>({ errors, form: "program", values: reasonsShownAgain }, 400);
+
+  const input = {
+    ratePercent: values.ratePercent,
+    minFeeCents,
+    maxCoveredCents,
+    currencies: form.getAll("currencies").map(String),
+    productCategories: values.productCategories,
+    claimRules: {
+      autoApprove: autoApproving ? { maxAmountCents: autoApproveCents, reasons } : null,
+      replacementAllowed: values.replacementAllowed === "on",
+    },
+    settlementPeriod: values.settlementPeriod,
+  };
   const result = await formAction(
     "program",
-    Object.fromEntries([...PROGRAM_FIELDS, "currencies"].map((name) => [name, name])),
-    () => runtime.db.transaction((tx) => updateProgram(tx, runtime.services, viewer, input)),
-    values,
+    {
+      ratePercent: "ratePercent",
+      minFeeCents: "minFee",
+      maxCoveredCents: "maxCovered",
+      currencies: "currencies",
+      productCategories: "productCategories",
+      settlementPeriod: "settlementPeriod",
+      ...Object.fromEntries(Object.values(RULE_FIELDS).map((name) => [name, name])),
+      claimRules: "autoApprove",
+    },
+    async () => {
+      try {
+        return await runtime.db.transaction((tx) => updateProgram(tx, runtime.services, viewer, input));
+      } catch (error) {
+        // The rules' schema names the part it refused (claimRules.autoApprove.reasons): the field that holds it.
+        if (!(error instanceof DomainError) || !error.field) throw error;
+        const part = RULE_FIELDS[error.field.replace(/\.\d+$/, "")];
+        throw part ? new DomainError(error.kind, error.code, error.message, part) : error;
+      }
+    },
+    reasonsShownAgain,
   );
   return result.ok
     ? { ok: true, form: "program", message: "Saved: offers quoted from now on use these terms." }

@@ -1,6 +1,6 @@
 // Developers → Webhooks: the viewer's endpoints in the mode it shows, with their status; create one (its signing
 // secret is in the answer once), rotate its secret (the new one once; the old one keeps signing for 24 hours), delete
-// one. Each change is audited with the endpoint's id and URL host, never a secret.
+// one (only from the page's confirmation step). Each change is audited with the endpoint's id and URL host, never a secret.
 import { z } from "zod";
 import {
   appendMerchantAudit,
@@ -17,6 +17,7 @@ import {
 } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
+import { unconfirmed } from "../confirmation.server.ts";
 
 export async function loadWebhooks({ runtime, viewer }: PageContext) {
   const page = await listWebhookEndpoints(
@@ -86,6 +87,8 @@ export const webhooksAction: PageAction<unknown> = async ({ runtime, viewer, for
     if (!result.ok) return result.response;
     return { ok: true, form: "rotate", revealed: { url: result.value.url, secret: result.value.secret } };
   }
+  const refused = unconfirmed(form, "delete", "Nothing was deleted.");
+  if (refused) return refused;
   const result = await formAction("delete", { id: "endpointId" }, () =>
     db.transaction(async (tx) => {
       const deleted = await deleteWebhookEndpoint(tx, actor, endpointId);

@@ -1,0 +1,283 @@
+// The standalone dashboard's forms as a merchant uses them, in Chromium over the process `npm run demo` starts (the
+// demo merchant's owner signs in with the link the demo prints): money typed as money ("$129.99" saves 12999, a
+// wrong amount is refused next to its field and changes nothing), the claim rules as a form that round-trips, a key
+// minted with a label and its once-only secret copied by its Copy button (read back from the clipboard), revoking a
+// key / deleting a webhook endpoint / going live only from their confirmation step — and a POST without the
+// confirmation (CSRF and all, as a stray script on the page would send it) changes nothing and says why —, the mode
+// banner saying "live" right after going live, and claim statuses and reasons in words. axe-core 0 on every page;
+// screenshots at 390 and 1280 px under test-artifacts/dashboard/forms-*.
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
+import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
+
+const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
+const WIDTHS = [390, 1280];
+
+describe("the merchant's forms over `npm run demo` (Chromium)", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-merchant-forms-"));
+  let demo: DemoProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let db: Database.Database;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    // A webhook endpoint on this machine, for the delete flow (the operator's switch, test mode only).
+    [demo, browser] = await Promise.all([
+      startDemo(demoEnvironment(dir, { WEBHOOK_ALLOW_PRIVATE_URLS: "on" })),
+      launchBrowser(),
+    ]);
+    db = new Database(path.join(dir, "demo.sqlite"), { readonly: true });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The Copy buttons write to the clipboard; the test reads it back.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.origin });
+    page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  }, 300_000);
+
+  afterAll(async () => {
+    db?.close();
+    await context?.close().catch(() => {});
+    await browser?.close();
+    demo?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const row = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
+  const merchantId = () => row<{ merchant_id: string }>("SELECT merchant_id FROM merchant_members LIMIT 1").merchant_id;
+  const program = () =>
+    row<{ min_fee_cents: number; max_covered_cents: number; claim_rules: string }>(
+      "SELECT min_fee_cents, max_covered_cents, claim_rules FROM protection_programs WHERE merchant_id = ? AND mode = 'test' AND active = 1",
+      merchantId(),
+    );
+  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  async function load(pathname: string) {
+    await page.goto(`${demo.origin}${pathname}`);
+    await hydrated();
+  }
+
+  async function check(name: string) {
+    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(ARTIFACTS, `forms-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.deepEqual(pageErrors, []);
+  }
+
+  /**
+   * A POST of the page's own form fields (the session's CSRF value included) with `fields` set, from the page itself:
+   * what a stray script or a replayed form sends. Resolves to the status and the answer's text.
+   */
+  const postFromPage = (pathname: string, fields: Record<string, string>) =>
+    page.evaluate(
+      async ({ pathname, fields }) => {
+        const form = new FormData();
+        form.set("csrf", (document.querySelector("input[name=csrf]") as HTMLInputElement).value);
+        for (const [name, value] of Object.entries(fields)) form.set(name, value);
+        const response = await fetch(`${pathname}?_data=routes/${pathname.slice(1).replace(/\//g, ".")}`, {
+          method: "POST",
+          body: form,
+        });
+        return { status: response.status, text: await response.text() };
+      },
+      { pathname, fields },
+    );
+
+  it("signs in from the demo's link; the program's amounts are money and its claim rules a form", async () => {
+    const link = demo.output.match(/\/dashboard\/sign-in\/[A-Za-z0-9_-]{43}/)![0];
+    await load(link);
+    await Promise.all([page.waitForURL(`${demo.origin}/dashboard`), page.click("button:has-text('Sign in')")]);
+    await hydrated();
+
+    await load("/dashboard/program");
+    assert.ok(await page.isVisible("label:has-text('Minimum fee (USD)')"), "the currency is named");
+    assert.equal(await page.locator("text=minor units").count(), 0, "no form asks for minor units");
+    assert.equal(await page.locator("textarea[name=claimRules]").count(), 0, "no JSON textarea");
+    assert.equal(await page.inputValue("input[name=minFee]"), "$1.00");
+
+    // The preview takes money as typed and answers in money.
+    await page.fill("input[name=sample]", "$200");
+    await page.click("button:has-text('Preview')");
+    await page.waitForSelector("text=An order of $200.00 is offered protection of $200.00 for a fee of");
+
+    // A wrong amount: said next to its field, nothing saved.
+    const before = program();
+    await page.fill("input[name=maxCovered]", "12.999");
+    await page.fill("input[name=minFee]", "lots");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("#maxCoveredError:has-text('Enter an amount such as $1.00')");
+    assert.ok(await page.isVisible("#minFeeError:has-text('Enter an amount')"), "each wrong field says so");
+    assert.deepEqual(program(), before);
+    await check("program-refused");
+
+    // Auto-approval without a reason is refused at the reasons.
+    await page.fill("input[name=minFee]", "$1.50");
+    await page.fill("input[name=maxCovered]", "$129.99");
+    await page.check("input[name=autoApprove]");
+    await page.fill("input[name=autoApproveMax]", "50");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=Choose at least one reason, or turn approval without review off.");
+    assert.deepEqual(program(), before);
+
+    // The rules as chosen, saved as the rules' schema has them, and shown again as saved.
+    await page.check("input[name=autoApproveReasons][value=lost_in_transit]");
+    await page.check("input[name=autoApproveReasons][value=damaged_in_transit]");
+    await page.check("input[name=replacementAllowed]");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
+    const saved = program();
+    assert.equal(saved.max_covered_cents, 12_999, '"$129.99" saves 12999');
+    assert.equal(saved.min_fee_cents, 150);
+    assert.deepEqual(JSON.parse(saved.claim_rules), {
+      autoApprove: { maxAmountCents: 5_000, reasons: ["lost_in_transit", "damaged_in_transit"] },
+      replacementAllowed: true,
+    });
+    await load("/dashboard/program");
+    assert.equal(await page.inputValue("input[name=maxCovered]"), "$129.99");
+    assert.equal(await page.inputValue("input[name=autoApproveMax]"), "$50.00");
+    assert.ok(await page.isChecked("input[name=autoApproveReasons][value=lost_in_transit]"));
+    assert.ok(await page.isChecked("input[name=autoApproveReasons][value=damaged_in_transit]"));
+    assert.ok(!(await page.isChecked("input[name=autoApproveReasons][value=missing_items]")));
+    assert.ok(await page.isChecked("input[name=replacementAllowed]"));
+    await check("program");
+
+    // Turning auto-approval off saves null; the replacement choice stays.
+    await page.uncheck("input[name=autoApprove]");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
+    assert.deepEqual(JSON.parse(program().claim_rules), { autoApprove: null, replacementAllowed: true });
+  }, 300_000);
+
+  it("mints a labelled key whose Copy button copies it, and revokes a key only from the confirmation step", async () => {
+    await load("/dashboard/developers/keys");
+    await page.fill("input[name=label]", "Checkout server");
+    await page.selectOption("select[name=kind]", "secret");
+    await page.selectOption("select[name=mode]", "live");
+    await page.click("button:has-text('Mint the key')");
+    const secret = await page.inputValue("input[readonly]");
+    assert.match(secret, /^mch_live_[A-Za-z0-9]{32}$/);
+    const copy = page.getByRole("button", { name: /^Copy new key Checkout server \(mch_live_…/ });
+    await copy.click();
+    await page.waitForSelector("[role=status]:has-text('Copied.')");
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+    await check("keys-revealed");
+    const key = row<{ id: string; label: string }>("SELECT id, label FROM api_keys WHERE last4 = ?", secret.slice(-4));
+    assert.equal(key.label, "Checkout server");
+    await load("/dashboard/developers/keys");
+    const keyRow = page.locator("tr", { hasText: `mch_live_…${secret.slice(-4)}` });
+    assert.ok(await keyRow.locator("text=Checkout server").isVisible(), "the list shows the label");
+
+    const revokedAt = () => row<{ revoked_at: number | null }>("SELECT revoked_at FROM api_keys WHERE id = ?", key.id);
+    // A POST without the confirmation, from the page (its CSRF value and all): refused, nothing revoked.
+    const stray = await postFromPage("/dashboard/developers/keys", { intent: "revoke", keyId: key.id });
+    assert.equal(stray.status, 400);
+    assert.match(stray.text, /Nothing was revoked\. Confirm it on the page first/);
+    assert.equal(revokedAt().revoked_at, null);
+
+    // The first button only asks; Cancel leaves it; "Yes, revoke it" revokes.
+    await keyRow.getByRole("button", { name: /^Revoke now: Checkout server/ }).click();
+    await page.waitForSelector("text=Every request made with it is refused from this moment");
+    assert.equal(revokedAt().revoked_at, null, "asking revokes nothing");
+    await check("keys-confirm-revoke");
+    await keyRow.getByRole("button", { name: "Cancel" }).click();
+    await keyRow.getByRole("button", { name: /^Revoke now/ }).click();
+    await keyRow.getByRole("button", { name: "Yes, revoke it" }).click();
+    await page.waitForSelector("text=is revoked");
+    assert.notEqual(revokedAt().revoked_at, null);
+  }, 120_000);
+
+  it("copies a webhook signing secret and deletes an endpoint only from the confirmation step", async () => {
+    await load("/dashboard/developers/webhooks");
+    await page.fill("input[name=url]", "http://127.0.0.1:9/forms-hooks");
+    await page.click("button:has-text('Add the endpoint')");
+    const signingSecret = await page.inputValue("input[readonly]");
+    assert.match(signingSecret, /^whsec_/);
+    await page.getByRole("button", { name: "Copy signing secret of http://127.0.0.1:9/forms-hooks" }).click();
+    await page.waitForSelector("[role=status]:has-text('Copied.')");
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), signingSecret);
+    await check("webhooks-secret");
+
+    const endpoints = () =>
+      (row<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_endpoints WHERE url = ?", "http://127.0.0.1:9/forms-hooks")
+        .n as number) + 0;
+    const { id } = row<{ id: string }>(
+      "SELECT id FROM webhook_endpoints WHERE url = ?",
+      "http://127.0.0.1:9/forms-hooks",
+    );
+    const stray = await postFromPage("/dashboard/developers/webhooks", { intent: "delete", endpointId: id });
+    assert.equal(stray.status, 400);
+    assert.match(stray.text, /Nothing was deleted/);
+    assert.equal(endpoints(), 1);
+
+    await page.getByRole("button", { name: "Delete http://127.0.0.1:9/forms-hooks" }).click();
+    await page.waitForSelector(
+      "text=Nothing more is sent to it, and its deliveries log and signing secret go with it.",
+    );
+    assert.equal(endpoints(), 1, "asking deletes nothing");
+    await check("webhooks-confirm-delete");
+    await page.getByRole("button", { name: "Yes, delete it" }).click();
+    await page.waitForSelector("text=The endpoint is deleted");
+    assert.equal(endpoints(), 0);
+  }, 120_000);
+
+  it("shows claim statuses and reasons in words", async () => {
+    await load("/dashboard/claims");
+    await page.waitForSelector("h1:has-text('Claims')");
+    const table = await page.locator("table").innerText();
+    assert.doesNotMatch(table, /_/, "no code with underscores");
+    assert.match(table, /Damaged in transit|Lost in transit|Arrived defective|Missing items/);
+    assert.match(table, /Waiting for review|Being reviewed|Waiting for the buyer|Approved|Paid|Denied/);
+    await check("claims");
+    await page.locator("table a").first().click();
+    await page.waitForSelector("h2:has-text('Timeline')");
+    await hydrated();
+    assert.doesNotMatch(await page.locator("main").innerText(), /needs_information|under_review|status_changed/);
+  }, 60_000);
+
+  it("goes live only from the confirmation step, and the mode banner says live at once", async () => {
+    // The checklist: a live publishable key (the live secret key was minted above) and the allowed origins.
+    await load("/dashboard/developers/keys");
+    await page.selectOption("select[name=kind]", "secret");
+    await page.selectOption("select[name=mode]", "live");
+    await page.click("button:has-text('Mint the key')");
+    await page.waitForSelector("input[readonly]");
+    await page.selectOption("select[name=kind]", "publishable");
+    await page.selectOption("select[name=mode]", "live");
+    await page.click("button:has-text('Mint the key')");
+    await page.waitForSelector("label:has-text('New key wk_live_')");
+    await load("/dashboard/go-live");
+    await page.fill("textarea[name=origins]", "https://shop.example.com");
+    await page.click("button:has-text('Save origins')");
+    await page.waitForSelector("text=Allowed origins saved.");
+    const liveAt = () => row<{ live_at: number | null }>("SELECT live_at FROM merchants WHERE id = ?", merchantId());
+
+    const stray = await postFromPage("/dashboard/go-live", { intent: "go-live", confirmationEmail: "yes" });
+    assert.equal(stray.status, 400);
+    assert.match(stray.text, /You are not live yet\. Confirm it on the page first/);
+    assert.equal(liveAt().live_at, null);
+
+    assert.ok(await page.isVisible("text=You are looking at test data"));
+    await page.check("input[name=confirmationEmail]");
+    await page.getByRole("button", { name: "Go live", exact: true }).click();
+    await page.waitForSelector("text=This cannot be undone.");
+    assert.equal(liveAt().live_at, null, "asking is not going live");
+    await check("go-live-confirm");
+    await page.getByRole("button", { name: "Yes, go live" }).click();
+    await page.waitForSelector("text=You are live.");
+    // No reload: the banner of the same page view follows the mode.
+    await page.waitForSelector("text=You are looking at live data: real purchases and real money.");
+    assert.equal(await page.locator("text=You are looking at test data").count(), 0);
+    assert.notEqual(liveAt().live_at, null);
+    await check("go-live-done");
+  }, 120_000);
+});
