@@ -1,7 +1,7 @@
 // What happened lately in the shop: the protected orders, the background jobs that gave up and the fee refunds and
 // claim payouts that did not go through.
 import type { ReactNode } from "react";
-import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, Text } from "@shopify/polaris";
 import type {
   DashboardClaimPayout,
   DashboardFeeRefund,
@@ -173,11 +173,32 @@ export function ListCard({
             {empty}
           </Text>
         ) : (
-          <DataTable
-            headings={columns.map(([heading]) => heading)}
-            columnContentTypes={columns.map(([, type]) => type)}
-            rows={rows}
-          />
+          // A plain table in a focusable region (as TableCard, app/dashboard/page-parts.tsx): it scrolls sideways on a
+          // phone and keyboards can scroll it too (Polaris's DataTable fails axe-core's scrollable-region rule).
+          <div className="table-region" role="region" aria-label={title} tabIndex={0}>
+            <table className="plain-table">
+              <thead>
+                <tr>
+                  {columns.map(([heading, type]) => (
+                    <th key={heading} scope="col" style={type === "numeric" ? { textAlign: "right" } : undefined}>
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={index}>
+                    {row.map((cell, column) => (
+                      <td key={column} style={columns[column][1] === "numeric" ? { textAlign: "right" } : undefined}>
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         {rows.length > 0 && children}
       </BlockStack>
