@@ -45,6 +45,7 @@ export { fullDisclosure } from "./domain/disclosure.ts";
 export { createTestMerchant, mintKeyPair, revokeMerchantKeys } from "./domain/merchants.ts";
 export { gettingStartedFacts, type GettingStartedFacts } from "./domain/getting-started.ts";
 export { loadActiveProgram, programTermsOf, updateProgram, type EditableProgram } from "./domain/programs.ts";
+export { listPrograms, type ProgramView } from "./domain/programs.ts";
 export { priceOffer } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./domain/money.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";

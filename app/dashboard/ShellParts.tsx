@@ -42,14 +42,22 @@ export function useNavigation(): { page: string; href: string; title: string; cu
   const { shell, role, basePath } = useDashboardShell();
   const href = useDashboardHref();
   const { pathname } = useLocation();
-  return navigationPages(shell, role).map((page) => {
-    const target = href(page);
+  const pages = navigationPages(shell, role).map((page) => ({ page, target: href(page) }));
+  // The current page is the longest path the location is under: /developers/keys is API keys, not Developers.
+  const under = (target: string) => pathname === target || pathname.startsWith(`${target}/`);
+  const current = pages
+    .filter(({ target }) => target !== basePath && under(target))
+    .reduce<string | undefined>(
+      (best, { target }) => (best && best.length >= target.length ? best : target),
+      undefined,
+    );
+  return pages.map(({ page, target }) => {
     const home = target === basePath;
     return {
       page,
       href: target,
       title: DASHBOARD_PAGES[page].title,
-      current: home ? pathname === basePath : pathname.startsWith(target),
+      current: home ? pathname === basePath : target === current,
       home,
     };
   });

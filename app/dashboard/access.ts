@@ -17,6 +17,7 @@ export const DASHBOARD_PAGES = {
   claims: { title: "Claims", path: "claims", view: EVERYONE, change: ["owner", "support"] },
   refunds: { title: "Refunds", path: "refunds", view: EVERYONE, change: OWNER },
   settlements: { title: "Settlements", path: "settlements", view: EVERYONE, change: OWNER },
+  developers: { title: "Developers", path: "developers", view: BUILDERS, change: OWNER },
   keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
   webhooks: { title: "Webhooks", path: "developers/webhooks", view: BUILDERS, change: BUILDERS },
   program: { title: "Program", path: "program", view: EVERYONE, change: OWNER },

@@ -31,6 +31,16 @@ export async function publishableKeyInForce(tx: Queryable, owner: Actor, now: nu
   return row?.publishable_key;
 }
 
+/** Whether the owner was quoted an offer in its mode (by the widget or a server). */
+export async function hasQuote(tx: Queryable, owner: Actor): Promise<boolean> {
+  return (
+    (await tx.get("SELECT id FROM quotes WHERE merchant_id = ? AND mode = ? LIMIT 1", [
+      owner.merchantId,
+      owner.mode,
+    ])) !== undefined
+  );
+}
+
 /** Whether the owner has a protected purchase (a plan, whatever became of it) in its mode. */
 export async function hasPlan(tx: Queryable, owner: Actor): Promise<boolean> {
   return (

@@ -4,6 +4,7 @@ import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrder } from "../support/protection-flows.ts";
+import { createQuote } from "../support/api-assertions.ts";
 import { mintApiKey, revokeMerchantKeys } from "../../server/domain/merchants.ts";
 import { gettingStartedFacts } from "../../server/domain/getting-started.ts";
 import { createProgram } from "../../server/domain/programs.ts";
@@ -38,6 +39,7 @@ describe.each(DIALECTS)("getting-started facts (%s)", (dialect) => {
       testKeyPair: false,
       publishableKey: null,
       programId,
+      firstTestQuote: false,
       firstTestOrder: false,
       webhookEndpoint: false,
     });
@@ -52,6 +54,7 @@ describe.each(DIALECTS)("getting-started facts (%s)", (dialect) => {
       testKeyPair: true,
       publishableKey: publishable.key,
       programId,
+      firstTestQuote: false,
       firstTestOrder: false,
       webhookEndpoint: false,
     });
@@ -68,6 +71,9 @@ describe.each(DIALECTS)("getting-started facts (%s)", (dialect) => {
       "a secret key's value is never stored",
     );
 
+    // An offer quoted, not yet taken: the snippet works, no order yet.
+    await createQuote(apiClient(t.baseUrl, publishable.key), programId);
+    assert.deepEqual([(await facts()).firstTestQuote, (await facts()).firstTestOrder], [true, false]);
     await protectOrder(apiClient(t.baseUrl, publishable.key), programId);
     const created = await apiClient(t.baseUrl, secret.key).post("/webhooks/endpoints", {
       url: "https://hooks.example.com/pp",
@@ -76,7 +82,14 @@ describe.each(DIALECTS)("getting-started facts (%s)", (dialect) => {
     assert.equal(created.status, 200, created.text);
     assert.deepEqual(
       { ...(await facts()), publishableKey: "…" },
-      { testKeyPair: true, publishableKey: "…", programId, firstTestOrder: true, webhookEndpoint: true },
+      {
+        testKeyPair: true,
+        publishableKey: "…",
+        programId,
+        firstTestQuote: true,
+        firstTestOrder: true,
+        webhookEndpoint: true,
+      },
     );
 
     // Revoked keys are no pair, and their value is no longer offered.

@@ -8,6 +8,7 @@ import { NeedsAction } from "../NeedsAction.tsx";
 import { useDashboardHref } from "../shell-context.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
 import { BalanceCard } from "../BalanceCard.tsx";
+import { GettingStarted } from "../GettingStarted.tsx";
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -53,6 +54,7 @@ export function OverviewPage({ top, bottom }: { top?: ReactNode; bottom?: ReactN
     <Page title="Overview" subtitle={`The last ${days} days`}>
       <Layout>
         {top && <Layout.Section>{top}</Layout.Section>}
+        <GettingStarted />
         <Layout.Section>
           <NeedsAction />
         </Layout.Section>

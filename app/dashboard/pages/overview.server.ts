@@ -5,6 +5,7 @@ import type { PageContext } from "../viewer.ts";
 import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
 import { loadNeedsAction } from "./needs-action.server.ts";
 import { loadBalances } from "../balance.server.ts";
+import { loadGettingStarted } from "./getting-started.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,7 +22,16 @@ export async function loadOverview({ runtime, viewer, request }: PageContext) {
     countBuyersRefusedForNoAddress(runtime.db, actor, now),
   ]);
   const needsAction = await loadNeedsAction({ runtime, viewer, request });
-  return { days, metrics, activity, buyersWithoutAddress, needsAction, ...(await loadBalances({ runtime, viewer })) };
+  const gettingStarted = await loadGettingStarted({ runtime, viewer, request });
+  return {
+    gettingStarted,
+    days,
+    metrics,
+    activity,
+    buyersWithoutAddress,
+    needsAction,
+    ...(await loadBalances({ runtime, viewer })),
+  };
 }
 
 export type OverviewData = Awaited<ReturnType<typeof loadOverview>>;
