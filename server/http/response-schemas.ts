@@ -294,6 +294,30 @@ export const settlementCsv = z
     "text/csv: a header row, then one row per entry (entry_id, created_at, kind, amount_cents, currency, source_id, plan_id, note; note says `late entry: occurred in <period start>/<period end> (closed as <statement id>)` for an entry written after its period closed).",
   );
 
+export const settlementBalance = z.strictObject({
+  object: z.literal("settlement_balance"),
+  currency: z.string(),
+  periodStart: timestamp.describe("The open period: from the last statement's end or the period's start."),
+  periodEnd: timestamp.describe("Exclusive: the end of the period holding now."),
+  period: z.enum(["weekly", "monthly"]),
+  closesAt: timestamp.describe("When the period's statement closes: its end plus the 15-minute grace."),
+  openingBalanceCents: cents.describe("The last closed statement's closing balance; 0 before the first."),
+  totals: z.record(ledgerKind, cents).describe("The entries on no statement yet, summed per kind."),
+  netCents: cents,
+  balanceCents: cents.describe("Opening balance plus net: positive we owe the merchant, negative it owes us."),
+  direction: z.enum(["payable_to_merchant", "payable_by_merchant", "settled"]),
+  entryCount: z.number().int().nonnegative(),
+  lateEntries: z
+    .strictObject({ count: z.number().int().nonnegative(), amountCents: cents })
+    .describe("Of those entries, the ones stamped inside a period already closed: the next statement settles them."),
+  merchantShareBps: z.number().int().nullable().describe("The merchant's share of each fee (the first program's)."),
+  livemode: z.boolean(),
+});
+export const settlementBalances = z.strictObject({
+  object: z.literal("list"),
+  data: z.array(settlementBalance).describe("One per currency the merchant has money in, by currency."),
+});
+
 const count = z.number().int().nonnegative();
 export const merchantMetrics = z.strictObject({
   object: z.literal("merchant_metrics"),

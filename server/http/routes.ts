@@ -29,7 +29,7 @@ import { getEvent, listEvents } from "../domain/events.ts";
 import * as webhookEndpoints from "../domain/webhook-endpoints.ts";
 import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliveries.ts";
 import { merchantMetrics } from "../domain/metrics.ts";
-import { getSettlement, listSettlements, settlementEntriesCsv } from "../domain/settlements.ts";
+import { getSettlement, listSettlements, runningBalances, settlementEntriesCsv } from "../domain/settlements.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { getProgram, listPrograms } from "../domain/programs.ts";
 import { notFound } from "../domain/errors.ts";
@@ -534,6 +534,18 @@ export const routes: Route[] = [
     response: { description: "A page of statements.", schema: shapes.page(shapes.settlementStatement) },
     handle: async ({ db, principal, query }) =>
       okPage(await listSettlements(db, principal, { limit: query.limit, startingAfter: query.starting_after })),
+  }),
+  route({
+    method: "GET",
+    path: "/settlements/balance",
+    operationId: "getSettlementBalance",
+    keys: SERVER_KEYS,
+    summary:
+      "The open period's running balance per currency: what its statement would close with now, which way it is owed and when it closes (README: The running balance).",
+    query: wire.noQuery,
+    response: { description: "The running balance of each currency.", schema: shapes.settlementBalances },
+    handle: async ({ db, principal, services }) =>
+      ok({ object: "list", data: await runningBalances(db, principal, services.clock()) }),
   }),
   route({
     method: "GET",

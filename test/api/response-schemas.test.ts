@@ -222,6 +222,7 @@ describe("every route's real response parses with its documented schema", () => 
     await closeEndedPeriods(t.database.db, t.services);
     const statements = await record("listSettlements", secret.get("/settlements"));
     await record("getSettlement", secret.get(`/settlements/${statements.data[0].id}`));
+    await record("getSettlementBalance", secret.get("/settlements/balance"));
     const csv = await fetch(`${t.baseUrl}/settlements/${statements.data[0].id}/entries.csv`, {
       headers: { Authorization: `Bearer ${t.merchant.secretKey}` },
     });
@@ -270,6 +271,7 @@ describe("every route's real response parses with its documented schema", () => 
       "listWebhookEndpoints",
       "listWebhookDeliveries",
       "listSettlements",
+      "getSettlementBalance",
     ]) {
       assert.ok((bodies.get(operationId) as { data: unknown[] }).data.length > 0, operationId);
     }

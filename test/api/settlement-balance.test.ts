@@ -19,6 +19,7 @@ import {
 import { appendLedgerEntry, LEDGER_KINDS } from "../../server/domain/ledger.ts";
 import { applyBps } from "../../server/domain/money.ts";
 import { DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
+import { ProtectionClient } from "../../packages/sdk/src/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -133,6 +134,25 @@ describe.each(DIALECTS)("the running balance (%s)", (dialect) => {
       [next.totals, next.netCents, next.closingBalanceCents, next.entryCount],
       [balance.totals, balance.netCents, balance.balanceCents, balance.entryCount],
     );
+  });
+
+  it("GET /settlements/balance answers the balances (secret key; the SDK's settlements.balance()), never with a publishable key", async () => {
+    const merchant = await t.createMerchant();
+    const secret = apiClient(t.baseUrl, merchant.secretKey);
+    const owner = { merchantId: merchant.merchantId, mode: "test" as const };
+    assert.deepEqual((await secret.get("/settlements/balance")).body, { object: "list", data: [] });
+    await protectOrderHeadless(secret, merchant.programId, { order_amount_cents: 12_999 });
+    const answer = await secret.get("/settlements/balance");
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(answer.body, {
+      object: "list",
+      data: await runningBalances(t.database.db, owner, t.clock.now),
+    });
+    assert.equal(answer.body.data.length, 1);
+    const sdk = new ProtectionClient({ apiKey: merchant.secretKey, baseUrl: t.baseUrl });
+    assert.deepEqual(await sdk.settlements.balance(), answer.body);
+    const publishable = await apiClient(t.baseUrl, merchant.publishableKey).get("/settlements/balance");
+    assert.equal(publishable.status, 403, publishable.text);
   });
 
   it("for any sequence, the balance read before the period closes is what its statements close with", async () => {

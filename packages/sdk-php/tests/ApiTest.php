@@ -162,6 +162,10 @@ final class ApiTest extends TestCase
         $this->assertSame('merchant_metrics', $this->secret->get('/merchants/' . Servers::env('PP_MERCHANT_ID') . '/metrics')['object']);
         $this->assertSame('merchant_metrics', $this->secret->merchants->metrics(Servers::env('PP_MERCHANT_ID'), ['from' => new \DateTimeImmutable('@0')])['object']);
         $this->assertSame('list', $this->secret->settlements->list()['object']);
+        $balances = $this->secret->settlements->balance();
+        $this->assertSame('list', $balances['object']);
+        $this->assertSame(['USD'], array_map(static fn (array $balance): string => $balance['currency'], $balances['data']));
+        $this->assertSame('settlement_balance', $balances['data'][0]['object']);
         try {
             $this->secret->claims->retrieve('clm_does_not_exist');
             $this->fail('found');

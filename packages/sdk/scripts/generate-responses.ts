@@ -58,6 +58,7 @@ const NAMED: [name: string, operationId: string, at?: "item" | "consent"][] = [
   ["SettlementStatement", "listSettlements", "item"],
   ["Program", "getProgram"],
   ["SettlementWithEntries", "getSettlement"],
+  ["SettlementBalances", "getSettlementBalance"],
 ];
 
 /** The documented page of a list, its items aside. */

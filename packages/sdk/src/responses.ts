@@ -643,6 +643,50 @@ export type SettlementWithEntries = SettlementStatement & {
   }[];
 };
 
+/** The getSettlementBalance response. */
+export type SettlementBalances = {
+  object: "list";
+  /** One per currency the merchant has money in, by currency. */
+  data: {
+    object: "settlement_balance";
+    currency: string;
+    /** The open period: from the last statement's end or the period's start. */
+    periodStart: string;
+    /** Exclusive: the end of the period holding now. */
+    periodEnd: string;
+    period: "weekly" | "monthly";
+    /** When the period's statement closes: its end plus the 15-minute grace. */
+    closesAt: string;
+    /** The last closed statement's closing balance; 0 before the first. */
+    openingBalanceCents: number;
+    /** The entries on no statement yet, summed per kind. */
+    totals: Partial<
+      Record<
+        | "fee_collected"
+        | "merchant_fee_share"
+        | "fee_refunded"
+        | "merchant_refund_credit"
+        | "claim_reimbursement"
+        | "correction",
+        number
+      >
+    >;
+    netCents: number;
+    /** Opening balance plus net: positive we owe the merchant, negative it owes us. */
+    balanceCents: number;
+    direction: "payable_to_merchant" | "payable_by_merchant" | "settled";
+    entryCount: number;
+    /** Of those entries, the ones stamped inside a period already closed: the next statement settles them. */
+    lateEntries: {
+      count: number;
+      amountCents: number;
+    };
+    /** The merchant's share of each fee (the first program's). */
+    merchantShareBps: number | null;
+    livemode: boolean;
+  }[];
+};
+
 /** Each operation's response, by the OpenAPI operationId. */
 export interface OperationResponses {
   createQuote: Quote;
@@ -678,6 +722,7 @@ export interface OperationResponses {
   listPrograms: List<Program>;
   getProgram: Program;
   listSettlements: List<SettlementStatement>;
+  getSettlementBalance: SettlementBalances;
   getSettlement: SettlementWithEntries;
   listEvents: List<Event>;
   getEvent: Event;

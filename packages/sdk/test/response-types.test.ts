@@ -37,6 +37,7 @@ const methodsOf = (client: ProtectionClient) => ({
   getEvent: client.events.retrieve,
   listSettlements: client.settlements.list,
   getSettlement: client.settlements.retrieve,
+  getSettlementBalance: client.settlements.balance,
   listPrograms: client.programs.list,
   getProgram: client.programs.retrieve,
   redeliverEvent: client.events.redeliver,

@@ -16,6 +16,17 @@ final class Settlements extends Pages
     }
 
     /**
+     * GET /settlements/balance: the open period's running balance per currency (data: one per currency; balanceCents
+     * positive: we owe the merchant; closesAt: when its statement closes).
+     *
+     * @return array<string, mixed>
+     */
+    public function balance(): array
+    {
+        return $this->transport->body('GET', '/settlements/balance');
+    }
+
+    /**
      * One statement with its ledger entries, oldest first.
      *
      * @return array<string, mixed>
