@@ -48,7 +48,8 @@ Purchase Protection demo (test mode): the web app on ${origin}
                    free-look cancellation, claims with photos; the rulebook is ${origin}/portal/terms)
   Dashboard:       ${origin}/dashboard/sign-in/${dashboard.token}
                    (signs in ${dashboard.email}, the demo merchant's owner, once, until
-                   ${new Date(dashboard.expiresAt).toISOString()}: keys, Go live, team, audit log. New merchants sign up at
+                   ${new Date(dashboard.expiresAt).toISOString()}: keys, Go live, team, audit log; Settlements: the
+                   running balance and two closed weekly statements with their CSV. New merchants sign up at
                    ${origin}/dashboard/sign-up; the links that open their accounts arrive in ${path.join(config.DATA_DIR, "mail")}/)
   Shopify admin:   ${origin}/app   (the embedded app; says what is missing until Shopify is configured)
   Claims console:  ${origin}/ops/sign-in/${opsConsole.token}
