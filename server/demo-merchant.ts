@@ -6,7 +6,8 @@ import type { Actor, Services } from "./domain/context.ts";
 import { authenticateKey, createTestMerchant, mintKeyPair, type NewMerchant } from "./domain/merchants.ts";
 import { merchantExists, revokeApiKeys } from "./store/merchants.ts";
 import { firstProgramId, programBelongsTo } from "./store/programs.ts";
-import { listClaims, submitClaim } from "./domain/claims.ts";
+import { listClaims, prepareEvidence, releaseEvidence, submitClaim } from "./domain/claims.ts";
+import { demoPhotoPng } from "./demo-photo.ts";
 import { ensureStaffAccount, issueSignInLink } from "./domain/staff.ts";
 import { requestMemberSignInLinks } from "./domain/members.ts";
 import { insertMember } from "./store/members.ts";
@@ -154,14 +155,30 @@ async function protectOrder(call: ApiCaller, services: Services, demo: NewMercha
   return referenceNumber;
 }
 
-const fileDemoClaim = (runtime: Pick<Runtime, "db" | "services">, actor: Actor, referenceNumber: string) =>
-  runtime.db.transaction((tx) =>
-    submitClaim(tx, runtime.services, actor, {
-      referenceNumber,
-      reason: "damaged_in_transit",
-      description: "The box arrived crushed and the left shoe is torn.",
-    }),
-  );
+/** A demo claim, with the buyer's photo of the parcel when the runtime keeps evidence (the claims console shows it). */
+async function fileDemoClaim(runtime: Pick<Runtime, "db" | "services">, actor: Actor, referenceNumber: string) {
+  const photo = { field: "evidence", index: 0, fileName: "parcel.png", bytes: demoPhotoPng() };
+  const evidence = runtime.services.evidence ? await prepareEvidence(runtime.services, [photo]) : [];
+  try {
+    return await runtime.db.transaction((tx) =>
+      submitClaim(
+        tx,
+        runtime.services,
+        actor,
+        {
+          referenceNumber,
+          reason: "damaged_in_transit",
+          description: "The box arrived crushed and the left shoe is torn.",
+        },
+        // A seeding "session" per order: the photo counts against no buyer's quota, and a demo restarted many times
+        // never fills one.
+        { evidence, sessionId: `pss_demo_seed_${referenceNumber}` },
+      ),
+    );
+  } finally {
+    await releaseEvidence(evidence);
+  }
+}
 
 /** The demo store's earlier trading, in the two settlement periods before the current one (README "Settlement"). */
 const DEMO_HISTORY_EMAIL = "earlier.buyer@example.com";

@@ -36,6 +36,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "claim.denied": "Denied a claim",
   "claim.information_requested": "Asked for information",
   "claim.payment_recorded": "Recorded a payment made in the Shopify admin",
+  "claim.assigned": "Took a claim",
+  "claim.unassigned": "Gave a claim back",
 };
 
 export const ROLE_LABELS: Record<string, string> = { reviewer: "Reviewer", admin: "Admin" };

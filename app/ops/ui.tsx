@@ -74,3 +74,11 @@ export function TableRegion({ label, children }: { label: string; children: Reac
 export const StatusBadge = ({ status, label }: { status: string; label: string }) => (
   <span className={`badge badge-${status}`}>{label}</span>
 );
+
+/** A claim against the review promise (CLAIM_REVIEW_BUSINESS_DAYS): said in words, not by colour alone. */
+export const ReviewMarkerBadge = ({ marker }: { marker: "overdue" | "due_soon" | null }) =>
+  marker === "overdue" ? (
+    <span className="marker marker-overdue">Past the review promise</span>
+  ) : marker === "due_soon" ? (
+    <span className="marker marker-soon">Review due soon</span>
+  ) : null;

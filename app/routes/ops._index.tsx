@@ -1,15 +1,16 @@
 // /ops: the claims queue across merchants — by default what waits for a decision or a payout, oldest first, with
-// each claim's age — filtered by status, reason, mode and merchant (a GET form: the filters are in the URL).
+// each claim's age, who took it and where it stands against the review promise — filtered by status, reason, mode,
+// merchant and assignee ("Mine"), or searched by reference number (GET forms: the filters are in the URL).
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { COVERED_REASONS, listClaimQueue, QUEUE_VIEWS, reasonName } from "../../server/index.ts";
 import { requireStaff, runtime } from "../ops/console.server.ts";
 import { formAction } from "../form-actions.server.ts";
 import { formatAge, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
-import { ErrorSummary, Field, OpsShell, StatusBadge, TableRegion } from "../ops/ui.tsx";
+import { ErrorSummary, Field, OpsShell, ReviewMarkerBadge, StatusBadge, TableRegion } from "../ops/ui.tsx";
 import { formatDateTime, formatMoney } from "../portal/format.ts";
 
-const FILTERS = ["view", "reason", "mode", "merchantId", "after"] as const;
+const FILTERS = ["view", "reason", "mode", "merchantId", "reference", "assignee", "after"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -18,8 +19,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ""]));
   const result = await formAction(
     "filters",
-    { view: "view", reason: "reason", mode: "mode", merchantId: "merchantId" },
-    () => listClaimQueue(db, services, filters),
+    {
+      view: "view",
+      reason: "reason",
+      mode: "mode",
+      merchantId: "merchantId",
+      reference: "reference",
+      assignee: "assignee",
+    },
+    () => listClaimQueue(db, services, filters, staff.id),
   );
   // A hand-edited URL with a filter the form does not offer shows the default queue and says why.
   const queue = result.ok ? result.value : await listClaimQueue(db, services, {});
@@ -44,6 +52,28 @@ export default function Queue() {
     <OpsShell staff={staff}>
       <h1>Claims queue</h1>
       <ErrorSummary errors={failure?.errors} formError={failure?.formError} />
+      <Form method="get" className="card search" aria-label="Find a claim by reference number">
+        {/* A reference names one plan whatever its claims' status: the search looks at every claim. */}
+        <input type="hidden" name="view" value="all" />
+        <Field
+          id="reference"
+          label="Reference number"
+          hint="All or part of it, for example CLM-2026-7K3M9Q2X."
+          error={failure?.errors?.reference}
+        >
+          {(props) => (
+            <input {...props} type="text" autoComplete="off" maxLength={40} defaultValue={filters.reference ?? ""} />
+          )}
+        </Field>
+        <div className="actions">
+          <button type="submit" className="button">
+            Find
+          </button>
+        </div>
+      </Form>
+      <p>
+        <a href="/ops?assignee=mine">My claims</a> · <a href="/ops">Everyone's open claims</a>
+      </p>
       <ul className="counts" aria-label="Claims by status">
         {Object.keys(STATUS_LABELS).map((status) => (
           <li key={status}>
@@ -86,6 +116,14 @@ export default function Queue() {
             </select>
           )}
         </Field>
+        <Field id="assignee" label="Assignee">
+          {(props) => (
+            <select {...props} defaultValue={filters.assignee ?? ""}>
+              <option value="">Anyone or nobody</option>
+              <option value="mine">Mine</option>
+            </select>
+          )}
+        </Field>
         <Field id="merchantId" label="Merchant">
           {(props) => (
             <select {...props} defaultValue={filters.merchantId ?? ""}>
@@ -111,13 +149,18 @@ export default function Queue() {
         <TableRegion label="Claims">
           <table>
             <caption>
-              {VIEW_LABELS[filters.view] ?? filters.view}: oldest first{filters.after ? " (continued)" : ""}
+              {VIEW_LABELS[filters.view] ?? filters.view}
+              {filters.assignee === "mine" ? ", mine" : ""}
+              {filters.reference ? `, reference containing ${filters.reference}` : ""}: oldest first
+              {filters.after ? " (continued)" : ""}
             </caption>
             <thead>
               <tr>
                 <th scope="col">Claim</th>
                 <th scope="col">Age</th>
                 <th scope="col">Status</th>
+                <th scope="col">Review by</th>
+                <th scope="col">Assignee</th>
                 <th scope="col">Reason</th>
                 <th scope="col" className="number">
                   Amount
@@ -143,6 +186,19 @@ export default function Queue() {
                     <StatusBadge status={row.status} label={STATUS_LABELS[row.status] ?? row.status} />
                     {row.payoutError ? <div className="flag">Payout failed</div> : null}
                   </td>
+                  <td className="nowrap">
+                    {row.review ? (
+                      <>
+                        {formatDateTime(row.review.dueAt)}
+                        <div>
+                          <ReviewMarkerBadge marker={row.review.marker} />
+                        </div>
+                      </>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                  <td>{row.assigneeEmail ?? <span className="muted">Nobody</span>}</td>
                   <td>{row.reasonName}</td>
                   <td className="number">{formatMoney(row.amountCents, row.currency)}</td>
                   <td>{row.merchantName}</td>

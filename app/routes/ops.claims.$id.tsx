@@ -10,8 +10,9 @@ import { actOnClaim, DomainError, getOpsClaim, type ClaimActionName } from "../.
 import { checkOrigin, clientIp, requireAdmin, requireStaff, runtime } from "../ops/console.server.ts";
 import { field, formAction } from "../form-actions.server.ts";
 import { ACTOR_LABELS, STATUS_LABELS } from "../ops/labels.ts";
-import { ErrorSummary, Field, Notice, OpsShell, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
-import { formatBytes, formatDateTime, formatMoney } from "../portal/format.ts";
+import { ErrorSummary, Field, Notice, OpsShell, ReviewMarkerBadge, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
+import { evidenceLink, Evidence } from "../ops/evidence.tsx";
+import { formatDateTime, formatMoney } from "../portal/format.ts";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -24,6 +25,8 @@ const NOTICES: Record<ClaimActionName, string> = {
   approve: "The claim is approved. The buyer is e-mailed; the payout follows.",
   deny: "The claim is denied. The buyer is e-mailed the reason.",
   record_payment: "The payment is recorded: the claim is paid, and the buyer is e-mailed.",
+  assign_to_me: "The claim is yours: it is in your queue (Mine).",
+  unassign: "You gave the claim back: nobody has it now.",
 };
 
 /** Each action's form fields: the core's field name → the page's element id (the form's field names). */
@@ -33,6 +36,8 @@ const FIELD_IDS: Record<ClaimActionName, Record<string, string>> = {
   approve: { remedy: "approve-remedy-refund", note: "approve-note" },
   deny: { code: "deny-code", note: "deny-note" },
   record_payment: { reference: "payment-reference", note: "payment-note" },
+  assign_to_me: {},
+  unassign: {},
 };
 
 /** Every field of the page's forms (radio buttons share the name `remedy`). */
@@ -50,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const notice = new URL(request.url).searchParams.get("notice") ?? "";
   try {
-    const detail = await getOpsClaim(runtime().db, params.id ?? "");
+    const detail = await getOpsClaim(runtime().db, params.id ?? "", runtime().services.clock());
     return json({
       staff: { email: staff.email, role: staff.role },
       detail,
@@ -108,8 +113,6 @@ export default function ClaimPage() {
   const errorsOf = (form: ClaimActionName): FieldErrors => (failure?.form === form ? failure.errors : {});
   const valueOf = (form: ClaimActionName, id: string) =>
     failure?.form === form ? (failure.values[id] ?? "") : undefined;
-  const evidenceHref = (evidenceId: string) =>
-    `/ops/claims/${encodeURIComponent(claim.id)}/evidence/${encodeURIComponent(evidenceId)}`;
   const money = (cents: number) => formatMoney(cents, claim.currency);
   return (
     <OpsShell staff={staff}>
@@ -122,24 +125,67 @@ export default function ClaimPage() {
       {notice && !failure ? <Notice>{notice}</Notice> : null}
       <ErrorSummary errors={failure?.errors} formError={failure?.formError} />
 
-      <section className="card" aria-labelledby="summary-title">
-        <h2 id="summary-title">
-          {detail.reasonName}: <StatusBadge status={claim.status} label={STATUS_LABELS[claim.status] ?? claim.status} />
-        </h2>
-        <dl className="facts">
-          <Fact term="Amount asked">{money(claim.amountCents)}</Fact>
-          <Fact term="Coverage left for it">{money(detail.remainingCents)}</Fact>
-          <Fact term="Happened">{formatDateTime(claim.occurredAt)}</Fact>
-          <Fact term="Filed">{formatDateTime(claim.createdAt)}</Fact>
-          <Fact term="Merchant">
-            {detail.merchant.name} <span className="muted code">({detail.merchant.id})</span>
-          </Fact>
-          <Fact term="Mode">{detail.mode === "live" ? "Live" : "Test"}</Fact>
-          <Fact term="Reference number">{claim.referenceNumber}</Fact>
-          <Fact term="Order">{claim.orderId}</Fact>
-        </dl>
-        <h3 className="spaced">What the buyer wrote</h3>
-        <p className="description">{claim.description || <span className="muted">(nothing)</span>}</p>
+      <div className="detail-grid">
+        <section className="card" aria-labelledby="summary-title">
+          <h2 id="summary-title">
+            {detail.reasonName}:{" "}
+            <StatusBadge status={claim.status} label={STATUS_LABELS[claim.status] ?? claim.status} />
+          </h2>
+          <dl className="facts">
+            <Fact term="Amount asked">{money(claim.amountCents)}</Fact>
+            <Fact term="Coverage left for it">{money(detail.remainingCents)}</Fact>
+            <Fact term="Happened">{formatDateTime(claim.occurredAt)}</Fact>
+            <Fact term="Filed">{formatDateTime(claim.createdAt)}</Fact>
+            {detail.review ? (
+              <Fact term="Review due">
+                {formatDateTime(detail.review.dueAt)} <ReviewMarkerBadge marker={detail.review.marker} />
+              </Fact>
+            ) : null}
+            <Fact term="Merchant">
+              {detail.merchant.name} <span className="muted code">({detail.merchant.id})</span>
+            </Fact>
+            <Fact term="Mode">{detail.mode === "live" ? "Live" : "Test"}</Fact>
+            <Fact term="Reference number">{claim.referenceNumber}</Fact>
+          </dl>
+          <h3 className="spaced">What the buyer wrote</h3>
+          <p className="description">{claim.description || <span className="muted">(nothing)</span>}</p>
+          <Assignment detail={detail} staffEmail={staff.email} />
+        </section>
+        <Order detail={detail} />
+      </div>
+
+      <Evidence claimId={claim.id} files={detail.evidence} />
+
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Timeline</h2>
+        <ol className="timeline">
+          {detail.timeline.map((entry) => (
+            <li key={entry.id}>
+              <p className="muted">
+                {formatDateTime(entry.at)} · {ACTOR_LABELS[entry.actor] ?? entry.actor}
+              </p>
+              <p>
+                {entry.kind === "submitted"
+                  ? "Filed the claim"
+                  : entry.kind === "status_changed"
+                    ? `Status: ${STATUS_LABELS[entry.status ?? ""] ?? entry.status}`
+                    : "Message"}
+              </p>
+              {entry.text ? <p className="pre">{entry.text}</p> : null}
+              {entry.evidence.length > 0 ? (
+                <p className="muted">
+                  Files:{" "}
+                  {entry.evidence.map((file, index) => (
+                    <span key={file.id}>
+                      {index > 0 ? ", " : ""}
+                      <a href={evidenceLink(claim.id, file)}>{file.fileName}</a>
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
       </section>
 
       <Outcome detail={detail} />
@@ -235,60 +281,7 @@ export default function ClaimPage() {
         </section>
       ) : null}
 
-      <section className="card" aria-labelledby="files-title">
-        <h2 id="files-title">Files</h2>
-        {detail.evidence.length === 0 ? (
-          <p className="muted">No files.</p>
-        ) : (
-          <ul>
-            {detail.evidence.map((file) => (
-              <li key={file.id}>
-                <a href={evidenceHref(file.id)}>{file.fileName}</a>{" "}
-                <span className="muted">
-                  ({file.contentType}, {formatBytes(file.byteSize)})
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section className="card" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Timeline</h2>
-        <ol className="timeline">
-          {detail.timeline.map((entry) => (
-            <li key={entry.id}>
-              <p className="muted">
-                {formatDateTime(entry.at)} · {ACTOR_LABELS[entry.actor] ?? entry.actor}
-              </p>
-              <p>
-                {entry.kind === "submitted"
-                  ? "Filed the claim"
-                  : entry.kind === "status_changed"
-                    ? `Status: ${STATUS_LABELS[entry.status ?? ""] ?? entry.status}`
-                    : "Message"}
-              </p>
-              {entry.text ? <p className="pre">{entry.text}</p> : null}
-              {entry.evidence.length > 0 ? (
-                <p className="muted">
-                  Files:{" "}
-                  {entry.evidence.map((file, index) => (
-                    <span key={file.id}>
-                      {index > 0 ? ", " : ""}
-                      <a href={evidenceHref(file.id)}>{file.fileName}</a>
-                    </span>
-                  ))}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <div className="detail-grid">
-        <Plan detail={detail} />
-        <Order detail={detail} />
-      </div>
+      <Plan detail={detail} />
 
       {detail.otherClaims.length > 0 ? (
         <section className="card" aria-labelledby="others-title">
@@ -536,22 +529,93 @@ function Plan({ detail }: { detail: Detail }) {
   );
 }
 
+/** The order beside the claim: what was bought, where it went, whether it arrived; "Not known" where nothing says. */
 function Order({ detail }: { detail: Detail }) {
-  const { order } = detail;
+  const { order, plan } = detail;
+  const notKnown = <span className="muted">Not known</span>;
   return (
     <section className="card" aria-labelledby="order-title">
       <h2 id="order-title">Order</h2>
       {order ? (
-        <dl className="facts">
-          <Fact term="Order id">{order.id}</Fact>
-          <Fact term="Status">{order.status === "merchant_refunded" ? "Refunded by the merchant" : "Protected"}</Fact>
-          <Fact term="Recorded">{formatDateTime(order.createdAt)}</Fact>
-          <Fact term="Delivered">{order.deliveredAt ? formatDateTime(order.deliveredAt) : "No delivery recorded"}</Fact>
-          {order.refundedAt ? <Fact term="Refunded">{formatDateTime(order.refundedAt)}</Fact> : null}
-        </dl>
+        <>
+          <dl className="facts">
+            <Fact term="Order number">
+              {order.name ? `${order.name} · ` : ""}
+              <span className="code">{order.id}</span>
+            </Fact>
+            <Fact term="From">{order.source === "shopify" ? "A Shopify store" : "The store's own cart (API)"}</Fact>
+            <Fact term="Placed">{formatDateTime(plan.purchasedAt)}</Fact>
+            <Fact term="Goods covered">{formatMoney(plan.coveredAmountCents, plan.currency)}</Fact>
+            <Fact term="Status">{order.status === "merchant_refunded" ? "Refunded by the merchant" : "Protected"}</Fact>
+            {order.refundedAt ? <Fact term="Refunded">{formatDateTime(order.refundedAt)}</Fact> : null}
+            <Fact term="Shipped to">{order.shipTo ? shipToText(order.shipTo) : notKnown}</Fact>
+            <Fact term="Delivered">{order.deliveredAt ? formatDateTime(order.deliveredAt) : notKnown}</Fact>
+          </dl>
+          <h3 className="spaced">Items</h3>
+          {order.lines && order.lines.length > 0 ? (
+            <table className="order-lines">
+              <caption className="sr-only">Items in the order</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col" className="number">
+                    Qty
+                  </th>
+                  <th scope="col" className="number">
+                    Price each
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map((line, index) => (
+                  <tr key={index}>
+                    <td>{line.title}</td>
+                    <td className="number">{line.quantity}</td>
+                    <td className="number">{formatMoney(line.unitPriceCents, plan.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p>
+              {notKnown}
+              <span className="muted">
+                {order.source === "shopify"
+                  ? " (this order came before the app kept its items)"
+                  : " (the store's cart sends the order's total only)"}
+              </span>
+            </p>
+          )}
+        </>
       ) : (
         <p className="muted">No order is recorded for this plan.</p>
       )}
     </section>
+  );
+}
+
+/** "Lyon, ARA 69002, FR": the town-level destination kept (no name or street). */
+const shipToText = (shipTo: NonNullable<NonNullable<Detail["order"]>["shipTo"]>) =>
+  [shipTo.city, [shipTo.region, shipTo.postalCode].filter(Boolean).join(" "), shipTo.countryCode]
+    .filter(Boolean)
+    .join(", ") || "Not known";
+
+/** Who has the claim, and the button to take it (or give it back). */
+function Assignment({ detail, staffEmail }: { detail: Detail; staffEmail: string }) {
+  const mine = detail.assignee?.email === staffEmail;
+  return (
+    <div className="assignment spaced">
+      <p>
+        <strong>Assignee:</strong> {detail.assignee ? (mine ? "You" : detail.assignee.email) : "Nobody yet"}
+      </p>
+      {detail.assignable ? (
+        <Form method="post">
+          <input type="hidden" name="action" value={mine ? "unassign" : "assign_to_me"} />
+          <button type="submit" className="button button-secondary">
+            {mine ? "Give it back" : detail.assignee ? "Take it over" : "Assign to me"}
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }

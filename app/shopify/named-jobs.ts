@@ -6,6 +6,7 @@ import { enqueueJob, enqueueJobOnce, type Job, type JobHandler } from "./jobs.se
 import type { RefundTransaction } from "./webhooks/refunds-create.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
 import type { FulfillmentPayload } from "./webhooks/shopify-fulfillment.ts";
+import type { ShipTo } from "../../server/index.ts";
 
 /** The orders/create fields the protection job keeps (the rest of Shopify's order is not needed). */
 export interface OrderPayload {
@@ -18,7 +19,13 @@ export interface OrderPayload {
   /** The order's name ("#1001"); absent on jobs queued before it was kept. */
   name?: string | null;
   note_attributes: { name: string; value: string }[];
-  line_items: { product_id: number | string | null; price: string; quantity: number }[];
+  /** title: the product's and variant's name, for the claims console; absent on jobs queued before it was kept. */
+  line_items: { product_id: number | string | null; price: string; quantity: number; title?: string }[];
+  /**
+   * Where the order was shipped, to the town only (no name, street or phone): the claims console shows it beside a
+   * claim. Null: nothing to ship; absent on jobs queued before it was kept.
+   */
+  ship_to?: ShipTo | null;
 }
 
 type Nothing = Record<string, never>;

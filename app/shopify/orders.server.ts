@@ -105,6 +105,15 @@ async function protectOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/crea
         linePriceCents,
         feeCents,
         feeMismatch,
+        // For the claims console; the protection line is ours, not the goods.
+        lines: order.line_items
+          .filter((line) => !protectionLines.includes(line))
+          .map((line) => ({
+            title: line.title || "Untitled item",
+            quantity: line.quantity,
+            unitPriceCents: cents(line.price),
+          })),
+        shipTo: order.ship_to ?? null,
       },
       now,
     );

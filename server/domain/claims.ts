@@ -525,14 +525,17 @@ export async function submitClaim(
   services: Services,
   actor: Actor,
   input: { referenceNumber: string; reason: string; description?: string },
+  /** The buyer's files, counted against this portal session's quota (the demo's sample photo). */
+  filedWith?: { evidence: readonly PreparedEvidence[]; sessionId: string },
 ): Promise<Claim> {
   const plan = await findPlanByReference(tx, actor, input.referenceNumber);
   if (!plan) throw notFound("plan", input.referenceNumber, "referenceNumber");
   const filed = await fileClaim(
     tx,
     services,
-    { ...actor, planId: plan.id },
+    { ...actor, planId: plan.id, sessionId: filedWith?.sessionId },
     { ...input, description: input.description ?? "", occurredAt: services.clock() },
+    filedWith?.evidence,
   );
   return toClaim((await findClaim(tx, filed.id))!);
 }

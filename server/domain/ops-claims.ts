@@ -53,8 +53,13 @@ import {
   listClaimMerchants,
   listPlanClaimSummaries,
   listQueue,
+  setClaimAssignee,
 } from "../store/ops-claims.ts";
 import type { JobStatus } from "../store/shopify-jobs.ts";
+import type { OrderLine, ShipTo } from "../store/shopify-orders.ts";
+import { addBusinessDays } from "./payout-terms.ts";
+import { sniffEvidenceType } from "../evidence/sniff.ts";
+import { CLAIM_REVIEW_BUSINESS_DAYS } from "../email/layout.ts";
 
 /** What the queue shows by default: claims waiting for a decision, and approved ones waiting to be paid. */
 export const OPEN_QUEUE_STATUSES: readonly ClaimStatus[] = [
@@ -65,6 +70,28 @@ export const OPEN_QUEUE_STATUSES: readonly ClaimStatus[] = [
 ];
 export const QUEUE_PAGE_SIZE = 50;
 const MERCHANT_FILTER_LIMIT = 500;
+
+/** The statuses the buyer was promised a review in (CLAIM_REVIEW_BUSINESS_DAYS): the claims team's turn to act. */
+const REVIEW_PROMISE_STATUSES: readonly ClaimStatus[] = ["submitted", "under_review"];
+
+/** Where a claim stands against the review promise: overdue, due within a business day, or neither. */
+export type ReviewMarker = "overdue" | "due_soon" | null;
+
+/**
+ * The review promise of a claim the claims team must act on: due CLAIM_REVIEW_BUSINESS_DAYS business days after it was
+ * filed (the e-mails' promise, payout-terms' business days); "due soon" from one business day before. Null for a claim
+ * waiting for the buyer or already decided.
+ */
+export function reviewPromise(
+  status: ClaimStatus,
+  filedAtMs: number,
+  nowMs: number,
+): { dueAt: string; marker: ReviewMarker } | null {
+  if (!REVIEW_PROMISE_STATUSES.includes(status)) return null;
+  const dueMs = addBusinessDays(filedAtMs, CLAIM_REVIEW_BUSINESS_DAYS);
+  const soonMs = addBusinessDays(filedAtMs, CLAIM_REVIEW_BUSINESS_DAYS - 1);
+  return { dueAt: iso(dueMs), marker: nowMs >= dueMs ? "overdue" : nowMs >= soonMs ? "due_soon" : null };
+}
 
 /** The queue's views: the open claims, one status, approved claims whose Shopify payout failed, or everything. */
 export const QUEUE_VIEWS = ["open", ...CLAIM_STATUSES, "payout_error", "all"] as const;
@@ -78,6 +105,17 @@ const queueFilterSchema = z.object({
   reason: optional(z.enum(COVERED_REASONS, "Choose one of the covered reasons.")),
   mode: optional(z.enum(["test", "live"], "Choose test or live.")),
   merchantId: optional(z.string().max(64)),
+  /** Part of a reference number ("clm-2026-7k3m", "7K3M9Q2X"): letters, digits and hyphens, any case. */
+  reference: optional(
+    z
+      .string()
+      .trim()
+      .max(40, "At most 40 characters.")
+      .regex(/^[A-Za-z0-9-]+$/, "A reference number has letters, digits and hyphens only (CLM-2026-7K3M9Q2X).")
+      .transform((text) => text.toUpperCase()),
+  ),
+  /** "mine": only the claims the signed-in staff member took. */
+  assignee: optional(z.enum(["mine"], "Choose everyone's claims or yours.")),
   /** The cursor of the next page: `<created_at>.<claim id>` of the previous page's last row. */
   after: optional(z.string().regex(/^\d{1,16}\.[a-z0-9_]{1,64}$/, "Not a page cursor.")),
 });
@@ -101,6 +139,10 @@ export interface QueueRow {
   updatedAt: string;
   /** How long since it was filed, in ms. */
   ageMs: number;
+  /** The staff member who took it (their address), or null. */
+  assigneeEmail: string | null;
+  /** The review promise's due time and marker (null: the claim waits for the buyer or is decided). */
+  review: { dueAt: string; marker: ReviewMarker } | null;
 }
 
 export interface Queue {
@@ -112,8 +154,8 @@ export interface Queue {
   merchants: { id: string; name: string }[];
 }
 
-/** The queue, oldest first, by the (validated) filters of the queue page's form. */
-export async function listClaimQueue(db: Tx, services: Services, filters: unknown): Promise<Queue> {
+/** The queue, oldest first, by the (validated) filters of the queue page's form; "mine" is `staffId`'s. */
+export async function listClaimQueue(db: Tx, services: Services, filters: unknown, staffId?: string): Promise<Queue> {
   const parsed = parseInput(queueFilterSchema, filters);
   const statuses =
     parsed.view === "open"
@@ -132,6 +174,9 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
       reason: parsed.reason,
       mode: parsed.mode,
       merchantId: parsed.merchantId,
+      reference: parsed.reference,
+      // No staff member, no claims of theirs: "mine" without one matches nothing rather than everything.
+      assigneeStaffId: parsed.assignee === "mine" ? (staffId ?? "") : undefined,
       after: parsed.after ? { createdAt: Number(cursorTime), id: cursorId } : undefined,
     },
     QUEUE_PAGE_SIZE + 1,
@@ -141,12 +186,13 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
   const last = page[page.length - 1];
   return {
     filters: parsed,
-    rows: page.map((record) => ({
+    rows: page.map(({ assigneeStaffId: _assignee, ...record }) => ({
       ...record,
       reasonName: reasonName(record.reason),
       createdAt: iso(record.createdAt),
       updatedAt: iso(record.updatedAt),
       ageMs: Math.max(0, now - record.createdAt),
+      review: reviewPromise(record.status, record.createdAt, now),
     })),
     nextAfter: records.length > QUEUE_PAGE_SIZE ? `${last.createdAt}.${last.id}` : null,
     counts: await countClaimsByStatus(db),
@@ -155,15 +201,24 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
 }
 
 /** The console's actions on a claim. */
-export type ClaimActionName = "start_review" | "approve" | "deny" | "request_information" | "record_payment";
+export type ClaimActionName =
+  "start_review" | "approve" | "deny" | "request_information" | "record_payment" | "assign_to_me" | "unassign";
 
 export interface OpsOrder {
   id: string;
+  /** The store's order name ("#1001"), when it gave one. */
+  name: string | null;
+  /** Where the order came from: a Shopify shop (its order webhook) or another cart (the API's order_context). */
+  source: "shopify" | "api";
   status: string;
   createdAt: string;
   refundedAt: string | null;
   /** When the carrier reported delivery; null: none recorded. */
   deliveredAt: string | null;
+  /** The goods ordered; null: not known (other carts send none, older Shopify orders kept none). */
+  lines: OrderLine[] | null;
+  /** Where it was shipped, to the town; null: not known, nothing shipped, or redacted. */
+  shipTo: ShipTo | null;
 }
 
 export interface OpsClaimDetail {
@@ -173,6 +228,12 @@ export interface OpsClaimDetail {
   mode: Mode;
   /** The staff address behind a claims-team decision (staff see who decided; merchants and buyers never do). */
   decidedByEmail: string | null;
+  /** The staff member who took the claim, or null. */
+  assignee: { staffId: string; email: string } | null;
+  /** May a staff member take it (or give it back)? Not once it is paid or denied. */
+  assignable: boolean;
+  /** The review promise (null: the claim waits for the buyer or is decided). */
+  review: { dueAt: string; marker: ReviewMarker } | null;
   plan: Purchase;
   /**
    * What this claim may still be approved for: the plan's covered amount less what its claims were paid and what its
@@ -217,8 +278,10 @@ async function claimActor(db: Tx, claimId: string) {
   return { context, actor: { merchantId: context.merchantId, mode: context.mode } satisfies Actor };
 }
 
+const CLOSED_STATUSES: readonly ClaimStatus[] = ["paid", "denied"];
+
 /** One claim with everything its review needs. */
-export async function getOpsClaim(db: Tx, claimId: string): Promise<OpsClaimDetail> {
+export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.now()): Promise<OpsClaimDetail> {
   const { context, actor } = await claimActor(db, claimId);
   const record = (await findClaim(db, claimId, actor))!;
   const [withTimeline, plan, order, paid, approvedUnpaid, others, payout] = await Promise.all([
@@ -237,11 +300,21 @@ export async function getOpsClaim(db: Tx, claimId: string): Promise<OpsClaimDeta
     merchant: { id: context.merchantId, name: context.merchantName },
     mode: context.mode,
     decidedByEmail: context.decidedByEmail,
+    assignee:
+      context.assigneeStaffId === null
+        ? null
+        : { staffId: context.assigneeStaffId, email: context.assigneeEmail ?? "a former staff member" },
+    assignable: !CLOSED_STATUSES.includes(record.status),
+    review: reviewPromise(record.status, record.createdAt, nowMs),
     plan,
     remainingCents: Math.max(0, plan.coveredAmountCents - paid - approvedUnpaid),
     order: order
       ? {
           id: order.externalId,
+          name: order.orderName,
+          source: order.shopify ? "shopify" : "api",
+          lines: order.lines,
+          shipTo: order.shipTo,
           status: order.status,
           createdAt: iso(order.createdAt),
           refundedAt: order.refundedAt === null ? null : iso(order.refundedAt),
@@ -266,7 +339,11 @@ export async function getOpsClaim(db: Tx, claimId: string): Promise<OpsClaimDeta
   };
 }
 
-/** An evidence file of any claim (the console's download, behind a staff session). */
+/**
+ * An evidence file of any claim (the console's download and photos, behind a staff session), typed by its bytes read
+ * again now: the type stored at upload was sniffed too, but no stored label, old or wrong, decides how a browser
+ * treats the bytes. Bytes of no accepted type are application/octet-stream.
+ */
 export async function readOpsEvidence(
   db: Tx,
   services: Services,
@@ -274,7 +351,8 @@ export async function readOpsEvidence(
   evidenceId: string,
 ): Promise<EvidenceDownload> {
   const { actor } = await claimActor(db, claimId);
-  return readMerchantEvidence(db, services, actor, claimId, evidenceId);
+  const file = await readMerchantEvidence(db, services, actor, claimId, evidenceId);
+  return { ...file, contentType: sniffEvidenceType(file.bytes)?.contentType ?? "application/octet-stream" };
 }
 
 const NOTE_MAX = 2_000;
@@ -305,6 +383,8 @@ const claimActionSchema = z.discriminatedUnion("action", [
       .min(1, "Write what the buyer should send.")
       .max(NOTE_MAX, `At most ${NOTE_MAX} characters.`),
   }),
+  z.object({ action: z.literal("assign_to_me") }),
+  z.object({ action: z.literal("unassign") }),
   z.object({
     action: z.literal("record_payment"),
     reference: z
@@ -324,6 +404,8 @@ const AUDIT_ACTION: Record<ClaimActionName, AuditAction> = {
   deny: "claim.denied",
   request_information: "claim.information_requested",
   record_payment: "claim.payment_recorded",
+  assign_to_me: "claim.assigned",
+  unassign: "claim.unassigned",
 };
 
 const conflict = (code: string, message: string) => new DomainError("conflict", code, message);
@@ -403,6 +485,19 @@ export async function actOnClaim(
     case "request_information":
       claim = await requestInformation(tx, services, actor, claimId, by, { message: action.message });
       break;
+    case "assign_to_me":
+    case "unassign": {
+      if (CLOSED_STATUSES.includes(before.status))
+        throw conflict("claim_closed", `Claim '${claimId}' is ${before.status}: there is nothing left to take on.`);
+      const { context } = await claimActor(tx, claimId);
+      if (action.action === "unassign" && context.assigneeStaffId !== staff.id)
+        throw conflict("claim_not_yours", "Only the staff member who took this claim can give it back.");
+      await setClaimAssignee(tx, claimId, action.action === "assign_to_me" ? staff.id : null);
+      // Who had it before: taking a claim from a colleague is on the record.
+      detail.previousAssignee = context.assigneeStaffId;
+      claim = toClaim(before);
+      break;
+    }
     case "record_payment":
       claim = await recordShopifyAdminPayment(tx, services, staff, before, action);
       Object.assign(detail, {

@@ -1,7 +1,7 @@
 // What a merchant's platform may ask of us about personal data: export what we hold about one customer or redact it
 // (Shopify's customers/data_request and customers/redact; shop/redact erases the merchant: server/store/erasure.ts). Personal data
 // lives in quotes.customer_email_*, plans.customer_email_*, plans.order_context (participants), claims.description,
-// the buyer's claim messages and evidence (claim_timeline, claim_evidence), email_messages.recipient_* and the event payloads that copied a purchase. Addresses are stored sealed: rows are
+// the buyer's claim messages and evidence (claim_timeline, claim_evidence), email_messages.recipient_*, the event payloads that copied a purchase and a Shopify order's destination (shopify_orders.ship_to). Addresses are stored sealed: rows are
 // found by the address's keyed hash (buyer-emails.ts).
 import type { Actor, Tx } from "./context.ts";
 import type { Sealer } from "../secrets/sealer.ts";

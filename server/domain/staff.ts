@@ -85,6 +85,8 @@ export const AUDIT_ACTIONS = [
   "claim.denied",
   "claim.information_requested",
   "claim.payment_recorded",
+  "claim.assigned",
+  "claim.unassigned",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

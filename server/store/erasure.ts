@@ -152,13 +152,14 @@ export async function findPlanOrderContext(tx: Queryable, planId: string): Promi
   return JSON.parse(row!.order_context);
 }
 
-/** Clears the plan's address and replaces its order context. */
+/** Clears the plan's address and replaces its order context; a Shopify order's destination (ship_to) goes too. */
 export async function redactPlanRow(
   tx: Queryable,
   planId: string,
   orderContext: Record<string, unknown>,
 ): Promise<void> {
   await tx.run(`UPDATE plans SET ${NO_EMAIL}, order_context = ? WHERE id = ?`, [JSON.stringify(orderContext), planId]);
+  await tx.run("UPDATE shopify_orders SET ship_to = NULL WHERE plan_id = ?", [planId]);
 }
 
 /** Replaces every non-empty claim description on the plan. */

@@ -6,6 +6,7 @@ import type { Mode } from "../domain/ids.ts";
 import { placeholders, type Queryable, type SqlValue } from "./database.ts";
 import { CLAIM_PAYOUT_JOB } from "./shopify-claim-payouts.ts";
 import type { ShopifyJobProgress } from "./shopify-jobs.ts";
+import type { OrderLine, ShipTo } from "./shopify-orders.ts";
 
 export interface QueueFilters {
   statuses: readonly ClaimStatus[];
@@ -14,6 +15,10 @@ export interface QueueFilters {
   reason?: string;
   mode?: Mode;
   merchantId?: string;
+  /** Part of the plan's reference number (upper case): the search box. */
+  reference?: string;
+  /** Only the claims this staff member took ("Mine"). */
+  assigneeStaffId?: string;
   /** The last row of the previous page: rows after it (oldest first). */
   after?: { createdAt: number; id: string };
 }
@@ -30,6 +35,8 @@ export interface QueueRecord {
   currency: string;
   evidenceCount: number;
   payoutError: string | null;
+  assigneeStaffId: string | null;
+  assigneeEmail: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -46,6 +53,8 @@ interface QueueRow {
   currency: string;
   evidence_count: number;
   payout_error: string | null;
+  assignee_staff_id: string | null;
+  assignee_email: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -59,10 +68,16 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
     ["c.reason = ?", filters.reason],
     ["c.mode = ?", filters.mode],
     ["c.merchant_id = ?", filters.merchantId],
+    ["c.assignee_staff_id = ?", filters.assigneeStaffId],
   ] as const) {
     if (value === undefined) continue;
     where.push(clause);
     params.push(value);
+  }
+  if (filters.reference !== undefined) {
+    // Reference numbers are upper-case letters, digits and hyphens: the search text holds nothing LIKE reads as a pattern.
+    where.push("p.reference_number LIKE ?");
+    params.push(`%${filters.reference}%`);
   }
   if (filters.after) {
     where.push("(c.created_at > ? OR (c.created_at = ? AND c.id > ?))");
@@ -70,9 +85,11 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
   }
   const rows = await tx.all<QueueRow>(
     `SELECT c.id, c.merchant_id, m.name AS merchant_name, c.mode, p.reference_number, c.reason, c.status,
-            c.amount_cents, c.currency, c.payout_error, c.created_at, c.updated_at,
+            c.amount_cents, c.currency, c.payout_error, c.created_at, c.updated_at, c.assignee_staff_id,
+            s.email AS assignee_email,
             (SELECT COUNT(*) FROM claim_evidence e WHERE e.claim_id = c.id) AS evidence_count
      FROM claims c JOIN plans p ON p.id = c.plan_id JOIN merchants m ON m.id = c.merchant_id
+     LEFT JOIN staff_accounts s ON s.id = c.assignee_staff_id
      WHERE ${where.join(" AND ")}
      ORDER BY c.created_at, c.id LIMIT ${limit}`,
     params,
@@ -89,6 +106,8 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
     currency: row.currency,
     evidenceCount: Number(row.evidence_count),
     payoutError: row.payout_error,
+    assigneeStaffId: row.assignee_staff_id,
+    assigneeEmail: row.assignee_email,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   }));
@@ -126,6 +145,9 @@ export interface ClaimContext {
   planId: string;
   decidedBy: string | null;
   decidedByEmail: string | null;
+  /** The staff member who took the claim, and their address. */
+  assigneeStaffId: string | null;
+  assigneeEmail: string | null;
 }
 
 export async function findClaimContext(tx: Queryable, claimId: string): Promise<ClaimContext | undefined> {
@@ -136,10 +158,14 @@ export async function findClaimContext(tx: Queryable, claimId: string): Promise<
     plan_id: string;
     decided_by: string | null;
     decided_by_email: string | null;
+    assignee_staff_id: string | null;
+    assignee_email: string | null;
   }>(
-    `SELECT c.merchant_id, m.name AS merchant_name, c.mode, c.plan_id, c.decided_by, s.email AS decided_by_email
+    `SELECT c.merchant_id, m.name AS merchant_name, c.mode, c.plan_id, c.decided_by, s.email AS decided_by_email,
+            c.assignee_staff_id, a.email AS assignee_email
      FROM claims c JOIN merchants m ON m.id = c.merchant_id
      LEFT JOIN staff_accounts s ON c.decided_by = 'staff:' || s.id
+     LEFT JOIN staff_accounts a ON a.id = c.assignee_staff_id
      WHERE c.id = ?`,
     [claimId],
   );
@@ -151,8 +177,15 @@ export async function findClaimContext(tx: Queryable, claimId: string): Promise<
       planId: row.plan_id,
       decidedBy: row.decided_by,
       decidedByEmail: row.decided_by_email,
+      assigneeStaffId: row.assignee_staff_id,
+      assigneeEmail: row.assignee_email,
     }
   );
+}
+
+/** Gives the claim to a staff member (or to nobody). Internal to the claims team: the claim's updated_at stays. */
+export async function setClaimAssignee(tx: Queryable, claimId: string, staffId: string | null): Promise<void> {
+  await tx.run("UPDATE claims SET assignee_staff_id = ? WHERE id = ?", [staffId, claimId]);
 }
 
 const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
@@ -165,7 +198,16 @@ export interface OpsOrderRecord {
   deliveredAt: number | null;
   /** The claim rules (JSON text) of the program the plan was bought under. */
   claimRules: string | null;
+  /** The store's order name ("#1001"), when it gave one. */
+  orderName: string | null;
+  /** The order was a Shopify shop's (its lines and destination come from the order webhook). */
+  shopify: boolean;
+  /** A Shopify order's lines and town-level destination; null: not kept (older orders, redacted, other carts). */
+  lines: OrderLine[] | null;
+  shipTo: ShipTo | null;
 }
+
+const parsedOrNull = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
 /** The order a plan protects, and the claim rules of the program it was bought under. */
 export async function findOpsOrder(tx: Queryable, planId: string): Promise<OpsOrderRecord | undefined> {
@@ -176,10 +218,16 @@ export async function findOpsOrder(tx: Queryable, planId: string): Promise<OpsOr
     refunded_at: number | null;
     delivered_at: number | null;
     claim_rules: string | null;
+    order_name: string | null;
+    shop: string | null;
+    order_lines: string | null;
+    ship_to: string | null;
   }>(
-    `SELECT o.external_id, o.status, o.created_at, o.refunded_at, o.delivered_at, pr.claim_rules
+    `SELECT o.external_id, o.status, o.created_at, o.refunded_at, o.delivered_at, pr.claim_rules, p.order_name,
+            so.shop, so.order_lines, so.ship_to
      FROM plans p JOIN orders o ON o.plan_id = p.id
      LEFT JOIN quotes q ON q.id = p.quote_id LEFT JOIN protection_programs pr ON pr.id = q.program_id
+     LEFT JOIN shopify_orders so ON so.plan_id = p.id
      WHERE p.id = ?`,
     [planId],
   );
@@ -191,6 +239,10 @@ export async function findOpsOrder(tx: Queryable, planId: string): Promise<OpsOr
       refundedAt: nullableNumber(row.refunded_at),
       deliveredAt: nullableNumber(row.delivered_at),
       claimRules: row.claim_rules,
+      orderName: row.order_name,
+      shopify: row.shop !== null,
+      lines: parsedOrNull<OrderLine[]>(row.order_lines),
+      shipTo: parsedOrNull<ShipTo>(row.ship_to),
     }
   );
 }

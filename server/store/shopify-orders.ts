@@ -19,6 +19,24 @@ export interface NewShopifyOrder {
   feeCents: number;
   /** The line's price is not the confirmed fee's tier price. */
   feeMismatch: boolean;
+  /** The order's lines (the protection line left out) and its town-level destination: the claims console's. */
+  lines?: OrderLine[] | null;
+  shipTo?: ShipTo | null;
+}
+
+/** One line of a store's order as the claims console shows it. */
+export interface OrderLine {
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** Where an order was shipped, to the town only: no name, street or phone is kept. */
+export interface ShipTo {
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  countryCode: string | null;
 }
 
 /** An order as the dashboard lists it. */
@@ -38,8 +56,8 @@ export interface ShopifyOrderSummary {
 export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, at: number): Promise<void> {
   await tx.run(
     `INSERT INTO shopify_orders (shop, order_id, plan_id, reference_number, currency, goods_amount_cents, line_price_cents, fee_cents,
-       fee_mismatch, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'protected', ?, ?)
+       fee_mismatch, order_lines, ship_to, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'protected', ?, ?)
      ON CONFLICT (shop, order_id) DO NOTHING`,
     [
       order.shop,
@@ -51,6 +69,8 @@ export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, 
       order.linePriceCents,
       order.feeCents,
       order.feeMismatch ? 1 : 0,
+      order.lines ? JSON.stringify(order.lines) : null,
+      order.shipTo ? JSON.stringify(order.shipTo) : null,
       at,
       at,
     ], // 1/0: an integer on SQLite, a valid boolean literal on PostgreSQL

@@ -49,7 +49,9 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
       // The store's order name: the buyer finds the plan in the portal by it.
       name: "#1000",
       note_attributes: [{ name: "_protection", value: "accepted" }],
-      line_items: [{ product_id: 111, price: "50.00", quantity: 1 }],
+      // Each line's title and the destination to the town (no name, street or phone): the claims console's.
+      line_items: [{ product_id: 111, price: "50.00", quantity: 1, title: "Item" }],
+      ship_to: { city: "Portland", region: "OR", postalCode: "97201", countryCode: "US" },
     },
     subject: String(order.id),
   },

@@ -207,11 +207,11 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
     const detail = (await page.textContent("main"))!;
     assert.match(detail, /The vase arrived in pieces\./);
     assert.match(detail, /This is not insurance/, "the consent record's disclosure");
-    assert.match(detail, /No delivery recorded/);
+    assert.match(detail, /DeliveredNot known/);
     await checkPage(page, "claim");
 
-    // The photo downloads for staff only.
-    const href = await page.getAttribute("a:has-text('vase.png')", "href");
+    // The photo downloads for staff only (the thumbnail's file without ?inline=1).
+    const href = (await page.getAttribute(".evidence-grid img", "src"))!.replace("?inline=1", "");
     const download = await page.request.get(url(href!));
     assert.equal(download.status(), 200);
     assert.equal(download.headers()["content-type"], "image/png");

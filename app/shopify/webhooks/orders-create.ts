@@ -4,6 +4,7 @@
 import type { OrderPayload } from "../named-jobs.ts";
 import { handledWebhook } from "./webhook.ts";
 import type { ShopifyOrder } from "./shopify-order.ts";
+import type { ShipTo } from "../../../server/index.ts";
 
 /** Keeps what the protection job needs from Shopify's order. */
 export function orderPayloadOf(order: ShopifyOrder): OrderPayload {
@@ -18,7 +19,22 @@ export function orderPayloadOf(order: ShopifyOrder): OrderPayload {
       name: String(name),
       value: String(value),
     })),
-    line_items: (order.line_items ?? []).map(({ product_id, price, quantity }) => ({ product_id, price, quantity })),
+    line_items: (order.line_items ?? []).map(({ product_id, price, quantity, title, variant_title }) => {
+      const name = [title, variant_title].filter(Boolean).join(" – ");
+      return { product_id, price, quantity, ...(name ? { title: name.slice(0, 200) } : {}) };
+    }),
+    ...(order.shipping_address ? { ship_to: shipToOf(order.shipping_address) } : {}),
+  };
+}
+
+/** The town-level part of the shipping address (README "The claims console": no name, street or phone is kept). */
+function shipToOf(address: NonNullable<ShopifyOrder["shipping_address"]>): ShipTo {
+  const text = (value: string | null | undefined) => (value ? String(value).slice(0, 100) : null);
+  return {
+    city: text(address.city),
+    region: text(address.province_code || address.province),
+    postalCode: text(address.zip),
+    countryCode: text(address.country_code),
   };
 }
 

@@ -14,7 +14,21 @@ export interface ShopifyOrder {
   contact_email?: string | null;
   customer?: { id: number; email: string | null } | null;
   note_attributes?: { name: string; value: string }[];
-  line_items?: { product_id: number | null; price: string; quantity: number }[];
+  line_items?: {
+    product_id: number | null;
+    price: string;
+    quantity: number;
+    title?: string | null;
+    variant_title?: string | null;
+  }[];
+  /** Where the goods go (absent for orders with nothing to ship); the app keeps the town-level fields only. */
+  shipping_address?: {
+    city?: string | null;
+    province?: string | null;
+    province_code?: string | null;
+    zip?: string | null;
+    country_code?: string | null;
+  } | null;
   cancelled_at?: string | null;
   cancel_reason?: "customer" | "declined" | "fraud" | "inventory" | "staff" | "other" | null;
 }
