@@ -9,11 +9,21 @@ import { CopyButton } from "./page-parts.tsx";
 import { useAccess, useDashboardHref } from "./shell-context.tsx";
 import { curlSnippet, phpSnippet, typescriptSnippet, widgetSnippet, type SnippetIds } from "./snippets.ts";
 
-/** A snippet as the page shows it (the text a test reads back) and its copy button. */
-export function Snippet({ id, title, text }: { id: string; title: string; text: string }) {
+/** A snippet as the page shows it (the text a test reads back) and its copy button, under a heading of `level`. */
+export function Snippet({
+  id,
+  title,
+  text,
+  level = "h4",
+}: {
+  id: string;
+  title: string;
+  text: string;
+  level?: "h3" | "h4";
+}) {
   return (
     <BlockStack gap="100">
-      <Text as="h4" variant="headingSm">
+      <Text as={level} variant="headingSm">
         {title}
       </Text>
       {/* Focusable: a snippet wider than the page scrolls sideways by keyboard too. */}

@@ -22,8 +22,10 @@ export const apiBaseOf = (origin: string) => `${origin}/api/v1`;
  */
 export function widgetSnippet({ origin, publishableKey, programId }: SnippetIds): string {
   return [
-    `<service-widget publishable-key="${publishableKey ?? PUBLISHABLE_KEY_PLACEHOLDER}" program-id="${programId}"`,
-    `                amount-cents="12999" currency="USD" order-id="order-1042" mode="order"></service-widget>`,
+    "<service-widget",
+    `  publishable-key="${publishableKey ?? PUBLISHABLE_KEY_PLACEHOLDER}"`,
+    `  program-id="${programId}"`,
+    `  amount-cents="12999" currency="USD" order-id="order-1042" mode="order"></service-widget>`,
     `<script src="${origin}/widget/v1/service-widget.js" async></script>`,
   ].join("\n");
 }

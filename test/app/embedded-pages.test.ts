@@ -90,7 +90,7 @@ describe("the dashboard in the Shopify admin, in Chromium (sqlite)", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
-  it("renders the overview, purchases, keys, webhooks, program and Go live in the shop's test mode, with no axe-core violation", async () => {
+  it("renders the overview, purchases, keys, webhooks, program, Go live and Developers in the shop's test mode, with no axe-core violation", async () => {
     // A merchant's browser, not a headless one: authenticate.admin answers 410 to user agents it takes for bots.
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
@@ -113,11 +113,18 @@ describe("the dashboard in the Shopify admin, in Chromium (sqlite)", () => {
       ["/app/developers/webhooks", "Webhooks", "webhooks"],
       ["/app/program", "Program", "program"],
       ["/app/go-live", "Go live", "go-live"],
+      ["/app/developers", "Developers", "developers"],
     ]) {
       await open(page, pathname);
       await page.getByRole("heading", { name: heading, exact: true }).waitFor();
       await check(page, name);
     }
+    // Developers: the shop's merchant id and its program's id and terms, the API base on this app.
+    await open(page, "/app/developers");
+    assert.match(await page.innerText("[data-value=merchant-id]"), /^mer_/);
+    assert.match(await page.innerText("[data-value=program-id]"), /^prog_/);
+    assert.match(await page.innerText("[data-value=api-base]"), /^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    assert.ok(await page.getByText("3 % of the covered amount").isVisible());
     // The pair the app holds for the shop is marked on the keys page.
     await open(page, "/app/developers/keys");
     assert.equal(await page.getByText("Held by the Shopify app").count(), 2);

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Card, DataTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, DescriptionList, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { DevelopersData } from "./developers.server.ts";
 import { CopyButton } from "../page-parts.tsx";
 import { Snippet } from "../GettingStarted.tsx";
@@ -96,20 +96,25 @@ export function DevelopersPage() {
                     </code>
                     <CopyButton value={program.id} label={`Copy the program id of ${program.name}`} />
                   </InlineStack>
-                  <DataTable
-                    columnContentTypes={["text", "text"]}
-                    headings={["Term", "Value"]}
-                    rows={[
-                      ["Rate", `${formatBps(program.rateBps)} of the covered amount`],
-                      ["Minimum fee", inEach(program.minFeeCents, program.currencies)],
-                      ["Maximum covered amount", inEach(program.maxCoveredCents, program.currencies)],
-                      ["Currencies", program.currencies.join(", ")],
-                      [
-                        "Product categories",
-                        program.productCategories.length === 0 ? "Any" : program.productCategories.join(", "),
-                      ],
-                      ["Your share of each fee", formatBps(program.merchantShareBps)],
-                      ["Statements", program.settlementPeriod === "weekly" ? "Weekly" : "Monthly"],
+                  <DescriptionList
+                    items={[
+                      { term: "Rate", description: `${formatBps(program.rateBps)} of the covered amount` },
+                      { term: "Minimum fee", description: inEach(program.minFeeCents, program.currencies) },
+                      {
+                        term: "Maximum covered amount",
+                        description: inEach(program.maxCoveredCents, program.currencies),
+                      },
+                      { term: "Currencies", description: program.currencies.join(", ") },
+                      {
+                        term: "Product categories",
+                        description:
+                          program.productCategories.length === 0 ? "Any" : program.productCategories.join(", "),
+                      },
+                      { term: "Your share of each fee", description: formatBps(program.merchantShareBps) },
+                      {
+                        term: "Statements",
+                        description: program.settlementPeriod === "weekly" ? "Weekly" : "Monthly",
+                      },
                     ]}
                   />
                 </BlockStack>
@@ -130,23 +135,25 @@ export function DevelopersPage() {
                 Each delivery is a POST of the event as JSON with these headers. Verify the signature on the raw body
                 before you parse it, and answer 2xx within 10 seconds; anything else is retried.
               </Text>
-              <DataTable
-                columnContentTypes={["text", "text"]}
-                headings={["Header", "Holds"]}
-                rows={[
-                  ["X-Service-Event-Id", "The event id (evt_…), the same on every retry: deduplicate on it."],
-                  ["X-Service-Timestamp", "Unix seconds when this attempt was signed."],
-                  [
-                    "X-Service-Signature",
-                    "t=<unix seconds>,v1=<hex HMAC-SHA256 of t.rawBody under the endpoint's whsec_ secret>; two v1 for 24 h after a rotation.",
-                  ],
+              <DescriptionList
+                items={[
+                  {
+                    term: "X-Service-Event-Id",
+                    description: "The event id (evt_…), the same on every retry: deduplicate on it.",
+                  },
+                  { term: "X-Service-Timestamp", description: "Unix seconds when this attempt was signed." },
+                  {
+                    term: "X-Service-Signature",
+                    description:
+                      "t=<unix seconds>,v1=<hex HMAC-SHA256 of t.rawBody under the endpoint's whsec_ secret>; two v1 for 24 h after a rotation.",
+                  },
                 ]}
               />
               <Text as="p">
                 The SDKs check all of it: the HMAC in constant time, any v1, a timestamp within 300 seconds.
               </Text>
-              <Snippet id="verify-typescript" title="TypeScript SDK: verify a delivery" text={TS_VERIFY} />
-              <Snippet id="verify-php" title="PHP SDK: verify a delivery" text={PHP_VERIFY} />
+              <Snippet id="verify-typescript" title="TypeScript SDK: verify a delivery" text={TS_VERIFY} level="h3" />
+              <Snippet id="verify-php" title="PHP SDK: verify a delivery" text={PHP_VERIFY} level="h3" />
             </BlockStack>
           </Card>
         </Layout.Section>
