@@ -251,6 +251,10 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await signInFromEmail(supportPage, support, seen);
     assert.equal(await supportPage.locator("nav[aria-label=Dashboard] a:has-text('API keys')").count(), 0);
     assert.equal(await supportPage.locator("nav[aria-label=Dashboard] a:has-text('Webhooks')").count(), 0);
+    // Nor the getting-started checklist or Developers: support neither mints keys nor integrates.
+    assert.equal(await supportPage.locator("h2:has-text('Get started')").count(), 0);
+    assert.equal(await supportPage.locator("nav[aria-label=Dashboard] a:has-text('Developers')").count(), 0);
+    assert.equal((await load(supportPage, "/dashboard/developers"))?.status(), 403);
     const refused = await load(supportPage, "/dashboard/developers/keys");
     assert.equal(refused?.status(), 403);
     await supportPage.waitForSelector("text=Your role cannot open API keys");
@@ -484,12 +488,25 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.click("button:has-text('Confirm')");
     await page.waitForSelector("text=Enter your reference");
     assert.deepEqual(await rowCounts(db(), claimTables), beforeResolution);
+    // The amount is typed as money in the claim's currency; what is not an amount is refused next to its field.
     await page.fill("input[name=reference]", "refund-4711");
+    await page.fill("input[name=amount]", "12.345");
+    await page.click("button:has-text('Confirm')");
+    await page.waitForSelector("text=Enter an amount such as $129.99, or leave it empty for the claim's amount.");
+    assert.deepEqual(await rowCounts(db(), claimTables), beforeResolution);
+    const { amount_cents: claimed } = (await db().get<{ amount_cents: number }>(
+      "SELECT amount_cents FROM claims WHERE id = ?",
+      [filed.id],
+    ))!;
+    await page.fill("input[name=amount]", `$${((Number(claimed) - 1) / 100).toFixed(2)}`);
     await page.click("button:has-text('Confirm')");
     await page.waitForSelector("text=Recorded: the claim is paid and the buyer is told.");
-    assert.equal(
-      (await db().get<{ status: string }>("SELECT status FROM claims WHERE id = ?", [filed.id]))!.status,
-      "paid",
+    assert.deepEqual(
+      await db().get<{ status: string; paid_amount_cents: number }>(
+        "SELECT status, paid_amount_cents FROM claims WHERE id = ?",
+        [filed.id],
+      ),
+      { status: "paid", paid_amount_cents: Number(claimed) - 1 },
     );
 
     // A refund report: an unknown order is refused next to its field and changes nothing; a real one voids the plan

@@ -1,11 +1,11 @@
 // Merchant obligations: customer data requests to answer (the export downloads through App Bridge's authenticated
 // fetch) and the order-confirmation snippet to paste into Shopify's notification.
 import { useState } from "react";
-import { BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, Text, TextField } from "@shopify/polaris";
 import type { ShopOverview } from "../../shopify/dashboard.server.ts";
 import { ListCard } from "./ActivityCards.tsx";
 import { formatTime } from "./format.ts";
-import { downloadThroughFetch } from "../../dashboard/page-parts.tsx";
+import { CopyButton, downloadThroughFetch } from "../../dashboard/page-parts.tsx";
 
 export function DataRequestsCard({ requests }: { requests: ShopOverview["dataRequests"] }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +39,6 @@ export function DataRequestsCard({ requests }: { requests: ShopOverview["dataReq
 }
 
 export function EmailSnippetCard({ snippet }: { snippet: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <Card>
       <BlockStack gap="300">
@@ -61,11 +60,7 @@ export function EmailSnippetCard({ snippet }: { snippet: string }) {
           monospaced
           helpText="Click the field to select all of it, or use Copy."
         />
-        <InlineStack>
-          <Button onClick={() => void navigator.clipboard.writeText(snippet).then(() => setCopied(true))}>
-            {copied ? "Copied" : "Copy"}
-          </Button>
-        </InlineStack>
+        <CopyButton value={snippet} label="Copy the order confirmation e-mail's snippet" />
       </BlockStack>
     </Card>
   );

@@ -5,9 +5,6 @@ import { formatMoney as formatMoneyIn } from "@purchase-protection/contract";
 /** Minor units → "$12.34" / "¥1,234", in one fixed locale. */
 export const formatMoney = (minor: number, currency: string) => formatMoneyIn(minor, currency, "en-US");
 
-/** Minor units of whatever currency an order is in: "1.00" (program terms apply in every currency). */
-export const formatMinorUnits = (minor: number) => (minor / 100).toFixed(2);
-
 /** "2026-11-22T04:27:26.000Z" → "2026-11-22 04:27 UTC". */
 export const formatTime = (isoTime: string) => `${isoTime.slice(0, 16).replace("T", " ")} UTC`;
 

@@ -1,0 +1,158 @@
+// The merchant's forms inside the Shopify admin (/app), in real Chromium over the web app's real process: the page is
+// a document load carrying App Bridge's id_token, and every request the page makes after it carries the session token
+// as App Bridge adds it (Authorization: Bearer), so the forms post as they do in the admin. The program's amounts are
+// typed as money ("$129.99" saves 12999), the claim rules are a form, revoking a key asks first, and going live asks
+// first and the mode banner says the shop is live right away, without a reload. axe-core 0; screenshots at 390 and
+// 1280 px under test-artifacts/dashboard/embedded-forms-*.
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
+import { sessionToken } from "../support/shopify.ts";
+import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { startWebApp, type WebAppProcess } from "../support/web-app.ts";
+
+const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
+const WIDTHS = [390, 1280];
+const SHOP = "embedded-forms.myshopify.com";
+
+describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let shopify: ShopifyAppHarness;
+  let web: WebAppProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-embedded-forms-"));
+    shopify = await startShopifyApp({
+      dialect: "sqlite",
+      shops: [SHOP],
+      existing: { databaseUrl: database.url, dataDir },
+    });
+    await shopify.install(SHOP);
+    [web, browser] = await Promise.all([
+      startWebApp({
+        ...process.env,
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+        EDGE_LIMITS: "off",
+      }),
+      launchBrowser(),
+    ]);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    // A merchant's browser, not a headless one: authenticate.admin answers 410 to user agents it takes for bots.
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`,
+    });
+    // App Bridge's script is on Shopify's CDN (unreachable here): cut off, and what it does for the page's own
+    // requests — the session token on each — done here.
+    await context.route("https://cdn.shopify.com/**", (route) => route.abort());
+    await context.route(`${web.origin}/**`, (route) =>
+      route.request().resourceType() === "fetch"
+        ? route.continue({
+            headers: { ...route.request().headers(), authorization: `Bearer ${sessionToken(SHOP)}` },
+          })
+        : route.continue(),
+    );
+    page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  }, 300_000);
+
+  afterAll(async () => {
+    await context?.close().catch(() => {});
+    await browser?.close();
+    await web?.stop();
+    await shopify?.close();
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const db = () => database.db;
+  const merchantId = async () =>
+    (await db().get<{ merchant_id: string }>("SELECT merchant_id FROM shop_installations WHERE shop = ?", [SHOP]))!
+      .merchant_id;
+
+  /** A document load of an admin page as the admin's iframe makes it. */
+  async function open(pathname: string) {
+    const host = Buffer.from(`admin.shopify.com/store/${SHOP.replace(".myshopify.com", "")}`).toString("base64url");
+    const query = new URLSearchParams({ embedded: "1", shop: SHOP, host, id_token: sessionToken(SHOP) });
+    const response = await page.goto(`${web.origin}${pathname}?${query}`);
+    assert.equal(response?.status(), 200, `${pathname}: ${await response?.text()}`);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  }
+
+  async function check(name: string) {
+    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(ARTIFACTS, `embedded-forms-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.deepEqual(pageErrors, []);
+  }
+
+  it("saves the program's amounts typed as money and its claim rules from the form", async () => {
+    await open("/app/program");
+    await page.getByRole("heading", { name: "Program", exact: true }).waitFor();
+    assert.equal(await page.locator("text=minor units").count(), 0);
+    await page.fill("input[name=maxCovered]", "$129.99");
+    await page.check("input[name=autoApprove]");
+    await page.fill("input[name=autoApproveMax]", "$25");
+    await page.check("input[name=autoApproveReasons][value=missing_items]");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
+    const saved = (await db().get<{ max_covered_cents: number; claim_rules: string }>(
+      "SELECT max_covered_cents, claim_rules FROM protection_programs WHERE merchant_id = ? AND mode = 'test'",
+      [await merchantId()],
+    ))!;
+    assert.equal(Number(saved.max_covered_cents), 12_999);
+    assert.deepEqual(JSON.parse(saved.claim_rules), {
+      autoApprove: { maxAmountCents: 2_500, reasons: ["missing_items"] },
+      replacementAllowed: false,
+    });
+    await open("/app/program");
+    assert.equal(await page.inputValue("input[name=maxCovered]"), "$129.99");
+    assert.ok(await page.isChecked("input[name=autoApproveReasons][value=missing_items]"));
+    await check("program");
+  });
+
+  it("revokes a key only from the confirmation step; goes live only from its step, and the banner says live at once", async () => {
+    await open("/app/developers/keys");
+    await page.fill("input[name=label]", "Warehouse sync");
+    await page.selectOption("select[name=kind]", "restricted");
+    await page.click("button:has-text('Mint the key')");
+    await page.waitForSelector("label:has-text('New key Warehouse sync (rk_test_')");
+    const row = page.locator("tr", { hasText: "Warehouse sync" });
+    await row.getByRole("button", { name: /^Revoke now: Warehouse sync/ }).click();
+    await row.getByRole("button", { name: "Yes, revoke it" }).waitFor();
+    await check("keys-confirm-revoke");
+    await row.getByRole("button", { name: "Yes, revoke it" }).click();
+    await page.waitForSelector("text=is revoked");
+
+    await open("/app/go-live");
+    assert.ok(await page.getByText("Test mode", { exact: true }).isVisible());
+    await page.check("input[name=confirmationEmail]");
+    await page.getByRole("button", { name: "Go live", exact: true }).click();
+    await page.waitForSelector("text=This cannot be undone.");
+    await check("go-live-confirm");
+    await page.getByRole("button", { name: "Yes, go live" }).click();
+    await page.waitForSelector("text=The shop is live: its orders get real protection plans from now on.");
+    // The same page view: the banner follows the shop's mode without a reload.
+    await page.getByText("Live mode", { exact: true }).waitFor();
+    assert.equal(await page.getByText("Test mode", { exact: true }).count(), 0);
+    const { mode } = (await db().get<{ mode: string }>("SELECT mode FROM shop_installations WHERE shop = ?", [SHOP]))!;
+    assert.equal(mode, "live");
+    await check("go-live-done");
+  });
+});
