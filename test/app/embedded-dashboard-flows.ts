@@ -156,11 +156,41 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       );
       assert.equal(minted.status, 200);
       assert.equal(minted.data.revealed.label, "Warehouse sync");
+      const keyCount = async () => Number((await db().get<{ n: number }>("SELECT COUNT(*) AS n FROM api_keys", []))!.n);
+      const keysBefore = await keyCount();
+      const tooLong = await post<{ errors: Record<string, string> }>(
+        "app.developers.keys.tsx",
+        "/app/developers/keys",
+        {
+          intent: "mint",
+          kind: "restricted",
+          mode: "test",
+          label: "x".repeat(61),
+        },
+      );
+      assert.equal(tooLong.status, 400);
+      assert.equal(tooLong.data.errors.label, "At most 60 characters.");
+      assert.equal(await keyCount(), keysBefore, "no key minted");
       const listed = await get<{ keys: { id: string; display: string; label: string | null }[] }>(
         "app.developers.keys.tsx",
         "/app/developers/keys",
       );
-      const labelled = listed.data.keys.find((key) => key.display === minted.data.revealed.display)!;
+      const first = listed.data.keys.find((key) => key.display === minted.data.revealed.display)!;
+      assert.equal(first.label, "Warehouse sync");
+      // A rotation's successor does the old key's job under its name.
+      const rotated = await post<{ revealed: { display: string; label: string } }>(
+        "app.developers.keys.tsx",
+        "/app/developers/keys",
+        { intent: "rotate", keyId: first.id, overlap: "none" },
+      );
+      assert.equal(rotated.status, 200);
+      assert.equal(rotated.data.revealed.label, "Warehouse sync");
+      const labelled = (
+        await get<{ keys: { id: string; display: string; label: string | null }[] }>(
+          "app.developers.keys.tsx",
+          "/app/developers/keys",
+        )
+      ).data.keys.find((key) => key.display === rotated.data.revealed.display)!;
       assert.equal(labelled.label, "Warehouse sync");
       const revokedAt = async () =>
         (await db().get<{ revoked_at: number | null }>("SELECT revoked_at FROM api_keys WHERE id = ?", [labelled.id]))!

@@ -1,8 +1,7 @@
 // Go live: the checklist (live keys, allowed origins, a healthy live webhook endpoint, the confirmation e-mail's
 // obligations), the origins live widget keys may be used from, and the switch (owner only, by the role table; only
-// from the page's confirmation step, as it cannot be undone). The
-// switch is the shell's: a merchant on any cart goes live here; a Shopify shop also moves its installation to live
-// keys (app/shopify/go-live.server.ts).
+// from the page's confirmation step, as it cannot be undone). The switch is the shell's: a merchant on any cart goes
+// live here; a Shopify shop also moves its installation to live keys (app/shopify/go-live.server.ts).
 import { goLive, goLiveState, setAllowedOrigins } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageContext } from "../viewer.ts";
