@@ -4,6 +4,7 @@ import {
   claimIdempotencyKey,
   completeIdempotencyRecord,
   deleteExpiredIdempotencyRecords,
+  endKeyWaitBound,
   findIdempotencyRecord,
   reclaimIdempotencyKey,
   storeFinishedIdempotencyRecord,
@@ -124,6 +125,9 @@ export function createIdempotency(options: IdempotencyOptions) {
       }
       await reclaimIdempotencyKey(tx, scope, fingerprint, now, now + IDEMPOTENCY_TTL_MS);
     }
+    // The key is ours: the lock timeout bounded the wait for a twin holding it, not the mutation's own locks (a
+    // quote's row, the e-mail caps' locks), which wait as long as their holders run.
+    await endKeyWaitBound(tx);
     const result = await mutate(tx);
     options.afterSideEffects?.();
     const response = {

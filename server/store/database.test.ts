@@ -3,6 +3,7 @@ import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test/support/databases.ts";
 import { findOwnedRow, forUpdate, isUniqueViolation, LockTimeoutError, type Queryable } from "./database.ts";
+import { endKeyWaitBound } from "./idempotency.ts";
 
 describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
   let t: TestDatabase;
@@ -206,6 +207,49 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
       );
       release();
       await holder;
+    });
+
+    it("a transaction reports its first failure, not the 25P02 its pipelined statements after it got", async () => {
+      const error = await t.db
+        .transaction(async (tx) => {
+          // Sent together (pipeline mode); the second is awaited first and answers "transaction is aborted".
+          const failing = tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["a", 3]);
+          failing.catch(() => undefined);
+          await tx.get("SELECT 1 AS one");
+          await failing;
+        })
+        .catch((e) => e);
+      assert.ok(isUniqueViolation(error), String(error));
+    });
+
+    it("endKeyWaitBound: after it, the transaction's own lock waits are not bounded by lockTimeoutMs", async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.db.transaction(async (tx) => {
+        await tx.get("SELECT n FROM contract_items WHERE id = ? FOR UPDATE", ["b"]);
+        locked();
+        await gate;
+      });
+      await lockTaken;
+      let asked!: () => void;
+      const waiting = new Promise<void>((resolve) => (asked = resolve));
+      const waiter = t.db.transaction(
+        async (tx) => {
+          await endKeyWaitBound(tx);
+          const row = tx.get<{ n: number }>("SELECT n FROM contract_items WHERE id = ? FOR UPDATE", ["b"]);
+          asked();
+          return row;
+        },
+        { lockTimeoutMs: 50 },
+      );
+      await waiting;
+      // Held well past the 50 ms bound, then released: the waiter gets the row instead of LockTimeoutError.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await holder;
+      assert.deepEqual(await waiter, { n: 1_795_000_000_000 });
     });
   }
 });

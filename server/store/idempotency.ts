@@ -61,6 +61,14 @@ export async function claimIdempotencyKey(
   return claimed.length > 0;
 }
 
+/**
+ * PostgreSQL: lifts the transaction's lock timeout (set for the wait on a twin's idempotency key) for the rest of it,
+ * so that a lock the mutation itself waits for under load is not taken for a twin in flight.
+ */
+export async function endKeyWaitBound(tx: Queryable): Promise<void> {
+  if (tx.dialect === "postgres") await tx.get("SELECT set_config('lock_timeout', '0', true)");
+}
+
 export async function findIdempotencyRecord(
   tx: Queryable,
   scope: IdempotencyScope,

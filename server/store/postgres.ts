@@ -38,6 +38,15 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     ...onPool,
     async transaction<T>(work: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}) {
       const client = await pool.connect();
+      // Pipelined statements fail together: after the first failure PostgreSQL answers every later one with 25P02
+      // ("current transaction is aborted"), and work awaiting several at once may see that answer first. The first
+      // failure is the cause (a lock timeout, a unique violation), so that is what the transaction reports.
+      let firstFailure: unknown;
+      const noteFailure = <R>(sent: Promise<R>): Promise<R> =>
+        sent.catch((error) => {
+          firstFailure ??= error;
+          throw error;
+        });
       try {
         // BEGIN (with its settings: a simple query may hold several statements) goes out in the same write as the
         // transaction's first statement (pipeline mode), which waits for both.
@@ -57,15 +66,16 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
         const atCommit: pg.QueryConfig<SqlValue[]>[] = [];
         const value = await work(
           queryable(
-            (query) => afterBegin(client.query(query)),
+            (query) => afterBegin(noteFailure(client.query(query))),
             async (query) => void atCommit.push(query),
           ),
         );
         // Sent together (pipeline mode); if one fails, PostgreSQL answers the COMMIT with a rollback.
         await afterBegin(Promise.all([...atCommit.map((query) => client.query(query)), client.query("COMMIT")]));
         return value;
-      } catch (error) {
+      } catch (thrown) {
         await client.query("ROLLBACK").catch(() => undefined);
+        const error = (thrown as { code?: string }).code === "25P02" && firstFailure ? firstFailure : thrown;
         if ((error as { code?: string }).code === "55P03") throw new LockTimeoutError();
         throw error;
       } finally {
