@@ -80,27 +80,29 @@ export function NeedsAction() {
   const { canView } = useAccess();
   const groups = needsAction.actions.groups.filter((group) => group.items.every((item) => canView(item.link.page)));
   return (
-    <Card>
-      <BlockStack gap="400">
-        <InlineStack gap="200" blockAlign="center">
-          <Text as="h2" variant="headingMd">
-            Needs your action
-          </Text>
-          {groups.length > 0 ? (
-            <Badge tone="attention">{String(groups.reduce((sum, group) => sum + group.count, 0))}</Badge>
-          ) : null}
-        </InlineStack>
-        {groups.length === 0 ? (
-          <Text as="p">Nothing needs you right now.</Text>
-        ) : (
-          groups.map((group) => <Group key={group.kind} group={group} />)
-        )}
-        {needsAction.actionEmails === null ? null : (
-          <Box paddingBlockStart="100">
-            <ActionEmailsChoice wanted={needsAction.actionEmails} everyHours={needsAction.digestEveryHours} />
-          </Box>
-        )}
-      </BlockStack>
-    </Card>
+    <section aria-labelledby="needs-action">
+      <Card>
+        <BlockStack gap="400">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h2" variant="headingMd" id="needs-action">
+              Needs your action
+            </Text>
+            {groups.length > 0 ? (
+              <Badge tone="attention">{String(groups.reduce((sum, group) => sum + group.count, 0))}</Badge>
+            ) : null}
+          </InlineStack>
+          {groups.length === 0 ? (
+            <Text as="p">Nothing needs you right now.</Text>
+          ) : (
+            groups.map((group) => <Group key={group.kind} group={group} />)
+          )}
+          {needsAction.actionEmails === null ? null : (
+            <Box paddingBlockStart="100">
+              <ActionEmailsChoice wanted={needsAction.actionEmails} everyHours={needsAction.digestEveryHours} />
+            </Box>
+          )}
+        </BlockStack>
+      </Card>
+    </section>
   );
 }
