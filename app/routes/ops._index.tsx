@@ -157,9 +157,9 @@ export default function Queue() {
             <thead>
               <tr>
                 <th scope="col">Claim</th>
+                <th scope="col">Review by</th>
                 <th scope="col">Age</th>
                 <th scope="col">Status</th>
-                <th scope="col">Review by</th>
                 <th scope="col">Assignee</th>
                 <th scope="col">Reason</th>
                 <th scope="col" className="number">
@@ -179,13 +179,6 @@ export default function Queue() {
                     </a>
                     <div className="muted">{row.referenceNumber}</div>
                   </td>
-                  <td className="nowrap" title={`Filed ${formatDateTime(row.createdAt)}`}>
-                    {formatAge(row.ageMs)}
-                  </td>
-                  <td>
-                    <StatusBadge status={row.status} label={STATUS_LABELS[row.status] ?? row.status} />
-                    {row.payoutError ? <div className="flag">Payout failed</div> : null}
-                  </td>
                   <td className="nowrap">
                     {row.review ? (
                       <>
@@ -197,6 +190,13 @@ export default function Queue() {
                     ) : (
                       <span className="muted">—</span>
                     )}
+                  </td>
+                  <td className="nowrap" title={`Filed ${formatDateTime(row.createdAt)}`}>
+                    {formatAge(row.ageMs)}
+                  </td>
+                  <td>
+                    <StatusBadge status={row.status} label={STATUS_LABELS[row.status] ?? row.status} />
+                    {row.payoutError ? <div className="flag">Payout failed</div> : null}
                   </td>
                   <td>{row.assigneeEmail ?? <span className="muted">Nobody</span>}</td>
                   <td>{row.reasonName}</td>

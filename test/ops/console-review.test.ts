@@ -21,6 +21,7 @@ import { ensureStaffAccount, issueSignInLink, type StaffPrincipal } from "../../
 import { actOnClaim, reviewPromise } from "../../server/domain/ops-claims.ts";
 import { insertShopifyOrder } from "../../server/store/shopify-orders.ts";
 import { demoPhotoPng } from "../../server/demo-photo.ts";
+import { heicWithMetadata } from "../../server/evidence/test-images.ts";
 import type { DomainError } from "../../server/domain/errors.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/ops");
@@ -131,6 +132,8 @@ describe.each(DIALECTS)("claims console review aids (%s)", (dialect) => {
     const { claimId, planId, evidence } = await claimWith([
       { fileName: "photo.jpg", bytes: PHOTO },
       { fileName: "receipt.pdf", bytes: PDF_BYTES },
+      { fileName: "label.webp.png", bytes: PHOTO },
+      { fileName: "IMG_0001.heic", bytes: heicWithMetadata().bytes },
     ]);
     // A Shopify order's facts as the orders/create job keeps them, and its delivery.
     await db().transaction((tx) =>
@@ -178,8 +181,8 @@ describe.each(DIALECTS)("claims console review aids (%s)", (dialect) => {
     assert.deepEqual(order, { evidence: true, history: true, orderBeforeForms: true });
 
     // The photo was uploaded as photo.jpg: its bytes are a PNG, and it is named and typed as one.
-    const photoId = evidence.find((file) => file.contentType === "image/png")!.id;
-    assert.equal(evidence.find((file) => file.id === photoId)!.fileName, "photo.png");
+    const photoId = evidence.find((file) => file.fileName === "photo.png")!.id;
+    assert.equal(evidence.find((file) => file.id === photoId)!.contentType, "image/png");
     const orderText = (await page.textContent("section[aria-labelledby='order-title']"))!;
     for (const fact of [/Trail shoes – 42 \/ Blue/, /Wool socks/, /\$90\.00/, /\$15\.00/, /Lyon, ARA 69002, FR/])
       assert.match(orderText, fact);
@@ -188,8 +191,9 @@ describe.each(DIALECTS)("claims console review aids (%s)", (dialect) => {
     await checkPage(page, "claim-evidence");
 
     // The image response: typed by its bytes, shown in place, sandboxed, never sniffed.
-    const src = await page.getAttribute(".evidence-grid img", "src");
-    const shown = await page.request.get(url(src!));
+    const src = `/ops/claims/${claimId}/evidence/${photoId}?inline=1`;
+    assert.equal(await page.locator(`.evidence-grid img[src='${src}']`).count(), 1, "the thumbnail's source");
+    const shown = await page.request.get(url(src));
     assert.equal(shown.status(), 200);
     assert.equal(shown.headers()["content-type"], "image/png");
     assert.equal(shown.headers()["content-disposition"], "inline");
@@ -199,10 +203,10 @@ describe.each(DIALECTS)("claims console review aids (%s)", (dialect) => {
     assert.equal(shown.headers()["cache-control"], "no-store");
     // A wrong stored label changes nothing: the response's type is read from the bytes.
     await db().run("UPDATE claim_evidence SET content_type = 'image/jpeg' WHERE id = ?", [photoId]);
-    assert.equal((await page.request.get(url(src!))).headers()["content-type"], "image/png");
+    assert.equal((await page.request.get(url(src))).headers()["content-type"], "image/png");
     await db().run("UPDATE claim_evidence SET content_type = 'image/png' WHERE id = ?", [photoId]);
     // Staff only.
-    const anonymous = await fetch(url(src!), { redirect: "manual" });
+    const anonymous = await fetch(url(src), { redirect: "manual" });
     assert.equal(anonymous.status, 302);
 
     // The PDF: an attachment even when asked in place, sandboxed too; the browser downloads it.
@@ -217,6 +221,14 @@ describe.each(DIALECTS)("claims console review aids (%s)", (dialect) => {
     ]);
     assert.equal(download.suggestedFilename(), "receipt.pdf");
 
+    // HEIC: Chromium cannot draw it, so it is offered as a download, never shown in place.
+    assert.equal(await page.locator(".evidence-grid img").count(), 2, "thumbnails of the photos only");
+    assert.match((await page.textContent(".evidence-grid"))!, /Download IMG_0001\.heic/);
+    const heicId = evidence.find((file) => file.contentType === "image/heic")!.id;
+    const heic = await page.request.get(url(`/ops/claims/${claimId}/evidence/${heicId}?inline=1`));
+    assert.equal(heic.headers()["content-type"], "image/heic");
+    assert.match(heic.headers()["content-disposition"]!, /^attachment; filename="IMG_0001\.heic"/);
+
     // The large view: the thumbnail opens it, the photo drawn at its size.
     await Promise.all([page.waitForURL(/\/view$/), page.click(".evidence-grid a.evidence-thumb >> nth=0")]);
     await imagesDrawn(page, ".evidence-large img");
@@ -224,8 +236,13 @@ describe.each(DIALECTS)("claims console review aids (%s)", (dialect) => {
       await page.evaluate(() => document.querySelector<HTMLImageElement>(".evidence-large img")!.naturalWidth),
       320,
     );
-    assert.match((await page.textContent("main"))!, /Photo 1 of 1/);
+    assert.match((await page.textContent("main"))!, /Photo 1 of 2/);
     await checkPage(page, "evidence-view");
+    await Promise.all([page.waitForURL(/\/view$/), page.click("a:has-text('Next photo')")]);
+    await page.waitForSelector("h1:has-text('label.webp.png')");
+    await imagesDrawn(page, ".evidence-large img");
+    assert.match((await page.textContent("main"))!, /Photo 2 of 2/);
+    assert.equal(await page.locator("a:has-text('Next photo')").count(), 0);
     await page.click("a:has-text('Back to the claim')");
     await page.waitForSelector("#files-title");
   });
