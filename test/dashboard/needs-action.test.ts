@@ -28,6 +28,9 @@ import { createActionDigestWorker, ACTION_DIGEST_SUBJECT } from "../../server/em
 import { CLAIM_PAYOUT_JOB } from "../../server/store/shopify-claim-payouts.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import type { Actor } from "../../server/domain/context.ts";
+import { renderDashboardPage } from "../support/dashboard-page.ts";
+import { loadOverview } from "../../app/dashboard/pages/overview.server.ts";
+import type { PageContext } from "../../app/dashboard/viewer.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -221,6 +224,34 @@ describe.each(DIALECTS)("needs your action (%s)", (dialect) => {
     );
     assert.equal(listed.groups[0].items[0].key, `shopify_payout:claim:${claimId}`);
     assert.match(listed.groups[0].items[0].todo, /card expired.*Shopify admin/);
+  });
+
+  it("the overview's card: nothing needs you; a kind beyond the cap says See all with its link; a kind the role cannot open is left out", async () => {
+    const merchant = await t.createMerchant(`Card Store ${++sequence}`);
+    const overview = () =>
+      loadOverview({
+        runtime: { db: db(), services: t.services },
+        viewer: { shell: "embedded", merchantId: merchant.merchantId, mode: "test" },
+        request: new Request("http://app.test/app"),
+      } as unknown as PageContext);
+    // The overview page both shells render (the admin's route adds the shop's part around it).
+    const render = async (role: "owner" | "support" = "owner") =>
+      renderDashboardPage(await overview(), { file: "dashboard._index.tsx", path: "/app" }, role);
+    // Not live: the go-live steps (developers and owners open Go live; support does not).
+    assert.match(await render("support"), /Nothing needs you right now\./);
+    assert.match(await render(), /Go-live steps left/);
+
+    for (let index = 0; index < 6; index++)
+      await approvedClaim(merchant, (await protect(merchant)).planId, t.clock.now - index * DAY_MS);
+    await failingEndpoint(merchant, t.clock.now - 4 * DAY_MS);
+    const owner = await render();
+    assert.match(owner, /Approved claims to refund or replace/);
+    assert.match(owner, /href="\/app\/claims\?status=approved">See all 6<\/a>/);
+    assert.equal((owner.match(/Refund the buyer by /g) ?? []).length, 5, "five of six");
+    assert.match(owner, /Failing webhook endpoints/);
+    const support = await render("support");
+    assert.match(support, /Approved claims to refund or replace/);
+    assert.doesNotMatch(support, /Failing webhook endpoints|Go-live steps left/, "pages support cannot open");
   });
 
   describe("the team's digest", () => {

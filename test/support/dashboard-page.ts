@@ -10,6 +10,8 @@ import { createRemixStub } from "@remix-run/testing";
 export async function renderDashboardPage(
   loaderData: unknown,
   page: { file: string; path: string } = { file: "app._index.tsx", path: "/app" },
+  /** The viewer's role (owner unless given). */
+  role: "owner" | "developer" | "support" = "owner",
 ): Promise<string> {
   // Imported when called: the app's modules read the environment the test sets up first.
   const route = (await import(`../../app/routes/${page.file}`)) as { default: () => ReturnType<typeof createElement> };
@@ -20,7 +22,7 @@ export async function renderDashboardPage(
     merchantName: "shop",
     mode: "test" as const,
     live: false,
-    role: "owner" as const,
+    role,
     csrfToken: "",
   };
   const Stub = createRemixStub([{ id: "routes/page", path: page.path, Component: route.default }]);
