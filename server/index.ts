@@ -148,6 +148,7 @@ export {
 export { sendStaffSignInEmail, type Mail } from "./email/staff-sign-in.ts";
 export { getPurchase, listPurchases, type Purchase } from "./domain/purchases.ts";
 export {
+  getSettlement,
   listSettlements,
   runningBalances,
   settlementEntriesCsv,

@@ -24,10 +24,10 @@ export const closingTime = (isoTime: string) => {
 };
 
 /** A period [start, end) by its first and last day: "23 Nov 2026 – 29 Nov 2026". */
-const periodDays = (start: string, end: string) => `${dayOf(Date.parse(start))} – ${dayOf(Date.parse(end) - 1)}`;
+export const periodDays = (start: string, end: string) => `${dayOf(Date.parse(start))} – ${dayOf(Date.parse(end) - 1)}`;
 
 /** Signed from the merchant's side: "+$3.10" owed to the merchant, "-$12.40" owed by it. */
-const signed = (cents: number, currency: string) => `${cents > 0 ? "+" : ""}${formatMoney(cents, currency)}`;
+export const signed = (cents: number, currency: string) => `${cents > 0 ? "+" : ""}${formatMoney(cents, currency)}`;
 
 /** Which way the balance is owed, as a sentence naming both sides. */
 export function owedSentence(balance: Pick<RunningBalance, "balanceCents" | "currency">, counterparty: string) {
@@ -37,19 +37,30 @@ export function owedSentence(balance: Pick<RunningBalance, "balanceCents" | "cur
   return `Nothing is owed either way`;
 }
 
+/** What a statement's lines are made of: the running balance, or a closed statement (no rate: it may have changed). */
+export interface StatementFigures {
+  currency: string;
+  totals: Record<string, number>;
+  merchantShareBps: number | null;
+  lateEntries: { count: number; amountCents: number };
+  netCents: number;
+  openingBalanceCents: number;
+  balanceCents: number;
+}
+
 /** The statement's lines in words; the required ones always, refund credits and corrections when there are any. */
-function linesOf(balance: RunningBalance, counterparty: string): [string, string][] {
-  const { totals, currency } = balance;
-  const share = balance.merchantShareBps === null ? "" : ` (your share: ${formatBps(balance.merchantShareBps)})`;
+function linesOf(figures: StatementFigures, counterparty: string): [string, string][] {
+  const { totals, currency } = figures;
+  const share = figures.merchantShareBps === null ? "" : ` (your share: ${formatBps(figures.merchantShareBps)})`;
   const lines: [string, number | null][] = [
-    [`Fees you collected for ${counterparty}`, totals.fee_collected],
-    [`Your share of those fees${share}`, totals.merchant_fee_share],
+    [`Fees you collected for ${counterparty}`, totals.fee_collected ?? 0],
+    [`Your share of those fees${share}`, totals.merchant_fee_share ?? 0],
     ["Your share credited for refunded orders", totals.merchant_refund_credit || null],
-    ["Claims reimbursed to you", totals.claim_reimbursement],
-    ["Fees returned for cancelled protection", totals.fee_refunded],
+    ["Claims reimbursed to you", totals.claim_reimbursement ?? 0],
+    ["Fees returned for cancelled protection", totals.fee_refunded ?? 0],
     ["Corrections (a cancelled fee's share taken back, fixes)", totals.correction || null],
   ];
-  const late = balance.lateEntries;
+  const late = figures.lateEntries;
   return [
     ...lines.flatMap(([label, cents]): [string, string][] =>
       cents === null ? [] : [[label, signed(cents, currency)]],
@@ -58,10 +69,52 @@ function linesOf(balance: RunningBalance, counterparty: string): [string, string
       `Late entries from closed periods: ${late.count} (counted in the lines above)`,
       signed(late.amountCents, currency),
     ],
-    ["Net this period", signed(balance.netCents, currency)],
-    ["Carried from the last statement", signed(balance.openingBalanceCents, currency)],
-    ["Balance", signed(balance.balanceCents, currency)],
+    ["Net this period", signed(figures.netCents, currency)],
+    ["Carried from the last statement", signed(figures.openingBalanceCents, currency)],
+    ["Balance", signed(figures.balanceCents, currency)],
   ];
+}
+
+/** The lines as a two-column table, "+ owed to you, - owed by you" under it. */
+export function StatementLines({
+  figures,
+  counterparty,
+  label,
+}: {
+  figures: StatementFigures;
+  counterparty: string;
+  /** The table's accessible name: "Running balance, USD". */
+  label: string;
+}) {
+  return (
+    <BlockStack gap="200">
+      <table className="plain-table" aria-label={`${label}, line by line`}>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col" style={{ textAlign: "right" }}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {linesOf(figures, counterparty).map(([label, amount]) => (
+            <tr key={label}>
+              <th scope="row" style={{ fontWeight: label === "Balance" ? 650 : 450, background: "none" }}>
+                {label}
+              </th>
+              <td style={{ textAlign: "right", whiteSpace: "nowrap", fontWeight: label === "Balance" ? 650 : 450 }}>
+                {amount}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Text as="p" tone="subdued">
+        + is owed to you, - is owed by you.
+      </Text>
+    </BlockStack>
+  );
 }
 
 function CurrencyBalance({ balance, counterparty }: { balance: RunningBalance; counterparty: string }) {
@@ -77,31 +130,7 @@ function CurrencyBalance({ balance, counterparty }: { balance: RunningBalance; c
         <Text as="p">
           {`This ${balance.period} statement closes ${closingTime(balance.closesAt)}; until then the figures grow with every order.`}
         </Text>
-        <table className="plain-table" aria-label={`Running balance, ${balance.currency}, line by line`}>
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col" style={{ textAlign: "right" }}>
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {linesOf(balance, counterparty).map(([label, amount]) => (
-              <tr key={label}>
-                <th scope="row" style={{ fontWeight: label === "Balance" ? 650 : 450, background: "none" }}>
-                  {label}
-                </th>
-                <td style={{ textAlign: "right", whiteSpace: "nowrap", fontWeight: label === "Balance" ? 650 : 450 }}>
-                  {amount}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Text as="p" tone="subdued">
-          + is owed to you, - is owed by you.
-        </Text>
+        <StatementLines figures={balance} counterparty={counterparty} label={`Running balance, ${balance.currency}`} />
       </BlockStack>
     </Card>
   );

@@ -150,9 +150,14 @@ describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
     await context.route("**/app/settlements/*/entries.csv", (route) =>
       route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${sessionToken(SHOP)}` } }),
     );
+    // The claim's week opens on its page, whose button downloads the CSV.
+    await open(page, `/app/settlements/${statements[1].id}`);
+    await page.getByRole("heading", { name: "At its close Purchase Protection Inc. owed you $42.50" }).waitFor();
+    assert.ok(await page.getByText("Claim reimbursed to you", { exact: true }).isVisible());
+    await check(page, "statement");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "1 entries (CSV)" }).click(),
+      page.getByRole("button", { name: "Download its 1 entries (CSV)" }).click(),
     ]);
     const [header, ...rows] = fs
       .readFileSync((await download.path())!, "utf8")

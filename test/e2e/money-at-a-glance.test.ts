@@ -128,12 +128,34 @@ describe("money at a glance over `npm run demo` (Chromium)", () => {
     await check(page, "settlements");
   });
 
-  it("a closed statement's CSV downloads: a header and one row per entry, summing to its net", async () => {
+  it("a closed statement opens on its page (lines, entries) and its CSV downloads: one row per entry, summing to its net", async () => {
     const { page } = tab;
     const [newest] = (await api<{ data: Statement[] }>("/settlements")).data;
+    await Promise.all([
+      page.waitForURL(`${demo.origin}/dashboard/settlements/${newest.id}`),
+      page.click(`a[href$="/settlements/${newest.id}"]`),
+    ]);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    const owed = formatMoney(Math.abs(newest.closingBalanceCents), "USD");
+    await page.waitForSelector(`h2:has-text("At its close")`);
+    assert.match(
+      await page.locator("h2:has-text('At its close')").innerText(),
+      new RegExp(
+        newest.closingBalanceCents < 0
+          ? `At its close you owed Purchase Protection Inc\\. \\${owed}`
+          : `At its close Purchase Protection Inc\\. owed you \\${owed}`,
+      ),
+    );
+    const entries = page.locator('[role=region][aria-label="The statement\'s entries"] tbody tr');
+    assert.equal(await entries.count(), newest.entryCount);
+    assert.match(
+      await page.locator('[role=region][aria-label="The statement\'s entries"]').innerText(),
+      /Claim reimbursed to you/,
+    );
+    await check(page, "statement");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.click(`a:has-text('${newest.entryCount} entries (CSV)') >> nth=0`),
+      page.click(`a:has-text('Download its ${newest.entryCount} entries (CSV)')`),
     ]);
     assert.ok(download.suggestedFilename().endsWith(`${newest.id}.csv`), download.suggestedFilename());
     const file = path.join(dir, "statement.csv");

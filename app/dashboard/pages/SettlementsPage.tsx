@@ -44,7 +44,9 @@ export function SettlementsPage() {
           {statements.map((statement) => (
             <tr key={statement.id}>
               <td style={{ whiteSpace: "nowrap" }}>
-                {`${statement.periodStart.slice(0, 10)} – ${lastDayOf(statement.periodEnd)}`}
+                <a href={href("settlements", `/${statement.id}`)}>
+                  {`${statement.periodStart.slice(0, 10)} – ${lastDayOf(statement.periodEnd)}`}
+                </a>
               </td>
               <td>{statement.currency}</td>
               <td>{formatMoney(statement.openingBalanceCents, statement.currency)}</td>

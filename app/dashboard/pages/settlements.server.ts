@@ -1,6 +1,6 @@
 // Settlements: the open period's running balance per currency (loadBalances), then the viewer's closed statements (what we owe the merchant or they owe us, per currency and period),
 // newest first, and each one's entries as the CSV the API serves (GET /settlements/{id}/entries.csv).
-import { listSettlements, settlementEntriesCsv } from "../../../server/index.ts";
+import { getSettlement, listSettlements, settlementEntriesCsv } from "../../../server/index.ts";
 import { downloadResponse } from "../../downloads.server.ts";
 import type { PageContext } from "../viewer.ts";
 import { loadBalances } from "../balance.server.ts";
@@ -19,6 +19,15 @@ export async function loadSettlements({ runtime, viewer, request }: PageContext)
 }
 
 export type SettlementsData = Awaited<ReturnType<typeof loadSettlements>>;
+
+/** One closed statement with its entries, oldest first (its id is the URL's last segment). */
+export async function loadStatement({ runtime, viewer, request }: PageContext) {
+  const statementId = decodeURIComponent(new URL(request.url).pathname.split("/").pop() ?? "");
+  const statement = await getSettlement(runtime.db, { merchantId: viewer.merchantId, mode: viewer.mode }, statementId);
+  return { statement, counterparty: runtime.services.settings.companyName };
+}
+
+export type StatementData = Awaited<ReturnType<typeof loadStatement>>;
 
 /** The statement's entries as a CSV attachment (its id is the URL's second-to-last segment). */
 export async function loadSettlementCsv({ runtime, viewer, request }: PageContext): Promise<Response> {
