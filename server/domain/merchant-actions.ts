@@ -32,7 +32,10 @@ export interface ActionLink {
 }
 
 export interface ActionItem {
-  /** Stable while the item stands: "claim_payout:<claim>", "webhook_endpoint:<endpoint>:<failing since>", … */
+  /**
+   * Stable while the item stands: "claim_payout:<claim>" (":overdue" added once it is), "webhook_endpoint:<endpoint>:
+   * <failing since>", … A digest tells each key once.
+   */
   key: string;
   /** What it is: "Claim 2 on CLM-2026-7K3M9Q2X: refund $50.00". */
   title: string;
@@ -120,7 +123,8 @@ async function claimPayouts(db: Tx, actor: Actor, limit: number, now: number): P
       const overdue = now >= terms.dueByMs;
       const amount = formatMoney(claim.amountCents, claim.currency, "en-US");
       return {
-        key: `claim_payout:${claim.claimId}`,
+        // Overdue is news again: the digest reminds the team once the promise has passed.
+        key: `claim_payout:${claim.claimId}${overdue ? ":overdue" : ""}`,
         title: `${claimTitle(claim.referenceNumber, claim.number)}: ${claim.remedy === "replacement" ? `replacement worth ${amount}` : `refund ${amount}`}`,
         todo: `${claim.remedy === "replacement" ? "Send the replacement" : "Refund the buyer"} by ${utcDay(terms.dueByMs)}${overdue ? " (overdue)" : ""}, then confirm it on the claim.`,
         brief: `${claimTitle(claim.referenceNumber, claim.number)}: ${claim.remedy === "replacement" ? "send a replacement worth" : "refund"} ${amount} by ${utcDay(terms.dueByMs)}${overdue ? " (overdue)" : ""}`,

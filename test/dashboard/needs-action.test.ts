@@ -136,7 +136,7 @@ describe.each(DIALECTS)("needs your action (%s)", (dialect) => {
       claims.items.map((item) => [item.key, item.overdue, item.dueBy, item.link]),
       [
         [
-          `claim_payout:${overdueClaim}`,
+          `claim_payout:${overdueClaim}:overdue`,
           true,
           new Date(now - 1 * DAY_MS).toISOString().slice(0, 10),
           { page: "claims", sub: `/${overdueClaim}` },
@@ -327,6 +327,18 @@ describe.each(DIALECTS)("needs your action (%s)", (dialect) => {
       assert.match(latest[2].mail.text!, new RegExp(`Claim 1 on ${fourth.reference}`));
       assert.doesNotMatch(latest[2].mail.text!, new RegExp(`${first.reference}|${third.reference}`), "told once");
       assert.match(latest[2].mail.text!, /Approved claims to refund or replace \(1 new, 3 in all\)/);
+
+      // A week on, the claims still unpaid are overdue: told once more, marked so.
+      t.clock.advance(7 * DAY_MS);
+      await w.runOnce();
+      await w.runOnce();
+      const reminders = digestsTo(owner.email);
+      assert.equal(reminders.length, 4);
+      assert.match(reminders[3].mail.text!, /Approved claims to refund or replace \(3 new, 3 in all\)/);
+      assert.match(
+        reminders[3].mail.text!,
+        new RegExp(`Claim 1 on ${first.reference}: refund \\$42\\.00 by .* \\(overdue\\)`),
+      );
     });
 
     it("a digest whose member opted out before it was sent is skipped; a refused send is retried", async () => {
