@@ -79,17 +79,18 @@ export type ReviewMarker = "overdue" | "due_soon" | null;
 
 /**
  * The review promise of a claim the claims team must act on: due CLAIM_REVIEW_BUSINESS_DAYS business days after it was
- * filed (the e-mails' promise, payout-terms' business days); "due soon" from one business day before. Null for a claim
- * waiting for the buyer or already decided.
+ * filed or, once the buyer answered a question, after the answer ("the review continues, within 5 business days", the
+ * e-mails say; payout-terms' business days); "due soon" from one business day before. Null for a claim waiting for the
+ * buyer or already decided.
  */
 export function reviewPromise(
   status: ClaimStatus,
-  filedAtMs: number,
+  reviewFromMs: number,
   nowMs: number,
 ): { dueAt: string; marker: ReviewMarker } | null {
   if (!REVIEW_PROMISE_STATUSES.includes(status)) return null;
-  const dueMs = addBusinessDays(filedAtMs, CLAIM_REVIEW_BUSINESS_DAYS);
-  const soonMs = addBusinessDays(filedAtMs, CLAIM_REVIEW_BUSINESS_DAYS - 1);
+  const dueMs = addBusinessDays(reviewFromMs, CLAIM_REVIEW_BUSINESS_DAYS);
+  const soonMs = addBusinessDays(reviewFromMs, CLAIM_REVIEW_BUSINESS_DAYS - 1);
   return { dueAt: iso(dueMs), marker: nowMs >= dueMs ? "overdue" : nowMs >= soonMs ? "due_soon" : null };
 }
 
@@ -186,13 +187,13 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
   const last = page[page.length - 1];
   return {
     filters: parsed,
-    rows: page.map(({ assigneeStaffId: _assignee, ...record }) => ({
+    rows: page.map(({ assigneeStaffId: _assignee, reviewFrom, ...record }) => ({
       ...record,
       reasonName: reasonName(record.reason),
       createdAt: iso(record.createdAt),
       updatedAt: iso(record.updatedAt),
       ageMs: Math.max(0, now - record.createdAt),
-      review: reviewPromise(record.status, record.createdAt, now),
+      review: reviewPromise(record.status, reviewFrom, now),
     })),
     nextAfter: records.length > QUEUE_PAGE_SIZE ? `${last.createdAt}.${last.id}` : null,
     counts: await countClaimsByStatus(db),
@@ -305,7 +306,7 @@ export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.
         ? null
         : { staffId: context.assigneeStaffId, email: context.assigneeEmail ?? "a former staff member" },
     assignable: !CLOSED_STATUSES.includes(record.status),
-    review: reviewPromise(record.status, record.createdAt, nowMs),
+    review: reviewPromise(record.status, context.reviewFrom, nowMs),
     plan,
     remainingCents: Math.max(0, plan.coveredAmountCents - paid - approvedUnpaid),
     order: order

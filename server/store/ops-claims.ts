@@ -37,6 +37,8 @@ export interface QueueRecord {
   payoutError: string | null;
   assigneeStaffId: string | null;
   assigneeEmail: string | null;
+  /** When the review clock last started (REVIEW_FROM). */
+  reviewFrom: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -55,9 +57,18 @@ interface QueueRow {
   payout_error: string | null;
   assignee_staff_id: string | null;
   assignee_email: string | null;
+  review_from: number;
   created_at: number;
   updated_at: number;
 }
+
+/**
+ * When the claims team's review clock last started: the buyer's answer to a question (the service's move back to
+ * under_review) or, before any, the filing.
+ */
+const REVIEW_FROM = `COALESCE((SELECT MAX(t.created_at) FROM claim_timeline t
+   WHERE t.claim_id = c.id AND t.kind = 'status_changed' AND t.status = 'under_review' AND t.actor = 'service'),
+  c.created_at)`;
 
 /** The queue, oldest first: `limit` rows at most. */
 export async function listQueue(tx: Queryable, filters: QueueFilters, limit: number): Promise<QueueRecord[]> {
@@ -86,7 +97,7 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
   const rows = await tx.all<QueueRow>(
     `SELECT c.id, c.merchant_id, m.name AS merchant_name, c.mode, p.reference_number, c.reason, c.status,
             c.amount_cents, c.currency, c.payout_error, c.created_at, c.updated_at, c.assignee_staff_id,
-            s.email AS assignee_email,
+            s.email AS assignee_email, ${REVIEW_FROM} AS review_from,
             (SELECT COUNT(*) FROM claim_evidence e WHERE e.claim_id = c.id) AS evidence_count
      FROM claims c JOIN plans p ON p.id = c.plan_id JOIN merchants m ON m.id = c.merchant_id
      LEFT JOIN staff_accounts s ON s.id = c.assignee_staff_id
@@ -108,6 +119,7 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
     payoutError: row.payout_error,
     assigneeStaffId: row.assignee_staff_id,
     assigneeEmail: row.assignee_email,
+    reviewFrom: Number(row.review_from),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   }));
@@ -148,6 +160,8 @@ export interface ClaimContext {
   /** The staff member who took the claim, and their address. */
   assigneeStaffId: string | null;
   assigneeEmail: string | null;
+  /** When the review clock last started (REVIEW_FROM). */
+  reviewFrom: number;
 }
 
 export async function findClaimContext(tx: Queryable, claimId: string): Promise<ClaimContext | undefined> {
@@ -160,9 +174,10 @@ export async function findClaimContext(tx: Queryable, claimId: string): Promise<
     decided_by_email: string | null;
     assignee_staff_id: string | null;
     assignee_email: string | null;
+    review_from: number;
   }>(
     `SELECT c.merchant_id, m.name AS merchant_name, c.mode, c.plan_id, c.decided_by, s.email AS decided_by_email,
-            c.assignee_staff_id, a.email AS assignee_email
+            c.assignee_staff_id, a.email AS assignee_email, ${REVIEW_FROM} AS review_from
      FROM claims c JOIN merchants m ON m.id = c.merchant_id
      LEFT JOIN staff_accounts s ON c.decided_by = 'staff:' || s.id
      LEFT JOIN staff_accounts a ON a.id = c.assignee_staff_id
@@ -179,6 +194,7 @@ export async function findClaimContext(tx: Queryable, claimId: string): Promise<
       decidedByEmail: row.decided_by_email,
       assigneeStaffId: row.assignee_staff_id,
       assigneeEmail: row.assignee_email,
+      reviewFrom: Number(row.review_from),
     }
   );
 }

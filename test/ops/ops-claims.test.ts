@@ -9,7 +9,7 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrder } from "../support/protection-flows.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
-import { submitClaim } from "../../server/domain/claims.ts";
+import { addClaimMessage, submitClaim } from "../../server/domain/claims.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import type { Queryable } from "../../server/store/database.ts";
 import { ensureStaffAccount, issueSignInLink, signInWithLink, authenticateStaff } from "../../server/domain/staff.ts";
@@ -67,86 +67,6 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     const { sessionToken } = await tx((q) => signInWithLink(q, t.services, link.token, IP));
     return (await authenticateStaff(t.database.db, t.services, sessionToken))!;
   }
-
-  it("assign to me: the claim's assignee, Mine in the queue (nobody else's), given back by its assignee only; audited", async () => {
-    const claimId = await claimOf(t.merchant);
-    const [me, colleague] = [await staffMember(), await staffMember()];
-    const before = (await getOpsClaim(t.database.db, claimId, t.clock.now)).claim.updatedAt;
-    await tx((q) => actOnClaim(q, t.services, me, claimId, { action: "assign_to_me" }, IP));
-    const detail = await getOpsClaim(t.database.db, claimId, t.clock.now);
-    assert.deepEqual(detail.assignee, { staffId: me.id, email: me.email });
-    assert.equal(detail.claim.updatedAt, before, "internal to the claims team: the merchant's claim is unchanged");
-    const mine = await listClaimQueue(t.database.db, t.services, { view: "all", assignee: "mine" }, me.id);
-    assert.deepEqual(
-      mine.rows.map((row) => [row.id, row.assigneeEmail]),
-      [[claimId, me.email]],
-    );
-    const theirs = await listClaimQueue(t.database.db, t.services, { view: "all", assignee: "mine" }, colleague.id);
-    assert.deepEqual(theirs.rows, []);
-    const before2 = await counts();
-    await assert.rejects(
-      tx((q) => actOnClaim(q, t.services, colleague, claimId, { action: "unassign" }, IP)),
-      (error: DomainError) => error.code === "claim_not_yours",
-    );
-    assert.deepEqual(await counts(), before2, "a refused action writes nothing");
-    await tx((q) => actOnClaim(q, t.services, me, claimId, { action: "unassign" }, IP));
-    assert.equal((await getOpsClaim(t.database.db, claimId)).assignee, null);
-    const audit = await t.database.db.all<{ action: string }>(
-      "SELECT action FROM staff_audit_log WHERE subject = ? ORDER BY created_at, id",
-      [claimId],
-    );
-    assert.deepEqual(
-      audit.map((entry) => entry.action),
-      ["claim.assigned", "claim.unassigned"],
-    );
-  });
-
-  it("search by part of a reference number, any case; text that is no reference is refused", async () => {
-    const { confirmation } = await protectOrder(apiClient(t.baseUrl, t.merchant.publishableKey), t.merchant.programId, {
-      customer_email: "buyer@example.com",
-    });
-    const claim = await tx((q) =>
-      submitClaim(
-        q,
-        t.services,
-        { merchantId: t.merchant.merchantId, mode: "test" },
-        {
-          referenceNumber: confirmation.referenceNumber,
-          reason: "damaged_in_transit",
-        },
-      ),
-    );
-    const other = await claimOf(t.merchant);
-    const part = confirmation.referenceNumber.slice(-6).toLowerCase();
-    const found = await listClaimQueue(t.database.db, t.services, { view: "all", reference: part });
-    assert.deepEqual(
-      found.rows.map((row) => row.id),
-      [claim.id],
-    );
-    assert.ok(!found.rows.some((row) => row.id === other));
-    await assert.rejects(
-      listClaimQueue(t.database.db, t.services, { view: "all", reference: "%" }),
-      (error: DomainError) => error.field === "reference",
-    );
-  });
-
-  it("the review promise: due 5 business days after filing, due soon from the 4th, overdue after; none once with the buyer", async () => {
-    const friday = Date.UTC(2026, 10, 27, 10, 0); // a Friday
-    const due = addBusinessDays(friday, 5);
-    assert.equal(new Date(due).toISOString(), "2026-12-04T10:00:00.000Z");
-    assert.equal(reviewPromise("submitted", friday, friday)?.marker, null);
-    assert.equal(reviewPromise("under_review", friday, addBusinessDays(friday, 4) - 1)?.marker, null);
-    assert.equal(reviewPromise("under_review", friday, addBusinessDays(friday, 4))?.marker, "due_soon");
-    assert.equal(reviewPromise("submitted", friday, due)?.marker, "overdue");
-    assert.equal(reviewPromise("submitted", friday, due)?.dueAt, "2026-12-04T10:00:00.000Z");
-    for (const status of ["needs_information", "approved", "paid", "denied"] as const)
-      assert.equal(reviewPromise(status, friday, due), null, status);
-    // The queue reads the injected clock.
-    const claimId = await claimOf(t.merchant);
-    t.clock.advance(8 * 24 * 3_600_000);
-    const row = (await listClaimQueue(t.database.db, t.services, { view: "all" })).rows.find((r) => r.id === claimId)!;
-    assert.equal(row.review?.marker, "overdue");
-  });
 
   it("lists open claims of every merchant oldest first with their age; filters by status, reason, mode and merchant", async () => {
     const first = await claimOf(t.merchant);
@@ -474,5 +394,106 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
       await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_not_on_shopify");
       assert.deepEqual(await paymentCounts(), before);
     });
+  });
+
+  it("assign to me: the claim's assignee, Mine in the queue (nobody else's), given back by its assignee only; audited", async () => {
+    const claimId = await claimOf(t.merchant);
+    const [me, colleague] = [await staffMember(), await staffMember()];
+    const before = (await getOpsClaim(t.database.db, claimId, t.clock.now)).claim.updatedAt;
+    await tx((q) => actOnClaim(q, t.services, me, claimId, { action: "assign_to_me" }, IP));
+    const detail = await getOpsClaim(t.database.db, claimId, t.clock.now);
+    assert.deepEqual(detail.assignee, { staffId: me.id, email: me.email });
+    assert.equal(detail.claim.updatedAt, before, "internal to the claims team: the merchant's claim is unchanged");
+    const mine = await listClaimQueue(t.database.db, t.services, { view: "all", assignee: "mine" }, me.id);
+    assert.deepEqual(
+      mine.rows.map((row) => [row.id, row.assigneeEmail]),
+      [[claimId, me.email]],
+    );
+    const theirs = await listClaimQueue(t.database.db, t.services, { view: "all", assignee: "mine" }, colleague.id);
+    assert.deepEqual(theirs.rows, []);
+    const before2 = await counts();
+    await assert.rejects(
+      tx((q) => actOnClaim(q, t.services, colleague, claimId, { action: "unassign" }, IP)),
+      (error: DomainError) => error.code === "claim_not_yours",
+    );
+    assert.deepEqual(await counts(), before2, "a refused action writes nothing");
+    t.clock.advance(1_000); // the audit log reads in time order
+    await tx((q) => actOnClaim(q, t.services, me, claimId, { action: "unassign" }, IP));
+    assert.equal((await getOpsClaim(t.database.db, claimId)).assignee, null);
+    const audit = await t.database.db.all<{ action: string }>(
+      "SELECT action FROM staff_audit_log WHERE subject = ? ORDER BY created_at, id",
+      [claimId],
+    );
+    assert.deepEqual(
+      audit.map((entry) => entry.action),
+      ["claim.assigned", "claim.unassigned"],
+    );
+  });
+
+  it("search by part of a reference number, any case; text that is no reference is refused", async () => {
+    const { confirmation } = await protectOrder(apiClient(t.baseUrl, t.merchant.publishableKey), t.merchant.programId, {
+      customer_email: "buyer@example.com",
+    });
+    const claim = await tx((q) =>
+      submitClaim(
+        q,
+        t.services,
+        { merchantId: t.merchant.merchantId, mode: "test" },
+        {
+          referenceNumber: confirmation.referenceNumber,
+          reason: "damaged_in_transit",
+        },
+      ),
+    );
+    const other = await claimOf(t.merchant);
+    const part = confirmation.referenceNumber.slice(-6).toLowerCase();
+    const found = await listClaimQueue(t.database.db, t.services, { view: "all", reference: part });
+    assert.deepEqual(
+      found.rows.map((row) => row.id),
+      [claim.id],
+    );
+    assert.ok(!found.rows.some((row) => row.id === other));
+    await assert.rejects(
+      listClaimQueue(t.database.db, t.services, { view: "all", reference: "%" }),
+      (error: DomainError) => error.field === "reference",
+    );
+  });
+
+  it("the review promise: due 5 business days after filing, due soon from the 4th, overdue after; none once with the buyer", async () => {
+    const friday = Date.UTC(2026, 10, 27, 10, 0); // a Friday
+    const due = addBusinessDays(friday, 5);
+    assert.equal(new Date(due).toISOString(), "2026-12-04T10:00:00.000Z");
+    assert.equal(reviewPromise("submitted", friday, friday)?.marker, null);
+    assert.equal(reviewPromise("under_review", friday, addBusinessDays(friday, 4) - 1)?.marker, null);
+    assert.equal(reviewPromise("under_review", friday, addBusinessDays(friday, 4))?.marker, "due_soon");
+    assert.equal(reviewPromise("submitted", friday, due)?.marker, "overdue");
+    assert.equal(reviewPromise("submitted", friday, due)?.dueAt, "2026-12-04T10:00:00.000Z");
+    for (const status of ["needs_information", "approved", "paid", "denied"] as const)
+      assert.equal(reviewPromise(status, friday, due), null, status);
+    // The queue reads the injected clock.
+    const claimId = await claimOf(t.merchant);
+    // Found by its reference number: earlier tests filled the queue's first page.
+    const onlyIt = { view: "all", reference: (await getOpsClaim(t.database.db, claimId)).claim.referenceNumber };
+    t.clock.advance(8 * 24 * 3_600_000);
+    const row = (await listClaimQueue(t.database.db, t.services, onlyIt)).rows.find((r) => r.id === claimId)!;
+    assert.equal(row.review?.marker, "overdue");
+
+    // Asked for information, the buyer answers: the review continues within 5 business days of the answer.
+    const staff = await staffMember();
+    await tx((q) =>
+      actOnClaim(q, t.services, staff, claimId, { action: "request_information", message: "A photo?" }, IP),
+    );
+    assert.equal((await getOpsClaim(t.database.db, claimId, t.clock.now)).review, null, "waiting for the buyer");
+    const planId = (await getOpsClaim(t.database.db, claimId)).plan.id;
+    await tx((q) =>
+      addClaimMessage(q, t.services, { merchantId: t.merchant.merchantId, mode: "test", planId }, claimId, {
+        message: "Here it is.",
+      }),
+    );
+    const answered = t.clock.now;
+    const detail = await getOpsClaim(t.database.db, claimId, answered);
+    assert.deepEqual(detail.review, { dueAt: new Date(addBusinessDays(answered, 5)).toISOString(), marker: null });
+    const again = (await listClaimQueue(t.database.db, t.services, onlyIt)).rows.find((r) => r.id === claimId)!;
+    assert.deepEqual(again.review, detail.review);
   });
 });
