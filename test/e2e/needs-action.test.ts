@@ -229,5 +229,24 @@ describe("needs your action over `npm run demo` (Chromium, standalone)", () => {
       [owner.merchantId, ownerEmail],
     );
     assert.equal(Number(member?.action_emails), 0);
+
+    // A POST with any other value is refused and changes nothing; one without the page's CSRF value too.
+    const refused = await page.evaluate(async () => {
+      const form = document.querySelector<HTMLFormElement>("form[action='/dashboard/action-emails']")!;
+      const post = (fields: Record<string, string>) =>
+        fetch("/dashboard/action-emails", { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+      const csrf = (form.elements.namedItem("csrf") as HTMLInputElement).value;
+      const bad = await post({ csrf, actionEmails: "maybe" });
+      const forged = await post({ actionEmails: "on" });
+      return { bad: [bad.status, await bad.text()], forged: forged.status };
+    });
+    assert.equal(refused.bad[0], 400);
+    assert.match(String(refused.bad[1]), /Choose whether to get the e-mails\./);
+    assert.equal(refused.forged, 403);
+    const unchanged = await db.get<{ action_emails: number | null }>(
+      "SELECT action_emails FROM merchant_members WHERE merchant_id = ? AND email = ?",
+      [owner.merchantId, ownerEmail],
+    );
+    assert.equal(Number(unchanged?.action_emails), 0, "nothing changed");
   });
 });
