@@ -61,6 +61,8 @@ interface ShopifyOrderRow {
   reference_written_at: number | null;
   refunded_cents: number;
   status: string;
+  order_lines: string | null;
+  ship_to: string | null;
 }
 interface JobRow {
   id: string;
@@ -205,6 +207,17 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       assert.equal(row.line_price_cents, tier.priceCents);
       assert.equal(Number(row.fee_mismatch), 0, "the line is the fee's tier");
       assert.ok(row.reference_written_at, "write-back recorded");
+      // For the claims console: the goods (not the protection line) and the destination to the town only.
+      assert.deepEqual(JSON.parse(row.order_lines!), [
+        { title: "Item", quantity: 1, unitPriceCents: 10_000 },
+        { title: "Item", quantity: 2, unitPriceCents: 1_000 },
+      ]);
+      assert.deepEqual(JSON.parse(row.ship_to!), {
+        city: "Portland",
+        region: "OR",
+        postalCode: "97201",
+        countryCode: "US",
+      });
 
       const written = app.admin.orders.get(order.admin_graphql_api_id)!;
       assert.deepEqual(written.customAttributes, [
@@ -561,6 +574,10 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       assert.equal(redacted.customer_email_sealed, null, "the sealed address is gone too");
       assert.equal(redacted.reference_number, plan.reference_number, "the contract's record stays");
       assert.equal(redacted.fee_cents, plan.fee_cents);
+      const shopifyOrder = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [
+        String(order.id),
+      ]))!;
+      assert.equal(shopifyOrder.ship_to, null, "the order's destination is gone (the claims console says Not known)");
     });
 
     it("app/scopes_update stores the granted scopes on the shop's sessions", async () => {
