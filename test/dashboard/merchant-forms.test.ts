@@ -170,6 +170,7 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     await copy.click();
     await page.waitForSelector("[role=status]:has-text('Copied.')");
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+    assert.equal(await page.inputValue("input[name=label]"), "", "the next key starts unnamed");
     await check("keys-revealed");
     const key = row<{ id: string; label: string }>("SELECT id, label FROM api_keys WHERE last4 = ?", secret.slice(-4));
     assert.equal(key.label, "Checkout server");

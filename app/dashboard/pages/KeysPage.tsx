@@ -88,6 +88,13 @@ export function KeysPage() {
   const [mode, setMode] = useState("test");
   const failure = refusalOf(result);
   const [label, setLabel] = useState(failure?.form === "mint" ? (failure.values.label ?? "") : "");
+  // A key minted: the next one starts unnamed, so it does not take this one's label by accident (state adjusted
+  // while rendering the new answer, as React advises, not in an effect).
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    if (result?.ok && result.form === "mint") setLabel("");
+  }
   return (
     <Page title="API keys" subtitle="Minted, rotated and revoked only here: no API offers it.">
       <Layout>
