@@ -2,7 +2,7 @@
 // the share it earned (at its rate), what came back for cancellations, refunds and claims, the net, which way the
 // balance is owed, and when the statement closes. The overview and the Settlements page show it alike, in both shells.
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, Text } from "@shopify/polaris";
+import { BlockStack, Box, Card, Text } from "@shopify/polaris";
 import type { RunningBalance } from "../../server/index.ts";
 import type { BalancesData } from "./balance.server.ts";
 import { useDashboardHref } from "./shell-context.tsx";
@@ -46,6 +46,8 @@ export interface StatementFigures {
   netCents: number;
   openingBalanceCents: number;
   balanceCents: number;
+  /** The last line's name: "Balance" while the period is open, "Closing balance" on a closed statement. */
+  balanceLabel?: string;
 }
 
 /** The statement's lines in words; the required ones always, refund credits and corrections when there are any. */
@@ -71,7 +73,7 @@ function linesOf(figures: StatementFigures, counterparty: string): [string, stri
     ],
     ["Net this period", signed(figures.netCents, currency)],
     ["Carried from the last statement", signed(figures.openingBalanceCents, currency)],
-    ["Balance", signed(figures.balanceCents, currency)],
+    [figures.balanceLabel ?? "Balance", signed(figures.balanceCents, currency)],
   ];
 }
 
@@ -98,12 +100,14 @@ export function StatementLines({
           </tr>
         </thead>
         <tbody>
-          {linesOf(figures, counterparty).map(([label, amount]) => (
+          {linesOf(figures, counterparty).map(([label, amount], index, lines) => (
             <tr key={label}>
-              <th scope="row" style={{ fontWeight: label === "Balance" ? 650 : 450, background: "none" }}>
+              <th scope="row" style={{ fontWeight: index === lines.length - 1 ? 650 : 450, background: "none" }}>
                 {label}
               </th>
-              <td style={{ textAlign: "right", whiteSpace: "nowrap", fontWeight: label === "Balance" ? 650 : 450 }}>
+              <td
+                style={{ textAlign: "right", whiteSpace: "nowrap", fontWeight: index === lines.length - 1 ? 650 : 450 }}
+              >
                 {amount}
               </td>
             </tr>
@@ -159,7 +163,12 @@ export function BalanceCard({ statementsLink = false }: { statementsLink?: boole
           <CurrencyBalance key={balance.currency} balance={balance} counterparty={counterparty} />
         ))
       )}
-      {statementsLink && <a href={href("settlements")}>Statements and their entries (CSV)</a>}
+      {statementsLink && (
+        // Cards reach the screen's edges on a phone; the link keeps the cards' inset.
+        <Box paddingInline={{ xs: "400", sm: "0" }}>
+          <a href={href("settlements")}>Statements and their entries (CSV)</a>
+        </Box>
+      )}
     </BlockStack>
   );
 }

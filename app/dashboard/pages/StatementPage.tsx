@@ -59,6 +59,7 @@ export function StatementPage() {
                   netCents: statement.netCents,
                   openingBalanceCents: statement.openingBalanceCents,
                   balanceCents: statement.closingBalanceCents,
+                  balanceLabel: "Closing balance",
                 }}
               />
               <DownloadLink
