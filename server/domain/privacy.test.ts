@@ -61,6 +61,7 @@ describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
     assert.deepEqual(await customerRecords(database.db, sealer, actor(), { email: null, orderIds: [] }), {
       purchases: [],
       claims: [],
+      shopifyOrders: [],
     });
   });
 

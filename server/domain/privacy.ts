@@ -12,6 +12,7 @@ import {
   findPlanOrderContext,
   listClaimsOfPlans,
   listEventsMentioning,
+  listShopifyOrderFactsOfPlans,
   redactClaimActivity,
   redactPlanRow,
   replaceClaimDescriptions,
@@ -29,6 +30,8 @@ export interface CustomerSelector {
 export interface CustomerRecords {
   purchases: Purchase[];
   claims: { id: string; planId: string; reason: string; description: string; status: string; createdAt: string }[];
+  /** A Shopify order's lines and town-level destination, as kept for the claims console. */
+  shopifyOrders: { planId: string; orderId: string; lines: unknown; shipTo: unknown }[];
 }
 
 const REDACTED = "[redacted]";
@@ -47,6 +50,7 @@ export async function customerRecords(
   return {
     purchases,
     claims: claims.map((claim) => ({ ...claim, createdAt: new Date(claim.createdAt).toISOString() })),
+    shopifyOrders: await listShopifyOrderFactsOfPlans(tx, planIds),
   };
 }
 

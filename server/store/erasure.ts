@@ -99,6 +99,26 @@ export interface ClaimRecord {
   createdAt: number;
 }
 
+/** The Shopify orders of any of the plans: their lines and destination as kept (JSON text; null: not kept). */
+export async function listShopifyOrderFactsOfPlans(
+  tx: Queryable,
+  planIds: string[],
+): Promise<{ planId: string; orderId: string; lines: unknown; shipTo: unknown }[]> {
+  if (planIds.length === 0) return [];
+  const rows = await tx.all<{ plan_id: string; order_id: string; order_lines: string | null; ship_to: string | null }>(
+    `SELECT plan_id, order_id, order_lines, ship_to FROM shopify_orders WHERE plan_id IN (${placeholders(planIds)})
+     ORDER BY created_at, order_id`,
+    planIds,
+  );
+  const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+  return rows.map((row) => ({
+    planId: row.plan_id,
+    orderId: row.order_id,
+    lines: parsed(row.order_lines),
+    shipTo: parsed(row.ship_to),
+  }));
+}
+
 /** The claims on any of the plans, oldest first. */
 export async function listClaimsOfPlans(tx: Queryable, owner: Owner, planIds: string[]): Promise<ClaimRecord[]> {
   if (planIds.length === 0) return [];

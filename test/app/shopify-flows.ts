@@ -519,9 +519,10 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       const request = (await db().get<{ export: string }>("SELECT * FROM shopify_data_requests WHERE shop = ?", [
         SHOP,
       ]))!;
-      const exported: { dataRequestId: number; records: { test: { purchases: { id: string }[] } } } = JSON.parse(
-        request.export,
-      );
+      const exported: {
+        dataRequestId: number;
+        records: { test: { purchases: { id: string }[]; shopifyOrders: { shipTo: unknown }[] } };
+      } = JSON.parse(request.export);
       assert.equal(exported.dataRequestId, 99);
       const [plan] = await plansFor(order.id);
       assert.deepEqual(
@@ -529,6 +530,11 @@ export function shopifyFlowsSuite(dialect: Dialect) {
         [plan.id],
       );
       assert.ok(request.export.includes(email));
+      // The order's destination kept for the claims console is the customer's too.
+      assert.deepEqual(
+        exported.records.test.shopifyOrders.map((kept) => kept.shipTo),
+        [{ city: "Portland", region: "OR", postalCode: "97201", countryCode: "US" }],
+      );
 
       // Addresses are stored sealed; their keyed hash is what finds them.
       const hashColumns = [
