@@ -192,6 +192,7 @@ export {
   composeActionDigests,
   DIGEST_INTERVAL_MS,
   memberWantsActionEmails,
+  teamActionEmails,
 } from "./domain/action-digests.ts";
 export {
   authenticateMember,

@@ -14,6 +14,7 @@ import {
   findMemberActionEmails,
   insertActionDigest,
   listDigestRecipients,
+  listMembersWantingActionEmails,
   listToldItemKeys,
   lockDigestRecipient,
   setMemberActionEmails,
@@ -101,6 +102,11 @@ export async function memberWantsActionEmails(
   member: { merchantId: string; id: string },
 ): Promise<boolean> {
   return (await findMemberActionEmails(db, member.merchantId, member.id)) ?? false;
+}
+
+/** Which of the merchant's members want the e-mails (the Team page shows it; each member chooses for themselves). */
+export function teamActionEmails(db: Queryable, merchantId: string): Promise<string[]> {
+  return listMembersWantingActionEmails(db, merchantId);
 }
 
 /** The member's own choice, from the overview's checkbox ("on" when ticked; absent when not). */

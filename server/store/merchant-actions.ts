@@ -130,6 +130,15 @@ export async function findMemberActionEmails(
   return row && Number(row.wants) === 1;
 }
 
+/** The ids of the merchant's members who get the e-mails now (their choice, else their role's default). */
+export async function listMembersWantingActionEmails(db: Queryable, merchantId: string): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(
+    `SELECT mm.id FROM merchant_members mm WHERE mm.merchant_id = ? AND ${WANTS_EMAILS} ORDER BY mm.id`,
+    [merchantId],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Sets the member's own choice. */
 export async function setMemberActionEmails(
   db: Queryable,

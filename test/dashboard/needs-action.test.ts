@@ -21,7 +21,9 @@ import {
   composeActionDigests,
   DIGEST_INTERVAL_MS,
   memberWantsActionEmails,
+  teamActionEmails,
 } from "../../server/domain/action-digests.ts";
+import { loadTeam } from "../../app/dashboard/pages/team.server.ts";
 import { owePlanFee, confirmFeeRefund } from "../../server/domain/fee-refunds.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { createActionDigestWorker, ACTION_DIGEST_SUBJECT } from "../../server/email/action-digest.ts";
@@ -282,6 +284,24 @@ describe.each(DIALECTS)("needs your action (%s)", (dialect) => {
         (error: DomainError) => error.code === "parameter_invalid",
       );
       assert.equal(await memberWantsActionEmails(db(), owner), true, "bad input changes nothing");
+      // The Team page says who gets them.
+      assert.deepEqual(await teamActionEmails(db(), merchant.merchantId), [owner.id, optedIn.id, invited.id].sort());
+      const team = await renderDashboardPage(
+        await loadTeam({
+          runtime: { db: db(), services: t.services },
+          viewer: {
+            merchantId: merchant.merchantId,
+            mode: "test",
+            actor: { id: owner.id, email: owner.email },
+            role: "owner",
+          },
+          request: new Request("http://app.test/dashboard/team"),
+        } as unknown as PageContext),
+        { file: "dashboard.team.tsx", path: "/dashboard/team" },
+      );
+      assert.match(team, /E-mails what needs action/);
+      assert.equal((team.match(/>Yes</g) ?? []).length, 3);
+      assert.equal((team.match(/>No</g) ?? []).length, 2);
 
       const w = worker();
       await w.runOnce();

@@ -59,7 +59,7 @@ function MemberActions({ member }: { member: TeamMember }) {
 }
 
 export function TeamPage() {
-  const { members, me } = useLoaderData() as unknown as TeamData;
+  const { members, me, actionEmails } = useLoaderData() as unknown as TeamData;
   const result = useActionData() as TeamResult | undefined;
   const failure = refusalOf(result);
   const [email, setEmail] = useState(failure?.form === "invite" ? failure.values.email : "");
@@ -115,6 +115,7 @@ export function TeamPage() {
                 { title: "Role" },
                 { title: "Status" },
                 { title: "Last sign-in" },
+                { title: "E-mails what needs action" },
                 { title: "Actions" },
               ]}
             >
@@ -130,6 +131,7 @@ export function TeamPage() {
                     </Badge>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{member.lastSignInAt ? formatTime(member.lastSignInAt) : "—"}</IndexTable.Cell>
+                  <IndexTable.Cell>{actionEmails.includes(member.id) ? "Yes" : "No"}</IndexTable.Cell>
                   <IndexTable.Cell>
                     {member.id === me ? <Text as="span">You</Text> : <MemberActions member={member} />}
                   </IndexTable.Cell>

@@ -1,5 +1,13 @@
-// Team (owners only, by the role table): the merchant's members, invitations by e-mail, role changes, disabling.
-import { changeMemberRole, disableMember, inviteMember, listTeam, type TeamActor } from "../../../server/index.ts";
+// Team (owners only, by the role table): the merchant's members, invitations by e-mail, role changes, disabling; and
+// who gets the e-mail of what needs action (each member chooses on the overview).
+import {
+  changeMemberRole,
+  disableMember,
+  inviteMember,
+  listTeam,
+  teamActionEmails,
+  type TeamActor,
+} from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import { sendSignInLinks } from "../sign-in.server.ts";
 import type { DashboardViewer, PageAction, PageContext } from "../viewer.ts";
@@ -14,7 +22,11 @@ const teamActorOf = (viewer: DashboardViewer): TeamActor => ({
 });
 
 export async function loadTeam({ runtime, viewer }: PageContext) {
-  return { members: await listTeam(runtime.db, teamActorOf(viewer)), me: viewer.actor.id };
+  const [members, actionEmails] = await Promise.all([
+    listTeam(runtime.db, teamActorOf(viewer)),
+    teamActionEmails(runtime.db, viewer.merchantId),
+  ]);
+  return { members, me: viewer.actor.id, actionEmails };
 }
 
 export type TeamData = Awaited<ReturnType<typeof loadTeam>>;
