@@ -243,6 +243,13 @@ describe.each(DIALECTS)("claims console review aids (%s)", (dialect) => {
     await imagesDrawn(page, ".evidence-large img");
     assert.match((await page.textContent("main"))!, /Photo 2 of 2/);
     assert.equal(await page.locator("a:has-text('Next photo')").count(), 0);
+    // A file the claim does not have: 404 with a sentence; no session: the sign-in page.
+    const missing = await page.goto(url(`/ops/claims/${claimId}/evidence/evd_missing/view`));
+    assert.equal(missing?.status(), 404);
+    assert.match((await page.textContent("main"))!, /There is no such file\./);
+    const signedOut = await fetch(url(`/ops/claims/${claimId}/evidence/${photoId}/view`), { redirect: "manual" });
+    assert.equal(signedOut.status, 302);
+    await page.goto(url(`/ops/claims/${claimId}/evidence/${photoId}/view`));
     await page.click("a:has-text('Back to the claim')");
     await page.waitForSelector("#files-title");
   });
