@@ -7,6 +7,7 @@
 import {
   assertFeeRefundable,
   confirmFeeRefund,
+  FEE_REFUND_JOB,
   findShopifyFeeRefund,
   formatDecimalAmount,
   listUnqueuedShopifyFeeRefunds,
@@ -23,7 +24,6 @@ import { coreRefusalIsFinal, PermanentJobError, type Job, type PeriodicTask } fr
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 
 // The job kind lives with the rows it refunds (the core reads which ones gave up: README "Needs your action").
-import { FEE_REFUND_JOB } from "../../server/store/shopify-fee-refunds.ts";
 export { FEE_REFUND_JOB };
 /**
  * How often the app looks for fee refunds owed. A cancelled buyer sees "refund pending" until the job ran; half a
