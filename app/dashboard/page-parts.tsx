@@ -93,7 +93,8 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 /**
  * A change that cannot be undone (revoke a key, delete an endpoint, go live) in two steps: the first button asks,
  * naming what happens, and only "Yes, …" posts — with the confirmation field the server requires
- * (confirmation.server.ts), so a stray POST changes nothing. `children` are the form's own fields.
+ * (confirmation.server.ts), so a stray POST changes nothing. `children` are the form's own fields. `asksFirst`
+ * false: the form's fields chose a change that can be undone (a rotation with an overlap), and the button posts.
  */
 export function ConfirmedAction({
   action,
@@ -102,6 +103,7 @@ export function ConfirmedAction({
   confirmLabel,
   disabled,
   variant,
+  asksFirst = true,
   children,
 }: {
   /** The first button's text ("Revoke now"). */
@@ -113,6 +115,7 @@ export function ConfirmedAction({
   confirmLabel: string;
   disabled?: boolean;
   variant?: "primary";
+  asksFirst?: boolean;
   children?: ReactNode;
 }) {
   const [asking, setAsking] = useState(false);
@@ -142,8 +145,9 @@ export function ConfirmedAction({
       ) : (
         <InlineStack>
           <Button
-            onClick={() => setAsking(true)}
-            tone={variant ? undefined : "critical"}
+            submit={!asksFirst}
+            onClick={asksFirst ? () => setAsking(true) : undefined}
+            tone={variant || !asksFirst ? undefined : "critical"}
             variant={variant}
             disabled={disabled}
             accessibilityLabel={accessibilityLabel}

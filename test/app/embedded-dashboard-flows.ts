@@ -177,11 +177,20 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       );
       const first = listed.data.keys.find((key) => key.display === minted.data.revealed.display)!;
       assert.equal(first.label, "Warehouse sync");
+      // Without an overlap the old key stops at once: only from the confirmation step.
+      const strayRotation = await post<{ formError: string }>("app.developers.keys.tsx", "/app/developers/keys", {
+        intent: "rotate",
+        keyId: first.id,
+        overlap: "none",
+      });
+      assert.equal(strayRotation.status, 400);
+      assert.match(strayRotation.data.formError, /Nothing was rotated\. Confirm it on the page first/);
+      assert.equal(await keyCount(), keysBefore, "no successor minted");
       // A rotation's successor does the old key's job under its name.
       const rotated = await post<{ revealed: { display: string; label: string } }>(
         "app.developers.keys.tsx",
         "/app/developers/keys",
-        { intent: "rotate", keyId: first.id, overlap: "none" },
+        { intent: "rotate", keyId: first.id, overlap: "none", confirmed: "yes" },
       );
       assert.equal(rotated.status, 200);
       assert.equal(rotated.data.revealed.label, "Warehouse sync");

@@ -197,6 +197,73 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     assert.notEqual(revokedAt().revoked_at, null);
   }, 120_000);
 
+  it("rotates a key with no overlap, and disables a member, only from the confirmation step; a rotation with an overlap posts at once", async () => {
+    await load("/dashboard/developers/keys");
+    await page.fill("input[name=label]", "Nightly export");
+    await page.selectOption("select[name=kind]", "secret");
+    await page.selectOption("select[name=mode]", "test");
+    await page.click("button:has-text('Mint the key')");
+    const secret = await page.inputValue("input[readonly]");
+    const key = row<{ id: string }>("SELECT id FROM api_keys WHERE last4 = ?", secret.slice(-4));
+    const revokedAt = (id: string) =>
+      row<{ revoked_at: number | null }>("SELECT revoked_at FROM api_keys WHERE id = ?", id).revoked_at;
+    const keyCount = () => row<{ n: number }>("SELECT COUNT(*) AS n FROM api_keys").n;
+    const before = keyCount();
+    // Without an overlap the old key stops at once: a POST without the confirmation changes nothing.
+    const stray = await postFromPage("/dashboard/developers/keys", {
+      intent: "rotate",
+      keyId: key.id,
+      overlap: "none",
+    });
+    assert.equal(stray.status, 400);
+    assert.match(stray.text, /Nothing was rotated\. Confirm it on the page first/);
+    assert.equal(revokedAt(key.id), null);
+    assert.equal(keyCount(), before, "no key minted");
+
+    await load("/dashboard/developers/keys");
+    const keyRow = page.locator("tr", { hasText: `mch_test_…${secret.slice(-4)}` });
+    await keyRow.locator("select[name=overlap]").selectOption("none");
+    await keyRow.getByRole("button", { name: /^Rotate Nightly export/ }).click();
+    await page.waitForSelector("text=The old key is refused from this moment");
+    assert.equal(keyCount(), before, "asking rotates nothing");
+    await check("keys-confirm-rotate");
+    await keyRow.getByRole("button", { name: "Yes, rotate it now" }).click();
+    const successor = await page.waitForSelector("input[readonly]");
+    assert.notEqual(await successor.inputValue(), secret);
+    assert.notEqual(revokedAt(key.id), null, "the old key stopped at once");
+
+    // With an overlap the old key keeps working: Rotate posts without asking.
+    await load("/dashboard/developers/keys");
+    const nextSecret = row<{ last4: string }>(
+      "SELECT last4 FROM api_keys WHERE label = 'Nightly export' AND revoked_at IS NULL",
+    ).last4;
+    const nextRow = page.locator("tr", { hasText: `mch_test_…${nextSecret}` });
+    await nextRow.locator("select[name=overlap]").selectOption("24h");
+    await nextRow.getByRole("button", { name: /^Rotate Nightly export/ }).click();
+    await page.waitForSelector("input[readonly]");
+    assert.equal(keyCount(), before + 2);
+
+    // A member is disabled only from the step too.
+    await load("/dashboard/team");
+    const email = `leaving-${Date.now()}@demo.example`;
+    await page.fill("input[name=email]", email);
+    await page.click("button:has-text('Send the invitation')");
+    await page.waitForSelector(`text=${email} is invited`);
+    const member = () =>
+      row<{ id: string; status: string }>("SELECT id, status FROM merchant_members WHERE email = ?", email);
+    const disabled = await postFromPage("/dashboard/team", { intent: "disable", memberId: member().id });
+    assert.equal(disabled.status, 400);
+    assert.match(disabled.text, /Nobody was disabled\. Confirm it on the page first/);
+    assert.notEqual(member().status, "disabled");
+    await load("/dashboard/team");
+    await page.getByRole("button", { name: `Disable ${email}` }).click();
+    await page.waitForSelector("text=this cannot be undone");
+    await check("team-confirm-disable");
+    await page.getByRole("button", { name: "Yes, disable" }).click();
+    await page.waitForSelector(`text=${email} can no longer sign in`);
+    assert.equal(member().status, "disabled");
+  }, 180_000);
+
   it("copies a webhook signing secret and deletes an endpoint only from the confirmation step", async () => {
     await load("/dashboard/developers/webhooks");
     await page.fill("input[name=url]", "http://127.0.0.1:9/forms-hooks");

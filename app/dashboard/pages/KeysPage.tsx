@@ -45,25 +45,29 @@ function KeyActions({ apiKey, mayRotate }: { apiKey: ApiKeySummary; mayRotate: b
   return (
     <InlineStack gap="200" blockAlign="end">
       {apiKey.state === "active" && mayRotate ? (
-        <DashboardForm>
+        // Without an overlap the old key stops at once, like a revocation: that one asks first.
+        <ConfirmedAction
+          action="Rotate"
+          accessibilityLabel={`Rotate ${keyName(apiKey)}`}
+          question={`Rotate ${keyName(apiKey)} with no overlap? The old key is refused from this moment: every page or server still using it stops working.`}
+          confirmLabel="Yes, rotate it now"
+          asksFirst={overlap === "none"}
+        >
           <input type="hidden" name="intent" value="rotate" />
           <input type="hidden" name="keyId" value={apiKey.id} />
-          <InlineStack gap="200" blockAlign="end">
-            <Select
-              label={`Old ${apiKey.display} keeps working for`}
-              name="overlap"
-              value={overlap}
-              onChange={setOverlap}
-              options={[
-                { label: "No overlap", value: "none" },
-                { label: "1 hour", value: "1h" },
-                { label: "24 hours", value: "24h" },
-                { label: "7 days", value: "7d" },
-              ]}
-            />
-            <Button submit>Rotate</Button>
-          </InlineStack>
-        </DashboardForm>
+          <Select
+            label={`Old ${apiKey.display} keeps working for`}
+            name="overlap"
+            value={overlap}
+            onChange={setOverlap}
+            options={[
+              { label: "No overlap", value: "none" },
+              { label: "1 hour", value: "1h" },
+              { label: "24 hours", value: "24h" },
+              { label: "7 days", value: "7d" },
+            ]}
+          />
+        </ConfirmedAction>
       ) : null}
       <ConfirmedAction
         action="Revoke now"

@@ -16,7 +16,7 @@ import {
 import { useState } from "react";
 import type { TeamMember } from "../../../server/index.ts";
 import type { TeamData } from "./team.server.ts";
-import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
+import { ConfirmedAction, OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { DashboardForm } from "../shell-context.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
 
@@ -47,13 +47,15 @@ function MemberActions({ member }: { member: TeamMember }) {
           <Button submit>Change role</Button>
         </InlineStack>
       </DashboardForm>
-      <DashboardForm>
+      <ConfirmedAction
+        action="Disable"
+        accessibilityLabel={`Disable ${member.email}`}
+        question={`Disable ${member.email}? They can no longer sign in and their sessions end now; this cannot be undone.`}
+        confirmLabel="Yes, disable"
+      >
         <input type="hidden" name="intent" value="disable" />
         <input type="hidden" name="memberId" value={member.id} />
-        <Button submit tone="critical" accessibilityLabel={`Disable ${member.email}`}>
-          Disable
-        </Button>
-      </DashboardForm>
+      </ConfirmedAction>
     </InlineStack>
   );
 }

@@ -29,6 +29,10 @@ export const keysAction: PageAction<unknown> = async ({ runtime, viewer, form })
     return result.ok ? { ok: true, form: "revoke", message: `${result.value.display} is revoked.` } : result.response;
   }
   const rotating = intent === "rotate";
+  if (rotating && field(form, "overlap") === "none") {
+    const refused = unconfirmed(form, "rotate", "Nothing was rotated.");
+    if (refused) return refused;
+  }
   const values: Record<string, string> = rotating
     ? { keyId: field(form, "keyId"), overlap: field(form, "overlap") }
     : { kind: field(form, "kind"), mode: field(form, "mode"), label: field(form, "label") };

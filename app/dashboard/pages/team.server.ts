@@ -10,6 +10,7 @@ import {
 } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import { sendSignInLinks } from "../sign-in.server.ts";
+import { unconfirmed } from "../confirmation.server.ts";
 import type { DashboardViewer, PageAction, PageContext } from "../viewer.ts";
 
 const teamActorOf = (viewer: DashboardViewer): TeamActor => ({
@@ -52,6 +53,10 @@ export const teamAction: PageAction<unknown> = async ({ runtime, viewer, form })
     };
   }
   const memberId = field(form, "memberId");
+  if (intent === "disable") {
+    const refused = unconfirmed(form, "member", "Nobody was disabled.");
+    if (refused) return refused;
+  }
   const result = await formAction("member", { memberId: "memberId", role: "role" }, () =>
     db.transaction((tx) =>
       intent === "disable"
