@@ -3,6 +3,8 @@
 // core later) is shown with its underscores as spaces rather than not at all. Covered reasons have published names
 // (the rulebook's, server-side): loaders hand them to pages as `reasonNames` (reason-names.server.ts).
 
+import type { MerchantAuditAction } from "../../server/index.ts";
+
 const words =
   (table: Record<string, string>) =>
   (code: string): string =>
@@ -50,3 +52,25 @@ export const deliveryOutcomeLabel = words({ succeeded: "Delivered", failed: "Fai
 
 /** A covered reason's published name, given the names the loader sent. */
 export const reasonLabel = (names: Record<string, string>, code: string) => names[code] ?? code.replace(/_/g, " ");
+
+/** An audit log entry's action, as a sentence's verb phrase; every action the core records has its words (the type). */
+const AUDIT_ACTION_WORDS: Record<MerchantAuditAction, string> = {
+  "member.signed_up": "Signed up",
+  "member.signed_in": "Signed in",
+  "member.signed_out_everywhere": "Signed out everywhere",
+  "member.invited": "Invited a member",
+  "member.role_changed": "Changed a member's role",
+  "member.disabled": "Disabled a member",
+  "member.reactivated": "Reactivated a member",
+  "api_key.minted": "Minted a key",
+  "api_key.rotated": "Rotated a key",
+  "api_key.revoked": "Revoked a key",
+  "webhook_endpoint.created": "Added a webhook endpoint",
+  "webhook_endpoint.updated": "Changed a webhook endpoint",
+  "webhook_endpoint.secret_rotated": "Rotated a webhook signing secret",
+  "webhook_endpoint.deleted": "Deleted a webhook endpoint",
+  "program.updated": "Changed the program's terms",
+  "allowed_origins.updated": "Changed the widget's allowed origins",
+  "merchant.went_live": "Went live",
+};
+export const auditActionLabel = words(AUDIT_ACTION_WORDS);

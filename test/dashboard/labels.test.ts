@@ -2,8 +2,9 @@
 // words, never as its code; the ones a merchant acts on say who the claim waits for.
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { CLAIM_STATUSES } from "../../server/index.ts";
+import { CLAIM_STATUSES, MERCHANT_AUDIT_ACTIONS } from "../../server/index.ts";
 import {
+  auditActionLabel,
   claimStatusLabel,
   deliveryOutcomeLabel,
   endpointStatusLabel,
@@ -21,6 +22,14 @@ describe("the dashboard's words for codes", () => {
     }
     assert.equal(claimStatusLabel("needs_information"), "Waiting for the buyer");
     assert.equal(claimStatusLabel("under_review"), "Being reviewed");
+  });
+
+  it("names every audit log action in words, never its code", () => {
+    for (const action of MERCHANT_AUDIT_ACTIONS) {
+      const words = auditActionLabel(action);
+      assert.doesNotMatch(words, /[._]/, action);
+    }
+    assert.equal(auditActionLabel("merchant.went_live"), "Went live");
   });
 
   it("names covered reasons by the rulebook's names, purchases, endpoints and deliveries in words", () => {

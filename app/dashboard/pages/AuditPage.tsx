@@ -4,6 +4,7 @@ import type { AuditData } from "./audit.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
 import { TableCard } from "../page-parts.tsx";
 import { formatTime } from "../../components/dashboard/format.ts";
+import { auditActionLabel } from "../labels.ts";
 
 export function AuditPage() {
   const { entries, nextBefore } = useLoaderData() as unknown as AuditData;
@@ -24,7 +25,7 @@ export function AuditPage() {
             <tr key={entry.id}>
               <td>{formatTime(entry.at)}</td>
               <td>{entry.actorEmail}</td>
-              <td>{entry.action}</td>
+              <td title={entry.action}>{auditActionLabel(entry.action)}</td>
               <td>{entry.mode}</td>
               <td>
                 {[
