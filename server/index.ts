@@ -5,6 +5,7 @@
 
 // Runtime and configuration
 export { loadConfig, type Config } from "./config.ts";
+export { claimTitle } from "./domain/claim-name.ts";
 export { createRuntime, type Runtime } from "./runtime.ts";
 export { createServerApp } from "./server-app.ts";
 export { exitGracefullyOnSignals } from "./graceful-shutdown.ts";

@@ -8,7 +8,7 @@ import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
 import { claimStatusLabel, reasonLabel, remedyLabel, timelineKindLabel } from "../labels.ts";
 
 export function ClaimPage() {
-  const { claim, reasonNames } = useLoaderData() as unknown as ClaimData;
+  const { claim, title, reasonNames } = useLoaderData() as unknown as ClaimData;
   const result = useActionData() as FormOutcome | undefined;
   const failure = refusalOf(result);
   const { canChange } = useAccess();
@@ -20,7 +20,7 @@ export function ClaimPage() {
   const files = (id: string) => href("claims", `/${claim.id}/evidence/${id}`);
   return (
     <Page
-      title={`Claim on ${claim.referenceNumber}`}
+      title={title}
       subtitle={`${reasonLabel(reasonNames, claim.reason)} · order ${claim.orderId}`}
       backAction={{ content: "Claims", url: href("claims") }}
       titleMetadata={<Badge>{claimStatusLabel(claim.status)}</Badge>}

@@ -65,7 +65,7 @@ export function ClaimsPage() {
               {claims.map((claim, index) => (
                 <IndexTable.Row id={claim.id} key={claim.id} position={index}>
                   <IndexTable.Cell>
-                    <a href={href("claims", `/${claim.id}`)}>{claim.referenceNumber}</a>
+                    <a href={href("claims", `/${claim.id}`)}>{claim.title}</a>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{reasonLabel(reasonNames, claim.reason)}</IndexTable.Cell>
                   <IndexTable.Cell>

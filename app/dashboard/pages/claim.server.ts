@@ -3,7 +3,13 @@
 // POST /merchant/claims/{id}/resolution, the amount typed as money in the claim's currency; a Shopify shop's claims
 // are paid by the app and refuse it).
 import { z } from "zod";
-import { DomainError, getMerchantClaim, readMerchantEvidence, resolveClaim } from "../../../server/index.ts";
+import {
+  claimTitle,
+  DomainError,
+  getMerchantClaim,
+  readMerchantEvidence,
+  resolveClaim,
+} from "../../../server/index.ts";
 import { formatMoney, parseTypedMoney } from "@purchase-protection/contract";
 import { field, formAction } from "../../form-actions.server.ts";
 import { REASON_NAMES } from "../reason-names.server.ts";
@@ -19,10 +25,8 @@ const claimPath = (request: Request) => {
 
 export async function loadClaim({ runtime, viewer, request }: PageContext) {
   const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
-  return {
-    claim: await getMerchantClaim(runtime.db, actor, claimPath(request).claimId),
-    reasonNames: REASON_NAMES,
-  };
+  const claim = await getMerchantClaim(runtime.db, actor, claimPath(request).claimId);
+  return { claim, title: claimTitle(claim.referenceNumber, claim.number), reasonNames: REASON_NAMES };
 }
 
 export type ClaimData = Awaited<ReturnType<typeof loadClaim>>;

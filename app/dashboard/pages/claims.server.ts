@@ -1,7 +1,7 @@
 // Claims: the buyers' refund requests on the viewer's protected purchases (the spec's dashboard "yes"; the API's
 // GET /merchant/claims), newest first, filtered by status or reference number, a page at a time.
 import { z } from "zod";
-import { CLAIM_STATUSES, listClaims } from "../../../server/index.ts";
+import { CLAIM_STATUSES, claimTitle, listClaims } from "../../../server/index.ts";
 import type { PageContext } from "../viewer.ts";
 import { parseListFilters } from "../list-filters.server.ts";
 import { REASON_NAMES } from "../reason-names.server.ts";
@@ -25,7 +25,8 @@ export async function loadClaims({ runtime, viewer, request }: PageContext) {
     filters,
     errors,
     statuses: CLAIM_STATUSES,
-    claims: page.data,
+    // Named as the buyer names it on the phone: "Claim 2 on CLM-…".
+    claims: page.data.map((claim) => ({ ...claim, title: claimTitle(claim.referenceNumber, claim.number) })),
     nextAfter: page.hasMore ? page.nextCursor : null,
     reasonNames: REASON_NAMES,
   };
