@@ -9,23 +9,20 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
-import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { sessionToken } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
-import { startWebApp, type WebAppProcess } from "../support/web-app.ts";
+import { startEmbeddedAdmin, type EmbeddedAdmin } from "../support/embedded-admin.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
-const WIDTHS = [390, 1280];
 const SHOP = "embedded-forms.myshopify.com";
 
 describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () => {
   let database: TestDatabase;
   let dataDir: string;
   let shopify: ShopifyAppHarness;
-  let web: WebAppProcess;
-  let browser: Browser;
+  let admin: EmbeddedAdmin;
   let context: BrowserContext;
   let page: Page;
   const pageErrors: string[] = [];
@@ -39,26 +36,16 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
       existing: { databaseUrl: database.url, dataDir },
     });
     await shopify.install(SHOP);
-    [web, browser] = await Promise.all([
-      startWebApp({
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "info",
-        EDGE_LIMITS: "off",
-      }),
-      launchBrowser(),
-    ]);
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    // A merchant's browser, not a headless one: authenticate.admin answers 410 to user agents it takes for bots.
-    context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`,
+    admin = await startEmbeddedAdmin({
+      shop: SHOP,
+      databaseUrl: database.url,
+      dataDir,
+      artifacts: ARTIFACTS,
+      prefix: "embedded-forms-",
     });
-    // App Bridge's script is on Shopify's CDN (unreachable here): cut off, and what it does for the page's own
-    // requests — the session token on each — done here.
-    await context.route("https://cdn.shopify.com/**", (route) => route.abort());
-    await context.route(`${web.origin}/**`, (route) =>
+    // What App Bridge does for the page's own requests (its script is cut off): the session token on each.
+    context = await admin.newContext();
+    await context.route(`${admin.web.origin}/**`, (route) =>
       route.request().resourceType() === "fetch"
         ? route.continue({
             headers: { ...route.request().headers(), authorization: `Bearer ${sessionToken(SHOP)}` },
@@ -71,8 +58,7 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
 
   afterAll(async () => {
     await context?.close().catch(() => {});
-    await browser?.close();
-    await web?.stop();
+    await admin?.close();
     await shopify?.close();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -83,22 +69,10 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
     (await db().get<{ merchant_id: string }>("SELECT merchant_id FROM shop_installations WHERE shop = ?", [SHOP]))!
       .merchant_id;
 
-  /** A document load of an admin page as the admin's iframe makes it. */
-  async function open(pathname: string) {
-    const host = Buffer.from(`admin.shopify.com/store/${SHOP.replace(".myshopify.com", "")}`).toString("base64url");
-    const query = new URLSearchParams({ embedded: "1", shop: SHOP, host, id_token: sessionToken(SHOP) });
-    const response = await page.goto(`${web.origin}${pathname}?${query}`);
-    assert.equal(response?.status(), 200, `${pathname}: ${await response?.text()}`);
-    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-  }
+  const open = (pathname: string) => admin.open(page, pathname);
 
   async function check(name: string) {
-    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(ARTIFACTS, `embedded-forms-${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await admin.check(page, name);
     assert.deepEqual(pageErrors, []);
   }
 

@@ -9,12 +9,10 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
-import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
-import { orderPayload, sessionToken } from "../support/shopify.ts";
+import { sessionToken } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
-import { startWebApp, type WebAppProcess } from "../support/web-app.ts";
+import { deliverProtectedOrder, startEmbeddedAdmin, type EmbeddedAdmin } from "../support/embedded-admin.ts";
 import { appendLedgerEntry } from "../../server/domain/ledger.ts";
 import {
   closeEndedPeriods,
@@ -25,15 +23,13 @@ import {
 import { formatMoney } from "../../app/components/dashboard/format.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/money");
-const WIDTHS = [390, 1280];
 const SHOP = "embedded-money.myshopify.com";
 
 describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
   let database: TestDatabase;
   let dataDir: string;
   let shopify: ShopifyAppHarness;
-  let web: WebAppProcess;
-  let browser: Browser;
+  let admin: EmbeddedAdmin;
   let owner: { merchantId: string; mode: "test" | "live" };
   const pageErrors: string[] = [];
 
@@ -61,63 +57,27 @@ describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
       }),
     );
     assert.ok((await closeEndedPeriods(database.db, services)) >= 1);
-    // This week: an order with the buyer's protection on the fee's tier, as the cart's widget adds it.
-    const tier = installation.tiers.find((candidate) => candidate.priceCents >= 120)!;
-    const order = orderPayload({
-      lines: [
-        { productId: 111, price: "40.00" },
-        { productId: installation.productId!, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
-      ],
-      attributes: { _protection: "accepted" },
+    await deliverProtectedOrder(shopify, SHOP);
+    admin = await startEmbeddedAdmin({
+      shop: SHOP,
+      databaseUrl: database.url,
+      dataDir,
+      artifacts: ARTIFACTS,
+      prefix: "embedded-",
     });
-    assert.equal(await shopify.deliver({ topic: "orders/create", shop: SHOP, payload: order }), 200);
-    await shopify.settled();
-    [web, browser] = await Promise.all([
-      startWebApp({
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "info",
-        EDGE_LIMITS: "off",
-      }),
-      launchBrowser(),
-    ]);
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.stop();
+    await admin?.close();
     await shopify?.close();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function open(page: Page, pathname: string) {
-    const host = Buffer.from(`admin.shopify.com/store/${SHOP.replace(".myshopify.com", "")}`).toString("base64url");
-    const query = new URLSearchParams({ embedded: "1", shop: SHOP, host, id_token: sessionToken(SHOP) });
-    const response = await page.goto(`${web.origin}${pathname}?${query}`);
-    assert.equal(response?.status(), 200, `${pathname}: ${await response?.text()}`);
-    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-  }
-
-  async function check(page: Page, name: string) {
-    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, `${name}: ${width} px`);
-      await page.screenshot({ path: path.join(ARTIFACTS, `embedded-${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-
   it("the overview and Settlements show the running balance; the closed statement's CSV downloads", async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`,
+    const context = await admin.newContext({
       acceptDownloads: true,
     });
-    await context.route("https://cdn.shopify.com/**", (route) => route.abort());
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
 
@@ -130,16 +90,16 @@ describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
         ? `You owe Purchase Protection Inc. ${owed}`
         : `Purchase Protection Inc. owes you ${owed}`;
 
-    await open(page, "/app");
+    await admin.open(page, "/app");
     await page.getByRole("heading", { name: "Running balance, USD", exact: false }).waitFor();
     assert.ok(await page.getByText(sentence, { exact: true }).isVisible(), sentence);
     assert.ok(await page.getByText(/This weekly statement closes Monday .* at 00:15 UTC/).isVisible());
-    await check(page, "overview");
+    await admin.check(page, "overview");
 
-    await open(page, "/app/settlements");
+    await admin.open(page, "/app/settlements");
     await page.getByRole("heading", { name: "Settlements", exact: true }).waitFor();
     assert.ok(await page.getByText(sentence, { exact: true }).isVisible(), "the same balance on top");
-    await check(page, "settlements");
+    await admin.check(page, "settlements");
     // The claim's week and the empty week after it (periods chain without gaps), newest first.
     const statements = (await listSettlements(database.db, owner, { limit: 10 })).data;
     assert.deepEqual(
@@ -151,10 +111,10 @@ describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
       route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${sessionToken(SHOP)}` } }),
     );
     // The claim's week opens on its page, whose button downloads the CSV.
-    await open(page, `/app/settlements/${statements[1].id}`);
+    await admin.open(page, `/app/settlements/${statements[1].id}`);
     await page.getByRole("heading", { name: "At its close Purchase Protection Inc. owed you $42.50" }).waitFor();
     assert.ok(await page.getByText("Claim reimbursed to you", { exact: true }).isVisible());
-    await check(page, "statement");
+    await admin.check(page, "statement");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download its 1 entries (CSV)" }).click(),

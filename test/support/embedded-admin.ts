@@ -1,0 +1,104 @@
+// The Shopify admin's iframe as the embedded Chromium tests load it: the web app's real process over a Shopify app's
+// database (startShopifyApp put the app's credentials in this process's environment: the web app gets them too), a
+// merchant's browser (authenticate.admin answers 410 to user agents it takes for bots) with App Bridge's script cut
+// off (it is on Shopify's CDN, unreachable here), each page a document load carrying the session token and the
+// `embedded`, `shop` and `host` parameters; a page checked with axe-core and screenshotted at 390 and 1280 px.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { axeViolations, launchBrowser, type TestPage } from "./widget/browser.ts";
+import { orderPayload, sessionToken } from "./shopify.ts";
+import type { ShopifyAppHarness } from "./shopify-app.ts";
+import { startWebApp, type WebAppProcess } from "./web-app.ts";
+
+const WIDTHS = [390, 1280];
+
+export interface EmbeddedAdmin {
+  web: WebAppProcess;
+  browser: Browser;
+  /** A merchant's browser context, App Bridge's CDN cut off. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A document load of an admin page as the admin's iframe makes it, once the page is hydrated. */
+  open(page: Page, pathname: string): Promise<void>;
+  /** axe-core 0 violations, no sideways scroll, screenshots at 390 and 1280 px. */
+  check(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedAdmin(options: {
+  shop: string;
+  databaseUrl: string;
+  dataDir: string;
+  /** Where screenshots go, named `<prefix><name>-<width>.png`. */
+  artifacts: string;
+  prefix: string;
+}): Promise<EmbeddedAdmin> {
+  const { shop, artifacts, prefix } = options;
+  const [web, browser] = await Promise.all([
+    startWebApp({
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: "info",
+      EDGE_LIMITS: "off",
+    }),
+    launchBrowser(),
+  ]);
+  fs.mkdirSync(artifacts, { recursive: true });
+  return {
+    web,
+    browser,
+    async newContext(contextOptions = {}) {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`,
+        ...contextOptions,
+      });
+      await context.route("https://cdn.shopify.com/**", (route) => route.abort());
+      return context;
+    },
+    async open(page, pathname) {
+      const host = Buffer.from(`admin.shopify.com/store/${shop.replace(".myshopify.com", "")}`).toString("base64url");
+      const query = new URLSearchParams({ embedded: "1", shop, host, id_token: sessionToken(shop) });
+      const response = await page.goto(`${web.origin}${pathname}?${query}`);
+      assert.equal(response?.status(), 200, `${pathname}: ${await response?.text()}`);
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    },
+    async check(page, name) {
+      assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        assert.ok(
+          (await page.evaluate(() => document.documentElement.scrollWidth)) <= width,
+          `${name}: no sideways scroll at ${width} px`,
+        );
+        await page.screenshot({ path: path.join(artifacts, `${prefix}${name}-${width}.png`), fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    },
+    async close() {
+      await browser.close();
+      await web.stop();
+    },
+  };
+}
+
+/**
+ * A 40.00 order of the shop with the buyer's protection: the line of the fee's tier (1.20) in the cart, as the cart's
+ * widget adds it, delivered as orders/create and run; resolves when the app has protected it.
+ */
+export async function deliverProtectedOrder(shopify: ShopifyAppHarness, shop: string, orderId?: number): Promise<void> {
+  const installation = (await shopify.runtime().deps.installation(shop))!;
+  const tier = installation.tiers.find((candidate) => candidate.priceCents >= 120)!;
+  const order = orderPayload({
+    id: orderId,
+    lines: [
+      { productId: 111, price: "40.00" },
+      { productId: installation.productId!, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+    ],
+    attributes: { _protection: "accepted" },
+  });
+  assert.equal(await shopify.deliver({ topic: "orders/create", shop, payload: order }), 200);
+  await shopify.settled();
+}
