@@ -15,7 +15,6 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
 import {
-  axeViolations,
   clickNode,
   launchBrowser,
   openPage,
@@ -23,10 +22,10 @@ import {
   waitForRole,
   type TestPage,
 } from "../support/widget/browser.ts";
+import { checkPage } from "../support/page-checks.ts";
 import { waitFor } from "../support/wait.ts";
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-artifacts/getting-started");
-const WIDTHS = [390, 1280];
 
 /** The checkout page a merchant writes, with the snippet pasted into its form beside the e-mail field. */
 const checkoutPage = (snippet: string) => `<!doctype html>
@@ -105,19 +104,8 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
 
   const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
 
-  async function check(page: Page, name: string) {
-    assert.deepEqual(await axeViolations(merchant), [], `${name}: axe-core`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      assert.ok(
-        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width,
-        `${name}: no sideways scroll at ${width} px`,
-      );
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    assert.deepEqual(merchant.pageErrors, [], `${name}: no page errors`);
-  }
+  const check = (page: Page, name: string) =>
+    checkPage(page, name, { dir: SCREENSHOTS, pageErrors: merchant.pageErrors });
 
   /** Whether the checklist shows the step ticked (its mark, and the heading's hidden "(done)"). */
   const stepDone = async (page: Page, title: string) => {

@@ -10,13 +10,13 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
-import { axeViolations, launchBrowser, openPage, type TestPage } from "../support/widget/browser.ts";
+import { launchBrowser, openPage, type TestPage } from "../support/widget/browser.ts";
+import { checkPage } from "../support/page-checks.ts";
 import { formatBps, formatMoney } from "../../app/components/dashboard/format.ts";
 import { applyBps } from "../../server/domain/money.ts";
 import { DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-artifacts/money");
-const WIDTHS = [390, 1280];
 
 interface Statement {
   id: string;
@@ -55,19 +55,7 @@ describe("money at a glance over `npm run demo` (Chromium)", () => {
     return (await response.json()) as T;
   };
 
-  async function check(page: Page, name: string) {
-    assert.deepEqual(await axeViolations(tab), [], `${name}: axe-core`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      assert.ok(
-        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width,
-        `${name}: no sideways scroll at ${width} px`,
-      );
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    assert.deepEqual(tab.pageErrors, [], `${name}: no page errors`);
-  }
+  const check = (page: Page, name: string) => checkPage(page, name, { dir: SCREENSHOTS, pageErrors: tab.pageErrors });
 
   /** The balance card's line `label` → its amount, as the page shows it. */
   const lineOf = (page: Page, label: string) =>

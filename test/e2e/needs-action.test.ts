@@ -16,7 +16,8 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { simpleParser } from "mailparser";
 import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
-import { axeViolations, launchBrowser, openPage, type TestPage } from "../support/widget/browser.ts";
+import { launchBrowser, openPage, type TestPage } from "../support/widget/browser.ts";
+import { checkPage } from "../support/page-checks.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
 import { waitFor } from "../support/wait.ts";
 import { openDatabase } from "../../server/store/open.ts";
@@ -26,7 +27,6 @@ import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-artifacts/needs-action");
-const WIDTHS = [390, 1280];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const services: Services = {
   clock: Date.now,
@@ -86,19 +86,7 @@ describe("needs your action over `npm run demo` (Chromium, standalone)", () => {
     return { planId: plan.plan_id as string, reference: plan.reference_number as string, merchantId: row.merchant_id };
   }
 
-  async function check(page: Page, name: string) {
-    assert.deepEqual(await axeViolations(tab), [], `${name}: axe-core`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      assert.ok(
-        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width,
-        `${name}: no sideways scroll at ${width} px`,
-      );
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    assert.deepEqual(tab.pageErrors, [], `${name}: no page errors`);
-  }
+  const check = (page: Page, name: string) => checkPage(page, name, { dir: SCREENSHOTS, pageErrors: tab.pageErrors });
 
   const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
   const card = (page: Page) => page.locator("section[aria-labelledby=needs-action]");

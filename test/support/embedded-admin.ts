@@ -5,14 +5,12 @@
 // `embedded`, `shop` and `host` parameters; a page checked with axe-core and screenshotted at 390 and 1280 px.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { axeViolations, launchBrowser, type TestPage } from "./widget/browser.ts";
+import { launchBrowser } from "./widget/browser.ts";
+import { checkPage } from "./page-checks.ts";
 import { orderPayload, sessionToken } from "./shopify.ts";
 import type { ShopifyAppHarness } from "./shopify-app.ts";
 import { startWebApp, type WebAppProcess } from "./web-app.ts";
-
-const WIDTHS = [390, 1280];
 
 export interface EmbeddedAdmin {
   web: WebAppProcess;
@@ -65,18 +63,7 @@ export async function startEmbeddedAdmin(options: {
       assert.equal(response?.status(), 200, `${pathname}: ${await response?.text()}`);
       await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     },
-    async check(page, name) {
-      assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        assert.ok(
-          (await page.evaluate(() => document.documentElement.scrollWidth)) <= width,
-          `${name}: no sideways scroll at ${width} px`,
-        );
-        await page.screenshot({ path: path.join(artifacts, `${prefix}${name}-${width}.png`), fullPage: true });
-      }
-      await page.setViewportSize({ width: 1280, height: 900 });
-    },
+    check: (page, name) => checkPage(page, `${prefix}${name}`, { dir: artifacts }),
     async close() {
       await browser.close();
       await web.stop();

@@ -1,0 +1,23 @@
+// What every people-facing page test checks, at a phone's and a desk's width: axe-core 0 violations, no sideways
+// scroll, no uncaught page error, and a full-page screenshot at each width (looked at by hand).
+import assert from "node:assert/strict";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { axeViolations, type TestPage } from "./widget/browser.ts";
+
+export const PAGE_WIDTHS = [390, 1280];
+
+/** Checks `page` as it is now and writes `<dir>/<name>-<width>.png`; leaves it at 1280 px. */
+export async function checkPage(page: Page, name: string, options: { dir: string; pageErrors?: string[] }) {
+  assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core`);
+  for (const width of PAGE_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    assert.ok(
+      (await page.evaluate(() => document.documentElement.scrollWidth)) <= width,
+      `${name}: no sideways scroll at ${width} px`,
+    );
+    await page.screenshot({ path: path.join(options.dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (options.pageErrors) assert.deepEqual(options.pageErrors, [], `${name}: no page errors`);
+}
