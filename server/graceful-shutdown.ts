@@ -12,7 +12,13 @@ export interface GracefulShutdown {
   close(): Promise<void>;
 }
 
-export function exitGracefullyOnSignals(server: ServerType, { graceMs, logger, close }: GracefulShutdown): void {
+/** What the rest of the process may ask about the shutdown (the readiness probe answers 503 while draining). */
+export interface Drain {
+  /** True from the first SIGTERM/SIGINT on. */
+  isDraining(): boolean;
+}
+
+export function exitGracefullyOnSignals(server: ServerType, { graceMs, logger, close }: GracefulShutdown): Drain {
   // Node's http server; the http2 variants @hono/node-server can also create are not used here.
   const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
   let stopping = false;
@@ -35,4 +41,5 @@ export function exitGracefullyOnSignals(server: ServerType, { graceMs, logger, c
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+  return { isDraining: () => stopping };
 }
