@@ -1,5 +1,5 @@
-// The integrator's first hour, as the README writes it (issue 28): the fenced blocks marked `<!-- integrator: NAME -->`
-// in README.md and the SDKs' READMEs run as written, in a fresh project directory, from a shell whose Node is the
+// The integrator's first hour, as docs/sdks.md writes it (issue 28): the fenced blocks marked `<!-- integrator: NAME -->`
+// in docs/sdks.md and the SDKs' READMEs run as written, in a fresh project directory, from a shell whose Node is the
 // system's (not the Node 22 this suite runs under), against the process `npm run demo` starts, with the keys it
 // prints: the TypeScript SDK from a packed tarball and the PHP SDK through a Composer path repository each confirm a
 // plan (CLM-…). Also over that demo: /app's "not configured" page (the SCOPES of shopify.app.toml, the demo's pages;
@@ -20,7 +20,7 @@ import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-pr
 import { axeViolations, documentScrollWidth, launchBrowser, openPage } from "../support/widget/browser.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const README = path.join(ROOT, "README.md");
+const SDKS_DOC = path.join(ROOT, "docs/sdks.md");
 const SDK_README = path.join(ROOT, "packages/sdk/README.md");
 const PHP_README = path.join(ROOT, "packages/sdk-php/README.md");
 const PHP_EXAMPLE = path.join(ROOT, "packages/sdk-php/examples/headless-order.php");
@@ -118,7 +118,7 @@ describe("the Shopify section from the system Node (Node 20 on Debian 12)", { ti
   });
 });
 
-describe("the README's integrator commands, as written, against npm run demo", { timeout: 400_000 }, () => {
+describe("docs/sdks.md's integrator commands, as written, against npm run demo", { timeout: 400_000 }, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-integrator-"));
   let demo: DemoProcess;
   let browser: Browser | undefined;
@@ -171,8 +171,8 @@ describe("the README's integrator commands, as written, against npm run demo", {
     assert.doesNotMatch(stdout, /[/\\]\.tools[/\\]/);
   });
 
-  it("TypeScript: the tarball from the clone installs, and the README's example confirms a plan", async () => {
-    const install = integratorBlock(README, "sdk-typescript-install");
+  it("TypeScript: the tarball from the clone installs, and docs/sdks.md's example confirms a plan", async () => {
+    const install = integratorBlock(SDKS_DOC, "sdk-typescript-install");
     assert.equal(
       integratorBlock(SDK_README, "sdk-typescript-install"),
       install,
@@ -185,8 +185,8 @@ describe("the README's integrator commands, as written, against npm run demo", {
     const manifest = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8"));
     assert.match(manifest.dependencies["@purchase-protection/sdk"], /^file:purchase-protection-sdk-.+\.tgz$/);
 
-    fs.writeFileSync(path.join(project, "protect-order.mts"), integratorBlock(README, "sdk-typescript-example"));
-    const output = await shell(integratorBlock(README, "sdk-typescript-run"), project, env);
+    fs.writeFileSync(path.join(project, "protect-order.mts"), integratorBlock(SDKS_DOC, "sdk-typescript-example"));
+    const output = await shell(integratorBlock(SDKS_DOC, "sdk-typescript-run"), project, env);
     assert.equal((await planOf(output)).status, "active");
   });
 
@@ -197,7 +197,7 @@ describe("the README's integrator commands, as written, against npm run demo", {
 
     beforeAll(async () => {
       const install = integratorBlock(PHP_README, "sdk-php-install");
-      assert.equal(integratorBlock(README, "sdk-php-install"), install, "README.md says the same");
+      assert.equal(integratorBlock(SDKS_DOC, "sdk-php-install"), install, "docs/sdks.md says the same");
       const home = path.join(dir, "composer-home");
       composerHomeWithoutPackagist(home);
       fs.mkdirSync(project);
@@ -210,7 +210,7 @@ describe("the README's integrator commands, as written, against npm run demo", {
     const expected = /(?:^|\n)protected (order-[0-9a-f]{8}): (\S+)\nrefund reported: merchant_refunded\n\2 voided\n$/;
 
     it("runs as written under the clone's `npm run php`", async () => {
-      const output = await shell(integratorBlock(README, "sdk-php-run"), project, integratorEnv(api));
+      const output = await shell(integratorBlock(SDKS_DOC, "sdk-php-run"), project, integratorEnv(api));
       assert.match(output, expected);
       assert.equal((await planOf(output)).status, "voided");
     });
