@@ -34,8 +34,8 @@ const SYSTEM_PACKAGES = {
     apt: ["phpunit", "php-psr-http-client", "php-psr-http-message", "php-psr-http-factory", "php-nyholm-psr7"],
     for: "the PHP SDK tests",
   },
-  // The README's PHP install (a Composer path repository on the clone), which a test runs as written.
-  composer: { files: ["/usr/bin/composer"], apt: ["composer"], for: "the README's PHP SDK install test" },
+  // docs/sdks.md's PHP install (a Composer path repository on the clone), which a test runs as written.
+  composer: { files: ["/usr/bin/composer"], apt: ["composer"], for: "the PHP SDK install test of docs/sdks.md" },
 };
 
 // Prisma's update check would try to reach the internet from every command that loads it.

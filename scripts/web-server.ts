@@ -76,7 +76,7 @@ function webApp(build: AppBuild): WebApp {
 }
 
 /**
- * What a request passes before anything reads its body (README "Security"). Its path's body limit (app/body-limits.ts;
+ * What a request passes before anything reads its body (docs/api.md "Security"). Its path's body limit (app/body-limits.ts;
  * the API at /api/v1 checks its own, in its error shape): a declared Content-Length over it is 413 unread (what
  * the client sends on is discarded, as @hono/node-server drains it: 64 MiB or 500 ms at most, then the connection is
  * closed); a chunked body is counted and cut once past it. A page's POST from another

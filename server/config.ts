@@ -31,7 +31,7 @@ const environment = z.object({
   EMAIL_FROM: z.string().min(3).optional(),
   /** `off`: this process sends no e-mail (another process does). */
   EMAIL_WORKER: z.enum(["on", "off"]).default("on"),
-  /** Rate limits (README "Rate limits"): shared by every instance through Redis when set, else in this process's memory. */
+  /** Rate limits (docs/api.md "Rate limits"): shared by every instance through Redis when set, else in this process's memory. */
   REDIS_URL: z.string().min(1).optional(),
   RATE_LIMIT_KEY_PREFIX: z.string().default("ratelimit:"),
   /** `off` disables every rate limit (benchmarks only; logged as a warning at start). */

@@ -180,7 +180,7 @@ async function fileDemoClaim(runtime: Pick<Runtime, "db" | "services">, actor: A
   }
 }
 
-/** The demo store's earlier trading, in the two settlement periods before the current one (README "Settlement"). */
+/** The demo store's earlier trading, in the two settlement periods before the current one (docs/api.md "Settlement"). */
 const DEMO_HISTORY_EMAIL = "earlier.buyer@example.com";
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -46,7 +46,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 // The widget's box is reserved (service-widget's min-height: the offer's height at this page's widths), so that the
-// offer appearing after its quote moves nothing below it: a layout shift (bench:storefront, README "Widget").
+// offer appearing after its quote moves nothing below it: a layout shift (bench:storefront, packages/widget/README.md "Widget").
 const CSS = `
 *,*::before,*::after{box-sizing:border-box}
 [hidden]{display:none!important}

@@ -6,7 +6,7 @@ import type { Config } from "./config.ts";
 export function logStartupWarnings(config: Pick<Config, "DEMO" | "TRUST_PROXY">, logger: Logger): void {
   if (config.DEMO === "on")
     logger.warn("DEMO=on: serving the demo storefront page /demo (never on a production server)");
-  // README "Security": behind no proxy, X-Forwarded-For is whatever the client writes.
+  // docs/api.md "Security": behind no proxy, X-Forwarded-For is whatever the client writes.
   if (config.TRUST_PROXY > 0)
     logger.warn(
       { trustProxy: config.TRUST_PROXY },

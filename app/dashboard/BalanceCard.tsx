@@ -1,4 +1,4 @@
-// The open period's running balance, per currency (README "The running balance"): what the merchant collected for us,
+// The open period's running balance, per currency (docs/api.md "The running balance"): what the merchant collected for us,
 // the share it earned (at its rate), what came back for cancellations, refunds and claims, the net, which way the
 // balance is owed, and when the statement closes. The overview and the Settlements page show it alike, in both shells.
 import { useLoaderData } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// The overview's getting-started checklist (README "Getting started as a merchant"): from sign-up to a first live
+// The overview's getting-started checklist (docs/dashboard.md "Getting started as a merchant"): from sign-up to a first live
 // order, each step ticked from what it left behind (app/dashboard/pages/getting-started.server.ts), with the
 // merchant's ids filled into the snippets. Once every step is done it folds away into one line.
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-// The overview's "Needs your action" (README): what needs the merchant, each item with what to do and a link to where
+// The overview's "Needs your action" (docs/dashboard.md "Needs your action"): what needs the merchant, each item with what to do and a link to where
 // to do it, a few of each kind with the count and "see all"; the overdue claims come first and say so. A kind the
 // viewer's role cannot open is left out. On /dashboard the member chooses here whether the digest e-mails come to them.
 import { useLoaderData } from "@remix-run/react";

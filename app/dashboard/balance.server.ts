@@ -1,5 +1,5 @@
 // The open period's running balance, per currency, as the overview's card and the top of the Settlements page show
-// it (README "Settlement", "The running balance"): read from the ledger's open entries and the last closed statement.
+// it (docs/api.md "Settlement", "The running balance"): read from the ledger's open entries and the last closed statement.
 import { runningBalances } from "../../server/index.ts";
 import type { PageContext } from "./viewer.ts";
 

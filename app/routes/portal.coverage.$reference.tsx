@@ -2,7 +2,7 @@
 // button, and only its POST (with this page's CSRF token) trades the link's token for a portal session (POST
 // /api/v1/portal/coverage-link), so another site cannot sign a browser in by making it open a link (login CSRF), nor
 // can a mail scanner or a prefetch. The token is in this page's URL only: the page is never cached and sends no
-// Referer (README "Buyer portal"). A bad or expired link goes to the look-up with a sentence saying so. Without a token
+// Referer (docs/dashboard.md "Buyer portal pages"). A bad or expired link goes to the look-up with a sentence saying so. Without a token
 // (the merchant's order e-mail and the confirm's coverageUrl link to <portal>/coverage/<reference>) it is the look-up
 // with the reference filled in, so the buyer types only their e-mail. A claim e-mail's link adds `&claim=<number>`
 // (server/email/coverage-link.ts): once signed in, the buyer lands on that claim of the plan.

@@ -121,7 +121,7 @@ export async function writeOrderReference(
 
 /**
  * Fulfills the order's protection line(s), without notifying the buyer: there is nothing to ship, and an unfulfilled
- * line would keep the order "partially fulfilled" forever (README "Shopify app", orders/create). Only what is still open is
+ * line would keep the order "partially fulfilled" forever (docs/shopify.md "Shopify app", orders/create). Only what is still open is
  * fulfilled, so running it again does nothing. Returns the quantity fulfilled now.
  */
 export async function fulfillProtectionLines(

@@ -93,7 +93,7 @@ async function payClaim(deps: ShopifyDeps, job: Job<JobPayloads[typeof CLAIM_PAY
     const installation = await deps.installation(claim.shop);
     if (!installation)
       throw new PermanentJobError("the app is not installed on the shop: pay the claim in the Shopify admin");
-    // README "Money invariants": the core's own check before any money moves on Shopify (an ended plan pays no claim);
+    // docs/api.md "Money invariants": the core's own check before any money moves on Shopify (an ended plan pays no claim);
     // resolveClaim checks again when it records the payout. A plan ended between the two keeps the claim approved
     // with the refusal as its payout error, for the claims team.
     await coreRefusalIsFinal(

@@ -1,5 +1,5 @@
 // The Liquid the merchant pastes into Shopify's "Order confirmation" notification (Settings → Notifications): the
-// four items the contract requires in the merchant's e-mail (README "Merchant e-mail obligations"). Shopify renders it;
+// four items the contract requires in the merchant's e-mail (docs/shopify.md "Merchant e-mail obligations"). Shopify renders it;
 // we fill in what Shopify cannot know (our company name and portal URL) when the dashboard shows it.
 //
 // The reference number comes from the order attribute the orders/create job writes back. Shopify may send the

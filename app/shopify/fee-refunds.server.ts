@@ -23,7 +23,7 @@ import { refundProtectionFee } from "./admin/refund-protection-fee.ts";
 import { coreRefusalIsFinal, PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 
-// The job kind lives with the rows it refunds (the core reads which ones gave up: README "Needs your action").
+// The job kind lives with the rows it refunds (the core reads which ones gave up: docs/dashboard.md "Needs your action").
 export { FEE_REFUND_JOB };
 /**
  * How often the app looks for fee refunds owed. A cancelled buyer sees "refund pending" until the job ran; half a
@@ -71,7 +71,7 @@ async function refundFee(deps: ShopifyDeps, job: Job<JobPayloads[typeof FEE_REFU
   if (!owed || owed.status === "refunded") return;
   try {
     const owner = { merchantId: owed.merchantId, mode: owed.mode };
-    // README "Money invariants": the core's own check before the fee moves on Shopify.
+    // docs/api.md "Money invariants": the core's own check before the fee moves on Shopify.
     await coreRefusalIsFinal(deps.db.transaction((tx) => assertFeeRefundable(tx, owner, owed.planId)));
     const reference = await refundOnShopify(deps, owed);
     await deps.db.transaction((tx) =>

@@ -1,5 +1,5 @@
 // The buyer pays the protection fee through a cart line of the hidden "Purchase Protection" product, whose variants
-// are price tiers (README "Shopify app", fee tiers). Fees are computed per order, so the line uses the smallest tier that covers the
+// are price tiers (docs/shopify.md "Shopify app", fee tiers). Fees are computed per order, so the line uses the smallest tier that covers the
 // quoted fee; the ladder is fine where most fees fall and coarser above, and stays within one page of variants.
 import { applyBps } from "../../server/index.ts";
 

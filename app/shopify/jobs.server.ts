@@ -37,7 +37,7 @@ export class PermanentJobError extends Error {
   readonly name = "PermanentJobError";
 }
 
-/** The core refused (a DomainError: one of its rules, e.g. README "Money invariants"): no retry can change that. */
+/** The core refused (a DomainError: one of its rules, e.g. docs/api.md "Money invariants"): no retry can change that. */
 export async function coreRefusalIsFinal<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;

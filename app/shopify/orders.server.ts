@@ -159,7 +159,7 @@ async function voidCancelledOrder(deps: ShopifyDeps, job: Job<JobPayloads["order
 /**
  * Counts each refund once; when the refunds reach the goods amount (everything but the protection line), the order
  * is reported as merchant-refunded, which voids the plan. A partial refund only adds to the count: the plan keeps
- * covering the order (README "Refunds").
+ * covering the order (docs/shopify.md "Shopify app").
  */
 async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds/create"]>): Promise<void> {
   // The app's own refund of an approved claim: the merchant is reimbursed through the claim, it is no merchant refund.
@@ -185,7 +185,7 @@ async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds
     return sum;
   });
   if (total < target.order.goodsAmountCents) return;
-  // README "Money invariants": an order whose buyer a claim refunds (or refunded) is not reported refunded a second
+  // docs/api.md "Money invariants": an order whose buyer a claim refunds (or refunded) is not reported refunded a second
   // time; the refusal stays on the dead job for the merchant to see.
   await refusalIsFinal(target.client.refunds.create(orderId, {}, deps.idempotencyKey(job.shop, orderId, "refund")), [
     "order_has_claim_payout",

@@ -1,4 +1,4 @@
-// The team's e-mail of what needs the merchant (README "Needs your action"), batched: each active member who wants it
+// The team's e-mail of what needs the merchant (docs/dashboard.md "Needs your action"), batched: each active member who wants it
 // (their own choice; owners by default) gets at most one digest per DIGEST_INTERVAL_MS, and only when an item they were
 // not told about yet has appeared: two claims approved within the hour make one e-mail, nothing new makes none. A
 // digest is composed in one transaction with its items recorded as told (member_action_notices), so an item is told

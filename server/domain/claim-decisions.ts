@@ -33,7 +33,7 @@ export type ClaimDecider = { kind: "rule"; ruleId: string } | { kind: "staff"; s
 
 /**
  * The published reasons a claim is denied for: the code the merchant's systems see and the sentence the buyer reads
- * (README, GET /portal/reasons, the portal's terms page). A denial always carries one.
+ * (docs/api.md "Denial reasons", GET /portal/reasons, the portal's terms page). A denial always carries one.
  */
 export const DENIAL_REASONS = [
   {
@@ -78,7 +78,7 @@ export const APPROVAL_DECISION = {
   message: "What happened is covered by your plan, and the amount is within what is left of its coverage.",
 } as const;
 
-/** The statuses a claim may take next from each status (README "Claim states"). */
+/** The statuses a claim may take next from each status (docs/api.md "Claim decisions"). */
 export const CLAIM_TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   submitted: ["under_review", "needs_information", "approved", "denied"],
   under_review: ["needs_information", "approved", "denied"],
@@ -129,7 +129,7 @@ function assertTransition(claim: ClaimRecord, to: ClaimStatus): void {
 }
 
 /**
- * README "Money invariants": a voided plan's order was cancelled or refunded by the merchant, a cancelled plan's fee
+ * docs/api.md "Money invariants": a voided plan's order was cancelled or refunded by the merchant, a cancelled plan's fee
  * went back to the buyer — neither approves nor pays a claim. Checked under the plan's row lock (lockClaim), which the
  * cancellation, the void and the refund report take too, so none of them can slip between this check and the write.
  */

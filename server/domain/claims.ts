@@ -1,4 +1,4 @@
-// Claims: a buyer's refund requests under a plan, filed and followed through the portal (README "Claims"). The
+// Claims: a buyer's refund requests under a plan, filed and followed through the portal (docs/api.md "Claims"). The
 // filing rules and the evidence quotas are checked here, in the transaction; the evidence files are recognised,
 // stripped and written aside before it opens (prepareEvidence), so that no lock is held while bytes are hashed and
 // written, and moved to their address only once every check has passed. Once filed, the program's claim rules decide

@@ -1,6 +1,6 @@
 // What the buyer is shown. The wording is contractual: change it only with the legal text.
 
-/** The byte-string headless quote returns in disclosure_text, for byte-equality checks only (README "Headless (server path)"). */
+/** The byte-string headless quote returns in disclosure_text, for byte-equality checks only (docs/api.md "Headless (server path)"). */
 export const DISCLOSURE_PHRASE = "This is not insurance";
 
 /** The visible disclosure: both sentences, always. */
@@ -26,7 +26,7 @@ export const COVERED_REASONS = [
 
 /**
  * The public rulebook's names and one-sentence descriptions of the covered reasons: the one place the portal
- * pages, GET /portal/reasons, the README and the OpenAPI document take them from.
+ * pages, GET /portal/reasons, docs/api.md and the OpenAPI document take them from.
  */
 export const COVERED_REASON_DETAILS: Record<(typeof COVERED_REASONS)[number], { name: string; description: string }> = {
   lost_in_transit: {
@@ -83,7 +83,7 @@ export const COVERED_REASON_DETAILS: Record<(typeof COVERED_REASONS)[number], { 
 export const reasonName = (code: string): string =>
   COVERED_REASON_DETAILS[code as (typeof COVERED_REASONS)[number]]?.name ?? code;
 
-/** A claim is filed within 30 days of what it is about (README "Buyer portal API"). */
+/** A claim is filed within 30 days of what it is about (docs/api.md "Buyer portal API"). */
 export const CLAIM_WINDOW_DAYS = 30;
 export const FREE_LOOK_HOURS = 48;
 

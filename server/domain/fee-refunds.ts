@@ -1,4 +1,4 @@
-// The protection fee owed back after a free-look cancellation (README "Buyer portal API"). A Shopify shop's fee is
+// The protection fee owed back after a free-look cancellation (docs/api.md "Buyer portal API"). A Shopify shop's fee is
 // refunded by the Shopify app through the original order (refundCreate: App Store requirement 1.1.15), which then
 // records it here; any other merchant refunds it through its own cart and confirms it through
 // POST /purchases/{id}/fee-refund. Either way the fee_refunds row is what settlement reads.
@@ -34,7 +34,7 @@ export async function owePlanFee(
 
 /**
  * Whether the fee of a cancelled plan may still be refunded: the check the Shopify app makes before it refunds the fee
- * on the order (README "Money invariants"). The cancellation already refuses a plan with a claim that is not denied;
+ * on the order (docs/api.md "Money invariants"). The cancellation already refuses a plan with a claim that is not denied;
  * a plan cancelled with a claim approved or paid all the same (before that check existed) is 409
  * plan_has_claim_payout: its buyer is refunded through the claim, and the claims team settles which refund stands.
  */

@@ -1,4 +1,4 @@
-// The getting-started checklist's facts (README "Getting started as a merchant"): from sign-up to a first live order,
+// The getting-started checklist's facts (docs/dashboard.md "Getting started as a merchant"): from sign-up to a first live order,
 // each step read from what it leaves behind, in test mode — where a new merchant starts and integrates.
 import type { Services, Tx } from "./context.ts";
 import { findFirstActiveProgram } from "../store/programs.ts";

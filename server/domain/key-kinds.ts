@@ -3,7 +3,7 @@
 
 /**
  * publishable (wk_: the widget's three routes), secret (mch_: every merchant route) or restricted (rk_: a secret key
- * without the routes that move money — what a developer may mint, README "Authentication and keys").
+ * without the routes that move money — what a developer may mint, docs/api.md "Authentication and keys").
  */
 export type KeyKind = "publishable" | "secret" | "restricted";
 

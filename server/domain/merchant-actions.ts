@@ -1,4 +1,4 @@
-// What needs the merchant (README "Needs your action"): the overview's list in both dashboard shells and the team's
+// What needs the merchant (docs/dashboard.md "Needs your action"): the overview's list in both dashboard shells and the team's
 // e-mail digest read it from here. Each item says what to do and where (a dashboard page), with a key that stays the
 // same while the item stands (what a digest remembers as told):
 // - approved claims the store pays itself (merchants without a Shopify shop), due MERCHANT_PAYOUT_DAYS after the

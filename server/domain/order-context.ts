@@ -3,7 +3,7 @@ import { DomainError } from "./errors.ts";
 import { iso } from "./context.ts";
 import type { QuoteRecord } from "./quotes.ts";
 
-// README "Offers": confirm carries a versioned, snake_case description of the binding order. Anything missing,
+// docs/api.md "Offers": confirm carries a versioned, snake_case description of the binding order. Anything missing,
 // malformed or inconsistent with the quote is `order_context_invalid`, raised before anything is created. The
 // document's fields keep their snake_case names everywhere, in field paths too: they are its version's schema.
 
@@ -22,7 +22,7 @@ const isRealDate = (value: string) => {
 };
 
 /**
- * The order_context versions this API reads (README "Versioning"), oldest first; the last is the current one. A version
+ * The order_context versions this API reads (docs/api.md "Versioning"), oldest first; the last is the current one. A version
  * leaves this list only after the 90-day deprecation overlap.
  */
 export const ORDER_CONTEXT_SCHEMA_VERSIONS = ["2026-01-01"] as const;
@@ -92,7 +92,7 @@ export function validateOrderContext(raw: unknown, quote: QuoteRecord, nowMs: nu
 }
 
 /**
- * An order_context_invalid naming the field `at` within the document. Messages name the document as README "Offers"
+ * An order_context_invalid naming the field `at` within the document. Messages name the document as docs/api.md "Offers"
  * does (order_context); the field path starts from the confirm input's name for it, orderContext.
  */
 const invalid = (message: string, at: string[]) =>

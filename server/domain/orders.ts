@@ -28,10 +28,10 @@ export interface MerchantRefund {
 }
 
 /**
- * README "Orders: merchant refund report": a merchant's refund of a protected order marks the order merchant_refunded, voids the plan and
+ * docs/api.md "Orders: merchant refund report": a merchant's refund of a protected order marks the order merchant_refunded, voids the plan and
  * credits the merchant's fee share on the next settlement statement. No consumer refund is issued here. An order whose
  * plan has a claim approved or paid is refused (409 order_has_claim_payout): its buyer is (to be) refunded through
- * the claim, and a second refund of the same order would pay twice (README "Money invariants").
+ * the claim, and a second refund of the same order would pay twice (docs/api.md "Money invariants").
  */
 export async function reportMerchantRefund(
   tx: Tx,

@@ -1,5 +1,5 @@
-// Who pays an approved claim and by when: the one rule the buyer's e-mails, the portal and the README's rulebook say
-// (README "Resolving claims"). A Shopify shop's claims are paid by the app on the original order (refundCreate, or a
+// Who pays an approved claim and by when: the one rule the buyer's e-mails, the portal and the API reference's rulebook say
+// (docs/api.md "Resolving claims"). A Shopify shop's claims are paid by the app on the original order (refundCreate, or a
 // replacement order), so the service can promise a business day; on any other cart the store refunds or reships in
 // its own systems and confirms it, a program term the store accepts when it joins. Pure: no SQL, no HTTP, no clock.
 import { utcDay } from "./utc-dates.ts";

@@ -63,7 +63,7 @@ export type ConfirmInput =
 export const CUSTOMER_EMAIL_REQUIRED = "customer_email_required";
 
 /**
- * README "The buyer's address": a plan nobody can claim on is never made. Without an address the service cannot
+ * docs/api.md "The buyer's address": a plan nobody can claim on is never made. Without an address the service cannot
  * write to the buyer and the buyer cannot sign in to the portal, so a confirm without one (its own or its quote's) is
  * refused: nothing is created and the quote stays open for a retry with the address. The refusal is kept on the quote
  * (after the rollback) for the merchant's dashboard, which says that buyers chose protection and got none.
@@ -121,7 +121,7 @@ export async function confirmQuote(
   }
   // The confirm's address if given, else the quote's. order_context.participants stays "unnamed": the order context
   // is the binding record of the order kept for disputes, while the address is personal data, sealed, hashed and
-  // redactable apart from it (README "The buyer's address").
+  // redactable apart from it (docs/api.md "The buyer's address").
   const buyerEmail: StoredEmail | undefined =
     input.customerEmail ??
     (quote.customerEmailSealed && quote.customerEmailHash
@@ -212,7 +212,7 @@ export async function confirmQuote(
   });
   await Promise.all([
     markQuoteConfirmed(tx, quote.id, now),
-    // The money of the sale (README "Settlement"): the fee the merchant collected for us, and its share of it.
+    // The money of the sale (docs/api.md "Settlement"): the fee the merchant collected for us, and its share of it.
     appendLedgerEntries(tx, services, actor, [
       { kind: "fee_collected", amountCents: -quote.feeCents, currency: quote.currency, sourceId: planId, planId },
       {
@@ -224,7 +224,7 @@ export async function confirmQuote(
       },
     ]),
     appendEvent(tx, services, actor, "protection.confirmed", purchase),
-    // README "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected). The welcome caps are
+    // docs/api.md "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected). The welcome caps are
     // for confirms anyone holding the page's publishable key makes, naming any address; a secret key's confirm (the
     // merchant's server, a Shopify order) is the merchant's own, and a busy store's buyers all get their welcome.
     queueEmail(tx, services, actor, {
@@ -272,7 +272,7 @@ export async function voidPlan(
 }
 
 /**
- * The merchant's server sets or corrects the buyer's address of a plan (README "The buyer's address"): the plan's
+ * The merchant's server sets or corrects the buyer's address of a plan (docs/api.md "The buyer's address"): the plan's
  * sealed address and its hash are replaced and `protection.updated` is appended. The welcome e-mail goes to the new
  * address: the waiting one is sent there instead, or, once one went (or is going) out, a new one is queued to it.
  * Idempotent: the address the plan already holds changes nothing.

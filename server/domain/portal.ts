@@ -80,7 +80,7 @@ export async function authenticatePortalToken(
   );
 }
 
-/** The coverage summary the buyer portal shows (README "Buyer portal API"). */
+/** The coverage summary the buyer portal shows (docs/api.md "Buyer portal API"). */
 export interface PortalPlan {
   object: "portal_plan";
   referenceNumber: string;
@@ -127,7 +127,7 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord): Port
     currency: record.currency,
     feeCents: record.feeCents,
     coveredAmountCents: record.coveredAmountCents,
-    // An ended plan takes no claim (README "Money invariants"): nothing is left to claim, whatever was paid.
+    // An ended plan takes no claim (docs/api.md "Money invariants"): nothing is left to claim, whatever was paid.
     remainingCoveredCents: record.status === "active" ? Math.max(0, record.coveredAmountCents - record.paidCents) : 0,
     purchasedAt: iso(record.purchasedAt),
     freeLookEndsAt: iso(record.freeLookEndsAt),
@@ -308,7 +308,7 @@ export async function cancelInFreeLook(
       "free_look_expired",
       `The 48-hour free look of plan ${plan.referenceNumber} ended at ${iso(plan.freeLookEndsAt)}; it can no longer be cancelled.`,
     );
-  // README "Money invariants": the fee comes back, or the coverage pays — never both. A claim not denied may still be
+  // docs/api.md "Money invariants": the fee comes back, or the coverage pays — never both. A claim not denied may still be
   // (or was) paid, so it ends the free look; the plan's row lock keeps a claim from being filed or decided meanwhile.
   if (plan.undeniedClaims > 0)
     throw new DomainError(

@@ -163,7 +163,7 @@ export async function updateProgram(
 }
 
 /**
- * A program as GET /programs answers it (README "Programs"): the id quotes name as `protection_program_id` and the
+ * A program as GET /programs answers it (docs/api.md "Programs"): the id quotes name as `protection_program_id` and the
  * terms that price them. Inactive programs are listed too (`active: false`): quotes may no longer name them.
  */
 export interface ProgramView {

@@ -43,7 +43,7 @@ export interface Quote {
 export type KeyedActor = Pick<Principal, "merchantId" | "mode" | "kind">;
 
 /**
- * README "Offers": the covered amount is the order amount up to the program's maximum; the fee is the program's rate
+ * docs/api.md "Offers": the covered amount is the order amount up to the program's maximum; the fee is the program's rate
  * of the covered amount (rounded half up), at least its minimum fee.
  */
 export function priceOffer(

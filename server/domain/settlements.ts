@@ -1,4 +1,4 @@
-// Settlement statements (README "Settlement"): per merchant, mode and currency and per period (weekly Monday–
+// Settlement statements (docs/api.md "Settlement"): per merchant, mode and currency and per period (weekly Monday–
 // Sunday UTC by default, monthly as a program setting), the ledger entries of [start, end) with the opening
 // balance (the previous statement's closing), totals by kind, the net and the closing balance. A worker closes the
 // periods that have ended, binding their entries to the statement in the same transaction; a closed statement is

@@ -1,4 +1,4 @@
-// Dashboard sign-up (README "Dashboard"): the address is proven before anything exists. Asking stores only the
+// Dashboard sign-up (docs/dashboard.md "Dashboard (/dashboard)"): the address is proven before anything exists. Asking stores only the
 // pending sign-up (member_sign_ups: the SHA-256 of a 32-byte token, the address, the business name) and gives the
 // link for one fixed e-mail; opening it and pressing the button — a POST, once, within 15 minutes — creates the
 // merchant (test mode, the default program, no keys) and its owner, and signs them in. An address that already

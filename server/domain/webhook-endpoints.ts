@@ -17,7 +17,7 @@ import { deleteEndpointDeliveries } from "../store/webhook-deliveries.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import { AddressNotAllowedError, checkDestination } from "../webhooks/address-policy.ts";
 
-// Webhook endpoints (README "Webhooks"): a URL, the event types it subscribes to, and a signing secret shown
+// Webhook endpoints (docs/api.md "Webhooks"): a URL, the event types it subscribes to, and a signing secret shown
 // once — at creation and at each rotation. A PATCH never rotates. After a rotation the old secret keeps signing
 // beside the new one for 24 h. Secrets are stored sealed (AES-256-GCM).
 
@@ -162,7 +162,7 @@ export interface EndpointChanges {
   status?: "enabled" | "disabled";
 }
 
-/** Changes url, events and/or status. Never touches the signing secret (README "Webhooks"). */
+/** Changes url, events and/or status. Never touches the signing secret (docs/api.md "Webhooks"). */
 export async function updateWebhookEndpoint(
   tx: Tx,
   services: Services,

@@ -1,5 +1,5 @@
 // The buyer's link to their coverage details: the plan's reference number plus a token only this service can make,
-// so the link opens a portal session without a login (README "E-mail to buyers": "a tokenized coverage link"). The
+// so the link opens a portal session without a login (docs/api.md "E-mail to buyers": "a tokenized coverage link"). The
 // token is `<expiry, Unix seconds>.<HMAC-SHA256 of "<reference>|<expiry>">` under a key derived (HKDF) from the
 // service's encryption key, so no new secret has to be configured and the AES key itself is never used for MACs.
 // A link works for 180 days from the e-mail that carries it; tokens without an expiry (before issue 14) are refused.

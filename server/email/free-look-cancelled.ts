@@ -4,7 +4,7 @@
 import { money, orderLabel, utcDayAndTime, type EmailTemplateRenderer } from "./layout.ts";
 import type { EmailPlan } from "../store/emails.ts";
 
-/** Who returns the fee: on Shopify the app, through the order's own payment (README "The fee refund"). */
+/** Who returns the fee: on Shopify the app, through the order's own payment (docs/api.md "The fee refund"). */
 const whoRefundsTheFee = (plan: EmailPlan) =>
   plan.feeRefundChannel === "shopify"
     ? "It is refunded automatically to the payment method you used for the order."

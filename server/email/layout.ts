@@ -1,4 +1,4 @@
-// What every buyer e-mail shares (README "E-mail to buyers"): ONE layout that writes the plain-text alternative and
+// What every buyer e-mail shares (docs/api.md "E-mail to buyers"): ONE layout that writes the plain-text alternative and
 // the HTML document from the same blocks. The HTML is MJML (mjml 5) compiled at send time: a responsive document
 // (viewport, single column under 480 px, Outlook fallbacks) with the merchant's name as its header, one button into
 // the portal, the blocks, and the footer (where to sign in without the link, the disclosure).

@@ -1,4 +1,4 @@
-// The welcome_protected e-mail (README "E-mail to buyers"): sent to the buyer after opt-in. It carries what the buyer
+// The welcome_protected e-mail (docs/api.md "E-mail to buyers"): sent to the buyer after opt-in. It carries what the buyer
 // needs to use the guarantee: the reference number, what was bought, the disclosure (both sentences, in the footer),
 // the 48-hour free-look cancellation, how and when to file a claim for a covered reason, the covered reasons, the
 // rulebook, and the tokenized link. The wording is contractual: change it only with the legal text.

@@ -56,7 +56,7 @@ const MiB = 1024 * 1024;
 
 /**
  * What evidence a claim, a plan (all its claims together) and a portal session may hold in all, files and bytes
- * (README "Claims"). A buyer with a real claim sends a few photos and a receipt, then perhaps what the claims team
+ * (docs/api.md "Claims"). A buyer with a real claim sends a few photos and a receipt, then perhaps what the claims team
  * asks for: a claim holds four full submissions' worth of files (20) and five of bytes (50 MiB); a plan, whose claims
  * are one per reason, twice that; one 30-minute session no more than one claim. Refused with 409
  * `evidence_quota_exceeded`, the request changing nothing.

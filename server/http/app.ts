@@ -57,7 +57,7 @@ export interface HttpApiOptions {
   inFlightWaitMs?: number;
   /** Test seam: runs after a mutation's side effects, before its response is stored (fault injection). */
   afterSideEffects?: () => void;
-  /** Rate limits (README "Rate limits") of the routes with a `rateLimit` rule; unset: no limits (RATE_LIMITS=off, most tests). */
+  /** Rate limits (docs/api.md "Rate limits") of the routes with a `rateLimit` rule; unset: no limits (RATE_LIMITS=off, most tests). */
   rateLimits?: RateLimitOptions;
   /** Test seam: the route table (default routes.ts), e.g. with a deprecated row. */
   routes?: Route[];

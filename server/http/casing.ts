@@ -3,7 +3,7 @@ import type { Route } from "./route.ts";
 
 export const snakeCaseKey = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** camelCase keys → snake_case, deeply, for the headless wire format (README "Headless (server path)": snake_case in and out). */
+/** camelCase keys → snake_case, deeply, for the headless wire format (docs/api.md "Headless (server path)": snake_case in and out). */
 export function toSnakeCase(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toSnakeCase);
   if (value === null || typeof value !== "object") return value;

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "./env.ts";
 import type { RouteDeprecation } from "./route.ts";
 
-// README "Versioning": a deprecated route, or a route with a deprecated field, answers every response — errors
+// docs/api.md "Versioning": a deprecated route, or a route with a deprecated field, answers every response — errors
 // included — with `Deprecation` (RFC 9745, `@<unix seconds>`) and `Sunset` (RFC 8594, an HTTP-date), plus a `Link`
 // with rel="deprecation" when the route names a migration guide. The route table's `deprecated` column is the one
 // place that says so; this middleware and the OpenAPI document read it.

@@ -255,7 +255,7 @@ function queryParameters(schema: z.ZodType) {
 
 /**
  * A route's multipart/form-data body: its text fields (the JSON body's, or `multipart.fields`), and up to 5 files of at most 10 MiB in
- * the route's file field (README "Claims": evidence).
+ * the route's file field (docs/api.md "Claims": evidence).
  */
 function multipartSchema(route: Route) {
   const fields = jsonSchema(route.multipart!.fields ?? route.body!, "input") as {

@@ -27,8 +27,8 @@ export interface BodyLimit {
  * it is authorised (app.ts), so that one decision covers the edge/IP policies and the merchant policies.
  * A request that will pass the route's key policy counts in its merchant's buckets. Any other — no key, an invalid
  * key, a key kind the route refuses, a live publishable key from a foreign origin — counts in separate
- * unauthenticated buckets of the merchant it names (the key's merchant, else the X-Merchant-Id header: README
- * "Rate limits"), so that nobody can spend a merchant's budget with requests that fail authentication; a request naming no
+ * unauthenticated buckets of the merchant it names (the key's merchant, else the X-Merchant-Id header:
+ * docs/api.md "Rate limits"), so that nobody can spend a merchant's budget with requests that fail authentication; a request naming no
  * merchant is limited by its IP policies alone. Every response of the route — success, error or 429 — carries
  * RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers); a 429 also carries Retry-After in whole
  * seconds, rounded up so that a client waiting exactly that long is admitted.
@@ -79,7 +79,7 @@ export function rateLimit(
 
 /**
  * The `email` field of a JSON body, for a rule with a per-e-mail policy (the portal look-up: 10/hour per address and
- * client IP, README "Rate limits"): the limiter decides before the route parses its body, so it reads the body here and leaves
+ * client IP, docs/api.md "Rate limits"): the limiter decides before the route parses its body, so it reads the body here and leaves
  * it for the route (`rawBody`). A body that is not JSON or has no string `email` names no address; the route then
  * refuses it on its own terms, still counted by the per-IP policies.
  */

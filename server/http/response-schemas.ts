@@ -123,7 +123,9 @@ export const merchantRefund = z.strictObject({
 });
 
 const decisionFields = {
-  code: z.string().describe('`covered` for an approval; a denial\'s published reason code (README "Claim decisions").'),
+  code: z
+    .string()
+    .describe('`covered` for an approval; a denial\'s published reason code (docs/api.md "Claim decisions").'),
   message: z.string().describe("The sentence the buyer reads."),
   decidedAt: timestamp,
 };
@@ -247,7 +249,7 @@ export const portalClaimWithTimeline = portalClaim.extend({
 
 export const evidenceDownload = z.string().describe("The file's bytes (binary), Content-Type from its stored type.");
 
-// README "Settlement": closed statements and their ledger entries. Amounts are signed from the merchant's side.
+// docs/api.md "Settlement": closed statements and their ledger entries. Amounts are signed from the merchant's side.
 const ledgerKind = z.enum([
   "fee_collected",
   "merchant_fee_share",
@@ -365,7 +367,7 @@ const eventOf = <Payload extends z.ZodType>(types: readonly StoredEventType[], p
     data: z.strictObject({ object: payload }),
   });
 
-/** A protection program: the id quotes name as protection_program_id and the terms that price them (README "Programs"). */
+/** A protection program: the id quotes name as protection_program_id and the terms that price them (docs/api.md "Programs"). */
 export const program = z.strictObject({
   id: z.string().startsWith("prog_"),
   object: z.literal("protection_program"),
@@ -445,7 +447,7 @@ export const page = <Item extends z.ZodType>(item: Item) =>
     next_cursor: z.string().nullable(),
   });
 
-/** The buyer portal's coverage summary of one plan (README "Buyer portal API"). */
+/** The buyer portal's coverage summary of one plan (docs/api.md "Buyer portal API"). */
 export const portalPlan = z.strictObject({
   object: z.literal("portal_plan"),
   referenceNumber: z.string().regex(REFERENCE_NUMBER_PATTERN),

@@ -73,7 +73,7 @@ export interface Route<
   summary: string;
   /** The key policy: which caller kinds may call this route (the handler's `principal` is of that kind). */
   keys: readonly K[];
-  /** The rate-limit rule of this route (server/rate-limits/policies.ts; README "Rate limits"); unset: not limited. */
+  /** The rate-limit rule of this route (server/rate-limits/policies.ts; docs/api.md "Rate limits"); unset: not limited. */
   rateLimit?: RuleName;
   /** Browsers may call it with a publishable key (CORS). */
   browser?: boolean;
@@ -91,7 +91,7 @@ export interface Route<
     fields?: z.ZodType;
   };
   /**
-   * Deprecated (README "Versioning"): the route, or only `field` of its body or query. Every response then carries
+   * Deprecated (docs/api.md "Versioning"): the route, or only `field` of its body or query. Every response then carries
    * the Deprecation and Sunset headers (deprecation.ts) and the OpenAPI document marks it `deprecated`. It keeps
    * working until `sunset`, at least 90 days after `since`.
    */
@@ -157,6 +157,6 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
-/** A page as README "Lists" shows it: `{"object":"list","data":[…],"has_more":bool,"next_cursor":string|null}`. */
+/** A page as docs/api.md "Lists" shows it: `{"object":"list","data":[…],"has_more":bool,"next_cursor":string|null}`. */
 export const okPage = (page: Page<unknown>): RouteResult =>
   ok({ object: "list", data: page.data, has_more: page.hasMore, next_cursor: page.nextCursor });

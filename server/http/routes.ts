@@ -40,12 +40,12 @@ import * as shapes from "./response-schemas.ts";
 import { ANYONE, ok, okFile, okPage, PORTAL_SESSION, route, type Route } from "./route.ts";
 import { toSnakeCase } from "./casing.ts";
 
-// The route table. Its `keys` column is the key policy of README "Authentication and keys" — the only place that decides which
-// key kind may call which route. Its `rateLimit` column names the README "Rate limits" rule of each limited route
+// The route table. Its `keys` column is the key policy of docs/api.md "Authentication and keys" — the only place that decides which
+// key kind may call which route. Its `rateLimit` column names the docs/api.md "Rate limits" rule of each limited route
 // (server/rate-limits/policies.ts); both claim listings share the claims rule, so the alias is no way around it. Handlers validate nothing themselves and make one domain call each.
 
 // Restricted keys (rk_, what a developer mints) call every merchant route but the ones that move money: voiding a
-// plan, reporting a refund, resolving a claim, confirming a fee refund (README "Authentication and keys").
+// plan, reporting a refund, resolving a claim, confirming a fee refund (docs/api.md "Authentication and keys").
 const WIDGET_OR_SERVER = ["publishable", "secret", "restricted"] as const;
 const SERVER_KEYS = ["secret", "restricted"] as const;
 const SECRET_ONLY = ["secret"] as const;
@@ -56,7 +56,7 @@ function ownMerchant(principal: Principal, id: string) {
   return principal;
 }
 
-/** The quote bodies name the program `protection_program_id` (README "Offers"); the domain calls it programId. */
+/** The quote bodies name the program `protection_program_id` (docs/api.md "Offers"); the domain calls it programId. */
 const QUOTE_FIELD_NAMES = { programId: "protection_program_id" };
 
 export const routes: Route[] = [
@@ -370,7 +370,7 @@ export const routes: Route[] = [
     operationId: "setPurchaseCustomerEmail",
     keys: SERVER_KEYS,
     summary:
-      "Set or correct the buyer's e-mail address of a plan (README: The buyer's address). The welcome e-mail goes to the new address (instead, while it waits; else a new one). The address the plan holds already changes nothing. Appends protection.updated.",
+      "Set or correct the buyer's e-mail address of a plan (docs/api.md \"The buyer's address\"). The welcome e-mail goes to the new address (instead, while it waits; else a new one). The address the plan holds already changes nothing. Appends protection.updated.",
     body: wire.purchaseCustomerEmailRequest,
     response: { description: "The purchase.", schema: shapes.purchase },
     handle: async ({ db, services, sealer, principal, params, body }) =>
@@ -529,7 +529,8 @@ export const routes: Route[] = [
     path: "/settlements",
     operationId: "listSettlements",
     keys: SERVER_KEYS,
-    summary: "Closed settlement statements of the key's merchant and mode, newest period first (README: Settlement).",
+    summary:
+      'Closed settlement statements of the key\'s merchant and mode, newest period first (docs/api.md "Settlement").',
     query: wire.settlementsQuery,
     response: { description: "A page of statements.", schema: shapes.page(shapes.settlementStatement) },
     handle: async ({ db, principal, query }) =>
@@ -541,7 +542,7 @@ export const routes: Route[] = [
     operationId: "getSettlementBalance",
     keys: SERVER_KEYS,
     summary:
-      "The open period's running balance per currency: what its statement would close with now, which way it is owed and when it closes (README: The running balance).",
+      'The open period\'s running balance per currency: what its statement would close with now, which way it is owed and when it closes (docs/api.md "The running balance").',
     query: wire.noQuery,
     response: { description: "The running balance of each currency.", schema: shapes.settlementBalances },
     handle: async ({ db, principal, services }) =>

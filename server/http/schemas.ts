@@ -58,7 +58,7 @@ export const quoteRequest = z.strictObject({
   order_name: orderName.optional(),
 });
 
-/** A confirm's buyer address: required unless the quote has one (422 customer_email_required, README "The buyer's address"). */
+/** A confirm's buyer address: required unless the quote has one (422 customer_email_required, docs/api.md "The buyer's address"). */
 const customerEmailAtConfirm = () =>
   customerEmail
     .optional()
@@ -74,7 +74,7 @@ export const confirmRequest = z.strictObject({
     .max(512)
     .describe("The single-use token from the quote's X-Service-Quote-Token header."),
   // Validated by the domain (server/domain/order-context.ts): a bad one, a missing one included, is 422
-  // order_context_invalid (README "Offers"). The preprocess lets a missing one through while the document keeps it required.
+  // order_context_invalid (docs/api.md "Offers"). The preprocess lets a missing one through while the document keeps it required.
   order_context: z
     .preprocess((value) => value ?? null, z.unknown())
     .describe(
@@ -160,10 +160,10 @@ export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: tim
 
 export const noQuery = z.strictObject({});
 
-/** GET /programs (README "Programs"). */
+/** GET /programs (docs/api.md "Programs"). */
 export const programsQuery = z.strictObject(pageQuery);
 
-/** GET /settlements (README "Settlement"). */
+/** GET /settlements (docs/api.md "Settlement"). */
 export const settlementsQuery = z.strictObject(pageQuery);
 
 const webhookUrl = z
@@ -193,7 +193,7 @@ export const webhookEndpointsQuery = z.strictObject(pageQuery);
 /** DELETE and secret rotation carry no fields: the body must be empty or {}. */
 export const emptyBody = z.strictObject({});
 
-// The buyer portal's sign-ins and free-look cancellation (README "Buyer portal API").
+// The buyer portal's sign-ins and free-look cancellation (docs/api.md "Buyer portal API").
 const referenceNumber = z
   .string()
   .trim()
@@ -269,8 +269,8 @@ export const redeliverRequest = z.strictObject({
     .describe("Only to this endpoint (default: every subscribed endpoint that is not disabled)."),
 });
 
-// The buyer portal's claims (README "Claims"). These bodies also arrive as multipart/form-data text fields, where the
-// amount is the digits of a form field; in JSON it is a number, never a string (README "Conventions": money).
+// The buyer portal's claims (docs/api.md "Claims"). These bodies also arrive as multipart/form-data text fields, where the
+// amount is the digits of a form field; in JSON it is a number, never a string (docs/api.md "Money, currencies, time": money).
 const claimText = (what: string) => z.string().trim().min(1).max(5000).describe(what);
 const formAmount = z
   .string()

@@ -1,6 +1,6 @@
 import { isIPv6 } from "node:net";
 
-// How a client address becomes a rate-limit bucket (README "Rate limits"): an IPv4 address is one bucket; an IPv6
+// How a client address becomes a rate-limit bucket (docs/api.md "Rate limits"): an IPv4 address is one bucket; an IPv6
 // address counts by its /64 — the smallest network an ISP or cloud hands one customer, who can pick any of its 2^64
 // addresses — and an IPv4-mapped IPv6 address (::ffff:a.b.c.d) is its IPv4 address. Anything else (a unix socket's
 // empty name, a value we cannot parse) is its own bucket, as before.

@@ -6,7 +6,7 @@ import { normaliseEmail } from "../domain/buyer-emails.ts";
 const MINUTE = 60_000;
 const shape = (p: LimitPolicy) => [p.name, p.limit, p.periodMs, p.keyedBy, p.edge, p.code];
 
-describe("rate-limit policies (README 'Rate limits')", () => {
+describe('rate-limit policies (docs/api.md "Rate limits")', () => {
   it("has every row of the limits table", () => {
     assert.deepEqual(RULES.quote.policies.map(shape), [
       ["quote-merchant", 5000, MINUTE, "merchant", false, "rate_limited"],
@@ -23,7 +23,7 @@ describe("rate-limit policies (README 'Rate limits')", () => {
       ["void-merchant-ip", 60, MINUTE, "merchant_ip", false, "rate_limited"],
     ]);
     for (const rule of [RULES.metrics, RULES.claims]) {
-      // The strict merchant bucket (README "Rate limits"): 1000/min by merchant and 100/min by merchant + IP, together.
+      // The strict merchant bucket (docs/api.md "Rate limits"): 1000/min by merchant and 100/min by merchant + IP, together.
       assert.deepEqual(rule.policies.map((p) => [p.limit, p.periodMs, p.keyedBy]).slice(0, 2), [
         [1000, MINUTE, "merchant"],
         [100, MINUTE, "merchant_ip"],

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { normaliseEmail } from "../domain/buyer-emails.ts";
 
-// README "Rate limits", one named policy per cell of the table. A rule is what one route (or the portal lookup) applies:
+// docs/api.md "Rate limits", one named policy per cell of the table. A rule is what one route (or the portal lookup) applies:
 // all of its policies are decided together, atomically (a request rejected by one consumes nothing from another).
 //
-// Readings of the table (README "Rate limits" documents them):
-// - "Per IP" is keyed by merchant + client IP (README "Rate limits": the strict merchant bucket is 1000/min by merchant
+// Readings of the table (docs/api.md "Rate limits" documents them):
+// - "Per IP" is keyed by merchant + client IP (docs/api.md "Rate limits": the strict merchant bucket is 1000/min by merchant
 //   AND 100/min by merchant + client IP); the portal lookup has no merchant, so its per-IP limit is by IP alone.
 // - "Edge WAF": quote has its own 50 per 10 s per IP; every other row says "global", which is one bucket of
 //   100/min per client IP shared by those routes, answered with `challenge_required` ("with challenge").
@@ -46,7 +46,7 @@ const policy = (
 /** The edge WAF's global rule: 100/min per client IP, "with challenge". */
 export const EDGE_GLOBAL = policy("edge-global", 100, MINUTE, "ip", true, "challenge_required");
 
-/** A per-merchant limit and a per-merchant-and-IP limit, applied together (README "Rate limits"). */
+/** A per-merchant limit and a per-merchant-and-IP limit, applied together (docs/api.md "Rate limits"). */
 const merchantBuckets = (name: string, perMerchant: number, perMerchantIp: number) => [
   policy(`${name}-merchant`, perMerchant, MINUTE, "merchant"),
   policy(`${name}-merchant-ip`, perMerchantIp, MINUTE, "merchant_ip"),
@@ -61,19 +61,19 @@ export const RULES = {
   void: { name: "void", policies: [...merchantBuckets("void", 200, 60), EDGE_GLOBAL] },
   metrics: { name: "metrics", policies: [...merchantBuckets("metrics", 1000, 100), EDGE_GLOBAL] },
   claims: { name: "claims", policies: [...merchantBuckets("claims", 1000, 100), EDGE_GLOBAL] },
-  // Not in the contract (our reading, README "Rate limits"): one redelivery sends a request to each of up to 16 endpoints.
+  // Not in the contract (our reading, docs/api.md "Rate limits"): one redelivery sends a request to each of up to 16 endpoints.
   redeliver: { name: "redeliver", policies: [...merchantBuckets("redeliver", 60, 30), EDGE_GLOBAL] },
   portalLookup: {
     name: "portalLookup",
     policies: [
       policy("portal-lookup-ip", 30, MINUTE, "ip"),
       // By address AND client address: a per-address bucket alone would let anyone lock a buyer out of the look-up
-      // for an hour with ten wrong guesses from anywhere (README "Rate limits").
+      // for an hour with ten wrong guesses from anywhere (docs/api.md "Rate limits").
       policy("portal-lookup-email-ip", 10, HOUR, "email_ip"),
       EDGE_GLOBAL,
     ],
   },
-  // Not in the contract (ours, README "Rate limits"): what a buyer's portal session changes — filing a claim, adding a
+  // Not in the contract (ours, docs/api.md "Rate limits"): what a buyer's portal session changes — filing a claim, adding a
   // message with files, cancelling, signing out. Anyone with a merchant's public key can make a session, so these
   // and the evidence quotas are the only bound on what it stores. A buyer acts a few times per visit: 10 a minute per
   // session, and 60 an hour per client address (one a minute once spent), so one address cannot work through

@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (README "Webhooks", delivery rules): 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h, for
+// When a failed delivery is tried again (docs/api.md "Webhooks", delivery rules): 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h, for
 // 3 days counted from the endpoint's first failure in a row; after that the endpoint is marked failing.
 import { delayAfterFailure } from "../workers/retry-policy.ts";
 

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 
-// The webhook signature scheme (README "Webhooks"): `X-Service-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>…]`,
+// The webhook signature scheme (docs/api.md "Webhooks"): `X-Service-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>…]`,
 // each v1 the hex HMAC-SHA256 of `${t}.${rawBody}` under one signing secret (the whole `whsec_…` string, UTF-8).
 // During the 24 h after a rotation the header carries two v1 entries: the new secret's, then the old one's.
 // Receivers verify with the SDK (packages/sdk/src/webhooks.ts, verifyWebhook); the tests use that verifier too.

@@ -19,7 +19,7 @@ import { markMerchantLive } from "../../server/store/merchants.ts";
 import { routes as routeTable } from "../../server/http/routes.ts";
 import type { Route } from "../../server/http/route.ts";
 
-// Authentication, the key policy of README "Authentication and keys" (the route table's `keys` column), test/live and merchant isolation.
+// Authentication, the key policy of docs/api.md "Authentication and keys" (the route table's `keys` column), test/live and merchant isolation.
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const randomSuffix = () => Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => BASE62[byte % 62]).join("");

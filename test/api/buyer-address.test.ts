@@ -1,4 +1,4 @@
-// README "The buyer's address": every confirmed plan has a buyer the service can write to; a confirm without any
+// docs/api.md "The buyer's address": every confirmed plan has a buyer the service can write to; a confirm without any
 // address is refused (422 customer_email_required) and recorded for the dashboard; the store's order name rides on
 // the quote to the plan; the merchant's server sets or corrects the address (POST /purchases/{id}/customer-email).
 import { describe, it, beforeAll, afterAll } from "vitest";

@@ -25,7 +25,7 @@ import { claimInformationNeeded } from "../../server/email/claim-information-nee
 import { claimPaid } from "../../server/email/claim-paid.ts";
 import { renderEmail, type EmailTemplateRenderer } from "../../server/email/layout.ts";
 
-// Deciding and paying claims (README "Claim decisions"): every transition writes the claims row, one status_changed
+// Deciding and paying claims (docs/api.md "Claim decisions"): every transition writes the claims row, one status_changed
 // timeline entry, exactly one claim.updated event and the buyer's e-mail, in one transaction; a transition the status
 // does not allow changes nothing; the program's rules decide at filing; an approval checks the rulebook again.
 

@@ -11,7 +11,7 @@ import { signedInBuyer } from "../support/portal.ts";
 import { approveClaim, recordClaimPayoutError, resolveClaim } from "../../server/domain/claim-decisions.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 
-// The merchant confirms an approved claim it paid on another cart (README "Resolving claims"):
+// The merchant confirms an approved claim it paid on another cart (docs/api.md "Resolving claims"):
 // POST /merchant/claims/{claimId}/resolution, secret key only, an Idempotency-Key like every mutation; the claim is
 // paid, claim.updated carries the resolution to the merchant's webhooks, the ledger owes the merchant the amount once.
 

@@ -6,7 +6,7 @@ import { apiClient } from "../support/client.ts";
 import { createQuote } from "../support/api-assertions.ts";
 import { confirmBody, outbox, protectOrder, tally, type ApiClient } from "../support/protection-flows.ts";
 
-// Simultaneous requests against one server: exactly-once effects (README "Idempotency": "a crash leaves all or none").
+// Simultaneous requests against one server: exactly-once effects (docs/api.md "Idempotency": "a crash leaves all or none").
 
 const N = 50;
 const newKey = () => `conc-${crypto.randomUUID()}`;

@@ -10,7 +10,7 @@ import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
 import { createProgram, DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 
-// The server-to-server surface (README "Headless (server path)"): snake_case in and
+// The server-to-server surface (docs/api.md "Headless (server path)"): snake_case in and
 // out, disclosure_text is the byte-string 'This is not insurance', confirm by quote id with no quote token.
 
 const PHRASE = "This is not insurance";

@@ -10,7 +10,7 @@ import { confirmBody, outbox, type ApiClient } from "../support/protection-flows
 import { waitFor } from "../support/wait.ts";
 import { IDEMPOTENCY_TTL_MS } from "../../server/http/idempotency.ts";
 
-// README "Idempotency": one key runs a mutation at most once per (merchant, mode) for 24 h.
+// docs/api.md "Idempotency": one key runs a mutation at most once per (merchant, mode) for 24 h.
 
 const IN_FLIGHT_WAIT_MS = 400;
 const newKey = () => `idem-${crypto.randomUUID()}`;

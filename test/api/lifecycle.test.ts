@@ -17,7 +17,7 @@ import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 import type { Confirmation } from "../../packages/sdk/src/responses.ts";
 
-// Decline, void, the merchant refund report (README "Orders: merchant refund report"), reference numbers and the stored quote token.
+// Decline, void, the merchant refund report (docs/api.md "Orders: merchant refund report"), reference numbers and the stored quote token.
 
 const FULL_DISCLOSURE =
   "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.";

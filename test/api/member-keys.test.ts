@@ -10,7 +10,7 @@ import { changeMemberRole, disableMember, type TeamActor } from "../../server/do
 import { DomainError } from "../../server/domain/errors.ts";
 import { insertMember, type MemberRole } from "../../server/store/members.ts";
 
-// README "Authentication and keys": a dashboard developer mints publishable and restricted (rk_) keys only, and a
+// docs/api.md "Authentication and keys": a dashboard developer mints publishable and restricted (rk_) keys only, and a
 // restricted key cannot do through the API what the developer's role cannot do on the dashboard (void, refund
 // reports, claim resolutions, fee refunds). A member's server keys end when they are disabled or their new role could
 // not mint them; publishable keys stay (they are public).

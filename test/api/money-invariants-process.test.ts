@@ -1,4 +1,4 @@
-// README "Money invariants" through the process that ships (`npm run api`: node server/main.ts), on both databases:
+// docs/api.md "Money invariants" through the process that ships (`npm run api`: node server/main.ts), on both databases:
 // issue 26's attack — file a claim the rules approve, cancel in the free look, get paid — and its variants.
 import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";

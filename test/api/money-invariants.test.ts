@@ -11,7 +11,7 @@ import { DomainError } from "../../server/domain/errors.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 
-// README "Money invariants": a plan gives its buyer money back through one path only — the free-look fee refund, its
+// docs/api.md "Money invariants": a plan gives its buyer money back through one path only — the free-look fee refund, its
 // claims' payouts (within the covered amount) or the merchant's own refund of the order — and a cancelled or voided
 // plan pays no claim. Each hole of issue 26 through the API: the refusal is a documented 409 that writes nothing.
 

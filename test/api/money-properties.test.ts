@@ -10,7 +10,7 @@ import { DomainError } from "../../server/domain/errors.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 
-// README "Money invariants", as a property: any sequence of confirms, free-look cancellations, filings, decisions,
+// docs/api.md "Money invariants", as a property: any sequence of confirms, free-look cancellations, filings, decisions,
 // payments, refund reports, voids and the passing of time — on SQLite and on PostgreSQL — leaves after every step a
 // ledger in which each plan gave its buyer money back through one path at most, within what the buyer paid and the
 // plan covers, paid no claim once cancelled or voided, and holds exactly the entries its events announce.

@@ -1,4 +1,4 @@
-// Multipart bodies are parsed as they stream, under limits (server/http/body.ts readFormBody, README "Security"): a
+// Multipart bodies are parsed as they stream, under limits (server/http/body.ts readFormBody, docs/api.md "Security"): a
 // field repeated 100,000 times, too many parts, an oversized field or file are refused with 400 form_limit_exceeded
 // without holding the event loop, and nothing changes. (The parser copied the list of a repeated field's values at
 // each repeat: 24,000 repeats froze the server for seconds.)

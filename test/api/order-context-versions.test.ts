@@ -6,7 +6,7 @@ import { apiClient, orderContextFor } from "../support/client.ts";
 import { assertChangesNothing, assertError, createQuote } from "../support/api-assertions.ts";
 import { ORDER_CONTEXT_SCHEMA_VERSIONS } from "../../server/domain/order-context.ts";
 
-// README "Versioning": order_context's schema_version is one of a published list of dates. A well-formed date that is
+// docs/api.md "Versioning": order_context's schema_version is one of a published list of dates. A well-formed date that is
 // not on it is 422 order_context_invalid naming the accepted versions, and nothing is written but the stored answer.
 
 describe.each(DIALECTS)("order_context schema_version (%s)", (dialect) => {

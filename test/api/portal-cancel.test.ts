@@ -9,7 +9,7 @@ import { signIn, signedInBuyer } from "../support/portal.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { submitClaim } from "../../server/domain/claims.ts";
 
-// README "Buyer portal API": the free-look cancellation (48 hours from the purchase) and the fee refund it owes —
+// docs/api.md "Buyer portal API": the free-look cancellation (48 hours from the purchase) and the fee refund it owes —
 // refunded by the Shopify app for a Shopify shop, confirmed by the merchant through the API otherwise.
 
 const MINUTE = 60_000;

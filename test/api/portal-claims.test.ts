@@ -21,7 +21,7 @@ import {
   jpegWithMetadata,
 } from "../../server/evidence/test-images.ts";
 
-// The buyer files and follows claims in the portal (README "Claims"): the filing rules, one open claim per plan and
+// The buyer files and follows claims in the portal (docs/api.md "Claims"): the filing rules, one open claim per plan and
 // reason, evidence files (multipart, recognised by their bytes, stripped, downloaded only by their buyer and their
 // merchant), and messages.
 

@@ -9,7 +9,7 @@ import { postForm, protectForBuyer, signIn, uniquePdf, type EvidenceUpload } fro
 import { EVIDENCE_QUOTAS } from "../../server/evidence/index.ts";
 import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
 
-// Issue 26: evidence quotas per claim, per plan and per portal session (README "Claims"), checked under the plan's
+// Issue 26: evidence quotas per claim, per plan and per portal session (docs/api.md "Claims"), checked under the plan's
 // row lock in the transaction that records the files, and files of a refused request never stored: the evidence
 // folder is the same file for file after every refusal below.
 

@@ -10,7 +10,7 @@ import { createSealer } from "../../server/secrets/sealer.ts";
 import { redactCustomer } from "../../server/domain/privacy.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 
-// README "Buyer portal API": the look-up also takes the buyer's address with the store's order number (the order
+// docs/api.md "Buyer portal API": the look-up also takes the buyer's address with the store's order number (the order
 // name buyers know, "#1001", whatever its "#", spaces or case) or the order id; every mismatch is the one 404
 // portal_lookup_failed; several matching plans give the newest.
 

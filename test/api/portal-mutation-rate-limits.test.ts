@@ -7,7 +7,7 @@ import { BACKENDS, startRateLimitedApi } from "../support/rate-limits.ts";
 import { postForm, protectForBuyer, uniquePdf } from "../support/portal.ts";
 import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
 
-// README "Rate limits", rule portalMutation (issue 26): every change a portal session makes — filing a claim, a
+// docs/api.md "Rate limits", rule portalMutation (issue 26): every change a portal session makes — filing a claim, a
 // message (with files), the free-look cancellation, signing out — counts 10 a minute per session and 60 an hour per
 // client IP, beside the edge's 100/min per IP. Over HTTP on the test clock; the server trusts one proxy hop, so
 // each test sends its own client address.

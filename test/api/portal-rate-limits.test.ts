@@ -6,7 +6,7 @@ import { assertChangesNothing, assertError } from "../support/api-assertions.ts"
 import { BACKENDS, startRateLimitedApi } from "../support/rate-limits.ts";
 import { protectForBuyer } from "../support/portal.ts";
 
-// README "Rate limits", rule portalLookup, on both sign-ins: 30 per minute per client IP, 10 per hour per e-mail
+// docs/api.md "Rate limits", rule portalLookup, on both sign-ins: 30 per minute per client IP, 10 per hour per e-mail
 // address (read from the body, whatever its case) and client IP, and the edge's global 100/min per IP. Over HTTP on the test clock;
 // the server trusts one proxy hop, so each test sends its own client address.
 

@@ -15,7 +15,7 @@ import { COVERED_REASONS, COVERED_REASON_DETAILS } from "../../server/domain/dis
 import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../../server/evidence/index.ts";
 
-// README "Buyer portal API": the sign-ins (e-mail + reference number, the welcome e-mail's coverage link), the portal
+// docs/api.md "Buyer portal API": the sign-ins (e-mail + reference number, the welcome e-mail's coverage link), the portal
 // session they open, the coverage summary and the public rulebook.
 
 const SESSION_MS = 30 * 60 * 1000;

@@ -7,7 +7,7 @@ import { assertChangesNothing, assertError } from "../support/api-assertions.ts"
 import { createProgram, DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 import { mintApiKey } from "../../server/domain/merchants.ts";
 
-// GET /programs and /programs/{id} (README "Programs"): the ids quotes name as protection_program_id, with their
+// GET /programs and /programs/{id} (docs/api.md "Programs"): the ids quotes name as protection_program_id, with their
 // terms, for the key's merchant and mode only.
 
 describe.each(DIALECTS)("programs API (%s)", (dialect) => {

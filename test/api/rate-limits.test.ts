@@ -5,7 +5,7 @@ import { apiClient, type ApiResponse } from "../support/client.ts";
 import { REQUEST_ID_PATTERN } from "../support/api-assertions.ts";
 import { BACKENDS, startRateLimitedApi } from "../support/rate-limits.ts";
 
-// README "Rate limits" over HTTP, on the test clock. The server trusts one proxy hop, so each test sends its own client address
+// docs/api.md "Rate limits" over HTTP, on the test clock. The server trusts one proxy hop, so each test sends its own client address
 // in X-Forwarded-For and no two tests share an IP bucket.
 
 let ipCounter = 0;
@@ -139,7 +139,7 @@ for (const backend of BACKENDS) {
       t.clock.advance(60_000);
     });
 
-    it("without a valid key, X-Merchant-Id feeds unauthenticated buckets of that merchant (README 'Rate limits'), never its own", async () => {
+    it('without a valid key, X-Merchant-Id feeds unauthenticated buckets of that merchant (docs/api.md "Rate limits"), never its own', async () => {
       const anonymous = apiClient(t.baseUrl);
       const secret = apiClient(t.baseUrl, t.merchant.secretKey);
       const ip = freshIp();

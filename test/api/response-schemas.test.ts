@@ -217,7 +217,7 @@ describe("every route's real response parses with its documented schema", () => 
     await record("listWebhookDeliveries", secret.get(`${endpointPath(endpoint.id)}/deliveries`));
     await record("deleteWebhookEndpoint", secret.call("DELETE", endpointPath(endpoint.id), {}));
 
-    // README "Settlement": the week of the confirms above, closed once it has ended.
+    // docs/api.md "Settlement": the week of the confirms above, closed once it has ended.
     t.clock.advance(8 * 24 * 60 * 60 * 1000);
     await closeEndedPeriods(t.database.db, t.services);
     const statements = await record("listSettlements", secret.get("/settlements"));

@@ -1,4 +1,4 @@
-// README "The running balance": the open period's balance per currency is what its statement closes with. For any
+// docs/api.md "The running balance": the open period's balance per currency is what its statement closes with. For any
 // sequence of confirms, refund reports, paid claims, late entries (stamped in a period already closed), closing runs
 // and the passing of time, the balance read just before the period closes equals the statements that close it: the
 // totals by kind, the entry count and the closing balance; and the balance is at every moment the ledger's sum.

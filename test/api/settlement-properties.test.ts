@@ -15,7 +15,7 @@ import { appendLedgerEntry, LEDGER_KINDS } from "../../server/domain/ledger.ts";
 import { cancelInFreeLook } from "../../server/domain/portal.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 
-// README "Settlement", its invariants: for any sequence of confirms, free-look cancellations, refund reports, paid
+// docs/api.md "Settlement", its invariants: for any sequence of confirms, free-look cancellations, refund reports, paid
 // claims, entries stamped in the past (late: possibly in a closed period), closing runs and the passing of time, the
 // closed statements sum to the ledger, chain their balances, never change once closed and agree with their bound
 // entries, every plan's fee is collected exactly once (and given back at most once), and a refund report never

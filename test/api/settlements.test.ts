@@ -19,7 +19,7 @@ import { applyBps } from "../../server/domain/money.ts";
 import { DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 import { ProtectionClient } from "../../packages/sdk/src/index.ts";
 
-// README "Settlement": the ledger entries of confirm and the refund report, statements closed by the worker, and
+// docs/api.md "Settlement": the ledger entries of confirm and the refund report, statements closed by the worker, and
 // GET /settlements, /settlements/{id} and its CSV.
 
 describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {

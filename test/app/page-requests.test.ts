@@ -1,5 +1,5 @@
 // What the web app's pages answer to requests they will not act on, through the process `npm start` runs, on both
-// databases (README "Security"): a body over its path's limit is refused before it is read (413: one small cap for
+// databases (docs/api.md "Security"): a body over its path's limit is refused before it is read (413: one small cap for
 // plain forms, the evidence cap only where files are taken); a cross-origin POST is 403, a malformed form or address
 // 400, an unknown or another merchant's id 404, U+0000 in any form field 400 changing nothing — each a short plain
 // answer, never a 500 nor a stack in the log.

@@ -158,7 +158,7 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
 
       // Shopify announces the claim's refund (refunds/create, its note): not the merchant's refund, even were it the
       // whole goods amount — the plan is not voided and no merchant refund credit is booked. Nor is the merchant's own
-      // refund of the goods after it (README "Money invariants"): the core refuses the report of an order a claim
+      // refund of the goods after it (docs/api.md "Money invariants"): the core refuses the report of an order a claim
       // refunded, and the job goes dead at once with the refusal, for the merchant to see.
       const announce = (amount: string, note?: string) =>
         app.deliver({

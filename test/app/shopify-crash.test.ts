@@ -1,4 +1,4 @@
-// A crash at any point loses no confirmed plan and creates no duplicate (README "Shopify app"), on the Shopify path: the app
+// A crash at any point loses no confirmed plan and creates no duplicate (docs/shopify.md "Shopify app"), on the Shopify path: the app
 // process takes a stream of orders/create webhooks and is killed with SIGKILL in the middle — receipts committed,
 // quotes without confirms, confirms without write-backs, answers never sent. It restarts on the same database;
 // Shopify retries every delivery that got no 200, with the same webhook id. Every order ends with exactly one plan and

@@ -63,7 +63,7 @@ describe.each(DIALECTS)("the overview's notice of buyers without a plan (%s)", (
     const html = await render(data);
     assert.equal(TITLE.exec(html)?.[1], "2");
     assert.ok(html.includes("customer_email"), "says what to pass");
-    assert.ok(html.includes("The buyer&#x27;s address"), "names the README section");
+    assert.ok(html.includes("The buyer&#x27;s address"), "names the API reference's section");
 
     t.clock.advance(31 * DAY_MS);
     assert.equal((await overviewOf(merchant.merchantId)).buyersWithoutAddress, 0, "30 days later it is gone");

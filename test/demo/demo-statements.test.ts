@@ -1,4 +1,4 @@
-// `npm run demo`'s closed statements (README "Settlement"): two past periods of the demo store's trading — orders, a
+// `npm run demo`'s closed statements (docs/api.md "Settlement"): two past periods of the demo store's trading — orders, a
 // refund report, a paid claim — stamped inside them and closed by the worker's own function, once; and the open
 // period's running balance beside them.
 import { describe, it, beforeAll, afterAll } from "vitest";

@@ -1,4 +1,4 @@
-// A new merchant's first minutes over the process `npm run demo` starts (README "Getting started as a merchant"), in
+// A new merchant's first minutes over the process `npm run demo` starts (docs/dashboard.md "Getting started as a merchant"), in
 // Chromium: sign up at /dashboard/sign-up → the link from the .eml the demo writes to DATA_DIR/mail → the overview's
 // getting-started checklist → test keys on API keys → the widget snippet copied from the checklist → pasted into a
 // checkout page this test serves on another loopback origin → a buyer ticks and places the order there → the

@@ -1,4 +1,4 @@
-// Money at a glance over the process `npm run demo` starts (README "The running balance"), as a newcomer walks it in
+// Money at a glance over the process `npm run demo` starts (docs/api.md "The running balance"), as a newcomer walks it in
 // Chromium: the dashboard sign-in link the demo prints → the overview's running balance (what is owed which way,
 // when the statement closes, the share rate) → Settlements: the same balance on top, the demo's closed statements
 // below → a statement's CSV downloads with one row per entry. axe-core 0 violations on each page; screenshots at

@@ -1,4 +1,4 @@
-// Needs your action over the process `npm run demo` starts (README "Needs your action"), in Chromium on the standalone
+// Needs your action over the process `npm run demo` starts (docs/dashboard.md "Needs your action"), in Chromium on the standalone
 // dashboard: the demo merchant with approved claims its cart must pay (one overdue), a free-look fee to refund and a
 // failing endpoint, not live → the overview lists each kind with its count, the overdue claim first and marked, the
 // go-live steps, a link to where to act → the fee's link opens the purchase, whose confirmation refuses a reference

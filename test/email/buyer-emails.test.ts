@@ -1,4 +1,4 @@
-// The buyer e-mails after the welcome (README "E-mail to buyers"): free_look_cancelled, claim_received,
+// The buyer e-mails after the welcome (docs/api.md "E-mail to buyers"): free_look_cancelled, claim_received,
 // claim_information_needed, claim_decided and claim_paid, through the e-mail worker and nodemailer to a real SMTP
 // server on loopback, on SQLite and PostgreSQL. Each goes to the plan's buyer with a fixed Subject plus our reference
 // number, rendered at send time from the plan, the claim and its timeline, as a multipart message (the plain text and

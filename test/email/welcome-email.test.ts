@@ -1,4 +1,4 @@
-// welcome_protected (README "E-mail to buyers": the service e-mails the buyer after opt-in) through nodemailer to a real SMTP server on
+// welcome_protected (docs/api.md "E-mail to buyers": the service e-mails the buyer after opt-in) through nodemailer to a real SMTP server on
 // loopback (smtp-server), on SQLite and PostgreSQL: queued in the confirm's transaction, sent once, with the contract's
 // items and a tokenized coverage link; not queued without an address; retried after the SMTP server refuses; not sent
 // for a plan voided meanwhile. The address is the caller's, so: no caller text in the Subject, caller text inert in

@@ -69,7 +69,7 @@ describe.each(DIALECTS)("npm run worker -- --only email (%s)", (dialect) => {
     child.kill("SIGTERM");
     assert.equal(await exited, 0, "graceful exit on SIGTERM");
     assert.equal((await message())!.status, "sent");
-    // The e-mail workers (the buyers' e-mails and the team's digests, README "Needs your action"), no other.
+    // The e-mail workers (the buyers' e-mails and the team's digests, docs/dashboard.md "Needs your action"), no other.
     assert.deepEqual(
       lines
         .filter((line) => line.msg === "worker started")

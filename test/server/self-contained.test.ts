@@ -1,6 +1,6 @@
 // The repository explains itself: no source file cites the contract's sections or the design notes, which live
-// outside it. A rule is cited by the README section that states it (README "Rate limits"); the README itself states
-// its rules instead of pointing at the contract's sections.
+// outside it. A rule is cited by the doc section that states it (docs/api.md "Rate limits"); the docs themselves state
+// their rules instead of pointing at the contract's sections.
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -37,7 +37,7 @@ describe("self-contained references", () => {
       outsideCitations("// (DESIGN\u002emd, Events)\n// (DESIGN \u00a74)\n// bucket (\u00a78 rule 1)").length,
       3,
     );
-    assert.deepEqual(outsideCitations('// README "Rate limits"\n"RFC 8785 \u00a73.2.2: whitespace removed"'), []);
+    assert.deepEqual(outsideCitations('// docs/api.md "Rate limits"\n"RFC 8785 \u00a73.2.2: whitespace removed"'), []);
   });
 
   it("no source file cites them", () => {

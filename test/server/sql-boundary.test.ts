@@ -1,4 +1,4 @@
-// SQL lives in server/store only (README "Repository"): no other source file of the server, the app, the packages or
+// SQL lives in server/store only (README.md "Repository"): no other source file of the server, the app, the packages or
 // the scripts holds SQL statement text in a string or template literal, or reads a database handle's `.dialect`.
 // Files are parsed with the TypeScript compiler, so comments and prose outside literals never count. SQL is
 // recognised by its upper-case keywords, the way every statement in this repository is written: a sentence such as

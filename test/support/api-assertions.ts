@@ -10,7 +10,7 @@ import type { Quote } from "../../packages/sdk/src/responses.ts";
 
 export const REQUEST_ID_PATTERN = /^req_[A-Za-z0-9]{24}$/;
 
-/** The error type each status carries (README "Errors"). */
+/** The error type each status carries (docs/api.md "Errors"). */
 const TYPE_BY_STATUS: Record<number, string> = {
   400: "invalid_request_error",
   401: "authentication_error",

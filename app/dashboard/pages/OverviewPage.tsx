@@ -26,7 +26,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * Confirms refused with customer_email_required in the last 30 days (README "The buyer's address"): buyers who chose
+ * Confirms refused with customer_email_required in the last 30 days (docs/api.md "The buyer's address"): buyers who chose
  * protection and got no plan because the page sent no address. What to fix, in a sentence.
  */
 function NoAddressNotice({ buyers }: { buyers: number }) {
@@ -38,7 +38,7 @@ function NoAddressNotice({ buyers }: { buyers: number }) {
         (customer_email_required): no plan was made, so those buyers cannot claim. Pass the address on every confirm:
         the widget reads the checkout form&apos;s e-mail field, a customer-email attribute or{" "}
         <code>{"confirm({ orderId, customerEmail })"}</code>; a server sends customer_email with the quote or the
-        confirm. See &quot;The buyer&apos;s address&quot; in the README.
+        confirm. See &quot;The buyer&apos;s address&quot; in the API reference (docs/api.md).
       </p>
     </Banner>
   );

@@ -1,4 +1,4 @@
-// A closed settlement statement (README "Settlement"): its period, which way its closing balance was owed, its lines
+// A closed settlement statement (docs/api.md "Settlement"): its period, which way its closing balance was owed, its lines
 // in words (as the running balance shows them), every entry (late ones marked) and its CSV. Never recomputed: what the
 // statement and its bound entries say.
 import { useLoaderData } from "@remix-run/react";

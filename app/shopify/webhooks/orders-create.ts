@@ -27,7 +27,7 @@ export function orderPayloadOf(order: ShopifyOrder): OrderPayload {
   };
 }
 
-/** The town-level part of the shipping address (README "The claims console": no name, street or phone is kept). */
+/** The town-level part of the shipping address (docs/dashboard.md "The claims team's console (/ops)": no name, street or phone is kept). */
 function shipToOf(address: NonNullable<ShopifyOrder["shipping_address"]>): ShipTo {
   const text = (value: string | null | undefined) => (value ? String(value).slice(0, 100) : null);
   return {

@@ -1,4 +1,4 @@
-// The versioning covenant (README "Versioning", CHANGELOG.md): a deprecated method or option keeps working for
+// The versioning covenant (docs/api.md "Versioning", CHANGELOG.md): a deprecated method or option keeps working for
 // DEPRECATION_OVERLAP_DAYS after the release that deprecated it, and says so once per process. To deprecate one:
 // mark it `@deprecated Since <date>; works until <date + 90 days>. Use <replacement>.` (the public-surface test reads
 // the date), call warnDeprecated() where it is used, list it in CHANGELOG.md and the README with that date.

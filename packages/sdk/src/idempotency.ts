@@ -1,6 +1,6 @@
 import { ServiceValidationError } from "./errors.ts";
 
-/** README "Idempotency": 16 to 255 characters of A-Z, a-z, 0-9, underscore, hyphen. */
+/** docs/api.md "Idempotency": 16 to 255 characters of A-Z, a-z, 0-9, underscore, hyphen. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,255}$/;
 
 /** The key for one logical call: the caller's (validated — a key the caller gives always wins) or a new UUIDv4. */

@@ -144,7 +144,7 @@ export type Claim = {
   occurredAt: string;
   /** The decision with its published reason code and the sentence the buyer reads; null until decided. */
   decision: {
-    /** `covered` for an approval; a denial's published reason code (README "Claim decisions"). */
+    /** `covered` for an approval; a denial's published reason code (docs/api.md "Claim decisions"). */
     code: string;
     /** The sentence the buyer reads. */
     message: string;
@@ -499,7 +499,7 @@ export type PortalClaim = {
   currency: string;
   /** The decision with its published reason code and the sentence the buyer reads; null until decided. */
   decision: {
-    /** `covered` for an approval; a denial's published reason code (README "Claim decisions"). */
+    /** `covered` for an approval; a denial's published reason code (docs/api.md "Claim decisions"). */
     code: string;
     /** The sentence the buyer reads. */
     message: string;

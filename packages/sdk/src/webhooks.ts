@@ -1,4 +1,4 @@
-// Webhook signature check (README "Webhooks"). X-Service-Signature is `t=<unix seconds>,v1=<hex>[,v1=<hex>…]`; other
+// Webhook signature check (docs/api.md "Webhooks"). X-Service-Signature is `t=<unix seconds>,v1=<hex>[,v1=<hex>…]`; other
 // schemes (v2, v1n, …) may appear and are ignored; any v1 that matches passes. The signed string is
 // `t + "." + rawBody`, HMAC-SHA256 under the endpoint's secret, hex. Web Crypto (globalThis.crypto.subtle) does the
 // HMAC, so the check runs wherever the SDK runs (Node ≥ 20, Deno, Bun, edge runtimes) — and is therefore async.

@@ -1,4 +1,4 @@
-// The semantic-versioning covenant (README "Versioning", CHANGELOG.md). public-surface.txt is the released public
+// The semantic-versioning covenant (docs/api.md "Versioning", CHANGELOG.md). public-surface.txt is the released public
 // surface. A symbol may leave it only after a deprecation: marked `@deprecated Since <date>; works until <date + 90
 // days>. Use …`, warned about once per process (src/deprecation.ts), listed in CHANGELOG.md — and removed in a new
 // major version once that date has passed. Adding a symbol is a minor version. When the change is intended, rewrite

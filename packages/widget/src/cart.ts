@@ -85,7 +85,7 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
       .catch(() => {}); // no cart, or not Shopify's: nothing is offered
 
   // One read per burst: a theme usually both calls the Ajax API and dispatches an event for one change.
-  // The theme embed's refresh after the widget's own write (README, "The theme's cart follows") is not a change.
+  // The theme embed's refresh after the widget's own write (packages/widget/README.md "The theme's cart follows") is not a change.
   const changed = (event?: Event) => {
     if ((event as CustomEvent | undefined)?.detail?.source == "service-widget") return;
     clearTimeout(timer);

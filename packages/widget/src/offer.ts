@@ -15,7 +15,7 @@ const TICKED = 1;
 const RENEWAL = 2;
 type Tick = typeof TICKED | typeof RENEWAL;
 
-/** The fields of a `POST /offers/quote` answer (README, *Offers*) the widget shows or sends back. */
+/** The fields of a `POST /offers/quote` answer (docs/api.md "Offers") the widget shows or sends back. */
 interface Quote {
   quoteId: string;
   feeCents: number;

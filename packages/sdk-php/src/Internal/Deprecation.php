@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace PurchaseProtection\Internal;
 
 /**
- * The versioning covenant (README "Versioning", CHANGELOG.md): a deprecated method or option keeps working for
+ * The versioning covenant (docs/api.md "Versioning", CHANGELOG.md): a deprecated method or option keeps working for
  * OVERLAP_DAYS after the release that deprecated it, and says so once per process. To deprecate one: mark it
  * `@deprecated Since <date>; works until <date + 90 days>. Use <replacement>.`, call Deprecation::warn() where it is
  * used, list it in CHANGELOG.md and the README with that date. The same codes and wording as the TypeScript SDK's
