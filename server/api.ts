@@ -21,6 +21,8 @@ export interface ProtectionApiOptions {
   webhooks?: BackgroundJobsOptions["webhooks"];
   /** The e-mail worker's transport and From; unset: queued e-mails wait for a process that has them. */
   email?: BackgroundJobsOptions["email"];
+  /** Which periodic jobs this process runs (PERIODIC_JOBS); default: those of an API process under `auto`. */
+  periodic?: BackgroundJobsOptions["periodic"];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL } from "./store/open.ts";
+import { PERIODIC_JOBS_INTERVAL_MS, periodicJobsSetting } from "./workers/periodic-jobs.ts";
 
 /** Everything the service reads from the environment, with the embedded defaults. */
 const environment = z.object({
@@ -31,6 +32,10 @@ const environment = z.object({
   EMAIL_FROM: z.string().min(3).optional(),
   /** `off`: this process sends no e-mail (another process does). */
   EMAIL_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Which periodic jobs this process runs (server/workers/periodic-jobs.ts): auto (workers first), on, off, or a list. */
+  PERIODIC_JOBS: periodicJobsSetting.default("auto"),
+  /** How often each periodic job runs, across all the processes that run it. */
+  PERIODIC_JOBS_INTERVAL_MS: z.coerce.number().int().min(1_000).default(PERIODIC_JOBS_INTERVAL_MS),
   /** Rate limits (docs/api.md "Rate limits"): shared by every instance through Redis when set, else in this process's memory. */
   REDIS_URL: z.string().min(1).optional(),
   RATE_LIMIT_KEY_PREFIX: z.string().default("ratelimit:"),

@@ -8,6 +8,7 @@ import { createProtectionApi } from "./api.ts";
 import { allowPrivateWebhookUrls, webhookWorkerOptions } from "./webhooks/config.ts";
 import { createLimiter } from "./rate-limits/limiter.ts";
 import { createMailTransport } from "./email/transport.ts";
+import { periodicJobsPlan } from "./workers/periodic-jobs.ts";
 import { defaultEvidenceDirectory, filesystemEvidenceStore } from "./evidence/index.ts";
 
 /** Time, chance and settings from configuration: the API process's and `npm run worker`'s. */
@@ -55,6 +56,8 @@ export function createRuntime(
           logger,
           redisUrl: config.REDIS_URL,
           keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+          redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+          redisRetryMs: config.REDIS_BREAKER_RETRY_MS,
           edge: config.EDGE_LIMITS === "on",
         });
   if (!limiter) logger.warn("RATE_LIMITS=off: every rate limit is disabled (for benchmarks only)");
@@ -68,6 +71,11 @@ export function createRuntime(
     rateLimits,
     webhooks: webhookWorkerOptions(config),
     email,
+    periodic: {
+      plan: periodicJobsPlan(config.PERIODIC_JOBS, "api"),
+      role: "api",
+      intervalMs: config.PERIODIC_JOBS_INTERVAL_MS,
+    },
   });
   return {
     config,

@@ -1,5 +1,6 @@
 // The server's background workers on their own: `npm run worker` runs them all (webhook deliveries, e-mails, purges);
-// `npm run worker -- --only webhooks,email` runs a set. Same configuration as the API (DATABASE_URL, ENCRYPTION_KEY or
+// `npm run worker -- --only webhooks,email` runs a set (the periodic jobs among them also as PERIODIC_JOBS says:
+// server/workers/periodic-jobs.ts). Same configuration as the API (DATABASE_URL, ENCRYPTION_KEY or
 // DATA_DIR's key file, WEBHOOK_*, SMTP_URL, EMAIL_FROM); WEBHOOK_WORKER and EMAIL_WORKER are for the API processes
 // (set them off there when a worker process does the work). Run several against PostgreSQL to scale out (claims use
 // FOR UPDATE SKIP LOCKED and leases); on SQLite run one.
@@ -12,6 +13,8 @@ import { webhookWorkerOptions } from "./webhooks/config.ts";
 import { emailFrom, servicesFrom } from "./runtime.ts";
 import { createBackgroundJobs } from "./workers/background-jobs.ts";
 import { workersToRun } from "./workers/only-option.ts";
+import { periodicJobsPlan } from "./workers/periodic-jobs.ts";
+import { startProbeServer } from "./observability/probe-server.ts";
 
 const only = workersToRun(process.argv.slice(2));
 const config = loadConfig();
@@ -30,13 +33,17 @@ const background = createBackgroundJobs({
   logger,
   webhooks: { ...webhookWorkerOptions(config), enabled: only.has("webhooks") },
   email: { ...emailFrom(config, logger), enabled: only.has("email") },
-  purges: { enabled: only.has("purges") },
-  settlements: { enabled: only.has("settlements") },
+  periodic: {
+    plan: periodicJobsPlan(config.PERIODIC_JOBS, "worker", only),
+    role: "worker",
+    intervalMs: config.PERIODIC_JOBS_INTERVAL_MS,
+  },
 });
 background.start();
 logger.info({ workers: [...only] }, "worker process started");
 
 let stopping = false;
+await startProbeServer({ db: () => db, isDraining: () => stopping, config, logger });
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;

@@ -9,17 +9,21 @@ import { createWebhookWorker, type WebhookWorkerOptions } from "../webhooks/work
 import { createEmailWorker, type MailTransport } from "../email/worker.ts";
 import { createActionDigestWorker } from "../email/action-digest.ts";
 import { coverageLinks } from "../email/coverage-link.ts";
-import { createPeriodicWorker, workerGroup } from "./worker.ts";
+import { workerGroup } from "./worker.ts";
+import {
+  createPeriodicJob,
+  PERIODIC_JOBS_INTERVAL_MS,
+  periodicJobsPlan,
+  type PeriodicJobName,
+  type PeriodicJobStance,
+} from "./periodic-jobs.ts";
+import type { PeriodicJobRole } from "../store/periodic-jobs.ts";
 import { purgeExpired } from "./purges.ts";
 import { closeEndedPeriods, findLateEntries, findStatementMismatches } from "../domain/settlements.ts";
 
 /** The names `npm run worker -- --only` takes. */
 export const SERVER_WORKERS = ["webhooks", "email", "purges", "settlements"] as const;
 export type ServerWorkerName = (typeof SERVER_WORKERS)[number];
-
-export const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
-/** How often ended settlement periods are looked for (README "Settlement"); closing one twice writes nothing. */
-export const SETTLEMENT_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface BackgroundJobsOptions {
   db: Database;
@@ -34,10 +38,12 @@ export interface BackgroundJobsOptions {
    * `dashboardUrl` (DASHBOARD_URL) the same process composes and sends the team's digests of what needs them.
    */
   email?: { transport: MailTransport; from: string; enabled?: boolean; pollMs?: number; dashboardUrl?: string };
-  /** The purges (server/workers/purges.ts), at start and every IDEMPOTENCY_PURGE_INTERVAL_MS. */
-  purges?: { enabled?: boolean };
-  /** The settlement statements of ended periods (server/domain/settlements.ts), at start and every SETTLEMENT_INTERVAL_MS. */
-  settlements?: { enabled?: boolean };
+  /**
+   * The periodic jobs, the purges (server/workers/purges.ts) and the settlement statements of ended periods
+   * (server/domain/settlements.ts), on the schedule they share with other processes (server/workers/periodic-jobs.ts).
+   * Default: an API process's under PERIODIC_JOBS=auto, every PERIODIC_JOBS_INTERVAL_MS.
+   */
+  periodic?: { plan: ReadonlyMap<PeriodicJobName, PeriodicJobStance>; role: PeriodicJobRole; intervalMs?: number };
 }
 
 /**
@@ -95,22 +101,31 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
           from: options.email.from,
           dashboardUrl: options.email.dashboardUrl,
         });
-  const purges = createPeriodicWorker({
-    name: "purges",
-    logger,
-    everyMs: IDEMPOTENCY_PURGE_INTERVAL_MS,
-    task: () => purgeExpired(db, services),
-  });
-  const settlements = createPeriodicWorker({
-    name: "settlements",
-    logger,
-    everyMs: SETTLEMENT_INTERVAL_MS,
-    task: () => closeAndCheckSettlements(db, services, logger),
-  });
+  const {
+    plan,
+    role,
+    intervalMs = PERIODIC_JOBS_INTERVAL_MS,
+  } = options.periodic ?? {
+    plan: periodicJobsPlan("auto", "api"),
+    role: "api",
+  };
+  const periodicJob = (name: PeriodicJobName, task: () => Promise<number>) =>
+    createPeriodicJob({
+      name,
+      stance: plan.get(name) ?? "prompt",
+      role,
+      intervalMs,
+      db,
+      clock: services.clock,
+      logger,
+      task,
+    });
+  const purges = periodicJob("purges", () => purgeExpired(db, services));
+  const settlements = periodicJob("settlements", () => closeAndCheckSettlements(db, services, logger));
   const started = workerGroup([
     ...(webhooksEnabled ? [webhooks] : []),
-    ...(options.purges?.enabled !== false ? [purges] : []),
-    ...(options.settlements?.enabled !== false ? [settlements] : []),
+    ...(plan.has("purges") ? [purges] : []),
+    ...(plan.has("settlements") ? [settlements] : []),
     ...(digests && options.email?.enabled !== false ? [digests] : []),
   ]);
   const emailEnabled = options.email?.enabled !== false;
