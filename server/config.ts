@@ -45,6 +45,11 @@ const environment = z.object({
   EDGE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** How many proxies in front are trusted to append X-Forwarded-For (0: the socket address is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** The listener for /metrics, /healthz and /readyz (docs/operations.md "Metrics"); unset: none. Never the public port. */
+  METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /** How long the queue gauges' figures are reused before a scrape reads the database again. */
+  METRICS_QUEUE_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   /** `on` only in `npm run demo`: serves the demo storefront page (/demo) with the test-mode demo merchant. */
   DEMO: z.enum(["on", "off"]).default("off"),
 });

@@ -1,4 +1,5 @@
-// The standalone protection API: `npm run api`. Listens on HOST:PORT (127.0.0.1:8787), serves /api/v1, and on
+// The standalone protection API: `npm run api`. Listens on HOST:PORT (127.0.0.1:8787), serves /api/v1 and the probes
+// (/healthz, /readyz; with METRICS_PORT also /metrics on a listener of their own, server/observability/), and on
 // SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish, then closes the database
 // (server/graceful-shutdown.ts, as `npm start` does).
 import { serve } from "@hono/node-server";
@@ -8,6 +9,8 @@ import { API_BASE_PATH } from "./http/app.ts";
 import { createServerApp } from "./server-app.ts";
 import { demoKeysFor } from "./demo-page.ts";
 import { exitGracefullyOnSignals } from "./graceful-shutdown.ts";
+import type { ReadinessSources } from "./observability/probes.ts";
+import { startProbeServer } from "./observability/probe-server.ts";
 import { logStartupWarnings } from "./startup-warnings.ts";
 
 const runtime = createRuntime(loadConfig());
@@ -16,8 +19,14 @@ runtime.api.startBackgroundJobs();
 
 logStartupWarnings(config, logger);
 const demoKeys = config.DEMO === "on" ? demoKeysFor(runtime) : undefined;
+const readiness: ReadinessSources = {
+  db: () => runtime.db,
+  databaseUrl: config.DATABASE_URL,
+  // `drain` is set below, before the server can take its first request.
+  isDraining: () => drain.isDraining(),
+};
 const server = serve(
-  { fetch: createServerApp({ api: runtime.api, demoKeys }).fetch, hostname: config.HOST, port: config.PORT },
+  { fetch: createServerApp({ api: runtime.api, demoKeys, readiness }).fetch, hostname: config.HOST, port: config.PORT },
   (info) => {
     logger.info(
       { url: `http://${info.address}:${info.port}${API_BASE_PATH}`, database: config.DATABASE_URL.split(":")[0] },
@@ -26,4 +35,9 @@ const server = serve(
   },
 );
 
-exitGracefullyOnSignals(server, { graceMs: config.SHUTDOWN_GRACE_MS, logger, close: () => runtime.close() });
+const drain = exitGracefullyOnSignals(server, {
+  graceMs: config.SHUTDOWN_GRACE_MS,
+  logger,
+  close: () => runtime.close(),
+});
+await startProbeServer({ ...readiness, config, logger });

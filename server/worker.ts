@@ -5,6 +5,7 @@
 // (set them off there when a worker process does the work). Run several against PostgreSQL to scale out (claims use
 // FOR UPDATE SKIP LOCKED and leases); on SQLite run one.
 // SIGTERM/SIGINT: stop claiming, let in-flight work finish (SHUTDOWN_GRACE_MS), release the rest, exit.
+// METRICS_PORT: /metrics, /healthz and /readyz on a listener of their own (the worker's only HTTP).
 import pino from "pino";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./store/open.ts";

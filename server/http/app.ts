@@ -9,6 +9,7 @@ import type { ApiEnv } from "./env.ts";
 import { ApiError, errorBody, errors, fromZodError, inCallerSpelling, toApiError } from "./errors.ts";
 import { callerSpelling } from "./casing.ts";
 import { requestContext } from "./request-context.ts";
+import { requestMetrics } from "../observability/request-metrics.ts";
 import {
   isJsonMediaType,
   isMultipartFormData,
@@ -78,6 +79,7 @@ export function createHttpApi(options: HttpApiOptions) {
   const app = new Hono<ApiEnv>();
   const at = (path: string) => `${API_BASE_PATH}${path}`;
 
+  app.use(requestMetrics());
   app.use(requestContext(logger));
   app.onError((error, c) => {
     const apiError = toApiError(error);

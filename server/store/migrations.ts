@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
-import type { SqlValue } from "./database.ts";
+import type { Queryable, SqlValue } from "./database.ts";
 import { isPostgresUrl, sqliteFilename } from "./open.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -45,6 +45,40 @@ function readMigrations(folder: string): Migration[] {
 function checksum(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
+
+/** What the readiness probe compares: the migrations a database has applied against those this build ships. */
+export interface MigrationDrift {
+  /** Shipped, not applied (or applied and failed): the database is behind this build. */
+  missing: string[];
+  /** Applied, not shipped: the database is ahead of this build (or was migrated by another one). */
+  extra: string[];
+  /** Applied from a migration.sql that differs from the shipped one. */
+  modified: string[];
+}
+
+/**
+ * Compares `_prisma_migrations` (finished rows, not rolled back) with the provider's migrations folder, which is read
+ * once per folder. Throws when the table cannot be read (an unmigrated database).
+ */
+export async function migrationDrift(db: Queryable, url: string): Promise<MigrationDrift> {
+  const folder = migrationsFolder(url);
+  const shipped = (shippedByFolder[folder] ??= readMigrations(folder));
+  const applied = await db.all<{ migration_name: string; checksum: string }>(
+    "SELECT migration_name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL",
+  );
+  const appliedChecksums = new Map(applied.map((row) => [row.migration_name, row.checksum]));
+  const shippedNames = new Set(shipped.map((migration) => migration.name));
+  return {
+    missing: shipped.filter((migration) => !appliedChecksums.has(migration.name)).map((migration) => migration.name),
+    extra: applied.filter((row) => !shippedNames.has(row.migration_name)).map((row) => row.migration_name),
+    modified: shipped
+      .filter((migration) => appliedChecksums.has(migration.name))
+      .filter((migration) => appliedChecksums.get(migration.name) !== migration.checksum)
+      .map((migration) => migration.name),
+  };
+}
+
+const shippedByFolder: Record<string, Migration[]> = {};
 
 interface MigrationRow {
   id: string;

@@ -2,11 +2,13 @@
 // one item (retried after the policy's wait, or given up), each logged in one shape.
 import type { Logger } from "pino";
 import { delayAfterFailure, type RetryPolicy } from "./retry-policy.ts";
+import { jobFailures } from "../observability/metrics.ts";
 
 /** The longest error text a row keeps. */
 const LAST_ERROR_CHARS = 2_000;
 
 export function recordRoundFailure(logger: Logger, worker: string, error: unknown): void {
+  jobFailures.inc({ job: worker, failure: "round" });
   logger.error({ worker, err: error }, `${worker} round failed; retrying on the next poll`);
 }
 
@@ -33,6 +35,7 @@ export function recordFailedAttempt(
   const retryInMs = failed.permanent ? undefined : delayAfterFailure(failed.policy, failed.attempts);
   const text = failed.error instanceof Error ? failed.error.message : String(failed.error);
   const message = failed.redact ? failed.redact(text) : text;
+  jobFailures.inc({ job: failed.item, failure: retryInMs === undefined ? "given_up" : "retrying" });
   logger.warn(
     { ...failed.fields, attempts: failed.attempts, err: message },
     retryInMs === undefined ? `${failed.item} failed for good` : `${failed.item} failed; retrying`,
