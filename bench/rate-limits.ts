@@ -52,6 +52,7 @@ const roundTripStore: LimitStore = {
     return memoryAfterPing.decide(keys, rates, now);
   },
   states: (keys, now) => memoryAfterPing.states(keys, now),
+  ping: () => redisStore.ping(),
   close: () => redisStore.close(),
 };
 const limiters: Record<string, Limiter | undefined> = {

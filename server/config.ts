@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL } from "./store/open.ts";
+import { DEFAULT_COMMAND_TIMEOUT_MS } from "./rate-limits/redis-store.ts";
+import { DEFAULT_RETRY_AFTER_MS } from "./rate-limits/breaker.ts";
 import { PERIODIC_JOBS_INTERVAL_MS, periodicJobsSetting } from "./workers/periodic-jobs.ts";
 
 /** Everything the service reads from the environment, with the embedded defaults. */
@@ -39,6 +41,10 @@ const environment = z.object({
   /** Rate limits (docs/api.md "Rate limits"): shared by every instance through Redis when set, else in this process's memory. */
   REDIS_URL: z.string().min(1).optional(),
   RATE_LIMIT_KEY_PREFIX: z.string().default("ratelimit:"),
+  /** A limiter command Redis has not answered after this long has failed (docs/operations.md "Redis and the rate limiter"). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(1).default(DEFAULT_COMMAND_TIMEOUT_MS),
+  /** Once the limiter's Redis breaker has opened, how long before a PING tests Redis again. */
+  REDIS_BREAKER_RETRY_MS: z.coerce.number().int().min(10).default(DEFAULT_RETRY_AFTER_MS),
   /** `off` disables every rate limit (benchmarks only; logged as a warning at start). */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** `off` drops the edge-WAF policies, for deployments with a real WAF in front. */

@@ -56,6 +56,8 @@ export function createRuntime(
           logger,
           redisUrl: config.REDIS_URL,
           keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+          redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+          redisRetryMs: config.REDIS_BREAKER_RETRY_MS,
           edge: config.EDGE_LIMITS === "on",
         });
   if (!limiter) logger.warn("RATE_LIMITS=off: every rate limit is disabled (for benchmarks only)");

@@ -4,6 +4,7 @@ import { policyKey, type Identity, type LimitPolicy, type RateLimitRule } from "
 import { createMemoryStore } from "./memory-store.ts";
 import { addressBucket } from "./address-bucket.ts";
 import { createRedisStore } from "./redis-store.ts";
+import { createStoreBreaker } from "./breaker.ts";
 import type { LimitStore } from "./store.ts";
 
 export interface LimiterOptions {
@@ -13,6 +14,10 @@ export interface LimiterOptions {
   redisUrl?: string;
   /** Prefix of the Redis keys (default `ratelimit:`). */
   keyPrefix?: string;
+  /** How long a Redis command may take before it has failed (ms; default DEFAULT_COMMAND_TIMEOUT_MS). */
+  redisCommandTimeoutMs?: number;
+  /** While Redis is failing, how long before a PING tests it again (ms; default DEFAULT_RETRY_AFTER_MS). */
+  redisRetryMs?: number;
   /** false drops the edge-WAF policies (EDGE_LIMITS=off). */
   edge?: boolean;
   /** Test seam: the stores to use instead of creating them. */
@@ -36,36 +41,31 @@ export interface Verdict {
   policies: PolicyState[];
 }
 
-export const FALLBACK_LOG_INTERVAL_MS = 60_000;
-
 /**
  * Decides requests against the rules of policies.ts. With REDIS_URL the state is in Redis (shared by every
- * instance); when Redis cannot answer, the decision is made in memory instead — the request is never failed
- * because of the limiter — and that is logged at most once per minute.
+ * instance); when Redis fails or does not answer, the decision is made in memory instead — the request is never
+ * failed because of the limiter — and a circuit breaker (breaker.ts) keeps requests off Redis until it answers again.
  */
 export function createLimiter(options: LimiterOptions) {
   const { clock, logger } = options;
   const memory = options.stores?.fallback ?? createMemoryStore();
   const primary =
     options.stores?.primary ??
-    (options.redisUrl ? createRedisStore({ url: options.redisUrl, prefix: options.keyPrefix }) : memory);
+    (options.redisUrl
+      ? createRedisStore({
+          url: options.redisUrl,
+          prefix: options.keyPrefix,
+          commandTimeoutMs: options.redisCommandTimeoutMs,
+        })
+      : memory);
+  const breaker =
+    primary === memory
+      ? undefined
+      : createStoreBreaker(primary, memory, { logger, retryAfterMs: options.redisRetryMs });
   const edge = options.edge ?? true;
-  let lastFallbackLog = -Infinity;
-  let fallbacks = 0;
 
-  async function decide(keys: string[], rates: LimitPolicy[], now: number): Promise<Decision> {
-    if (primary === memory) return memory.decide(keys, rates, now);
-    try {
-      return await primary.decide(keys, rates, now);
-    } catch (error) {
-      fallbacks++;
-      if (now - lastFallbackLog >= FALLBACK_LOG_INTERVAL_MS) {
-        lastFallbackLog = now;
-        logger.warn({ err: error, fallbacks }, "rate limiter: Redis unavailable, deciding in memory");
-      }
-      return memory.decide(keys, rates, now);
-    }
-  }
+  const decide = (keys: string[], rates: LimitPolicy[], now: number): Promise<Decision> =>
+    (breaker ?? memory).decide(keys, rates, now);
 
   /** The policies of a rule that are in force here (edge ones only while edge limits are on). */
   const policiesOf = (rule: RateLimitRule): LimitPolicy[] => rule.policies.filter((policy) => edge || !policy.edge);
@@ -93,7 +93,9 @@ export function createLimiter(options: LimiterOptions) {
       };
     },
     /** How many decisions fell back to memory since start. */
-    fallbacks: () => fallbacks,
+    fallbacks: () => breaker?.fallbacks() ?? 0,
+    /** The Redis breaker's state (closed without Redis). */
+    breakerState: () => breaker?.state() ?? "closed",
     stores: { primary, memory },
     async close() {
       await primary.close();

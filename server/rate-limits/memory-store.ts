@@ -37,6 +37,7 @@ export function createMemoryStore(): LimitStore & { size(): number } {
     async states(keys, now) {
       return keys.map((key) => read(key, now));
     },
+    async ping() {},
     async close() {
       tats.clear();
     },

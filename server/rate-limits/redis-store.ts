@@ -56,7 +56,7 @@ export interface RedisStoreOptions {
   prefix?: string;
   /** How long a decision waits for the first connection before the caller falls back (ms). */
   connectWaitMs?: number;
-  /** Per-command timeout (ms): a hung Redis is treated as down. */
+  /** Per-command timeout (ms; REDIS_COMMAND_TIMEOUT_MS): a Redis that does not answer in time has failed. */
   commandTimeoutMs?: number;
   onError?: (error: Error) => void;
 }
@@ -71,10 +71,20 @@ class RedisUnavailableError extends Error {
 /** Parses a stored TAT ('' = no key). */
 const parseTat = (value: string | number) => (value === "" ? undefined : Number(value));
 
+/** How long a command may take before it has failed (REDIS_COMMAND_TIMEOUT_MS): a healthy Redis answers in < 1 ms. */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 100;
+
 /**
- * Limiter state in Redis. Commands are never queued while disconnected (`enableOfflineQueue: false`): a decision
- * fails at once with RedisUnavailableError and the limiter falls back to memory (limiter.ts); ioredis keeps
- * reconnecting in the background. Only the first connection is waited for (up to connectWaitMs).
+ * Limiter state in Redis. Every way Redis can fail ends a command quickly, and the breaker (breaker.ts) turns repeated
+ * failures into decisions in memory that do not ask Redis at all:
+ * - down or reconnecting: commands are never queued (`enableOfflineQueue: false`) nor retried
+ *   (`maxRetriesPerRequest: 0`): a decision fails at once with RedisUnavailableError; ioredis keeps reconnecting in
+ *   the background. Only the first connection is waited for (up to connectWaitMs).
+ * - connected but not answering (a stopped process, a network black hole: the socket stays open): each command fails
+ *   after commandTimeoutMs. It stays sent, so when Redis answers again its script may still run (its request was
+ *   decided in memory, so it counts twice: a few requests at most, those sent before the breaker opened).
+ * - a connection that drops with commands unanswered: they are not sent again on reconnect
+ *   (`autoResendUnfulfilledCommands: false`): their requests were long decided in memory.
  */
 export function createRedisStore(options: RedisStoreOptions): LimitStore & { client: Redis; prefix: string } {
   const prefix = options.prefix ?? "ratelimit:";
@@ -82,7 +92,8 @@ export function createRedisStore(options: RedisStoreOptions): LimitStore & { cli
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1_000,
-    commandTimeout: options.commandTimeoutMs ?? 500,
+    commandTimeout: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+    autoResendUnfulfilledCommands: false,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   };
   const client = new Redis(options.url, redisOptions) as ScriptedRedis;
@@ -126,6 +137,10 @@ export function createRedisStore(options: RedisStoreOptions): LimitStore & { cli
       await connected();
       const reply = await client.limiterRead(keys.length, ...fullKeys(keys));
       return reply.map(parseTat).map((tat) => (tat === undefined || tat <= now ? undefined : tat));
+    },
+    async ping() {
+      await connected();
+      await client.ping();
     },
     async close() {
       client.disconnect();

@@ -6,5 +6,7 @@ export interface LimitStore {
   decide(keys: readonly string[], rates: readonly Rate[], now: number): Promise<Decision>;
   /** The stored TAT of each key (undefined: unseen or expired). For tests and diagnostics. */
   states(keys: readonly string[], now: number): Promise<(number | undefined)[]>;
+  /** Resolves when the store answers: the breaker's probe of a store that was failing (breaker.ts). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 
-/** A logger whose lines the test can read. */
-export function capturedLogger() {
+/** A logger whose lines (at `level` and above) the test can read. */
+export function capturedLogger(level: pino.Level = "warn") {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -10,5 +10,5 @@ export function capturedLogger() {
       done();
     },
   });
-  return { logger: pino({ level: "warn" }, stream), lines };
+  return { logger: pino({ level }, stream), lines };
 }
