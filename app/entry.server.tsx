@@ -6,6 +6,7 @@ import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFu
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders, closeShopifyRuntime, shopifyRuntime } from "./shopify.server.ts";
 import { closeProtectionRuntime, protectionRuntime } from "./protection-api.server.ts";
+import type { Queryable } from "../server/index.ts";
 
 const ABORT_DELAY = 5000;
 
@@ -32,6 +33,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   console.error(cause ?? error);
 };
+
+/** The protection runtime's database: what the web server's readiness probe and queue metrics read (scripts/web-server.ts). */
+export function protectionDatabase(): Queryable {
+  return protectionRuntime().db;
+}
 
 /** The web server's graceful shutdown (scripts/web-server.ts reaches it as the build's `entry.module`). */
 export async function closeRuntimes(): Promise<void> {

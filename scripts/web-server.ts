@@ -3,7 +3,8 @@
 // static assets (fingerprinted /assets/* immutable for a year, anything else for an hour) and hands every other
 // request to Remix, with the Node request in the load context (the API's per-IP rate limits key on its socket).
 // SIGTERM/SIGINT: the graceful shutdown `npm run api` has (server/graceful-shutdown.ts), closing the app's runtimes
-// (Shopify job queue, protection runtime) last. `npm run demo` runs this same server.
+// (Shopify job queue, protection runtime) last. The probes /healthz and /readyz answer at the root, and METRICS_PORT
+// opens the metrics listener, as on `npm run api` (server/observability/). `npm run demo` runs this same server.
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -13,14 +14,25 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
 import pino, { type Logger } from "pino";
-import { exitGracefullyOnSignals, loadConfig, logStartupWarnings, type Config } from "../server/index.ts";
+import {
+  exitGracefullyOnSignals,
+  loadConfig,
+  logStartupWarnings,
+  probeRoutes,
+  startProbeServer,
+  type Config,
+  type Queryable,
+  type ReadinessSources,
+} from "../server/index.ts";
 import type { ApiLoadContext } from "../app/protection-api.server.ts";
 import { bodyLimitFor } from "../app/body-limits.ts";
 import { refusal } from "../app/form.server.ts";
 import { SERVER_BUILD } from "./app-build.ts";
 
 /** What app/entry.server.tsx adds to the build's entry module. */
-type AppBuild = ServerBuild & { entry: { module: { closeRuntimes(): Promise<void> } } };
+type AppBuild = ServerBuild & {
+  entry: { module: { closeRuntimes(): Promise<void>; protectionDatabase(): Queryable } };
+};
 
 /** @hono/node-server's bindings (`c.env`): the Node request and response. */
 type WebEnv = { Bindings: HttpBindings };
@@ -44,21 +56,29 @@ export async function startWebServer(config: Config, logger: Logger): Promise<{ 
   // PORT=0 picks a port: the app's configuration (read from the environment when the build loads) gets the real one.
   if (config.PORT === 0) process.env.PORT = String(port);
   const build: AppBuild = await import(pathToFileURL(SERVER_BUILD).href);
-  serveWith(webApp(build));
-  exitGracefullyOnSignals(server, {
+  const readiness: ReadinessSources = {
+    db: () => build.entry.module.protectionDatabase(),
+    databaseUrl: config.DATABASE_URL,
+    // `drain` is set below, before the app can take its first request.
+    isDraining: () => drain.isDraining(),
+  };
+  serveWith(webApp(build, readiness));
+  const drain = exitGracefullyOnSignals(server, {
     graceMs: config.SHUTDOWN_GRACE_MS,
     logger,
     close: () => build.entry.module.closeRuntimes(),
   });
+  await startProbeServer({ ...readiness, config, logger });
   return { origin: `http://${address.includes(":") ? `[${address}]` : address}:${port}` };
 }
 
-function webApp(build: AppBuild): WebApp {
+function webApp(build: AppBuild, readiness: ReadinessSources): WebApp {
   const assets = path.resolve(ROOT, build.assetsBuildDirectory);
   const cacheFor = (value: string) => (_path: string, c: { header(name: string, value: string): void }) =>
     c.header("Cache-Control", value);
   const handleRequest = createRequestHandler(build);
   const app: WebApp = new Hono();
+  app.route("/", probeRoutes(readiness));
   app.use(
     `${build.publicPath}assets/*`,
     serveStatic({

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { createEmptyDatabase, createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
 import { startApiProcess, type ApiProcess } from "../support/api-process.ts";
+import { plainAppEnv, startWebApp } from "../support/web-app.ts";
 import { loopbackWebhookMerchant, startWorkerProcess, writeEvents } from "../support/webhook-events.ts";
 import { waitFor } from "../support/wait.ts";
 import { startReceiver } from "../support/webhook-receiver.ts";
@@ -234,6 +235,54 @@ describe("npm run api: /healthz, /readyz and /metrics", () => {
     await once(socket, "close");
     assert.match(response, /^HTTP\/1\.1 200 OK/, "the request in flight still finished");
     assert.deepEqual(await exited, [0, null]);
+  });
+});
+
+describe("npm start (the web app): the same probes at its root, /metrics on METRICS_PORT", () => {
+  it("answers /healthz and /readyz, and counts the API requests it serves at /api/v1 by route template", async () => {
+    const database = await migratedDatabase("sqlite");
+    const merchant = await database.db.transaction((tx) => createTestMerchant(tx, SERVICES, { name: "Probe Store" }));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-probes-web-"));
+    const web = await startWebApp(
+      plainAppEnv({
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+        LOG_LEVEL: "info",
+        WEBHOOK_WORKER: "off",
+        EMAIL_WORKER: "off",
+        METRICS_PORT: "0",
+      }),
+    );
+    cleanups.push(async () => {
+      await web.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const listening = await waitFor(
+      () => /"url":"(http:\/\/127\.0\.0\.1:\d+)\/metrics","msg":"metrics listening"/.exec(web.output())?.[1],
+      { what: "the metrics listener" },
+    );
+    for (const base of [web.origin, listening]) {
+      assert.deepEqual(await probe(`${base}/healthz`), {
+        status: 200,
+        cacheControl: "no-store",
+        body: { status: "alive" },
+      });
+      assert.deepEqual(await probe(`${base}/readyz`), {
+        status: 200,
+        cacheControl: "no-store",
+        body: { status: "ready" },
+      });
+    }
+    const claim = await fetch(`${web.origin}/api/v1/merchant/claims/clm_doesnotexist1`, {
+      headers: { Authorization: `Bearer ${merchant.secretKey}` },
+    });
+    assert.equal(claim.status, 404);
+    const samples = await scrape(listening);
+    assert.equal(
+      sampleOf(samples, "http_requests_total", { route: "/api/v1/merchant/claims/:claimId", status: "404" })?.value,
+      1,
+    );
   });
 });
 
