@@ -14,7 +14,8 @@ import { waitFor } from "../support/wait.ts";
 import { findPeriodicRound } from "../../server/store/periodic-jobs.ts";
 import { PERIODIC_JOB_NAMES, periodicTiming } from "../../server/workers/periodic-jobs.ts";
 
-const INTERVAL_MS = 4_000;
+// Long enough that a worker slowed by a busy machine still looks well within the grace (3 looks of 1.5 s).
+const INTERVAL_MS = 6_000;
 const { checkMs, standbyGraceMs } = periodicTiming(INTERVAL_MS);
 /** The longest an API process may take to run a job after the worker's last round, plus room for a busy machine. */
 const TAKEOVER_BOUND_MS = INTERVAL_MS + standbyGraceMs + checkMs + 10_000;
@@ -56,8 +57,8 @@ describe.each(DIALECTS)("periodic jobs: npm run api beside npm run worker (%s)",
       timeoutMs: 30_000,
       what: "the API saying it leaves both jobs to worker processes",
     });
-    // Two more rounds of each job after that, each taken by the worker (rounds are INTERVAL_MS apart: polled often
-    // enough to see each).
+    // A later round of each job, due while the API stands by, taken by the worker too (rounds are INTERVAL_MS apart:
+    // polled often enough to see each).
     const roundsSeen = new Map(PERIODIC_JOB_NAMES.map((job) => [job, new Set<number>()]));
     await waitFor(
       async () => {
@@ -65,9 +66,9 @@ describe.each(DIALECTS)("periodic jobs: npm run api beside npm run worker (%s)",
           assert.ok(round?.ranBy?.endsWith(workerLabel), `a round taken by ${round?.ranBy}, not the worker`);
           roundsSeen.get(PERIODIC_JOB_NAMES[index])!.add(round!.ranAt!);
         }
-        return [...roundsSeen.values()].every((seen) => seen.size >= 3);
+        return [...roundsSeen.values()].every((seen) => seen.size >= 2);
       },
-      { timeoutMs: 4 * INTERVAL_MS + 20_000, intervalMs: 100, what: "two more rounds of each job by the worker" },
+      { timeoutMs: 4 * INTERVAL_MS + 20_000, intervalMs: 100, what: "a later round of each job by the worker" },
     );
     assert.deepEqual(said("periodic jobs: taken over, no worker process ran the job"), []);
 
