@@ -2,8 +2,9 @@
 // fan-out watermark. The rules — which outcome an attempt has, when it is retried — are in server/webhooks/queue.ts.
 //
 // A worker claims due deliveries under a lease (status delivering, locked_by, locked_until), on PostgreSQL with
-// FOR UPDATE SKIP LOCKED, so concurrent workers never claim the same one; a lease that runs out (the worker died)
-// makes the delivery claimable again. Only the head of each endpoint's queue — its oldest undelivered event — is ever
+// FOR UPDATE SKIP LOCKED, so concurrent workers never claim the same one; the worker renews its leases while the
+// requests run (renewDeliveryLeases), so a lease that runs out means its worker died or stalled, and the delivery is
+// claimable again. Only the head of each endpoint's queue — its oldest undelivered event — is ever
 // claimable, which keeps deliveries in event order per endpoint.
 import { forUpdateSkipLocked, placeholders, type Database, type Queryable } from "./database.ts";
 import { ENDPOINT_COLUMNS, toEndpointRecord, type EndpointRecord, type EndpointRow } from "./webhook-endpoints.ts";
@@ -189,6 +190,29 @@ export async function markDeliveryAttemptFailed(
     ],
   );
   return changed > 0;
+}
+
+/**
+ * Extends the worker's leases on deliveries in flight to `until`, in one statement however many there are (the
+ * heartbeat); resolves to the ids it still held. A delivery missing from the answer was taken over after its lease ran
+ * out (or finished meanwhile): the worker must not record its outcome as its own.
+ */
+export async function renewDeliveryLeases(
+  db: Database,
+  workerId: string,
+  ids: readonly string[],
+  until: number,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const renew = (tx: Queryable) =>
+    tx.all<{ id: string }>(
+      `UPDATE webhook_deliveries SET locked_until = ?
+       WHERE id IN (${placeholders(ids)}) AND locked_by = ? AND status = 'delivering' RETURNING id`,
+      [until, ...ids, workerId],
+    );
+  // As claimDeliveries: on SQLite a write goes through the writer's transaction queue.
+  const rows = await (db.dialect === "postgres" ? renew(db) : db.transaction(renew));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Hands a held delivery back untried: due again at `now`, no attempt counted. */

@@ -1,13 +1,13 @@
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
-import type { WebhookWorkerOptions } from "./worker.ts";
+import { defaultLeaseMs, type WebhookWorkerOptions } from "./worker.ts";
 
 /** The worker's settings from the environment (WEBHOOK_*), for the embedded worker and `npm run worker`. */
 export function webhookWorkerOptions(config: Config): Partial<WebhookWorkerOptions> & { enabled: boolean } {
   return {
     enabled: config.WEBHOOK_WORKER === "on",
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    leaseMs: config.WEBHOOK_LEASE_MS ?? Math.max(60_000, config.WEBHOOK_TIMEOUT_MS * 6),
+    leaseMs: config.WEBHOOK_LEASE_MS ?? defaultLeaseMs(config.WEBHOOK_TIMEOUT_MS),
     pollMs: config.WEBHOOK_POLL_MS,
     batchSize: config.WEBHOOK_BATCH_SIZE,
   };

@@ -7,6 +7,7 @@ import {
   markDeliveriesSucceeded,
   markDeliveryAttemptFailed,
   releaseDeliveryLease,
+  renewDeliveryLeases,
   type ClaimedDelivery,
   type ClaimRequest,
 } from "../store/webhook-deliveries.ts";
@@ -41,6 +42,9 @@ export interface QueuePolicy {
 
 /** Claims due deliveries on their own (the loop's claims; a group commit claims inside its transaction). */
 export { claimDeliveries };
+
+/** The heartbeat: extends the leases on deliveries in flight, in one statement; resolves to those still held. */
+export { renewDeliveryLeases };
 
 export type Outcome = "succeeded" | "retry" | "gave_up" | "endpoint_disabled" | "lost_lease";
 

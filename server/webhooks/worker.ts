@@ -12,6 +12,7 @@ import {
   claimDeliveries,
   completeDeliveries,
   releaseDelivery,
+  renewDeliveryLeases,
   type ClaimedDelivery,
   type Completion,
   type Outcome,
@@ -22,7 +23,11 @@ import { createWorker } from "../workers/worker.ts";
 // The delivery worker: fans outbox events out into deliveries, claims the due ones, POSTs them signed, and records
 // each attempt. Runs embedded in the API process (createProtectionApi().startBackgroundJobs()) or on its own
 // (`npm run worker`), on the worker runtime (server/workers/worker.ts): on stop, in-flight requests get `graceMs` to
-// finish; the rest are aborted and released.
+// finish; the rest are aborted and released. While requests run, a heartbeat renews their leases every third of
+// `leaseMs`, so the lease can be short: a worker killed with -9 holds its endpoints up for at most `leaseMs`.
+
+/** WEBHOOK_LEASE_MS's default: the request timeout, at least 3 s (three renewals a lease; two may fail or lag). */
+export const defaultLeaseMs = (timeoutMs: number) => Math.max(3_000, timeoutMs);
 
 export interface WebhookWorkerOptions {
   db: Database;
@@ -35,7 +40,10 @@ export interface WebhookWorkerOptions {
   allowPrivateWebhookUrls?: boolean;
   /** Per-request timeout (10 s). */
   timeoutMs?: number;
-  /** How long a claim is held before another worker may take it over (must exceed timeoutMs). */
+  /**
+   * How long a claim holds without renewal before another worker may take it over; renewed every third of it while
+   * the request runs. Bounds the stall after a worker dies. Default: defaultLeaseMs(timeoutMs).
+   */
   leaseMs?: number;
   /** Wait between polls when there was nothing to do. */
   pollMs?: number;
@@ -59,7 +67,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const clock = options.clock ?? Date.now;
   const random = options.random ?? cryptoRandom;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const leaseMs = options.leaseMs ?? Math.max(60_000, timeoutMs * 6);
+  const leaseMs = options.leaseMs ?? defaultLeaseMs(timeoutMs);
   const pollMs = options.pollMs ?? 50;
   const batchSize = options.batchSize ?? 100;
   const groupCommitMs = options.groupCommitMs ?? 0;
@@ -79,6 +87,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const inFlight = new Set<Promise<void>>();
   const completions: (Completion & { done: (outcome: Outcome) => void })[] = [];
   let flushing: Promise<void> | undefined;
+  /** The deliveries this worker holds a lease on, each with the abort for its request should the lease be lost. */
+  const held = new Map<string, AbortController>();
+  let heartbeat: NodeJS.Timeout | undefined;
+  let renewing = false;
 
   /** One round, for tests and tools: fan out new events, claim due deliveries, attempt them all. Resolves to the attempts made. */
   async function runOnce(): Promise<number> {
@@ -89,6 +101,54 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   }
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const lost = hold(delivery.id);
+    try {
+      await attempt(delivery, AbortSignal.any([shutdown.signal, lost.signal]));
+    } finally {
+      letGo(delivery.id, lost);
+    }
+  }
+
+  /** Renews the delivery's lease until letGo; the controller aborts when the heartbeat finds it taken over. */
+  function hold(deliveryId: string): AbortController {
+    const lost = new AbortController();
+    held.set(deliveryId, lost);
+    if (!heartbeat) {
+      heartbeat = setInterval(() => void renew(), leaseMs / 3);
+      heartbeat.unref();
+    }
+    return lost;
+  }
+
+  function letGo(deliveryId: string, lost: AbortController) {
+    if (held.get(deliveryId) === lost) held.delete(deliveryId);
+    if (held.size > 0) return;
+    clearInterval(heartbeat);
+    heartbeat = undefined;
+  }
+
+  /**
+   * The heartbeat: one statement renews every lease held. A delivery it no longer holds (the lease ran out — a stall
+   * longer than two renewals — and another worker took it) has its request aborted and its outcome left to the new
+   * holder; the new holder's repeat carries the same event id.
+   */
+  async function renew() {
+    if (renewing || held.size === 0) return;
+    renewing = true;
+    const ids = [...held.keys()];
+    try {
+      const kept = await renewDeliveryLeases(options.db, workerId, ids, clock() + leaseMs);
+      for (const id of ids) if (!kept.has(id)) held.get(id)?.abort();
+    } catch (error) {
+      // The next tick tries again; until the leases run out nobody else takes them.
+      log.warn({ err: error, deliveries: ids.length }, "renewing webhook leases failed");
+    } finally {
+      renewing = false;
+    }
+  }
+
+  /** One attempt under the worker's lease: not recorded when `signal` says the lease was lost. */
+  async function attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
     const now = clock();
     const body = JSON.stringify(toEvent(delivery.event));
     const timestamp = Math.floor(now / 1000);
@@ -103,8 +163,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     const address = await destination(delivery);
     if (typeof address === "string")
       result = { statusCode: null, error: address, durationMs: 0, responseExcerpt: null };
-    else
-      result = await send({ url: delivery.endpoint.url, headers, body, timeoutMs, address, signal: shutdown.signal });
+    else result = await send({ url: delivery.endpoint.url, headers, body, timeoutMs, address, signal });
+    if (signal.aborted && !shutdown.signal.aborted) {
+      log.warn(
+        { deliveryId: delivery.id, eventId: delivery.event.id },
+        "webhook lease taken over; attempt not recorded",
+      );
+      return;
+    }
     if (shutdown.signal.aborted && result.statusCode === null) {
       await releaseDelivery(options.db, workerId, delivery.id, clock());
       return;

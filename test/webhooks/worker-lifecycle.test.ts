@@ -82,6 +82,52 @@ describe.each(DIALECTS)("webhook worker lifecycle (%s)", (dialect) => {
     assert.equal((await delivery())!.status, "succeeded");
   });
 
+  it("a lease taken over while the request runs: the heartbeat aborts it and the worker records nothing", async () => {
+    receiver.reply = () => "hang";
+    const before = receiver.received.length;
+    const captured = capturedLogger();
+    const attempts: string[] = [];
+    const worker = createWebhookWorker({
+      db: database.db,
+      sealer,
+      logger: captured.logger,
+      allowPrivateWebhookUrls: true,
+      pollMs: 5,
+      leaseMs: 300,
+      onAttempt: (held) => attempts.push(held.id),
+    });
+    worker.start();
+    await writeEvents({ database, services }, actor, 1);
+    await waitFor(() => receiver.received.length > before, { intervalMs: 5, what: "the delivery request" });
+    // Another worker takes the delivery over (as after a stall longer than the lease).
+    await database.db.transaction((tx) =>
+      tx.run("UPDATE webhook_deliveries SET locked_by = 'wkr_other', locked_until = ? WHERE status = 'delivering'", [
+        Date.now() + 60_000,
+      ]),
+    );
+    await waitFor(() => captured.lines.some((line) => line.msg === "webhook lease taken over; attempt not recorded"), {
+      what: "the heartbeat to find the lease lost",
+    });
+    await worker.stop(5_000);
+    assert.deepEqual(attempts, [], "no outcome recorded as the worker's own");
+    assert.deepEqual({ ...(await delivery()) }, { status: "delivering", attempts: 0, locked_by: "wkr_other" });
+    const logged = await database.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.locked_by = 'wkr_other'",
+    );
+    assert.equal(Number(logged!.n), 0);
+
+    // The new holder's lease runs out in turn: the next worker repeats the same event.
+    await database.db.transaction((tx) =>
+      tx.run("UPDATE webhook_deliveries SET locked_until = 0 WHERE locked_by = 'wkr_other'"),
+    );
+    receiver.reply = () => 200;
+    const next = createWebhookWorker({ db: database.db, sealer, logger, allowPrivateWebhookUrls: true });
+    assert.equal(await next.runOnce(), 1);
+    assert.equal((await delivery())!.status, "succeeded");
+    const [held, repeat] = receiver.received.slice(before);
+    assert.equal(repeat.eventId, held.eventId);
+  });
+
   it("fan-out waits at a gap in event sequence numbers, then skips it after the grace period", async () => {
     const fanOut = createFanOut(database.db, services, {
       batchSize: 100,
@@ -102,18 +148,19 @@ describe.each(DIALECTS)("webhook worker lifecycle (%s)", (dialect) => {
 });
 
 describe("webhook worker configuration", () => {
-  it("WEBHOOK_WORKER=off leaves the API without a worker; the lease defaults to 6 x the timeout, at least 60 s", () => {
+  it("WEBHOOK_WORKER=off leaves the API without a worker; the lease defaults to the timeout, at least 3 s", () => {
     const env = { DATABASE_URL: "file:/tmp/x.sqlite" } as unknown as NodeJS.ProcessEnv;
     assert.deepEqual(webhookWorkerOptions(loadConfig(env)), {
       enabled: true,
       timeoutMs: 10_000,
-      leaseMs: 60_000,
+      leaseMs: 10_000,
       pollMs: 50,
       batchSize: 100,
     });
     const off = webhookWorkerOptions(loadConfig({ ...env, WEBHOOK_WORKER: "off", WEBHOOK_TIMEOUT_MS: "20000" }));
     assert.equal(off.enabled, false);
-    assert.equal(off.leaseMs, 120_000);
+    assert.equal(off.leaseMs, 20_000);
+    assert.equal(webhookWorkerOptions(loadConfig({ ...env, WEBHOOK_TIMEOUT_MS: "1000" })).leaseMs, 3_000);
   });
 
   it("WEBHOOK_ALLOW_PRIVATE_URLS is off by default; on reaches the endpoint checks and is logged as a warning at start", async () => {

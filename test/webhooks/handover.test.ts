@@ -1,0 +1,120 @@
+import { describe, it, afterAll, beforeAll } from "vitest";
+import assert from "node:assert/strict";
+import type { ChildProcess } from "node:child_process";
+import { DIALECTS, createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
+import { waitFor } from "../support/wait.ts";
+import { firstArrivals, loopbackWebhookMerchant, startWorkerProcess, writeEvents } from "../support/webhook-events.ts";
+
+// Leases are renewed while requests run, so their default can be short (the webhook timeout, at least 3 s): a worker
+// process killed with -9 while its requests are held open hands them on within the lease, to a worker started after
+// it (a new worker id); the repeat carries the same event id. And a request that outlives the lease (renewed) is
+// never taken over by a second worker: one request per delivery.
+
+const TIMEOUT_MS = 2_000;
+const args = ["--only", "webhooks"];
+const ENDPOINTS = 3;
+const EVENTS = 4;
+
+const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+
+async function merchantWithReceivers(database: TestDatabase, receivers: Receiver[], name: string) {
+  const merchant = await loopbackWebhookMerchant(database.db, name);
+  for (let i = 0; i < ENDPOINTS; i++) {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    await merchant.addEndpoint(receiver.url);
+  }
+  return { ...merchant, ids: await writeEvents({ database, services: merchant.services }, merchant.actor, EVENTS) };
+}
+
+describe.each(DIALECTS)("webhook leases hand work on quickly (%s)", (dialect) => {
+  let database: TestDatabase;
+  const receivers: Receiver[] = [];
+  const workers: ChildProcess[] = [];
+  beforeAll(async () => (database = await createTestDatabase(dialect)));
+  afterAll(async () => {
+    for (const worker of workers) worker.kill("SIGKILL");
+    for (const receiver of receivers) await receiver.close();
+    await database.drop();
+  });
+
+  it("kill -9 with requests held open: a new worker repeats them within the timeout plus a few seconds", async () => {
+    const mine: Receiver[] = [];
+    const { key, ids } = await merchantWithReceivers(database, mine, "Handover Store");
+    receivers.push(...mine);
+    // Every endpoint holds its first request open (not answered: the worker's lease is all that says who has it).
+    for (const receiver of mine) receiver.reply = (_request, index) => (index === 0 ? "hang" : 200);
+    const env = { LOG_LEVEL: "silent", WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) }; // the default lease
+    const first = startWorkerProcess(database.url, key, { args, env });
+    workers.push(first);
+    await waitFor(() => mine.every((receiver) => receiver.received.length === 1), {
+      timeoutMs: 30_000,
+      what: "a request in flight at every endpoint",
+    });
+    const gone = exited(first);
+    first.kill("SIGKILL");
+    assert.equal((await gone).signal, "SIGKILL");
+    const killedAt = Date.now();
+
+    const second = startWorkerProcess(database.url, key, { args, env });
+    workers.push(second);
+    const repeatedAt = await waitFor(() => mine.every((receiver) => receiver.received.length >= 2) && Date.now(), {
+      timeoutMs: 30_000,
+      what: "the held requests made again",
+    });
+    const stallMs = repeatedAt - killedAt;
+    // The lease (3 s) plus the new process's start on a busy machine; the old default lease alone was 60 s.
+    assert.ok(stallMs <= TIMEOUT_MS + 6_000, `held deliveries repeated ${stallMs} ms after the kill`);
+    for (const receiver of mine) {
+      const [held, repeat] = receiver.received;
+      assert.equal(held.eventId, ids[0]);
+      assert.equal(repeat.eventId, held.eventId, "the repeat carries the same event id");
+      assert.equal(repeat.body, held.body);
+    }
+    await waitFor(() => mine.every((receiver) => firstArrivals(receiver.received).length === EVENTS), {
+      timeoutMs: 30_000,
+      what: "every event at every endpoint",
+    });
+    const stopped = exited(second);
+    second.kill("SIGTERM");
+    assert.deepEqual(await stopped, { code: 0, signal: null });
+    for (const receiver of mine) {
+      assert.deepEqual(firstArrivals(receiver.received), ids, "none lost, in order");
+      assert.equal(receiver.received.length, EVENTS + 1, "only the held request was made twice");
+    }
+  });
+
+  it("a request longer than the lease is renewed, not taken over by a second worker: one request per delivery", async () => {
+    const mine: Receiver[] = [];
+    const { key, ids } = await merchantWithReceivers(database, mine, "Slow Receiver Store");
+    receivers.push(...mine);
+    // Each answer takes twice the lease; without renewal the other worker would take the delivery over meanwhile.
+    const leaseMs = 1_000;
+    for (const receiver of mine) receiver.reply = () => new Promise((resolve) => setTimeout(resolve, 2 * leaseMs, 200));
+    const env = { LOG_LEVEL: "silent", WEBHOOK_TIMEOUT_MS: "5000", WEBHOOK_LEASE_MS: String(leaseMs) };
+    const pair = [
+      startWorkerProcess(database.url, key, { args, env }),
+      startWorkerProcess(database.url, key, { args, env }),
+    ];
+    workers.push(...pair);
+    await waitFor(() => mine.every((receiver) => firstArrivals(receiver.received).length === EVENTS), {
+      timeoutMs: 60_000,
+      what: "every event at every endpoint",
+    });
+    const open = () =>
+      database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'");
+    await waitFor(async () => Number((await open())!.n) === 0, { what: "every delivery recorded as succeeded" });
+    for (const worker of pair) worker.kill("SIGTERM");
+    for (const receiver of mine) {
+      assert.deepEqual(
+        receiver.received.map((request) => request.eventId),
+        ids,
+        "each event once, in order",
+      );
+    }
+  });
+});
