@@ -1,11 +1,12 @@
 // The web app's process: `node scripts/web-server.ts`, exactly what `npm start` runs (test/app/web-server.test.ts
-// checks the script says so), over the current build (made first when stale, scripts/app-build.ts).
+// checks the script says so; it `exec`s, so signals reach node), over the current build (made first when stale,
+// scripts/app-build.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ensureAppBuilt } from "../../scripts/app-build.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-export const WEB_SERVER_COMMAND = "node scripts/web-server.ts";
+export const WEB_SERVER_COMMAND = "exec node scripts/web-server.ts";
 
 export interface WebAppProcess {
   child: ChildProcess;
@@ -31,7 +32,7 @@ export function plainAppEnv(settings: Record<string, string>): NodeJS.ProcessEnv
 /** Starts the web app with `env` as its whole environment (PORT=0 unless given); resolves once it listens. */
 export async function startWebApp(env: NodeJS.ProcessEnv): Promise<WebAppProcess> {
   await ensureAppBuilt();
-  const [command, ...args] = WEB_SERVER_COMMAND.split(" ");
+  const [, command, ...args] = WEB_SERVER_COMMAND.split(" ");
   const child = spawn(command === "node" ? process.execPath : command, args, {
     cwd: ROOT,
     env: { PORT: "0", ...env },
