@@ -1,6 +1,9 @@
 // How every long-running server here stops (`npm run api`, `npm start`, `npm run demo`): on SIGTERM or SIGINT it stops
-// accepting connections, lets the requests in flight finish (up to SHUTDOWN_GRACE_MS, then closes what is left),
-// closes what the process opened (the runtime: workers, rate limiter, database) and exits 0.
+// accepting connections, closes idle kept-alive connections, answers `Connection: close` on every response that starts
+// from then on (so a kept-alive client moves to another instance within one request), lets the requests in flight
+// finish (up to SHUTDOWN_GRACE_MS, then closes what is left), closes what the process opened (the runtime: workers,
+// rate limiter, database) and exits 0.
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
 
@@ -20,11 +23,18 @@ export interface Drain {
 
 export function exitGracefullyOnSignals(server: ServerType, { graceMs, logger, close }: GracefulShutdown): Drain {
   // Node's http server; the http2 variants @hono/node-server can also create are not used here.
-  const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
-  let stopping = false;
+  const http = server as Server;
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  // Runs before the app's listener, so a response that starts after the drain began says `Connection: close`.
+  http.prependListener("request", (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining) return closeAfter(response);
+    inFlight.add(response);
+    response.once("close", () => inFlight.delete(response));
+  });
   const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+    if (draining) return;
+    draining = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const forced = setTimeout(() => {
       logger.warn("grace period over; closing remaining connections");
@@ -38,8 +48,20 @@ export function exitGracefullyOnSignals(server: ServerType, { graceMs, logger, c
       process.exit(0);
     });
     http.closeIdleConnections();
+    for (const response of inFlight) closeAfter(response);
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-  return { isDraining: () => stopping };
+  return { isDraining: () => draining };
+}
+
+/**
+ * The connection closes once this response is sent, so a kept-alive client takes its next request to another
+ * instance: `Connection: close` when its headers are still to be written (Node then closes the socket after it),
+ * else the socket is ended after the response's last byte.
+ */
+function closeAfter(response: ServerResponse): void {
+  if (!response.headersSent) return void response.setHeader("Connection", "close");
+  const socket = response.socket;
+  response.once("finish", () => socket?.end());
 }
