@@ -2,9 +2,10 @@
 // over the build in build/. Listens on HOST:PORT (default 127.0.0.1:8787) like every server here, serves the build's
 // static assets (fingerprinted /assets/* immutable for a year, anything else for an hour) and hands every other
 // request to Remix, with the Node request in the load context (the API's per-IP rate limits key on its socket).
-// SIGTERM/SIGINT: the graceful shutdown `npm run api` has (server/graceful-shutdown.ts), closing the app's runtimes
-// (Shopify job queue, protection runtime) last. The probes /healthz and /readyz answer at the root, and METRICS_PORT
-// opens the metrics listener, as on `npm run api` (server/observability/). `npm run demo` runs this same server.
+// SIGTERM/SIGINT (to npm too: the script execs node): the drain `npm run api` has (server/graceful-shutdown.ts), closing
+// the app's runtimes (Shopify job queue, protection runtime) last. The probes /healthz and /readyz answer at the root,
+// and METRICS_PORT opens the metrics listener, as on `npm run api` (server/observability/). `npm run demo` runs this
+// same server.
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";

@@ -1,6 +1,7 @@
 // The standalone protection API: `npm run api`. Listens on HOST:PORT (127.0.0.1:8787), serves /api/v1 and the probes
 // (/healthz, /readyz; with METRICS_PORT also /metrics on a listener of their own, server/observability/), and on
-// SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish, then closes the database
+// SIGTERM/SIGINT (to npm too: the script execs node) drains: stops accepting connections, closes idle kept-alive
+// ones, answers `Connection: close` from then on, lets in-flight requests finish, then closes the database and exits 0
 // (server/graceful-shutdown.ts, as `npm start` does).
 import { serve } from "@hono/node-server";
 import { loadConfig } from "./config.ts";

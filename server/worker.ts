@@ -4,7 +4,8 @@
 // DATA_DIR's key file, WEBHOOK_*, SMTP_URL, EMAIL_FROM); WEBHOOK_WORKER and EMAIL_WORKER are for the API processes
 // (set them off there when a worker process does the work). Run several against PostgreSQL to scale out (claims use
 // FOR UPDATE SKIP LOCKED and leases); on SQLite run one.
-// SIGTERM/SIGINT: stop claiming, let in-flight work finish (SHUTDOWN_GRACE_MS), release the rest, exit.
+// SIGTERM/SIGINT (to npm too: the script execs node): stop claiming, let in-flight work finish (SHUTDOWN_GRACE_MS),
+// release the rest, exit 0.
 // METRICS_PORT: /metrics, /healthz and /readyz on a listener of their own (the worker's only HTTP).
 import pino from "pino";
 import { loadConfig } from "./config.ts";
