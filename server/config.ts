@@ -22,7 +22,10 @@ const environment = z.object({
   /** `off`: this process does not deliver webhooks (run `npm run worker` processes instead). */
   WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** How long a worker holds a claimed delivery before another may take it over (default 6 × the timeout, ≥ 60 s). */
+  /**
+   * How long a claimed delivery's lease holds without renewal (renewed every third of it while the request runs), so
+   * the longest a dead worker holds its endpoints up (default: WEBHOOK_TIMEOUT_MS, at least 3 s).
+   */
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(5).default(50),
   WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
