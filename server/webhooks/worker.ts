@@ -83,11 +83,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     { batchSize: 500, gapGraceMs: options.gapGraceMs ?? 10_000 },
   ).fanOut;
 
-  const shutdown = new AbortController();
+  /** Set when a stop's grace period ends: requests still running are aborted and their deliveries released. */
+  let graceOver = false;
   const inFlight = new Set<Promise<void>>();
   const completions: (Completion & { done: (outcome: Outcome) => void })[] = [];
   let flushing: Promise<void> | undefined;
-  /** The deliveries this worker holds a lease on, each with the abort for its request should the lease be lost. */
+  /** The deliveries this worker holds a lease on, each with the abort for its request (lease lost, or grace over). */
   const held = new Map<string, AbortController>();
   let heartbeat: NodeJS.Timeout | undefined;
   let renewing = false;
@@ -101,27 +102,31 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   }
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
-    const lost = hold(delivery.id);
+    const request = hold(delivery.id);
     try {
-      await attempt(delivery, AbortSignal.any([shutdown.signal, lost.signal]));
+      await attempt(delivery, request.signal);
     } finally {
-      letGo(delivery.id, lost);
+      letGo(delivery.id, request);
     }
   }
 
-  /** Renews the delivery's lease until letGo; the controller aborts when the heartbeat finds it taken over. */
+  /**
+   * Renews the delivery's lease until letGo. The request's controller aborts when the heartbeat finds the lease taken
+   * over or the grace period ends.
+   */
   function hold(deliveryId: string): AbortController {
-    const lost = new AbortController();
-    held.set(deliveryId, lost);
+    const request = new AbortController();
+    if (graceOver) request.abort();
+    held.set(deliveryId, request);
     if (!heartbeat) {
       heartbeat = setInterval(() => void renew(), leaseMs / 3);
       heartbeat.unref();
     }
-    return lost;
+    return request;
   }
 
-  function letGo(deliveryId: string, lost: AbortController) {
-    if (held.get(deliveryId) === lost) held.delete(deliveryId);
+  function letGo(deliveryId: string, request: AbortController) {
+    if (held.get(deliveryId) === request) held.delete(deliveryId);
     if (held.size > 0) return;
     clearInterval(heartbeat);
     heartbeat = undefined;
@@ -147,7 +152,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     }
   }
 
-  /** One attempt under the worker's lease: not recorded when `signal` says the lease was lost. */
+  /** One attempt under the worker's lease: not recorded when `signal` aborts before the grace ends (lease lost). */
   async function attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
     const now = clock();
     const body = JSON.stringify(toEvent(delivery.event));
@@ -164,14 +169,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     if (typeof address === "string")
       result = { statusCode: null, error: address, durationMs: 0, responseExcerpt: null };
     else result = await send({ url: delivery.endpoint.url, headers, body, timeoutMs, address, signal });
-    if (signal.aborted && !shutdown.signal.aborted) {
+    if (signal.aborted && !graceOver) {
       log.warn(
         { deliveryId: delivery.id, eventId: delivery.event.id },
         "webhook lease taken over; attempt not recorded",
       );
       return;
     }
-    if (shutdown.signal.aborted && result.statusCode === null) {
+    if (graceOver && result.statusCode === null) {
       await releaseDelivery(options.db, workerId, delivery.id, clock());
       return;
     }
@@ -261,7 +266,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       await Promise.all(inFlight);
       await flushing;
     },
-    abort: () => shutdown.abort(),
+    abort: () => {
+      graceOver = true;
+      for (const request of held.values()) request.abort();
+    },
     settings: { timeoutMs, batchSize },
   });
   return Object.assign(worker, { workerId });
