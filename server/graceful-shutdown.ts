@@ -4,6 +4,7 @@
 // finish (up to SHUTDOWN_GRACE_MS, then closes what is left), closes what the process opened (the runtime: workers,
 // rate limiter, database) and exits 0.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import type { ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
 
@@ -28,10 +29,18 @@ export function exitGracefullyOnSignals(server: ServerType, { graceMs, logger, c
   let draining = false;
   // Runs before the app's listener, so a response that starts after the drain began says `Connection: close`.
   http.prependListener("request", (_request: IncomingMessage, response: ServerResponse) => {
-    if (draining) return closeAfter(response);
     inFlight.add(response);
     response.once("close", () => inFlight.delete(response));
+    if (draining) closeAfter(response);
   });
+  // Node's sweep of idle connections also destroys one whose response is complete but not yet flushed to the socket
+  // (a big answer to a slow reader), cutting that answer short: it waits until no response is in that state. Until
+  // then an idle connection stays open, and a request on it is answered with `Connection: close`.
+  const closeIdleConnections = () => {
+    const flushing = [...inFlight].find((response) => response.writableEnded && !response.writableFinished);
+    if (flushing) flushing.once("finish", closeIdleConnections);
+    else http.closeIdleConnections();
+  };
   const shutdown = (signal: NodeJS.Signals) => {
     if (draining) return;
     draining = true;
@@ -40,15 +49,16 @@ export function exitGracefullyOnSignals(server: ServerType, { graceMs, logger, c
       logger.warn("grace period over; closing remaining connections");
       http.closeAllConnections();
     }, graceMs).unref();
-    server.close(async () => {
+    // Stops listening; net's close, as http's would sweep idle connections at once (see closeIdleConnections).
+    NetServer.prototype.close.call(http, async () => {
       clearTimeout(forced);
       await close();
       logger.info("stopped");
       logger.flush?.();
       process.exit(0);
     });
-    http.closeIdleConnections();
     for (const response of inFlight) closeAfter(response);
+    closeIdleConnections();
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);

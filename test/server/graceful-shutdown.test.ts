@@ -2,11 +2,13 @@
 // the drain (server/graceful-shutdown.ts) moves them to another instance within one request and loses no request.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { once } from "node:events";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { connectionRefused, startNpmScript } from "../support/npm-script.ts";
@@ -40,7 +42,7 @@ function send(agent: http.Agent, port: number, path: string) {
   });
 }
 
-describe("standalone API: graceful shutdown on SIGTERM", () => {
+describe("the servers' drain on SIGTERM (server/graceful-shutdown.ts)", () => {
   let database: TestDatabase;
   let merchant: NewMerchant;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-shutdown-"));
@@ -148,4 +150,36 @@ describe("standalone API: graceful shutdown on SIGTERM", () => {
       }
     },
   );
+
+  it("delivers an answer whole that is complete but still being flushed to a slow reader when SIGTERM lands", async () => {
+    const server = spawn(process.execPath, [path.join(import.meta.dirname, "fixtures", "big-answer-server.ts")], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const exited = once(server, "exit");
+    try {
+      const logged: Record<string, unknown>[] = [];
+      readline.createInterface({ input: server.stdout! }).on("line", (line) => logged.push(JSON.parse(line)));
+      const { port } = await waitFor(() => logged.find((line) => line.port), { what: "the server to listen" });
+
+      const reader = net.connect(Number(port), "127.0.0.1");
+      reader.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+      const chunks: Buffer[] = [];
+      reader.on("data", (chunk: Buffer) => chunks.push(chunk));
+      await once(reader, "data");
+      reader.pause(); // a slow reader: most of the answer waits in the server's process
+      server.kill("SIGTERM");
+      await waitFor(() => logged.some((line) => line.msg === "shutting down: finishing in-flight requests"), {
+        what: "the drain to begin",
+      });
+
+      reader.resume();
+      await once(reader, "end");
+      const received = Buffer.concat(chunks).toString("latin1");
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(head(received))![1]);
+      assert.equal(received.length - head(received).length - 2, length, "the whole answer arrived");
+      assert.deepEqual(await exited, [0, null]);
+    } finally {
+      server.kill("SIGKILL");
+    }
+  });
 });
