@@ -1,8 +1,8 @@
 // How every long-running server here stops (`npm run api`, `npm start`, `npm run demo`): on SIGTERM or SIGINT it stops
 // accepting connections, closes idle kept-alive connections, answers `Connection: close` on every response that starts
 // from then on (so a kept-alive client moves to another instance within one request), lets the requests in flight
-// finish (up to SHUTDOWN_GRACE_MS, then closes what is left), closes what the process opened (the runtime: workers,
-// rate limiter, database) and exits 0.
+// finish and their answers reach a slow reader whole (up to SHUTDOWN_GRACE_MS, then closes what is left), closes what
+// the process opened (the runtime: workers, rate limiter, database) and exits 0.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import type { ServerType } from "@hono/node-server";
