@@ -27,7 +27,7 @@ async function stopThroughNpm(script: NpmScriptProcess, shutdownMessage: string)
 describe("SIGTERM to the npm process reaches node", () => {
   let database: TestDatabase;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-signals-"));
-  // Far longer than the test waits: a prompt exit is the drain's doing, not the grace timer's.
+  // A SHUTDOWN_GRACE_MS far longer than the test waits: a prompt exit is the drain's doing, not the grace timer's.
   const env = () =>
     plainAppEnv({
       DATABASE_URL: database.url,
