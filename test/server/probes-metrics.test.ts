@@ -199,6 +199,27 @@ describe("npm run api: /healthz, /readyz and /metrics", () => {
     ]);
   });
 
+  it("/readyz is 503 within its timeout when the database accepts connections and never answers", async () => {
+    // A PostgreSQL address that takes the connection and then says nothing (a hung server, a network black hole).
+    const silent = net.createServer(() => {}).listen(0, "127.0.0.1");
+    await once(silent, "listening");
+    cleanups.push(async () => {
+      silent.close();
+      silent.unref();
+    });
+    const { port } = silent.address() as net.AddressInfo;
+    const { api, origin } = await startApiWithMetrics(`postgresql://postgres@127.0.0.1:${port}/pp_hung`);
+    // Its graceful stop would wait for the hung database's connections to close: this one is killed.
+    cleanups.push(async () => void api.child.kill("SIGKILL"));
+    const started = performance.now();
+    const readiness = await probe(`${origin}/readyz`);
+    const tookMs = performance.now() - started;
+    assert.equal(readiness.status, 503);
+    assert.deepEqual(readiness.body.notReady, ["database: no answer within 800 ms"]);
+    assert.ok(tookMs < 5_000, `answered in ${Math.round(tookMs)} ms`);
+    assert.equal((await probe(`${origin}/healthz`)).status, 200, "alive all the same: a restart would not help");
+  });
+
   it("/readyz is 503 once SIGTERM starts the drain, while a request is still in flight", async () => {
     const database = await migratedDatabase("sqlite");
     const merchant = await database.db.transaction((tx) => createTestMerchant(tx, SERVICES, { name: "Probe Store" }));
