@@ -3,7 +3,7 @@
 // migrations are the ones this build ships, and the process is not draining, else 503 naming what is not ready.
 // Served at the root of the main port (`npm run api`, `npm start`) and on the METRICS_PORT listener.
 import { Hono } from "hono";
-import type { Queryable } from "../store/database.ts";
+import { ping, type Queryable } from "../store/database.ts";
 import { migrationDrift } from "../store/migrations.ts";
 
 /** How long the readiness probe waits for the database: well under a probe's usual 1 s timeout. */
@@ -38,7 +38,7 @@ async function databaseProblems({ db, databaseUrl }: ReadinessSources): Promise<
   let database: Queryable;
   try {
     database = db();
-    await database.get("SELECT 1 AS one");
+    await ping(database);
   } catch {
     return ["database: does not answer"];
   }

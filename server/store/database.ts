@@ -41,6 +41,11 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/** A trivial query: resolves once the database answers (the readiness probe). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.get("SELECT 1 AS one");
+}
+
 /** Thrown when a transaction waited too long for a row lock held by another transaction. */
 export class LockTimeoutError extends Error {
   constructor() {
