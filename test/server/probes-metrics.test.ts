@@ -75,8 +75,9 @@ function parsePrometheusText(text: string): { name: string; labels: Record<strin
     const labels: Record<string, string> = {};
     for (const [, name, value] of (sample[2] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)",?/g))
       labels[name] = value;
+    // Go's ParseFloat, which Prometheus reads values with, takes NaN and Inf in any case (prom-client writes "Nan").
     const value = Number(sample[3]);
-    assert.ok(!Number.isNaN(value) || sample[3] === "NaN", line);
+    assert.ok(!Number.isNaN(value) || /^[+-]?(nan|inf)$/i.test(sample[3]), line);
     samples.push({ name: sample[1], labels, value });
   }
   return samples;
@@ -341,6 +342,36 @@ describe("npm run worker: METRICS_PORT", () => {
     assert.ok(age > 0 && age < 60, `oldest due for ${age} s`);
     assert.equal(sampleOf(samples, "email_queue_depth")?.value, 0);
     assert.ok(sampleOf(samples, "process_resident_memory_bytes"), "the default process metrics");
+  });
+});
+
+describe("npm run worker: job failures", () => {
+  it("counts each failed round by worker in job_failures_total, and is not ready, on a database that was never migrated", async () => {
+    const empty = await createEmptyDatabase("sqlite");
+    cleanups.push(() => empty.drop());
+    const metricsPort = await freePort();
+    const worker = startWorkerProcess(empty.url, randomBytes(32), {
+      args: ["--only", "webhooks"],
+      env: { METRICS_PORT: String(metricsPort), LOG_LEVEL: "fatal" },
+    });
+    cleanups.push(async () => {
+      if (worker.exitCode === null) worker.kill("SIGTERM");
+      if (worker.exitCode === null) await once(worker, "exit");
+    });
+    const metrics = `http://127.0.0.1:${metricsPort}`;
+    const failedRounds = await waitFor(
+      async () => {
+        const text = await fetch(`${metrics}/metrics`).then(
+          (response) => response.text(),
+          () => "",
+        );
+        const samples = text ? parsePrometheusText(text) : [];
+        return sampleOf(samples, "job_failures_total", { job: "webhooks", failure: "round" })?.value;
+      },
+      { what: "a failed webhooks round to be counted", timeoutMs: 20_000 },
+    );
+    assert.ok(failedRounds >= 1);
+    assert.equal((await probe(`${metrics}/readyz`)).status, 503);
   });
 });
 
