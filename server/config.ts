@@ -27,6 +27,14 @@ const environment = z.object({
    * the longest a dead worker holds its endpoints up (default: WEBHOOK_TIMEOUT_MS, at least 3 s).
    */
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
+  /**
+   * Unset: a webhook worker's id is random for each start. Set to a name unique among the running workers and stable
+   * across restarts: a restarted worker hands back at once the deliveries its dead predecessor left leased.
+   */
+  WORKER_ID: z
+    .string()
+    .regex(/^[^\s/]{1,64}$/, "up to 64 characters, no spaces or slashes")
+    .optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(5).default(50),
   WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
   /** `on`: test-mode webhook endpoints may reach loopback and private addresses (local development; warned at start). */

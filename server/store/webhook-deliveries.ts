@@ -215,6 +215,42 @@ export async function renewDeliveryLeases(
   return new Set(rows.map((row) => row.id));
 }
 
+export interface HeldLease {
+  deliveryId: string;
+  lockedBy: string;
+  lockedUntil: number;
+}
+
+/** The leases held under `stableId` by other runs than `currentHolder` (their holders are `<stableId>/<random>`). */
+export async function findLeasesOfStableId(
+  db: Queryable,
+  stableId: string,
+  currentHolder: string,
+): Promise<HeldLease[]> {
+  const prefix = `${stableId}/`;
+  const rows = await db.all<{ id: string; locked_by: string; locked_until: unknown }>(
+    `SELECT id, locked_by, locked_until FROM webhook_deliveries
+     WHERE status = 'delivering' AND substr(locked_by, 1, ?) = ? AND locked_by <> ?`,
+    [prefix.length, prefix, currentHolder],
+  );
+  return rows.map((row) => ({ deliveryId: row.id, lockedBy: row.locked_by, lockedUntil: Number(row.locked_until) }));
+}
+
+/**
+ * Hands back untried, due at `now`, those of `leases` still exactly as they were read (not renewed since, not
+ * finished, not taken over). Resolves to how many.
+ */
+export async function releaseUnrenewedLeases(db: Database, leases: readonly HeldLease[], now: number): Promise<number> {
+  if (leases.length === 0) return 0;
+  return db.transaction((tx) =>
+    tx.run(
+      `UPDATE webhook_deliveries SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = ?, updated_at = ?
+       WHERE status = 'delivering' AND (${leases.map(() => "(id = ? AND locked_by = ? AND locked_until = ?)").join(" OR ")})`,
+      [now, now, ...leases.flatMap((lease) => [lease.deliveryId, lease.lockedBy, lease.lockedUntil])],
+    ),
+  );
+}
+
 /** Hands a held delivery back untried: due again at `now`, no attempt counted. */
 export async function releaseDeliveryLease(tx: Queryable, workerId: string, id: string, now: number): Promise<void> {
   await tx.run(

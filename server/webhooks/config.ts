@@ -10,6 +10,7 @@ export function webhookWorkerOptions(config: Config): Partial<WebhookWorkerOptio
     leaseMs: config.WEBHOOK_LEASE_MS ?? defaultLeaseMs(config.WEBHOOK_TIMEOUT_MS),
     pollMs: config.WEBHOOK_POLL_MS,
     batchSize: config.WEBHOOK_BATCH_SIZE,
+    stableId: config.WORKER_ID,
   };
 }
 

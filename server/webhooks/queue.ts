@@ -8,6 +8,8 @@ import {
   markDeliveryAttemptFailed,
   releaseDeliveryLease,
   renewDeliveryLeases,
+  findLeasesOfStableId,
+  releaseUnrenewedLeases,
   type ClaimedDelivery,
   type ClaimRequest,
 } from "../store/webhook-deliveries.ts";
@@ -45,6 +47,9 @@ export { claimDeliveries };
 
 /** The heartbeat: extends the leases on deliveries in flight, in one statement; resolves to those still held. */
 export { renewDeliveryLeases };
+
+/** At the start of a worker with a stable id: what an earlier run of it left leased, and handing it back. */
+export { findLeasesOfStableId, releaseUnrenewedLeases };
 
 export type Outcome = "succeeded" | "retry" | "gave_up" | "endpoint_disabled" | "lost_lease";
 

@@ -12,6 +12,8 @@ import {
   claimDeliveries,
   completeDeliveries,
   releaseDelivery,
+  findLeasesOfStableId,
+  releaseUnrenewedLeases,
   renewDeliveryLeases,
   type ClaimedDelivery,
   type Completion,
@@ -25,6 +27,9 @@ import { createWorker } from "../workers/worker.ts";
 // (`npm run worker`), on the worker runtime (server/workers/worker.ts): on stop, in-flight requests get `graceMs` to
 // finish; the rest are aborted and released. While requests run, a heartbeat renews their leases every third of
 // `leaseMs`, so the lease can be short: a worker killed with -9 holds its endpoints up for at most `leaseMs`.
+
+/** How late a live worker's renewal may be and still count as one (a statement's latency on a busy database). */
+const RENEWAL_SLACK_MS = 1_000;
 
 /** WEBHOOK_LEASE_MS's default: the request timeout, at least 3 s (three renewals a lease; two may fail or lag). */
 export const defaultLeaseMs = (timeoutMs: number) => Math.max(3_000, timeoutMs);
@@ -53,7 +58,14 @@ export interface WebhookWorkerOptions {
   failingAfterMs?: number;
   /** How long the fan-out waits for a gap in event sequence numbers to fill (PostgreSQL). */
   gapGraceMs?: number;
+  /** The lease holder's name (default: random, or `<stableId>/<random>`). */
   workerId?: string;
+  /**
+   * WORKER_ID: a name unique among the running workers and the same across restarts (a StatefulSet pod's name, a
+   * systemd unit's instance). A worker started under it first hands back, due at once, what an earlier run left leased
+   * (it died), instead of waiting for those leases to run out.
+   */
+  stableId?: string;
   /**
    * How long a finished attempt waits for others to share its transaction (group commit). Default 0: those ending
    * while a write is under way share the next one anyway, and waiting longer only delays the next claim (measured).
@@ -75,7 +87,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     retrySchedule: options.retrySchedule ?? RETRY_SCHEDULE_MS,
     failingAfterMs: options.failingAfterMs ?? FAILING_AFTER_MS,
   };
-  const workerId = options.workerId ?? `wkr_${randomString(BASE62, 16, random)}`;
+  const workerId =
+    options.workerId ??
+    (options.stableId
+      ? `${options.stableId}/${randomString(BASE62, 8, random)}`
+      : `wkr_${randomString(BASE62, 16, random)}`);
   const log = options.logger.child({ component: "webhook-worker", workerId });
   const fanOut = createFanOut(
     options.db,
@@ -92,6 +108,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const held = new Map<string, AbortController>();
   let heartbeat: NodeJS.Timeout | undefined;
   let renewing = false;
+  /** With a stableId: handing back what an earlier run left leased, started by the first round. */
+  let releasingEarlier: Promise<void> | undefined;
 
   /** One round, for tests and tools: fan out new events, claim due deliveries, attempt them all. Resolves to the attempts made. */
   async function runOnce(): Promise<number> {
@@ -117,6 +135,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   function hold(deliveryId: string): AbortController {
     const request = new AbortController();
     if (graceOver) request.abort();
+    // Claimed again while an earlier request for it still runs (its lease had run out): that one is superseded.
+    held.get(deliveryId)?.abort();
     held.set(deliveryId, request);
     if (!heartbeat) {
       heartbeat = setInterval(() => void renew(), leaseMs / 3);
@@ -150,6 +170,26 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     } finally {
       renewing = false;
     }
+  }
+
+  /**
+   * Hands back, due at once, the deliveries an earlier run under the same stable id left leased (it died), after one
+   * renewal interval: a lease renewed meanwhile belongs to a live worker with the same id (a misconfiguration), and is
+   * left alone rather than delivered twice at the same time.
+   */
+  async function releaseEarlier(stableId: string) {
+    const earlier = await findLeasesOfStableId(options.db, stableId, workerId);
+    if (earlier.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, leaseMs / 3 + RENEWAL_SLACK_MS));
+    const released = await releaseUnrenewedLeases(options.db, earlier, clock());
+    log.info({ released }, "handed back the webhook deliveries an earlier run left leased");
+    // Leases still held under the id by another run now were renewed or taken during the wait: that run is alive.
+    const live = await findLeasesOfStableId(options.db, stableId, workerId);
+    if (live.length > 0)
+      log.error(
+        { stableId, leases: live.length },
+        "another running webhook worker has this WORKER_ID (its leases are renewed): give each worker its own",
+      );
   }
 
   /** One attempt under the worker's lease: not recorded when `signal` aborts before the grace ends (lease lost). */
@@ -241,6 +281,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
    * Resolves true when it claimed some (look again at once).
    */
   async function round(): Promise<boolean> {
+    if (options.stableId !== undefined)
+      releasingEarlier ??= releaseEarlier(options.stableId).catch((error) =>
+        log.error({ err: error }, "handing back an earlier run's webhook leases failed (they run out instead)"),
+      );
     await fanOut();
     const room = batchSize - inFlight.size;
     if (room <= 0) return false;
@@ -263,6 +307,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     round,
     runOnce,
     settle: async () => {
+      await releasingEarlier;
       await Promise.all(inFlight);
       await flushing;
     },

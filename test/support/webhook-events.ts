@@ -79,16 +79,19 @@ export async function loopbackWebhookMerchant(db: Database, name: string) {
   return { services, key, actor, addEndpoint };
 }
 
-/** `npm run worker` (server/worker.ts) as its own process on `databaseUrl`, allowed to deliver to loopback. */
+/**
+ * `npm run worker` (server/worker.ts) as its own process on `databaseUrl`, allowed to deliver to loopback; its log
+ * lines (stdout) readable with `logs: "pipe"`.
+ */
 export function startWorkerProcess(
   databaseUrl: string,
   key: Buffer,
-  options: { args?: string[]; env?: Record<string, string> } = {},
+  options: { args?: string[]; env?: Record<string, string>; logs?: "pipe" } = {},
 ): ChildProcess {
   const root = path.resolve(import.meta.dirname, "../..");
   return spawn(process.execPath, [path.join(root, "server/worker.ts"), ...(options.args ?? [])], {
     cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", options.logs ?? "ignore", "inherit"],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

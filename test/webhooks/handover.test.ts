@@ -88,6 +88,74 @@ describe.each(DIALECTS)("webhook leases hand work on quickly (%s)", (dialect) =>
     }
   });
 
+  it("WORKER_ID: a worker restarted under the same id hands back its dead predecessor's leases after a third of the lease", async () => {
+    const mine: Receiver[] = [];
+    const { key, ids } = await merchantWithReceivers(database, mine, "Stable Id Store");
+    receivers.push(...mine);
+    for (const receiver of mine) receiver.reply = (_request, index) => (index === 0 ? "hang" : 200);
+    // A lease longer than the wait below: only the release at start (after a third of it) can hand them on in time.
+    const env = { LOG_LEVEL: "silent", WORKER_ID: "webhooks-0", WEBHOOK_LEASE_MS: "30000" };
+    const first = startWorkerProcess(database.url, key, { args, env });
+    workers.push(first);
+    await waitFor(() => mine.every((receiver) => receiver.received.length === 1), {
+      timeoutMs: 30_000,
+      what: "a request in flight at every endpoint",
+    });
+    const gone = exited(first);
+    first.kill("SIGKILL");
+    await gone;
+
+    const second = startWorkerProcess(database.url, key, { args, env });
+    workers.push(second);
+    await waitFor(() => mine.every((receiver) => firstArrivals(receiver.received).length === EVENTS), {
+      timeoutMs: 25_000,
+      what: "every event at every endpoint, before the leases run out",
+    });
+    const stopped = exited(second);
+    second.kill("SIGTERM");
+    assert.deepEqual(await stopped, { code: 0, signal: null });
+    for (const receiver of mine) {
+      assert.deepEqual(firstArrivals(receiver.received), ids, "none lost, in order");
+      assert.equal(receiver.received[1].eventId, receiver.received[0].eventId, "the held event was repeated first");
+    }
+  });
+
+  it("WORKER_ID shared by two live workers: the second leaves the first's renewed leases alone and says so", async () => {
+    const mine: Receiver[] = [];
+    const { key, ids } = await merchantWithReceivers(database, mine, "Shared Id Store");
+    receivers.push(...mine);
+    for (const receiver of mine) receiver.reply = (_request, index) => (index === 0 ? "hang" : 200);
+    const env = { LOG_LEVEL: "info", WORKER_ID: "webhooks-1", WEBHOOK_LEASE_MS: "3000" };
+    const first = startWorkerProcess(database.url, key, { args, env: { ...env, LOG_LEVEL: "silent" } });
+    workers.push(first);
+    await waitFor(() => mine.every((receiver) => receiver.received.length === 1), {
+      timeoutMs: 30_000,
+      what: "a request in flight at every endpoint",
+    });
+    const second = startWorkerProcess(database.url, key, { args, env, logs: "pipe" });
+    workers.push(second);
+    let output = "";
+    second.stdout!.on("data", (chunk) => (output += chunk));
+    await waitFor(() => output.includes("another running webhook worker has this WORKER_ID"), {
+      timeoutMs: 30_000,
+      what: "the second worker's error",
+    });
+    assert.deepEqual(
+      mine.map((receiver) => receiver.received.length),
+      mine.map(() => 1),
+      "the held requests were not made a second time while the first worker lives",
+    );
+
+    // Once the first dies, its leases run out and the second makes them again.
+    first.kill("SIGKILL");
+    await waitFor(() => mine.every((receiver) => firstArrivals(receiver.received).length === EVENTS), {
+      timeoutMs: 30_000,
+      what: "every event at every endpoint",
+    });
+    second.kill("SIGTERM");
+    for (const receiver of mine) assert.deepEqual(firstArrivals(receiver.received), ids, "none lost, in order");
+  });
+
   it("a request longer than the lease is renewed, not taken over by a second worker: one request per delivery", async () => {
     const mine: Receiver[] = [];
     const { key, ids } = await merchantWithReceivers(database, mine, "Slow Receiver Store");

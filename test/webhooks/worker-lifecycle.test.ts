@@ -148,7 +148,7 @@ describe.each(DIALECTS)("webhook worker lifecycle (%s)", (dialect) => {
 });
 
 describe("webhook worker configuration", () => {
-  it("WEBHOOK_WORKER=off leaves the API without a worker; the lease defaults to the timeout, at least 3 s", () => {
+  it("WEBHOOK_WORKER=off leaves the API without a worker; the lease defaults to the timeout, at least 3 s; WORKER_ID", () => {
     const env = { DATABASE_URL: "file:/tmp/x.sqlite" } as unknown as NodeJS.ProcessEnv;
     assert.deepEqual(webhookWorkerOptions(loadConfig(env)), {
       enabled: true,
@@ -156,11 +156,14 @@ describe("webhook worker configuration", () => {
       leaseMs: 10_000,
       pollMs: 50,
       batchSize: 100,
+      stableId: undefined,
     });
     const off = webhookWorkerOptions(loadConfig({ ...env, WEBHOOK_WORKER: "off", WEBHOOK_TIMEOUT_MS: "20000" }));
     assert.equal(off.enabled, false);
     assert.equal(off.leaseMs, 20_000);
     assert.equal(webhookWorkerOptions(loadConfig({ ...env, WEBHOOK_TIMEOUT_MS: "1000" })).leaseMs, 3_000);
+    assert.equal(webhookWorkerOptions(loadConfig({ ...env, WORKER_ID: "worker-0" })).stableId, "worker-0");
+    assert.throws(() => loadConfig({ ...env, WORKER_ID: "a/b" }), /WORKER_ID/);
   });
 
   it("WEBHOOK_ALLOW_PRIVATE_URLS is off by default; on reaches the endpoint checks and is logged as a warning at start", async () => {
