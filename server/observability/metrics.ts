@@ -73,16 +73,22 @@ const emailQueueDepth = metric(
 /** The route label's value when no route matched. */
 export const UNMATCHED_ROUTE = "unmatched";
 
-/** Reads the queue gauges at scrape time, at most once per `cacheMs`, so frequent scrapes do not load the database. */
+/**
+ * Reads the queue gauges at scrape time, at most once per `cacheMs`, so frequent scrapes do not load the database, and
+ * one read at a time. A scrape waits for the read at most `timeoutMs`, then answers with the last figures: a database
+ * that hangs must not take the process's other metrics down with it.
+ */
 export function queueGauges({
   db,
   clock = Date.now,
   cacheMs,
+  timeoutMs,
   logger,
 }: {
   db: () => Queryable;
   clock?: () => number;
   cacheMs: number;
+  timeoutMs: number;
   logger: Logger;
 }) {
   let readAt = -Infinity;
@@ -107,7 +113,9 @@ export function queueGauges({
     async refresh(): Promise<void> {
       if (clock() - readAt < cacheMs) return;
       reading ??= read().finally(() => (reading = undefined));
-      await reading;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([reading, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
     },
   };
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
-import { probeRoutes, type ReadinessSources } from "./probes.ts";
+import { DATABASE_PROBE_TIMEOUT_MS, probeRoutes, type ReadinessSources } from "./probes.ts";
 import { queueGauges, registry } from "./metrics.ts";
 
 export interface ProbeServerOptions extends Omit<ReadinessSources, "databaseUrl"> {
@@ -20,7 +20,12 @@ export async function startProbeServer({
   ...sources
 }: ProbeServerOptions): Promise<ServerType | undefined> {
   if (config.METRICS_PORT === undefined) return undefined;
-  const queues = queueGauges({ db: sources.db, cacheMs: config.METRICS_QUEUE_CACHE_MS, logger });
+  const queues = queueGauges({
+    db: sources.db,
+    cacheMs: config.METRICS_QUEUE_CACHE_MS,
+    timeoutMs: DATABASE_PROBE_TIMEOUT_MS,
+    logger,
+  });
   const app = probeRoutes({ ...sources, databaseUrl: config.DATABASE_URL });
   app.get("/metrics", async (c) => {
     await queues.refresh();
