@@ -4,7 +4,7 @@
 // DATA_DIR's key file, WEBHOOK_*, SMTP_URL, EMAIL_FROM); WEBHOOK_WORKER and EMAIL_WORKER are for the API processes
 // (set them off there when a worker process does the work). Run several against PostgreSQL to scale out (claims use
 // FOR UPDATE SKIP LOCKED and leases); on SQLite run one. WORKER_ID, unique per process and kept across restarts, lets a
-// restarted worker hand on at once the webhook deliveries it was making when it died (docs/operations.md).
+// restarted worker hand on sooner the webhook deliveries it was making when it died (docs/operations.md).
 // SIGTERM/SIGINT (to npm too: the script execs node): stop claiming, let in-flight work finish (SHUTDOWN_GRACE_MS),
 // release the rest, exit 0.
 // METRICS_PORT: /metrics, /healthz and /readyz on a listener of their own (the worker's only HTTP).
