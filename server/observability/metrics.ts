@@ -5,6 +5,7 @@ import client from "prom-client";
 import type { Logger } from "pino";
 import type { Queryable } from "../store/database.ts";
 import { readQueueDepths } from "../store/queue-depths.ts";
+import { within } from "./probes.ts";
 
 export const registry = client.register;
 
@@ -113,9 +114,7 @@ export function queueGauges({
     async refresh(): Promise<void> {
       if (clock() - readAt < cacheMs) return;
       reading ??= read().finally(() => (reading = undefined));
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([reading, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-      clearTimeout(timer);
+      await within(reading, timeoutMs);
     },
   };
 }

@@ -14,7 +14,6 @@ export interface ReadinessSources {
   db: () => Queryable;
   databaseUrl: string;
   isDraining: () => boolean;
-  timeoutMs?: number;
 }
 
 export interface Readiness {
@@ -26,12 +25,20 @@ export interface Readiness {
 export async function checkReadiness(sources: ReadinessSources): Promise<Readiness> {
   const notReady: string[] = [];
   if (sources.isDraining()) notReady.push("draining: the process is shutting down");
-  const timeoutMs = sources.timeoutMs ?? DATABASE_PROBE_TIMEOUT_MS;
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(resolve, timeoutMs, "timeout")));
-  const answer = await Promise.race([databaseProblems(sources), timedOut]).finally(() => clearTimeout(timer));
-  notReady.push(...(answer === "timeout" ? [`database: no answer within ${timeoutMs} ms`] : answer));
+  const answer = await within(databaseProblems(sources), DATABASE_PROBE_TIMEOUT_MS);
+  notReady.push(...(answer === "timeout" ? [`database: no answer within ${DATABASE_PROBE_TIMEOUT_MS} ms`] : answer));
   return { ready: notReady.length === 0, notReady };
+}
+
+/** What `work` resolves to, or "timeout" once `ms` have passed first (the work goes on; its outcome is dropped). */
+export async function within<T>(work: Promise<T>, ms: number): Promise<T | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(resolve, ms, "timeout")));
+  try {
+    return await Promise.race([work, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function databaseProblems({ db, databaseUrl }: ReadinessSources): Promise<string[]> {
