@@ -171,6 +171,28 @@ describe.each(DIALECTS)("Database contract (%s)", (dialect) => {
     assert.deepEqual(await t.db.get("SELECT id FROM contract_items WHERE id = ?", ["pending"]), { id: "pending" });
   });
 
+  it("a write outside a transaction, sent while one is open, waits for it and then applies", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    await t.db.transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["outside", 0]));
+    const open = t.db.transaction(async (tx) => {
+      await tx.run("UPDATE contract_items SET n = ? WHERE id = ?", [1, "outside"]);
+      opened();
+      await gate;
+    });
+    await isOpen;
+    const started = Date.now();
+    const outside = t.db.run("UPDATE contract_items SET n = ? WHERE id = ?", [2, "outside"]);
+    release();
+    assert.equal(await outside, 1);
+    await open;
+    // On SQLite such a write once went to the read-only connection: "database is locked" after the 5 s busy wait.
+    assert.ok(Date.now() - started < 2_000, `the write waited ${Date.now() - started} ms`);
+    assert.deepEqual(await t.db.get("SELECT n FROM contract_items WHERE id = ?", ["outside"]), { n: 2 });
+  });
+
   it("serialises transactions that update the same row (no lost update)", async () => {
     await t.db.transaction((tx) => tx.run("INSERT INTO contract_items (id, n) VALUES (?, ?)", ["counter", 0]));
     await Promise.all(

@@ -19,27 +19,31 @@ export function openSqlite(filename: string): Database {
   const onReader = queryable(readerStatements);
   const committed = () => (writer.inTransaction ? onReader : onWriter);
 
+  function transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const result = queue.then(async () => {
+      writer.exec("BEGIN IMMEDIATE");
+      try {
+        const value = await work(onWriter);
+        writer.exec("COMMIT");
+        return value;
+      } catch (error) {
+        if (writer.inTransaction) writer.exec("ROLLBACK");
+        throw error;
+      }
+    });
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
   return {
     dialect: "sqlite",
     all: (sql, params) => committed().all(sql, params),
     get: (sql, params) => committed().get(sql, params),
-    run: (sql, params) => committed().run(sql, params),
-    runAtCommit: (sql, params) => committed().runAtCommit(sql, params),
-    transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-      const result = queue.then(async () => {
-        writer.exec("BEGIN IMMEDIATE");
-        try {
-          const value = await work(onWriter);
-          writer.exec("COMMIT");
-          return value;
-        } catch (error) {
-          if (writer.inTransaction) writer.exec("ROLLBACK");
-          throw error;
-        }
-      });
-      queue = result.catch(() => undefined);
-      return result;
-    },
+    // A write outside a transaction waits its turn in the queue: on the read-only connection it would block the
+    // process for the busy timeout while a transaction is open, then fail with "database is locked".
+    run: (sql, params) => transaction((tx) => tx.run(sql, params)),
+    runAtCommit: (sql, params) => transaction((tx) => tx.runAtCommit(sql, params)),
+    transaction,
     async close() {
       await queue;
       if (reader !== writer) reader.close();
