@@ -29,6 +29,7 @@ import type { ApiLoadContext } from "../app/protection-api.server.ts";
 import { bodyLimitFor } from "../app/body-limits.ts";
 import { refusal } from "../app/form.server.ts";
 import { SERVER_BUILD } from "./app-build.ts";
+import { pageMetrics } from "./page-metrics.ts";
 
 /** What app/entry.server.tsx adds to the build's entry module. */
 type AppBuild = ServerBuild & {
@@ -89,6 +90,7 @@ function webApp(build: AppBuild, readiness: ReadinessSources): WebApp {
     }),
   );
   app.use("*", serveStatic({ root: assets, onFound: cacheFor("public, max-age=3600") }));
+  app.use("*", pageMetrics(build.routes));
   app.all("*", (c) => {
     const checked = checkedRequest(c.req.raw);
     return checked instanceof Response ? checked : handleRequest(checked, getLoadContext(c));

@@ -11,6 +11,8 @@ export { createServerApp } from "./server-app.ts";
 export { exitGracefullyOnSignals, type Drain } from "./graceful-shutdown.ts";
 export { probeRoutes, type ReadinessSources } from "./observability/probes.ts";
 export { startProbeServer } from "./observability/probe-server.ts";
+export { recordRequest } from "./observability/request-metrics.ts";
+export { UNMATCHED_ROUTE } from "./observability/metrics.ts";
 export { API_BASE_PATH, MULTIPART_LIMITS } from "./http/app.ts";
 export { createInProcessFetch } from "./in-process-fetch.ts";
 export { DEFAULT_DATABASE_URL, isPostgresUrl } from "./store/open.ts";

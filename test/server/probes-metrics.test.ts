@@ -266,7 +266,7 @@ describe("npm run api: /healthz, /readyz and /metrics", () => {
 });
 
 describe("npm start (the web app): the same probes at its root, /metrics on METRICS_PORT", () => {
-  it("answers /healthz and /readyz, and counts the API requests it serves at /api/v1 by route template", async () => {
+  it("answers /healthz and /readyz, and counts the API's requests and its own pages by route template", async () => {
     const database = await migratedDatabase("sqlite");
     const merchant = await database.db.transaction((tx) => createTestMerchant(tx, SERVICES, { name: "Probe Store" }));
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-probes-web-"));
@@ -305,10 +305,29 @@ describe("npm start (the web app): the same probes at its root, /metrics on METR
       headers: { Authorization: `Bearer ${merchant.secretKey}` },
     });
     assert.equal(claim.status, 404);
+    // Its own pages, by their Remix route's template: a signed-out visit to a claim page is sent to sign in.
+    const page = await fetch(`${web.origin}/dashboard/claims/clm_doesnotexist2`, { redirect: "manual" });
     const samples = await scrape(listening);
     assert.equal(
       sampleOf(samples, "http_requests_total", { route: "/api/v1/merchant/claims/:claimId", status: "404" })?.value,
       1,
+      "an API request is counted once, by the API",
+    );
+    assert.equal(
+      sampleOf(samples, "http_requests_total", {
+        method: "GET",
+        route: "/dashboard/claims/:id",
+        status: String(page.status),
+      })?.value,
+      1,
+    );
+    assert.ok(
+      samples.every((sample) => !Object.values(sample.labels).some((value) => value.includes("clm_doesnotexist"))),
+      "no raw path (with an id) is a label",
+    );
+    assert.ok(
+      !samples.some((sample) => /healthz|readyz|assets/.test(sample.labels.route ?? "")),
+      "probes and files are not counted",
     );
   });
 });
