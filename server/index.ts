@@ -7,6 +7,7 @@
 export { loadConfig, type Config } from "./config.ts";
 export { claimTitle } from "./domain/claim-name.ts";
 export { createRuntime, type Runtime } from "./runtime.ts";
+export { createCore, type Core, type CoreDeps } from "./core/index.ts";
 export { createServerApp } from "./server-app.ts";
 export { exitGracefullyOnSignals, type Drain } from "./graceful-shutdown.ts";
 export { probeRoutes, type ReadinessSources } from "./observability/probes.ts";

@@ -3,13 +3,15 @@ import type { Config } from "./config.ts";
 import { openDatabase } from "./store/open.ts";
 import { cryptoRandom } from "./domain/ids.ts";
 import type { Services } from "./domain/context.ts";
-import { loadEncryptionKey } from "./secrets/sealer.ts";
+import { createSealer, loadEncryptionKey } from "./secrets/sealer.ts";
 import { createProtectionApi } from "./api.ts";
 import { allowPrivateWebhookUrls, webhookWorkerOptions } from "./webhooks/config.ts";
 import { createLimiter } from "./rate-limits/limiter.ts";
 import { createMailTransport } from "./email/transport.ts";
 import { periodicJobsPlan } from "./workers/periodic-jobs.ts";
 import { defaultEvidenceDirectory, filesystemEvidenceStore } from "./evidence/index.ts";
+import { coverageLinks } from "./email/coverage-link.ts";
+import { createCore } from "./core/index.ts";
 
 /** Time, chance and settings from configuration: the API process's and `npm run worker`'s. */
 export function servicesFrom(config: Config, logger: Logger): Services {
@@ -77,10 +79,20 @@ export function createRuntime(
       intervalMs: config.PERIODIC_JOBS_INTERVAL_MS,
     },
   });
+  const core = createCore({
+    db,
+    services,
+    sealer: createSealer(encryption.key),
+    coverageLinks: coverageLinks(encryption.key),
+    logger,
+    rateLimits,
+  });
   return {
     config,
     db,
     services,
+    /** The use cases the app calls (server/core/): each owns its transaction. */
+    core,
     /** The key secrets are sealed with (webhook signing secrets here; the app's stored shop keys). */
     encryptionKey: encryption.key,
     logger,

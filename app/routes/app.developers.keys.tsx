@@ -7,7 +7,6 @@ import { keysAction, loadKeys } from "../dashboard/pages/keys.server.ts";
 import { json } from "@remix-run/node";
 import { field, type ActionFailure } from "../form-actions.server.ts";
 import { appKeyDisplays } from "../shopify/installations.server.ts";
-import { listApiKeys } from "../../server/index.ts";
 
 export const loader = embeddedLoader("keys", async (context) => ({
   ...(await loadKeys(context)),
@@ -18,7 +17,7 @@ export const action = embeddedAction("keys", async (context: ShopPageContext & {
   const keyId = field(context.form, "keyId");
   if (keyId) {
     const { runtime, viewer, deps, installation } = context;
-    const key = (await listApiKeys(runtime.db, runtime.services, viewer.merchantId)).find((each) => each.id === keyId);
+    const key = (await runtime.core.keys.list(viewer.merchantId)).find((each) => each.id === keyId);
     if (key && appKeyDisplays(deps.sealer, installation).includes(key.display))
       return json<ActionFailure>(
         {

@@ -2,14 +2,14 @@
 // revocation (only from the page's confirmation step).
 // Which kinds a role may mint is the core's rule (MINTABLE_KEY_KINDS); a refused kind is the form's error.
 // A new key's full value is in the action's answer once; the page never loads it again.
-import { listApiKeys, MINTABLE_KEY_KINDS, mintKey, revokeKey, rotateKey } from "../../../server/index.ts";
+import { MINTABLE_KEY_KINDS } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 import { unconfirmed } from "../confirmation.server.ts";
 
 export async function loadKeys({ runtime, viewer }: PageContext) {
   return {
-    keys: await listApiKeys(runtime.db, runtime.services, viewer.merchantId),
+    keys: await runtime.core.keys.list(viewer.merchantId),
     // What the viewer's role may mint and rotate (a developer: publishable and restricted keys).
     mintable: MINTABLE_KEY_KINDS[viewer.role],
   };
@@ -18,14 +18,12 @@ export async function loadKeys({ runtime, viewer }: PageContext) {
 export type KeysData = Awaited<ReturnType<typeof loadKeys>>;
 
 export const keysAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
-  const { db, services } = runtime;
+  const { keys } = runtime.core;
   const intent = field(form, "intent");
   if (intent === "revoke") {
     const refused = unconfirmed(form, "revoke", "Nothing was revoked.");
     if (refused) return refused;
-    const result = await formAction("revoke", { keyId: "keyId" }, () =>
-      db.transaction((tx) => revokeKey(tx, services, viewer, field(form, "keyId"))),
-    );
+    const result = await formAction("revoke", { keyId: "keyId" }, () => keys.revoke(viewer, field(form, "keyId")));
     return result.ok ? { ok: true, form: "revoke", message: `${result.value.display} is revoked.` } : result.response;
   }
   const rotating = intent === "rotate";
@@ -39,7 +37,7 @@ export const keysAction: PageAction<unknown> = async ({ runtime, viewer, form })
   const result = await formAction(
     rotating ? "rotate" : "mint",
     rotating ? { keyId: "keyId", overlap: "overlap" } : { kind: "kind", mode: "mode", label: "label" },
-    () => db.transaction((tx) => (rotating ? rotateKey : mintKey)(tx, services, viewer, values)),
+    () => (rotating ? keys.rotate(viewer, values) : keys.mint(viewer, values)),
     values,
   );
   if (!result.ok) return result.response;

@@ -1,0 +1,16 @@
+// The one way into the core for the app (app/) and the scripts: use cases grouped by area (`core.keys.mint(caller,
+// input)`), each owning its transaction and returning plain values. An area is a module `server/core/<area>.ts`
+// exporting `<area>Area(deps)`; adding one is an import and a line below. Routes read their input and render; the
+// rules, validation, transactions and audit entries are the use cases'.
+import type { CoreDeps } from "./deps.ts";
+import { keysArea } from "./keys.ts";
+
+export type { CoreDeps } from "./deps.ts";
+
+export function createCore(deps: CoreDeps) {
+  return {
+    keys: keysArea(deps),
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;
