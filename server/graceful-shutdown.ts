@@ -2,7 +2,8 @@
 // accepting connections, closes idle kept-alive connections, answers `Connection: close` on every response that starts
 // from then on (so a kept-alive client moves to another instance within one request), lets the requests in flight
 // finish and their answers reach a slow reader whole (up to SHUTDOWN_GRACE_MS, then closes what is left), closes what
-// the process opened (the runtime: workers, rate limiter, database) and exits 0.
+// the process opened (the runtime: workers, rate limiter, database) and exits 0. Closing is bounded too: a database that
+// hangs would otherwise keep the process alive for ever (exit 1 then, said in the log).
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import type { ServerType } from "@hono/node-server";
@@ -52,10 +53,7 @@ export function exitGracefullyOnSignals(server: ServerType, { graceMs, logger, c
     // Stops listening; net's close, as http's would sweep idle connections at once (see closeIdleConnections).
     NetServer.prototype.close.call(http, async () => {
       clearTimeout(forced);
-      await close();
-      logger.info("stopped");
-      logger.flush?.();
-      process.exit(0);
+      exitOnceClosed(close, { graceMs, logger });
     });
     for (const response of inFlight) closeAfter(response);
     closeIdleConnections();
@@ -74,4 +72,34 @@ function closeAfter(response: ServerResponse): void {
   if (!response.headersSent) return void response.setHeader("Connection", "close");
   const socket = response.socket;
   response.once("finish", () => socket?.end());
+}
+
+/**
+ * Runs `close` (what the process opened: workers, database) and exits: 0 once it has finished, 1 when it has not
+ * within `graceMs` (at least a second): a database that accepts connections and never answers would hold the process
+ * for ever, and an orchestrator's SIGKILL after its own grace would log nothing.
+ */
+export function exitOnceClosed(close: () => Promise<void>, { graceMs, logger }: Omit<GracefulShutdown, "close">): void {
+  const timer = setTimeout(
+    () => {
+      logger.error({ graceMs }, "stopping: closing the workers and the database did not finish in time; exiting");
+      logger.flush?.();
+      process.exit(1);
+    },
+    Math.max(graceMs, 1_000),
+  );
+  close().then(
+    () => {
+      clearTimeout(timer);
+      logger.info("stopped");
+      logger.flush?.();
+      process.exit(0);
+    },
+    (error: unknown) => {
+      clearTimeout(timer);
+      logger.error({ err: error }, "stopping: closing the workers and the database failed");
+      logger.flush?.();
+      process.exit(1);
+    },
+  );
 }

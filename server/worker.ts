@@ -18,6 +18,7 @@ import { createBackgroundJobs } from "./workers/background-jobs.ts";
 import { workersToRun } from "./workers/only-option.ts";
 import { periodicJobsPlan } from "./workers/periodic-jobs.ts";
 import { startProbeServer } from "./observability/probe-server.ts";
+import { exitOnceClosed } from "./graceful-shutdown.ts";
 
 const only = workersToRun(process.argv.slice(2));
 const config = loadConfig();
@@ -52,9 +53,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down: finishing in-flight work");
   await background.stop(config.SHUTDOWN_GRACE_MS);
-  await db.close();
-  logger.flush?.();
-  process.exit(0);
+  exitOnceClosed(() => db.close(), { graceMs: config.SHUTDOWN_GRACE_MS, logger });
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -30,7 +30,10 @@ afterEach(async () => {
 });
 
 /** `npm run api` with a METRICS_PORT of its own (0: the listener logs the port it got); the listener's origin. */
-async function startApiWithMetrics(databaseUrl: string): Promise<{ api: ApiProcess; origin: string; metrics: string }> {
+async function startApiWithMetrics(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ api: ApiProcess; origin: string; metrics: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-probes-"));
   const api = await startApiProcess({
     DATABASE_URL: databaseUrl,
@@ -40,6 +43,7 @@ async function startApiWithMetrics(databaseUrl: string): Promise<{ api: ApiProce
     WEBHOOK_WORKER: "off",
     EMAIL_WORKER: "off",
     METRICS_PORT: "0",
+    ...env,
   });
   cleanups.push(async () => {
     await api.stop();
@@ -157,11 +161,15 @@ describe("npm run api: /healthz, /readyz and /metrics", () => {
         assert.ok(sampleOf(samples, name), `${name} is reported`);
     });
 
-  it("/readyz is 503 when the database lacks a shipped migration or lists one this build does not ship", async () => {
+  it("/readyz is 503 when the database lacks a shipped migration; a newer build's migration is only noted", async () => {
     const database = await migratedDatabase("sqlite");
     const dropped = await database.db.get<{ migration_name: string }>(
       "SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1",
     );
+    const droppedRow = (await database.db.get<Record<string, string | number | null>>(
+      "SELECT * FROM _prisma_migrations WHERE migration_name = ?",
+      [dropped!.migration_name],
+    ))!;
     await database.db.run("DELETE FROM _prisma_migrations WHERE migration_name = ?", [dropped!.migration_name]);
     await database.db.run(
       "INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES (?, ?, ?, ?, ?, 1)",
@@ -180,13 +188,23 @@ describe("npm run api: /healthz, /readyz and /metrics", () => {
       assert.equal(readiness.cacheControl, "no-store");
       assert.deepEqual(readiness.body, {
         status: "not ready",
-        notReady: [
-          `migrations: not applied: ${dropped!.migration_name}`,
-          "migrations: applied but not in this build: 29991231000000_from_a_newer_build",
-        ],
+        notReady: [`migrations: not applied: ${dropped!.migration_name}`],
+        notes: ["migrations: applied from a newer build: 29991231000000_from_a_newer_build"],
       });
       assert.equal((await probe(`${base}/healthz`)).status, 200, "alive all the same");
     }
+    // Once the newer build's release has migrated, this (older) build keeps serving: a rolling update depends on it.
+    const columns = Object.keys(droppedRow);
+    await database.db.run(
+      `INSERT INTO _prisma_migrations (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+      Object.values(droppedRow),
+    );
+    const readiness = await probe(`${origin}/readyz`);
+    assert.equal(readiness.status, 200);
+    assert.deepEqual(readiness.body, {
+      status: "ready",
+      notes: ["migrations: applied from a newer build: 29991231000000_from_a_newer_build"],
+    });
   });
 
   it("/readyz is 503 on a database that was never migrated", async () => {
@@ -209,9 +227,9 @@ describe("npm run api: /healthz, /readyz and /metrics", () => {
       silent.unref();
     });
     const { port } = silent.address() as net.AddressInfo;
-    const { api, origin, metrics } = await startApiWithMetrics(`postgresql://postgres@127.0.0.1:${port}/pp_hung`);
-    // Its graceful stop would wait for the hung database's connections to close: this one is killed.
-    cleanups.push(async () => void api.child.kill("SIGKILL"));
+    const { api, origin, metrics } = await startApiWithMetrics(`postgresql://postgres@127.0.0.1:${port}/pp_hung`, {
+      SHUTDOWN_GRACE_MS: "1000",
+    });
     const started = performance.now();
     const readiness = await probe(`${origin}/readyz`);
     const tookMs = performance.now() - started;
@@ -224,6 +242,14 @@ describe("npm run api: /healthz, /readyz and /metrics", () => {
     const samples = await scrape(metrics);
     assert.ok(performance.now() - scrapeStarted < 5_000);
     assert.ok(sampleOf(samples, "process_cpu_seconds_total"));
+    // Stopping does not wait for the hung database for ever: after the grace it exits 1 and says why.
+    const exited = once(api.child, "exit");
+    const stopStarted = performance.now();
+    api.child.kill("SIGTERM");
+    const [code] = await exited;
+    assert.equal(code, 1);
+    assert.ok(performance.now() - stopStarted < 8_000, `stopped in ${Math.round(performance.now() - stopStarted)} ms`);
+    await waitFor(() => api.lines.find((line) => String(line.msg).includes("did not finish in time")));
   });
 
   it("/readyz is 503 once SIGTERM starts the drain, while a request is still in flight", async () => {
