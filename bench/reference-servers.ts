@@ -5,16 +5,23 @@
 //                                                     quote, store the response): the floor cost of a durable write.
 //   node bench/reference-servers.ts raw-tx-pg <url>   the same writes in one transaction through a `pg` pool of the
 //                                                     API's size, as named prepared statements (as the API sends them)
+//   node bench/reference-servers.ts same-work <url> <script.json>
+//                                                     per request, the statements the API sent for a quote or a
+//                                                     confirm (recorded by bench/same-work.ts), replayed in one
+//                                                     transaction through the store's connections, fresh ids each
 // Each listens on 127.0.0.1 on a free port and reports it to the parent over IPC: { port }.
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
+import fs from "node:fs";
+import { openDatabase } from "../server/store/open.ts";
+import { replay, type SameWorkScript } from "./same-work.ts";
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const QUOTE_LIFETIME_MS = 30 * 60 * 1000;
 
-type Result = { status: number; json: string };
+type Result = { status: number; json: string; headers?: Record<string, string> };
 type Handler = (request: http.IncomingMessage, body: string) => Result | Promise<Result>;
 
 interface QuoteBody {
@@ -142,7 +149,33 @@ function rawPostgresTransaction(url: string): Handler {
   };
 }
 
-const [kind, target] = process.argv.slice(2);
+/**
+ * The same work as the API's quote and confirm (bench/same-work.ts). A quote answers the recorded quote with its id
+ * and the replay's suffix; a confirm of that id replays the recorded confirm with the same suffix, so it finds the
+ * replayed quote as the API's confirm finds the quote it consumes.
+ */
+function sameWork(url: string, scriptFile: string): Handler {
+  const db = openDatabase(url);
+  const script = JSON.parse(fs.readFileSync(scriptFile, "utf8")) as SameWorkScript;
+  const runTag = randomUUID().slice(0, 8);
+  let sequence = 0;
+  return async (request, body) => {
+    if (request.url?.endsWith("/offers/quote")) {
+      const suffix = `-${runTag}-${++sequence}`;
+      await replay(db, script.quote, suffix);
+      return {
+        status: script.quote.status,
+        json: script.quote.body.replaceAll(script.quoteId, script.quoteId + suffix),
+        headers: { "x-service-quote-token": script.quoteToken },
+      };
+    }
+    const { quoteId } = JSON.parse(body) as { quoteId: string };
+    await replay(db, script.confirm, quoteId.slice(script.quoteId.length));
+    return { status: script.confirm.status, json: script.confirm.body };
+  };
+}
+
+const [kind, target, scriptFile] = process.argv.slice(2);
 const handle =
   kind === "bare"
     ? bare()
@@ -150,9 +183,13 @@ const handle =
       ? rawTransaction(target)
       : kind === "raw-tx-pg" && target
         ? rawPostgresTransaction(target)
-        : undefined;
+        : kind === "same-work" && target && scriptFile
+          ? sameWork(target, scriptFile)
+          : undefined;
 if (!handle) {
-  console.error("usage: node bench/reference-servers.ts bare | raw-tx <sqlite file> | raw-tx-pg <postgres url>");
+  console.error(
+    "usage: node bench/reference-servers.ts bare | raw-tx <sqlite file> | raw-tx-pg <postgres url> | same-work <url> <script>",
+  );
   process.exit(2);
 }
 
@@ -167,6 +204,7 @@ const server = http.createServer((request, response) => {
       result = { status: 500, json: JSON.stringify({ error: String(error) }) };
     }
     response.writeHead(result.status, {
+      ...result.headers,
       "Content-Type": "application/json",
       "Content-Length": Buffer.byteLength(result.json),
     });
