@@ -42,8 +42,10 @@ export { isFormMediaType, readFormBody, type FormLimits } from "./http/body.ts";
 export { newRequestId } from "./http/request-context.ts";
 
 // Domain: values and rules
-export { iso, type Actor, type Services } from "./domain/context.ts";
-export { newId, type Mode } from "./domain/ids.ts";
+export { iso, type Services } from "./domain/context.ts";
+export type { Actor } from "./vocabulary/actors.ts";
+export { newId } from "./domain/ids.ts";
+export type { Mode } from "./vocabulary/ids.ts";
 export { applyBps, formatDecimalAmount, parseDecimalAmount } from "./domain/money.ts";
 export { fullDisclosure } from "./domain/disclosure.ts";
 
@@ -53,7 +55,7 @@ export { gettingStartedFacts, type GettingStartedFacts } from "./domain/getting-
 export { loadActiveProgram, programTermsOf, updateProgram, type EditableProgram } from "./domain/programs.ts";
 export { listPrograms, type ProgramView } from "./domain/programs.ts";
 export { priceOffer } from "./domain/quotes.ts";
-export { SUPPORTED_CURRENCIES } from "./domain/money.ts";
+export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
 export { dailyActivity, merchantMetrics, type DailyActivity, type MerchantMetrics } from "./domain/metrics.ts";
@@ -65,10 +67,10 @@ export {
   listWebhookEndpoints,
   rotateWebhookSecret,
   updateWebhookEndpoint,
-  type EndpointStatus,
   type WebhookEndpoint,
 } from "./domain/webhook-endpoints.ts";
-export { EVENT_TYPES, TEST_EVENT_TYPE } from "./domain/events.ts";
+export type { EndpointStatus } from "./vocabulary/webhook-endpoints.ts";
+export { EVENT_TYPES, TEST_EVENT_TYPE } from "./vocabulary/events.ts";
 export {
   listWebhookAttempts,
   redeliverEvent,
@@ -94,15 +96,14 @@ export {
   type ClaimResolutionInput,
 } from "./domain/claim-decisions.ts";
 export {
-  CLAIM_STATUSES,
   getMerchantClaim,
   listClaims,
   readMerchantEvidence,
   type Claim,
   type ClaimDecision,
   type ClaimResolution,
-  type ClaimStatus,
 } from "./domain/claims.ts";
+export { CLAIM_STATUSES, type ClaimStatus } from "./vocabulary/claims.ts";
 
 // The Shopify app's tables
 export * from "./store/shopify-shops.ts";
@@ -161,7 +162,8 @@ export {
   type RunningBalance,
   type Statement,
 } from "./domain/settlements.ts";
-export { countBuyersRefusedForNoAddress, voidPlan, type ConsentRecord } from "./domain/plans.ts";
+export { countBuyersRefusedForNoAddress, voidPlan } from "./domain/plans.ts";
+export type { ConsentRecord } from "./vocabulary/plans.ts";
 export { reportMerchantRefund, type MerchantRefund } from "./domain/orders.ts";
 export { sendMemberSignInEmail, sendMemberSignUpEmail } from "./email/member-sign-in.ts";
 export { listPurchaseEmails, type PurchaseEmail } from "./domain/emails.ts";

@@ -5,7 +5,7 @@
 // once; the digest worker (server/email/action-digest.ts) sends it, with retries. The mode is the merchant's live data
 // once it went live, its test data before. Go-live steps are on the overview only: they are not news.
 import type { Services } from "./context.ts";
-import type { Mode } from "./ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { newId } from "./ids.ts";
 import { DomainError } from "./errors.ts";
 import { DIGEST_ACTION_LIMIT, merchantActions, type ActionKind, type MerchantActions } from "./merchant-actions.ts";

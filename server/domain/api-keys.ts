@@ -12,8 +12,7 @@
 import { z } from "zod";
 import type { Services, Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
-import type { Mode } from "./ids.ts";
-import { KEY_PREFIX, type KeyKind } from "./key-kinds.ts";
+import { type Mode, KEY_PREFIX, type KeyKind } from "../vocabulary/ids.ts";
 import { mintApiKey } from "./merchants.ts";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
 import { parseInput } from "./sign-in-links.ts";

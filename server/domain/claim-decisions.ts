@@ -4,13 +4,15 @@
 // claim_reimbursement ledger entry. A transition the claim's status does not allow writes nothing (409).
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { appendEvent } from "./events.ts";
 import { queuePlanEmail, type EmailTemplate } from "./emails.ts";
 import { appendLedgerEntry } from "./ledger.ts";
 import { formatDecimalAmount } from "./money.ts";
 import { CLAIM_WINDOW_DAYS, parseStoredClaimRules } from "./claim-rules.ts";
-import { toClaim, type Claim, type ClaimStatus } from "./claims.ts";
+import { toClaim, type Claim } from "./claims.ts";
+import type { ClaimStatus } from "../vocabulary/claims.ts";
 import {
   findClaim,
   insertTimelineEntry,

@@ -5,15 +5,17 @@
 // what they can (claim-rules.ts); every later status change is claim-decisions.ts's.
 import path from "node:path";
 import { newId } from "./ids.ts";
+import type { ClaimStatus } from "../vocabulary/claims.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { COVERED_REASONS, reasonName } from "./disclosure.ts";
 import { CLAIM_WINDOW_DAYS, CLAIM_WINDOW_MS, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
 import { approveClaim, coverageLeftFor, denyClaim } from "./claim-decisions.ts";
 import { appendEvent } from "./events.ts";
 import { payoutTerms } from "./payout-terms.ts";
 import { queueEmail } from "./emails.ts";
-import type { Page, PageQuery } from "./pagination.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import {
   CLOSED_CLAIM_STATUSES,
   evidenceUsage,
@@ -54,9 +56,6 @@ import {
 } from "../evidence/index.ts";
 
 export type { ClaimFilters };
-
-export const CLAIM_STATUSES = ["submitted", "under_review", "needs_information", "approved", "paid", "denied"] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export { CLAIM_WINDOW_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { Queryable } from "../store/database.ts";
-import type { Mode, RandomSource } from "./ids.ts";
+import type { RandomSource } from "./ids.ts";
 import type { HostResolver } from "../webhooks/address-policy.ts";
 import type { EvidenceStore } from "../evidence/store.ts";
 
@@ -21,15 +21,6 @@ export interface Services {
   resolveHost?: HostResolver;
   /** Where buyers' claim evidence is stored (DATA_DIR/evidence by default); tests use a temporary folder. */
   evidence?: EvidenceStore;
-}
-
-/** Where a buyer accepted an offer; kept in the consent record. */
-export type Surface = "widget" | "api" | "server";
-
-/** The merchant and mode an operation acts for (from the API key; test and live data never mix). */
-export interface Actor {
-  merchantId: string;
-  mode: Mode;
 }
 
 export type Tx = Queryable;

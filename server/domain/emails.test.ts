@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { createTestDatabase, type TestDatabase } from "../../test/support/databases.ts";
 import { EMAIL_CAPS, queueEmail, type EmailTemplate } from "./emails.ts";
 import { cryptoRandom, newId } from "./ids.ts";
-import type { Actor, Services } from "./context.ts";
+import type { Services } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 
 describe("e-mail caps (sqlite)", () => {
   let database: TestDatabase;

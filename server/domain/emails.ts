@@ -7,7 +7,8 @@
 // team's requests and decisions, payments): beyond a cap the e-mail is recorded as suppressed with the cap's reason
 // (the merchant sees it on the purchase) and never sent; the mutation itself is not affected.
 import { newId } from "./ids.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
 import {
   countQueuedEmails,

@@ -1,31 +1,10 @@
 import { newId } from "./ids.ts";
 import { notFound } from "./errors.ts";
-import type { Actor, Services, Tx } from "./context.ts";
-import type { Page, PageQuery } from "./pagination.ts";
+import type { Services, Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
+import type { StoredEventType } from "../vocabulary/events.ts";
 import { findEvent, insertEvent, listEventsPage, type EventContent } from "../store/events.ts";
-
-export const EVENT_TYPES = [
-  "offer.declined",
-  "protection.confirmed",
-  "protection.voided",
-  "protection.cancelled",
-  // The merchant set or corrected the buyer's address (POST /purchases/{id}/customer-email); the address is not in it.
-  "protection.updated",
-  "order.merchant_refunded",
-  "claim.created",
-  "claim.updated",
-] as const;
-/** The event types endpoints subscribe to. */
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/**
- * "Send a test event" on the dashboard's Webhooks page: its data is the endpoint itself, and it goes to that endpoint
- * only, never fanned out, so no endpoint subscribes to it (server/domain/webhook-deliveries.ts sendTestEvent).
- */
-export const TEST_EVENT_TYPE = "webhook_endpoint.test";
-
-/** The type of any event in the outbox. */
-export type StoredEventType = EventType | typeof TEST_EVENT_TYPE;
 
 export interface ServiceEvent {
   id: string;

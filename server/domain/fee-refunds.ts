@@ -3,7 +3,8 @@
 // records it here; any other merchant refunds it through its own cart and confirms it through
 // POST /purchases/{id}/fee-refund. Either way the fee_refunds row is what settlement reads.
 import { newId } from "./ids.ts";
-import type { Actor, Services, Tx } from "./context.ts";
+import type { Services, Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 import { insertFeeRefund, lockFeeRefund, markFeeRefunded, type FeeRefundRecord } from "../store/fee-refunds.ts";

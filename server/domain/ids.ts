@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { KEY_PREFIX, type KeyKind } from "./key-kinds.ts";
-
-export type { KeyKind };
+import { KEY_PREFIX, type KeyKind, type Mode } from "../vocabulary/ids.ts";
 
 export type RandomSource = (size: number) => Buffer;
 
@@ -53,8 +51,6 @@ export function newId(prefix: string, nowMs: number, random: RandomSource = cryp
 export function newReferenceNumber(nowMs: number, random: RandomSource = cryptoRandom): string {
   return `CLM-${new Date(nowMs).getUTCFullYear()}-${randomString(CROCKFORD, 8, random)}`;
 }
-
-export type Mode = "test" | "live";
 
 export function newApiKey(kind: KeyKind, mode: Mode, random: RandomSource = cryptoRandom): string {
   return `${KEY_PREFIX[kind]}_${mode}_${randomString(BASE62, 32, random)}`;

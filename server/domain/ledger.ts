@@ -1,7 +1,8 @@
 // The money ledger: every money movement between the merchant and us is one immutable entry, written in the
 // transaction of its cause. Entries are never updated or deleted; a mistake is put right by a `correction` entry.
 import { newId } from "./ids.ts";
-import type { Actor, Services, Tx } from "./context.ts";
+import type { Services, Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { findLedgerEntry, insertLedgerEntries } from "../store/ledger.ts";
 
 /**

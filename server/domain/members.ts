@@ -8,7 +8,8 @@
 import { z } from "zod";
 import type { Services, Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { newId, sha256Hex, type Mode } from "./ids.ts";
+import { newId, sha256Hex } from "./ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
 import { endKeysBeyondRole } from "./api-keys.ts";
 import {

@@ -7,7 +7,8 @@
 // - webhook endpoints that are failing (delivery stopped);
 // - a Shopify shop's claim payouts and fee refunds whose job gave up (pay it in the Shopify admin);
 // - the go-live steps left, while the merchant is not live (the overview only: they are not news for an e-mail).
-import type { Actor, Services, Tx } from "./context.ts";
+import type { Services, Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { claimTitle } from "./claim-name.ts";
 import { payoutTerms } from "./payout-terms.ts";
 import { utcDay } from "./utc-dates.ts";

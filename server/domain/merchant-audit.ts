@@ -3,7 +3,8 @@
 // last fours only — never a secret or a buyer's data — because they can be neither changed nor erased while the
 // merchant exists.
 import { iso, type Services, type Tx } from "./context.ts";
-import { newId, type Mode } from "./ids.ts";
+import { newId } from "./ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { insertMerchantAuditEntry, listMerchantAuditEntries } from "../store/merchant-audit.ts";
 
 export const MERCHANT_AUDIT_ACTIONS = [

@@ -1,5 +1,7 @@
-import { newApiKey, newId, parseApiKey, sha256Hex, type KeyKind } from "./ids.ts";
-import type { Actor, Services, Tx } from "./context.ts";
+import { newApiKey, newId, parseApiKey, sha256Hex } from "./ids.ts";
+import type { KeyKind } from "../vocabulary/ids.ts";
+import type { Services, Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { createProgram } from "./programs.ts";
 import { findActiveKeyByHash, insertApiKey, insertMerchant, revokeApiKeys } from "../store/merchants.ts";
 import { keepPublishableKeyValue } from "../store/getting-started.ts";

@@ -1,4 +1,5 @@
-import { iso, type Actor, type Tx } from "./context.ts";
+import { iso, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import {
   countClaimsByStatus,
   countMerchantRefundedOrders,

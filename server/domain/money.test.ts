@@ -1,6 +1,7 @@
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { applyBps, assertSupportedCurrency, MAX_AMOUNT_MINOR } from "./money.ts";
+import { applyBps, assertSupportedCurrency } from "./money.ts";
+import { MAX_AMOUNT_MINOR } from "../vocabulary/money.ts";
 import { DomainError } from "./errors.ts";
 
 describe("applyBps", () => {

@@ -1,11 +1,5 @@
 import { DomainError } from "./errors.ts";
-
-/** ISO 4217 codes we settle in. JPY has no minor unit; amounts are always in the currency's minor units. */
-export const SUPPORTED_CURRENCIES = ["USD", "CAD", "EUR", "GBP", "AUD", "NZD", "JPY"] as const;
-export type Currency = (typeof SUPPORTED_CURRENCIES)[number];
-
-/** Largest amount accepted anywhere (minor units); keeps every product of amount × bps exact in a double. */
-export const MAX_AMOUNT_MINOR = 1_000_000_000;
+import { SUPPORTED_CURRENCIES, type Currency } from "../vocabulary/money.ts";
 
 export function assertSupportedCurrency(code: string): asserts code is Currency {
   if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(code)) {

@@ -7,21 +7,21 @@
 // the merchant pays in the Shopify admin and an admin of the claims team records it here; while the job may still pay,
 // nobody can, so that the job and a person never both pay.
 import { z } from "zod";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { DomainError, notFound } from "./errors.ts";
-import type { Mode } from "./ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { COVERED_REASONS, reasonName } from "./disclosure.ts";
 import {
-  CLAIM_STATUSES,
   getPortalClaim,
   readMerchantEvidence,
   toClaim,
   type Claim,
-  type ClaimStatus,
   type EvidenceDownload,
   type EvidenceFile,
   type TimelineEntry,
 } from "./claims.ts";
+import { CLAIM_STATUSES, type ClaimStatus } from "../vocabulary/claims.ts";
 import {
   approveClaim,
   claimActorOf,

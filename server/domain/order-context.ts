@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DomainError } from "./errors.ts";
 import { iso } from "./context.ts";
 import type { QuoteRecord } from "./quotes.ts";
+import type { OrderContext } from "../vocabulary/plans.ts";
 
 // docs/api.md "Offers": confirm carries a versioned, snake_case description of the binding order. Anything missing,
 // malformed or inconsistent with the quote is `order_context_invalid`, raised before anything is created. The
@@ -49,9 +50,7 @@ const orderContextSchema = z.strictObject({
   participants: z.strictObject({
     mode: z.literal("unnamed"),
   }),
-});
-
-export type OrderContext = z.infer<typeof orderContextSchema>;
+}) satisfies z.ZodType<OrderContext>;
 
 /** The parsed order_context, checked against the quote it confirms. */
 export function validateOrderContext(raw: unknown, quote: QuoteRecord, nowMs: number): OrderContext {

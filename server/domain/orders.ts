@@ -1,6 +1,7 @@
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { applyBps, formatDecimalAmount } from "./money.ts";
 import { appendEvent } from "./events.ts";
 import { appendLedgerEntry } from "./ledger.ts";

@@ -1,9 +1,11 @@
 import { newId, newReferenceNumber } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { iso, type Actor, type Services, type Surface, type Tx } from "./context.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor, Surface } from "../vocabulary/actors.ts";
 import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
 import { assertQuoteOpen, assertQuoteToken, lockOwnQuote } from "./quotes.ts";
-import { validateOrderContext, type OrderContext } from "./order-context.ts";
+import { validateOrderContext } from "./order-context.ts";
+import type { ConsentRecord, OrderContext, PlanSelector } from "../vocabulary/plans.ts";
 import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
 import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
@@ -33,19 +35,6 @@ export interface Confirmation {
   freeLookEndsAt: string;
   coverageUrl: string;
   livemode: boolean;
-}
-
-/** What the buyer saw and agreed to, kept with the plan for disputes. */
-export interface ConsentRecord {
-  quoteId: string;
-  surface: Surface;
-  disclosureText: string;
-  feeCents: number;
-  coveredAmountCents: number;
-  currency: string;
-  coveredReasons: readonly string[];
-  termsUrl: string;
-  acceptedAt: string;
 }
 
 export type ConfirmInput =
@@ -250,8 +239,6 @@ async function insertPlanWithReference(
     if (attempt === REFERENCE_NUMBER_ATTEMPTS) throw new Error("could not draw a unique reference number");
   }
 }
-
-export type PlanSelector = { planId: string } | { referenceNumber: string } | { orderId: string };
 
 /** Voids an active plan (the merchant cancelled the order, or reported a refund). */
 export async function voidPlan(

@@ -1,4 +1,5 @@
-import { cryptoRandom, newId, sha256Hex, type Mode, type RandomSource } from "./ids.ts";
+import { cryptoRandom, newId, sha256Hex, type RandomSource } from "./ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { iso, type Services, type Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
 import {

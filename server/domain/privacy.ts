@@ -3,7 +3,8 @@
 // lives in quotes.customer_email_*, plans.customer_email_*, plans.order_context (participants), claims.description,
 // the buyer's claim messages and evidence (claim_timeline, claim_evidence), email_messages.recipient_*, the event payloads that copied a purchase and a Shopify order's destination (shopify_orders.ship_to). Addresses are stored sealed: rows are
 // found by the address's keyed hash (buyer-emails.ts).
-import type { Actor, Tx } from "./context.ts";
+import type { Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import {
   clearEmailRecipients,

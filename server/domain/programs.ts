@@ -1,9 +1,10 @@
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
-import type { Page, PageQuery } from "./pagination.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 export type { EditableProgram };
-import { SUPPORTED_CURRENCIES } from "./money.ts";
+import { SUPPORTED_CURRENCIES } from "../vocabulary/money.ts";
 import { claimRulesSchema, type ClaimRules } from "./claim-rules.ts";
 import { z } from "zod";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";

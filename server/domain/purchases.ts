@@ -1,7 +1,8 @@
-import { iso, type Actor, type Tx } from "./context.ts";
+import { iso, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { notFound } from "./errors.ts";
-import type { Page, PageQuery } from "./pagination.ts";
-import type { ConsentRecord } from "./plans.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
+import type { ConsentRecord } from "../vocabulary/plans.ts";
 import { findPurchase, listPurchasesPage, type PurchaseFilters, type PurchaseRecord } from "../store/plans.ts";
 import type { FeeRefundRecord } from "../store/fee-refunds.ts";
 

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { newId, newQuoteToken, sha256Hex } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { applyBps, assertSupportedCurrency } from "./money.ts";
 import { loadActiveProgram, type Program } from "./programs.ts";
 import { COVERED_REASONS, fullDisclosure, QUOTE_LIFETIME_MS } from "./disclosure.ts";

@@ -5,10 +5,11 @@
 // read from that binding, never recomputed by time, so it never changes. An entry written after its period closed
 // is bound to the next statement, which says so.
 import { newId } from "./ids.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { notFound } from "./errors.ts";
 import { LEDGER_KINDS, type LedgerKind } from "./ledger.ts";
-import type { Page, PageQuery } from "./pagination.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import type { Database } from "../store/database.ts";
 import {
   bindLedgerEntries,

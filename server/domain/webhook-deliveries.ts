@@ -1,8 +1,10 @@
 import { newId } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
-import type { Page, PageQuery } from "./pagination.ts";
-import { appendEvent, TEST_EVENT_TYPE } from "./events.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
+import { appendEvent } from "./events.ts";
+import { TEST_EVENT_TYPE } from "../vocabulary/events.ts";
 import { getWebhookEndpoint, loadEndpoint, subscribes } from "./webhook-endpoints.ts";
 import { findEvent } from "../store/events.ts";
 import { listDeliverableEndpoints } from "../store/webhook-endpoints.ts";

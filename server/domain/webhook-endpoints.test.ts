@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from "../../test/support/databa
 import { createSealer } from "../secrets/sealer.ts";
 import { cryptoRandom } from "./ids.ts";
 import { DomainError } from "./errors.ts";
-import type { Actor, Services } from "./context.ts";
+import type { Services } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { createTestMerchant } from "./merchants.ts";
 import {
   MAX_ENDPOINTS_PER_MODE,

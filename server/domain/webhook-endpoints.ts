@@ -1,8 +1,10 @@
 import { BASE62, newId, randomString } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { TEST_EVENT_TYPE, type EventType, type StoredEventType } from "./events.ts";
-import { iso, type Actor, type Services, type Tx } from "./context.ts";
-import type { Page, PageQuery } from "./pagination.ts";
+import { TEST_EVENT_TYPE, type EventType, type StoredEventType } from "../vocabulary/events.ts";
+import { iso, type Services, type Tx } from "./context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
+import { ALL_EVENTS, type EndpointEvents, type EndpointStatus } from "../vocabulary/webhook-endpoints.ts";
 import {
   countEndpointsLocked,
   deleteEndpoint,
@@ -24,9 +26,6 @@ import { AddressNotAllowedError, checkDestination } from "../webhooks/address-po
 const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** Most endpoints a merchant may have in one mode (as Stripe): each event is sent to every one of them. */
 export const MAX_ENDPOINTS_PER_MODE = 16;
-const ALL_EVENTS = "*";
-export type EndpointStatus = "enabled" | "disabled" | "failing";
-export type EndpointEvents = (EventType | typeof ALL_EVENTS)[];
 
 export interface WebhookEndpoint {
   id: string;

@@ -1,4 +1,4 @@
-import { KEY_PREFIX } from "../domain/key-kinds.ts";
+import { KEY_PREFIX } from "../vocabulary/ids.ts";
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "@purchase-protection/contract";
 import type { Route } from "./route.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
-import { CLAIM_STATUSES } from "../domain/claims.ts";
+import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
-import { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "../domain/events.ts";
+import { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "../vocabulary/events.ts";
 import { snakeCaseKey } from "./casing.ts";
 
 // Response shapes for the OpenAPI document (requests are described by the schemas that validate them). Strict objects,

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { KeyKind } from "../domain/ids.ts";
+import type { KeyKind } from "../vocabulary/ids.ts";
 import type { Principal } from "../domain/merchants.ts";
 import type { PortalPrincipal } from "../domain/portal.ts";
 import type { Services } from "../domain/context.ts";
 import type { Queryable } from "../store/database.ts";
-import type { Page } from "../domain/pagination.ts";
+import type { Page } from "../vocabulary/pages.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { RouteResult } from "./idempotency.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createQuote, declineQuote } from "../domain/quotes.ts";
-import { confirmQuote, setBuyerEmail, voidPlan, type PlanSelector } from "../domain/plans.ts";
+import { confirmQuote, setBuyerEmail, voidPlan } from "../domain/plans.ts";
+import type { PlanSelector } from "../vocabulary/plans.ts";
 import { reportMerchantRefund } from "../domain/orders.ts";
 import {
   addClaimMessage,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
-import { CLAIM_STATUSES } from "../domain/claims.ts";
-import { EVENT_TYPES, TEST_EVENT_TYPE } from "../domain/events.ts";
+import { MAX_AMOUNT_MINOR } from "../vocabulary/money.ts";
+import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
+import { EVENT_TYPES, TEST_EVENT_TYPE } from "../vocabulary/events.ts";
 import { ORDER_CONTEXT_SCHEMA_VERSIONS } from "../domain/order-context.ts";
 
 // Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:

@@ -1,9 +1,9 @@
 // Claims (claims): a buyer's refund requests under a plan, read with the plan's reference number and order id; their
 // timelines (claim_timeline) and the evidence files they brought (claim_evidence; the bytes live in the evidence store).
-import type { Actor } from "../domain/context.ts";
-import type { ClaimStatus } from "../domain/claims.ts";
-import type { Mode } from "../domain/ids.ts";
-import type { Page, PageQuery } from "../domain/pagination.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { ClaimStatus } from "../vocabulary/claims.ts";
+import type { Mode } from "../vocabulary/ids.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import type { PlanStatus } from "./plans.ts";
 import { findOwnedRow, forUpdate, placeholders, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";

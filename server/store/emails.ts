@@ -1,6 +1,6 @@
 // E-mails to buyers (email_messages, a work table: server/store/work-table.ts) and the columns that hold a buyer's
 // address at rest, sealed beside its lookup hash.
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import type { Database, Queryable } from "./database.ts";
 import { claimDueRows } from "./work-table.ts";
 

@@ -2,7 +2,7 @@
 // (Shopify's shop/redact): a table that holds a merchant's or a shop's rows is added here, and only here. And the
 // updates that take one customer's personal data out of a merchant's rows (customers/redact); which data that is,
 // and what replaces it, is the domain's rule (server/domain/privacy.ts).
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { likeContaining, placeholders, type Queryable } from "./database.ts";
 
 /** The rows of one merchant in one mode. */

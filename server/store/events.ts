@@ -1,10 +1,10 @@
 // The outbox: events in the order they were written (seq, an auto-increment), read back by the API and fanned out
 // to webhook endpoints (server/webhooks/fanout.ts). `data` is stored as JSON text and handed out parsed.
 import { findOwnedRow, type Queryable } from "./database.ts";
-import type { Actor } from "../domain/context.ts";
-import type { StoredEventType } from "../domain/events.ts";
-import type { Mode } from "../domain/ids.ts";
-import type { Page, PageQuery } from "../domain/pagination.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { StoredEventType } from "../vocabulary/events.ts";
+import type { Mode } from "../vocabulary/ids.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import { listPage } from "./pagination.ts";
 
 export interface EventRecord {

@@ -1,6 +1,6 @@
 // Fees owed back after a free-look cancellation (fee_refunds): one row per cancelled plan, refunded by the Shopify
 // app through the original order (channel shopify) or confirmed by the merchant through the API (channel merchant).
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { forUpdate, type Queryable } from "./database.ts";
 
 export interface FeeRefundRecord {

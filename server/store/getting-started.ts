@@ -1,7 +1,7 @@
 // What the dashboard's getting-started checklist reads (app/dashboard/GettingStarted.tsx): facts about a merchant's
 // first steps, each from the rows the step leaves behind — nothing is recorded for the checklist itself.
-import type { Actor } from "../domain/context.ts";
-import type { KeyKind } from "../domain/key-kinds.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { KeyKind } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 
 /** Keeps a publishable key's value (public: every checkout page shows it); server keys keep only their hash. */

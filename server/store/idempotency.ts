@@ -1,7 +1,7 @@
 // Idempotency records: one per (merchant, mode, key kind, idempotency key), holding the request's fingerprint and
 // the response to replay (server/http/idempotency.ts has the rules). Headers and sensitive bodies arrive sealed.
 import { isUniqueViolation, type Database, type Queryable } from "./database.ts";
-import type { KeyKind, Mode } from "../domain/ids.ts";
+import type { KeyKind, Mode } from "../vocabulary/ids.ts";
 
 export interface IdempotencyScope {
   merchantId: string;

@@ -1,7 +1,7 @@
 // The money ledger (ledger_entries): one immutable row per money movement. Rows are only ever inserted; the
 // unique (kind, source_id) makes every movement appear once however often its cause is retried. The one change a row
 // ever sees is its statement_id, set once when its settlement statement closes (a trigger refuses any other).
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 
 export interface NewLedgerEntry {

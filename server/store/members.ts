@@ -1,7 +1,7 @@
 // The standalone dashboard's team (merchant_members), their single-use sign-in links (member_sign_in_tokens) and
 // sessions (member_sessions), and sign-ups waiting for their address to be confirmed (member_sign_ups) — each kept
 // only as the SHA-256 of its token. A person may be in several teams.
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 
 export type MemberRole = "owner" | "developer" | "support";

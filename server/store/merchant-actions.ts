@@ -1,7 +1,7 @@
 // What needs a merchant (server/domain/merchant-actions.ts): approved claims its own cart must pay, free-look fees it
 // must refund; and its team's e-mails of them — each member's choice (merchant_members.action_emails), the digests
 // (member_action_digests, a work queue) and which items each member was already told about (member_action_notices).
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { forUpdate, placeholders, type Database, type Queryable } from "./database.ts";
 import { claimDueRows } from "./work-table.ts";
 

@@ -1,6 +1,6 @@
 // The merchant audit log (merchant_audit_log): sensitive dashboard actions, append-only while the merchant exists
 // (database triggers; server/store/erasure.ts removes the rows after the merchant row).
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 
 export interface MerchantAuditRecord {

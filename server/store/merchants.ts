@@ -1,5 +1,5 @@
 // Merchants and their API keys (merchants, api_keys). Keys are stored as their SHA-256 hash and last four characters.
-import type { KeyKind, Mode } from "../domain/ids.ts";
+import type { KeyKind, Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 
 export interface MerchantRecord {

@@ -1,6 +1,6 @@
 // Counts and sums over a merchant's rows in one mode, for the metrics report. Every figure covers the rows created in
 // [fromMs, toMs).
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 
 export interface MetricsScope {

@@ -1,8 +1,8 @@
 // The claims team's reads across merchants (/ops): the queue of claims with their merchant, and one claim with what
 // deciding it needs (its owner, decision and payout columns, the order, the program's claim rules, a Shopify shop's
 // payout job). Scoped by nothing but the filters: only the console, behind a staff session, calls these.
-import type { ClaimStatus } from "../domain/claims.ts";
-import type { Mode } from "../domain/ids.ts";
+import type { ClaimStatus } from "../vocabulary/claims.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { placeholders, type Queryable, type SqlValue } from "./database.ts";
 import { CLAIM_PAYOUT_JOB } from "./shopify-claim-payouts.ts";
 import type { ShopifyJobProgress } from "./shopify-jobs.ts";

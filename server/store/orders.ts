@@ -1,6 +1,6 @@
 // Protected orders (orders), keyed by the merchant's own order id (external_id), and the settlement credits a
 // merchant refund earns (settlement_credits).
-import type { Actor } from "../domain/context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { forUpdate, type Queryable } from "./database.ts";
 
 export type OrderStatus = "protected" | "merchant_refunded";

@@ -1,5 +1,5 @@
-import type { Actor } from "../domain/context.ts";
-import type { Page, PageQuery } from "../domain/pagination.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import type { Queryable, SqlValue } from "./database.ts";
 
 /**

@@ -1,10 +1,9 @@
 // Plans (plans) and the purchases they make with their orders: a purchase is a plan joined with the order it
 // protects. The order context and the consent record are stored as JSON.
-import type { Actor } from "../domain/context.ts";
-import type { Mode } from "../domain/ids.ts";
-import type { Page, PageQuery } from "../domain/pagination.ts";
-import type { ConsentRecord, PlanSelector } from "../domain/plans.ts";
-import type { OrderContext } from "../domain/order-context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Mode } from "../vocabulary/ids.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
+import type { ConsentRecord, PlanSelector, OrderContext } from "../vocabulary/plans.ts";
 import { forUpdate, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 import type { FeeRefundRecord } from "./fee-refunds.ts";

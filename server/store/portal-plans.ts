@@ -1,6 +1,6 @@
 // A plan as the buyer portal shows it: the plan, its merchant's name, its fee refund and what earlier claims on it
 // were paid. Found by reference number alone for a sign-in (the buyer knows no merchant), else by the session's plan.
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 import type { FeeRefundRecord } from "./fee-refunds.ts";
 import type { PlanStatus } from "./plans.ts";

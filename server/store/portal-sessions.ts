@@ -1,6 +1,6 @@
 // Buyer portal sessions (portal_sessions): one row per sign-in, holding the SHA-256 of its pps_ token (never the
 // token), the plan it opens and when it stops working.
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 
 export interface PortalSessionRecord {

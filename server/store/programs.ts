@@ -1,8 +1,8 @@
 // Protection programs (protection_programs): the terms that price a merchant's offers. Currencies and product
 // categories are stored as JSON arrays.
-import type { Actor } from "../domain/context.ts";
-import type { Currency } from "../domain/money.ts";
-import type { Page, PageQuery } from "../domain/pagination.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Currency } from "../vocabulary/money.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import { findOwnedRow, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 

@@ -1,7 +1,7 @@
 // Quotes (quotes): priced offers. Only the SHA-256 of a quote's token is stored; the buyer's address sealed, with
 // its lookup hash. Expiry is not a stored status: it follows from expires_at.
-import type { Actor } from "../domain/context.ts";
-import type { KeyKind } from "../domain/ids.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { KeyKind } from "../vocabulary/ids.ts";
 import { findOwnedRow, forUpdate, type Queryable } from "./database.ts";
 import { MERCHANT_SHARE_OF_QUOTE } from "./programs.ts";
 

@@ -1,8 +1,8 @@
 // Closed settlement statements (settlement_statements): inserted once per (merchant, mode, currency,
 // period_start), in the transaction that binds their ledger entries to them, and never updated.
-import type { Actor } from "../domain/context.ts";
-import type { Mode } from "../domain/ids.ts";
-import type { Page, PageQuery } from "../domain/pagination.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Mode } from "../vocabulary/ids.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import { findOwnedRow, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 

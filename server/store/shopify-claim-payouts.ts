@@ -2,7 +2,7 @@
 // approved with a remedy, which the app pays on the plan's Shopify order (its order id is the plan's order_id) through
 // a job. The claims themselves are decided and resolved by the core (server/domain/claim-decisions.ts); this module
 // only finds them, with what the payout is limited to, and lists those whose last attempt failed.
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 import type { JobStatus } from "./shopify-jobs.ts";
 

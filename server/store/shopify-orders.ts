@@ -1,6 +1,6 @@
 // Shopify orders that carried the protection opt-in (shopify_orders): the plan each one got, the refunds counted
 // against it and what became of it.
-import type { Mode } from "../domain/ids.ts";
+import type { Mode } from "../vocabulary/ids.ts";
 import { forUpdate, type Queryable } from "./database.ts";
 
 /** cancelled: the buyer cancelled the protection in the free look (its fee is refunded by a job; later refunds are not reported). */

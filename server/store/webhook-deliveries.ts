@@ -9,9 +9,9 @@
 import { forUpdateSkipLocked, placeholders, type Database, type Queryable } from "./database.ts";
 import { ENDPOINT_COLUMNS, toEndpointRecord, type EndpointRecord, type EndpointRow } from "./webhook-endpoints.ts";
 import { toEventContent, type EventContent } from "./events.ts";
-import type { Actor } from "../domain/context.ts";
-import type { Mode } from "../domain/ids.ts";
-import type { Page, PageQuery } from "../domain/pagination.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Mode } from "../vocabulary/ids.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import { listPage } from "./pagination.ts";
 
 export interface NewDelivery {

@@ -1,10 +1,10 @@
 // Webhook endpoints (server/domain/webhook-endpoints.ts has the rules). `events` is stored as a JSON array and
 // handed out parsed; the secrets stay sealed here.
 import { findOwnedRow, forUpdate, type Queryable } from "./database.ts";
-import type { Actor } from "../domain/context.ts";
-import type { Mode } from "../domain/ids.ts";
-import type { EndpointEvents, EndpointStatus } from "../domain/webhook-endpoints.ts";
-import type { Page, PageQuery } from "../domain/pagination.ts";
+import type { Actor } from "../vocabulary/actors.ts";
+import type { Mode } from "../vocabulary/ids.ts";
+import type { EndpointEvents, EndpointStatus } from "../vocabulary/webhook-endpoints.ts";
+import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import { listPage } from "./pagination.ts";
 
 export interface EndpointRecord {

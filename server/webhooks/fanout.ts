@@ -1,5 +1,6 @@
 import type { Database, Queryable } from "../store/database.ts";
-import type { Actor, Services } from "../domain/context.ts";
+import type { Services } from "../domain/context.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { queueDeliveries } from "../domain/webhook-deliveries.ts";
 import { subscribes } from "../domain/webhook-endpoints.ts";
 import { hasEventsAfter, listEventsAfter, type OutboxEntry } from "../store/events.ts";

@@ -17,7 +17,7 @@ import {
 } from "../../server/domain/claim-decisions.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
 import { DomainError } from "../../server/domain/errors.ts";
-import type { Actor } from "../../server/domain/context.ts";
+import type { Actor } from "../../server/vocabulary/actors.ts";
 import type { Queryable } from "../../server/store/database.ts";
 import { findEmailClaim, findEmailPlan } from "../../server/store/emails.ts";
 import { claimDecided } from "../../server/email/claim-decided.ts";

@@ -15,7 +15,7 @@ import {
 import { capturedLog, countRows, wireClient, type LoggedRequest, type WireResponse } from "../support/fuzz-wire.ts";
 import { preview } from "../support/fuzz-json.ts";
 import { routes } from "../../server/http/routes.ts";
-import { EVENT_TYPES } from "../../server/domain/events.ts";
+import { EVENT_TYPES } from "../../server/vocabulary/events.ts";
 import type { ResolvedAddress } from "../../server/webhooks/address-policy.ts";
 
 // A bounded fuzzer over every route of the route table (new routes are fuzzed without a change here): requests

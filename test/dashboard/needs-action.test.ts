@@ -29,7 +29,7 @@ import { createTestMerchant, type NewMerchant } from "../../server/domain/mercha
 import { createActionDigestWorker, ACTION_DIGEST_SUBJECT } from "../../server/email/action-digest.ts";
 import { CLAIM_PAYOUT_JOB } from "../../server/store/shopify-claim-payouts.ts";
 import { DomainError } from "../../server/domain/errors.ts";
-import type { Actor } from "../../server/domain/context.ts";
+import type { Actor } from "../../server/vocabulary/actors.ts";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
 import { loadOverview } from "../../app/dashboard/pages/overview.server.ts";
 import type { PageContext } from "../../app/dashboard/viewer.ts";

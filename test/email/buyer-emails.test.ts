@@ -19,7 +19,7 @@ import { protectOrder } from "../support/protection-flows.ts";
 import { insertClaimRow, insertTimelineRow, updateClaimRow, type ClaimRow } from "../support/claim-rows.ts";
 import { EMAIL_CAPS, queuePlanEmail, type EmailOccasion } from "../../server/domain/emails.ts";
 import { approveClaim, requestInformation, resolveClaim } from "../../server/domain/claim-decisions.ts";
-import type { Actor } from "../../server/domain/context.ts";
+import type { Actor } from "../../server/vocabulary/actors.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
 import { coverageLinks } from "../../server/email/coverage-link.ts";

@@ -1,7 +1,7 @@
 // Claims and their timeline as rows (prisma/schema.prisma: Claim, ClaimTimelineEntry), for tests of what reads them
 // (the claim e-mails) without going through the portal's routes.
 import type { Queryable } from "../../server/store/database.ts";
-import type { Actor } from "../../server/domain/context.ts";
+import type { Actor } from "../../server/vocabulary/actors.ts";
 import { cryptoRandom, newId } from "../../server/domain/ids.ts";
 import { NEXT_CLAIM_NUMBER } from "../../server/store/claims.ts";
 

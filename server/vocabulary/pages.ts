@@ -1,3 +1,4 @@
+// A listing's page: what every list route takes (limit, cursor) and answers (docs/api.md "Pagination").
 export interface PageQuery {
   limit: number;
   startingAfter?: string;
