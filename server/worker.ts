@@ -16,7 +16,7 @@ import { webhookWorkerOptions } from "./webhooks/config.ts";
 import { emailFrom, servicesFrom } from "./runtime.ts";
 import { createBackgroundJobs } from "./workers/background-jobs.ts";
 import { workersToRun } from "./workers/only-option.ts";
-import { periodicJobsPlan } from "./workers/periodic-jobs.ts";
+import { PERIODIC_JOB_NAMES, periodicJobsPlan, type PeriodicJobName } from "./workers/periodic-jobs.ts";
 import { startProbeServer } from "./observability/probe-server.ts";
 import { exitOnceClosed } from "./graceful-shutdown.ts";
 
@@ -29,6 +29,7 @@ if (encryption.created)
   logger.warn({ file: encryption.source }, "created a local encryption key (mode 0600); the API must use the same key");
 const services = servicesFrom(config, logger);
 const sealer = createSealer(encryption.key);
+const periodicPlan = periodicJobsPlan(config.PERIODIC_JOBS, "worker", only);
 const background = createBackgroundJobs({
   db,
   services,
@@ -38,13 +39,17 @@ const background = createBackgroundJobs({
   webhooks: { ...webhookWorkerOptions(config), enabled: only.has("webhooks") },
   email: { ...emailFrom(config, logger), enabled: only.has("email") },
   periodic: {
-    plan: periodicJobsPlan(config.PERIODIC_JOBS, "worker", only),
+    plan: periodicPlan,
     role: "worker",
     intervalMs: config.PERIODIC_JOBS_INTERVAL_MS,
   },
 });
 background.start();
-logger.info({ workers: [...only] }, "worker process started");
+// What runs here: --only's names, less the periodic jobs PERIODIC_JOBS leaves out.
+const running = [...only].filter(
+  (name) => !(PERIODIC_JOB_NAMES as readonly string[]).includes(name) || periodicPlan.has(name as PeriodicJobName),
+);
+logger.info({ workers: running }, "worker process started");
 
 let stopping = false;
 await startProbeServer({ db: () => db, isDraining: () => stopping, config, logger });
