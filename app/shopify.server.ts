@@ -111,6 +111,7 @@ export function shopifyRuntime(): ShopifyRuntime | undefined {
   holder.__shopifyRuntime = createShopifyRuntime({
     db: runtime.db,
     services: runtime.services,
+    shopify: runtime.core.shopify,
     logger: runtime.logger.child({ component: "shopify" }),
     sealer: createSealer(runtime.encryptionKey),
     encryptionKey: runtime.encryptionKey,

@@ -1,9 +1,10 @@
-// What the Shopify side's handlers use, gathered once: the protection API's database and services, the sealer for
-// the shops' keys, an SDK client per shop over the in-process transport, the Admin API per shop, the job queue.
+// What the Shopify side's handlers use, gathered once: the protection API's database and services, the core's Shopify
+// use cases, the sealer for the shops' keys, an SDK client per shop over the in-process transport, the Admin API per
+// shop, the job queue.
 // Tests build the same object around a test database and a fake Admin API (test/support/shopify.ts).
 import { createHmac } from "node:crypto";
 import type { Logger } from "pino";
-import { deriveKey, type Database, type Sealer, type Services } from "../../server/index.ts";
+import { deriveKey, type Core, type Database, type Sealer, type Services } from "../../server/index.ts";
 import { ProtectionClient, type FetchLike } from "../../packages/sdk/src/index.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";
 import { loadInstallation, type Installation } from "./installations.server.ts";
@@ -17,6 +18,8 @@ export interface ShopifyDeps {
   appUrl: string;
   /** The installed shop, or undefined when it never installed or has uninstalled (then there is nothing to do). */
   installation(shop: string): Promise<Installation | undefined>;
+  /** The core's Shopify use cases (server/core/shopify.ts): orders/create's quote, confirm and rows in one unit. */
+  shopify: Core["shopify"];
   /** An SDK client acting with the shop's secret key against the bundled API. */
   protectionClient(installation: Installation): ProtectionClient;
   /**
@@ -54,9 +57,9 @@ export function createShopifyDeps(input: DepsInput): ShopifyDeps {
       const installation = await loadInstallation(input.db, keys, shop);
       return installation?.status === "installed" ? installation : undefined;
     },
-    // Orders reach the core through the SDK and the in-process fetch, not the facade (server/index.ts): exactly the
-    // HTTP path any other cart's server takes. One attempt per call: the job queue owns retries (with its longer
-    // backoff), so a job never stalls in the SDK.
+    // Cancellations and refunds reach the core through the SDK and the in-process fetch: exactly the HTTP path any
+    // other cart's server takes (orders/create is the core's unit of work, `shopify`). One attempt per call: the job
+    // queue owns retries (with its longer backoff), so a job never stalls in the SDK.
     protectionClient: (installation) =>
       new ProtectionClient({
         apiKey: installation.secretKey,

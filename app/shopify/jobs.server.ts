@@ -2,7 +2,8 @@
 // for the work (a webhook receipt, an installation), run at once by whoever wrote it and, if that fails or the
 // process dies, by the poller after a backoff. Several app instances on PostgreSQL claim with FOR UPDATE SKIP LOCKED,
 // so one job runs in one place at a time; a crashed runner's lease simply expires. Handlers must be idempotent
-// (they are: every API call they make carries an idempotency key derived from the job's subject).
+// (they are: every API call they make carries an idempotency key derived from the job's subject, or the job's work
+// commits with its completion: JobCompletion).
 import type { Logger } from "pino";
 import {
   claimDueShopifyJobs,
@@ -30,7 +31,16 @@ export interface Job<Payload = unknown> extends ShopifyJobRecord {
   payload: Payload;
 }
 
-export type JobHandler<Payload = unknown> = (job: Job<Payload>) => Promise<void>;
+/**
+ * A handler gets its job and may mark it done in its own last transaction (`markDone(tx)`), so that its work and
+ * its completion commit together: a crash then leaves both or neither, and a job whose work committed never runs
+ * again. A handler that does not call it is marked done once it returns.
+ */
+export type JobHandler<Payload = unknown> = (job: Job<Payload>, completion: JobCompletion) => Promise<void>;
+
+export interface JobCompletion {
+  markDone(tx: Queryable): Promise<void>;
+}
 
 /** A failure that no retry can fix (the API refused the request as invalid): the job goes dead at once. */
 export class PermanentJobError extends Error {
@@ -124,10 +134,17 @@ export function createJobQueue(options: JobQueueOptions) {
   /** Runs one job the caller owns; never throws: a failure is recorded and rescheduled. */
   async function run(job: Job): Promise<void> {
     const handler = handlers[job.kind];
+    let markedDone = false;
+    const completion: JobCompletion = {
+      async markDone(tx) {
+        await markShopifyJobDone(tx, job.id, job.attempts + 1, services.clock());
+        markedDone = true;
+      },
+    };
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
-      await handler(job);
-      await markShopifyJobDone(db, job.id, job.attempts + 1, services.clock());
+      await handler(job, completion);
+      if (!markedDone) await markShopifyJobDone(db, job.id, job.attempts + 1, services.clock());
     } catch (error) {
       const attempts = job.attempts + 1;
       const { retryInMs, lastError } = recordFailedAttempt(logger, {

@@ -1,9 +1,11 @@
 // The order webhooks' work, as jobs (app/shopify/jobs.server.ts). orders/create protects an order that carries the
-// opt-in: headless quote on the order's real amount, then headless confirm keyed by that quote, with the shop's
-// secret key, through the TypeScript SDK over the in-process transport; then the reference number goes back to the
-// order in a follow-up job. orders/cancelled voids; refunds/create reports a full refund. Every API call carries an
-// idempotency key derived from the shop and order, so a retried or duplicated job never makes a second plan.
+// opt-in: headless quote on the order's real amount and headless confirm of that quote, with the shop's secret key,
+// as one unit of work in the core (server/core/shopify.ts) that also writes the order's row and follow-up jobs and
+// completes the job; then the reference number goes back to the order in a follow-up job. orders/cancelled voids;
+// refunds/create reports a full refund, through the TypeScript SDK over the in-process transport, each call with an
+// idempotency key derived from the shop and order. A retried or duplicated job never makes a second plan.
 import {
+  ApiError,
   findShopifyOrder,
   hasPendingShopifyJob,
   insertShopifyOrder,
@@ -15,7 +17,7 @@ import {
   type ShopifyOrderStatus,
 } from "../../server/index.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
-import { PermanentJobError, type Job } from "./jobs.server.ts";
+import { PermanentJobError, type Job, type JobCompletion } from "./jobs.server.ts";
 import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 import { ACCEPTED, CHOICE_ATTRIBUTE, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
@@ -29,7 +31,7 @@ type OrderJobs = Pick<
 
 export function orderHandlers(deps: ShopifyDeps): OrderJobs {
   return {
-    "orders/create": (job) => protectOrder(deps, job),
+    "orders/create": (job, completion) => protectOrder(deps, job, completion),
     "orders/cancelled": (job) => voidCancelledOrder(deps, job),
     "refunds/create": (job) => reportFullRefund(deps, job),
     write_reference: (job) => writeReference(deps, job),
@@ -41,7 +43,11 @@ export function orderHandlers(deps: ShopifyDeps): OrderJobs {
   };
 }
 
-async function protectOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/create"]>): Promise<void> {
+async function protectOrder(
+  deps: ShopifyDeps,
+  job: Job<JobPayloads["orders/create"]>,
+  completion: JobCompletion,
+): Promise<void> {
   const installation = await deps.installation(job.shop);
   if (!installation) return;
   const order = job.payload;
@@ -62,9 +68,14 @@ async function protectOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/crea
     deps.logger.warn({ shop: job.shop, orderId }, "opt-in on an order with nothing to protect; no plan");
     return;
   }
-  const client = deps.protectionClient(installation);
-  const quote = await refusalIsFinal(
-    client.headless.quote(
+  // Headless quote on the goods amount and confirm, and this job's rows for the plan, in one transaction (the core's
+  // unit of work: server/core/shopify.ts says why that needs no idempotency keys). An order without any address (a
+  // phone-only checkout) is refused at confirm (422 customer_email_required: a plan nobody can claim on is never
+  // made). That refusal is final: the job goes dead at once (logged, on the dashboard's jobs) and the quote keeps it
+  // for the dashboard's notice; no retry can give the order an address.
+  await refusalIsFinal(
+    deps.shopify.protectOrder(
+      installation.secretKey,
       {
         order_amount_cents: goodsAmountCents,
         order_id: orderId,
@@ -74,67 +85,61 @@ async function protectOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/crea
         // The name buyers know the order by ("#1001"): the portal finds their plan by it.
         ...(order.name ? { order_name: order.name } : {}),
       },
-      deps.idempotencyKey(job.shop, orderId, "quote"),
+      async (tx, plan) => {
+        const feeMismatch =
+          linePriceCents !== (tierFor(installation.tiers, plan.feeCents)?.priceCents ?? plan.feeCents);
+        if (feeMismatch)
+          deps.logger.warn(
+            { shop: job.shop, orderId, linePriceCents, feeCents: plan.feeCents },
+            "protection line price differs from the confirmed fee's tier",
+          );
+        const recorded = await insertShopifyOrder(
+          tx,
+          {
+            shop: job.shop,
+            orderId,
+            planId: plan.planId,
+            referenceNumber: plan.referenceNumber,
+            currency: order.currency,
+            goodsAmountCents,
+            linePriceCents,
+            feeCents: plan.feeCents,
+            feeMismatch,
+            // For the claims console; the protection line is ours, not the goods.
+            lines: order.line_items
+              .filter((line) => !protectionLines.includes(line))
+              .map((line) => ({
+                title: line.title || "Untitled item",
+                quantity: line.quantity,
+                unitPriceCents: cents(line.price),
+              })),
+            shipTo: order.ship_to ?? null,
+          },
+          deps.services.clock(),
+        );
+        // An order recorded before (a second job for it) has its follow-ups already.
+        if (recorded) {
+          await enqueueNamedJob(tx, deps.services, {
+            shop: job.shop,
+            kind: "write_reference",
+            payload: {
+              orderId,
+              orderGid: order.admin_graphql_api_id,
+              attributes: order.note_attributes,
+              referenceNumber: plan.referenceNumber,
+            },
+          });
+          if (protectionLines.length > 0)
+            await enqueueNamedJob(tx, deps.services, {
+              shop: job.shop,
+              kind: "fulfill_protection_line",
+              payload: { orderGid: order.admin_graphql_api_id },
+            });
+        }
+        await completion.markDone(tx);
+      },
     ),
   );
-  // An order without any address (a phone-only checkout) is refused at confirm (422 customer_email_required: a plan
-  // nobody can claim on is never made). That refusal is final: the job goes dead at once (logged, on the dashboard's
-  // jobs) and the API keeps it on the quote for the dashboard's notice; no retry can give the order an address.
-  const plan = await refusalIsFinal(
-    client.headless.confirm({ quote_id: quote.quote_id }, deps.idempotencyKey(job.shop, orderId, "confirm")),
-  );
-  const feeCents = plan.fee_cents;
-  const feeMismatch = linePriceCents !== (tierFor(installation.tiers, feeCents)?.priceCents ?? feeCents);
-  if (feeMismatch)
-    deps.logger.warn(
-      { shop: job.shop, orderId, linePriceCents, feeCents },
-      "protection line price differs from the confirmed fee's tier",
-    );
-
-  const now = deps.services.clock();
-  await deps.db.transaction(async (tx) => {
-    await insertShopifyOrder(
-      tx,
-      {
-        shop: job.shop,
-        orderId,
-        planId: String(plan.plan_id),
-        referenceNumber: String(plan.reference_number),
-        currency: order.currency,
-        goodsAmountCents,
-        linePriceCents,
-        feeCents,
-        feeMismatch,
-        // For the claims console; the protection line is ours, not the goods.
-        lines: order.line_items
-          .filter((line) => !protectionLines.includes(line))
-          .map((line) => ({
-            title: line.title || "Untitled item",
-            quantity: line.quantity,
-            unitPriceCents: cents(line.price),
-          })),
-        shipTo: order.ship_to ?? null,
-      },
-      now,
-    );
-    await enqueueNamedJob(tx, deps.services, {
-      shop: job.shop,
-      kind: "write_reference",
-      payload: {
-        orderId,
-        orderGid: order.admin_graphql_api_id,
-        attributes: order.note_attributes,
-        referenceNumber: String(plan.reference_number),
-      },
-    });
-    if (protectionLines.length > 0) {
-      await enqueueNamedJob(tx, deps.services, {
-        shop: job.shop,
-        kind: "fulfill_protection_line",
-        payload: { orderGid: order.admin_graphql_api_id },
-      });
-    }
-  });
   deps.wakeJobs();
 }
 
@@ -230,18 +235,24 @@ async function setOrderStatus(
 /**
  * The API refused the request itself (400/404/422: an unsupported currency, an amount above the maximum, …; or one of
  * `finalConflicts`): a retry would be refused again, so the job goes dead at once and shows on the dashboard. Other
- * conflicts, rate limits, 5xx and transport failures stay retryable.
+ * conflicts, rate limits, 5xx and transport failures stay retryable. The refusal comes over HTTP from the SDK, or as
+ * the API's answer from the core's unit of work (ApiError).
  */
 async function refusalIsFinal<T>(call: Promise<T>, finalConflicts: readonly string[] = []): Promise<T> {
   try {
     return await call;
   } catch (error) {
+    const refusal =
+      error instanceof ServiceHttpError
+        ? { status: error.httpStatus ?? 0, code: error.code ?? "" }
+        : error instanceof ApiError
+          ? error
+          : undefined;
     if (
-      error instanceof ServiceHttpError &&
-      ([400, 404, 422].includes(error.httpStatus ?? 0) ||
-        (error.httpStatus === 409 && finalConflicts.includes(error.code ?? "")))
+      refusal &&
+      ([400, 404, 422].includes(refusal.status) || (refusal.status === 409 && finalConflicts.includes(refusal.code)))
     )
-      throw new PermanentJobError(`${error.code}: ${error.message}`);
+      throw new PermanentJobError(`${refusal.code}: ${(error as Error).message}`);
     throw error;
   }
 }

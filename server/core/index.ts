@@ -4,12 +4,14 @@
 // rules, validation, transactions and audit entries are the use cases'.
 import type { CoreDeps } from "./deps.ts";
 import { keysArea } from "./keys.ts";
+import { shopifyArea } from "./shopify.ts";
 
 export type { CoreDeps } from "./deps.ts";
 
 export function createCore(deps: CoreDeps) {
   return {
     keys: keysArea(deps),
+    shopify: shopifyArea(deps),
   };
 }
 

@@ -52,9 +52,9 @@ export interface ShopifyOrderSummary {
   createdAt: number;
 }
 
-/** Records the order as protected; a second insert for the same order (a re-run job) changes nothing. */
-export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, at: number): Promise<void> {
-  await tx.run(
+/** Records the order as protected; false when it was recorded before (a second job for it), which changes nothing. */
+export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, at: number): Promise<boolean> {
+  const inserted = await tx.run(
     `INSERT INTO shopify_orders (shop, order_id, plan_id, reference_number, currency, goods_amount_cents, line_price_cents, fee_cents,
        fee_mismatch, order_lines, ship_to, status, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'protected', ?, ?)
@@ -75,6 +75,7 @@ export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, 
       at,
     ], // 1/0: an integer on SQLite, a valid boolean literal on PostgreSQL
   );
+  return inserted > 0;
 }
 
 export async function findShopifyOrder(

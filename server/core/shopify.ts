@@ -1,0 +1,109 @@
+// The Shopify app's use cases. protectOrder is orders/create's unit of work: the headless quote and confirm of
+// POST /headless/quote and /headless/confirm — the same input schema, the same key check and the same domain
+// functions, so the rules are one — and the app's own rows for the order, all in one transaction.
+//
+// Why no idempotency records, though the job may run twice (a crash, a retry, a second delivery of the order under a
+// new webhook id): the quote, the plan and the app's rows (the order's row, its follow-up jobs, the job's completion)
+// commit together or not at all, so a job that runs again after a crash starts from nothing, and no quote or plan is
+// left without the rest. A second job for an order that has its plan meets the order's unique key (orders: merchant,
+// mode, external id; confirmQuote's order_already_protected) and is handed that plan instead of making another. The
+// SDK's path over HTTP (idempotency keys and all) stays the one every other cart's server takes.
+import { z } from "zod";
+import type { CoreDeps } from "./deps.ts";
+import { headlessQuoteRequest } from "../http/schemas.ts";
+import { authenticateKey } from "../domain/merchants.ts";
+import { createQuote } from "../domain/quotes.ts";
+import { confirmQuote, CUSTOMER_EMAIL_REQUIRED } from "../domain/plans.ts";
+import { getPurchase } from "../domain/purchases.ts";
+import { storeBuyerEmail } from "../domain/buyer-emails.ts";
+import { DomainError } from "../domain/errors.ts";
+import { errors, fromZodError, toApiError } from "../http/errors.ts";
+import { lockOrderByExternalId } from "../store/orders.ts";
+import type { Queryable } from "../store/database.ts";
+
+/** What POST /headless/quote takes (snake_case, as the SDK sends it). */
+export type HeadlessQuoteInput = z.input<typeof headlessQuoteRequest>;
+
+/** The order's plan, as the app records it. */
+export interface OrderPlan {
+  planId: string;
+  referenceNumber: string;
+  feeCents: number;
+}
+
+/** The app's rows for the protected order, written in the unit's transaction (see protectOrder). */
+export type RecordOrderPlan = (tx: Queryable, plan: OrderPlan) => Promise<void>;
+
+export function shopifyArea(deps: CoreDeps) {
+  const { db, services, sealer } = deps;
+
+  /** The key's principal, admitted as the headless routes admit it (server/http/auth.ts), or their refusal. */
+  async function serverPrincipal(tx: Queryable, secretKey: string) {
+    const principal = await authenticateKey(tx, secretKey, services.clock());
+    if (!principal) throw errors.apiKeyInvalid();
+    if (principal.mode === "live" && !principal.merchantLive) throw errors.liveModeNotEnabled();
+    if (principal.kind === "publishable") throw errors.secretKeyRequired();
+    return principal;
+  }
+
+  return {
+    /**
+     * Quotes the order and confirms the quote with the shop's secret key, then lets the app record the plan
+     * (`record`) in the same transaction. A refusal is thrown as the API's answer to it (ApiError: status, code,
+     * message); a confirm refused for want of a buyer address keeps its quote open with the refusal on it, as POST
+     * /headless/confirm does, for the dashboard. An order that has its plan already gets that plan recorded (`record`
+     * must tolerate an order it recorded before).
+     */
+    async protectOrder(secretKey: string, input: HeadlessQuoteInput, record: RecordOrderPlan): Promise<OrderPlan> {
+      const parsed = headlessQuoteRequest.safeParse(input);
+      if (!parsed.success) throw fromZodError(parsed.error, "body");
+      const body = parsed.data;
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const principal = await serverPrincipal(tx, secretKey);
+          const { quote } = await createQuote(tx, services, principal, {
+            orderAmountCents: body.order_amount_cents,
+            orderId: body.order_id,
+            programId: body.protection_program_id,
+            currency: body.currency,
+            customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+            orderName: body.order_name,
+            productCategory: body.product_category,
+          });
+          let plan: OrderPlan;
+          try {
+            plan = await confirmQuote(tx, services, principal, { surface: "server", quoteId: quote.quoteId });
+          } catch (error) {
+            // Refused before it wrote anything: the quote commits, open, with the refusal on it (what the API's
+            // quote call and its refused confirm leave).
+            if (error instanceof DomainError && error.code === CUSTOMER_EMAIL_REQUIRED) {
+              await error.recordRefusal?.(tx);
+              return { refused: error };
+            }
+            throw error;
+          }
+          await record(tx, plan);
+          return { plan };
+        });
+        if ("refused" in outcome) throw outcome.refused;
+        return outcome.plan;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        if (error.code === "order_already_protected") return recordExistingPlan(secretKey, body.order_id, record);
+        throw toApiError(error);
+      }
+    },
+  };
+
+  /** The order has its plan (a second job for it, or the merchant's own call): the app records that one. */
+  function recordExistingPlan(secretKey: string, orderId: string, record: RecordOrderPlan): Promise<OrderPlan> {
+    return db.transaction(async (tx) => {
+      const principal = await serverPrincipal(tx, secretKey);
+      const order = (await lockOrderByExternalId(tx, principal, orderId))!;
+      const purchase = await getPurchase(tx, principal, order.planId, false);
+      const plan = { planId: purchase.id, referenceNumber: purchase.referenceNumber, feeCents: purchase.feeCents };
+      await record(tx, plan);
+      return plan;
+    });
+  }
+}
