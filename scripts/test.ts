@@ -1,8 +1,9 @@
 // npm test: everything CI checks, in order, stopping at the first failing step:
 //   1. prisma generate   2. Prisma schema copy + migration drift   3. type-check   4. lint and format check (when
 //   configured)   5. `shopify app build` (the extensions, as deploy bundles them)   6. all tests (one `vitest run`).
-// Exits with vitest's code. The last line of the output is the plain summary "N passed, N failed" (", N skipped"
-// when some were), read from vitest's JSON report, because CI reads the closing line.
+// Exits with vitest's code. Before the end, the ten slowest test files (where the minutes go); the last line of the
+// output is the plain summary "N passed, N failed" (", N skipped" when some were), read from vitest's JSON report,
+// because CI reads the closing line.
 // `npm run test:unit` is the fast loop (vitest's "unit" project).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -118,22 +119,44 @@ const { code } = await run([
   "--reporter=json",
   `--outputFile.json=${reportFile}`,
 ]);
-const summary = summaryOf(reportFile);
+const report = readReport(reportFile);
 fs.rmSync(reportDir, { recursive: true, force: true });
+if (report) console.log(`\n${slowestFiles(report, 10)}`);
 console.log(`\n==> done in ${seconds(started)} (tests ${seconds(testsStarted)}), vitest exit code ${code}`);
-console.log(summary);
+console.log(report ? summaryOf(report) : "0 passed, 1 failed (vitest wrote no report)");
 process.exitCode = code;
 
-/** "N passed, N failed[, N skipped]" from vitest's JSON report. */
-function summaryOf(file: string): string {
-  if (!fs.existsSync(file)) return "0 passed, 1 failed (vitest wrote no report)";
-  const report = JSON.parse(fs.readFileSync(file, "utf8")) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-    testResults: { status: string; assertionResults: { status: string }[] }[];
-  };
+/** What these lines read of vitest's JSON report. */
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { status: string }[];
+  }[];
+}
+
+function readReport(file: string): Report | undefined {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Report) : undefined;
+}
+
+/** The `count` test files that took longest (wall time from their start to their end, setup included). */
+function slowestFiles(report: Report, count: number): string {
+  const files = report.testResults
+    .map((result) => ({ file: path.relative(ROOT, result.name), ms: result.endTime - result.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+  const lines = files.map(({ file, ms }) => `${(ms / 1000).toFixed(1).padStart(7)}s  ${file}`);
+  return [`The ${files.length} slowest test files:`, ...lines].join("\n");
+}
+
+/** "N passed, N failed[, N skipped]". */
+function summaryOf(report: Report): string {
   // A file that fails before its tests run (an import error, a failing beforeAll) has no failed test: count the file.
   const brokenFiles = report.testResults.filter(
     (result) => result.status === "failed" && !result.assertionResults.some((test) => test.status === "failed"),

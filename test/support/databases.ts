@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "../../server/store/database.ts";
-import { migrate } from "../../server/store/migrations.ts";
-import { openDatabase } from "../../server/store/open.ts";
+import { migrate, migrationsFolder } from "../../server/store/migrations.ts";
+import { openDatabase, sqliteFilename } from "../../server/store/open.ts";
 
 export type Dialect = "sqlite" | "postgres";
 export const DIALECTS: Dialect[] = ["sqlite", "postgres"];
@@ -25,17 +26,24 @@ export interface EmptyDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty database with a random name: a SQLite file in a temp folder, or a PostgreSQL database. */
-export async function createEmptyDatabase(dialect: Dialect): Promise<EmptyDatabase> {
+/**
+ * A new, empty database with a random name: a SQLite file in a temp folder, or a PostgreSQL database; a copy of
+ * `template` (a SQLite file, a PostgreSQL database's name) when given.
+ */
+export async function createEmptyDatabase(dialect: Dialect, template?: string): Promise<EmptyDatabase> {
   const name = `pp_test_${randomBytes(6).toString("hex")}`;
   if (dialect === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-test-"));
+    const file = path.join(dir, `${name}.sqlite`);
+    if (template) fs.copyFileSync(template, file);
     return {
-      url: `file:${path.join(dir, `${name}.sqlite`)}`,
+      url: `file:${file}`,
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  await withAdmin((admin) =>
+    copyingTemplate(() => admin.query(`CREATE DATABASE ${name} ${template ? `TEMPLATE ${template}` : ""}`)),
+  );
   return {
     url: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
     drop: async () => {
@@ -44,10 +52,12 @@ export async function createEmptyDatabase(dialect: Dialect): Promise<EmptyDataba
   };
 }
 
-/** A new database, migrated as `npm run db:migrate` migrates one (the same function). */
+/**
+ * A new database, migrated as `npm run db:migrate` migrates one (the same function): a copy of a template that
+ * function migrated once (migrating takes seconds on PostgreSQL, a copy a fraction of that, and a run makes hundreds).
+ */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  const empty = await createEmptyDatabase(dialect);
-  await migrate(empty.url);
+  const empty = await createEmptyDatabase(dialect, await migratedTemplate(dialect));
   const db = openDatabase(empty.url);
   return {
     url: empty.url,
@@ -57,6 +67,84 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await empty.drop();
     },
   };
+}
+
+/**
+ * The template of a migrated database for `dialect`, made once per set of migrations (named by a hash of the
+ * migration scripts and of the code that applies them, so a changed migration makes a new one) and kept for the next
+ * run: a SQLite file in the temp folder, or a PostgreSQL database. Built under a temporary name and renamed when
+ * complete, so a process that waits for it (or a run that died halfway) never copies half a template.
+ */
+const templates = new Map<Dialect, Promise<string>>();
+function migratedTemplate(dialect: Dialect): Promise<string> {
+  let template = templates.get(dialect);
+  if (!template) {
+    template = dialect === "sqlite" ? sqliteTemplate() : postgresTemplate();
+    templates.set(dialect, template);
+    template.catch(() => templates.delete(dialect));
+  }
+  return template;
+}
+
+function migrationsHash(dialect: Dialect): string {
+  const hash = createHash("sha256");
+  const folder = migrationsFolder(dialect === "sqlite" ? "file:x" : "postgresql://x");
+  for (const name of fs.readdirSync(folder).sort()) {
+    const script = path.join(folder, name, "migration.sql");
+    if (fs.existsSync(script)) hash.update(name).update(fs.readFileSync(script));
+  }
+  hash.update(fs.readFileSync(path.resolve(import.meta.dirname, "../../server/store/migrations.ts")));
+  return hash.digest("hex").slice(0, 12);
+}
+
+async function sqliteTemplate(): Promise<string> {
+  const dir = path.join(os.tmpdir(), "pp-test-templates");
+  const file = path.join(dir, `migrated-${migrationsHash("sqlite")}.sqlite`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(dir, { recursive: true });
+  const building = `${file}.${randomBytes(4).toString("hex")}.building`;
+  await migrate(`file:${building}`);
+  // One self-contained file (the WAL folded in), so that a copy of the file alone is the whole database.
+  const connection = new BetterSqlite3(sqliteFilename(`file:${building}`));
+  connection.pragma("wal_checkpoint(TRUNCATE)");
+  connection.close();
+  for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${building}${suffix}`, { force: true });
+  fs.renameSync(building, file);
+  return file;
+}
+
+async function postgresTemplate(): Promise<string> {
+  const template = `pp_template_${migrationsHash("postgres")}`;
+  return withAdmin(async (admin) => {
+    // One process builds it while the others wait (the lock is the session's: released with it, even on a crash).
+    await admin.query("SELECT pg_advisory_lock(hashtext($1))", [template]);
+    try {
+      const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [template]);
+      if (rowCount) return template;
+      const building = `${template}_building_${randomBytes(4).toString("hex")}`;
+      await admin.query(`CREATE DATABASE ${building}`);
+      await migrate(POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`));
+      await copyingTemplate(() => admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`));
+      return template;
+    } finally {
+      await admin.query("SELECT pg_advisory_unlock(hashtext($1))", [template]);
+    }
+  });
+}
+
+/**
+ * Runs `work` (a CREATE DATABASE … TEMPLATE, a rename), again while PostgreSQL says the template still has a session:
+ * a closed client's server process can take a moment to end.
+ */
+async function copyingTemplate<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
