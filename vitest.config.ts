@@ -37,6 +37,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/**/*.test.ts", ...PACKAGE_INTEGRATION],
+          // One Chromium for the run, shared by the browser tests.
+          globalSetup: ["test/support/global-setup.ts"],
         },
       },
     ],

@@ -19,8 +19,19 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+/** Where the test run's shared Chromium listens (test/support/global-setup.ts), when there is one. */
+export const SHARED_CHROMIUM_ENV = "TEST_CHROMIUM_ENDPOINT";
+
+/**
+ * Chromium: the test run's shared one when there is one (a connection; closing it closes this connection's contexts,
+ * not the browser), otherwise one started for the caller (a benchmark).
+ */
+export const launchBrowser = (): Promise<Browser> => {
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  return shared
+    ? chromium.connect(shared)
+    : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+};
 
 export const EVENT_NAMES = ["ready", "offer", "choice", "accepted", "declined", "unavailable"];
 
