@@ -15,7 +15,7 @@ import { DomainError, notFound } from "./errors.ts";
 import { type Mode, KEY_PREFIX, type KeyKind } from "../vocabulary/ids.ts";
 import { mintApiKey } from "./merchants.ts";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
-import { parseInput } from "./sign-in-links.ts";
+import { parseInput } from "./accounts.ts";
 import { endKeyAt, endKeysMintedBy, findMerchantKey, listMerchantKeys, type KeyListing } from "../store/merchants.ts";
 import type { MemberRole } from "../store/members.ts";
 

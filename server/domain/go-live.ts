@@ -8,7 +8,7 @@ import type { Services, Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
 import { createProgram, DEFAULT_PROGRAM } from "./programs.ts";
-import { parseInput } from "./sign-in-links.ts";
+import { parseInput } from "./accounts.ts";
 import { listApiKeys } from "./api-keys.ts";
 import { findMerchant, markMerchantLive, updateAllowedOrigins } from "../store/merchants.ts";
 import { findFirstActiveProgram, firstProgramId, type EditableProgram } from "../store/programs.ts";

@@ -1,41 +1,39 @@
 // The standalone dashboard's people (/dashboard, for merchants on any cart): sign-up (sign-ups.ts) creates a merchant
 // and its owner once the address is confirmed; team members are invited by e-mail as owner, developer (keys and webhooks) or support (read-only, claims);
-// everyone signs in by a single-use e-mail link (sign-in-links.ts: 32 random bytes, 15 minutes, only the SHA-256
-// stored) into a 12-hour session whose row also holds the mode its pages show. Every request looks the session up,
+// everyone signs in by a single-use e-mail link (accounts.ts, the mechanism both realms share: 32 random bytes, 15
+// minutes, only the SHA-256 stored) into a 12-hour session whose row also holds the mode its pages show. Every request looks the session up,
 // so signing out everywhere or disabling a member ends their sessions at once — and the server keys they minted
 // (api-keys.ts), as does a new role that could not mint them. Sensitive actions are audited
 // (merchant-audit.ts) in the same transaction.
 import { z } from "zod";
 import type { Services, Tx } from "./context.ts";
-import { DomainError, notFound } from "./errors.ts";
-import { newId, sha256Hex } from "./ids.ts";
+import { DomainError } from "./errors.ts";
 import type { Mode } from "../vocabulary/ids.ts";
-import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
+import type { MerchantAuditAction, MerchantAuditSource } from "./merchant-audit.ts";
 import { endKeysBeyondRole } from "./api-keys.ts";
 import {
+  changeRole,
+  disableAccount,
   emailAddressSchema,
-  newToken,
-  parseInput,
-  SESSION_TTL_MS,
-  SIGN_IN_LINK_TTL_MS,
+  inviteAccount,
+  issueLink,
+  linkUsable,
   openSession,
-  TOKEN_PATTERN,
-} from "./sign-in-links.ts";
+  parseInput,
+  purgeStaleCredentials,
+  redeemLink,
+  requestedAddress,
+  signOut,
+  SIGN_IN_LINK_TTL_MS,
+  STALE_CREDENTIALS_KEPT_MS,
+  type RealmRules,
+} from "./accounts.ts";
+import { setSessionMode } from "../store/accounts.ts";
 import {
-  consumeMemberSignInToken,
-  deleteStaleMemberCredentials,
-  findLiveMemberSession,
+  deleteStaleMemberSignUps,
   findMember,
   findMembershipsByEmail,
-  insertMember,
-  insertMemberSession,
-  insertMemberSignInToken,
   listMembers,
-  markMemberSignedIn,
-  memberSignInTokenUsable,
-  revokeMemberCredentials,
-  setMemberSessionMode,
-  updateMember,
   type MemberRecord,
   type MemberRole,
   type MemberStatus,
@@ -103,24 +101,57 @@ export const auditSourceOf = (member: TeamActor, ip: string): MerchantAuditSourc
   ip,
 });
 
-async function issueLink(
+const audited = (action: MerchantAuditAction) => action;
+
+/**
+ * The merchant realm: a team per merchant whose owners manage it; signing out ends every session of the member (a
+ * shared computer is the case it answers); a sign-in is audited in test mode (the session starts there); a role
+ * that can no longer mint server keys, or a disabled member, ends the keys they minted.
+ */
+export const MEMBER_REALM: RealmRules<MemberRole> = {
+  realm: "merchant",
+  roles: MEMBER_ROLES,
+  roleChoice: "owner, developer or support",
+  idPrefix: "mem",
+  managerRole: "owner",
+  managerRequired: () => new DomainError("forbidden", "owner_required", "Only an owner can manage the team."),
+  selfChange: () =>
+    new DomainError(
+      "conflict",
+      "member_self_change",
+      "You cannot change your own role or remove yourself; ask another owner.",
+      "memberId",
+    ),
+  accountExists: (email) => new DomainError("conflict", "member_exists", `${email} is already in your team.`, "email"),
+  notFoundName: "team member",
+  idField: "memberId",
+  signOutEnds: "every_session",
+  ownSource: (account, ip) => ({
+    merchantId: account.merchantId!,
+    mode: "test",
+    actor: { id: account.id, email: account.email },
+    ip,
+  }),
+  audit: {
+    signedIn: audited("member.signed_in"),
+    signedOut: audited("member.signed_out_everywhere"),
+    invited: audited("member.invited"),
+    roleChanged: audited("member.role_changed"),
+    disabled: audited("member.disabled"),
+    reactivated: audited("member.reactivated"),
+  },
+  afterAccessChange: (tx, services, by, member) => endKeysBeyondRole(tx, services, by as MerchantAuditSource, member),
+};
+
+/** A member's sign-in link, named by the team it opens. */
+async function memberLink(
   tx: Tx,
   services: Services,
-  member: { id: string; merchantId: string; email: string },
+  member: { id: string; email: string },
   merchantName: string,
   ttlMs: number,
-): Promise<MemberSignInLink> {
-  const now = services.clock();
-  const token = newToken(services);
-  const expiresAt = now + ttlMs;
-  await insertMemberSignInToken(tx, {
-    tokenHash: sha256Hex(token),
-    merchantId: member.merchantId,
-    memberId: member.id,
-    expiresAt,
-    createdAt: now,
-  });
-  return { email: member.email, merchantName, token, expiresAt };
+) {
+  return { ...(await issueLink(tx, services, "merchant", member, ttlMs)), merchantName };
 }
 
 /**
@@ -133,21 +164,15 @@ export async function requestMemberSignInLinks(
   input: { email: unknown },
   ttlMs = SIGN_IN_LINK_TTL_MS,
 ): Promise<MemberSignInLink[]> {
-  const { email } = parseInput(z.object({ email: emailAddressSchema }), input);
   const links: MemberSignInLink[] = [];
-  for (const membership of await findMembershipsByEmail(tx, email))
-    links.push(await issueLink(tx, services, membership, membership.merchantName, ttlMs));
+  for (const membership of await findMembershipsByEmail(tx, requestedAddress(input)))
+    links.push(await memberLink(tx, services, membership, membership.merchantName, ttlMs));
   return links;
 }
 
-/** One answer for every link that does not sign in: unknown, expired, used, or its member disabled. */
-const linkInvalid = () =>
-  new DomainError("not_found", "sign_in_link_invalid", "This sign-in link has expired or has already been used.");
-
 /** Whether a sign-in link would still sign in (showing the link's page spends nothing). */
-export async function memberSignInLinkUsable(db: Tx, services: Services, token: string): Promise<boolean> {
-  return TOKEN_PATTERN.test(token) && memberSignInTokenUsable(db, sha256Hex(token), services.clock());
-}
+export const memberSignInLinkUsable = (db: Tx, services: Services, token: string) =>
+  linkUsable(db, services, "merchant", token);
 
 /** Spends a sign-in link (one conditional update: a second use, even a concurrent one, fails) and opens a session. */
 export async function signInMemberWithLink(
@@ -156,28 +181,7 @@ export async function signInMemberWithLink(
   token: string,
   ip: string,
 ): Promise<{ sessionToken: string; expiresAt: number }> {
-  if (!TOKEN_PATTERN.test(token)) throw linkInvalid();
-  const now = services.clock();
-  const spent = await consumeMemberSignInToken(tx, sha256Hex(token), now);
-  const member = spent && (await findMember(tx, spent.merchantId, spent.memberId));
-  if (!member || member.status === "disabled") throw linkInvalid();
-  const sessionToken = newToken(services);
-  const expiresAt = now + SESSION_TTL_MS;
-  await insertMemberSession(tx, {
-    tokenHash: sha256Hex(sessionToken),
-    merchantId: member.merchantId,
-    memberId: member.id,
-    ip,
-    expiresAt,
-    createdAt: now,
-  });
-  await markMemberSignedIn(tx, member.id, now);
-  await appendMerchantAudit(
-    tx,
-    services,
-    { merchantId: member.merchantId, mode: "test", actor: { id: member.id, email: member.email }, ip },
-    { action: "member.signed_in", subject: member.id },
-  );
+  const { sessionToken, expiresAt } = await redeemLink(tx, services, MEMBER_REALM, token, ip);
   return { sessionToken, expiresAt };
 }
 
@@ -187,13 +191,13 @@ export async function authenticateMember(
   services: Services,
   sessionToken: string | undefined,
 ): Promise<MemberPrincipal | undefined> {
-  const opened = await openSession(sessionToken, (hash) => findLiveMemberSession(db, hash, services.clock()));
+  const opened = await openSession(db, services, "merchant", sessionToken);
   if (!opened) return undefined;
   const { session, sessionTokenHash } = opened;
   return {
     id: session.id,
     email: session.email,
-    role: session.role,
+    role: session.role as MemberRole,
     merchantId: session.merchantId,
     merchantName: session.merchantName,
     merchantLive: session.merchantLive,
@@ -206,26 +210,16 @@ export async function authenticateMember(
 /** Which data the session's pages show from now on. */
 export async function switchDashboardMode(tx: Tx, member: MemberPrincipal, mode: unknown): Promise<Mode> {
   const parsed = parseInput(z.enum(["test", "live"], "Choose test or live."), mode);
-  await setMemberSessionMode(tx, member.sessionTokenHash, parsed);
+  await setSessionMode(tx, member.sessionTokenHash, parsed);
   return parsed;
 }
 
 /** Ends every session of the member (this browser's and every other) and spends their unused links. */
-export async function signOutEverywhere(tx: Tx, services: Services, member: MemberPrincipal, ip: string) {
-  await revokeMemberCredentials(tx, member.id, services.clock());
-  await appendMerchantAudit(tx, services, auditSourceOf(member, ip), {
-    action: "member.signed_out_everywhere",
-    subject: member.id,
-  });
-}
-
-function requireOwner(member: TeamActor): void {
-  if (member.role !== "owner")
-    throw new DomainError("forbidden", "owner_required", "Only an owner can manage the team.");
-}
+export const signOutEverywhere = (tx: Tx, services: Services, member: MemberPrincipal, ip: string) =>
+  signOut(tx, services, MEMBER_REALM, member, auditSourceOf(member, ip));
 
 export async function listTeam(db: Tx, member: TeamActor): Promise<TeamMember[]> {
-  requireOwner(member);
+  if (member.role !== MEMBER_REALM.managerRole) throw MEMBER_REALM.managerRequired();
   return (await listMembers(db, member.merchantId)).map(toTeamMember);
 }
 
@@ -237,46 +231,14 @@ export async function inviteMember(
   input: unknown,
   ip: string,
 ): Promise<{ member: TeamMember; link: MemberSignInLink }> {
-  requireOwner(by);
+  if (by.role !== MEMBER_REALM.managerRole) throw MEMBER_REALM.managerRequired();
   const { email, role } = parseInput(inviteSchema, input);
-  const now = services.clock();
-  const id = newId("mem", now, services.random);
-  const inserted = await insertMember(tx, {
-    id,
-    merchantId: by.merchantId,
-    email,
-    name: "",
-    role,
-    status: "invited",
-    invitedBy: by.id,
-    createdAt: now,
-  });
-  if (!inserted) throw new DomainError("conflict", "member_exists", `${email} is already in your team.`, "email");
-  await appendMerchantAudit(tx, services, auditSourceOf(by, ip), {
-    action: "member.invited",
-    subject: id,
-    detail: { role },
-  });
+  const id = await inviteAccount(tx, services, MEMBER_REALM, by, auditSourceOf(by, ip), { email, role, name: "" });
   const member = (await findMember(tx, by.merchantId, id))!;
   return {
     member: toTeamMember(member),
-    link: await issueLink(tx, services, member, by.merchantName, SIGN_IN_LINK_TTL_MS),
+    link: await memberLink(tx, services, member, by.merchantName, SIGN_IN_LINK_TTL_MS),
   };
-}
-
-/** Another member than the owner's own, of the same merchant (an owner never demotes or disables themselves). */
-async function otherMember(tx: Tx, by: TeamActor, memberId: string): Promise<MemberRecord> {
-  requireOwner(by);
-  const member = await findMember(tx, by.merchantId, memberId);
-  if (!member) throw notFound("team member", memberId, "memberId");
-  if (member.id === by.id)
-    throw new DomainError(
-      "conflict",
-      "member_self_change",
-      "You cannot change your own role or remove yourself; ask another owner.",
-      "memberId",
-    );
-  return member;
 }
 
 export async function changeMemberRole(
@@ -287,17 +249,8 @@ export async function changeMemberRole(
   ip: string,
 ): Promise<TeamMember> {
   const { memberId, role } = parseInput(roleChangeSchema, input);
-  const member = await otherMember(tx, by, memberId);
-  if (member.role !== role) {
-    await updateMember(tx, member.id, { role }, services.clock());
-    await appendMerchantAudit(tx, services, auditSourceOf(by, ip), {
-      action: "member.role_changed",
-      subject: member.id,
-      detail: { from: member.role, to: role },
-    });
-    await endKeysBeyondRole(tx, services, auditSourceOf(by, ip), { id: member.id, role });
-  }
-  return toTeamMember((await findMember(tx, by.merchantId, member.id))!);
+  await changeRole(tx, services, MEMBER_REALM, by, auditSourceOf(by, ip), { id: memberId, role });
+  return toTeamMember((await findMember(tx, by.merchantId, memberId))!);
 }
 
 /** Disables a member: no more sign-in; their sessions, unused links and server keys stop working now. */
@@ -308,17 +261,14 @@ export async function disableMember(
   memberId: string,
   ip: string,
 ): Promise<TeamMember> {
-  const member = await otherMember(tx, by, memberId);
-  if (member.status !== "disabled") {
-    const now = services.clock();
-    await updateMember(tx, member.id, { status: "disabled" }, now);
-    await revokeMemberCredentials(tx, member.id, now);
-    await appendMerchantAudit(tx, services, auditSourceOf(by, ip), { action: "member.disabled", subject: member.id });
-    await endKeysBeyondRole(tx, services, auditSourceOf(by, ip), { id: member.id, role: null });
-  }
-  return toTeamMember((await findMember(tx, by.merchantId, member.id))!);
+  await disableAccount(tx, services, MEMBER_REALM, by, auditSourceOf(by, ip), memberId);
+  return toTeamMember((await findMember(tx, by.merchantId, memberId))!);
 }
 
-/** Sign-in links and sessions that stopped working over a day ago go (the periodic purge). */
-export const purgeStaleMemberCredentials = (tx: Tx, now: number) =>
-  deleteStaleMemberCredentials(tx, now - 24 * 60 * 60 * 1000);
+/** Sign-in links, sign-ups and sessions that stopped working over a day ago go (the periodic purge). */
+export async function purgeStaleMemberCredentials(tx: Tx, now: number): Promise<number> {
+  return (
+    (await purgeStaleCredentials(tx, "merchant", now)) +
+    (await deleteStaleMemberSignUps(tx, now - STALE_CREDENTIALS_KEPT_MS))
+  );
+}

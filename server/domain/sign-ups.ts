@@ -10,15 +10,9 @@ import { newId, sha256Hex } from "./ids.ts";
 import { createProgram } from "./programs.ts";
 import { appendMerchantAudit } from "./merchant-audit.ts";
 import { requestMemberSignInLinks, signInMemberWithLink, type MemberSignInLink } from "./members.ts";
-import { emailAddressSchema, newToken, parseInput, SIGN_IN_LINK_TTL_MS, TOKEN_PATTERN } from "./sign-in-links.ts";
+import { emailAddressSchema, issueLink, newToken, parseInput, SIGN_IN_LINK_TTL_MS, TOKEN_PATTERN } from "./accounts.ts";
 import { insertMerchant } from "../store/merchants.ts";
-import {
-  consumeMemberSignUp,
-  findUsableMemberSignUp,
-  insertMember,
-  insertMemberSignInToken,
-  insertMemberSignUp,
-} from "../store/members.ts";
+import { consumeMemberSignUp, findUsableMemberSignUp, insertMember, insertMemberSignUp } from "../store/members.ts";
 
 /** How long a sign-up's link works: as long as a sign-in link. */
 export const SIGN_UP_LINK_TTL_MS = SIGN_IN_LINK_TTL_MS;
@@ -107,13 +101,6 @@ export async function confirmSignUp(
     { action: "member.signed_up", subject: memberId },
   );
   // The confirmed address signs in as every member does: a link of its own, spent at once.
-  const signInToken = newToken(services);
-  await insertMemberSignInToken(tx, {
-    tokenHash: sha256Hex(signInToken),
-    merchantId,
-    memberId,
-    expiresAt: now + SIGN_IN_LINK_TTL_MS,
-    createdAt: now,
-  });
-  return { merchantId, ...(await signInMemberWithLink(tx, services, signInToken, ip)) };
+  const signInLink = await issueLink(tx, services, "merchant", { id: memberId, email: signUp.email });
+  return { merchantId, ...(await signInMemberWithLink(tx, services, signInLink.token, ip)) };
 }

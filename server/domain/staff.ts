@@ -1,40 +1,36 @@
 // The claims team (/ops): staff accounts invited by an admin and signed in by e-mail link, their sessions, and the
-// append-only audit log of everything they do. Roles: `reviewer` works the claims queue; `admin` also manages staff
-// and reads the audit log. A sign-in link is 32 random bytes, good once for 15 minutes; a session is another 32
-// random bytes, good for 12 hours until signed out. Only the SHA-256 of either is stored. A disabled account's
-// sessions stop working at once (every request checks the account) and are revoked as well.
+// append-only audit log of everything they do — the accounts' mechanism (accounts.ts) in the staff realm. Roles:
+// `reviewer` works the claims queue; `admin` also manages staff and reads the audit log.
 import { z } from "zod";
 import { iso, type Services, type Tx } from "./context.ts";
-import { DomainError, notFound } from "./errors.ts";
-import { newId, sha256Hex } from "./ids.ts";
+import { DomainError } from "./errors.ts";
 import {
+  appendAudit as appendRealmAudit,
+  changeRole,
+  disableAccount,
   emailAddressSchema,
-  newToken,
-  parseInput,
-  SESSION_TTL_MS,
-  SIGN_IN_LINK_TTL_MS,
+  inviteAccount,
+  issueLink,
+  issueLinkIfAllowed,
+  linkUsable,
   openSession,
-  TOKEN_PATTERN,
-} from "./sign-in-links.ts";
+  parseInput,
+  purgeStaleCredentials,
+  reactivateAccount,
+  readAuditPage,
+  redeemLink,
+  requestedAddress,
+  SESSION_TTL_MS,
+  signOut,
+  SIGN_IN_LINK_TTL_MS,
+  type AuditDetail,
+  type IssuedLink,
+  type RealmRules,
+} from "./accounts.ts";
 import {
-  consumeSignInToken,
-  deleteStaleStaffCredentials,
-  findLiveStaffSession,
   findStaffByEmail,
   findStaffById,
-  insertAuditEntry,
-  insertSignInToken,
-  insertStaff,
-  insertStaffSession,
-  listAuditEntries,
   listStaffRecords,
-  markStaffSignedIn,
-  revokeStaffCredentials,
-  revokeStaffSession,
-  signInTokenUsable,
-  updateStaffRole,
-  updateStaffStatus,
-  type AuditRecord,
   type StaffRecord,
   type StaffRole,
   type StaffStatus,
@@ -90,12 +86,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/**
- * An audit entry's particulars: ids, codes, amounts and statuses only. The log can never be changed or erased, so it
- * holds no buyer's words, no note a buyer reads (it may name them) and no secret; those live where they can be.
- */
-export type AuditDetail = Record<string, string | number | boolean | null>;
-const MAX_AUDIT_DETAIL_CHARS = 1_000;
+export type { AuditDetail };
 
 export interface AuditEntry {
   id: string;
@@ -129,34 +120,59 @@ const inviteSchema = z.strictObject({
 
 const roleChangeSchema = z.strictObject({ staffId: z.string().min(1).max(64), role: roleSchema });
 
-/** Appends one entry to the audit log, in the caller's transaction (with what it records). */
-export async function appendAudit(
-  tx: Tx,
-  services: Services,
-  by: AuditActor,
-  entry: { action: AuditAction; subject: string; detail?: AuditDetail; ip: string },
-): Promise<void> {
-  const detail = JSON.stringify(entry.detail ?? {});
-  if (detail.length > MAX_AUDIT_DETAIL_CHARS) throw new Error(`audit detail of ${entry.action} is too long`);
-  const now = services.clock();
-  await insertAuditEntry(tx, {
-    id: newId("aud", now, services.random),
-    staffId: by.id,
-    staffEmail: by.email,
-    action: entry.action,
-    subject: entry.subject,
-    detail,
-    ip: entry.ip,
-    createdAt: now,
-  } satisfies AuditRecord);
-}
+const audited = (action: AuditAction) => action;
 
 const adminRequired = () =>
   new DomainError("forbidden", "staff_admin_required", "Only an admin can manage staff and read the audit log.");
 
+/**
+ * The staff realm: one claims team whose admins manage it; signing out ends this browser's session; every sign-in
+ * link asked for is audited (the log is the console's record of who could get in), and so is a reactivation.
+ */
+export const STAFF_REALM: RealmRules<StaffRole> = {
+  realm: "staff",
+  roles: STAFF_ROLES,
+  roleChoice: "reviewer or admin",
+  idPrefix: "stf",
+  managerRole: "admin",
+  managerRequired: adminRequired,
+  selfChange: () =>
+    new DomainError(
+      "conflict",
+      "staff_self_change",
+      "You cannot change your own role or disable your own account; ask another admin.",
+      "staffId",
+    ),
+  accountExists: (email) =>
+    new DomainError("conflict", "staff_exists", `${email} already has a staff account.`, "email"),
+  notFoundName: "staff account",
+  idField: "staffId",
+  signOutEnds: "this_session",
+  ownSource: (account, ip) => ({ actor: { id: account.id, email: account.email }, ip }),
+  audit: {
+    signedIn: audited("staff.signed_in"),
+    signedOut: audited("staff.signed_out"),
+    linkSent: audited("staff.sign_in_link_sent"),
+    invited: audited("staff.invited"),
+    roleChanged: audited("staff.role_changed"),
+    disabled: audited("staff.disabled"),
+    reactivated: audited("staff.reactivated"),
+  },
+};
+
+/** Appends one entry to the audit log, in the caller's transaction (with what it records). */
+export const appendAudit = (
+  tx: Tx,
+  services: Services,
+  by: AuditActor,
+  entry: { action: AuditAction; subject: string; detail?: AuditDetail; ip: string },
+): Promise<void> => appendRealmAudit(tx, services, "staff", { actor: by, ip: entry.ip }, entry);
+
 function requireAdmin(staff: StaffPrincipal): void {
   if (staff.role !== "admin") throw adminRequired();
 }
+
+const staffMember = async (tx: Tx, id: string) => toStaffMember((await findStaffById(tx, id))!);
 
 /** An admin invites a colleague: a new account (status invited) that signs in by e-mail link. */
 export async function inviteStaff(
@@ -167,13 +183,8 @@ export async function inviteStaff(
   ip: string,
 ): Promise<StaffMember> {
   requireAdmin(by);
-  const { email, role, name } = parseInput(inviteSchema, input);
-  const now = services.clock();
-  const id = newId("stf", now, services.random);
-  if (!(await insertStaff(tx, { id, email, name, role, status: "invited", invitedBy: by.id, createdAt: now })))
-    throw new DomainError("conflict", "staff_exists", `${email} already has a staff account.`, "email");
-  await appendAudit(tx, services, by, { action: "staff.invited", subject: id, detail: { role }, ip });
-  return toStaffMember((await findStaffById(tx, id))!);
+  const invitee = parseInput(inviteSchema, input);
+  return staffMember(tx, await inviteAccount(tx, services, STAFF_REALM, by, { actor: by, ip }, invitee));
 }
 
 /**
@@ -187,51 +198,27 @@ export async function ensureStaffAccount(
   operator: string,
 ): Promise<StaffMember> {
   const { email, role } = parseInput(inviteSchema, { email: input.email, role: input.role });
-  const by: AuditActor = { id: "cli", email: operator };
-  const now = services.clock();
+  // The operator manages the team as an admin with no account of their own.
+  const by = { id: "cli", email: operator, role: STAFF_REALM.managerRole };
+  const source = { actor: by, ip: "" };
   const existing = await findStaffByEmail(tx, email);
-  if (!existing) {
-    const id = newId("stf", now, services.random);
-    await insertStaff(tx, { id, email, name: "", role, status: "invited", invitedBy: "cli", createdAt: now });
-    await appendAudit(tx, services, by, { action: "staff.invited", subject: id, detail: { role }, ip: "" });
-    return toStaffMember((await findStaffById(tx, id))!);
-  }
-  if (existing.role !== role) {
-    await updateStaffRole(tx, existing.id, role, now);
-    await appendAudit(tx, services, by, {
-      action: "staff.role_changed",
-      subject: existing.id,
-      detail: { from: existing.role, to: role },
-      ip: "",
-    });
-  }
-  if (existing.status === "disabled") {
-    await updateStaffStatus(tx, existing.id, "invited", now);
-    await appendAudit(tx, services, by, { action: "staff.reactivated", subject: existing.id, ip: "" });
-  }
-  return toStaffMember((await findStaffById(tx, existing.id))!);
+  if (!existing)
+    return staffMember(tx, await inviteAccount(tx, services, STAFF_REALM, by, source, { email, role, name: "" }));
+  await changeRole(tx, services, STAFF_REALM, by, source, { id: existing.id, role });
+  await reactivateAccount(tx, services, STAFF_REALM, by, source, existing.id);
+  return staffMember(tx, existing.id);
 }
 
 /** A sign-in link for an account that may sign in: the token (once, for the e-mail) and when it stops working. */
-export interface SignInLink {
-  email: string;
-  token: string;
-  expiresAt: number;
-}
+export type SignInLink = IssuedLink;
 
 /** A new sign-in link for the account (`ttlMs`: the demo's longer-lived link; 15 minutes otherwise). */
-export async function issueSignInLink(
+export const issueSignInLink = (
   tx: Tx,
   services: Services,
   staff: { id: string; email: string },
   ttlMs = SIGN_IN_LINK_TTL_MS,
-): Promise<SignInLink> {
-  const now = services.clock();
-  const token = newToken(services);
-  const expiresAt = now + ttlMs;
-  await insertSignInToken(tx, { tokenHash: sha256Hex(token), staffId: staff.id, expiresAt, createdAt: now });
-  return { email: staff.email, token, expiresAt };
-}
+): Promise<SignInLink> => issueLink(tx, services, "staff", staff, ttlMs);
 
 /**
  * Someone asks for a sign-in link for `email`: a link when the address has an account that may sign in (invited
@@ -244,22 +231,12 @@ export async function requestSignInLink(
   input: { email: unknown },
   ip: string,
 ): Promise<SignInLink | undefined> {
-  const { email } = parseInput(z.object({ email: emailAddressSchema }), input);
-  const staff = await findStaffByEmail(tx, email);
-  if (!staff || staff.status === "disabled") return undefined;
-  const link = await issueSignInLink(tx, services, staff);
-  await appendAudit(tx, services, staff, { action: "staff.sign_in_link_sent", subject: staff.id, ip });
-  return link;
+  const staff = await findStaffByEmail(tx, requestedAddress(input));
+  return issueLinkIfAllowed(tx, services, STAFF_REALM, staff && { ...staff, merchantId: null }, ip);
 }
-
-/** One answer for every link that does not sign in: unknown, expired, used, or its account disabled. */
-const linkInvalid = () =>
-  new DomainError("not_found", "sign_in_link_invalid", "This sign-in link has expired or has already been used.");
 
 /** Whether a sign-in link would still sign in (showing the link's page spends nothing). */
-export async function signInLinkUsable(db: Tx, services: Services, token: string): Promise<boolean> {
-  return TOKEN_PATTERN.test(token) && signInTokenUsable(db, sha256Hex(token), services.clock());
-}
+export const signInLinkUsable = (db: Tx, services: Services, token: string) => linkUsable(db, services, "staff", token);
 
 /**
  * Spends a sign-in link and opens a session: the session token (once, for the cookie) and its expiry. The link is
@@ -271,23 +248,8 @@ export async function signInWithLink(
   token: string,
   ip: string,
 ): Promise<{ sessionToken: string; expiresAt: number; staff: StaffMember }> {
-  if (!TOKEN_PATTERN.test(token)) throw linkInvalid();
-  const now = services.clock();
-  const staffId = await consumeSignInToken(tx, sha256Hex(token), now);
-  const staff = staffId === undefined ? undefined : await findStaffById(tx, staffId);
-  if (!staff || staff.status === "disabled") throw linkInvalid();
-  const sessionToken = newToken(services);
-  const expiresAt = now + SESSION_TTL_MS;
-  await insertStaffSession(tx, {
-    tokenHash: sha256Hex(sessionToken),
-    staffId: staff.id,
-    ip,
-    expiresAt,
-    createdAt: now,
-  });
-  await markStaffSignedIn(tx, staff.id, now);
-  await appendAudit(tx, services, staff, { action: "staff.signed_in", subject: staff.id, ip });
-  return { sessionToken, expiresAt, staff: toStaffMember((await findStaffById(tx, staff.id))!) };
+  const { sessionToken, expiresAt, account } = await redeemLink(tx, services, STAFF_REALM, token, ip);
+  return { sessionToken, expiresAt, staff: await staffMember(tx, account.id) };
 }
 
 /** The staff member of a session token: unexpired, not signed out, and the account active. Else undefined. */
@@ -296,44 +258,27 @@ export async function authenticateStaff(
   services: Services,
   sessionToken: string | undefined,
 ): Promise<StaffPrincipal | undefined> {
-  const opened = await openSession(sessionToken, (hash) => findLiveStaffSession(db, hash, services.clock()));
+  const opened = await openSession(db, services, "staff", sessionToken);
   if (!opened) return undefined;
   const { session, sessionTokenHash } = opened;
   return {
     id: session.id,
     email: session.email,
     name: session.name,
-    role: session.role,
+    role: session.role as StaffRole,
     sessionExpiresAt: session.sessionExpiresAt,
     sessionTokenHash,
   };
 }
 
 /** Ends the session (its row is revoked: the cookie no longer opens anything even if kept). */
-export async function signOutStaff(tx: Tx, services: Services, staff: StaffPrincipal, ip: string): Promise<void> {
-  if (await revokeStaffSession(tx, staff.sessionTokenHash, services.clock()))
-    await appendAudit(tx, services, staff, { action: "staff.signed_out", subject: staff.id, ip });
-}
+export const signOutStaff = (tx: Tx, services: Services, staff: StaffPrincipal, ip: string): Promise<void> =>
+  signOut(tx, services, STAFF_REALM, staff, { actor: staff, ip });
 
 /** Every account (admins only). */
 export async function listStaff(db: Tx, by: StaffPrincipal): Promise<StaffMember[]> {
   requireAdmin(by);
   return (await listStaffRecords(db)).map(toStaffMember);
-}
-
-/** Another account than the admin's own: an admin never demotes or disables themselves (one admin always remains). */
-async function otherAccount(tx: Tx, by: StaffPrincipal, staffId: string): Promise<StaffRecord> {
-  requireAdmin(by);
-  const staff = await findStaffById(tx, staffId);
-  if (!staff) throw notFound("staff account", staffId, "staffId");
-  if (staff.id === by.id)
-    throw new DomainError(
-      "conflict",
-      "staff_self_change",
-      "You cannot change your own role or disable your own account; ask another admin.",
-      "staffId",
-    );
-  return staff;
 }
 
 export async function changeStaffRole(
@@ -345,17 +290,8 @@ export async function changeStaffRole(
 ): Promise<StaffMember> {
   requireAdmin(by);
   const { staffId, role } = parseInput(roleChangeSchema, input);
-  const staff = await otherAccount(tx, by, staffId);
-  if (staff.role !== role) {
-    await updateStaffRole(tx, staff.id, role, services.clock());
-    await appendAudit(tx, services, by, {
-      action: "staff.role_changed",
-      subject: staff.id,
-      detail: { from: staff.role, to: role },
-      ip,
-    });
-  }
-  return toStaffMember((await findStaffById(tx, staff.id))!);
+  await changeRole(tx, services, STAFF_REALM, by, { actor: by, ip }, { id: staffId, role });
+  return staffMember(tx, staffId);
 }
 
 /** Disables an account: it can no longer sign in, and its sessions and unused links stop working now. */
@@ -366,14 +302,8 @@ export async function disableStaff(
   staffId: string,
   ip: string,
 ): Promise<StaffMember> {
-  const staff = await otherAccount(tx, by, staffId);
-  if (staff.status !== "disabled") {
-    const now = services.clock();
-    await updateStaffStatus(tx, staff.id, "disabled", now);
-    await revokeStaffCredentials(tx, staff.id, now);
-    await appendAudit(tx, services, by, { action: "staff.disabled", subject: staff.id, ip });
-  }
-  return toStaffMember((await findStaffById(tx, staff.id))!);
+  await disableAccount(tx, services, STAFF_REALM, by, { actor: by, ip }, staffId);
+  return staffMember(tx, staffId);
 }
 
 /**
@@ -387,15 +317,11 @@ export async function reactivateStaff(
   staffId: string,
   ip: string,
 ): Promise<StaffMember> {
-  const staff = await otherAccount(tx, by, staffId);
-  if (staff.status === "disabled") {
-    await updateStaffStatus(tx, staff.id, "invited", services.clock());
-    await appendAudit(tx, services, by, { action: "staff.reactivated", subject: staff.id, ip });
-  }
-  return toStaffMember((await findStaffById(tx, staff.id))!);
+  await reactivateAccount(tx, services, STAFF_REALM, by, { actor: by, ip }, staffId);
+  return staffMember(tx, staffId);
 }
 
-export const AUDIT_PAGE_SIZE = 100;
+export { AUDIT_PAGE_SIZE } from "./accounts.ts";
 
 const auditFilterSchema = z.strictObject({
   subject: z.string().trim().max(64).optional(),
@@ -411,31 +337,25 @@ export async function listAuditLog(
 ): Promise<{ entries: AuditEntry[]; nextBefore: string | null }> {
   requireAdmin(by);
   const parsed = parseInput(auditFilterSchema, filters);
-  const records = await listAuditEntries(
-    db,
-    {
-      subject: parsed.subject || undefined,
-      staffId: parsed.staffId || undefined,
-      before: parsed.before || undefined,
-    },
-    AUDIT_PAGE_SIZE + 1,
-  );
-  const page = records.slice(0, AUDIT_PAGE_SIZE);
+  const page = await readAuditPage(db, "staff", {
+    subject: parsed.subject || undefined,
+    actorId: parsed.staffId || undefined,
+    before: parsed.before || undefined,
+  });
   return {
-    entries: page.map((record) => ({
-      id: record.id,
-      at: iso(record.createdAt),
-      staffId: record.staffId,
-      staffEmail: record.staffEmail,
-      action: record.action,
-      subject: record.subject,
-      detail: JSON.parse(record.detail) as AuditDetail,
-      ip: record.ip,
+    entries: page.entries.map(({ actorId, actorEmail, id, at, action, subject, detail, ip }) => ({
+      id,
+      at,
+      staffId: actorId,
+      staffEmail: actorEmail,
+      action,
+      subject,
+      detail,
+      ip,
     })),
-    nextBefore: records.length > AUDIT_PAGE_SIZE ? page[page.length - 1].id : null,
+    nextBefore: page.nextBefore,
   };
 }
 
 /** Sign-in links and sessions that stopped working over a day ago go (the periodic purge); the audit log stays. */
-export const purgeStaleStaffCredentials = (tx: Tx, now: number) =>
-  deleteStaleStaffCredentials(tx, now - 24 * 60 * 60 * 1000);
+export const purgeStaleStaffCredentials = (tx: Tx, now: number) => purgeStaleCredentials(tx, "staff", now);

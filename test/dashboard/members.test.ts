@@ -24,7 +24,7 @@ import {
 } from "../../server/domain/members.ts";
 import { listMerchantAudit } from "../../server/domain/merchant-audit.ts";
 import { confirmSignUp, requestSignUp, SIGN_UP_LINK_TTL_MS } from "../../server/domain/sign-ups.ts";
-import { SIGN_IN_LINK_TTL_MS } from "../../server/domain/sign-in-links.ts";
+import { SIGN_IN_LINK_TTL_MS } from "../../server/domain/accounts.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 
 const TABLES = [
