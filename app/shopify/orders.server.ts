@@ -34,7 +34,7 @@ export function orderHandlers(deps: ShopifyDeps): OrderJobs {
     "orders/create": (job, completion) => protectOrder(deps, job, completion),
     "orders/cancelled": (job) => voidCancelledOrder(deps, job),
     "refunds/create": (job) => reportFullRefund(deps, job),
-    write_reference: (job) => writeReference(deps, job),
+    write_reference: (job, completion) => writeReference(deps, job, completion),
     fulfill_protection_line: async (job) => {
       const installation = await deps.installation(job.shop);
       if (installation?.productId)
@@ -143,11 +143,18 @@ async function protectOrder(
   deps.wakeJobs();
 }
 
-async function writeReference(deps: ShopifyDeps, job: Job<JobPayloads["write_reference"]>): Promise<void> {
+async function writeReference(
+  deps: ShopifyDeps,
+  job: Job<JobPayloads["write_reference"]>,
+  completion: JobCompletion,
+): Promise<void> {
   if (!(await deps.installation(job.shop))) return;
   const { orderId, orderGid, attributes, referenceNumber } = job.payload;
   await writeOrderReference(await deps.adminApi(job.shop), { gid: orderGid, attributes }, referenceNumber);
-  await markShopifyOrderReferenceWritten(deps.db, job.shop, orderId, deps.services.clock());
+  await deps.db.transaction(async (tx) => {
+    await markShopifyOrderReferenceWritten(tx, job.shop, orderId, deps.services.clock());
+    await completion.markDone(tx);
+  });
 }
 
 async function voidCancelledOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/cancelled"]>): Promise<void> {

@@ -37,8 +37,9 @@ export interface DeadShopifyJob {
   updatedAt: number;
 }
 
+/** Sent with the commit (runAtCommit): a job is written last in the transaction that asks for it. */
 export async function insertShopifyJob(tx: Queryable, job: NewShopifyJob, at: number): Promise<void> {
-  await tx.run(
+  await tx.runAtCommit(
     `INSERT INTO shopify_jobs (id, shop, kind, subject, payload, status, attempts, run_at, locked_until, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
     [job.id, job.shop, job.kind, job.subject, JSON.stringify(job.payload), at, job.lockedUntil, at, at],
@@ -60,9 +61,12 @@ export async function claimDueShopifyJobs(
   return rows.map((row) => ({ ...row, attempts: Number(row.attempts), payload: JSON.parse(row.payload) }));
 }
 
-/** A done job keeps no payload: webhook payloads carry customer data there is no reason to keep. */
+/**
+ * A done job keeps no payload: webhook payloads carry customer data there is no reason to keep. Sent with the commit
+ * (runAtCommit): the completion is the last write of the job's work.
+ */
 export async function markShopifyJobDone(tx: Queryable, jobId: string, attempts: number, at: number): Promise<void> {
-  await tx.run(
+  await tx.runAtCommit(
     "UPDATE shopify_jobs SET status = 'done', payload = '{}', attempts = ?, locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?",
     [attempts, at, jobId],
   );

@@ -145,19 +145,17 @@ export async function setShopifyOrderStatus(
   ]);
 }
 
-/** The reference number is on the Shopify order now. */
+/** The reference number is on the Shopify order now. Sent with the commit (runAtCommit): nothing reads its answer. */
 export async function markShopifyOrderReferenceWritten(
   tx: Queryable,
   shop: string,
   orderId: string,
   at: number,
 ): Promise<void> {
-  await tx.run("UPDATE shopify_orders SET reference_written_at = ?, updated_at = ? WHERE shop = ? AND order_id = ?", [
-    at,
-    at,
-    shop,
-    orderId,
-  ]);
+  await tx.runAtCommit(
+    "UPDATE shopify_orders SET reference_written_at = ?, updated_at = ? WHERE shop = ? AND order_id = ?",
+    [at, at, shop, orderId],
+  );
 }
 
 /** The shop's newest orders first. */
