@@ -370,40 +370,28 @@ export async function changeRole<Role extends string>(
   await rules.afterAccessChange?.(tx, services, source, { id: account.id, role: change.role });
 }
 
-/** Disables an account: it can no longer sign in, and its sessions and unused links stop working now. */
-export async function disableAccount(
-  tx: Tx,
-  services: Services,
-  rules: RealmRules<string>,
-  by: AccountManager,
-  source: AuditSource,
-  id: string,
-): Promise<void> {
-  const account = await otherAccount(tx, rules, by, id);
-  if (account.status === "disabled") return;
-  const now = services.clock();
-  await updateAccount(tx, rules.realm, account.id, { status: "disabled" }, now);
-  await revokeCredentials(tx, rules.realm, account.id, now);
-  await appendAudit(tx, services, rules.realm, source, { action: rules.audit.disabled, subject: account.id });
-  await rules.afterAccessChange?.(tx, services, source, { id: account.id, role: null });
-}
-
 /**
- * Reactivates a disabled account: it may ask for a sign-in link again and becomes active at its next sign-in (its old
- * sessions and links stay revoked).
+ * Disables an account (it can no longer sign in; its sessions and unused links stop working now), or reactivates a
+ * disabled one (it may ask for a sign-in link again and becomes active at its next sign-in; its old sessions and links
+ * stay revoked).
  */
-export async function reactivateAccount(
+export async function setAccountEnabled(
   tx: Tx,
   services: Services,
   rules: RealmRules<string>,
   by: AccountManager,
   source: AuditSource,
   id: string,
+  enabled: boolean,
 ): Promise<void> {
   const account = await otherAccount(tx, rules, by, id);
-  if (account.status !== "disabled") return;
-  await updateAccount(tx, rules.realm, account.id, { status: "invited" }, services.clock());
-  await appendAudit(tx, services, rules.realm, source, { action: rules.audit.reactivated, subject: account.id });
+  if ((account.status !== "disabled") === enabled) return;
+  const now = services.clock();
+  await updateAccount(tx, rules.realm, account.id, { status: enabled ? "invited" : "disabled" }, now);
+  if (!enabled) await revokeCredentials(tx, rules.realm, account.id, now);
+  const action = enabled ? rules.audit.reactivated : rules.audit.disabled;
+  await appendAudit(tx, services, rules.realm, source, { action, subject: account.id });
+  if (!enabled) await rules.afterAccessChange?.(tx, services, source, { id: account.id, role: null });
 }
 
 /** Sign-in links and sessions that stopped working over a day ago go (the periodic purge); audit logs stay. */

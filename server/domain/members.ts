@@ -13,7 +13,7 @@ import type { MerchantAuditAction, MerchantAuditSource } from "./merchant-audit.
 import { endKeysBeyondRole } from "./api-keys.ts";
 import {
   changeRole,
-  disableAccount,
+  setAccountEnabled,
   emailAddressSchema,
   inviteAccount,
   issueLink,
@@ -261,7 +261,7 @@ export async function disableMember(
   memberId: string,
   ip: string,
 ): Promise<TeamMember> {
-  await disableAccount(tx, services, MEMBER_REALM, by, auditSourceOf(by, ip), memberId);
+  await setAccountEnabled(tx, services, MEMBER_REALM, by, auditSourceOf(by, ip), memberId, false);
   return toTeamMember((await findMember(tx, by.merchantId, memberId))!);
 }
 

@@ -7,7 +7,6 @@ import { DomainError } from "./errors.ts";
 import {
   appendAudit as appendRealmAudit,
   changeRole,
-  disableAccount,
   emailAddressSchema,
   inviteAccount,
   issueLink,
@@ -16,7 +15,7 @@ import {
   openSession,
   parseInput,
   purgeStaleCredentials,
-  reactivateAccount,
+  setAccountEnabled,
   readAuditPage,
   redeemLink,
   requestedAddress,
@@ -205,7 +204,7 @@ export async function ensureStaffAccount(
   if (!existing)
     return staffMember(tx, await inviteAccount(tx, services, STAFF_REALM, by, source, { email, role, name: "" }));
   await changeRole(tx, services, STAFF_REALM, by, source, { id: existing.id, role });
-  await reactivateAccount(tx, services, STAFF_REALM, by, source, existing.id);
+  await setAccountEnabled(tx, services, STAFF_REALM, by, source, existing.id, true);
   return staffMember(tx, existing.id);
 }
 
@@ -294,32 +293,21 @@ export async function changeStaffRole(
   return staffMember(tx, staffId);
 }
 
+const setStaffEnabled =
+  (enabled: boolean) =>
+  async (tx: Tx, services: Services, by: StaffPrincipal, staffId: string, ip: string): Promise<StaffMember> => {
+    await setAccountEnabled(tx, services, STAFF_REALM, by, { actor: by, ip }, staffId, enabled);
+    return staffMember(tx, staffId);
+  };
+
 /** Disables an account: it can no longer sign in, and its sessions and unused links stop working now. */
-export async function disableStaff(
-  tx: Tx,
-  services: Services,
-  by: StaffPrincipal,
-  staffId: string,
-  ip: string,
-): Promise<StaffMember> {
-  await disableAccount(tx, services, STAFF_REALM, by, { actor: by, ip }, staffId);
-  return staffMember(tx, staffId);
-}
+export const disableStaff = setStaffEnabled(false);
 
 /**
  * Reactivates a disabled account: it may ask for a sign-in link again and becomes active at its next sign-in (its old
  * sessions and links stay revoked).
  */
-export async function reactivateStaff(
-  tx: Tx,
-  services: Services,
-  by: StaffPrincipal,
-  staffId: string,
-  ip: string,
-): Promise<StaffMember> {
-  await reactivateAccount(tx, services, STAFF_REALM, by, { actor: by, ip }, staffId);
-  return staffMember(tx, staffId);
-}
+export const reactivateStaff = setStaffEnabled(true);
 
 export { AUDIT_PAGE_SIZE } from "./accounts.ts";
 

@@ -47,6 +47,36 @@ const TABLES: Record<Realm, RealmTables> = {
 /** The audit log's actor column: the merchant log names any actor (a member, a Shopify user), the staff log staff. */
 const auditActorColumn = (realm: Realm) => (realm === "merchant" ? "actor_id" : "staff_id");
 
+/** The columns every realm's account table has, as a row holds them. */
+export interface AccountRow<Role extends string> {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: AccountStatus;
+  invited_by: string | null;
+  last_sign_in_at: number | null;
+  created_at: number;
+}
+
+/** Those columns, for a SELECT (`alias.` before each when given). */
+export const accountColumns = (alias = "") =>
+  ["id", "email", "name", "role", "status", "invited_by", "last_sign_in_at", "created_at"]
+    .map((column) => alias + column)
+    .join(", ");
+
+/** Those columns as a realm's record holds them. */
+export const accountFields = <Role extends string>(row: AccountRow<Role>) => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  status: row.status,
+  invitedBy: row.invited_by,
+  lastSignInAt: row.last_sign_in_at === null ? null : Number(row.last_sign_in_at),
+  createdAt: Number(row.created_at),
+});
+
 /** What the sign-in mechanism reads of an account: who, whether they may sign in, and the merchant of a member. */
 export interface AccountRecord {
   id: string;

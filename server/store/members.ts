@@ -1,11 +1,11 @@
 // The standalone dashboard's team (merchant_members) as its pages read it, and sign-ups waiting for their address to
 // be confirmed (member_sign_ups, kept only as the SHA-256 of the link's token). A person may be in several teams.
 // Their sign-in links, sessions and audit entries are the accounts' (accounts.ts, both realms).
-import { insertAccount } from "./accounts.ts";
+import { accountColumns, accountFields, insertAccount, type AccountRow, type AccountStatus } from "./accounts.ts";
 import type { Queryable } from "./database.ts";
 
 export type MemberRole = "owner" | "developer" | "support";
-export type MemberStatus = "invited" | "active" | "disabled";
+export type MemberStatus = AccountStatus;
 
 export interface MemberRecord {
   id: string;
@@ -19,32 +19,11 @@ export interface MemberRecord {
   createdAt: number;
 }
 
-interface MemberRow {
-  id: string;
-  merchant_id: string;
-  email: string;
-  name: string;
-  role: MemberRole;
-  status: MemberStatus;
-  invited_by: string | null;
-  last_sign_in_at: number | null;
-  created_at: number;
-}
+type MemberRow = AccountRow<MemberRole> & { merchant_id: string };
 
-const MEMBER_COLUMNS =
-  "m.id, m.merchant_id, m.email, m.name, m.role, m.status, m.invited_by, m.last_sign_in_at, m.created_at";
+const MEMBER_COLUMNS = `${accountColumns("m.")}, m.merchant_id`;
 
-const toMemberRecord = (row: MemberRow): MemberRecord => ({
-  id: row.id,
-  merchantId: row.merchant_id,
-  email: row.email,
-  name: row.name,
-  role: row.role,
-  status: row.status,
-  invitedBy: row.invited_by,
-  lastSignInAt: row.last_sign_in_at === null ? null : Number(row.last_sign_in_at),
-  createdAt: Number(row.created_at),
-});
+const toMemberRecord = (row: MemberRow): MemberRecord => ({ ...accountFields(row), merchantId: row.merchant_id });
 
 /** Stores a new member; false when the address is already in this team (nothing is written then). */
 export const insertMember = (tx: Queryable, member: Omit<MemberRecord, "lastSignInAt">): Promise<boolean> =>

@@ -1,9 +1,10 @@
 // The claims team's accounts (staff_accounts) as the console reads them. Their sign-in links, sessions and audit log
 // are the accounts' (accounts.ts, both realms).
+import { accountColumns, accountFields, type AccountRow, type AccountStatus } from "./accounts.ts";
 import type { Queryable } from "./database.ts";
 
 export type StaffRole = "reviewer" | "admin";
-export type StaffStatus = "invited" | "active" | "disabled";
+export type StaffStatus = AccountStatus;
 
 export interface StaffRecord {
   id: string;
@@ -17,31 +18,11 @@ export interface StaffRecord {
   updatedAt: number;
 }
 
-interface StaffRow {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  status: StaffStatus;
-  invited_by: string | null;
-  last_sign_in_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
+type StaffRow = AccountRow<StaffRole> & { updated_at: number };
 
-const STAFF_COLUMNS = "id, email, name, role, status, invited_by, last_sign_in_at, created_at, updated_at";
+const STAFF_COLUMNS = `${accountColumns()}, updated_at`;
 
-const toStaffRecord = (row: StaffRow): StaffRecord => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  role: row.role,
-  status: row.status,
-  invitedBy: row.invited_by,
-  lastSignInAt: row.last_sign_in_at === null ? null : Number(row.last_sign_in_at),
-  createdAt: Number(row.created_at),
-  updatedAt: Number(row.updated_at),
-});
+const toStaffRecord = (row: StaffRow): StaffRecord => ({ ...accountFields(row), updatedAt: Number(row.updated_at) });
 
 export async function findStaffById(tx: Queryable, id: string): Promise<StaffRecord | undefined> {
   const row = await tx.get<StaffRow>(`SELECT ${STAFF_COLUMNS} FROM staff_accounts WHERE id = ?`, [id]);
