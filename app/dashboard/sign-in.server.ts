@@ -1,10 +1,9 @@
-// What the dashboard's sign-up, sign-in and team pages share on the server: the limits on requests that send e-mail
-// or open accounts (RATE_LIMIT_RULES.dashboardSignIn, dashboardSignUp, dashboardSignUpConfirm: per address and per
-// client address), and sending the links. Links are sent after the answer is decided, so the answer's timing tells
-// nobody whether an address has an account.
+// What the dashboard's sign-up, sign-in and team pages share on the server: the answer when a limit refused a request
+// that sends e-mail or opens accounts (the core's accounts use cases check RATE_LIMIT_RULES.dashboardSignIn,
+// dashboardSignUp, dashboardSignUpConfirm: per address and per client address), and sending the links. Links are sent
+// after the answer is decided, so the answer's timing tells nobody whether an address has an account.
 import { json } from "@remix-run/node";
 import {
-  RATE_LIMIT_RULES,
   sendMemberSignInEmail,
   sendMemberSignUpEmail,
   type MemberSignInLink,
@@ -13,24 +12,13 @@ import {
 } from "../../server/index.ts";
 import type { ActionFailure } from "../form-actions.server.ts";
 
-type DashboardRule = "dashboardSignIn" | "dashboardSignUp" | "dashboardSignUpConfirm";
-
-/** A 429 answer for the form when the rule's limit refuses the request, else undefined. */
-export async function limitRefusal(
-  runtime: Runtime,
-  rule: DashboardRule,
-  form: string,
-  identity: { ip?: string; email?: string },
-  values: Record<string, string>,
-) {
-  if (!runtime.rateLimits) return undefined;
-  const verdict = await runtime.rateLimits.limiter.check(RATE_LIMIT_RULES[rule], identity);
-  if (verdict.admitted) return undefined;
-  const minutes = Math.max(1, Math.ceil(verdict.retryAfterMs / 60_000));
+/** The 429 answer for the form when the limit refused the request. */
+export function limitRefusal({ retryAfterMs }: { retryAfterMs: number }, form: string, values: Record<string, string>) {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   const wait = minutes < 120 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(minutes / 60)} hours`;
   return json<ActionFailure>(
     { errors: {}, formError: `Too many requests. Try again in ${wait}.`, form, values },
-    { status: 429, headers: { "Retry-After": String(Math.ceil(verdict.retryAfterMs / 1000)) } },
+    { status: 429, headers: { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) } },
   );
 }
 

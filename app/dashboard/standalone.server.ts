@@ -111,15 +111,15 @@ export async function standaloneShell(request: Request): Promise<{ shell: Dashbo
   };
 }
 
-/** A POST of the shell itself (mode switch, sign out everywhere): the member, after the CSRF checks. */
+/** A POST of the shell itself (mode switch, sign out everywhere): the member and their session, after the CSRF checks. */
 export async function standaloneMemberAction({
   request,
   context,
-}: ActionFunctionArgs): Promise<{ member: MemberPrincipal; form: FormData; ip: string }> {
+}: ActionFunctionArgs): Promise<{ member: MemberPrincipal; sessionToken: string; form: FormData; ip: string }> {
   const { member, token } = await requireMember(request);
   const form = await readForm(request);
   checkCsrf(request, form, token);
-  return { member, form, ip: clientIp(request, context) ?? "" };
+  return { member, sessionToken: token, form, ip: clientIp(request, context) ?? "" };
 }
 
 export function standaloneLoader<T>(page: DashboardPage, load: PageLoad<T>) {

@@ -4,7 +4,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { requestMemberSignInLinks, SIGN_IN_LINK_TTL_MS } from "../../server/index.ts";
+import { SIGN_IN_LINK_TTL_MS } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { clientIp, field, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, currentMember } from "../dashboard/standalone.server.ts";
@@ -31,16 +31,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const values = { email: field(form, "email") };
   const ip = clientIp(request, context);
-  const refusal = await limitRefusal(runtime, "dashboardSignIn", "sign-in", { ip, email: values.email }, values);
-  if (refusal) return refusal;
   const result = await formAction(
     "sign-in",
     { email: "email" },
-    () => runtime.db.transaction((tx) => requestMemberSignInLinks(tx, runtime.services, values)),
+    () => runtime.core.accounts.requestSignIn("merchant", values, ip),
     values,
   );
   if (!result.ok) return result.response;
-  sendSignInLinks(runtime, result.value);
+  if (result.value.limited) return limitRefusal(result.value, "sign-in", values);
+  sendSignInLinks(runtime, result.value.links);
   return redirect("/dashboard/sign-in?notice=sent");
 }
 

@@ -3,7 +3,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, Text } from "@shopify/polaris";
-import { memberSignInLinkUsable, signInMemberWithLink } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { clientIp, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, startDashboardSession } from "../dashboard/standalone.server.ts";
@@ -13,16 +12,14 @@ export { links, headers, meta } from "../dashboard/auth-route.ts";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const runtime = protectionRuntime();
-  return json({ usable: await memberSignInLinkUsable(runtime.db, runtime.services, params.token ?? "") });
+  return json({ usable: await runtime.core.accounts.linkUsable("merchant", params.token ?? "") });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const runtime = protectionRuntime();
   checkDashboardOrigin(request);
   const result = await formAction("sign-in-link", {}, () =>
-    runtime.db.transaction((tx) =>
-      signInMemberWithLink(tx, runtime.services, params.token ?? "", clientIp(request, context) ?? ""),
-    ),
+    runtime.core.accounts.signInWithLink("merchant", params.token ?? "", clientIp(request, context)),
   );
   if (!result.ok) return result.response;
   return redirect("/dashboard", {

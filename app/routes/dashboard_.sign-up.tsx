@@ -8,7 +8,7 @@ import { createCookie, json, redirect, type ActionFunctionArgs, type LoaderFunct
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { requestSignUp, SIGN_UP_LINK_TTL_MS } from "../../server/index.ts";
+import { SIGN_UP_LINK_TTL_MS } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { clientIp, field, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, currentMember } from "../dashboard/standalone.server.ts";
@@ -57,16 +57,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const values = { email: field(form, "email"), businessName: field(form, "businessName") };
   const ip = clientIp(request, context);
-  const refusal = await limitRefusal(runtime, "dashboardSignUp", "sign-up", { ip, email: values.email }, values);
-  if (refusal) return refusal;
   const result = await formAction(
     "sign-up",
     { email: "email", businessName: "businessName" },
-    () => runtime.db.transaction((tx) => requestSignUp(tx, runtime.services, values)),
+    () => runtime.core.accounts.requestSignUp(values, ip),
     values,
   );
   if (!result.ok) return result.response;
-  sendSignUpLinks(runtime, result.value);
+  if (result.value.limited) return limitRefusal(result.value, "sign-up", values);
+  sendSignUpLinks(runtime, result.value.request);
   // The address as typed (trimmed), the same whether it had an account or not.
   return redirect(`${PAGE}?notice=sent`, {
     headers: { "Set-Cookie": await sentToCookie(request).serialize(values.email.trim()) },

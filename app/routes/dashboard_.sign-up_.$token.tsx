@@ -4,7 +4,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, Text } from "@shopify/polaris";
-import { confirmSignUp, SIGN_UP_LINK_TTL_MS, usableSignUp } from "../../server/index.ts";
+import { SIGN_UP_LINK_TTL_MS } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { clientIp, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, startDashboardSession } from "../dashboard/standalone.server.ts";
@@ -15,7 +15,7 @@ export { links, headers, meta } from "../dashboard/auth-route.ts";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const runtime = protectionRuntime();
-  const signUp = await usableSignUp(runtime.db, runtime.services, params.token ?? "");
+  const signUp = await runtime.core.accounts.usableSignUp(params.token ?? "");
   return json({ businessName: signUp?.businessName ?? null, minutes: SIGN_UP_LINK_TTL_MS / 60_000 });
 }
 
@@ -23,12 +23,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const runtime = protectionRuntime();
   checkDashboardOrigin(request);
   const ip = clientIp(request, context);
-  const refusal = await limitRefusal(runtime, "dashboardSignUpConfirm", "sign-up-link", { ip }, {});
-  if (refusal) return refusal;
   const result = await formAction("sign-up-link", {}, () =>
-    runtime.db.transaction((tx) => confirmSignUp(tx, runtime.services, params.token ?? "", ip ?? "")),
+    runtime.core.accounts.confirmSignUp(params.token ?? "", ip),
   );
   if (!result.ok) return result.response;
+  if (result.value.limited) return limitRefusal(result.value, "sign-up-link", {});
   return redirect("/dashboard", {
     headers: { "Set-Cookie": await startDashboardSession(request, result.value.sessionToken, result.value.expiresAt) },
   });

@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { RATE_LIMIT_RULES, requestSignInLink, sendStaffSignInEmail, SIGN_IN_LINK_TTL_MS } from "../../server/index.ts";
+import { sendStaffSignInEmail, SIGN_IN_LINK_TTL_MS } from "../../server/index.ts";
 import { checkOrigin, clientIp, currentStaff, runtime } from "../ops/console.server.ts";
 import { field, formAction } from "../form-actions.server.ts";
 import { ErrorSummary, Field, Notice, OpsShell, type FieldErrors } from "../ops/ui.tsx";
@@ -38,32 +38,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   checkOrigin(request);
   const form = await readForm(request);
   const email = field(form, "email");
-  const { db, services, config, rateLimits, mail, logger } = runtime();
-  const ip = clientIp(request, context);
-  if (rateLimits) {
-    const verdict = await rateLimits.limiter.check(RATE_LIMIT_RULES.opsSignIn, { ip, email });
-    if (!verdict.admitted) {
-      const minutes = Math.max(1, Math.ceil(verdict.retryAfterMs / 60_000));
-      return json(
-        {
-          errors: {} as FieldErrors,
-          formError: `Too many sign-in requests. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          form: "sign-in",
-          values: { email },
-        },
-        { status: 429, headers: { "Retry-After": String(Math.ceil(verdict.retryAfterMs / 1000)) } },
-      );
-    }
-  }
+  const { core, services, config, mail, logger } = runtime();
   const result = await formAction(
     "sign-in",
     { email: "email" },
-    () => db.transaction((tx) => requestSignInLink(tx, services, { email }, ip ?? "")),
+    () => core.accounts.requestSignIn("staff", { email }, clientIp(request, context)),
     { email },
   );
   if (!result.ok) return result.response;
-  const link = result.value;
-  if (link) {
+  if (result.value.limited) {
+    const { retryAfterMs } = result.value;
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+    return json(
+      {
+        errors: {} as FieldErrors,
+        formError: `Too many sign-in requests. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        form: "sign-in",
+        values: { email },
+      },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) } },
+    );
+  }
+  for (const link of result.value.links) {
     sendStaffSignInEmail(mail, {
       to: link.email,
       link: `${config.OPS_URL}/sign-in/${link.token}`,

@@ -2,7 +2,6 @@
 // links, and must not spend a single-use link); the POST spends the link, opens a 12-hour session and sets its cookie.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { signInLinkUsable, signInWithLink } from "../../server/index.ts";
 import { checkOrigin, clientIp, runtime, startSession } from "../ops/console.server.ts";
 import { formAction } from "../form-actions.server.ts";
 import { ErrorSummary, OpsShell } from "../ops/ui.tsx";
@@ -10,15 +9,13 @@ import { ErrorSummary, OpsShell } from "../ops/ui.tsx";
 const LINK_INVALID = "This sign-in link has expired or has already been used.";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { db, services } = runtime();
-  return json({ usable: await signInLinkUsable(db, services, params.token ?? "") });
+  return json({ usable: await runtime().core.accounts.linkUsable("staff", params.token ?? "") });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   checkOrigin(request);
-  const { db, services } = runtime();
   const result = await formAction("sign-in", {}, () =>
-    db.transaction((tx) => signInWithLink(tx, services, params.token ?? "", clientIp(request, context) ?? "")),
+    runtime().core.accounts.signInWithLink("staff", params.token ?? "", clientIp(request, context)),
   );
   if (!result.ok) return result.response;
   const { sessionToken, expiresAt } = result.value;

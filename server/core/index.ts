@@ -3,6 +3,7 @@
 // exporting `<area>Area(deps)`; adding one is an import and a line below. Routes read their input and render; the
 // rules, validation, transactions and audit entries are the use cases'.
 import type { CoreDeps } from "./deps.ts";
+import { accountsArea } from "./accounts.ts";
 import { keysArea } from "./keys.ts";
 import { shopifyArea } from "./shopify.ts";
 
@@ -10,6 +11,7 @@ export type { CoreDeps } from "./deps.ts";
 
 export function createCore(deps: CoreDeps) {
   return {
+    accounts: accountsArea(deps),
     keys: keysArea(deps),
     shopify: shopifyArea(deps),
   };
