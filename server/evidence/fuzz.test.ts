@@ -4,7 +4,13 @@ import fc from "fast-check";
 import { stripImageMetadata } from "./strip-metadata.ts";
 import { sniffEvidenceType } from "./sniff.ts";
 import { EVIDENCE_CONTENT_TYPES, EvidenceUnsupportedError, type EvidenceContentType } from "./evidence-type.ts";
-import { heicWithMetadata, jpegWithMetadata, PDF, pngWithMetadata, webpWithMetadata } from "./test-images.ts";
+import {
+  heicWithMetadata,
+  jpegWithMetadata,
+  PDF,
+  pngWithMetadata,
+  webpWithMetadata,
+} from "../../test/support/evidence-images.ts";
 
 // Damaged, truncated and random bytes must end in EvidenceUnsupportedError (the 422 the claims routes answer) or a
 // result — never a RangeError, a TypeError or a hang.

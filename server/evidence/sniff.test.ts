@@ -2,7 +2,7 @@ import { describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { sniffEvidenceType } from "./sniff.ts";
 import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "./evidence-type.ts";
-import { heicWithMetadata, PDF, PLAIN_JPEG, PLAIN_PNG, PLAIN_WEBP } from "./test-images.ts";
+import { heicWithMetadata, PDF, PLAIN_JPEG, PLAIN_PNG, PLAIN_WEBP } from "../../test/support/evidence-images.ts";
 
 const text = (value: string) => new TextEncoder().encode(value);
 const ftyp = (major: string, ...compatible: string[]) => {

@@ -27,7 +27,7 @@ import {
   pngWithMetadata,
   webpWithMetadata,
   XMP_MARKER,
-} from "./test-images.ts";
+} from "../../test/support/evidence-images.ts";
 
 /** The marker segments of a JPEG up to its first scan, as [marker, payload] (a reader independent of the code). */
 function jpegHeaderSegments(bytes: Uint8Array): [number, Uint8Array][] {

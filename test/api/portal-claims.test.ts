@@ -19,7 +19,7 @@ import {
   PLAIN_PNG,
   containsBytes,
   jpegWithMetadata,
-} from "../../server/evidence/test-images.ts";
+} from "../support/evidence-images.ts";
 
 // The buyer files and follows claims in the portal (docs/api.md "Claims"): the filing rules, one open claim per plan and
 // reason, evidence files (multipart, recognised by their bytes, stripped, downloaded only by their buyer and their

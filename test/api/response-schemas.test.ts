@@ -8,7 +8,7 @@ import { submitClaim } from "../../server/domain/claims.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
 import { newPortalToken } from "../../server/domain/portal.ts";
 import { insertPortalSession } from "../../server/store/portal-sessions.ts";
-import { PLAIN_PNG } from "../../server/evidence/test-images.ts";
+import { PLAIN_PNG } from "../support/evidence-images.ts";
 import { coverageLinks } from "../../server/email/coverage-link.ts";
 import { closeEndedPeriods } from "../../server/domain/settlements.ts";
 

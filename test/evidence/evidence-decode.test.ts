@@ -18,7 +18,7 @@ import {
   pngWithMetadata,
   webpWithHiddenText,
   webpWithMetadata,
-} from "../../server/evidence/test-images.ts";
+} from "../support/evidence-images.ts";
 
 interface Decoded {
   width: number;

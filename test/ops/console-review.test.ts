@@ -21,7 +21,7 @@ import { ensureStaffAccount, issueSignInLink, type StaffPrincipal } from "../../
 import { actOnClaim, reviewPromise } from "../../server/domain/ops-claims.ts";
 import { insertShopifyOrder } from "../../server/store/shopify-orders.ts";
 import { demoPhotoPng } from "../../server/demo-photo.ts";
-import { heicWithMetadata } from "../../server/evidence/test-images.ts";
+import { heicWithMetadata } from "../support/evidence-images.ts";
 import type { DomainError } from "../../server/domain/errors.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/ops");

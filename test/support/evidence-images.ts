@@ -1,6 +1,7 @@
-// Test images for the evidence tests (server/evidence/*.test.ts, test/evidence/*): small real images encoded by
-// Chromium's canvas (the bytes below), and builders that add metadata the way cameras and editors write it — Exif
-// with a GPS position, XMP, IPTC, comments — plus a HEIC container assembled box by box.
+// Test images for the evidence tests (server/evidence/*.test.ts, test/evidence, test/api, test/ops): small real images
+// encoded by Chromium's canvas (the bytes below), and builders that add metadata the way cameras and editors write it —
+// Exif with a GPS position, XMP, IPTC, comments — plus a HEIC container assembled box by box. Test fixtures, kept out
+// of the production tree.
 import { crc32 } from "node:zlib";
 
 const fromBase64 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, "base64"));
