@@ -46,7 +46,8 @@ export { iso, type Services } from "./domain/context.ts";
 export type { Actor } from "./vocabulary/actors.ts";
 export { newId } from "./domain/ids.ts";
 export type { Mode } from "./vocabulary/ids.ts";
-export { applyBps, formatDecimalAmount, parseDecimalAmount } from "./domain/money.ts";
+export { applyBps } from "./domain/money.ts";
+export { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 export { fullDisclosure } from "./domain/disclosure.ts";
 
 // Services: install and uninstall, privacy, the dashboard's reads
@@ -95,14 +96,8 @@ export {
   type ClaimDecider,
   type ClaimResolutionInput,
 } from "./domain/claim-decisions.ts";
-export {
-  getMerchantClaim,
-  listClaims,
-  readMerchantEvidence,
-  type Claim,
-  type ClaimDecision,
-  type ClaimResolution,
-} from "./domain/claims.ts";
+export { getMerchantClaim, listClaims, readMerchantEvidence } from "./domain/claims.ts";
+export type { Claim, ClaimDecision, ClaimResolution } from "./domain/claim-views.ts";
 export { CLAIM_STATUSES, type ClaimStatus } from "./vocabulary/claims.ts";
 
 // The Shopify app's tables
@@ -252,4 +247,4 @@ export { RULES as RATE_LIMIT_RULES } from "./rate-limits/policies.ts";
 
 // The buyer portal's wire shapes (the portal pages are server-side clients of the portal API)
 export type { PortalPlan, PortalSession } from "./domain/portal.ts";
-export type { EvidenceFile, PortalClaim, PortalClaimWithTimeline, TimelineEntry } from "./domain/claims.ts";
+export type { EvidenceFile, PortalClaim, PortalClaimWithTimeline, TimelineEntry } from "./domain/claim-views.ts";

@@ -1,8 +1,7 @@
 // Who is looking at the dashboard, as every page's loader and action sees them, whichever shell authenticated them
 // (app/dashboard/standalone.server.ts for /dashboard, app/dashboard/embedded.server.ts for /app in the Shopify admin).
 // Pages know nothing else about the shell.
-import type { Mode, Runtime } from "../../server/index.ts";
-import type { MemberRole } from "./access.ts";
+import type { MemberRole, Mode, Runtime } from "../../server/index.ts";
 
 export type Shell = "standalone" | "embedded";
 

@@ -2,13 +2,10 @@
 // currency's own number of decimals comes from Intl (JPY has none), never an assumed 2. Money and dates are written
 // in the buyer's locale (their browser's Accept-Language, locale.ts); typed amounts are read by the one parser of
 // people's money (the contract's parseTypedMoney).
-import { formatMoney as formatMoneyIn, minorDigits, parseTypedMoney } from "@purchase-protection/contract";
+import { formatMoney as formatMoneyIn, parseTypedMoney } from "@purchase-protection/contract";
 import { DEFAULT_LOCALE } from "./locale.ts";
 import { messages } from "./messages.ts";
 import type { PortalRulebook } from "./portal-api.server.ts";
-
-/** The currency's decimals (2 for USD, 0 for JPY, 3 for KWD). */
-export const currencyDigits = minorDigits;
 
 /** Minor units as the buyer writes money ("$129.99"; "129,99 $" in de-DE): the currency's symbol and decimals. */
 export const formatMoney = (minorUnits: number, currency: string, locale: string = DEFAULT_LOCALE) =>
@@ -16,10 +13,6 @@ export const formatMoney = (minorUnits: number, currency: string, locale: string
 
 /** An amount a buyer typed ("$129.99", "129.99", "129,99") in minor units, or undefined when it is not one. */
 export const parseMoney = (input: string, currency: string) => parseTypedMoney(input, currency);
-
-/** The amount as a buyer would type it back into the form. */
-export const moneyInput = (minorUnits: number, currency: string) =>
-  (minorUnits / 10 ** currencyDigits(currency)).toFixed(currencyDigits(currency));
 
 const DATE_TIME_FIELDS: Intl.DateTimeFormatOptions = {
   year: "numeric",

@@ -2,7 +2,7 @@
 // write-back and the protection line's fulfillment. Each step is built from the operations in app/shopify/admin/
 // (one operation per file, typed variables and results); every call throws AdminApiError on GraphQL errors or
 // mutation userErrors, so a job that makes it is retried.
-import { formatDecimalAmount, parseDecimalAmount } from "../../server/index.ts";
+import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import {
   CONFIG_KEY,
   CONFIG_NAMESPACE,

@@ -8,14 +8,13 @@
 import {
   assertClaimPayable,
   CLAIM_PAYOUT_JOB,
-  formatDecimalAmount,
   listUnqueuedShopifyClaimPayouts,
   findShopifyClaimPayout,
-  parseDecimalAmount,
   recordClaimPayoutError,
   resolveClaim,
   type ShopifyClaimPayout,
 } from "../../server/index.ts";
+import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";
 import { claimPayoutOrder, type ClaimPayoutOrderResult } from "./admin/claim-payout-order.ts";

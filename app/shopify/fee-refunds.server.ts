@@ -9,13 +9,12 @@ import {
   confirmFeeRefund,
   FEE_REFUND_JOB,
   findShopifyFeeRefund,
-  formatDecimalAmount,
   listUnqueuedShopifyFeeRefunds,
-  parseDecimalAmount,
   recordShopifyFeeRefundError,
   setShopifyOrderStatus,
   type ShopifyFeeRefund,
 } from "../../server/index.ts";
+import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";
 import { protectionRefundOrder, type RefundOrderTransaction } from "./admin/protection-refund-order.ts";

@@ -3,7 +3,7 @@
 // (jobs.server.ts) stores payloads as JSON and hands each handler what was enqueued under its name.
 import type { Queryable, Services } from "../../server/index.ts";
 import { enqueueJob, enqueueJobOnce, type Job, type JobHandler } from "./jobs.server.ts";
-import type { RefundTransaction } from "./webhooks/refunds-create.ts";
+import type { RefundTransaction } from "./webhooks/shopify-refund.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
 import type { FulfillmentPayload } from "./webhooks/shopify-fulfillment.ts";
 import type { ShipTo } from "../../server/index.ts";

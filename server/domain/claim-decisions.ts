@@ -9,9 +9,9 @@ import type { Actor } from "../vocabulary/actors.ts";
 import { appendEvent } from "./events.ts";
 import { queuePlanEmail, type EmailTemplate } from "./emails.ts";
 import { appendLedgerEntry } from "./ledger.ts";
-import { formatDecimalAmount } from "./money.ts";
+import { formatDecimalAmount } from "@purchase-protection/contract";
 import { CLAIM_WINDOW_DAYS, parseStoredClaimRules } from "./claim-rules.ts";
-import { toClaim, type Claim } from "./claims.ts";
+import { toClaim, type Claim } from "./claim-views.ts";
 import type { ClaimStatus } from "../vocabulary/claims.ts";
 import {
   findClaim,

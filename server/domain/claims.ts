@@ -9,11 +9,21 @@ import type { ClaimStatus } from "../vocabulary/claims.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Services, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
-import { COVERED_REASONS, reasonName } from "./disclosure.ts";
+import { COVERED_REASONS } from "./disclosure.ts";
 import { CLAIM_WINDOW_DAYS, CLAIM_WINDOW_MS, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
 import { approveClaim, coverageLeftFor, denyClaim } from "./claim-decisions.ts";
 import { appendEvent } from "./events.ts";
-import { payoutTerms } from "./payout-terms.ts";
+import {
+  toClaim,
+  toEvidenceFile,
+  toPortalClaim,
+  toTimelineEntry,
+  type Claim,
+  type EvidenceFile,
+  type PortalClaim,
+  type PortalClaimWithTimeline,
+  type TimelineEntry,
+} from "./claim-views.ts";
 import { queueEmail } from "./emails.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import {
@@ -36,10 +46,7 @@ import {
   updateClaimStatus,
   type ClaimFilters,
   type ClaimRecord,
-  type ClaimRemedy,
-  type EvidenceRecord,
   type TimelineActor,
-  type TimelineEntryRecord,
   type TimelineKind,
 } from "../store/claims.ts";
 import { findPlanByReference, lockPlan } from "../store/plans.ts";
@@ -62,122 +69,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The time zone furthest ahead of UTC (Line Islands, UTC+14): where a day begins first. */
 const EARLIEST_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
 const MiB = 1024 * 1024;
-
-/** A decision as the buyer reads it: its published code and sentence. */
-export interface PortalClaimDecision {
-  code: string;
-  message: string;
-  decidedAt: string;
-}
-
-/** A decision as the merchant sees it: also whether a rule (which) or the claims team made it — never who in it. */
-export interface ClaimDecision extends PortalClaimDecision {
-  decidedBy: "rule" | "claims_team";
-  ruleId: string | null;
-}
-
-/**
- * What an approved claim is owed and how it was paid: what the `claim.updated` event of an approval tells a merchant
- * outside Shopify to do (refund or reship, how much), and, once paid, what was done.
- */
-export interface ClaimResolution {
-  remedy: ClaimRemedy;
-  amountCents: number;
-  currency: string;
-  /** pending: approved, not yet paid; done: paid. */
-  status: "pending" | "done";
-  /** shopify: paid by the service on the Shopify order; merchant: the merchant pays and confirms (POST …/resolution). */
-  channel: "shopify" | "merchant";
-  reference: string | null;
-  resolvedAt: string | null;
-  /** The last failed attempt to pay it on Shopify, until it is paid. */
-  error: string | null;
-}
-
-/** A buyer's refund request under a plan, as the merchant sees it (GET /merchant/claims, webhook claim.*). */
-export interface Claim {
-  id: string;
-  object: "claim";
-  planId: string;
-  /** The claim's number on its plan: what its buyer calls it ("claim 2 on <referenceNumber>", claimName). */
-  number: number;
-  referenceNumber: string;
-  orderId: string;
-  reason: string;
-  description: string;
-  status: ClaimStatus;
-  amountCents: number;
-  currency: string;
-  occurredAt: string;
-  decision: ClaimDecision | null;
-  resolution: ClaimResolution | null;
-  evidenceCount: number;
-  createdAt: string;
-  updatedAt: string;
-  livemode: boolean;
-}
-
-/** An evidence file as the portal and the merchant see it (the bytes are fetched separately). */
-export interface EvidenceFile {
-  id: string;
-  contentType: string;
-  byteSize: number;
-  fileName: string;
-  sha256: string;
-}
-
-export interface TimelineEntry {
-  id: string;
-  at: string;
-  actor: TimelineActor;
-  kind: TimelineKind;
-  status: ClaimStatus | null;
-  text: string;
-  evidence: EvidenceFile[];
-}
-
-/**
- * What an approved or paid claim brings its buyer: how much, the remedy, who pays and by when (payoutTerms, the rule
- * the e-mails say too), and once paid, when it was.
- */
-export interface PortalClaimPayout {
-  remedy: ClaimRemedy;
-  amountCents: number;
-  currency: string;
-  /** pending: approved, to be paid; paid: done. */
-  status: "pending" | "paid";
-  /** shopify_refund: paid automatically on the Shopify order; merchant: the store pays it itself. */
-  payer: "shopify_refund" | "merchant";
-  /** The day (UTC, YYYY-MM-DD) by which it is paid: the approval plus the payer's window. */
-  dueBy: string;
-  paidAt: string | null;
-  /** The sentence the buyer reads: who pays, how and by when. */
-  terms: string;
-}
-
-/** A claim as its buyer sees it in the portal. */
-export interface PortalClaim {
-  id: string;
-  object: "claim";
-  /** The claim's number on its plan (1, 2, … in filing order): "claim 2 on <referenceNumber>" (claimName). */
-  number: number;
-  referenceNumber: string;
-  reason: string;
-  reasonName: string;
-  status: ClaimStatus;
-  description: string;
-  occurredAt: string;
-  amountCents: number;
-  currency: string;
-  decision: PortalClaimDecision | null;
-  payout: PortalClaimPayout | null;
-  evidence: EvidenceFile[];
-  createdAt: string;
-  updatedAt: string;
-  livemode: boolean;
-}
-
-export type PortalClaimWithTimeline = PortalClaim & { timeline: TimelineEntry[] };
 
 /** Who acts in the portal: a signed-in buyer, for one plan of one merchant. */
 export interface PortalCaller extends Actor {
@@ -628,126 +519,5 @@ async function withTimeline(db: Tx, claim: ClaimRecord): Promise<PortalClaimWith
   return {
     ...toPortalClaim(claim, evidence),
     timeline: entries.map((entry) => toTimelineEntry(entry, evidence)),
-  };
-}
-
-const portalDecisionOf = (record: ClaimRecord): PortalClaimDecision | null =>
-  record.decisionCode === null || record.decidedAt === null
-    ? null
-    : { code: record.decisionCode, message: record.decisionMessage ?? "", decidedAt: iso(record.decidedAt) };
-
-function decisionOf(record: ClaimRecord): ClaimDecision | null {
-  const decision = portalDecisionOf(record);
-  if (!decision) return null;
-  // decided_by is "rule:<rule id>" or "staff:<staff id>"; the staff id stays in the service.
-  const ruleId = record.decidedBy?.startsWith("rule:") ? record.decidedBy.slice("rule:".length) : null;
-  return { ...decision, decidedBy: ruleId === null ? "claims_team" : "rule", ruleId };
-}
-
-function resolutionOf(record: ClaimRecord): ClaimResolution | null {
-  if (record.status === "paid" && record.resolution) {
-    return {
-      remedy: record.resolution.kind,
-      amountCents: record.resolution.amountCents,
-      currency: record.currency,
-      status: "done",
-      channel: record.resolution.channel,
-      reference: record.resolution.reference,
-      resolvedAt: record.resolvedAt === null ? null : iso(record.resolvedAt),
-      error: null,
-    };
-  }
-  if (record.status !== "approved") return null;
-  return {
-    remedy: record.remedy ?? "refund",
-    amountCents: record.amountCents,
-    currency: record.currency,
-    status: "pending",
-    channel: record.shopifyMerchant ? "shopify" : "merchant",
-    reference: null,
-    resolvedAt: null,
-    error: record.payoutError,
-  };
-}
-
-function portalPayoutOf(record: ClaimRecord): PortalClaimPayout | null {
-  const resolution = resolutionOf(record);
-  if (!resolution || record.decidedAt === null) return null;
-  const terms = payoutTerms(resolution.channel, record.decidedAt, resolution.remedy);
-  return {
-    remedy: resolution.remedy,
-    amountCents: resolution.amountCents,
-    currency: resolution.currency,
-    status: resolution.status === "done" ? "paid" : "pending",
-    payer: terms.payer,
-    dueBy: iso(terms.dueByMs).slice(0, 10),
-    paidAt: resolution.resolvedAt,
-    terms: terms.sentence(record.merchantName),
-  };
-}
-
-const toEvidenceFile = (record: EvidenceRecord): EvidenceFile => ({
-  id: record.id,
-  contentType: record.contentType,
-  byteSize: record.byteSize,
-  // Files stored before issue 26 kept the buyer's extension: named here as new ones are stored.
-  fileName: evidenceDownloadName(record.fileName, record.contentType),
-  sha256: record.sha256,
-});
-
-function toTimelineEntry(entry: TimelineEntryRecord, evidence: readonly EvidenceRecord[]): TimelineEntry {
-  return {
-    id: entry.id,
-    at: iso(entry.createdAt),
-    actor: entry.actor,
-    kind: entry.kind,
-    status: entry.status,
-    text: entry.text,
-    evidence: evidence.filter((file) => file.entryId === entry.id).map(toEvidenceFile),
-  };
-}
-
-function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRecord[]): PortalClaim {
-  return {
-    id: record.id,
-    object: "claim",
-    number: record.number,
-    referenceNumber: record.referenceNumber,
-    reason: record.reason,
-    reasonName: reasonName(record.reason),
-    status: record.status,
-    description: record.description,
-    occurredAt: iso(record.occurredAt),
-    amountCents: record.amountCents,
-    currency: record.currency,
-    decision: portalDecisionOf(record),
-    payout: portalPayoutOf(record),
-    evidence: evidence.filter((file) => file.claimId === record.id).map(toEvidenceFile),
-    createdAt: iso(record.createdAt),
-    updatedAt: iso(record.updatedAt),
-    livemode: record.mode === "live",
-  };
-}
-
-export function toClaim(record: ClaimRecord): Claim {
-  return {
-    id: record.id,
-    object: "claim",
-    planId: record.planId,
-    number: record.number,
-    referenceNumber: record.referenceNumber,
-    orderId: record.orderId,
-    reason: record.reason,
-    description: record.description,
-    status: record.status,
-    amountCents: record.amountCents,
-    currency: record.currency,
-    occurredAt: iso(record.occurredAt),
-    decision: decisionOf(record),
-    resolution: resolutionOf(record),
-    evidenceCount: record.evidenceCount,
-    createdAt: iso(record.createdAt),
-    updatedAt: iso(record.updatedAt),
-    livemode: record.mode === "live",
   };
 }

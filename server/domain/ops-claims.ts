@@ -12,15 +12,8 @@ import type { Actor } from "../vocabulary/actors.ts";
 import { DomainError, notFound } from "./errors.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import { COVERED_REASONS, reasonName } from "./disclosure.ts";
-import {
-  getPortalClaim,
-  readMerchantEvidence,
-  toClaim,
-  type Claim,
-  type EvidenceDownload,
-  type EvidenceFile,
-  type TimelineEntry,
-} from "./claims.ts";
+import { getPortalClaim, readMerchantEvidence, type EvidenceDownload } from "./claims.ts";
+import { toClaim, type Claim, type EvidenceFile, type TimelineEntry } from "./claim-views.ts";
 import { CLAIM_STATUSES, type ClaimStatus } from "../vocabulary/claims.ts";
 import {
   approveClaim,

@@ -7,7 +7,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ShopifyOrder } from "../../app/shopify/webhooks/shopify-order.ts";
-import type { ShopifyRefund } from "../../app/shopify/webhooks/refunds-create.ts";
+import type { ShopifyRefund } from "../../app/shopify/webhooks/shopify-refund.ts";
 import type { ShopifyShop } from "../../app/shopify/webhooks/app-uninstalled.ts";
 import type { AppScopesUpdate } from "../../app/shopify/webhooks/app-scopes-update.ts";
 import type { CustomersDataRequest, CustomersRedact, ShopRedact } from "../../app/shopify/webhooks/privacy-payloads.ts";

@@ -10,5 +10,12 @@ export {
   SHOP_CONFIG_NAMESPACE,
   type StorefrontConfig,
 } from "./storefront-config.ts";
-export { formatMoney, minorDigits, parseTypedMoney } from "./money.ts";
+export {
+  currencyFormat,
+  formatDecimalAmount,
+  formatMoney,
+  minorDigits,
+  parseDecimalAmount,
+  parseTypedMoney,
+} from "./money.ts";
 export { IDEMPOTENCY_KEY_PATTERN, REFERENCE_NUMBER_PATTERN } from "./patterns.ts";

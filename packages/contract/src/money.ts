@@ -1,13 +1,45 @@
-// Money is integer minor units everywhere; these turn it into what a person reads.
+// Money is integer minor units everywhere; these turn it into what a person or another system reads, and back. The
+// one rule for a currency's decimals is minorDigits: every other helper here, the server and the app go through it.
 
-/** Digits after the decimal point in a currency's minor unit, as Intl knows them (2 for USD, 0 for JPY). */
-export const minorDigits = (currency: string) =>
-  new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+// Written as small arrow functions: the widget bundles formatMoney within its 10,000-byte budget.
+
+/** Intl's formatter of amounts of `currency` in `locale`. */
+export const currencyFormat = (locale: string, currency: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency });
+
+/** Each currency's digits once asked: making an Intl.NumberFormat costs tens of microseconds, a lookup nothing. */
+const digitsByCurrency = new Map<string, number>();
+
+/** Digits after the decimal point in a currency's minor unit, as Intl knows them (2 for USD, 0 for JPY, 3 for KWD). */
+export const minorDigits = (currency: string): number =>
+  digitsByCurrency.get(currency) ??
+  digitsByCurrency
+    .set(currency, currencyFormat("en", currency).resolvedOptions().maximumFractionDigits ?? 2)
+    .get(currency)!;
 
 /** Minor units → "$12.34" / "¥1,234" in the locale given, with the currency's own number of decimals. */
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+export const formatMoney = (minor: number, currency: string, locale: string): string =>
+  currencyFormat(locale, currency).format(minor / 10 ** minorDigits(currency));
+
+/**
+ * Minor units → the plain decimal text Shopify sends and takes for prices and form fields show ("12.34", "1234"
+ * for JPY): no symbol, no grouping, the currency's own decimals.
+ */
+export function formatDecimalAmount(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return digits === 0
+    ? String(minor)
+    : `${Math.floor(minor / 10 ** digits)}.${String(minor % 10 ** digits).padStart(digits, "0")}`;
+}
+
+/** "12.34" (or "1234" for JPY) → minor units; NaN when the text is not a plain non-negative decimal amount. */
+export function parseDecimalAmount(text: string, currency: string): number {
+  const digits = minorDigits(currency);
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(text).trim());
+  if (!match) return Number.NaN;
+  const fraction = (match[2] ?? "").padEnd(digits, "0");
+  if (fraction.length > digits && /[^0]/.test(fraction.slice(digits))) return Number.NaN;
+  return Number(match[1]) * 10 ** digits + Number(fraction.slice(0, digits) || "0");
 }
 
 /** The most digits before the decimal separator a typed amount may have. */

@@ -1,12 +1,42 @@
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { formatMoney, minorDigits, parseTypedMoney } from "@purchase-protection/contract";
+import {
+  formatDecimalAmount,
+  formatMoney,
+  minorDigits,
+  parseDecimalAmount,
+  parseTypedMoney,
+} from "@purchase-protection/contract";
 
 describe("minorDigits", () => {
   it("is the currency's own number of decimals", () => {
     assert.equal(minorDigits("USD"), 2);
     assert.equal(minorDigits("EUR"), 2);
     assert.equal(minorDigits("JPY"), 0);
+    assert.equal(minorDigits("KWD"), 3);
+    assert.equal(minorDigits("JPY"), 0, "the same once remembered");
+  });
+});
+
+describe("the plain decimal form (Shopify's prices, form fields)", () => {
+  it("writes minor units with the currency's decimals, no symbol", () => {
+    assert.equal(formatDecimalAmount(1234, "USD"), "12.34");
+    assert.equal(formatDecimalAmount(5, "USD"), "0.05");
+    assert.equal(formatDecimalAmount(2_550, "EUR"), "25.50");
+    assert.equal(formatDecimalAmount(1_500, "JPY"), "1500");
+    assert.equal(formatDecimalAmount(1_234, "KWD"), "1.234");
+  });
+
+  it("reads it back, refusing what is not a plain non-negative amount", () => {
+    assert.equal(parseDecimalAmount("12.34", "USD"), 1234);
+    assert.equal(parseDecimalAmount(" 12.3 ", "USD"), 1230);
+    assert.equal(parseDecimalAmount("12.340", "USD"), 1234);
+    assert.equal(parseDecimalAmount("12", "USD"), 1200);
+    assert.equal(parseDecimalAmount("1234", "JPY"), 1234);
+    assert.ok(Number.isNaN(parseDecimalAmount("12.345", "USD")));
+    assert.ok(Number.isNaN(parseDecimalAmount("12.5", "JPY")));
+    assert.ok(Number.isNaN(parseDecimalAmount("-1.00", "USD")));
+    assert.ok(Number.isNaN(parseDecimalAmount("$12.34", "USD")));
   });
 });
 
