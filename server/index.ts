@@ -47,7 +47,6 @@ export type { Actor } from "./vocabulary/actors.ts";
 export { newId } from "./domain/ids.ts";
 export type { Mode } from "./vocabulary/ids.ts";
 export { applyBps } from "./domain/money.ts";
-export { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 export { fullDisclosure } from "./domain/disclosure.ts";
 
 // Services: install and uninstall, privacy, the dashboard's reads

@@ -11,7 +11,6 @@ import {
   insertShopifyOrder,
   lockShopifyOrderRefunds,
   markShopifyOrderReferenceWritten,
-  parseDecimalAmount,
   saveShopifyOrderRefunds,
   setShopifyOrderStatus,
   type ShopifyOrderStatus,
@@ -19,7 +18,7 @@ import {
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { PermanentJobError, type Job, type JobCompletion } from "./jobs.server.ts";
 import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
-import { ACCEPTED, CHOICE_ATTRIBUTE, tierFor } from "@purchase-protection/contract";
+import { ACCEPTED, CHOICE_ATTRIBUTE, parseDecimalAmount, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { isClaimRefundNote } from "./claim-payouts.server.ts";
