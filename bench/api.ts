@@ -264,6 +264,9 @@ async function startApi(database: EmptyDatabase, profileDir?: string): Promise<R
       SHUTDOWN_GRACE_MS: "2000",
       // One merchant's traffic far above its rate limits: the limiter's own cost is bench:rate-limits' subject.
       RATE_LIMITS: "off",
+      // Each confirm queues a welcome e-mail; rendering it (MJML) in this process was ~30 % of its CPU in a confirm
+      // run, work that is not the request's (a deployment may send e-mails from `npm run worker`). They stay queued.
+      EMAIL_WORKER: "off",
     },
   });
   const output = collectOutput(child);
