@@ -297,6 +297,38 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       assert.ok(jobs.length >= 2);
     });
 
+    it("an order the merchant's server protected first: its job records that plan (no second one) and writes its reference back", async () => {
+      const order = orderPayload({
+        lines: [{ productId: 111, price: "50.00" }],
+        attributes: { _protection: "accepted" },
+      });
+      const installation = (await runtime().deps.installation(SHOP))!;
+      const client = runtime().deps.protectionClient(installation);
+      const quote = await client.headless.quote(
+        {
+          order_amount_cents: 5_000,
+          order_id: String(order.id),
+          protection_program_id: installation.programId,
+          currency: "USD",
+          customer_email: "buyer@example.com",
+        },
+        randomUUID(),
+      );
+      const plan = await client.headless.confirm({ quote_id: quote.quote_id }, randomUUID());
+      assert.equal(await deliver({ topic: "orders/create", payload: order }), 200);
+      await settled();
+      assert.deepEqual(
+        (await plansFor(order.id)).map(({ id }) => id),
+        [plan.plan_id],
+      );
+      const row = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [
+        String(order.id),
+      ]))!;
+      assert.equal(row.reference_number, plan.reference_number);
+      assert.ok(row.reference_written_at, "write-back recorded");
+      assert.equal(app.admin.orders.get(order.admin_graphql_api_id)!.metafields[0].value, plan.reference_number);
+    });
+
     it("declined or absent opt-in: no quote, no plan", async () => {
       const before = await rowCounts(db(), ["quotes", "plans", "shopify_orders"]);
       const choices: Record<string, string>[] = [{ _protection: "declined", _protection_quote: "quo_x" }, {}];
