@@ -21,6 +21,7 @@ import autocannon from "autocannon";
 import { createTestDatabase, type Dialect } from "../test/support/databases.ts";
 import { orderPayload, webhookHeaders } from "../test/support/shopify.ts";
 import type { AppServerReady } from "../test/support/shopify-app-server.ts";
+import { formatDecimalAmount } from "@purchase-protection/contract";
 
 const SHOP = "bench-shop.myshopify.com";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,7 +49,7 @@ async function main() {
       orderPayload({
         lines: [
           { productId: 111, price: "100.00" },
-          { productId: ready.productId, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+          { productId: ready.productId, variantId: tier.variantId, price: formatDecimalAmount(tier.priceCents, "USD") },
         ],
         attributes: { _protection: "accepted", _protection_quote: "quo_from_cart" },
       }),

@@ -23,6 +23,7 @@ import {
   setRules,
   type PaidOrder,
 } from "./shopify-claim-payout-support.ts";
+import { formatDecimalAmount } from "@purchase-protection/contract";
 
 const SHOP = "claimed-goods.myshopify.com";
 
@@ -194,7 +195,7 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       const held = app.admin.paidOrder(order.admin_graphql_api_id)!;
       const money = (amount: string) => ({ amount, currencyCode: "USD" });
       const saleCents = Math.round(Number(sale.amountSet.presentmentMoney.amount) * 100);
-      const refundedByHand = ((saleCents - 1_000) / 100).toFixed(2);
+      const refundedByHand = formatDecimalAmount(saleCents - 1_000, "USD");
       held.transactions.push(
         {
           id: "gid://shopify/OrderTransaction/1",

@@ -9,6 +9,7 @@ import type { ShopifyAppHarness } from "../support/shopify-app.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
 import type { ClaimRules } from "../../server/domain/claim-rules.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
+import { formatDecimalAmount } from "@purchase-protection/contract";
 
 export const GATEWAY = "shopify_payments";
 export const GOODS_PRODUCT_ID = 111;
@@ -52,7 +53,11 @@ export async function protectedPaidOrder(
   const order = orderPayload({
     lines: [
       { productId: GOODS_PRODUCT_ID, price: "60.00", quantity: 2 },
-      { productId: installation.product_id, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+      {
+        productId: installation.product_id,
+        variantId: tier.variantId,
+        price: formatDecimalAmount(tier.priceCents, "USD"),
+      },
     ],
     attributes: { _protection: "accepted" },
     email: `buyer-${randomUUID()}@example.com`,

@@ -15,6 +15,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/data
 import { orderPayload, webhookHeaders } from "../support/shopify.ts";
 import type { AppServerReady } from "../support/shopify-app-server.ts";
 import { waitFor } from "../support/wait.ts";
+import { formatDecimalAmount } from "@purchase-protection/contract";
 
 const SHOP = "crash-test.myshopify.com";
 const ORDERS = 120;
@@ -59,7 +60,11 @@ describe.each(DIALECTS)(
         const payload = orderPayload({
           lines: [
             { productId: 111, price: "100.00" },
-            { productId: ready.productId, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+            {
+              productId: ready.productId,
+              variantId: tier.variantId,
+              price: formatDecimalAmount(tier.priceCents, "USD"),
+            },
           ],
           attributes: { _protection: "accepted" },
         });

@@ -18,6 +18,7 @@ import { waitFor } from "../support/wait.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
 import { owePlanFee } from "../../server/domain/fee-refunds.ts";
 import { markPlanCancelled } from "../../server/store/plans.ts";
+import { formatDecimalAmount } from "@purchase-protection/contract";
 
 const SHOP = "refunded-goods.myshopify.com";
 const GATEWAY = "shopify_payments";
@@ -68,7 +69,11 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
       const order = orderPayload({
         lines: [
           { productId: 111, price: "120.00" },
-          { productId: installation.product_id, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+          {
+            productId: installation.product_id,
+            variantId: tier.variantId,
+            price: formatDecimalAmount(tier.priceCents, "USD"),
+          },
         ],
         attributes: { _protection: "accepted" },
         email: `buyer-${randomUUID()}@example.com`,
@@ -162,7 +167,7 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
           parentId: sale.id,
           gateway: GATEWAY,
           kind: "REFUND",
-          amount: (plan.fee_cents / 100).toFixed(2),
+          amount: formatDecimalAmount(plan.fee_cents, "USD"),
         },
       ]);
       assert.equal(plan.fee_cents, 360);
@@ -176,7 +181,7 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
 
       // Shopify announces the fee refund (refunds/create), and later the merchant refunds the goods: neither reports a
       // merchant refund on the cancelled plan (its order is no longer protected), and every job is done (none left retrying).
-      for (const amount of [(plan.fee_cents / 100).toFixed(2), "120.00"]) {
+      for (const amount of [formatDecimalAmount(plan.fee_cents, "USD"), "120.00"]) {
         assert.equal(
           await app.deliver({
             shop: SHOP,

@@ -21,6 +21,7 @@ import {
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { buyerEmailHash } from "../../server/domain/buyer-emails.ts";
+import { formatDecimalAmount } from "@purchase-protection/contract";
 
 const SHOP = "protected-goods.myshopify.com";
 const SHOPIFY_TABLES = [
@@ -176,7 +177,7 @@ export function shopifyFlowsSuite(dialect: Dialect) {
         lines: [
           { productId: 111, price: "100.00" },
           { productId: 222, price: "10.00", quantity: 2 },
-          { productId, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+          { productId, variantId: tier.variantId, price: formatDecimalAmount(tier.priceCents, "USD") },
         ],
         attributes: { _protection: "accepted", _protection_quote: "quo_from_the_cart" },
         email: "Ada.Buyer@example.com",
@@ -241,7 +242,7 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       const order = orderPayload({
         lines: [
           { productId: 111, price: "50.00" },
-          { productId, variantId: tier.variantId, price: (tier.priceCents / 100).toFixed(2) },
+          { productId, variantId: tier.variantId, price: formatDecimalAmount(tier.priceCents, "USD") },
         ],
         attributes: { _protection: "accepted" },
       });

@@ -8,7 +8,7 @@ import type { Browser } from "playwright-core";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { renderEmbed } from "../support/theme-embed.ts";
 import { orderPayload } from "../support/shopify.ts";
-import type { StorefrontConfig } from "@purchase-protection/contract";
+import { formatDecimalAmount, type StorefrontConfig } from "@purchase-protection/contract";
 import { buildWidget } from "../../packages/widget/build.ts";
 import { createServerApp } from "../../server/server-app.ts";
 import { startStorefront, type Storefront } from "../support/widget/storefront.ts";
@@ -94,7 +94,7 @@ describe("Shopify end to end: theme embed on a cart → cart attributes → orde
       lines: cart.items.map((item) => ({
         productId: item.product_id,
         variantId: item.variant_id,
-        price: (item.price / 100).toFixed(2),
+        price: formatDecimalAmount(item.price, "USD"),
         quantity: item.quantity,
       })),
       attributes: cart.attributes,

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { orderPayload, shopifyId, TEST_APP } from "../support/shopify.ts";
 import type { Dialect } from "../support/databases.ts";
+import { formatDecimalAmount } from "@purchase-protection/contract";
 
 export const STATUS_URL = `${TEST_APP.SHOPIFY_APP_URL}/extensions/protection-status`;
 /** Where the app puts the portal (PORTAL_URL unset): its own /portal. */
@@ -60,7 +61,7 @@ export async function startPostPurchaseApp(dialect: Dialect, shops: string[]): P
                 {
                   productId: installation.product_id,
                   variantId: tier.variantId,
-                  price: (tier.priceCents / 100).toFixed(2),
+                  price: formatDecimalAmount(tier.priceCents, "USD"),
                 },
               ]
             : []),
