@@ -7,7 +7,18 @@
 export { loadConfig, type Config } from "./config.ts";
 export { claimTitle } from "./domain/claim-name.ts";
 export { createRuntime, type Runtime } from "./runtime.ts";
-export { createCore, type Core, type CoreDeps } from "./core/index.ts";
+export {
+  createCore,
+  StaffRefused,
+  type Core,
+  type CoreDeps,
+  type MerchantCaller,
+  type StaffCaller,
+  type Buyer,
+  type PortalAnswer,
+  type PortalForm,
+  type PortalRulebook,
+} from "./core/index.ts";
 export { createServerApp } from "./server-app.ts";
 export { exitGracefullyOnSignals, type Drain } from "./graceful-shutdown.ts";
 export { probeRoutes, type ReadinessSources } from "./observability/probes.ts";
@@ -52,31 +63,17 @@ export { fullDisclosure } from "./domain/disclosure.ts";
 // Services: install and uninstall, privacy, the dashboard's reads
 export { createTestMerchant, mintKeyPair, revokeMerchantKeys } from "./domain/merchants.ts";
 export { gettingStartedFacts, type GettingStartedFacts } from "./domain/getting-started.ts";
-export { loadActiveProgram, programTermsOf, updateProgram, type EditableProgram } from "./domain/programs.ts";
+export { loadActiveProgram, programTermsOf, type EditableProgram } from "./domain/programs.ts";
 export { listPrograms, type ProgramView } from "./domain/programs.ts";
 export { priceOffer } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
 export { dailyActivity, merchantMetrics, type DailyActivity, type MerchantMetrics } from "./domain/metrics.ts";
-export {
-  checkEndpointUrl,
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  getWebhookEndpoint,
-  listWebhookEndpoints,
-  rotateWebhookSecret,
-  updateWebhookEndpoint,
-  type WebhookEndpoint,
-} from "./domain/webhook-endpoints.ts";
+export { listWebhookEndpoints, type WebhookEndpoint } from "./domain/webhook-endpoints.ts";
 export type { EndpointStatus } from "./vocabulary/webhook-endpoints.ts";
 export { EVENT_TYPES, TEST_EVENT_TYPE } from "./vocabulary/events.ts";
-export {
-  listWebhookAttempts,
-  redeliverEvent,
-  sendTestEvent,
-  type WebhookAttempt,
-} from "./domain/webhook-deliveries.ts";
+export { listWebhookAttempts, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
 export { assertFeeRefundable, confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
 // Deliveries: the Shopify app records the carrier's "delivered" on the protected order (the claim rules read it).
@@ -113,14 +110,10 @@ export * from "./store/shopify-claim-payouts.ts";
 // queue and claim, and the staff's actions on claims (each with its audit entry, in one transaction).
 export {
   authenticateStaff,
-  changeStaffRole,
-  disableStaff,
   ensureStaffAccount,
-  inviteStaff,
   issueSignInLink,
   listAuditLog,
   listStaff,
-  reactivateStaff,
   requestSignInLink,
   signInLinkUsable,
   signInWithLink,
@@ -135,7 +128,6 @@ export {
   type StaffRole,
 } from "./domain/staff.ts";
 export {
-  actOnClaim,
   getOpsClaim,
   listClaimQueue,
   readOpsEvidence,
@@ -156,17 +148,13 @@ export {
   type RunningBalance,
   type Statement,
 } from "./domain/settlements.ts";
-export { countBuyersRefusedForNoAddress, voidPlan } from "./domain/plans.ts";
+export { countBuyersRefusedForNoAddress } from "./domain/plans.ts";
 export type { ConsentRecord } from "./vocabulary/plans.ts";
-export { reportMerchantRefund, type MerchantRefund } from "./domain/orders.ts";
+export type { MerchantRefund } from "./domain/orders.ts";
 export { sendMemberSignInEmail, sendMemberSignUpEmail } from "./email/member-sign-in.ts";
 export { listPurchaseEmails, type PurchaseEmail } from "./domain/emails.ts";
 export {
-  listApiKeys,
   MINTABLE_KEY_KINDS,
-  mintKey,
-  revokeKey,
-  rotateKey,
   ROTATION_OVERLAPS,
   type ApiKeySummary,
   type MintedKey,
@@ -198,16 +186,12 @@ export {
 } from "./domain/action-digests.ts";
 export {
   authenticateMember,
-  changeMemberRole,
-  disableMember,
-  inviteMember,
   listTeam,
   MEMBER_ROLES,
   memberSignInLinkUsable,
   requestMemberSignInLinks,
   signInMemberWithLink,
   signOutEverywhere,
-  switchDashboardMode,
   type MemberPrincipal,
   type MemberRole,
   type MemberSignInLink,
@@ -222,7 +206,6 @@ export {
   type SignUpRequest,
 } from "./domain/sign-ups.ts";
 export {
-  appendMerchantAudit,
   listMerchantAudit,
   MERCHANT_AUDIT_ACTIONS,
   type MerchantAuditAction,
@@ -244,6 +227,6 @@ export { logStartupWarnings } from "./startup-warnings.ts";
 export { attachmentDisposition } from "./http/route.ts";
 export { RULES as RATE_LIMIT_RULES } from "./rate-limits/policies.ts";
 
-// The buyer portal's wire shapes (the portal pages are server-side clients of the portal API)
+// The buyer portal's answers (the portal pages call the core's portal use cases)
 export type { PortalPlan, PortalSession } from "./domain/portal.ts";
 export type { EvidenceFile, PortalClaim, PortalClaimWithTimeline, TimelineEntry } from "./domain/claim-views.ts";

@@ -8,7 +8,14 @@
 // (its Origin header, which browsers send on every POST; SameSite=Strict keeps the cookie off cross-site requests
 // as a second line).
 import { createCookie, redirect } from "@remix-run/node";
-import { authenticateStaff, type Queryable, type Runtime, type StaffPrincipal } from "../../server/index.ts";
+import {
+  authenticateStaff,
+  StaffRefused,
+  type Queryable,
+  type Runtime,
+  type StaffCaller,
+  type StaffPrincipal,
+} from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { isHttps } from "../portal/session.server.ts";
 import { checkSameOrigin, clientIp } from "../form-actions.server.ts";
@@ -44,17 +51,41 @@ export async function currentStaff(
 export async function requireStaff(request: Request, db?: Queryable): Promise<StaffPrincipal> {
   const staff = await currentStaff(request, db);
   if (staff) return staff;
+  throw await toSignIn(request);
+}
+
+/** The redirect to the sign-in page, which also clears a dead cookie. */
+async function toSignIn(request: Request): Promise<Response> {
   const hadCookie = (await sessionToken(request)) !== undefined;
-  throw redirect(`/ops/sign-in${hadCookie ? "?notice=expired" : ""}`, {
+  return redirect(`/ops/sign-in${hadCookie ? "?notice=expired" : ""}`, {
     headers: { "Set-Cookie": await endSession(request) },
   });
 }
 
+const adminsOnly = () => new Response("Only an admin can open this page.", { status: 403 });
+
 /** An admin, or a 403 (thrown) for a reviewer. */
 export async function requireAdmin(request: Request, db?: Queryable): Promise<StaffPrincipal> {
   const staff = await requireStaff(request, db);
-  if (staff.role !== "admin") throw new Response("Only an admin can open this page.", { status: 403 });
+  if (staff.role !== "admin") throw adminsOnly();
   return staff;
+}
+
+/**
+ * A console change as the core runs it (server/core/staff-session.ts: the session is checked again inside the change's
+ * transaction), its refusals answered as requireStaff and requireAdmin answer them.
+ */
+export async function asStaffMember<T>(
+  request: Request,
+  context: unknown,
+  change: (caller: StaffCaller) => Promise<T>,
+): Promise<T> {
+  try {
+    return await change({ sessionToken: await sessionToken(request), ip: clientIp(request, context) });
+  } catch (error) {
+    if (!(error instanceof StaffRefused)) throw error;
+    throw error.reason === "signed_out" ? await toSignIn(request) : adminsOnly();
+  }
 }
 
 /** Refuses (throws 403) a POST that did not come from a console page (app/form-actions.server.ts). */

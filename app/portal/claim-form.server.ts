@@ -1,7 +1,7 @@
 // Turning the portal's multipart forms into the portal API's: the buyer's fields checked for presence here (so a
 // missing field is named next to it without a round trip), the evidence files passed on as they came (the API
 // recognises them by their bytes), and the API's refusals placed next to the field its `param` names.
-import type { ApiResult } from "./portal-api.server.ts";
+import type { ApiResult } from "./buyer.server.ts";
 import { errorSentence } from "./messages.ts";
 import type { FieldErrors } from "./ui.tsx";
 

@@ -2,7 +2,7 @@
 // buyer names it by), the question that waits for the buyer, and what an approved or paid claim brings them.
 import { formatMoney } from "./format.ts";
 import { messages } from "./messages.ts";
-import type { PortalClaim, PortalClaimWithTimeline } from "./portal-api.server.ts";
+import type { PortalClaim, PortalClaimWithTimeline } from "./buyer.server.ts";
 import { LocalTime, usePortalLocale } from "./ui.tsx";
 
 /** The claim's page: by its number on the plan, never its internal id. */

@@ -5,7 +5,7 @@
 // field and cookie differ is refused with 403. Cookie syntax by the `cookie` package through Remix's createCookie.
 import { createCookie, redirect } from "@remix-run/node";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { ApiResult } from "./portal-api.server.ts";
+import type { ApiResult } from "./buyer.server.ts";
 import { errorSentence } from "./messages.ts";
 
 export const SESSION_COOKIE = "portal_session";

@@ -1,7 +1,5 @@
 import { currentMember, standaloneAction, standaloneLoader } from "../dashboard/standalone.server.ts";
 import { goLiveAction, loadGoLive, switchMerchantLive } from "../dashboard/pages/go-live.server.ts";
-import { protectionRuntime } from "../protection-api.server.ts";
-import { switchDashboardMode } from "../../server/index.ts";
 import type { PageContext } from "../dashboard/viewer.ts";
 
 export const loader = standaloneLoader("goLive", loadGoLive);
@@ -12,7 +10,7 @@ export const action = standaloneAction(
     // Whoever went live wants to see live: the session shows live data from this answer on, so the mode banner (and
     // every page) follows at once instead of still saying "test data" until the member switches by hand.
     const member = await currentMember(context.request);
-    if (member) await protectionRuntime().db.transaction((tx) => switchDashboardMode(tx, member, "live"));
+    if (member) await context.runtime.core.team.switchMode(member, "live");
   }),
 );
 export { GoLivePage as default } from "../dashboard/pages/GoLivePage.tsx";

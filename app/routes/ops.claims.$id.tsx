@@ -6,8 +6,8 @@
 import type { ReactNode } from "react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { actOnClaim, DomainError, getOpsClaim, type ClaimActionName } from "../../server/index.ts";
-import { checkOrigin, clientIp, requireAdmin, requireStaff, runtime } from "../ops/console.server.ts";
+import { DomainError, getOpsClaim, type ClaimActionName } from "../../server/index.ts";
+import { asStaffMember, checkOrigin, requireStaff, runtime } from "../ops/console.server.ts";
 import { field, formAction } from "../form-actions.server.ts";
 import { ACTOR_LABELS, STATUS_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, ReviewMarkerBadge, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
@@ -83,18 +83,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     ...(name === "request_information" ? { message: values["info-message"] } : {}),
     ...(name === "record_payment" ? { reference: values["payment-reference"], note: values["payment-note"] } : {}),
   };
-  const { db, services } = runtime();
-  const ip = clientIp(request, context) ?? "";
   const result = await formAction(
     name,
     fieldIds,
-    () =>
-      db.transaction(async (tx) => {
-        // The session is checked again inside the transaction: a disabled account decides nothing. Only an admin
-        // records a payment (a reviewer's POST is a 403).
-        const staff = name === "record_payment" ? await requireAdmin(request, tx) : await requireStaff(request, tx);
-        return actOnClaim(tx, services, staff, claimId, input, ip);
-      }),
+    () => asStaffMember(request, context, (staff) => runtime().core.claims.act(staff, claimId, input)),
     values,
   );
   if (!result.ok) return result.response;

@@ -3,17 +3,8 @@
 // by a new link). An admin cannot change or disable their own account, so one admin always remains.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  changeStaffRole,
-  disableStaff,
-  inviteStaff,
-  listStaff,
-  reactivateStaff,
-  STAFF_ROLES,
-  type Queryable,
-  type StaffPrincipal,
-} from "../../server/index.ts";
-import { checkOrigin, clientIp, requireAdmin, runtime } from "../ops/console.server.ts";
+import { listStaff, STAFF_ROLES, type StaffCaller } from "../../server/index.ts";
+import { asStaffMember, checkOrigin, requireAdmin, runtime } from "../ops/console.server.ts";
 import { field, formAction } from "../form-actions.server.ts";
 import { ACCOUNT_STATUS_LABELS, ROLE_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, TableRegion } from "../ops/ui.tsx";
@@ -41,20 +32,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   checkOrigin(request);
   const form = await readForm(request);
   const intent = field(form, "intent");
-  const { db, services } = runtime();
-  const ip = clientIp(request, context) ?? "";
+  const { staff } = runtime().core;
   const values = Object.fromEntries(["email", "name", "role", "staffId"].map((name) => [name, field(form, name)]));
-  // The admin is checked again inside the transaction: a demoted or disabled admin changes nothing.
-  const asAdmin = <T,>(work: (tx: Queryable, admin: StaffPrincipal) => Promise<T>) =>
-    db.transaction(async (tx) => work(tx, await requireAdmin(request, tx)));
+  // The admin is checked again inside the change's transaction: a demoted or disabled admin changes nothing.
+  const asAdmin = <T,>(change: (admin: StaffCaller) => Promise<T>) => asStaffMember(request, context, change);
   if (intent === "invite") {
     const result = await formAction(
       "invite",
       { email: "email", name: "name", role: "role" },
-      () =>
-        asAdmin((tx, admin) =>
-          inviteStaff(tx, services, admin, { email: values.email, name: values.name, role: values.role }, ip),
-        ),
+      () => asAdmin((admin) => staff.invite(admin, { email: values.email, name: values.name, role: values.role })),
       values,
     );
     return result.ok ? redirect("/ops/staff?notice=invited") : result.response;
@@ -63,10 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await formAction(
       "change_role",
       {},
-      () =>
-        asAdmin((tx, admin) =>
-          changeStaffRole(tx, services, admin, { staffId: values.staffId, role: field(form, "newRole") }, ip),
-        ),
+      () => asAdmin((admin) => staff.changeRole(admin, { staffId: values.staffId, role: field(form, "newRole") })),
       values,
     );
     return result.ok ? redirect("/ops/staff?notice=role") : result.response;
@@ -75,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await formAction(
       "disable",
       {},
-      () => asAdmin((tx, admin) => disableStaff(tx, services, admin, values.staffId, ip)),
+      () => asAdmin((admin) => staff.disable(admin, values.staffId)),
       values,
     );
     return result.ok ? redirect("/ops/staff?notice=disabled") : result.response;
@@ -84,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await formAction(
       "reactivate",
       {},
-      () => asAdmin((tx, admin) => reactivateStaff(tx, services, admin, values.staffId, ip)),
+      () => asAdmin((admin) => staff.reactivate(admin, values.staffId)),
       values,
     );
     return result.ok ? redirect("/ops/staff?notice=reactivated") : result.response;

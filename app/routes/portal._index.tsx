@@ -4,7 +4,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { messages } from "../portal/messages.ts";
-import { portalApi } from "../portal/portal-api.server.ts";
+import { buyerOf, portal } from "../portal/buyer.server.ts";
 import {
   checkCsrf,
   csrfToken,
@@ -51,8 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!typed) errors.reference = messages.lookup.referenceMissing;
   if (Object.keys(errors).length > 0)
     return json({ errors, formError: undefined as string | undefined, values }, { status: 400 });
-  const result = await portalApi.lookup(
-    { request, context },
+  const result = await portal().lookup(
+    buyerOf(request, context),
     REFERENCE_PREFIX.test(typed) ? { email, referenceNumber: typed } : { email, orderNumber: typed },
   );
   if (!result.ok) return json({ errors, formError: failureSentence(result), values }, { status: result.status });

@@ -4,7 +4,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
-import { portalApi } from "../portal/portal-api.server.ts";
+import { buyerOf, portal } from "../portal/buyer.server.ts";
 import {
   checkCsrf,
   csrfToken,
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `${messages.cancel.title} · $
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await requireSession(request);
-  const plan = await pageData(request, await portalApi.plan({ request, context }, token));
+  const plan = await pageData(request, await portal().plan(buyerOf(request, context, token)));
   if (!plan.cancellable) throw redirect("/portal/plan");
   const csrf = await csrfToken(request);
   return json({ csrf: csrf.token, plan }, { headers: pageHeaders(csrf) });
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       400,
     );
   const referenceNumber = String(form.get("referenceNumber") ?? "");
-  const result = await unlessExpired(request, await portalApi.cancel({ request, context }, token, referenceNumber));
+  const result = await unlessExpired(request, await portal().cancel(buyerOf(request, context, token), referenceNumber));
   if (!result.ok) return json({ errors: {} as FieldErrors, formError: failureSentence(result) }, result.status);
   return redirect("/portal/plan?notice=cancelled");
 }

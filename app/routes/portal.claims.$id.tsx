@@ -9,7 +9,7 @@ import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
 import { evidenceHint, formatBytes, formatDate, formatMoney } from "../portal/format.ts";
 import { ClaimPayout, ClaimQuestion, questionOf } from "../portal/claims.tsx";
 import { messages } from "../portal/messages.ts";
-import { portalApi } from "../portal/portal-api.server.ts";
+import { buyerOf, portal, portalForm } from "../portal/buyer.server.ts";
 import {
   checkCsrf,
   csrfToken,
@@ -37,14 +37,17 @@ const NOTICES: Record<string, string> = { filed: messages.claim.created, added: 
 const CLOSED = new Set(["paid", "denied"]);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const token = await requireSession(request);
-  const ctx = { request, context };
-  const claimId = await unlessExpired(request, await portalApi.claimId(ctx, token, params.id ?? ""));
+  const buyer = buyerOf(request, context, await requireSession(request));
+  const claimId = await unlessExpired(request, await portal().claimId(buyer, params.id ?? ""));
   if (!claimId.ok) throw new Response(failureSentence(claimId), { status: claimId.status });
   const [plan, claim, rulebook] = await Promise.all([
-    portalApi.plan(ctx, token).then((result) => unlessExpired(request, result)),
-    portalApi.claim(ctx, token, claimId.data).then((result) => unlessExpired(request, result)),
-    portalApi.reasons(ctx),
+    portal()
+      .plan(buyer)
+      .then((result) => unlessExpired(request, result)),
+    portal()
+      .claim(buyer, claimId.data)
+      .then((result) => unlessExpired(request, result)),
+    portal().reasons(),
   ]);
   if (!plan.ok) throw new Response(failureSentence(plan), { status: plan.status });
   if (!claim.ok) throw new Response(failureSentence(claim), { status: claim.status });
@@ -66,9 +69,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   await checkCsrf(request, form);
-  const token = await requireSession(request);
-  const ctx = { request, context };
-  const claimId = await unlessExpired(request, await portalApi.claimId(ctx, token, params.id ?? ""));
+  const buyer = buyerOf(request, context, await requireSession(request));
+  const claimId = await unlessExpired(request, await portal().claimId(buyer, params.id ?? ""));
   if (!claimId.ok) throw new Response(failureSentence(claimId), { status: claimId.status });
   const values = { message: String(form.get("message") ?? "") };
   if (!values.message.trim())
@@ -80,10 +82,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       },
       400,
     );
-  const body = new FormData();
-  body.set("message", values.message);
-  for (const file of chosenFiles(form, "evidence")) body.append("evidence", file, file.name);
-  const result = await unlessExpired(request, await portalApi.addMessage(ctx, token, claimId.data, body));
+  const body = await portalForm({ message: values.message }, chosenFiles(form, "evidence"));
+  const result = await unlessExpired(request, await portal().addMessage(buyer, claimId.data, body));
   if (!result.ok) return json({ ...placeFailure(result), values }, result.status);
   return redirect(`/portal/claims/${result.data.number}?notice=added`);
 }

@@ -1,38 +1,20 @@
 // GET /portal/claims/:id/evidence/:eid: a claim's file (the claim by its number on the plan, as the claim's page
-// addresses it), downloaded with the buyer's session. The bytes and headers
-// come from GET /api/v1/portal/claims/:id/evidence/:eid (Content-Type from the stored row, attachment, nosniff,
-// no-store); this route only adds the session and passes them on.
+// addresses it), downloaded with the buyer's session: its stored Content-Type, as an attachment, nosniff, no-store.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { portalApi } from "../portal/portal-api.server.ts";
+import { buyerOf, portal, type ApiResult } from "../portal/buyer.server.ts";
 import { expiredRedirect, requireSession } from "../portal/session.server.ts";
-
-const PASSED_HEADERS = [
-  "Content-Type",
-  "Content-Length",
-  "Content-Disposition",
-  "X-Content-Type-Options",
-  "Cache-Control",
-];
+import { downloadResponse } from "../downloads.server.ts";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const token = await requireSession(request);
-  const ctx = { request, context };
-  const claimId = await portalApi.claimId(ctx, token, params.id ?? "");
-  if (!claimId.ok && claimId.status === 401) return expiredRedirect(request);
-  if (!claimId.ok) return new Response("Not found", { status: claimId.status === 429 ? 429 : 404 });
-  const upstream = await portalApi.evidence(ctx, token, claimId.data, params.eid ?? "");
-  if (upstream.status === 401) {
-    await upstream.body?.cancel();
-    return expiredRedirect(request);
-  }
-  if (!upstream.ok) {
-    await upstream.body?.cancel();
-    return new Response("Not found", { status: upstream.status === 429 ? 429 : 404 });
-  }
-  const headers = new Headers({ "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" });
-  for (const name of PASSED_HEADERS) {
-    const value = upstream.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  return new Response(upstream.body, { status: 200, headers });
+  const buyer = buyerOf(request, context, await requireSession(request));
+  const claimId = await portal().claimId(buyer, params.id ?? "");
+  if (!claimId.ok) return refused(request, claimId);
+  const file = await portal().evidence(buyer, claimId.data, params.eid ?? "");
+  return file.ok ? downloadResponse(file.data) : refused(request, file);
 }
+
+/** A gone session goes to the look-up; anything else is a bare 404 (429 when limited). */
+const refused = (request: Request, failure: Extract<ApiResult<unknown>, { ok: false }>) =>
+  failure.status === 401
+    ? expiredRedirect(request)
+    : new Response("Not found", { status: failure.status === 429 ? 429 : 404 });

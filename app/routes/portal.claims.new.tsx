@@ -8,7 +8,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
 import { evidenceHint, formatMoney, parseMoney } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
-import { portalApi } from "../portal/portal-api.server.ts";
+import { buyerOf, portal, portalForm } from "../portal/buyer.server.ts";
 import {
   checkCsrf,
   csrfToken,
@@ -46,9 +46,8 @@ const browserToday = () => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = await requireSession(request);
-  const ctx = { request, context };
-  const [planResult, rulebook] = await Promise.all([portalApi.plan(ctx, token), portalApi.reasons(ctx)]);
+  const buyer = buyerOf(request, context, await requireSession(request));
+  const [planResult, rulebook] = await Promise.all([portal().plan(buyer), portal().reasons()]);
   const plan = await pageData(request, planResult);
   if (plan.status !== "active") throw redirect("/portal/plan");
   if (!rulebook.ok) throw new Response(failureSentence(rulebook), { status: rulebook.status });
@@ -68,15 +67,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   await checkCsrf(request, form);
-  const token = await requireSession(request);
-  const ctx = { request, context };
+  const buyer = buyerOf(request, context, await requireSession(request));
   const values = {
     reason: String(form.get("reason") ?? ""),
     occurredAt: String(form.get("occurredAt") ?? "").trim(),
     description: String(form.get("description") ?? ""),
     amount: String(form.get("amount") ?? "").trim(),
   };
-  const plan = await unlessExpired(request, await portalApi.plan(ctx, token));
+  const plan = await unlessExpired(request, await portal().plan(buyer));
   if (!plan.ok) return json({ errors: {} as FieldErrors, formError: failureSentence(plan), values }, plan.status);
   const errors: FieldErrors = {};
   if (!values.reason) errors.reason = messages.claim.reasonMissing;
@@ -89,14 +87,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   if (Object.keys(errors).length > 0) return json({ errors, formError: undefined as string | undefined, values }, 400);
 
-  const body = new FormData();
-  body.set("referenceNumber", plan.data.referenceNumber);
-  body.set("reason", values.reason);
-  body.set("occurredAt", values.occurredAt);
-  body.set("description", values.description);
-  if (amountCents !== undefined) body.set("amountCents", String(amountCents));
-  for (const file of chosenFiles(form, "evidence")) body.append("evidence", file, file.name);
-  const result = await unlessExpired(request, await portalApi.fileClaim(ctx, token, body));
+  const body = await portalForm(
+    {
+      referenceNumber: plan.data.referenceNumber,
+      reason: values.reason,
+      occurredAt: values.occurredAt,
+      description: values.description,
+      ...(amountCents !== undefined ? { amountCents: String(amountCents) } : {}),
+    },
+    chosenFiles(form, "evidence"),
+  );
+  const result = await unlessExpired(request, await portal().fileClaim(buyer, body));
   if (!result.ok) return json({ ...placeFailure(result), values }, result.status);
   return redirect(`/portal/claims/${result.data.number}?notice=filed`);
 }

@@ -16,7 +16,7 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { messages } from "../portal/messages.ts";
-import { portalApi } from "../portal/portal-api.server.ts";
+import { buyerOf, portal } from "../portal/buyer.server.ts";
 import { checkCsrf, csrfToken, pageHeaders, startSession } from "../portal/session.server.ts";
 import { CsrfField, PortalShell } from "../portal/ui.tsx";
 import { readForm } from "../form.server.ts";
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const token = String(form.get("token") ?? "");
   const result =
     referenceNumber && token
-      ? await portalApi.coverageLink({ request, context }, { referenceNumber, token })
+      ? await portal().coverageLink(buyerOf(request, context), { referenceNumber, token })
       : undefined;
   if (!result?.ok)
     return redirect(`/portal?${new URLSearchParams({ notice: "link-failed", reference: referenceNumber })}`);

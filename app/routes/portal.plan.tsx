@@ -8,7 +8,7 @@ import { useEffect, type ReactNode } from "react";
 import { useLoaderData } from "@remix-run/react";
 import { formatDate, formatMoney, remainingText } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
-import { portalApi, type PortalClaim, type PortalPlan } from "../portal/portal-api.server.ts";
+import { buyerOf, portal, type PortalClaim, type PortalPlan } from "../portal/buyer.server.ts";
 import { csrfToken, failureSentence, pageHeaders, requireSession, unlessExpired } from "../portal/session.server.ts";
 import { LocalTime, Notice, PortalShell, usePortalLocale } from "../portal/ui.tsx";
 import { ClaimPayout, ClaimQuestion, claimHref, questionOf } from "../portal/claims.tsx";
@@ -18,20 +18,23 @@ export const meta: MetaFunction = () => [{ title: `${messages.plan.title} · ${m
 const NOTICES: Record<string, string> = { cancelled: messages.cancel.done, filed: messages.claim.created };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = await requireSession(request);
-  const ctx = { request, context };
+  const buyer = buyerOf(request, context, await requireSession(request));
   const [plan, claims] = await Promise.all([
-    portalApi.plan(ctx, token).then((result) => unlessExpired(request, result)),
-    portalApi.claims(ctx, token).then((result) => unlessExpired(request, result)),
+    portal()
+      .plan(buyer)
+      .then((result) => unlessExpired(request, result)),
+    portal()
+      .claims(buyer)
+      .then((result) => unlessExpired(request, result)),
   ]);
   if (!plan.ok) throw new Response(failureSentence(plan), { status: plan.status });
-  const listed = claims.ok ? claims.data.data : [];
+  const listed = claims.ok ? claims.data : [];
   // The question of each claim that waits for the buyer, from its timeline (rarely more than one).
   const waiting = await Promise.all(
     listed
       .filter((claim) => claim.status === "needs_information")
       .map(async (claim) => {
-        const detail = await portalApi.claim(ctx, token, claim.id);
+        const detail = await portal().claim(buyer, claim.id);
         return { claim, question: detail.ok ? questionOf(detail.data) : "" };
       }),
   );

@@ -1,7 +1,7 @@
 // POST /portal/sign-out: ends the session on the server (POST /api/v1/portal/sign-out: its token stops working at
 // once, in every process) and forgets the cookie.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { portalApi } from "../portal/portal-api.server.ts";
+import { buyerOf, portal } from "../portal/buyer.server.ts";
 import { checkCsrf, endSession, sessionToken } from "../portal/session.server.ts";
 import { readForm } from "../form.server.ts";
 
@@ -9,7 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await checkCsrf(request, await readForm(request));
   const token = await sessionToken(request);
   // An already-ended or expired session (401) is signed out all the same; any other failure is the page's error.
-  const result = token ? await portalApi.signOut({ request, context }, token) : undefined;
+  const result = token ? await portal().signOut(buyerOf(request, context, token)) : undefined;
   if (result && !result.ok && result.status !== 401)
     throw new Response("We could not sign you out. Try again in a moment.", { status: 503 });
   return redirect("/portal?notice=signed-out", { headers: { "Set-Cookie": await endSession(request) } });

@@ -6,7 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { fullDisclosure } from "../../server/index.ts";
 import { formatBytes, formatQuota } from "../portal/format.ts";
 import { messages } from "../portal/messages.ts";
-import { portalApi } from "../portal/portal-api.server.ts";
+import { buyerOf, portal } from "../portal/buyer.server.ts";
 import { csrfToken, failureSentence, pageHeaders, sessionToken } from "../portal/session.server.ts";
 import { PortalShell } from "../portal/ui.tsx";
 import { protectionRuntime } from "../protection-api.server.ts";
@@ -14,12 +14,11 @@ import { protectionRuntime } from "../protection-api.server.ts";
 export const meta: MetaFunction = () => [{ title: `${messages.terms.title} · ${messages.siteName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = { request, context };
-  const rulebook = await portalApi.reasons(ctx);
+  const rulebook = await portal().reasons();
   if (!rulebook.ok) throw new Response(failureSentence(rulebook), { status: rulebook.status });
   // Signed in: the page names the buyer's merchant like every page with a session. An expired session is no error here.
   const token = await sessionToken(request);
-  const plan = token ? await portalApi.plan(ctx, token) : undefined;
+  const plan = token ? await portal().plan(buyerOf(request, context, token)) : undefined;
   const csrf = await csrfToken(request);
   return json(
     {

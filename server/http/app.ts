@@ -1,23 +1,16 @@
 import { Hono, type Context } from "hono";
 import type { Logger } from "pino";
-import type { z } from "zod";
 import type { Database, Queryable } from "../store/database.ts";
 import type { Services } from "../domain/context.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { ApiEnv } from "./env.ts";
-import { ApiError, errorBody, errors, fromZodError, inCallerSpelling, toApiError } from "./errors.ts";
+import { ApiError, errorBody, errors, inCallerSpelling, toApiError } from "./errors.ts";
+import { parse, refuseNul } from "./input.ts";
 import { callerSpelling } from "./casing.ts";
 import { requestContext } from "./request-context.ts";
 import { requestMetrics } from "../observability/request-metrics.ts";
-import {
-  isJsonMediaType,
-  isMultipartFormData,
-  nulCharacterPath,
-  readBodyText,
-  readMultipartBody,
-  type FormLimits,
-} from "./body.ts";
+import { isJsonMediaType, isMultipartFormData, readBodyText, readMultipartBody, type FormLimits } from "./body.ts";
 import { authorizeKey, identifyKey } from "./auth.ts";
 import { rateLimit, type RateLimitOptions } from "./rate-limit.ts";
 import { RULES } from "../rate-limits/policies.ts";
@@ -244,12 +237,6 @@ function pathParams(c: Context<ApiEnv>): Record<string, string> {
   return refuseNul(c.req.param() as Record<string, string>, "path");
 }
 
-function refuseNul<T>(value: T, where: "body" | "query" | "path"): T {
-  const param = nulCharacterPath(value);
-  if (param !== undefined) throw errors.nulCharacter(where, param);
-  return value;
-}
-
 // API answers are per caller and may reveal secrets (a signing secret, a quote token): no cache may keep them.
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -279,13 +266,6 @@ function parseJson(raw: string): unknown {
   } catch {
     throw errors.bodyNotJson();
   }
-}
-
-function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: "body" | "query"): T {
-  if (!schema) return input as T;
-  const parsed = schema.safeParse(input, { reportInput: true });
-  if (!parsed.success) throw fromZodError(parsed.error, where);
-  return parsed.data;
 }
 
 function matches(pattern: string, path: string): boolean {

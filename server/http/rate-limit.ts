@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { Limiter, PolicyState } from "../rate-limits/limiter.ts";
+import type { Limiter, PolicyState, Verdict } from "../rate-limits/limiter.ts";
 import type { RateLimitRule } from "../rate-limits/policies.ts";
 import { clientIp } from "./client-ip.ts";
 import { errors } from "./errors.ts";
@@ -69,12 +69,17 @@ export function rateLimit(
       c.header("RateLimit-Policy", policyHeader);
       c.header("RateLimit", verdict.policies.map(stateItem).join(", "));
     }
-    if (!verdict.admitted) {
-      const challenge = verdict.policies.some((state) => !state.admitted && state.policy.code === "challenge_required");
-      throw errors.rateLimited(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)), challenge);
-    }
+    const refused = rateLimitRefusal(verdict);
+    if (refused) throw refused;
     await next();
   };
+}
+
+/** The limiter's refusal as the API answers it (also the portal pages' use cases, server/core/portal.ts): a 429. */
+export function rateLimitRefusal(verdict: Verdict) {
+  if (verdict.admitted) return undefined;
+  const challenge = verdict.policies.some((state) => !state.admitted && state.policy.code === "challenge_required");
+  return errors.rateLimited(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)), challenge);
 }
 
 /**

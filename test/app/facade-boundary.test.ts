@@ -35,6 +35,24 @@ describe("the core's facade", () => {
     assert.deepEqual(deep, []);
   });
 
+  // The pages call use cases that own their transaction (server/core/); the Shopify app's own rows still open theirs.
+  it("app/ opens no transaction outside app/shopify/", () => {
+    const opening = sourceFiles(path.join(ROOT, "app"))
+      .map(relative)
+      .filter((file) => !file.startsWith("app/shopify/"))
+      .filter((file) => /\btransaction\(/.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
+    assert.deepEqual(opening, []);
+  });
+
+  it("the facade re-exports from server/store/ only the database's opening and types, erasure and the Shopify app's tables", () => {
+    const allowed = /^\.\/store\/(open|migrations|database|erasure|shopify-[a-z-]+)\.ts$/;
+    const storeExports = specifiers(FACADE).filter((specifier) => specifier.startsWith("./store/"));
+    assert.deepEqual(
+      storeExports.filter((specifier) => !allowed.test(specifier)),
+      [],
+    );
+  });
+
   it("server/ imports nothing from Remix, Shopify or app/", () => {
     const foreign = sourceFiles(path.join(ROOT, "server")).flatMap((file) =>
       specifiers(file)

@@ -2,15 +2,7 @@
 // outside Shopify, confirming the refund or replacement they made for an approved claim (the API's
 // POST /merchant/claims/{id}/resolution, the amount typed as money in the claim's currency; a Shopify shop's claims
 // are paid by the app and refuse it).
-import { z } from "zod";
-import {
-  claimTitle,
-  DomainError,
-  getMerchantClaim,
-  readMerchantEvidence,
-  resolveClaim,
-} from "../../../server/index.ts";
-import { formatMoney, parseTypedMoney } from "@purchase-protection/contract";
+import { claimTitle, getMerchantClaim, readMerchantEvidence } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import { REASON_NAMES } from "../reason-names.server.ts";
 import { downloadResponse } from "../../downloads.server.ts";
@@ -37,52 +29,17 @@ export async function loadClaimEvidence({ runtime, viewer, request }: PageContex
   return downloadResponse(await readMerchantEvidence(runtime.db, runtime.services, actor, claimId, evidenceId));
 }
 
-const resolutionSchema = z.object({
-  kind: z.enum(["refund", "replacement"], "Choose what you did: a refund or a replacement."),
-  reference: z
-    .string()
-    .trim()
-    .min(1, "Enter your reference: the refund id, the order or its tracking number.")
-    .max(200),
-});
-
-/** What the merchant typed as the amount ("$129.99", "129.99"; empty: the claim's) in the claim's currency. */
-function resolutionAmount(typed: string, currency: string): number | undefined {
-  if (typed.trim() === "") return undefined;
-  const cents = parseTypedMoney(typed, currency);
-  if (cents === undefined || cents < 1)
-    throw new DomainError(
-      "invalid",
-      "parameter_invalid",
-      `Enter an amount such as ${formatMoney(12_999, currency, "en-US")}, or leave it empty for the claim's amount.`,
-      "amount",
-    );
-  return cents;
-}
-
 export const claimAction: PageAction<unknown> = async ({ runtime, viewer, request, form }) => {
   const values = {
     kind: field(form, "kind"),
     amount: field(form, "amount"),
     reference: field(form, "reference"),
   };
-  const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
   const { claimId } = claimPath(request);
   const result = await formAction(
     "resolution",
     { kind: "kind", amountCents: "amount", amount: "amount", reference: "reference" },
-    async () => {
-      const claim = await getMerchantClaim(runtime.db, actor, claimId);
-      const amountCents = resolutionAmount(values.amount, claim.resolution?.currency ?? claim.currency);
-      const parsed = resolutionSchema.safeParse(values);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0]));
-      }
-      return runtime.db.transaction((tx) =>
-        resolveClaim(tx, runtime.services, actor, claimId, { channel: "merchant", ...parsed.data, amountCents }),
-      );
-    },
+    () => runtime.core.claims.resolve(viewer, claimId, values),
     values,
   );
   return result.ok

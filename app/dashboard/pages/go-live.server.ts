@@ -2,14 +2,13 @@
 // obligations), the origins live widget keys may be used from, and the switch (owner only, by the role table; only
 // from the page's confirmation step, as it cannot be undone). The switch is the shell's: a merchant on any cart goes
 // live here; a Shopify shop also moves its installation to live keys (app/shopify/go-live.server.ts).
-import { goLive, goLiveState, setAllowedOrigins } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageContext } from "../viewer.ts";
 import { unconfirmed } from "../confirmation.server.ts";
 
 export async function loadGoLive({ runtime, viewer }: PageContext) {
   return {
-    state: await goLiveState(runtime.db, runtime.services, viewer.merchantId),
+    state: await runtime.core.programs.goLiveState(viewer.merchantId),
     portalUrl: runtime.config.PORTAL_URL,
     companyName: runtime.config.COMPANY_NAME,
   };
@@ -21,19 +20,18 @@ export type GoLiveData = Awaited<ReturnType<typeof loadGoLive>>;
 export type GoLiveSwitch<Context> = (context: Context, input: { confirmationEmail: string }) => Promise<unknown>;
 
 export const switchMerchantLive: GoLiveSwitch<PageContext> = ({ runtime, viewer }, input) =>
-  runtime.db.transaction((tx) => goLive(tx, runtime.services, viewer, input));
+  runtime.core.programs.goLive(viewer, input);
 
 export const goLiveAction =
   <Context extends PageContext>(switchLive: GoLiveSwitch<Context>) =>
   async (context: Context & { form: FormData }) => {
     const { runtime, viewer, form } = context;
-    const { db, services } = runtime;
     if (field(form, "intent") === "origins") {
       const values = { origins: field(form, "origins") };
       const result = await formAction(
         "origins",
         { origins: "origins" },
-        () => db.transaction((tx) => setAllowedOrigins(tx, services, viewer, values)),
+        () => runtime.core.programs.setAllowedOrigins(viewer, values),
         values,
       );
       return result.ok ? { ok: true, form: "origins", message: "Allowed origins saved." } : result.response;

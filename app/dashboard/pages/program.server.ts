@@ -12,7 +12,6 @@ import {
   priceOffer,
   programTermsOf,
   SUPPORTED_CURRENCIES,
-  updateProgram,
 } from "../../../server/index.ts";
 import { field, formAction, type ActionFailure } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
@@ -143,7 +142,7 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
     },
     async () => {
       try {
-        return await runtime.db.transaction((tx) => updateProgram(tx, runtime.services, viewer, input));
+        return await runtime.core.programs.update(viewer, input);
       } catch (error) {
         // The rules' schema names the part it refused (claimRules.autoApprove.reasons): the field that holds it.
         if (!(error instanceof DomainError) || !error.field) throw error;

@@ -5,14 +5,7 @@
 // API's POST /purchases/{id}/fee-refund, channel merchant), with their own reference; a second confirmation changes
 // nothing, and a Shopify plan's fee (refunded by the app) is refused.
 import { z } from "zod";
-import {
-  confirmFeeRefund,
-  DomainError,
-  getPurchase,
-  listPurchaseEmails,
-  listPurchases,
-  voidPlan,
-} from "../../../server/index.ts";
+import { getPurchase, listPurchaseEmails, listPurchases } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 import { parseListFilters } from "../list-filters.server.ts";
@@ -67,31 +60,13 @@ export async function loadPurchase({ runtime, viewer, request }: PageContext) {
 
 export type PurchaseData = Awaited<ReturnType<typeof loadPurchase>>;
 
-const feeRefundSchema = z.strictObject({
-  reference: z
-    .string()
-    .trim()
-    .max(200, "At most 200 characters.")
-    .transform((text) => (text === "" ? null : text)),
-});
-
 const feeRefundAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
   const purchaseId = field(form, "purchaseId");
   const values = { reference: field(form, "reference") };
   const result = await formAction(
     "fee_refund",
     { reference: "reference", planId: "purchaseId" },
-    async () => {
-      const parsed = feeRefundSchema.safeParse(values);
-      if (!parsed.success)
-        throw new DomainError("invalid", "parameter_invalid", parsed.error.issues[0].message, "reference");
-      return runtime.db.transaction((tx) =>
-        confirmFeeRefund(tx, runtime.services, { merchantId: viewer.merchantId, mode: viewer.mode }, purchaseId, {
-          reference: parsed.data.reference,
-          channel: "merchant",
-        }),
-      );
-    },
+    () => runtime.core.purchases.confirmFeeRefund(viewer, purchaseId, values),
     values,
   );
   return result.ok
@@ -102,15 +77,7 @@ const feeRefundAction: PageAction<unknown> = async ({ runtime, viewer, form }) =
 const voidAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
   const purchaseId = field(form, "purchaseId");
   const result = await formAction("void", { planId: "purchaseId" }, () =>
-    runtime.db.transaction((tx) =>
-      voidPlan(
-        tx,
-        runtime.services,
-        { merchantId: viewer.merchantId, mode: viewer.mode },
-        { planId: purchaseId },
-        "merchant_voided",
-      ),
-    ),
+    runtime.core.purchases.void(viewer, purchaseId),
   );
   return result.ok ? { ok: true, form: "void", message: `${result.value.referenceNumber} is void.` } : result.response;
 };

@@ -2,8 +2,7 @@
 // POST /orders/{orderId}/refund). The plan is voided and the merchant's fee share is credited on the next settlement
 // statement; the buyer gets no second refund from us. The page lists the latest orders reported so, and the
 // protection fees owed back after free-look cancellations (other carts), each confirmed on its purchase's page.
-import { z } from "zod";
-import { DomainError, listFeeRefundsToConfirm, listPurchases, reportMerchantRefund } from "../../../server/index.ts";
+import { listFeeRefundsToConfirm, listPurchases } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 
@@ -21,32 +20,12 @@ export async function loadRefunds({ runtime, viewer }: PageContext) {
 
 export type RefundsData = Awaited<ReturnType<typeof loadRefunds>>;
 
-const reportSchema = z.strictObject({
-  orderId: z
-    .string()
-    .trim()
-    .min(1, "Enter the order id the purchase was protected under.")
-    .max(255, "At most 255 characters."),
-});
-
 export const refundsAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
   const values = { orderId: field(form, "orderId") };
   const result = await formAction(
     "report",
     { orderId: "orderId" },
-    async () => {
-      const parsed = reportSchema.safeParse(values);
-      if (!parsed.success)
-        throw new DomainError("invalid", "parameter_invalid", parsed.error.issues[0].message, "orderId");
-      return runtime.db.transaction((tx) =>
-        reportMerchantRefund(
-          tx,
-          runtime.services,
-          { merchantId: viewer.merchantId, mode: viewer.mode },
-          parsed.data.orderId,
-        ),
-      );
-    },
+    () => runtime.core.purchases.reportRefund(viewer, values),
     values,
   );
   if (!result.ok) return result.response;

@@ -1,13 +1,6 @@
 // Team (owners only, by the role table): the merchant's members, invitations by e-mail, role changes, disabling; and
 // who gets the e-mail of what needs action (each member chooses on the overview).
-import {
-  changeMemberRole,
-  disableMember,
-  inviteMember,
-  listTeam,
-  teamActionEmails,
-  type TeamActor,
-} from "../../../server/index.ts";
+import { listTeam, teamActionEmails, type TeamActor } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import { sendSignInLinks } from "../sign-in.server.ts";
 import { unconfirmed } from "../confirmation.server.ts";
@@ -33,7 +26,7 @@ export async function loadTeam({ runtime, viewer }: PageContext) {
 export type TeamData = Awaited<ReturnType<typeof loadTeam>>;
 
 export const teamAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
-  const { db, services } = runtime;
+  const { team } = runtime.core;
   const by = teamActorOf(viewer);
   const intent = field(form, "intent");
   if (intent === "invite") {
@@ -41,7 +34,7 @@ export const teamAction: PageAction<unknown> = async ({ runtime, viewer, form })
     const result = await formAction(
       "invite",
       { email: "email", role: "role" },
-      () => db.transaction((tx) => inviteMember(tx, services, by, values, viewer.ip)),
+      () => team.invite(by, values, viewer.ip),
       values,
     );
     if (!result.ok) return result.response;
@@ -58,11 +51,9 @@ export const teamAction: PageAction<unknown> = async ({ runtime, viewer, form })
     if (refused) return refused;
   }
   const result = await formAction("member", { memberId: "memberId", role: "role" }, () =>
-    db.transaction((tx) =>
-      intent === "disable"
-        ? disableMember(tx, services, by, memberId, viewer.ip)
-        : changeMemberRole(tx, services, by, { memberId, role: field(form, "role") }, viewer.ip),
-    ),
+    intent === "disable"
+      ? team.disable(by, memberId, viewer.ip)
+      : team.changeRole(by, { memberId, role: field(form, "role") }, viewer.ip),
   );
   if (!result.ok) return result.response;
   return {

@@ -2,18 +2,9 @@
 // the receiver's answer), newest first; sending an event of the log to this endpoint again; sending it a test event;
 // and changing its URL, events and status (as the API's PATCH: the signing secret never changes, and enabling a
 // failing or disabled endpoint restarts delivery).
-import {
-  appendMerchantAudit,
-  EVENT_TYPES,
-  getWebhookEndpoint,
-  listWebhookAttempts,
-  redeliverEvent,
-  sendTestEvent,
-  updateWebhookEndpoint,
-} from "../../../server/index.ts";
+import { EVENT_TYPES } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
-import { endpointFields } from "./webhooks.server.ts";
 
 const endpointIdOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.split("/").at(-1) ?? "");
 
@@ -22,8 +13,8 @@ export async function loadWebhookEndpoint({ runtime, viewer, request }: PageCont
   const endpointId = endpointIdOf(request);
   const after = new URL(request.url).searchParams.get("after") ?? undefined;
   const [endpoint, attempts] = await Promise.all([
-    getWebhookEndpoint(runtime.db, actor, endpointId),
-    listWebhookAttempts(runtime.db, actor, endpointId, { limit: 50, startingAfter: after?.slice(0, 255) || undefined }),
+    runtime.core.webhooks.get(actor, endpointId),
+    runtime.core.webhooks.attempts(actor, endpointId, { limit: 50, startingAfter: after?.slice(0, 255) || undefined }),
   ]);
   return {
     endpoint,
@@ -36,8 +27,7 @@ export async function loadWebhookEndpoint({ runtime, viewer, request }: PageCont
 export type WebhookEndpointData = Awaited<ReturnType<typeof loadWebhookEndpoint>>;
 
 export const webhookEndpointAction: PageAction<unknown> = async ({ runtime, viewer, request, form }) => {
-  const { db, services } = runtime;
-  const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
+  const { webhooks } = runtime.core;
   const endpointId = endpointIdOf(request);
   const intent = field(form, "intent");
   if (intent === "update") {
@@ -45,19 +35,8 @@ export const webhookEndpointAction: PageAction<unknown> = async ({ runtime, view
     const result = await formAction(
       "update",
       { url: "url", events: "events", status: "status" },
-      async () => {
-        const { url, events } = await endpointFields(services, actor, form);
-        const status = values.status === "disabled" ? "disabled" : "enabled";
-        return db.transaction(async (tx) => {
-          const updated = await updateWebhookEndpoint(tx, services, actor, endpointId, { url, events, status });
-          await appendMerchantAudit(tx, services, viewer, {
-            action: "webhook_endpoint.updated",
-            subject: endpointId,
-            detail: { host: new URL(updated.url).host, events: updated.events.join(" "), status: updated.status },
-          });
-          return updated;
-        });
-      },
+      () =>
+        webhooks.update(viewer, endpointId, { url: values.url, events: form.getAll("events"), status: values.status }),
       values,
     );
     return result.ok
@@ -65,9 +44,7 @@ export const webhookEndpointAction: PageAction<unknown> = async ({ runtime, view
       : result.response;
   }
   if (intent === "test") {
-    const result = await formAction("test", {}, () =>
-      db.transaction((tx) => sendTestEvent(tx, services, actor, endpointId)),
-    );
+    const result = await formAction("test", {}, () => webhooks.sendTest(viewer, endpointId));
     return result.ok
       ? {
           ok: true,
@@ -78,7 +55,7 @@ export const webhookEndpointAction: PageAction<unknown> = async ({ runtime, view
   }
   const eventId = field(form, "eventId");
   const result = await formAction("redeliver", { endpointId: "eventId" }, () =>
-    db.transaction((tx) => redeliverEvent(tx, services, actor, eventId, endpointId)),
+    webhooks.redeliver(viewer, endpointId, eventId),
   );
   return result.ok
     ? { ok: true, form: "redeliver", message: `${eventId} is queued for this endpoint again (same event id).` }
