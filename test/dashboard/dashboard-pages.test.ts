@@ -4,14 +4,16 @@
 // support member, who signs in and cannot see keys → refused input next to its field, changing nothing → a foreign or
 // token-less POST refused →
 // the live key refused by the API until Go live, then accepted → sign out everywhere. axe-core on every page;
-// screenshots at 390 px and 1280 px under test-artifacts/dashboard/.
-import { describe, it, beforeAll, afterAll } from "vitest";
+// screenshots at 390 px and 1280 px under test-artifacts/dashboard/. On PostgreSQL, the merchant-with-sales flow only
+// (the shell's smoke: purchases, claims, refunds, statements, webhooks through the store; test/support/page-suites.ts).
+import { describe, test, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DIALECTS, rowCounts } from "../support/databases.ts";
+import { fullSuiteIt } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
 import { startReceiver } from "../support/webhook-receiver.ts";
@@ -38,6 +40,8 @@ const services: Services = {
 const newAddress = (label: string) => `${label}-${process.pid}-${++sequence}@shop.example.com`;
 
 describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
+  // `it`: a test of the full suite, on SQLite only; `test`: the PostgreSQL smoke too (test/support/page-suites.ts).
+  const it = fullSuiteIt(dialect);
   let harness: PortalHarness;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -390,7 +394,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.equal((await confirm.json()).error.code, "customer_email_required");
   }
 
-  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, delivers to a webhook endpoint and sends again, and voids", async () => {
+  test("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, delivers to a webhook endpoint and sends again, and voids", async () => {
     // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
     const email = newAddress("seller");
     const token = await ownerSignInToken(db(), services, harness.merchant.merchantId, email);

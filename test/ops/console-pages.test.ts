@@ -4,14 +4,16 @@
 // pages; a disabled account's session ending at once, and the account reactivated; refused input answered next to its
 // field and changing nothing; POSTs from another origin refused; an admin recording a payment made in the Shopify
 // admin once the app's payout gave up (not a reviewer, not while the payout job may still pay); no key material on any
-// page; axe-core on every page; screenshots at 390 px and 1280 px under test-artifacts/ops/.
-import { describe, it, beforeAll, afterAll } from "vitest";
+// page; axe-core on every page; screenshots at 390 px and 1280 px under test-artifacts/ops/. On PostgreSQL, the first
+// flow only (sign in → queue → claim → ask → approve: the console's smoke; test/support/page-suites.ts).
+import { describe, test, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DIALECTS, rowCounts } from "../support/databases.ts";
+import { fullSuiteIt } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
 import { COMPANY_NAME, PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
@@ -43,6 +45,8 @@ let sequence = 0;
 const newAddress = (label: string) => `${label}-${process.pid}-${++sequence}@claims.example.com`;
 
 describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
+  // `it`: a test of the full suite, on SQLite only; `test`: the PostgreSQL smoke too (test/support/page-suites.ts).
+  const it = fullSuiteIt(dialect);
   let portal: PortalHarness;
   let browser: Browser;
   let services: Services;
@@ -158,7 +162,7 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
   const claimStatus = async (claimId: string) =>
     (await db().get<{ status: string }>("SELECT status FROM claims WHERE id = ?", [claimId]))!.status;
 
-  it("link by e-mail → sign in → queue → claim → ask for information → approve; the audit log has each step", async () => {
+  test("link by e-mail → sign in → queue → claim → ask for information → approve; the audit log has each step", async () => {
     const claimId = await claimWithPhoto();
     const admin = await account("admin");
     const page = await newPage();

@@ -1,15 +1,15 @@
-// The claims console's review aids (issue 28) in real Chromium over the web app's real process, on SQLite and
-// PostgreSQL: evidence photos as thumbnails and a large view, served typed by their bytes and sandboxed, a PDF that
-// downloads; the order's lines, destination and delivery beside the claim ("Not known" where nothing says); the
-// evidence and the history before the decide forms; the queue's search by reference number, "Assign to me" and the
-// "Mine" filter, and the marker on claims near or past the review promise. axe-core on every page; screenshots at
-// 390 px and 1280 px under test-artifacts/ops/.
+// The claims console's review aids (issue 28) in real Chromium over the web app's real process, on SQLite (the
+// console's PostgreSQL smoke is in console-pages.test.ts): evidence photos as thumbnails and a large view, served typed
+// by their bytes and sandboxed, a PDF that downloads; the order's lines, destination and delivery beside the claim
+// ("Not known" where nothing says); the evidence and the history before the decide forms; the queue's search by
+// reference number, "Assign to me" and the "Mine" filter, and the marker on claims near or past the review promise.
+// axe-core on every page; screenshots at 390 px and 1280 px under test-artifacts/ops/.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DIALECTS } from "../support/databases.ts";
+import { FULL_SUITE_DIALECTS } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { COMPANY_NAME, PDF_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
@@ -32,7 +32,7 @@ const PHOTO = demoPhotoPng();
 let sequence = 0;
 const newAddress = (label: string) => `${label}-${process.pid}-${++sequence}@review.example.com`;
 
-describe.each(DIALECTS)("claims console review aids (%s)", (dialect) => {
+describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) => {
   let portal: PortalHarness;
   let browser: Browser;
   let services: Services;

@@ -1,16 +1,17 @@
 // The buyer's journey through the portal as issue 27 finished it, in real Chromium over the web app's real process, on
-// SQLite and PostgreSQL: the look-up by the store's order number; the confirm's coverageUrl opening the look-up with
-// the reference filled in; a claim waiting for the buyer at the top ("Action needed") and a claim e-mail's link
-// (&claim=<n>) landing on it; an approved claim's payout line; amounts typed as people write them ("$129.99",
-// "129,99"), money in the buyer's locale and times in their zone; a cancelled plan offering no claim; no internal id
-// in any page's text; no request to another host from the portal's, the console's or the dashboard's pages; axe-core
-// on every page and screenshots at 390 and 1280 px under test-artifacts/portal/.
+// SQLite (the portal's PostgreSQL smoke is in portal-pages.test.ts): the look-up by the store's order number; the
+// confirm's coverageUrl opening the look-up with the reference filled in; a claim waiting for the buyer at the top
+// ("Action needed") and a claim e-mail's link (&claim=<n>) landing on it; an approved claim's payout line; amounts
+// typed as people write them ("$129.99", "129,99"), money in the buyer's locale and times in their zone; a cancelled
+// plan offering no claim; no internal id in any page's text; no request to another host from the portal's, the
+// console's or the dashboard's pages; axe-core on every page and screenshots at 390 and 1280 px under
+// test-artifacts/portal/.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DIALECTS } from "../support/databases.ts";
+import { FULL_SUITE_DIALECTS } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { ownerSignInToken } from "../support/page-client.ts";
 import { COMPANY_NAME, daysAgoUtc, MERCHANT_NAME, PNG_BYTES, startPortal, type PortalHarness } from "./support.ts";
@@ -29,7 +30,7 @@ const INTERNAL_ID = /\b(clm|qt|plan|pss|cte|evd|mer)_[A-Za-z0-9]/;
 let sequence = 0;
 const newEmail = (label: string) => `journey-${label}-${process.pid}-${++sequence}@example.com`;
 
-describe.each(DIALECTS)("the buyer's journey in the portal (%s)", (dialect) => {
+describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (dialect) => {
   let portal: PortalHarness;
   let browser: Browser;
   let services: Services;

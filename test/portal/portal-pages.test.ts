@@ -2,13 +2,15 @@
 // look up → coverage → file a claim with a PNG and a PDF → the claim → add information; cancel within 48 hours and
 // see the fee refund; the welcome e-mail's coverage link; one sentence for a wrong e-mail and an unknown reference;
 // the same flows with JavaScript switched off; CSRF and expired sessions refused; axe-core on every page; and
-// screenshots at 390 px and 1280 px under test-artifacts/portal/ for a reviewer.
-import { describe, it, beforeAll, afterAll } from "vitest";
+// screenshots at 390 px and 1280 px under test-artifacts/portal/ for a reviewer. On PostgreSQL, the first flow only
+// (look up → claim with files → add information: the portal's smoke; test/support/page-suites.ts).
+import { describe, test, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DIALECTS, rowCounts } from "../support/databases.ts";
+import { fullSuiteIt } from "../support/page-suites.ts";
 import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import {
@@ -31,6 +33,8 @@ let emailSequence = 0;
 const newEmail = (label: string) => `buyer-${label}-${process.pid}-${++emailSequence}@example.com`;
 
 describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
+  // `it`: a test of the full suite, on SQLite only; `test`: the PostgreSQL smoke too (test/support/page-suites.ts).
+  const it = fullSuiteIt(dialect);
   let portal: PortalHarness;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -102,7 +106,7 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await page.setViewportSize({ width: 390, height: 844 });
   }
 
-  it("look up → coverage → file a claim with a PNG and a PDF → the claim → add information", async () => {
+  test("look up → coverage → file a claim with a PNG and a PDF → the claim → add information", async () => {
     const email = newEmail("claim");
     const reference = await portal.protect(email);
     await backdate(reference, 3);
