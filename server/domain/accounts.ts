@@ -150,9 +150,6 @@ export interface AccountManager {
 /** What a realm decides for itself; the mechanism is the same. */
 export interface RealmRules<Role extends string> {
   realm: Realm;
-  roles: readonly Role[];
-  /** The roles' names in the one sentence a wrong role gets. */
-  roleChoice: string;
   /** The prefix of a new account's id. */
   idPrefix: string;
   /** The role that invites, changes roles and disables (and, for staff, reads the audit log). */

@@ -101,6 +101,7 @@ export const auditSourceOf = (member: TeamActor, ip: string): MerchantAuditSourc
   ip,
 });
 
+/** An action name, checked against the merchant log's list. */
 const audited = (action: MerchantAuditAction) => action;
 
 /**
@@ -110,8 +111,6 @@ const audited = (action: MerchantAuditAction) => action;
  */
 export const MEMBER_REALM: RealmRules<MemberRole> = {
   realm: "merchant",
-  roles: MEMBER_ROLES,
-  roleChoice: "owner, developer or support",
   idPrefix: "mem",
   managerRole: "owner",
   managerRequired: () => new DomainError("forbidden", "owner_required", "Only an owner can manage the team."),

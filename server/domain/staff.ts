@@ -119,6 +119,7 @@ const inviteSchema = z.strictObject({
 
 const roleChangeSchema = z.strictObject({ staffId: z.string().min(1).max(64), role: roleSchema });
 
+/** An action name, checked against the staff log's list. */
 const audited = (action: AuditAction) => action;
 
 const adminRequired = () =>
@@ -130,8 +131,6 @@ const adminRequired = () =>
  */
 export const STAFF_REALM: RealmRules<StaffRole> = {
   realm: "staff",
-  roles: STAFF_ROLES,
-  roleChoice: "reviewer or admin",
   idPrefix: "stf",
   managerRole: "admin",
   managerRequired: adminRequired,
