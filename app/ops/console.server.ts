@@ -11,7 +11,6 @@ import { createCookie, redirect } from "@remix-run/node";
 import {
   authenticateStaff,
   StaffRefused,
-  type Queryable,
   type Runtime,
   type StaffCaller,
   type StaffPrincipal,
@@ -40,16 +39,13 @@ export const startSession = (request: Request, token: string, expiresAt: number)
 export const endSession = (request: Request) => sessionCookie(request).serialize("", { maxAge: 0 });
 
 /** The signed-in staff member, or undefined (no cookie, expired, signed out, or the account disabled). */
-export async function currentStaff(
-  request: Request,
-  db: Queryable = runtime().db,
-): Promise<StaffPrincipal | undefined> {
-  return authenticateStaff(db, runtime().services, await sessionToken(request));
+export async function currentStaff(request: Request): Promise<StaffPrincipal | undefined> {
+  return authenticateStaff(runtime().db, runtime().services, await sessionToken(request));
 }
 
 /** The staff member, or a redirect (thrown) to the sign-in page that also clears a dead cookie. */
-export async function requireStaff(request: Request, db?: Queryable): Promise<StaffPrincipal> {
-  const staff = await currentStaff(request, db);
+export async function requireStaff(request: Request): Promise<StaffPrincipal> {
+  const staff = await currentStaff(request);
   if (staff) return staff;
   throw await toSignIn(request);
 }
@@ -65,8 +61,8 @@ async function toSignIn(request: Request): Promise<Response> {
 const adminsOnly = () => new Response("Only an admin can open this page.", { status: 403 });
 
 /** An admin, or a 403 (thrown) for a reviewer. */
-export async function requireAdmin(request: Request, db?: Queryable): Promise<StaffPrincipal> {
-  const staff = await requireStaff(request, db);
+export async function requireAdmin(request: Request): Promise<StaffPrincipal> {
+  const staff = await requireStaff(request);
   if (staff.role !== "admin") throw adminsOnly();
   return staff;
 }
