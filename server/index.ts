@@ -106,7 +106,7 @@ export * from "./store/shopify-data-requests.ts";
 export * from "./store/shopify-fee-refunds.ts";
 export * from "./store/shopify-claim-payouts.ts";
 
-// The claims team's console (/ops): staff accounts, sign-in links and sessions, the audit log, the cross-merchant
+// The claims team's console (/ops): staff accounts (signing in is core.accounts'), the audit log, the cross-merchant
 // queue and claim, and the staff's actions on claims (each with its audit entry, in one transaction).
 export {
   authenticateStaff,
@@ -114,15 +114,9 @@ export {
   issueSignInLink,
   listAuditLog,
   listStaff,
-  requestSignInLink,
-  signInLinkUsable,
-  signInWithLink,
-  signOutStaff,
   SIGN_IN_LINK_TTL_MS,
   STAFF_ROLES,
-  STAFF_SESSION_TTL_MS,
   type AuditEntry,
-  type SignInLink,
   type StaffMember,
   type StaffPrincipal,
   type StaffRole,
@@ -188,23 +182,13 @@ export {
   authenticateMember,
   listTeam,
   MEMBER_ROLES,
-  memberSignInLinkUsable,
-  requestMemberSignInLinks,
-  signInMemberWithLink,
-  signOutEverywhere,
   type MemberPrincipal,
   type MemberRole,
   type MemberSignInLink,
   type TeamActor,
   type TeamMember,
 } from "./domain/members.ts";
-export {
-  confirmSignUp,
-  requestSignUp,
-  SIGN_UP_LINK_TTL_MS,
-  usableSignUp,
-  type SignUpRequest,
-} from "./domain/sign-ups.ts";
+export { SIGN_UP_LINK_TTL_MS, type SignUpRequest } from "./domain/sign-ups.ts";
 export {
   listMerchantAudit,
   MERCHANT_AUDIT_ACTIONS,
