@@ -12,10 +12,21 @@ export function pageMetrics(routes: ServerBuild["routes"]): MiddlewareHandler {
     if (c.req.path === API_BASE_PATH || c.req.path.startsWith(`${API_BASE_PATH}/`)) return next();
     const started = performance.now();
     await next();
-    const matches = matchRoutes(tree, c.req.path);
+    // matchRoutes decodes the path and warns on the console about a malformed percent-escape: such a path is
+    // matched by no route anyway.
+    const matches = decodable(c.req.path) ? matchRoutes(tree, c.req.path) : null;
     const template = matches && `/${matches.flatMap((match) => match.route.path || []).join("/")}`;
     recordRequest(c.req.method, template ?? UNMATCHED_ROUTE, c.res.status, started);
   };
+}
+
+function decodable(path: string): boolean {
+  try {
+    decodeURI(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The build's flat route manifest (each route names its parent) as the nested tree matchRoutes takes. */
