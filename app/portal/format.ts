@@ -5,7 +5,7 @@
 import { formatMoney as formatMoneyIn, parseTypedMoney } from "@purchase-protection/contract";
 import { DEFAULT_LOCALE } from "./locale.ts";
 import { messages } from "./messages.ts";
-import type { PortalRulebook } from "./buyer.server.ts";
+import type { PortalRulebook } from "../../server/index.ts";
 
 /** Minor units as the buyer writes money ("$129.99"; "129,99 $" in de-DE): the currency's symbol and decimals. */
 export const formatMoney = (minorUnits: number, currency: string, locale: string = DEFAULT_LOCALE) =>

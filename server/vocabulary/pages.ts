@@ -1,4 +1,4 @@
-// A listing's page: what every list route takes (limit, cursor) and answers (docs/api.md "Pagination").
+// A listing's page: what every list route takes (limit, cursor) and answers (docs/api.md "Lists").
 export interface PageQuery {
   limit: number;
   startingAfter?: string;
