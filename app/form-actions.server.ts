@@ -2,8 +2,7 @@
 // dashboard): a DomainError becomes the form's error, next to its field when the core named one, with the HTTP status
 // of its kind; anything else is a bug and propagates.
 import { json, type TypedResponse } from "@remix-run/node";
-import { clientAddress, DomainError } from "../server/index.ts";
-import { protectionRuntime, type ApiLoadContext } from "./protection-api.server.ts";
+import { DomainError } from "../server/index.ts";
 import { refusal } from "./form.server.ts";
 
 import type { FieldErrors } from "./portal/ui.tsx";
@@ -86,13 +85,4 @@ export function checkSameOrigin(request: Request, alsoAllowed: string[], what: s
       ? request.headers.get("Sec-Fetch-Site") === "same-origin"
       : [ownOrigin(request), ...alsoAllowed].includes(origin);
   if (!sameOrigin) throw new Response(`Forbidden: ${what}.`, { status: 403 });
-}
-
-/** The client's address for audit logs and limits (the socket's, or X-Forwarded-For behind TRUST_PROXY). */
-export function clientIp(request: Request, context: unknown): string | undefined {
-  return clientAddress(
-    (context as ApiLoadContext | undefined)?.nodeBindings,
-    request.headers.get("X-Forwarded-For"),
-    protectionRuntime().config.TRUST_PROXY,
-  );
 }

@@ -1,6 +1,14 @@
 // The protection API inside the Remix app: one runtime per process (server/runtime.ts), created on the first request
 // and kept on globalThis so Vite's module reloads in development reuse it instead of opening another database pool.
-import { ApiError, createRuntime, errorBody, loadConfig, newRequestId, type Runtime } from "../server/index.ts";
+import {
+  ApiError,
+  clientAddress,
+  createRuntime,
+  errorBody,
+  loadConfig,
+  newRequestId,
+  type Runtime,
+} from "../server/index.ts";
 
 const holder = globalThis as typeof globalThis & { __protectionRuntime?: Runtime };
 
@@ -20,6 +28,15 @@ export function protectionRuntime(): Runtime {
  * (server/server-app.ts). Without them (`remix vite:dev`) the per-IP rate limits are skipped.
  */
 export type ApiLoadContext = { nodeBindings?: unknown };
+
+/** The client's address for audit logs and limits (the socket's, or X-Forwarded-For behind TRUST_PROXY). */
+export function clientIp(request: Request, context: unknown): string | undefined {
+  return clientAddress(
+    (context as ApiLoadContext | undefined)?.nodeBindings,
+    request.headers.get("X-Forwarded-For"),
+    protectionRuntime().config.TRUST_PROXY,
+  );
+}
 
 /**
  * Hands a request for /api/v1/… to the protection API; its path is already the one the API routes on. `env` goes to

@@ -6,8 +6,8 @@
 // Shopify's staff permissions decide who may use the app.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { findShopInstallation, type ShopInstallationRecord } from "../../server/index.ts";
-import { protectionRuntime } from "../protection-api.server.ts";
-import { answeringRefusals, clientIp } from "../form-actions.server.ts";
+import { clientIp, protectionRuntime } from "../protection-api.server.ts";
+import { answeringRefusals } from "../form-actions.server.ts";
 import { authenticateAdmin, isDemoMode, shopifyRuntime } from "../shopify.server.ts";
 import type { ShopifyDeps } from "../shopify/deps.server.ts";
 import { canChange, canView, type DashboardPage } from "./access.ts";

@@ -10,9 +10,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createCookie, json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { authenticateMember, type MemberPrincipal, type Runtime } from "../../server/index.ts";
-import { protectionRuntime } from "../protection-api.server.ts";
+import { clientIp, protectionRuntime } from "../protection-api.server.ts";
 import { isHttps } from "../portal/session.server.ts";
-import { answeringRefusals, checkSameOrigin, clientIp } from "../form-actions.server.ts";
+import { answeringRefusals, checkSameOrigin } from "../form-actions.server.ts";
 import { canChange, canView, DASHBOARD_PAGES, type DashboardPage } from "./access.ts";
 import { CSRF_FIELD, type DashboardShell } from "./shell-context.tsx";
 import type { DashboardViewer, PageAction, PageLoad } from "./viewer.ts";

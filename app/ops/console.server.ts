@@ -15,9 +15,9 @@ import {
   type StaffCaller,
   type StaffPrincipal,
 } from "../../server/index.ts";
-import { protectionRuntime } from "../protection-api.server.ts";
+import { clientIp, protectionRuntime } from "../protection-api.server.ts";
 import { isHttps } from "../portal/session.server.ts";
-import { checkSameOrigin, clientIp } from "../form-actions.server.ts";
+import { checkSameOrigin } from "../form-actions.server.ts";
 
 export const OPS_SESSION_COOKIE = "ops_session";
 

@@ -2,8 +2,7 @@
 // calls, rate limits and refusals as the portal API's routes. A page names the buyer by their session cookie's token
 // and their address (the per-IP limits), and hands over its evidence files as the API would read them.
 import type { Buyer, PortalAnswer, PortalForm } from "../../server/index.ts";
-import { protectionRuntime } from "../protection-api.server.ts";
-import { clientIp } from "../form-actions.server.ts";
+import { clientIp, protectionRuntime } from "../protection-api.server.ts";
 
 // The answers' shapes are the core's own types, through the facade.
 export type {

@@ -3,8 +3,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, Text } from "@shopify/polaris";
-import { protectionRuntime } from "../protection-api.server.ts";
-import { clientIp, formAction } from "../form-actions.server.ts";
+import { clientIp, protectionRuntime } from "../protection-api.server.ts";
+import { formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, startDashboardSession } from "../dashboard/standalone.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
 

@@ -5,8 +5,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, Text } from "@shopify/polaris";
 import { SIGN_UP_LINK_TTL_MS } from "../../server/index.ts";
-import { protectionRuntime } from "../protection-api.server.ts";
-import { clientIp, formAction } from "../form-actions.server.ts";
+import { clientIp, protectionRuntime } from "../protection-api.server.ts";
+import { formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, startDashboardSession } from "../dashboard/standalone.server.ts";
 import { limitRefusal } from "../dashboard/sign-in.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
