@@ -9,7 +9,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { buildProblems, SHOPIFY_APP_BUILD_ARGS, SHOPIFY_APP_BUILD_ENV, SHOPIFY_CLI } from "./shopify-app-build.ts";
+import { dropRunTemplates, TEST_RUN_ENV } from "../test/support/databases.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (...parts: string[]) => path.join(ROOT, "node_modules", ...parts);
@@ -111,14 +113,22 @@ heading(total, "tests (vitest)");
 const testsStarted = Date.now();
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-vitest-"));
 const reportFile = path.join(reportDir, "report.json");
-const { code } = await run([
-  node,
-  bin("vitest", "vitest.mjs"),
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${reportFile}`,
-]);
+// The run's migrated template databases are its own, and removed when it ends (test/support/databases.ts).
+const runId = `r${randomBytes(4).toString("hex")}`;
+const { code } = await run(
+  [
+    node,
+    bin("vitest", "vitest.mjs"),
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${reportFile}`,
+  ],
+  { env: { [TEST_RUN_ENV]: runId } },
+);
+await dropRunTemplates(runId).catch((error: unknown) =>
+  console.error(`could not remove the run's templates: ${error}`),
+);
 const report = readReport(reportFile);
 fs.rmSync(reportDir, { recursive: true, force: true });
 if (report) console.log(`\n${slowestFiles(report, 10)}`);

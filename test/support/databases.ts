@@ -71,10 +71,16 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 
 /**
  * The template of a migrated database for `dialect`, made once per set of migrations (named by a hash of the
- * migration scripts and of the code that applies them, so a changed migration makes a new one) and kept for the next
- * run: a SQLite file in the temp folder, or a PostgreSQL database. Built under a temporary name and renamed when
- * complete, so a process that waits for it (or a run that died halfway) never copies half a template.
+ * migration scripts and of the code that applies them, so a changed migration makes a new one): a SQLite file in the
+ * temp folder, or a PostgreSQL database. Built under a temporary name and renamed when complete, so a process that
+ * waits for it (or a run that died halfway) never copies half a template. Under `npm test` the templates are the
+ * run's own (TEST_RUN_ID, set by scripts/test.ts) and removed when it ends (dropRunTemplates), as every test database
+ * is; a developer's `npx vitest` keeps them for the next run.
  */
+/** The environment variable naming an `npm test` run, whose templates are its own. */
+export const TEST_RUN_ENV = "PP_TEST_RUN_ID";
+const RUN_PREFIX = process.env[TEST_RUN_ENV] ? `${process.env[TEST_RUN_ENV]}_` : "";
+const TEMPLATE_DIR = path.join(os.tmpdir(), "pp-test-templates");
 const templates = new Map<Dialect, Promise<string>>();
 function migratedTemplate(dialect: Dialect): Promise<string> {
   let template = templates.get(dialect);
@@ -98,10 +104,9 @@ function migrationsHash(dialect: Dialect): string {
 }
 
 async function sqliteTemplate(): Promise<string> {
-  const dir = path.join(os.tmpdir(), "pp-test-templates");
-  const file = path.join(dir, `migrated-${migrationsHash("sqlite")}.sqlite`);
+  const file = path.join(TEMPLATE_DIR, `migrated-${RUN_PREFIX}${migrationsHash("sqlite")}.sqlite`);
   if (fs.existsSync(file)) return file;
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
   const building = `${file}.${randomBytes(4).toString("hex")}.building`;
   await migrate(`file:${building}`);
   // One self-contained file (the WAL folded in), so that a copy of the file alone is the whole database.
@@ -114,7 +119,7 @@ async function sqliteTemplate(): Promise<string> {
 }
 
 async function postgresTemplate(): Promise<string> {
-  const template = `pp_template_${migrationsHash("postgres")}`;
+  const template = `pp_template_${RUN_PREFIX}${migrationsHash("postgres")}`;
   return withAdmin(async (admin) => {
     // One process builds it while the others wait (the lock is the session's: released with it, even on a crash).
     await admin.query("SELECT pg_advisory_lock(hashtext($1))", [template]);
@@ -145,6 +150,18 @@ async function copyingTemplate<T>(work: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+/** Removes the templates of the run `runId` (scripts/test.ts, once the tests have ended). */
+export async function dropRunTemplates(runId: string): Promise<void> {
+  for (const name of fs.existsSync(TEMPLATE_DIR) ? fs.readdirSync(TEMPLATE_DIR) : [])
+    if (name.startsWith(`migrated-${runId}_`)) fs.rmSync(path.join(TEMPLATE_DIR, name), { force: true });
+  await withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+      `pp_template_${runId}_%`,
+    ]);
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  });
 }
 
 async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
