@@ -5,8 +5,8 @@ import { json, type TypedResponse } from "@remix-run/node";
 import { DomainError } from "../server/index.ts";
 import { refusal } from "./form.server.ts";
 
-import type { FieldErrors } from "./portal/ui.tsx";
-import { isHttps } from "./portal/session.server.ts";
+import type { FieldErrors } from "./ui/form-parts.tsx";
+import { isHttps } from "./request-scheme.server.ts";
 
 export interface ActionFailure {
   errors: FieldErrors;

@@ -11,7 +11,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createCookie, json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { authenticateMember, type MemberPrincipal, type Runtime } from "../../server/index.ts";
 import { clientIp, protectionRuntime } from "../protection-api.server.ts";
-import { isHttps } from "../portal/session.server.ts";
+import { isHttps } from "../request-scheme.server.ts";
 import { answeringRefusals, checkSameOrigin } from "../form-actions.server.ts";
 import { canChange, canView, DASHBOARD_PAGES, type DashboardPage } from "./access.ts";
 import { CSRF_FIELD, type DashboardShell } from "./shell-context.tsx";

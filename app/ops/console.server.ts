@@ -16,7 +16,7 @@ import {
   type StaffPrincipal,
 } from "../../server/index.ts";
 import { clientIp, protectionRuntime } from "../protection-api.server.ts";
-import { isHttps } from "../portal/session.server.ts";
+import { isHttps } from "../request-scheme.server.ts";
 import { checkSameOrigin } from "../form-actions.server.ts";
 
 export const OPS_SESSION_COOKIE = "ops_session";

@@ -2,7 +2,7 @@
 // HEIC, which Chromium cannot draw) as downloads. The bytes come from the evidence route, sandboxed and typed by their
 // contents (app/downloads.server.ts).
 import type { EvidenceFile } from "../../server/index.ts";
-import { formatBytes } from "../portal/format.ts";
+import { formatBytes } from "../ui/format.ts";
 
 /**
  * The evidence types a browser shows in place and that carry no active content: JPEG, PNG and WebP. HEIC (Chromium

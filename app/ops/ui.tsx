@@ -1,11 +1,12 @@
 // The console's page frame: plain server-rendered HTML that works without JavaScript, light theme, desktop-first and
-// usable at 390 px. The form pieces (labelled fields with hints and errors, the error summary, notices) and the
-// stylesheet's basics are the buyer portal's (app/portal/ui.tsx, portal.css); ops.css adds the wide layout and tables.
+// usable at 390 px. The form pieces (labelled fields with hints and errors, the error summary, notices) are the app's
+// (app/ui/form-parts.tsx) and the stylesheet's basics the buyer portal's (portal.css); ops.css adds the wide layout and
+// tables.
 import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { ROLE_LABELS } from "./labels.ts";
 
-export { ErrorSummary, Field, Notice, type FieldErrors } from "../portal/ui.tsx";
+export { ErrorSummary, Field, Notice, type FieldErrors } from "../ui/form-parts.tsx";
 
 export interface ShellStaff {
   email: string;

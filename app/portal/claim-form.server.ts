@@ -3,7 +3,7 @@
 // recognises them by their bytes), and the API's refusals placed next to the field its `param` names.
 import type { ApiResult } from "./buyer.server.ts";
 import { errorSentence } from "./messages.ts";
-import type { FieldErrors } from "./ui.tsx";
+import type { FieldErrors } from "../ui/form-parts.tsx";
 
 /** The page's field id for each API parameter. */
 const FIELD_OF_PARAM: Record<string, string> = {

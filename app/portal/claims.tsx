@@ -1,6 +1,6 @@
 // A claim as the portal's pages show it in several places: its address (/portal/claims/<its number>, the number the
 // buyer names it by), the question that waits for the buyer, and what an approved or paid claim brings them.
-import { formatMoney } from "./format.ts";
+import { formatMoney } from "../ui/format.ts";
 import { messages } from "./messages.ts";
 import type { PortalClaim, PortalClaimWithTimeline } from "./buyer.server.ts";
 import { LocalTime, usePortalLocale } from "./ui.tsx";

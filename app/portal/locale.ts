@@ -1,8 +1,7 @@
 // The buyer's locale, for writing money and dates the way they do: the first language of their browser's
 // Accept-Language that Intl knows, else English. The words stay English (the portal has one catalogue, messages.ts);
 // only numbers, currency and dates follow the locale.
-
-export const DEFAULT_LOCALE = "en-US";
+import { DEFAULT_LOCALE } from "../ui/format.ts";
 
 /** The first supported locale of an Accept-Language header ("de-DE,de;q=0.9,en;q=0.8" → "de-DE"). */
 export function localeFrom(acceptLanguage: string | null): string {

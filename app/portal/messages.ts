@@ -201,7 +201,6 @@ export const messages = {
   countdown: (hours: number, minutes: number) =>
     hours > 0 ? `${hours} h ${String(minutes).padStart(2, "0")} min` : `${minutes} min`,
 
-  errorSummary: "There is a problem",
   genericError: "Something went wrong on our side. Please try again in a moment.",
   forbidden: "This form has expired. Reload the page and try again.",
   notFound: "We could not find that page.",

@@ -5,15 +5,13 @@
 // field and cookie differ is refused with 403. Cookie syntax by the `cookie` package through Remix's createCookie.
 import { createCookie, redirect } from "@remix-run/node";
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { isHttps } from "../request-scheme.server.ts";
 import type { ApiResult } from "./buyer.server.ts";
 import { errorSentence } from "./messages.ts";
 
 export const SESSION_COOKIE = "portal_session";
 export const CSRF_COOKIE = "portal_csrf";
 export const CSRF_FIELD = "csrf";
-
-export const isHttps = (request: Request) =>
-  new URL(request.url).protocol === "https:" || request.headers.get("X-Forwarded-Proto") === "https";
 
 const sessionCookie = (request: Request) =>
   createCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/portal", secure: isHttps(request) });

@@ -12,7 +12,7 @@ import { SIGN_UP_LINK_TTL_MS } from "../../server/index.ts";
 import { clientIp, protectionRuntime } from "../protection-api.server.ts";
 import { field, formAction } from "../form-actions.server.ts";
 import { checkDashboardOrigin, currentMember } from "../dashboard/standalone.server.ts";
-import { isHttps } from "../portal/session.server.ts";
+import { isHttps } from "../request-scheme.server.ts";
 import { limitRefusal, sendSignUpLinks } from "../dashboard/sign-in.server.ts";
 import { AuthFrame } from "../dashboard/AuthFrame.tsx";
 import { readForm } from "../form.server.ts";

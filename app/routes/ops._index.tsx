@@ -8,7 +8,7 @@ import { requireStaff, runtime } from "../ops/console.server.ts";
 import { formAction } from "../form-actions.server.ts";
 import { formatAge, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, OpsShell, ReviewMarkerBadge, StatusBadge, TableRegion } from "../ops/ui.tsx";
-import { formatDateTime, formatMoney } from "../portal/format.ts";
+import { formatDateTime, formatMoney } from "../ui/format.ts";
 
 const FILTERS = ["view", "reason", "mode", "merchantId", "reference", "assignee", "after"] as const;
 

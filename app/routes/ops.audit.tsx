@@ -7,7 +7,7 @@ import { requireAdmin, runtime } from "../ops/console.server.ts";
 import { formAction } from "../form-actions.server.ts";
 import { AUDIT_ACTION_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, OpsShell, TableRegion } from "../ops/ui.tsx";
-import { formatDateTime } from "../portal/format.ts";
+import { formatDateTime } from "../ui/format.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireAdmin(request);

@@ -12,7 +12,7 @@ import { field, formAction } from "../form-actions.server.ts";
 import { ACTOR_LABELS, STATUS_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, ReviewMarkerBadge, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
 import { evidenceLink, Evidence } from "../ops/evidence.tsx";
-import { formatDateTime, formatMoney } from "../portal/format.ts";
+import { formatDateTime, formatMoney } from "../ui/format.ts";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

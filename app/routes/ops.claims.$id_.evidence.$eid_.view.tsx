@@ -12,7 +12,7 @@ import {
   evidenceViewHref,
   isShownInline,
 } from "../ops/evidence.tsx";
-import { formatBytes } from "../portal/format.ts";
+import { formatBytes } from "../ui/format.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.file.fileName} · Claim ${data.claimId} · Claims console` : "Claims console" },

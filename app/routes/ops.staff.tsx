@@ -8,7 +8,7 @@ import { asStaffMember, checkOrigin, requireAdmin, runtime } from "../ops/consol
 import { field, formAction } from "../form-actions.server.ts";
 import { ACCOUNT_STATUS_LABELS, ROLE_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, TableRegion } from "../ops/ui.tsx";
-import { formatDateTime } from "../portal/format.ts";
+import { formatDateTime } from "../ui/format.ts";
 import { readForm } from "../form.server.ts";
 
 const NOTICES: Record<string, string> = {

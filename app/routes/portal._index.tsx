@@ -13,7 +13,8 @@ import {
   sessionToken,
   startSession,
 } from "../portal/session.server.ts";
-import { CsrfField, ErrorSummary, Field, Notice, PortalShell, type FieldErrors } from "../portal/ui.tsx";
+import { CsrfField, PortalShell } from "../portal/ui.tsx";
+import { ErrorSummary, Field, Notice, type FieldErrors } from "../ui/form-parts.tsx";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.lookup.title} · ${messages.siteName}` }];

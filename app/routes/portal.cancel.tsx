@@ -2,7 +2,7 @@
 // the action calls POST /api/v1/portal/cancel and goes back to the coverage page, which shows the fee refund.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { formatMoney } from "../portal/format.ts";
+import { formatMoney } from "../ui/format.ts";
 import { messages } from "../portal/messages.ts";
 import { buyerOf, portal } from "../portal/buyer.server.ts";
 import {
@@ -14,7 +14,8 @@ import {
   requireSession,
   unlessExpired,
 } from "../portal/session.server.ts";
-import { CsrfField, ErrorSummary, LocalTime, PortalShell, usePortalLocale, type FieldErrors } from "../portal/ui.tsx";
+import { CsrfField, LocalTime, PortalShell, usePortalLocale } from "../portal/ui.tsx";
+import { ErrorSummary, type FieldErrors } from "../ui/form-parts.tsx";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.cancel.title} · ${messages.siteName}` }];

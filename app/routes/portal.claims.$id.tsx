@@ -6,7 +6,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
-import { evidenceHint, formatBytes, formatDate, formatMoney } from "../portal/format.ts";
+import { evidenceHint } from "../portal/format.ts";
+import { formatBytes, formatDate, formatMoney } from "../ui/format.ts";
 import { ClaimPayout, ClaimQuestion, questionOf } from "../portal/claims.tsx";
 import { messages } from "../portal/messages.ts";
 import { buyerOf, portal, portalForm } from "../portal/buyer.server.ts";
@@ -18,17 +19,8 @@ import {
   requireSession,
   unlessExpired,
 } from "../portal/session.server.ts";
-import {
-  CsrfField,
-  ErrorSummary,
-  EVIDENCE_ACCEPT,
-  Field,
-  LocalTime,
-  Notice,
-  PortalShell,
-  usePortalLocale,
-  type FieldErrors,
-} from "../portal/ui.tsx";
+import { CsrfField, EVIDENCE_ACCEPT, LocalTime, PortalShell, usePortalLocale } from "../portal/ui.tsx";
+import { ErrorSummary, Field, Notice, type FieldErrors } from "../ui/form-parts.tsx";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.claim.detailTitle} · ${messages.siteName}` }];

@@ -6,7 +6,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useState, useSyncExternalStore } from "react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
-import { evidenceHint, formatMoney, parseMoney } from "../portal/format.ts";
+import { evidenceHint, parseMoney } from "../portal/format.ts";
+import { formatMoney } from "../ui/format.ts";
 import { messages } from "../portal/messages.ts";
 import { buyerOf, portal, portalForm } from "../portal/buyer.server.ts";
 import {
@@ -18,16 +19,8 @@ import {
   requireSession,
   unlessExpired,
 } from "../portal/session.server.ts";
-import {
-  CsrfField,
-  ErrorSummary,
-  EVIDENCE_ACCEPT,
-  Field,
-  PortalShell,
-  subscribeToNothing,
-  usePortalLocale,
-  type FieldErrors,
-} from "../portal/ui.tsx";
+import { CsrfField, EVIDENCE_ACCEPT, PortalShell, subscribeToNothing, usePortalLocale } from "../portal/ui.tsx";
+import { ErrorSummary, Field, type FieldErrors } from "../ui/form-parts.tsx";
 import { localeFrom } from "../portal/locale.ts";
 import { readForm } from "../form.server.ts";
 

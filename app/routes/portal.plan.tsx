@@ -6,11 +6,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useEffect, type ReactNode } from "react";
 import { useLoaderData } from "@remix-run/react";
-import { formatDate, formatMoney, remainingText } from "../portal/format.ts";
+import { remainingText } from "../portal/format.ts";
+import { formatDate, formatMoney } from "../ui/format.ts";
 import { messages } from "../portal/messages.ts";
 import { buyerOf, portal, type PortalClaim, type PortalPlan } from "../portal/buyer.server.ts";
 import { csrfToken, failureSentence, pageHeaders, requireSession, unlessExpired } from "../portal/session.server.ts";
-import { LocalTime, Notice, PortalShell, usePortalLocale } from "../portal/ui.tsx";
+import { LocalTime, PortalShell, usePortalLocale } from "../portal/ui.tsx";
+import { Notice } from "../ui/form-parts.tsx";
 import { ClaimPayout, ClaimQuestion, claimHref, questionOf } from "../portal/claims.tsx";
 
 export const meta: MetaFunction = () => [{ title: `${messages.plan.title} · ${messages.siteName}` }];

@@ -4,7 +4,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { fullDisclosure } from "../../server/index.ts";
-import { formatBytes, formatQuota } from "../portal/format.ts";
+import { formatQuota } from "../portal/format.ts";
+import { formatBytes } from "../ui/format.ts";
 import { messages } from "../portal/messages.ts";
 import { buyerOf, portal } from "../portal/buyer.server.ts";
 import { csrfToken, failureSentence, pageHeaders, sessionToken } from "../portal/session.server.ts";

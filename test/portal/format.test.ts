@@ -2,7 +2,8 @@
 // is the contract's, packages/contract/test/money.test.ts), typed amounts back to minor units, the countdown's text; and the message catalogue's sentence for a rate-limited look-up.
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { formatDate, formatDateTime, formatMoney, parseMoney, remainingText } from "../../app/portal/format.ts";
+import { parseMoney, remainingText } from "../../app/portal/format.ts";
+import { formatDate, formatDateTime, formatMoney } from "../../app/ui/format.ts";
 import { localeFrom } from "../../app/portal/locale.ts";
 import { errorSentence } from "../../app/portal/messages.ts";
 
