@@ -1,7 +1,7 @@
 import { newId, newReferenceNumber } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Services, type Tx } from "./context.ts";
-import type { Actor, Surface } from "../vocabulary/actors.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
 import { assertQuoteOpen, assertQuoteToken, lockOwnQuote } from "./quotes.ts";
 import { validateOrderContext } from "./order-context.ts";

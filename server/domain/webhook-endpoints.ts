@@ -1,6 +1,6 @@
 import { BASE62, newId, randomString } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
-import { TEST_EVENT_TYPE, type EventType, type StoredEventType } from "../vocabulary/events.ts";
+import { TEST_EVENT_TYPE, type StoredEventType } from "../vocabulary/events.ts";
 import { iso, type Services, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
