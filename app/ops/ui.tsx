@@ -1,7 +1,6 @@
 // The console's page frame: plain server-rendered HTML that works without JavaScript, light theme, desktop-first and
 // usable at 390 px. The form pieces (labelled fields with hints and errors, the error summary, notices) are the app's
-// (app/ui/form-parts.tsx) and the stylesheet's basics the buyer portal's (portal.css); ops.css adds the wide layout and
-// tables.
+// (app/ui/form-parts.tsx), and so is the stylesheet's basics (app/ui/pages.css); ops.css adds the wide layout and tables.
 import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { ROLE_LABELS } from "./labels.ts";
@@ -71,7 +70,7 @@ export function TableRegion({ label, children }: { label: string; children: Reac
   );
 }
 
-/** A status as a coloured badge (the portal's badge colours). */
+/** A status as a coloured badge (the badge colours of app/ui/pages.css). */
 export const StatusBadge = ({ status, label }: { status: string; label: string }) => (
   <span className={`badge badge-${status}`}>{label}</span>
 );

@@ -1,14 +1,14 @@
-// The claims team's console (/ops/*): the portal's stylesheet plus its own, headers that keep its pages out of frames,
+// The claims team's console (/ops/*): our pages' stylesheet plus its own, headers that keep its pages out of frames,
 // caches and other sites' Referer, and the error page for what the pages throw (a refused POST, a reviewer on an
 // admin page, a missing claim).
 import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
-import portalStyles from "../portal/portal.css?url";
+import pageStyles from "../ui/pages.css?url";
 import opsStyles from "../ops/ops.css?url";
 import { PAGE_HEADERS } from "../page-headers.ts";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: portalStyles },
+  { rel: "stylesheet", href: pageStyles },
   { rel: "stylesheet", href: opsStyles },
 ];
 

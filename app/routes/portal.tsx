@@ -1,5 +1,6 @@
-// The buyer portal's layout (/portal/*): its own small stylesheet (no Polaris or App Bridge: a buyer-facing site), the
-// headers of every portal page, and the error page for what the pages throw (a refused CSRF token, a missing claim).
+// The buyer portal's layout (/portal/*): our pages' small stylesheet and its own (no Polaris or App Bridge: a
+// buyer-facing site), the headers of every portal page, and the error page for what the pages throw (a refused CSRF
+// token, a missing claim).
 import {
   json,
   type HeadersFunction,
@@ -8,12 +9,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
+import pageStyles from "../ui/pages.css?url";
 import portalStyles from "../portal/portal.css?url";
 import { messages } from "../portal/messages.ts";
 import { localeFrom } from "../portal/locale.ts";
 import { PAGE_HEADERS } from "../page-headers.ts";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: pageStyles },
+  { rel: "stylesheet", href: portalStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: messages.siteName }];
 
