@@ -85,7 +85,7 @@ export {
   claimActorOf,
   denyClaim,
   DENIAL_REASONS,
-  recordClaimPayoutError,
+  recordClaimPayoutStep,
   requestInformation,
   resolveClaim,
   startReview,

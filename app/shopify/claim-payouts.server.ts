@@ -4,13 +4,14 @@
 // 100 % and completed. The core knows nothing of Shopify: a claim approved with a remedy waits in status approved; a
 // periodic task here finds such claims and queues one job per claim under an id of the claim's (never two payouts);
 // the job pays and resolves the claim (paid, with the refund's or the new order's gid; the ledger's reimbursement). A
-// failed attempt is retried on the queue's backoff and its error kept on the claim for the dashboard and the console.
+// failed attempt is retried on the queue's backoff. Where the payout stands (queued, retrying, gave up, done) and the
+// last error are kept on the claim, written with the job's own bookkeeping: the core reads them there for the
+// dashboard, the needs-your-action list and the console, never this queue.
 import {
   assertClaimPayable,
-  CLAIM_PAYOUT_JOB,
   listUnqueuedShopifyClaimPayouts,
   findShopifyClaimPayout,
-  recordClaimPayoutError,
+  recordClaimPayoutStep,
   resolveClaim,
   type ShopifyClaimPayout,
 } from "../../server/index.ts";
@@ -24,17 +25,22 @@ import { createClaimReplacement, type MailingAddressInput } from "./admin/create
 import type { RefundOrderTransaction } from "./admin/protection-refund-order.ts";
 import { refundClaim } from "./admin/refund-claim.ts";
 import type { Installation } from "./installations.server.ts";
-import { coreRefusalIsFinal, PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
+import {
+  coreRefusalIsFinal,
+  PermanentJobError,
+  type Job,
+  type JobCompletion,
+  type JobOutcomeRecorder,
+  type PeriodicTask,
+} from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 
-// The core names the job's kind (the claims console reads the job too).
-export { CLAIM_PAYOUT_JOB };
+/** The payout job's kind in shopify_jobs: one per claim, its subject the claim's id. */
+export const CLAIM_PAYOUT_JOB = "pay_claim";
 /** How often the app looks for approved claims to pay: the buyer waits for the money, so as often as fee refunds. */
 export const CLAIM_PAYOUT_SCAN_MS = 30_000;
 /** Claims queued per look; more are taken on the next one. */
 const SCAN_LIMIT = 100;
-/** As the job queue keeps a job's error (server/workers/failure-recorder.ts). */
-const LAST_ERROR_CHARS = 2_000;
 
 /** The payout job's id: one per claim, so enqueueing it again (or from another instance) adds nothing. */
 export const claimPayoutJobId = (claimId: string) => `job_claim_payout_${claimId}`;
@@ -52,15 +58,19 @@ export const isClaimRefundNote = (note: string | null | undefined) => CLAIM_REFU
 
 /** Queues a payout job for every approved Shopify claim that has none yet. Returns how many it queued. */
 export async function queueApprovedClaimPayouts(deps: ShopifyDeps): Promise<number> {
-  const approved = await listUnqueuedShopifyClaimPayouts(deps.db, { kind: CLAIM_PAYOUT_JOB, limit: SCAN_LIMIT });
+  const approved = await listUnqueuedShopifyClaimPayouts(deps.db, { limit: SCAN_LIMIT });
   let queued = 0;
   for (const { claimId, shop } of approved) {
-    const added = await enqueueNamedJobOnce(deps.db, deps.services, {
-      id: claimPayoutJobId(claimId),
-      shop,
-      kind: CLAIM_PAYOUT_JOB,
-      payload: { claimId },
-      subject: claimId,
+    const added = await deps.db.transaction(async (tx) => {
+      const isNew = await enqueueNamedJobOnce(tx, deps.services, {
+        id: claimPayoutJobId(claimId),
+        shop,
+        kind: CLAIM_PAYOUT_JOB,
+        payload: { claimId },
+        subject: claimId,
+      });
+      if (isNew) await recordClaimPayoutStep(tx, claimId, { state: "pending", attempts: 0, error: null });
+      return isNew;
     });
     if (added) queued++;
   }
@@ -73,7 +83,19 @@ export function claimPayoutTask(deps: ShopifyDeps): PeriodicTask {
 }
 
 export function claimPayoutHandlers(deps: ShopifyDeps): Pick<JobHandlers, typeof CLAIM_PAYOUT_JOB> {
-  return { [CLAIM_PAYOUT_JOB]: (job) => payClaim(deps, job) };
+  return { [CLAIM_PAYOUT_JOB]: (job, completion) => payClaim(deps, job, completion) };
+}
+
+/** The payout job's outcomes, kept on its claim (payout_state, payout_attempts, payout_error). */
+export function claimPayoutOutcomes(): Record<typeof CLAIM_PAYOUT_JOB, JobOutcomeRecorder> {
+  return {
+    [CLAIM_PAYOUT_JOB]: (tx, job, outcome) =>
+      recordClaimPayoutStep(tx, (job as Job<JobPayloads[typeof CLAIM_PAYOUT_JOB]>).payload.claimId, {
+        state: outcome.status,
+        attempts: outcome.attempts,
+        error: outcome.lastError,
+      }),
+  };
 }
 
 /** What was paid on Shopify: the refund's or the replacement order's gid, and the amount the claim is paid. */
@@ -82,42 +104,40 @@ interface Payout {
   amountCents: number;
 }
 
-async function payClaim(deps: ShopifyDeps, job: Job<JobPayloads[typeof CLAIM_PAYOUT_JOB]>): Promise<void> {
+async function payClaim(
+  deps: ShopifyDeps,
+  job: Job<JobPayloads[typeof CLAIM_PAYOUT_JOB]>,
+  completion: JobCompletion,
+): Promise<void> {
   const claim = await findShopifyClaimPayout(deps.db, job.payload.claimId);
   if (!claim || claim.status !== "approved") return;
-  try {
-    const { remedy } = claim;
-    if (remedy !== "refund" && remedy !== "replacement")
-      throw new PermanentJobError(`claim ${claim.claimId} was approved without a remedy`);
-    const installation = await deps.installation(claim.shop);
-    if (!installation)
-      throw new PermanentJobError("the app is not installed on the shop: pay the claim in the Shopify admin");
-    // docs/api.md "Money invariants": the core's own check before any money moves on Shopify (an ended plan pays no claim);
-    // resolveClaim checks again when it records the payout. A plan ended between the two keeps the claim approved
-    // with the refusal as its payout error, for the claims team.
-    await coreRefusalIsFinal(
-      deps.db.transaction((tx) =>
-        assertClaimPayable(tx, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId),
-      ),
-    );
-    const graphql = await deps.adminApi(claim.shop);
-    const payout =
-      remedy === "refund"
-        ? await refundOnShopify(graphql, claim)
-        : await replaceOnShopify(graphql, claim, installation);
-    await deps.db.transaction((tx) =>
-      resolveClaim(tx, deps.services, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId, {
-        channel: "shopify",
-        kind: remedy,
-        amountCents: payout.amountCents,
-        reference: payout.reference,
-      }),
-    );
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await deps.db.transaction((tx) => recordClaimPayoutError(tx, claim.claimId, message.slice(0, LAST_ERROR_CHARS)));
-    throw error;
-  }
+  const { remedy } = claim;
+  if (remedy !== "refund" && remedy !== "replacement")
+    throw new PermanentJobError(`claim ${claim.claimId} was approved without a remedy`);
+  const installation = await deps.installation(claim.shop);
+  if (!installation)
+    throw new PermanentJobError("the app is not installed on the shop: pay the claim in the Shopify admin");
+  // docs/api.md "Money invariants": the core's own check before any money moves on Shopify (an ended plan pays no claim);
+  // resolveClaim checks again when it records the payout. A plan ended between the two keeps the claim approved
+  // with the refusal as its payout error, for the claims team.
+  await coreRefusalIsFinal(
+    deps.db.transaction((tx) =>
+      assertClaimPayable(tx, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId),
+    ),
+  );
+  const graphql = await deps.adminApi(claim.shop);
+  const payout =
+    remedy === "refund" ? await refundOnShopify(graphql, claim) : await replaceOnShopify(graphql, claim, installation);
+  // The claim's resolution, the job's completion and the claim's payout state commit together.
+  await deps.db.transaction(async (tx) => {
+    await resolveClaim(tx, deps.services, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId, {
+      channel: "shopify",
+      kind: remedy,
+      amountCents: payout.amountCents,
+      reference: payout.reference,
+    });
+    await completion.markDone(tx);
+  });
 }
 
 type PayoutOrder = NonNullable<ClaimPayoutOrderResult["order"]>;

@@ -21,7 +21,6 @@ import {
   type ShopifyOrderSummary,
   type WebhookAttempt,
 } from "../../server/index.ts";
-import { CLAIM_PAYOUT_JOB } from "./claim-payouts.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { FEE_REFUND_JOB } from "./fee-refunds.server.ts";
 
@@ -202,11 +201,7 @@ async function feeRefundsNeedingAttention(db: Queryable, shop: string): Promise<
 }
 
 async function claimPayoutsNeedingAttention(db: Queryable, shop: string): Promise<DashboardClaimPayout[]> {
-  const payouts = await listShopifyClaimPayoutsNeedingAttention(db, {
-    shop,
-    kind: CLAIM_PAYOUT_JOB,
-    limit: LIST_LIMIT,
-  });
+  const payouts = await listShopifyClaimPayoutsNeedingAttention(db, { shop, limit: LIST_LIMIT });
   return payouts.map((payout) => ({
     claimId: payout.claimId,
     remedy: payout.remedy,

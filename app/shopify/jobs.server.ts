@@ -20,6 +20,7 @@ import {
   recordShopifyJobFailure,
   workerGroup,
   type Database,
+  type JobStatus,
   type Queryable,
   type RetryPolicy,
   type Services,
@@ -41,6 +42,21 @@ export type JobHandler<Payload = unknown> = (job: Job<Payload>, completion: JobC
 export interface JobCompletion {
   markDone(tx: Queryable): Promise<void>;
 }
+
+/** What became of a job after an attempt: done, to be retried (pending) or given up (dead). */
+export interface JobOutcome {
+  status: JobStatus;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  /** The failed attempt's error; null when done. */
+  lastError: string | null;
+}
+
+/**
+ * Keeps a job's outcome on what the job is about (a claim's payout state), written in the transaction that records
+ * it on the job: the two never disagree.
+ */
+export type JobOutcomeRecorder = (tx: Queryable, job: Job, outcome: JobOutcome) => Promise<void>;
 
 /** A failure that no retry can fix (the API refused the request as invalid): the job goes dead at once. */
 export class PermanentJobError extends Error {
@@ -125,26 +141,32 @@ export interface JobQueueOptions {
   batchSize?: number;
   /** Started and stopped with the queue. */
   periodicTasks?: PeriodicTask[];
+  /** By job kind: who keeps the kind's outcomes on their own rows too. */
+  outcomeRecorders?: Partial<Record<string, JobOutcomeRecorder>>;
 }
 
 export function createJobQueue(options: JobQueueOptions) {
   const { db, services, logger, handlers, pollMs = 1_000, batchSize = 20, periodicTasks = [] } = options;
+  const outcomeRecorders = options.outcomeRecorders ?? {};
   const inFlight = new Set<Promise<void>>();
 
   /** Runs one job the caller owns; never throws: a failure is recorded and rescheduled. */
   async function run(job: Job): Promise<void> {
     const handler = handlers[job.kind];
+    const recordOutcome = outcomeRecorders[job.kind];
     let markedDone = false;
     const completion: JobCompletion = {
       async markDone(tx) {
         await markShopifyJobDone(tx, job.id, job.attempts + 1, services.clock());
+        await recordOutcome?.(tx, job, { status: "done", attempts: job.attempts + 1, lastError: null });
         markedDone = true;
       },
     };
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
       await handler(job, completion);
-      if (!markedDone) await markShopifyJobDone(db, job.id, job.attempts + 1, services.clock());
+      if (!markedDone)
+        await (recordOutcome ? db.transaction((tx) => completion.markDone(tx)) : completion.markDone(db));
     } catch (error) {
       const attempts = job.attempts + 1;
       const { retryInMs, lastError } = recordFailedAttempt(logger, {
@@ -156,12 +178,14 @@ export function createJobQueue(options: JobQueueOptions) {
         permanent: error instanceof PermanentJobError,
       });
       const now = services.clock();
-      await recordShopifyJobFailure(
-        db,
-        job.id,
-        { attempts, runAt: retryInMs === undefined ? undefined : now + retryInMs, lastError },
-        now,
-      );
+      const failure = { attempts, runAt: retryInMs === undefined ? undefined : now + retryInMs, lastError };
+      const outcome: JobOutcome = { status: retryInMs === undefined ? "dead" : "pending", attempts, lastError };
+      if (!recordOutcome) await recordShopifyJobFailure(db, job.id, failure, now);
+      else
+        await db.transaction(async (tx) => {
+          await recordShopifyJobFailure(tx, job.id, failure, now);
+          await recordOutcome(tx, job, outcome);
+        });
     }
   }
 

@@ -1,6 +1,6 @@
 // The Shopify side's runtime: the handlers' dependencies and a started job queue that runs every handler. The app
 // process creates one (app/shopify.server.ts) from the protection runtime and shopifyApp().
-import { claimPayoutHandlers, claimPayoutTask } from "./claim-payouts.server.ts";
+import { claimPayoutHandlers, claimPayoutOutcomes, claimPayoutTask } from "./claim-payouts.server.ts";
 import { deliveryHandlers } from "./deliveries.server.ts";
 import { createShopifyDeps, type DepsInput, type ShopifyDeps } from "./deps.server.ts";
 import { feeRefundHandlers, feeRefundTask } from "./fee-refunds.server.ts";
@@ -29,6 +29,7 @@ export function createShopifyRuntime(input: Omit<DepsInput, "wakeJobs">): Shopif
       ...claimPayoutHandlers(deps),
     }),
     periodicTasks: [feeRefundTask(deps), claimPayoutTask(deps)],
+    outcomeRecorders: claimPayoutOutcomes(),
   });
   queue.start();
   return { deps, queue };

@@ -21,6 +21,8 @@ import {
   recordClaimDecision,
   recordClaimResolution,
   setClaimPayoutError,
+  setClaimPayoutState,
+  type ClaimPayoutState,
   sumApprovedUnpaidOnPlan,
   sumPaidOnPlan,
   updateClaimStatus,
@@ -423,7 +425,16 @@ export async function resolveClaim(
   );
 }
 
-/** A failed attempt to pay the claim on Shopify, shown until a later attempt succeeds (only while it is approved). */
-export async function recordClaimPayoutError(tx: Tx, claimId: string, message: string): Promise<void> {
-  await setClaimPayoutError(tx, claimId, message);
+/**
+ * Where the app's Shopify payout of the claim stands after its job's latest step (queued, an attempt failed or gave
+ * up, done), written in the job's own transaction. A failed attempt's error is shown until a later attempt succeeds
+ * (only while the claim is approved).
+ */
+export async function recordClaimPayoutStep(
+  tx: Tx,
+  claimId: string,
+  step: { state: ClaimPayoutState; attempts: number; error: string | null },
+): Promise<void> {
+  await setClaimPayoutState(tx, claimId, step);
+  if (step.error !== null) await setClaimPayoutError(tx, claimId, step.error);
 }

@@ -16,7 +16,7 @@ import { goLiveState, type ChecklistItemId } from "./go-live.ts";
 import { listWebhookEndpoints } from "./webhook-endpoints.ts";
 import { findMerchant } from "../store/merchants.ts";
 import { listClaimsAwaitingMerchant, listFeeRefundsOwed, type FeeRefundOwed } from "../store/merchant-actions.ts";
-import { CLAIM_PAYOUT_JOB, listShopifyClaimPayoutsNeedingAttention } from "../store/shopify-claim-payouts.ts";
+import { listShopifyClaimPayoutsNeedingAttention } from "../store/shopify-claim-payouts.ts";
 import { FEE_REFUND_JOB, listShopifyFeeRefundsNeedingAttention } from "../store/shopify-fee-refunds.ts";
 import { formatMoney } from "@purchase-protection/contract";
 
@@ -178,7 +178,7 @@ async function failingEndpoints(db: Tx, actor: Actor, limit: number): Promise<Ac
 /** A Shopify shop's payouts whose job gave up (one still retrying is the app's to finish). */
 async function shopifyPayouts(db: Tx, shop: string, limit: number): Promise<ActionGroup> {
   const [claims, fees] = await Promise.all([
-    listShopifyClaimPayoutsNeedingAttention(db, { shop, kind: CLAIM_PAYOUT_JOB, limit: DIGEST_ACTION_LIMIT }),
+    listShopifyClaimPayoutsNeedingAttention(db, { shop, limit: DIGEST_ACTION_LIMIT }),
     listShopifyFeeRefundsNeedingAttention(db, { shop, kind: FEE_REFUND_JOB, limit: DIGEST_ACTION_LIMIT }),
   ]);
   const items: ActionItem[] = [

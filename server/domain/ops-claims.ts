@@ -41,14 +41,14 @@ import {
 import {
   countClaimsByStatus,
   findClaimContext,
-  findClaimPayoutJob,
+  findClaimShopifyPayout,
   findOpsOrder,
   listClaimMerchants,
   listPlanClaimSummaries,
   listQueue,
   setClaimAssignee,
 } from "../store/ops-claims.ts";
-import type { JobStatus } from "../store/shopify-jobs.ts";
+import type { ClaimPayoutState } from "../store/claims.ts";
 import type { OrderLine, ShipTo } from "../store/shopify-orders.ts";
 import { addBusinessDays } from "./payout-terms.ts";
 import { sniffEvidenceType } from "../evidence/sniff.ts";
@@ -246,8 +246,11 @@ export interface OpsClaimDetail {
     createdAt: string;
   }[];
   replacementAllowed: boolean;
-  /** The payout job of a Shopify shop's claim (null until the app queues it); null for other merchants' claims. */
-  shopifyPayoutJob: { status: JobStatus; attempts: number } | null;
+  /**
+   * How far the app's payout job of a Shopify shop's claim got, as the claim keeps it (null until the app queues it);
+   * null for other merchants' claims.
+   */
+  shopifyPayoutJob: { status: ClaimPayoutState; attempts: number } | null;
   /** An approved claim whose Shopify payout gave up: an admin may record the payment made in the Shopify admin. */
   paymentRecordable: boolean;
   /** The decisions the claim's status allows now. */
@@ -285,9 +288,9 @@ export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.
     sumPaidOnPlan(db, context.planId),
     sumApprovedUnpaidOnPlan(db, context.planId, claimId),
     listPlanClaimSummaries(db, context.planId, claimId),
-    findClaimPayoutJob(db, claimId),
+    findClaimShopifyPayout(db, claimId),
   ]);
-  const job = payout?.job ?? null;
+  const job = payout?.payout ?? null;
   return {
     claim: toClaim(record),
     reasonName: reasonName(record.reason),
@@ -323,8 +326,8 @@ export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.
       createdAt: iso(other.createdAt),
     })),
     replacementAllowed: parseStoredClaimRules(order?.claimRules ?? "{}").replacementAllowed,
-    shopifyPayoutJob: job && { status: job.status, attempts: job.attempts },
-    paymentRecordable: record.status === "approved" && job?.status === "dead",
+    shopifyPayoutJob: job && { status: job.state, attempts: job.attempts },
+    paymentRecordable: record.status === "approved" && job?.state === "dead",
     actions: allowedActions(record.status, plan.status),
     // An approval withdrawn because the plan ended has one reason only (canWithdrawApproval).
     denialReasons: canWithdrawApproval(record.status, plan.status)
@@ -426,13 +429,13 @@ async function recordShopifyAdminPayment(
   const status = await lockClaimStatus(tx, claim.id);
   if (status !== "approved")
     throw conflict("claim_transition_invalid", `Claim '${claim.id}' is ${status}: only an approved claim is paid.`);
-  const payout = await findClaimPayoutJob(tx, claim.id);
+  const payout = await findClaimShopifyPayout(tx, claim.id);
   if (!payout)
     throw conflict(
       "claim_not_on_shopify",
       "This claim's merchant is not a Shopify shop: the merchant confirms its payment through the API.",
     );
-  if (payout.job?.status !== "dead")
+  if (payout.payout?.state !== "dead")
     throw conflict(
       "claim_payout_in_progress",
       "The app is still paying this claim on Shopify (its payout has not given up). Record a payment made in the Shopify admin only once it has, so that the claim is not paid twice.",

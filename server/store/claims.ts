@@ -379,6 +379,22 @@ export async function recordClaimResolution(
   );
 }
 
+/** Where the app's Shopify payout of a claim stands: pending (queued or retrying), done, or dead (it gave up). */
+export type ClaimPayoutState = "pending" | "done" | "dead";
+
+/** The payout job's latest step, kept on the claim (the app writes it with the job's own bookkeeping). */
+export async function setClaimPayoutState(
+  tx: Queryable,
+  claimId: string,
+  payout: { state: ClaimPayoutState; attempts: number },
+): Promise<void> {
+  await tx.run("UPDATE claims SET payout_state = ?, payout_attempts = ? WHERE id = ?", [
+    payout.state,
+    payout.attempts,
+    claimId,
+  ]);
+}
+
 /** The last failed attempt to pay an approved claim (shown to the merchant and the claims team until it is paid). */
 export async function setClaimPayoutError(tx: Queryable, claimId: string, message: string): Promise<void> {
   await tx.run("UPDATE claims SET payout_error = ? WHERE id = ? AND status = 'approved'", [message, claimId]);

@@ -1,11 +1,10 @@
 // The claims team's reads across merchants (/ops): the queue of claims with their merchant, and one claim with what
 // deciding it needs (its owner, decision and payout columns, the order, the program's claim rules, a Shopify shop's
-// payout job). Scoped by nothing but the filters: only the console, behind a staff session, calls these.
+// payout state). Scoped by nothing but the filters: only the console, behind a staff session, calls these.
 import type { ClaimStatus } from "../vocabulary/claims.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import { placeholders, type Queryable, type SqlValue } from "./database.ts";
-import { CLAIM_PAYOUT_JOB } from "./shopify-claim-payouts.ts";
-import type { ShopifyJobProgress } from "./shopify-jobs.ts";
+import type { ClaimPayoutState } from "./claims.ts";
 import type { OrderLine, ShipTo } from "./shopify-orders.ts";
 
 export interface QueueFilters {
@@ -289,31 +288,23 @@ export async function listPlanClaimSummaries(
 }
 
 /**
- * A Shopify shop's claim and its payout job (null until the app queues one), or undefined when the claim's merchant is
- * no Shopify shop.
+ * A Shopify shop's claim and where its payout stands (the claim's payout_state: null until the app queues the payout),
+ * or undefined when the claim's merchant is no Shopify shop.
  */
-export async function findClaimPayoutJob(
+export async function findClaimShopifyPayout(
   tx: Queryable,
   claimId: string,
-): Promise<{ shop: string; job: ShopifyJobProgress | null } | undefined> {
-  const row = await tx.get<{
-    shop: string;
-    status: ShopifyJobProgress["status"] | null;
-    attempts: number | null;
-    last_error: string | null;
-  }>(
-    `SELECT m.shop_domain AS shop, j.status, j.attempts, j.last_error
+): Promise<{ shop: string; payout: { state: ClaimPayoutState; attempts: number } | null } | undefined> {
+  const row = await tx.get<{ shop: string; payout_state: ClaimPayoutState | null; payout_attempts: number }>(
+    `SELECT m.shop_domain AS shop, c.payout_state, c.payout_attempts
      FROM claims c JOIN merchants m ON m.id = c.merchant_id
-     LEFT JOIN shopify_jobs j ON j.shop = m.shop_domain AND j.kind = ? AND j.subject = c.id
-     WHERE c.id = ? AND m.shop_domain IS NOT NULL
-     ORDER BY j.created_at DESC LIMIT 1`,
-    [CLAIM_PAYOUT_JOB, claimId],
+     WHERE c.id = ? AND m.shop_domain IS NOT NULL`,
+    [claimId],
   );
   return (
     row && {
       shop: row.shop,
-      job:
-        row.status === null ? null : { status: row.status, attempts: Number(row.attempts), lastError: row.last_error },
+      payout: row.payout_state === null ? null : { state: row.payout_state, attempts: Number(row.payout_attempts) },
     }
   );
 }

@@ -1,15 +1,13 @@
 // The Shopify side of paying approved claims: the claims of Shopify shops' merchants (merchants.shop_domain) that are
 // approved with a remedy, which the app pays on the plan's Shopify order (its order id is the plan's order_id) through
 // a job. The claims themselves are decided and resolved by the core (server/domain/claim-decisions.ts); this module
-// only finds them, with what the payout is limited to, and lists those whose last attempt failed.
+// only finds them, with what the payout is limited to, and lists those whose last attempt failed. Where a payout stands
+// is the claim's own (payout_state, payout_attempts, payout_error: written by the app's payout job), never the job's.
 import type { Mode } from "../vocabulary/ids.ts";
+import type { ClaimPayoutState } from "./claims.ts";
 import type { Queryable } from "./database.ts";
-import type { JobStatus } from "./shopify-jobs.ts";
 
 type Remedy = "refund" | "replacement";
-
-/** The kind of the app's payout job in shopify_jobs: one per claim, its subject the claim's id. */
-export const CLAIM_PAYOUT_JOB = "pay_claim";
 
 /** An approved claim of a Shopify shop's merchant, as the payout job needs it. */
 export interface ShopifyClaimPayout {
@@ -37,8 +35,8 @@ export interface ShopifyClaimPayoutAttention {
   amountCents: number;
   currency: string;
   lastError: string;
-  /** The payout job: pending = will be retried, dead = gave up. */
-  jobStatus: JobStatus | null;
+  /** Where the payout stands (the claim's payout_state): pending = will be retried, dead = gave up. */
+  jobStatus: ClaimPayoutState | null;
   attempts: number;
   /** When the claim was approved. */
   decidedAt: number;
@@ -50,17 +48,16 @@ const SHOPIFY_CLAIMS = `claims c
   JOIN plans p ON p.id = c.plan_id`;
 const AWAITING_PAYOUT = `m.shop_domain IS NOT NULL AND c.status = 'approved' AND c.remedy IN ('refund', 'replacement')`;
 
-/** Approved Shopify claims with no job of `kind` yet (approved first, first): each needs one. */
+/** Approved Shopify claims whose payout is not queued yet (approved first, first): each needs a payout job. */
 export async function listUnqueuedShopifyClaimPayouts(
   tx: Queryable,
-  query: { kind: string; limit: number },
+  query: { limit: number },
 ): Promise<{ claimId: string; shop: string }[]> {
   const rows = await tx.all<{ id: string; shop: string }>(
     `SELECT c.id, m.shop_domain AS shop FROM ${SHOPIFY_CLAIMS}
-     WHERE ${AWAITING_PAYOUT}
-       AND NOT EXISTS (SELECT 1 FROM shopify_jobs j WHERE j.shop = m.shop_domain AND j.kind = ? AND j.subject = c.id)
+     WHERE ${AWAITING_PAYOUT} AND c.payout_state IS NULL
      ORDER BY c.decided_at, c.id LIMIT ?`,
-    [query.kind, query.limit],
+    [query.limit],
   );
   return rows.map((row) => ({ claimId: row.id, shop: row.shop }));
 }
@@ -104,10 +101,10 @@ export async function findShopifyClaimPayout(tx: Queryable, claimId: string): Pr
   );
 }
 
-/** The shop's approved claims whose last payout attempt failed, newest approval first, with their job (of `kind`). */
+/** The shop's approved claims whose last payout attempt failed, newest approval first, with where their payout stands. */
 export async function listShopifyClaimPayoutsNeedingAttention(
   tx: Queryable,
-  query: { shop: string; kind: string; limit: number },
+  query: { shop: string; limit: number },
 ): Promise<ShopifyClaimPayoutAttention[]> {
   const rows = await tx.all<{
     id: string;
@@ -117,17 +114,16 @@ export async function listShopifyClaimPayoutsNeedingAttention(
     amount_cents: number;
     currency: string;
     payout_error: string;
-    job_status: JobStatus | null;
-    attempts: number | null;
+    payout_state: ClaimPayoutState | null;
+    payout_attempts: number | null;
     decided_at: number | null;
   }>(
     `SELECT c.id, p.reference_number, p.order_id, c.remedy, c.amount_cents, c.currency, c.payout_error,
-       j.status AS job_status, j.attempts, c.decided_at
+       c.payout_state, c.payout_attempts, c.decided_at
      FROM ${SHOPIFY_CLAIMS}
-     LEFT JOIN shopify_jobs j ON j.shop = m.shop_domain AND j.kind = ? AND j.subject = c.id
      WHERE m.shop_domain = ? AND ${AWAITING_PAYOUT} AND c.payout_error IS NOT NULL
      ORDER BY c.decided_at DESC, c.id DESC LIMIT ?`,
-    [query.kind, query.shop, query.limit],
+    [query.shop, query.limit],
   );
   return rows.map((row) => ({
     claimId: row.id,
@@ -137,8 +133,8 @@ export async function listShopifyClaimPayoutsNeedingAttention(
     amountCents: Number(row.amount_cents),
     currency: row.currency,
     lastError: row.payout_error,
-    jobStatus: row.job_status,
-    attempts: Number(row.attempts ?? 0),
+    jobStatus: row.payout_state,
+    attempts: Number(row.payout_attempts ?? 0),
     decidedAt: Number(row.decided_at ?? 0),
   }));
 }

@@ -8,7 +8,7 @@ import { assertChangesNothing, assertError } from "../support/api-assertions.ts"
 import { drain } from "../support/webhook-events.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { signedInBuyer } from "../support/portal.ts";
-import { approveClaim, recordClaimPayoutError, resolveClaim } from "../../server/domain/claim-decisions.ts";
+import { approveClaim, recordClaimPayoutStep, resolveClaim } from "../../server/domain/claim-decisions.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 
 // The merchant confirms an approved claim it paid on another cart (docs/api.md "Resolving claims"):
@@ -226,7 +226,9 @@ describe.each(DIALECTS)("claim resolution (%s)", (dialect) => {
     );
     // The app records a failed attempt, then the payout it made.
     const actor = { merchantId: shop.merchantId, mode: "test" as const };
-    await t.database.db.transaction((tx) => recordClaimPayoutError(tx, shopClaim.id, "refundCreate: 502"));
+    await t.database.db.transaction((tx) =>
+      recordClaimPayoutStep(tx, shopClaim.id, { state: "pending", attempts: 1, error: "refundCreate: 502" }),
+    );
     assert.equal((await shopSecret.get(`/merchant/claims/${shopClaim.id}`)).body.resolution.error, "refundCreate: 502");
     const paid = await t.database.db.transaction((tx) =>
       resolveClaim(tx, t.services, actor, shopClaim.id, {

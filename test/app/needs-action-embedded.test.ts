@@ -12,8 +12,7 @@ import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { deliverProtectedOrder, startEmbeddedAdmin, type EmbeddedAdmin } from "../support/embedded-admin.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
-import { CLAIM_PAYOUT_JOB } from "../../server/store/shopify-claim-payouts.ts";
-import { claimPayoutJobId } from "../../app/shopify/claim-payouts.server.ts";
+import { CLAIM_PAYOUT_JOB, claimPayoutJobId } from "../../app/shopify/claim-payouts.server.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/needs-action");
 const SHOP = "needs-action.myshopify.com";
@@ -50,10 +49,10 @@ describe("needs your action in the Shopify admin, in Chromium (sqlite)", () => {
           at: now,
         },
       );
-      await tx.run("UPDATE claims SET remedy = 'refund', payout_error = ? WHERE id = ?", [
-        "Refund failed: the payment gateway refused it",
-        claimId,
-      ]);
+      await tx.run(
+        "UPDATE claims SET remedy = 'refund', payout_error = ?, payout_state = ?, payout_attempts = 5 WHERE id = ?",
+        ["Refund failed: the payment gateway refused it", job, claimId],
+      );
       await tx.run(
         `INSERT INTO shopify_jobs (id, shop, kind, subject, payload, status, attempts, run_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, '{}', ?, 5, ?, ?, ?)`,

@@ -57,11 +57,23 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
     const callsOf = (operationName: string) => app.admin.calls.filter((call) => call.operationName === operationName);
     const claimRow = async (claimId: string) =>
       (await db().get<ClaimRow>("SELECT * FROM claims WHERE id = ?", [claimId]))!;
-    const payoutJob = (claimId: string) =>
-      db().get<{ id: string; status: string; attempts: number | string; last_error: string | null }>(
-        "SELECT * FROM shopify_jobs WHERE kind = 'pay_claim' AND subject = ?",
+    /** The claim's payout job; the claim keeps where it stands (payout_state, payout_attempts) alike, read with it. */
+    const payoutJob = async (claimId: string) => {
+      const job = await db().get<{
+        id: string;
+        status: string;
+        attempts: number | string;
+        last_error: string | null;
+        payout_state: string | null;
+        payout_attempts: number | string;
+      }>(
+        `SELECT j.*, c.payout_state, c.payout_attempts FROM shopify_jobs j JOIN claims c ON c.id = j.subject
+         WHERE j.kind = 'pay_claim' AND j.subject = ?`,
         [claimId],
       );
+      if (job) assert.deepEqual([job.payout_state, Number(job.payout_attempts)], [job.status, Number(job.attempts)]);
+      return job;
+    };
     const reimbursements = (claimId: string) =>
       db().all<{ amount_cents: number | string; currency: string }>(
         "SELECT amount_cents, currency FROM ledger_entries WHERE kind = 'claim_reimbursement' AND source_id = ?",

@@ -23,9 +23,9 @@ import { fileClaim, prepareEvidence } from "../../server/domain/claims.ts";
 import { findPlanByReference } from "../../server/store/plans.ts";
 import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/evidence/index.ts";
 import { ensureStaffAccount, issueSignInLink } from "../../server/domain/staff.ts";
-import { approveClaim } from "../../server/domain/claim-decisions.ts";
+import { approveClaim, recordClaimPayoutStep } from "../../server/domain/claim-decisions.ts";
 import { voidPlan } from "../../server/domain/plans.ts";
-import { CLAIM_PAYOUT_JOB } from "../../server/store/shopify-claim-payouts.ts";
+import { CLAIM_PAYOUT_JOB } from "../../app/shopify/claim-payouts.server.ts";
 import { insertShopifyJob, recordShopifyJobFailure } from "../../server/store/shopify-jobs.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/ops");
@@ -493,17 +493,19 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
     await db().transaction((tx) =>
       approveClaim(tx, services, actor, claimId, { kind: "staff", staffId: admin.id }, { remedy: "refund" }),
     );
-    // The harness's merchant becomes a Shopify shop for this test only, with the claim's payout job queued.
+    // The harness's merchant becomes a Shopify shop for this test only, with the claim's payout job queued (the job
+    // and the claim's payout state, as the app writes them).
     const shop = `console-${process.pid}.myshopify.com`;
     await db().run("UPDATE merchants SET shop_domain = ? WHERE id = ?", [shop, actor.merchantId]);
     const jobId = `job_claim_payout_${claimId}`;
-    await db().transaction((tx) =>
-      insertShopifyJob(
+    await db().transaction(async (tx) => {
+      await insertShopifyJob(
         tx,
         { id: jobId, shop, kind: CLAIM_PAYOUT_JOB, subject: claimId, payload: { claimId }, lockedUntil: null },
         Date.now(),
-      ),
-    );
+      );
+      await recordClaimPayoutStep(tx, claimId, { state: "pending", attempts: 0, error: null });
+    });
     try {
       const adminPage = await newPage(390);
       const reviewerPage = await newPage();
@@ -534,14 +536,11 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
       assert.match(await early.text(), /still paying this claim on Shopify/);
       assert.deepEqual(await counts(), before);
 
-      await db().transaction((tx) =>
-        recordShopifyJobFailure(
-          tx,
-          jobId,
-          { attempts: 1, runAt: undefined, lastError: "the app is not installed on the shop" },
-          Date.now(),
-        ),
-      );
+      const lastError = "the app is not installed on the shop";
+      await db().transaction(async (tx) => {
+        await recordShopifyJobFailure(tx, jobId, { attempts: 1, runAt: undefined, lastError }, Date.now());
+        await recordClaimPayoutStep(tx, claimId, { state: "dead", attempts: 1, error: lastError });
+      });
       // A reviewer sees no form, and a reviewer's POST is a 403.
       await reviewerPage.goto(claimUrl);
       assert.match((await reviewerPage.textContent("main"))!, /Gave up after 1 attempt(?!s)/);

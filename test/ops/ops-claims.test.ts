@@ -21,7 +21,8 @@ import {
   reviewPromise,
 } from "../../server/domain/ops-claims.ts";
 import { addBusinessDays } from "../../server/domain/payout-terms.ts";
-import { CLAIM_PAYOUT_JOB } from "../../server/store/shopify-claim-payouts.ts";
+import { CLAIM_PAYOUT_JOB } from "../../app/shopify/claim-payouts.server.ts";
+import { recordClaimPayoutStep } from "../../server/domain/claim-decisions.ts";
 import { insertShopifyJob, recordShopifyJobFailure } from "../../server/store/shopify-jobs.ts";
 
 const CLAIM_TABLES = ["claims", "claim_timeline", "events", "email_messages", "staff_audit_log"];
@@ -244,24 +245,28 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
       return claimId;
     }
 
-    /** The claim's payout job as the app queues it (pending, no attempt yet); resolves with its id. */
+    /**
+     * The claim's payout job as the app queues it (pending, no attempt yet), with the claim's payout state in the same
+     * transaction; resolves with the job's id.
+     */
     async function queuePayoutJob(claimId: string) {
       const id = `job_claim_payout_${claimId}`;
       const job = { id, shop: SHOP, kind: CLAIM_PAYOUT_JOB, subject: claimId, payload: { claimId }, lockedUntil: null };
-      await tx((q) => insertShopifyJob(q, job, t.clock.now));
+      await tx(async (q) => {
+        await insertShopifyJob(q, job, t.clock.now);
+        await recordClaimPayoutStep(q, claimId, { state: "pending", attempts: 0, error: null });
+      });
       return id;
     }
 
-    /** A failed attempt of the job: retried later, or (`dead`) given up. */
-    const failJob = (jobId: string, attempts: number, dead: boolean) =>
-      tx((q) =>
-        recordShopifyJobFailure(
-          q,
-          jobId,
-          { attempts, runAt: dead ? undefined : t.clock.now + 60_000, lastError: "refundCreate: order is locked" },
-          t.clock.now,
-        ),
-      );
+    /** A failed attempt of the claim's job: retried later, or (`dead`) given up; the claim keeps it too. */
+    const failJob = (claimId: string, attempts: number, dead: boolean) =>
+      tx(async (q) => {
+        const lastError = "refundCreate: order is locked";
+        const runAt = dead ? undefined : t.clock.now + 60_000;
+        await recordShopifyJobFailure(q, `job_claim_payout_${claimId}`, { attempts, runAt, lastError }, t.clock.now);
+        await recordClaimPayoutStep(q, claimId, { state: dead ? "dead" : "pending", attempts, error: lastError });
+      });
 
     const record = (staff: Awaited<ReturnType<typeof staffMember>>, claimId: string, input: object) =>
       tx((q) => actOnClaim(q, t.services, staff, claimId, { action: "record_payment", ...input }, IP));
@@ -285,21 +290,21 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
       assert.equal((await getOpsClaim(t.database.db, claimId)).paymentRecordable, false, "no job yet");
       await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
 
-      const jobId = await queuePayoutJob(claimId);
+      await queuePayoutJob(claimId);
       const queued = await paymentCounts();
       assert.deepEqual((await getOpsClaim(t.database.db, claimId)).shopifyPayoutJob, {
         status: "pending",
         attempts: 0,
       });
       await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
-      await failJob(jobId, 1, false);
+      await failJob(claimId, 1, false);
       const retrying = await getOpsClaim(t.database.db, claimId);
       assert.deepEqual(retrying.shopifyPayoutJob, { status: "pending", attempts: 1 });
       assert.equal(retrying.paymentRecordable, false);
       await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
       assert.deepEqual(await paymentCounts(), { ...before, shopify_jobs: queued.shopify_jobs });
 
-      await failJob(jobId, 2, true);
+      await failJob(claimId, 2, true);
       assert.equal((await getOpsClaim(t.database.db, claimId)).paymentRecordable, true);
       await refusedWith(record(reviewer, claimId, { reference: "#1042" }), "forbidden", "staff_admin_required");
       for (const reference of [undefined, "   ", "x".repeat(201)])
@@ -321,8 +326,8 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     it("once the job gave up, an admin records it: the claim paid with the reference, reimbursed once, one claim.updated, audited without the note", async () => {
       const admin = await staffMember("admin");
       const claimId = await approvedClaim(shopMerchant);
-      const jobId = await queuePayoutJob(claimId);
-      await failJob(jobId, 1, true);
+      await queuePayoutJob(claimId);
+      await failJob(claimId, 1, true);
       await t.database.db.run("UPDATE claims SET payout_error = ? WHERE id = ?", ["the app is not installed", claimId]);
       const before = await paymentCounts();
 
