@@ -7,7 +7,13 @@ import pino from "pino";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { waitFor } from "../support/wait.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
-import { createJobQueue, enqueueJob, RETENTION_MS } from "../../app/shopify/jobs.server.ts";
+import {
+  createJobQueue,
+  enqueueJob,
+  PermanentJobError,
+  RETENTION_MS,
+  type JobOutcome,
+} from "../../app/shopify/jobs.server.ts";
 import { receiveWebhook } from "../../app/shopify/webhooks.server.ts";
 
 describe("Shopify job queue: the inline budget, retention", () => {
@@ -71,6 +77,58 @@ describe("Shopify job queue: the inline budget, retention", () => {
     const done = (await database.db.get<{ status: string }>("SELECT * FROM shopify_jobs"))!;
     assert.equal(done.status, "done");
     assert.equal(runs, 1);
+  });
+
+  it("an outcome recorder writes each job's outcome in the transaction that records it on the job", async () => {
+    const services = {
+      clock: Date.now,
+      random: cryptoRandom,
+      settings: { companyName: "Test Ltd", portalUrl: "https://portal.example.test" },
+    };
+    const outcomes: [string, JobOutcome][] = [];
+    let recorderFails = false;
+    const queue = createJobQueue({
+      db: database.db,
+      services,
+      logger: pino({ level: "silent" }),
+      handlers: {
+        "orders/cancelled": async (job) => {
+          if ((job.payload as { id: string }).id === "bad") throw new PermanentJobError("refused");
+        },
+      },
+      outcomeRecorders: {
+        "orders/cancelled": async (tx, job, outcome) => {
+          await tx.run("UPDATE shopify_jobs SET subject = ? WHERE id = ?", [`recorded:${outcome.status}`, job.id]);
+          if (recorderFails) throw new Error("the recorder failed");
+          outcomes.push([(job.payload as { id: string }).id, outcome]);
+        },
+      },
+    });
+    const job = (id: string) =>
+      database.db.transaction((tx) =>
+        enqueueJob(tx, services, { shop: "o.myshopify.com", kind: "orders/cancelled", payload: { id }, claimed: true }),
+      );
+    const row = async (jobId: string) =>
+      (await database.db.get<{ status: string; attempts: number | string; subject: string | null }>(
+        "SELECT status, attempts, subject FROM shopify_jobs WHERE id = ?",
+        [jobId],
+      ))!;
+    const good = await job("good");
+    const bad = await job("bad");
+    await queue.run(good);
+    await queue.run(bad);
+    assert.deepEqual(outcomes, [
+      ["good", { status: "done", attempts: 1, lastError: null }],
+      ["bad", { status: "dead", attempts: 1, lastError: "refused" }],
+    ]);
+    assert.deepEqual({ ...(await row(bad.id)) }, { status: "dead", attempts: 1, subject: "recorded:dead" });
+
+    // A recorder that fails takes the job's bookkeeping back with it: the job stays as it was (its lease runs out).
+    recorderFails = true;
+    const unrecorded = await job("bad");
+    await queue.run(unrecorded).catch(() => undefined);
+    assert.deepEqual({ ...(await row(unrecorded.id)) }, { status: "pending", attempts: 0, subject: null });
+    await queue.stop();
   });
 
   it("purges done jobs and receipts past the retention; keeps newer ones, pending and dead jobs", async () => {
