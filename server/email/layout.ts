@@ -1,7 +1,9 @@
 // What every buyer e-mail shares (docs/api.md "E-mail to buyers"): ONE layout that writes the plain-text alternative and
-// the HTML document from the same blocks. The HTML is MJML (mjml 5) compiled at send time: a responsive document
-// (viewport, single column under 480 px, Outlook fallbacks) with the merchant's name as its header, one button into
-// the portal, the blocks, and the footer (where to sign in without the link, the disclosure).
+// the HTML document from the same blocks. The HTML is MJML (mjml 5): a responsive document (viewport, single column
+// under 480 px, Outlook fallbacks) with the merchant's name as its header, one button into the portal, the blocks, and
+// the footer (where to sign in without the link, the disclosure). Compiling MJML costs milliseconds, so each shape of
+// document (which blocks, how many facts and items) is compiled once per process with a numbered slot in place of
+// every text, and each message fills its escaped texts into that compiled HTML (compiledSkeleton, fillSlots).
 //
 // Text the service did not write (the merchant's name, the order's id or name, the buyer's description, the claims
 // team's or the merchant's notes) is shown exactly as written: escaped in the HTML part (escapeHtml: no markup, no
@@ -146,22 +148,29 @@ const WRAP = "overflow-wrap:anywhere;word-break:break-word";
 /** Escaped text with its line breaks kept. */
 const escapedLines = (text: string) => escapeHtml(text).replace(/\r\n|\r|\n/g, "<br>");
 
-function blockHtml(block: Block): string {
-  if (typeof block === "string") return `<mj-text><div style="${WRAP}">${escapeHtml(block)}</div></mj-text>`;
+/**
+ * Where a text goes in the MJML document, given its escaped HTML: the HTML itself, or (for the skeleton) a slot that
+ * stands for it. The document never holds a text except through this.
+ */
+export type Slot = (escapedHtml: string) => string;
+
+function blockHtml(block: Block, slot: Slot): string {
+  const text = (value: string) => slot(escapeHtml(value));
+  if (typeof block === "string") return `<mj-text><div style="${WRAP}">${text(block)}</div></mj-text>`;
   if ("facts" in block) {
     const rows = block.facts
       .map(
         ([label, value]) =>
-          `<tr><td style="padding:4px 12px 4px 0;color:${MUTED_COLOUR};vertical-align:top;width:34%">${escapeHtml(label)}</td><td style="padding:4px 0;vertical-align:top;${WRAP}">${escapeHtml(value)}</td></tr>`,
+          `<tr><td style="padding:4px 12px 4px 0;color:${MUTED_COLOUR};vertical-align:top;width:34%">${text(label)}</td><td style="padding:4px 0;vertical-align:top;${WRAP}">${text(value)}</td></tr>`,
       )
       .join("");
     return `<mj-table padding="0 0 16px 0" table-layout="fixed">${rows}</mj-table>`;
   }
   if ("items" in block)
-    return `<mj-text><div style="${WRAP}">${escapeHtml(block.title)}</div><ul style="margin:8px 0 0 0;padding-left:20px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul></mj-text>`;
+    return `<mj-text><div style="${WRAP}">${text(block.title)}</div><ul style="margin:8px 0 0 0;padding-left:20px">${block.items.map((item) => `<li>${text(item)}</li>`).join("")}</ul></mj-text>`;
   if ("quote" in block)
-    return `<mj-text><div style="color:${MUTED_COLOUR}">${escapeHtml(block.quoteLabel)}</div><div style="margin-top:4px;padding:8px 12px;border-left:3px solid #cbd2d9;background:#f5f7fa;${WRAP}">${escapedLines(block.quote)}</div></mj-text>`;
-  return `<mj-text><a href="${escapeHtml(block.href)}" style="color:${BUTTON_COLOUR}">${escapeHtml(block.label)}</a></mj-text>`;
+    return `<mj-text><div style="color:${MUTED_COLOUR}">${text(block.quoteLabel)}</div><div style="margin-top:4px;padding:8px 12px;border-left:3px solid #cbd2d9;background:#f5f7fa;${WRAP}">${slot(escapedLines(block.quote))}</div></mj-text>`;
+  return `<mj-text><a href="${text(block.href)}" style="color:${BUTTON_COLOUR}">${text(block.label)}</a></mj-text>`;
 }
 
 /**
@@ -169,12 +178,15 @@ function blockHtml(block: Block): string {
  * (mj-preview): hidden text is what spam filters score (SpamAssassin's HTML_FONT_LOW_CONTRAST), and the inbox's
  * preview line is then the merchant's name and the heading, which say it anyway.
  */
-function mjmlDocument(content: EmailContent, context: EmailContext): string {
+export function mjmlDocument(content: EmailContent, context: EmailContext, slot: Slot): string {
   const { plan, settings, coverageLink } = context;
   const { why, signIn, disclosure } = footer(plan, settings);
-  const [before, portalUrl, after] = signIn.map(escapeHtml);
+  // MJML trims an element's content (mjml-parser-xml): a text at the start or end of one (the title, the reference
+  // number, the button) is trimmed here as MJML would trim it, so that its slot is filled with what MJML would write.
+  const text = (value: string) => slot(escapeHtml(value));
+  const [before, portalUrl, after] = signIn.map(text);
   const signInHtml = `${before}<a href="${portalUrl}" style="color:${MUTED_COLOUR}">${portalUrl}</a>${after}`;
-  const footerHtml = [escapeHtml(why), signInHtml, escapeHtml(disclosure)]
+  const footerHtml = [text(why), signInHtml, text(disclosure)]
     .map(
       (line) =>
         `<mj-text font-size="13px" line-height="20px" color="${MUTED_COLOUR}"><div style="${WRAP}">${line}</div></mj-text>`,
@@ -182,7 +194,7 @@ function mjmlDocument(content: EmailContent, context: EmailContext): string {
     .join("\n");
   return `<mjml lang="en">
   <mj-head>
-    <mj-title>${escapeHtml(content.subject)}</mj-title>
+    <mj-title>${slot(escapeHtml(content.subject).trim())}</mj-title>
     <mj-attributes>
       <mj-all font-family="${FONTS}" />
       <mj-text font-size="16px" line-height="24px" color="${TEXT_COLOUR}" padding="0 0 16px 0" />
@@ -193,17 +205,17 @@ function mjmlDocument(content: EmailContent, context: EmailContext): string {
   <mj-body background-color="#f4f5f7" width="600px">
     <mj-section padding="24px 16px 12px 16px">
       <mj-column>
-        <mj-text font-size="20px" line-height="28px" font-weight="700" padding="0"><div style="${WRAP}">${escapeHtml(plan.merchantName)}</div></mj-text>
-        <mj-text font-size="13px" line-height="20px" color="${MUTED_COLOUR}" padding="0">Purchase protection · ${escapeHtml(plan.referenceNumber)}</mj-text>
+        <mj-text font-size="20px" line-height="28px" font-weight="700" padding="0"><div style="${WRAP}">${text(plan.merchantName)}</div></mj-text>
+        <mj-text font-size="13px" line-height="20px" color="${MUTED_COLOUR}" padding="0">Purchase protection · ${slot(escapeHtml(plan.referenceNumber).trimEnd())}</mj-text>
       </mj-column>
     </mj-section>
     <mj-wrapper background-color="#ffffff" border-radius="8px" padding="24px 8px 8px 8px">
       <mj-section padding="0 12px">
         <mj-column>
-          <mj-text font-size="22px" line-height="30px" font-weight="700"><h1 style="margin:0;font-size:22px;line-height:30px;${WRAP}">${escapeHtml(content.heading)}</h1></mj-text>
-          ${content.lead.map(blockHtml).join("\n          ")}
-          <mj-button href="${escapeHtml(coverageLink)}" background-color="${BUTTON_COLOUR}" color="#ffffff" font-size="16px" font-weight="600" border-radius="6px" inner-padding="14px 24px" padding="4px 0 24px 0" align="left">${escapeHtml(content.button)}</mj-button>
-          ${content.body.map(blockHtml).join("\n          ")}
+          <mj-text font-size="22px" line-height="30px" font-weight="700"><h1 style="margin:0;font-size:22px;line-height:30px;${WRAP}">${text(content.heading)}</h1></mj-text>
+          ${content.lead.map((block) => blockHtml(block, slot)).join("\n          ")}
+          <mj-button href="${text(coverageLink)}" background-color="${BUTTON_COLOUR}" color="#ffffff" font-size="16px" font-weight="600" border-radius="6px" inner-padding="14px 24px" padding="4px 0 24px 0" align="left">${slot(escapeHtml(content.button).trim())}</mj-button>
+          ${content.body.map((block) => blockHtml(block, slot)).join("\n          ")}
         </mj-column>
       </mj-section>
     </mj-wrapper>
@@ -232,7 +244,51 @@ export async function renderEmail(content: EmailContent, context: EmailContext):
     "--",
     ...footerText(context),
   ].join("\n\n");
-  // No web fonts (the default would load one from another host): system fonts only.
-  const compiled = await mjml2html(mjmlDocument(content, context), { validationLevel: "strict", fonts: {} });
-  return { subject: content.subject, text, html: compiled.html };
+  const texts: string[] = [];
+  const skeleton = mjmlDocument(
+    content,
+    context,
+    (escapedHtml) => `${SLOT_OPEN}${texts.push(escapedHtml) - 1}${SLOT_CLOSE}`,
+  );
+  return { subject: content.subject, text, html: fillSlots(await compiledSkeleton(skeleton), texts) };
 }
+
+/** No web fonts (the default would load one from another host): system fonts only. */
+export const MJML_OPTIONS = { validationLevel: "strict", fonts: {} } as const;
+
+// A slot is its text's number between two private-use characters: nothing our markup or MJML writes. The texts
+// themselves never go through MJML (they are filled in after it), so a text holding these characters is still only text.
+const SLOT_OPEN = "\uE000";
+const SLOT_CLOSE = "\uE001";
+const SLOT = /\uE000(\d+)\uE001/;
+
+/** The compiled HTML cut at its slots: fixed HTML at even indexes, a slot's text number at odd ones. */
+type CompiledSkeleton = (string | number)[];
+
+/**
+ * One compiled skeleton per shape of document, kept for the process: the shapes are the templates' (which blocks, how
+ * many facts and items), a few dozen at most, as no count comes from caller text. The promise is kept so that a batch
+ * of messages of one shape compiles it once.
+ */
+const skeletons = new Map<string, Promise<CompiledSkeleton>>();
+
+function compiledSkeleton(skeleton: string): Promise<CompiledSkeleton> {
+  let compiled = skeletons.get(skeleton);
+  if (!compiled) {
+    compiled = mjml2html(skeleton, MJML_OPTIONS).then(({ html }) => cutAtSlots(html));
+    // A failed compile is not kept: the next message tries again (and fails the same way if MJML refuses it).
+    compiled.catch(() => skeletons.delete(skeleton));
+    skeletons.set(skeleton, compiled);
+  }
+  return compiled;
+}
+
+function cutAtSlots(html: string): CompiledSkeleton {
+  const parts: CompiledSkeleton = html.split(SLOT).map((part, index) => (index % 2 === 0 ? part : Number(part)));
+  if (parts.some((part) => typeof part === "string" && (part.includes(SLOT_OPEN) || part.includes(SLOT_CLOSE))))
+    throw new Error("MJML altered a slot of the e-mail skeleton");
+  return parts;
+}
+
+const fillSlots = (parts: CompiledSkeleton, texts: string[]) =>
+  parts.map((part) => (typeof part === "number" ? texts[part] : part)).join("");
