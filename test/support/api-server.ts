@@ -12,6 +12,8 @@ import { createTestMerchant, type NewMerchant } from "../../server/domain/mercha
 import { filesystemEvidenceStore } from "../../server/evidence/index.ts";
 import { createTestDatabase, type Dialect, type TestDatabase } from "./databases.ts";
 import { createLimiter, type Limiter, type LimiterOptions } from "../../server/rate-limits/limiter.ts";
+import { createInProcessFetch } from "../../server/in-process-fetch.ts";
+import { registerInProcessApi } from "./client.ts";
 
 /** A clock tests move by hand. */
 export class TestClock {
@@ -25,9 +27,23 @@ export class TestClock {
   readonly read = () => this.now;
 }
 
+/**
+ * How a test's requests reach the API. "socket": a real HTTP server on loopback (the client's address, Content-Length,
+ * chunked and streamed bodies, keep-alive: whatever the wire adds). "in-process": the app's fetch handed each Request
+ * directly (server/in-process-fetch.ts), no port and no HTTP parsing — for tests whose subject is not the socket.
+ */
+export type Transport = "socket" | "in-process";
+
 export interface TestApi {
   dialect: Dialect;
+  transport: Transport;
+  /**
+   * The API's base URL. In process its host is made up (`*.in-process.invalid`, which no resolver answers): only
+   * `fetch` below and apiClient (test/support/client.ts) reach it, so a request sent anywhere else fails loudly.
+   */
   baseUrl: string;
+  /** The fetch that reaches this API (the global one over the socket). */
+  fetch: typeof fetch;
   database: TestDatabase;
   services: Services;
   clock: TestClock;
@@ -46,6 +62,11 @@ export interface TestApi {
 
 export interface TestApiOptions {
   dialect: Dialect;
+  /**
+   * "socket" unless given. "in-process" suits tests whose subject is not the wire (not the client's address, body
+   * sizes, chunked or multipart bodies, raw HTTP) and which do not hand `baseUrl` to a browser or another process.
+   */
+  transport?: Transport;
   companyName?: string;
   inFlightWaitMs?: number;
   afterSideEffects?: ProtectionApiOptions["afterSideEffects"];
@@ -63,7 +84,31 @@ export interface TestApiOptions {
   email?: ProtectionApiOptions["email"];
 }
 
-/** The real API on a real HTTP server on loopback, over a fresh migrated database with one test merchant. */
+let inProcessApiCount = 0;
+
+/** Where the API listens: a server on a loopback port, or a made-up origin routed to its fetch in this process. */
+async function attach(api: { fetch(request: Request): Response | Promise<Response> }, transport: Transport) {
+  if (transport === "in-process") {
+    const inProcessFetch = createInProcessFetch(api) as typeof fetch;
+    const origin = `http://api-${process.pid}-${++inProcessApiCount}.in-process.invalid`;
+    const unregister = registerInProcessApi(origin, inProcessFetch);
+    return { origin, fetch: inProcessFetch, close: async () => void unregister() };
+  }
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: api.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    fetch: globalThis.fetch,
+    close: () => new Promise<unknown>((resolve) => server.close(resolve)),
+  };
+}
+
+/**
+ * The real API, over a fresh migrated database with one test merchant, reached in process or on a real HTTP server
+ * on loopback (`transport`).
+ */
 export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
   const database = await createTestDatabase(options.dialect);
   // Claim evidence in a temporary folder of its own, removed with the database.
@@ -94,16 +139,16 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     webhooks: options.webhooks,
     email: options.email,
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: api.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const transport = options.transport ?? "socket";
+  const endpoint = await attach(api, transport);
   const createMerchant = (name = "Other Store", allowedOrigins: string[] = []) =>
     database.db.transaction((tx) => createTestMerchant(tx, services, { name, allowedOrigins }));
   const merchant = await createMerchant("Test Store");
   return {
     dialect: options.dialect,
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    transport,
+    baseUrl: `${endpoint.origin}/api/v1`,
+    fetch: endpoint.fetch,
     database,
     services,
     clock,
@@ -114,7 +159,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     evidenceDir,
     createMerchant,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      await endpoint.close();
       await Promise.all([api.webhooks.stop(0), api.email?.stop()]);
       await limiter?.close();
       await database.drop();

@@ -26,8 +26,28 @@ export interface CallOptions {
   raw?: string;
 }
 
-/** Raw HTTP calls against a test server, the way an integrator without the SDK would make them. */
+type Fetch = typeof fetch;
+
+/** The fetch of each API a test reaches in process, by the made-up origin of its base URL (see startTestApi). */
+const inProcessApis = new Map<string, Fetch>();
+
+/** Route calls to `origin` to `fetch` (an API in this process) until the returned function is called. */
+export function registerInProcessApi(origin: string, fetch: Fetch): () => void {
+  inProcessApis.set(origin, fetch);
+  return () => inProcessApis.delete(origin);
+}
+
+/** The fetch that reaches `url`: the API's own when it runs in process, the network's otherwise. */
+export function fetchFor(url: string): Fetch {
+  return inProcessApis.get(new URL(url).origin) ?? fetch;
+}
+
+/**
+ * Raw HTTP calls against a test server, the way an integrator without the SDK would make them; through the API's
+ * fetch when the test started it in process.
+ */
 export function apiClient(baseUrl: string, defaultKey?: string) {
+  const send = fetchFor(baseUrl);
   async function call<T = UntypedBody>(
     method: string,
     path: string,
@@ -40,7 +60,7 @@ export function apiClient(baseUrl: string, defaultKey?: string) {
     const idempotencyKey =
       options.idempotencyKey === undefined ? (method === "GET" ? null : randomUUID()) : options.idempotencyKey;
     if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await send(`${baseUrl}${path}`, {
       method,
       headers,
       body: method === "GET" ? undefined : (options.raw ?? (body === undefined ? undefined : JSON.stringify(body))),
