@@ -38,7 +38,7 @@ describe.each(DIALECTS)("CORS (%s)", (dialect) => {
   afterAll(() => t.close());
 
   const preflight = (path: string, origin: string) =>
-    fetch(`${t.baseUrl}${path}`, {
+    t.fetch(`${t.baseUrl}${path}`, {
       method: "OPTIONS",
       headers: {
         Origin: origin,

@@ -71,7 +71,8 @@ describe.each(DIALECTS)("API fuzzer (%s)", (dialect) => {
   let fixtures: Fixtures;
   const log = capturedLog();
   beforeAll(async () => {
-    t = await startTestApi({ dialect, logger: log.logger, resolveHost });
+    // A socket: the mutated requests (raw bodies, odd headers and methods) are what the wire carries.
+    t = await startTestApi({ dialect, logger: log.logger, resolveHost, transport: "socket" });
     fixtures = await createFixtures(t);
   });
   afterAll(() => t.close());

@@ -23,7 +23,8 @@ describe("multipart limits (sqlite)", () => {
   let t: TestApi;
   let buyer: Awaited<ReturnType<typeof signedInBuyer>>;
   beforeAll(async () => {
-    t = await startTestApi({ dialect: "sqlite" });
+    // A socket: multipart limits are about the bodies the wire delivers.
+    t = await startTestApi({ dialect: "sqlite", transport: "socket" });
     buyer = await signedInBuyer(t);
   });
   afterAll(() => t?.close());

@@ -294,7 +294,7 @@ describe("rate limits: client address", () => {
   });
 
   it("RATE_LIMITS=off (the test default): no limits and no RateLimit headers", async () => {
-    const plain = await startTestApi({ dialect: "sqlite" });
+    const plain = await startTestApi({ dialect: "sqlite", transport: "socket" });
     try {
       const secret = apiClient(plain.baseUrl, plain.merchant.secretKey);
       const responses = await repeat(70);

@@ -149,7 +149,7 @@ describe.each(DIALECTS)("the running balance (%s)", (dialect) => {
       data: await runningBalances(t.database.db, owner, t.clock.now),
     });
     assert.equal(answer.body.data.length, 1);
-    const sdk = new ProtectionClient({ apiKey: merchant.secretKey, baseUrl: t.baseUrl });
+    const sdk = new ProtectionClient({ apiKey: merchant.secretKey, baseUrl: t.baseUrl, fetch: t.fetch });
     assert.deepEqual(await sdk.settlements.balance(), answer.body);
     const publishable = await apiClient(t.baseUrl, merchant.publishableKey).get("/settlements/balance");
     assert.equal(publishable.status, 403, publishable.text);

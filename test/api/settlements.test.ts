@@ -91,7 +91,7 @@ describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
       ].sort(),
     );
 
-    const csv = await fetch(`${t.baseUrl}/settlements/${statement.id}/entries.csv`, {
+    const csv = await t.fetch(`${t.baseUrl}/settlements/${statement.id}/entries.csv`, {
       headers: { Authorization: `Bearer ${t.merchant.secretKey}` },
     });
     assert.equal(csv.status, 200);
@@ -107,7 +107,7 @@ describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
     );
 
     // The SDK lists and retrieves them.
-    const sdk = new ProtectionClient({ apiKey: t.merchant.secretKey, baseUrl: t.baseUrl });
+    const sdk = new ProtectionClient({ apiKey: t.merchant.secretKey, baseUrl: t.baseUrl, fetch: t.fetch });
     assert.equal((await sdk.settlements.list()).data[0].id, statement.id);
     assert.equal((await sdk.settlements.retrieve(statement.id)).entries.length, 5);
 
@@ -116,7 +116,7 @@ describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
     const otherSecret = apiClient(t.baseUrl, other.secretKey);
     assert.deepEqual((await otherSecret.get("/settlements")).body.data, []);
     assert.equal((await otherSecret.get(`/settlements/${statement.id}`)).status, 404);
-    const csvOther = await fetch(`${t.baseUrl}/settlements/${statement.id}/entries.csv`, {
+    const csvOther = await t.fetch(`${t.baseUrl}/settlements/${statement.id}/entries.csv`, {
       headers: { Authorization: `Bearer ${other.secretKey}` },
     });
     assert.equal(csvOther.status, 404);
@@ -191,7 +191,7 @@ describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
   async function readStatement(client: ApiClient, secretKey: string, statementId: string) {
     const statement = await client.get(`/settlements/${statementId}`);
     assert.equal(statement.status, 200, statement.text);
-    const csv = await fetch(`${t.baseUrl}/settlements/${statementId}/entries.csv`, {
+    const csv = await t.fetch(`${t.baseUrl}/settlements/${statementId}/entries.csv`, {
       headers: { Authorization: `Bearer ${secretKey}` },
     });
     assert.equal(csv.status, 200);

@@ -155,7 +155,8 @@ describe("checkout UI extension (checkout-protection)", () => {
   const realFetch = globalThis.fetch;
 
   beforeAll(async () => {
-    t = await startTestApi({ dialect: "sqlite" });
+    // A socket: the extension under test calls `apiBase` with the real fetch.
+    t = await startTestApi({ dialect: "sqlite", transport: "socket" });
     code = await bundle();
     // Under node_modules: vitest hands such files to Node's own loader (a fresh copy per ?run=), and resolves a path
     // outside the project against the project root.

@@ -39,6 +39,7 @@ export async function startPhpTestServers(): Promise<PhpTestServers> {
   // Webhook URLs are resolved in test mode too: fake DNS, so nothing is looked up on the network.
   const api = await startTestApi({
     dialect: "sqlite",
+    transport: "socket", // the PHP SDK calls it from another process
     resolveHost: async () => [{ address: "93.184.216.34", family: 4 }],
   });
   const faults = await startFaultServer();

@@ -63,8 +63,9 @@ export interface TestApi {
 export interface TestApiOptions {
   dialect: Dialect;
   /**
-   * "socket" unless given. "in-process" suits tests whose subject is not the wire (not the client's address, body
-   * sizes, chunked or multipart bodies, raw HTTP) and which do not hand `baseUrl` to a browser or another process.
+   * "in-process" unless given — except with `rateLimits`, whose keys are the client's socket address and
+   * X-Forwarded-For, which always get a socket. Pass "socket" where the test hands `baseUrl` to a browser or another
+   * process, or where the wire is what is under test (body sizes, chunked or multipart bodies, raw HTTP).
    */
   transport?: Transport;
   companyName?: string;
@@ -139,7 +140,7 @@ export async function startTestApi(options: TestApiOptions): Promise<TestApi> {
     webhooks: options.webhooks,
     email: options.email,
   });
-  const transport = options.transport ?? "socket";
+  const transport = options.transport ?? (options.rateLimits ? "socket" : "in-process");
   const endpoint = await attach(api, transport);
   const createMerchant = (name = "Other Store", allowedOrigins: string[] = []) =>
     database.db.transaction((tx) => createTestMerchant(tx, services, { name, allowedOrigins }));

@@ -25,7 +25,11 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
 
       beforeAll(async () => {
         // Webhook URLs are resolved in test mode too: fake DNS, so nothing is looked up on the network.
-        t = await startTestApi({ dialect, resolveHost: async () => [{ address: "93.184.216.34", family: 4 }] });
+        t = await startTestApi({
+          dialect,
+          transport: "socket",
+          resolveHost: async () => [{ address: "93.184.216.34", family: 4 }],
+        });
         const { baseUrl, fetch } = transport(t);
         sent = [];
         const recording: FetchLike = (url, init) => (

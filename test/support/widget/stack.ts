@@ -21,7 +21,8 @@ let built: Promise<unknown> | undefined;
 export async function startStack(): Promise<Stack> {
   built ??= buildWidget();
   await built;
-  const api = await startTestApi({ dialect: "sqlite" });
+  // A socket: the suites check that closing the stack leaves nothing listening (suite-setup.test.ts).
+  const api = await startTestApi({ dialect: "sqlite", transport: "socket" });
   // The browser's clock is the real one; the order context's purchased_at must not be in the API's future.
   api.clock.now = Date.now();
   const host = await listen(createServerApp({ api: api.api }).fetch);
