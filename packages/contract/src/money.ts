@@ -7,19 +7,26 @@
 export const currencyFormat = (locale: string, currency: string) =>
   new Intl.NumberFormat(locale, { style: "currency", currency });
 
+/** Digits after the decimal point in the minor unit of a currency formatter's currency, as Intl knows them. */
+const digitsOf = (format: Intl.NumberFormat) => format.resolvedOptions().maximumFractionDigits ?? 2;
+
 /** Each currency's digits once asked: making an Intl.NumberFormat costs tens of microseconds, a lookup nothing. */
-const digitsByCurrency = new Map<string, number>();
+const digitsByCurrency = /* @__PURE__ */ new Map<string, number>();
 
 /** Digits after the decimal point in a currency's minor unit, as Intl knows them (2 for USD, 0 for JPY, 3 for KWD). */
 export const minorDigits = (currency: string): number =>
   digitsByCurrency.get(currency) ??
-  digitsByCurrency
-    .set(currency, currencyFormat("en", currency).resolvedOptions().maximumFractionDigits ?? 2)
-    .get(currency)!;
+  digitsByCurrency.set(currency, digitsOf(currencyFormat("en", currency))).get(currency)!;
 
-/** Minor units → "$12.34" / "¥1,234" in the locale given, with the currency's own number of decimals. */
-export const formatMoney = (minor: number, currency: string, locale: string): string =>
-  currencyFormat(locale, currency).format(minor / 10 ** minorDigits(currency));
+/**
+ * Minor units → "$12.34" / "¥1,234" in the locale given, with the currency's own number of decimals (from the same
+ * formatter: the widget bundles this without minorDigits' cache).
+ */
+export const formatMoney = (minor: number, currency: string, locale: string): string => {
+  // The formatter made here rather than by currencyFormat: the widget's budget has no room for the extra function.
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+  return format.format(minor / 10 ** digitsOf(format));
+};
 
 /**
  * Minor units → the plain decimal text Shopify sends and takes for prices and form fields show ("12.34", "1234"

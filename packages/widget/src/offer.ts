@@ -40,7 +40,7 @@ const EMAIL_FIELD = "input[type=email],[autocomplete~=email]";
 
 // Written even without `debug`: a page that never gives the buyer's address sells protection nobody can claim on.
 const NO_EMAIL_WARNING =
-  "[service-widget] Not protected: no buyer e-mail. Use the form's e-mail field, customer-email or confirm({customerEmail}).";
+  "[service-widget] Not protected: no buyer e-mail. Use an e-mail field, customer-email or confirm({customerEmail}).";
 
 export interface Mount {
   /** Quote (again) for these attributes after `delayMs`; a later call within the delay replaces this one. */
