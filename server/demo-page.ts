@@ -8,7 +8,7 @@
 // to the buyer's coverage page in the portal and says the e-mail is on its way. Ids and the event log sit behind a
 // closed "Developer" toggle.
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
-import { currencyFormat, formatMoney, minorDigits } from "@purchase-protection/contract";
+import { digitsOf, formatMoney } from "@purchase-protection/contract";
 import { WIDGET_SCRIPT_PATH } from "./widget-assets.ts";
 import { API_BASE_PATH } from "./http/app.ts";
 import { ensureDemoMerchant } from "./demo-merchant.ts";
@@ -129,11 +129,9 @@ function lineItem(line: (typeof CART)[number]): string {
 }
 
 // The page's script formats money with the contract's own formatMoney, as the widget does: its source inlined with
-// what it calls (the one rule of a currency's decimals, minorDigits, and the map it remembers them in).
+// what it calls (digitsOf, the one rule of a currency's decimals).
 function pageScript(orderId: string): string {
-  return `const currencyFormat = ${String(currencyFormat)};
-const digitsByCurrency = new Map();
-const minorDigits = ${String(minorDigits)};
+  return `const digitsOf = ${String(digitsOf)};
 const formatMoney = ${String(formatMoney)};
 const [DEMO_PATH, CURRENCY, LOCALE, ORDER_ID] = ${scriptJson([DEMO_PATH, CURRENCY, LOCALE, orderId])};
 const $ = (id) => document.getElementById(id);

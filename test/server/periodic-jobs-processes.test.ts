@@ -81,6 +81,13 @@ describe.each(DIALECTS)("periodic jobs: npm run api beside npm run worker (%s)",
       what: "the API taking both jobs over",
     });
     const takeoverMs = Date.now() - stoppedAt;
+    // The log line follows the row's update: it may still be on its way through the process's stdout.
+    await waitFor(
+      () => said("periodic jobs: taken over, no worker process ran the job").length === PERIODIC_JOB_NAMES.length,
+      {
+        what: "the API saying it took both jobs over",
+      },
+    );
     assert.deepEqual(said("periodic jobs: taken over, no worker process ran the job").sort(), [...PERIODIC_JOB_NAMES]);
     console.log(`periodic jobs (${dialect}): the API took over ${takeoverMs} ms after the worker stopped`);
   });

@@ -12,6 +12,7 @@ export {
 } from "./storefront-config.ts";
 export {
   currencyFormat,
+  digitsOf,
   formatDecimalAmount,
   formatMoney,
   minorDigits,

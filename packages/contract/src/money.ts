@@ -8,7 +8,7 @@ export const currencyFormat = (locale: string, currency: string) =>
   new Intl.NumberFormat(locale, { style: "currency", currency });
 
 /** Digits after the decimal point in the minor unit of a currency formatter's currency, as Intl knows them. */
-const digitsOf = (format: Intl.NumberFormat) => format.resolvedOptions().maximumFractionDigits ?? 2;
+export const digitsOf = (format: Intl.NumberFormat) => format.resolvedOptions().maximumFractionDigits ?? 2;
 
 /** Each currency's digits once asked: making an Intl.NumberFormat costs tens of microseconds, a lookup nothing. */
 const digitsByCurrency = /* @__PURE__ */ new Map<string, number>();
