@@ -10,12 +10,11 @@
 // SDK's path over HTTP (idempotency keys and all) stays the one every other cart's server takes.
 import { z } from "zod";
 import type { CoreDeps } from "./deps.ts";
-import { headlessQuoteRequest } from "../http/schemas.ts";
+import { headlessQuoteInput, headlessQuoteRequest } from "../http/schemas.ts";
 import { authenticateKey } from "../domain/merchants.ts";
 import { createQuote } from "../domain/quotes.ts";
 import { confirmQuote, CUSTOMER_EMAIL_REQUIRED } from "../domain/plans.ts";
 import { getPurchase } from "../domain/purchases.ts";
-import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import { DomainError } from "../domain/errors.ts";
 import { errors, fromZodError, toApiError } from "../http/errors.ts";
 import { lockOrderByExternalId } from "../store/orders.ts";
@@ -61,15 +60,7 @@ export function shopifyArea(deps: CoreDeps) {
       try {
         const outcome = await db.transaction(async (tx) => {
           const principal = await serverPrincipal(tx, secretKey);
-          const { quote } = await createQuote(tx, services, principal, {
-            orderAmountCents: body.order_amount_cents,
-            orderId: body.order_id,
-            programId: body.protection_program_id,
-            currency: body.currency,
-            customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
-            orderName: body.order_name,
-            productCategory: body.product_category,
-          });
+          const { quote } = await createQuote(tx, services, principal, headlessQuoteInput(body, sealer));
           let plan: OrderPlan;
           try {
             plan = await confirmQuote(tx, services, principal, { surface: "server", quoteId: quote.quoteId });

@@ -459,15 +459,7 @@ export const routes: Route[] = [
     fieldNames: QUOTE_FIELD_NAMES,
     response: { description: "The offer (snake_case).", schema: shapes.headlessQuote },
     async handle({ db, services, sealer, principal, body }) {
-      const { quote } = await createQuote(db, services, principal, {
-        orderAmountCents: body.order_amount_cents,
-        orderId: body.order_id,
-        programId: body.protection_program_id,
-        currency: body.currency,
-        customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
-        orderName: body.order_name,
-        productCategory: body.product_category,
-      });
+      const { quote } = await createQuote(db, services, principal, wire.headlessQuoteInput(body, sealer));
       const { disclosureText, ...rest } = quote;
       return ok(toSnakeCase({ ...rest, disclosureText: DISCLOSURE_PHRASE, disclosure: disclosureText }));
     },

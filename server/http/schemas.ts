@@ -3,6 +3,9 @@ import { MAX_AMOUNT_MINOR } from "../vocabulary/money.ts";
 import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "../vocabulary/events.ts";
 import { ORDER_CONTEXT_SCHEMA_VERSIONS } from "../domain/order-context.ts";
+import type { QuoteInput } from "../domain/quotes.ts";
+import { storeBuyerEmail } from "../domain/buyer-emails.ts";
+import type { Sealer } from "../secrets/sealer.ts";
 
 // Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:
 // an unknown field is an error (parameter_unknown), never silently ignored.
@@ -111,6 +114,17 @@ export const headlessQuoteRequest = z.strictObject({
   customer_email: customerEmail.optional(),
   order_name: orderName.optional(),
   product_category: z.string().min(1).max(100).optional(),
+});
+
+/** A headless quote's body as the domain takes it (the API's route and the Shopify orders unit of work). */
+export const headlessQuoteInput = (body: z.output<typeof headlessQuoteRequest>, sealer: Sealer): QuoteInput => ({
+  orderAmountCents: body.order_amount_cents,
+  orderId: body.order_id,
+  programId: body.protection_program_id,
+  currency: body.currency,
+  customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+  orderName: body.order_name,
+  productCategory: body.product_category,
 });
 
 /** quote_id is the wire spelling; quoteId is accepted too. */
