@@ -57,21 +57,25 @@ describe("SQLite background checkpointer", () => {
     const { db, file } = open({ intervalMs: 10, restartPages: 64, startAfterCommits: 1 });
     await db.run("CREATE TABLE rows (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)");
     const payload = "x".repeat(ROW_BYTES);
-    // Stop well before the writer's automatic checkpoint could run (a commit appends about two pages here):
-    // whatever is checkpointed, the background did.
+    // Between two restarts, stay well below the writer's automatic checkpoint (a commit appends about two pages
+    // here): whatever is checkpointed, the background did.
     const maxRows = Math.floor(FALLBACK_CHECKPOINT_PAGES / 4);
     let salts = walSalts(file);
     let restarts = 0;
     let rows = 0;
-    while (restarts < 3 && rows < maxRows) {
+    let rowsSinceRestart = 0;
+    const deadline = Date.now() + 30_000;
+    while (restarts < 3 && rowsSinceRestart < maxRows && Date.now() < deadline) {
       await db.transaction((tx) => tx.run("INSERT INTO rows (payload) VALUES (?)", [payload]));
       rows += 1;
-      // Let the checkpointer's messages in, as a server's event loop would between requests.
-      await new Promise((resolve) => setImmediate(resolve));
+      rowsSinceRestart += 1;
+      // Let the checkpointer's messages in, as a server's event loop would between requests. Past the restart size,
+      // give its thread a tick of time too: on a loaded machine it may not have been scheduled yet.
+      await new Promise((resolve) => (rowsSinceRestart > 64 ? setTimeout(resolve, 10) : setImmediate(resolve)));
       const now = walSalts(file);
-      if (now !== salts) [salts, restarts] = [now, restarts + 1];
+      if (now !== salts) [salts, restarts, rowsSinceRestart] = [now, restarts + 1, 0];
     }
-    assert.ok(restarts >= 3, `the WAL started over ${restarts} times in ${rows} transactions`);
+    assert.ok(restarts >= 3, `the WAL started over ${restarts} times; ${rowsSinceRestart} transactions since the last`);
     // The rows reached the database file itself, and every transaction committed.
     assert.ok(fs.statSync(file).size > PAGE_BYTES * 64, `database file ${fs.statSync(file).size} bytes`);
     assert.deepEqual(await db.get("SELECT COUNT(*) AS n FROM rows"), { n: rows });
