@@ -3,6 +3,7 @@
 // fast loop, `vitest run --project unit`) and "integration" (everything else: real API servers, databases, child
 // processes and Chromium).
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./test/support/slow-first-sequencer.ts";
 
 /** Package tests that start a server, a child process or Chromium. */
 const PACKAGE_INTEGRATION = [
@@ -23,6 +24,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,

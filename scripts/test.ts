@@ -1,6 +1,8 @@
-// npm test: everything CI checks, in order, stopping at the first failing step:
-//   1. prisma generate   2. Prisma schema copy + migration drift   3. type-check   4. lint and format check (when
-//   configured)   5. `shopify app build` (the extensions, as deploy bundles them)   6. all tests (one `vitest run`).
+// npm test: everything CI checks, stopping at the first failing phase:
+//   1. prisma generate (both clients)   2. at once: Prisma schema copy + migration drift, type-check, lint and format
+//   check (when configured), `shopify app build` (the extensions, as deploy bundles them)   3. all tests (one
+//   `vitest run`). The checks of a phase run side by side (each its own process; their output is shown when one fails):
+//   none reads what another writes, and one after the other they left a core idle for most of a minute.
 // Exits with vitest's code. Before the end, the ten slowest test files (where the minutes go); the last line of the
 // output is the plain summary "N passed, N failed" (", N skipped" when some were), read from vitest's JSON report,
 // because CI reads the closing line.
@@ -20,11 +22,11 @@ const node = process.execPath;
 interface Step {
   title: string;
   command: string[];
-  /** Show the output only when the step fails. */
-  quiet?: boolean;
+  /** Runs after the phase before it, beside the other steps of its phase. */
+  phase: 1 | 2;
   /** Added to the environment. */
   env?: Record<string, string>;
-  /** The output lines that fail the step even when it exits 0 (the output is then captured, as with quiet). */
+  /** The output lines that fail the step even when it exits 0. */
   problems?: (output: string) => string[];
 }
 
@@ -32,7 +34,7 @@ const steps: Step[] = [
   {
     title: "prisma generate (SQLite client)",
     command: [node, bin("prisma", "build", "index.js"), "generate", "--no-hints"],
-    quiet: true,
+    phase: 1,
   },
   {
     title: "prisma generate (PostgreSQL client)",
@@ -44,35 +46,45 @@ const steps: Step[] = [
       "--schema",
       "prisma/postgresql/schema.prisma",
     ],
-    quiet: true,
+    phase: 1,
   },
-  { title: "prisma schemas + migration drift", command: [node, "scripts/check-migration-drift.ts"] },
-  { title: "type-check (tsconfig.json)", command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "."] },
+  { title: "prisma schemas + migration drift", command: [node, "scripts/check-migration-drift.ts"], phase: 2 },
+  {
+    title: "type-check (tsconfig.json)",
+    command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "."],
+    phase: 2,
+  },
 ];
 if (fs.existsSync(path.join(ROOT, "tsconfig.app.json"))) {
   steps.push({
     title: "type-check (tsconfig.app.json)",
     command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "tsconfig.app.json"],
+    phase: 2,
   });
 }
 // Each runs once its configuration is in the repository.
 if (fs.existsSync(path.join(ROOT, "eslint.config.js"))) {
-  steps.push({ title: "lint", command: [node, bin("eslint", "bin", "eslint.js"), "."] });
+  steps.push({ title: "lint", command: [node, bin("eslint", "bin", "eslint.js"), "."], phase: 2 });
 }
 if (fs.existsSync(path.join(ROOT, ".prettierrc.json"))) {
-  steps.push({ title: "format check", command: [node, bin("prettier", "bin", "prettier.cjs"), "--check", "."] });
+  steps.push({
+    title: "format check",
+    command: [node, bin("prettier", "bin", "prettier.cjs"), "--check", "."],
+    phase: 2,
+  });
 }
 steps.push({
   title: "shopify app build",
   command: [node, SHOPIFY_CLI, ...SHOPIFY_APP_BUILD_ARGS],
   env: SHOPIFY_APP_BUILD_ENV,
   problems: buildProblems,
+  phase: 2,
 });
 
-const total = steps.length + 1;
+const PHASES = 3;
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
-const heading = (index: number, title: string) => console.log(`\n==> [${index}/${total}] ${title}`);
+const heading = (phase: number, title: string) => console.log(`\n==> [${phase}/${PHASES}] ${title}`);
 
 /** Runs a command from the repository root; resolves to its exit code and, when captured, its output. */
 function run(command: string[], options: { capture?: boolean; env?: Record<string, string> } = {}) {
@@ -94,22 +106,32 @@ function run(command: string[], options: { capture?: boolean; env?: Record<strin
   });
 }
 
-for (const [i, step] of steps.entries()) {
-  heading(i + 1, step.title);
+/** Runs a step with its output captured; prints one line when it ends, and its output when it fails. */
+async function runStep(step: Step): Promise<boolean> {
   const stepStarted = Date.now();
-  const captured = step.quiet || step.problems !== undefined;
-  const { code, output } = await run(step.command, { capture: captured, env: step.env });
+  const { code, output } = await run(step.command, { capture: true, env: step.env });
   const problems = step.problems?.(output) ?? [];
-  if (code !== 0 || problems.length > 0) {
-    if (captured) process.stdout.write(output);
-    const reason = code !== 0 ? `exit ${code}` : `exit 0 but ${problems.length} error/warning line(s)`;
-    console.error(`\n✖ ${step.title} failed (${reason}, ${seconds(stepStarted)}); the tests did not run.`);
-    process.exit(code || 1);
+  if (code === 0 && problems.length === 0) {
+    console.log(`✔ ${step.title} (${seconds(stepStarted)})`);
+    return true;
   }
-  console.log(`✔ ${step.title} (${seconds(stepStarted)})`);
+  const reason = code !== 0 ? `exit ${code}` : `exit 0 but ${problems.length} error/warning line(s)`;
+  console.log(`\n--- ${step.title}\n${output.trimEnd()}`);
+  console.error(`✖ ${step.title} failed (${reason}, ${seconds(stepStarted)})`);
+  return false;
 }
 
-heading(total, "tests (vitest)");
+for (const phase of [1, 2] as const) {
+  const phaseSteps = steps.filter((step) => step.phase === phase);
+  heading(phase, phaseSteps.map((step) => step.title).join(", "));
+  const passed = await Promise.all(phaseSteps.map(runStep));
+  if (passed.includes(false)) {
+    console.error("\nthe tests did not run.");
+    process.exit(1);
+  }
+}
+
+heading(PHASES, "tests (vitest)");
 const testsStarted = Date.now();
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-vitest-"));
 const reportFile = path.join(reportDir, "report.json");
