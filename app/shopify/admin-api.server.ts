@@ -66,7 +66,7 @@ export async function ensureProtectionProduct(
 
 async function publishToOnlineStore(graphql: AdminGraphql, productGid: string): Promise<void> {
   const onlineStore = (await publications(graphql)).publications.nodes.find(
-    (publication) => publication.name === "Online Store",
+    (publication) => publication.catalog?.title === "Online Store",
   );
   if (!onlineStore) return; // No Online Store channel: the checkout extension (Plus) is the only cart surface.
   await publishProtection(graphql, { id: productGid, input: [{ publicationId: onlineStore.id }] });

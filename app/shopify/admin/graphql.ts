@@ -33,10 +33,18 @@ export interface UserError {
   code?: string | null;
 }
 
-/** One named operation: its document, and a call typed by its variables and result. */
-export function adminOperation<Variables extends object | void, Result>(query: string) {
-  return (graphql: AdminGraphql, variables: Variables): Promise<Result> =>
-    graphql<Result>(query, variables ?? undefined);
+/** One named operation: a call typed by its variables and result, and the document it sends. */
+export interface AdminOperation<Variables extends object | void, Result> {
+  (graphql: AdminGraphql, variables: Variables): Promise<Result>;
+  /** Kept on the call so test/app/shopify-schema.test.ts validates every operation against Shopify's schema. */
+  readonly document: string;
+}
+
+export function adminOperation<Variables extends object | void, Result>(
+  document: string,
+): AdminOperation<Variables, Result> {
+  const call = (graphql: AdminGraphql, variables: Variables) => graphql<Result>(document, variables ?? undefined);
+  return Object.assign(call, { document });
 }
 
 /** `gid://shopify/Product/123` → `123`. */
