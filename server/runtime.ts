@@ -103,6 +103,8 @@ export function createRuntime(
     rateLimits,
     async close() {
       await api.stopBackgroundJobs(config.SHUTDOWN_GRACE_MS);
+      // Once the e-mail worker has sent its last message: the SMTP pool's kept-open connections.
+      email.transport.close?.();
       await limiter?.close();
       await db.close();
     },

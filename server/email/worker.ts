@@ -39,6 +39,8 @@ export interface MailTransport {
     html: string;
     headers?: Record<string, string>;
   }): Promise<{ messageId?: string }>;
+  /** Ends kept-open connections (an SMTP pool); nothing to end for files. */
+  close?(): void;
 }
 
 export interface EmailWorkerOptions {

@@ -1,5 +1,6 @@
 // A real SMTP server on loopback (smtp-server) that keeps what it receives, parsed (mailparser), with each message's
-// envelope recipients; it can refuse the next recipients (451) to test retries.
+// envelope recipients; it can refuse the next recipients (451) to test retries, and counts the connections it was
+// opened (and how many are open).
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -12,10 +13,19 @@ export interface Received {
 export async function startSmtpServer() {
   const received: Received[] = [];
   let refuseNext = 0;
+  const connections = { opened: 0, open: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      connections.opened++;
+      connections.open++;
+      callback();
+    },
+    onClose() {
+      connections.open--;
+    },
     onRcptTo(address, _session, callback) {
       if (refuseNext > 0) {
         refuseNext--;
@@ -37,6 +47,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections,
     refuse(count: number) {
       refuseNext = count;
     },
