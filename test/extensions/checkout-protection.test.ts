@@ -1,7 +1,7 @@
 // The checkout UI extension (extensions/checkout-protection), as built, rendered into a DOM (happy-dom) against the
 // real protection API on loopback. Only Shopify is mocked: a `shopify` global shaped like the documented
-// purchase.checkout.block.render API (signals with .value/subscribe, applyAttributeChange / applyCartLinesChange that
-// record their calls, answer { type: "success" } and update the checkout like the host does).
+// purchase.checkout.block.render API (signals with .value/subscribe, applyAttributeChange / applyCartLinesChange /
+// applyMetafieldChange that record their calls, answer { type: "success" } and update the checkout like the host does).
 import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -17,6 +17,7 @@ import type {
   AttributeChange,
   CartLine,
   CartLineChange,
+  MetafieldChange,
   Money,
 } from "@shopify/ui-extensions/checkout";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
@@ -55,6 +56,7 @@ type SignalClass = new <T>(value: T) => HostSignal<T>;
 function mockShopify(checkout: Checkout) {
   const linesChanges: CartLineChange[] = [];
   const attributeChanges: AttributeChange[] = [];
+  const metafieldChanges: MetafieldChange[] = [];
   let nextLine = 1;
   const lineOf = (merchandiseId: string, price: number, quantity = 1): CartLine => {
     const product = merchandiseId.startsWith(gid("ProductVariant", "80")) ? PRODUCT_ID : "5001";
@@ -142,8 +144,12 @@ function mockShopify(checkout: Checkout) {
         change.type === "updateAttribute" ? [...others, { key: change.key, value: change.value }] : others;
       return { type: "success" };
     },
+    async applyMetafieldChange(change: MetafieldChange) {
+      metafieldChanges.push(change);
+      return { type: "success" };
+    },
   };
-  return { shopify, linesChanges, attributeChanges };
+  return { shopify, linesChanges, attributeChanges, metafieldChanges };
 }
 
 describe("checkout UI extension (checkout-protection)", () => {
@@ -243,13 +249,13 @@ describe("checkout UI extension (checkout-protection)", () => {
     assert.equal(link.getAttribute("href"), "https://portal.example.test/terms");
     assert.equal(link.textContent, "Coverage terms");
     assert.deepEqual(
-      [view.linesChanges, view.attributeChanges],
-      [[], []],
+      [view.linesChanges, view.attributeChanges, view.metafieldChanges],
+      [[], [], []],
       "nothing is recorded before the buyer chooses",
     );
   });
 
-  it("checking adds the tier's line and records accepted with the quote id; unchecking records declined and removes the line", async () => {
+  it("checking adds the tier's line and records accepted with the quote id, in the attributes and the app's cart metafield; unchecking records declined and removes the line", async () => {
     const view = await mount({ config: config() });
     await waitFor(view.checkbox, { what: "the offer" });
     const quoteId = view.quotes[0].response!.quoteId;
@@ -264,6 +270,12 @@ describe("checkout UI extension (checkout-protection)", () => {
       { type: "updateAttribute", key: "_protection", value: "accepted" },
       { type: "updateAttribute", key: "_protection_quote", value: quoteId },
     ]);
+    const choiceMetafield = (value: string) => ({
+      type: "updateCartMetafield",
+      metafield: { namespace: "$app:protection", key: "choice", type: "single_line_text_field", value },
+    });
+    await waitFor(() => view.metafieldChanges.length === 1, { what: "the cart metafield" });
+    assert.deepEqual(view.metafieldChanges, [choiceMetafield("accepted")]);
     await waitFor(() => view.checkbox()!.hasAttribute("checked"), { what: "the checked box" });
     assert.equal(view.shopify.cost.subtotalAmount.value.amount, 133.99, "the host added the 4.00 line");
     await staysFalseFor(() => view.quotes.length > 1, 600, { what: "a re-quote" });
@@ -276,6 +288,8 @@ describe("checkout UI extension (checkout-protection)", () => {
     assert.deepEqual(view.attributeChanges.slice(2), [
       { type: "updateAttribute", key: "_protection", value: "declined" },
     ]);
+    await waitFor(() => view.metafieldChanges.length === 2, { what: "the declined cart metafield" });
+    assert.deepEqual(view.metafieldChanges.slice(1), [choiceMetafield("declined")]);
     await waitFor(() => !view.checkbox()!.hasAttribute("checked"), { what: "the unchecked box" });
   });
 
@@ -301,6 +315,7 @@ describe("checkout UI extension (checkout-protection)", () => {
     assert.deepEqual(view.attributeChanges, [
       { type: "updateAttribute", key: "_protection_quote", value: view.quotes[0].response!.quoteId },
     ]);
+    assert.deepEqual(view.metafieldChanges, [], "the choice did not change: the cart metafield stands");
     assert.equal(view.checkbox()!.hasAttribute("checked"), true);
   });
 

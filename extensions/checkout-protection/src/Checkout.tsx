@@ -1,13 +1,13 @@
 /** @jsxImportSource preact */
 // purchase.checkout.block.render: the protection offer as native checkout UI. The buyer's choice is recorded as
-// checkout attributes plus the tier's line; the order webhook quotes and confirms server-side (never the browser).
+// checkout attributes plus the tier's line, and mirrored in the app's cart metafield; the order webhook quotes and confirms server-side (never the browser).
 // Types only (the Polaris web components' JSX): at run time it would hand the host @preact/signals' Signal class,
 // 7.8 KB of a 25 KB bundle, for what `useSignalValue` below does with the `subscribe` every host signal has.
 import type {} from "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CartLineChange } from "@shopify/ui-extensions/checkout";
-import { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE } from "@purchase-protection/contract";
+import { ACCEPTED, CHOICE_ATTRIBUTE, CHOICE_METAFIELD, DECLINED, QUOTE_ATTRIBUTE } from "@purchase-protection/contract";
 import {
   configValue,
   isProtectionLine,
@@ -132,11 +132,20 @@ async function recordChoice(config: ProtectionConfig, offer: Offer, take: boolea
   for (const change of lineChanges) {
     if ((await shopify.applyCartLinesChange(change)).type !== "success") return;
   }
+  const choice = take ? ACCEPTED : DECLINED;
+  const choiceChanged = attribute(CHOICE_ATTRIBUTE) !== choice;
   const attributes: Record<string, string> = take
-    ? { [CHOICE_ATTRIBUTE]: ACCEPTED, [QUOTE_ATTRIBUTE]: offer.quoteId }
-    : { [CHOICE_ATTRIBUTE]: DECLINED };
+    ? { [CHOICE_ATTRIBUTE]: choice, [QUOTE_ATTRIBUTE]: offer.quoteId }
+    : { [CHOICE_ATTRIBUTE]: choice };
   for (const [key, value] of Object.entries(attributes)) {
     if (attribute(key) === value) continue;
     if ((await shopify.applyAttributeChange({ type: "updateAttribute", key, value })).type !== "success") return;
   }
+  // The same choice in the app's cart metafield, which Shopify copies onto the order: it arrives where a checkout
+  // drops the attributes (docs/shopify.md "Checkout UI extension").
+  if (choiceChanged && shopify.instructions.value.metafields.canSetCartMetafields)
+    await shopify.applyMetafieldChange({
+      type: "updateCartMetafield",
+      metafield: { ...CHOICE_METAFIELD, value: choice },
+    });
 }

@@ -2,7 +2,14 @@
 // TypeScript source without runtime dependencies; each export is small so the storefront bundles keep only what
 // they use.
 export { tierFor, type FeeTier } from "./fee-tiers.ts";
-export { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE, REFERENCE_ATTRIBUTE } from "./cart-attributes.ts";
+export {
+  ACCEPTED,
+  CHOICE_ATTRIBUTE,
+  CHOICE_METAFIELD,
+  DECLINED,
+  QUOTE_ATTRIBUTE,
+  REFERENCE_ATTRIBUTE,
+} from "./cart-attributes.ts";
 export {
   CONFIG_KEY,
   CONFIG_NAMESPACE,
