@@ -143,7 +143,7 @@ export {
   type Statement,
 } from "./domain/settlements.ts";
 export { countBuyersRefusedForNoAddress } from "./domain/plans.ts";
-export type { ConsentRecord } from "./vocabulary/plans.ts";
+export type { ConsentEvidence, ConsentRecord } from "./vocabulary/plans.ts";
 export type { MerchantRefund } from "./domain/orders.ts";
 export { sendMemberSignInEmail, sendMemberSignUpEmail } from "./email/member-sign-in.ts";
 export { listPurchaseEmails, type PurchaseEmail } from "./domain/emails.ts";

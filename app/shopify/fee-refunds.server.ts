@@ -4,6 +4,8 @@
 // cancel writes a fee_refunds row (channel "shopify", pending); a periodic task here finds such rows and queues one
 // job per plan under an id of the plan's (never two refunds); the job refunds and confirms the row with the refund's
 // gid. A failed attempt is retried on the queue's backoff and its error kept on the row for the dashboard.
+// The same refund takes back protection units no plan stands behind (docs/shopify.md "When the opt-in and the
+// protection line disagree"): a line on an order without the buyer's consent, a second unit beside the plan's.
 import {
   assertFeeRefundable,
   confirmFeeRefund,
@@ -21,6 +23,9 @@ import { protectionRefundOrder, type RefundOrderTransaction } from "./admin/prot
 import { refundProtectionFee } from "./admin/refund-protection-fee.ts";
 import { coreRefusalIsFinal, PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+
+/** The job that refunds protection units without a plan: one per order, ever. */
+export const LINE_REFUND_JOB = "refund_protection_lines";
 
 // The job kind lives with the rows it refunds (the core reads which ones gave up: docs/dashboard.md "Needs your action").
 export { FEE_REFUND_JOB };
@@ -61,8 +66,62 @@ export function feeRefundTask(deps: ShopifyDeps): PeriodicTask {
   return { name: "shopify-fee-refunds", everyMs: FEE_REFUND_SCAN_MS, task: () => queueOwedFeeRefunds(deps) };
 }
 
-export function feeRefundHandlers(deps: ShopifyDeps): Pick<JobHandlers, typeof FEE_REFUND_JOB> {
-  return { [FEE_REFUND_JOB]: (job) => refundFee(deps, job) };
+export function feeRefundHandlers(
+  deps: ShopifyDeps,
+): Pick<JobHandlers, typeof FEE_REFUND_JOB | typeof LINE_REFUND_JOB> {
+  return { [FEE_REFUND_JOB]: (job) => refundFee(deps, job), [LINE_REFUND_JOB]: (job) => refundLines(deps, job) };
+}
+
+/** The line refund job's id: one per order, so a second run of the order's job queues nothing. */
+export const lineRefundJobId = (shop: string, orderId: string) => `job_line_refund_${shop}_${orderId}`;
+
+/** The note on a refund of protection units without a plan: refunds/create knows its own refund by it. */
+export const LINE_REFUND_NOTE = "Purchase protection: no protection plan stands behind this fee, refunded";
+
+/**
+ * Refunds what of each protection line the order holds beyond its `keep` units (not restocked), against the order's
+ * sale or capture. What the order no longer holds (this job's earlier refund, or the merchant's) is not refunded
+ * again; nothing left to refund is done.
+ */
+async function refundLines(deps: ShopifyDeps, job: Job<JobPayloads[typeof LINE_REFUND_JOB]>): Promise<void> {
+  const { orderGid, currency, lines } = job.payload;
+  if (!(await deps.installation(job.shop)))
+    throw new PermanentJobError(
+      "the app is not installed on the shop: refund the protection line in the Shopify admin",
+    );
+  const graphql = await deps.adminApi(job.shop);
+  const { order } = await protectionRefundOrder(graphql, { id: orderGid });
+  if (!order) throw new PermanentJobError(`order ${orderGid} is not on Shopify (deleted?)`);
+  const refunded = (lineId: string) =>
+    order.refunds
+      .flatMap((refund) => refund.refundLineItems.nodes)
+      .filter((item) => item.lineItem.id === lineId)
+      .reduce((sum, item) => sum + item.quantity, 0);
+  const units = lines
+    .map((line) => {
+      const item = order.lineItems.nodes.find((candidate) => candidate.id === line.id);
+      if (!item)
+        throw new PermanentJobError(`order ${orderGid} has no line ${line.id}: refund it in the Shopify admin`);
+      return { ...line, quantity: Math.max(0, item.quantity - refunded(line.id) - line.keep) };
+    })
+    .filter((line) => line.quantity > 0);
+  if (units.length === 0) return;
+  if (order.presentmentCurrencyCode !== currency)
+    throw new PermanentJobError(
+      `the fee is in ${currency} but the buyer paid in ${order.presentmentCurrencyCode}: refund it in the Shopify admin`,
+    );
+  const amountCents = units.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+  const parent = originalPayment(order.transactions, currency, amountCents);
+  if (!parent) throw new Error(`order ${orderGid} has no successful sale or capture covering the fee yet`);
+  const refund = await createRefund(graphql, {
+    orderGid,
+    lines: units.map((line) => ({ lineItemId: line.id, quantity: line.quantity })),
+    parent,
+    amount: formatDecimalAmount(amountCents, currency),
+    currency: order.presentmentCurrencyCode === order.currencyCode ? undefined : order.presentmentCurrencyCode,
+    note: LINE_REFUND_NOTE,
+  });
+  deps.logger.info({ shop: job.shop, orderGid, refund, amountCents }, "protection units without a plan refunded");
 }
 
 async function refundFee(deps: ShopifyDeps, job: Job<JobPayloads[typeof FEE_REFUND_JOB]>): Promise<void> {
@@ -113,31 +172,32 @@ async function refundOnShopify(deps: ShopifyDeps, owed: ShopifyFeeRefund): Promi
     throw new PermanentJobError(
       `the fee is in ${owed.currency} but the buyer paid in ${order.presentmentCurrencyCode}: refund it in the Shopify admin`,
     );
-  const parent = originalPayment(order.transactions, owed);
+  const parent = originalPayment(order.transactions, owed.currency, owed.amountCents);
   // A payment still pending (or none yet) may yet succeed: retried.
   if (!parent) throw new Error(`order ${owed.orderId} has no successful sale or capture covering the fee yet`);
   return createRefund(graphql, {
     orderGid,
-    lineItemId: line.id,
+    lines: [{ lineItemId: line.id, quantity: 1 }],
     parent,
     amount: formatDecimalAmount(owed.amountCents, owed.currency),
     // Shopify needs the currency when the buyer's differs from the shop's.
     currency: order.presentmentCurrencyCode === order.currencyCode ? undefined : order.presentmentCurrencyCode,
-    referenceNumber: owed.referenceNumber,
+    note: `Purchase protection ${owed.referenceNumber} cancelled within the free look: protection fee refunded`,
   });
 }
 
-/** The successful sale or capture the refund goes back through: the first one that covers the fee. */
+/** The successful sale or capture the refund goes back through: the first one that covers the amount. */
 function originalPayment(
   transactions: RefundOrderTransaction[],
-  owed: ShopifyFeeRefund,
+  currency: string,
+  amountCents: number,
 ): (RefundOrderTransaction & { gateway: string }) | undefined {
   return transactions.find(
     (transaction): transaction is RefundOrderTransaction & { gateway: string } =>
       (transaction.kind === "SALE" || transaction.kind === "CAPTURE") &&
       transaction.status === "SUCCESS" &&
       transaction.gateway !== null &&
-      parseDecimalAmount(transaction.amountSet.presentmentMoney.amount, owed.currency) >= owed.amountCents,
+      parseDecimalAmount(transaction.amountSet.presentmentMoney.amount, currency) >= amountCents,
   );
 }
 
@@ -145,20 +205,20 @@ async function createRefund(
   graphql: AdminGraphql,
   refund: {
     orderGid: string;
-    lineItemId: string;
+    lines: { lineItemId: string; quantity: number }[];
     parent: { id: string; gateway: string };
     amount: string;
     currency: string | undefined;
-    referenceNumber: string;
+    note: string;
   },
 ): Promise<string> {
   const { refundCreate } = await refundProtectionFee(graphql, {
     input: {
       orderId: refund.orderGid,
       ...(refund.currency ? { currency: refund.currency } : {}),
-      note: `Purchase protection ${refund.referenceNumber} cancelled within the free look: protection fee refunded`,
+      note: refund.note,
       notify: true,
-      refundLineItems: [{ lineItemId: refund.lineItemId, quantity: 1, restockType: "NO_RESTOCK" }],
+      refundLineItems: refund.lines.map((line) => ({ ...line, restockType: "NO_RESTOCK" as const })),
       transactions: [
         {
           orderId: refund.orderGid,

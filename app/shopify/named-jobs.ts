@@ -19,8 +19,13 @@ export interface OrderPayload {
   /** The order's name ("#1001"); absent on jobs queued before it was kept. */
   name?: string | null;
   note_attributes: { name: string; value: string }[];
-  /** title: the product's and variant's name, for the claims console; absent on jobs queued before it was kept. */
-  line_items: { product_id: number | string | null; price: string; quantity: number; title?: string }[];
+  /** Where the order came from ("web", "shopify_draft_order", "pos", …); absent on jobs queued before it was kept. */
+  source_name?: string | null;
+  /**
+   * title: the product's and variant's name, for the claims console; id: the line's gid, for a refund of protection
+   * units. Both absent on jobs queued before they were kept.
+   */
+  line_items: { product_id: number | string | null; price: string; quantity: number; title?: string; id?: string }[];
   /**
    * Where the order was shipped, to the town only (no name, street or phone): the claims console shows it beside a
    * claim. Null: nothing to ship; absent on jobs queued before it was kept.
@@ -57,6 +62,15 @@ export interface JobPayloads {
   refund_protection_fee: { planId: string };
   /** An approved claim: refunded or replaced on the order (one job per claim, ever). */
   pay_claim: { claimId: string };
+  /**
+   * Protection units no plan stands behind, refunded on the order (one job per order, ever): of each protection line
+   * (`id`, its gid), whatever the order holds beyond `keep` units.
+   */
+  refund_protection_lines: {
+    orderGid: string;
+    currency: string;
+    lines: { id: string; unitPriceCents: number; keep: number }[];
+  };
 }
 
 export type JobKind = keyof JobPayloads;

@@ -1,5 +1,6 @@
 // The order webhooks' work, as jobs (app/shopify/jobs.server.ts). orders/create protects an order that carries the
-// opt-in: headless quote on the order's real amount and headless confirm of that quote, with the shop's secret key,
+// buyer's opt-in (app/shopify/order-consent.ts weighs its evidence; protection units no plan stands behind are
+// refunded): headless quote on the order's real amount and headless confirm of that quote, with the shop's secret key,
 // as one unit of work in the core (server/core/shopify.ts) that also writes the order's row and follow-up jobs and
 // completes the job; then the reference number goes back to the order in a follow-up job. orders/cancelled voids;
 // refunds/create reports a full refund, through the TypeScript SDK over the in-process transport, each call with an
@@ -13,15 +14,19 @@ import {
   markShopifyOrderReferenceWritten,
   saveShopifyOrderRefunds,
   setShopifyOrderStatus,
+  type Queryable,
   type ShopifyOrderStatus,
 } from "../../server/index.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { PermanentJobError, type Job, type JobCompletion } from "./jobs.server.ts";
-import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
-import { ACCEPTED, CHOICE_ATTRIBUTE, parseDecimalAmount, tierFor } from "@purchase-protection/contract";
+import { enqueueNamedJob, enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import { CHOICE_ATTRIBUTE, parseDecimalAmount, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { isClaimRefundNote } from "./claim-payouts.server.ts";
+import { LINE_REFUND_JOB, LINE_REFUND_NOTE, lineRefundJobId } from "./fee-refunds.server.ts";
+import { orderConsent } from "./order-consent.ts";
+import { orderProtectionChoice } from "./admin/order-protection-choice.ts";
 
 type OrderJobs = Pick<
   JobHandlers,
@@ -54,17 +59,59 @@ async function protectOrder(
   const protectionLines = order.line_items.filter(
     (line) => installation.productId !== null && String(line.product_id) === installation.productId,
   );
-  const choice = order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value;
-  if (choice !== ACCEPTED && protectionLines.length === 0) return;
-
   const cents = (price: string) => parseDecimalAmount(price, order.currency);
-  const linePriceCents =
-    protectionLines.length === 0
-      ? null
-      : protectionLines.reduce((sum, line) => sum + cents(line.price) * line.quantity, 0);
-  const goodsAmountCents = cents(order.subtotal_price) - (linePriceCents ?? 0);
+  // docs/shopify.md "When the opt-in and the protection line disagree".
+  const consent = await orderConsent(
+    {
+      attribute: order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value,
+      protectionUnits: protectionLines.reduce((sum, line) => sum + line.quantity, 0),
+      sourceName: order.source_name,
+    },
+    async () =>
+      (await orderProtectionChoice(await deps.adminApi(job.shop), { id: order.admin_graphql_api_id })).order?.metafield
+        ?.value,
+  );
+  /** Refunds the order's protection units beyond `kept` (a unit of one line), in `tx` or on its own. */
+  const refundUnits = (tx: Queryable, kept?: (typeof protectionLines)[number]) =>
+    enqueueNamedJobOnce(tx, deps.services, {
+      id: lineRefundJobId(job.shop, orderId),
+      shop: job.shop,
+      kind: LINE_REFUND_JOB,
+      subject: orderId,
+      payload: {
+        orderGid: order.admin_graphql_api_id,
+        currency: order.currency,
+        // A job queued before the lines' ids were kept has none to refund by: the dead job shows the merchant.
+        lines: protectionLines.map((line) => ({
+          id: line.id ?? "",
+          unitPriceCents: cents(line.price),
+          keep: line === kept ? 1 : 0,
+        })),
+      },
+    });
+  if (!consent.protect) {
+    if (consent.refundUnits) {
+      deps.logger.warn({ shop: job.shop, orderId }, "protection line without the buyer's consent; refunded, no plan");
+      await deps.db.transaction(async (tx) => {
+        await refundUnits(tx);
+        await completion.markDone(tx);
+      });
+      deps.wakeJobs();
+    }
+    return;
+  }
+
+  const linesCents = protectionLines.reduce((sum, line) => sum + cents(line.price) * line.quantity, 0);
+  const goodsAmountCents = cents(order.subtotal_price) - linesCents;
   if (!(goodsAmountCents > 0)) {
     deps.logger.warn({ shop: job.shop, orderId }, "opt-in on an order with nothing to protect; no plan");
+    if (protectionLines.length > 0) {
+      await deps.db.transaction(async (tx) => {
+        await refundUnits(tx);
+        await completion.markDone(tx);
+      });
+      deps.wakeJobs();
+    }
     return;
   }
   // Headless quote on the goods amount and confirm, and this job's rows for the plan, in one transaction (the core's
@@ -84,9 +131,13 @@ async function protectOrder(
         // The name buyers know the order by ("#1001"): the portal finds their plan by it.
         ...(order.name ? { order_name: order.name } : {}),
       },
+      consent.evidence,
       async (tx, plan) => {
-        const feeMismatch =
-          linePriceCents !== (tierFor(installation.tiers, plan.feeCents)?.priceCents ?? plan.feeCents);
+        const tierCents = tierFor(installation.tiers, plan.feeCents)?.priceCents ?? plan.feeCents;
+        // One plan, one protection unit: the one at the fee's tier (else the first) stays, any other is refunded.
+        const kept = protectionLines.find((line) => cents(line.price) === tierCents) ?? protectionLines[0];
+        const linePriceCents = kept ? cents(kept.price) : null;
+        const feeMismatch = linePriceCents !== tierCents;
         if (feeMismatch)
           deps.logger.warn(
             { shop: job.shop, orderId, linePriceCents, feeCents: plan.feeCents },
@@ -134,6 +185,7 @@ async function protectOrder(
               kind: "fulfill_protection_line",
               payload: { orderGid: order.admin_graphql_api_id },
             });
+          if (protectionLines.some((line) => line !== kept || line.quantity > 1)) await refundUnits(tx, kept);
         }
         await completion.markDone(tx);
       },
@@ -173,8 +225,9 @@ async function voidCancelledOrder(deps: ShopifyDeps, job: Job<JobPayloads["order
  * covering the order (docs/shopify.md "Shopify app").
  */
 async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds/create"]>): Promise<void> {
-  // The app's own refund of an approved claim: the merchant is reimbursed through the claim, it is no merchant refund.
-  if (isClaimRefundNote(job.payload.note)) return;
+  // The app's own refund of an approved claim (the merchant is reimbursed through the claim) or of protection units
+  // without a plan: no merchant refund of the goods.
+  if (isClaimRefundNote(job.payload.note) || job.payload.note === LINE_REFUND_NOTE) return;
   const orderId = String(job.payload.order_id);
   const target = await protectedOrder(deps, job.shop, orderId);
   if (!target) return;

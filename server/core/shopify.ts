@@ -19,6 +19,7 @@ import { DomainError } from "../domain/errors.ts";
 import { errors, fromZodError, toApiError } from "../http/errors.ts";
 import { lockOrderByExternalId } from "../store/orders.ts";
 import type { Queryable } from "../store/database.ts";
+import type { ConsentEvidence } from "../vocabulary/plans.ts";
 
 /** What POST /headless/quote takes (snake_case, as the SDK sends it). */
 export type HeadlessQuoteInput = z.input<typeof headlessQuoteRequest>;
@@ -47,13 +48,19 @@ export function shopifyArea(deps: CoreDeps) {
 
   return {
     /**
-     * Quotes the order and confirms the quote with the shop's secret key, then lets the app record the plan
-     * (`record`) in the same transaction. A refusal is thrown as the API's answer to it (ApiError: status, code,
+     * Quotes the order and confirms the quote with the shop's secret key, the consent record naming the `evidence` of
+     * the buyer's choice the app found on the order, then lets the app record the plan (`record`) in the same
+     * transaction. A refusal is thrown as the API's answer to it (ApiError: status, code,
      * message); a confirm refused for want of a buyer address keeps its quote open with the refusal on it, as POST
      * /headless/confirm does, for the dashboard. An order that has its plan already gets that plan recorded (`record`
      * must tolerate an order it recorded before).
      */
-    async protectOrder(secretKey: string, input: HeadlessQuoteInput, record: RecordOrderPlan): Promise<OrderPlan> {
+    async protectOrder(
+      secretKey: string,
+      input: HeadlessQuoteInput,
+      evidence: readonly ConsentEvidence[],
+      record: RecordOrderPlan,
+    ): Promise<OrderPlan> {
       const parsed = headlessQuoteRequest.safeParse(input);
       if (!parsed.success) throw fromZodError(parsed.error, "body");
       const body = parsed.data;
@@ -63,7 +70,11 @@ export function shopifyArea(deps: CoreDeps) {
           const { quote } = await createQuote(tx, services, principal, headlessQuoteInput(body, sealer));
           let plan: OrderPlan;
           try {
-            plan = await confirmQuote(tx, services, principal, { surface: "server", quoteId: quote.quoteId });
+            plan = await confirmQuote(tx, services, principal, {
+              surface: "server",
+              quoteId: quote.quoteId,
+              evidence,
+            });
           } catch (error) {
             // Refused before it wrote anything: the quote commits, open, with the refusal on it (what the API's
             // quote call and its refused confirm leave).

@@ -5,7 +5,7 @@ import type { Actor } from "../vocabulary/actors.ts";
 import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
 import { assertQuoteOpen, assertQuoteToken, lockOwnQuote } from "./quotes.ts";
 import { validateOrderContext } from "./order-context.ts";
-import type { ConsentRecord, OrderContext, PlanSelector } from "../vocabulary/plans.ts";
+import type { ConsentEvidence, ConsentRecord, OrderContext, PlanSelector } from "../vocabulary/plans.ts";
 import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
 import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
@@ -41,8 +41,11 @@ export type ConfirmInput =
   /** Browser and API confirm: the quote token proves the buyer saw this quote; the order context binds the order. */
   (
     | { surface: "widget" | "api"; quoteId: string; quoteToken: string; orderContext: unknown }
-    /** Server confirm (headless): the secret key is the authority and the order is the quoted one. */
-    | { surface: "server"; quoteId: string }
+    /**
+     * Server confirm (headless): the secret key is the authority and the order is the quoted one; `evidence`, when the
+     * server knows it, is what the buyer's choice rests on (kept in the consent record).
+     */
+    | { surface: "server"; quoteId: string; evidence?: readonly ConsentEvidence[] }
   ) & {
     /** The buyer's address given at confirm (sealed, with its hash): it wins over the quote's. */
     customerEmail?: StoredEmail;
@@ -130,6 +133,7 @@ export async function confirmQuote(
     coveredReasons: COVERED_REASONS,
     termsUrl: `${services.settings.portalUrl}/terms`,
     acceptedAt: iso(now),
+    ...(input.surface === "server" && input.evidence ? { evidence: [...input.evidence] } : {}),
   };
   // Writes that need no answer from the ones before them go out together (on PostgreSQL, one round trip per group);
   // each group still runs in the order written, and a failure fails the transaction.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
+import { CONSENT_EVIDENCE } from "../vocabulary/plans.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "../vocabulary/events.ts";
 import { snakeCaseKey } from "./casing.ts";
@@ -108,6 +109,12 @@ const consentRecord = z.strictObject({
   coveredReasons,
   termsUrl: z.string(),
   acceptedAt: timestamp,
+  evidence: z
+    .array(z.enum(CONSENT_EVIDENCE))
+    .optional()
+    .describe(
+      "A server confirm's grounds on the platform's order: choice_attribute, checkout_metafield, protection_line. Absent for browser confirms.",
+    ),
 });
 
 export const purchaseWithConsent = purchase.extend({ consent: consentRecord });

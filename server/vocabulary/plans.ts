@@ -12,7 +12,21 @@ export interface ConsentRecord {
   coveredReasons: readonly string[];
   termsUrl: string;
   acceptedAt: string;
+  /**
+   * A server confirm's grounds: what on the platform's order shows the buyer chose protection (docs/shopify.md
+   * "When the opt-in and the protection line disagree"). Absent where the buyer confirmed in the browser, and on
+   * plans made before it was kept.
+   */
+  evidence?: readonly ConsentEvidence[];
 }
+
+/**
+ * What a server confirm can rest on: the order's choice attribute (`_protection=accepted`, written by the widget or the
+ * checkout block when the buyer ticked the offer), the checkout block's choice metafield copied from the cart to the
+ * order, and the protection line the buyer's cart carried at its price.
+ */
+export const CONSENT_EVIDENCE = ["choice_attribute", "checkout_metafield", "protection_line"] as const;
+export type ConsentEvidence = (typeof CONSENT_EVIDENCE)[number];
 
 /**
  * The binding order a confirm carries (docs/api.md "Offers"): a versioned document whose fields keep their snake_case

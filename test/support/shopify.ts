@@ -28,6 +28,8 @@ import type {
   RefundOrderTransaction,
 } from "../../app/shopify/admin/protection-refund-order.ts";
 import type { RefundInput, RefundProtectionFeeResult } from "../../app/shopify/admin/refund-protection-fee.ts";
+import type { OrderProtectionChoiceResult } from "../../app/shopify/admin/order-protection-choice.ts";
+import { CHOICE_METAFIELD } from "@purchase-protection/contract";
 import type { ClaimPayoutOrderResult, MailingAddress } from "../../app/shopify/admin/claim-payout-order.ts";
 import type {
   ClaimReplacementDraft,
@@ -107,6 +109,10 @@ export function orderPayload(input: {
   attributes?: Record<string, string>;
   email?: string;
   shipping?: string;
+  /** Shopify's source_name: "web" (the online store's checkout, the default), "shopify_draft_order", "pos", … */
+  sourceName?: string;
+  /** A B2B order's purchasing company and location. */
+  company?: { id: number; location_id: number };
 }) {
   const id = input.id ?? shopifyId();
   const currency = input.currency ?? "USD";
@@ -134,6 +140,8 @@ export function orderPayload(input: {
     test: true,
     note: null,
     note_attributes: Object.entries(input.attributes ?? {}).map(([name, value]) => ({ name, value })),
+    source_name: input.sourceName ?? "web",
+    company: input.company ?? null,
     line_items: input.lines.map((line) => ({
       id: shopifyId(),
       admin_graphql_api_id: `gid://shopify/LineItem/${nextId}`,
@@ -266,6 +274,7 @@ export interface AdminVariables {
   ProtectionReference: { input: OrderInput };
   ProtectionRefundOrder: { id: string };
   RefundProtectionFee: { input: RefundInput };
+  OrderProtectionChoice: { id: string };
   ClaimPayoutOrder: { id: string };
   RefundClaim: { input: RefundInput };
   ClaimReplacementDrafts: { query: string };
@@ -457,6 +466,18 @@ export async function startFakeAdminApi() {
         } satisfies ProtectionRefundOrderResult;
       case "RefundProtectionFee":
         return createRefund(variablesOf(call, "RefundProtectionFee").input);
+      case "OrderProtectionChoice": {
+        // The checkout block's cart metafield as Shopify copies it onto the order (its definition is cart-to-order
+        // copyable): a test puts it in `metafields` under the order's gid.
+        const { id } = variablesOf(call, "OrderProtectionChoice");
+        const choice = metafields.find(
+          (metafield) =>
+            metafield.ownerId === id &&
+            metafield.namespace === CHOICE_METAFIELD.namespace &&
+            metafield.key === CHOICE_METAFIELD.key,
+        );
+        return { order: { metafield: choice ? { value: choice.value } : null } } satisfies OrderProtectionChoiceResult;
+      }
       case "ClaimPayoutOrder":
         return {
           order: paidOrders.get(variablesOf(call, "ClaimPayoutOrder").id) ?? null,

@@ -19,10 +19,19 @@ export function orderPayloadOf(order: ShopifyOrder): OrderPayload {
       name: String(name),
       value: String(value),
     })),
-    line_items: (order.line_items ?? []).map(({ product_id, price, quantity, title, variant_title }) => {
-      const name = [title, variant_title].filter(Boolean).join(" – ");
-      return { product_id, price, quantity, ...(name ? { title: name.slice(0, 200) } : {}) };
-    }),
+    source_name: order.source_name ?? null,
+    line_items: (order.line_items ?? []).map(
+      ({ admin_graphql_api_id, product_id, price, quantity, title, variant_title }) => {
+        const name = [title, variant_title].filter(Boolean).join(" – ");
+        return {
+          product_id,
+          price,
+          quantity,
+          ...(name ? { title: name.slice(0, 200) } : {}),
+          ...(admin_graphql_api_id ? { id: admin_graphql_api_id } : {}),
+        };
+      },
+    ),
     ...(order.shipping_address ? { ship_to: shipToOf(order.shipping_address) } : {}),
   };
 }

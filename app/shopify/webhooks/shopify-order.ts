@@ -14,7 +14,10 @@ export interface ShopifyOrder {
   contact_email?: string | null;
   customer?: { id: number; email: string | null } | null;
   note_attributes?: { name: string; value: string }[];
+  /** Where the order came from: "web" (the online store's checkout), "shopify_draft_order", "pos", an app's id, … */
+  source_name?: string | null;
   line_items?: {
+    admin_graphql_api_id?: string;
     product_id: number | null;
     price: string;
     quantity: number;

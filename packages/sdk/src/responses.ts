@@ -102,6 +102,8 @@ export type ConsentRecord = {
   termsUrl: string;
   /** ISO 8601 UTC. */
   acceptedAt: string;
+  /** A server confirm's grounds on the platform's order: choice_attribute, checkout_metafield, protection_line. Absent for browser confirms. */
+  evidence?: ("choice_attribute" | "checkout_metafield" | "protection_line")[];
 };
 
 /** The getPurchase response. */

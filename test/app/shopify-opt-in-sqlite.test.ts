@@ -1,0 +1,3 @@
+import { shopifyOptInSuite } from "./shopify-opt-in-flows.ts";
+
+shopifyOptInSuite("sqlite");
