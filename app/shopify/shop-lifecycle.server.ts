@@ -23,6 +23,7 @@ import { ensureProtectionProduct, writeStorefrontConfig } from "./admin-api.serv
 import { tierPrices } from "./fee-tiers.ts";
 import { installShop, saveProtectionProduct, uninstallShop } from "./installations.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
+import { ensureCartGuard } from "./cart-guard.server.ts";
 
 const MODES: Mode[] = ["test", "live"];
 
@@ -79,6 +80,7 @@ async function setUpStorefront(deps: ShopifyDeps, shop: string): Promise<void> {
     widgetUrl: new URL("/widget/v1/service-widget.js", deps.appUrl).href,
     ...product,
   });
+  await ensureCartGuard(admin);
 }
 
 /** The shop's merchant id, installed or not: privacy requests arrive after uninstall too. */

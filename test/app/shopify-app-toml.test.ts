@@ -49,11 +49,13 @@ describe("shopify.app.toml", () => {
       "read_orders",
       "read_products",
       "read_publications",
+      "read_validations",
       "write_draft_orders",
       "write_merchant_managed_fulfillment_orders",
       "write_orders",
       "write_products",
       "write_publications",
+      "write_validations",
     ]);
   });
 });

@@ -40,6 +40,11 @@ import type {
   DraftOrderInput,
 } from "../../app/shopify/admin/create-claim-replacement.ts";
 import type { CompleteClaimReplacementResult } from "../../app/shopify/admin/complete-claim-replacement.ts";
+import type { CartGuardValidationsResult } from "../../app/shopify/admin/cart-guard-validations.ts";
+import type {
+  CreateCartGuardValidationResult,
+  ValidationCreateInput,
+} from "../../app/shopify/admin/create-cart-guard-validation.ts";
 import type { RefundClaimResult } from "../../app/shopify/admin/refund-claim.ts";
 import type { ShipmentStatus, ShopifyFulfillment } from "../../app/shopify/webhooks/shopify-fulfillment.ts";
 
@@ -48,7 +53,7 @@ export const TEST_APP = {
   SHOPIFY_API_SECRET: "test-api-secret-shhh-0123456789",
   SHOPIFY_APP_URL: "https://protection-app.example.test",
   SCOPES:
-    "read_orders,write_orders,read_products,write_products,read_publications,write_publications,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_draft_orders,write_draft_orders,read_fulfillments",
+    "read_orders,write_orders,read_products,write_products,read_publications,write_publications,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_draft_orders,write_draft_orders,read_fulfillments,read_validations,write_validations",
 };
 export const API_VERSION = "2026-10";
 
@@ -280,6 +285,22 @@ export interface AdminVariables {
   ClaimReplacementDrafts: { query: string };
   CreateClaimReplacement: { input: DraftOrderInput };
   CompleteClaimReplacement: { id: string };
+  CreateCartGuardValidation: { validation: ValidationCreateInput };
+}
+
+/** The app's id as `currentAppInstallation { app { id } }` answers it. */
+export const FAKE_APP_ID = "gid://shopify/App/4242";
+/** Shopify activates at most this many validations on a shop. */
+const MAX_ACTIVE_VALIDATIONS = 25;
+
+export interface FakeValidation {
+  id: string;
+  shop: string;
+  functionHandle: string;
+  appId: string;
+  enabled: boolean;
+  blockOnFailure: boolean;
+  title: string;
 }
 
 /** An order as the fake holds it once paid: what both the fee refund's and the claim payout's reads select. */
@@ -355,6 +376,8 @@ export async function startFakeAdminApi() {
   const refundRejections: string[] = [];
   /** Draft orders draftOrderCreate made (and draftOrderComplete completed), with the input each took. */
   const draftOrders: (ClaimReplacementDraft & { input: DraftOrderInput })[] = [];
+  /** Each shop's cart and checkout validations, with the Function's handle and the app it belongs to. */
+  const validations: FakeValidation[] = [];
   const lostResponses = new Set<string>();
   /** Fulfillment orders by order gid: one OPEN fulfillment order per order, its line items with what remains. */
   const fulfillmentOrders = new Map<
@@ -396,8 +419,8 @@ export async function startFakeAdminApi() {
         return {
           publications: {
             nodes: [
-              { id: "gid://shopify/Publication/1", catalog: { title: "Online Store" } },
-              { id: "gid://shopify/Publication/2", catalog: { title: "Point of Sale" } },
+              { id: "gid://shopify/Publication/1", name: "Online Store" },
+              { id: "gid://shopify/Publication/2", name: "Point of Sale" },
             ],
           },
         } satisfies PublicationsResult;
@@ -498,6 +521,47 @@ export async function startFakeAdminApi() {
         const { id, ...order } = variablesOf(call, "ProtectionReference").input;
         orders.set(id, order);
         return { orderUpdate: { order: { id }, userErrors: [] } } satisfies ProtectionReferenceResult;
+      }
+      case "CartGuardValidations":
+        return {
+          currentAppInstallation: { app: { id: FAKE_APP_ID } },
+          validations: {
+            nodes: validations
+              .filter((validation) => validation.shop === call.shop)
+              .map(({ id, enabled, functionHandle, appId }) => ({
+                id,
+                enabled,
+                shopifyFunction: { handle: functionHandle, app: { id: appId } },
+              })),
+          },
+        } satisfies CartGuardValidationsResult;
+      case "CreateCartGuardValidation": {
+        const { validation } = variablesOf(call, "CreateCartGuardValidation");
+        const active = validations.filter((candidate) => candidate.shop === call.shop && candidate.enabled);
+        if (validation.enable && active.length >= MAX_ACTIVE_VALIDATIONS)
+          return {
+            validationCreate: {
+              validation: null,
+              userErrors: [
+                {
+                  field: ["validation", "enable"],
+                  message: `Cannot have more than ${MAX_ACTIVE_VALIDATIONS} active validation functions.`,
+                  code: "MAX_VALIDATIONS_ACTIVATED",
+                },
+              ],
+            },
+          } satisfies CreateCartGuardValidationResult;
+        const id = gid("Validation");
+        validations.push({
+          id,
+          shop: call.shop,
+          functionHandle: validation.functionHandle,
+          appId: FAKE_APP_ID,
+          enabled: validation.enable,
+          blockOnFailure: validation.blockOnFailure,
+          title: validation.title,
+        });
+        return { validationCreate: { validation: { id }, userErrors: [] } } satisfies CreateCartGuardValidationResult;
       }
       default:
         return undefined;
@@ -694,6 +758,8 @@ export async function startFakeAdminApi() {
     },
     refunds,
     draftOrders,
+    /** Cart and checkout validations: what validationCreate made, and any a test adds (another app's, one switched off). */
+    validations,
     /** The order as Shopify holds it once paid (its transactions and refunds), after addPaidOrder. */
     paidOrder: (gid: string) => paidOrders.get(gid),
     /**
