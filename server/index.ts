@@ -72,7 +72,7 @@ export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
 export { dailyActivity, merchantMetrics, type DailyActivity, type MerchantMetrics } from "./domain/metrics.ts";
 export { listWebhookEndpoints, type WebhookEndpoint } from "./domain/webhook-endpoints.ts";
 export type { EndpointStatus } from "./vocabulary/webhook-endpoints.ts";
-export { EVENT_TYPES, TEST_EVENT_TYPE } from "./vocabulary/events.ts";
+export { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "./vocabulary/events.ts";
 export { listWebhookAttempts, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
 export { assertFeeRefundable, confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
@@ -105,6 +105,8 @@ export * from "./store/shopify-order-protection.ts";
 export * from "./store/shopify-data-requests.ts";
 export * from "./store/shopify-fee-refunds.ts";
 export * from "./store/shopify-claim-payouts.ts";
+export * from "./store/shopify-order-states.ts";
+export { createOutboxFollower, type OutboxTaker } from "./webhooks/outbox-follower.ts";
 
 // The claims team's console (/ops): staff accounts (signing in is core.accounts'), the audit log, the cross-merchant
 // queue and claim, and the staff's actions on claims (each with its audit entry, in one transaction).

@@ -7,6 +7,7 @@ import type { RefundTransaction } from "./webhooks/shopify-refund.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
 import type { FulfillmentPayload } from "./webhooks/shopify-fulfillment.ts";
 import type { ShipTo } from "../../server/index.ts";
+import type { FlowPayload, FlowTriggerHandle } from "./flow-triggers.ts";
 
 /** The orders/create fields the protection job keeps (the rest of Shopify's order is not needed). */
 export interface OrderPayload {
@@ -62,6 +63,10 @@ export interface JobPayloads {
   refund_protection_fee: { planId: string };
   /** An approved claim: refunded or replaced on the order (one job per claim, ever). */
   pay_claim: { claimId: string };
+  /** A protection or claim event: the plan's state written onto its order (one job per event). */
+  write_order_state: { planId: string };
+  /** A protection or claim event's Shopify Flow trigger (one job per trigger and plan or claim, ever). */
+  flow_trigger: { handle: FlowTriggerHandle; payload: FlowPayload };
   /**
    * Protection units no plan stands behind, refunded on the order (one job per order, ever): of each protection line
    * (`id`, its gid), whatever the order holds beyond `keep` units.

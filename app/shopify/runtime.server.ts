@@ -7,6 +7,7 @@ import { feeRefundHandlers, feeRefundTask } from "./fee-refunds.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs.server.ts";
 import { queueHandlers } from "./named-jobs.ts";
 import { orderHandlers } from "./orders.server.ts";
+import { orderEventsTask, orderStateHandlers } from "./order-states.server.ts";
 import { shopLifecycleHandlers } from "./shop-lifecycle.server.ts";
 
 export interface ShopifyRuntime {
@@ -27,8 +28,9 @@ export function createShopifyRuntime(input: Omit<DepsInput, "wakeJobs">): Shopif
       ...shopLifecycleHandlers(deps),
       ...feeRefundHandlers(deps),
       ...claimPayoutHandlers(deps),
+      ...orderStateHandlers(deps),
     }),
-    periodicTasks: [feeRefundTask(deps), claimPayoutTask(deps)],
+    periodicTasks: [feeRefundTask(deps), claimPayoutTask(deps), orderEventsTask(deps)],
     outcomeRecorders: claimPayoutOutcomes(),
   });
   queue.start();

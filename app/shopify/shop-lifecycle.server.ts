@@ -23,6 +23,7 @@ import { ensureProtectionProduct, writeStorefrontConfig } from "./admin-api.serv
 import { tierPrices } from "./fee-tiers.ts";
 import { installShop, saveProtectionProduct, uninstallShop } from "./installations.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
+import { ensureOrderMetafieldDefinitions } from "./order-states.server.ts";
 import { ensureCartGuard } from "./cart-guard.server.ts";
 
 const MODES: Mode[] = ["test", "live"];
@@ -80,6 +81,7 @@ async function setUpStorefront(deps: ShopifyDeps, shop: string): Promise<void> {
     widgetUrl: new URL("/widget/v1/service-widget.js", deps.appUrl).href,
     ...product,
   });
+  await ensureOrderMetafieldDefinitions(admin);
   await ensureCartGuard(admin);
 }
 

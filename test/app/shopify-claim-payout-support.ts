@@ -1,13 +1,14 @@
 // Claims on Shopify orders, made through the app's real wiring for the claim payout and delivery suites: an order
 // protected through the orders/create webhook and paid on the fake Admin API (one SALE of its total), a claim filed by
 // the buyer through the portal API (POST /portal/lookup, POST /portal/claims) and decided by the claims team
-// (approveClaim), the program's claim rules set as the dashboard will set them (setClaimRules).
+// (approveClaim), the program's claim rules set as the dashboard will set them (setClaimRules); a plan cancelled by the
+// buyer in the free look (cancelInFreeLook).
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { orderPayload, TEST_APP } from "../support/shopify.ts";
 import type { ShopifyAppHarness } from "../support/shopify-app.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
-import type { ClaimRules } from "../../server/domain/claim-rules.ts";
+import type { ClaimRulesInput } from "../../server/domain/claim-rules.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
 
@@ -105,6 +106,24 @@ export async function fileClaim(
   return (await filed.json()) as { id: string; status: string };
 }
 
+/**
+ * The buyer cancels in the free look through the portal API: signs in with e-mail + reference number
+ * (POST /portal/lookup), then POST /portal/cancel. The plan is cancelled and its fee owed back through Shopify.
+ */
+export async function cancelInFreeLook(order: { email: string }, plan: { reference_number: string }): Promise<void> {
+  const lookup = await post("/portal/lookup", { email: order.email, referenceNumber: plan.reference_number });
+  assert.equal(lookup.status, 200, await lookup.clone().text());
+  const { portalToken } = (await lookup.json()) as { portalToken: string };
+  const cancel = await post(
+    "/portal/cancel",
+    { referenceNumber: plan.reference_number },
+    { Authorization: `Bearer ${portalToken}` },
+  );
+  assert.equal(cancel.status, 200, await cancel.clone().text());
+  const cancelled = (await cancel.json()) as { status: string; feeRefund: { status: string } };
+  assert.deepEqual([cancelled.status, cancelled.feeRefund.status], ["cancelled", "pending"]);
+}
+
 /** A member of the claims team approves the claim for the remedy. */
 export async function approve(
   app: ShopifyAppHarness,
@@ -127,7 +146,7 @@ export async function approve(
 }
 
 /** The claim rules of the merchant's active programs (claims filed from now on). */
-export async function setRules(app: ShopifyAppHarness, plan: ProtectedPlan, rules: Partial<ClaimRules>): Promise<void> {
+export async function setRules(app: ShopifyAppHarness, plan: ProtectedPlan, rules: ClaimRulesInput): Promise<void> {
   const domain = await services();
   await app.database.db.transaction((tx) =>
     setClaimRules(tx, domain, { merchantId: plan.merchant_id, mode: plan.mode }, rules),

@@ -12,13 +12,14 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
 import type { Dialect } from "../support/databases.ts";
-import { orderPayload, refundPayload, TEST_APP, variablesOf } from "../support/shopify.ts";
+import { orderPayload, refundPayload, variablesOf } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
 import { owePlanFee } from "../../server/domain/fee-refunds.ts";
 import { markPlanCancelled } from "../../server/store/plans.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
+import { cancelInFreeLook } from "./shopify-claim-payout-support.ts";
 
 const SHOP = "refunded-goods.myshopify.com";
 const GATEWAY = "shopify_payments";
@@ -90,34 +91,6 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
       }>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]))!;
       const protectionLine = order.line_items[1].admin_graphql_api_id;
       return { order, sale, plan, protectionLine };
-    }
-
-    /**
-     * The buyer cancels in the free look through the portal API, in process as the app serves it: signs in with
-     * e-mail + reference number (POST /portal/lookup), then POST /portal/cancel. The plan is cancelled and its fee
-     * owed back through Shopify (the merchant is a Shopify shop's).
-     */
-    async function cancelInFreeLook(order: { email: string }, plan: { reference_number: string }) {
-      const { handleApiRequest } = await import("../../app/protection-api.server.ts");
-      const post = (path: string, body: object, headers: Record<string, string> = {}) =>
-        handleApiRequest(
-          new Request(new URL(`/api/v1${path}`, TEST_APP.SHOPIFY_APP_URL), {
-            method: "POST",
-            headers: { "Content-Type": "application/json", ...headers },
-            body: JSON.stringify(body),
-          }),
-        );
-      const lookup = await post("/portal/lookup", { email: order.email, referenceNumber: plan.reference_number });
-      assert.equal(lookup.status, 200, await lookup.clone().text());
-      const { portalToken } = (await lookup.json()) as { portalToken: string };
-      const cancel = await post(
-        "/portal/cancel",
-        { referenceNumber: plan.reference_number },
-        { Authorization: `Bearer ${portalToken}`, "Idempotency-Key": randomUUID() },
-      );
-      assert.equal(cancel.status, 200, await cancel.clone().text());
-      const cancelled = (await cancel.json()) as { status: string; feeRefund: { status: string } };
-      assert.deepEqual([cancelled.status, cancelled.feeRefund.status], ["cancelled", "pending"]);
     }
 
     /** The fee owed back through the merchant (another cart's channel), as the core writes it for such merchants. */

@@ -47,6 +47,16 @@ import type {
 } from "../../app/shopify/admin/create-cart-guard-validation.ts";
 import type { RefundClaimResult } from "../../app/shopify/admin/refund-claim.ts";
 import type { ShipmentStatus, ShopifyFulfillment } from "../../app/shopify/webhooks/shopify-fulfillment.ts";
+import type { OrderProtectionStateResult } from "../../app/shopify/admin/order-protection-state.ts";
+import type { TagOrderResult } from "../../app/shopify/admin/tag-order.ts";
+import type { UntagOrderResult } from "../../app/shopify/admin/untag-order.ts";
+import type { FlowTriggerResult } from "../../app/shopify/admin/flow-trigger.ts";
+import type { OrderMetafieldDefinitionsResult } from "../../app/shopify/admin/order-metafield-definitions.ts";
+import type {
+  CreateOrderMetafieldDefinitionResult,
+  MetafieldDefinitionInput,
+} from "../../app/shopify/admin/create-order-metafield-definition.ts";
+import { flowTriggerErrors, flowTriggerExtensions } from "./flow-triggers.ts";
 
 export const TEST_APP = {
   SHOPIFY_API_KEY: "test-api-key-0123456789abcdef",
@@ -286,6 +296,12 @@ export interface AdminVariables {
   CreateClaimReplacement: { input: DraftOrderInput };
   CompleteClaimReplacement: { id: string };
   CreateCartGuardValidation: { validation: ValidationCreateInput };
+  OrderProtectionState: { metafields: MetafieldsSetInput[] };
+  TagOrder: { id: string; tags: string[] };
+  UntagOrder: { id: string; tags: string[] };
+  FlowTrigger: { handle: string; payload: Record<string, unknown> };
+  OrderMetafieldDefinitions: { namespace: string };
+  CreateOrderMetafieldDefinition: { definition: MetafieldDefinitionInput };
 }
 
 /** The app's id as `currentAppInstallation { app { id } }` answers it. */
@@ -389,6 +405,12 @@ export async function startFakeAdminApi() {
     lineItems: { id: string; quantity: number }[];
     notifyCustomer: boolean;
   }[] = [];
+  /** Each order's tags (tagsAdd, tagsRemove), by order gid. */
+  const orderTags = new Map<string, Set<string>>();
+  /** The workflows flowTriggerReceive started: the trigger's handle and the payload Flow took. */
+  const flowTriggers: { handle: string; payload: Record<string, unknown> }[] = [];
+  const triggerExtensions = flowTriggerExtensions();
+  const metafieldDefinitions: MetafieldDefinitionInput[] = [];
   let gidCounter = 9_000_000;
   const gid = (type: string) => `gid://shopify/${type}/${gidCounter++}`;
 
@@ -431,18 +453,53 @@ export async function startFakeAdminApi() {
           currentAppInstallation: { id: "gid://shopify/AppInstallation/42" },
           shop: { id: "gid://shopify/Shop/7" },
         } satisfies OwnersResult;
-      case "StorefrontConfig": {
-        const v = variablesOf(call, "StorefrontConfig");
-        for (const metafield of v.metafields) {
-          const index = metafields.findIndex(
-            (m) => m.ownerId === metafield.ownerId && m.namespace === metafield.namespace && m.key === metafield.key,
-          );
-          if (index >= 0) metafields.splice(index, 1);
-          metafields.push(metafield);
-        }
+      case "StorefrontConfig":
+        return setMetafields(variablesOf(call, "StorefrontConfig").metafields) satisfies StorefrontConfigResult;
+      case "OrderProtectionState":
+        return setMetafields(variablesOf(call, "OrderProtectionState").metafields) satisfies OrderProtectionStateResult;
+      case "TagOrder": {
+        const { id, tags } = variablesOf(call, "TagOrder");
+        const current = orderTags.get(id) ?? new Set<string>();
+        for (const tag of tags) current.add(tag);
+        orderTags.set(id, current);
+        return { tagsAdd: { node: { id }, userErrors: [] } } satisfies TagOrderResult;
+      }
+      case "UntagOrder": {
+        const { id, tags } = variablesOf(call, "UntagOrder");
+        for (const tag of tags) orderTags.get(id)?.delete(tag);
+        return { tagsRemove: { node: { id }, userErrors: [] } } satisfies UntagOrderResult;
+      }
+      case "FlowTrigger": {
+        const { handle, payload } = variablesOf(call, "FlowTrigger");
+        const errors = flowTriggerErrors(triggerExtensions, handle, payload);
+        if (errors.length === 0) flowTriggers.push({ handle, payload });
         return {
-          metafieldsSet: { metafields: v.metafields.map(() => ({ id: gid("Metafield") })), userErrors: [] },
-        } satisfies StorefrontConfigResult;
+          flowTriggerReceive: { userErrors: errors.map((message) => ({ field: ["payload"], message })) },
+        } satisfies FlowTriggerResult;
+      }
+      case "OrderMetafieldDefinitions": {
+        const { namespace } = variablesOf(call, "OrderMetafieldDefinitions");
+        const nodes = metafieldDefinitions.filter((definition) => definition.namespace === namespace);
+        return {
+          metafieldDefinitions: { nodes: nodes.map(({ key }) => ({ key })) },
+        } satisfies OrderMetafieldDefinitionsResult;
+      }
+      case "CreateOrderMetafieldDefinition": {
+        const { definition } = variablesOf(call, "CreateOrderMetafieldDefinition");
+        const taken = metafieldDefinitions.some(
+          (existing) => existing.namespace === definition.namespace && existing.key === definition.key,
+        );
+        if (taken)
+          return {
+            metafieldDefinitionCreate: {
+              createdDefinition: null,
+              userErrors: [{ field: ["definition", "key"], message: "Key is in use", code: "TAKEN" }],
+            },
+          } satisfies CreateOrderMetafieldDefinitionResult;
+        metafieldDefinitions.push(definition);
+        return {
+          metafieldDefinitionCreate: { createdDefinition: { id: gid("MetafieldDefinition") }, userErrors: [] },
+        } satisfies CreateOrderMetafieldDefinitionResult;
       }
       case "ProtectionFulfillmentOrders": {
         const fulfillmentOrder = fulfillmentOrders.get(variablesOf(call, "ProtectionFulfillmentOrders").id);
@@ -566,6 +623,18 @@ export async function startFakeAdminApi() {
       default:
         return undefined;
     }
+  }
+
+  /** metafieldsSet: each metafield replaced whole (by owner, namespace and key). */
+  function setMetafields(input: MetafieldsSetInput[]) {
+    for (const metafield of input) {
+      const index = metafields.findIndex(
+        (m) => m.ownerId === metafield.ownerId && m.namespace === metafield.namespace && m.key === metafield.key,
+      );
+      if (index >= 0) metafields.splice(index, 1);
+      metafields.push(metafield);
+    }
+    return { metafieldsSet: { metafields: input.map(() => ({ id: gid("Metafield") })), userErrors: [] } };
   }
 
   /**
@@ -741,6 +810,9 @@ export async function startFakeAdminApi() {
     products,
     metafields,
     orders,
+    orderTags,
+    flowTriggers,
+    metafieldDefinitions,
     fulfillments,
     /** Gives an order (as Shopify does on creation) one open fulfillment order holding its lines. */
     addFulfillmentOrder(order: {

@@ -1,0 +1,94 @@
+// What the Shopify app writes back onto a protected order (app/shopify/order-states.server.ts): the plan, its consent
+// record and its claims, for a plan of a Shopify shop's merchant (merchants.shop_domain); and the outbox events that
+// change it, with the shop they belong to.
+import type { Mode } from "../vocabulary/ids.ts";
+import type { ConsentRecord } from "../vocabulary/plans.ts";
+import type { ClaimStatus } from "../vocabulary/claims.ts";
+import type { StoredEventType } from "../vocabulary/events.ts";
+import type { Queryable } from "./database.ts";
+
+/** A plan of a Shopify shop with what the order shows of it. */
+export interface ShopifyOrderState {
+  planId: string;
+  shop: string;
+  mode: Mode;
+  /** The Shopify order's numeric id (the plan's order id). */
+  orderId: string;
+  referenceNumber: string;
+  status: "active" | "voided" | "cancelled";
+  consent: ConsentRecord;
+  /** What the buyer paid on the order's protection line; null: the order had none (the merchant bears the fee). */
+  linePriceCents: number | null;
+  /** Filing order. */
+  claims: { claimId: string; number: number; reason: string; status: ClaimStatus; amountCents: number }[];
+}
+
+export async function findShopifyOrderState(tx: Queryable, planId: string): Promise<ShopifyOrderState | undefined> {
+  const plan = await tx.get<{
+    id: string;
+    shop: string;
+    mode: Mode;
+    order_id: string;
+    reference_number: string;
+    status: ShopifyOrderState["status"];
+    consent: string;
+    line_price_cents: number | string | null;
+  }>(
+    `SELECT p.id, m.shop_domain AS shop, p.mode, p.order_id, p.reference_number, p.status, p.consent,
+       o.line_price_cents
+     FROM plans p JOIN merchants m ON m.id = p.merchant_id
+     LEFT JOIN shopify_orders o ON o.shop = m.shop_domain AND o.order_id = p.order_id
+     WHERE p.id = ? AND m.shop_domain IS NOT NULL`,
+    [planId],
+  );
+  if (!plan) return undefined;
+  const claims = await tx.all<{
+    id: string;
+    number: number;
+    reason: string;
+    status: ClaimStatus;
+    amount_cents: number;
+  }>("SELECT id, number, reason, status, amount_cents FROM claims WHERE plan_id = ? ORDER BY number, id", [planId]);
+  return {
+    planId: plan.id,
+    shop: plan.shop,
+    mode: plan.mode,
+    orderId: plan.order_id,
+    referenceNumber: plan.reference_number,
+    status: plan.status,
+    consent: JSON.parse(plan.consent) as ConsentRecord,
+    linePriceCents: plan.line_price_cents === null ? null : Number(plan.line_price_cents),
+    claims: claims.map((claim) => ({
+      claimId: claim.id,
+      number: Number(claim.number),
+      reason: claim.reason,
+      status: claim.status,
+      amountCents: Number(claim.amount_cents),
+    })),
+  };
+}
+
+/** An outbox event of a Shopify shop's merchant, with what it says. */
+export interface ShopifyEvent {
+  id: string;
+  shop: string;
+  type: StoredEventType;
+  data: unknown;
+}
+
+/** The events among `ids` of one of `types` whose merchant is a Shopify shop's, in seq order. */
+export async function listShopifyEvents(
+  tx: Queryable,
+  ids: string[],
+  types: readonly StoredEventType[],
+): Promise<ShopifyEvent[]> {
+  if (ids.length === 0 || types.length === 0) return [];
+  const rows = await tx.all<{ id: string; shop: string; type: StoredEventType; data: string }>(
+    `SELECT e.id, m.shop_domain AS shop, e.type, e.data FROM events e JOIN merchants m ON m.id = e.merchant_id
+     WHERE e.id IN (${ids.map(() => "?").join(", ")}) AND e.type IN (${types.map(() => "?").join(", ")})
+       AND m.shop_domain IS NOT NULL
+     ORDER BY e.seq`,
+    [...ids, ...types],
+  );
+  return rows.map((row) => ({ id: row.id, shop: row.shop, type: row.type, data: JSON.parse(row.data) }));
+}

@@ -1,0 +1,165 @@
+// The protection's state written back onto the Shopify order, and the merchant's Flow triggers, through the app's real
+// wiring: an order protected through orders/create, a claim filed through the portal API, approved by the claims team
+// and paid by the payout job, a plan cancelled in the free look; after each, the app follows the outbox and its jobs
+// write the order's metafields and tags (the fake Admin API keeps them) and start the Flow trigger, whose payload the
+// fake checks against the trigger extension's declared fields as Flow does. The app keeps one runtime per process, so
+// each database runs this suite from its own file (shopify-order-states-<dialect>.test.ts).
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import type { Dialect } from "../support/databases.ts";
+import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import {
+  approve,
+  cancelInFreeLook,
+  fileClaim,
+  protectedPaidOrder,
+  type PaidOrder,
+} from "./shopify-claim-payout-support.ts";
+
+const SHOP = "order-states.myshopify.com";
+const NAMESPACE = "$app:protection";
+
+export function shopifyOrderStatesSuite(dialect: Dialect) {
+  describe(`Shopify app (${dialect}): the protection's state on the order, and Flow triggers`, () => {
+    let app: ShopifyAppHarness;
+    let states: typeof import("../../app/shopify/order-states.server.ts");
+
+    beforeAll(async () => {
+      app = await startShopifyApp({ dialect, shops: [SHOP] });
+      await app.install(SHOP);
+      states = await import("../../app/shopify/order-states.server.ts");
+    });
+
+    afterAll(() => app?.close());
+
+    const deps = () => app.runtime().deps;
+    /** What the periodic task does, now: the outbox's new events become jobs, which run. */
+    async function followEvents(): Promise<void> {
+      await states.createOrderEventsFollower(deps()).follow();
+      await app.runtime().queue.runDue();
+      await app.settled();
+    }
+    const orderGid = (order: PaidOrder["order"]) => order.admin_graphql_api_id;
+    const metafield = (order: PaidOrder["order"], key: string) =>
+      app.admin.metafields.find((m) => m.ownerId === orderGid(order) && m.namespace === NAMESPACE && m.key === key)
+        ?.value;
+    const tags = (order: PaidOrder["order"]) => [...(app.admin.orderTags.get(orderGid(order)) ?? [])].sort();
+    const triggers = (handle: string, orderId: number) =>
+      app.admin.flowTriggers.filter((trigger) => trigger.handle === handle && trigger.payload.order_id === orderId);
+
+    it("install defines the order metafields once: read-only to the merchant, the text ones filterable", async () => {
+      const definitions = app.admin.metafieldDefinitions;
+      assert.deepEqual(definitions.map((definition) => definition.key).sort(), [
+        "claim_status",
+        "claims",
+        "consent",
+        "protection_status",
+        "reference_number",
+      ]);
+      for (const definition of definitions) {
+        assert.equal(definition.namespace, NAMESPACE);
+        assert.equal(definition.ownerType, "ORDER");
+        assert.deepEqual(definition.access, { admin: "MERCHANT_READ" });
+        assert.equal(
+          definition.capabilities?.adminFilterable.enabled ?? false,
+          definition.type === "single_line_text_field",
+          definition.key,
+        );
+      }
+      const creates = () => app.admin.calls.filter((call) => call.operationName === "CreateOrderMetafieldDefinition");
+      const before = creates().length;
+      await states.ensureOrderMetafieldDefinitions(await deps().adminApi(SHOP));
+      assert.equal(creates().length, before, "a second setup creates nothing");
+    });
+
+    it("a claim's life on the order: protected, filed, decided, paid — metafields, tags and one Flow trigger each", async () => {
+      const paid = await protectedPaidOrder(app, SHOP);
+      const { order, plan } = paid;
+      await followEvents();
+      assert.equal(metafield(order, "protection_status"), "active");
+      assert.equal(metafield(order, "claim_status"), "none");
+      const consent = JSON.parse(metafield(order, "consent")!);
+      assert.equal(consent.fee_paid_by, "buyer");
+      assert.match(consent.disclosure_sha256, /^[0-9a-f]{64}$/);
+      assert.ok(Date.parse(consent.accepted_at) > 0);
+      assert.equal(consent.currency, "USD");
+      assert.deepEqual(tags(order), ["protected"]);
+      const [added] = triggers("protection-added", order.id);
+      assert.equal(added?.payload["Reference number"], plan.reference_number);
+
+      const claim = await fileClaim(paid, { reason: "lost_in_transit", amountCents: 5_000 });
+      await followEvents();
+      assert.equal(metafield(order, "claim_status"), claim.status);
+      assert.deepEqual(JSON.parse(metafield(order, "claims")!), [
+        { number: 1, id: claim.id, reason: "lost_in_transit", status: claim.status, amount: "50.00" },
+      ]);
+      assert.deepEqual(tags(order), ["protected", "protection-claim-open"]);
+      assert.equal(triggers("claim-filed", order.id)[0]?.payload["Claim id"], claim.id);
+
+      await approve(app, plan, claim.id, "refund");
+      await followEvents();
+      assert.equal(metafield(order, "claim_status"), "approved");
+      assert.deepEqual(tags(order), ["protected", "protection-claim-open"], "approved, not yet paid: still open");
+      const [decided] = triggers("claim-decided", order.id);
+      assert.equal(decided?.payload.Decision, "approved");
+
+      const { queueApprovedClaimPayouts } = await import("../../app/shopify/claim-payouts.server.ts");
+      await queueApprovedClaimPayouts(deps());
+      await app.settled();
+      await followEvents();
+      assert.equal(metafield(order, "claim_status"), "paid");
+      assert.deepEqual(tags(order), ["protected"]);
+      const [paidTrigger] = triggers("claim-paid", order.id);
+      assert.deepEqual([paidTrigger?.payload["Paid amount"], paidTrigger?.payload["Paid as"]], [50, "refund"]);
+
+      // Each event started its trigger once, and the outbox read again from the start queues nothing new.
+      const started = app.admin.flowTriggers.length;
+      const jobs = await app.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs");
+      await app.database.db.run("UPDATE webhook_fanout SET last_seq = 0 WHERE name = 'shopify-orders'");
+      await followEvents();
+      assert.equal(app.admin.flowTriggers.length, started);
+      assert.deepEqual(await app.database.db.get("SELECT COUNT(*) AS n FROM shopify_jobs"), jobs);
+      for (const handle of ["protection-added", "claim-filed", "claim-decided", "claim-paid"])
+        assert.equal(triggers(handle, order.id).length, 1, handle);
+    });
+
+    it("a write-back that fails half-way is retried to the same end state", async () => {
+      const { order } = await protectedPaidOrder(app, SHOP);
+      app.admin.failNext("TagOrder", 503);
+      await followEvents();
+      const job = await app.database.db.get<{ id: string; status: string; attempts: number | string }>(
+        "SELECT id, status, attempts FROM shopify_jobs WHERE kind = 'write_order_state' AND subject = ?",
+        [
+          (await app.database.db.get<{ id: string }>("SELECT id FROM plans WHERE order_id = ?", [String(order.id)]))!
+            .id,
+        ],
+      );
+      assert.deepEqual([job?.status, Number(job?.attempts)], ["pending", 1]);
+      assert.equal(
+        metafield(order, "protection_status"),
+        "active",
+        "the metafields were written before the tags failed",
+      );
+      assert.deepEqual(tags(order), []);
+
+      await app.database.db.run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [job!.id]);
+      await app.runtime().queue.runDue();
+      await app.settled();
+      assert.deepEqual(tags(order), ["protected"]);
+      const writes = app.admin.metafields.filter((m) => m.ownerId === orderGid(order) && m.key === "protection_status");
+      assert.equal(writes.length, 1, "each metafield replaced, never added twice");
+    });
+
+    it("a free-look cancellation: protection_status cancelled, the protected tag removed, protection-cancelled started", async () => {
+      const { order, plan } = await protectedPaidOrder(app, SHOP);
+      await followEvents();
+      assert.deepEqual(tags(order), ["protected"]);
+
+      await cancelInFreeLook(order, plan);
+      await followEvents();
+      assert.equal(metafield(order, "protection_status"), "cancelled");
+      assert.deepEqual(tags(order), []);
+      assert.equal(triggers("protection-cancelled", order.id).length, 1);
+    });
+  });
+}

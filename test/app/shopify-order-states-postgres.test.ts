@@ -1,0 +1,3 @@
+import { shopifyOrderStatesSuite } from "./shopify-order-states-flows.ts";
+
+shopifyOrderStatesSuite("postgres");
