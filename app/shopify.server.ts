@@ -123,6 +123,13 @@ export function shopifyRuntime(): ShopifyRuntime | undefined {
       const sessions = await app.sessionStorage.findSessionsByShop(shop);
       await app.sessionStorage.deleteSessions(sessions.map((session) => session.id));
     },
+    agingOfflineSessions: async (before) => {
+      const sessions = await prisma().session.findMany({
+        where: { isOnline: false, refreshTokenExpires: { lt: before } },
+        select: { shop: true },
+      });
+      return sessions.map((session) => session.shop);
+    },
     updateSessionScopes: async (shop, scopes) => {
       for (const session of await app.sessionStorage.findSessionsByShop(shop)) {
         session.scope = scopes.join(",");

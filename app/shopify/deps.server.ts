@@ -33,6 +33,8 @@ export interface ShopifyDeps {
   /** Shopify sessions (Prisma session storage). */
   deleteSessions(shop: string): Promise<void>;
   updateSessionScopes(shop: string, scopes: string[]): Promise<void>;
+  /** The shops whose offline session's refresh token ends before `before` (app/shopify/offline-tokens.server.ts). */
+  agingOfflineSessions(before: Date): Promise<string[]>;
   /** Follow-up jobs were enqueued: look for them now rather than at the next poll. */
   wakeJobs(): void;
 }

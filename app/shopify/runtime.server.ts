@@ -6,6 +6,7 @@ import { createShopifyDeps, type DepsInput, type ShopifyDeps } from "./deps.serv
 import { feeRefundHandlers, feeRefundTask } from "./fee-refunds.server.ts";
 import { createJobQueue, type JobQueue } from "./jobs.server.ts";
 import { queueHandlers } from "./named-jobs.ts";
+import { offlineTokenTask } from "./offline-tokens.server.ts";
 import { orderHandlers } from "./orders.server.ts";
 import { orderEventsTask, orderStateHandlers } from "./order-states.server.ts";
 import { shopLifecycleHandlers } from "./shop-lifecycle.server.ts";
@@ -30,7 +31,7 @@ export function createShopifyRuntime(input: Omit<DepsInput, "wakeJobs">): Shopif
       ...claimPayoutHandlers(deps),
       ...orderStateHandlers(deps),
     }),
-    periodicTasks: [feeRefundTask(deps), claimPayoutTask(deps), orderEventsTask(deps)],
+    periodicTasks: [feeRefundTask(deps), claimPayoutTask(deps), orderEventsTask(deps), offlineTokenTask(deps)],
     outcomeRecorders: claimPayoutOutcomes(),
   });
   queue.start();

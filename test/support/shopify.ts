@@ -371,6 +371,9 @@ interface TokenExchangeRequest {
   requested_token_type?: string;
   /** "1": an expiring offline token, with a refresh token. */
   expiring?: string;
+  /** "refresh_token": a refresh of an expiring offline token, by its refresh token. */
+  grant_type?: string;
+  refresh_token?: string;
 }
 
 /**
@@ -381,6 +384,9 @@ interface TokenExchangeRequest {
 export async function startFakeAdminApi() {
   const calls: AdminCall[] = [];
   const tokenExchanges: { shop: string; body: TokenExchangeRequest }[] = [];
+  const tokenRefreshes: { shop: string; refreshToken: string }[] = [];
+  /** The refresh tokens Shopify would take: those it issued and not yet used (each refresh replaces its own). */
+  const refreshTokens = new Set<string>();
   const failures = new Map<string, number>();
   const products = new Map<string, { id: string; handle: string; variants: { id: string; price: string }[] }>();
   const metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
@@ -740,24 +746,45 @@ export async function startFakeAdminApi() {
     return { draftOrderComplete: { draftOrder: draftNode(draft), userErrors: [] } };
   }
 
-  /** Token exchange (the new embedded auth strategy): Shopify trades a valid session token for an offline token. */
+  /** An expiring offline token's answer: the access token for an hour, a new refresh token for 90 days. */
+  function expiringToken(accessToken: string, refreshToken: string) {
+    refreshTokens.add(refreshToken);
+    return {
+      access_token: accessToken,
+      expires_in: 3_600,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: 7_776_000,
+    };
+  }
+
+  /**
+   * The token endpoint. Token exchange (the new embedded auth strategy): Shopify trades a valid session token for an
+   * offline token. A refresh (grant_type refresh_token): a refresh token it issued for a new pair, the used one retired.
+   */
   function exchangeToken(shop: string, body: TokenExchangeRequest, response: http.ServerResponse) {
-    tokenExchanges.push({ shop, body });
-    if (
-      body.client_id !== TEST_APP.SHOPIFY_API_KEY ||
-      body.client_secret !== TEST_APP.SHOPIFY_API_SECRET ||
-      !body.subject_token
-    ) {
-      response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "invalid_client" }));
-      return;
+    const refused = (error: string) =>
+      response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error }));
+    const client = body.client_id === TEST_APP.SHOPIFY_API_KEY && body.client_secret === TEST_APP.SHOPIFY_API_SECRET;
+    if (body.grant_type === "refresh_token") {
+      tokenRefreshes.push({ shop, refreshToken: body.refresh_token ?? "" });
+      if (!client) return refused("invalid_client");
+      if (!refreshTokens.delete(body.refresh_token ?? "")) return refused("invalid_grant");
+      const n = tokenRefreshes.length;
+      return response
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(
+          JSON.stringify({ ...expiringToken(`shpat_refreshed_${n}`, `shprt_refreshed_${n}`), scope: TEST_APP.SCOPES }),
+        );
     }
+    tokenExchanges.push({ shop, body });
+    if (!client || !body.subject_token) return refused("invalid_client");
+    const n = tokenExchanges.length;
     response.writeHead(200, { "Content-Type": "application/json" }).end(
       JSON.stringify({
-        access_token: `shpat_exchanged_${tokenExchanges.length}`,
-        scope: TEST_APP.SCOPES,
         ...(body.expiring === "1"
-          ? { expires_in: 3_600, refresh_token: `shprt_${tokenExchanges.length}`, refresh_token_expires_in: 7_776_000 }
-          : {}),
+          ? expiringToken(`shpat_exchanged_${n}`, `shprt_${n}`)
+          : { access_token: `shpat_exchanged_${n}` }),
+        scope: TEST_APP.SCOPES,
       }),
     );
   }
@@ -807,6 +834,8 @@ export async function startFakeAdminApi() {
     origin,
     calls,
     tokenExchanges,
+    tokenRefreshes,
+    refreshTokens,
     products,
     metafields,
     orders,
