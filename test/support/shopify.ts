@@ -447,8 +447,8 @@ export async function startFakeAdminApi() {
         return {
           publications: {
             nodes: [
-              { id: "gid://shopify/Publication/1", name: "Online Store" },
-              { id: "gid://shopify/Publication/2", name: "Point of Sale" },
+              { id: "gid://shopify/Publication/1", catalog: { title: "Online Store" } },
+              { id: "gid://shopify/Publication/2", catalog: { title: "Point of Sale" } },
             ],
           },
         } satisfies PublicationsResult;
