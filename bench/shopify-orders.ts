@@ -2,12 +2,16 @@
 // route in its own process: HMAC check (authenticate.webhook), receipt + job, the job's unit of work (headless quote
 // and confirm with the order's row and follow-up jobs in one transaction: server/core/shopify.ts), the reference
 // write-back and protection-line jobs (they run against a fake Admin API in the same process, so their cost is
-// included). Every order is new and opted in. SQLite file (like `npm run demo`) by default, or PostgreSQL.
+// included). Every order is new; a share of them is placed without protection, and Shopify's delivery filter
+// (app/shopify/webhook-filter.ts ORDERS_CREATE_FILTER, applied here as Shopify applies it) keeps those from the app:
+// the run prints how many deliveries it saved. SQLite file (like `npm run demo`) by default, or PostgreSQL.
 // Targets (issue 29): >= 1,000 orders/s on SQLite, >= 400/s on PostgreSQL, p99 well under Shopify's 5 s.
 //
 //   --postgres              or BENCH_DIALECT=postgres: a fresh database on 127.0.0.1:5432, dropped afterwards
 //   BENCH_SECONDS=10        seconds of the measured run (after a 2 s warm-up)
 //   BENCH_CONNECTIONS=32    concurrent deliveries
+//   BENCH_UNPROTECTED=0.6   share of the orders placed without protection (no line, no accepted opt-in)
+//   BENCH_FILTER=off        deliver every order, as without the subscription's filter (to compare the app's cost)
 //   BENCH_APP_NODE_ARGS     extra node arguments for the app process (e.g. --cpu-prof --cpu-prof-dir=bench/results)
 //
 // Results are printed and written to bench/results/shopify-orders-<timestamp>.json, with the app process's CPU per
@@ -22,6 +26,7 @@ import { createTestDatabase, type Dialect } from "../test/support/databases.ts";
 import { orderPayload, webhookHeaders } from "../test/support/shopify.ts";
 import type { AppServerReady } from "../test/support/shopify-app-server.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
+import { ORDERS_CREATE_FILTER, PROTECTION_SKU, webhookFilter } from "../app/shopify/webhook-filter.ts";
 
 const SHOP = "bench-shop.myshopify.com";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,6 +34,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DIALECT: Dialect =
   process.env.BENCH_DIALECT === "postgres" || process.argv.includes("--postgres") ? "postgres" : "sqlite";
 const TARGET_PER_SECOND = DIALECT === "postgres" ? 400 : 1_000;
+const UNPROTECTED_SHARE = Number(process.env.BENCH_UNPROTECTED ?? 0.6);
+const FILTERED = process.env.BENCH_FILTER !== "off";
 
 async function main() {
   const database = await createTestDatabase(DIALECT);
@@ -44,16 +51,31 @@ async function main() {
   const [ready] = (await once(child, "message")) as [AppServerReady];
   const tier = ready.tiers.find((candidate) => candidate.priceCents >= 300)!;
   const url = `http://127.0.0.1:${ready.port}/webhooks/orders/create`;
-  const order = () =>
-    JSON.stringify(
-      orderPayload({
-        lines: [
-          { productId: 111, price: "100.00" },
-          { productId: ready.productId, variantId: tier.variantId, price: formatDecimalAmount(tier.priceCents, "USD") },
-        ],
-        attributes: { _protection: "accepted", _protection_quote: "quo_from_cart" },
-      }),
-    );
+  const protectionLine = {
+    productId: ready.productId,
+    variantId: tier.variantId,
+    sku: PROTECTION_SKU,
+    price: formatDecimalAmount(tier.priceCents, "USD"),
+  };
+  /** Orders placed, and those Shopify delivered (all of them with BENCH_FILTER=off). */
+  const placed = { orders: 0, delivered: 0 };
+  const placeOrder = () => {
+    placed.orders++;
+    return Math.random() < UNPROTECTED_SHARE
+      ? orderPayload({ lines: [{ productId: 111, price: "100.00" }], attributes: { _protection: "declined" } })
+      : orderPayload({
+          lines: [{ productId: 111, price: "100.00" }, protectionLine],
+          attributes: { _protection: "accepted", _protection_quote: "quo_from_cart" },
+        });
+  };
+  const delivered = webhookFilter(ORDERS_CREATE_FILTER);
+  /** The next order Shopify delivers: the ones its filter holds back are counted and never sent. */
+  const order = () => {
+    let next = placeOrder();
+    while (FILTERED && !delivered(next)) next = placeOrder();
+    placed.delivered++;
+    return JSON.stringify(next);
+  };
   const run = (seconds: number) =>
     autocannon({
       url,
@@ -85,6 +107,7 @@ async function main() {
   await run(2);
   await drained();
   const plansBefore = await count("SELECT COUNT(*) AS n FROM plans");
+  const placedBefore = { ...placed };
   const cpuBefore = cpuSecondsOf(child.pid!);
   const result = await run(SECONDS);
   const pending = await drained();
@@ -94,8 +117,17 @@ async function main() {
   child.kill("SIGTERM");
   await once(child, "exit");
 
+  const ordersPlaced = placed.orders - placedBefore.orders;
+  const deliveries = placed.delivered - placedBefore.delivered;
   const summary = {
     ordersPerSecond: Math.round(result.requests.average),
+    // Orders placed in the shop per second that the app keeps up with: deliveries and the ones the filter held back.
+    placedPerSecond: Math.round((result.requests.average * ordersPlaced) / Math.max(deliveries, 1)),
+    unprotectedShare: UNPROTECTED_SHARE,
+    filter: FILTERED ? ORDERS_CREATE_FILTER : null,
+    ordersPlaced,
+    deliveries,
+    deliveriesSavedByFilter: ordersPlaced - deliveries,
     // The app's own CPU per order over the measured run and its queue's drain: what the shared machine's other
     // processes do not change much, unlike the rate.
     appCpuMsPerOrder:
@@ -120,7 +152,14 @@ async function main() {
   console.log(
     `  ${summary.ordersPerSecond} orders/s  p50 ${summary.p50Ms} ms  p99 ${summary.p99Ms} ms  max ${summary.maxMs} ms  non-2xx ${summary.non2xx}  errors ${summary.errors}`,
   );
-  console.log(`  plans ${plans} = webhooks ${receipts}; write-backs still pending 30 s later: ${pending}`);
+  console.log(
+    `  orders placed ${ordersPlaced} (${Math.round(UNPROTECTED_SHARE * 100)} % unprotected), delivered ${deliveries}: ` +
+      (FILTERED
+        ? `the filter saved ${summary.deliveriesSavedByFilter} deliveries (${Math.round((100 * summary.deliveriesSavedByFilter) / Math.max(ordersPlaced, 1))} %)`
+        : "no filter (BENCH_FILTER=off)") +
+      `; ${summary.placedPerSecond} placed orders/s kept up with`,
+  );
+  console.log(`  plans ${plans}, webhooks ${receipts}; write-backs still pending 30 s later: ${pending}`);
   console.log(`  app CPU per order: ${summary.appCpuMsPerOrder ?? "unknown"} ms; load average ${summary.loadAverage}`);
   console.log(
     `  target >= ${TARGET_PER_SECOND}/s: ${summary.ordersPerSecond >= TARGET_PER_SECOND ? "met" : "NOT met"}`,

@@ -21,6 +21,7 @@ import { storefrontConfig } from "./admin/storefront-config.ts";
 import { protectionReference } from "./admin/protection-reference.ts";
 import { protectionFulfillmentOrders } from "./admin/protection-fulfillment-orders.ts";
 import { fulfillProtection } from "./admin/fulfill-protection.ts";
+import { PROTECTION_SKU } from "./webhook-filter.ts";
 
 export const PROTECTION_PRODUCT_HANDLE = "purchase-protection";
 const TIER_OPTION = "Protection fee";
@@ -49,6 +50,7 @@ export async function ensureProtectionProduct(
     variants: prices.map((cents) => ({
       optionValues: [{ optionName: TIER_OPTION, name: label(cents) }],
       price: label(cents),
+      sku: PROTECTION_SKU,
       taxable: false,
       inventoryPolicy: "CONTINUE",
       inventoryItem: { requiresShipping: false, tracked: false },

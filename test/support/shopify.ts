@@ -111,6 +111,8 @@ export const shopifyId = () => nextId++;
 export interface OrderLine {
   productId: number | string;
   variantId?: number | string;
+  /** The variant's SKU (the protection product's: PROTECTION_SKU); none by default, as many shops leave it. */
+  sku?: string;
   title?: string;
   price: string;
   quantity?: number;
@@ -162,6 +164,7 @@ export function orderPayload(input: {
       admin_graphql_api_id: `gid://shopify/LineItem/${nextId}`,
       product_id: Number(line.productId),
       variant_id: Number(line.variantId ?? shopifyId()),
+      sku: line.sku ?? null,
       title: line.title ?? "Item",
       price: line.price,
       price_set: money(Number(line.price)),

@@ -12,6 +12,8 @@ export interface ProductSetInput {
   variants: {
     optionValues: { optionName: string; name: string }[];
     price: string;
+    /** The same on every tier: the orders/create delivery filter finds the protection line by it. */
+    sku: string;
     taxable: boolean;
     inventoryPolicy: "CONTINUE" | "DENY";
     inventoryItem: { requiresShipping: boolean; tracked: boolean };
