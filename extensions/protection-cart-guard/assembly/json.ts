@@ -77,8 +77,8 @@ class Parser {
 
   value(): JsonValue {
     const byte = this.peek();
-    if (byte == 0x7b) return this.object();
-    if (byte == 0x5b) return this.array();
+    if (byte == 0x7b) return this.container(Kind.Object, 0x7d);
+    if (byte == 0x5b) return this.container(Kind.Array, 0x5d);
     const value = new JsonValue();
     if (byte == 0x22) {
       value.kind = Kind.String;
@@ -108,44 +108,28 @@ class Parser {
     return true;
   }
 
-  object(): JsonValue {
+  /** An object (members: a name, a colon, a value) or an array (values), comma-separated; `value` saw the opener. */
+  container(kind: Kind, close: i32): JsonValue {
     const value = new JsonValue();
-    value.kind = Kind.Object;
-    this.expect(0x7b);
+    value.kind = kind;
+    this.position++;
     this.skipWhitespace();
-    if (this.peek() == 0x7d) {
+    if (this.peek() == close) {
       this.position++;
       return value;
     }
     while (true) {
       this.skipWhitespace();
-      if (this.peek() != 0x22) this.fail("expected a member name");
-      value.keys.push(this.string());
-      this.skipWhitespace();
-      this.expect(0x3a);
-      this.skipWhitespace();
+      if (kind == Kind.Object) {
+        if (this.peek() != 0x22) this.fail("expected a member name");
+        value.keys.push(this.string());
+        this.skipWhitespace();
+        this.expect(0x3a);
+        this.skipWhitespace();
+      }
       value.items.push(this.value());
       this.skipWhitespace();
-      if (this.next() == 0x7d) return value;
-      this.position--;
-      this.expect(0x2c);
-    }
-  }
-
-  array(): JsonValue {
-    const value = new JsonValue();
-    value.kind = Kind.Array;
-    this.expect(0x5b);
-    this.skipWhitespace();
-    if (this.peek() == 0x5d) {
-      this.position++;
-      return value;
-    }
-    while (true) {
-      this.skipWhitespace();
-      value.items.push(this.value());
-      this.skipWhitespace();
-      if (this.next() == 0x5d) return value;
+      if (this.next() == close) return value;
       this.position--;
       this.expect(0x2c);
     }
