@@ -105,6 +105,9 @@ export * from "./store/shopify-order-protection.ts";
 export * from "./store/shopify-data-requests.ts";
 export * from "./store/shopify-fee-refunds.ts";
 export * from "./store/shopify-claim-payouts.ts";
+export * from "./store/shopify-billing.ts";
+export { setMerchantLivePause } from "./store/merchants.ts";
+export { settleStatementThroughPlatform, type StatementSettlement } from "./domain/platform-charges.ts";
 export * from "./store/shopify-order-states.ts";
 export { createOutboxFollower, type OutboxTaker } from "./webhooks/outbox-follower.ts";
 

@@ -2,7 +2,8 @@
 // (server/domain/go-live.ts) plus what the shop's installation needs. The app mints and holds a live key pair (the
 // secret one sealed, for orders/create), allows the origins the live widget key is used from (the storefront and the
 // checkout extension's worker), moves the installation to the live key and program, and runs the storefront setup
-// again so that the theme embed and the fee tiers use them. One transaction: the shop is live with all of it or not
+// again so that the theme embed and the fee tiers use them. The merchant must have approved the app's usage charges
+// (app/shopify/billing.server.ts): live protection is charged through Shopify. One transaction: the shop is live with all of it or not
 // at all; a second click finds it live and changes nothing.
 import {
   DomainError,
@@ -17,6 +18,7 @@ import {
 } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { enqueueNamedJob } from "./named-jobs.ts";
+import { assertBillingActive } from "./billing.server.ts";
 
 /** Where Shopify runs checkout UI extensions (their fetches carry this Origin). */
 export const CHECKOUT_EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
@@ -54,6 +56,8 @@ export async function goLiveShop(
     });
     const keys = await mintKeyPair(tx, services, { merchantId: installation.merchantId, mode: "live" });
     const { liveProgramId } = await goLive(tx, services, source, input);
+    // After the input and the checklist: what the merchant must fix first is said first.
+    await assertBillingActive(tx, shop);
     await switchShopToLive(
       tx,
       shop,

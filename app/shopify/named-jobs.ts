@@ -6,7 +6,7 @@ import { enqueueJob, enqueueJobOnce, type Job, type JobHandler } from "./jobs.se
 import type { RefundTransaction } from "./webhooks/shopify-refund.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
 import type { FulfillmentPayload } from "./webhooks/shopify-fulfillment.ts";
-import type { ShipTo } from "../../server/index.ts";
+import type { ShipTo, SubscriptionStatus } from "../../server/index.ts";
 import type { FlowPayload, FlowTriggerHandle } from "./flow-triggers.ts";
 
 /** The orders/create fields the protection job keeps (the rest of Shopify's order is not needed). */
@@ -63,6 +63,11 @@ export interface JobPayloads {
   refund_protection_fee: { planId: string };
   /** An approved claim: refunded or replaced on the order (one job per claim, ever). */
   pay_claim: { claimId: string };
+  /** After install: the usage subscription the merchant approves (app/shopify/billing.server.ts). */
+  billing_setup: Nothing;
+  /** A closed statement the merchant owes: one usage record on the subscription (one job per statement). */
+  charge_statement: { statementId: string };
+  "app_subscriptions/update": { subscriptionId: string; status: SubscriptionStatus };
   /** A protection or claim event: the plan's state written onto its order (one job per event). */
   write_order_state: { planId: string };
   /** A protection or claim event's Shopify Flow trigger (one job per trigger and plan or claim, ever). */

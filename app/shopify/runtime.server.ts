@@ -1,5 +1,6 @@
 // The Shopify side's runtime: the handlers' dependencies and a started job queue that runs every handler. The app
 // process creates one (app/shopify.server.ts) from the protection runtime and shopifyApp().
+import { billingHandlers, statementChargeTask } from "./billing.server.ts";
 import { claimPayoutHandlers, claimPayoutOutcomes, claimPayoutTask } from "./claim-payouts.server.ts";
 import { deliveryHandlers } from "./deliveries.server.ts";
 import { createShopifyDeps, type DepsInput, type ShopifyDeps } from "./deps.server.ts";
@@ -29,9 +30,16 @@ export function createShopifyRuntime(input: Omit<DepsInput, "wakeJobs">): Shopif
       ...shopLifecycleHandlers(deps),
       ...feeRefundHandlers(deps),
       ...claimPayoutHandlers(deps),
+      ...billingHandlers(deps),
       ...orderStateHandlers(deps),
     }),
-    periodicTasks: [feeRefundTask(deps), claimPayoutTask(deps), orderEventsTask(deps), offlineTokenTask(deps)],
+    periodicTasks: [
+      feeRefundTask(deps),
+      claimPayoutTask(deps),
+      orderEventsTask(deps),
+      offlineTokenTask(deps),
+      statementChargeTask(deps),
+    ],
     outcomeRecorders: claimPayoutOutcomes(),
   });
   queue.start();

@@ -32,7 +32,11 @@ const MODES: Mode[] = ["test", "live"];
 export async function onShopAuthenticated(deps: ShopifyDeps, shop: string): Promise<void> {
   const queued = await deps.db.transaction(async (tx) => {
     const { changed } = await installShop(tx, deps.services, deps.sealer, shop);
-    if (changed) await enqueueNamedJob(tx, deps.services, { shop, kind: "storefront_setup", payload: {} });
+    if (changed) {
+      await enqueueNamedJob(tx, deps.services, { shop, kind: "storefront_setup", payload: {} });
+      // The usage subscription the merchant approves before going live (app/shopify/billing.server.ts).
+      await enqueueNamedJob(tx, deps.services, { shop, kind: "billing_setup", payload: {} });
+    }
     return changed;
   });
   if (queued) deps.wakeJobs();

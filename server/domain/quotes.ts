@@ -10,6 +10,7 @@ import { appendEvent } from "./events.ts";
 import type { Principal } from "./merchants.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
 import { insertQuote, lockQuote, markQuoteDeclined, type QuoteRecord } from "../store/quotes.ts";
+import { findMerchantLivePause } from "../store/merchants.ts";
 
 export type { QuoteRecord };
 
@@ -56,6 +57,16 @@ export function priceOffer(
 }
 
 /** Prices an offer under the merchant's program and stores it with the hash of a fresh single-use token. */
+/**
+ * New live protection may be paused for the merchant by the platform that bills it (docs/api.md "Errors",
+ * live_protection_paused: a Shopify shop whose app subscription is no longer active); test mode never is.
+ */
+async function assertLiveProtectionOn(tx: Tx, merchantId: string): Promise<void> {
+  const reason = await findMerchantLivePause(tx, merchantId);
+  if (reason !== null)
+    throw new DomainError("forbidden", "live_protection_paused", `Live protection is paused: ${reason}`);
+}
+
 export async function createQuote(
   tx: Tx,
   services: Services,
@@ -63,6 +74,7 @@ export async function createQuote(
   input: QuoteInput,
 ): Promise<{ quote: Quote; token: string }> {
   assertSupportedCurrency(input.currency);
+  if (actor.mode === "live") await assertLiveProtectionOn(tx, actor.merchantId);
   const program = await loadActiveProgram(tx, actor, input.programId);
   if (!program.currencies.includes(input.currency)) {
     throw new DomainError(

@@ -47,6 +47,8 @@ export const SHOP_TABLES = [
   "shopify_data_requests",
   "shopify_webhook_receipts",
   "shopify_jobs",
+  "shopify_subscriptions",
+  "shopify_statement_charges",
   "shop_installations",
 ] as const;
 

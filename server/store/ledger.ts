@@ -208,3 +208,23 @@ export async function findLedgerEntry(
   );
   return row === undefined ? undefined : { amountCents: Number(row.amount_cents), currency: row.currency };
 }
+
+/**
+ * The sum of the account's entries from `sourcePrefix` (a kind's sources of one cause) that are not on a statement
+ * whose period starts at or before `periodStart`: on none yet, or on a later one.
+ */
+export async function sumEntriesAfterPeriod(
+  tx: Queryable,
+  account: { merchantId: string; mode: Mode; currency: string },
+  entries: { kind: string; sourcePrefix: string },
+  periodStart: number,
+): Promise<number> {
+  const row = await tx.get<{ cents: number | string | null }>(
+    `SELECT SUM(l.amount_cents) AS cents FROM ledger_entries l
+     LEFT JOIN settlement_statements s ON s.id = l.statement_id
+     WHERE l.merchant_id = ? AND l.mode = ? AND l.currency = ? AND l.kind = ? AND l.source_id LIKE ?
+       AND (l.statement_id IS NULL OR s.period_start > ?)`,
+    [account.merchantId, account.mode, account.currency, entries.kind, `${entries.sourcePrefix}%`, periodStart],
+  );
+  return Number(row?.cents ?? 0);
+}

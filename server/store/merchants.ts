@@ -222,3 +222,20 @@ export async function updateAllowedOrigins(tx: Queryable, merchantId: string, or
 export async function markMerchantLive(tx: Queryable, merchantId: string, at: number): Promise<boolean> {
   return (await tx.run("UPDATE merchants SET live_at = ? WHERE id = ? AND live_at IS NULL", [at, merchantId])) === 1;
 }
+
+/**
+ * Pauses new live protection for the merchant, with the reason quotes in live mode are refused with, or lifts the
+ * pause (null). Set by the platform that bills the merchant (a Shopify shop's app subscription no longer active).
+ */
+export async function setMerchantLivePause(tx: Queryable, merchantId: string, reason: string | null): Promise<void> {
+  await tx.run("UPDATE merchants SET live_paused_reason = ? WHERE id = ?", [reason, merchantId]);
+}
+
+/** Why the merchant's new live protection is paused, or null when it is not. */
+export async function findMerchantLivePause(tx: Queryable, merchantId: string): Promise<string | null> {
+  const row = await tx.get<{ live_paused_reason: string | null }>(
+    "SELECT live_paused_reason FROM merchants WHERE id = ?",
+    [merchantId],
+  );
+  return row?.live_paused_reason ?? null;
+}

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import type { Dialect } from "../support/databases.ts";
 import { orderPayload, sessionToken, TEST_APP } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { appSubscriptionsUpdatePayload } from "../support/shopify-billing.ts";
 import { adminRequest, callRoute } from "../support/admin-routes.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { verifyOutcome } from "../support/webhook-verify.ts";
@@ -371,7 +372,7 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       );
     });
 
-    it("Go live: refused without the e-mail confirmation (nothing changes); then live keys the app holds, the live program, the storefront on the live key, and the next order in live mode", async () => {
+    it("Go live: refused without the e-mail confirmation or an approved usage subscription (nothing changes); then live keys the app holds, the live program, the storefront on the live key, and the next order in live mode", async () => {
       const before = await installation();
       const refused = await post<{ errors: Record<string, string> }>("app.go-live.tsx", "/app/go-live", {
         intent: "go-live",
@@ -396,11 +397,31 @@ export function embeddedDashboardSuite(dialect: Dialect) {
         );
       assert.equal(await liveKeys(), 1, "only the key minted by hand earlier");
 
-      const live = await post("app.go-live.tsx", "/app/go-live", {
-        intent: "go-live",
-        confirmationEmail: "yes",
-        confirmed: "yes",
-      });
+      const goLive = () =>
+        post<{ formError?: string }>("app.go-live.tsx", "/app/go-live", {
+          intent: "go-live",
+          confirmationEmail: "yes",
+          confirmed: "yes",
+        });
+      // Live protection is charged through Shopify: not before the merchant approves the app's usage subscription.
+      const unbilled = await goLive();
+      assert.equal(unbilled.status, 409);
+      assert.match(unbilled.data.formError!, /Approve the app's usage charges in Shopify first/);
+      assert.deepEqual(await installation(), before);
+      const pending = (await db().get<{ confirmation_url: string }>(
+        "SELECT confirmation_url FROM shopify_subscriptions WHERE shop = ?",
+        [SHOP],
+      ))!;
+      const approved = app.admin.billing.approve(pending.confirmation_url);
+      const update = {
+        topic: "app_subscriptions/update",
+        shop: SHOP,
+        payload: appSubscriptionsUpdatePayload(approved),
+      };
+      assert.equal(await app.deliver(update), 200);
+      await app.settled();
+
+      const live = await goLive();
       assert.equal(live.status, 200);
       const after = await installation();
       assert.equal(after.mode, "live");

@@ -47,6 +47,7 @@ import type {
 } from "../../app/shopify/admin/create-cart-guard-validation.ts";
 import type { RefundClaimResult } from "../../app/shopify/admin/refund-claim.ts";
 import type { ShipmentStatus, ShopifyFulfillment } from "../../app/shopify/webhooks/shopify-fulfillment.ts";
+import { fakeBilling } from "./shopify-billing.ts";
 import type { OrderProtectionStateResult } from "../../app/shopify/admin/order-protection-state.ts";
 import type { TagOrderResult } from "../../app/shopify/admin/tag-order.ts";
 import type { UntagOrderResult } from "../../app/shopify/admin/untag-order.ts";
@@ -422,6 +423,7 @@ export async function startFakeAdminApi() {
   const metafieldDefinitions: MetafieldDefinitionInput[] = [];
   let gidCounter = 9_000_000;
   const gid = (type: string) => `gid://shopify/${type}/${gidCounter++}`;
+  const billing = fakeBilling(gid);
 
   function answer(call: AdminCall): unknown {
     switch (call.operationName) {
@@ -588,6 +590,11 @@ export async function startFakeAdminApi() {
         orders.set(id, order);
         return { orderUpdate: { order: { id }, userErrors: [] } } satisfies ProtectionReferenceResult;
       }
+      case "ActiveSubscriptions":
+      case "AppSubscriptionCreate":
+      case "AppUsageRecordCreate":
+      case "AppSubscriptionLineItemUpdate":
+        return billing.answer(call);
       case "CartGuardValidations":
         return {
           currentAppInstallation: { app: { id: FAKE_APP_ID } },
@@ -862,6 +869,8 @@ export async function startFakeAdminApi() {
     },
     refunds,
     draftOrders,
+    /** Shopify's Billing API: subscriptions, usage records, approvals (test/support/shopify-billing.ts). */
+    billing,
     /** Cart and checkout validations: what validationCreate made, and any a test adds (another app's, one switched off). */
     validations,
     /** The order as Shopify holds it once paid (its transactions and refunds), after addPaidOrder. */

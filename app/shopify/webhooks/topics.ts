@@ -10,6 +10,7 @@ import { fulfillmentsUpdate } from "./fulfillments-update.ts";
 import { customersDataRequest } from "./customers-data-request.ts";
 import { customersRedact } from "./customers-redact.ts";
 import { shopRedact } from "./shop-redact.ts";
+import { appSubscriptionsUpdate } from "./app-subscriptions-update.ts";
 
 export const HANDLED_WEBHOOKS = [
   appUninstalled,
@@ -22,6 +23,7 @@ export const HANDLED_WEBHOOKS = [
   customersDataRequest,
   customersRedact,
   shopRedact,
+  appSubscriptionsUpdate,
 ];
 
 export const HANDLED_TOPICS = HANDLED_WEBHOOKS.map((webhook) => webhook.topic);

@@ -1,0 +1,3 @@
+import { shopifyBillingSuite } from "./shopify-billing-flows.ts";
+
+shopifyBillingSuite("postgres");
