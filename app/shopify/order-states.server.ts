@@ -66,7 +66,8 @@ const DESCRIPTIONS: Record<FieldKey, string> = {
   protection_status: "active, cancelled (within the free look) or voided (the order was cancelled or refunded).",
   claim_status: "The latest claim's status (submitted … paid or denied); none while no claim was filed.",
   claims: "Every claim on the plan: number, id, reason, status and amount.",
-  consent: "What the buyer agreed to: when, the disclosure's SHA-256, the surface, the fee and who paid it.",
+  consent:
+    "What the buyer agreed to: when, the disclosure's SHA-256, the surface, the fee, who paid it, on what evidence.",
   reference_number: "The plan's reference number: what the buyer quotes on the claims portal.",
 };
 
@@ -95,6 +96,8 @@ export function orderMetafields(state: ShopifyOrderState): Omit<MetafieldsSetInp
       currency: consent.currency,
       // The protection line is what the buyer pays; without one on the order the merchant bears the fee.
       fee_paid_by: state.linePriceCents === null ? "merchant" : "buyer",
+      // What on the order the server's confirm rested on (absent on plans made before it was kept).
+      ...(consent.evidence ? { evidence: consent.evidence } : {}),
     }),
   };
   return Object.entries(values).map(([key, value]) => ({

@@ -83,6 +83,7 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
       assert.match(consent.disclosure_sha256, /^[0-9a-f]{64}$/);
       assert.ok(Date.parse(consent.accepted_at) > 0);
       assert.equal(consent.currency, "USD");
+      assert.ok(consent.evidence.includes("protection_line"), JSON.stringify(consent.evidence));
       assert.deepEqual(tags(order), ["protected"]);
       const [added] = triggers("protection-added", order.id);
       assert.equal(added?.payload["Reference number"], plan.reference_number);
