@@ -146,6 +146,8 @@ export default function ClaimPage() {
         <Order detail={detail} />
       </div>
 
+      <Risk risk={detail.risk} />
+
       <Evidence claimId={claim.id} files={detail.evidence} />
 
       <section className="card" aria-labelledby="timeline-title">
@@ -581,6 +583,41 @@ function Order({ detail }: { detail: Detail }) {
         </>
       ) : (
         <p className="muted">No order is recorded for this plan.</p>
+      )}
+    </section>
+  );
+}
+
+const RISK_LEVEL_NAMES = { low: "Low", elevated: "Elevated", high: "High" } as const;
+
+/** The claim's risk signals, each with what it means: what a person weighs before deciding (never the buyer's view). */
+function Risk({ risk }: { risk: Detail["risk"] }) {
+  return (
+    <section className="card" aria-labelledby="risk-title">
+      <h2 id="risk-title">Risk</h2>
+      {risk ? (
+        <>
+          <p>
+            <strong className={`risk risk-${risk.level}`}>{RISK_LEVEL_NAMES[risk.level]}</strong>{" "}
+            <span className="muted">
+              score {risk.score} of 100 · assessed {formatDateTime(risk.assessedAt)}
+            </span>
+          </p>
+          {risk.signals.length > 0 ? (
+            <ul className="risk-signals">
+              {risk.signals.map((signal) => (
+                <li key={signal.name}>
+                  {signal.meaning} <span className="muted code">({signal.name}, +{signal.weight})</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No signal: nothing in the buyer's claims or photos stands out.</p>
+          )}
+          <p className="muted">Risk never decides a claim on its own: a high one only waits for a person.</p>
+        </>
+      ) : (
+        <p className="muted">Not assessed: the claim was filed before claims were assessed.</p>
       )}
     </section>
   );

@@ -25,11 +25,12 @@ const facts = (overrides: Partial<ClaimFacts> = {}): ClaimFacts => ({
   occurredAt: PURCHASED + 5 * DAY,
   filedAt: PURCHASED + 6 * DAY,
   deliveredAt: null,
+  riskLevel: "low",
   ...overrides,
 });
 
 const autoApproving: ClaimRules = {
-  autoApprove: { maxAmountCents: 2_500, reasons: ["lost_in_transit", "damaged_in_transit"] },
+  autoApprove: { maxAmountCents: 2_500, reasons: ["lost_in_transit", "damaged_in_transit"], maxRiskLevel: "elevated" },
   replacementAllowed: false,
 };
 
@@ -89,6 +90,7 @@ describe("evaluateClaimRules", () => {
       autoApprove: {
         maxAmountCents: 2_500,
         reasons: ["lost_in_transit", "not_delivered_by_promised_date_plus_14_days", "damaged_in_transit"],
+        maxRiskLevel: "elevated",
       },
       replacementAllowed: false,
     };
@@ -100,6 +102,36 @@ describe("evaluateClaimRules", () => {
       });
     }
     assert.equal(evaluateClaimRules(rules, facts({ reason: "damaged_in_transit", ...delivered })).decision, "approve");
+  });
+
+  it("risk_review: a claim the rules would approve goes to a person when its risk is above the program's bar", () => {
+    assert.equal(evaluateClaimRules(autoApproving, facts({ riskLevel: "elevated" })).decision, "approve");
+    assert.deepEqual(evaluateClaimRules(autoApproving, facts({ riskLevel: "high" })), {
+      decision: "review",
+      ruleId: "risk_review",
+    });
+    const strict: ClaimRules = {
+      ...autoApproving,
+      autoApprove: { ...autoApproving.autoApprove!, maxRiskLevel: "low" },
+    };
+    assert.equal(evaluateClaimRules(strict, facts({ riskLevel: "low" })).decision, "approve");
+    assert.deepEqual(evaluateClaimRules(strict, facts({ riskLevel: "elevated" })), {
+      decision: "review",
+      ruleId: "risk_review",
+    });
+  });
+
+  it("risk never denies: a high-risk claim the rules would review or deny gets the same outcome as a low-risk one", () => {
+    for (const input of [
+      facts({ amountCents: 2_501 }),
+      facts({ reason: "arrived_defective" }),
+      facts({ remainingCents: 0 }),
+      facts({ occurredAt: PURCHASED, filedAt: PURCHASED + 40 * DAY }),
+    ])
+      assert.deepEqual(
+        evaluateClaimRules(autoApproving, { ...input, riskLevel: "high" }),
+        evaluateClaimRules(autoApproving, { ...input, riskLevel: "low" }),
+      );
   });
 
   it("every denial's code is a published denial reason", () => {
@@ -131,6 +163,7 @@ describe("claimRulesSchema", () => {
       { autoApprove: { maxAmountCents: 10.5, reasons: ["lost_in_transit"] } },
       { replacementAllowed: "yes" },
       { autoApprove: null, surprise: true },
+      { autoApprove: { maxAmountCents: 100, reasons: ["lost_in_transit"], maxRiskLevel: "high" } },
     ];
     for (const rules of bad) assert.equal(claimRulesSchema.safeParse(rules).success, false, JSON.stringify(rules));
   });

@@ -3,6 +3,7 @@
 // names the rule that decided, which the claim records (claims.decided_by "rule:<rule id>").
 import { z } from "zod";
 import { CLAIM_WINDOW_DAYS, COVERED_REASONS } from "./disclosure.ts";
+import { RISK_LEVELS, type RiskLevel } from "../vocabulary/claims.ts";
 
 export type CoveredReason = (typeof COVERED_REASONS)[number];
 
@@ -26,6 +27,8 @@ export const claimRulesSchema = z
           .array(z.enum(COVERED_REASONS))
           .min(1)
           .refine((reasons) => new Set(reasons).size === reasons.length, "each reason at most once"),
+        /** The riskiest claim still approved without review (claim-risk.ts); a "high" one always goes to a person. */
+        maxRiskLevel: z.enum(["low", "elevated"]).default("elevated"),
       })
       .strict()
       .nullable()
@@ -36,6 +39,8 @@ export const claimRulesSchema = z
   .strict();
 
 export type ClaimRules = z.output<typeof claimRulesSchema>;
+/** Rules as a merchant writes them: what has a default may be left out. */
+export type ClaimRulesInput = z.input<typeof claimRulesSchema>;
 
 export const DEFAULT_CLAIM_RULES: ClaimRules = { autoApprove: null, replacementAllowed: false };
 
@@ -59,25 +64,28 @@ export interface ClaimFacts {
   filedAt: number;
   /** When the carrier reported the order delivered; null: no delivery recorded. */
   deliveredAt: number | null;
+  /** The claim's risk level when it was filed (claim-risk.ts). */
+  riskLevel: RiskLevel;
 }
 
 export type RuleOutcome =
   | { decision: "deny"; ruleId: RuleId; code: string }
   | { decision: "approve"; ruleId: RuleId }
-  | { decision: "review"; ruleId: "review" };
+  | { decision: "review"; ruleId: "review" | "risk_review" };
 
 export const RULE_IDS = [
   "claim_window",
   "plan_not_active",
   "amount_above_remaining",
   "auto_approve",
+  "risk_review",
   "review",
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 /**
- * The first rule that decides, in order: the three exclusions of the rulebook (denials), then auto-approval; anything
- * else waits for the claims team ("review").
+ * The first rule that decides, in order: the three exclusions of the rulebook (denials), then auto-approval unless the
+ * claim's risk is above the program's bar ("risk_review"); anything else waits for the claims team ("review").
  */
 export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOutcome {
   if (facts.filedAt - facts.occurredAt > CLAIM_WINDOW_MS)
@@ -93,7 +101,11 @@ export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOu
     (auto.reasons as readonly string[]).includes(facts.reason) &&
     facts.amountCents <= auto.maxAmountCents &&
     !((NOT_DELIVERED_REASONS as readonly string[]).includes(facts.reason) && facts.deliveredAt !== null)
-  )
+  ) {
+    // Risk never denies: a claim the rules would approve but whose risk is above the program's bar goes to a person.
+    if (RISK_LEVELS.indexOf(facts.riskLevel) > RISK_LEVELS.indexOf(auto.maxRiskLevel))
+      return { decision: "review", ruleId: "risk_review" };
     return { decision: "approve", ruleId: "auto_approve" };
+  }
   return { decision: "review", ruleId: "review" };
 }

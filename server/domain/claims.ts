@@ -12,6 +12,7 @@ import type { Actor } from "../vocabulary/actors.ts";
 import { COVERED_REASONS } from "./disclosure.ts";
 import { CLAIM_WINDOW_DAYS, CLAIM_WINDOW_MS, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
 import { approveClaim, coverageLeftFor, denyClaim } from "./claim-decisions.ts";
+import { recordClaimRisk } from "./claim-risk-record.ts";
 import { appendEvent } from "./events.ts";
 import {
   toClaim,
@@ -50,11 +51,14 @@ import {
   type TimelineKind,
 } from "../store/claims.ts";
 import { findPlanByReference, lockPlan } from "../store/plans.ts";
+import { insertEvidenceHashBands } from "../store/claim-risk.ts";
 import {
   EVIDENCE_LIMITS,
   EVIDENCE_QUOTAS,
   EvidenceUnsupportedError,
   evidenceDownloadName,
+  hashBands,
+  perceptualHash,
   sniffEvidenceType,
   stripImageMetadata,
   type EvidenceContentType,
@@ -95,6 +99,8 @@ export interface PreparedEvidence {
   contentType: string;
   fileName: string;
   staged: StagedEvidence;
+  /** A photo's perceptual hash (near-same pictures on other claims are a risk signal); null when not decoded. */
+  perceptualHash: string | null;
 }
 
 export interface EvidenceDownload {
@@ -161,6 +167,7 @@ export async function prepareEvidence(services: Services, files: readonly Upload
         contentType: type.contentType,
         fileName: displayFileName(file.fileName, type.contentType, file.index),
         staged: await store.stage(bytes),
+        perceptualHash: await perceptualHash(bytes, type.contentType),
       });
     }
   } catch (error) {
@@ -286,6 +293,7 @@ export async function fileClaim(
  */
 async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: ClaimRecord): Promise<void> {
   const plan = (await lockClaimPlanFacts(tx, claim.planId))!;
+  const risk = await recordClaimRisk(tx, services, claim, plan);
   const outcome = evaluateClaimRules(parseStoredClaimRules(plan.claimRules), {
     reason: claim.reason,
     amountCents: claim.amountCents,
@@ -296,6 +304,7 @@ async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: 
     occurredAt: claim.occurredAt,
     filedAt: claim.createdAt,
     deliveredAt: plan.deliveredAt,
+    riskLevel: risk.level,
   });
   const by = { kind: "rule", ruleId: outcome.ruleId } as const;
   if (outcome.decision === "deny") await denyClaim(tx, services, actor, claim.id, by, { code: outcome.code });
@@ -327,6 +336,11 @@ export async function addClaimMessage(
     text: input.message,
   });
   await addEvidenceRows(tx, services, caller, claimId, entryId, evidence);
+  // New photos are new facts: the claims team sees the claim's risk as it now stands (no rule decides again).
+  if (evidence.length > 0) {
+    const claim = (await findClaim(tx, claimId))!;
+    await recordClaimRisk(tx, services, claim, (await lockClaimPlanFacts(tx, claim.planId))!);
+  }
   if (status === "needs_information") {
     await updateClaimStatus(tx, claimId, "under_review", now);
     await addTimelineEntry(tx, services, caller, claimId, {
@@ -498,7 +512,7 @@ async function addEvidenceRows(
   const now = services.clock();
   // Ids of one millisecond differ only in their random part: sorted, they keep the files in the order they were sent.
   const ids = evidence.map(() => newId("evd", now, services.random)).sort();
-  for (const [index, { staged, contentType, fileName }] of evidence.entries()) {
+  for (const [index, { staged, contentType, fileName, perceptualHash }] of evidence.entries()) {
     await staged.keep();
     await insertEvidence(tx, caller, {
       id: ids[index],
@@ -509,8 +523,11 @@ async function addEvidenceRows(
       contentType,
       fileName,
       sessionId,
+      perceptualHash,
       createdAt: now,
     });
+    if (perceptualHash)
+      await insertEvidenceHashBands(tx, caller, { evidenceId: ids[index], claimId, bands: hashBands(perceptualHash) });
   }
 }
 

@@ -14,7 +14,7 @@ import type { Mode } from "../vocabulary/ids.ts";
 import { COVERED_REASONS, reasonName } from "./disclosure.ts";
 import { getPortalClaim, readMerchantEvidence, type EvidenceDownload } from "./claims.ts";
 import { toClaim, type Claim, type EvidenceFile, type TimelineEntry } from "./claim-views.ts";
-import { CLAIM_STATUSES, type ClaimStatus } from "../vocabulary/claims.ts";
+import { CLAIM_STATUSES, type ClaimStatus, type RiskLevel } from "../vocabulary/claims.ts";
 import {
   approveClaim,
   claimActorOf,
@@ -28,6 +28,8 @@ import {
   type ClaimDecider,
 } from "./claim-decisions.ts";
 import { parseStoredClaimRules } from "./claim-rules.ts";
+import { describeRiskSignal, type RiskSignal } from "./claim-risk.ts";
+import { findRiskAssessments } from "../store/claim-risk.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 import { appendAudit, parseInput, type AuditAction, type AuditDetail, type StaffPrincipal } from "./staff.ts";
 import {
@@ -215,8 +217,18 @@ export interface OpsOrder {
   shipTo: ShipTo | null;
 }
 
+/** A claim's risk as the claims team reads it: each signal with what it means (server/domain/claim-risk.ts). */
+export interface OpsClaimRisk {
+  level: RiskLevel;
+  score: number;
+  assessedAt: string;
+  signals: { name: RiskSignal["name"]; weight: number; meaning: string }[];
+}
+
 export interface OpsClaimDetail {
   claim: Claim;
+  /** null: filed before claims were assessed. */
+  risk: OpsClaimRisk | null;
   reasonName: string;
   merchant: { id: string; name: string };
   mode: Mode;
@@ -281,7 +293,7 @@ const CLOSED_STATUSES: readonly ClaimStatus[] = ["paid", "denied"];
 export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.now()): Promise<OpsClaimDetail> {
   const { context, actor } = await claimActor(db, claimId);
   const record = (await findClaim(db, claimId, actor))!;
-  const [withTimeline, plan, order, paid, approvedUnpaid, others, payout] = await Promise.all([
+  const [withTimeline, plan, order, paid, approvedUnpaid, others, payout, assessments] = await Promise.all([
     getPortalClaim(db, { ...actor, planId: context.planId }, claimId),
     getPurchase(db, actor, context.planId, true),
     findOpsOrder(db, context.planId),
@@ -289,10 +301,24 @@ export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.
     sumApprovedUnpaidOnPlan(db, context.planId, claimId),
     listPlanClaimSummaries(db, context.planId, claimId),
     findClaimShopifyPayout(db, claimId),
+    findRiskAssessments(db, [claimId]),
   ]);
   const job = payout?.payout ?? null;
+  const assessment = assessments.get(claimId);
   return {
     claim: toClaim(record),
+    risk: assessment
+      ? {
+          level: assessment.level,
+          score: assessment.score,
+          assessedAt: iso(assessment.assessedAt),
+          signals: (assessment.signals as RiskSignal[]).map((signal) => ({
+            name: signal.name,
+            weight: signal.weight,
+            meaning: describeRiskSignal(signal),
+          })),
+        }
+      : null,
     reasonName: reasonName(record.reason),
     merchant: { id: context.merchantId, name: context.merchantName },
     mode: context.mode,

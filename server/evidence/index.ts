@@ -18,3 +18,4 @@ export {
   type EvidenceStore,
   type StagedEvidence,
 } from "./store.ts";
+export { hammingDistance, hashBands, HASH_BANDS, perceptualHash, PERCEPTUAL_HASH_BITS } from "./perceptual-hash.ts";

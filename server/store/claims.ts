@@ -421,6 +421,8 @@ export interface ClaimPlanFacts {
   deliveredAt: number | null;
   /** The claim_rules JSON of the program that priced the plan ("{}" when the program is gone). */
   claimRules: string;
+  /** The keyed hash of the buyer's e-mail (its claims across the service); null: none on the plan, or redacted. */
+  customerEmailHash: string | null;
 }
 
 /**
@@ -437,8 +439,10 @@ export async function lockClaimPlanFacts(tx: Queryable, planId: string): Promise
     purchased_at: number | string;
     delivered_at: number | string | null;
     claim_rules: string | null;
+    customer_email_hash: string | null;
   }>(
     `SELECT p.id AS plan_id, p.status, p.voided_at, p.cancelled_at, p.covered_amount_cents, p.purchased_at,
+            p.customer_email_hash,
             (SELECT o.delivered_at FROM orders o WHERE o.plan_id = p.id) AS delivered_at,
             (SELECT pp.claim_rules FROM quotes q JOIN protection_programs pp ON pp.id = q.program_id
               WHERE q.id = p.quote_id) AS claim_rules
@@ -455,6 +459,7 @@ export async function lockClaimPlanFacts(tx: Queryable, planId: string): Promise
     purchasedAt: Number(row.purchased_at),
     deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
     claimRules: row.claim_rules ?? "{}",
+    customerEmailHash: row.customer_email_hash,
   };
 }
 
@@ -480,11 +485,11 @@ export async function insertTimelineEntry(tx: Queryable, owner: Actor, entry: Ti
 export async function insertEvidence(
   tx: Queryable,
   owner: Actor,
-  evidence: EvidenceRecord & { sessionId: string },
+  evidence: EvidenceRecord & { sessionId: string; perceptualHash: string | null },
 ): Promise<void> {
   await tx.run(
-    `INSERT INTO claim_evidence (id, claim_id, entry_id, merchant_id, mode, sha256, content_type, byte_size, file_name, session_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO claim_evidence (id, claim_id, entry_id, merchant_id, mode, sha256, content_type, byte_size, file_name, session_id, perceptual_hash, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       evidence.id,
       evidence.claimId,
@@ -496,6 +501,7 @@ export async function insertEvidence(
       evidence.byteSize,
       evidence.fileName,
       evidence.sessionId,
+      evidence.perceptualHash,
       evidence.createdAt,
     ],
   );

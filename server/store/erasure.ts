@@ -21,6 +21,8 @@ export const MERCHANT_TABLES = [
   "settlement_credits",
   "ledger_entries",
   "settlement_statements",
+  "claim_risk_assessments",
+  "claim_evidence_hash_bands",
   "claim_evidence",
   "claim_timeline",
   "claims",
@@ -193,14 +195,17 @@ const PLAN_CLAIMS = "claim_id IN (SELECT id FROM claims WHERE plan_id = ?)";
 
 /**
  * Takes the buyer's own words and files out of the plan's claims: their timeline messages are replaced, their
- * evidence rows deleted (the files, addressed by content, go with the evidence store's sweep once no row names them),
- * and their portal sessions end.
+ * evidence rows (with the photos' hash bands) and the claims' risk assessments deleted (the files, addressed by
+ * content, go with the evidence store's sweep once no row names them), and their portal sessions end.
  */
 export async function redactClaimActivity(tx: Queryable, planId: string, replacement: string): Promise<void> {
   await tx.run(`UPDATE claim_timeline SET text = ? WHERE actor = 'buyer' AND text <> '' AND ${PLAN_CLAIMS}`, [
     replacement,
     planId,
   ]);
+  // The risk signals were computed from the buyer's claims and photos: they go with them.
+  await tx.run(`DELETE FROM claim_risk_assessments WHERE ${PLAN_CLAIMS}`, [planId]);
+  await tx.run(`DELETE FROM claim_evidence_hash_bands WHERE ${PLAN_CLAIMS}`, [planId]);
   await tx.run(`DELETE FROM claim_evidence WHERE ${PLAN_CLAIMS}`, [planId]);
   await tx.run("DELETE FROM portal_sessions WHERE plan_id = ?", [planId]);
 }

@@ -2,3 +2,7 @@
 
 export const CLAIM_STATUSES = ["submitted", "under_review", "needs_information", "approved", "paid", "denied"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** A claim's risk level (server/domain/claim-risk.ts), lowest first. */
+export const RISK_LEVELS = ["low", "elevated", "high"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { orderPayload, TEST_APP } from "../support/shopify.ts";
 import type { ShopifyAppHarness } from "../support/shopify-app.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
-import type { ClaimRules } from "../../server/domain/claim-rules.ts";
+import type { ClaimRulesInput } from "../../server/domain/claim-rules.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
 
@@ -146,7 +146,7 @@ export async function approve(
 }
 
 /** The claim rules of the merchant's active programs (claims filed from now on). */
-export async function setRules(app: ShopifyAppHarness, plan: ProtectedPlan, rules: Partial<ClaimRules>): Promise<void> {
+export async function setRules(app: ShopifyAppHarness, plan: ProtectedPlan, rules: ClaimRulesInput): Promise<void> {
   const domain = await services();
   await app.database.db.transaction((tx) =>
     setClaimRules(tx, domain, { merchantId: plan.merchant_id, mode: plan.mode }, rules),

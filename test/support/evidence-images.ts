@@ -2,7 +2,7 @@
 // encoded by Chromium's canvas (the bytes below), and builders that add metadata the way cameras and editors write it —
 // Exif with a GPS position, XMP, IPTC, comments — plus a HEIC container assembled box by box. Test fixtures, kept out
 // of the production tree.
-import { crc32 } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 
 const fromBase64 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, "base64"));
 
@@ -325,4 +325,40 @@ export function heicWithMetadata(
 export function containsBytes(haystack: Uint8Array, needle: Uint8Array | string): boolean {
   const wanted = typeof needle === "string" ? ascii(needle) : needle;
   return Buffer.from(haystack.buffer, haystack.byteOffset, haystack.length).indexOf(Buffer.from(wanted)) !== -1;
+}
+
+/**
+ * A PNG photo-like picture of `size` × `size` pixels (8-bit RGB, no filter): a grid of 8 × 8 cells whose grey levels
+ * come from `seed`, each pixel lightened by `brighten` and, where `mark` says, a cell painted white. The same seed
+ * draws the same picture: with another `brighten` (new bytes, the same picture) or a `mark` (a small change) it is the
+ * near-same photo a perceptual hash finds; another seed is another picture.
+ */
+export function photoPng(seed: number, options: { size?: number; brighten?: number; mark?: [number, number] } = {}) {
+  const size = options.size ?? 64;
+  const cells = 8;
+  let state = seed >>> 0 || 1;
+  const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 16) & 0xff;
+  const grey = Array.from({ length: cells * cells }, next);
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0); // filter: none
+    for (let x = 0; x < size; x++) {
+      const cx = Math.floor((x * cells) / size);
+      const cy = Math.floor((y * cells) / size);
+      const marked = options.mark && options.mark[0] === cx && options.mark[1] === cy;
+      const level = marked ? 255 : Math.min(255, grey[cy * cells + cx] + (options.brighten ?? 0));
+      rows.push(level, level, level);
+    }
+  }
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, size);
+  view.setUint32(4, size);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, adaptive filtering, no interlace
+  return concat(
+    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", new Uint8Array(deflateSync(Uint8Array.from(rows)))),
+    pngChunk("IEND", new Uint8Array(0)),
+  );
 }
