@@ -72,16 +72,20 @@ export function feeRefundHandlers(
   return { [FEE_REFUND_JOB]: (job) => refundFee(deps, job), [LINE_REFUND_JOB]: (job) => refundLines(deps, job) };
 }
 
-/** The line refund job's id: one per order, so a second run of the order's job queues nothing. */
-export const lineRefundJobId = (shop: string, orderId: string) => `job_line_refund_${shop}_${orderId}`;
+/**
+ * The line refund job's id: one per order (`subject`: its id) or order edit (`<order id>_edit_<edit id>`), so a second
+ * run of the job that queued it queues nothing.
+ */
+export const lineRefundJobId = (shop: string, subject: string) => `job_line_refund_${shop}_${subject}`;
 
 /** The note on a refund of protection units without a plan: refunds/create knows its own refund by it. */
 export const LINE_REFUND_NOTE = "Purchase protection: no protection plan stands behind this fee, refunded";
 
 /**
- * Refunds what of each protection line the order holds beyond its `keep` units (not restocked), against the order's
- * sale or capture. What the order no longer holds (this job's earlier refund, or the merchant's) is not refunded
- * again; nothing left to refund is done.
+ * Refunds what of each protection line the order holds beyond its `keep` units (not restocked). The money goes back
+ * against the order's sale or capture, less what the buyer still owes (an edit's unpaid balance, payment terms: that
+ * part is taken off the balance, not paid out). What the order no longer holds (this job's earlier refund, or the
+ * merchant's) is not refunded again; nothing left to refund is done.
  */
 async function refundLines(deps: ShopifyDeps, job: Job<JobPayloads[typeof LINE_REFUND_JOB]>): Promise<void> {
   const { orderGid, currency, lines } = job.payload;
@@ -102,7 +106,7 @@ async function refundLines(deps: ShopifyDeps, job: Job<JobPayloads[typeof LINE_R
       const item = order.lineItems.nodes.find((candidate) => candidate.id === line.id);
       if (!item)
         throw new PermanentJobError(`order ${orderGid} has no line ${line.id}: refund it in the Shopify admin`);
-      return { ...line, quantity: Math.max(0, item.quantity - refunded(line.id) - line.keep) };
+      return { id: line.id, item, quantity: Math.max(0, item.quantity - refunded(line.id) - line.keep) };
     })
     .filter((line) => line.quantity > 0);
   if (units.length === 0) return;
@@ -110,18 +114,24 @@ async function refundLines(deps: ShopifyDeps, job: Job<JobPayloads[typeof LINE_R
     throw new PermanentJobError(
       `the fee is in ${currency} but the buyer paid in ${order.presentmentCurrencyCode}: refund it in the Shopify admin`,
     );
-  const amountCents = units.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
-  const parent = originalPayment(order.transactions, currency, amountCents);
-  if (!parent) throw new Error(`order ${orderGid} has no successful sale or capture covering the fee yet`);
+  const cents = (money: { presentmentMoney: { amount: string } }) =>
+    parseDecimalAmount(money.presentmentMoney.amount, currency);
+  const amountCents = units.reduce((sum, line) => sum + line.quantity * cents(line.item.originalUnitPriceSet), 0);
+  const paidCents = Math.max(0, amountCents - cents(order.totalOutstandingSet));
+  const parent = paidCents > 0 ? originalPayment(order.transactions, currency, paidCents) : undefined;
+  if (paidCents > 0 && !parent)
+    throw new Error(`order ${orderGid} has no successful sale or capture covering the fee yet`);
   const refund = await createRefund(graphql, {
     orderGid,
     lines: units.map((line) => ({ lineItemId: line.id, quantity: line.quantity })),
-    parent,
-    amount: formatDecimalAmount(amountCents, currency),
+    payment: parent && { parent, amount: formatDecimalAmount(paidCents, currency) },
     currency: order.presentmentCurrencyCode === order.currencyCode ? undefined : order.presentmentCurrencyCode,
     note: LINE_REFUND_NOTE,
   });
-  deps.logger.info({ shop: job.shop, orderGid, refund, amountCents }, "protection units without a plan refunded");
+  deps.logger.info(
+    { shop: job.shop, orderGid, refund, amountCents, paidCents },
+    "protection units without a plan refunded",
+  );
 }
 
 async function refundFee(deps: ShopifyDeps, job: Job<JobPayloads[typeof FEE_REFUND_JOB]>): Promise<void> {
@@ -178,8 +188,7 @@ async function refundOnShopify(deps: ShopifyDeps, owed: ShopifyFeeRefund): Promi
   return createRefund(graphql, {
     orderGid,
     lines: [{ lineItemId: line.id, quantity: 1 }],
-    parent,
-    amount: formatDecimalAmount(owed.amountCents, owed.currency),
+    payment: { parent, amount: formatDecimalAmount(owed.amountCents, owed.currency) },
     // Shopify needs the currency when the buyer's differs from the shop's.
     currency: order.presentmentCurrencyCode === order.currencyCode ? undefined : order.presentmentCurrencyCode,
     note: `Purchase protection ${owed.referenceNumber} cancelled within the free look: protection fee refunded`,
@@ -206,8 +215,8 @@ async function createRefund(
   refund: {
     orderGid: string;
     lines: { lineItemId: string; quantity: number }[];
-    parent: { id: string; gateway: string };
-    amount: string;
+    /** The money paid back, against `parent`; none when nothing of it was paid. */
+    payment: { parent: { id: string; gateway: string }; amount: string } | undefined;
     currency: string | undefined;
     note: string;
   },
@@ -219,15 +228,17 @@ async function createRefund(
       note: refund.note,
       notify: true,
       refundLineItems: refund.lines.map((line) => ({ ...line, restockType: "NO_RESTOCK" as const })),
-      transactions: [
-        {
-          orderId: refund.orderGid,
-          parentId: refund.parent.id,
-          gateway: refund.parent.gateway,
-          kind: "REFUND",
-          amount: refund.amount,
-        },
-      ],
+      transactions: refund.payment
+        ? [
+            {
+              orderId: refund.orderGid,
+              parentId: refund.payment.parent.id,
+              gateway: refund.payment.parent.gateway,
+              kind: "REFUND",
+              amount: refund.payment.amount,
+            },
+          ]
+        : [],
     },
   });
   if (!refundCreate.refund) throw new Error("refundCreate answered without a refund");

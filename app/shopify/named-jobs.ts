@@ -39,6 +39,8 @@ type Nothing = Record<string, never>;
 export interface JobPayloads {
   "orders/create": OrderPayload;
   "orders/cancelled": { id: string };
+  /** The lines (gids) the edit added units to, and how many. */
+  "orders/edited": { editId: string; orderId: string; additions: { lineId: string; delta: number }[] };
   /** note: absent on jobs queued before it was kept. */
   "refunds/create": { id: string; order_id: string; note?: string | null; transactions: RefundTransaction[] };
   "fulfillments/create": FulfillmentPayload;
@@ -79,7 +81,7 @@ export interface JobPayloads {
   refund_protection_lines: {
     orderGid: string;
     currency: string;
-    lines: { id: string; unitPriceCents: number; keep: number }[];
+    lines: { id: string; keep: number }[];
   };
 }
 

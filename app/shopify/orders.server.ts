@@ -27,15 +27,22 @@ import { isClaimRefundNote } from "./claim-payouts.server.ts";
 import { LINE_REFUND_JOB, LINE_REFUND_NOTE, lineRefundJobId } from "./fee-refunds.server.ts";
 import { orderConsent } from "./order-consent.ts";
 import { orderProtectionChoice } from "./admin/order-protection-choice.ts";
+import { protectionRefundOrder } from "./admin/protection-refund-order.ts";
 
 type OrderJobs = Pick<
   JobHandlers,
-  "orders/create" | "orders/cancelled" | "refunds/create" | "write_reference" | "fulfill_protection_line"
+  | "orders/create"
+  | "orders/edited"
+  | "orders/cancelled"
+  | "refunds/create"
+  | "write_reference"
+  | "fulfill_protection_line"
 >;
 
 export function orderHandlers(deps: ShopifyDeps): OrderJobs {
   return {
     "orders/create": (job, completion) => protectOrder(deps, job, completion),
+    "orders/edited": (job) => refundEditedInUnits(deps, job),
     "orders/cancelled": (job) => voidCancelledOrder(deps, job),
     "refunds/create": (job) => reportFullRefund(deps, job),
     write_reference: (job, completion) => writeReference(deps, job, completion),
@@ -82,11 +89,7 @@ async function protectOrder(
         orderGid: order.admin_graphql_api_id,
         currency: order.currency,
         // A job queued before the lines' ids were kept has none to refund by: the dead job shows the merchant.
-        lines: protectionLines.map((line) => ({
-          id: line.id ?? "",
-          unitPriceCents: cents(line.price),
-          keep: line === kept ? 1 : 0,
-        })),
+        lines: protectionLines.map((line) => ({ id: line.id ?? "", keep: line === kept ? 1 : 0 })),
       },
     });
   if (!consent.protect) {
@@ -191,6 +194,33 @@ async function protectOrder(
       },
     ),
   );
+  deps.wakeJobs();
+}
+
+/**
+ * An edit that added protection units: they are the merchant's doing, never the buyer's act of choosing, so they are
+ * refunded (the units the line held before the edit stay). A removal leaves the plan as orders/create made it.
+ */
+async function refundEditedInUnits(deps: ShopifyDeps, job: Job<JobPayloads["orders/edited"]>): Promise<void> {
+  const { editId, orderId, additions } = job.payload;
+  const installation = await deps.installation(job.shop);
+  if (additions.length === 0 || !installation?.productId) return;
+  const orderGid = `gid://shopify/Order/${orderId}`;
+  const { order } = await protectionRefundOrder(await deps.adminApi(job.shop), { id: orderGid });
+  const productGid = `gid://shopify/Product/${installation.productId}`;
+  const lines = additions.flatMap(({ lineId, delta }) => {
+    const line = order?.lineItems.nodes.find((item) => item.id === lineId && item.product?.id === productGid);
+    return line ? [{ id: line.id, keep: line.quantity - delta }] : [];
+  });
+  if (!order || lines.length === 0) return;
+  deps.logger.warn({ shop: job.shop, orderId, editId }, "protection line added by an order edit; refunded");
+  await enqueueNamedJobOnce(deps.db, deps.services, {
+    id: lineRefundJobId(job.shop, `${orderId}_edit_${editId}`),
+    shop: job.shop,
+    kind: LINE_REFUND_JOB,
+    subject: orderId,
+    payload: { orderGid, currency: order.presentmentCurrencyCode, lines },
+  });
   deps.wakeJobs();
 }
 

@@ -2,13 +2,15 @@
 // through the app's real wiring: orders/create delivered to the webhook route with Shopify's HMAC, the job weighing
 // the choice attribute, the checkout block's choice metafield (Shopify's copy of the cart metafield onto the order, on
 // the fake Admin API) and the protection line; then the plan with the evidence its consent rests on, or none, and a
-// refund of the protection units no plan stands behind (refundCreate on the fake Admin API, against the order's sale).
+// refund of the protection units no plan stands behind (refundCreate on the fake Admin API, against the order's sale);
+// and orders/edited, an edit adding or removing a protection line after checkout.
 // The app keeps one runtime per process, so each database runs this suite from its own file
 // (shopify-opt-in-<dialect>.test.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { COUNTED_TABLES, rowCounts, type Dialect } from "../support/databases.ts";
-import { orderPayload, refundPayload, type OrderLine } from "../support/shopify.ts";
+import { orderPayload, refundPayload, shopifyId, type OrderLine } from "../support/shopify.ts";
+import type { ShopifyOrderEdit } from "../../app/shopify/webhooks/orders-edited.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
 import { LINE_REFUND_NOTE } from "../../app/shopify/fee-refunds.server.ts";
@@ -264,6 +266,102 @@ export function shopifyOptInSuite(dialect: Dialect) {
       const order = orderPayload({ lines: [protectionLine()], attributes: { _protection: "accepted" } });
       const before = await placed(order);
       await assertRefundedWithoutPlan(order, before);
+    });
+    /**
+     * The merchant's order edit as Shopify commits it: a new protection line of `units` on the order, paid (a second
+     * sale) or owed (the order's outstanding balance); and the orders/edited body announcing it.
+     */
+    function editAddsProtection(order: Order, units: number, paid: boolean): ShopifyOrderEdit {
+      const held = app.admin.paidOrder(order.admin_graphql_api_id)!;
+      const lineNumber = shopifyId();
+      const money = { amount: formatDecimalAmount(tier.priceCents * units, "USD"), currencyCode: "USD" };
+      held.lineItems.nodes.push({
+        id: `gid://shopify/LineItem/${lineNumber}`,
+        quantity: units,
+        currentQuantity: units,
+        originalUnitPriceSet: {
+          presentmentMoney: { amount: formatDecimalAmount(tier.priceCents, "USD"), currencyCode: "USD" },
+        },
+        product: { id: `gid://shopify/Product/${productId}` },
+        variant: { id: `gid://shopify/ProductVariant/${tier.variantId}` },
+      });
+      if (paid)
+        held.transactions.push({
+          id: `gid://shopify/OrderTransaction/${shopifyId()}`,
+          kind: "SALE",
+          status: "SUCCESS",
+          gateway: "bogus",
+          amountSet: { shopMoney: money, presentmentMoney: money },
+          parentTransaction: null,
+        });
+      else held.totalOutstandingSet = { presentmentMoney: money };
+      return editOf(order, { additions: [{ id: lineNumber, delta: units }], removals: [] });
+    }
+    const editOf = (order: Order, lineItems: ShopifyOrderEdit["order_edit"]["line_items"]): ShopifyOrderEdit => ({
+      order_edit: { id: shopifyId(), order_id: order.id, created_at: new Date().toISOString(), line_items: lineItems },
+    });
+    /** The line's id as orders/edited names it (its gid's number). */
+    const lineNumberOf = (line: { admin_graphql_api_id: string }) => Number(line.admin_graphql_api_id.split("/").pop());
+    async function edited(edit: ShopifyOrderEdit) {
+      assert.equal(await app.deliver({ shop: SHOP, topic: "orders/edited", payload: edit }), 200);
+      await app.settled();
+    }
+
+    it("5. an edit adds a paid protection line to a protected order: the added unit refunded with its money, once; the plan stands", async () => {
+      const order = orderPayload({ lines: [goods, protectionLine()], attributes: { _protection: "accepted" } });
+      await placed(order);
+      const plan = (await planOf(order))!;
+      const before = await counts();
+      const edit = editAddsProtection(order, 1, true);
+      await edited(edit);
+      await edited(edit); // Shopify's second delivery of the same edit, under a new webhook id
+      const [refund, ...more] = refundsOf(order);
+      assert.deepEqual(more, []);
+      assert.equal(refund.input.note, LINE_REFUND_NOTE);
+      assert.deepEqual(refund.input.refundLineItems, [
+        {
+          lineItemId: `gid://shopify/LineItem/${edit.order_edit.line_items.additions[0].id}`,
+          quantity: 1,
+          restockType: "NO_RESTOCK",
+        },
+      ]);
+      assert.equal(refund.input.transactions[0].amount, formatDecimalAmount(tier.priceCents, "USD"));
+      assert.deepEqual(await planOf(order), plan, "the plan is as orders/create made it");
+      // Two orders/edited jobs and one refund job.
+      assert.deepEqual(await counts(), { ...before, shopify_jobs: before.shopify_jobs + 3 });
+    });
+
+    it("5. an edit adds an unpaid protection line to an order without protection: the line refunded off the balance, no money moved, no plan", async () => {
+      const order = orderPayload({ lines: [goods] });
+      app.admin.addPaidOrder(order); // no opt-in: orders/create's delivery filter keeps it from the app
+      const before = await counts();
+      await edited(editAddsProtection(order, 1, false));
+      const [refund, ...more] = refundsOf(order);
+      assert.deepEqual(more, []);
+      assert.equal(refund.input.refundLineItems[0].quantity, 1);
+      assert.deepEqual(refund.input.transactions, [], "the buyer never paid it: nothing is paid back");
+      assert.equal(await planOf(order), undefined);
+      assert.deepEqual(await counts(), { ...before, shopify_jobs: before.shopify_jobs + 2 });
+    });
+
+    it("5. an edit removes the protection line of a protected order: the plan stands, nothing refunded, no Admin call", async () => {
+      const order = orderPayload({ lines: [goods, protectionLine()], attributes: { _protection: "accepted" } });
+      await placed(order);
+      const plan = (await planOf(order))!;
+      const before = { rows: await counts(), calls: app.admin.calls.length };
+      const removedLine = lineNumberOf(order.line_items[1]);
+      await edited(editOf(order, { additions: [], removals: [{ id: removedLine, delta: 1 }] }));
+      assert.deepEqual(await planOf(order), plan);
+      assert.deepEqual(refundsOf(order), []);
+      assert.deepEqual(operationsSince(before.calls), []);
+      assert.deepEqual(await counts(), { ...before.rows, shopify_jobs: before.rows.shopify_jobs + 1 });
+    });
+
+    it("5. an edit adding goods only: nothing refunded", async () => {
+      const order = orderPayload({ lines: [goods, protectionLine()], attributes: { _protection: "accepted" } });
+      await placed(order);
+      await edited(editOf(order, { additions: [{ id: lineNumberOf(order.line_items[0]), delta: 1 }], removals: [] }));
+      assert.deepEqual(refundsOf(order), []);
     });
   });
 }

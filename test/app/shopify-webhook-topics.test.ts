@@ -20,6 +20,7 @@ import { cryptoRandom } from "../../server/domain/ids.ts";
 import { receiveWebhook } from "../../app/shopify/webhooks.server.ts";
 import { HANDLED_TOPICS } from "../../app/shopify/webhooks/topics.ts";
 import type { Job } from "../../app/shopify/jobs.server.ts";
+import type { ShopifyOrderEdit } from "../../app/shopify/webhooks/orders-edited.ts";
 
 const SHOP = "topics.myshopify.com";
 const SHOPIFY_TABLES = ["shopify_webhook_receipts", "shopify_jobs"];
@@ -30,6 +31,14 @@ const order = orderPayload({
   email: "ada@example.com",
 });
 const refund = refundPayload({ orderId: order.id, amount: "20.00" });
+const edit = {
+  order_edit: {
+    id: 9001,
+    order_id: order.id,
+    created_at: new Date().toISOString(),
+    line_items: { additions: [{ id: 77, delta: 1 }], removals: [{ id: 78, delta: 1 }] },
+  },
+} satisfies ShopifyOrderEdit;
 const dataRequest = dataRequestPayload(SHOP, { email: "ada@example.com", orderIds: [order.id] });
 const redact = customersRedactPayload(SHOP, { email: "ada@example.com", orderIds: [order.id] });
 const shipped = fulfillmentPayload({ orderId: order.id, shipmentStatus: null });
@@ -49,10 +58,22 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
       // The store's order name: the buyer finds the plan in the portal by it.
       name: "#1000",
       note_attributes: [{ name: "_protection", value: "accepted" }],
-      // Each line's title and the destination to the town (no name, street or phone): the claims console's.
-      line_items: [{ product_id: 111, price: "50.00", quantity: 1, title: "Item" }],
+      // Where the order came from: a draft order's lines and attributes are the merchant's, not the buyer's choice.
+      source_name: "web",
+      // Each line's title and the destination to the town (no name, street or phone): the claims console's; its gid
+      // for a refund of a protection unit.
+      line_items: [
+        { product_id: 111, price: "50.00", quantity: 1, title: "Item", id: order.line_items[0].admin_graphql_api_id },
+      ],
       ship_to: { city: "Portland", region: "OR", postalCode: "97201", countryCode: "US" },
     },
+    subject: String(order.id),
+  },
+  {
+    topic: "orders/edited",
+    payload: edit,
+    // The lines the edit added to (a protection line added after checkout is refunded); removals are not kept.
+    kept: { editId: "9001", orderId: String(order.id), additions: [{ lineId: "gid://shopify/LineItem/77", delta: 1 }] },
     subject: String(order.id),
   },
   {

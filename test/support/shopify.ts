@@ -24,6 +24,7 @@ import type { ProtectionFulfillmentOrdersResult } from "../../app/shopify/admin/
 import type { FulfillmentOrderLines, FulfillProtectionResult } from "../../app/shopify/admin/fulfill-protection.ts";
 import type { OrderInput, ProtectionReferenceResult } from "../../app/shopify/admin/protection-reference.ts";
 import type {
+  MoneyV2,
   ProtectionRefundOrderResult,
   RefundOrderTransaction,
 } from "../../app/shopify/admin/protection-refund-order.ts";
@@ -330,11 +331,14 @@ interface FakeOrder {
   presentmentCurrencyCode: string;
   email: string | null;
   shippingAddress: MailingAddress | null;
+  /** What the buyer has not paid: 0.00 once paid, an edit's balance when a test adds one. */
+  totalOutstandingSet: { presentmentMoney: MoneyV2 };
   lineItems: {
     nodes: {
       id: string;
       quantity: number;
       currentQuantity: number;
+      originalUnitPriceSet: { presentmentMoney: MoneyV2 };
       product: { id: string } | null;
       variant: { id: string } | null;
     }[];
@@ -897,7 +901,13 @@ export async function startFakeAdminApi() {
           zip: string | null;
           phone: string | null;
         };
-        line_items: { admin_graphql_api_id: string; product_id: number; variant_id?: number; quantity: number }[];
+        line_items: {
+          admin_graphql_api_id: string;
+          product_id: number;
+          variant_id?: number;
+          quantity: number;
+          price: string;
+        }[];
       },
       options: { gateway?: string; presentmentCurrency?: string } = {},
     ) {
@@ -916,6 +926,7 @@ export async function startFakeAdminApi() {
         id: order.admin_graphql_api_id,
         currencyCode: order.currency,
         presentmentCurrencyCode: presentment,
+        totalOutstandingSet: { presentmentMoney: { amount: "0.00", currencyCode: presentment } },
         email: order.email ?? null,
         shippingAddress: address
           ? {
@@ -936,6 +947,7 @@ export async function startFakeAdminApi() {
             id: line.admin_graphql_api_id,
             quantity: line.quantity,
             currentQuantity: line.quantity,
+            originalUnitPriceSet: { presentmentMoney: { amount: line.price, currencyCode: presentment } },
             product: { id: `gid://shopify/Product/${line.product_id}` },
             variant: line.variant_id === undefined ? null : { id: `gid://shopify/ProductVariant/${line.variant_id}` },
           })),

@@ -1,6 +1,7 @@
-// What refunding the protection fee needs from the order: its currencies, its lines (to find the protection line),
-// its transactions (the sale or capture the refund goes back through) and the refunds already made (a refund that
-// already covers the protection line means the fee was refunded: never a second one).
+// What refunding the protection fee needs from the order: its currencies, its lines (to find the protection line, and
+// its unit price), what the buyer still owes, its transactions (the sale or capture the refund goes back through) and
+// the refunds already made (a refund that already covers the protection line means the fee was refunded: never a
+// second one).
 import { adminOperation } from "./graphql.ts";
 
 export type OrderTransactionKind =
@@ -28,7 +29,16 @@ export interface ProtectionRefundOrderResult {
     id: string;
     currencyCode: string;
     presentmentCurrencyCode: string;
-    lineItems: { nodes: { id: string; quantity: number; product: { id: string } | null }[] };
+    /** What the buyer has not paid yet (an order edit's balance, payment terms). */
+    totalOutstandingSet: { presentmentMoney: MoneyV2 };
+    lineItems: {
+      nodes: {
+        id: string;
+        quantity: number;
+        originalUnitPriceSet: { presentmentMoney: MoneyV2 };
+        product: { id: string } | null;
+      }[];
+    };
     transactions: RefundOrderTransaction[];
     refunds: { id: string; refundLineItems: { nodes: { quantity: number; lineItem: { id: string } }[] } }[];
   } | null;
@@ -40,7 +50,10 @@ export const protectionRefundOrder = adminOperation<{ id: string }, ProtectionRe
       id
       currencyCode
       presentmentCurrencyCode
-      lineItems(first: 250) { nodes { id quantity product { id } } }
+      totalOutstandingSet { presentmentMoney { amount currencyCode } }
+      lineItems(first: 250) {
+        nodes { id quantity originalUnitPriceSet { presentmentMoney { amount currencyCode } } product { id } }
+      }
       transactions(first: 100) {
         id kind status gateway
         amountSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }

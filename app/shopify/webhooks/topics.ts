@@ -4,6 +4,7 @@ import { appUninstalled } from "./app-uninstalled.ts";
 import { appScopesUpdate } from "./app-scopes-update.ts";
 import { ordersCreate } from "./orders-create.ts";
 import { ordersCancelled } from "./orders-cancelled.ts";
+import { ordersEdited } from "./orders-edited.ts";
 import { refundsCreate } from "./refunds-create.ts";
 import { fulfillmentsCreate } from "./fulfillments-create.ts";
 import { fulfillmentsUpdate } from "./fulfillments-update.ts";
@@ -17,6 +18,7 @@ export const HANDLED_WEBHOOKS = [
   appScopesUpdate,
   ordersCreate,
   ordersCancelled,
+  ordersEdited,
   refundsCreate,
   fulfillmentsCreate,
   fulfillmentsUpdate,
