@@ -3,6 +3,7 @@ import { DEFAULT_DATABASE_URL } from "./store/open.ts";
 import { DEFAULT_COMMAND_TIMEOUT_MS } from "./rate-limits/redis-store.ts";
 import { DEFAULT_RETRY_AFTER_MS } from "./rate-limits/breaker.ts";
 import { PERIODIC_JOBS_INTERVAL_MS, periodicJobsSetting } from "./workers/periodic-jobs.ts";
+import { DEFAULT_STALLED_AFTER_DAYS } from "./domain/delivery-states.ts";
 
 /** Everything the service reads from the environment, with the embedded defaults. */
 const environment = z.object({
@@ -45,6 +46,8 @@ const environment = z.object({
   EMAIL_FROM: z.string().min(3).optional(),
   /** `off`: this process sends no e-mail (another process does). */
   EMAIL_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Days without a carrier scan after which a parcel in transit is presumed lost (docs/api.md "Delivery states"). */
+  DELIVERY_STALLED_AFTER_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_STALLED_AFTER_DAYS),
   /** Which periodic jobs this process runs (server/workers/periodic-jobs.ts): auto (workers first), on, off, or a list. */
   PERIODIC_JOBS: periodicJobsSetting.default("auto"),
   /** How often each periodic job runs, across all the processes that run it. */

@@ -76,8 +76,11 @@ export { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "./vocabulary
 export { listWebhookAttempts, type WebhookAttempt } from "./domain/webhook-deliveries.ts";
 // The free-look fee refund: the Shopify app records the refund it made through the order (channel "shopify").
 export { assertFeeRefundable, confirmFeeRefund, type FeeRefundChannel } from "./domain/fee-refunds.ts";
-// Deliveries: the Shopify app records the carrier's "delivered" on the protected order (the claim rules read it).
+// Deliveries: the Shopify app records the carrier's "delivered" on the protected order (the claim rules read it), and
+// a fulfilment and its events as the order's shipment and its scans (docs/shopify.md "Delivery facts from Shopify").
 export { recordOrderDelivered } from "./domain/orders.ts";
+export { recordShopifyFulfillment, recordShopifyFulfillmentEvent } from "./domain/shipments.ts";
+export type { ShipmentEventStatus } from "./vocabulary/deliveries.ts";
 // Deciding and paying claims: the claims team's console decides, the Shopify app records the payouts it made.
 export {
   approveClaim,

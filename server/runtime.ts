@@ -22,6 +22,7 @@ export function servicesFrom(config: Config, logger: Logger): Services {
       companyName: config.COMPANY_NAME,
       portalUrl: config.PORTAL_URL,
       allowPrivateWebhookUrls: allowPrivateWebhookUrls(config, logger),
+      deliveryStalledAfterDays: config.DELIVERY_STALLED_AFTER_DAYS,
     },
     evidence: filesystemEvidenceStore(defaultEvidenceDirectory(config.DATA_DIR)),
   };

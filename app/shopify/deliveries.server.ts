@@ -1,32 +1,101 @@
-// Deliveries, from Shopify's fulfilment topics (fulfillments/create and fulfillments/update, app/shopify/webhooks/):
-// when a fulfilment's shipment status is "delivered", the protected order's delivery is recorded in the core
-// (orders.delivered_at), where the claim rules read it. Any other status changes nothing.
-import { findShopifyOrderOwner, hasPendingShopifyJob, recordOrderDelivered } from "../../server/index.ts";
+// Delivery facts from Shopify (docs/shopify.md "Delivery facts from Shopify"): a fulfilment of a protected order
+// (fulfillments/create, /update) is its shipment, with the fulfilment's carrier and tracking number, delivered when its
+// shipment status says so; a fulfilment event (fulfillment_events/create) is a carrier's scan of it. Both are recorded
+// in the core, which derives the delivery states and records the order's delivery (orders.delivered_at, which the
+// claim rules read). An order without protection changes nothing.
+import {
+  findShopifyOrderOwner,
+  hasPendingShopifyJob,
+  recordOrderDelivered,
+  recordShopifyFulfillment,
+  recordShopifyFulfillmentEvent,
+  type ShipmentEventStatus,
+} from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { Job } from "./jobs.server.ts";
 import type { JobHandlers } from "./named-jobs.ts";
 import type { FulfillmentPayload } from "./webhooks/shopify-fulfillment.ts";
+import type { FulfillmentEventPayload, FulfillmentEventStatus } from "./webhooks/shopify-fulfillment-event.ts";
 
-export function deliveryHandlers(deps: ShopifyDeps): Pick<JobHandlers, "fulfillments/create" | "fulfillments/update"> {
+export function deliveryHandlers(
+  deps: ShopifyDeps,
+): Pick<JobHandlers, "fulfillments/create" | "fulfillments/update" | "fulfillment_events/create"> {
   return {
-    "fulfillments/create": (job) => recordDelivery(deps, job),
-    "fulfillments/update": (job) => recordDelivery(deps, job),
+    "fulfillments/create": (job) => recordFulfillment(deps, job),
+    "fulfillments/update": (job) => recordFulfillment(deps, job),
+    "fulfillment_events/create": (job) => recordFulfillmentEvent(deps, job),
   };
 }
 
-async function recordDelivery(deps: ShopifyDeps, job: Job<FulfillmentPayload>): Promise<void> {
-  const { order_id: orderId, shipment_status: shipmentStatus, updated_at: updatedAt } = job.payload;
-  if (shipmentStatus !== "delivered") return;
-  const owner = await findShopifyOrderOwner(deps.db, job.shop, orderId);
-  if (!owner) {
-    // Shopify does not order topics: a delivery may overtake the order's protection.
-    if (await hasPendingShopifyJob(deps.db, { shop: job.shop, kind: "orders/create", subject: orderId }))
-      throw new Error(`order ${orderId} is still being protected; retrying after its orders/create job`);
+/**
+ * What a Shopify fulfilment event's status is as a scan; null for the ones no carrier scan stands behind (a label,
+ * a confirmation) — they leave the shipment as it was. Picked up by the buyer is a delivery.
+ */
+const SCAN_STATUS: Record<FulfillmentEventStatus, ShipmentEventStatus | null> = {
+  label_printed: null,
+  label_purchased: null,
+  confirmed: null,
+  carrier_picked_up: "in_transit",
+  in_transit: "in_transit",
+  ready_for_pickup: "out_for_delivery",
+  out_for_delivery: "out_for_delivery",
+  attempted_delivery: "attempted_delivery",
+  delayed: "delayed",
+  delivered: "delivered",
+  picked_up: "delivered",
+  failure: "failure",
+  returning_to_sender: "returned_to_sender",
+};
+
+/** The protected order's owner, or null for an order without protection; retried while its protection is pending. */
+async function ownerOf(deps: ShopifyDeps, shop: string, orderId: string) {
+  const owner = await findShopifyOrderOwner(deps.db, shop, orderId);
+  // Shopify does not order topics: a fulfilment may overtake the order's protection.
+  if (!owner && (await hasPendingShopifyJob(deps.db, { shop, kind: "orders/create", subject: orderId })))
+    throw new Error(`order ${orderId} is still being protected; retrying after its orders/create job`);
+  return owner ?? null;
+}
+
+/** A time Shopify reported, never later than now (a carrier's clock may run ahead); now when unreadable. */
+function reportedTime(deps: ShopifyDeps, at: string): number {
+  const now = deps.services.clock();
+  const reported = Date.parse(at);
+  return Number.isFinite(reported) ? Math.min(reported, now) : now;
+}
+
+async function recordFulfillment(deps: ShopifyDeps, job: Job<FulfillmentPayload>): Promise<void> {
+  const { order_id: orderId, id, shipment_status: shipmentStatus, updated_at: updatedAt } = job.payload;
+  const owner = await ownerOf(deps, job.shop, orderId);
+  if (!owner) return;
+  // When the fulfilment last changed is when it became delivered.
+  const deliveredAt = shipmentStatus === "delivered" ? reportedTime(deps, updatedAt) : null;
+  if (id === undefined) {
+    // A job queued before fulfilments were kept as shipments: only its delivery.
+    if (deliveredAt !== null) await deps.db.transaction((tx) => recordOrderDelivered(tx, owner, orderId, deliveredAt));
     return;
   }
-  const now = deps.services.clock();
-  const reportedAt = Date.parse(updatedAt);
-  // When the fulfilment last changed is when it became delivered; never later than now.
-  const deliveredAt = Number.isFinite(reportedAt) ? Math.min(reportedAt, now) : now;
-  await deps.db.transaction((tx) => recordOrderDelivered(tx, owner, orderId, deliveredAt));
+  const fulfillment = {
+    id,
+    carrier: job.payload.tracking_company ?? null,
+    trackingNumber: job.payload.tracking_number ?? null,
+    deliveredAt,
+  };
+  await deps.db.transaction((tx) => recordShopifyFulfillment(tx, deps.services, owner, orderId, fulfillment));
+}
+
+async function recordFulfillmentEvent(deps: ShopifyDeps, job: Job<FulfillmentEventPayload>): Promise<void> {
+  const { order_id: orderId, fulfillment_id: fulfillmentId, status, happened_at: happenedAt } = job.payload;
+  const scanStatus = SCAN_STATUS[status] ?? null;
+  if (scanStatus === null) return;
+  const owner = await ownerOf(deps, job.shop, orderId);
+  if (!owner) return;
+  const scan = {
+    status: scanStatus,
+    occurredAt: reportedTime(deps, happenedAt),
+    location: job.payload.location,
+    message: job.payload.message,
+  };
+  await deps.db.transaction((tx) =>
+    recordShopifyFulfillmentEvent(tx, deps.services, owner, orderId, fulfillmentId, scan),
+  );
 }

@@ -6,6 +6,7 @@ import { enqueueJob, enqueueJobOnce, type Job, type JobHandler } from "./jobs.se
 import type { RefundTransaction } from "./webhooks/shopify-refund.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
 import type { FulfillmentPayload } from "./webhooks/shopify-fulfillment.ts";
+import type { FulfillmentEventPayload } from "./webhooks/shopify-fulfillment-event.ts";
 import type { ShipTo, SubscriptionStatus } from "../../server/index.ts";
 import type { FlowPayload, FlowTriggerHandle } from "./flow-triggers.ts";
 
@@ -45,6 +46,7 @@ export interface JobPayloads {
   "refunds/create": { id: string; order_id: string; note?: string | null; transactions: RefundTransaction[] };
   "fulfillments/create": FulfillmentPayload;
   "fulfillments/update": FulfillmentPayload;
+  "fulfillment_events/create": FulfillmentEventPayload;
   "app/uninstalled": Nothing;
   "app/scopes_update": { current: string[] };
   "customers/data_request": CustomersDataRequest;

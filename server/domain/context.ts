@@ -10,6 +10,8 @@ export interface Settings {
   portalUrl: string;
   /** WEBHOOK_ALLOW_PRIVATE_URLS: test-mode webhook endpoints may reach loopback and private addresses (default false). */
   allowPrivateWebhookUrls?: boolean;
+  /** DELIVERY_STALLED_AFTER_DAYS: days without a carrier scan after which a parcel is presumed lost (default 10). */
+  deliveryStalledAfterDays?: number;
 }
 
 /** What every domain operation may use besides the database: injected so tests control time and chance. */

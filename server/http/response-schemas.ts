@@ -4,6 +4,12 @@ import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
 import { CONSENT_EVIDENCE } from "../vocabulary/plans.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "../vocabulary/events.ts";
+import {
+  ORDER_DELIVERY_STATES,
+  SHIPMENT_EVENT_STATUSES,
+  SHIPMENT_SOURCES,
+  SHIPMENT_STATES,
+} from "../vocabulary/deliveries.ts";
 import { snakeCaseKey } from "./casing.ts";
 
 // Response shapes for the OpenAPI document (requests are described by the schemas that validate them). Strict objects,
@@ -364,6 +370,48 @@ export const headlessQuote = snakeCased(
 export const headlessConfirmation = snakeCased(confirmation);
 export const headlessDeclined = snakeCased(declined);
 
+// Delivery facts (docs/api.md "Delivery facts" and "Delivery states").
+export const shipment = z.strictObject({
+  id: z.string(),
+  object: z.literal("shipment"),
+  orderId: z.string(),
+  source: z.enum(SHIPMENT_SOURCES).describe("shopify: from the shop's fulfilment; api: reported by the merchant."),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable().describe("Null only for a Shopify fulfilment without one."),
+  promisedDeliveryDate: z.string().nullable().describe("YYYY-MM-DD (a UTC day), or null."),
+  state: z.enum(SHIPMENT_STATES).describe('Derived from the scans and the time (docs/api.md "Delivery states").'),
+  deliveredAt: timestamp.nullable(),
+  lastScanAt: timestamp.nullable(),
+  stalledSince: timestamp.nullable().describe("When the parcel became presumed lost; null unless stalled."),
+  deliveryDeadline: timestamp
+    .nullable()
+    .describe("The end of the promised day + 14 days; null without a promised date."),
+  overdue: z.boolean().describe("Not delivered within 14 days of the promised date."),
+  events: z.array(
+    z.strictObject({
+      id: z.string(),
+      status: z.enum(SHIPMENT_EVENT_STATUSES),
+      occurredAt: timestamp,
+      location: z.string().nullable(),
+      message: z.string().nullable(),
+      recordedAt: timestamp,
+    }),
+  ),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  livemode: z.boolean(),
+});
+
+export const orderDelivery = z.strictObject({
+  object: z.literal("order_delivery"),
+  orderId: z.string(),
+  state: z.enum(ORDER_DELIVERY_STATES),
+  deliveredAt: timestamp.nullable().describe("When the last of its shipments was delivered, once all are."),
+  overdue: z.boolean(),
+  shipments: z.array(shipment),
+  livemode: z.boolean(),
+});
+
 const eventOf = <Payload extends z.ZodType>(types: readonly StoredEventType[], payload: Payload) =>
   z.strictObject({
     id: z.string(),
@@ -409,6 +457,7 @@ export const event = z.union([
   eventOf(["protection.confirmed", "protection.voided", "protection.cancelled", "protection.updated"], purchase),
   eventOf(["order.merchant_refunded"], merchantRefund),
   eventOf(["claim.created", "claim.updated"], claim),
+  eventOf(["shipment.updated"], shipment),
   eventOf([TEST_EVENT_TYPE], webhookEndpoint).describe(
     "webhook_endpoint.test: sent from the dashboard to the one endpoint it names, never to subscribers.",
   ),

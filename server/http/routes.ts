@@ -3,6 +3,7 @@ import { createQuote, declineQuote } from "../domain/quotes.ts";
 import { confirmQuote, setBuyerEmail, voidPlan } from "../domain/plans.ts";
 import type { PlanSelector } from "../vocabulary/plans.ts";
 import { reportMerchantRefund } from "../domain/orders.ts";
+import { getOrderDelivery, reportShipment, reportShipmentEvent } from "../domain/shipments.ts";
 import {
   addClaimMessage,
   fileClaim,
@@ -46,7 +47,8 @@ import { toSnakeCase } from "./casing.ts";
 // (server/rate-limits/policies.ts); both claim listings share the claims rule, so the alias is no way around it. Handlers validate nothing themselves and make one domain call each.
 
 // Restricted keys (rk_, what a developer mints) call every merchant route but the ones that move money: voiding a
-// plan, reporting a refund, resolving a claim, confirming a fee refund (docs/api.md "Authentication and keys").
+// plan, reporting a refund, resolving a claim, confirming a fee refund; and the ones that report the delivery facts
+// automatic claim decisions rest on (docs/api.md "Authentication and keys").
 const WIDGET_OR_SERVER = ["publishable", "secret", "restricted"] as const;
 const SERVER_KEYS = ["secret", "restricted"] as const;
 const SECRET_ONLY = ["secret"] as const;
@@ -152,6 +154,42 @@ export const routes: Route[] = [
     response: { description: "The refund report.", schema: shapes.merchantRefund },
     handle: async ({ db, services, principal, params }) =>
       ok(await reportMerchantRefund(db, services, principal, params.orderId)),
+  }),
+  route({
+    method: "POST",
+    path: "/orders/:orderId/shipments",
+    operationId: "reportShipment",
+    keys: SECRET_ONLY,
+    summary:
+      'Report a shipment of a protected order: its carrier, tracking number and promised delivery date (docs/api.md "Delivery facts"). The same tracking number again is the same shipment: a differing carrier or promised date is updated, else nothing changes. Appends shipment.updated when something changed.',
+    body: wire.shipmentRequest,
+    response: { description: "The shipment with its scans and state.", schema: shapes.shipment },
+    handle: async ({ db, services, principal, params, body }) =>
+      ok(await reportShipment(db, services, principal, params.orderId, body)),
+  }),
+  route({
+    method: "POST",
+    path: "/shipments/:shipmentId/events",
+    operationId: "reportShipmentEvent",
+    keys: SECRET_ONLY,
+    summary:
+      "Report a carrier's scan of a shipment. The same status at the same time again changes nothing; a scan in the future is 400 occurred_at_in_future. The shipment's state is recomputed; its first delivered scan is the order's delivery. Appends shipment.updated when something changed.",
+    body: wire.shipmentEventRequest,
+    response: { description: "The shipment with its scans and state.", schema: shapes.shipment },
+    handle: async ({ db, services, principal, params, body }) =>
+      ok(await reportShipmentEvent(db, services, principal, params.shipmentId, body)),
+  }),
+  route({
+    method: "GET",
+    path: "/orders/:orderId/delivery",
+    operationId: "getOrderDelivery",
+    keys: SERVER_KEYS,
+    summary:
+      "A protected order's delivery: its shipments with their scans and states, and the order's state (docs/api.md \"Delivery states\").",
+    query: wire.noQuery,
+    response: { description: "The order's delivery.", schema: shapes.orderDelivery },
+    handle: async ({ db, services, principal, params }) =>
+      ok(await getOrderDelivery(db, services, principal, params.orderId)),
   }),
   route({
     method: "GET",

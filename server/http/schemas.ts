@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_AMOUNT_MINOR } from "../vocabulary/money.ts";
 import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "../vocabulary/events.ts";
+import { SHIPMENT_EVENT_STATUSES } from "../vocabulary/deliveries.ts";
 import { ORDER_CONTEXT_SCHEMA_VERSIONS } from "../domain/order-context.ts";
 import type { QuoteInput } from "../domain/quotes.ts";
 import { storeBuyerEmail } from "../domain/buyer-emails.ts";
@@ -41,16 +42,18 @@ const reason = z.string().min(1).max(500);
 const customerEmail = email.describe(
   "The buyer's e-mail address: where the welcome e-mail goes and what the buyer signs in to the portal with.",
 );
+/** One line of printable text, surrounding space trimmed. */
+const printableLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{C}\p{Zl}\p{Zp}]*$/u, "must be printable characters");
 /** Shown to the buyer beside the plan and matched by the portal's look-up: printable, like the order id. */
-const orderName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[^\p{C}\p{Zl}\p{Zp}]*$/u, "must be printable characters")
-  .describe(
-    "The store's own order name as buyers know it (e.g. #1001; at most 64 characters, surrounding space trimmed): kept on the plan, shown to the buyer and accepted by the portal's look-up.",
-  );
+const orderName = printableLine(64).describe(
+  "The store's own order name as buyers know it (e.g. #1001; at most 64 characters, surrounding space trimmed): kept on the plan, shown to the buyer and accepted by the portal's look-up.",
+);
 
 export const quoteRequest = z.strictObject({
   order_amount_cents: amount,
@@ -322,3 +325,27 @@ export const claimMessageRequest = z.strictObject({
 });
 
 export const portalClaimsQuery = z.strictObject(pageQuery);
+
+// Delivery facts (docs/api.md "Delivery facts"): shipments of a protected order and their carriers' scans.
+export const shipmentRequest = z.strictObject({
+  carrier: printableLine(100).describe("The carrier's name as you know it (e.g. UPS, DHL Express, Royal Mail)."),
+  trackingNumber: printableLine(100).describe(
+    "The carrier's tracking number: the shipment's key on its order (the same number again is the same shipment).",
+  ),
+  promisedDeliveryDate: z.iso
+    .date()
+    .optional()
+    .describe(
+      "The delivery date promised to the buyer (YYYY-MM-DD, a UTC day): past its end + 14 days undelivered, the shipment is overdue.",
+    ),
+});
+
+export const shipmentEventRequest = z.strictObject({
+  status: z.enum(SHIPMENT_EVENT_STATUSES).describe("What the carrier's scan says."),
+  occurredAt: z.iso
+    .datetime()
+    .transform((value) => Date.parse(value))
+    .describe("When the scan happened: an ISO 8601 date-time in UTC (…Z); not in the future."),
+  location: printableLine(200).optional().describe("Where, as the carrier says it (a town, a depot)."),
+  message: printableLine(500).optional().describe("The carrier's own words."),
+});

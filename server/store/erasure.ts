@@ -28,6 +28,8 @@ export const MERCHANT_TABLES = [
   "claims",
   "portal_sessions",
   "fee_refunds",
+  "shipment_events",
+  "shipments",
   "orders",
   "plans",
   "quotes",

@@ -22,14 +22,28 @@ export async function insertProtectedOrder(
   return inserted.length === 1;
 }
 
+export interface OrderRecord {
+  id: string;
+  planId: string;
+  status: OrderStatus;
+}
+
 /** The owner's order by the merchant's order id, row-locked, or undefined. */
-export async function lockOrderByExternalId(
+export const lockOrderByExternalId = (tx: Queryable, owner: Actor, externalId: string) =>
+  orderByExternalId(tx, owner, externalId, forUpdate(tx));
+
+/** The owner's order by the merchant's order id, or undefined (a read: no lock). */
+export const findOrderByExternalId = (tx: Queryable, owner: Actor, externalId: string) =>
+  orderByExternalId(tx, owner, externalId, "");
+
+async function orderByExternalId(
   tx: Queryable,
   owner: Actor,
   externalId: string,
-): Promise<{ id: string; planId: string; status: OrderStatus } | undefined> {
+  suffix: string,
+): Promise<OrderRecord | undefined> {
   const row = await tx.get<{ id: string; plan_id: string; status: OrderStatus }>(
-    `SELECT id, plan_id, status FROM orders WHERE merchant_id = ? AND mode = ? AND external_id = ?${forUpdate(tx)}`,
+    `SELECT id, plan_id, status FROM orders WHERE merchant_id = ? AND mode = ? AND external_id = ?${suffix}`,
     [owner.merchantId, owner.mode, externalId],
   );
   return row && { id: row.id, planId: row.plan_id, status: row.status };

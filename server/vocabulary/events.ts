@@ -10,6 +10,8 @@ export const EVENT_TYPES = [
   "order.merchant_refunded",
   "claim.created",
   "claim.updated",
+  // A protected order's shipment was reported, changed or scanned (docs/api.md "Delivery facts").
+  "shipment.updated",
 ] as const;
 /** The event types endpoints subscribe to. */
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -200,9 +200,11 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
           "POST /merchant/claims/:claimId/resolution",
           "POST /offers/void",
           "POST /orders/:orderId/refund",
+          "POST /orders/:orderId/shipments",
           "POST /purchases/:purchaseId/fee-refund",
+          "POST /shipments/:shipmentId/events",
         ],
-        "restricted keys call every merchant route but the four that move money",
+        "restricted keys call every merchant route but the four that move money and the two that report delivery facts",
       );
       assert.deepEqual(
         t.api.routes

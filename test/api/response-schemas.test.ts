@@ -79,6 +79,24 @@ describe("every route's real response parses with its documented schema", () => 
     );
     const refunded = await protectOrder(widget, programId);
     await record("reportMerchantRefund", secret.post(`/orders/${refunded.confirmation.orderId}/refund`));
+    const shipped = (await protectOrder(widget, programId)).confirmation.orderId;
+    const shipment = await record(
+      "reportShipment",
+      secret.post(`/orders/${shipped}/shipments`, {
+        carrier: "UPS",
+        trackingNumber: "1Z-shapes",
+        promisedDeliveryDate: "2026-11-30",
+      }),
+    );
+    await record(
+      "reportShipmentEvent",
+      secret.post(`/shipments/${shipment.id}/events`, {
+        status: "delivered",
+        occurredAt: new Date(t.clock.now).toISOString(),
+        location: "Leeds",
+      }),
+    );
+    await record("getOrderDelivery", secret.get(`/orders/${shipped}/delivery`));
     await record("listClaims", secret.get("/merchant/claims"));
     await record("listMerchantClaims", secret.get(`/merchants/${merchantId}/claims`));
     // An approved claim (its resolution pending), then paid in part: the plan keeps coverage for the portal's claim below.

@@ -1,13 +1,15 @@
 // Deliveries from Shopify's fulfilment topics, through the app's real wiring (the webhook route, HMAC, receipts, the
-// job queue): a fulfilment whose shipment status becomes "delivered" records orders.delivered_at on the protected
-// order, once; anything else changes nothing; and the claim rules read it: a "lost in transit" claim that the
+// job queue): a fulfilment is the protected order's shipment (carrier, tracking number) and its fulfilment events are
+// scans of it (docs/shopify.md "Delivery facts from Shopify"); a fulfilment whose shipment status becomes "delivered"
+// records orders.delivered_at on the protected order, once; and the claim rules read it: a "lost in transit" claim that the
 // program's rules would approve on its own goes to review once a delivery is recorded. The app keeps one runtime per
 // process, so each database runs this suite from its own file (shopify-deliveries-<dialect>.test.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Dialect } from "../support/databases.ts";
-import { fulfillmentPayload, orderPayload } from "../support/shopify.ts";
+import { fulfillmentEventPayload, fulfillmentPayload, orderPayload } from "../support/shopify.ts";
+import { getOrderDelivery } from "../../server/domain/shipments.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { fileClaim, protectedPaidOrder, setRules } from "./shopify-claim-payout-support.ts";
@@ -80,6 +82,113 @@ export function shopifyDeliveriesSuite(dialect: Dialect) {
       assert.equal(await fulfilment("fulfillments/create", delivered), 200);
       const recorded = (await deliveredAt(order.id))!;
       assert.ok(recorded >= before && recorded <= Date.now(), "clamped to when it was received");
+    });
+
+    const deliveryOf = (plan: { merchant_id: string; mode: "test" | "live" }, orderId: number) =>
+      getOrderDelivery(
+        db(),
+        app.runtime().deps.services,
+        { merchantId: plan.merchant_id, mode: plan.mode },
+        String(orderId),
+      );
+    const scan = async (payload: ReturnType<typeof fulfillmentEventPayload>, webhookId?: string) => {
+      const status = await app.deliver({ shop: SHOP, topic: "fulfillment_events/create", payload, webhookId });
+      await app.settled();
+      return status;
+    };
+
+    it("fulfillment_events/create: the fulfilment is the order's shipment and its events are scans; the delivered scan is the order's delivery", async () => {
+      const { order, plan } = await protectedPaidOrder(app, SHOP);
+      const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+      const shipped = fulfillmentPayload({ orderId: order.id, shipmentStatus: null });
+      assert.equal(await fulfilment("fulfillments/create", shipped), 200);
+      const events = { orderId: order.id, fulfillmentId: shipped.id };
+
+      // A label is no scan: nothing changes.
+      assert.equal(
+        await scan(fulfillmentEventPayload({ ...events, status: "label_printed", happenedAt: at(50) })),
+        200,
+      );
+      const inTransit = fulfillmentEventPayload({ ...events, status: "in_transit", happenedAt: at(48) });
+      assert.equal(await scan(inTransit), 200);
+      const outForDelivery = fulfillmentEventPayload({ ...events, status: "out_for_delivery", happenedAt: at(5) });
+      assert.equal(await scan(outForDelivery), 200);
+      const moving = await deliveryOf(plan, order.id);
+      assert.equal(moving.state, "in_transit");
+      assert.equal(moving.shipments.length, 1);
+      const [shipment] = moving.shipments;
+      assert.equal(shipment.source, "shopify");
+      assert.equal(shipment.carrier, "UPS");
+      assert.equal(shipment.trackingNumber, "1Z2345");
+      assert.deepEqual(
+        shipment.events.map((e) => [e.status, e.occurredAt, e.location]),
+        [
+          ["in_transit", inTransit.happened_at, "Portland, Oregon, United States"],
+          ["out_for_delivery", outForDelivery.happened_at, "Portland, Oregon, United States"],
+        ],
+      );
+      assert.equal(await deliveredAt(order.id), null);
+
+      // The same event sent again by Shopify (a new webhook id: a retry of the topic) is the same scan.
+      assert.equal(await scan({ ...outForDelivery, id: outForDelivery.id + 1 }), 200);
+      assert.equal((await deliveryOf(plan, order.id)).shipments[0].events.length, 2);
+
+      const delivered = fulfillmentEventPayload({ ...events, status: "delivered", happenedAt: at(1) });
+      assert.equal(await scan(delivered), 200);
+      const done = await deliveryOf(plan, order.id);
+      assert.equal(done.state, "delivered");
+      assert.equal(done.deliveredAt, delivered.happened_at);
+      assert.equal(await deliveredAt(order.id), Date.parse(delivered.happened_at));
+
+      // The fulfilment's own update to delivered (a later time) is the same shipment; the first delivery stays.
+      const update = { ...shipped, shipment_status: "delivered" as const, updated_at: at(0.5) };
+      assert.equal(await fulfilment("fulfillments/update", update), 200);
+      const after = await deliveryOf(plan, order.id);
+      assert.equal(after.shipments.length, 1);
+      assert.equal(after.deliveredAt, delivered.happened_at);
+      assert.equal(await deliveredAt(order.id), Date.parse(delivered.happened_at));
+    });
+
+    it("an event that overtakes its fulfilment makes the shipment, which the fulfilment then completes; a failure speaks for the order", async () => {
+      const { order, plan } = await protectedPaidOrder(app, SHOP);
+      const first = fulfillmentPayload({ orderId: order.id, shipmentStatus: null });
+      const second = fulfillmentPayload({ orderId: order.id, shipmentStatus: null });
+      assert.equal(
+        await scan(fulfillmentEventPayload({ orderId: order.id, fulfillmentId: first.id, status: "delivered" })),
+        200,
+      );
+      assert.equal(await fulfilment("fulfillments/create", { ...first, tracking_number: "1Z-first" }), 200);
+      assert.equal(await fulfilment("fulfillments/create", { ...second, tracking_number: "1Z-second" }), 200);
+      assert.equal(
+        await scan(fulfillmentEventPayload({ orderId: order.id, fulfillmentId: second.id, status: "failure" })),
+        200,
+      );
+      const delivery = await deliveryOf(plan, order.id);
+      assert.deepEqual(
+        delivery.shipments.map((s) => [s.trackingNumber, s.state]),
+        [
+          ["1Z-first", "delivered"],
+          ["1Z-second", "failed"],
+        ],
+      );
+      assert.equal(delivery.state, "failed");
+    });
+
+    it("fulfillment events of an order without protection are accepted and change nothing", async () => {
+      const order = orderPayload({ lines: [{ productId: 222, price: "40.00" }] });
+      assert.equal(await app.deliver({ shop: SHOP, topic: "orders/create", payload: order }), 200);
+      await app.settled();
+      const before = await db().get(
+        "SELECT (SELECT COUNT(*) FROM shipments) AS s, (SELECT COUNT(*) FROM shipment_events) AS e",
+      );
+      assert.equal(
+        await scan(fulfillmentEventPayload({ orderId: order.id, fulfillmentId: 1, status: "delivered" })),
+        200,
+      );
+      assert.deepEqual(
+        await db().get("SELECT (SELECT COUNT(*) FROM shipments) AS s, (SELECT COUNT(*) FROM shipment_events) AS e"),
+        before,
+      );
     });
 
     it("a webhook whose HMAC is not Shopify's is refused and records nothing", async () => {

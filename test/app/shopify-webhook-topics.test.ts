@@ -10,6 +10,7 @@ import {
   appUninstalledPayload,
   customersRedactPayload,
   dataRequestPayload,
+  fulfillmentEventPayload,
   fulfillmentPayload,
   orderPayload,
   refundPayload,
@@ -43,6 +44,7 @@ const dataRequest = dataRequestPayload(SHOP, { email: "ada@example.com", orderId
 const redact = customersRedactPayload(SHOP, { email: "ada@example.com", orderIds: [order.id] });
 const shipped = fulfillmentPayload({ orderId: order.id, shipmentStatus: null });
 const delivered = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered" });
+const scanned = fulfillmentEventPayload({ orderId: order.id, fulfillmentId: delivered.id, status: "out_for_delivery" });
 
 /** Every handled topic: a real-shaped payload, and what its job keeps. */
 const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string }[] = [
@@ -89,13 +91,41 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
   {
     topic: "fulfillments/create",
     payload: shipped,
-    kept: { order_id: String(order.id), shipment_status: null, updated_at: shipped.updated_at },
+    kept: {
+      order_id: String(order.id),
+      id: String(shipped.id),
+      tracking_company: "UPS",
+      tracking_number: "1Z2345",
+      shipment_status: null,
+      updated_at: shipped.updated_at,
+    },
     subject: String(order.id),
   },
   {
     topic: "fulfillments/update",
     payload: delivered,
-    kept: { order_id: String(order.id), shipment_status: "delivered", updated_at: delivered.updated_at },
+    kept: {
+      order_id: String(order.id),
+      id: String(delivered.id),
+      tracking_company: "UPS",
+      tracking_number: "1Z2345",
+      shipment_status: "delivered",
+      updated_at: delivered.updated_at,
+    },
+    subject: String(order.id),
+  },
+  {
+    // The scan's town, not its street address or coordinates.
+    topic: "fulfillment_events/create",
+    payload: scanned,
+    kept: {
+      order_id: String(order.id),
+      fulfillment_id: String(delivered.id),
+      status: "out_for_delivery",
+      happened_at: scanned.happened_at,
+      location: "Portland, Oregon, United States",
+      message: "Out for delivery",
+    },
     subject: String(order.id),
   },
   { topic: "app/uninstalled", payload: appUninstalledPayload(SHOP), kept: {} },

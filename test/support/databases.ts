@@ -181,6 +181,8 @@ export const COUNTED_TABLES = [
   "quotes",
   "plans",
   "orders",
+  "shipments",
+  "shipment_events",
   "claims",
   "claim_timeline",
   "claim_evidence",

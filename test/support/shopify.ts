@@ -48,6 +48,10 @@ import type {
 } from "../../app/shopify/admin/create-cart-guard-validation.ts";
 import type { RefundClaimResult } from "../../app/shopify/admin/refund-claim.ts";
 import type { ShipmentStatus, ShopifyFulfillment } from "../../app/shopify/webhooks/shopify-fulfillment.ts";
+import type {
+  FulfillmentEventStatus,
+  ShopifyFulfillmentEvent,
+} from "../../app/shopify/webhooks/shopify-fulfillment-event.ts";
 import { fakeBilling } from "./shopify-billing.ts";
 import type { OrderProtectionStateResult } from "../../app/shopify/admin/order-protection-state.ts";
 import type { TagOrderResult } from "../../app/shopify/admin/tag-order.ts";
@@ -248,6 +252,38 @@ export function fulfillmentPayload(input: {
     line_items: [],
   };
   return fulfillment satisfies ShopifyFulfillment;
+}
+
+/** fulfillment_events/create: a carrier's scan of a fulfilment, as Shopify's REST FulfillmentEvent resource. */
+export function fulfillmentEventPayload(input: {
+  orderId: number;
+  fulfillmentId: number;
+  status: FulfillmentEventStatus;
+  happenedAt?: string;
+}) {
+  const happenedAt = input.happenedAt ?? new Date().toISOString();
+  const id = shopifyId();
+  const event = {
+    id,
+    fulfillment_id: input.fulfillmentId,
+    order_id: input.orderId,
+    shop_id: 548_380_009,
+    status: input.status,
+    message: input.status === "out_for_delivery" ? "Out for delivery" : null,
+    happened_at: happenedAt,
+    city: "Portland",
+    province: "Oregon",
+    country: "United States",
+    zip: "97201",
+    address1: "1 Main St",
+    latitude: 45.5152,
+    longitude: -122.6784,
+    estimated_delivery_at: null,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+    admin_graphql_api_id: `gid://shopify/FulfillmentEvent/${id}`,
+  };
+  return event satisfies ShopifyFulfillmentEvent;
 }
 
 /** app/uninstalled: Shopify sends the shop (its Shop resource). */

@@ -25,15 +25,25 @@ export interface ShopifyFulfillment {
   tracking_number?: string | null;
 }
 
-/** What the delivery job keeps: the order, and the shipment's status and time (no addresses, no tracking). */
+/**
+ * What the delivery job keeps: the order, the fulfilment (its id, carrier and tracking number: the order's shipment)
+ * and the shipment's status and time; no addresses. id, tracking_company and tracking_number are absent on jobs queued
+ * before they were kept.
+ */
 export interface FulfillmentPayload {
   order_id: string;
+  id?: string;
+  tracking_company?: string | null;
+  tracking_number?: string | null;
   shipment_status: ShipmentStatus | null;
   updated_at: string;
 }
 
 export const fulfillmentPayloadOf = (fulfillment: ShopifyFulfillment): FulfillmentPayload => ({
   order_id: String(fulfillment.order_id),
+  id: String(fulfillment.id),
+  tracking_company: fulfillment.tracking_company ?? null,
+  tracking_number: fulfillment.tracking_number ?? null,
   shipment_status: fulfillment.shipment_status ?? null,
   updated_at: fulfillment.updated_at,
 });

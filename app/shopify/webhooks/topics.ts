@@ -8,6 +8,7 @@ import { ordersEdited } from "./orders-edited.ts";
 import { refundsCreate } from "./refunds-create.ts";
 import { fulfillmentsCreate } from "./fulfillments-create.ts";
 import { fulfillmentsUpdate } from "./fulfillments-update.ts";
+import { fulfillmentEventsCreate } from "./fulfillment-events-create.ts";
 import { customersDataRequest } from "./customers-data-request.ts";
 import { customersRedact } from "./customers-redact.ts";
 import { shopRedact } from "./shop-redact.ts";
@@ -22,6 +23,7 @@ export const HANDLED_WEBHOOKS = [
   refundsCreate,
   fulfillmentsCreate,
   fulfillmentsUpdate,
+  fulfillmentEventsCreate,
   customersDataRequest,
   customersRedact,
   shopRedact,
