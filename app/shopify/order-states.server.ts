@@ -4,10 +4,8 @@
 // a Shopify shop, queues in the watermark's transaction one write-back job (the event's id names it) and the Flow
 // trigger the event starts (flow-triggers.ts; one per plan or claim and handle). The write-back reads the plan as it
 // stands when it runs, so jobs that run late or twice write the same thing: app-owned order metafields (metafieldsSet
-// replaces each whole) and the tags (tagsAdd and tagsRemove leave a tag already so alone); a plan that moved while its
-// job wrote is written again.
+// replaces each whole) and the tags (tagsAdd and tagsRemove leave a tag already so alone).
 import { createHash } from "node:crypto";
-import { isDeepStrictEqual } from "node:util";
 import {
   createOutboxFollower,
   findShopifyOrderState,
@@ -17,7 +15,7 @@ import {
   type ShopifyOrderState,
   type StoredEventType,
 } from "../../server/index.ts";
-import { formatDecimalAmount, SHOP_CONFIG_NAMESPACE } from "@purchase-protection/contract";
+import { CHOICE_METAFIELD, formatDecimalAmount, SHOP_CONFIG_NAMESPACE } from "@purchase-protection/contract";
 import type { AdminGraphql } from "./admin/graphql.ts";
 import { orderProtectionState } from "./admin/order-protection-state.ts";
 import { tagOrder } from "./admin/tag-order.ts";
@@ -131,6 +129,15 @@ async function writeOrderState(graphql: AdminGraphql, state: ShopifyOrderState):
 }
 
 /**
+ * The checkout block's choice (CHOICE_METAFIELD), written on the cart: the definition lets Shopify copy it onto the
+ * order, where orders/create reads it when the cart's attributes were dropped (app/shopify/order-consent.ts).
+ */
+const CHOICE_DEFINITION = {
+  name: "Protection choice at checkout",
+  description: "accepted or declined, as the buyer last chose in the checkout block; copied from the cart.",
+};
+
+/**
  * Defines the app's order metafields on the shop where they are missing (install: storefront_setup): read-only to the
  * merchant, and the short text ones filterable in the order list (admin filtering takes text, not JSON).
  */
@@ -151,6 +158,18 @@ export async function ensureOrderMetafieldDefinitions(graphql: AdminGraphql): Pr
     };
     await createOrderMetafieldDefinition(graphql, { definition });
   }
+  if (!existing.has(CHOICE_METAFIELD.key))
+    await createOrderMetafieldDefinition(graphql, {
+      definition: {
+        namespace: SHOP_CONFIG_NAMESPACE,
+        key: CHOICE_METAFIELD.key,
+        ...CHOICE_DEFINITION,
+        type: CHOICE_METAFIELD.type,
+        ownerType: "ORDER",
+        access: { admin: "MERCHANT_READ" },
+        capabilities: { adminFilterable: { enabled: true }, cartToOrderCopyable: { enabled: true } },
+      },
+    });
 }
 
 /** Queues the write-back and the Flow trigger of each Shopify protection or claim event among `eventIds`. */
@@ -211,11 +230,6 @@ export function orderStateHandlers(deps: ShopifyDeps): Pick<JobHandlers, "write_
       const state = await findShopifyOrderState(deps.db, job.payload.planId);
       if (!state || !(await deps.installation(state.shop))) return;
       await writeOrderState(await deps.adminApi(state.shop), state);
-      // Two jobs of one plan may run at once (two events close together): one that read the plan before the other's
-      // event could write last. The plan read again after writing settles it: if it moved, the job runs again.
-      const now = await findShopifyOrderState(deps.db, job.payload.planId);
-      if (now && !isDeepStrictEqual(now, state))
-        throw new Error(`plan ${state.planId} moved while its state was written to the order; writing it again`);
     },
     flow_trigger: async (job) => {
       if (!(await deps.installation(job.shop))) return;

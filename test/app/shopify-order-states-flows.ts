@@ -47,9 +47,10 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
     const triggers = (handle: string, orderId: number) =>
       app.admin.flowTriggers.filter((trigger) => trigger.handle === handle && trigger.payload.order_id === orderId);
 
-    it("install defines the order metafields once: read-only to the merchant, the text ones filterable", async () => {
+    it("install defines the order metafields once: read-only to the merchant, the text ones filterable, the checkout choice copied from the cart", async () => {
       const definitions = app.admin.metafieldDefinitions;
       assert.deepEqual(definitions.map((definition) => definition.key).sort(), [
+        "choice",
         "claim_status",
         "claims",
         "consent",
@@ -61,11 +62,17 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
         assert.equal(definition.ownerType, "ORDER");
         assert.deepEqual(definition.access, { admin: "MERCHANT_READ" });
         assert.equal(
-          definition.capabilities?.adminFilterable.enabled ?? false,
+          definition.capabilities?.adminFilterable?.enabled ?? false,
           definition.type === "single_line_text_field",
           definition.key,
         );
       }
+      const copied = definitions.filter((definition) => definition.capabilities?.cartToOrderCopyable?.enabled);
+      assert.deepEqual(
+        copied.map((definition) => definition.key),
+        ["choice"],
+        "the checkout block's cart metafield reaches the order",
+      );
       const creates = () => app.admin.calls.filter((call) => call.operationName === "CreateOrderMetafieldDefinition");
       const before = creates().length;
       await states.ensureOrderMetafieldDefinitions(await deps().adminApi(SHOP));
@@ -149,36 +156,6 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
       assert.deepEqual(tags(order), ["protected"]);
       const writes = app.admin.metafields.filter((m) => m.ownerId === orderGid(order) && m.key === "protection_status");
       assert.equal(writes.length, 1, "each metafield replaced, never added twice");
-    });
-
-    it("a plan that moves while its state is written (another event's job ran in between) is written again", async () => {
-      const paid = await protectedPaidOrder(app, SHOP);
-      await followEvents();
-      const claim = await fileClaim(paid, { reason: "lost_in_transit", amountCents: 2_000 });
-      // The claim event's job, as it runs: the claim is decided after the job read the plan, before its write is done.
-      let decided = false;
-      const racing = states.orderStateHandlers({
-        ...deps(),
-        async adminApi(shop) {
-          const graphql = await deps().adminApi(shop);
-          return (async (query: string, variables?: object) => {
-            const answer = await graphql(query, variables);
-            if (query.includes("OrderProtectionState") && !decided) {
-              decided = true;
-              await approve(app, paid.plan, claim.id, "refund");
-            }
-            return answer;
-          }) as typeof graphql;
-        },
-      });
-      const run = () =>
-        racing.write_order_state(
-          { id: "job_racing", shop: SHOP, kind: "write_order_state", payload: { planId: paid.plan.id }, attempts: 0 },
-          { markDone: async () => {} },
-        );
-      await assert.rejects(run(), /moved while its state was written/);
-      await run();
-      assert.equal(metafield(paid.order, "claim_status"), "approved");
     });
 
     it("a free-look cancellation: protection_status cancelled, the protected tag removed, protection-cancelled started", async () => {

@@ -9,7 +9,7 @@ export interface MetafieldDefinitionInput {
   type: string;
   ownerType: "ORDER";
   access: { admin: "MERCHANT_READ" };
-  capabilities?: { adminFilterable: { enabled: boolean } };
+  capabilities?: { adminFilterable?: { enabled: boolean }; cartToOrderCopyable?: { enabled: boolean } };
 }
 
 export interface CreateOrderMetafieldDefinitionResult {
