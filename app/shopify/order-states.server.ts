@@ -4,8 +4,10 @@
 // a Shopify shop, queues in the watermark's transaction one write-back job (the event's id names it) and the Flow
 // trigger the event starts (flow-triggers.ts; one per plan or claim and handle). The write-back reads the plan as it
 // stands when it runs, so jobs that run late or twice write the same thing: app-owned order metafields (metafieldsSet
-// replaces each whole) and the tags (tagsAdd and tagsRemove leave a tag already so alone).
+// replaces each whole) and the tags (tagsAdd and tagsRemove leave a tag already so alone); a plan that moved while its
+// job wrote is written again.
 import { createHash } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import {
   createOutboxFollower,
   findShopifyOrderState,
@@ -230,6 +232,11 @@ export function orderStateHandlers(deps: ShopifyDeps): Pick<JobHandlers, "write_
       const state = await findShopifyOrderState(deps.db, job.payload.planId);
       if (!state || !(await deps.installation(state.shop))) return;
       await writeOrderState(await deps.adminApi(state.shop), state);
+      // Two jobs of one plan may run at once (two events close together): one that read the plan before the other's
+      // event could write last. The plan read again after writing settles it: if it moved, the job runs again.
+      const now = await findShopifyOrderState(deps.db, job.payload.planId);
+      if (now && !isDeepStrictEqual(now, state))
+        throw new Error(`plan ${state.planId} moved while its state was written to the order; writing it again`);
     },
     flow_trigger: async (job) => {
       if (!(await deps.installation(job.shop))) return;

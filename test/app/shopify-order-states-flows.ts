@@ -158,6 +158,36 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
       assert.equal(writes.length, 1, "each metafield replaced, never added twice");
     });
 
+    it("a plan that moves while its state is written (another event's job ran in between) is written again", async () => {
+      const paid = await protectedPaidOrder(app, SHOP);
+      await followEvents();
+      const claim = await fileClaim(paid, { reason: "lost_in_transit", amountCents: 2_000 });
+      // The claim event's job, as it runs: the claim is decided after the job read the plan, before its write is done.
+      let decided = false;
+      const racing = states.orderStateHandlers({
+        ...deps(),
+        async adminApi(shop) {
+          const graphql = await deps().adminApi(shop);
+          return (async (query: string, variables?: object) => {
+            const answer = await graphql(query, variables);
+            if (query.includes("OrderProtectionState") && !decided) {
+              decided = true;
+              await approve(app, paid.plan, claim.id, "refund");
+            }
+            return answer;
+          }) as typeof graphql;
+        },
+      });
+      const run = () =>
+        racing.write_order_state(
+          { id: "job_racing", shop: SHOP, kind: "write_order_state", payload: { planId: paid.plan.id }, attempts: 0 },
+          { markDone: async () => {} },
+        );
+      await assert.rejects(run(), /moved while its state was written/);
+      await run();
+      assert.equal(metafield(paid.order, "claim_status"), "approved");
+    });
+
     it("a free-look cancellation: protection_status cancelled, the protected tag removed, protection-cancelled started", async () => {
       const { order, plan } = await protectedPaidOrder(app, SHOP);
       await followEvents();
