@@ -57,3 +57,6 @@ export function formatAge(ms: number): string {
   if (ms >= HOUR) return `${Math.floor(ms / HOUR)} h ${Math.floor((ms % HOUR) / MINUTE)} min`;
   return `${Math.max(0, Math.floor(ms / MINUTE))} min`;
 }
+
+/** A claim's risk level in words (the page's colour only repeats it). */
+export const RISK_LEVEL_NAMES = { low: "Low", elevated: "Elevated", high: "High" } as const;

@@ -6,11 +6,11 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { COVERED_REASONS, listClaimQueue, QUEUE_VIEWS, reasonName } from "../../server/index.ts";
 import { requireStaff, runtime } from "../ops/console.server.ts";
 import { formAction } from "../form-actions.server.ts";
-import { formatAge, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
+import { formatAge, RISK_LEVEL_NAMES, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, OpsShell, ReviewMarkerBadge, StatusBadge, TableRegion } from "../ops/ui.tsx";
 import { formatDateTime, formatMoney } from "../ui/format.ts";
 
-const FILTERS = ["view", "reason", "mode", "merchantId", "reference", "assignee", "after"] as const;
+const FILTERS = ["view", "reason", "mode", "merchantId", "reference", "assignee", "risk", "after"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       merchantId: "merchantId",
       reference: "reference",
       assignee: "assignee",
+      risk: "risk",
     },
     () => listClaimQueue(db, services, filters, staff.id),
   );
@@ -124,6 +125,15 @@ export default function Queue() {
             </select>
           )}
         </Field>
+        <Field id="risk" label="Risk">
+          {(props) => (
+            <select {...props} defaultValue={filters.risk ?? ""}>
+              <option value="">Any risk</option>
+              <option value="elevated">Elevated or high</option>
+              <option value="high">High</option>
+            </select>
+          )}
+        </Field>
         <Field id="merchantId" label="Merchant">
           {(props) => (
             <select {...props} defaultValue={filters.merchantId ?? ""}>
@@ -161,6 +171,7 @@ export default function Queue() {
                 <th scope="col">Age</th>
                 <th scope="col">Status</th>
                 <th scope="col">Assignee</th>
+                <th scope="col">Risk</th>
                 <th scope="col">Reason</th>
                 <th scope="col" className="number">
                   Amount
@@ -199,6 +210,13 @@ export default function Queue() {
                     {row.payoutError ? <div className="flag">Payout failed</div> : null}
                   </td>
                   <td>{row.assigneeEmail ?? <span className="muted">Nobody</span>}</td>
+                  <td>
+                    {row.riskLevel ? (
+                      <span className={`risk-${row.riskLevel}`}>{RISK_LEVEL_NAMES[row.riskLevel]}</span>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
                   <td>{row.reasonName}</td>
                   <td className="number">{formatMoney(row.amountCents, row.currency)}</td>
                   <td>{row.merchantName}</td>

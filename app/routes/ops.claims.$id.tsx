@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DomainError, getOpsClaim, type ClaimActionName } from "../../server/index.ts";
 import { asStaffMember, checkOrigin, requireStaff, runtime } from "../ops/console.server.ts";
 import { field, formAction } from "../form-actions.server.ts";
-import { ACTOR_LABELS, STATUS_LABELS } from "../ops/labels.ts";
+import { ACTOR_LABELS, RISK_LEVEL_NAMES, STATUS_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, ReviewMarkerBadge, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
 import { evidenceLink, Evidence } from "../ops/evidence.tsx";
 import { formatDateTime, formatMoney } from "../ui/format.ts";
@@ -588,8 +588,6 @@ function Order({ detail }: { detail: Detail }) {
   );
 }
 
-const RISK_LEVEL_NAMES = { low: "Low", elevated: "Elevated", high: "High" } as const;
-
 /** The claim's risk signals, each with what it means: what a person weighs before deciding (never the buyer's view). */
 function Risk({ risk }: { risk: Detail["risk"] }) {
   return (
@@ -607,7 +605,10 @@ function Risk({ risk }: { risk: Detail["risk"] }) {
             <ul className="risk-signals">
               {risk.signals.map((signal) => (
                 <li key={signal.name}>
-                  {signal.meaning} <span className="muted code">({signal.name}, +{signal.weight})</span>
+                  {signal.meaning}{" "}
+                  <span className="muted code">
+                    ({signal.name}, +{signal.weight})
+                  </span>
                 </li>
               ))}
             </ul>

@@ -14,7 +14,7 @@ import type { Mode } from "../vocabulary/ids.ts";
 import { COVERED_REASONS, reasonName } from "./disclosure.ts";
 import { getPortalClaim, readMerchantEvidence, type EvidenceDownload } from "./claims.ts";
 import { toClaim, type Claim, type EvidenceFile, type TimelineEntry } from "./claim-views.ts";
-import { CLAIM_STATUSES, type ClaimStatus, type RiskLevel } from "../vocabulary/claims.ts";
+import { CLAIM_STATUSES, RISK_LEVELS, type ClaimStatus, type RiskLevel } from "../vocabulary/claims.ts";
 import {
   approveClaim,
   claimActorOf,
@@ -112,6 +112,8 @@ const queueFilterSchema = z.object({
   ),
   /** "mine": only the claims the signed-in staff member took. */
   assignee: optional(z.enum(["mine"], "Choose everyone's claims or yours.")),
+  /** "elevated": elevated or high; "high": high only. */
+  risk: optional(z.enum(["elevated", "high"], "Choose elevated or high.")),
   /** The cursor of the next page: `<created_at>.<claim id>` of the previous page's last row. */
   after: optional(z.string().regex(/^\d{1,16}\.[a-z0-9_]{1,64}$/, "Not a page cursor.")),
 });
@@ -137,6 +139,8 @@ export interface QueueRow {
   ageMs: number;
   /** The staff member who took it (their address), or null. */
   assigneeEmail: string | null;
+  /** The claim's risk level; null: not assessed (filed before claims were). */
+  riskLevel: RiskLevel | null;
   /** The review promise's due time and marker (null: the claim waits for the buyer or is decided). */
   review: { dueAt: string; marker: ReviewMarker } | null;
 }
@@ -173,6 +177,7 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
       reference: parsed.reference,
       // No staff member, no claims of theirs: "mine" without one matches nothing rather than everything.
       assigneeStaffId: parsed.assignee === "mine" ? (staffId ?? "") : undefined,
+      riskLevels: parsed.risk && RISK_LEVELS.slice(RISK_LEVELS.indexOf(parsed.risk)),
       after: parsed.after ? { createdAt: Number(cursorTime), id: cursorId } : undefined,
     },
     QUEUE_PAGE_SIZE + 1,

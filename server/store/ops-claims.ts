@@ -1,7 +1,7 @@
 // The claims team's reads across merchants (/ops): the queue of claims with their merchant, and one claim with what
 // deciding it needs (its owner, decision and payout columns, the order, the program's claim rules, a Shopify shop's
 // payout state). Scoped by nothing but the filters: only the console, behind a staff session, calls these.
-import type { ClaimStatus } from "../vocabulary/claims.ts";
+import type { ClaimStatus, RiskLevel } from "../vocabulary/claims.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import { placeholders, type Queryable, type SqlValue } from "./database.ts";
 import type { ClaimPayoutState } from "./claims.ts";
@@ -18,6 +18,8 @@ export interface QueueFilters {
   reference?: string;
   /** Only the claims this staff member took ("Mine"). */
   assigneeStaffId?: string;
+  /** Only claims assessed at one of these risk levels. */
+  riskLevels?: readonly RiskLevel[];
   /** The last row of the previous page: rows after it (oldest first). */
   after?: { createdAt: number; id: string };
 }
@@ -36,6 +38,8 @@ export interface QueueRecord {
   payoutError: string | null;
   assigneeStaffId: string | null;
   assigneeEmail: string | null;
+  /** The claim's risk level; null: not assessed (filed before claims were). */
+  riskLevel: RiskLevel | null;
   /** When the review clock last started (REVIEW_FROM). */
   reviewFrom: number;
   createdAt: number;
@@ -56,6 +60,7 @@ interface QueueRow {
   payout_error: string | null;
   assignee_staff_id: string | null;
   assignee_email: string | null;
+  risk_level: RiskLevel | null;
   review_from: number;
   created_at: number;
   updated_at: number;
@@ -84,6 +89,10 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
     where.push(clause);
     params.push(value);
   }
+  if (filters.riskLevels !== undefined) {
+    where.push(`r.level IN (${placeholders(filters.riskLevels)})`);
+    params.push(...filters.riskLevels);
+  }
   if (filters.reference !== undefined) {
     // Reference numbers are upper-case letters, digits and hyphens: the search text holds nothing LIKE reads as a pattern.
     where.push("p.reference_number LIKE ?");
@@ -96,10 +105,11 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
   const rows = await tx.all<QueueRow>(
     `SELECT c.id, c.merchant_id, m.name AS merchant_name, c.mode, p.reference_number, c.reason, c.status,
             c.amount_cents, c.currency, c.payout_error, c.created_at, c.updated_at, c.assignee_staff_id,
-            s.email AS assignee_email, ${REVIEW_FROM} AS review_from,
+            s.email AS assignee_email, r.level AS risk_level, ${REVIEW_FROM} AS review_from,
             (SELECT COUNT(*) FROM claim_evidence e WHERE e.claim_id = c.id) AS evidence_count
      FROM claims c JOIN plans p ON p.id = c.plan_id JOIN merchants m ON m.id = c.merchant_id
      LEFT JOIN staff_accounts s ON s.id = c.assignee_staff_id
+     LEFT JOIN claim_risk_assessments r ON r.claim_id = c.id
      WHERE ${where.join(" AND ")}
      ORDER BY c.created_at, c.id LIMIT ${limit}`,
     params,
@@ -118,6 +128,7 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
     payoutError: row.payout_error,
     assigneeStaffId: row.assignee_staff_id,
     assigneeEmail: row.assignee_email,
+    riskLevel: row.risk_level,
     reviewFrom: Number(row.review_from),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),

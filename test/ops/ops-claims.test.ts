@@ -435,6 +435,41 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     );
   });
 
+  it("filters by risk (elevated or high, high) and shows each claim's level; an unknown level is refused", async () => {
+    // One address's third claim in a row: repeat_claimant and claim_velocity make it elevated (server/domain/claim-risk.ts).
+    const email = `often-${t.clock.now}@example.com`;
+    const merchant = await t.createMerchant("Risky Buyers' Store");
+    const filed: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { confirmation } = await protectOrder(apiClient(t.baseUrl, merchant.publishableKey), merchant.programId, {
+        customer_email: email,
+      });
+      const claim = await tx((q) =>
+        submitClaim(
+          q,
+          t.services,
+          { merchantId: merchant.merchantId, mode: "test" },
+          { referenceNumber: confirmation.referenceNumber, reason: "damaged_in_transit" },
+        ),
+      );
+      filed.push(claim.id);
+    }
+    const onlyIt = { view: "all", merchantId: merchant.merchantId };
+    const all = await listClaimQueue(t.database.db, t.services, onlyIt);
+    const levelOf = (id: string) => all.rows.find((row) => row.id === id)?.riskLevel;
+    assert.deepEqual(filed.map(levelOf), ["low", "low", "elevated"]);
+    const elevated = await listClaimQueue(t.database.db, t.services, { ...onlyIt, risk: "elevated" });
+    assert.deepEqual(
+      elevated.rows.map((row) => row.id),
+      [filed[2]],
+    );
+    assert.deepEqual((await listClaimQueue(t.database.db, t.services, { ...onlyIt, risk: "high" })).rows, []);
+    await assert.rejects(
+      listClaimQueue(t.database.db, t.services, { view: "all", risk: "extreme" }),
+      (error: DomainError) => error.field === "risk",
+    );
+  });
+
   it("search by part of a reference number, any case; text that is no reference is refused", async () => {
     const { confirmation } = await protectOrder(apiClient(t.baseUrl, t.merchant.publishableKey), t.merchant.programId, {
       customer_email: "buyer@example.com",
