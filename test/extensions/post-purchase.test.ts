@@ -170,6 +170,17 @@ describe("post-purchase UI extension (Thank-you and Order-status blocks)", () =>
     });
   }
 
+  it("customer-account.order-status.block.render: an order protected on its line alone (an accelerated checkout dropped the attribute) shows once its reference is written back", async () => {
+    const { orderId } = await t.placeOrder(SHOP);
+    const plan = (await t.planOf(orderId))!;
+    const view = await mount("customer-account.order-status.block.render", {
+      orderId,
+      attributes: [{ key: "_protection_reference", value: plan.referenceNumber }],
+    });
+    await waitFor(() => view.links().length === 2, { what: "the two links" });
+    assert.deepEqual(view.texts(), [`Reference number: ${plan.referenceNumber}`]);
+  });
+
   it("pending (the Thank-you page before the webhook): the reference is on its way by e-mail, and a link to the portal", async () => {
     const view = await mount("purchase.thank-you.block.render", { orderId: String(shopifyId()) });
     await waitFor(() => view.links().length === 1, { what: "the portal link" });

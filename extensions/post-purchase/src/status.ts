@@ -5,6 +5,7 @@ import {
   CHOICE_ATTRIBUTE,
   CONFIG_KEY,
   PROTECTION_STATUS_PATH,
+  REFERENCE_ATTRIBUTE,
   SHOP_CONFIG_NAMESPACE,
 } from "@purchase-protection/contract";
 
@@ -24,9 +25,15 @@ export interface MetafieldEntry {
   metafield: { namespace: string; key: string; value: unknown };
 }
 
-/** The buyer took the protection at checkout: the order's `_protection` attribute. Anything else shows nothing. */
+/**
+ * The buyer took the protection: the order's `_protection` attribute, or the reference the app wrote back once it made
+ * the plan (an accelerated checkout drops the attribute; the protection line made the plan). Anything else shows
+ * nothing.
+ */
 export const optedIn = (attributes: { key: string; value: string }[] | undefined) =>
-  attributes?.some((entry) => entry.key === CHOICE_ATTRIBUTE && entry.value === ACCEPTED) ?? false;
+  attributes?.some(
+    (entry) => (entry.key === CHOICE_ATTRIBUTE && entry.value === ACCEPTED) || entry.key === REFERENCE_ATTRIBUTE,
+  ) ?? false;
 
 /** The app's status route, on the origin of the storefront config's apiBase; null without a usable config. */
 export function statusUrl(entries: MetafieldEntry[]): string | null {
