@@ -228,6 +228,16 @@ export function shopifyOptInSuite(dialect: Dialect) {
       await assertRefundedWithoutPlan(order, before);
     });
 
+    it("4. a point-of-sale order with the line and the attribute staff set: no plan, the fee refunded", async () => {
+      const order = orderPayload({
+        lines: [goods, protectionLine()],
+        attributes: { _protection: "accepted" },
+        sourceName: "pos",
+      });
+      const before = await placed(order);
+      await assertRefundedWithoutPlan(order, before);
+    });
+
     it("4. a draft order whose buyer ticked the checkout block (its metafield accepted): a plan resting on it", async () => {
       const order = orderPayload({ lines: [goods, protectionLine()], sourceName: "shopify_draft_order" });
       checkoutChose(order, "accepted");
