@@ -17,6 +17,7 @@ use PurchaseProtection\Resource\Merchants;
 use PurchaseProtection\Resource\Offers;
 use PurchaseProtection\Resource\Purchases;
 use PurchaseProtection\Resource\Refunds;
+use PurchaseProtection\Resource\Shipments;
 use PurchaseProtection\Resource\Programs;
 use PurchaseProtection\Resource\Settlements;
 use PurchaseProtection\Resource\WebhookEndpoints;
@@ -38,6 +39,8 @@ final class Client
     public readonly Offers $quotes;
     public readonly Claims $claims;
     public readonly Refunds $refunds;
+    /** Delivery facts: shipments of protected orders and their carriers' scans. */
+    public readonly Shipments $shipments;
     public readonly Purchases $purchases;
     public readonly Headless $headless;
     /** Verifies the signatures of the webhooks you receive. */
@@ -102,6 +105,7 @@ final class Client
         $this->quotes = $this->offers;
         $this->claims = new Claims($this->transport);
         $this->refunds = new Refunds($this->transport);
+        $this->shipments = new Shipments($this->transport);
         $this->purchases = new Purchases($this->transport);
         $this->headless = new Headless($this->transport);
         $this->webhooks = new Webhooks($now);

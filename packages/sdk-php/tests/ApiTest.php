@@ -91,6 +91,28 @@ final class ApiTest extends TestCase
         $this->assertSame('voided', $voided['status']);
     }
 
+    public function testReportsAShipmentAndItsScansAndReadsTheOrdersDelivery(): void
+    {
+        [$quote] = $this->protect();
+        $shipment = $this->secret->shipments->create($quote['orderId'], ['carrier' => 'UPS', 'tracking_number' => '1Z999AA10123456784', 'promised_delivery_date' => '2026-11-25']);
+        $this->assertSame('{"carrier":"UPS","trackingNumber":"1Z999AA10123456784","promisedDeliveryDate":"2026-11-25"}', $this->http->lastBody());
+        $this->assertStringStartsWith('shp_', $shipment['id']);
+        $this->assertSame('pending', $shipment['state']);
+
+        // Before the test API's clock (test/support/api-server.ts TestClock: 2026-11-22 12:00 UTC): a scan in its past.
+        $occurredAt = '2026-11-22T11:00:00.000Z';
+        $scanned = $this->secret->shipments->createEvent($shipment['id'], ['status' => 'delivered', 'occurredAt' => $occurredAt]);
+        $this->assertSame('delivered', $scanned['state']);
+        $this->assertSame($occurredAt, $scanned['deliveredAt']);
+        $again = $this->secret->shipments->create($quote['orderId'], ['carrier' => 'UPS', 'trackingNumber' => '1Z999AA10123456784']);
+        $this->assertSame($shipment['id'], $again['id'], 'the same tracking number is the same shipment');
+
+        $delivery = $this->secret->shipments->orderDelivery($quote['orderId']);
+        $this->assertSame('order_delivery', $delivery['object']);
+        $this->assertSame('delivered', $delivery['state']);
+        $this->assertSame([$scanned], $delivery['shipments']);
+    }
+
     public function testReportsAMerchantRefundOnceAndTheSecondIsA409NotRetried(): void
     {
         [$quote] = $this->protect();

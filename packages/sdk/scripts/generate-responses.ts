@@ -39,6 +39,8 @@ const NAMED: [name: string, operationId: string, at?: "item" | "consent"][] = [
   ["ConsentRecord", "getPurchase", "consent"],
   ["PurchaseWithConsent", "getPurchase"],
   ["MerchantRefund", "reportMerchantRefund"],
+  ["Shipment", "reportShipment"],
+  ["OrderDelivery", "getOrderDelivery"],
   ["Claim", "listClaims", "item"],
   ["MerchantMetrics", "getMerchantMetrics"],
   ["HeadlessQuote", "headlessQuote"],

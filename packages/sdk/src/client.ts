@@ -3,6 +3,7 @@ import { Transport, type FetchLike, type Query } from "./request.ts";
 import { DEFAULT_RETRY, type RetryOptions } from "./retry.ts";
 import { Offers } from "./resources/offers.ts";
 import { Refunds } from "./resources/refunds.ts";
+import { Shipments } from "./resources/shipments.ts";
 import { Claims, Purchases } from "./resources/lists.ts";
 import { Headless } from "./resources/headless.ts";
 import { Events } from "./resources/events.ts";
@@ -40,6 +41,8 @@ export class ProtectionClient {
   /** Alias of `offers`. */
   readonly quotes: Offers;
   readonly refunds: Refunds;
+  /** Delivery facts: shipments of protected orders and their carriers' scans. */
+  readonly shipments: Shipments;
   readonly claims: Claims;
   readonly purchases: Purchases;
   readonly headless: Headless;
@@ -78,6 +81,7 @@ export class ProtectionClient {
     this.offers = new Offers(this.#transport);
     this.quotes = this.offers;
     this.refunds = new Refunds(this.#transport);
+    this.shipments = new Shipments(this.#transport);
     this.claims = new Claims(this.#transport);
     this.purchases = new Purchases(this.#transport);
     this.headless = new Headless(this.#transport);

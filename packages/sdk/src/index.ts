@@ -32,6 +32,7 @@ export {
 export { DISCLOSURE_PHRASE, Headless } from "./resources/headless.ts";
 export { Offers } from "./resources/offers.ts";
 export { Refunds } from "./resources/refunds.ts";
+export { Shipments } from "./resources/shipments.ts";
 export { Claims, Pages, Purchases } from "./resources/lists.ts";
 export { Events } from "./resources/events.ts";
 export { Settlements } from "./resources/settlements.ts";

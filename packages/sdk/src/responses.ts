@@ -128,6 +128,66 @@ export type MerchantRefund = {
   livemode: boolean;
 };
 
+/** The reportShipment response. */
+export type Shipment = {
+  id: string;
+  object: "shipment";
+  orderId: string;
+  /** shopify: from the shop's fulfilment; api: reported by the merchant. */
+  source: "shopify" | "api";
+  carrier: string | null;
+  /** Null only for a Shopify fulfilment without one. */
+  trackingNumber: string | null;
+  /** YYYY-MM-DD (a UTC day), or null. */
+  promisedDeliveryDate: string | null;
+  /** Derived from the scans and the time (docs/api.md "Delivery states"). */
+  state: "pending" | "in_transit" | "stalled" | "delivered" | "failed" | "returned_to_sender";
+  /** ISO 8601 UTC. */
+  deliveredAt: string | null;
+  /** ISO 8601 UTC. */
+  lastScanAt: string | null;
+  /** When the parcel became presumed lost; null unless stalled. */
+  stalledSince: string | null;
+  /** The end of the promised day + 14 days; null without a promised date. */
+  deliveryDeadline: string | null;
+  /** Not delivered within 14 days of the promised date. */
+  overdue: boolean;
+  events: {
+    id: string;
+    status:
+      | "in_transit"
+      | "out_for_delivery"
+      | "attempted_delivery"
+      | "delayed"
+      | "delivered"
+      | "failure"
+      | "returned_to_sender";
+    /** ISO 8601 UTC. */
+    occurredAt: string;
+    location: string | null;
+    message: string | null;
+    /** ISO 8601 UTC. */
+    recordedAt: string;
+  }[];
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  /** ISO 8601 UTC. */
+  updatedAt: string;
+  livemode: boolean;
+};
+
+/** The getOrderDelivery response. */
+export type OrderDelivery = {
+  object: "order_delivery";
+  orderId: string;
+  state: "not_shipped" | "pending" | "in_transit" | "stalled" | "delivered" | "failed" | "returned_to_sender";
+  /** When the last of its shipments was delivered, once all are. */
+  deliveredAt: string | null;
+  overdue: boolean;
+  shipments: Shipment[];
+  livemode: boolean;
+};
+
 /** An item of the listClaims response. */
 export type Claim = {
   id: string;
@@ -315,6 +375,17 @@ export type Event =
   | {
       id: string;
       object: "event";
+      type: "shipment.updated";
+      /** Unix seconds. */
+      created: number;
+      livemode: boolean;
+      data: {
+        object: Shipment;
+      };
+    }
+  | {
+      id: string;
+      object: "event";
       type: "webhook_endpoint.test";
       /** Unix seconds. */
       created: number;
@@ -349,6 +420,7 @@ export type WebhookEndpoint = {
     | "order.merchant_refunded"
     | "claim.created"
     | "claim.updated"
+    | "shipment.updated"
   )[];
   status: "enabled" | "disabled" | "failing";
   /** ISO 8601 UTC. */
@@ -696,6 +768,9 @@ export interface OperationResponses {
   declineQuote: DeclinedQuote;
   voidPlan: Purchase;
   reportMerchantRefund: MerchantRefund;
+  reportShipment: Shipment;
+  reportShipmentEvent: Shipment;
+  getOrderDelivery: OrderDelivery;
   listClaims: List<Claim>;
   listMerchantClaims: List<Claim>;
   getClaim: Claim;

@@ -1,7 +1,7 @@
 // Request shapes of the public surface: snake_case as documented, or the same fields in camelCase (`EitherCase`).
 // The responses are in responses.ts, generated from the API's OpenAPI document.
 import type { EitherCase } from "./casing.ts";
-import type { Claim, Event, Purchase, Quote, WebhookEndpoint } from "./responses.ts";
+import type { Claim, Event, Purchase, Quote, Shipment, WebhookEndpoint } from "./responses.ts";
 
 export type QuoteParams = EitherCase<{
   order_amount_cents: number;
@@ -64,6 +64,17 @@ export type WebhookEndpointUpdateParams = {
 
 /** The reserved body of POST /orders/{orderId}/refund: nothing, or `{}`. */
 export type RefundParams = Record<string, never>;
+
+/** A shipment of a protected order: carrier and tracking number (≤ 100 characters), the promised day (YYYY-MM-DD, UTC). */
+export type ShipmentParams = EitherCase<{ carrier: string; tracking_number: string; promised_delivery_date?: string }>;
+
+/** A carrier's scan: its status, when it happened (ISO 8601 UTC, …Z), and optionally where and the carrier's words. */
+export type ShipmentEventParams = EitherCase<{
+  status: Shipment["events"][number]["status"];
+  occurred_at: string;
+  location?: string;
+  message?: string;
+}>;
 
 /** The fee-refund confirmation: your own reference of the refund (≤ 200 characters), if any. */
 export type FeeRefundParams = { reference?: string };

@@ -121,6 +121,38 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         assert.equal(sent.length, before + 1, "one attempt");
       });
 
+      it("reports a shipment and its scans (either spelling, sent camelCase) and reads the order's delivery", async () => {
+        const { quote } = await protect();
+        const shipment = await secret.shipments.create(quote.orderId, {
+          carrier: "UPS",
+          tracking_number: "1Z999AA10123456784",
+          promised_delivery_date: "2026-11-25",
+        });
+        assert.deepEqual(JSON.parse(sent.at(-1)!.body!), {
+          carrier: "UPS",
+          trackingNumber: "1Z999AA10123456784",
+          promisedDeliveryDate: "2026-11-25",
+        });
+        assert.match(shipment.id, /^shp_/);
+        assert.equal(shipment.state, "pending");
+        const occurredAt = new Date(t.clock.now - 60_000).toISOString();
+        const scanned = await secret.shipments.createEvent(shipment.id, { status: "delivered", occurredAt });
+        assert.equal(scanned.state, "delivered");
+        assert.equal(scanned.deliveredAt, occurredAt);
+        const again = await secret.shipments.create(quote.orderId, {
+          carrier: "UPS",
+          trackingNumber: "1Z999AA10123456784",
+        });
+        assert.equal(again.id, shipment.id, "the same tracking number is the same shipment");
+        const delivery = await secret.shipments.orderDelivery(quote.orderId);
+        assert.equal(delivery.object, "order_delivery");
+        assert.equal(delivery.state, "delivered");
+        assert.deepEqual(delivery.shipments, [scanned]);
+        const error = await widget.shipments.orderDelivery(quote.orderId).catch((e: unknown) => e);
+        assert.ok(error instanceof ServiceHttpError);
+        assert.equal(error.code, "secret_key_required");
+      });
+
       it("lists purchases page by page and every purchase across the pages", async () => {
         const mine = [await protect(orderId("list")), await protect(orderId("list")), await protect(orderId("list"))];
         const firstPage = await secret.purchases.list({ limit: 2 });

@@ -21,6 +21,9 @@ const methodsOf = (client: ProtectionClient) => ({
   declineQuote: client.offers.decline,
   voidPlan: client.offers.void,
   reportMerchantRefund: client.refunds.create,
+  reportShipment: client.shipments.create,
+  reportShipmentEvent: client.shipments.createEvent,
+  getOrderDelivery: client.shipments.orderDelivery,
   listClaims: client.claims.list,
   listMerchantClaims: client.claims.list, // the same listing under the merchant's id; the SDK uses /merchant/claims
   getClaim: client.claims.retrieve,
