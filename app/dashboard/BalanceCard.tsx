@@ -60,7 +60,7 @@ function linesOf(figures: StatementFigures, counterparty: string): [string, stri
     ["Your share credited for refunded orders", totals.merchant_refund_credit || null],
     ["Claims reimbursed to you", totals.claim_reimbursement ?? 0],
     ["Fees returned for cancelled protection", totals.fee_refunded ?? 0],
-    ["Corrections (a cancelled fee's share taken back, fixes)", totals.correction || null],
+    ["Corrections (a cancelled fee's share taken back, charges through Shopify, fixes)", totals.correction || null],
   ];
   const late = figures.lateEntries;
   return [

@@ -1,11 +1,15 @@
 // What the overview in the Shopify admin (app/routes/app._index.tsx) shows of the shop beside the dashboard's own
 // overview, read in one go as plain JSON: the installation's state, the storefront setup, the latest protected orders
 // (with the fee-mismatch flag and whether the reference reached the order), the shop's webhook endpoints that are
-// failing or disabled, jobs that gave up, fee refunds and claim payouts that did not go through, and customer data
-// requests to answer. The metrics, keys, program and endpoints have their own pages.
+// failing or disabled, jobs that gave up, fee refunds and claim payouts that did not go through, customer data
+// requests to answer, and the app's usage charges on Shopify (the subscription, charges waiting). The metrics, keys,
+// program and endpoints have their own pages.
 import {
   findLatestShopifyJob,
   findShopInstallation,
+  findShopifySubscription,
+  findStatementCharge,
+  listStatementCharges,
   iso,
   listDeadShopifyJobs,
   listLatestShopifyOrders,
@@ -19,6 +23,8 @@ import {
   type JobStatus,
   type Queryable,
   type ShopifyOrderSummary,
+  type StatementChargeStatus,
+  type SubscriptionStatus,
   type WebhookAttempt,
 } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
@@ -93,6 +99,25 @@ export interface ShopOverview {
   /** Approved claims that could not be paid on the order (yet). */
   claimPayouts: DashboardClaimPayout[];
   dataRequests: { id: string; customerId: string; createdAt: string }[];
+  billing: DashboardBilling;
+}
+
+/** The app's usage charges on Shopify (app/shopify/billing.server.ts): the subscription and the charges not through. */
+export interface DashboardBilling {
+  /** Null until the install's billing setup has created the subscription. */
+  subscription: {
+    status: SubscriptionStatus;
+    test: boolean;
+    currency: string;
+    cappedAmountCents: number;
+    balanceUsedCents: number;
+    /** Where the merchant approves (the subscription, or a raised cap); null when nothing awaits approval. */
+    confirmationUrl: string | null;
+    /** The cap a pending raise asks for. */
+    requestedCapCents: number | null;
+  } | null;
+  /** Owed statements whose charge waits: for a higher cap, or for an active subscription. */
+  waiting: { statementId: string; amountCents: number; currency: string; status: StatementChargeStatus }[];
 }
 
 /** The shop's overview, or undefined when the shop never installed (or its data was erased by shop/redact). */
@@ -120,6 +145,76 @@ export async function loadShopOverview(
     feeRefunds: await feeRefundsNeedingAttention(db, shop),
     claimPayouts: await claimPayoutsNeedingAttention(db, shop),
     dataRequests: await dataRequests(db, shop),
+    billing: await billingState(db, shop),
+  };
+}
+
+/** A statement's charge through Shopify, as its page and its CSV show it. */
+export interface DashboardStatementCharge {
+  status: StatementChargeStatus;
+  /** Charged (or to be charged) for it; 0 when the merchant owed nothing. */
+  amountCents: number;
+  /** A balance owed to the merchant, carried to the next statement and netted against its charge. */
+  carriedForwardCents: number;
+  currency: string;
+  /** Shopify's usage record (gid://shopify/AppUsageRecord/…), once charged. */
+  usageRecordId: string | null;
+  lastError: string | null;
+}
+
+/** The statement's charge through Shopify, or null: not a Shopify shop's, or not one of its live statements. */
+export async function loadStatementCharge(
+  db: Queryable,
+  shop: string,
+  statementId: string,
+): Promise<DashboardStatementCharge | null> {
+  const charge = await findStatementCharge(db, statementId);
+  if (!charge || charge.shop !== shop) return null;
+  return {
+    status: charge.status,
+    amountCents: charge.amountCents,
+    carriedForwardCents: charge.carriedForwardCents,
+    currency: charge.currency,
+    usageRecordId: charge.usageRecordId,
+    lastError: charge.lastError,
+  };
+}
+
+/**
+ * The statement CSV's last row for its Shopify charge: kind `shopify_charge`, no amount (the rows' amounts still sum
+ * to the statement's net; the charge's own ledger entry is on the next statement), what was charged in the note
+ * (no comma, quote or line break in any field: none needs quoting).
+ */
+export function statementChargeCsvRow(statementId: string, charge: DashboardStatementCharge): string {
+  const note =
+    `Shopify charge ${charge.status}; ${charge.amountCents} ${charge.currency} charged; ` +
+    `${charge.carriedForwardCents} ${charge.currency} carried forward`;
+  return (
+    [charge.usageRecordId ?? "", "", "shopify_charge", "", charge.currency, statementId, "", note].join(",") + "\r\n"
+  );
+}
+
+async function billingState(db: Queryable, shop: string): Promise<DashboardBilling> {
+  const subscription = await findShopifySubscription(db, shop);
+  const waiting = await listStatementCharges(db, shop, ["waiting_cap", "waiting_subscription"]);
+  return {
+    subscription: subscription
+      ? {
+          status: subscription.status,
+          test: subscription.test,
+          currency: subscription.currency,
+          cappedAmountCents: subscription.cappedAmountCents,
+          balanceUsedCents: subscription.balanceUsedCents,
+          confirmationUrl: subscription.confirmationUrl,
+          requestedCapCents: subscription.requestedCapCents,
+        }
+      : null,
+    waiting: waiting.map((charge) => ({
+      statementId: charge.statementId,
+      amountCents: charge.amountCents,
+      currency: charge.currency,
+      status: charge.status,
+    })),
   };
 }
 

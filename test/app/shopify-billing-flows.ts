@@ -11,18 +11,22 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Dialect } from "../support/databases.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
-import { appSubscriptionsUpdatePayload, type FakeSubscription } from "../support/shopify-billing.ts";
-import { closeEndedPeriods, periodContaining } from "../../server/domain/settlements.ts";
-import { insertLedgerEntries } from "../../server/store/ledger.ts";
+import {
+  appSubscriptionsUpdatePayload,
+  closeLiveWeek,
+  makeShopLive,
+  WEEK_MS,
+  type FakeSubscription,
+} from "../support/shopify-billing.ts";
 import { mintKeyPair } from "../../server/domain/merchants.ts";
+import { periodContaining } from "../../server/domain/settlements.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { DomainError } from "../../server/domain/errors.ts";
+import { adminOverview, adminRequest, adminShopOverview, callRoute } from "../support/admin-routes.ts";
+import { renderDashboardPage } from "../support/dashboard-page.ts";
 
 const SHOP = "billed-goods.myshopify.com";
 const DEV_SHOP = "dev-goods.myshopify.com";
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-const WEEK_MS = 7 * DAY_MS;
 
 export function shopifyBillingSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): charges through Shopify's Billing API`, () => {
@@ -75,33 +79,34 @@ export function shopifyBillingSuite(dialect: Dialect) {
         usage_record_id: string | null;
       }>("SELECT * FROM shopify_statement_charges WHERE shop = ? ORDER BY statement_id", [SHOP]);
     const usageCalls = () => app.admin.calls.filter((call) => call.operationName === "AppUsageRecordCreate");
+    /** The overview's action in the Shopify admin, as App Bridge posts it. */
+    const overviewAction = async (intent: string) => {
+      const route = await import("../../app/routes/app._index.tsx");
+      return callRoute(route.action, adminRequest("/app", SHOP, { intent }));
+    };
+    /** The statement's page in the Shopify admin, and its CSV's lines. */
+    const statementPage = async (statementId: string) => {
+      const page = await import("../../app/routes/app.settlements_.$id.tsx");
+      const csv = await import("../../app/routes/app.settlements_.$id.entries[.csv].ts");
+      const { data } = await callRoute<{ shopifyCharge: Record<string, unknown> | null }>(
+        page.loader,
+        adminRequest(`/app/settlements/${statementId}`, SHOP),
+      );
+      const response = (await csv.loader({
+        request: adminRequest(`/app/settlements/${statementId}/entries.csv`, SHOP),
+        params: {},
+        context: {},
+      })) as Response;
+      return { charge: data.shopifyCharge, csvLines: (await response.text()).trimEnd().split("\r\n") };
+    };
 
-    /** Live ledger entries of one ended week (a signed amount each), then that week's statement closed and charged. */
+    /** Live ledger entries of the next week, then that week's statement closed and charged. */
     async function closeWeek(amountsCents: number[]): Promise<string> {
       const weekStart = firstWeek + week++ * WEEK_MS;
-      const at = weekStart + HOUR_MS;
-      await insertLedgerEntries(
-        db(),
-        amountsCents.map((amountCents) => ({
-          id: `le_${randomUUID()}`,
-          merchantId,
-          mode: "live",
-          currency: "USD",
-          kind: amountCents < 0 ? "fee_collected" : "claim_reimbursement",
-          amountCents,
-          sourceId: randomUUID(),
-          planId: null,
-          createdAt: at,
-        })),
-      );
-      await closeEndedPeriods(db(), { ...deps().services, clock: () => weekStart + WEEK_MS + DAY_MS });
+      const statementId = await closeLiveWeek(db(), deps().services, { merchantId, weekStart, amountsCents });
       await billing.chargeClosedStatements(deps());
       await app.settled();
-      const [latest] = await db().all<{ id: string }>(
-        "SELECT id FROM settlement_statements WHERE merchant_id = ? AND mode = 'live' ORDER BY period_start DESC LIMIT 1",
-        [merchantId],
-      );
-      return latest.id;
+      return statementId;
     }
 
     it("install creates a pending usage subscription (cap, terms naming the fee share, return URL); go-live is refused until the merchant approves it", async () => {
@@ -121,6 +126,12 @@ export function shopifyBillingSuite(dialect: Dialect) {
       const row = (await subscriptionRow())!;
       assert.equal(row.status, "PENDING");
       assert.equal(row.confirmation_url, fakeSubscription(row.subscription_id).confirmationUrl);
+      // The overview asks for the approval, with a link out of the admin's iframe to Shopify's confirmation page.
+      const overview = await adminOverview(SHOP);
+      assert.equal(overview.shop.billing.subscription!.status, "PENDING");
+      const html = await renderDashboardPage(overview);
+      assert.ok(html.includes("Approve the app&#x27;s usage charges"));
+      assert.ok(html.includes(`href="${row.confirmation_url}"`) && html.includes('target="_top"'));
 
       const before = await db().get("SELECT mode, program_id FROM shop_installations WHERE shop = ?", [SHOP]);
       await assert.rejects(
@@ -143,6 +154,7 @@ export function shopifyBillingSuite(dialect: Dialect) {
       const active = (await subscriptionRow())!;
       assert.equal(active.status, "ACTIVE");
       assert.equal(active.confirmation_url, null);
+      await makeShopLive(db(), deps().services, SHOP, merchantId);
     });
 
     it("a development store's subscription is a test one (Shopify charges nothing for it)", async () => {
@@ -177,6 +189,21 @@ export function shopifyBillingSuite(dialect: Dialect) {
       // A second scan finds nothing more to charge.
       assert.equal(await billing.chargeClosedStatements(runtimeDeps), 0);
       assert.equal(usageCalls().length, 2);
+      // The statement shows its Shopify charge (id, amount, status), on its page and as its CSV's last row.
+      const { charge: shown, csvLines } = await statementPage(statementId);
+      assert.deepEqual(shown, {
+        status: "charged",
+        amountCents: 40_000,
+        carriedForwardCents: 0,
+        currency: "USD",
+        usageRecordId: records[0].id,
+        lastError: null,
+      });
+      assert.equal(csvLines.length, 3, "header, the entry, the charge");
+      assert.equal(
+        csvLines[2],
+        `${records[0].id},,shopify_charge,,USD,${statementId},,Shopify charge charged; 40000 USD charged; 0 USD carried forward`,
+      );
     });
 
     it("a balance owed to the merchant is carried forward and netted against the next charge", async () => {
@@ -193,6 +220,7 @@ export function shopifyBillingSuite(dialect: Dialect) {
       assert.equal(netted.status, "charged");
       assert.equal(usageCalls().length, calls + 1);
       assert.equal(app.admin.billing.usageRecords.at(-1)!.price.amount, "70.00");
+      assert.equal((await statementPage(credit)).charge!.carriedForwardCents, 3_000);
     });
 
     it("a charge past the cap waits; the merchant approves a raised cap; then it goes through", async () => {
@@ -202,7 +230,20 @@ export function shopifyBillingSuite(dialect: Dialect) {
       assert.equal((await charges()).find((row) => row.statement_id === statementId)!.status, "waiting_cap");
       assert.equal(usageCalls().length, calls, "nothing charged past the cap");
 
-      const url = await billing.requestCapRaise(deps(), SHOP);
+      const asking = await adminShopOverview(SHOP);
+      assert.deepEqual(
+        asking.billing.waiting.map((charge) => [charge.statementId, charge.status]),
+        [[statementId, "waiting_cap"]],
+      );
+      assert.ok((await renderDashboardPage(await adminOverview(SHOP))).includes("Raise the cap"));
+      // Bad input asks Shopify nothing and changes nothing.
+      const before = app.admin.calls.length;
+      assert.equal((await overviewAction("billing-raise-everything")).status, 400);
+      assert.equal(app.admin.calls.length, before);
+      assert.equal((await subscriptionRow())!.confirmation_url, null);
+
+      assert.equal((await overviewAction("billing-raise-cap")).status, 200);
+      const url = (await adminShopOverview(SHOP)).billing.subscription!.confirmationUrl!;
       assert.ok(url);
       const raise = app.admin.calls.filter((call) => call.operationName === "AppSubscriptionLineItemUpdate").at(-1)!;
       assert.deepEqual((raise.variables as { cappedAmount: unknown }).cappedAmount, {
@@ -223,8 +264,11 @@ export function shopifyBillingSuite(dialect: Dialect) {
       const { secretKey: liveKey } = await db().transaction((tx) =>
         mintKeyPair(tx, deps().services, { merchantId, mode: "live" }),
       );
-      await db().run("UPDATE merchants SET live_at = ? WHERE id = ?", [Date.now(), merchantId]);
       const installation = (await deps().installation(SHOP))!;
+      const testProgramId = (await db().get<{ id: string }>(
+        "SELECT id FROM protection_programs WHERE merchant_id = ? AND mode = 'test'",
+        [merchantId],
+      ))!.id;
       const client = (secretKey: string) => deps().protectionClient({ ...installation, secretKey });
       const quote = (secretKey: string, programId: string) =>
         client(secretKey).headless.quote(
@@ -249,7 +293,7 @@ export function shopifyBillingSuite(dialect: Dialect) {
         return true;
       });
       // Test mode is not paused.
-      await quote(installation.secretKey, installation.programId);
+      await quote(installation.secretKey, testProgramId);
 
       // Owed meanwhile: kept, waiting for a subscription.
       const statementId = await closeWeek([-1_000]);
@@ -259,10 +303,23 @@ export function shopifyBillingSuite(dialect: Dialect) {
         { status: "waiting_subscription", amount: 1_000 },
       );
 
-      // The merchant approves a new subscription: protection resumes and the waiting charge goes through.
-      const renewed = (await billing.ensureSubscription(deps(), SHOP))!;
+      // The overview says why, and what waits.
+      const paused = await adminOverview(SHOP);
+      assert.equal(paused.shop.billing.subscription!.status, "CANCELLED");
+      assert.deepEqual(
+        paused.shop.billing.waiting.map((charge) => charge.amountCents),
+        [1_000],
+      );
+      assert.ok(
+        (await renderDashboardPage(paused)).includes("Live protection is paused: your subscription is cancelled"),
+      );
+
+      // The merchant sets up a new subscription and approves it: protection resumes, the waiting charge goes through.
+      assert.equal((await overviewAction("billing-subscribe")).status, 200);
+      const renewed = (await subscriptionRow())!;
       assert.equal(renewed.status, "PENDING");
-      assert.equal(await notify(app.admin.billing.approve(renewed.confirmationUrl!)), 200);
+      assert.notEqual(renewed.subscription_id, current.id);
+      assert.equal(await notify(app.admin.billing.approve(renewed.confirmation_url!)), 200);
       await app.settled();
       assert.equal((await charges()).find((row) => row.statement_id === statementId)!.status, "charged");
       assert.equal(
@@ -274,10 +331,12 @@ export function shopifyBillingSuite(dialect: Dialect) {
       );
     });
 
-    it("asking to raise the cap with nothing waiting asks Shopify nothing", async () => {
+    it("asking to raise the cap with nothing waiting is refused and asks Shopify nothing", async () => {
       const calls = app.admin.calls.length;
-      assert.equal(await billing.requestCapRaise(deps(), SHOP), undefined);
+      const refused = await overviewAction("billing-raise-cap");
+      assert.equal(refused.status, 409);
       assert.equal(app.admin.calls.length, calls);
+      assert.equal((await adminShopOverview(SHOP)).billing.subscription!.confirmationUrl, null);
     });
   });
 }

@@ -2,7 +2,8 @@
 // subscriptions per shop with one usage line each (capped amount, balance used this cycle, terms), created PENDING
 // with a confirmation URL the merchant approves; usage records (a repeated idempotency key answers the record it
 // made; a charge past the cap, on a subscription not active, or in another currency is a userError); a raised cap
-// that applies once approved; and the app_subscriptions/update payload Shopify sends on each change.
+// that applies once approved; and the app_subscriptions/update payload Shopify sends on each change. Also the live
+// statements the charges are for, closed by the settlements worker's own function.
 import type { AdminCall } from "./shopify.ts";
 import type { ActiveSubscriptionsResult, Money } from "../../app/shopify/admin/active-subscriptions.ts";
 import type {
@@ -15,7 +16,11 @@ import type {
 } from "../../app/shopify/admin/app-usage-record-create.ts";
 import type { AppSubscriptionLineItemUpdateResult } from "../../app/shopify/admin/app-subscription-line-item-update.ts";
 import type { AppSubscriptionsUpdate } from "../../app/shopify/webhooks/app-subscriptions-update.ts";
-import type { SubscriptionStatus } from "../../server/index.ts";
+import { randomUUID } from "node:crypto";
+import type { Database, Services, SubscriptionStatus } from "../../server/index.ts";
+import { closeEndedPeriods } from "../../server/domain/settlements.ts";
+import { createProgram } from "../../server/domain/programs.ts";
+import { insertLedgerEntries } from "../../server/store/ledger.ts";
 
 export interface FakeSubscription {
   id: string;
@@ -240,3 +245,51 @@ export const appSubscriptionsUpdatePayload = (subscription: FakeSubscription): A
     capped_amount: (subscription.line.cappedCents / 100).toFixed(2),
   },
 });
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+export const WEEK_MS = 7 * DAY_MS;
+
+/**
+ * One closed live statement of the merchant: ledger entries (a signed amount each: negative a fee collected for us,
+ * positive a claim reimbursed) stamped in the week starting `weekStart`, closed by the settlements worker's own
+ * function with a clock past that week's end (it closes what has ended by its clock). Resolves to the statement's id.
+ */
+export async function closeLiveWeek(
+  db: Database,
+  services: Services,
+  input: { merchantId: string; weekStart: number; amountsCents: number[] },
+): Promise<string> {
+  await insertLedgerEntries(
+    db,
+    input.amountsCents.map((amountCents) => ({
+      id: `le_${randomUUID()}`,
+      merchantId: input.merchantId,
+      mode: "live",
+      currency: "USD",
+      kind: amountCents < 0 ? "fee_collected" : "claim_reimbursement",
+      amountCents,
+      sourceId: randomUUID(),
+      planId: null,
+      createdAt: input.weekStart + HOUR_MS,
+    })),
+  );
+  await closeEndedPeriods(db, { ...services, clock: () => input.weekStart + WEEK_MS + DAY_MS });
+  const latest = await db.get<{ id: string }>(
+    "SELECT id FROM settlement_statements WHERE merchant_id = ? AND mode = 'live' ORDER BY period_start DESC LIMIT 1",
+    [input.merchantId],
+  );
+  return latest!.id;
+}
+
+/**
+ * The shop in live mode on a live program, its merchant live (going live itself, with its checklist, is
+ * test/app/embedded-dashboard-flows.ts' subject): the dashboard then shows the live statements.
+ */
+export async function makeShopLive(db: Database, services: Services, shop: string, merchantId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const liveProgramId = await createProgram(tx, services, { merchantId, mode: "live" });
+    await tx.run("UPDATE shop_installations SET mode = 'live', program_id = ? WHERE shop = ?", [liveProgramId, shop]);
+    await tx.run("UPDATE merchants SET live_at = ? WHERE id = ?", [Date.now(), merchantId]);
+  });
+}

@@ -4,6 +4,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import type { StatementData } from "./settlements.server.ts";
+import type { DashboardStatementCharge } from "../../shopify/dashboard.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
 import { DownloadLink, TableCard } from "../page-parts.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
@@ -27,8 +28,51 @@ function closedSentence(closingBalanceCents: number, currency: string, counterpa
   return "At its close nothing was owed either way";
 }
 
+/** What a Shopify charge's status means to the merchant. */
+const CHARGE_STATUS_WORDS: Record<DashboardStatementCharge["status"], string> = {
+  none: "Nothing to charge",
+  pending: "Being charged",
+  waiting_cap: "Waiting: it would pass your usage cap (raise it on the overview)",
+  waiting_subscription: "Waiting for an active subscription (approve it on the overview)",
+  charged: "Charged",
+  failed: "Not chargeable through Shopify: settled outside Shopify",
+  before_billing: "Closed before charges went through Shopify",
+};
+
+/** A live statement of a Shopify shop: what was charged for it through Shopify's billing, or carried forward. */
+function ShopifyChargeCard({ charge }: { charge: DashboardStatementCharge }) {
+  return (
+    <Layout.Section>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            Shopify charge
+          </Text>
+          <dl className="facts">
+            <dt>Status</dt>
+            <dd>{CHARGE_STATUS_WORDS[charge.status]}</dd>
+            <dt>Amount</dt>
+            <dd>{formatMoney(charge.amountCents, charge.currency)}</dd>
+            {charge.carriedForwardCents > 0 && (
+              <>
+                <dt>Carried forward to you</dt>
+                <dd>{formatMoney(charge.carriedForwardCents, charge.currency)}</dd>
+              </>
+            )}
+            <dt>Shopify usage charge</dt>
+            <dd>{charge.usageRecordId ?? "None yet"}</dd>
+          </dl>
+        </BlockStack>
+      </Card>
+    </Layout.Section>
+  );
+}
+
 export function StatementPage() {
-  const { statement, counterparty } = useLoaderData() as unknown as StatementData;
+  const { statement, counterparty, shopifyCharge } = useLoaderData() as unknown as StatementData & {
+    /** In the Shopify admin only (app/routes/app.settlements_.$id.tsx); null for a statement not charged there. */
+    shopifyCharge?: DashboardStatementCharge | null;
+  };
   const href = useDashboardHref();
   const late = statement.entries.filter((entry) => entry.lateFrom !== null);
   const days = periodDays(statement.periodStart, statement.periodEnd);
@@ -71,6 +115,7 @@ export function StatementPage() {
             </BlockStack>
           </Card>
         </Layout.Section>
+        {shopifyCharge && <ShopifyChargeCard charge={shopifyCharge} />}
         <TableCard
           label={`The statement's entries`}
           headings={["When (UTC)", "What", "Amount", "Source", "Note"]}
