@@ -92,14 +92,18 @@ async function protectOrder(
         lines: protectionLines.map((line) => ({ id: line.id ?? "", keep: line === kept ? 1 : 0 })),
       },
     });
+  /** No plan: every protection unit is refunded, the refund queued with this job's completion. */
+  const refundAllUnits = async () => {
+    await deps.db.transaction(async (tx) => {
+      await refundUnits(tx);
+      await completion.markDone(tx);
+    });
+    deps.wakeJobs();
+  };
   if (!consent.protect) {
     if (consent.refundUnits) {
       deps.logger.warn({ shop: job.shop, orderId }, "protection line without the buyer's consent; refunded, no plan");
-      await deps.db.transaction(async (tx) => {
-        await refundUnits(tx);
-        await completion.markDone(tx);
-      });
-      deps.wakeJobs();
+      await refundAllUnits();
     }
     return;
   }
@@ -108,13 +112,7 @@ async function protectOrder(
   const goodsAmountCents = cents(order.subtotal_price) - linesCents;
   if (!(goodsAmountCents > 0)) {
     deps.logger.warn({ shop: job.shop, orderId }, "opt-in on an order with nothing to protect; no plan");
-    if (protectionLines.length > 0) {
-      await deps.db.transaction(async (tx) => {
-        await refundUnits(tx);
-        await completion.markDone(tx);
-      });
-      deps.wakeJobs();
-    }
+    if (protectionLines.length > 0) await refundAllUnits();
     return;
   }
   // Headless quote on the goods amount and confirm, and this job's rows for the plan, in one transaction (the core's
