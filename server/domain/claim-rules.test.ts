@@ -10,6 +10,7 @@ import {
   type ClaimRules,
 } from "./claim-rules.ts";
 import { DENIAL_REASONS } from "./claim-decisions.ts";
+import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const PURCHASED = Date.UTC(2026, 0, 10);
@@ -26,6 +27,7 @@ const facts = (overrides: Partial<ClaimFacts> = {}): ClaimFacts => ({
   filedAt: PURCHASED + 6 * DAY,
   deliveredAt: null,
   riskLevel: "low",
+  delivery: { state: "not_shipped", overdue: false },
   ...overrides,
 });
 
@@ -132,6 +134,50 @@ describe("evaluateClaimRules", () => {
         evaluateClaimRules(autoApproving, { ...input, riskLevel: "high" }),
         evaluateClaimRules(autoApproving, { ...input, riskLevel: "low" }),
       );
+  });
+
+  it("delivery_review: where carriers reported shipments, each reason waits for the facts it rests on", () => {
+    const rules: ClaimRules = {
+      autoApprove: {
+        maxAmountCents: 2_500,
+        reasons: [
+          "lost_in_transit",
+          "carrier_returned_to_sender",
+          "not_delivered_by_promised_date_plus_14_days",
+          "stolen_after_delivery",
+          "damaged_in_transit",
+        ],
+        maxRiskLevel: "elevated",
+      },
+      replacementAllowed: false,
+    };
+    const outcome = (reason: string, state: OrderDeliveryState, extra: Partial<ClaimFacts> = {}) =>
+      evaluateClaimRules(rules, facts({ reason, delivery: { state, overdue: false }, ...extra })).ruleId;
+    // Lost: presumed lost, failed or returned; never while the parcel moves (or waits for its first scan).
+    for (const state of ["stalled", "failed", "returned_to_sender"] as const)
+      assert.equal(outcome("lost_in_transit", state), "auto_approve", state);
+    for (const state of ["in_transit", "pending"] as const)
+      assert.equal(outcome("lost_in_transit", state), "delivery_review", state);
+    assert.equal(outcome("carrier_returned_to_sender", "returned_to_sender"), "auto_approve");
+    assert.equal(outcome("carrier_returned_to_sender", "in_transit"), "delivery_review");
+    // Late: only once 14 days past the promised date.
+    assert.equal(outcome("not_delivered_by_promised_date_plus_14_days", "in_transit"), "delivery_review");
+    assert.equal(
+      evaluateClaimRules(
+        rules,
+        facts({
+          reason: "not_delivered_by_promised_date_plus_14_days",
+          delivery: { state: "in_transit", overdue: true },
+        }),
+      ).ruleId,
+      "auto_approve",
+    );
+    // Stolen after delivery needs a delivery, with or without shipment reports.
+    assert.equal(outcome("stolen_after_delivery", "not_shipped"), "delivery_review");
+    assert.equal(outcome("stolen_after_delivery", "delivered", { deliveredAt: PURCHASED + DAY }), "auto_approve");
+    // Reasons the carriers cannot speak to, and orders without shipment reports, decide as before.
+    assert.equal(outcome("damaged_in_transit", "in_transit"), "auto_approve");
+    assert.equal(outcome("lost_in_transit", "not_shipped"), "auto_approve");
   });
 
   it("every denial's code is a published denial reason", () => {

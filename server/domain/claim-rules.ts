@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { CLAIM_WINDOW_DAYS, COVERED_REASONS } from "./disclosure.ts";
 import { RISK_LEVELS, type RiskLevel } from "../vocabulary/claims.ts";
+import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
 
 export type CoveredReason = (typeof COVERED_REASONS)[number];
 
@@ -66,26 +67,44 @@ export interface ClaimFacts {
   deliveredAt: number | null;
   /** The claim's risk level when it was filed (claim-risk.ts). */
   riskLevel: RiskLevel;
+  /** What the order's shipments say now (delivery-states.ts); `not_shipped`: no shipment was reported. */
+  delivery: { state: OrderDeliveryState; overdue: boolean };
 }
 
 export type RuleOutcome =
   | { decision: "deny"; ruleId: RuleId; code: string }
   | { decision: "approve"; ruleId: RuleId }
-  | { decision: "review"; ruleId: "review" | "risk_review" };
+  | { decision: "review"; ruleId: "review" | "risk_review" | "delivery_review" };
 
 export const RULE_IDS = [
   "claim_window",
   "plan_not_active",
   "amount_above_remaining",
   "auto_approve",
+  "delivery_review",
   "risk_review",
   "review",
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
+/** The carriers' word each reason needs before it is approved without review (docs/api.md "Claim rules"). */
+const DELIVERY_NEEDED: Partial<Record<string, readonly OrderDeliveryState[]>> = {
+  lost_in_transit: ["stalled", "failed", "returned_to_sender"],
+  carrier_returned_to_sender: ["returned_to_sender"],
+};
+
+function deliverySupports(reason: string, delivery: ClaimFacts["delivery"], deliveredAt: number | null): boolean {
+  // Stolen after delivery: only a delivered parcel can be; with no delivery recorded a person looks.
+  if (reason === "stolen_after_delivery") return deliveredAt !== null;
+  if (delivery.state === "not_shipped") return true;
+  if (reason === "not_delivered_by_promised_date_plus_14_days") return delivery.overdue;
+  return DELIVERY_NEEDED[reason]?.includes(delivery.state) ?? true;
+}
+
 /**
  * The first rule that decides, in order: the three exclusions of the rulebook (denials), then auto-approval unless the
- * claim's risk is above the program's bar ("risk_review"); anything else waits for the claims team ("review").
+ * carriers' reports do not bear the claim out ("delivery_review") or its risk is above the program's bar
+ * ("risk_review"); anything else waits for the claims team ("review").
  */
 export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOutcome {
   if (facts.filedAt - facts.occurredAt > CLAIM_WINDOW_MS)
@@ -102,6 +121,9 @@ export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOu
     facts.amountCents <= auto.maxAmountCents &&
     !((NOT_DELIVERED_REASONS as readonly string[]).includes(facts.reason) && facts.deliveredAt !== null)
   ) {
+    // Where carriers reported the order's shipments, the approval rests on what they say; else on the claim alone.
+    if (!deliverySupports(facts.reason, facts.delivery, facts.deliveredAt))
+      return { decision: "review", ruleId: "delivery_review" };
     // Risk never denies: a claim the rules would approve but whose risk is above the program's bar goes to a person.
     if (RISK_LEVELS.indexOf(facts.riskLevel) > RISK_LEVELS.indexOf(auto.maxRiskLevel))
       return { decision: "review", ruleId: "risk_review" };

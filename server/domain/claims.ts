@@ -13,6 +13,7 @@ import { COVERED_REASONS } from "./disclosure.ts";
 import { CLAIM_WINDOW_DAYS, CLAIM_WINDOW_MS, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
 import { approveClaim, coverageLeftFor, denyClaim } from "./claim-decisions.ts";
 import { recordClaimRisk } from "./claim-risk-record.ts";
+import { deliveryOfPlan } from "./shipments.ts";
 import { appendEvent } from "./events.ts";
 import {
   toClaim,
@@ -294,6 +295,7 @@ export async function fileClaim(
 async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: ClaimRecord): Promise<void> {
   const plan = (await lockClaimPlanFacts(tx, claim.planId))!;
   const risk = await recordClaimRisk(tx, services, claim, plan);
+  const delivery = await deliveryOfPlan(tx, services, claim.planId);
   const outcome = evaluateClaimRules(parseStoredClaimRules(plan.claimRules), {
     reason: claim.reason,
     amountCents: claim.amountCents,
@@ -305,6 +307,7 @@ async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: 
     filedAt: claim.createdAt,
     deliveredAt: plan.deliveredAt,
     riskLevel: risk.level,
+    delivery: { state: delivery.state, overdue: delivery.overdue },
   });
   const by = { kind: "rule", ruleId: outcome.ruleId } as const;
   if (outcome.decision === "deny") await denyClaim(tx, services, actor, claim.id, by, { code: outcome.code });

@@ -22,6 +22,7 @@ import {
   DEFAULT_STALLED_AFTER_DAYS,
   deriveOrderDelivery,
   deriveShipmentState,
+  type DerivedOrderDelivery,
   type DerivedShipmentState,
 } from "./delivery-states.ts";
 import { findOrderByExternalId, lockOrderByExternalId, markOrderDelivered, type OrderRecord } from "../store/orders.ts";
@@ -31,6 +32,7 @@ import {
   insertShipment,
   insertShipmentEvent,
   listOrderShipments,
+  listPlanShipments,
   listShipmentEvents,
   lockShipmentOrder,
   updateShipmentCarrierFacts,
@@ -176,6 +178,14 @@ export async function getOrderDelivery(
     ),
     livemode: actor.mode === "live",
   };
+}
+
+/** What the shipments of the plan's order add up to now: the delivery facts the claim rules decide on. */
+export async function deliveryOfPlan(db: Tx, services: Services, planId: string): Promise<DerivedOrderDelivery> {
+  const shipments = await listPlanShipments(db, planId);
+  return deriveOrderDelivery(
+    shipments.map((shipment) => ({ derived: deriveState(services, shipment), deliveredAt: shipment.deliveredAt })),
+  );
 }
 
 /**

@@ -117,6 +117,16 @@ export async function listOrderShipments(tx: Queryable, orderRowId: string): Pro
   return rows.map(toShipment);
 }
 
+/** The shipments of the plan's order, first reported first (none when the plan has no order row). */
+export async function listPlanShipments(tx: Queryable, planId: string): Promise<ShipmentRecord[]> {
+  const rows = await tx.all<ShipmentRow>(
+    `SELECT ${SHIPMENT_COLUMNS} FROM shipments s JOIN orders o ON o.id = s.order_id
+     WHERE o.plan_id = ? ORDER BY s.created_at, s.id`,
+    [planId],
+  );
+  return rows.map(toShipment);
+}
+
 /** Row-locks the order the shipments hang off: every change to an order's shipments takes it first. */
 export async function lockShipmentOrder(tx: Queryable, orderRowId: string): Promise<void> {
   await tx.get(`SELECT id FROM orders WHERE id = ?${forUpdate(tx)}`, [orderRowId]);

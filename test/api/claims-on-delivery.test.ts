@@ -1,0 +1,93 @@
+// Claims decided on the carriers' facts (docs/api.md "Claim rules"): an other cart's order reports its shipment and
+// scans through the API; a "lost in transit" claim waits for a person while the parcel moves, and is approved on its
+// own once the parcel is presumed lost (no scan for DELIVERY_STALLED_AFTER_DAYS) or the carrier reports a failure.
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import { DIALECTS } from "../support/databases.ts";
+import { startTestApi, type TestApi } from "../support/api-server.ts";
+import { apiClient } from "../support/client.ts";
+import { signedInBuyer, signIn } from "../support/portal.ts";
+import type { ApiClient } from "../support/protection-flows.ts";
+import { setClaimRules } from "../../server/domain/programs.ts";
+import { DEFAULT_STALLED_AFTER_DAYS } from "../../server/domain/delivery-states.ts";
+
+const DAY = 86_400_000;
+
+describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
+  let t: TestApi;
+  let secret: ApiClient;
+  beforeAll(async () => {
+    t = await startTestApi({ dialect });
+    secret = apiClient(t.baseUrl, t.merchant.secretKey);
+    await t.database.db.transaction((tx) =>
+      setClaimRules(
+        tx,
+        t.services,
+        { merchantId: t.merchant.merchantId, mode: "test" },
+        {
+          autoApprove: { maxAmountCents: 100_000, reasons: ["lost_in_transit"] },
+        },
+      ),
+    );
+  });
+  afterAll(() => t.close());
+
+  /** A buyer's plan whose order has one shipment, scanned in transit now. */
+  async function shippedPlan() {
+    const buyer = await signedInBuyer(t);
+    const { external_id: orderId } = (await t.database.db.get<{ external_id: string }>(
+      "SELECT external_id FROM orders WHERE plan_id = ?",
+      [buyer.planId],
+    ))!;
+    const shipment = await secret.post(`/orders/${orderId}/shipments`, {
+      carrier: "UPS",
+      trackingNumber: `1Z${orderId}`,
+    });
+    assert.equal(shipment.status, 200, shipment.text);
+    t.clock.advance(60_000);
+    const scan = await secret.post(`/shipments/${shipment.body.id}/events`, {
+      status: "in_transit",
+      occurredAt: new Date(t.clock.now).toISOString(),
+    });
+    assert.equal(scan.status, 200, scan.text);
+    return { ...buyer, shipmentId: shipment.body.id as string };
+  }
+
+  async function fileLost(buyer: Awaited<ReturnType<typeof shippedPlan>>) {
+    t.clock.advance(60_000);
+    // A portal session lasts 30 minutes: the buyer signs in again when they come to claim.
+    const { buyer: portal } = await signIn(t, buyer);
+    const filed = await portal.post("/portal/claims", {
+      referenceNumber: buyer.referenceNumber,
+      reason: "lost_in_transit",
+      occurredAt: new Date(t.clock.now).toISOString(),
+      description: "It never came.",
+    });
+    assert.equal(filed.status, 200, filed.text);
+    return (await t.database.db.get<{ status: string; decided_by: string | null }>(
+      "SELECT status, decided_by FROM claims WHERE id = ?",
+      [filed.body.id],
+    ))!;
+  }
+
+  it("a parcel still moving: the rules leave the claim to a person", async () => {
+    assert.deepEqual(await fileLost(await shippedPlan()), { status: "submitted", decided_by: null });
+  });
+
+  it("a parcel without a scan for the stall period is presumed lost: approved by the rules", async () => {
+    const buyer = await shippedPlan();
+    t.clock.advance(DEFAULT_STALLED_AFTER_DAYS * DAY);
+    assert.deepEqual(await fileLost(buyer), { status: "approved", decided_by: "rule:auto_approve" });
+  });
+
+  it("a carrier's failure scan: approved by the rules", async () => {
+    const buyer = await shippedPlan();
+    t.clock.advance(60_000);
+    const failed = await secret.post(`/shipments/${buyer.shipmentId}/events`, {
+      status: "failure",
+      occurredAt: new Date(t.clock.now).toISOString(),
+    });
+    assert.equal(failed.status, 200, failed.text);
+    assert.deepEqual(await fileLost(buyer), { status: "approved", decided_by: "rule:auto_approve" });
+  });
+});
