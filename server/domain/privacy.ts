@@ -9,10 +9,12 @@ import type { Sealer } from "../secrets/sealer.ts";
 import {
   clearEmailRecipients,
   clearQuoteEmails,
+  clearShipmentScanPlaces,
   findCustomerPlanIds,
   findPlanOrderContext,
   listClaimsOfPlans,
   listEventsMentioning,
+  listShipmentUpdatesOfPlan,
   listShopifyOrderFactsOfPlans,
   redactClaimActivity,
   redactPlanRow,
@@ -76,6 +78,7 @@ export async function redactCustomer(
     await redactClaimActivity(tx, planId, REDACTED);
     // An e-mail not sent yet is not sent to a redacted address.
     await clearEmailRecipients(tx, planId);
+    await redactScanPlaces(tx, planId);
   }
   if (email) await redactEventPayloads(tx, actor, email);
   return planIds.length;
@@ -87,6 +90,19 @@ function customerPlanIds(tx: Tx, sealer: Sealer, actor: Actor, customer: Custome
     emailHash: email && buyerEmailHash(sealer, email),
     orderIds: customer.orderIds,
   });
+}
+
+/**
+ * Where the carriers scanned the order's parcels and what they wrote go, in the scans and in the shipment.updated
+ * events that copy them (docs/api.md "Delivery facts"); the statuses and times stay.
+ */
+async function redactScanPlaces(tx: Tx, planId: string): Promise<void> {
+  await clearShipmentScanPlaces(tx, planId);
+  for (const event of await listShipmentUpdatesOfPlan(tx, planId)) {
+    const shipment = event.data as { events: { location: string | null; message: string | null }[] };
+    const events = shipment.events.map((scan) => ({ ...scan, location: null, message: null }));
+    await replaceEventData(tx, event.seq, { ...shipment, events });
+  }
 }
 
 /** Event payloads are JSON copies of purchases: replace every string equal to the address (any case). */

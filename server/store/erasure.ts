@@ -220,6 +220,32 @@ export async function clearEmailRecipients(tx: Queryable, planId: string): Promi
   );
 }
 
+/** Where the carriers scanned the plan's parcels and what they wrote: cleared (a town can point at the buyer). */
+export async function clearShipmentScanPlaces(tx: Queryable, planId: string): Promise<void> {
+  await tx.run(
+    `UPDATE shipment_events SET location = NULL, message = NULL
+     WHERE shipment_id IN (SELECT s.id FROM shipments s JOIN orders o ON o.id = s.order_id WHERE o.plan_id = ?)`,
+    [planId],
+  );
+}
+
+/** The shipment.updated events of the plan's order, payloads parsed. */
+export async function listShipmentUpdatesOfPlan(
+  tx: Queryable,
+  planId: string,
+): Promise<{ seq: number; data: unknown }[]> {
+  const plan = await tx.get<{ merchant_id: string; mode: string; order_id: string }>(
+    "SELECT merchant_id, mode, order_id FROM plans WHERE id = ?",
+    [planId],
+  );
+  if (!plan) return [];
+  const rows = await tx.all<{ seq: number | string; data: string }>(
+    "SELECT seq, data FROM events WHERE merchant_id = ? AND mode = ? AND type = 'shipment.updated' AND data LIKE ? ESCAPE '\\'",
+    [plan.merchant_id, plan.mode, likeContaining(`"orderId":${JSON.stringify(plan.order_id)}`)],
+  );
+  return rows.map((row) => ({ seq: Number(row.seq), data: JSON.parse(row.data) }));
+}
+
 /** Events whose payload contains the text in any case, payloads parsed. */
 export async function listEventsMentioning(
   tx: Queryable,

@@ -6,6 +6,8 @@ import { apiClient } from "../support/client.ts";
 import { assertChangesNothing, assertError } from "../support/api-assertions.ts";
 import { outbox, protectOrderHeadless, type ApiClient } from "../support/protection-flows.ts";
 import * as shapes from "../../server/http/response-schemas.ts";
+import { redactCustomer } from "../../server/domain/privacy.ts";
+import { createSealer } from "../../server/secrets/sealer.ts";
 
 // Delivery facts from other carts (docs/api.md "Delivery facts", "Delivery states"): the merchant reports a protected
 // order's shipments and their carriers' scans with its secret key; GET /orders/{orderId}/delivery shows the order's
@@ -166,6 +168,35 @@ describe.each(DIALECTS)("delivery facts API (%s)", (dialect) => {
       overdue.body.shipments[0].deliveryDeadline,
       new Date(Date.parse(promisedDay) + 15 * DAY).toISOString(),
     );
+  });
+
+  it("a customer redaction takes the scans' places and the carriers' words, in the scans and their events", async () => {
+    const orderId = await protectedOrderId();
+    const shipment = await secret.post(`/orders/${orderId}/shipments`, { carrier: "Evri", trackingNumber: "H00A" });
+    const scan = {
+      status: "attempted_delivery",
+      occurredAt: new Date(t.clock.now).toISOString(),
+      location: "Hebden Bridge",
+      message: "Left a card at 4 Mill Lane",
+    };
+    assert.equal((await secret.post(`/shipments/${shipment.body.id}/events`, scan)).status, 200);
+    const owner = { merchantId: t.merchant.merchantId, mode: "test" as const };
+    await t.database.db.transaction((tx) =>
+      redactCustomer(tx, createSealer(t.encryptionKey), owner, { email: null, orderIds: [orderId] }),
+    );
+    const [redacted] = (await secret.get(`/orders/${orderId}/delivery`)).body.shipments;
+    assert.deepEqual(
+      redacted.events.map((e: { status: string; location: unknown; message: unknown }) => [
+        e.status,
+        e.location,
+        e.message,
+      ]),
+      [["attempted_delivery", null, null]],
+    );
+    const events = await outbox(t.database.db, t.merchant.merchantId, "shipment.updated");
+    const mine = events.filter((event) => event.data.orderId === orderId);
+    assert.equal(mine.length, 2);
+    for (const event of mine) assert.doesNotMatch(JSON.stringify(event.data), /Hebden|Mill Lane/);
   });
 
   it("bad input gets the documented error and changes nothing", async () => {
