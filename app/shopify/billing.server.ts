@@ -8,6 +8,7 @@
 import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import {
   DomainError,
+  findBalanceBeforeBilling,
   findShopifySubscription,
   findStatementCharge,
   insertStatementCharge,
@@ -273,13 +274,14 @@ export async function requestCapRaise(deps: ShopifyDeps, shop: string): Promise<
 export async function chargeClosedStatements(deps: ShopifyDeps): Promise<number> {
   const statements = await listUnchargedShopifyStatements(deps.db, SCAN_LIMIT);
   let queued = 0;
-  for (const { statementId, shop, merchantId } of statements) {
+  for (const { statementId, shop, merchantId, currency } of statements) {
     const added = await deps.db.transaction(async (tx) => {
       const settlement = await settleStatementThroughPlatform(
         tx,
         deps.services,
         { merchantId, mode: "live" },
         statementId,
+        await findBalanceBeforeBilling(tx, { merchantId, currency }),
       );
       const now = deps.services.clock();
       const owed = settlement.amountCents > 0;

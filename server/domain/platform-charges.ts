@@ -26,15 +26,18 @@ export interface StatementSettlement {
 
 /**
  * Settles a closed statement through the platform: what the merchant owes on it is its closing balance less the
- * charges made after it closed (a charge's entry lands on a later statement; until then it is not in this balance),
- * and that amount's ledger entry is written now. Call it once per statement (the caller's row for the statement makes
- * it so); the entry is unique per statement anyway, so a second call writes no second entry.
+ * charges made after it closed (a charge's entry lands on a later statement; until then it is not in this balance)
+ * and less the balance settled outside the platform before it billed (`settledBeforeCents`: the closing balance of the
+ * account's last statement from then, which every later closing balance still carries), and that amount's ledger
+ * entry is written now. Call it once per statement (the caller's row for the statement makes it so); the entry is
+ * unique per statement anyway, so a second call writes no second entry.
  */
 export async function settleStatementThroughPlatform(
   tx: Tx,
   services: Services,
   owner: Actor,
   statementId: string,
+  settledBeforeCents = 0,
 ): Promise<StatementSettlement> {
   const statement = await findStatement(tx, owner, statementId);
   if (!statement) throw notFound("settlement statement", statementId, "statementId");
@@ -46,7 +49,7 @@ export async function settleStatementThroughPlatform(
     { kind: "correction", sourcePrefix: CHARGE_SOURCE_PREFIX },
     statement.periodStart,
   );
-  const owedCents = -statement.closingBalanceCents - chargedSince;
+  const owedCents = -(statement.closingBalanceCents - settledBeforeCents) - chargedSince;
   const amountCents = Math.max(0, owedCents);
   if (amountCents > 0)
     await appendLedgerEntries(tx, services, owner, [

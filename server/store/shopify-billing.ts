@@ -223,13 +223,36 @@ export async function listStatementCharges(
 export async function listUnchargedShopifyStatements(
   tx: Queryable,
   limit: number,
-): Promise<{ statementId: string; shop: string; merchantId: string }[]> {
-  const rows = await tx.all<{ id: string; shop: string; merchant_id: string }>(
-    `SELECT s.id, i.shop, s.merchant_id FROM settlement_statements s
+): Promise<{ statementId: string; shop: string; merchantId: string; currency: string }[]> {
+  const rows = await tx.all<{ id: string; shop: string; merchant_id: string; currency: string }>(
+    `SELECT s.id, i.shop, s.merchant_id, s.currency FROM settlement_statements s
      JOIN shop_installations i ON i.merchant_id = s.merchant_id
      WHERE s.mode = 'live' AND NOT EXISTS (SELECT 1 FROM shopify_statement_charges c WHERE c.statement_id = s.id)
      ORDER BY s.period_start, s.id LIMIT ?`,
     [limit],
   );
-  return rows.map((row) => ({ statementId: row.id, shop: row.shop, merchantId: row.merchant_id }));
+  return rows.map((row) => ({
+    statementId: row.id,
+    shop: row.shop,
+    merchantId: row.merchant_id,
+    currency: row.currency,
+  }));
+}
+
+/**
+ * The closing balance of the merchant's last live statement in the currency closed before the app billed through
+ * Shopify (status before_billing), or 0: settled outside Shopify, it is not charged again.
+ */
+export async function findBalanceBeforeBilling(
+  tx: Queryable,
+  account: { merchantId: string; currency: string },
+): Promise<number> {
+  const row = await tx.get<{ balance_cents: number | string }>(
+    `SELECT c.balance_cents FROM shopify_statement_charges c
+     JOIN settlement_statements s ON s.id = c.statement_id
+     WHERE c.merchant_id = ? AND c.currency = ? AND c.status = 'before_billing' AND s.mode = 'live'
+     ORDER BY s.period_start DESC LIMIT 1`,
+    [account.merchantId, account.currency],
+  );
+  return Number(row?.balance_cents ?? 0);
 }

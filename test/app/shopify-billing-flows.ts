@@ -20,6 +20,7 @@ import {
 } from "../support/shopify-billing.ts";
 import { mintKeyPair } from "../../server/domain/merchants.ts";
 import { periodContaining } from "../../server/domain/settlements.ts";
+import { insertStatementCharge } from "../../server/store/shopify-billing.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import { adminOverview, adminRequest, adminShopOverview, callRoute } from "../support/admin-routes.ts";
@@ -164,9 +165,28 @@ export function shopifyBillingSuite(dialect: Dialect) {
       assert.equal(fakeSubscription(row.subscription_id).test, true);
     });
 
-    it("a statement the merchant owes becomes one usage record, keyed by the statement, even when the answer is lost and the job runs again", async () => {
+    it("a statement the merchant owes becomes one usage record, keyed by the statement, even when the answer is lost and the job runs again; what was settled before billing is not charged", async () => {
       const { deps: runtimeDeps, queue } = app.runtime();
       app.admin.loseNextResponse("AppUsageRecordCreate");
+      // A statement closed before billing existed (the migration marks it): what it carries was settled outside
+      // Shopify and is not charged again.
+      const weekStart = firstWeek + week++ * WEEK_MS;
+      const before = await closeLiveWeek(db(), deps().services, { merchantId, weekStart, amountsCents: [-5_000] });
+      const now = Date.now();
+      await insertStatementCharge(db(), {
+        statementId: before,
+        shop: SHOP,
+        merchantId,
+        currency: "USD",
+        balanceCents: -5_000,
+        amountCents: 0,
+        carriedForwardCents: 0,
+        status: "before_billing",
+        usageRecordId: null,
+        lastError: null,
+        createdAt: now,
+        updatedAt: now,
+      });
       const statementId = await closeWeek([-40_000]);
       const [charge] = (await charges()).filter((row) => row.statement_id === statementId);
       assert.equal(charge.amount_cents, 40_000);
