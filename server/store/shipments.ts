@@ -4,7 +4,7 @@
 // shipments are made under the order's row lock (lockShipmentOrder, lockOrderByExternalId).
 import type { Actor } from "../vocabulary/actors.ts";
 import type { CarrierStatus, ShipmentEventStatus, ShipmentSource } from "../vocabulary/deliveries.ts";
-import { forUpdate, placeholders, type Queryable } from "./database.ts";
+import { forUpdate, placeholders, type Queryable, type SqlValue } from "./database.ts";
 
 export interface ShipmentRecord {
   id: string;
@@ -72,6 +72,15 @@ function toShipment(row: ShipmentRow): ShipmentRecord {
   };
 }
 
+/** The shipments, with their order's id, matching `where` (and its ORDER BY, LIMIT). */
+async function selectShipments(tx: Queryable, where: string, params: SqlValue[]): Promise<ShipmentRecord[]> {
+  const rows = await tx.all<ShipmentRow>(
+    `SELECT ${SHIPMENT_COLUMNS} FROM shipments s JOIN orders o ON o.id = s.order_id WHERE ${where}`,
+    params,
+  );
+  return rows.map(toShipment);
+}
+
 /** How a shipment of an order is known: the Shopify fulfilment it comes from, or its tracking number. */
 export type ShipmentKey = { trackingNumber: string } | { shopifyFulfillmentId: string };
 
@@ -88,44 +97,31 @@ export async function findOrderShipment(
     "trackingNumber" in key
       ? ["tracking_number", key.trackingNumber]
       : ["shopify_fulfillment_id", key.shopifyFulfillmentId];
-  const row = await tx.get<ShipmentRow>(
-    `SELECT ${SHIPMENT_COLUMNS} FROM shipments s JOIN orders o ON o.id = s.order_id
-     WHERE s.order_id = ? AND s.${column} = ?
-     ORDER BY s.shopify_fulfillment_id IS NOT NULL, s.created_at, s.id LIMIT 1`,
+  const [shipment] = await selectShipments(
+    tx,
+    `s.order_id = ? AND s.${column} = ? ORDER BY s.shopify_fulfillment_id IS NOT NULL, s.created_at, s.id LIMIT 1`,
     [orderRowId, value],
   );
-  return row && toShipment(row);
+  return shipment;
 }
 
 /** The owner's shipment by id, or undefined (another merchant's, or another mode's, is not found). */
 export async function findShipment(tx: Queryable, owner: Actor, id: string): Promise<ShipmentRecord | undefined> {
-  const row = await tx.get<ShipmentRow>(
-    `SELECT ${SHIPMENT_COLUMNS} FROM shipments s JOIN orders o ON o.id = s.order_id
-     WHERE s.id = ? AND s.merchant_id = ? AND s.mode = ?`,
-    [id, owner.merchantId, owner.mode],
-  );
-  return row && toShipment(row);
+  const [shipment] = await selectShipments(tx, "s.id = ? AND s.merchant_id = ? AND s.mode = ?", [
+    id,
+    owner.merchantId,
+    owner.mode,
+  ]);
+  return shipment;
 }
 
 /** The order's shipments, first reported first. */
-export async function listOrderShipments(tx: Queryable, orderRowId: string): Promise<ShipmentRecord[]> {
-  const rows = await tx.all<ShipmentRow>(
-    `SELECT ${SHIPMENT_COLUMNS} FROM shipments s JOIN orders o ON o.id = s.order_id
-     WHERE s.order_id = ? ORDER BY s.created_at, s.id`,
-    [orderRowId],
-  );
-  return rows.map(toShipment);
-}
+export const listOrderShipments = (tx: Queryable, orderRowId: string): Promise<ShipmentRecord[]> =>
+  selectShipments(tx, "s.order_id = ? ORDER BY s.created_at, s.id", [orderRowId]);
 
 /** The shipments of the plan's order, first reported first (none when the plan has no order row). */
-export async function listPlanShipments(tx: Queryable, planId: string): Promise<ShipmentRecord[]> {
-  const rows = await tx.all<ShipmentRow>(
-    `SELECT ${SHIPMENT_COLUMNS} FROM shipments s JOIN orders o ON o.id = s.order_id
-     WHERE o.plan_id = ? ORDER BY s.created_at, s.id`,
-    [planId],
-  );
-  return rows.map(toShipment);
-}
+export const listPlanShipments = (tx: Queryable, planId: string): Promise<ShipmentRecord[]> =>
+  selectShipments(tx, "o.plan_id = ? ORDER BY s.created_at, s.id", [planId]);
 
 /** Row-locks the order the shipments hang off: every change to an order's shipments takes it first. */
 export async function lockShipmentOrder(tx: Queryable, orderRowId: string): Promise<void> {
