@@ -133,6 +133,31 @@ describe.each(DIALECTS)("delivery facts API (%s)", (dialect) => {
     assert.equal(await shipmentEvents(), eventsBefore + 1);
   });
 
+  it("concurrent reports of one tracking number make one shipment, and of one scan one event", async () => {
+    const orderId = await protectedOrderId();
+    const report = { carrier: "FedEx", trackingNumber: "794644790138" };
+    const shipments = await Promise.all(
+      Array.from({ length: 5 }, () => secret.post(`/orders/${orderId}/shipments`, report)),
+    );
+    assert.deepEqual(
+      shipments.map((response) => response.status),
+      [200, 200, 200, 200, 200],
+    );
+    assert.equal(new Set(shipments.map((response) => response.body.id)).size, 1);
+    const scan = { status: "in_transit", occurredAt: new Date(t.clock.now).toISOString() };
+    const scans = await Promise.all(
+      Array.from({ length: 5 }, () => secret.post(`/shipments/${shipments[0].body.id}/events`, scan)),
+    );
+    assert.ok(scans.every((response) => response.status === 200));
+    const delivery = await secret.get(`/orders/${orderId}/delivery`);
+    assert.equal(delivery.body.shipments.length, 1);
+    assert.equal(delivery.body.shipments[0].events.length, 1);
+    const events = (await outbox(t.database.db, t.merchant.merchantId, "shipment.updated")).filter(
+      (event) => event.data.orderId === orderId,
+    );
+    assert.equal(events.length, 2, "one for the shipment, one for its scan");
+  });
+
   it("stalled after 10 days without a scan (presumed lost), moving again with a new scan; overdue 14 days after the promise", async () => {
     const orderId = await protectedOrderId();
     const promisedDay = new Date(t.clock.now).toISOString().slice(0, 10);
