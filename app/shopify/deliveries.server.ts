@@ -65,6 +65,9 @@ function reportedTime(deps: ShopifyDeps, at: string): number {
 
 async function recordFulfillment(deps: ShopifyDeps, job: Job<FulfillmentPayload>): Promise<void> {
   const { order_id: orderId, id, shipment_status: shipmentStatus, updated_at: updatedAt } = job.payload;
+  // A fulfilment of lines that ship nothing (the protection line, fulfilled by the app at once) is no parcel: as a
+  // shipment it would never be scanned and would stall into a presumed loss.
+  if (job.payload.ships === false) return;
   const owner = await ownerOf(deps, job.shop, orderId);
   if (!owner) return;
   // When the fulfilment last changed is when it became delivered.

@@ -174,6 +174,20 @@ export function shopifyDeliveriesSuite(dialect: Dialect) {
       assert.equal(delivery.state, "failed");
     });
 
+    it("a fulfilment of only the protection line (it ships nothing) is no shipment, even marked delivered", async () => {
+      const { order, plan, protectionLine } = await protectedPaidOrder(app, SHOP);
+      const protectionOnly = {
+        ...fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered" }),
+        tracking_number: null,
+        tracking_numbers: [],
+        line_items: [{ id: protectionLine.id, quantity: 1, requires_shipping: false }],
+      };
+      assert.equal(await app.deliver({ shop: SHOP, topic: "fulfillments/create", payload: protectionOnly }), 200);
+      await app.settled();
+      assert.deepEqual((await deliveryOf(plan, order.id)).shipments, []);
+      assert.equal(await deliveredAt(order.id), null);
+    });
+
     it("fulfillment events of an order without protection are accepted and change nothing", async () => {
       const order = orderPayload({ lines: [{ productId: 222, price: "40.00" }] });
       assert.equal(await app.deliver({ shop: SHOP, topic: "orders/create", payload: order }), 200);

@@ -23,6 +23,8 @@ export interface ShopifyFulfillment {
   updated_at: string;
   tracking_company?: string | null;
   tracking_number?: string | null;
+  /** The order lines it fulfils; requires_shipping false on a line that ships nothing (the protection line). */
+  line_items?: { requires_shipping?: boolean }[];
 }
 
 /**
@@ -35,6 +37,8 @@ export interface FulfillmentPayload {
   id?: string;
   tracking_company?: string | null;
   tracking_number?: string | null;
+  /** False: none of its lines ships (the protection line the app fulfils itself): no parcel. Absent on older jobs. */
+  ships?: boolean;
   shipment_status: ShipmentStatus | null;
   updated_at: string;
 }
@@ -44,6 +48,7 @@ export const fulfillmentPayloadOf = (fulfillment: ShopifyFulfillment): Fulfillme
   id: String(fulfillment.id),
   tracking_company: fulfillment.tracking_company ?? null,
   tracking_number: fulfillment.tracking_number ?? null,
+  ships: !(fulfillment.line_items?.length && fulfillment.line_items.every((line) => line.requires_shipping === false)),
   shipment_status: fulfillment.shipment_status ?? null,
   updated_at: fulfillment.updated_at,
 });
