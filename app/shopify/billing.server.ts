@@ -12,6 +12,7 @@ import {
   findShopifySubscription,
   findStatementCharge,
   insertStatementCharge,
+  listChargesWaitingSince,
   listStatementCharges,
   listUnchargedShopifyStatements,
   loadActiveProgram,
@@ -25,10 +26,10 @@ import {
   type SubscriptionStatus,
 } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
-import type { AdminGraphql } from "./admin/graphql.ts";
+import { AdminApiError, type AdminGraphql } from "./admin/graphql.ts";
 import { activeSubscriptions, type ActiveSubscription, type UsageLineItem } from "./admin/active-subscriptions.ts";
 import { appSubscriptionCreate } from "./admin/app-subscription-create.ts";
-import { appUsageRecordCreate } from "./admin/app-usage-record-create.ts";
+import { appUsageRecordCreate, type AppUsageRecordCreateResult } from "./admin/app-usage-record-create.ts";
 import { appSubscriptionLineItemUpdate } from "./admin/app-subscription-line-item-update.ts";
 import type { Job, JobCompletion, PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJob, enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
@@ -39,6 +40,8 @@ export const INITIAL_CAPPED_AMOUNT_CENTS = 100_000;
 /** How often the app looks for closed statements to charge (the settlements job closes them every 10 minutes). */
 export const STATEMENT_CHARGE_SCAN_MS = 60_000;
 const SCAN_LIMIT = 100;
+/** How long a charge waits for a higher cap before it is tried again (a new billing cycle may have room). */
+export const CAP_RECHECK_MS = 6 * 60 * 60 * 1000;
 /** shopify.app.toml's `handle`: Shopify's admin opens the embedded app at /admin/apps/<handle>. */
 const APP_HANDLE = "purchase-protection";
 /** A subscription in these states charges nothing and pauses new live protection. */
@@ -180,16 +183,19 @@ async function applyActive(deps: ShopifyDeps, merchantId: string, record: Shopif
 
 async function queueWaitingCharges(tx: Queryable, deps: ShopifyDeps, shop: string): Promise<number> {
   const waiting = await listStatementCharges(tx, shop, WAITING);
-  for (const charge of waiting) {
-    await updateStatementCharge(tx, charge.statementId, { status: "pending" }, deps.services.clock());
-    await enqueueNamedJob(tx, deps.services, {
-      shop,
-      kind: "charge_statement",
-      payload: { statementId: charge.statementId },
-      subject: charge.statementId,
-    });
-  }
+  for (const charge of waiting) await chargeAgain(tx, deps, shop, charge.statementId);
   return waiting.length;
+}
+
+/** A waiting charge is pending again, with a job to make it (its usage record's key keeps it to one record). */
+async function chargeAgain(tx: Queryable, deps: ShopifyDeps, shop: string, statementId: string): Promise<void> {
+  await updateStatementCharge(tx, statementId, { status: "pending" }, deps.services.clock());
+  await enqueueNamedJob(tx, deps.services, {
+    shop,
+    kind: "charge_statement",
+    payload: { statementId },
+    subject: statementId,
+  });
 }
 
 /**
@@ -311,11 +317,28 @@ export async function chargeClosedStatements(deps: ShopifyDeps): Promise<number>
   return queued;
 }
 
+/**
+ * Charges that waited for a higher cap, tried again once they have waited CAP_RECHECK_MS: a new 30-day billing cycle
+ * empties the balance used, and Shopify sends no webhook for that. Returns how many it queued.
+ */
+async function recheckCappedCharges(deps: ShopifyDeps): Promise<number> {
+  const now = deps.services.clock();
+  const stale = await listChargesWaitingSince(deps.db, {
+    status: "waiting_cap",
+    before: now - CAP_RECHECK_MS,
+    limit: SCAN_LIMIT,
+  });
+  for (const { statementId, shop } of stale)
+    await deps.db.transaction((tx) => chargeAgain(tx, deps, shop, statementId));
+  if (stale.length > 0) deps.wakeJobs();
+  return stale.length;
+}
+
 export function statementChargeTask(deps: ShopifyDeps): PeriodicTask {
   return {
     name: "shopify-statement-charges",
     everyMs: STATEMENT_CHARGE_SCAN_MS,
-    task: () => chargeClosedStatements(deps),
+    task: async () => (await chargeClosedStatements(deps)) + (await recheckCappedCharges(deps)),
   };
 }
 
@@ -359,13 +382,21 @@ async function chargeStatement(
     const graphql = await deps.adminApi(job.shop);
     const line = await currentUsageLine(graphql, subscription);
     if (!line) return await wait("waiting_subscription");
-    if (line.balanceUsedCents + charge.amountCents > line.cappedAmountCents) return await wait("waiting_cap");
-    const { appUsageRecordCreate: created } = await appUsageRecordCreate(graphql, {
-      subscriptionLineItemId: subscription.lineItemId,
-      price: { amount: formatDecimalAmount(charge.amountCents, charge.currency), currencyCode: charge.currency },
-      description: `Settlement statement ${statementId}`,
-      idempotencyKey: `statement:${statementId}`,
-    });
+    const pastCap = line.balanceUsedCents + charge.amountCents > line.cappedAmountCents;
+    let created: AppUsageRecordCreateResult["appUsageRecordCreate"];
+    try {
+      ({ appUsageRecordCreate: created } = await appUsageRecordCreate(graphql, {
+        subscriptionLineItemId: subscription.lineItemId,
+        price: { amount: formatDecimalAmount(charge.amountCents, charge.currency), currencyCode: charge.currency },
+        description: `Settlement statement ${statementId}`,
+        idempotencyKey: `statement:${statementId}`,
+      }));
+    } catch (error) {
+      // Past the cap Shopify refuses a new record (a userError) but still answers the one its key made before (this
+      // job's own, whose answer was lost), so the call is made either way; refused, the charge waits for a raise.
+      if (pastCap && error instanceof AdminApiError) return await wait("waiting_cap");
+      throw error;
+    }
     if (!created.appUsageRecord) throw new Error("appUsageRecordCreate answered without a usage record");
     const usageRecordId = created.appUsageRecord.id;
     await deps.db.transaction(async (tx) => {
@@ -373,7 +404,8 @@ async function chargeStatement(
       await saveShopifySubscription(tx, {
         ...subscription,
         cappedAmountCents: line.cappedAmountCents,
-        balanceUsedCents: line.balanceUsedCents + charge.amountCents,
+        // Past the cap, the record was an earlier one: the balance holds it already.
+        balanceUsedCents: line.balanceUsedCents + (pastCap ? 0 : charge.amountCents),
         updatedAt: now,
       });
       await completion.markDone(tx);

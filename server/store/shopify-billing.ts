@@ -256,3 +256,16 @@ export async function findBalanceBeforeBilling(
   );
   return Number(row?.balance_cents ?? 0);
 }
+
+/** Charges in this state not touched since `before`, oldest first, with their shop. */
+export async function listChargesWaitingSince(
+  tx: Queryable,
+  query: { status: StatementChargeStatus; before: number; limit: number },
+): Promise<{ statementId: string; shop: string }[]> {
+  const rows = await tx.all<{ statement_id: string; shop: string }>(
+    `SELECT statement_id, shop FROM shopify_statement_charges WHERE status = ? AND updated_at < ?
+     ORDER BY updated_at, statement_id LIMIT ?`,
+    [query.status, query.before, query.limit],
+  );
+  return rows.map((row) => ({ statementId: row.statement_id, shop: row.shop }));
+}

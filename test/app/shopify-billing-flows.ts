@@ -244,11 +244,11 @@ export function shopifyBillingSuite(dialect: Dialect) {
     });
 
     it("a charge past the cap waits; the merchant approves a raised cap; then it goes through", async () => {
-      const calls = usageCalls().length;
+      const records = app.admin.billing.usageRecords.length;
       // 1,000.00 cap, 470.00 used: 800.00 would pass it.
       const statementId = await closeWeek([-80_000]);
       assert.equal((await charges()).find((row) => row.statement_id === statementId)!.status, "waiting_cap");
-      assert.equal(usageCalls().length, calls, "nothing charged past the cap");
+      assert.equal(app.admin.billing.usageRecords.length, records, "nothing charged past the cap");
 
       const asking = await adminShopOverview(SHOP);
       assert.deepEqual(
@@ -278,6 +278,39 @@ export function shopifyBillingSuite(dialect: Dialect) {
       assert.equal(charged.status, "charged");
       assert.equal((await subscriptionRow())!.confirmation_url, null);
       assert.equal(app.admin.billing.usageRecords.at(-1)!.price.amount, "800.00");
+    });
+
+    it("a charge waiting for a higher cap is tried again after a while: a new billing cycle has room", async () => {
+      // 2,000.00 cap, 1,270.00 used: 900.00 would pass it.
+      const statementId = await closeWeek([-90_000]);
+      const status = async () => (await charges()).find((row) => row.statement_id === statementId)!.status;
+      assert.equal(await status(), "waiting_cap");
+      assert.equal(await billing.statementChargeTask(deps()).task(), 0, "not tried again at once");
+      app.admin.billing.newCycle((await subscriptionRow())!.subscription_id);
+      await db().run("UPDATE shopify_statement_charges SET updated_at = ? WHERE statement_id = ?", [
+        Date.now() - billing.CAP_RECHECK_MS - 1,
+        statementId,
+      ]);
+      assert.equal(await billing.statementChargeTask(deps()).task(), 1);
+      await app.settled();
+      assert.equal(await status(), "charged");
+    });
+
+    it("a retry after a lost answer that now reads past the cap takes the record Shopify made, and does not wait", async () => {
+      // 900.00 used of 2,000.00: 1,000.00 fits; its answer is lost, and the retry sees 1,900.00 used.
+      app.admin.loseNextResponse("AppUsageRecordCreate");
+      const statementId = await closeWeek([-100_000]);
+      await db().run("UPDATE shopify_jobs SET run_at = 0 WHERE kind = 'charge_statement' AND subject = ?", [
+        statementId,
+      ]);
+      await app.runtime().queue.runDue();
+      await app.settled();
+      const charged = (await charges()).find((row) => row.statement_id === statementId)!;
+      const records = app.admin.billing.usageRecords.filter(
+        (record) => record.idempotencyKey === `statement:${statementId}`,
+      );
+      assert.equal(records.length, 1);
+      assert.deepEqual([charged.status, charged.usage_record_id], ["charged", records[0].id]);
     });
 
     it("a cancelled subscription pauses new live protection with the reason (test mode unaffected) and keeps what is owed until a new one is approved", async () => {

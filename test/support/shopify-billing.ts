@@ -223,6 +223,12 @@ export function fakeBilling(gid: (type: string) => string) {
       subscription.status = "ACTIVE";
       return subscription;
     },
+    /** A new 30-day billing cycle begins: the usage line's balance used is back to zero. */
+    newCycle(id: string): FakeSubscription {
+      const subscription = subscriptions.find((candidate) => candidate.id === id)!;
+      subscription.line.balanceUsedCents = 0;
+      return subscription;
+    },
     /** The subscription's status changes on Shopify's side (the merchant cancels, a store is frozen…). */
     setStatus(id: string, status: SubscriptionStatus): FakeSubscription {
       const subscription = subscriptions.find((candidate) => candidate.id === id)!;
