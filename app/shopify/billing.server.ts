@@ -73,8 +73,11 @@ const usagePricing = (item: UsageLineItem) =>
 const usageLine = (subscription: { lineItems: UsageLineItem[] }) =>
   subscription.lineItems.find((item) => usagePricing(item) !== undefined);
 
-/** The row for an active subscription as Shopify reports it (cap and balance of its usage line). */
-function activeRecord(
+/**
+ * The row for a subscription as Shopify reports it (status, cap and balance of its usage line), keeping what the
+ * previous row of the same subscription asked: a raise awaiting approval.
+ */
+function subscriptionRecord(
   shop: string,
   subscription: ActiveSubscription,
   previous: ShopifySubscriptionRecord | undefined,
@@ -119,7 +122,7 @@ export async function ensureSubscription(
   const state = await activeSubscriptions(graphql);
   const now = deps.services.clock();
   const adopted = state.currentAppInstallation.activeSubscriptions
-    .map((subscription) => activeRecord(shop, subscription, current, now))
+    .map((subscription) => subscriptionRecord(shop, subscription, current, now))
     .find((record) => record?.status === "ACTIVE");
   if (adopted) {
     await applyActive(deps, installation.merchantId, adopted);
@@ -149,24 +152,10 @@ export async function ensureSubscription(
     returnUrl: billingReturnUrl(shop),
     test: state.shop.plan.partnerDevelopment,
   });
-  const subscription = created.appSubscription;
-  const line = subscription && usageLine(subscription);
-  if (!subscription || !line || !created.confirmationUrl)
+  const made = created.appSubscription && subscriptionRecord(shop, created.appSubscription, undefined, now);
+  if (!made || !created.confirmationUrl)
     throw new Error("appSubscriptionCreate answered without a subscription, its usage line or a confirmation URL");
-  const record: ShopifySubscriptionRecord = {
-    shop,
-    subscriptionId: subscription.id,
-    lineItemId: line.id,
-    status: subscription.status as SubscriptionStatus,
-    test: subscription.test,
-    currency,
-    cappedAmountCents: INITIAL_CAPPED_AMOUNT_CENTS,
-    balanceUsedCents: 0,
-    confirmationUrl: created.confirmationUrl,
-    requestedCapCents: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const record = { ...made, confirmationUrl: created.confirmationUrl };
   await saveShopifySubscription(deps.db, record);
   return record;
 }
@@ -217,7 +206,7 @@ export async function applySubscriptionUpdate(
     const active = (await activeSubscriptions(graphql)).currentAppInstallation.activeSubscriptions.find(
       (subscription) => subscription.id === current.subscriptionId,
     );
-    const record = active && activeRecord(shop, active, current, now);
+    const record = active && subscriptionRecord(shop, active, current, now);
     // Not active on Shopify (yet): the next update says what it became.
     if (record) await applyActive(deps, installation.merchantId, record);
     return;

@@ -23,8 +23,8 @@ import {
   type JobStatus,
   type Queryable,
   type ShopifyOrderSummary,
+  type ShopifySubscriptionRecord,
   type StatementChargeStatus,
-  type SubscriptionStatus,
   type WebhookAttempt,
 } from "../../server/index.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
@@ -105,17 +105,7 @@ export interface ShopOverview {
 /** The app's usage charges on Shopify (app/shopify/billing.server.ts): the subscription and the charges not through. */
 export interface DashboardBilling {
   /** Null until the install's billing setup has created the subscription. */
-  subscription: {
-    status: SubscriptionStatus;
-    test: boolean;
-    currency: string;
-    cappedAmountCents: number;
-    balanceUsedCents: number;
-    /** Where the merchant approves (the subscription, or a raised cap); null when nothing awaits approval. */
-    confirmationUrl: string | null;
-    /** The cap a pending raise asks for. */
-    requestedCapCents: number | null;
-  } | null;
+  subscription: ShopifySubscriptionRecord | null;
   /** Owed statements whose charge waits: for a higher cap, or for an active subscription. */
   waiting: { statementId: string; amountCents: number; currency: string; status: StatementChargeStatus }[];
 }
@@ -198,17 +188,7 @@ async function billingState(db: Queryable, shop: string): Promise<DashboardBilli
   const subscription = await findShopifySubscription(db, shop);
   const waiting = await listStatementCharges(db, shop, ["waiting_cap", "waiting_subscription"]);
   return {
-    subscription: subscription
-      ? {
-          status: subscription.status,
-          test: subscription.test,
-          currency: subscription.currency,
-          cappedAmountCents: subscription.cappedAmountCents,
-          balanceUsedCents: subscription.balanceUsedCents,
-          confirmationUrl: subscription.confirmationUrl,
-          requestedCapCents: subscription.requestedCapCents,
-        }
-      : null,
+    subscription: subscription ?? null,
     waiting: waiting.map((charge) => ({
       statementId: charge.statementId,
       amountCents: charge.amountCents,
