@@ -144,6 +144,7 @@ export const messages = {
     occurredLabel: "Happened on",
     filedLabel: "Sent on",
     decision: "Decision",
+    decisionBasis: "What the decision rests on",
     yourDescription: "What you told us",
     timeline: "History",
     actors: {

@@ -469,6 +469,16 @@ function Outcome({ detail }: { detail: Detail }) {
         ) : null}
       </dl>
       {claim.decision ? <p className="pre">{claim.decision.message}</p> : null}
+      {claim.decision && claim.decision.basis.length > 0 ? (
+        <>
+          <h3 className="spaced">What the rule's decision rests on (as the buyer reads it)</h3>
+          <ul className="decision-basis">
+            {claim.decision.basis.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {claim.resolution?.error ? (
         <p className="flag" role="status">
           The last payout attempt failed: {claim.resolution.error}

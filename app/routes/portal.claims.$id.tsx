@@ -136,6 +136,16 @@ export default function ClaimDetail() {
           <div className="decision">
             <h3>{messages.claim.decision}</h3>
             <p>{claim.decision.message}</p>
+            {claim.decision.basis.length > 0 ? (
+              <>
+                <p className="muted">{messages.claim.decisionBasis}</p>
+                <ul className="decision-basis">
+                  {claim.decision.basis.map((sentence) => (
+                    <li key={sentence}>{sentence}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
             <ClaimPayout claim={claim} merchantName={merchantName} />
             <p className="muted">
               <LocalTime iso={claim.decision.decidedAt} />

@@ -11,6 +11,7 @@ import { queuePlanEmail, type EmailTemplate } from "./emails.ts";
 import { appendLedgerEntry } from "./ledger.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
 import { CLAIM_WINDOW_DAYS, parseStoredClaimRules } from "./claim-rules.ts";
+import type { DecisionFact } from "./decision-basis.ts";
 import { toClaim, type Claim } from "./claim-views.ts";
 import type { ClaimStatus } from "../vocabulary/claims.ts";
 import {
@@ -33,7 +34,9 @@ import {
 } from "../store/claims.ts";
 
 /** Who decides: one of the program's claim rules (at filing), or a member of the claims team. */
-export type ClaimDecider = { kind: "rule"; ruleId: string } | { kind: "staff"; staffId: string };
+/** Who decides: a rule, with the facts it rested on (decision-basis.ts), or a member of the claims team. */
+export type ClaimDecider =
+  { kind: "rule"; ruleId: string; basis: readonly DecisionFact[] } | { kind: "staff"; staffId: string };
 
 /**
  * The published reasons a claim is denied for: the code the merchant's systems see and the sentence the buyer reads
@@ -101,6 +104,9 @@ export const claimActorOf = (record: Pick<ClaimRecord, "merchantId" | "mode">): 
 
 const decidedByOf = (by: ClaimDecider) => (by.kind === "rule" ? `rule:${by.ruleId}` : `staff:${by.staffId}`);
 const timelineActorOf = (by: ClaimDecider): TimelineActor => (by.kind === "rule" ? "service" : "claims_team");
+
+/** The facts a rule's decision rested on, as stored (JSON); none for a person's. */
+const basisOf = (by: ClaimDecider): string | null => (by.kind === "rule" ? JSON.stringify(by.basis) : null);
 
 /** The sentence the buyer reads, then the decider's note (both shown on the buyer's timeline). */
 const withNote = (sentence: string, note: string | undefined) =>
@@ -268,6 +274,7 @@ export async function approveClaim(
     code: APPROVAL_DECISION.code,
     message: APPROVAL_DECISION.message,
     decidedBy: decidedByOf(by),
+    basis: basisOf(by),
     remedy,
     at: services.clock(),
   });
@@ -312,6 +319,7 @@ export async function denyClaim(
     code: reason.code,
     message: reason.message,
     decidedBy: decidedByOf(by),
+    basis: basisOf(by),
     remedy: null,
     at: services.clock(),
   });

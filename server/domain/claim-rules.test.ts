@@ -11,6 +11,7 @@ import {
 } from "./claim-rules.ts";
 import { DENIAL_REASONS } from "./claim-decisions.ts";
 import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
+import { describeDecisionFact, type DecisionFact } from "./decision-basis.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const PURCHASED = Date.UTC(2026, 0, 10);
@@ -43,6 +44,7 @@ describe("evaluateClaimRules", () => {
       decision: "deny",
       ruleId: "claim_window",
       code: "outside_claim_window",
+      basis: [{ fact: "filed_after_window", occurredAt: late.occurredAt, filedAt: late.filedAt }],
     });
     const lastDay = facts({ occurredAt: PURCHASED, filedAt: PURCHASED + CLAIM_WINDOW_DAYS * DAY });
     assert.equal(evaluateClaimRules(autoApproving, lastDay).decision, "approve");
@@ -55,6 +57,7 @@ describe("evaluateClaimRules", () => {
         decision: "deny",
         ruleId: "plan_not_active",
         code: "plan_not_active",
+        basis: [{ fact: "plan_ended", endedAt: PURCHASED + DAY }],
       });
     }
   });
@@ -64,6 +67,7 @@ describe("evaluateClaimRules", () => {
       decision: "deny",
       ruleId: "amount_above_remaining",
       code: "amount_exceeds_coverage",
+      basis: [{ fact: "amount_above_remaining", amountCents: 2_000, remainingCents: 1_999 }],
     });
     assert.equal(
       evaluateClaimRules(autoApproving, facts({ amountCents: 2_000, remainingCents: 2_000 })).decision,
@@ -72,10 +76,15 @@ describe("evaluateClaimRules", () => {
   });
 
   it("auto_approve: approves a chosen reason up to the program's amount", () => {
-    assert.deepEqual(evaluateClaimRules(autoApproving, facts()), { decision: "approve", ruleId: "auto_approve" });
+    assert.deepEqual(evaluateClaimRules(autoApproving, facts()), {
+      decision: "approve",
+      ruleId: "auto_approve",
+      basis: [{ fact: "within_cover", amountCents: 2_000, remainingCents: 5_000 }, { fact: "no_delivery_recorded" }],
+    });
     assert.deepEqual(evaluateClaimRules(autoApproving, facts({ reason: "damaged_in_transit", amountCents: 2_500 })), {
       decision: "approve",
       ruleId: "auto_approve",
+      basis: [{ fact: "within_cover", amountCents: 2_500, remainingCents: 5_000 }],
     });
   });
 
@@ -178,6 +187,56 @@ describe("evaluateClaimRules", () => {
     // Reasons the carriers cannot speak to, and orders without shipment reports, decide as before.
     assert.equal(outcome("damaged_in_transit", "in_transit"), "auto_approve");
     assert.equal(outcome("lost_in_transit", "not_shipped"), "auto_approve");
+  });
+
+  it("an approval names the carriers' fact it rested on; each fact reads as a sentence in the buyer's words", () => {
+    const rules: ClaimRules = {
+      autoApprove: {
+        maxAmountCents: 2_500,
+        reasons: ["lost_in_transit", "stolen_after_delivery", "not_delivered_by_promised_date_plus_14_days"],
+        maxRiskLevel: "elevated",
+      },
+      replacementAllowed: false,
+    };
+    const basisOf = (input: Partial<ClaimFacts>) => {
+      const outcome = evaluateClaimRules(rules, facts(input));
+      return outcome.decision === "review" ? [] : outcome.basis.slice(1);
+    };
+    assert.deepEqual(basisOf({ delivery: { state: "stalled", overdue: false } }), [
+      { fact: "delivery", state: "stalled", overdue: false },
+    ]);
+    assert.deepEqual(basisOf({ reason: "stolen_after_delivery", deliveredAt: PURCHASED + DAY }), [
+      { fact: "delivered", at: PURCHASED + DAY },
+    ]);
+    assert.deepEqual(
+      basisOf({
+        reason: "not_delivered_by_promised_date_plus_14_days",
+        delivery: { state: "in_transit", overdue: true },
+      }),
+      [{ fact: "delivery", state: "in_transit", overdue: true }],
+    );
+    const sentences = [
+      { fact: "within_cover", amountCents: 2_000, remainingCents: 5_000 },
+      { fact: "delivery", state: "stalled", overdue: false },
+      { fact: "delivery", state: "failed", overdue: false },
+      { fact: "delivery", state: "in_transit", overdue: true },
+      { fact: "delivered", at: PURCHASED + DAY },
+      { fact: "no_delivery_recorded" },
+      { fact: "filed_after_window", occurredAt: PURCHASED, filedAt: PURCHASED + 31 * DAY },
+      { fact: "plan_ended", endedAt: PURCHASED + DAY },
+      { fact: "amount_above_remaining", amountCents: 2_000, remainingCents: 1_999 },
+    ].map((fact) => describeDecisionFact(fact as DecisionFact, "USD"));
+    assert.deepEqual(sentences, [
+      "You asked for $20.00, within the $50.00 your plan still covers.",
+      "The carrier has reported no movement of your parcel for too long: it is presumed lost.",
+      "The carrier reported that it could not deliver your parcel.",
+      "Your parcel was not delivered within 14 days of the promised delivery date.",
+      "The carrier recorded your parcel delivered on 11 January 2026.",
+      "No delivery of your order has been recorded.",
+      "You told us it happened on 10 January 2026, more than 30 days before the claim was filed on 10 February 2026.",
+      "Your protection ended on 11 January 2026, before the claim was filed.",
+      "You asked for $20.00; your plan covers $19.99 more.",
+    ]);
   });
 
   it("every denial's code is a published denial reason", () => {

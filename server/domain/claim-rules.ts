@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CLAIM_WINDOW_DAYS, COVERED_REASONS } from "./disclosure.ts";
 import { RISK_LEVELS, type RiskLevel } from "../vocabulary/claims.ts";
 import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
+import type { DecisionFact } from "./decision-basis.ts";
 
 export type CoveredReason = (typeof COVERED_REASONS)[number];
 
@@ -71,9 +72,10 @@ export interface ClaimFacts {
   delivery: { state: OrderDeliveryState; overdue: boolean };
 }
 
+/** A decision names the facts it rested on (decision-basis.ts), which the buyer and the claims team read. */
 export type RuleOutcome =
-  | { decision: "deny"; ruleId: RuleId; code: string }
-  | { decision: "approve"; ruleId: RuleId }
+  | { decision: "deny"; ruleId: RuleId; code: string; basis: DecisionFact[] }
+  | { decision: "approve"; ruleId: RuleId; basis: DecisionFact[] }
   | { decision: "review"; ruleId: "review" | "risk_review" | "delivery_review" };
 
 export const RULE_IDS = [
@@ -87,6 +89,8 @@ export const RULE_IDS = [
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
+const OVERDUE = "not_delivered_by_promised_date_plus_14_days";
+
 /** The carriers' word each reason needs before it is approved without review (docs/api.md "Claim rules"). */
 const DELIVERY_NEEDED: Partial<Record<string, readonly OrderDeliveryState[]>> = {
   lost_in_transit: ["stalled", "failed", "returned_to_sender"],
@@ -97,8 +101,22 @@ function deliverySupports(reason: string, delivery: ClaimFacts["delivery"], deli
   // Stolen after delivery: only a delivered parcel can be; with no delivery recorded a person looks.
   if (reason === "stolen_after_delivery") return deliveredAt !== null;
   if (delivery.state === "not_shipped") return true;
-  if (reason === "not_delivered_by_promised_date_plus_14_days") return delivery.overdue;
+  if (reason === OVERDUE) return delivery.overdue;
   return DELIVERY_NEEDED[reason]?.includes(delivery.state) ?? true;
+}
+
+/** What an approval rests on: the amount within the cover, and the delivery fact the reason needed. */
+function approvalBasis(facts: ClaimFacts): DecisionFact[] {
+  const basis: DecisionFact[] = [
+    { fact: "within_cover", amountCents: facts.amountCents, remainingCents: facts.remainingCents },
+  ];
+  if (facts.reason === "stolen_after_delivery" && facts.deliveredAt !== null)
+    basis.push({ fact: "delivered", at: facts.deliveredAt });
+  else if (facts.delivery.state !== "not_shipped" && (facts.reason in DELIVERY_NEEDED || facts.reason === OVERDUE))
+    basis.push({ fact: "delivery", state: facts.delivery.state, overdue: facts.delivery.overdue });
+  else if ((NOT_DELIVERED_REASONS as readonly string[]).includes(facts.reason))
+    basis.push({ fact: "no_delivery_recorded" });
+  return basis;
 }
 
 /**
@@ -108,12 +126,27 @@ function deliverySupports(reason: string, delivery: ClaimFacts["delivery"], deli
  */
 export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOutcome {
   if (facts.filedAt - facts.occurredAt > CLAIM_WINDOW_MS)
-    return { decision: "deny", ruleId: "claim_window", code: "outside_claim_window" };
+    return {
+      decision: "deny",
+      ruleId: "claim_window",
+      code: "outside_claim_window",
+      basis: [{ fact: "filed_after_window", occurredAt: facts.occurredAt, filedAt: facts.filedAt }],
+    };
   // Coverage ended (voided or cancelled) before what happened, or before the claim was filed.
   if (facts.planStatus !== "active" && facts.planEndedAt !== null && facts.planEndedAt <= facts.filedAt)
-    return { decision: "deny", ruleId: "plan_not_active", code: "plan_not_active" };
+    return {
+      decision: "deny",
+      ruleId: "plan_not_active",
+      code: "plan_not_active",
+      basis: [{ fact: "plan_ended", endedAt: facts.planEndedAt }],
+    };
   if (facts.amountCents > facts.remainingCents)
-    return { decision: "deny", ruleId: "amount_above_remaining", code: "amount_exceeds_coverage" };
+    return {
+      decision: "deny",
+      ruleId: "amount_above_remaining",
+      code: "amount_exceeds_coverage",
+      basis: [{ fact: "amount_above_remaining", amountCents: facts.amountCents, remainingCents: facts.remainingCents }],
+    };
   const auto = rules.autoApprove;
   if (
     auto &&
@@ -127,7 +160,7 @@ export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOu
     // Risk never denies: a claim the rules would approve but whose risk is above the program's bar goes to a person.
     if (RISK_LEVELS.indexOf(facts.riskLevel) > RISK_LEVELS.indexOf(auto.maxRiskLevel))
       return { decision: "review", ruleId: "risk_review" };
-    return { decision: "approve", ruleId: "auto_approve" };
+    return { decision: "approve", ruleId: "auto_approve", basis: approvalBasis(facts) };
   }
   return { decision: "review", ruleId: "review" };
 }

@@ -4,6 +4,7 @@
 import { iso } from "./context.ts";
 import { reasonName } from "./disclosure.ts";
 import { payoutTerms } from "./payout-terms.ts";
+import { decisionBasisSentences } from "./decision-basis.ts";
 import type { ClaimStatus } from "../vocabulary/claims.ts";
 import type {
   ClaimRecord,
@@ -19,6 +20,8 @@ import { evidenceDownloadName } from "../evidence/index.ts";
 export interface PortalClaimDecision {
   code: string;
   message: string;
+  /** What an automatic decision rested on, in the buyer's words (decision-basis.ts); empty for a person's. */
+  basis: string[];
   decidedAt: string;
 }
 
@@ -134,7 +137,12 @@ export type PortalClaimWithTimeline = PortalClaim & { timeline: TimelineEntry[] 
 const portalDecisionOf = (record: ClaimRecord): PortalClaimDecision | null =>
   record.decisionCode === null || record.decidedAt === null
     ? null
-    : { code: record.decisionCode, message: record.decisionMessage ?? "", decidedAt: iso(record.decidedAt) };
+    : {
+        code: record.decisionCode,
+        message: record.decisionMessage ?? "",
+        basis: decisionBasisSentences(record.decisionBasis, record.currency),
+        decidedAt: iso(record.decidedAt),
+      };
 
 function decisionOf(record: ClaimRecord): ClaimDecision | null {
   const decision = portalDecisionOf(record);

@@ -309,9 +309,10 @@ async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: 
     riskLevel: risk.level,
     delivery: { state: delivery.state, overdue: delivery.overdue },
   });
-  const by = { kind: "rule", ruleId: outcome.ruleId } as const;
+  if (outcome.decision === "review") return;
+  const by = { kind: "rule", ruleId: outcome.ruleId, basis: outcome.basis } as const;
   if (outcome.decision === "deny") await denyClaim(tx, services, actor, claim.id, by, { code: outcome.code });
-  else if (outcome.decision === "approve") await approveClaim(tx, services, actor, claim.id, by, {});
+  else await approveClaim(tx, services, actor, claim.id, by, {});
 }
 
 /**

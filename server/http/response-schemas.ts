@@ -140,6 +140,11 @@ const decisionFields = {
     .string()
     .describe('`covered` for an approval; a denial\'s published reason code (docs/api.md "Claim decisions").'),
   message: z.string().describe("The sentence the buyer reads."),
+  basis: z
+    .array(z.string())
+    .describe(
+      "What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md \"Claim rules\").",
+    ),
   decidedAt: timestamp,
 };
 

@@ -24,6 +24,8 @@ export interface ClaimRecord {
   occurredAt: number;
   decisionCode: string | null;
   decisionMessage: string | null;
+  /** What a rule's decision rested on (JSON, server/domain/decision-basis.ts); null for a person's. */
+  decisionBasis: string | null;
   decidedAt: number | null;
   /** "rule:<rule id>" or "staff:<staff id>". */
   decidedBy: string | null;
@@ -118,6 +120,7 @@ interface ClaimRow {
   occurred_at: number;
   decision_code: string | null;
   decision_message: string | null;
+  decision_basis: string | null;
   decided_at: number | null;
   decided_by: string | null;
   remedy: ClaimRemedy | null;
@@ -136,7 +139,7 @@ interface ClaimRow {
 const CLAIMS = "claims c JOIN plans p ON p.id = c.plan_id";
 const CLAIM_COLUMNS =
   "c.id, c.merchant_id, c.plan_id, c.number, p.reference_number, p.order_id, c.reason, c.description, c.status, c.amount_cents, " +
-  "c.currency, c.occurred_at, c.decision_code, c.decision_message, c.decided_at, c.decided_by, c.remedy, " +
+  "c.currency, c.occurred_at, c.decision_code, c.decision_message, c.decision_basis, c.decided_at, c.decided_by, c.remedy, " +
   "c.paid_amount_cents, c.resolution, c.resolved_at, c.payout_error, " +
   "(SELECT m.shop_domain FROM merchants m WHERE m.id = c.merchant_id) AS shop_domain, " +
   "(SELECT m.name FROM merchants m WHERE m.id = c.merchant_id) AS merchant_name, " +
@@ -158,6 +161,7 @@ function toClaimRecord(row: ClaimRow): ClaimRecord {
     occurredAt: Number(row.occurred_at),
     decisionCode: row.decision_code,
     decisionMessage: row.decision_message,
+    decisionBasis: row.decision_basis,
     decidedAt: row.decided_at === null ? null : Number(row.decided_at),
     decidedBy: row.decided_by,
     remedy: row.remedy,
@@ -354,14 +358,24 @@ export async function recordClaimDecision(
     code: string;
     message: string;
     decidedBy: string;
+    /** What a rule's decision rested on (JSON); none for a person's. */
+    basis?: string | null;
     remedy: ClaimRemedy | null;
     at: number;
   },
 ): Promise<void> {
   await updateClaimStatus(tx, claimId, decision.status, decision.at);
   await tx.run(
-    "UPDATE claims SET decision_code = ?, decision_message = ?, decided_by = ?, decided_at = ?, remedy = ? WHERE id = ?",
-    [decision.code, decision.message, decision.decidedBy, decision.at, decision.remedy, claimId],
+    "UPDATE claims SET decision_code = ?, decision_message = ?, decided_by = ?, decision_basis = ?, decided_at = ?, remedy = ? WHERE id = ?",
+    [
+      decision.code,
+      decision.message,
+      decision.decidedBy,
+      decision.basis ?? null,
+      decision.at,
+      decision.remedy,
+      claimId,
+    ],
   );
 }
 

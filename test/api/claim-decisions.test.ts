@@ -145,6 +145,8 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
       {
         code: "covered",
         message: APPROVAL_DECISION.message,
+        // A person's decision rests on their judgement: no facts listed.
+        basis: [],
         decidedAt: undefined,
         decidedBy: "claims_team",
         ruleId: null,
@@ -230,7 +232,7 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
     assert.ok(!mail.includes("insufficient_evidence"), mail);
 
     const portal = await buyer.get(`/portal/claims/${claim.id}`);
-    assert.deepEqual(Object.keys(portal.body.decision).sort(), ["code", "decidedAt", "message"]);
+    assert.deepEqual(Object.keys(portal.body.decision).sort(), ["basis", "code", "decidedAt", "message"]);
     assert.equal(portal.body.decision.message, denial("insufficient_evidence"));
     const again = await buyer.post("/portal/claims", {
       referenceNumber,

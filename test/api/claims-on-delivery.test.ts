@@ -53,6 +53,9 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
     return { ...buyer, shipmentId: shipment.body.id as string };
   }
 
+  /** The decision the portal showed the buyer for the claim filed last. */
+  let lastDecision: { basis: string[] } | null = null;
+
   async function fileLost(buyer: Awaited<ReturnType<typeof shippedPlan>>) {
     t.clock.advance(60_000);
     // A portal session lasts 30 minutes: the buyer signs in again when they come to claim.
@@ -64,6 +67,7 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
       description: "It never came.",
     });
     assert.equal(filed.status, 200, filed.text);
+    lastDecision = filed.body.decision;
     return (await t.database.db.get<{ status: string; decided_by: string | null }>(
       "SELECT status, decided_by FROM claims WHERE id = ?",
       [filed.body.id],
@@ -72,12 +76,22 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
 
   it("a parcel still moving: the rules leave the claim to a person", async () => {
     assert.deepEqual(await fileLost(await shippedPlan()), { status: "submitted", decided_by: null });
+    assert.equal(lastDecision, null);
   });
 
   it("a parcel without a scan for the stall period is presumed lost: approved by the rules", async () => {
     const buyer = await shippedPlan();
     t.clock.advance(DEFAULT_STALLED_AFTER_DAYS * DAY);
     assert.deepEqual(await fileLost(buyer), { status: "approved", decided_by: "rule:auto_approve" });
+    // The buyer reads what the approval rested on.
+    assert.deepEqual(lastDecision!.basis, [
+      lastDecision!.basis[0],
+      "The carrier has reported no movement of your parcel for too long: it is presumed lost.",
+    ]);
+    assert.match(
+      lastDecision!.basis[0],
+      /^You asked for \$\d+\.\d{2}, within the \$\d+\.\d{2} your plan still covers\.$/,
+    );
   });
 
   it("a carrier's failure scan: approved by the rules", async () => {
@@ -89,5 +103,6 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
     });
     assert.equal(failed.status, 200, failed.text);
     assert.deepEqual(await fileLost(buyer), { status: "approved", decided_by: "rule:auto_approve" });
+    assert.equal(lastDecision!.basis[1], "The carrier reported that it could not deliver your parcel.");
   });
 });

@@ -56,6 +56,7 @@ const claim = (status: Claim["status"], extra: Partial<Claim> = {}): Claim => ({
 const decision = {
   code: "approved",
   message: "Your claim is approved.",
+  basis: [],
   decidedAt: "2026-11-27T12:00:00.000Z",
   decidedBy: "claims_team" as const,
   ruleId: null,

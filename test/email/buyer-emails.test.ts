@@ -449,7 +449,7 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     // A filing the program's rules approve at once (its receipt and decision: the portal's budget)…
     const decidedByRules = await claim(plan, { status: "submitted", amountCents: 1_000 });
     await queue(plan, { template: "claim_received", claimId: decidedByRules });
-    const rules = { kind: "rule", ruleId: "auto_approve" } as const;
+    const rules = { kind: "rule", ruleId: "auto_approve", basis: [] } as const;
     await t.database.db.transaction((tx) => approveClaim(tx, t.services, plan.actor, decidedByRules, rules, {}));
     // …and one the claims team asks about, approves, and the merchant pays (the service's own notices).
     const claimId = await claim(plan, { status: "under_review", reason: "lost_in_transit", amountCents: 1_000 });

@@ -210,6 +210,8 @@ export type Claim = {
     code: string;
     /** The sentence the buyer reads. */
     message: string;
+    /** What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md "Claim rules"). */
+    basis: string[];
     /** ISO 8601 UTC. */
     decidedAt: string;
     /** One of the program's claim rules, or the claims team. */
@@ -577,6 +579,8 @@ export type PortalClaim = {
     code: string;
     /** The sentence the buyer reads. */
     message: string;
+    /** What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md "Claim rules"). */
+    basis: string[];
     /** ISO 8601 UTC. */
     decidedAt: string;
   } | null;
