@@ -17,6 +17,7 @@ import type { ClaimStatus } from "../vocabulary/claims.ts";
 import {
   findClaim,
   insertTimelineEntry,
+  listRuleApprovedUnpaidClaimIds,
   lockClaimPlanFacts,
   lockClaimStatus,
   recordClaimDecision,
@@ -27,14 +28,15 @@ import {
   sumApprovedUnpaidOnPlan,
   sumPaidOnPlan,
   updateClaimStatus,
+  withdrawClaimApproval,
   type ClaimPlanFacts,
   type ClaimRecord,
   type ClaimRemedy,
   type TimelineActor,
 } from "../store/claims.ts";
 
-/** Who decides: one of the program's claim rules (at filing), or a member of the claims team. */
-/** Who decides: a rule, with the facts it rested on (decision-basis.ts), or a member of the claims team. */
+/** Who decides: one of the program's claim rules (at filing), with the facts it rested on (decision-basis.ts), or a
+ * member of the claims team. */
 export type ClaimDecider =
   { kind: "rule"; ruleId: string; basis: readonly DecisionFact[] } | { kind: "staff"; staffId: string };
 
@@ -195,6 +197,43 @@ async function recordTransition(
       capBudget: email === "claim_decided" && entry.actor === "service" ? "portal" : undefined,
     });
   return updated;
+}
+
+/**
+ * The carrier scanned a parcel again after a rule approved its order's "lost in transit" claim: before the claim is
+ * paid, the approval is withdrawn and the claim goes back to the claims team, the buyer told why (the timeline entry
+ * and the claim_reopened e-mail). A system move, not in CLAIM_TRANSITIONS: nobody can make it from the console. A
+ * person's approval stays as it is (the console shows the new scan). Returns the claims moved back.
+ */
+export async function withdrawLostApprovals(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  planId: string,
+  scan: { description: string; occurredAt: number },
+): Promise<string[]> {
+  const moved: string[] = [];
+  for (const claimId of await listRuleApprovedUnpaidClaimIds(tx, planId, "lost_in_transit")) {
+    const { claim } = await lockClaim(tx, actor, claimId);
+    // Paid, or decided again, between the list and the lock.
+    if (claim.status !== "approved" || !claim.decidedBy?.startsWith("rule:")) continue;
+    await withdrawClaimApproval(tx, claim.id, services.clock());
+    const day = new Date(scan.occurredAt).toISOString().slice(0, 10);
+    await recordTransition(
+      tx,
+      services,
+      actor,
+      claim,
+      {
+        actor: "service",
+        status: "under_review",
+        text: `The carrier scanned your parcel again on ${day} (${scan.description}): it is not lost after all. The approval is withdrawn before any refund, and the claims team will decide again.`,
+      },
+      "claim_reopened",
+    );
+    moved.push(claim.id);
+  }
+  return moved;
 }
 
 /**

@@ -26,6 +26,7 @@ export type EmailTemplate =
   | "free_look_cancelled"
   | "claim_received"
   | "claim_information_needed"
+  | "claim_reopened"
   | "claim_decided"
   | "claim_paid";
 
@@ -80,6 +81,7 @@ const BUDGET_OF_TEMPLATE: Record<EmailTemplate, CapBudget | null> = {
   free_look_cancelled: "portal",
   claim_received: "portal",
   claim_information_needed: null,
+  claim_reopened: null,
   claim_decided: null,
   claim_paid: null,
 };

@@ -17,6 +17,7 @@ import type {
   ShipmentState,
 } from "../vocabulary/deliveries.ts";
 import { appendEvent } from "./events.ts";
+import { withdrawLostApprovals } from "./claim-decisions.ts";
 import {
   carrierFactsOf,
   DEFAULT_STALLED_AFTER_DAYS,
@@ -322,12 +323,45 @@ export async function recordScan(
     now,
   );
   if (facts.deliveredAt !== null) await markOrderDelivered(tx, actor, shipment.externalOrderId, facts.deliveredAt);
+  await reopenLostClaimsIfMoving(tx, services, actor, shipment.externalOrderId, scan);
   return announce(tx, services, actor, {
     ...shipment,
     carrierStatus: facts.status,
     deliveredAt: facts.deliveredAt,
     lastScanAt: facts.lastScanAt,
     updatedAt: now,
+  });
+}
+
+/** Carriers' words for a scan, as the buyer reads them in a claim's timeline. */
+const SCAN_WORDS: Record<ShipmentEventStatus, string> = {
+  in_transit: "in transit",
+  out_for_delivery: "out for delivery",
+  attempted_delivery: "a delivery attempted",
+  delayed: "delayed",
+  delivered: "delivered",
+  failure: "a delivery failure",
+  returned_to_sender: "returned to the sender",
+};
+
+/**
+ * A scan after which the order's parcels no longer look lost (none presumed lost, failed or returned) takes back the
+ * rules' unpaid "lost in transit" approvals on its plan (withdrawLostApprovals).
+ */
+async function reopenLostClaimsIfMoving(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  externalOrderId: string,
+  scan: ScanReport,
+): Promise<void> {
+  const order = await findOrderByExternalId(tx, actor, externalOrderId);
+  if (!order) return;
+  const delivery = await deliveryOfPlan(tx, services, order.planId);
+  if (["stalled", "failed", "returned_to_sender"].includes(delivery.state)) return;
+  await withdrawLostApprovals(tx, services, actor, order.planId, {
+    description: SCAN_WORDS[scan.status],
+    occurredAt: scan.occurredAt,
   });
 }
 

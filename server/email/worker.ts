@@ -14,6 +14,7 @@ import { welcomeProtected } from "./welcome-protected.ts";
 import { freeLookCancelled } from "./free-look-cancelled.ts";
 import { claimReceived } from "./claim-received.ts";
 import { claimInformationNeeded } from "./claim-information-needed.ts";
+import { claimReopened } from "./claim-reopened.ts";
 import { claimDecided } from "./claim-decided.ts";
 import { claimPaid } from "./claim-paid.ts";
 import {
@@ -68,6 +69,7 @@ const TEMPLATES: Record<EmailTemplate, EmailTemplateRenderer> = {
   free_look_cancelled: freeLookCancelled,
   claim_received: claimReceived,
   claim_information_needed: claimInformationNeeded,
+  claim_reopened: claimReopened,
   claim_decided: claimDecided,
   claim_paid: claimPaid,
 };

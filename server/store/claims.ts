@@ -379,6 +379,26 @@ export async function recordClaimDecision(
   );
 }
 
+/** The plan's claims for `reason` that a rule approved and nobody paid yet, oldest first. */
+export async function listRuleApprovedUnpaidClaimIds(tx: Queryable, planId: string, reason: string): Promise<string[]> {
+  const rows = await tx.all<{ id: string }>(
+    `SELECT id FROM claims WHERE plan_id = ? AND reason = ? AND status = 'approved' AND decided_by LIKE 'rule:%'
+     ORDER BY created_at, id`,
+    [planId, reason],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** An approval withdrawn before payment: the claim back under review, its decision, remedy and payout state cleared. */
+export async function withdrawClaimApproval(tx: Queryable, claimId: string, at: number): Promise<void> {
+  await tx.run(
+    `UPDATE claims SET status = 'under_review', decision_code = NULL, decision_message = NULL, decision_basis = NULL,
+       decided_by = NULL, decided_at = NULL, remedy = NULL, payout_error = NULL, payout_state = NULL, updated_at = ?
+     WHERE id = ? AND status = 'approved'`,
+    [at, claimId],
+  );
+}
+
 /** Marks the claim paid with how it was resolved (releasing its open slot and clearing a failed payout's error). */
 export async function recordClaimResolution(
   tx: Queryable,

@@ -9,9 +9,12 @@ import { apiClient } from "../support/client.ts";
 import { signedInBuyer, signIn } from "../support/portal.ts";
 import type { ApiClient } from "../support/protection-flows.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
+import { approveClaim } from "../../server/domain/claim-decisions.ts";
+import { outbox } from "../support/protection-flows.ts";
 import { DEFAULT_STALLED_AFTER_DAYS } from "../../server/domain/delivery-states.ts";
 
 const DAY = 86_400_000;
+const STAFF = { kind: "staff", staffId: "stf_reviewer" } as const;
 
 describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
   let t: TestApi;
@@ -55,6 +58,8 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
 
   /** The decision the portal showed the buyer for the claim filed last. */
   let lastDecision: { basis: string[] } | null = null;
+  /** The claim filed last. */
+  let lastClaimId: string | undefined;
 
   async function fileLost(buyer: Awaited<ReturnType<typeof shippedPlan>>) {
     t.clock.advance(60_000);
@@ -68,6 +73,7 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
     });
     assert.equal(filed.status, 200, filed.text);
     lastDecision = filed.body.decision;
+    lastClaimId = filed.body.id;
     return (await t.database.db.get<{ status: string; decided_by: string | null }>(
       "SELECT status, decided_by FROM claims WHERE id = ?",
       [filed.body.id],
@@ -104,5 +110,85 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
     assert.equal(failed.status, 200, failed.text);
     assert.deepEqual(await fileLost(buyer), { status: "approved", decided_by: "rule:auto_approve" });
     assert.equal(lastDecision!.basis[1], "The carrier reported that it could not deliver your parcel.");
+  });
+
+  it("a new scan after a presumed-lost approval, before payment: the approval withdrawn, the buyer told why", async () => {
+    const buyer = await shippedPlan();
+    t.clock.advance(DEFAULT_STALLED_AFTER_DAYS * DAY);
+    assert.equal((await fileLost(buyer)).status, "approved");
+    const claimId = lastClaimId!;
+    const updatesBefore = (await outbox(t.database.db, t.merchant.merchantId, "claim.updated")).length;
+    t.clock.advance(60_000);
+    const moving = await secret.post(`/shipments/${buyer.shipmentId}/events`, {
+      status: "out_for_delivery",
+      occurredAt: new Date(t.clock.now).toISOString(),
+    });
+    assert.equal(moving.status, 200, moving.text);
+    const claim = (await t.database.db.get<Record<string, unknown>>(
+      "SELECT status, decided_by, decision_code, remedy FROM claims WHERE id = ?",
+      [claimId],
+    ))!;
+    assert.deepEqual(claim, { status: "under_review", decided_by: null, decision_code: null, remedy: null });
+    const entry = (await t.database.db.get<{ actor: string; status: string; text: string }>(
+      "SELECT actor, status, text FROM claim_timeline WHERE claim_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
+      [claimId],
+    ))!;
+    assert.equal(entry.actor, "service");
+    assert.equal(entry.status, "under_review");
+    assert.match(entry.text, /scanned your parcel again on \d{4}-\d{2}-\d{2} \(out for delivery\): it is not lost/);
+    const updates = await outbox(t.database.db, t.merchant.merchantId, "claim.updated");
+    assert.equal(updates.length, updatesBefore + 1);
+    assert.equal(updates.at(-1)!.data.status, "under_review");
+    assert.deepEqual(
+      (
+        await t.database.db.all<{ template: string }>(
+          "SELECT template FROM email_messages WHERE claim_id = ? ORDER BY created_at, id",
+          [claimId],
+        )
+      )
+        .map((row) => row.template)
+        .sort(),
+      ["claim_decided", "claim_received", "claim_reopened"],
+    );
+    // The same scan reported again changes nothing more.
+    await secret.post(`/shipments/${buyer.shipmentId}/events`, {
+      status: "out_for_delivery",
+      occurredAt: new Date(t.clock.now).toISOString(),
+    });
+    assert.equal((await outbox(t.database.db, t.merchant.merchantId, "claim.updated")).length, updatesBefore + 1);
+  });
+
+  it("a paid claim, or one a person approved, stays as it is when the parcel moves again", async () => {
+    const paid = await shippedPlan();
+    t.clock.advance(DEFAULT_STALLED_AFTER_DAYS * DAY);
+    assert.equal((await fileLost(paid)).status, "approved");
+    const paidId = lastClaimId!;
+    const resolved = await secret.post(`/merchant/claims/${paidId}/resolution`, { kind: "refund", reference: "re_1" });
+    assert.equal(resolved.status, 200, resolved.text);
+    t.clock.advance(60_000);
+    await secret.post(`/shipments/${paid.shipmentId}/events`, {
+      status: "in_transit",
+      occurredAt: new Date(t.clock.now).toISOString(),
+    });
+    assert.equal(
+      (await t.database.db.get<{ status: string }>("SELECT status FROM claims WHERE id = ?", [paidId]))!.status,
+      "paid",
+    );
+
+    const byPerson = await shippedPlan();
+    assert.equal((await fileLost(byPerson)).status, "submitted");
+    const personId = lastClaimId!;
+    await t.database.db.transaction((tx) =>
+      approveClaim(tx, t.services, { merchantId: t.merchant.merchantId, mode: "test" }, personId, STAFF, {}),
+    );
+    t.clock.advance(60_000);
+    await secret.post(`/shipments/${byPerson.shipmentId}/events`, {
+      status: "delivered",
+      occurredAt: new Date(t.clock.now).toISOString(),
+    });
+    assert.equal(
+      (await t.database.db.get<{ status: string }>("SELECT status FROM claims WHERE id = ?", [personId]))!.status,
+      "approved",
+    );
   });
 });

@@ -244,6 +244,48 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     );
   });
 
+  it("claim_reopened: the parcel moved again, the approval withdrawn, what changed and the review's promise; skipped once decided again", async () => {
+    const plan = await protect("reopened@example.com");
+    const claimId = await claim(plan, { status: "under_review", reason: "lost_in_transit" });
+    const entry = await insertTimelineRow(t.database.db, plan.actor, {
+      claimId,
+      actor: "service",
+      kind: "status_changed",
+      status: "under_review",
+      text: "The carrier scanned your parcel again on 2026-11-27 (in transit): it is not lost after all.",
+      at: t.clock.now,
+    });
+    await queue(plan, { template: "claim_reopened", claimId, occasion: entry });
+    await drain();
+    const { to, mail } = receivedWith(`Your refund request is back under review: ${plan.reference}`);
+    assert.deepEqual(to, ["reopened@example.com"]);
+    const text = mail.text!;
+    assert.ok(
+      text.includes(`after your refund request, claim 1 on ${plan.reference}, was approved as lost in transit`),
+      text,
+    );
+    assert.ok(text.includes("What changed:\nThe carrier scanned your parcel again on 2026-11-27 (in transit)"), text);
+    assert.ok(text.includes("The claims team decides within 5 business days."), text);
+
+    // Decided again before the e-mail goes out: it is not sent.
+    t.clock.advance(1_000);
+    const again = await insertTimelineRow(t.database.db, plan.actor, {
+      claimId,
+      actor: "service",
+      kind: "status_changed",
+      status: "under_review",
+      text: "Scanned again.",
+      at: t.clock.now,
+    });
+    await queue(plan, { template: "claim_reopened", claimId, occasion: again });
+    await updateClaimRow(t.database.db, claimId, { status: "approved", at: t.clock.now });
+    await drain();
+    assert.deepEqual(
+      (await rowsOf(plan.planId, "claim_reopened")).map((row) => row.status),
+      ["sent", "skipped"],
+    );
+  });
+
   it("the same occasion queued twice is one e-mail; another occasion is another", async () => {
     const plan = await protect("dedupe@example.com");
     const claimId = await claim(plan, { status: "needs_information" });
