@@ -69,7 +69,14 @@ export { priceOffer } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
-export { dailyActivity, merchantMetrics, type DailyActivity, type MerchantMetrics } from "./domain/metrics.ts";
+export {
+  claimDecisionStats,
+  dailyActivity,
+  merchantMetrics,
+  type ClaimDecisionStats,
+  type DailyActivity,
+  type MerchantMetrics,
+} from "./domain/metrics.ts";
 export { listWebhookEndpoints, type WebhookEndpoint } from "./domain/webhook-endpoints.ts";
 export type { EndpointStatus } from "./vocabulary/webhook-endpoints.ts";
 export { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "./vocabulary/events.ts";
@@ -130,6 +137,7 @@ export {
   type StaffRole,
 } from "./domain/staff.ts";
 export {
+  DECISION_STATS_DAYS,
   getOpsClaim,
   listClaimQueue,
   readOpsEvidence,

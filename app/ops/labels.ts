@@ -1,4 +1,4 @@
-// The console's words for the core's codes (statuses, timeline actors, audit actions, views) and its durations.
+// The console's words for the core's codes (statuses, timeline actors, audit actions, views, delivery states and scans).
 
 export const STATUS_LABELS: Record<string, string> = {
   submitted: "Submitted",
@@ -47,16 +47,32 @@ export const ACCOUNT_STATUS_LABELS: Record<string, string> = {
   disabled: "Disabled",
 };
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** "3 d 4 h", "5 h 10 min", "12 min": how long a claim has waited. */
-export function formatAge(ms: number): string {
-  if (ms >= DAY) return `${Math.floor(ms / DAY)} d ${Math.floor((ms % DAY) / HOUR)} h`;
-  if (ms >= HOUR) return `${Math.floor(ms / HOUR)} h ${Math.floor((ms % HOUR) / MINUTE)} min`;
-  return `${Math.max(0, Math.floor(ms / MINUTE))} min`;
-}
-
 /** A claim's risk level in words (the page's colour only repeats it). */
 export const RISK_LEVEL_NAMES = { low: "Low", elevated: "Elevated", high: "High" } as const;
+
+/** A shipment's derived state in words (docs/api.md "Delivery states"); a stall adds its "since" beside it. */
+export const SHIPMENT_STATE_LABELS: Record<string, string> = {
+  pending: "Pending (no scan yet)",
+  in_transit: "In transit",
+  stalled: "Stalled: presumed lost",
+  delivered: "Delivered",
+  failed: "Delivery failed",
+  returned_to_sender: "Returned to sender",
+};
+
+/** An order's delivery state: its shipments' state that matters most to a claim, or nothing shipped yet. */
+export const ORDER_DELIVERY_LABELS: Record<string, string> = {
+  not_shipped: "No shipment reported",
+  ...SHIPMENT_STATE_LABELS,
+};
+
+/** What a carrier's scan said. */
+export const SCAN_STATUS_LABELS: Record<string, string> = {
+  in_transit: "In transit",
+  out_for_delivery: "Out for delivery",
+  attempted_delivery: "Delivery attempted",
+  delayed: "Delayed",
+  delivered: "Delivered",
+  failure: "Delivery failed",
+  returned_to_sender: "Returned to sender",
+};

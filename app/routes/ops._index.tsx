@@ -1,14 +1,22 @@
 // /ops: the claims queue across merchants — by default what waits for a decision or a payout, oldest first, with
 // each claim's age, who took it and where it stands against the review promise — filtered by status, reason, mode,
-// merchant and assignee ("Mine"), or searched by reference number (GET forms: the filters are in the URL).
+// merchant and assignee ("Mine"), or searched by reference number (GET forms: the filters are in the URL) — and how the
+// last 30 days' claims of the filter's merchant and mode were decided (by a rule or a person, and how fast).
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { COVERED_REASONS, listClaimQueue, QUEUE_VIEWS, reasonName } from "../../server/index.ts";
+import {
+  COVERED_REASONS,
+  DECISION_STATS_DAYS,
+  listClaimQueue,
+  QUEUE_VIEWS,
+  reasonName,
+  type ClaimDecisionStats,
+} from "../../server/index.ts";
 import { requireStaff, runtime } from "../ops/console.server.ts";
 import { formAction } from "../form-actions.server.ts";
-import { formatAge, RISK_LEVEL_NAMES, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
+import { RISK_LEVEL_NAMES, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, OpsShell, ReviewMarkerBadge, StatusBadge, TableRegion } from "../ops/ui.tsx";
-import { formatDateTime, formatMoney } from "../ui/format.ts";
+import { formatDateTime, formatDuration, formatMoney } from "../ui/format.ts";
 
 const FILTERS = ["view", "reason", "mode", "merchantId", "reference", "assignee", "risk", "after"] as const;
 
@@ -40,11 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The filter's choices come with the data: the page's code in the browser imports nothing from the core.
     views: QUEUE_VIEWS,
     reasons: COVERED_REASONS.map((code) => ({ code, name: reasonName(code) })),
+    decisionDays: DECISION_STATS_DAYS,
   });
 }
 
 export default function Queue() {
-  const { staff, queue, failure, views, reasons } = useLoaderData<typeof loader>();
+  const { staff, queue, failure, views, reasons, decisionDays } = useLoaderData<typeof loader>();
   const { filters, rows, counts, merchants, nextAfter } = queue;
   const nextPage = new URLSearchParams(
     Object.entries({ ...filters, after: nextAfter ?? "" }).filter(([, value]) => value) as [string, string][],
@@ -83,6 +92,12 @@ export default function Queue() {
         ))}
         <li className={counts.payoutErrors > 0 ? "flag" : undefined}>Payout failed: {counts.payoutErrors}</li>
       </ul>
+      <DecisionFigures
+        decisions={queue.decisions}
+        days={decisionDays}
+        merchant={merchants.find((merchant) => merchant.id === filters.merchantId)?.name}
+        mode={filters.mode}
+      />
 
       <Form method="get" className="card filters" aria-label="Filter the queue">
         <Field id="view" label="Status">
@@ -203,7 +218,7 @@ export default function Queue() {
                     )}
                   </td>
                   <td className="nowrap" title={`Filed ${formatDateTime(row.createdAt)}`}>
-                    {formatAge(row.ageMs)}
+                    {formatDuration(row.ageMs)}
                   </td>
                   <td>
                     <StatusBadge status={row.status} label={STATUS_LABELS[row.status] ?? row.status} />
@@ -234,5 +249,44 @@ export default function Queue() {
         </p>
       ) : null}
     </OpsShell>
+  );
+}
+
+/**
+ * How the period's claims were decided: those whose standing decision (approved or denied) was made in the last
+ * DECISION_STATS_DAYS days, the share a claim rule made on its own, the median time from filing to the decision.
+ */
+function DecisionFigures({
+  decisions,
+  days,
+  merchant,
+  mode,
+}: {
+  decisions: ClaimDecisionStats;
+  days: number;
+  merchant: string | undefined;
+  mode: string | undefined;
+}) {
+  const whose = `${merchant ? `${merchant}'s` : "Every merchant's"} ${mode ? `${mode} ` : ""}claims`;
+  return (
+    <section className="card decision-figures" aria-labelledby="decisions-title">
+      <h2 id="decisions-title">Decisions, last {days} days</h2>
+      <p className="muted">
+        {whose} approved or denied from {formatDateTime(decisions.period.from)} to now (a withdrawn approval counts
+        once, as its denial).
+      </p>
+      {decisions.decided === 0 ? (
+        <p>No claim was decided in this period.</p>
+      ) : (
+        <ul className="counts">
+          <li>Decided: {decisions.decided}</li>
+          <li>
+            Decided automatically: {Math.round(decisions.automaticShare! * 100)} % ({decisions.automatic} by a claim
+            rule)
+          </li>
+          <li>Median time from filing to decision: {formatDuration(decisions.medianDecisionMs!)}</li>
+        </ul>
+      )}
+    </section>
   );
 }

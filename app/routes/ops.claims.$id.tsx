@@ -1,5 +1,6 @@
 // /ops/claims/:id: one claim with what deciding it needs — the buyer's request, its files and timeline, the decision
-// and payout, the plan with its consent record, the order — and the actions its status allows: start the review, ask
+// and payout, the plan with its consent record, the order with its delivery timeline (each shipment's state and its
+// carrier's scans) — and the actions its status allows: start the review, ask
 // the buyer for information, approve (refund, or a replacement where the program allows it) or deny with a published
 // reason — and, for an admin, record a payment the merchant made in the Shopify admin once the app's Shopify payout
 // gave up. Each action is one transaction: the decision and its audit entry, written together or not at all.
@@ -9,10 +10,17 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DomainError, getOpsClaim, type ClaimActionName } from "../../server/index.ts";
 import { asStaffMember, checkOrigin, requireStaff, runtime } from "../ops/console.server.ts";
 import { field, formAction } from "../form-actions.server.ts";
-import { ACTOR_LABELS, RISK_LEVEL_NAMES, STATUS_LABELS } from "../ops/labels.ts";
+import {
+  ACTOR_LABELS,
+  ORDER_DELIVERY_LABELS,
+  RISK_LEVEL_NAMES,
+  SCAN_STATUS_LABELS,
+  SHIPMENT_STATE_LABELS,
+  STATUS_LABELS,
+} from "../ops/labels.ts";
 import { ErrorSummary, Field, Notice, OpsShell, ReviewMarkerBadge, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
 import { evidenceLink, Evidence } from "../ops/evidence.tsx";
-import { formatDateTime, formatMoney } from "../ui/format.ts";
+import { formatDate, formatDateTime, formatMoney } from "../ui/format.ts";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -55,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const notice = new URL(request.url).searchParams.get("notice") ?? "";
   try {
-    const detail = await getOpsClaim(runtime().db, params.id ?? "", runtime().services.clock());
+    const detail = await getOpsClaim(runtime().db, runtime().services, params.id ?? "");
     return json({
       staff: { email: staff.email, role: staff.role },
       detail,
@@ -145,6 +153,8 @@ export default function ClaimPage() {
         </section>
         <Order detail={detail} />
       </div>
+
+      {detail.order ? <Delivery delivery={detail.order.delivery} /> : null}
 
       <Risk risk={detail.risk} />
 
@@ -553,7 +563,11 @@ function Order({ detail }: { detail: Detail }) {
             <Fact term="Status">{order.status === "merchant_refunded" ? "Refunded by the merchant" : "Protected"}</Fact>
             {order.refundedAt ? <Fact term="Refunded">{formatDateTime(order.refundedAt)}</Fact> : null}
             <Fact term="Shipped to">{order.shipTo ? shipToText(order.shipTo) : notKnown}</Fact>
-            <Fact term="Delivered">{order.deliveredAt ? formatDateTime(order.deliveredAt) : notKnown}</Fact>
+            <Fact term="Delivery">
+              {ORDER_DELIVERY_LABELS[order.delivery.state]}
+              {order.deliveredAt ? `, ${formatDateTime(order.deliveredAt)}` : ""}
+              {order.delivery.overdue ? <span className="flag"> · overdue</span> : null}
+            </Fact>
           </dl>
           <h3 className="spaced">Items</h3>
           {order.lines && order.lines.length > 0 ? (
@@ -595,6 +609,79 @@ function Order({ detail }: { detail: Detail }) {
         <p className="muted">No order is recorded for this plan.</p>
       )}
     </section>
+  );
+}
+
+type OrderDelivery = NonNullable<Detail["order"]>["delivery"];
+
+/**
+ * The order's delivery timeline: each shipment with its state now (a stall says since when; overdue: not delivered
+ * within 14 days of the promised date) and its carrier's scans in the order they happened.
+ */
+function Delivery({ delivery }: { delivery: OrderDelivery }) {
+  return (
+    <section className="card" aria-labelledby="delivery-title">
+      <h2 id="delivery-title">Delivery</h2>
+      {delivery.shipments.length === 0 ? (
+        <p className="muted">
+          No shipment reported: the store has sent no fulfilment or tracking number for this order.
+        </p>
+      ) : (
+        delivery.shipments.map((shipment) => <Shipment key={shipment.id} shipment={shipment} />)
+      )}
+    </section>
+  );
+}
+
+function Shipment({ shipment }: { shipment: OrderDelivery["shipments"][number] }) {
+  const notKnown = <span className="muted">Not known</span>;
+  return (
+    <article className="shipment" aria-label={`Shipment ${shipment.trackingNumber ?? shipment.id}`}>
+      <h3>
+        {shipment.carrier ?? "Carrier not known"} ·{" "}
+        {shipment.trackingNumber ? <span className="code">{shipment.trackingNumber}</span> : "no tracking number"}
+      </h3>
+      <dl className="facts">
+        <Fact term="State">
+          <strong className={shipment.state === "delivered" ? undefined : `delivery-${shipment.state}`}>
+            {SHIPMENT_STATE_LABELS[shipment.state]}
+          </strong>
+          {shipment.stalledSince ? ` since ${formatDateTime(shipment.stalledSince)}` : ""}
+          {shipment.deliveredAt ? `, ${formatDateTime(shipment.deliveredAt)}` : ""}
+        </Fact>
+        <Fact term="Promised for">
+          {shipment.promisedDeliveryDate ? formatDate(`${shipment.promisedDeliveryDate}T00:00:00.000Z`) : notKnown}
+        </Fact>
+        {shipment.overdue && shipment.deliveryDeadline ? (
+          <Fact term="Overdue">
+            <span className="flag">Not delivered by {formatDateTime(shipment.deliveryDeadline)}</span> (the promised
+            date + 14 days)
+          </Fact>
+        ) : null}
+        <Fact term="Reported">
+          {formatDateTime(shipment.createdAt)} ·{" "}
+          {shipment.source === "shopify" ? "from a Shopify fulfilment" : "through the API"}
+        </Fact>
+      </dl>
+      {shipment.events.length === 0 ? (
+        <p className="muted">No carrier scan yet.</p>
+      ) : (
+        <ol className="scans">
+          {shipment.events.map((scan) => (
+            <li key={scan.id}>
+              <p className="muted">
+                {formatDateTime(scan.occurredAt)}
+                {scan.location ? ` · ${scan.location}` : ""}
+              </p>
+              <p>
+                <strong>{SCAN_STATUS_LABELS[scan.status]}</strong>
+                {scan.message ? <span className="pre">{scan.message}</span> : null}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </article>
   );
 }
 

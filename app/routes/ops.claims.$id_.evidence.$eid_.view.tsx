@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const notFound = () => new Response("There is no such file.", { status: 404 });
   try {
-    const detail = await getOpsClaim(runtime().db, params.id ?? "", runtime().services.clock());
+    const detail = await getOpsClaim(runtime().db, runtime().services, params.id ?? "");
     const file = detail.evidence.find((candidate) => candidate.id === params.eid);
     if (!file) throw notFound();
     const photos = detail.evidence.filter(isShownInline);

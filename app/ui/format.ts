@@ -1,4 +1,4 @@
-// Money, dates and file sizes as our own pages write them (the buyer portal, the claims console). Amounts are integer
+// Money, dates, durations and file sizes as our own pages write them (the buyer portal, the claims console). Amounts are integer
 // minor units on the wire; the currency's own number of decimals comes from Intl (JPY has none), never an assumed 2.
 // Money and dates are written in the reader's locale (the portal's is its buyer's Accept-Language, app/portal/locale.ts),
 // else DEFAULT_LOCALE.
@@ -38,3 +38,14 @@ export const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "3 d 4 h", "5 h 10 min", "12 min": how long a claim has waited, or took to be decided. */
+export function formatDuration(ms: number): string {
+  if (ms >= DAY) return `${Math.floor(ms / DAY)} d ${Math.floor((ms % DAY) / HOUR)} h`;
+  if (ms >= HOUR) return `${Math.floor(ms / HOUR)} h ${Math.floor((ms % HOUR) / MINUTE)} min`;
+  return `${Math.max(0, Math.floor(ms / MINUTE))} min`;
+}

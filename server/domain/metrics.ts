@@ -6,7 +6,9 @@ import {
   countPlansByStatus,
   countPerDay,
   countQuotesByStatus,
+  findDecisionFigures,
   sumActivePlanFees,
+  type DecisionScope,
   type MetricsScope,
 } from "../store/metrics.ts";
 
@@ -96,4 +98,32 @@ export async function dailyActivity(db: Tx, actor: Actor, days: number, nowMs: n
       protected: plansOn.get(day) ?? 0,
     };
   });
+}
+
+/**
+ * How claims were decided in a period (docs/dashboard.md "Claim decisions"): the claims whose standing decision
+ * (approved or denied; a withdrawn approval's denial replaces it) was made in [from, to), the share a claim rule made
+ * on its own, and the median time from filing to that decision.
+ */
+export interface ClaimDecisionStats {
+  period: { from: string; to: string };
+  decided: number;
+  automatic: number;
+  /** automatic / decided, 0..1; null when nothing was decided. */
+  automaticShare: number | null;
+  /** The median filing-to-decision time in ms (the mean of the middle two of an even count); null when none. */
+  medianDecisionMs: number | null;
+}
+
+/** The decisions of one merchant in one mode (the dashboard), or of every merchant (the console: no merchant, mode). */
+export async function claimDecisionStats(db: Tx, scope: DecisionScope): Promise<ClaimDecisionStats> {
+  const figures = await findDecisionFigures(db, scope);
+  const middle = figures.middleDecisionMs;
+  return {
+    period: { from: iso(scope.fromMs), to: iso(scope.toMs) },
+    decided: figures.decided,
+    automatic: figures.automatic,
+    automaticShare: figures.decided === 0 ? null : figures.automatic / figures.decided,
+    medianDecisionMs: middle.length === 0 ? null : Math.round(middle.reduce((sum, ms) => sum + ms, 0) / middle.length),
+  };
 }

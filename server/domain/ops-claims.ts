@@ -55,6 +55,8 @@ import type { OrderLine, ShipTo } from "../store/shopify-orders.ts";
 import { addBusinessDays } from "./payout-terms.ts";
 import { sniffEvidenceType } from "../evidence/sniff.ts";
 import { CLAIM_REVIEW_BUSINESS_DAYS } from "../email/layout.ts";
+import { getOrderDelivery, type OrderDelivery } from "./shipments.ts";
+import { claimDecisionStats, type ClaimDecisionStats } from "./metrics.ts";
 
 /** What the queue shows by default: claims waiting for a decision, and approved ones waiting to be paid. */
 export const OPEN_QUEUE_STATUSES: readonly ClaimStatus[] = [
@@ -64,6 +66,9 @@ export const OPEN_QUEUE_STATUSES: readonly ClaimStatus[] = [
   "approved",
 ];
 export const QUEUE_PAGE_SIZE = 50;
+/** The queue's decision figures cover the claims decided in this many days before now. */
+export const DECISION_STATS_DAYS = 30;
+const DAY_MS = 86_400_000;
 const MERCHANT_FILTER_LIMIT = 500;
 
 /** The statuses the buyer was promised a review in (CLAIM_REVIEW_BUSINESS_DAYS): the claims team's turn to act. */
@@ -152,6 +157,8 @@ export interface Queue {
   nextAfter: string | null;
   counts: { byStatus: Partial<Record<ClaimStatus, number>>; payoutErrors: number };
   merchants: { id: string; name: string }[];
+  /** How the claims of the filter's merchant and mode (else all) were decided in the last DECISION_STATS_DAYS days. */
+  decisions: ClaimDecisionStats;
 }
 
 /** The queue, oldest first, by the (validated) filters of the queue page's form; "mine" is `staffId`'s. */
@@ -198,6 +205,12 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
     nextAfter: records.length > QUEUE_PAGE_SIZE ? `${last.createdAt}.${last.id}` : null,
     counts: await countClaimsByStatus(db),
     merchants: await listClaimMerchants(db, MERCHANT_FILTER_LIMIT),
+    decisions: await claimDecisionStats(db, {
+      merchantId: parsed.merchantId,
+      mode: parsed.mode,
+      fromMs: now - DECISION_STATS_DAYS * DAY_MS,
+      toMs: now,
+    }),
   };
 }
 
@@ -216,6 +229,8 @@ export interface OpsOrder {
   refundedAt: string | null;
   /** When the carrier reported delivery; null: none recorded. */
   deliveredAt: string | null;
+  /** Its shipments, their scans and states (docs/api.md "Delivery facts"), as GET /orders/{id}/delivery has them. */
+  delivery: OrderDelivery;
   /** The goods ordered; null: not known (other carts send none, older Shopify orders kept none). */
   lines: OrderLine[] | null;
   /** Where it was shipped, to the town; null: not known, nothing shipped, or redacted. */
@@ -294,8 +309,8 @@ async function claimActor(db: Tx, claimId: string) {
 
 const CLOSED_STATUSES: readonly ClaimStatus[] = ["paid", "denied"];
 
-/** One claim with everything its review needs. */
-export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.now()): Promise<OpsClaimDetail> {
+/** One claim with everything its review needs, its delivery's states and review promise at the services' clock. */
+export async function getOpsClaim(db: Tx, services: Services, claimId: string): Promise<OpsClaimDetail> {
   const { context, actor } = await claimActor(db, claimId);
   const record = (await findClaim(db, claimId, actor))!;
   const [withTimeline, plan, order, paid, approvedUnpaid, others, payout, assessments] = await Promise.all([
@@ -309,6 +324,7 @@ export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.
     findRiskAssessments(db, [claimId]),
   ]);
   const job = payout?.payout ?? null;
+  const delivery = order && (await getOrderDelivery(db, services, actor, order.externalId));
   const assessment = assessments.get(claimId);
   return {
     claim: toClaim(record),
@@ -333,22 +349,24 @@ export async function getOpsClaim(db: Tx, claimId: string, nowMs: number = Date.
         ? null
         : { staffId: context.assigneeStaffId, email: context.assigneeEmail ?? "a former staff member" },
     assignable: !CLOSED_STATUSES.includes(record.status),
-    review: reviewPromise(record.status, context.reviewFrom, nowMs),
+    review: reviewPromise(record.status, context.reviewFrom, services.clock()),
     plan,
     remainingCents: Math.max(0, plan.coveredAmountCents - paid - approvedUnpaid),
-    order: order
-      ? {
-          id: order.externalId,
-          name: order.orderName,
-          source: order.shopify ? "shopify" : "api",
-          lines: order.lines,
-          shipTo: order.shipTo,
-          status: order.status,
-          createdAt: iso(order.createdAt),
-          refundedAt: order.refundedAt === null ? null : iso(order.refundedAt),
-          deliveredAt: order.deliveredAt === null ? null : iso(order.deliveredAt),
-        }
-      : null,
+    order:
+      order && delivery
+        ? {
+            id: order.externalId,
+            name: order.orderName,
+            source: order.shopify ? "shopify" : "api",
+            lines: order.lines,
+            shipTo: order.shipTo,
+            status: order.status,
+            createdAt: iso(order.createdAt),
+            refundedAt: order.refundedAt === null ? null : iso(order.refundedAt),
+            deliveredAt: order.deliveredAt === null ? null : iso(order.deliveredAt),
+            delivery,
+          }
+        : null,
     evidence: withTimeline.evidence,
     timeline: withTimeline.timeline,
     otherClaims: others.map((other) => ({

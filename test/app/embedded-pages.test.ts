@@ -60,6 +60,7 @@ describe("the dashboard in the Shopify admin, in Chromium (sqlite)", () => {
     await page.getByRole("heading", { name: "Overview" }).waitFor();
     assert.ok(await page.getByText("Test mode", { exact: true }).isVisible(), "the mode banner");
     assert.ok(await page.getByText("Protected orders").isVisible(), "the shop's part of the overview");
+    assert.ok(await page.getByRole("heading", { name: "Claim decisions" }).isVisible(), "the claims' decision figures");
     await admin.check(page, "overview");
 
     for (const [pathname, heading, name] of [

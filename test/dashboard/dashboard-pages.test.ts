@@ -162,6 +162,8 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForSelector("h1:has-text('Overview')");
     await hydrated(page);
     assert.ok(await page.isVisible("text=You are looking at test data"));
+    assert.ok(await page.getByRole("heading", { name: "Claim decisions" }).isVisible());
+    assert.ok(await page.isVisible("text=No claim was decided in this period."));
     await check(page, "overview");
 
     // A live secret key: shown once, then only its last four.

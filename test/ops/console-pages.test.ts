@@ -25,6 +25,8 @@ import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/
 import { ensureStaffAccount, issueSignInLink } from "../../server/domain/staff.ts";
 import { approveClaim, recordClaimPayoutStep } from "../../server/domain/claim-decisions.ts";
 import { voidPlan } from "../../server/domain/plans.ts";
+import { getOpsClaim } from "../../server/domain/ops-claims.ts";
+import { reportShipment, reportShipmentEvent } from "../../server/domain/shipments.ts";
 import { CLAIM_PAYOUT_JOB } from "../../app/shopify/claim-payouts.server.ts";
 import { insertShopifyJob, recordShopifyJobFailure } from "../../server/store/shopify-jobs.ts";
 
@@ -162,8 +164,24 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
   const claimStatus = async (claimId: string) =>
     (await db().get<{ status: string }>("SELECT status FROM claims WHERE id = ?", [claimId]))!.status;
 
+  /** The claim's order shipped by DHL and scanned in transit then delivered (reported in the reverse order). */
+  async function shipAndDeliver(claimId: string) {
+    const actor = { merchantId: portal.merchant.merchantId, mode: "test" as const };
+    const orderId = (await getOpsClaim(db(), services, claimId)).order!.id;
+    const shipment = await db().transaction((tx) =>
+      reportShipment(tx, services, actor, orderId, { carrier: "DHL", trackingNumber: "JD014600006281" }),
+    );
+    const now = Date.now();
+    for (const scan of [
+      { status: "delivered" as const, occurredAt: now - 60_000, location: "Lyon", message: "Left at the front door" },
+      { status: "in_transit" as const, occurredAt: now - 86_400_000, location: "Paris hub" },
+    ])
+      await db().transaction((tx) => reportShipmentEvent(tx, services, actor, shipment.id, scan));
+  }
+
   test("link by e-mail → sign in → queue → claim → ask for information → approve; the audit log has each step", async () => {
     const claimId = await claimWithPhoto();
+    await shipAndDeliver(claimId);
     const admin = await account("admin");
     const page = await newPage();
 
@@ -204,6 +222,10 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
     const row = page.locator("tr", { has: page.locator(`a:has-text('${claimId}')`) });
     assert.match((await row.textContent())!, /Harbour Lane Ceramics/);
     assert.match((await row.textContent())!, /\d+ min/);
+    assert.match(
+      (await page.textContent("section[aria-labelledby=decisions-title]"))!,
+      /Every merchant's claims approved or denied from .* to now/,
+    );
     await checkPage(page, "queue");
 
     await page.click(`a:has-text('${claimId}')`);
@@ -211,7 +233,11 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
     const detail = (await page.textContent("main"))!;
     assert.match(detail, /The vase arrived in pieces\./);
     assert.match(detail, /This is not insurance/, "the consent record's disclosure");
-    assert.match(detail, /DeliveredNot known/);
+    assert.match(detail, /DeliveryDelivered, /, "the order's delivery state");
+    // The delivery timeline: the shipment, its state, its scans oldest first with where and the carrier's message.
+    const timeline = (await page.textContent("section[aria-labelledby=delivery-title]"))!;
+    assert.match(timeline, /DHL · JD014600006281StateDelivered, .*through the API/);
+    assert.match(timeline, /Paris hubIn transit.*LyonDeliveredLeft at the front door/);
     await checkPage(page, "claim");
 
     // The photo downloads for staff only (the thumbnail's file without ?inline=1).

@@ -21,12 +21,15 @@ import {
   reviewPromise,
 } from "../../server/domain/ops-claims.ts";
 import { addBusinessDays } from "../../server/domain/payout-terms.ts";
+import { getOrderDelivery, reportShipment, reportShipmentEvent } from "../../server/domain/shipments.ts";
+import { DEFAULT_STALLED_AFTER_DAYS } from "../../server/domain/delivery-states.ts";
 import { CLAIM_PAYOUT_JOB } from "../../app/shopify/claim-payouts.server.ts";
 import { recordClaimPayoutStep } from "../../server/domain/claim-decisions.ts";
 import { insertShopifyJob, recordShopifyJobFailure } from "../../server/store/shopify-jobs.ts";
 
 const CLAIM_TABLES = ["claims", "claim_timeline", "events", "email_messages", "staff_audit_log"];
 const IP = "198.51.100.4";
+const DAY = 86_400_000;
 
 describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect) => {
   let t: TestApi;
@@ -114,7 +117,7 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
 
   it("shows a claim with its merchant, plan and consent record, order, evidence and timeline — and no key material", async () => {
     const claimId = await claimOf(t.merchant, "stolen_after_delivery", "Taken from the porch");
-    const detail = await getOpsClaim(t.database.db, claimId);
+    const detail = await getOpsClaim(t.database.db, t.services, claimId);
     assert.equal(detail.claim.status, "submitted");
     assert.equal(detail.claim.description, "Taken from the porch");
     assert.equal(detail.merchant.name, "Test Store");
@@ -131,7 +134,10 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     const text = JSON.stringify(detail);
     for (const secret of [t.merchant.secretKey, t.merchant.publishableKey, "mch_test_", "mch_live_", "key_hash"])
       assert.equal(text.includes(secret), false, `no ${secret.slice(0, 9)}… in the console's claim`);
-    await assert.rejects(getOpsClaim(t.database.db, "clm_missing"), (error: DomainError) => error.kind === "not_found");
+    await assert.rejects(
+      getOpsClaim(t.database.db, t.services, "clm_missing"),
+      (error: DomainError) => error.kind === "not_found",
+    );
   });
 
   it("ask for information → approve: each with its audit entry (owner, statuses, code, remedy; never the note)", async () => {
@@ -176,7 +182,7 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
       claimId,
     ]);
     assert.equal(decided!.decided_by, `staff:${staff.id}`);
-    const detail = await getOpsClaim(t.database.db, claimId);
+    const detail = await getOpsClaim(t.database.db, t.services, claimId);
     assert.equal(detail.decidedByEmail, staff.email);
     assert.deepEqual(detail.actions, []);
   });
@@ -287,25 +293,25 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
       const claimId = await approvedClaim(shopMerchant);
       const before = await paymentCounts();
 
-      assert.equal((await getOpsClaim(t.database.db, claimId)).paymentRecordable, false, "no job yet");
+      assert.equal((await getOpsClaim(t.database.db, t.services, claimId)).paymentRecordable, false, "no job yet");
       await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
 
       await queuePayoutJob(claimId);
       const queued = await paymentCounts();
-      assert.deepEqual((await getOpsClaim(t.database.db, claimId)).shopifyPayoutJob, {
+      assert.deepEqual((await getOpsClaim(t.database.db, t.services, claimId)).shopifyPayoutJob, {
         status: "pending",
         attempts: 0,
       });
       await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
       await failJob(claimId, 1, false);
-      const retrying = await getOpsClaim(t.database.db, claimId);
+      const retrying = await getOpsClaim(t.database.db, t.services, claimId);
       assert.deepEqual(retrying.shopifyPayoutJob, { status: "pending", attempts: 1 });
       assert.equal(retrying.paymentRecordable, false);
       await refusedWith(record(admin, claimId, { reference: "#1042" }), "conflict", "claim_payout_in_progress");
       assert.deepEqual(await paymentCounts(), { ...before, shopify_jobs: queued.shopify_jobs });
 
       await failJob(claimId, 2, true);
-      assert.equal((await getOpsClaim(t.database.db, claimId)).paymentRecordable, true);
+      assert.equal((await getOpsClaim(t.database.db, t.services, claimId)).paymentRecordable, true);
       await refusedWith(record(reviewer, claimId, { reference: "#1042" }), "forbidden", "staff_admin_required");
       for (const reference of [undefined, "   ", "x".repeat(201)])
         await refusedWith(record(admin, claimId, { reference }), "invalid", "parameter_invalid", "reference");
@@ -361,7 +367,7 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
         .filter((data) => data.id === claimId && data.status === "paid");
       assert.equal(paidEvents.length, 1, "one claim.updated for the payment");
       assert.equal(paidEvents[0].resolution.reference, "#1042");
-      const timeline = await getOpsClaim(t.database.db, claimId);
+      const timeline = await getOpsClaim(t.database.db, t.services, claimId);
       const paidEntry = timeline.timeline.find((entry) => entry.status === "paid");
       assert.match(paidEntry!.text, /Refunded by hand, Ann Example\./, "the note is the buyer's to read");
       assert.equal(timeline.paymentRecordable, false);
@@ -392,7 +398,7 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     it("is refused for a claim whose merchant is not a Shopify shop", async () => {
       const admin = await staffMember("admin");
       const claimId = await approvedClaim(other);
-      const detail = await getOpsClaim(t.database.db, claimId);
+      const detail = await getOpsClaim(t.database.db, t.services, claimId);
       assert.equal(detail.shopifyPayoutJob, null);
       assert.equal(detail.paymentRecordable, false);
       const before = await paymentCounts();
@@ -404,9 +410,9 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
   it("assign to me: the claim's assignee, Mine in the queue (nobody else's), given back by its assignee only; audited", async () => {
     const claimId = await claimOf(t.merchant);
     const [me, colleague] = [await staffMember(), await staffMember()];
-    const before = (await getOpsClaim(t.database.db, claimId, t.clock.now)).claim.updatedAt;
+    const before = (await getOpsClaim(t.database.db, t.services, claimId)).claim.updatedAt;
     await tx((q) => actOnClaim(q, t.services, me, claimId, { action: "assign_to_me" }, IP));
-    const detail = await getOpsClaim(t.database.db, claimId, t.clock.now);
+    const detail = await getOpsClaim(t.database.db, t.services, claimId);
     assert.deepEqual(detail.assignee, { staffId: me.id, email: me.email });
     assert.equal(detail.claim.updatedAt, before, "internal to the claims team: the merchant's claim is unchanged");
     const mine = await listClaimQueue(t.database.db, t.services, { view: "all", assignee: "mine" }, me.id);
@@ -424,7 +430,7 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     assert.deepEqual(await counts(), before2, "a refused action writes nothing");
     t.clock.advance(1_000); // the audit log reads in time order
     await tx((q) => actOnClaim(q, t.services, me, claimId, { action: "unassign" }, IP));
-    assert.equal((await getOpsClaim(t.database.db, claimId)).assignee, null);
+    assert.equal((await getOpsClaim(t.database.db, t.services, claimId)).assignee, null);
     const audit = await t.database.db.all<{ action: string }>(
       "SELECT action FROM staff_audit_log WHERE subject = ? ORDER BY created_at, id",
       [claimId],
@@ -513,7 +519,10 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     // The queue reads the injected clock.
     const claimId = await claimOf(t.merchant);
     // Found by its reference number: earlier tests filled the queue's first page.
-    const onlyIt = { view: "all", reference: (await getOpsClaim(t.database.db, claimId)).claim.referenceNumber };
+    const onlyIt = {
+      view: "all",
+      reference: (await getOpsClaim(t.database.db, t.services, claimId)).claim.referenceNumber,
+    };
     t.clock.advance(8 * 24 * 3_600_000);
     const row = (await listClaimQueue(t.database.db, t.services, onlyIt)).rows.find((r) => r.id === claimId)!;
     assert.equal(row.review?.marker, "overdue");
@@ -523,17 +532,73 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     await tx((q) =>
       actOnClaim(q, t.services, staff, claimId, { action: "request_information", message: "A photo?" }, IP),
     );
-    assert.equal((await getOpsClaim(t.database.db, claimId, t.clock.now)).review, null, "waiting for the buyer");
-    const planId = (await getOpsClaim(t.database.db, claimId)).plan.id;
+    assert.equal((await getOpsClaim(t.database.db, t.services, claimId)).review, null, "waiting for the buyer");
+    const planId = (await getOpsClaim(t.database.db, t.services, claimId)).plan.id;
     await tx((q) =>
       addClaimMessage(q, t.services, { merchantId: t.merchant.merchantId, mode: "test", planId }, claimId, {
         message: "Here it is.",
       }),
     );
     const answered = t.clock.now;
-    const detail = await getOpsClaim(t.database.db, claimId, answered);
+    const detail = await getOpsClaim(t.database.db, t.services, claimId);
     assert.deepEqual(detail.review, { dueAt: new Date(addBusinessDays(answered, 5)).toISOString(), marker: null });
     const again = (await listClaimQueue(t.database.db, t.services, onlyIt)).rows.find((r) => r.id === claimId)!;
     assert.deepEqual(again.review, detail.review);
+  });
+
+  // Last: it moves the clock on by days.
+  it("shows the order's delivery as GET /orders/{orderId}/delivery reads it: scans in time order, stalled, overdue", async () => {
+    const claimId = await claimOf(t.merchant, "lost_in_transit", "Never came");
+    const actor = { merchantId: t.merchant.merchantId, mode: "test" as const };
+    const unshipped = (await getOpsClaim(t.database.db, t.services, claimId)).order!;
+    assert.equal(unshipped.delivery.state, "not_shipped");
+    assert.deepEqual(unshipped.delivery.shipments, []);
+
+    const orderId = unshipped.id;
+    const now = t.clock.now;
+    const promised = new Date(now - 20 * DAY).toISOString().slice(0, 10);
+    const shipment = await tx((q) =>
+      reportShipment(q, t.services, actor, orderId, {
+        carrier: "DHL",
+        trackingNumber: "JD014600006281",
+        promisedDeliveryDate: promised,
+      }),
+    );
+    // Reported in the reverse of the order they happened in.
+    await tx((q) =>
+      reportShipmentEvent(q, t.services, actor, shipment.id, {
+        status: "out_for_delivery",
+        occurredAt: now - 2 * DAY,
+        location: "Lyon",
+        message: "With the courier",
+      }),
+    );
+    await tx((q) =>
+      reportShipmentEvent(q, t.services, actor, shipment.id, {
+        status: "in_transit",
+        occurredAt: now - 3 * DAY,
+        location: "Paris",
+      }),
+    );
+    const moving = (await getOpsClaim(t.database.db, t.services, claimId)).order!.delivery;
+    assert.deepEqual(moving, await getOrderDelivery(t.database.db, t.services, actor, orderId));
+    const [view] = moving.shipments;
+    assert.deepEqual(
+      view.events.map((scan) => [scan.status, scan.location, scan.message]),
+      [
+        ["in_transit", "Paris", null],
+        ["out_for_delivery", "Lyon", "With the courier"],
+      ],
+    );
+    assert.equal(view.state, "in_transit");
+    assert.equal(view.overdue, true, "20 days past the promised date, not delivered");
+    assert.equal(moving.overdue, true);
+
+    // No scan for the stall period: presumed lost since the last scan + DELIVERY_STALLED_AFTER_DAYS.
+    const stallDays = t.services.settings.deliveryStalledAfterDays ?? DEFAULT_STALLED_AFTER_DAYS;
+    t.clock.advance(stallDays * DAY);
+    const stalled = (await getOpsClaim(t.database.db, t.services, claimId)).order!.delivery;
+    assert.equal(stalled.state, "stalled");
+    assert.equal(stalled.shipments[0].stalledSince, new Date(now - 2 * DAY + stallDays * DAY).toISOString());
   });
 });

@@ -6,7 +6,8 @@ import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
 import { ActivityChart } from "../ActivityChart.tsx";
 import { NeedsAction } from "../NeedsAction.tsx";
 import { useDashboardHref } from "../shell-context.tsx";
-import { formatMoney } from "../../components/dashboard/format.ts";
+import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
+import { formatDuration } from "../../ui/format.ts";
 import { BalanceCard } from "../BalanceCard.tsx";
 import { GettingStarted } from "../GettingStarted.tsx";
 
@@ -46,7 +47,7 @@ function NoAddressNotice({ buyers }: { buyers: number }) {
 
 /** `top` and `bottom`: what a shell adds (the Shopify admin: the shop's banners, setup and activity). */
 export function OverviewPage({ top, bottom }: { top?: ReactNode; bottom?: ReactNode }) {
-  const { days, metrics, activity, buyersWithoutAddress } = useLoaderData() as unknown as OverviewData;
+  const { days, metrics, activity, buyersWithoutAddress, decisions } = useLoaderData() as unknown as OverviewData;
   const href = useDashboardHref();
   const attach = metrics.attachRate === null ? "—" : `${Math.round(metrics.attachRate * 100)} %`;
   const claimRows = Object.entries(metrics.claims.byStatus).map(([status, count]) => [status, String(count)]);
@@ -133,8 +134,43 @@ export function OverviewPage({ top, bottom }: { top?: ReactNode; bottom?: ReactN
             </BlockStack>
           </Card>
         </Layout.Section>
+        <Layout.Section>
+          <ClaimDecisions decisions={decisions} days={days} />
+        </Layout.Section>
         {bottom && <Layout.Section>{bottom}</Layout.Section>}
       </Layout>
     </Page>
+  );
+}
+
+/**
+ * How this merchant's claims were decided in the window: those whose decision (approved or denied) was made in it, the
+ * share the program's claim rules decided on their own, and the median time from filing to the decision.
+ */
+function ClaimDecisions({ decisions, days }: { decisions: OverviewData["decisions"]; days: number }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Claim decisions
+        </Text>
+        <Text as="p" tone="subdued">
+          {`Claims approved or denied in the last ${days} days (since ${formatTime(decisions.period.from)}),`} whenever
+          they were filed.
+        </Text>
+        {decisions.decided === 0 ? (
+          <Text as="p">No claim was decided in this period.</Text>
+        ) : (
+          <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
+            <Figure label="Claims decided" value={String(decisions.decided)} />
+            <Figure
+              label="Decided automatically"
+              value={`${Math.round(decisions.automaticShare! * 100)} % (${decisions.automatic})`}
+            />
+            <Figure label="Median time to a decision" value={formatDuration(decisions.medianDecisionMs!)} />
+          </InlineGrid>
+        )}
+      </BlockStack>
+    </Card>
   );
 }

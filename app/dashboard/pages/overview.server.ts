@@ -1,6 +1,12 @@
 // Overview: the last 30 or 90 days of the viewer's mode — offers quoted and purchases protected per UTC day, the
-// attach rate, fees and the merchant's share per currency, and claims by status.
-import { countBuyersRefusedForNoAddress, dailyActivity, merchantMetrics } from "../../../server/index.ts";
+// attach rate, fees and the merchant's share per currency, claims by status, and how the claims decided in the window
+// were decided (the share decided automatically, the median time to a decision).
+import {
+  claimDecisionStats,
+  countBuyersRefusedForNoAddress,
+  dailyActivity,
+  merchantMetrics,
+} from "../../../server/index.ts";
 import type { PageContext } from "../viewer.ts";
 import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
 import { loadNeedsAction } from "./needs-action.server.ts";
@@ -15,11 +21,13 @@ export async function loadOverview({ runtime, viewer, request }: PageContext) {
   const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
   const now = runtime.services.clock();
   const today = Math.floor(now / DAY_MS);
-  const [metrics, activity, buyersWithoutAddress] = await Promise.all([
-    merchantMetrics(runtime.db, actor, { fromMs: (today - days + 1) * DAY_MS }, now),
+  const fromMs = (today - days + 1) * DAY_MS;
+  const [metrics, activity, buyersWithoutAddress, decisions] = await Promise.all([
+    merchantMetrics(runtime.db, actor, { fromMs }, now),
     dailyActivity(runtime.db, actor, days, now),
     // Always the last 30 days, whatever the window: a notice of something to fix, not a figure of the period.
     countBuyersRefusedForNoAddress(runtime.db, actor, now),
+    claimDecisionStats(runtime.db, { ...actor, fromMs, toMs: now }),
   ]);
   const needsAction = await loadNeedsAction({ runtime, viewer, request });
   const gettingStarted = await loadGettingStarted({ runtime, viewer, request });
@@ -29,6 +37,7 @@ export async function loadOverview({ runtime, viewer, request }: PageContext) {
     metrics,
     activity,
     buyersWithoutAddress,
+    decisions,
     needsAction,
     ...(await loadBalances({ runtime, viewer })),
   };
