@@ -564,9 +564,7 @@ function Order({ detail }: { detail: Detail }) {
             {order.refundedAt ? <Fact term="Refunded">{formatDateTime(order.refundedAt)}</Fact> : null}
             <Fact term="Shipped to">{order.shipTo ? shipToText(order.shipTo) : notKnown}</Fact>
             <Fact term="Delivery">
-              {ORDER_DELIVERY_LABELS[order.delivery.state]}
-              {order.deliveredAt ? `, ${formatDateTime(order.deliveredAt)}` : ""}
-              {order.delivery.overdue ? <span className="flag"> · overdue</span> : null}
+              <OrderDeliveryFact order={order} />
             </Fact>
           </dl>
           <h3 className="spaced">Items</h3>
@@ -613,6 +611,23 @@ function Order({ detail }: { detail: Detail }) {
 }
 
 type OrderDelivery = NonNullable<Detail["order"]>["delivery"];
+
+/**
+ * The order's delivery state in words, and when it was delivered once every shipment was; an order delivered without a
+ * shipment kept (its carrier's delivery recorded on the order alone) says so.
+ */
+function OrderDeliveryFact({ order }: { order: NonNullable<Detail["order"]> }) {
+  const { delivery } = order;
+  const deliveredUnshipped = delivery.state === "not_shipped" && order.deliveredAt !== null;
+  const when = delivery.state === "delivered" ? delivery.deliveredAt : deliveredUnshipped ? order.deliveredAt : null;
+  return (
+    <>
+      {deliveredUnshipped ? "Delivered (no shipment kept)" : ORDER_DELIVERY_LABELS[delivery.state]}
+      {when ? `, ${formatDateTime(when)}` : ""}
+      {delivery.overdue ? <span className="flag"> · overdue</span> : null}
+    </>
+  );
+}
 
 /**
  * The order's delivery timeline: each shipment with its state now (a stall says since when; overdue: not delivered

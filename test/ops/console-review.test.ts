@@ -186,7 +186,7 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
     const orderText = (await page.textContent("section[aria-labelledby='order-title']"))!;
     for (const fact of [/Trail shoes – 42 \/ Blue/, /Wool socks/, /\$90\.00/, /\$15\.00/, /Lyon, ARA 69002, FR/])
       assert.match(orderText, fact);
-    assert.match(orderText, /Nov 20, 2026, 02:05 PM UTC/, "the delivery");
+    assert.match(orderText, /DeliveryDelivered \(no shipment kept\), Nov 20, 2026, 02:05 PM UTC/, "the delivery");
     assert.match(orderText, /A Shopify store/);
     await checkPage(page, "claim-evidence");
 
@@ -264,7 +264,7 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
     const orderText = (await page.textContent("section[aria-labelledby='order-title']"))!;
     assert.match(orderText, /The store's own cart \(API\)/);
     assert.match(orderText, /Shipped toNot known/);
-    assert.match(orderText, /DeliveredNot known/);
+    assert.match(orderText, /DeliveryNo shipment reported/);
     assert.match(orderText, /ItemsNot known/);
     assert.match(orderText, /Goods covered\$120\.00/, "order_context's covered amount");
     await checkPage(page, "claim-other-cart");
