@@ -264,6 +264,15 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
     assert.match((await page.textContent("main"))!, new RegExp(admin.email.replace(/[.+]/g, "\\$&")));
     await checkPage(page, "claim-approved");
 
+    // The queue's figures now count this decision, made by a person.
+    await page.goto(url(`/ops?merchantId=${portal.merchant.merchantId}&mode=test`));
+    const figures = (await page.textContent("section[aria-labelledby=decisions-title]"))!;
+    assert.match(figures, /Harbour Lane Ceramics's test claims approved or denied/);
+    assert.match(figures, /Decided: [1-9]\d*/);
+    assert.match(figures, /Decided automatically: \d+ % \(\d+ by a claim rule\)/);
+    assert.match(figures, /Median time from filing to decision: \d+ (min|h \d+ min|d \d+ h)/);
+    await checkPage(page, "queue-decisions");
+
     const audit = await db().all<{ action: string; staff_email: string; subject: string; ip: string }>(
       "SELECT action, staff_email, subject, ip FROM staff_audit_log WHERE staff_id = ? ORDER BY created_at, id",
       [admin.id],
