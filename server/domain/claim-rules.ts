@@ -91,7 +91,7 @@ export type RuleId = (typeof RULE_IDS)[number];
 
 const OVERDUE = "not_delivered_by_promised_date_plus_14_days";
 
-/** The carriers' word each reason needs before it is approved without review (docs/api.md "Claim rules"). */
+/** The carriers' word each reason needs before it is approved without review (docs/api.md "Claim decisions"). */
 const DELIVERY_NEEDED: Partial<Record<string, readonly OrderDeliveryState[]>> = {
   lost_in_transit: ["stalled", "failed", "returned_to_sender"],
   carrier_returned_to_sender: ["returned_to_sender"],

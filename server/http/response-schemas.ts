@@ -143,7 +143,7 @@ const decisionFields = {
   basis: z
     .array(z.string())
     .describe(
-      "What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md \"Claim rules\").",
+      "What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md \"Claim decisions\").",
     ),
   decidedAt: timestamp,
 };

@@ -26,6 +26,7 @@ const EMAIL_NAMES: Record<PurchaseData["emails"][number]["template"], string> = 
   free_look_cancelled: "Cancelled in the free look",
   claim_received: "Claim received",
   claim_information_needed: "More information needed",
+  claim_reopened: "Claim back under review (parcel moving again)",
   claim_decided: "Claim decided",
   claim_paid: "Claim paid",
 };

@@ -210,7 +210,7 @@ export type Claim = {
     code: string;
     /** The sentence the buyer reads. */
     message: string;
-    /** What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md "Claim rules"). */
+    /** What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md "Claim decisions"). */
     basis: string[];
     /** ISO 8601 UTC. */
     decidedAt: string;
@@ -579,7 +579,7 @@ export type PortalClaim = {
     code: string;
     /** The sentence the buyer reads. */
     message: string;
-    /** What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md "Claim rules"). */
+    /** What an automatic decision rested on (the claim's amount, the carriers' facts), one sentence each in the buyer's words; empty for the claims team's decisions (docs/api.md "Claim decisions"). */
     basis: string[];
     /** ISO 8601 UTC. */
     decidedAt: string;
