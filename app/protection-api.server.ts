@@ -9,13 +9,16 @@ import {
   newRequestId,
   type Runtime,
 } from "../server/index.ts";
+import { shopifyChannelActions } from "./shopify/channel-actions.server.ts";
 
 const holder = globalThis as typeof globalThis & { __protectionRuntime?: Runtime };
 
 /** The shared runtime. Throws (and is retried on the next call) when the configuration is unusable. */
 export function protectionRuntime(): Runtime {
   if (!holder.__protectionRuntime) {
-    const runtime = createRuntime(loadConfig(appEnvironment(process.env)));
+    const runtime = createRuntime(loadConfig(appEnvironment(process.env)), undefined, {
+      channelActions: shopifyChannelActions,
+    });
     runtime.api.startBackgroundJobs();
     holder.__protectionRuntime = runtime;
   }

@@ -1,7 +1,8 @@
 // The one entry point into the protection core for the Remix app (app/) and the scripts: the runtime and its
 // configuration, the services the app calls in process (install and uninstall, privacy, the dashboard's reads), the
-// Shopify app's repositories, the worker runtime its job queue runs on, the widget assets, the demo page and the
-// API's error shape. Re-exports only: each rule stays in its own module.
+// database's types and helpers the Shopify app's own tables are written with (app/shopify/store/), the worker runtime
+// its job queue runs on, the widget assets, the demo page and the API's error shape. Re-exports only: each rule stays
+// in its own module. No table module of the core is exported (test/app/facade-boundary.test.ts).
 
 // Runtime and configuration
 export { loadConfig, type Config } from "./config.ts";
@@ -29,7 +30,9 @@ export { API_BASE_PATH, MULTIPART_LIMITS } from "./http/app.ts";
 export { createInProcessFetch } from "./in-process-fetch.ts";
 export { DEFAULT_DATABASE_URL, isPostgresUrl } from "./store/open.ts";
 export { migrate, migrationsFolder } from "./store/migrations.ts";
-export type { Database, Queryable } from "./store/database.ts";
+export { forUpdate, likeContaining, type Database, type Queryable } from "./store/database.ts";
+// A work table's lease (the Shopify app's job queue claims its due jobs as the e-mail queue does).
+export { claimDueRows } from "./store/work-table.ts";
 export { createSealer, type Sealer } from "./secrets/sealer.ts";
 export { deriveKey } from "./secrets/derive.ts";
 export { createPeriodicWorker, createWorker, workerGroup } from "./workers/worker.ts";
@@ -53,7 +56,7 @@ export { isFormMediaType, readFormBody, type FormLimits } from "./http/body.ts";
 export { newRequestId } from "./http/request-context.ts";
 
 // Domain: values and rules
-export { iso, type Services } from "./domain/context.ts";
+export { iso, type ChannelActions, type Services } from "./domain/context.ts";
 export type { Actor } from "./vocabulary/actors.ts";
 export { newId } from "./domain/ids.ts";
 export type { Mode } from "./vocabulary/ids.ts";
@@ -106,19 +109,14 @@ export { getMerchantClaim, listClaims, readMerchantEvidence } from "./domain/cla
 export type { Claim, ClaimDecision, ClaimResolution } from "./domain/claim-views.ts";
 export { CLAIM_STATUSES, type ClaimStatus } from "./vocabulary/claims.ts";
 
-// The Shopify app's tables
-export * from "./store/shopify-shops.ts";
-export * from "./store/shopify-jobs.ts";
-export * from "./store/shopify-webhook-receipts.ts";
-export * from "./store/shopify-orders.ts";
-export * from "./store/shopify-order-protection.ts";
-export * from "./store/shopify-data-requests.ts";
-export * from "./store/shopify-fee-refunds.ts";
-export * from "./store/shopify-claim-payouts.ts";
-export * from "./store/shopify-billing.ts";
-export { setMerchantLivePause } from "./store/merchants.ts";
+// What the Shopify app's own tables (app/shopify/store/) and billing build on: the core's records they join, the
+// channel's actions the core lists for the merchant, live protection paused while its charges are not approved.
+export type { OrderLine, ShipTo } from "./vocabulary/orders.ts";
+export type { PlanStatus } from "./vocabulary/plans.ts";
+export type { ClaimPayoutState } from "./vocabulary/claims.ts";
+export type { StuckClaimPayout, StuckFeeRefund } from "./vocabulary/channel-actions.ts";
+export { setLiveProtectionPause } from "./domain/merchants.ts";
 export { settleStatementThroughPlatform, type StatementSettlement } from "./domain/platform-charges.ts";
-export * from "./store/shopify-order-states.ts";
 export { createOutboxFollower, type OutboxTaker } from "./webhooks/outbox-follower.ts";
 
 // The claims team's console (/ops): staff accounts (signing in is core.accounts'), the audit log, the cross-merchant

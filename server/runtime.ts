@@ -38,10 +38,14 @@ export function emailFrom(config: Config, logger: Logger) {
   };
 }
 
-/** The service's parts wired from configuration: what the standalone server and the Remix mount share. */
+/**
+ * The service's parts wired from configuration: what the standalone server and the Remix mount share. The Remix app
+ * adds its sales channel's side of the core's ports (`channel`: the Shopify app's payouts that gave up).
+ */
 export function createRuntime(
   config: Config,
   logger: Logger = pino({ level: config.LOG_LEVEL, base: { service: "protection-api" } }),
+  channel: Pick<Services, "channelActions"> = {},
 ) {
   const db = openDatabase(config.DATABASE_URL);
   const encryption = loadEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR);
@@ -50,7 +54,7 @@ export function createRuntime(
       { file: encryption.source },
       "created a local encryption key (mode 0600); back it up, or set ENCRYPTION_KEY",
     );
-  const services = servicesFrom(config, logger);
+  const services: Services = { ...servicesFrom(config, logger), ...channel };
   const limiter =
     config.RATE_LIMITS === "off"
       ? undefined

@@ -5,7 +5,7 @@
 // test until the shop goes live. Whoever opens the app in the admin is a staff member Shopify let in, so an owner:
 // Shopify's staff permissions decide who may use the app.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { findShopInstallation, type ShopInstallationRecord } from "../../server/index.ts";
+import { findShopInstallation, type ShopInstallationRecord } from "../shopify/store/shops.ts";
 import { clientIp, protectionRuntime } from "../protection-api.server.ts";
 import { answeringRefusals } from "../form-actions.server.ts";
 import { authenticateAdmin, isDemoMode, shopifyRuntime } from "../shopify.server.ts";

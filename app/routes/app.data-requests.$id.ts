@@ -1,7 +1,7 @@
 // Downloads a customers/data_request export (the JSON the app kept for the merchant to hand to the customer). Only
 // the shop that received the request gets it: any other id answers 404, whether it exists or not.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findShopifyDataRequestExport } from "../../server/index.ts";
+import { findShopifyDataRequestExport } from "../shopify/store/data-requests.ts";
 import { authenticateAdmin, shopifyRuntime } from "../shopify.server.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

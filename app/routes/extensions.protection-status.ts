@@ -4,7 +4,8 @@
 // authenticate.public.checkout verifies it (401 without a valid one) and answers CORS preflights, and the token's
 // `dest` names the shop: an order is read only within that shop. Plain .ts (no JSX), so that node imports it in tests.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { findShopifyOrderProtection, iso } from "../../server/index.ts";
+import { iso } from "../../server/index.ts";
+import { findShopifyOrderProtection } from "../shopify/store/order-protection.ts";
 import { shopify, shopifyRuntime } from "../shopify.server.ts";
 
 export type ProtectionStatus =

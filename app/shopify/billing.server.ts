@@ -8,6 +8,12 @@
 import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import {
   DomainError,
+  loadActiveProgram,
+  setLiveProtectionPause,
+  settleStatementThroughPlatform,
+  type Queryable,
+} from "../../server/index.ts";
+import {
   findBalanceBeforeBilling,
   findShopifySubscription,
   findStatementCharge,
@@ -15,16 +21,12 @@ import {
   listChargesWaitingSince,
   listStatementCharges,
   listUnchargedShopifyStatements,
-  loadActiveProgram,
   saveShopifySubscription,
-  setMerchantLivePause,
-  settleStatementThroughPlatform,
   updateStatementCharge,
-  type Queryable,
   type ShopifySubscriptionRecord,
   type StatementChargeStatus,
   type SubscriptionStatus,
-} from "../../server/index.ts";
+} from "./store/billing.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { AdminApiError, type AdminGraphql } from "./admin/graphql.ts";
 import { activeSubscriptions, type ActiveSubscription, type UsageLineItem } from "./admin/active-subscriptions.ts";
@@ -164,7 +166,7 @@ export async function ensureSubscription(
 async function applyActive(deps: ShopifyDeps, merchantId: string, record: ShopifySubscriptionRecord): Promise<void> {
   const queued = await deps.db.transaction(async (tx) => {
     await saveShopifySubscription(tx, record);
-    await setMerchantLivePause(tx, merchantId, null);
+    await setLiveProtectionPause(tx, merchantId, null);
     return queueWaitingCharges(tx, deps, record.shop);
   });
   if (queued > 0) deps.wakeJobs();
@@ -220,7 +222,7 @@ export async function applySubscriptionUpdate(
       requestedCapCents: ended ? null : current.requestedCapCents,
       updatedAt: now,
     });
-    if (ended) await setMerchantLivePause(tx, installation.merchantId, pauseReason(status));
+    if (ended) await setLiveProtectionPause(tx, installation.merchantId, pauseReason(status));
   });
 }
 

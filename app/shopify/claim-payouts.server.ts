@@ -7,14 +7,12 @@
 // failed attempt is retried on the queue's backoff. Where the payout stands (queued, retrying, gave up, done) and the
 // last error are kept on the claim, written with the job's own bookkeeping: the core reads them there for the
 // dashboard, the needs-your-action list and the console, never this queue.
+import { assertClaimPayable, recordClaimPayoutStep, resolveClaim } from "../../server/index.ts";
 import {
-  assertClaimPayable,
   listUnqueuedShopifyClaimPayouts,
   findShopifyClaimPayout,
-  recordClaimPayoutStep,
-  resolveClaim,
   type ShopifyClaimPayout,
-} from "../../server/index.ts";
+} from "./store/claim-payouts.ts";
 import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";

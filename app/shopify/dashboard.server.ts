@@ -5,28 +5,27 @@
 // requests to answer, and the app's usage charges on Shopify (the subscription, charges waiting). The metrics, keys,
 // program and endpoints have their own pages.
 import {
-  findLatestShopifyJob,
-  findShopInstallation,
-  findShopifySubscription,
-  findStatementCharge,
-  listStatementCharges,
   iso,
-  listDeadShopifyJobs,
-  listLatestShopifyOrders,
-  listShopifyClaimPayoutsNeedingAttention,
-  listShopifyFeeRefundsNeedingAttention,
-  listShopifyDataRequests,
   listWebhookAttempts,
   listWebhookEndpoints,
   type Actor,
   type EndpointStatus,
-  type JobStatus,
   type Queryable,
-  type ShopifyOrderSummary,
-  type ShopifySubscriptionRecord,
-  type StatementChargeStatus,
   type WebhookAttempt,
 } from "../../server/index.ts";
+import {
+  findShopifySubscription,
+  findStatementCharge,
+  listStatementCharges,
+  type ShopifySubscriptionRecord,
+  type StatementChargeStatus,
+} from "./store/billing.ts";
+import { listShopifyClaimPayoutsNeedingAttention } from "./store/claim-payouts.ts";
+import { listShopifyDataRequests } from "./store/data-requests.ts";
+import { listShopifyFeeRefundsNeedingAttention } from "./store/fee-refunds.ts";
+import { findLatestShopifyJob, listDeadShopifyJobs, type JobStatus } from "./store/jobs.ts";
+import { listLatestShopifyOrders, type ShopifyOrderSummary } from "./store/orders.ts";
+import { findShopInstallation } from "./store/shops.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { FEE_REFUND_JOB } from "./fee-refunds.server.ts";
 

@@ -4,13 +4,13 @@
 // in the core, which derives the delivery states and records the order's delivery (orders.delivered_at, which the
 // claim rules read). An order without protection changes nothing.
 import {
-  findShopifyOrderOwner,
-  hasPendingShopifyJob,
   recordOrderDelivered,
   recordShopifyFulfillment,
   recordShopifyFulfillmentEvent,
   type ShipmentEventStatus,
 } from "../../server/index.ts";
+import { hasPendingShopifyJob } from "./store/jobs.ts";
+import { findShopifyOrderOwner } from "./store/orders.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { Job } from "./jobs.server.ts";
 import type { JobHandlers } from "./named-jobs.ts";

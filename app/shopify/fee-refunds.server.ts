@@ -6,16 +6,15 @@
 // gid. A failed attempt is retried on the queue's backoff and its error kept on the row for the dashboard.
 // The same refund takes back protection units no plan stands behind (docs/shopify.md "When the opt-in and the
 // protection line disagree"): a line on an order without the buyer's consent, a second unit beside the plan's.
+import { assertFeeRefundable, confirmFeeRefund } from "../../server/index.ts";
 import {
-  assertFeeRefundable,
-  confirmFeeRefund,
   FEE_REFUND_JOB,
   findShopifyFeeRefund,
   listUnqueuedShopifyFeeRefunds,
   recordShopifyFeeRefundError,
-  setShopifyOrderStatus,
   type ShopifyFeeRefund,
-} from "../../server/index.ts";
+} from "./store/fee-refunds.ts";
+import { setShopifyOrderStatus } from "./store/orders.ts";
 import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";

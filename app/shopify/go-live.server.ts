@@ -7,15 +7,13 @@
 // at all; a second click finds it live and changes nothing.
 import {
   DomainError,
-  findShopInstallation,
   goLive,
   goLiveState,
   mintKeyPair,
   setAllowedOrigins,
-  switchShopToLive,
   type MerchantAuditSource,
-  type ShopInstallationRecord,
 } from "../../server/index.ts";
+import { findShopInstallation, switchShopToLive, type ShopInstallationRecord } from "./store/shops.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { enqueueNamedJob } from "./named-jobs.ts";
 import { assertBillingActive } from "./billing.server.ts";

@@ -3,18 +3,20 @@
 // is kept sealed because the order webhooks call the API with it.
 import {
   createTestMerchant,
+  mintKeyPair,
+  revokeMerchantKeys,
+  type Queryable,
+  type Sealer,
+  type Services,
+} from "../../server/index.ts";
+import {
   findShopInstallation,
   insertShopInstallation,
   markShopReinstalled,
   markShopUninstalled,
-  mintKeyPair,
-  revokeMerchantKeys,
   saveShopProtectionProduct,
-  type Queryable,
-  type Sealer,
-  type Services,
   type ShopInstallationRecord,
-} from "../../server/index.ts";
+} from "./store/shops.ts";
 import type { FeeTier } from "@purchase-protection/contract";
 
 /** The shop's installation with its secret key opened. */

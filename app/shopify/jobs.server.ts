@@ -6,26 +6,28 @@
 // commits with its completion: JobCompletion).
 import type { Logger } from "pino";
 import {
-  claimDueShopifyJobs,
   createPeriodicWorker,
   createWorker,
   DomainError,
-  insertShopifyJob,
-  insertShopifyJobOnce,
-  markShopifyJobDone,
   newId,
-  purgeDoneShopifyJobs,
-  purgeShopifyWebhookReceipts,
   recordFailedAttempt,
-  recordShopifyJobFailure,
   workerGroup,
   type Database,
-  type JobStatus,
   type Queryable,
   type RetryPolicy,
   type Services,
-  type ShopifyJobRecord,
 } from "../../server/index.ts";
+import { insertShopifyJobOnce } from "./store/fee-refunds.ts";
+import {
+  claimDueShopifyJobs,
+  insertShopifyJob,
+  markShopifyJobDone,
+  purgeDoneShopifyJobs,
+  recordShopifyJobFailure,
+  type JobStatus,
+  type ShopifyJobRecord,
+} from "./store/jobs.ts";
+import { purgeShopifyWebhookReceipts } from "./store/webhook-receipts.ts";
 
 /** A job as its handler gets it; the payload's type per kind is in app/shopify/named-jobs.ts. */
 export interface Job<Payload = unknown> extends ShopifyJobRecord {

@@ -7,7 +7,8 @@ import type { RefundTransaction } from "./webhooks/shopify-refund.ts";
 import type { CustomersDataRequest, CustomersRedact } from "./webhooks/privacy-payloads.ts";
 import type { FulfillmentPayload } from "./webhooks/shopify-fulfillment.ts";
 import type { FulfillmentEventPayload } from "./webhooks/shopify-fulfillment-event.ts";
-import type { ShipTo, SubscriptionStatus } from "../../server/index.ts";
+import type { ShipTo } from "../../server/index.ts";
+import type { SubscriptionStatus } from "./store/billing.ts";
 import type { FlowPayload, FlowTriggerHandle } from "./flow-triggers.ts";
 
 /** The orders/create fields the protection job keeps (the rest of Shopify's order is not needed). */

@@ -8,15 +8,8 @@
 // job wrote is written again.
 import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import {
-  createOutboxFollower,
-  findShopifyOrderState,
-  listShopifyEvents,
-  type ClaimStatus,
-  type Queryable,
-  type ShopifyOrderState,
-  type StoredEventType,
-} from "../../server/index.ts";
+import { createOutboxFollower, type ClaimStatus, type Queryable, type StoredEventType } from "../../server/index.ts";
+import { findShopifyOrderState, listShopifyEvents, type ShopifyOrderState } from "./store/order-states.ts";
 import { CHOICE_METAFIELD, formatDecimalAmount, SHOP_CONFIG_NAMESPACE } from "@purchase-protection/contract";
 import type { AdminGraphql } from "./admin/graphql.ts";
 import { orderProtectionState } from "./admin/order-protection-state.ts";

@@ -5,18 +5,17 @@
 // completes the job; then the reference number goes back to the order in a follow-up job. orders/cancelled voids;
 // refunds/create reports a full refund, through the TypeScript SDK over the in-process transport, each call with an
 // idempotency key derived from the shop and order. A retried or duplicated job never makes a second plan.
+import { ApiError, type Queryable } from "../../server/index.ts";
+import { hasPendingShopifyJob } from "./store/jobs.ts";
 import {
-  ApiError,
   findShopifyOrder,
-  hasPendingShopifyJob,
   insertShopifyOrder,
   lockShopifyOrderRefunds,
   markShopifyOrderReferenceWritten,
   saveShopifyOrderRefunds,
   setShopifyOrderStatus,
-  type Queryable,
   type ShopifyOrderStatus,
-} from "../../server/index.ts";
+} from "./store/orders.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { PermanentJobError, type Job, type JobCompletion } from "./jobs.server.ts";
 import { enqueueNamedJob, enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";

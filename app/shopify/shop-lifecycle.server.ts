@@ -2,13 +2,9 @@
 // callback (afterAuth); its Admin API part — the protection product and the storefront config — is the
 // storefront_setup job, retried like any other.
 import {
-  blankShopifyJobPayloadsMentioning,
   customerRecords,
-  deleteCustomerShopifyDataRequests,
   eraseMerchantRows,
   eraseShopRows,
-  findShopInstallation,
-  insertShopifyDataRequest,
   loadActiveProgram,
   newId,
   redactCustomer,
@@ -16,6 +12,9 @@ import {
   type Mode,
   type Queryable,
 } from "../../server/index.ts";
+import { deleteCustomerShopifyDataRequests, insertShopifyDataRequest } from "./store/data-requests.ts";
+import { blankShopifyJobPayloadsMentioning } from "./store/jobs.ts";
+import { findShopInstallation } from "./store/shops.ts";
 import type { Job } from "./jobs.server.ts";
 import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 import type { PrivacyCustomer } from "./webhooks/privacy-payloads.ts";

@@ -3,7 +3,7 @@
 // commit in one transaction; then the job runs at once. Shopify wants an answer within 5 s: past INLINE_BUDGET_MS
 // the answer goes out and the job finishes (or is retried) in the background. Each topic — its payload's shape and
 // the named job it feeds — is a module in app/shopify/webhooks/.
-import { insertShopifyWebhookReceipt } from "../../server/index.ts";
+import { insertShopifyWebhookReceipt } from "./store/webhook-receipts.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { enqueueJob, type JobQueue } from "./jobs.server.ts";
 import { handledWebhookFor } from "./webhooks/topics.ts";

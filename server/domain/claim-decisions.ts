@@ -13,7 +13,7 @@ import { formatDecimalAmount } from "@purchase-protection/contract";
 import { CLAIM_WINDOW_DAYS, parseStoredClaimRules } from "./claim-rules.ts";
 import type { DecisionFact } from "./decision-basis.ts";
 import { toClaim, type Claim } from "./claim-views.ts";
-import type { ClaimStatus } from "../vocabulary/claims.ts";
+import type { ClaimPayoutState, ClaimStatus } from "../vocabulary/claims.ts";
 import {
   findClaim,
   insertTimelineEntry,
@@ -24,7 +24,6 @@ import {
   recordClaimResolution,
   setClaimPayoutError,
   setClaimPayoutState,
-  type ClaimPayoutState,
   sumApprovedUnpaidOnPlan,
   sumPaidOnPlan,
   updateClaimStatus,

@@ -5,9 +5,10 @@
 //   approval (payoutTerms), the earliest due first, overdue ones marked;
 // - free-look fees the store refunds through its own cart and confirms (the purchase page, POST /purchases/{id}/fee-refund);
 // - webhook endpoints that are failing (delivery stopped);
-// - a Shopify shop's claim payouts and fee refunds whose job gave up (pay it in the Shopify admin);
+// - a Shopify shop's claim payouts and fee refunds whose job gave up (pay it in the Shopify admin), which the app
+//   lists from its own tables through services.channelActions (none where the app does not run);
 // - the go-live steps left, while the merchant is not live (the overview only: they are not news for an e-mail).
-import type { Services, Tx } from "./context.ts";
+import type { ChannelActions, Services, Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
 import { claimTitle } from "./claim-name.ts";
 import { payoutTerms } from "./payout-terms.ts";
@@ -16,8 +17,6 @@ import { goLiveState, type ChecklistItemId } from "./go-live.ts";
 import { listWebhookEndpoints } from "./webhook-endpoints.ts";
 import { findMerchant } from "../store/merchants.ts";
 import { listClaimsAwaitingMerchant, listFeeRefundsOwed, type FeeRefundOwed } from "../store/merchant-actions.ts";
-import { listShopifyClaimPayoutsNeedingAttention } from "../store/shopify-claim-payouts.ts";
-import { FEE_REFUND_JOB, listShopifyFeeRefundsNeedingAttention } from "../store/shopify-fee-refunds.ts";
 import { formatMoney } from "@purchase-protection/contract";
 
 export const ACTION_KINDS = ["claim_payout", "fee_refund", "webhook_endpoint", "shopify_payout", "go_live"] as const;
@@ -93,7 +92,9 @@ export async function merchantActions(
     claimPayouts(db, actor, options.limit, now),
     feeRefunds(db, actor, options.limit),
     failingEndpoints(db, actor, options.limit),
-    shop === null ? undefined : shopifyPayouts(db, shop, options.limit),
+    shop === null || !services.channelActions
+      ? undefined
+      : shopifyPayouts(db, services.channelActions, shop, options.limit),
     options.goLive && merchant?.liveAt === null ? goLiveSteps(db, services, actor) : undefined,
   ]);
   const present = groups.filter((group): group is ActionGroup => group !== undefined && group.count > 0);
@@ -175,35 +176,28 @@ async function failingEndpoints(db: Tx, actor: Actor, limit: number): Promise<Ac
   };
 }
 
-/** A Shopify shop's payouts whose job gave up (one still retrying is the app's to finish). */
-async function shopifyPayouts(db: Tx, shop: string, limit: number): Promise<ActionGroup> {
-  const [claims, fees] = await Promise.all([
-    listShopifyClaimPayoutsNeedingAttention(db, { shop, limit: DIGEST_ACTION_LIMIT }),
-    listShopifyFeeRefundsNeedingAttention(db, { shop, kind: FEE_REFUND_JOB, limit: DIGEST_ACTION_LIMIT }),
-  ]);
+/** A Shopify shop's payouts whose job gave up (one still retrying is the app's to finish), as the app lists them. */
+async function shopifyPayouts(db: Tx, channel: ChannelActions, shop: string, limit: number): Promise<ActionGroup> {
+  const { claims, fees } = await channel.stuckPayouts(db, shop, DIGEST_ACTION_LIMIT);
   const items: ActionItem[] = [
-    ...claims
-      .filter((payout) => payout.jobStatus === "dead")
-      .map((payout) => ({
-        key: `shopify_payout:claim:${payout.claimId}`,
-        title: `Claim on ${payout.referenceNumber} (order ${payout.orderId}): ${payout.remedy} ${formatMoney(payout.amountCents, payout.currency, "en-US")}`,
-        todo: `The app could not pay it on the order (${payout.lastError}). Pay it in the Shopify admin and tell the claims team.`,
-        brief: `Claim on ${payout.referenceNumber}: the Shopify ${payout.remedy} gave up, pay it in the Shopify admin`,
-        dueBy: null,
-        overdue: false,
-        link: { page: "claims" as const, sub: `/${payout.claimId}` },
-      })),
-    ...fees
-      .filter((refund) => refund.jobStatus === "dead")
-      .map((refund) => ({
-        key: `shopify_payout:fee:${refund.planId}`,
-        title: `Fee refund on ${refund.referenceNumber} (order ${refund.orderId}): ${formatMoney(refund.amountCents, refund.currency, "en-US")}`,
-        todo: `The app could not refund the protection fee on the order (${refund.lastError}). Refund it in the Shopify admin.`,
-        brief: `${refund.referenceNumber}: the Shopify fee refund gave up, refund it in the Shopify admin`,
-        dueBy: null,
-        overdue: false,
-        link: { page: "purchases" as const, sub: `/${refund.planId}` },
-      })),
+    ...claims.map((payout) => ({
+      key: `shopify_payout:claim:${payout.claimId}`,
+      title: `Claim on ${payout.referenceNumber} (order ${payout.orderId}): ${payout.remedy} ${formatMoney(payout.amountCents, payout.currency, "en-US")}`,
+      todo: `The app could not pay it on the order (${payout.lastError}). Pay it in the Shopify admin and tell the claims team.`,
+      brief: `Claim on ${payout.referenceNumber}: the Shopify ${payout.remedy} gave up, pay it in the Shopify admin`,
+      dueBy: null,
+      overdue: false,
+      link: { page: "claims" as const, sub: `/${payout.claimId}` },
+    })),
+    ...fees.map((refund) => ({
+      key: `shopify_payout:fee:${refund.planId}`,
+      title: `Fee refund on ${refund.referenceNumber} (order ${refund.orderId}): ${formatMoney(refund.amountCents, refund.currency, "en-US")}`,
+      todo: `The app could not refund the protection fee on the order (${refund.lastError}). Refund it in the Shopify admin.`,
+      brief: `${refund.referenceNumber}: the Shopify fee refund gave up, refund it in the Shopify admin`,
+      dueBy: null,
+      overdue: false,
+      link: { page: "purchases" as const, sub: `/${refund.planId}` },
+    })),
   ];
   return {
     kind: "shopify_payout",

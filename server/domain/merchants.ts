@@ -3,7 +3,13 @@ import type { KeyKind } from "../vocabulary/ids.ts";
 import type { Services, Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
 import { createProgram } from "./programs.ts";
-import { findActiveKeyByHash, insertApiKey, insertMerchant, revokeApiKeys } from "../store/merchants.ts";
+import {
+  findActiveKeyByHash,
+  insertApiKey,
+  insertMerchant,
+  revokeApiKeys,
+  setMerchantLivePause,
+} from "../store/merchants.ts";
 import { keepPublishableKeyValue } from "../store/getting-started.ts";
 
 /** Who is calling: resolved from an API key. */
@@ -95,4 +101,13 @@ export async function mintKeyPair(
   const publishable = await mintApiKey(tx, services, actor, "publishable");
   const secret = await mintApiKey(tx, services, actor, "secret");
   return { publishableKey: publishable.key, secretKey: secret.key };
+}
+
+/**
+ * Pauses the merchant's new live protection, with the reason its live quotes are refused for (quotes.ts: the platform
+ * that bills it stopped, e.g. a Shopify shop's ended app subscription), or resumes it (null). Plans already made and
+ * test mode are untouched.
+ */
+export async function setLiveProtectionPause(tx: Tx, merchantId: string, reason: string | null): Promise<void> {
+  await setMerchantLivePause(tx, merchantId, reason);
 }

@@ -50,8 +50,8 @@ import {
   listQueue,
   setClaimAssignee,
 } from "../store/ops-claims.ts";
-import type { ClaimPayoutState } from "../store/claims.ts";
-import type { OrderLine, ShipTo } from "../store/shopify-orders.ts";
+import type { ClaimPayoutState } from "../vocabulary/claims.ts";
+import type { OrderLine, ShipTo } from "../vocabulary/orders.ts";
 import { addBusinessDays } from "./payout-terms.ts";
 import { sniffEvidenceType } from "../evidence/sniff.ts";
 import { CLAIM_REVIEW_BUSINESS_DAYS } from "../email/layout.ts";

@@ -33,7 +33,8 @@ import {
   orderNameKey,
   type PortalPlanRecord,
 } from "../store/portal-plans.ts";
-import { lockPlan, markPlanCancelled, type PlanStatus } from "../store/plans.ts";
+import { lockPlan, markPlanCancelled } from "../store/plans.ts";
+import type { PlanStatus } from "../vocabulary/plans.ts";
 import { BANK_REFUND_BUSINESS_DAYS, MERCHANT_PAYOUT_DAYS, SHOPIFY_PAYOUT_BUSINESS_DAYS } from "./payout-terms.ts";
 
 // The buyer portal: sessions opened by a look-up (e-mail + reference number) or by the welcome e-mail's coverage

@@ -1,10 +1,10 @@
 // Claims (claims): a buyer's refund requests under a plan, read with the plan's reference number and order id; their
 // timelines (claim_timeline) and the evidence files they brought (claim_evidence; the bytes live in the evidence store).
 import type { Actor } from "../vocabulary/actors.ts";
-import type { ClaimStatus } from "../vocabulary/claims.ts";
+import type { ClaimPayoutState, ClaimStatus } from "../vocabulary/claims.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
-import type { PlanStatus } from "./plans.ts";
+import type { PlanStatus } from "../vocabulary/plans.ts";
 import { findOwnedRow, forUpdate, placeholders, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 
@@ -412,9 +412,6 @@ export async function recordClaimResolution(
     [resolution.amountCents, JSON.stringify(resolution), at, claimId],
   );
 }
-
-/** Where the app's Shopify payout of a claim stands: pending (queued or retrying), done, or dead (it gave up). */
-export type ClaimPayoutState = "pending" | "done" | "dead";
 
 /** The payout job's latest step, kept on the claim (the app writes it with the job's own bookkeeping). */
 export async function setClaimPayoutState(

@@ -4,8 +4,8 @@
 import type { ClaimStatus, RiskLevel } from "../vocabulary/claims.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import { placeholders, type Queryable, type SqlValue } from "./database.ts";
-import type { ClaimPayoutState } from "./claims.ts";
-import type { OrderLine, ShipTo } from "./shopify-orders.ts";
+import type { ClaimPayoutState } from "../vocabulary/claims.ts";
+import type { OrderLine, ShipTo } from "../vocabulary/orders.ts";
 
 export interface QueueFilters {
   statuses: readonly ClaimStatus[];

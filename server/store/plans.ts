@@ -3,12 +3,10 @@
 import type { Actor } from "../vocabulary/actors.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
-import type { ConsentRecord, PlanSelector, OrderContext } from "../vocabulary/plans.ts";
+import type { ConsentRecord, PlanSelector, PlanStatus, OrderContext } from "../vocabulary/plans.ts";
 import { forUpdate, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 import type { FeeRefundRecord } from "./fee-refunds.ts";
-
-export type PlanStatus = "active" | "voided" | "cancelled";
 
 export interface NewPlan {
   id: string;

@@ -3,7 +3,7 @@
 import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 import type { FeeRefundRecord } from "./fee-refunds.ts";
-import type { PlanStatus } from "./plans.ts";
+import type { PlanStatus } from "../vocabulary/plans.ts";
 
 export interface PortalPlanRecord {
   id: string;

@@ -1,6 +1,9 @@
 // A plan's vocabulary: the consent kept with it, the order it binds, and the ways to name one.
 import type { Surface } from "./actors.ts";
 
+/** A plan's state: active until voided (its order cancelled) or cancelled (by the buyer in the free look). */
+export type PlanStatus = "active" | "voided" | "cancelled";
+
 /** What the buyer saw and agreed to, kept with the plan for disputes. */
 export interface ConsentRecord {
   quoteId: string;

@@ -20,7 +20,7 @@ import {
 } from "../support/shopify-billing.ts";
 import { mintKeyPair } from "../../server/domain/merchants.ts";
 import { periodContaining } from "../../server/domain/settlements.ts";
-import { insertStatementCharge } from "../../server/store/shopify-billing.ts";
+import { insertStatementCharge } from "../../app/shopify/store/billing.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import { adminOverview, adminRequest, adminShopOverview, callRoute } from "../support/admin-routes.ts";

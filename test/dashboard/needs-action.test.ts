@@ -24,6 +24,7 @@ import {
   teamActionEmails,
 } from "../../server/domain/action-digests.ts";
 import { loadTeam } from "../../app/dashboard/pages/team.server.ts";
+import { shopifyChannelActions } from "../../app/shopify/channel-actions.server.ts";
 import { owePlanFee, confirmFeeRefund } from "../../server/domain/fee-refunds.ts";
 import { createTestMerchant, type NewMerchant } from "../../server/domain/merchants.ts";
 import { createActionDigestWorker, ACTION_DIGEST_SUBJECT } from "../../server/email/action-digest.ts";
@@ -211,10 +212,18 @@ describe.each(DIALECTS)("needs your action (%s)", (dialect) => {
     // Where the app's payout job got, as the job keeps it on the claim.
     const job = (status: string) =>
       db().run("UPDATE claims SET payout_state = ?, payout_attempts = 3 WHERE id = ?", [status, claimId]);
+    // The Shopify app lists them from its tables through the core's port (services.channelActions).
+    const withApp = { ...t.services, channelActions: shopifyChannelActions };
+    const shopActions = () => merchantActions(db(), withApp, actorOf(merchant), { limit: 5, goLive: false });
     await job("pending");
-    assert.deepEqual(await actions(merchant), { total: 0, groups: [] }, "retrying: the app's to finish");
+    assert.deepEqual(await shopActions(), { total: 0, groups: [] }, "retrying: the app's to finish");
     await job("dead");
-    const listed = await actions(merchant);
+    assert.deepEqual(
+      await actions(merchant),
+      { total: 0, groups: [] },
+      "no channel's payouts where the app does not run",
+    );
+    const listed = await shopActions();
     assert.deepEqual(
       listed.groups.map((group) => [group.kind, group.count]),
       [["shopify_payout", 1]],

@@ -28,7 +28,7 @@ import { voidPlan } from "../../server/domain/plans.ts";
 import { getOpsClaim } from "../../server/domain/ops-claims.ts";
 import { reportShipment, reportShipmentEvent } from "../../server/domain/shipments.ts";
 import { CLAIM_PAYOUT_JOB } from "../../app/shopify/claim-payouts.server.ts";
-import { insertShopifyJob, recordShopifyJobFailure } from "../../server/store/shopify-jobs.ts";
+import { insertShopifyJob, recordShopifyJobFailure } from "../../app/shopify/store/jobs.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/ops");
 const WIDTHS = [390, 1280];

@@ -19,7 +19,7 @@ import { findPlanByReference } from "../../server/store/plans.ts";
 import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/evidence/index.ts";
 import { ensureStaffAccount, issueSignInLink, type StaffPrincipal } from "../../server/domain/staff.ts";
 import { actOnClaim, reviewPromise } from "../../server/domain/ops-claims.ts";
-import { insertShopifyOrder } from "../../server/store/shopify-orders.ts";
+import { insertShopifyOrder } from "../../app/shopify/store/orders.ts";
 import { demoPhotoPng } from "../../server/demo-photo.ts";
 import { heicWithMetadata } from "../support/evidence-images.ts";
 import type { DomainError } from "../../server/domain/errors.ts";

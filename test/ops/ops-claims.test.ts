@@ -25,7 +25,7 @@ import { getOrderDelivery, reportShipment, reportShipmentEvent } from "../../ser
 import { DEFAULT_STALLED_AFTER_DAYS } from "../../server/domain/delivery-states.ts";
 import { CLAIM_PAYOUT_JOB } from "../../app/shopify/claim-payouts.server.ts";
 import { recordClaimPayoutStep } from "../../server/domain/claim-decisions.ts";
-import { insertShopifyJob, recordShopifyJobFailure } from "../../server/store/shopify-jobs.ts";
+import { insertShopifyJob, recordShopifyJobFailure } from "../../app/shopify/store/jobs.ts";
 
 const CLAIM_TABLES = ["claims", "claim_timeline", "events", "email_messages", "staff_audit_log"];
 const IP = "198.51.100.4";

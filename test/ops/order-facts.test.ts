@@ -10,7 +10,7 @@ import { protectOrder } from "../support/protection-flows.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import { redactCustomer } from "../../server/domain/privacy.ts";
 import { findPlanByReference } from "../../server/store/plans.ts";
-import { insertShopifyOrder } from "../../server/store/shopify-orders.ts";
+import { insertShopifyOrder } from "../../app/shopify/store/orders.ts";
 import { findOpsOrder } from "../../server/store/ops-claims.ts";
 import { orderPayloadOf } from "../../app/shopify/webhooks/orders-create.ts";
 import type { ShopifyOrder } from "../../app/shopify/webhooks/shopify-order.ts";

@@ -17,7 +17,8 @@ import type {
 import type { AppSubscriptionLineItemUpdateResult } from "../../app/shopify/admin/app-subscription-line-item-update.ts";
 import type { AppSubscriptionsUpdate } from "../../app/shopify/webhooks/app-subscriptions-update.ts";
 import { randomUUID } from "node:crypto";
-import type { Database, Services, SubscriptionStatus } from "../../server/index.ts";
+import type { Database, Services } from "../../server/index.ts";
+import type { SubscriptionStatus } from "../../app/shopify/store/billing.ts";
 import { closeEndedPeriods } from "../../server/domain/settlements.ts";
 import { createProgram } from "../../server/domain/programs.ts";
 import { insertLedgerEntries } from "../../server/store/ledger.ts";

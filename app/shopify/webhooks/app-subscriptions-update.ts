@@ -1,6 +1,6 @@
 // app_subscriptions/update: the app's subscription on the shop changed status (approved, declined, cancelled, frozen,
 // expired) or had its capped amount raised; its job keeps the status and acts on it (app/shopify/billing.server.ts).
-import type { SubscriptionStatus } from "../../../server/index.ts";
+import type { SubscriptionStatus } from "../store/billing.ts";
 import { handledWebhook } from "./webhook.ts";
 
 /** Shopify's app_subscriptions/update payload (the fields a reader would check). */

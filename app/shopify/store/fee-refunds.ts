@@ -2,9 +2,8 @@
 // refunds on the original order through a job, found with the shop and order they belong to. The rows themselves are
 // written and confirmed by the core (server/domain/fee-refunds.ts); this module only finds them, notes a failed
 // attempt's error, and queues each refund's job at most once.
-import type { Mode } from "../vocabulary/ids.ts";
-import type { Queryable } from "./database.ts";
-import type { JobStatus, NewShopifyJob } from "./shopify-jobs.ts";
+import type { Mode, Queryable } from "../../../server/index.ts";
+import type { JobStatus, NewShopifyJob } from "./jobs.ts";
 
 /** The kind of the app's fee refund job in shopify_jobs: one per plan, its subject the plan's id. */
 export const FEE_REFUND_JOB = "refund_protection_fee";

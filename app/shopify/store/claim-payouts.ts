@@ -3,9 +3,7 @@
 // a job. The claims themselves are decided and resolved by the core (server/domain/claim-decisions.ts); this module
 // only finds them, with what the payout is limited to, and lists those whose last attempt failed. Where a payout stands
 // is the claim's own (payout_state, payout_attempts, payout_error: written by the app's payout job), never the job's.
-import type { Mode } from "../vocabulary/ids.ts";
-import type { ClaimPayoutState } from "./claims.ts";
-import type { Queryable } from "./database.ts";
+import type { ClaimPayoutState, Mode, Queryable } from "../../../server/index.ts";
 
 type Remedy = "refund" | "replacement";
 

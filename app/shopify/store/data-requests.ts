@@ -1,6 +1,6 @@
 // Shopify's customers/data_request exports (shopify_data_requests): what was held about a customer, kept as JSON text
 // for the merchant to hand over.
-import type { Queryable } from "./database.ts";
+import type { Queryable } from "../../../server/index.ts";
 
 export interface ShopifyDataRequest {
   id: string;

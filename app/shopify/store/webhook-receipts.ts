@@ -1,6 +1,6 @@
 // Every Shopify webhook delivery accepted (shopify_webhook_receipts), by X-Shopify-Webhook-Id: Shopify retries and
 // may deliver twice, and the unique id is what drops the duplicates.
-import type { Queryable } from "./database.ts";
+import type { Queryable } from "../../../server/index.ts";
 
 export interface ShopifyWebhookReceipt {
   webhookId: string;

@@ -1,8 +1,7 @@
 // Shopify shops and the protection merchant each one is (shop_installations). The shop's secret key is stored
 // sealed: sealing and opening are the caller's (the key's plaintext never reaches this module).
 import type { FeeTier } from "@purchase-protection/contract";
-import type { Mode } from "../vocabulary/ids.ts";
-import type { Queryable } from "./database.ts";
+import type { Mode, Queryable } from "../../../server/index.ts";
 
 export type ShopStatus = "installed" | "uninstalled";
 

@@ -1,11 +1,7 @@
 // What the Shopify app writes back onto a protected order (app/shopify/order-states.server.ts): the plan, its consent
 // record and its claims, for a plan of a Shopify shop's merchant (merchants.shop_domain); and the outbox events that
 // change it, with the shop they belong to.
-import type { Mode } from "../vocabulary/ids.ts";
-import type { ConsentRecord } from "../vocabulary/plans.ts";
-import type { ClaimStatus } from "../vocabulary/claims.ts";
-import type { StoredEventType } from "../vocabulary/events.ts";
-import type { Queryable } from "./database.ts";
+import type { ClaimStatus, ConsentRecord, Mode, Queryable, StoredEventType } from "../../../server/index.ts";
 
 /** A plan of a Shopify shop with what the order shows of it. */
 export interface ShopifyOrderState {

@@ -1,7 +1,6 @@
 // Shopify orders that carried the protection opt-in (shopify_orders): the plan each one got, the refunds counted
 // against it and what became of it.
-import type { Mode } from "../vocabulary/ids.ts";
-import { forUpdate, type Queryable } from "./database.ts";
+import { forUpdate, type Mode, type OrderLine, type Queryable, type ShipTo } from "../../../server/index.ts";
 
 /** cancelled: the buyer cancelled the protection in the free look (its fee is refunded by a job; later refunds are not reported). */
 export type ShopifyOrderStatus = "protected" | "voided" | "refunded" | "cancelled";
@@ -22,21 +21,6 @@ export interface NewShopifyOrder {
   /** The order's lines (the protection line left out) and its town-level destination: the claims console's. */
   lines?: OrderLine[] | null;
   shipTo?: ShipTo | null;
-}
-
-/** One line of a store's order as the claims console shows it. */
-export interface OrderLine {
-  title: string;
-  quantity: number;
-  unitPriceCents: number;
-}
-
-/** Where an order was shipped, to the town only: no name, street or phone is kept. */
-export interface ShipTo {
-  city: string | null;
-  region: string | null;
-  postalCode: string | null;
-  countryCode: string | null;
 }
 
 /** An order as the dashboard lists it. */

@@ -1,7 +1,6 @@
 // The Shopify app's durable job queue (shopify_jobs): a job is written in the transaction that asked for the work,
 // claimed with a lease, then marked done, rescheduled or dead. Payloads are stored as JSON text.
-import { likeContaining, type Database, type Queryable } from "./database.ts";
-import { claimDueRows } from "./work-table.ts";
+import { claimDueRows, likeContaining, type Database, type Queryable } from "../../../server/index.ts";
 
 export type JobStatus = "pending" | "done" | "dead";
 

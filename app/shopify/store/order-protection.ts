@@ -1,8 +1,7 @@
 // What the post-purchase blocks (Thank-you and Order-status pages) show for one Shopify order: its plan as the
 // shop's shopify_orders row names it, "pending" while the order's orders/create webhook has not made the plan yet, or
 // nothing.
-import type { Queryable } from "./database.ts";
-import type { PlanStatus } from "./plans.ts";
+import type { PlanStatus, Queryable } from "../../../server/index.ts";
 
 export type ShopifyOrderProtection =
   | { state: "plan"; referenceNumber: string; status: PlanStatus; freeLookEndsAt: number }

@@ -1,7 +1,7 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test/support/databases.ts";
-import { blankShopifyJobPayloadsMentioning, insertShopifyJob } from "./shopify-jobs.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/databases.ts";
+import { blankShopifyJobPayloadsMentioning, insertShopifyJob } from "../../app/shopify/store/jobs.ts";
 
 const SHOP = "privacy-test.myshopify.com";
 

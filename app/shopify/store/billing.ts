@@ -3,7 +3,7 @@
 // merchant (shopify_statement_charges: one row per statement, its amount and carried credit written once, its usage
 // record and status as the charge job goes). The charge's ledger entry is the core's (server/domain/
 // platform-charges.ts); this module only keeps the rows.
-import type { Queryable } from "./database.ts";
+import type { Queryable } from "../../../server/index.ts";
 
 /** Shopify's AppSubscriptionStatus. */
 export type SubscriptionStatus = "PENDING" | "ACCEPTED" | "ACTIVE" | "CANCELLED" | "DECLINED" | "EXPIRED" | "FROZEN";
