@@ -3,7 +3,7 @@
 // a job. The claims themselves are decided and resolved by the core (server/domain/claim-decisions.ts); this module
 // only finds them, with what the payout is limited to, and lists those whose last attempt failed. Where a payout stands
 // is the claim's own (payout_state, payout_attempts, payout_error: written by the app's payout job), never the job's.
-import type { ClaimPayoutState, Mode, Queryable } from "../../../server/index.ts";
+import type { ClaimPayoutState, Mode, Queryable, StuckClaimPayout } from "../../../server/index.ts";
 
 type Remedy = "refund" | "replacement";
 
@@ -25,14 +25,7 @@ export interface ShopifyClaimPayout {
 }
 
 /** An approved Shopify claim whose last payout attempt failed: its error and how far its job got. */
-export interface ShopifyClaimPayoutAttention {
-  claimId: string;
-  referenceNumber: string;
-  orderId: string;
-  remedy: Remedy;
-  amountCents: number;
-  currency: string;
-  lastError: string;
+export interface ShopifyClaimPayoutAttention extends StuckClaimPayout {
   /** Where the payout stands (the claim's payout_state): pending = will be retried, dead = gave up. */
   jobStatus: ClaimPayoutState | null;
   attempts: number;

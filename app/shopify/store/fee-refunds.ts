@@ -2,7 +2,7 @@
 // refunds on the original order through a job, found with the shop and order they belong to. The rows themselves are
 // written and confirmed by the core (server/domain/fee-refunds.ts); this module only finds them, notes a failed
 // attempt's error, and queues each refund's job at most once.
-import type { Mode, Queryable } from "../../../server/index.ts";
+import type { Mode, Queryable, StuckFeeRefund } from "../../../server/index.ts";
 import type { JobStatus, NewShopifyJob } from "./jobs.ts";
 
 /** The kind of the app's fee refund job in shopify_jobs: one per plan, its subject the plan's id. */
@@ -24,13 +24,7 @@ export interface ShopifyFeeRefund {
 }
 
 /** A Shopify fee refund that has not gone through: its last error and how far its job got. */
-export interface ShopifyFeeRefundAttention {
-  planId: string;
-  referenceNumber: string;
-  orderId: string;
-  amountCents: number;
-  currency: string;
-  lastError: string;
+export interface ShopifyFeeRefundAttention extends StuckFeeRefund {
   /** The refund job: pending = will be retried, dead = gave up. */
   jobStatus: JobStatus | null;
   attempts: number;
