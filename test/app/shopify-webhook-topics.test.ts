@@ -22,6 +22,7 @@ import { receiveWebhook } from "../../app/shopify/webhooks.server.ts";
 import { HANDLED_TOPICS } from "../../app/shopify/webhooks/topics.ts";
 import type { Job } from "../../app/shopify/jobs.server.ts";
 import type { ShopifyOrderEdit } from "../../app/shopify/webhooks/orders-edited.ts";
+import type { AppSubscriptionsUpdate } from "../../app/shopify/webhooks/app-subscriptions-update.ts";
 
 const SHOP = "topics.myshopify.com";
 const SHOPIFY_TABLES = ["shopify_webhook_receipts", "shopify_jobs"];
@@ -44,6 +45,18 @@ const dataRequest = dataRequestPayload(SHOP, { email: "ada@example.com", orderId
 const redact = customersRedactPayload(SHOP, { email: "ada@example.com", orderIds: [order.id] });
 const shipped = fulfillmentPayload({ orderId: order.id, shipmentStatus: null });
 const delivered = fulfillmentPayload({ orderId: order.id, shipmentStatus: "delivered" });
+const subscription = {
+  app_subscription: {
+    admin_graphql_api_id: "gid://shopify/AppSubscription/4019585080",
+    name: "Purchase Protection usage",
+    status: "CANCELLED",
+    admin_graphql_api_shop_id: "gid://shopify/Shop/548380009",
+    created_at: "2026-11-27T10:00:00-05:00",
+    updated_at: "2026-11-27T11:00:00-05:00",
+    currency: "USD",
+    capped_amount: "1000.00",
+  },
+} satisfies AppSubscriptionsUpdate;
 const scanned = fulfillmentEventPayload({ orderId: order.id, fulfillmentId: delivered.id, status: "out_for_delivery" });
 
 /** Every handled topic: a real-shaped payload, and what its job keeps. */
@@ -129,6 +142,12 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
       message: "Out for delivery",
     },
     subject: String(order.id),
+  },
+  {
+    // The subscription and its new status: the job reads the rest from Shopify.
+    topic: "app_subscriptions/update",
+    payload: subscription,
+    kept: { subscriptionId: "gid://shopify/AppSubscription/4019585080", status: "CANCELLED" },
   },
   { topic: "app/uninstalled", payload: appUninstalledPayload(SHOP), kept: {} },
   { topic: "app/scopes_update", payload: scopesUpdatePayload(["read_orders"]), kept: { current: ["read_orders"] } },
