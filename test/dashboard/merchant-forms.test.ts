@@ -133,13 +133,18 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     await page.check("input[name=autoApproveReasons][value=lost_in_transit]");
     await page.check("input[name=autoApproveReasons][value=damaged_in_transit]");
     await page.check("input[name=replacementAllowed]");
+    await page.selectOption("select[name=autoApproveMaxRisk]", "low");
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
     const saved = program();
     assert.equal(saved.max_covered_cents, 12_999, '"$129.99" saves 12999');
     assert.equal(saved.min_fee_cents, 150);
     assert.deepEqual(JSON.parse(saved.claim_rules), {
-      autoApprove: { maxAmountCents: 5_000, reasons: ["lost_in_transit", "damaged_in_transit"] },
+      autoApprove: {
+        maxAmountCents: 5_000,
+        reasons: ["lost_in_transit", "damaged_in_transit"],
+        maxRiskLevel: "low",
+      },
       replacementAllowed: true,
     });
     await load("/dashboard/program");
@@ -149,6 +154,7 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     assert.ok(await page.isChecked("input[name=autoApproveReasons][value=damaged_in_transit]"));
     assert.ok(!(await page.isChecked("input[name=autoApproveReasons][value=missing_items]")));
     assert.ok(await page.isChecked("input[name=replacementAllowed]"));
+    assert.equal(await page.inputValue("select[name=autoApproveMaxRisk]"), "low");
     await check("program");
 
     // Turning auto-approval off saves null; the replacement choice stays.

@@ -42,6 +42,7 @@ export function ProgramPage() {
     maxCovered: shown("maxCovered", money(program.maxCoveredCents)),
     productCategories: shown("productCategories", program.productCategories.join("\n")),
     autoApproveMax: shown("autoApproveMax", claimRules.autoApprove ? money(claimRules.autoApprove.maxAmountCents) : ""),
+    autoApproveMaxRisk: shown("autoApproveMaxRisk", claimRules.autoApprove?.maxRiskLevel ?? "elevated"),
     settlementPeriod: shown("settlementPeriod", program.settlementPeriod),
   });
   const [chosen, setChosen] = useState<string[]>(program.currencies);
@@ -177,7 +178,7 @@ export function ProgramPage() {
                   <BlockStack gap="300">
                     <Checkbox
                       label="Approve some claims without review"
-                      helpText="A claim for one of the reasons below, asking at most the amount, is approved the moment it is filed. A parcel reported lost or late is approved this way only while no delivery is recorded."
+                      helpText="A claim for one of the reasons below, asking at most the amount, is approved the moment it is filed. A parcel reported lost or late is approved this way only when the carrier's scans bear it out (or, without scans, while no delivery is recorded)."
                       name="autoApprove"
                       value="on"
                       checked={autoApprove}
@@ -221,6 +222,19 @@ export function ProgramPage() {
                           ))}
                           <GroupError id="reasons-error" error={error("autoApproveReasons")} />
                         </fieldset>
+                        <Select
+                          label="Up to this risk"
+                          name="autoApproveMaxRisk"
+                          options={[
+                            { label: "Low or elevated", value: "elevated" },
+                            { label: "Low only", value: "low" },
+                          ]}
+                          value={values.autoApproveMaxRisk}
+                          onChange={set("autoApproveMaxRisk")}
+                          helpText="A riskier claim waits for a person. The service weighs each claim's signals: the same photo on another claim, a buyer's many claims, a claim filed minutes after a delivery scan. Risk never refuses a claim."
+                          error={error("autoApproveMaxRisk")}
+                          disabled={!editable}
+                        />
                       </BlockStack>
                     ) : null}
                     <Checkbox

@@ -68,6 +68,7 @@ export const PROGRAM_FIELDS = [
   "productCategories",
   "autoApprove",
   "autoApproveMax",
+  "autoApproveMaxRisk",
   "replacementAllowed",
   "settlementPeriod",
 ] as const;
@@ -76,6 +77,7 @@ export const PROGRAM_FIELDS = [
 const RULE_FIELDS: Record<string, string> = {
   "claimRules.autoApprove.maxAmountCents": "autoApproveMax",
   "claimRules.autoApprove.reasons": "autoApproveReasons",
+  "claimRules.autoApprove.maxRiskLevel": "autoApproveMaxRisk",
   "claimRules.replacementAllowed": "replacementAllowed",
 };
 
@@ -123,7 +125,9 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
     currencies: form.getAll("currencies").map(String),
     productCategories: values.productCategories,
     claimRules: {
-      autoApprove: autoApproving ? { maxAmountCents: autoApproveCents, reasons } : null,
+      autoApprove: autoApproving
+        ? { maxAmountCents: autoApproveCents, reasons, maxRiskLevel: values.autoApproveMaxRisk || "elevated" }
+        : null,
       replacementAllowed: values.replacementAllowed === "on",
     },
     settlementPeriod: values.settlementPeriod,
