@@ -59,7 +59,11 @@ export async function startRateLimitedApi(backend: Backend): Promise<TestApi> {
   const prefix = randomPrefix();
   const api = await startTestApi({
     dialect: "sqlite",
-    rateLimits: { trustProxy: 1, ...(backend === "redis" ? { redisUrl: TEST_REDIS_URL, keyPrefix: prefix } : {}) },
+    // 5 s per Redis command, as limiterFactory's: these tests count requests, not timeouts.
+    rateLimits: {
+      trustProxy: 1,
+      ...(backend === "redis" ? { redisUrl: TEST_REDIS_URL, keyPrefix: prefix, redisCommandTimeoutMs: 5_000 } : {}),
+    },
   });
   return {
     ...api,
