@@ -14,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { sessionToken } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { startEmbeddedAdmin, type EmbeddedAdmin } from "../support/embedded-admin.ts";
+import { appSubscriptionsUpdatePayload } from "../support/shopify-billing.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
 const SHOP = "embedded-forms.myshopify.com";
@@ -92,7 +93,7 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
     ))!;
     assert.equal(Number(saved.max_covered_cents), 12_999);
     assert.deepEqual(JSON.parse(saved.claim_rules), {
-      autoApprove: { maxAmountCents: 2_500, reasons: ["missing_items"] },
+      autoApprove: { maxAmountCents: 2_500, reasons: ["missing_items"], maxRiskLevel: "elevated" },
       replacementAllowed: false,
     });
     await open("/app/program");
@@ -113,6 +114,22 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
     await check("keys-confirm-revoke");
     await row.getByRole("button", { name: "Yes, revoke it" }).click();
     await page.waitForSelector("text=is revoked");
+
+    // Live protection is charged through Shopify: the merchant approved the app's usage subscription first.
+    const pending = (await db().get<{ confirmation_url: string }>(
+      "SELECT confirmation_url FROM shopify_subscriptions WHERE shop = ?",
+      [SHOP],
+    ))!;
+    const approved = shopify.admin.billing.approve(pending.confirmation_url);
+    assert.equal(
+      await shopify.deliver({
+        topic: "app_subscriptions/update",
+        shop: SHOP,
+        payload: appSubscriptionsUpdatePayload(approved),
+      }),
+      200,
+    );
+    await shopify.settled();
 
     await open("/app/go-live");
     assert.ok(await page.getByText("Test mode", { exact: true }).isVisible());
