@@ -62,6 +62,8 @@ describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
       purchases: [],
       claims: [],
       shopifyOrders: [],
+      shipments: [],
+      claimRisk: [],
     });
   });
 

@@ -3,7 +3,7 @@
 // lives in quotes.customer_email_*, plans.customer_email_*, plans.order_context (participants), claims.description,
 // the buyer's claim messages and evidence (claim_timeline, claim_evidence), email_messages.recipient_*, the event payloads that copied a purchase and a Shopify order's destination (shopify_orders.ship_to). Addresses are stored sealed: rows are
 // found by the address's keyed hash (buyer-emails.ts).
-import type { Tx } from "./context.ts";
+import { iso, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import {
@@ -23,6 +23,9 @@ import {
 } from "../store/erasure.ts";
 import { getPurchase, type Purchase } from "./purchases.ts";
 import { buyerEmailHash, normaliseEmail } from "./buyer-emails.ts";
+import { describeRiskSignal, type RiskSignal } from "./claim-risk.ts";
+import { findRiskAssessments } from "../store/claim-risk.ts";
+import { listPlanShipments, listShipmentEvents } from "../store/shipments.ts";
 
 /** One customer, as the platform names them: an e-mail address and/or the orders that were theirs. */
 export interface CustomerSelector {
@@ -35,6 +38,17 @@ export interface CustomerRecords {
   claims: { id: string; planId: string; reason: string; description: string; status: string; createdAt: string }[];
   /** A Shopify order's lines and town-level destination, as kept for the claims console. */
   shopifyOrders: { planId: string; orderId: string; lines: unknown; shipTo: unknown }[];
+  /** The parcels of the customer's orders and their carriers' scans (delivery facts). */
+  shipments: {
+    planId: string;
+    orderId: string;
+    carrier: string | null;
+    trackingNumber: string | null;
+    promisedDeliveryDate: string | null;
+    scans: { status: string; occurredAt: string; location: string | null; message: string | null }[];
+  }[];
+  /** What the service weighed about each of the customer's claims (claim-risk.ts), each signal in words. */
+  claimRisk: { claimId: string; level: string; score: number; assessedAt: string; signals: string[] }[];
 }
 
 const REDACTED = "[redacted]";
@@ -50,11 +64,52 @@ export async function customerRecords(
   const purchases: Purchase[] = [];
   for (const id of planIds) purchases.push(await getPurchase(tx, actor, id));
   const claims = await listClaimsOfPlans(tx, actor, planIds);
+  const assessments = await findRiskAssessments(
+    tx,
+    claims.map((claim) => claim.id),
+  );
   return {
     purchases,
-    claims: claims.map((claim) => ({ ...claim, createdAt: new Date(claim.createdAt).toISOString() })),
+    claims: claims.map((claim) => ({ ...claim, createdAt: iso(claim.createdAt) })),
     shopifyOrders: await listShopifyOrderFactsOfPlans(tx, planIds),
+    shipments: await shipmentsOfPlans(tx, planIds),
+    claimRisk: [...assessments.values()].map((assessment) => ({
+      claimId: assessment.claimId,
+      level: assessment.level,
+      score: assessment.score,
+      assessedAt: iso(assessment.assessedAt),
+      signals: (assessment.signals as RiskSignal[]).map(describeRiskSignal),
+    })),
   };
+}
+
+/** The plans' shipments with their scans, oldest first. */
+async function shipmentsOfPlans(tx: Tx, planIds: readonly string[]): Promise<CustomerRecords["shipments"]> {
+  const shipments: CustomerRecords["shipments"] = [];
+  for (const planId of planIds) {
+    const parcels = await listPlanShipments(tx, planId);
+    const scans = await listShipmentEvents(
+      tx,
+      parcels.map((parcel) => parcel.id),
+    );
+    for (const parcel of parcels)
+      shipments.push({
+        planId,
+        orderId: parcel.externalOrderId,
+        carrier: parcel.carrier,
+        trackingNumber: parcel.trackingNumber,
+        promisedDeliveryDate: parcel.promisedDeliveryDate,
+        scans: scans
+          .filter((scan) => scan.shipmentId === parcel.id)
+          .map((scan) => ({
+            status: scan.status,
+            occurredAt: iso(scan.occurredAt),
+            location: scan.location,
+            message: scan.message,
+          })),
+      });
+  }
+  return shipments;
 }
 
 /**

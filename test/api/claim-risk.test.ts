@@ -10,7 +10,7 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { postForm, signedInBuyer, type EvidenceUpload } from "../support/portal.ts";
 import { photoPng, PDF } from "../support/evidence-images.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
-import { redactCustomer } from "../../server/domain/privacy.ts";
+import { customerRecords, redactCustomer } from "../../server/domain/privacy.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import type { Actor } from "../../server/vocabulary/actors.ts";
 
@@ -150,6 +150,14 @@ describe.each(DIALECTS)("claim risk (%s)", (dialect) => {
       ]);
     assert.equal(Number((await count("claim_risk_assessments"))!.n), 1);
     assert.equal(Number((await count("claim_evidence_hash_bands"))!.n), 16);
+    // An access request shows what was weighed about the buyer's claims, in words.
+    const records = await t.database.db.transaction((tx) =>
+      customerRecords(tx, createSealer(t.encryptionKey), actor, { email, orderIds: [] }),
+    );
+    assert.deepEqual(
+      records.claimRisk.map(({ claimId, level, signals }) => ({ claimId, level, signals })),
+      [{ claimId: claim.claimId, level: "low", signals: [] }],
+    );
     await t.database.db.transaction((tx) =>
       redactCustomer(tx, createSealer(t.encryptionKey), actor, { email, orderIds: [] }),
     );

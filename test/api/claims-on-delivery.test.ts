@@ -10,6 +10,8 @@ import { signedInBuyer, signIn } from "../support/portal.ts";
 import type { ApiClient } from "../support/protection-flows.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
+import { customerRecords } from "../../server/domain/privacy.ts";
+import { createSealer } from "../../server/secrets/sealer.ts";
 import { outbox } from "../support/protection-flows.ts";
 import { DEFAULT_STALLED_AFTER_DAYS } from "../../server/domain/delivery-states.ts";
 
@@ -83,6 +85,33 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
   it("a parcel still moving: the rules leave the claim to a person", async () => {
     assert.deepEqual(await fileLost(await shippedPlan()), { status: "submitted", decided_by: null });
     assert.equal(lastDecision, null);
+  });
+
+  it("an access request lists the buyer's parcels and their scans, and what was weighed about the claim", async () => {
+    const buyer = await shippedPlan();
+    const filed = await fileLost(buyer);
+    assert.equal(filed.status, "submitted");
+    const records = await t.database.db.transaction((tx) =>
+      customerRecords(
+        tx,
+        createSealer(t.encryptionKey),
+        { merchantId: t.merchant.merchantId, mode: "test" },
+        {
+          email: buyer.email,
+          orderIds: [],
+        },
+      ),
+    );
+    assert.equal(records.shipments.length, 1);
+    assert.equal(records.shipments[0].carrier, "UPS");
+    assert.deepEqual(
+      records.shipments[0].scans.map((scan) => scan.status),
+      ["in_transit"],
+    );
+    assert.deepEqual(
+      records.claimRisk.map((risk) => risk.claimId),
+      [lastClaimId],
+    );
   });
 
   it("a parcel without a scan for the stall period is presumed lost: approved by the rules", async () => {
