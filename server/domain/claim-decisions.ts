@@ -210,9 +210,13 @@ export async function withdrawLostApprovals(
   actor: Actor,
   planId: string,
   scan: { description: string; occurredAt: number },
+  /** Whether the order's parcels still look lost; asked only when there is an approval to take back. */
+  stillLost: () => Promise<boolean>,
 ): Promise<string[]> {
   const moved: string[] = [];
-  for (const claimId of await listRuleApprovedUnpaidClaimIds(tx, planId, "lost_in_transit")) {
+  const approved = await listRuleApprovedUnpaidClaimIds(tx, planId, "lost_in_transit");
+  if (approved.length === 0 || (await stillLost())) return moved;
+  for (const claimId of approved) {
     const { claim } = await lockClaim(tx, actor, claimId);
     // Paid, or decided again, between the list and the lock.
     if (claim.status !== "approved" || !claim.decidedBy?.startsWith("rule:")) continue;

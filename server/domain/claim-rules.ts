@@ -92,8 +92,11 @@ export type RuleId = (typeof RULE_IDS)[number];
 const OVERDUE = "not_delivered_by_promised_date_plus_14_days";
 
 /** The carriers' word each reason needs before it is approved without review (docs/api.md "Claim decisions"). */
+/** The order delivery states a "lost in transit" claim rests on: presumed lost, failed or returned. */
+export const LOST_PARCEL_STATES: readonly OrderDeliveryState[] = ["stalled", "failed", "returned_to_sender"];
+
 const DELIVERY_NEEDED: Partial<Record<string, readonly OrderDeliveryState[]>> = {
-  lost_in_transit: ["stalled", "failed", "returned_to_sender"],
+  lost_in_transit: LOST_PARCEL_STATES,
   carrier_returned_to_sender: ["returned_to_sender"],
 };
 

@@ -18,6 +18,7 @@ import type {
 } from "../vocabulary/deliveries.ts";
 import { appendEvent } from "./events.ts";
 import { withdrawLostApprovals } from "./claim-decisions.ts";
+import { LOST_PARCEL_STATES } from "./claim-rules.ts";
 import {
   carrierFactsOf,
   DEFAULT_STALLED_AFTER_DAYS,
@@ -357,12 +358,14 @@ async function reopenLostClaimsIfMoving(
 ): Promise<void> {
   const order = await findOrderByExternalId(tx, actor, externalOrderId);
   if (!order) return;
-  const delivery = await deliveryOfPlan(tx, services, order.planId);
-  if (["stalled", "failed", "returned_to_sender"].includes(delivery.state)) return;
-  await withdrawLostApprovals(tx, services, actor, order.planId, {
-    description: SCAN_WORDS[scan.status],
-    occurredAt: scan.occurredAt,
-  });
+  await withdrawLostApprovals(
+    tx,
+    services,
+    actor,
+    order.planId,
+    { description: SCAN_WORDS[scan.status], occurredAt: scan.occurredAt },
+    async () => LOST_PARCEL_STATES.includes((await deliveryOfPlan(tx, services, order.planId)).state),
+  );
 }
 
 /** shipment.updated, with the shipment as it now stands, in the transaction of the change. */
