@@ -298,6 +298,8 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
     // Search: part of the reference, any case; the other claims are not listed.
     await page.fill("#reference", dueSoon.reference.slice(4).toLowerCase());
     await Promise.all([page.waitForURL(/reference=/), page.click("button:has-text('Find')")]);
+    // The URL changes before React draws the new rows (a client-side navigation): wait for the table to follow.
+    await rowOf(overdue.claimId).waitFor({ state: "detached" });
     assert.equal(await rowOf(dueSoon.claimId).count(), 1);
     assert.equal(await rowOf(overdue.claimId).count(), 0);
     assert.equal(await page.locator("tbody tr").count(), 1);
@@ -314,6 +316,7 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
     await page.goto(url("/ops"));
     await page.selectOption("#assignee", "mine");
     await Promise.all([page.waitForURL(/assignee=mine/), page.click("button:has-text('Show')")]);
+    await rowOf(overdue.claimId).waitFor({ state: "detached" });
     assert.equal(await rowOf(fresh.claimId).count(), 1);
     assert.equal(await rowOf(overdue.claimId).count(), 0);
     assert.match((await rowOf(fresh.claimId).textContent())!, new RegExp(reviewer.email.replace(/[.+]/g, "\\$&")));
