@@ -90,6 +90,11 @@ export { assertFeeRefundable, confirmFeeRefund, type FeeRefundChannel } from "./
 // a fulfilment and its events as the order's shipment and its scans (docs/shopify.md "Delivery facts from Shopify").
 export { recordOrderDelivered } from "./domain/orders.ts";
 export { recordShopifyFulfillment, recordShopifyFulfillmentEvent } from "./domain/shipments.ts";
+// Fraud signals from the channel: the keyed hash of the order's shipping address (a buyer's claims are counted by it
+// too), and the platform's own risk assessment of the order, which assesses the plan's open claims again.
+export { shippingAddressHash, type ShippingAddress } from "./domain/buyer-addresses.ts";
+export { recordOrderRisk } from "./domain/claim-risk-record.ts";
+export type { OrderRisk } from "./vocabulary/orders.ts";
 export type { ShipmentEventStatus } from "./vocabulary/deliveries.ts";
 // Deciding and paying claims: the claims team's console decides, the Shopify app records the payouts it made.
 export {

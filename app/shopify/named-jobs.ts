@@ -34,6 +34,11 @@ export interface OrderPayload {
    * claim. Null: nothing to ship; absent on jobs queued before it was kept.
    */
   ship_to?: ShipTo | null;
+  /**
+   * The keyed hash of the shipping address (webhooks/orders-create.ts): the plan keeps it for the buyer's claim
+   * history. Absent without a shipping address, and on jobs queued before it was kept.
+   */
+  shipping_address_hash?: string;
 }
 
 type Nothing = Record<string, never>;

@@ -189,6 +189,7 @@ async function protectOrder(
         }
         await completion.markDone(tx);
       },
+      order.shipping_address_hash ?? null,
     ),
   );
   deps.wakeJobs();

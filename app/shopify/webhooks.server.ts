@@ -21,7 +21,7 @@ export interface VerifiedWebhook {
 
 /** Returns "duplicate" for a webhook id seen before, "ignored" for a topic we do not handle, else "accepted". */
 export async function receiveWebhook(
-  deps: Pick<ShopifyDeps, "db" | "services" | "logger">,
+  deps: Pick<ShopifyDeps, "db" | "services" | "logger" | "sealer">,
   queue: Pick<JobQueue, "run">,
   webhook: VerifiedWebhook,
   budgetMs = INLINE_BUDGET_MS,
@@ -45,7 +45,7 @@ export async function receiveWebhook(
       shop: webhook.shop,
       kind: handled.job,
       subject: handled.subject?.(webhook.payload),
-      payload: handled.jobPayload(webhook.payload),
+      payload: handled.jobPayload(webhook.payload, deps.sealer),
       claimed: true,
     });
   });

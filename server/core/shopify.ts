@@ -18,6 +18,7 @@ import { getPurchase } from "../domain/purchases.ts";
 import { DomainError } from "../domain/errors.ts";
 import { errors, fromZodError, toApiError } from "../http/errors.ts";
 import { lockOrderByExternalId } from "../store/orders.ts";
+import { saveShippingAddressHash } from "../store/claim-risk.ts";
 import type { Queryable } from "../store/database.ts";
 import type { ConsentEvidence } from "../vocabulary/plans.ts";
 
@@ -53,13 +54,15 @@ export function shopifyArea(deps: CoreDeps) {
      * transaction. A refusal is thrown as the API's answer to it (ApiError: status, code,
      * message); a confirm refused for want of a buyer address keeps its quote open with the refusal on it, as POST
      * /headless/confirm does, for the dashboard. An order that has its plan already gets that plan recorded (`record`
-     * must tolerate an order it recorded before).
+     * must tolerate an order it recorded before). `shippingAddressHash`, the keyed hash of the order's shipping address
+     * (server/domain/buyer-addresses.ts), goes on the new plan: the buyer's claims are counted by it too.
      */
     async protectOrder(
       secretKey: string,
       input: HeadlessQuoteInput,
       evidence: readonly ConsentEvidence[],
       record: RecordOrderPlan,
+      shippingAddressHash: string | null = null,
     ): Promise<OrderPlan> {
       const parsed = headlessQuoteRequest.safeParse(input);
       if (!parsed.success) throw fromZodError(parsed.error, "body");
@@ -84,6 +87,7 @@ export function shopifyArea(deps: CoreDeps) {
             }
             throw error;
           }
+          if (shippingAddressHash) await saveShippingAddressHash(tx, plan.planId, shippingAddressHash);
           await record(tx, plan);
           return { plan };
         });

@@ -10,6 +10,14 @@ import {
 
 const FILED = Date.UTC(2026, 5, 1, 12);
 
+/** The buyer's other claims, found by e-mail unless `byAddress` of them were found by the shipping address alone. */
+const history = (last7Days: number, last365Days: number, byAddress = 0) => ({
+  last7Days,
+  last365Days,
+  byEmail: last365Days - byAddress,
+  byAddress,
+});
+
 /** A claim with nothing against it. */
 const facts = (overrides: Partial<ClaimRiskFacts> = {}): ClaimRiskFacts => ({
   reason: "damaged_in_transit",
@@ -17,8 +25,9 @@ const facts = (overrides: Partial<ClaimRiskFacts> = {}): ClaimRiskFacts => ({
   coveredAmountCents: 5_000,
   filedAt: FILED,
   deliveredAt: null,
-  otherClaims: { last7Days: 0, last365Days: 0 },
+  otherClaims: history(0, 0),
   photoMatches: [],
+  orderRisk: null,
   ...overrides,
 });
 const names = (input: ClaimRiskFacts) => assessClaimRisk(input).signals.map((signal) => signal.name);
@@ -53,16 +62,75 @@ describe("assessClaimRisk", () => {
   });
 
   it("repeat_claimant: from 2 other claims in 12 months, heavier from 5; claim_velocity: from 2 in 7 days", () => {
-    assert.deepEqual(names(facts({ otherClaims: { last7Days: 0, last365Days: 1 } })), []);
-    assert.deepEqual(names(facts({ otherClaims: { last7Days: 0, last365Days: 2 } })), ["repeat_claimant"]);
-    assert.equal(assessClaimRisk(facts({ otherClaims: { last7Days: 0, last365Days: 5 } })).score, 40);
-    assert.deepEqual(names(facts({ otherClaims: { last7Days: 1, last365Days: 1 } })), []);
-    const both = assessClaimRisk(facts({ otherClaims: { last7Days: 2, last365Days: 2 } }));
+    assert.deepEqual(names(facts({ otherClaims: history(0, 1) })), []);
+    assert.deepEqual(names(facts({ otherClaims: history(0, 2) })), ["repeat_claimant"]);
+    assert.equal(assessClaimRisk(facts({ otherClaims: history(0, 5) })).score, 40);
+    assert.deepEqual(names(facts({ otherClaims: history(1, 1) })), []);
+    const both = assessClaimRisk(facts({ otherClaims: history(2, 2) }));
     assert.deepEqual(
       both.signals.map((signal) => signal.name),
       ["repeat_claimant", "claim_velocity"],
     );
     assert.equal(both.level, "elevated");
+  });
+
+  it("repeat_claimant says which of the buyer's hashes found the claims: e-mail, address, or both", () => {
+    const matchedBy = (input: ClaimRiskFacts) => {
+      const signal = assessClaimRisk(input).signals.find((candidate) => candidate.name === "repeat_claimant");
+      return signal?.name === "repeat_claimant" ? signal.matchedBy : undefined;
+    };
+    assert.deepEqual(matchedBy(facts({ otherClaims: history(0, 2) })), ["email"]);
+    // A buyer who changed e-mail but ships to the same door.
+    assert.deepEqual(matchedBy(facts({ otherClaims: history(0, 2, 2) })), ["address"]);
+    assert.deepEqual(matchedBy(facts({ otherClaims: { last7Days: 0, last365Days: 3, byEmail: 2, byAddress: 2 } })), [
+      "email",
+      "address",
+    ]);
+    const described = (byEmail: number, byAddress: number) =>
+      describeRiskSignal(
+        assessClaimRisk(facts({ otherClaims: { last7Days: 0, last365Days: 2, byEmail, byAddress } })).signals[0],
+      );
+    assert.match(described(0, 2), /\(found by the same shipping address under another e-mail\)\.$/);
+    assert.match(described(2, 1), /\(found by the same e-mail address and by the same shipping address\)\.$/);
+    // An assessment kept before addresses were hashed: its claims were found by e-mail.
+    assert.match(
+      describeRiskSignal({ name: "repeat_claimant", weight: 20, claims: 2 }),
+      /\(found by the same e-mail address\)\.$/,
+    );
+  });
+
+  it("shopify_order_risk: Shopify's high risk is high alone, medium weighs some; low, none and pending nothing", () => {
+    const risk = (level: "high" | "medium" | "low" | "none" | "pending") =>
+      assessClaimRisk(
+        facts({
+          orderRisk: {
+            level,
+            recommendation: level === "high" ? "cancel" : "accept",
+            reasons: ["Card verification (CVV) failed"],
+          },
+        }),
+      );
+    const high = risk("high");
+    assert.equal(high.level, "high");
+    assert.deepEqual(high.signals, [
+      {
+        name: "shopify_order_risk",
+        weight: RISK_LEVEL_FROM.high,
+        level: "high",
+        recommendation: "cancel",
+        reasons: ["Card verification (CVV) failed"],
+      },
+    ]);
+    assert.equal(
+      describeRiskSignal(high.signals[0]),
+      "Shopify assessed the order's risk as high and recommends to cancel it: Card verification (CVV) failed.",
+    );
+    const medium = risk("medium");
+    assert.deepEqual([medium.score, medium.level], [20, "low"]);
+    assert.deepEqual(names(facts({ orderRisk: { level: "medium", recommendation: "investigate", reasons: [] } })), [
+      "shopify_order_risk",
+    ]);
+    for (const level of ["low", "none", "pending"] as const) assert.deepEqual(risk(level).signals, [], level);
   });
 
   it("filed_soon_after_delivery: a never-arrived claim within 2 hours after the delivery scan; not other reasons", () => {
@@ -85,7 +153,7 @@ describe("assessClaimRisk", () => {
       facts({
         reason: "missing_items",
         amountCents: 5_000,
-        otherClaims: { last7Days: 6, last365Days: 6 },
+        otherClaims: history(6, 6),
         photoMatches: [{ kind: "exact", distance: 0, sameMerchant: true }],
       }),
     );
@@ -99,13 +167,13 @@ describe("assessClaimRisk", () => {
       facts({
         reason: "stolen_after_delivery",
         deliveredAt: FILED - 30 * 60_000,
-        otherClaims: { last7Days: 3, last365Days: 4 },
+        otherClaims: history(3, 4),
         photoMatches: [{ kind: "near", distance: 5, sameMerchant: false }],
       }),
     ).signals.map(describeRiskSignal);
     assert.deepEqual(every, [
       "A photo sent with this claim shows nearly the same picture as one sent with another claim to another store (5 of 256 bits differ).",
-      "The buyer filed 4 other claims in the last 12 months, with any store using the service.",
+      "The buyer filed 4 other claims in the last 12 months, with any store using the service (found by the same e-mail address).",
       "The buyer filed 3 other claims in the last 7 days.",
       "Filed 30 minutes after the carrier scanned the parcel delivered, for a parcel the buyer says never reached them.",
     ]);

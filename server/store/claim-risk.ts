@@ -1,10 +1,12 @@
 // What a claim's risk assessment reads (server/domain/claim-risk.ts) and where it is kept: the buyer's other claims by
-// the keyed hash of their e-mail (plans.customer_email_hash; never the address), photos seen on other claims by their
+// the keyed hashes of their e-mail and shipping address (plans.customer_email_hash, plans.shipping_address_hash; never
+// either in clear), the order's risk as its store platform assessed it (plans.order_risk), photos seen on other claims by their
 // exact hash (claim_evidence.sha256) and by the bands of their perceptual hash (claim_evidence_hash_bands), and the
 // assessment itself (claim_risk_assessments, one row a claim, replaced when recomputed). Within one mode: test claims
 // never weigh on live ones.
 import type { Mode } from "../vocabulary/ids.ts";
 import type { RiskLevel } from "../vocabulary/claims.ts";
+import type { OrderRisk } from "../vocabulary/orders.ts";
 import { placeholders, type Queryable } from "./database.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,18 +17,63 @@ interface Owner {
   mode: Mode;
 }
 
-/** The buyer's claims other than this one, with any merchant, filed in the last 7 and 365 days before `at`. */
+/** The buyer's other claims: how many in the last 7 and 365 days, and of the latter how many each hash found. */
+export interface BuyerClaimCounts {
+  last7Days: number;
+  last365Days: number;
+  byEmail: number;
+  byAddress: number;
+}
+
+/**
+ * The buyer's claims other than this one, with any merchant, filed in the last 7 and 365 days before `at`: on a plan
+ * with the buyer's e-mail hash or their shipping address hash (a claim on a plan with both counts once).
+ */
 export async function countOtherClaimsByBuyer(
   tx: Queryable,
-  query: { mode: string; emailHash: string; claimId: string; at: number },
-): Promise<{ last7Days: number; last365Days: number }> {
-  const row = await tx.get<{ week: number | string | null; year: number | string }>(
-    `SELECT SUM(CASE WHEN c.created_at >= ? THEN 1 ELSE 0 END) AS week, COUNT(*) AS year
+  query: { mode: string; emailHash: string | null; addressHash: string | null; claimId: string; at: number },
+): Promise<BuyerClaimCounts> {
+  const byEmail = "p.customer_email_hash = ?";
+  const byAddress = "p.shipping_address_hash = ?";
+  const row = await tx.get<{
+    week: number | string | null;
+    year: number | string;
+    by_email: number | string | null;
+    by_address: number | string | null;
+  }>(
+    `SELECT SUM(CASE WHEN c.created_at >= ? THEN 1 ELSE 0 END) AS week, COUNT(*) AS year,
+            SUM(CASE WHEN ${byEmail} THEN 1 ELSE 0 END) AS by_email,
+            SUM(CASE WHEN ${byAddress} THEN 1 ELSE 0 END) AS by_address
        FROM plans p JOIN claims c ON c.plan_id = p.id
-      WHERE p.customer_email_hash = ? AND c.mode = ? AND c.id <> ? AND c.created_at >= ? AND c.created_at <= ?`,
-    [query.at - 7 * DAY_MS, query.emailHash, query.mode, query.claimId, query.at - 365 * DAY_MS, query.at],
+      WHERE (${byEmail} OR ${byAddress}) AND c.mode = ? AND c.id <> ? AND c.created_at >= ? AND c.created_at <= ?`,
+    [
+      query.at - 7 * DAY_MS,
+      query.emailHash,
+      query.addressHash,
+      query.emailHash,
+      query.addressHash,
+      query.mode,
+      query.claimId,
+      query.at - 365 * DAY_MS,
+      query.at,
+    ],
   );
-  return { last7Days: Number(row?.week ?? 0), last365Days: Number(row?.year ?? 0) };
+  return {
+    last7Days: Number(row?.week ?? 0),
+    last365Days: Number(row?.year ?? 0),
+    byEmail: Number(row?.by_email ?? 0),
+    byAddress: Number(row?.by_address ?? 0),
+  };
+}
+
+/** Keeps the order's risk as its store platform last assessed it (replacing what was kept). */
+export async function saveOrderRisk(tx: Queryable, planId: string, risk: OrderRisk): Promise<void> {
+  await tx.run("UPDATE plans SET order_risk = ? WHERE id = ?", [JSON.stringify(risk), planId]);
+}
+
+/** Keeps the keyed hash of the plan's shipping address (set once, when the order's channel reports it). */
+export async function saveShippingAddressHash(tx: Queryable, planId: string, hash: string): Promise<void> {
+  await tx.run("UPDATE plans SET shipping_address_hash = ? WHERE id = ?", [hash, planId]);
 }
 
 /** The claim's photos that are the same file as a photo of another claim, with the other claim's merchant. */

@@ -5,6 +5,7 @@ import type { ClaimPayoutState, ClaimStatus } from "../vocabulary/claims.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import type { PlanStatus } from "../vocabulary/plans.ts";
+import type { OrderRisk } from "../vocabulary/orders.ts";
 import { findOwnedRow, forUpdate, placeholders, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 
@@ -389,6 +390,15 @@ export async function listRuleApprovedUnpaidClaimIds(tx: Queryable, planId: stri
   return rows.map((row) => row.id);
 }
 
+/** The plan's claims not yet closed (paid or denied), in filing order. */
+export async function listOpenClaimIds(tx: Queryable, planId: string): Promise<string[]> {
+  const rows = await tx.all<{ id: string }>(
+    `SELECT id FROM claims WHERE plan_id = ? AND status NOT IN (${placeholders(CLOSED_CLAIM_STATUSES)}) ORDER BY created_at, id`,
+    [planId, ...CLOSED_CLAIM_STATUSES],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** An approval withdrawn before payment: the claim back under review, its decision, remedy and payout state cleared. */
 export async function withdrawClaimApproval(tx: Queryable, claimId: string, at: number): Promise<void> {
   await tx.run(
@@ -454,6 +464,10 @@ export interface ClaimPlanFacts {
   claimRules: string;
   /** The keyed hash of the buyer's e-mail (its claims across the service); null: none on the plan, or redacted. */
   customerEmailHash: string | null;
+  /** The keyed hash of the order's shipping address (likewise); null: not known, or redacted. */
+  shippingAddressHash: string | null;
+  /** The order's risk as its store platform assessed it; null: none read. */
+  orderRisk: OrderRisk | null;
 }
 
 /**
@@ -471,9 +485,11 @@ export async function lockClaimPlanFacts(tx: Queryable, planId: string): Promise
     delivered_at: number | string | null;
     claim_rules: string | null;
     customer_email_hash: string | null;
+    shipping_address_hash: string | null;
+    order_risk: string | null;
   }>(
     `SELECT p.id AS plan_id, p.status, p.voided_at, p.cancelled_at, p.covered_amount_cents, p.purchased_at,
-            p.customer_email_hash,
+            p.customer_email_hash, p.shipping_address_hash, p.order_risk,
             (SELECT o.delivered_at FROM orders o WHERE o.plan_id = p.id) AS delivered_at,
             (SELECT pp.claim_rules FROM quotes q JOIN protection_programs pp ON pp.id = q.program_id
               WHERE q.id = p.quote_id) AS claim_rules
@@ -491,6 +507,8 @@ export async function lockClaimPlanFacts(tx: Queryable, planId: string): Promise
     deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
     claimRules: row.claim_rules ?? "{}",
     customerEmailHash: row.customer_email_hash,
+    shippingAddressHash: row.shipping_address_hash,
+    orderRisk: row.order_risk === null ? null : (JSON.parse(row.order_risk) as OrderRisk),
   };
 }
 

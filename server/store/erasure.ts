@@ -178,13 +178,19 @@ export async function findPlanOrderContext(tx: Queryable, planId: string): Promi
   return JSON.parse(row!.order_context);
 }
 
-/** Clears the plan's address and replaces its order context; a Shopify order's destination (ship_to) goes too. */
+/**
+ * Clears the plan's address, its shipping address hash and its order's risk (what the platform weighed about the
+ * buyer), and replaces its order context; a Shopify order's destination (ship_to) goes too.
+ */
 export async function redactPlanRow(
   tx: Queryable,
   planId: string,
   orderContext: Record<string, unknown>,
 ): Promise<void> {
-  await tx.run(`UPDATE plans SET ${NO_EMAIL}, order_context = ? WHERE id = ?`, [JSON.stringify(orderContext), planId]);
+  await tx.run(
+    `UPDATE plans SET ${NO_EMAIL}, shipping_address_hash = NULL, order_risk = NULL, order_context = ? WHERE id = ?`,
+    [JSON.stringify(orderContext), planId],
+  );
   await tx.run("UPDATE shopify_orders SET ship_to = NULL WHERE plan_id = ?", [planId]);
 }
 

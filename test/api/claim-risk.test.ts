@@ -1,7 +1,7 @@
 // A claim's risk (docs/api.md "Claim risk"): assessed at filing over the real API, from the buyer's other claims (by
-// the keyed hash of their e-mail) and photos seen on other claims (exact and perceptual hashes); assessed again when
-// the buyer adds files; a claim the rules would approve goes to a person when its risk is high; never denied on risk;
-// the signals go with the buyer's data.
+// the keyed hashes of their e-mail and shipping address) and photos seen on other claims (exact and perceptual
+// hashes); assessed again when the buyer adds files or the order's risk (Shopify's) is recorded; a claim the rules
+// would approve goes to a person when its risk is high; never denied on risk; the signals go with the buyer's data.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -12,7 +12,11 @@ import { photoPng, PDF } from "../support/evidence-images.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
 import { customerRecords, redactCustomer } from "../../server/domain/privacy.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
+import { shippingAddressHash } from "../../server/domain/buyer-addresses.ts";
+import { recordOrderRisk } from "../../server/domain/claim-risk-record.ts";
+import { saveShippingAddressHash } from "../../server/store/claim-risk.ts";
 import type { Actor } from "../../server/vocabulary/actors.ts";
+import type { OrderRisk } from "../../server/vocabulary/orders.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -39,10 +43,20 @@ describe.each(DIALECTS)("claim risk (%s)", (dialect) => {
   });
   afterAll(() => t.close());
 
-  /** A buyer (this e-mail, or a new one) with a new plan files a claim with these files. */
-  async function fileClaim(files: EvidenceUpload[], options: { email?: string; reason?: string } = {}) {
+  /** A buyer (this e-mail, or a new one) with a new plan (shipped to `door`, if given) files a claim with these files. */
+  async function fileClaim(
+    files: EvidenceUpload[],
+    options: {
+      email?: string;
+      reason?: string;
+      door?: { countryCode: string; postalCode: string; line1: string };
+    } = {},
+  ) {
     t.clock.advance(HOUR);
     const buyer = await signedInBuyer(t, { email: options.email });
+    // As the Shopify app keeps it from the order (app/shopify/webhooks/orders-create.ts).
+    const door = options.door && shippingAddressHash(createSealer(t.encryptionKey), options.door);
+    if (door) await t.database.db.transaction((tx) => saveShippingAddressHash(tx, buyer.planId, door));
     t.clock.advance(60_000);
     const response = await postForm(
       t.baseUrl,
@@ -123,6 +137,57 @@ describe.each(DIALECTS)("claim risk (%s)", (dialect) => {
     assert.equal(risk.level, "elevated");
   });
 
+  it("the buyer's claims under other e-mails to the same door: repeat_claimant says the address found them", async () => {
+    const line1 = `${randomUUID().slice(0, 8)} Harbour Road`;
+    const door = { countryCode: "US", postalCode: "97201", line1 };
+    await fileClaim([], { door });
+    // The same door typed another way; another door never counts.
+    await fileClaim([], { door: { countryCode: "us", postalCode: " 97201", line1: line1.toUpperCase() } });
+    await fileClaim([], { door: { ...door, line1: `${line1} West` } });
+    t.clock.advance(8 * 24 * HOUR);
+    const third = await fileClaim([], { door });
+    const risk = await assessment(third.claimId);
+    assert.deepEqual(risk.signals, [{ name: "repeat_claimant", weight: 20, claims: 2, matchedBy: ["address"] }]);
+    // The same e-mail and the same door: one claim counted once, found by both.
+    const email = `both-${randomUUID()}@example.test`;
+    const other = { ...door, line1: `${line1} North` };
+    await fileClaim([], { email, door: other });
+    await fileClaim([], { door: other });
+    const fourth = await fileClaim([], { email, door: other });
+    assert.deepEqual(
+      (await assessment(fourth.claimId)).signals.find((signal) => signal.name === "repeat_claimant"),
+      {
+        name: "repeat_claimant",
+        weight: 20,
+        claims: 2,
+        matchedBy: ["email", "address"],
+      },
+    );
+  });
+
+  it("Shopify's order risk recorded for the order assesses its open claim again: high goes to a person's eyes", async () => {
+    const claim = await fileClaim([{ name: "receipt.pdf", bytes: PDF, type: "application/pdf" }], {
+      reason: "arrived_defective",
+    });
+    assert.equal((await assessment(claim.claimId)).level, "low");
+    const { order_id: orderId } = (await t.database.db.get<{ order_id: string }>(
+      "SELECT order_id FROM plans WHERE id = ?",
+      [claim.planId],
+    ))!;
+    const risk: OrderRisk = { level: "high", recommendation: "cancel", reasons: ["Card verification (CVV) failed"] };
+    const recorded = (externalId: string) =>
+      t.database.db.transaction((tx) => recordOrderRisk(tx, t.services, actor, externalId, risk));
+    assert.equal(await recorded(orderId), true);
+    assert.deepEqual(await assessment(claim.claimId), {
+      level: "high",
+      score: 60,
+      signals: [{ name: "shopify_order_risk", weight: 60, ...risk }],
+    });
+    assert.equal(await recorded(`no-such-order-${randomUUID()}`), false, "an order without protection: nothing");
+    assert.equal(await recorded(orderId), true, "recorded again: the same assessment");
+    assert.equal((await assessment(claim.claimId)).score, 60);
+  });
+
   it("files added later are assessed again: a photo seen elsewhere raises the open claim's risk", async () => {
     const photo = newPhoto();
     await fileClaim([photo]);
@@ -141,9 +206,26 @@ describe.each(DIALECTS)("claim risk (%s)", (dialect) => {
     assert.equal((await assessment(claim.claimId)).level, "high");
   });
 
-  it("customers/redact takes the buyer's assessments and photo hashes with their claims' files", async () => {
+  it("customers/redact takes the buyer's assessments, photo hashes, address hash and order risk", async () => {
     const email = `gone-${randomUUID()}@example.test`;
-    const claim = await fileClaim([newPhoto()], { email });
+    const claim = await fileClaim([newPhoto()], {
+      email,
+      door: { countryCode: "FR", postalCode: "69002", line1: "1 quai" },
+    });
+    const plan = () =>
+      t.database.db.get<{ shipping_address_hash: string | null; order_risk: string | null }>(
+        "SELECT shipping_address_hash, order_risk FROM plans WHERE id = ?",
+        [claim.planId],
+      );
+    const { order_id: orderId } = (await t.database.db.get<{ order_id: string }>(
+      "SELECT order_id FROM plans WHERE id = ?",
+      [claim.planId],
+    ))!;
+    await t.database.db.transaction((tx) =>
+      recordOrderRisk(tx, t.services, actor, orderId, { level: "low", recommendation: "accept", reasons: [] }),
+    );
+    assert.ok((await plan())!.shipping_address_hash);
+    assert.ok((await plan())!.order_risk);
     const count = (table: string) =>
       t.database.db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table} WHERE claim_id = ?`, [
         claim.claimId,
@@ -163,5 +245,6 @@ describe.each(DIALECTS)("claim risk (%s)", (dialect) => {
     );
     assert.equal(Number((await count("claim_risk_assessments"))!.n), 0);
     assert.equal(Number((await count("claim_evidence_hash_bands"))!.n), 0);
+    assert.deepEqual({ ...(await plan()) }, { shipping_address_hash: null, order_risk: null });
   });
 });

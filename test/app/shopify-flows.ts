@@ -21,6 +21,7 @@ import {
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
 import { buyerEmailHash } from "../../server/domain/buyer-emails.ts";
+import { shippingAddressHash } from "../../server/domain/buyer-addresses.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
 
 const SHOP = "protected-goods.myshopify.com";
@@ -53,6 +54,7 @@ interface PlanRow {
   customer_email_sealed: string | null;
   customer_email_hash: string | null;
   order_name: string | null;
+  shipping_address_hash: string | null;
 }
 interface ShopifyOrderRow {
   reference_number: string | null;
@@ -201,6 +203,11 @@ export function shopifyFlowsSuite(dialect: Dialect) {
         "and found by its hash, in any case",
       );
       assert.equal(plan.order_name, order.name, "the order's name as the buyer knows it (#1001)");
+      assert.equal(
+        plan.shipping_address_hash,
+        shippingAddressHash(runtime().deps.sealer, { countryCode: "US", postalCode: "97201", line1: "1 Harbour Road" }),
+        "the door, as its keyed hash only: the buyer's claims are counted by it too",
+      );
       const row = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [
         String(order.id),
       ]))!;
@@ -527,7 +534,7 @@ export function shopifyFlowsSuite(dialect: Dialect) {
         shop: SHOP,
         kind: "orders/create",
         subject: String(order.id),
-        payload: orderPayloadOf(order),
+        payload: orderPayloadOf(order, runtime().deps.sealer),
         claimed: true,
       });
       assert.equal(await deliver({ topic: "orders/cancelled", payload: order }), 200);
@@ -621,6 +628,7 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       assert.equal(message.recipient_sealed, null, "the sealed recipient is gone too");
       const [redacted] = await plansFor(order.id);
       assert.equal(redacted.customer_email_sealed, null, "the sealed address is gone too");
+      assert.equal(redacted.shipping_address_hash, null, "and the shipping address's hash");
       assert.equal(redacted.reference_number, plan.reference_number, "the contract's record stays");
       assert.equal(redacted.fee_cents, plan.fee_cents);
       const shopifyOrder = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [

@@ -7,6 +7,7 @@ import pino from "pino";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
 import { waitFor } from "../support/wait.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
+import { createSealer } from "../../server/secrets/sealer.ts";
 import {
   createJobQueue,
   enqueueJob,
@@ -45,7 +46,7 @@ describe("Shopify job queue: the inline budget, retention", () => {
       },
     });
     queue.start();
-    const deps = { db: database.db, services, logger };
+    const deps = { db: database.db, services, logger, sealer: createSealer(Buffer.alloc(32, 1)) };
     const order = {
       id: 1,
       admin_graphql_api_id: "gid://shopify/Order/1",

@@ -8,6 +8,7 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrder } from "../support/protection-flows.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
+import { shippingAddressHash } from "../../server/domain/buyer-addresses.ts";
 import { redactCustomer } from "../../server/domain/privacy.ts";
 import { findPlanByReference } from "../../server/store/plans.ts";
 import { insertShopifyOrder } from "../../app/shopify/store/orders.ts";
@@ -34,13 +35,15 @@ const ORDER: ShopifyOrder = {
     province_code: "ARA",
     zip: "69002",
     country_code: "FR",
-    ...({ name: "Ada Lovelace", address1: "12 rue de la République", phone: "+33 6 12 34 56 78" } as object),
+    address1: "12 rue de la République",
+    ...({ name: "Ada Lovelace", phone: "+33 6 12 34 56 78" } as object),
   },
 };
 
 describe("the orders/create job's order facts", () => {
   it("keeps line titles and the town-level destination; no name, street or phone", () => {
-    const kept = orderPayloadOf(ORDER);
+    const keys = createSealer(Buffer.alloc(32, 7));
+    const kept = orderPayloadOf(ORDER, keys);
     assert.deepEqual(
       kept.line_items.map((line) => line.title),
       ["Trail shoes – 42 / Blue", "Wool socks", undefined],
@@ -49,7 +52,14 @@ describe("the orders/create job's order facts", () => {
     const text = JSON.stringify(kept);
     for (const personal of ["Ada Lovelace", "rue de la République", "+33"])
       assert.equal(text.includes(personal), false);
-    assert.equal("ship_to" in orderPayloadOf({ ...ORDER, shipping_address: null }), false, "nothing shipped");
+    // The street only as the keyed hash of the door (issue 31: the buyer's claims are counted by it).
+    assert.equal(
+      kept.shipping_address_hash,
+      shippingAddressHash(keys, { countryCode: "FR", postalCode: "69002", line1: "12 rue de la République" }),
+    );
+    const nothingShipped = orderPayloadOf({ ...ORDER, shipping_address: null }, keys);
+    assert.equal("ship_to" in nothingShipped, false, "nothing shipped");
+    assert.equal("shipping_address_hash" in nothingShipped, false);
   });
 });
 

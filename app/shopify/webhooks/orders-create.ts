@@ -2,12 +2,19 @@
 // (app/shopify/orders.server.ts); the job is found by the order id, so a cancellation or refund that overtakes it
 // waits for it.
 import type { OrderPayload } from "../named-jobs.ts";
-import { handledWebhook } from "./webhook.ts";
+import { handledWebhook, type PayloadKeys } from "./webhook.ts";
 import type { ShopifyOrder } from "./shopify-order.ts";
-import type { ShipTo } from "../../../server/index.ts";
+import { shippingAddressHash, type ShipTo } from "../../../server/index.ts";
 
-/** Keeps what the protection job needs from Shopify's order. */
-export function orderPayloadOf(order: ShopifyOrder): OrderPayload {
+/**
+ * Keeps what the protection job needs from Shopify's order. The street is kept only as the keyed hash of the door
+ * (country, postal code, first line: server/domain/buyer-addresses.ts), made here so that no job holds it in clear.
+ */
+export function orderPayloadOf(order: ShopifyOrder, keys: PayloadKeys): OrderPayload {
+  const address = order.shipping_address;
+  const addressHash =
+    address &&
+    shippingAddressHash(keys, { countryCode: address.country_code, postalCode: address.zip, line1: address.address1 });
   return {
     id: String(order.id),
     admin_graphql_api_id: order.admin_graphql_api_id,
@@ -32,7 +39,8 @@ export function orderPayloadOf(order: ShopifyOrder): OrderPayload {
         };
       },
     ),
-    ...(order.shipping_address ? { ship_to: shipToOf(order.shipping_address) } : {}),
+    ...(address ? { ship_to: shipToOf(address) } : {}),
+    ...(addressHash ? { shipping_address_hash: addressHash } : {}),
   };
 }
 

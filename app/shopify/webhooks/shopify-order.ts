@@ -31,6 +31,7 @@ export interface ShopifyOrder {
     province_code?: string | null;
     zip?: string | null;
     country_code?: string | null;
+    address1?: string | null;
   } | null;
   cancelled_at?: string | null;
   cancel_reason?: "customer" | "declined" | "fraud" | "inventory" | "staff" | "other" | null;

@@ -1,13 +1,17 @@
 // What a handled webhook topic is: Shopify's payload for it (typed from Shopify's documented shape) and the named job
 // it feeds, with what that job keeps of the payload. app/shopify/webhooks.server.ts receives every topic this way.
 import type { JobKind, JobPayloads } from "../named-jobs.ts";
+import type { Sealer } from "../../../server/index.ts";
+
+/** The keyed hash a job payload may keep in place of personal data it needs only to compare (a shipping address). */
+export type PayloadKeys = Pick<Sealer, "hash">;
 
 export interface TopicDefinition<Topic extends string, Payload, Kind extends JobKind> {
   /** As in X-Shopify-Topic and shopify.app.toml. */
   topic: Topic;
   job: Kind;
   /** What the job keeps: only what it needs (webhook payloads carry customer data). */
-  jobPayload(payload: Payload): JobPayloads[Kind];
+  jobPayload(payload: Payload, keys: PayloadKeys): JobPayloads[Kind];
   /** What the job can be found by while it is pending (an order's id). */
   subject?(payload: Payload): string;
 }
@@ -16,7 +20,7 @@ export interface TopicDefinition<Topic extends string, Payload, Kind extends Job
 export interface HandledWebhook<Topic extends string = string> {
   topic: Topic;
   job: JobKind;
-  jobPayload(payload: unknown): unknown;
+  jobPayload(payload: unknown, keys: PayloadKeys): unknown;
   subject?(payload: unknown): string;
 }
 
