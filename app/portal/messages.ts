@@ -52,6 +52,10 @@ export const messages = {
     purchased: "Protected since",
     claimWindow: (days: number) =>
       `Report a problem within ${days} days of the day it happened. One open request per reason at a time.`,
+    // Followed by a <time> each (LocalTime): the delivery, then the end of the window that counts from it.
+    deliveredOn: "The carrier delivered your order on",
+    deliveryClaimsUntil: (days: number) =>
+      `For a parcel that arrived damaged, defective, wrong or incomplete, or was stolen after delivery, the ${days} days count from the delivery: you can claim until`,
     reasonsTitle: "What is covered",
     reasonsIntro: "You can ask for a refund for any of these reasons:",
     reasonsIntroEnded: "While it was active, this protection covered these reasons:",
@@ -182,6 +186,8 @@ export const messages = {
     windowTitle: "Report within 30 days",
     window: (days: number) =>
       `Ask for a refund within ${days} days of the day the problem happened, and not before the purchase. You can have one open request per reason at a time. The amount is at most the covered amount, less what earlier requests on the same order were paid.`,
+    deliveryWindow: (reasons: string) =>
+      `For a problem with the parcel as it arrived (${reasons}), what happened is its delivery: once the carrier recorded the delivery, the 30 days count from it, whatever day you noticed the problem. Your coverage page says until when.`,
     evidenceTitle: "Photos and documents",
     evidence: (maxFiles: number, maxSize: string) =>
       `Each time you write to us you can add up to ${maxFiles} files of at most ${maxSize} each: JPEG, PNG, WebP, HEIC or PDF. Location data in photos is removed before they are stored. Only you, the store and the claims team can see them.`,
@@ -217,7 +223,8 @@ const ERROR_SENTENCES: Record<string, string> = {
   plan_not_active: "This protection is not active (it was cancelled or voided by the store).",
   plan_has_claims: messages.plan.freeLookHasClaims,
   reason_not_covered: "Choose one of the reasons in the list.",
-  claim_window_expired: "The problem must have happened within the last 30 days.",
+  claim_window_expired:
+    "The problem must have happened within the last 30 days; for a parcel as it arrived, within 30 days of its delivery.",
   occurred_before_purchase: "The date cannot be before your purchase.",
   occurred_in_future: "The date cannot be in the future.",
   amount_exceeds_remaining: "The amount is more than what is still covered.",

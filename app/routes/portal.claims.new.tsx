@@ -1,7 +1,8 @@
 // /portal/claims/new: report a problem. The multipart form (reason, date, description, optional amount, evidence files)
 // is re-sent server-side to POST /api/v1/portal/claims; a refusal is shown next to its field, the typed values kept.
 // The amount is read as people write it ("$129.99", "129,99"); the date stays a day (YYYY-MM-DD, no time is made up);
-// for a damaged, defective or wrong item the form asks for at least one photo (the rulebook does not require one).
+// for a damaged, defective or wrong item the form asks for at least one photo (the rulebook does not require one); once
+// the carrier recorded the delivery, the form says until when a parcel as it arrived can be claimed for.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useState, useSyncExternalStore } from "react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -20,6 +21,7 @@ import {
   unlessExpired,
 } from "../portal/session.server.ts";
 import { CsrfField, EVIDENCE_ACCEPT, PortalShell, subscribeToNothing, usePortalLocale } from "../portal/ui.tsx";
+import { DeliveryWindow } from "../portal/delivery-window.tsx";
 import { ErrorSummary, Field, type FieldErrors } from "../ui/form-parts.tsx";
 import { localeFrom } from "../portal/locale.ts";
 import { readForm } from "../form.server.ts";
@@ -113,6 +115,7 @@ export default function NewClaim() {
       <h1>{messages.claim.newTitle}</h1>
       <ErrorSummary errors={errors} formError={actionData?.formError} />
       <p>{messages.claim.newIntro}</p>
+      <DeliveryWindow plan={plan} />
       <Form method="post" encType="multipart/form-data" className="card" noValidate>
         <CsrfField token={csrf} />
         <Field id="reason" label={messages.claim.reason} error={errors.reason}>

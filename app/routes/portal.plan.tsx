@@ -14,6 +14,7 @@ import { csrfToken, failureSentence, pageHeaders, requireSession, unlessExpired 
 import { LocalTime, PortalShell, usePortalLocale } from "../portal/ui.tsx";
 import { Notice } from "../ui/form-parts.tsx";
 import { ClaimPayout, ClaimQuestion, claimHref, questionOf } from "../portal/claims.tsx";
+import { DeliveryWindow } from "../portal/delivery-window.tsx";
 
 export const meta: MetaFunction = () => [{ title: `${messages.plan.title} · ${messages.siteName}` }];
 
@@ -162,6 +163,7 @@ export default function Plan() {
           ))}
         </ul>
         <p>{messages.plan.claimWindow(plan.claimWindowDays)}</p>
+        <DeliveryWindow plan={plan} />
         <p className="disclosure">{plan.disclosureText}</p>
         <p>
           <a href="/portal/terms">{messages.plan.fullTerms}</a>

@@ -56,6 +56,14 @@ export default function Terms() {
       <section className="card" aria-labelledby="window-title">
         <h2 id="window-title">{messages.terms.windowTitle}</h2>
         <p>{messages.terms.window(rulebook.claimWindowDays)}</p>
+        <p>
+          {messages.terms.deliveryWindow(
+            rulebook.data
+              .filter((reason) => reason.claimWindowFrom === "delivery")
+              .map((reason) => reason.name.toLowerCase())
+              .join(", "),
+          )}
+        </p>
       </section>
       <section className="card" aria-labelledby="evidence-title">
         <h2 id="evidence-title">{messages.terms.evidenceTitle}</h2>

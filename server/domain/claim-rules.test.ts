@@ -28,7 +28,7 @@ const facts = (overrides: Partial<ClaimFacts> = {}): ClaimFacts => ({
   filedAt: PURCHASED + 6 * DAY,
   deliveredAt: null,
   riskLevel: "low",
-  delivery: { state: "not_shipped", overdue: false },
+  delivery: { state: "not_shipped", overdue: false, deliveredAt: null },
   ...overrides,
 });
 
@@ -48,6 +48,31 @@ describe("evaluateClaimRules", () => {
     });
     const lastDay = facts({ occurredAt: PURCHASED, filedAt: PURCHASED + CLAIM_WINDOW_DAYS * DAY });
     assert.equal(evaluateClaimRules(autoApproving, lastDay).decision, "approve");
+  });
+
+  it("claim_window: a reason about the parcel as it arrived counts its 30 days from the carrier's recorded delivery", () => {
+    const deliveredAt = PURCHASED + 20 * DAY;
+    const delivered = { state: "delivered", overdue: false, deliveredAt } as const;
+    // The buyer typed the order's day: 40 days before filing, but 30 days after the delivery.
+    const late = facts({ reason: "damaged_in_transit", delivery: delivered, occurredAt: PURCHASED });
+    const lastDay = { ...late, filedAt: deliveredAt + CLAIM_WINDOW_DAYS * DAY };
+    assert.equal(evaluateClaimRules(autoApproving, lastDay).decision, "approve");
+    // A day after the window from the delivery: denied, and the basis names the delivery, whatever day was typed.
+    const past = { ...lastDay, filedAt: lastDay.filedAt + 1, occurredAt: lastDay.filedAt - DAY };
+    assert.deepEqual(evaluateClaimRules(autoApproving, past), {
+      decision: "deny",
+      ruleId: "claim_window",
+      code: "outside_claim_window",
+      basis: [{ fact: "filed_after_window", deliveredAt, filedAt: past.filedAt }],
+    });
+    // A delivery recorded on the order alone (no shipment kept) counts too; a parcel still out does not.
+    const unshipped = { ...past, delivery: { state: "not_shipped", overdue: false, deliveredAt: null } as const };
+    assert.equal(evaluateClaimRules(autoApproving, { ...unshipped, deliveredAt }).ruleId, "claim_window");
+    assert.equal(evaluateClaimRules(autoApproving, unshipped).decision, "approve");
+    const partly = { state: "in_transit", overdue: false, deliveredAt: null } as const;
+    assert.equal(evaluateClaimRules(autoApproving, { ...past, delivery: partly, deliveredAt }).decision, "approve");
+    // Reasons not about the arrived parcel keep the buyer's day.
+    assert.notEqual(evaluateClaimRules(autoApproving, { ...past, reason: "lost_in_transit" }).ruleId, "claim_window");
   });
 
   it("plan_not_active: denies when the plan was voided or cancelled before the claim was filed", () => {
@@ -161,7 +186,8 @@ describe("evaluateClaimRules", () => {
       replacementAllowed: false,
     };
     const outcome = (reason: string, state: OrderDeliveryState, extra: Partial<ClaimFacts> = {}) =>
-      evaluateClaimRules(rules, facts({ reason, delivery: { state, overdue: false }, ...extra })).ruleId;
+      evaluateClaimRules(rules, facts({ reason, delivery: { state, overdue: false, deliveredAt: null }, ...extra }))
+        .ruleId;
     // Lost: presumed lost, failed or returned; never while the parcel moves (or waits for its first scan).
     for (const state of ["stalled", "failed", "returned_to_sender"] as const)
       assert.equal(outcome("lost_in_transit", state), "auto_approve", state);
@@ -176,7 +202,7 @@ describe("evaluateClaimRules", () => {
         rules,
         facts({
           reason: "not_delivered_by_promised_date_plus_14_days",
-          delivery: { state: "in_transit", overdue: true },
+          delivery: { state: "in_transit", overdue: true, deliveredAt: null },
         }),
       ).ruleId,
       "auto_approve",
@@ -202,7 +228,7 @@ describe("evaluateClaimRules", () => {
       const outcome = evaluateClaimRules(rules, facts(input));
       return outcome.decision === "review" ? [] : outcome.basis.slice(1);
     };
-    assert.deepEqual(basisOf({ delivery: { state: "stalled", overdue: false } }), [
+    assert.deepEqual(basisOf({ delivery: { state: "stalled", overdue: false, deliveredAt: null } }), [
       { fact: "delivery", state: "stalled", overdue: false },
     ]);
     assert.deepEqual(basisOf({ reason: "stolen_after_delivery", deliveredAt: PURCHASED + DAY }), [
@@ -211,7 +237,7 @@ describe("evaluateClaimRules", () => {
     assert.deepEqual(
       basisOf({
         reason: "not_delivered_by_promised_date_plus_14_days",
-        delivery: { state: "in_transit", overdue: true },
+        delivery: { state: "in_transit", overdue: true, deliveredAt: null },
       }),
       [{ fact: "delivery", state: "in_transit", overdue: true }],
     );
@@ -223,6 +249,7 @@ describe("evaluateClaimRules", () => {
       { fact: "delivered", at: PURCHASED + DAY },
       { fact: "no_delivery_recorded" },
       { fact: "filed_after_window", occurredAt: PURCHASED, filedAt: PURCHASED + 31 * DAY },
+      { fact: "filed_after_window", deliveredAt: PURCHASED + DAY, filedAt: PURCHASED + 32 * DAY },
       { fact: "plan_ended", endedAt: PURCHASED + DAY },
       { fact: "amount_above_remaining", amountCents: 2_000, remainingCents: 1_999 },
     ].map((fact) => describeDecisionFact(fact as DecisionFact, "USD"));
@@ -234,6 +261,7 @@ describe("evaluateClaimRules", () => {
       "The carrier recorded your parcel delivered on 11 January 2026.",
       "No delivery of your order has been recorded.",
       "You told us it happened on 10 January 2026, more than 30 days before the claim was filed on 10 February 2026.",
+      "The carrier recorded your parcel delivered on 11 January 2026, more than 30 days before the claim was filed on 11 February 2026.",
       "Your protection ended on 11 January 2026, before the claim was filed.",
       "You asked for $20.00; your plan covers $19.99 more.",
     ]);

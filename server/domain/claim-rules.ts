@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CLAIM_WINDOW_DAYS, COVERED_REASONS } from "./disclosure.ts";
 import { RISK_LEVELS, type RiskLevel } from "../vocabulary/claims.ts";
 import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
+import { orderDeliveredAt, type DerivedOrderDelivery } from "./delivery-states.ts";
 import type { DecisionFact } from "./decision-basis.ts";
 
 export type CoveredReason = (typeof COVERED_REASONS)[number];
@@ -18,6 +19,39 @@ export const NOT_DELIVERED_REASONS: readonly CoveredReason[] = [
 export { CLAIM_WINDOW_DAYS };
 /** A claim may be filed at most this long after what it is about happened (the rulebook's window). */
 export const CLAIM_WINDOW_MS = CLAIM_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * The reasons about the parcel as it arrived (or, stolen, was left): what they are about happened at its delivery. The
+ * rulebook gives 30 days from the event, so where a carrier recorded the delivery their window counts from it, for
+ * every program alike — a scan dates the event better than the buyer's memory, in both directions (a buyer who typed
+ * the order's day is not refused; a date typed long after the delivery does not stretch the window). A per-program
+ * "from the order" would count from before the event and cut the published 30 days short, so it is no option.
+ */
+export const DELIVERY_WINDOW_REASONS: readonly CoveredReason[] = [
+  "stolen_after_delivery",
+  "damaged_in_transit",
+  "arrived_defective",
+  "wrong_item_delivered",
+  "missing_items",
+];
+
+export interface ClaimWindow {
+  /** What the window counts from: the carrier's recorded delivery, or the day the buyer says it happened. */
+  from: "delivery" | "occurrence";
+  startsAt: number;
+  /** The last moment a claim may be filed (epoch ms UTC). */
+  endsAt: number;
+}
+
+/**
+ * A claim's window: from the order's delivery (orderDeliveredAt) for DELIVERY_WINDOW_REASONS when one is recorded,
+ * else from when the buyer says it happened. Filing (fileClaim) and the claim_window rule both read it.
+ */
+export function claimWindowOf(reason: string, occurredAt: number, orderDeliveredAt: number | null): ClaimWindow {
+  const fromDelivery = orderDeliveredAt !== null && (DELIVERY_WINDOW_REASONS as readonly string[]).includes(reason);
+  const startsAt = fromDelivery ? orderDeliveredAt : occurredAt;
+  return { from: fromDelivery ? "delivery" : "occurrence", startsAt, endsAt: startsAt + CLAIM_WINDOW_MS };
+}
 
 export const claimRulesSchema = z
   .object({
@@ -69,7 +103,7 @@ export interface ClaimFacts {
   /** The claim's risk level when it was filed (claim-risk.ts). */
   riskLevel: RiskLevel;
   /** What the order's shipments say now (delivery-states.ts); `not_shipped`: no shipment was reported. */
-  delivery: { state: OrderDeliveryState; overdue: boolean };
+  delivery: DerivedOrderDelivery;
 }
 
 /** A decision names the facts it rested on (decision-basis.ts), which the buyer and the claims team read. */
@@ -128,12 +162,17 @@ function approvalBasis(facts: ClaimFacts): DecisionFact[] {
  * ("risk_review"); anything else waits for the claims team ("review").
  */
 export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOutcome {
-  if (facts.filedAt - facts.occurredAt > CLAIM_WINDOW_MS)
+  const window = claimWindowOf(facts.reason, facts.occurredAt, orderDeliveredAt(facts.delivery, facts.deliveredAt));
+  if (facts.filedAt > window.endsAt)
     return {
       decision: "deny",
       ruleId: "claim_window",
       code: "outside_claim_window",
-      basis: [{ fact: "filed_after_window", occurredAt: facts.occurredAt, filedAt: facts.filedAt }],
+      basis: [
+        window.from === "delivery"
+          ? { fact: "filed_after_window", deliveredAt: window.startsAt, filedAt: facts.filedAt }
+          : { fact: "filed_after_window", occurredAt: facts.occurredAt, filedAt: facts.filedAt },
+      ],
     };
   // Coverage ended (voided or cancelled) before what happened, or before the claim was filed.
   if (facts.planStatus !== "active" && facts.planEndedAt !== null && facts.planEndedAt <= facts.filedAt)

@@ -10,10 +10,10 @@ import { DomainError, notFound } from "./errors.ts";
 import { iso, type Services, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
 import { COVERED_REASONS } from "./disclosure.ts";
-import { CLAIM_WINDOW_DAYS, CLAIM_WINDOW_MS, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
+import { CLAIM_WINDOW_DAYS, claimWindowOf, evaluateClaimRules, parseStoredClaimRules } from "./claim-rules.ts";
 import { approveClaim, coverageLeftFor, denyClaim } from "./claim-decisions.ts";
 import { recordClaimRisk } from "./claim-risk-record.ts";
-import { deliveryOfPlan } from "./shipments.ts";
+import { deliveryOfPlan, planDeliveredAt } from "./shipments.ts";
 import { appendEvent } from "./events.ts";
 import {
   toClaim,
@@ -235,11 +235,14 @@ export async function fileClaim(
       `occurredAt is before the protected purchase (${iso(plan.purchasedAt)}).`,
       "occurredAt",
     );
-  if (now - input.occurredAt > CLAIM_WINDOW_MS)
+  const window = claimWindowOf(input.reason, input.occurredAt, await planDeliveredAt(tx, services, plan.id));
+  if (now > window.endsAt)
     throw unprocessable(
       "claim_window_expired",
-      `Claims are filed within ${CLAIM_WINDOW_DAYS} days of what happened; ${iso(input.occurredAt)} is longer ago.`,
-      "occurredAt",
+      window.from === "delivery"
+        ? `Claims for '${input.reason}' are filed within ${CLAIM_WINDOW_DAYS} days of the order's delivery; the carrier delivered it at ${iso(window.startsAt)}.`
+        : `Claims are filed within ${CLAIM_WINDOW_DAYS} days of what happened; ${iso(input.occurredAt)} is longer ago.`,
+      window.from === "delivery" ? "reason" : "occurredAt",
     );
   const alreadyOpen = () =>
     new DomainError(
@@ -307,7 +310,7 @@ async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: 
     filedAt: claim.createdAt,
     deliveredAt: plan.deliveredAt,
     riskLevel: risk.level,
-    delivery: { state: delivery.state, overdue: delivery.overdue },
+    delivery,
   });
   if (outcome.decision === "review") return;
   const by = { kind: "rule", ruleId: outcome.ruleId, basis: outcome.basis } as const;

@@ -11,6 +11,8 @@ export type DecisionFact =
   | { fact: "delivered"; at: number }
   | { fact: "delivery"; state: OrderDeliveryState; overdue: boolean }
   | { fact: "filed_after_window"; occurredAt: number; filedAt: number }
+  /** The window counted from the carrier's recorded delivery (claim-rules.ts claimWindowOf). */
+  | { fact: "filed_after_window"; deliveredAt: number; filedAt: number }
   | { fact: "plan_ended"; endedAt: number }
   | { fact: "amount_above_remaining"; amountCents: number; remainingCents: number };
 
@@ -44,6 +46,8 @@ export function describeDecisionFact(fact: DecisionFact, currency: string): stri
         ? "Your parcel was not delivered within 14 days of the promised delivery date."
         : (DELIVERY_SENTENCES[fact.state] ?? "No shipment of your order has been reported.");
     case "filed_after_window":
+      if ("deliveredAt" in fact)
+        return `The carrier recorded your parcel delivered on ${day(fact.deliveredAt)}, more than ${CLAIM_WINDOW_DAYS} days before the claim was filed on ${day(fact.filedAt)}.`;
       return `You told us it happened on ${day(fact.occurredAt)}, more than ${CLAIM_WINDOW_DAYS} days before the claim was filed on ${day(fact.filedAt)}.`;
     case "plan_ended":
       return `Your protection ended on ${day(fact.endedAt)}, before the claim was filed.`;

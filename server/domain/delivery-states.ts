@@ -131,3 +131,12 @@ export function deriveOrderDelivery(
     overdue: shipments.some((s) => s.derived.overdue),
   };
 }
+
+/**
+ * When the order counts as delivered: once every shipment is, the last one's delivery; an order with no shipment kept,
+ * the delivery recorded on the order alone (`recordedOnOrder`, orders.delivered_at); else null (a parcel still out).
+ */
+export function orderDeliveredAt(delivery: DerivedOrderDelivery, recordedOnOrder: number | null): number | null {
+  if (delivery.state === "delivered") return delivery.deliveredAt;
+  return delivery.state === "not_shipped" ? recordedOnOrder : null;
+}

@@ -16,6 +16,8 @@ import { getPurchase } from "./purchases.ts";
 import { owePlanFee } from "./fee-refunds.ts";
 import { reverseFeeOnCancellation } from "./ledger.ts";
 import { DENIAL_REASONS } from "./claim-decisions.ts";
+import { CLAIM_WINDOW_MS, DELIVERY_WINDOW_REASONS } from "./claim-rules.ts";
+import { planDeliveredAt } from "./shipments.ts";
 import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS, EVIDENCE_QUOTAS } from "../evidence/index.ts";
 import type { CoverageLinks } from "../email/coverage-link.ts";
 import type { Sealer } from "../secrets/sealer.ts";
@@ -106,6 +108,10 @@ export interface PortalPlan {
     refundedAt: string | null;
   } | null;
   claimWindowDays: typeof CLAIM_WINDOW_DAYS;
+  /** When the carrier delivered the order (planDeliveredAt); null: no delivery recorded, or a parcel still out. */
+  deliveredAt: string | null;
+  /** The last moment to claim for a reason about the parcel as it arrived (DELIVERY_WINDOW_REASONS); null without a delivery. */
+  deliveryClaimsUntil: string | null;
   coveredReasons: { code: string; name: string }[];
   disclosureText: string;
   livemode: boolean;
@@ -118,7 +124,8 @@ export interface PortalSession {
   plan: PortalPlan;
 }
 
-export function toPortalPlan(services: Services, record: PortalPlanRecord): PortalPlan {
+/** `deliveredAt`: planDeliveredAt of the record's plan. */
+export function toPortalPlan(services: Services, record: PortalPlanRecord, deliveredAt: number | null): PortalPlan {
   return {
     object: "portal_plan",
     referenceNumber: record.referenceNumber,
@@ -142,6 +149,8 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord): Port
       refundedAt: record.feeRefund.refundedAt === null ? null : iso(record.feeRefund.refundedAt),
     },
     claimWindowDays: CLAIM_WINDOW_DAYS,
+    deliveredAt: deliveredAt === null ? null : iso(deliveredAt),
+    deliveryClaimsUntil: deliveredAt === null ? null : iso(deliveredAt + CLAIM_WINDOW_MS),
     coveredReasons: COVERED_REASONS.map((code) => ({ code, name: COVERED_REASON_DETAILS[code].name })),
     disclosureText: fullDisclosure(services.settings.companyName),
     livemode: record.mode === "live",
@@ -152,7 +161,11 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord): Port
 export function portalRulebook() {
   return {
     object: "list" as const,
-    data: COVERED_REASONS.map((code) => ({ code, ...COVERED_REASON_DETAILS[code] })),
+    data: COVERED_REASONS.map((code) => ({
+      code,
+      ...COVERED_REASON_DETAILS[code],
+      claimWindowFrom: DELIVERY_WINDOW_REASONS.includes(code) ? ("delivery" as const) : ("occurrence" as const),
+    })),
     denialReasons: DENIAL_REASONS.map(({ code, message }) => ({ code, message })),
     claimWindowDays: CLAIM_WINDOW_DAYS,
     freeLookHours: FREE_LOOK_HOURS,
@@ -255,7 +268,7 @@ async function openPortalSession(
     object: "portal_session",
     portalToken: token,
     expiresAt: iso(expiresAt),
-    plan: toPortalPlan(services, plan),
+    plan: toPortalPlan(services, plan, await planDeliveredAt(tx, services, plan.id)),
   };
 }
 
@@ -276,7 +289,7 @@ export async function signOutOfPortal(
 export async function getPortalPlan(db: Tx, services: Services, buyer: PortalPrincipal): Promise<PortalPlan> {
   const plan = await findPortalPlan(db, buyer, buyer.planId);
   if (!plan) throw notFound("plan", buyer.referenceNumber);
-  return toPortalPlan(services, plan);
+  return toPortalPlan(services, plan, await planDeliveredAt(db, services, plan.id));
 }
 
 /**

@@ -24,10 +24,17 @@ import {
   DEFAULT_STALLED_AFTER_DAYS,
   deriveOrderDelivery,
   deriveShipmentState,
+  orderDeliveredAt,
   type DerivedOrderDelivery,
   type DerivedShipmentState,
 } from "./delivery-states.ts";
-import { findOrderByExternalId, lockOrderByExternalId, markOrderDelivered, type OrderRecord } from "../store/orders.ts";
+import {
+  findOrderByExternalId,
+  findPlanOrderDeliveredAt,
+  lockOrderByExternalId,
+  markOrderDelivered,
+  type OrderRecord,
+} from "../store/orders.ts";
 import {
   findOrderShipment,
   findShipment,
@@ -188,6 +195,11 @@ export async function deliveryOfPlan(db: Tx, services: Services, planId: string)
   return deriveOrderDelivery(
     shipments.map((shipment) => ({ derived: deriveState(services, shipment), deliveredAt: shipment.deliveredAt })),
   );
+}
+
+/** When the plan's order counts as delivered (orderDeliveredAt): where the claim window of a reason about it starts. */
+export async function planDeliveredAt(db: Tx, services: Services, planId: string): Promise<number | null> {
+  return orderDeliveredAt(await deliveryOfPlan(db, services, planId), await findPlanOrderDeliveredAt(db, planId));
 }
 
 /**

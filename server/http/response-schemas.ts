@@ -538,6 +538,16 @@ export const portalPlan = z.strictObject({
     })
     .nullable(),
   claimWindowDays: z.literal(30),
+  deliveredAt: timestamp
+    .nullable()
+    .describe(
+      "When the carrier delivered the order (the last of its shipments, once all are); null: no delivery recorded.",
+    ),
+  deliveryClaimsUntil: timestamp
+    .nullable()
+    .describe(
+      "The last moment to claim for a reason whose window counts from the delivery (claimWindowFrom 'delivery' in GET /portal/reasons): deliveredAt plus 30 days; null without a delivery.",
+    ),
   coveredReasons: z.array(z.strictObject({ code: z.string(), name: z.string() })).length(12),
   disclosureText: z.string().describe("The full two-sentence disclosure."),
   livemode: z.boolean(),
@@ -559,7 +569,20 @@ const evidenceQuota = z.strictObject({ maxFiles: z.number().int(), maxBytes: z.n
 
 export const portalReasons = z.strictObject({
   object: z.literal("list"),
-  data: z.array(z.strictObject({ code: z.string(), name: z.string(), description: z.string() })).length(12),
+  data: z
+    .array(
+      z.strictObject({
+        code: z.string(),
+        name: z.string(),
+        description: z.string(),
+        claimWindowFrom: z
+          .enum(["delivery", "occurrence"])
+          .describe(
+            "What the 30 days count from: the carrier's recorded delivery of the order when it has one (else the day it happened), or the day it happened.",
+          ),
+      }),
+    )
+    .length(12),
   denialReasons: z
     .array(z.strictObject({ code: z.string(), message: z.string() }))
     .describe("The published reasons a claim is denied for, with the sentence the buyer reads."),

@@ -67,6 +67,16 @@ export async function markOrderDelivered(
   return updated > 0;
 }
 
+/** The delivery recorded on the plan's order (markOrderDelivered), or null: none, or no order. */
+export async function findPlanOrderDeliveredAt(tx: Queryable, planId: string): Promise<number | null> {
+  const row = await tx.get<{ delivered_at: number | string | null }>(
+    "SELECT delivered_at FROM orders WHERE plan_id = ?",
+    [planId],
+  );
+  const at = row?.delivered_at ?? null;
+  return at === null ? null : Number(at);
+}
+
 export async function markOrderRefunded(tx: Queryable, orderId: string, at: number): Promise<void> {
   await tx.run("UPDATE orders SET status = 'merchant_refunded', refunded_at = ? WHERE id = ?", [at, orderId]);
 }

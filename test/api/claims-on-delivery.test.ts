@@ -1,6 +1,7 @@
 // Claims decided on the carriers' facts (docs/api.md "Claim rules"): an other cart's order reports its shipment and
 // scans through the API; a "lost in transit" claim waits for a person while the parcel moves, and is approved on its
-// own once the parcel is presumed lost (no scan for DELIVERY_STALLED_AFTER_DAYS) or the carrier reports a failure.
+// own once the parcel is presumed lost (no scan for DELIVERY_STALLED_AFTER_DAYS) or the carrier reports a failure; a
+// claim about the parcel as it arrived has its 30 days counted from the carrier's delivery.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { DIALECTS } from "../support/databases.ts";
@@ -14,6 +15,7 @@ import { customerRecords } from "../../server/domain/privacy.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
 import { outbox } from "../support/protection-flows.ts";
 import { DEFAULT_STALLED_AFTER_DAYS } from "../../server/domain/delivery-states.ts";
+import { assertChangesNothing, assertError } from "../support/api-assertions.ts";
 
 const DAY = 86_400_000;
 const STAFF = { kind: "staff", staffId: "stf_reviewer" } as const;
@@ -185,6 +187,63 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
       occurredAt: new Date(t.clock.now).toISOString(),
     });
     assert.equal((await outbox(t.database.db, t.merchant.merchantId, "claim.updated")).length, updatesBefore + 1);
+  });
+
+  /** A shipped plan whose parcel the carrier delivers 6 days after the purchase; returns the delivery's time. */
+  async function deliveredPlan() {
+    const buyer = await shippedPlan();
+    t.clock.advance(6 * DAY);
+    const deliveredAt = t.clock.now;
+    const scan = await secret.post(`/shipments/${buyer.shipmentId}/events`, {
+      status: "delivered",
+      occurredAt: new Date(deliveredAt).toISOString(),
+    });
+    assert.equal(scan.status, 200, scan.text);
+    return { ...buyer, deliveredAt };
+  }
+
+  it("a damaged parcel's 30 days count from the carrier's delivery: the last moment is filed, a moment later refused", async () => {
+    const buyer = await deliveredPlan();
+    t.clock.advance(30 * DAY);
+    const { buyer: portal } = await signIn(t, buyer);
+    const plan = await portal.get("/portal/plan");
+    assert.equal(plan.body.deliveredAt, new Date(buyer.deliveredAt).toISOString());
+    assert.equal(plan.body.deliveryClaimsUntil, new Date(t.clock.now).toISOString());
+    // The buyer gives the order's day, 36 days ago: within 30 days of the delivery, so it is taken.
+    const filed = await portal.post("/portal/claims", {
+      referenceNumber: buyer.referenceNumber,
+      reason: "damaged_in_transit",
+      occurredAt: new Date(buyer.deliveredAt - 6 * DAY).toISOString().slice(0, 10),
+      description: "The box arrived crushed.",
+    });
+    assert.equal(filed.status, 200, filed.text);
+    assert.equal(filed.body.status, "submitted");
+
+    // Another delivered order, a millisecond past 30 days after its delivery: refused, whatever day the buyer gives.
+    const late = await deliveredPlan();
+    t.clock.advance(30 * DAY + 1);
+    const { buyer: latePortal } = await signIn(t, late);
+    const refused = await assertChangesNothing(
+      t.database.db,
+      () =>
+        latePortal.post("/portal/claims", {
+          referenceNumber: late.referenceNumber,
+          reason: "missing_items",
+          occurredAt: new Date(t.clock.now - DAY).toISOString(),
+          description: "One item was not in the box.",
+        }),
+      1,
+    );
+    assertError(refused, { status: 422, code: "claim_window_expired", param: "reason" });
+    assert.match(refused.body.error.message, /within 30 days of the order's delivery; the carrier delivered it at /);
+    // A reason about what happened later than the delivery keeps the buyer's day.
+    const recalled = await latePortal.post("/portal/claims", {
+      referenceNumber: late.referenceNumber,
+      reason: "item_recalled",
+      occurredAt: new Date(t.clock.now - DAY).toISOString(),
+      description: "The maker recalled it.",
+    });
+    assert.equal(recalled.status, 200, recalled.text);
   });
 
   it("a paid claim, or one a person approved, stays as it is when the parcel moves again", async () => {

@@ -52,6 +52,8 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
       orderName: null,
       currency: "USD",
       feeCents: purchase.body.feeCents,
+      payer: "buyer",
+      buyerFeeCents: purchase.body.feeCents,
       coveredAmountCents: purchase.body.coveredAmountCents,
       remainingCoveredCents: purchase.body.coveredAmountCents,
       purchasedAt: purchase.body.purchasedAt,
@@ -60,6 +62,8 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
       cancelledAt: null,
       feeRefund: null,
       claimWindowDays: 30,
+      deliveredAt: null,
+      deliveryClaimsUntil: null,
       coveredReasons: COVERED_REASONS.map((code) => ({ code, name: COVERED_REASON_DETAILS[code].name })),
       disclosureText: "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd.",
       livemode: false,
@@ -292,7 +296,20 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(response.body, {
       object: "list",
-      data: COVERED_REASONS.map((code) => ({ code, ...COVERED_REASON_DETAILS[code] })),
+      data: COVERED_REASONS.map((code) => ({
+        code,
+        ...COVERED_REASON_DETAILS[code],
+        // The reasons about the parcel as it arrived count their 30 days from the carrier's delivery.
+        claimWindowFrom: [
+          "stolen_after_delivery",
+          "damaged_in_transit",
+          "arrived_defective",
+          "wrong_item_delivered",
+          "missing_items",
+        ].includes(code)
+          ? "delivery"
+          : "occurrence",
+      })),
       denialReasons: DENIAL_REASONS.map(({ code, message }) => ({ code, message })),
       claimWindowDays: 30,
       freeLookHours: 48,

@@ -496,6 +496,10 @@ export type PortalPlan = {
     refundedAt: string | null;
   } | null;
   claimWindowDays: 30;
+  /** When the carrier delivered the order (the last of its shipments, once all are); null: no delivery recorded. */
+  deliveredAt: string | null;
+  /** The last moment to claim for a reason whose window counts from the delivery (claimWindowFrom 'delivery' in GET /portal/reasons): deliveredAt plus 30 days; null without a delivery. */
+  deliveryClaimsUntil: string | null;
   coveredReasons: {
     code: string;
     name: string;
@@ -522,6 +526,8 @@ export type PortalRulebook = {
     code: string;
     name: string;
     description: string;
+    /** What the 30 days count from: the carrier's recorded delivery of the order when it has one (else the day it happened), or the day it happened. */
+    claimWindowFrom: "delivery" | "occurrence";
   }[];
   /** The published reasons a claim is denied for, with the sentence the buyer reads. */
   denialReasons: {
