@@ -4,18 +4,12 @@
 // exact hash (claim_evidence.sha256) and by the bands of their perceptual hash (claim_evidence_hash_bands), and the
 // assessment itself (claim_risk_assessments, one row a claim, replaced when recomputed). Within one mode: test claims
 // never weigh on live ones.
-import type { Mode } from "../vocabulary/ids.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import type { RiskLevel } from "../vocabulary/claims.ts";
 import type { OrderRisk } from "../vocabulary/orders.ts";
 import { placeholders, type Queryable } from "./database.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The rows of one merchant in one mode. */
-interface Owner {
-  merchantId: string;
-  mode: Mode;
-}
 
 /** The buyer's other claims: how many in the last 7 and 365 days, and of the latter how many each hash found. */
 export interface BuyerClaimCounts {
@@ -117,7 +111,7 @@ export async function findPhotoCandidates(
 
 export async function insertEvidenceHashBands(
   tx: Queryable,
-  owner: Owner,
+  owner: Actor,
   evidence: { evidenceId: string; claimId: string; bands: readonly string[] },
 ): Promise<void> {
   if (evidence.bands.length === 0) return;
@@ -145,7 +139,7 @@ export interface RiskAssessmentRecord {
   assessedAt: number;
 }
 
-export async function saveRiskAssessment(tx: Queryable, owner: Owner, assessment: RiskAssessmentRecord): Promise<void> {
+export async function saveRiskAssessment(tx: Queryable, owner: Actor, assessment: RiskAssessmentRecord): Promise<void> {
   await tx.run(
     `INSERT INTO claim_risk_assessments (claim_id, merchant_id, mode, score, level, signals, assessed_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -2,14 +2,8 @@
 // (Shopify's shop/redact): a table that holds a merchant's or a shop's rows is added here, and only here. And the
 // updates that take one customer's personal data out of a merchant's rows (customers/redact); which data that is,
 // and what replaces it, is the domain's rule (server/domain/privacy.ts).
-import type { Mode } from "../vocabulary/ids.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import { likeContaining, placeholders, type Queryable } from "./database.ts";
-
-/** The rows of one merchant in one mode. */
-interface Owner {
-  merchantId: string;
-  mode: Mode;
-}
 
 /** Tables keyed by merchant_id, children before parents (erasure.test.ts: every such table is here). */
 export const MERCHANT_TABLES = [
@@ -75,7 +69,7 @@ export async function eraseShopRows(tx: Queryable, shop: string): Promise<void> 
 /** The customer's plans (by the lookup hash of their address, or by their orders), oldest first. */
 export async function findCustomerPlanIds(
   tx: Queryable,
-  owner: Owner,
+  owner: Actor,
   customer: { emailHash: string | null; orderIds: string[] },
 ): Promise<string[]> {
   const clauses: string[] = [];
@@ -126,7 +120,7 @@ export async function listShopifyOrderFactsOfPlans(
 }
 
 /** The claims on any of the plans, oldest first. */
-export async function listClaimsOfPlans(tx: Queryable, owner: Owner, planIds: string[]): Promise<ClaimRecord[]> {
+export async function listClaimsOfPlans(tx: Queryable, owner: Actor, planIds: string[]): Promise<ClaimRecord[]> {
   if (planIds.length === 0) return [];
   const rows = await tx.all<{
     id: string;
@@ -154,7 +148,7 @@ const NO_EMAIL = "customer_email_sealed = NULL, customer_email_hash = NULL";
 /** Clears the address from the quotes that hold it (by its lookup hash) or that are for one of the orders. */
 export async function clearQuoteEmails(
   tx: Queryable,
-  owner: Owner,
+  owner: Actor,
   customer: { emailHash: string | null; orderIds: string[] },
 ): Promise<void> {
   if (customer.emailHash) {
@@ -255,7 +249,7 @@ export async function listShipmentUpdatesOfPlan(
 /** Events whose payload contains the text in any case, payloads parsed. */
 export async function listEventsMentioning(
   tx: Queryable,
-  owner: Owner,
+  owner: Actor,
   text: string,
 ): Promise<{ seq: number; data: unknown }[]> {
   const rows = await tx.all<{ seq: number | string; data: string }>(

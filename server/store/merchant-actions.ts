@@ -1,14 +1,10 @@
 // What needs a merchant (server/domain/merchant-actions.ts): approved claims its own cart must pay, free-look fees it
 // must refund; and its team's e-mails of them — each member's choice (merchant_members.action_emails), the digests
 // (member_action_digests, a work queue) and which items each member was already told about (member_action_notices).
+import type { Actor } from "../vocabulary/actors.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import { forUpdate, placeholders, type Database, type Queryable } from "./database.ts";
 import { claimDueRows } from "./work-table.ts";
-
-interface Owner {
-  merchantId: string;
-  mode: Mode;
-}
 
 /** An approved claim whose buyer the merchant (not the Shopify app) refunds or reships. */
 export interface ClaimAwaitingMerchant {
@@ -38,7 +34,7 @@ const MERCHANT_PAYS = `claims c JOIN plans p ON p.id = c.plan_id JOIN merchants 
 /** The oldest approvals first (the earliest due), up to `limit`, and how many there are. */
 export async function listClaimsAwaitingMerchant(
   db: Queryable,
-  owner: Owner,
+  owner: Actor,
   limit: number,
 ): Promise<{ count: number; items: ClaimAwaitingMerchant[] }> {
   const params = [owner.merchantId, owner.mode];
@@ -79,7 +75,7 @@ const MERCHANT_REFUNDS = `fee_refunds f JOIN plans p ON p.id = f.plan_id
 /** The merchant's pending free-look fee refunds, oldest first, up to `limit`, and how many there are. */
 export async function listFeeRefundsOwed(
   db: Queryable,
-  owner: Owner,
+  owner: Actor,
   limit: number,
 ): Promise<{ count: number; items: FeeRefundOwed[] }> {
   const params = [owner.merchantId, owner.mode];
