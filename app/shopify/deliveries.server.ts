@@ -48,7 +48,7 @@ const SCAN_STATUS: Record<FulfillmentEventStatus, ShipmentEventStatus | null> = 
 };
 
 /** The protected order's owner, or null for an order without protection; retried while its protection is pending. */
-async function ownerOf(deps: ShopifyDeps, shop: string, orderId: string) {
+export async function protectedOrderOwner(deps: ShopifyDeps, shop: string, orderId: string) {
   const owner = await findShopifyOrderOwner(deps.db, shop, orderId);
   // Shopify does not order topics: a fulfilment may overtake the order's protection.
   if (!owner && (await hasPendingShopifyJob(deps.db, { shop, kind: "orders/create", subject: orderId })))
@@ -68,7 +68,7 @@ async function recordFulfillment(deps: ShopifyDeps, job: Job<FulfillmentPayload>
   // A fulfilment of lines that ship nothing (the protection line, fulfilled by the app at once) is no parcel: as a
   // shipment it would never be scanned and would stall into a presumed loss.
   if (job.payload.ships === false) return;
-  const owner = await ownerOf(deps, job.shop, orderId);
+  const owner = await protectedOrderOwner(deps, job.shop, orderId);
   if (!owner) return;
   // When the fulfilment last changed is when it became delivered.
   const deliveredAt = shipmentStatus === "delivered" ? reportedTime(deps, updatedAt) : null;
@@ -90,7 +90,7 @@ async function recordFulfillmentEvent(deps: ShopifyDeps, job: Job<FulfillmentEve
   const { order_id: orderId, fulfillment_id: fulfillmentId, status, happened_at: happenedAt } = job.payload;
   const scanStatus = SCAN_STATUS[status] ?? null;
   if (scanStatus === null) return;
-  const owner = await ownerOf(deps, job.shop, orderId);
+  const owner = await protectedOrderOwner(deps, job.shop, orderId);
   if (!owner) return;
   const scan = {
     status: scanStatus,

@@ -78,6 +78,10 @@ export interface JobPayloads {
   /** A closed statement the merchant owes: one usage record on the subscription (one job per statement). */
   charge_statement: { statementId: string };
   "app_subscriptions/update": { subscriptionId: string; status: SubscriptionStatus };
+  /** Shopify's risk of the order changed: the job reads it (app/shopify/order-risk.server.ts). */
+  "orders/risk_assessment_changed": { orderId: string };
+  /** A claim was filed on the order: its risk as Shopify assessed it is read (one job per claim, ever). */
+  read_order_risk: { orderId: string };
   /** A protection or claim event: the plan's state written onto its order (one job per event). */
   write_order_state: { planId: string };
   /** A protection or claim event's Shopify Flow trigger (one job per trigger and plan or claim, ever). */

@@ -2,7 +2,8 @@
 // buyer agreed to in the online store goes back to the merchant's admin). The core knows nothing of Shopify: the app
 // follows the outbox (server/webhooks/outbox-follower.ts, its own watermark) and, for each protection or claim event of
 // a Shopify shop, queues in the watermark's transaction one write-back job (the event's id names it) and the Flow
-// trigger the event starts (flow-triggers.ts; one per plan or claim and handle). The write-back reads the plan as it
+// trigger the event starts (flow-triggers.ts; one per plan or claim and handle), and for a filed claim the read of
+// its order's risk (order-risk.server.ts; one per claim). The write-back reads the plan as it
 // stands when it runs, so jobs that run late or twice write the same thing: app-owned order metafields (metafieldsSet
 // replaces each whole) and the tags (tagsAdd and tagsRemove leave a tag already so alone); a plan that moved while its
 // job wrote is written again.
@@ -26,6 +27,7 @@ import type { ShopifyDeps } from "./deps.server.ts";
 import type { PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers } from "./named-jobs.ts";
 import { flowTriggerOf } from "./flow-triggers.ts";
+import { orderRiskJobId } from "./order-risk.server.ts";
 
 /** The order's tags while the plan covers it, and while one of its claims is open (filed, not yet paid or denied). */
 export const PROTECTED_TAG = "protected";
@@ -180,6 +182,17 @@ async function queueOrderFollowUps(tx: Queryable, deps: ShopifyDeps, eventIds: s
       payload: { planId: subject },
       subject,
     });
+    // A claim filed: its order's risk as Shopify assessed it is read (order-risk.server.ts).
+    if (event.type === "claim.created") {
+      const claim = event.data as { id: string; orderId: string };
+      await enqueueNamedJobOnce(tx, deps.services, {
+        id: orderRiskJobId(claim.id),
+        shop: event.shop,
+        kind: "read_order_risk",
+        payload: { orderId: claim.orderId },
+        subject: claim.orderId,
+      });
+    }
     const trigger = flowTriggerOf(event.type, event.data);
     if (trigger)
       await enqueueNamedJobOnce(tx, deps.services, {

@@ -10,6 +10,7 @@ import { queueHandlers } from "./named-jobs.ts";
 import { offlineTokenTask } from "./offline-tokens.server.ts";
 import { orderHandlers } from "./orders.server.ts";
 import { orderEventsTask, orderStateHandlers } from "./order-states.server.ts";
+import { orderRiskHandlers } from "./order-risk.server.ts";
 import { shopLifecycleHandlers } from "./shop-lifecycle.server.ts";
 
 export interface ShopifyRuntime {
@@ -32,6 +33,7 @@ export function createShopifyRuntime(input: Omit<DepsInput, "wakeJobs">): Shopif
       ...claimPayoutHandlers(deps),
       ...billingHandlers(deps),
       ...orderStateHandlers(deps),
+      ...orderRiskHandlers(deps),
     }),
     periodicTasks: [
       feeRefundTask(deps),

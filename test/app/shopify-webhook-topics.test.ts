@@ -25,6 +25,7 @@ import { HANDLED_TOPICS } from "../../app/shopify/webhooks/topics.ts";
 import type { Job } from "../../app/shopify/jobs.server.ts";
 import type { ShopifyOrderEdit } from "../../app/shopify/webhooks/orders-edited.ts";
 import type { AppSubscriptionsUpdate } from "../../app/shopify/webhooks/app-subscriptions-update.ts";
+import type { ShopifyOrderRiskAssessmentChanged } from "../../app/shopify/webhooks/orders-risk-assessment-changed.ts";
 
 const SHOP = "topics.myshopify.com";
 const SHOPIFY_TABLES = ["shopify_webhook_receipts", "shopify_jobs"];
@@ -60,6 +61,14 @@ const subscription = {
     capped_amount: "1000.00",
   },
 } satisfies AppSubscriptionsUpdate;
+const riskChanged = {
+  order_id: order.id,
+  admin_graphql_api_order_id: order.admin_graphql_api_id,
+  risk_level: "high",
+  provider_id: null,
+  provider_title: null,
+  created_at: null,
+} satisfies ShopifyOrderRiskAssessmentChanged;
 const scanned = fulfillmentEventPayload({ orderId: order.id, fulfillmentId: delivered.id, status: "out_for_delivery" });
 
 /** Every handled topic: a real-shaped payload, and what its job keeps. */
@@ -157,6 +166,13 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
     topic: "app_subscriptions/update",
     payload: subscription,
     kept: { subscriptionId: "gid://shopify/AppSubscription/4019585080", status: "CANCELLED" },
+  },
+  {
+    // The order only: the job reads its whole risk (and Shopify's recommendation, which the payload lacks).
+    topic: "orders/risk_assessment_changed",
+    payload: riskChanged,
+    kept: { orderId: String(order.id) },
+    subject: String(order.id),
   },
   { topic: "app/uninstalled", payload: appUninstalledPayload(SHOP), kept: {} },
   { topic: "app/scopes_update", payload: scopesUpdatePayload(["read_orders"]), kept: { current: ["read_orders"] } },

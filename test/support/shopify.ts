@@ -30,6 +30,7 @@ import type {
 } from "../../app/shopify/admin/protection-refund-order.ts";
 import type { RefundInput, RefundProtectionFeeResult } from "../../app/shopify/admin/refund-protection-fee.ts";
 import type { OrderProtectionChoiceResult } from "../../app/shopify/admin/order-protection-choice.ts";
+import type { OrderRiskResult } from "../../app/shopify/admin/order-risk.ts";
 import { CHOICE_METAFIELD } from "@purchase-protection/contract";
 import type { ClaimPayoutOrderResult, MailingAddress } from "../../app/shopify/admin/claim-payout-order.ts";
 import type {
@@ -331,6 +332,7 @@ export interface AdminVariables {
   ProtectionRefundOrder: { id: string };
   RefundProtectionFee: { input: RefundInput };
   OrderProtectionChoice: { id: string };
+  OrderRisk: { id: string };
   ClaimPayoutOrder: { id: string };
   RefundClaim: { input: RefundInput };
   ClaimReplacementDrafts: { query: string };
@@ -445,6 +447,10 @@ export async function startFakeAdminApi() {
   /** Each shop's cart and checkout validations, with the Function's handle and the app it belongs to. */
   const validations: FakeValidation[] = [];
   const lostResponses = new Set<string>();
+  /** Operations whose next call is refused as an app without the scope is (GraphQL ACCESS_DENIED). */
+  const deniedNext = new Set<string>();
+  /** Each order's risk summary (Order.risk) by order gid; an order not set here is a low risk Shopify accepts. */
+  const orderRisks = new Map<string, NonNullable<OrderRiskResult["order"]>["risk"]>();
   /** Fulfillment orders by order gid: one OPEN fulfillment order per order, its line items with what remains. */
   const fulfillmentOrders = new Map<
     string,
@@ -608,6 +614,14 @@ export async function startFakeAdminApi() {
             metafield.key === CHOICE_METAFIELD.key,
         );
         return { order: { metafield: choice ? { value: choice.value } : null } } satisfies OrderProtectionChoiceResult;
+      }
+      case "OrderRisk": {
+        const { id } = variablesOf(call, "OrderRisk");
+        const risk = orderRisks.get(id) ?? {
+          recommendation: "ACCEPT",
+          assessments: [{ riskLevel: "LOW", facts: [] }],
+        };
+        return { order: { risk } } satisfies OrderRiskResult;
       }
       case "ClaimPayoutOrder":
         return {
@@ -864,6 +878,15 @@ export async function startFakeAdminApi() {
           .end(JSON.stringify({ errors: "Internal error" }));
         return;
       }
+      if (deniedNext.delete(operationName)) {
+        // As Shopify answers a field the app's scopes do not cover.
+        response.writeHead(200, { "Content-Type": "application/json" }).end(
+          JSON.stringify({
+            errors: [{ message: "Access denied for risk field.", extensions: { code: "ACCESS_DENIED" } }],
+          }),
+        );
+        return;
+      }
       const data = shop ? answer(call) : undefined;
       if (lostResponses.delete(operationName)) return void request.socket.destroy(); // done, but no answer arrives
       if (data === undefined) {
@@ -1004,6 +1027,11 @@ export async function startFakeAdminApi() {
     failNext(operationName: string, status = 500) {
       failures.set(operationName, status);
     },
+    /** The next call of the operation is refused as one the app's scopes do not cover. */
+    denyNext(operationName: string) {
+      deniedNext.add(operationName);
+    },
+    orderRisks,
     /** Where a request the library addressed to https://<shop>/admin/… (API, token exchange) goes instead. */
     rewrite(url: string): string {
       const parsed = new URL(url);

@@ -13,6 +13,7 @@ import { customersDataRequest } from "./customers-data-request.ts";
 import { customersRedact } from "./customers-redact.ts";
 import { shopRedact } from "./shop-redact.ts";
 import { appSubscriptionsUpdate } from "./app-subscriptions-update.ts";
+import { ordersRiskAssessmentChanged } from "./orders-risk-assessment-changed.ts";
 
 export const HANDLED_WEBHOOKS = [
   appUninstalled,
@@ -28,6 +29,7 @@ export const HANDLED_WEBHOOKS = [
   customersRedact,
   shopRedact,
   appSubscriptionsUpdate,
+  ordersRiskAssessmentChanged,
 ];
 
 export const HANDLED_TOPICS = HANDLED_WEBHOOKS.map((webhook) => webhook.topic);

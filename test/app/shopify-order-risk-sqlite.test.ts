@@ -1,0 +1,3 @@
+import { shopifyOrderRiskSuite } from "./shopify-order-risk-flows.ts";
+
+shopifyOrderRiskSuite("sqlite");
