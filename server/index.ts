@@ -68,7 +68,7 @@ export { createTestMerchant, mintKeyPair, revokeMerchantKeys } from "./domain/me
 export { gettingStartedFacts, type GettingStartedFacts } from "./domain/getting-started.ts";
 export { loadActiveProgram, programTermsOf, type EditableProgram } from "./domain/programs.ts";
 export { listPrograms, type ProgramView } from "./domain/programs.ts";
-export { priceOffer } from "./domain/quotes.ts";
+export { priceOffer, splitFee } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";

@@ -50,17 +50,24 @@ export interface StatementFigures {
   balanceLabel?: string;
 }
 
-/** The statement's lines in words; the required ones always, refund credits and corrections when there are any. */
+/**
+ * The statement's lines in words; the required ones always, the protection the merchant paid for, refund credits and
+ * corrections when there are any.
+ */
 function linesOf(figures: StatementFigures, counterparty: string): [string, string][] {
   const { totals, currency } = figures;
   const share = figures.merchantShareBps === null ? "" : ` (your share: ${formatBps(figures.merchantShareBps)})`;
   const lines: [string, number | null][] = [
     [`Fees you collected for ${counterparty}`, totals.fee_collected ?? 0],
     [`Your share of those fees${share}`, totals.merchant_fee_share ?? 0],
+    ["Protection you paid for your orders", totals.merchant_paid_fee || null],
     ["Your share credited for refunded orders", totals.merchant_refund_credit || null],
     ["Claims reimbursed to you", totals.claim_reimbursement ?? 0],
     ["Fees returned for cancelled protection", totals.fee_refunded ?? 0],
-    ["Corrections (a cancelled fee's share taken back, charges through Shopify, fixes)", totals.correction || null],
+    [
+      "Corrections (a cancelled fee's share taken back, a cancelled split plan's part returned, charges through Shopify, fixes)",
+      totals.correction || null,
+    ],
   ];
   const late = figures.lateEntries;
   return [

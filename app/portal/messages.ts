@@ -68,6 +68,9 @@ export const messages = {
     freeLookHasClaims:
       "This protection has a request that is open, approved or paid, so it can no longer be cancelled for a refund of its fee.",
     freeLookVoided: "The store voided this protection, so there is nothing to cancel.",
+    // A merchant-paid plan (the API's free_look_not_applicable): the buyer paid nothing, so nothing is refunded.
+    freeLookMerchantPaid: (store: string) =>
+      `${store} paid for this protection, so you paid nothing for it and there is nothing to cancel or refund.`,
     cancelButton: "Cancel protection",
     // The time follows as a <time> the browser writes in the buyer's zone (LocalTime).
     cancelledOn: "You cancelled this protection on",
@@ -222,6 +225,7 @@ const ERROR_SENTENCES: Record<string, string> = {
   free_look_expired: "The 48 hours to cancel have passed, so this protection can no longer be cancelled.",
   plan_not_active: "This protection is not active (it was cancelled or voided by the store).",
   plan_has_claims: messages.plan.freeLookHasClaims,
+  free_look_not_applicable: "The store paid for this protection, so there is no fee to cancel it for.",
   reason_not_covered: "Choose one of the reasons in the list.",
   claim_window_expired:
     "The problem must have happened within the last 30 days; for a parcel as it arrived, within 30 days of its delivery.",

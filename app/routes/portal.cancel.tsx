@@ -49,7 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Cancel() {
   const { csrf, plan } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const fee = formatMoney(plan.feeCents, plan.currency, usePortalLocale());
+  // What the cancellation refunds: the buyer's part (a split plan's merchant part is not the buyer's).
+  const fee = formatMoney(plan.buyerFeeCents, plan.currency, usePortalLocale());
   const error = actionData?.errors.confirm;
   return (
     <PortalShell merchantName={plan.merchantName} signedIn csrf={csrf}>

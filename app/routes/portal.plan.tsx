@@ -126,7 +126,7 @@ export default function Plan() {
           <Fact term={messages.plan.covered} value={money(plan.coveredAmountCents)} />
           {/* An ended plan takes no claim: nothing is "still available" on it. */}
           {active ? <Fact term={messages.plan.remaining} value={money(plan.remainingCoveredCents)} /> : null}
-          <Fact term={messages.plan.fee} value={money(plan.feeCents)} />
+          <Fact term={messages.plan.fee} value={money(plan.buyerFeeCents)} />
         </dl>
       </section>
 
@@ -251,7 +251,7 @@ function FreeLook({
       {plan.cancellable && remaining ? (
         <>
           <p>
-            {messages.plan.freeLookOpen} <LocalTime iso={plan.freeLookEndsAt} /> ({money(plan.feeCents)}).
+            {messages.plan.freeLookOpen} <LocalTime iso={plan.freeLookEndsAt} /> ({money(plan.buyerFeeCents)}).
           </p>
           <p>
             {messages.plan.freeLookRemaining}{" "}
@@ -275,6 +275,8 @@ function FreeLook({
         </>
       ) : plan.status === "voided" ? (
         <p>{messages.plan.freeLookVoided}</p>
+      ) : plan.payer === "merchant" ? (
+        <p>{messages.plan.freeLookMerchantPaid(plan.merchantName)}</p>
       ) : plan.status === "active" && Date.parse(plan.freeLookEndsAt) > now ? (
         // Active and within the 48 hours yet not cancellable: a request that is not declined holds the fee.
         <p>{messages.plan.freeLookHasClaims}</p>

@@ -13,12 +13,15 @@ import { findPlanClaimIn } from "../store/claims.ts";
 
 export type FeeRefundChannel = FeeRefundRecord["channel"];
 
-/** The pending refund of a just-cancelled plan's fee, to be made through the merchant's channel. */
+/**
+ * The pending refund of a just-cancelled plan's fee, to be made through the merchant's channel: what the buyer paid
+ * (a split plan's buyer part; the merchant's part comes back on its statement, not to the buyer).
+ */
 export async function owePlanFee(
   tx: Tx,
   services: Services,
   actor: Actor,
-  plan: { id: string; feeCents: number; currency: string; shopifyShop: boolean },
+  plan: { id: string; buyerFeeCents: number; currency: string; shopifyShop: boolean },
 ): Promise<void> {
   const now = services.clock();
   await insertFeeRefund(tx, {
@@ -26,7 +29,7 @@ export async function owePlanFee(
     merchantId: actor.merchantId,
     mode: actor.mode,
     planId: plan.id,
-    amountCents: plan.feeCents,
+    amountCents: plan.buyerFeeCents,
     currency: plan.currency,
     channel: plan.shopifyShop ? "shopify" : "merchant",
     createdAt: now,

@@ -140,10 +140,12 @@ async function liveProgramOf(tx: Tx, services: Services, live: { merchantId: str
   return createProgram(tx, services, live, tested ? { ...DEFAULT_PROGRAM, ...termsOf(tested) } : DEFAULT_PROGRAM);
 }
 
-const termsOf = ({ rateBps, minFeeCents, maxCoveredCents, currencies, productCategories }: EditableProgram) => ({
+const termsOf = ({
   rateBps,
   minFeeCents,
   maxCoveredCents,
   currencies,
   productCategories,
-});
+  payer,
+  buyerShareBps,
+}: EditableProgram) => ({ rateBps, minFeeCents, maxCoveredCents, currencies, productCategories, payer, buyerShareBps });

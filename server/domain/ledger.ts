@@ -3,6 +3,8 @@
 import { newId } from "./ids.ts";
 import type { Services, Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
+import type { FeeParts } from "../vocabulary/plans.ts";
+import { applyBps } from "./money.ts";
 import { findLedgerEntry, insertLedgerEntries } from "../store/ledger.ts";
 
 /**
@@ -13,14 +15,19 @@ import { findLedgerEntry, insertLedgerEntries } from "../store/ledger.ts";
  * |------------------------|------|------------|----------------------------------------------------------------------|
  * | fee_collected          |  −   | plan id    | the protection fee the merchant collected from the buyer for us (confirm) |
  * | merchant_fee_share     |  +   | plan id    | the merchant's share of that fee (confirm)                           |
+ * | merchant_paid_fee      |  −   | plan id    | the fee the merchant pays for protecting its own orders (confirm; payer merchant, or split's rest) |
  * | fee_refunded           |  +   | plan id    | free-look cancellation: the merchant refunds the buyer the fee; we return it |
  * | merchant_refund_credit |  +   | plan id    | refund report: the merchant's fee share credited (spec "Orders: merchant refund report") |
  * | claim_reimbursement    |  +   | claim id   | a paid claim: what the merchant refunded or reshipped for the buyer, reimbursed |
- * | correction             |  ±   | any        | a fix of an earlier entry (also: the fee share taken back on a free-look cancellation) |
+ * | correction             |  ±   | any        | a fix of an earlier entry (also: the fee share taken back, and a split's merchant part returned, on a free-look cancellation) |
+ *
+ * The share is a commission on protection sold to buyers: a merchant paying for protection of its own orders earns
+ * none on its part (docs/api.md "Who pays").
  */
 export const LEDGER_KINDS = [
   "fee_collected",
   "merchant_fee_share",
+  "merchant_paid_fee",
   "fee_refunded",
   "merchant_refund_credit",
   "claim_reimbursement",
@@ -80,9 +87,43 @@ export async function appendLedgerEntry(
 }
 
 /**
+ * The entries of a confirmed sale, by who pays (docs/api.md "Who pays"): the buyer's part as the fee the merchant
+ * collected for us with the merchant's share of it (payer buyer or split), and the merchant's own part
+ * (merchant_paid_fee: payer merchant or split), which earns no share.
+ */
+export function feeEntriesOfSale(
+  sale: FeeParts & { planId: string; currency: string; merchantShareBps: number },
+): LedgerEntryInput[] {
+  const { planId, currency } = sale;
+  const entries: LedgerEntryInput[] = [];
+  if (sale.payer !== "merchant")
+    entries.push(
+      { kind: "fee_collected", amountCents: -sale.buyerFeeCents, currency, sourceId: planId, planId },
+      {
+        kind: "merchant_fee_share",
+        amountCents: applyBps(sale.buyerFeeCents, sale.merchantShareBps),
+        currency,
+        sourceId: planId,
+        planId,
+      },
+    );
+  if (sale.payer !== "buyer")
+    entries.push({
+      kind: "merchant_paid_fee",
+      amountCents: -sale.merchantFeeCents,
+      currency,
+      sourceId: planId,
+      planId,
+    });
+  return entries;
+}
+
+/**
  * The free-look cancellation's reversal: the merchant refunds the buyer the fee, so we return what the confirm's
  * fee_collected took (fee_refunded), and the merchant's share of a fee no longer earned is taken back (a
- * correction). Plans confirmed before the ledger existed have no fee entry, and get no reversal either.
+ * correction). A split plan's merchant part is returned too (a correction: the plan it paid for is cancelled); a
+ * merchant-paid plan has no free look (the buyer paid nothing). Plans confirmed before the ledger existed have no fee
+ * entry, and get no reversal either.
  */
 export async function reverseFeeOnCancellation(
   tx: Tx,
@@ -107,6 +148,15 @@ export async function reverseFeeOnCancellation(
       amountCents: -share,
       currency,
       sourceId: `fee_share_reversal:${planId}`,
+      planId,
+    });
+  const merchantPaid = (await findLedgerEntry(tx, "merchant_paid_fee", planId))?.amountCents ?? 0;
+  if (merchantPaid !== 0)
+    await appendLedgerEntry(tx, services, actor, {
+      kind: "correction",
+      amountCents: -merchantPaid,
+      currency,
+      sourceId: `merchant_fee_reversal:${planId}`,
       planId,
     });
 }

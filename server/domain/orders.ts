@@ -67,7 +67,9 @@ export async function reportMerchantRefund(
     );
   }
   const plan = await voidPlan(tx, services, actor, { planId: order.planId }, "merchant_refunded");
-  const creditCents = applyBps(plan.feeCents, await merchantShareBpsOfQuote(tx, plan.quoteId));
+  // The share the sale earned (docs/api.md "Who pays"): of the buyer's part only, so a merchant-paid plan's is 0 and
+  // its refund report moves no money (no ledger entry; the fee the merchant paid stays paid, as a void's does).
+  const creditCents = applyBps(plan.buyerFeeCents, await merchantShareBpsOfQuote(tx, plan.quoteId));
   const now = services.clock();
   await insertSettlementCredit(tx, actor, {
     id: newId("cred", now, services.random),
@@ -80,13 +82,14 @@ export async function reportMerchantRefund(
   });
   // The statement reads the ledger; settlement_credits stays as the refund report's own record (tests and the
   // erasure job read it) until it is retired.
-  await appendLedgerEntry(tx, services, actor, {
-    kind: "merchant_refund_credit",
-    amountCents: creditCents,
-    currency: plan.currency,
-    sourceId: plan.id,
-    planId: plan.id,
-  });
+  if (plan.payer !== "merchant")
+    await appendLedgerEntry(tx, services, actor, {
+      kind: "merchant_refund_credit",
+      amountCents: creditCents,
+      currency: plan.currency,
+      sourceId: plan.id,
+      planId: plan.id,
+    });
   await markOrderRefunded(tx, order.id, now);
   const refund: MerchantRefund = {
     orderId: externalOrderId,

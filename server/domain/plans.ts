@@ -5,7 +5,7 @@ import type { Actor } from "../vocabulary/actors.ts";
 import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
 import { assertQuoteOpen, assertQuoteToken, lockOwnQuote } from "./quotes.ts";
 import { validateOrderContext } from "./order-context.ts";
-import type { ConsentEvidence, ConsentRecord, OrderContext, PlanSelector } from "../vocabulary/plans.ts";
+import type { ConsentEvidence, ConsentRecord, FeeParts, OrderContext, PlanSelector } from "../vocabulary/plans.ts";
 import { appendEvent } from "./events.ts";
 import { queueEmail } from "./emails.ts";
 import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
@@ -21,10 +21,10 @@ import {
   type NewPlan,
 } from "../store/plans.ts";
 import { readdressWaitingEmail } from "../store/emails.ts";
-import { appendLedgerEntries } from "./ledger.ts";
-import { applyBps } from "./money.ts";
+import { appendLedgerEntries, feeEntriesOfSale } from "./ledger.ts";
 
-export interface Confirmation {
+/** A confirmed plan: `feeCents` is the whole price of the protection, the parts say who pays which (FeeParts). */
+export interface Confirmation extends FeeParts {
   referenceNumber: string;
   planId: string;
   status: "confirmed";
@@ -123,6 +123,11 @@ export async function confirmQuote(
   const planId = newId("plan", now, services.random);
   const purchasedAt = Date.parse(context.order.purchased_at);
   const freeLookEndsAt = purchasedAt + FREE_LOOK_MS;
+  const parts: FeeParts = {
+    payer: quote.payer,
+    buyerFeeCents: quote.buyerFeeCents,
+    merchantFeeCents: quote.merchantFeeCents,
+  };
   const consent: ConsentRecord = {
     quoteId: quote.id,
     surface: input.surface,
@@ -133,6 +138,9 @@ export async function confirmQuote(
     coveredReasons: COVERED_REASONS,
     termsUrl: `${services.settings.portalUrl}/terms`,
     acceptedAt: iso(now),
+    ...parts,
+    // The merchant protected the order itself: the buyer was told (a notice), not asked.
+    buyerShown: parts.payer === "merchant" ? "notice" : "choice",
     ...(input.surface === "server" && input.evidence ? { evidence: [...input.evidence] } : {}),
   };
   // Writes that need no answer from the ones before them go out together (on PostgreSQL, one round trip per group);
@@ -152,6 +160,7 @@ export async function confirmQuote(
       orderId: quote.orderId,
       currency: quote.currency,
       feeCents: quote.feeCents,
+      ...parts,
       coveredAmountCents: quote.coveredAmountCents,
       customerEmailSealed: buyerEmail.sealed,
       customerEmailHash: buyerEmail.hash,
@@ -178,6 +187,7 @@ export async function confirmQuote(
     orderId: quote.orderId,
     currency: quote.currency,
     feeCents: quote.feeCents,
+    ...parts,
     coveredAmountCents: quote.coveredAmountCents,
     freeLookEndsAt: iso(freeLookEndsAt),
     coverageUrl: `${services.settings.portalUrl}/coverage/${referenceNumber}`,
@@ -193,6 +203,7 @@ export async function confirmQuote(
     quoteId: quote.id,
     currency: quote.currency,
     feeCents: quote.feeCents,
+    ...parts,
     coveredAmountCents: quote.coveredAmountCents,
     purchasedAt,
     freeLookEndsAt,
@@ -205,17 +216,14 @@ export async function confirmQuote(
   });
   await Promise.all([
     markQuoteConfirmed(tx, quote.id, now),
-    // The money of the sale (docs/api.md "Settlement"): the fee the merchant collected for us, and its share of it.
-    appendLedgerEntries(tx, services, actor, [
-      { kind: "fee_collected", amountCents: -quote.feeCents, currency: quote.currency, sourceId: planId, planId },
-      {
-        kind: "merchant_fee_share",
-        amountCents: applyBps(quote.feeCents, quote.merchantShareBps),
-        currency: quote.currency,
-        sourceId: planId,
-        planId,
-      },
-    ]),
+    // The money of the sale (docs/api.md "Settlement"), by who paid: the buyer's fee the merchant collected for us
+    // with the merchant's share of it, and the fee the merchant pays itself.
+    appendLedgerEntries(
+      tx,
+      services,
+      actor,
+      feeEntriesOfSale({ planId, currency: quote.currency, merchantShareBps: quote.merchantShareBps, ...parts }),
+    ),
     appendEvent(tx, services, actor, "protection.confirmed", purchase),
     // docs/api.md "E-mail to buyers": the service e-mails the buyer after opt-in (welcome_protected). The welcome caps are
     // for confirms anyone holding the page's publishable key makes, naming any address; a secret key's confirm (the

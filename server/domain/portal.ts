@@ -36,7 +36,7 @@ import {
   type PortalPlanRecord,
 } from "../store/portal-plans.ts";
 import { lockPlan, markPlanCancelled } from "../store/plans.ts";
-import type { PlanStatus } from "../vocabulary/plans.ts";
+import type { Payer, PlanStatus } from "../vocabulary/plans.ts";
 import { BANK_REFUND_BUSINESS_DAYS, MERCHANT_PAYOUT_DAYS, SHOPIFY_PAYOUT_BUSINESS_DAYS } from "./payout-terms.ts";
 
 // The buyer portal: sessions opened by a look-up (e-mail + reference number) or by the welcome e-mail's coverage
@@ -95,6 +95,9 @@ export interface PortalPlan {
   orderName: string | null;
   currency: string;
   feeCents: number;
+  /** Who paid for the protection, and what the buyer paid of the fee (a merchant-paid plan: 0, and no free look). */
+  payer: Payer;
+  buyerFeeCents: number;
   coveredAmountCents: number;
   remainingCoveredCents: number;
   purchasedAt: string;
@@ -135,12 +138,18 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord, deliv
     orderName: record.orderName,
     currency: record.currency,
     feeCents: record.feeCents,
+    payer: record.payer,
+    buyerFeeCents: record.buyerFeeCents,
     coveredAmountCents: record.coveredAmountCents,
     // An ended plan takes no claim (docs/api.md "Money invariants"): nothing is left to claim, whatever was paid.
     remainingCoveredCents: record.status === "active" ? Math.max(0, record.coveredAmountCents - record.paidCents) : 0,
     purchasedAt: iso(record.purchasedAt),
     freeLookEndsAt: iso(record.freeLookEndsAt),
-    cancellable: record.status === "active" && services.clock() < record.freeLookEndsAt && record.undeniedClaims === 0,
+    cancellable:
+      record.payer !== "merchant" &&
+      record.status === "active" &&
+      services.clock() < record.freeLookEndsAt &&
+      record.undeniedClaims === 0,
     cancelledAt: record.cancelledAt === null ? null : iso(record.cancelledAt),
     feeRefund: record.feeRefund && {
       amountCents: record.feeRefund.amountCents,
@@ -315,6 +324,14 @@ export async function cancelInFreeLook(
       "conflict",
       "plan_not_active",
       `Plan ${plan.referenceNumber} is ${plan.status}: only an active plan can be cancelled.`,
+    );
+  // The free look returns what the buyer paid: the buyer of a merchant-paid plan paid nothing, and the protection is
+  // the merchant's to end (a void), not the buyer's.
+  if (plan.payer === "merchant")
+    throw new DomainError(
+      "conflict",
+      "free_look_not_applicable",
+      `Plan ${plan.referenceNumber} was paid for by ${plan.merchantName}: you paid nothing, so there is no fee to cancel for.`,
     );
   const now = services.clock();
   if (now >= plan.freeLookEndsAt)

@@ -5,6 +5,7 @@ import type { Actor } from "../vocabulary/actors.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
 export type { EditableProgram };
 import { SUPPORTED_CURRENCIES } from "../vocabulary/money.ts";
+import { PAYERS, type Payer } from "../vocabulary/plans.ts";
 import { claimRulesSchema, type ClaimRules } from "./claim-rules.ts";
 import { z } from "zod";
 import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.ts";
@@ -33,6 +34,8 @@ export const DEFAULT_PROGRAM: ProgramTerms = {
   merchantShareBps: 2_000,
   currencies: [...SUPPORTED_CURRENCIES],
   productCategories: [],
+  payer: "buyer",
+  buyerShareBps: null,
 };
 
 export async function loadActiveProgram(tx: Tx, actor: Actor, programId: string): Promise<Program> {
@@ -119,12 +122,40 @@ const programUpdateSchema = z.strictObject({
   /** Claim rules as data (server/domain/claim-rules.ts's schema checks them below). */
   claimRules: z.unknown(),
   settlementPeriod: z.enum(["weekly", "monthly"], "Choose weekly or monthly."),
+  payer: z.enum(PAYERS, "Choose who pays for protection: the buyer, you, or split.").default("buyer"),
+  /** Split only: the buyer's share of the fee, as ratePercent is typed (stored as buyer_share_bps, 1–9,999). */
+  buyerSharePercent: z.unknown().optional(),
 });
+
+/** A split's buyer share in basis points, or the problem with what was typed. */
+const buyerShareSchema = z.coerce
+  .number("Enter the buyer's share as a percentage, such as 50.")
+  .min(0.01, "The buyer's share is at least 0.01 %; for none, choose that you pay.")
+  .max(99.99, "The buyer's share is at most 99.99 %; for all of it, choose that the buyer pays.")
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, "At most two decimals.")
+  .transform((value) => Math.round(value * 100));
+
+/** The payer and, for split, the buyer's share (bps); a split without a valid share is a DomainError on its field. */
+function parsePayer(payer: Payer, buyerSharePercent: unknown): { payer: Payer; buyerShareBps: number | null } {
+  if (payer !== "split") return { payer, buyerShareBps: null };
+  if (buyerSharePercent === undefined || buyerSharePercent === null || buyerSharePercent === "")
+    throw new DomainError(
+      "invalid",
+      "parameter_invalid",
+      "Enter the share of the fee the buyer pays, such as 50 %.",
+      "buyerSharePercent",
+    );
+  const share = buyerShareSchema.safeParse(buyerSharePercent);
+  if (!share.success)
+    throw new DomainError("invalid", "parameter_invalid", share.error.issues[0].message, "buyerSharePercent");
+  return { payer, buyerShareBps: share.data };
+}
 
 /**
  * Replaces the mode's program terms: they price offers quoted from now on (a quote keeps the fee it was given, a plan
- * its terms); claim rules decide claims filed from now on; the period shapes statements not yet closed. The
- * merchant's share of fees is not the merchant's to change. One audit entry names what changed.
+ * its terms); claim rules decide claims filed from now on; the period shapes statements not yet closed; who pays
+ * splits the fees of offers quoted from now on (a quote keeps its parts). The merchant's share of fees is not the
+ * merchant's to change. One audit entry names what changed.
  */
 export async function updateProgram(
   tx: Tx,
@@ -138,6 +169,7 @@ export async function updateProgram(
     throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0] ?? ""));
   }
   const claimRules = parseClaimRules(parsed.data.claimRules ?? {});
+  const payer = parsePayer(parsed.data.payer, parsed.data.buyerSharePercent);
   const actor = { merchantId: source.merchantId, mode: source.mode };
   const program = await programTermsOf(tx, actor);
   const terms = {
@@ -148,6 +180,7 @@ export async function updateProgram(
     productCategories: parsed.data.productCategories,
     claimRules: JSON.stringify(claimRules),
     settlementPeriod: parsed.data.settlementPeriod,
+    ...payer,
   };
   await updateProgramTerms(tx, program.id, terms);
   await appendMerchantAudit(tx, services, source, {
@@ -158,6 +191,8 @@ export async function updateProgram(
       minFeeCents: terms.minFeeCents,
       maxCoveredCents: terms.maxCoveredCents,
       settlementPeriod: terms.settlementPeriod,
+      payer: terms.payer,
+      buyerShareBps: terms.buyerShareBps,
     },
   });
   return { id: program.id, ...terms };
@@ -180,6 +215,9 @@ export interface ProgramView {
   /** Empty: any category. */
   productCategories: string[];
   settlementPeriod: "weekly" | "monthly";
+  payer: Payer;
+  /** Split only: the buyer's share of the fee in hundredths of a percent; null for buyer and merchant. */
+  buyerShareBps: number | null;
   livemode: boolean;
   createdAt: string;
 }
@@ -197,6 +235,8 @@ function toProgramView(program: ListedProgram): ProgramView {
     currencies: program.currencies,
     productCategories: program.productCategories,
     settlementPeriod: program.settlementPeriod,
+    payer: program.payer,
+    buyerShareBps: program.buyerShareBps,
     livemode: program.mode === "live",
     createdAt: iso(program.createdAt),
   };

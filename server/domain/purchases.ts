@@ -2,14 +2,17 @@ import { iso, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
 import { notFound } from "./errors.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
-import type { ConsentRecord } from "../vocabulary/plans.ts";
+import type { ConsentRecord, FeeParts } from "../vocabulary/plans.ts";
 import { findPurchase, listPurchasesPage, type PurchaseFilters, type PurchaseRecord } from "../store/plans.ts";
 import type { FeeRefundRecord } from "../store/fee-refunds.ts";
 
 export type { PurchaseFilters };
 
-/** A protected purchase: the plan and the order it protects, as merchants see them. */
-export interface Purchase {
+/**
+ * A protected purchase: the plan and the order it protects, as merchants see them. `feeCents` is the whole price of
+ * the protection; `payer`, `buyerFeeCents` and `merchantFeeCents` say who paid which part (docs/api.md "Who pays").
+ */
+export interface Purchase extends FeeParts {
   id: string;
   object: "purchase";
   referenceNumber: string;
@@ -63,6 +66,9 @@ export function toPurchase(record: PurchaseRecord, withConsent = false): Purchas
     quoteId: record.quoteId,
     currency: record.currency,
     feeCents: record.feeCents,
+    payer: record.payer,
+    buyerFeeCents: record.buyerFeeCents,
+    merchantFeeCents: record.merchantFeeCents,
     coveredAmountCents: record.coveredAmountCents,
     purchasedAt: iso(record.purchasedAt),
     freeLookEndsAt: iso(record.freeLookEndsAt),

@@ -9,6 +9,7 @@ import { COVERED_REASONS, fullDisclosure, QUOTE_LIFETIME_MS } from "./disclosure
 import { appendEvent } from "./events.ts";
 import type { Principal } from "./merchants.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
+import type { FeeParts } from "../vocabulary/plans.ts";
 import { insertQuote, lockQuote, markQuoteDeclined, type QuoteRecord } from "../store/quotes.ts";
 import { findMerchantLivePause } from "../store/merchants.ts";
 
@@ -26,7 +27,7 @@ export interface QuoteInput {
   orderName?: string;
 }
 
-export interface Quote {
+export interface Quote extends FeeParts {
   quoteId: string;
   status: "open" | "confirmed" | "declined" | "expired";
   orderId: string;
@@ -56,7 +57,21 @@ export function priceOffer(
   return { coveredAmountCents, feeCents: Math.max(program.minFeeCents, applyBps(coveredAmountCents, program.rateBps)) };
 }
 
-/** Prices an offer under the merchant's program and stores it with the hash of a fresh single-use token. */
+/**
+ * docs/api.md "Who pays": which part of a fee the buyer pays and which the merchant. The buyer pays all of it, none
+ * (merchant) or, for split, the program's buyer share rounded as applyBps rounds; the merchant pays the rest, so the
+ * parts always sum to the fee.
+ */
+export function splitFee(program: Pick<Program, "payer" | "buyerShareBps">, feeCents: number): FeeParts {
+  const buyerFeeCents =
+    program.payer === "buyer"
+      ? feeCents
+      : program.payer === "merchant"
+        ? 0
+        : applyBps(feeCents, program.buyerShareBps ?? 0);
+  return { payer: program.payer, buyerFeeCents, merchantFeeCents: feeCents - buyerFeeCents };
+}
+
 /**
  * New live protection may be paused for the merchant by the platform that bills it (docs/api.md "Errors",
  * live_protection_paused: a Shopify shop whose app subscription is no longer active); test mode never is.
@@ -67,6 +82,7 @@ async function assertLiveProtectionOn(tx: Tx, merchantId: string): Promise<void>
     throw new DomainError("forbidden", "live_protection_paused", `Live protection is paused: ${reason}`);
 }
 
+/** Prices an offer under the merchant's program and stores it with the hash of a fresh single-use token. */
 export async function createQuote(
   tx: Tx,
   services: Services,
@@ -97,6 +113,7 @@ export async function createQuote(
     );
   }
   const { coveredAmountCents, feeCents } = priceOffer(program, input.orderAmountCents);
+  const parts = splitFee(program, feeCents);
   const now = services.clock();
   const id = newId("qt", now, services.random);
   const token = newQuoteToken(services.random);
@@ -117,6 +134,7 @@ export async function createQuote(
     expiresAt,
     keyKind: actor.kind,
     orderName: input.orderName ?? null,
+    ...parts,
   });
   const quote: Quote = {
     quoteId: id,
@@ -125,6 +143,7 @@ export async function createQuote(
     currency: input.currency,
     orderAmountCents: input.orderAmountCents,
     feeCents,
+    ...parts,
     coveredAmountCents,
     coveredReasons: COVERED_REASONS,
     disclosureText: fullDisclosure(services.settings.companyName),

@@ -55,6 +55,7 @@ describe("settlement periods (UTC)", () => {
     assert.deepEqual(totals, {
       fee_collected: -800,
       merchant_fee_share: 100,
+      merchant_paid_fee: 0,
       fee_refunded: 0,
       merchant_refund_credit: 0,
       claim_reimbursement: 0,

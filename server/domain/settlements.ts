@@ -178,7 +178,8 @@ export function toStatement(record: StatementRecord): Statement {
     periodEnd: iso(record.periodEnd),
     period: periodKind(record),
     openingBalanceCents: record.openingBalanceCents,
-    totals: record.totals,
+    // Every kind, zero where none: a statement closed before a kind existed (merchant_paid_fee) stored none of it.
+    totals: { ...totalsOf([]).totals, ...record.totals },
     netCents: record.netCents,
     closingBalanceCents: record.closingBalanceCents,
     direction: directionOf(record.closingBalanceCents),

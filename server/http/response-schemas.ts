@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
-import { CONSENT_EVIDENCE } from "../vocabulary/plans.ts";
+import { CONSENT_EVIDENCE, PAYERS } from "../vocabulary/plans.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
+import { LEDGER_KINDS } from "../domain/ledger.ts";
 import { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "../vocabulary/events.ts";
 import {
   ORDER_DELIVERY_STATES,
@@ -18,6 +19,17 @@ import { snakeCaseKey } from "./casing.ts";
 const cents = z.number().int();
 const timestamp = z.string().describe("ISO 8601 UTC.");
 const coveredReasons = z.array(z.string()).length(12);
+/** docs/api.md "Who pays": who pays the fee and which part; feeCents stays the whole price of the protection. */
+const payer = z
+  .enum(PAYERS)
+  .describe("Who pays for protection: buyer (an offer at checkout), merchant (every order protected), or split.");
+const feeParts = {
+  payer,
+  buyerFeeCents: cents.describe("The part of feeCents the buyer pays (0 when the merchant pays)."),
+  merchantFeeCents: cents.describe(
+    "The part of feeCents the merchant pays itself; buyerFeeCents + merchantFeeCents = feeCents.",
+  ),
+};
 
 export const error = z.strictObject({
   error: z.strictObject({
@@ -42,6 +54,7 @@ export const quote = z.strictObject({
   currency: z.string(),
   orderAmountCents: cents,
   feeCents: cents,
+  ...feeParts,
   coveredAmountCents: cents,
   coveredReasons,
   disclosureText: z.string().describe("The full two-sentence disclosure, to be shown verbatim."),
@@ -57,6 +70,7 @@ export const confirmation = z.strictObject({
   orderId: z.string(),
   currency: z.string(),
   feeCents: cents,
+  ...feeParts,
   coveredAmountCents: cents,
   freeLookEndsAt: timestamp,
   coverageUrl: z.string(),
@@ -81,6 +95,7 @@ export const purchase = z.strictObject({
   quoteId: z.string(),
   currency: z.string(),
   feeCents: cents,
+  ...feeParts,
   coveredAmountCents: cents,
   purchasedAt: timestamp,
   freeLookEndsAt: timestamp,
@@ -115,6 +130,13 @@ const consentRecord = z.strictObject({
   coveredReasons,
   termsUrl: z.string(),
   acceptedAt: timestamp,
+  payer: payer.optional().describe("Who paid (absent on plans made before payers: the buyer paid all of it)."),
+  buyerFeeCents: cents.optional(),
+  merchantFeeCents: cents.optional(),
+  buyerShown: z
+    .enum(["choice", "notice"])
+    .optional()
+    .describe("choice: the buyer accepted an offer; notice: the merchant protected the order and told the buyer."),
   evidence: z
     .array(z.enum(CONSENT_EVIDENCE))
     .optional()
@@ -268,14 +290,7 @@ export const portalClaimWithTimeline = portalClaim.extend({
 export const evidenceDownload = z.string().describe("The file's bytes (binary), Content-Type from its stored type.");
 
 // docs/api.md "Settlement": closed statements and their ledger entries. Amounts are signed from the merchant's side.
-const ledgerKind = z.enum([
-  "fee_collected",
-  "merchant_fee_share",
-  "fee_refunded",
-  "merchant_refund_credit",
-  "claim_reimbursement",
-  "correction",
-]);
+const ledgerKind = z.enum(LEDGER_KINDS);
 export const settlementStatement = z.strictObject({
   id: z.string(),
   object: z.literal("settlement_statement"),
@@ -407,25 +422,6 @@ export const shipment = z.strictObject({
   livemode: z.boolean(),
 });
 
-// Tracking callbacks (docs/api.md "Tracking callbacks").
-export const trackingConnection = z.strictObject({
-  object: z.literal("tracking_connection"),
-  provider: z.literal("aftership"),
-  callbackPath: z.string().describe("Where AfterShip is to send this mode's webhooks, on the API's host."),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  livemode: z.boolean(),
-});
-
-export const trackingCallback = z.strictObject({
-  object: z.literal("tracking_callback"),
-  event: z.string(),
-  shipmentIds: z
-    .array(z.string())
-    .describe("The shipments of the tracking number and carrier; empty: none is known and nothing was recorded."),
-  scansRecorded: z.number().int().describe("The checkpoints new to those shipments, recorded as scans."),
-});
-
 export const orderDelivery = z.strictObject({
   object: z.literal("order_delivery"),
   orderId: z.string(),
@@ -459,6 +455,14 @@ export const program = z.strictObject({
   currencies: z.array(z.string()),
   productCategories: z.array(z.string()).describe("Empty: any category."),
   settlementPeriod: z.enum(["weekly", "monthly"]),
+  payer,
+  buyerShareBps: z
+    .number()
+    .int()
+    .min(1)
+    .max(9_999)
+    .nullable()
+    .describe("Split only: the buyer's share of the fee, in hundredths of a percent; null otherwise."),
   livemode: z.boolean(),
   createdAt: timestamp,
 });
@@ -540,13 +544,17 @@ export const portalPlan = z.strictObject({
     .describe("The store's own order name as the buyer knows it (#1001); null when the store gave none."),
   currency: z.string(),
   feeCents: cents,
+  payer,
+  buyerFeeCents: cents.describe("What the buyer paid of the fee: what a free-look cancellation refunds."),
   coveredAmountCents: cents,
   remainingCoveredCents: cents.describe(
     "The covered amount less what earlier claims on the plan were paid; 0 once the plan was cancelled or voided.",
   ),
   purchasedAt: timestamp,
   freeLookEndsAt: timestamp,
-  cancellable: z.boolean().describe("Active and still within the 48-hour free look."),
+  cancellable: z
+    .boolean()
+    .describe("Active, still within the 48-hour free look, and the buyer paid for it (not a merchant-paid plan)."),
   cancelledAt: timestamp.nullable(),
   feeRefund: z
     .strictObject({

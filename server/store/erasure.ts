@@ -24,7 +24,6 @@ export const MERCHANT_TABLES = [
   "fee_refunds",
   "shipment_events",
   "shipments",
-  "tracking_connections",
   "orders",
   "plans",
   "quotes",

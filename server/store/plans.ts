@@ -3,12 +3,12 @@
 import type { Actor } from "../vocabulary/actors.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
-import type { ConsentRecord, PlanSelector, PlanStatus, OrderContext } from "../vocabulary/plans.ts";
+import type { ConsentRecord, FeeParts, Payer, PlanSelector, PlanStatus, OrderContext } from "../vocabulary/plans.ts";
 import { forUpdate, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 import type { FeeRefundRecord } from "./fee-refunds.ts";
 
-export interface NewPlan {
+export interface NewPlan extends FeeParts {
   id: string;
   referenceNumber: string;
   quoteId: string;
@@ -28,7 +28,7 @@ export interface NewPlan {
 }
 
 /** A plan with the status of the order it protects; `consent` only where one plan is read. */
-export interface PurchaseRecord {
+export interface PurchaseRecord extends FeeParts {
   id: string;
   referenceNumber: string;
   status: PlanStatus;
@@ -60,6 +60,9 @@ interface PurchaseRow {
   quote_id: string;
   currency: string;
   fee_cents: number;
+  payer: Payer;
+  buyer_fee_cents: number;
+  merchant_fee_cents: number;
   covered_amount_cents: number;
   purchased_at: number;
   free_look_ends_at: number;
@@ -88,7 +91,7 @@ export interface PurchaseFilters {
 
 const PURCHASES = "plans p JOIN orders o ON o.plan_id = p.id LEFT JOIN fee_refunds fr ON fr.plan_id = p.id";
 const PURCHASE_COLUMNS = `p.id, p.reference_number, p.status, p.order_id, o.status AS order_status, p.quote_id, p.currency, p.fee_cents,
-  p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.created_at, p.voided_at, p.void_reason, p.cancelled_at, p.mode,
+  p.payer, p.buyer_fee_cents, p.merchant_fee_cents, p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.created_at, p.voided_at, p.void_reason, p.cancelled_at, p.mode,
   fr.id AS fee_refund_id, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
   fr.channel AS fee_refund_channel, fr.status AS fee_refund_status, fr.reference AS fee_refund_reference,
   fr.refunded_at AS fee_refund_refunded_at`;
@@ -103,6 +106,9 @@ function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
     quoteId: row.quote_id,
     currency: row.currency,
     feeCents: row.fee_cents,
+    payer: row.payer,
+    buyerFeeCents: row.buyer_fee_cents,
+    merchantFeeCents: row.merchant_fee_cents,
     coveredAmountCents: row.covered_amount_cents,
     purchasedAt: row.purchased_at,
     freeLookEndsAt: row.free_look_ends_at,
@@ -131,8 +137,9 @@ function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
 export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Promise<boolean> {
   const inserted = await tx.all(
     `INSERT INTO plans (id, merchant_id, mode, quote_id, order_id, currency, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash,
-       purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, order_name, status)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
+       purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, order_name,
+       payer, buyer_fee_cents, merchant_fee_cents, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
      ON CONFLICT (reference_number) DO NOTHING RETURNING id`,
     [
       plan.id,
@@ -152,6 +159,9 @@ export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Pr
       plan.createdAt,
       plan.referenceNumber,
       plan.orderName,
+      plan.payer,
+      plan.buyerFeeCents,
+      plan.merchantFeeCents,
     ],
   );
   return inserted.length === 1;

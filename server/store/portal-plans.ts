@@ -3,7 +3,7 @@
 import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 import type { FeeRefundRecord } from "./fee-refunds.ts";
-import type { PlanStatus } from "../vocabulary/plans.ts";
+import type { Payer, PlanStatus } from "../vocabulary/plans.ts";
 
 export interface PortalPlanRecord {
   id: string;
@@ -19,6 +19,9 @@ export interface PortalPlanRecord {
   orderName: string | null;
   currency: string;
   feeCents: number;
+  /** Who paid for the protection, and the buyer's part of the fee (what a free-look cancellation refunds). */
+  payer: Payer;
+  buyerFeeCents: number;
   coveredAmountCents: number;
   /** The sum of paid_amount_cents of the plan's claims. */
   paidCents: number;
@@ -44,6 +47,8 @@ interface PortalPlanRow {
   order_name: string | null;
   currency: string;
   fee_cents: number;
+  payer: Payer;
+  buyer_fee_cents: number;
   covered_amount_cents: number;
   paid_cents: number | string | null;
   undenied_claims: number | string;
@@ -58,7 +63,7 @@ interface PortalPlanRow {
 }
 
 const SELECT_PORTAL_PLAN = `SELECT p.id, p.merchant_id, p.mode, p.reference_number, p.status, m.name AS merchant_name, m.shop_domain,
-  p.order_id, p.order_name, p.currency, p.fee_cents, p.covered_amount_cents, p.customer_email_hash, p.purchased_at, p.free_look_ends_at,
+  p.order_id, p.order_name, p.currency, p.fee_cents, p.payer, p.buyer_fee_cents, p.covered_amount_cents, p.customer_email_hash, p.purchased_at, p.free_look_ends_at,
   p.cancelled_at, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
   fr.status AS fee_refund_status, fr.refunded_at AS fee_refund_refunded_at,
   (SELECT COALESCE(SUM(c.paid_amount_cents), 0) FROM claims c WHERE c.plan_id = p.id) AS paid_cents,
@@ -77,6 +82,8 @@ const toRecord = (row: PortalPlanRow): PortalPlanRecord => ({
   orderName: row.order_name,
   currency: row.currency,
   feeCents: row.fee_cents,
+  payer: row.payer,
+  buyerFeeCents: row.buyer_fee_cents,
   coveredAmountCents: row.covered_amount_cents,
   paidCents: Number(row.paid_cents ?? 0),
   undeniedClaims: Number(row.undenied_claims),

@@ -3,6 +3,7 @@
 import type { Actor } from "../vocabulary/actors.ts";
 import type { Currency } from "../vocabulary/money.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
+import type { Payer } from "../vocabulary/plans.ts";
 import { findOwnedRow, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 
@@ -15,6 +16,9 @@ export interface ProgramTerms {
   currencies: Currency[];
   /** Empty: any category. */
   productCategories: string[];
+  /** Who pays for protection; buyerShareBps is the buyer's share of the fee for split, null otherwise. */
+  payer: Payer;
+  buyerShareBps: number | null;
 }
 
 export interface ProgramRecord extends Omit<ProgramTerms, "name"> {
@@ -29,6 +33,8 @@ interface ProgramRow {
   merchant_share_bps: number;
   currencies: string;
   product_categories: string;
+  payer: Payer;
+  buyer_share_bps: number | null;
 }
 
 export async function findActiveProgram(
@@ -40,7 +46,7 @@ export async function findActiveProgram(
     tx,
     owner,
     "protection_programs",
-    "id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories",
+    "id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories, payer, buyer_share_bps",
     programId,
     " AND active = TRUE",
   );
@@ -53,6 +59,8 @@ export async function findActiveProgram(
     merchantShareBps: row.merchant_share_bps,
     currencies: JSON.parse(row.currencies),
     productCategories: JSON.parse(row.product_categories),
+    payer: row.payer,
+    buyerShareBps: row.buyer_share_bps,
   };
 }
 
@@ -64,8 +72,8 @@ export async function insertProgram(
   const { terms } = program;
   await tx.run(
     `INSERT INTO protection_programs (id, merchant_id, mode, name, rate_bps, min_fee_cents, max_covered_cents,
-       merchant_share_bps, currencies, product_categories, active, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?)`,
+       merchant_share_bps, currencies, product_categories, payer, buyer_share_bps, active, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?)`,
     [
       program.id,
       owner.merchantId,
@@ -77,6 +85,8 @@ export async function insertProgram(
       terms.merchantShareBps,
       JSON.stringify(terms.currencies),
       JSON.stringify(terms.productCategories),
+      terms.payer,
+      terms.buyerShareBps,
       program.createdAt,
     ],
   );
@@ -141,13 +151,15 @@ export interface EditableProgram {
   productCategories: string[];
   claimRules: string;
   settlementPeriod: "weekly" | "monthly";
+  payer: Payer;
+  buyerShareBps: number | null;
 }
 
 /** The owner's first active program in the mode (the one quotes use unless another is named). */
 export async function findFirstActiveProgram(tx: Queryable, owner: Actor): Promise<EditableProgram | undefined> {
   const row = await tx.get<ProgramRow & { claim_rules: string; settlement_period: "weekly" | "monthly" }>(
     `SELECT id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories,
-            claim_rules, settlement_period
+            claim_rules, settlement_period, payer, buyer_share_bps
      FROM protection_programs WHERE merchant_id = ? AND mode = ? AND active = TRUE ORDER BY id LIMIT 1`,
     [owner.merchantId, owner.mode],
   );
@@ -161,6 +173,8 @@ export async function findFirstActiveProgram(tx: Queryable, owner: Actor): Promi
       productCategories: JSON.parse(row.product_categories),
       claimRules: row.claim_rules,
       settlementPeriod: row.settlement_period,
+      payer: row.payer,
+      buyerShareBps: row.buyer_share_bps,
     }
   );
 }
@@ -173,7 +187,7 @@ export async function updateProgramTerms(
 ): Promise<void> {
   await tx.run(
     `UPDATE protection_programs SET rate_bps = ?, min_fee_cents = ?, max_covered_cents = ?, currencies = ?,
-       product_categories = ?, claim_rules = ?, settlement_period = ? WHERE id = ?`,
+       product_categories = ?, claim_rules = ?, settlement_period = ?, payer = ?, buyer_share_bps = ? WHERE id = ?`,
     [
       terms.rateBps,
       terms.minFeeCents,
@@ -182,6 +196,8 @@ export async function updateProgramTerms(
       JSON.stringify(terms.productCategories),
       terms.claimRules,
       terms.settlementPeriod,
+      terms.payer,
+      terms.buyerShareBps,
       programId,
     ],
   );
@@ -197,7 +213,7 @@ export interface ListedProgram extends ProgramRecord {
 }
 
 const LISTED_PROGRAM_COLUMNS =
-  "id, mode, name, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories, settlement_period, active, created_at";
+  "id, mode, name, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories, settlement_period, payer, buyer_share_bps, active, created_at";
 
 type ListedProgramRow = ProgramRow & {
   mode: Actor["mode"];
@@ -219,6 +235,8 @@ function toListedProgram(row: ListedProgramRow): ListedProgram {
     currencies: JSON.parse(row.currencies),
     productCategories: JSON.parse(row.product_categories),
     settlementPeriod: row.settlement_period,
+    payer: row.payer,
+    buyerShareBps: row.buyer_share_bps,
     active: Boolean(row.active), // SQLite answers 0/1
 
     createdAt: Number(row.created_at),

@@ -4,11 +4,12 @@ import type { Actor } from "../vocabulary/actors.ts";
 import type { KeyKind } from "../vocabulary/ids.ts";
 import { findOwnedRow, forUpdate, type Queryable } from "./database.ts";
 import { MERCHANT_SHARE_OF_QUOTE } from "./programs.ts";
+import type { FeeParts, Payer } from "../vocabulary/plans.ts";
 
 export type StoredQuoteStatus = "open" | "confirmed" | "declined";
 
-/** A quote as the confirm and decline paths need it. */
-export interface QuoteRecord {
+/** A quote as the confirm and decline paths need it (who pays which part of its fee: FeeParts). */
+export interface QuoteRecord extends FeeParts {
   id: string;
   orderId: string;
   currency: string;
@@ -47,17 +48,21 @@ interface QuoteRow {
   expires_at: number;
   key_kind: KeyKind;
   order_name: string | null;
+  payer: Payer;
+  buyer_fee_cents: number;
+  merchant_fee_cents: number;
 }
 
 const QUOTE_COLUMNS =
-  "id, order_id, currency, order_amount_cents, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash, status, token_hash, created_at, expires_at, key_kind, order_name";
+  "id, order_id, currency, order_amount_cents, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash, status, token_hash, created_at, expires_at, key_kind, order_name, payer, buyer_fee_cents, merchant_fee_cents";
 
 /** Stores an open quote. */
 export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote): Promise<void> {
   await tx.run(
     `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
-       covered_amount_cents, customer_email_sealed, customer_email_hash, product_category, status, token_hash, created_at, expires_at, key_kind, order_name)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)`,
+       covered_amount_cents, customer_email_sealed, customer_email_hash, product_category, status, token_hash, created_at, expires_at, key_kind, order_name,
+       payer, buyer_fee_cents, merchant_fee_cents)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       quote.id,
       owner.merchantId,
@@ -76,6 +81,9 @@ export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote):
       quote.expiresAt,
       quote.keyKind,
       quote.orderName,
+      quote.payer,
+      quote.buyerFeeCents,
+      quote.merchantFeeCents,
     ],
   );
 }
@@ -115,6 +123,9 @@ export async function lockQuote(
     expiresAt: row.expires_at,
     keyKind: row.key_kind,
     orderName: row.order_name,
+    payer: row.payer,
+    buyerFeeCents: row.buyer_fee_cents,
+    merchantFeeCents: row.merchant_fee_cents,
   };
 }
 

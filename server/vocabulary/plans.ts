@@ -4,6 +4,20 @@ import type { Surface } from "./actors.ts";
 /** A plan's state: active until voided (its order cancelled) or cancelled (by the buyer in the free look). */
 export type PlanStatus = "active" | "voided" | "cancelled";
 
+/**
+ * Who pays for a program's protection (docs/api.md "Who pays"): the buyer (an offer at checkout), the merchant (every
+ * order protected, no choice for the buyer) or split (the buyer pays the program's buyer share of the fee).
+ */
+export const PAYERS = ["buyer", "merchant", "split"] as const;
+export type Payer = (typeof PAYERS)[number];
+
+/** Who pays which part of a fee: the parts sum to the fee. */
+export interface FeeParts {
+  payer: Payer;
+  buyerFeeCents: number;
+  merchantFeeCents: number;
+}
+
 /** What the buyer saw and agreed to, kept with the plan for disputes. */
 export interface ConsentRecord {
   quoteId: string;
@@ -15,6 +29,15 @@ export interface ConsentRecord {
   coveredReasons: readonly string[];
   termsUrl: string;
   acceptedAt: string;
+  /**
+   * Who paid and which part (absent on plans made before payers existed: the buyer paid the whole fee). `buyerShown`
+   * is what the buyer was given: a choice (buyer and split: the buyer accepted an offer) or a notice (merchant: the
+   * merchant protected the order; the buyer chose nothing and paid nothing).
+   */
+  payer?: Payer;
+  buyerFeeCents?: number;
+  merchantFeeCents?: number;
+  buyerShown?: "choice" | "notice";
   /**
    * A server confirm's grounds: what on the platform's order shows the buyer chose protection (docs/shopify.md
    * "When the opt-in and the protection line disagree"). Absent where the buyer confirmed in the browser, and on

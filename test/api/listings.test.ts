@@ -131,6 +131,9 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
           quoteId: expected.quoteId,
           currency: "USD",
           feeCents: expected.feeCents,
+          payer: "buyer",
+          buyerFeeCents: expected.feeCents,
+          merchantFeeCents: 0,
           coveredAmountCents: expected.coveredAmountCents,
           // protectOrder's order_context: purchased a minute before the quote; the free look runs 48 h from then.
           purchasedAt: iso(expected.createdAt - 60 * SECOND),

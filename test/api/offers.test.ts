@@ -64,6 +64,7 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
         order_id: "order-shape",
       });
       assert.deepEqual(Object.keys(quote).sort(), [
+        "buyerFeeCents",
         "coveredAmountCents",
         "coveredReasons",
         "currency",
@@ -71,8 +72,10 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
         "expiresAt",
         "feeCents",
         "livemode",
+        "merchantFeeCents",
         "orderAmountCents",
         "orderId",
+        "payer",
         "quoteId",
         "status",
         "termsUrl",
@@ -134,6 +137,9 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
         orderId: quote.orderId,
         currency: "EUR",
         feeCents: 15_000,
+        payer: "buyer",
+        buyerFeeCents: 15_000,
+        merchantFeeCents: 0,
         coveredAmountCents: 500_000,
         freeLookEndsAt: "2026-11-24T11:59:00.000Z",
         coverageUrl: `https://portal.example.test/coverage/${referenceNumber}`,

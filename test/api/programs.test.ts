@@ -57,6 +57,8 @@ describe.each(DIALECTS)("programs API (%s)", (dialect) => {
       currencies: DEFAULT_PROGRAM.currencies,
       productCategories: [],
       settlementPeriod: "weekly",
+      payer: "buyer",
+      buyerShareBps: null,
       livemode: false,
       createdAt: first.createdAt,
     });

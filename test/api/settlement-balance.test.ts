@@ -90,6 +90,7 @@ describe.each(DIALECTS)("the running balance (%s)", (dialect) => {
     const totals = {
       fee_collected: -(fees[0] + fees[1]),
       merchant_fee_share: share(fees[0]) + share(fees[1]),
+      merchant_paid_fee: 0,
       fee_refunded: 0,
       merchant_refund_credit: share(fees[1]),
       claim_reimbursement: 4_500,

@@ -50,6 +50,7 @@ describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
     const totals = {
       fee_collected: -(fees[0] + fees[1]),
       merchant_fee_share: shares[0] + shares[1],
+      merchant_paid_fee: 0,
       fee_refunded: 0,
       merchant_refund_credit: shares[1],
       claim_reimbursement: 0,

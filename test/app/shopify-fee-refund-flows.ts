@@ -103,7 +103,7 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
           tx,
           services,
           { merchantId: plan.merchant_id, mode: "test" },
-          { id: plan.id, feeCents: plan.fee_cents, currency: plan.currency, shopifyShop: false },
+          { id: plan.id, buyerFeeCents: plan.fee_cents, currency: plan.currency, shopifyShop: false },
         );
       });
     }

@@ -79,7 +79,7 @@ describe.each(DIALECTS)("needs your action (%s)", (dialect) => {
 
   async function owedFee(merchant: NewMerchant, planId: string, shopifyShop = false) {
     await db().transaction((tx) =>
-      owePlanFee(tx, t.services, actorOf(merchant), { id: planId, feeCents: 250, currency: "USD", shopifyShop }),
+      owePlanFee(tx, t.services, actorOf(merchant), { id: planId, buyerFeeCents: 250, currency: "USD", shopifyShop }),
     );
   }
 

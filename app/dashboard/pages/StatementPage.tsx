@@ -14,6 +14,7 @@ import { periodDays, signed, StatementLines } from "../BalanceCard.tsx";
 const KIND_WORDS: Record<string, string> = {
   fee_collected: "Fee collected for us",
   merchant_fee_share: "Your share of the fee",
+  merchant_paid_fee: "Protection you paid for your orders",
   fee_refunded: "Fee returned (cancelled protection)",
   merchant_refund_credit: "Your share credited (refunded order)",
   claim_reimbursement: "Claim reimbursed to you",

@@ -22,7 +22,6 @@ export {
   digitsOf,
   formatDecimalAmount,
   formatMoney,
-  formatMoneyEnUs,
   minorDigits,
   parseDecimalAmount,
   parseTypedMoney,

@@ -18,6 +18,12 @@ export type Quote = {
   currency: string;
   orderAmountCents: number;
   feeCents: number;
+  /** Who pays for protection: buyer (an offer at checkout), merchant (every order protected), or split. */
+  payer: "buyer" | "merchant" | "split";
+  /** The part of feeCents the buyer pays (0 when the merchant pays). */
+  buyerFeeCents: number;
+  /** The part of feeCents the merchant pays itself; buyerFeeCents + merchantFeeCents = feeCents. */
+  merchantFeeCents: number;
   coveredAmountCents: number;
   coveredReasons: string[];
   /** The full two-sentence disclosure, to be shown verbatim. */
@@ -36,6 +42,12 @@ export type Confirmation = {
   orderId: string;
   currency: string;
   feeCents: number;
+  /** Who pays for protection: buyer (an offer at checkout), merchant (every order protected), or split. */
+  payer: "buyer" | "merchant" | "split";
+  /** The part of feeCents the buyer pays (0 when the merchant pays). */
+  buyerFeeCents: number;
+  /** The part of feeCents the merchant pays itself; buyerFeeCents + merchantFeeCents = feeCents. */
+  merchantFeeCents: number;
   coveredAmountCents: number;
   /** ISO 8601 UTC. */
   freeLookEndsAt: string;
@@ -64,6 +76,12 @@ export type Purchase = {
   quoteId: string;
   currency: string;
   feeCents: number;
+  /** Who pays for protection: buyer (an offer at checkout), merchant (every order protected), or split. */
+  payer: "buyer" | "merchant" | "split";
+  /** The part of feeCents the buyer pays (0 when the merchant pays). */
+  buyerFeeCents: number;
+  /** The part of feeCents the merchant pays itself; buyerFeeCents + merchantFeeCents = feeCents. */
+  merchantFeeCents: number;
   coveredAmountCents: number;
   /** ISO 8601 UTC. */
   purchasedAt: string;
@@ -102,6 +120,12 @@ export type ConsentRecord = {
   termsUrl: string;
   /** ISO 8601 UTC. */
   acceptedAt: string;
+  /** Who paid (absent on plans made before payers: the buyer paid all of it). */
+  payer?: "buyer" | "merchant" | "split";
+  buyerFeeCents?: number;
+  merchantFeeCents?: number;
+  /** choice: the buyer accepted an offer; notice: the merchant protected the order and told the buyer. */
+  buyerShown?: "choice" | "notice";
   /** A server confirm's grounds on the platform's order: choice_attribute, checkout_metafield, protection_line. Absent for browser confirms. */
   evidence?: ("choice_attribute" | "checkout_metafield" | "protection_line")[];
 };
@@ -185,19 +209,6 @@ export type OrderDelivery = {
   deliveredAt: string | null;
   overdue: boolean;
   shipments: Shipment[];
-  livemode: boolean;
-};
-
-/** The connectAftership response. */
-export type TrackingConnection = {
-  object: "tracking_connection";
-  provider: "aftership";
-  /** Where AfterShip is to send this mode's webhooks, on the API's host. */
-  callbackPath: string;
-  /** ISO 8601 UTC. */
-  createdAt: string;
-  /** ISO 8601 UTC. */
-  updatedAt: string;
   livemode: boolean;
 };
 
@@ -305,6 +316,12 @@ export type HeadlessQuote = {
   currency: string;
   order_amount_cents: number;
   fee_cents: number;
+  /** Who pays for protection: buyer (an offer at checkout), merchant (every order protected), or split. */
+  payer: "buyer" | "merchant" | "split";
+  /** The part of feeCents the buyer pays (0 when the merchant pays). */
+  buyer_fee_cents: number;
+  /** The part of feeCents the merchant pays itself; buyerFeeCents + merchantFeeCents = feeCents. */
+  merchant_fee_cents: number;
   covered_amount_cents: number;
   covered_reasons: string[];
   disclosure_text: "This is not insurance";
@@ -324,6 +341,12 @@ export type HeadlessConfirmation = {
   order_id: string;
   currency: string;
   fee_cents: number;
+  /** Who pays for protection: buyer (an offer at checkout), merchant (every order protected), or split. */
+  payer: "buyer" | "merchant" | "split";
+  /** The part of feeCents the buyer pays (0 when the merchant pays). */
+  buyer_fee_cents: number;
+  /** The part of feeCents the merchant pays itself; buyerFeeCents + merchantFeeCents = feeCents. */
+  merchant_fee_cents: number;
   covered_amount_cents: number;
   /** ISO 8601 UTC. */
   free_look_ends_at: string;
@@ -490,6 +513,10 @@ export type PortalPlan = {
   orderName: string | null;
   currency: string;
   feeCents: number;
+  /** Who pays for protection: buyer (an offer at checkout), merchant (every order protected), or split. */
+  payer: "buyer" | "merchant" | "split";
+  /** What the buyer paid of the fee: what a free-look cancellation refunds. */
+  buyerFeeCents: number;
   coveredAmountCents: number;
   /** The covered amount less what earlier claims on the plan were paid; 0 once the plan was cancelled or voided. */
   remainingCoveredCents: number;
@@ -497,7 +524,7 @@ export type PortalPlan = {
   purchasedAt: string;
   /** ISO 8601 UTC. */
   freeLookEndsAt: string;
-  /** Active and still within the 48-hour free look. */
+  /** Active, still within the 48-hour free look, and the buyer paid for it (not a merchant-paid plan). */
   cancellable: boolean;
   /** ISO 8601 UTC. */
   cancelledAt: string | null;
@@ -671,6 +698,7 @@ export type SettlementStatement = {
     Record<
       | "fee_collected"
       | "merchant_fee_share"
+      | "merchant_paid_fee"
       | "fee_refunded"
       | "merchant_refund_credit"
       | "claim_reimbursement"
@@ -707,6 +735,10 @@ export type Program = {
   /** Empty: any category. */
   productCategories: string[];
   settlementPeriod: "weekly" | "monthly";
+  /** Who pays for protection: buyer (an offer at checkout), merchant (every order protected), or split. */
+  payer: "buyer" | "merchant" | "split";
+  /** Split only: the buyer's share of the fee, in hundredths of a percent; null otherwise. */
+  buyerShareBps: number | null;
   livemode: boolean;
   /** ISO 8601 UTC. */
   createdAt: string;
@@ -719,6 +751,7 @@ export type SettlementWithEntries = SettlementStatement & {
     kind:
       | "fee_collected"
       | "merchant_fee_share"
+      | "merchant_paid_fee"
       | "fee_refunded"
       | "merchant_refund_credit"
       | "claim_reimbursement"
@@ -761,6 +794,7 @@ export type SettlementBalances = {
       Record<
         | "fee_collected"
         | "merchant_fee_share"
+        | "merchant_paid_fee"
         | "fee_refunded"
         | "merchant_refund_credit"
         | "claim_reimbursement"
@@ -794,15 +828,6 @@ export interface OperationResponses {
   reportShipment: Shipment;
   reportShipmentEvent: Shipment;
   getOrderDelivery: OrderDelivery;
-  connectAftership: TrackingConnection;
-  receiveAftershipCallback: {
-    object: "tracking_callback";
-    event: string;
-    /** The shipments of the tracking number and carrier; empty: none is known and nothing was recorded. */
-    shipmentIds: string[];
-    /** The checkpoints new to those shipments, recorded as scans. */
-    scansRecorded: number;
-  };
   listClaims: List<Claim>;
   listMerchantClaims: List<Claim>;
   getClaim: Claim;
@@ -857,6 +882,3 @@ export type PortalOperation =
   | "getPortalPlan"
   | "getPortalReasons"
   | "cancelPortalPlan";
-
-/** What a tracking aggregator calls, signed with the merchant's secret at the aggregator: not this SDK's. */
-export type CallbackOperation = "receiveAftershipCallback";
