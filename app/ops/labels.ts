@@ -50,6 +50,13 @@ export const ACCOUNT_STATUS_LABELS: Record<string, string> = {
 /** A claim's risk level in words (the page's colour only repeats it). */
 export const RISK_LEVEL_NAMES = { low: "Low", elevated: "Elevated", high: "High" } as const;
 
+/** The queue's orders (the "Sort" choice); within a risk level the oldest comes first. */
+export const QUEUE_SORT_LABELS = {
+  oldest: "Oldest first",
+  risk: "Highest risk first",
+  newest: "Newest first",
+} as const;
+
 /** A shipment's derived state in words (docs/api.md "Delivery states"); a stall adds its "since" beside it. */
 export const SHIPMENT_STATE_LABELS: Record<string, string> = {
   pending: "Pending (no scan yet)",

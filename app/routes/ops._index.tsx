@@ -1,6 +1,7 @@
-// /ops: the claims queue across merchants — by default what waits for a decision or a payout, oldest first, with
-// each claim's age, who took it and where it stands against the review promise — filtered by status, reason, mode,
-// merchant and assignee ("Mine"), or searched by reference number (GET forms: the filters are in the URL) — and how the
+// /ops: the claims queue across merchants — by default what waits for a decision or a payout, oldest first (or
+// highest risk or newest first), with each claim's age, who took it and where it stands against the review promise —
+// filtered by status, reason, mode, merchant, assignee ("Mine") and risk, or searched by reference number (GET forms:
+// the filters and the order are in the URL) — and how the
 // last 30 days' claims of the filter's merchant and mode were decided (by a rule or a person, and how fast).
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -14,11 +15,11 @@ import {
 } from "../../server/index.ts";
 import { requireStaff, runtime } from "../ops/console.server.ts";
 import { formAction } from "../form-actions.server.ts";
-import { RISK_LEVEL_NAMES, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
+import { QUEUE_SORT_LABELS, RISK_LEVEL_NAMES, STATUS_LABELS, VIEW_LABELS } from "../ops/labels.ts";
 import { ErrorSummary, Field, OpsShell, ReviewMarkerBadge, StatusBadge, TableRegion } from "../ops/ui.tsx";
 import { formatDateTime, formatDuration, formatMoney } from "../ui/format.ts";
 
-const FILTERS = ["view", "reason", "mode", "merchantId", "reference", "assignee", "risk", "after"] as const;
+const FILTERS = ["view", "reason", "mode", "merchantId", "reference", "assignee", "risk", "sort", "after"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -35,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       reference: "reference",
       assignee: "assignee",
       risk: "risk",
+      sort: "sort",
     },
     () => listClaimQueue(db, services, filters, staff.id),
   );
@@ -149,6 +151,17 @@ export default function Queue() {
             </select>
           )}
         </Field>
+        <Field id="sort" label="Sort">
+          {(props) => (
+            <select {...props} defaultValue={filters.sort}>
+              {Object.entries(QUEUE_SORT_LABELS).map(([sort, label]) => (
+                <option key={sort} value={sort}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Field id="merchantId" label="Merchant">
           {(props) => (
             <select {...props} defaultValue={filters.merchantId ?? ""}>
@@ -176,7 +189,8 @@ export default function Queue() {
             <caption>
               {VIEW_LABELS[filters.view] ?? filters.view}
               {filters.assignee === "mine" ? ", mine" : ""}
-              {filters.reference ? `, reference containing ${filters.reference}` : ""}: oldest first
+              {filters.reference ? `, reference containing ${filters.reference}` : ""}:{" "}
+              {QUEUE_SORT_LABELS[filters.sort].toLowerCase()}
               {filters.after ? " (continued)" : ""}
             </caption>
             <thead>

@@ -1,7 +1,8 @@
 // The claims team's console (/ops) over every merchant's claims: the queue (what waits for a decision or a payout,
-// oldest first, with its age), one claim with everything deciding it needs (merchant, plan and consent record, order,
-// evidence, timeline, decision, payout), and the team's actions on it. Each action is the claim decision function
-// (claim-decisions.ts) and its audit entry in the caller's one transaction. Nothing here reads an API key.
+// oldest first — or highest risk or newest first — with its age), one claim with everything deciding it needs
+// (merchant, plan and consent record, order, evidence, timeline, decision, payout), and the team's actions on it. Each
+// action is the claim decision function (claim-decisions.ts) and its audit entry in the caller's one transaction.
+// Nothing here reads an API key.
 //
 // A Shopify shop's approved claim is paid by the app's payout job. When that job gives up (dead: it never runs again),
 // the merchant pays in the Shopify admin and an admin of the claims team records it here; while the job may still pay,
@@ -48,6 +49,8 @@ import {
   listClaimMerchants,
   listPlanClaimSummaries,
   listQueue,
+  QUEUE_ORDERS,
+  riskRank,
   setClaimAssignee,
 } from "../store/ops-claims.ts";
 import type { ClaimPayoutState } from "../vocabulary/claims.ts";
@@ -119,8 +122,10 @@ const queueFilterSchema = z.object({
   assignee: optional(z.enum(["mine"], "Choose everyone's claims or yours.")),
   /** "elevated": elevated or high; "high": high only. */
   risk: optional(z.enum(["elevated", "high"], "Choose elevated or high.")),
-  /** The cursor of the next page: `<created_at>.<claim id>` of the previous page's last row. */
-  after: optional(z.string().regex(/^\d{1,16}\.[a-z0-9_]{1,64}$/, "Not a page cursor.")),
+  /** The queue's order: oldest first (the default), highest risk first (oldest first within a level), newest first. */
+  sort: optional(z.enum(QUEUE_ORDERS, "Choose one of the listed orders.")).default("oldest"),
+  /** The cursor of the next page: `<risk rank>.<created_at>.<claim id>` of the previous page's last row. */
+  after: optional(z.string().regex(/^\d\.\d{1,16}\.[a-z0-9_]{1,64}$/, "Not a page cursor.")),
 });
 export type QueueFilters = z.output<typeof queueFilterSchema>;
 
@@ -161,7 +166,7 @@ export interface Queue {
   decisions: ClaimDecisionStats;
 }
 
-/** The queue, oldest first, by the (validated) filters of the queue page's form; "mine" is `staffId`'s. */
+/** The queue in its order, by the (validated) filters of the queue page's form; "mine" is `staffId`'s. */
 export async function listClaimQueue(db: Tx, services: Services, filters: unknown, staffId?: string): Promise<Queue> {
   const parsed = parseInput(queueFilterSchema, filters);
   const statuses =
@@ -172,7 +177,7 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
         : parsed.view === "payout_error"
           ? (["approved"] as const)
           : [parsed.view];
-  const [cursorTime, cursorId] = parsed.after?.split(".") ?? [];
+  const [cursorRank, cursorTime, cursorId] = parsed.after?.split(".") ?? [];
   const records = await listQueue(
     db,
     {
@@ -185,7 +190,8 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
       // No staff member, no claims of theirs: "mine" without one matches nothing rather than everything.
       assigneeStaffId: parsed.assignee === "mine" ? (staffId ?? "") : undefined,
       riskLevels: parsed.risk && RISK_LEVELS.slice(RISK_LEVELS.indexOf(parsed.risk)),
-      after: parsed.after ? { createdAt: Number(cursorTime), id: cursorId } : undefined,
+      order: parsed.sort,
+      after: parsed.after ? { riskRank: Number(cursorRank), createdAt: Number(cursorTime), id: cursorId } : undefined,
     },
     QUEUE_PAGE_SIZE + 1,
   );
@@ -202,7 +208,7 @@ export async function listClaimQueue(db: Tx, services: Services, filters: unknow
       ageMs: Math.max(0, now - record.createdAt),
       review: reviewPromise(record.status, reviewFrom, now),
     })),
-    nextAfter: records.length > QUEUE_PAGE_SIZE ? `${last.createdAt}.${last.id}` : null,
+    nextAfter: records.length > QUEUE_PAGE_SIZE ? `${riskRank(last.riskLevel)}.${last.createdAt}.${last.id}` : null,
     counts: await countClaimsByStatus(db),
     merchants: await listClaimMerchants(db, MERCHANT_FILTER_LIMIT),
     decisions: await claimDecisionStats(db, {

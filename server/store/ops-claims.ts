@@ -1,7 +1,7 @@
 // The claims team's reads across merchants (/ops): the queue of claims with their merchant, and one claim with what
 // deciding it needs (its owner, decision and payout columns, the order, the program's claim rules, a Shopify shop's
 // payout state). Scoped by nothing but the filters: only the console, behind a staff session, calls these.
-import type { ClaimStatus, RiskLevel } from "../vocabulary/claims.ts";
+import { RISK_LEVELS, type ClaimStatus, type RiskLevel } from "../vocabulary/claims.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import { placeholders, type Queryable, type SqlValue } from "./database.ts";
 import type { ClaimPayoutState } from "../vocabulary/claims.ts";
@@ -20,9 +20,28 @@ export interface QueueFilters {
   assigneeStaffId?: string;
   /** Only claims assessed at one of these risk levels. */
   riskLevels?: readonly RiskLevel[];
-  /** The last row of the previous page: rows after it (oldest first). */
-  after?: { createdAt: number; id: string };
+  /** `oldest` first (filing time, then id), `newest` first, or highest `risk` first (oldest first within a level). */
+  order: QueueOrder;
+  /** The last row of the previous page: rows after it in `order` (its `riskRank` counts in the `risk` order only). */
+  after?: { riskRank: number; createdAt: number; id: string };
 }
+
+export const QUEUE_ORDERS = ["oldest", "risk", "newest"] as const;
+export type QueueOrder = (typeof QUEUE_ORDERS)[number];
+
+/** A risk level as a number that sorts: high 3, elevated 2, low 1; a claim never assessed 0 (after every level). */
+export const riskRank = (level: RiskLevel | null): number => (level === null ? 0 : RISK_LEVELS.indexOf(level) + 1);
+const RISK_RANK_SQL = `CASE r.level ${RISK_LEVELS.map((level) => `WHEN '${level}' THEN ${riskRank(level)}`).join(" ")} ELSE 0 END`;
+
+/** Each order's ORDER BY and its keyset condition for the rows after a cursor (ties broken by id: a stable order). */
+const ORDERS: Record<QueueOrder, { by: string; after: string }> = {
+  oldest: { by: "c.created_at, c.id", after: "(c.created_at > ? OR (c.created_at = ? AND c.id > ?))" },
+  newest: { by: "c.created_at DESC, c.id DESC", after: "(c.created_at < ? OR (c.created_at = ? AND c.id < ?))" },
+  risk: {
+    by: `${RISK_RANK_SQL} DESC, c.created_at, c.id`,
+    after: `(${RISK_RANK_SQL} < ? OR (${RISK_RANK_SQL} = ? AND (c.created_at > ? OR (c.created_at = ? AND c.id > ?))))`,
+  },
+};
 
 export interface QueueRecord {
   id: string;
@@ -74,7 +93,7 @@ const REVIEW_FROM = `COALESCE((SELECT MAX(t.created_at) FROM claim_timeline t
    WHERE t.claim_id = c.id AND t.kind = 'status_changed' AND t.status = 'under_review' AND t.actor = 'service'),
   c.created_at)`;
 
-/** The queue, oldest first: `limit` rows at most. */
+/** The queue in the filters' order: `limit` rows at most. */
 export async function listQueue(tx: Queryable, filters: QueueFilters, limit: number): Promise<QueueRecord[]> {
   const where = [`c.status IN (${placeholders(filters.statuses)})`];
   const params: SqlValue[] = [...filters.statuses];
@@ -98,9 +117,11 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
     where.push("p.reference_number LIKE ?");
     params.push(`%${filters.reference}%`);
   }
+  const order = ORDERS[filters.order];
   if (filters.after) {
-    where.push("(c.created_at > ? OR (c.created_at = ? AND c.id > ?))");
-    params.push(filters.after.createdAt, filters.after.createdAt, filters.after.id);
+    const { riskRank: rank, createdAt, id } = filters.after;
+    where.push(order.after);
+    params.push(...(filters.order === "risk" ? [rank, rank] : []), createdAt, createdAt, id);
   }
   const rows = await tx.all<QueueRow>(
     `SELECT c.id, c.merchant_id, m.name AS merchant_name, c.mode, p.reference_number, c.reason, c.status,
@@ -111,7 +132,7 @@ export async function listQueue(tx: Queryable, filters: QueueFilters, limit: num
      LEFT JOIN staff_accounts s ON s.id = c.assignee_staff_id
      LEFT JOIN claim_risk_assessments r ON r.claim_id = c.id
      WHERE ${where.join(" AND ")}
-     ORDER BY c.created_at, c.id LIMIT ${limit}`,
+     ORDER BY ${order.by} LIMIT ${limit}`,
     params,
   );
   return rows.map((row) => ({

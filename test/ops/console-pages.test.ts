@@ -348,6 +348,57 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
     );
   });
 
+  it("the queue's Sort: highest risk first or newest first, kept in the URL with the filters; labelled, axe-clean", async () => {
+    // Three claims filed a second apart (the filing times set outright: one millisecond may hold two), whose
+    // assessments say low, high and elevated.
+    const claims: string[] = [];
+    const levels = ["low", "high", "elevated"];
+    for (const [i, level] of levels.entries()) {
+      const claimId = await claimWithPhoto(`A ${level}-risk claim.`);
+      await db().run("UPDATE claim_risk_assessments SET level = ? WHERE claim_id = ?", [level, claimId]);
+      await db().run("UPDATE claims SET created_at = ? WHERE id = ?", [
+        Date.now() - (levels.length - i) * 1_000,
+        claimId,
+      ]);
+      claims.push(claimId);
+    }
+    const [low, high, elevated] = claims;
+    const page = await newPage(390);
+    await signIn(page, await account("reviewer"));
+    await page.goto(url("/ops?mode=test&view=submitted"));
+    assert.equal(await page.textContent("label[for=sort]"), "Sort");
+    assert.equal(await page.inputValue("#sort"), "oldest", "oldest first by default");
+    /** Where each of the three claims stands in the table, top to bottom. */
+    const order = async () => {
+      const ids = await page.locator("tbody tr td:first-child a").allTextContents();
+      return claims.map((id) => ids.indexOf(id)).every((index) => index >= 0)
+        ? [...claims].sort((a, b) => ids.indexOf(a) - ids.indexOf(b))
+        : [];
+    };
+    assert.deepEqual(await order(), [low, high, elevated]);
+
+    await page.selectOption("#sort", "risk");
+    await Promise.all([page.waitForURL(/sort=risk/), page.click("button:has-text('Show')")]);
+    // A client-side navigation changes the URL before React draws: wait for the table's caption.
+    await page.waitForSelector("caption:has-text('highest risk first')");
+    const params = new URL(page.url()).searchParams;
+    assert.equal(params.get("mode"), "test", "the filters stay in the URL with the order");
+    assert.equal(params.get("view"), "submitted");
+    assert.deepEqual(await order(), [high, elevated, low]);
+    await checkPage(page, "queue-sorted-by-risk");
+
+    // The URL alone brings the order back (a reload, a shared link), with the choice shown in the form.
+    await page.goto(url("/ops?mode=test&view=submitted&sort=newest"));
+    assert.equal(await page.inputValue("#sort"), "newest");
+    assert.match((await page.textContent("caption"))!, /newest first/);
+    assert.deepEqual(await order(), [elevated, high, low]);
+
+    // A hand-edited order the form does not offer: the default queue, and why above it.
+    await page.goto(url("/ops?sort=riskiest"));
+    assert.match((await page.textContent(".error-summary"))!, /Choose one of the listed orders/);
+    assert.equal(await page.inputValue("#sort"), "oldest");
+  });
+
   it("a reviewer works the queue but cannot open the staff or audit pages", async () => {
     const reviewer = await account("reviewer");
     const page = await newPage(390);

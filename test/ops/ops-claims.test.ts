@@ -115,6 +115,73 @@ describe.each(DIALECTS)("the console's queue, claim and actions (%s)", (dialect)
     assert.equal(new Set(seen).size, seen.length);
   });
 
+  it("sorts by highest risk (oldest first within a level, never assessed last) or newest first; pages each without gaps or repeats", async () => {
+    const merchant = await t.createMerchant("Sorted Store");
+    const filed: { id: string; level: "low" | "elevated" | "high" | null; createdAt: number }[] = [];
+    const levels = ["low", "high", null, "elevated"] as const;
+    for (let i = 0; i < QUEUE_PAGE_SIZE + 5; i++) {
+      // Two claims a minute: ties on the filing time are broken by id.
+      if (i % 2 === 0) t.clock.advance(60_000);
+      const id = await claimOf(merchant, "missing_items");
+      filed.push({ id, level: levels[i % levels.length], createdAt: t.clock.now });
+    }
+    // The levels the risk assessment would give, set outright; a claim filed before assessments has none.
+    for (const claim of filed)
+      if (claim.level === null)
+        await t.database.db.run("DELETE FROM claim_risk_assessments WHERE claim_id = ?", [claim.id]);
+      else
+        await t.database.db.run("UPDATE claim_risk_assessments SET level = ? WHERE claim_id = ?", [
+          claim.level,
+          claim.id,
+        ]);
+
+    const walk = async (sort: string) => {
+      const seen: string[] = [];
+      let after: string | null = "";
+      while (after !== null) {
+        const page = await listClaimQueue(t.database.db, t.services, { merchantId: merchant.merchantId, sort, after });
+        assert.equal(page.filters.sort, sort || "oldest");
+        seen.push(...page.rows.map((row) => row.id));
+        after = page.nextAfter;
+      }
+      return seen;
+    };
+    const byTime = [...filed].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    const rank = { high: 3, elevated: 2, low: 1 };
+    const byRisk = [...byTime].sort((a, b) => (b.level ? rank[b.level] : 0) - (a.level ? rank[a.level] : 0));
+    assert.deepEqual(
+      await walk(""),
+      byTime.map((claim) => claim.id),
+      "oldest first by default",
+    );
+    assert.deepEqual(
+      await walk("oldest"),
+      byTime.map((claim) => claim.id),
+    );
+    assert.deepEqual(await walk("newest"), byTime.map((claim) => claim.id).reverse());
+    const risky = await walk("risk");
+    assert.deepEqual(
+      risky,
+      byRisk.map((claim) => claim.id),
+    );
+    assert.equal(filed.find((claim) => claim.id === risky[0])!.level, "high");
+    assert.equal(filed.find((claim) => claim.id === risky.at(-1))!.level, null);
+    // The filter and the order together: elevated or high, highest first.
+    const elevatedUp = await listClaimQueue(t.database.db, t.services, {
+      merchantId: merchant.merchantId,
+      risk: "elevated",
+      sort: "risk",
+    });
+    assert.deepEqual(
+      elevatedUp.rows.map((row) => row.riskLevel),
+      byRisk.filter((claim) => claim.level === "high" || claim.level === "elevated").map((claim) => claim.level),
+    );
+    await assert.rejects(
+      listClaimQueue(t.database.db, t.services, { sort: "riskiest" }),
+      (error: DomainError) => error.field === "sort",
+    );
+  });
+
   it("shows a claim with its merchant, plan and consent record, order, evidence and timeline — and no key material", async () => {
     const claimId = await claimOf(t.merchant, "stolen_after_delivery", "Taken from the porch");
     const detail = await getOpsClaim(t.database.db, t.services, claimId);
