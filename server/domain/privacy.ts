@@ -1,6 +1,7 @@
 // What a merchant's platform may ask of us about personal data: export what we hold about one customer or redact it
 // (Shopify's customers/data_request and customers/redact; shop/redact erases the merchant: server/store/erasure.ts). Personal data
-// lives in quotes.customer_email_*, plans.customer_email_*, plans.order_context (participants), claims.description,
+// lives in quotes.customer_email_*, plans.customer_email_*, plans.order_context (participants), what links or weighs
+// the buyer's claims (plans.shipping_address_hash, plans.order_risk, claim_risk_assessments), claims.description,
 // the buyer's claim messages and evidence (claim_timeline, claim_evidence), email_messages.recipient_*, the event payloads that copied a purchase and a Shopify order's destination (shopify_orders.ship_to). Addresses are stored sealed: rows are
 // found by the address's keyed hash (buyer-emails.ts).
 import { iso, type Tx } from "./context.ts";
