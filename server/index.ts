@@ -99,7 +99,7 @@ export type { ShipmentEventStatus } from "./vocabulary/deliveries.ts";
 // Deciding and paying claims: the claims team's console decides, the Shopify app records the payouts it made.
 export {
   approveClaim,
-  assertClaimPayable,
+  beginClaimPayout,
   claimActorOf,
   denyClaim,
   DENIAL_REASONS,

@@ -7,7 +7,7 @@
 // failed attempt is retried on the queue's backoff. Where the payout stands (queued, retrying, gave up, done) and the
 // last error are kept on the claim, written with the job's own bookkeeping: the core reads them there for the
 // dashboard, the needs-your-action list and the console, never this queue.
-import { assertClaimPayable, recordClaimPayoutStep, resolveClaim } from "../../server/index.ts";
+import { beginClaimPayout, recordClaimPayoutStep, resolveClaim } from "../../server/index.ts";
 import {
   listUnqueuedShopifyClaimPayouts,
   findShopifyClaimPayout,
@@ -115,14 +115,16 @@ async function payClaim(
   const installation = await deps.installation(claim.shop);
   if (!installation)
     throw new PermanentJobError("the app is not installed on the shop: pay the claim in the Shopify admin");
-  // docs/api.md "Money invariants": the core's own check before any money moves on Shopify (an ended plan pays no claim);
-  // resolveClaim checks again when it records the payout. A plan ended between the two keeps the claim approved
-  // with the refusal as its payout error, for the claims team.
-  await coreRefusalIsFinal(
+  // docs/api.md "Money invariants": the core's own check before any money moves on Shopify (an ended plan pays no claim),
+  // which also records the attempt so that a new scan no longer withdraws the approval; resolveClaim checks again when
+  // it records the payout. A plan ended between the two keeps the claim approved with the refusal as its payout error,
+  // for the claims team. An approval withdrawn since the claim was read is not paid.
+  const begun = await coreRefusalIsFinal(
     deps.db.transaction((tx) =>
-      assertClaimPayable(tx, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId),
+      beginClaimPayout(tx, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId, job.attempts + 1),
     ),
   );
+  if (!begun) return;
   const graphql = await deps.adminApi(claim.shop);
   const payout =
     remedy === "refund" ? await refundOnShopify(graphql, claim) : await replaceOnShopify(graphql, claim, installation);

@@ -156,13 +156,18 @@ function assertPlanActive(claim: ClaimRecord, plan: ClaimPlanFacts, to: "approve
 }
 
 /**
- * Whether the claim may be paid now (approved, on an active plan): the check a payout made outside the service (the
- * Shopify app's refundCreate) runs before it moves money; resolveClaim runs it again when it records the payment.
+ * A payout made outside the service (the Shopify app's refundCreate) begins: under the claim's lock, the claim must
+ * still be approved (false: paid already, or its approval withdrawn since the payout was queued: nothing to pay) on an
+ * active plan (409 plan_not_active), and the attempt is recorded on it (payout_attempts) before any money moves. From
+ * then on a new scan no longer withdraws the approval (withdrawLostApprovals takes the same lock): the money may be on
+ * its way. resolveClaim checks the claim again when it records the payment.
  */
-export async function assertClaimPayable(tx: Tx, actor: Actor, claimId: string): Promise<void> {
+export async function beginClaimPayout(tx: Tx, actor: Actor, claimId: string, attempt: number): Promise<boolean> {
   const { claim, plan } = await lockClaim(tx, actor, claimId);
-  assertTransition(claim, "paid");
+  if (claim.status !== "approved") return false;
   assertPlanActive(claim, plan, "paid");
+  await setClaimPayoutState(tx, claim.id, { state: "pending", attempts: attempt });
+  return true;
 }
 
 /** The timeline entry, the claim.updated event and the buyer's e-mail of a transition the claims row already shows. */
@@ -220,7 +225,8 @@ export async function withdrawLostApprovals(
     const { claim } = await lockClaim(tx, actor, claimId);
     // Paid, or decided again, between the list and the lock.
     if (claim.status !== "approved" || !claim.decidedBy?.startsWith("rule:")) continue;
-    await withdrawClaimApproval(tx, claim.id, services.clock());
+    // Its payout began (beginClaimPayout, under the same lock): the money may be moving, the approval stays.
+    if (!(await withdrawClaimApproval(tx, claim.id, services.clock()))) continue;
     const day = new Date(scan.occurredAt).toISOString().slice(0, 10);
     await recordTransition(
       tx,

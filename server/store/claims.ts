@@ -399,14 +399,18 @@ export async function listOpenClaimIds(tx: Queryable, planId: string): Promise<s
   return rows.map((row) => row.id);
 }
 
-/** An approval withdrawn before payment: the claim back under review, its decision, remedy and payout state cleared. */
-export async function withdrawClaimApproval(tx: Queryable, claimId: string, at: number): Promise<void> {
-  await tx.run(
+/**
+ * An approval withdrawn before payment: the claim back under review, its decision, remedy and payout state cleared.
+ * Only while no payout attempt has begun (payout_attempts = 0); returns whether it was withdrawn.
+ */
+export async function withdrawClaimApproval(tx: Queryable, claimId: string, at: number): Promise<boolean> {
+  const changed = await tx.run(
     `UPDATE claims SET status = 'under_review', decision_code = NULL, decision_message = NULL, decision_basis = NULL,
        decided_by = NULL, decided_at = NULL, remedy = NULL, payout_error = NULL, payout_state = NULL, updated_at = ?
-     WHERE id = ? AND status = 'approved'`,
+     WHERE id = ? AND status = 'approved' AND payout_attempts = 0`,
     [at, claimId],
   );
+  return changed > 0;
 }
 
 /** Marks the claim paid with how it was resolved (releasing its open slot and clearing a failed payout's error). */
