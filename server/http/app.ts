@@ -12,6 +12,7 @@ import { requestContext } from "./request-context.ts";
 import { requestMetrics } from "../observability/request-metrics.ts";
 import { isJsonMediaType, isMultipartFormData, readBodyText, readMultipartBody, type FormLimits } from "./body.ts";
 import { authorizeKey, identifyKey } from "./auth.ts";
+import { verifySignedCallback } from "./signed-callback.ts";
 import { rateLimit, type RateLimitOptions } from "./rate-limit.ts";
 import { RULES } from "../rate-limits/policies.ts";
 import { browserAccess, originPolicy } from "./cors.ts";
@@ -88,6 +89,7 @@ export function createHttpApi(options: HttpApiOptions) {
       // First, so that every answer of a deprecated route says so, a 401 or a 429 included.
       ...(route.deprecated ? [deprecationNotice(route.deprecated)] : []),
       identifyKey(db, services.clock),
+      ...(route.keys.includes("aftership") ? [verifySignedCallback(db, options.sealer)] : []),
       ...(route.browser ? [browserAccess()] : []),
       ...(route.rateLimit && options.rateLimits
         ? [rateLimit(RULES[route.rateLimit], route.keys, { ...options.rateLimits, maxBodyBytes: MAX_BODY_BYTES })]
@@ -141,10 +143,11 @@ export function createHttpApi(options: HttpApiOptions) {
   function mutate(route: Route) {
     return async (c: Context<ApiEnv>) => {
       const principal = c.get("principal");
-      // A caller-less mutation (the portal sign-ins) takes no idempotency key: nothing of it is stored (route.ts ANYONE).
-      const key = principal.kind === "anyone" ? undefined : c.req.header("idempotency-key");
-      if (principal.kind !== "anyone" && (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)))
-        throw errors.idempotencyKeyRequired();
+      // A caller-less mutation (the portal sign-ins) and a signed callback take no idempotency key: nothing of them is
+      // stored (route.ts ANYONE, SignedCallbackCaller).
+      const keyless = principal.kind === "anyone" || principal.kind === "aftership";
+      const key = keyless ? undefined : c.req.header("idempotency-key");
+      if (!keyless && (!key || !IDEMPOTENCY_KEY_PATTERN.test(key))) throw errors.idempotencyKeyRequired();
       const contentType = c.req.header("content-type");
       // A route taking files reads multipart/form-data (its own, larger cap); its fingerprint is the bytes' hash.
       const upload =
@@ -183,7 +186,7 @@ export function createHttpApi(options: HttpApiOptions) {
             query: undefined,
             prepared,
           });
-        if (principal.kind === "anyone") {
+        if (keyless) {
           const result = await db.transaction(run);
           return send(c, {
             status: result.status,

@@ -37,6 +37,7 @@ export function identifyKey(db: Queryable, clock: () => number): MiddlewareHandl
 /**
  * Rejects a request whose caller the route does not allow. Anyone: always admitted, as the anonymous caller.
  * Portal routes: a merchant key is 403 portal_session_required, no or a bad/expired token 401 portal_session_invalid.
+ * AfterShip's callbacks: a signature that does not check (signed-callback.ts) is 401 signature_invalid, a key or none.
  * Merchant routes: no key 401 api_key_missing, a bad key — a portal token included — 401 api_key_invalid, a live key
  * before its merchant went live 403 live_mode_not_enabled, a key kind the route does not allow 403 secret_key_required.
  */
@@ -47,6 +48,10 @@ export function authorizeKey(allowed: readonly CallerKind[]): MiddlewareHandler<
       return next();
     }
     const principal = c.get("principal") as Caller | undefined;
+    if (allowed.includes("aftership")) {
+      if (principal?.kind === "aftership") return next();
+      throw errors.callbackSignatureInvalid();
+    }
     if (allowed.includes("portal")) {
       if (principal?.kind === "portal") return next();
       if (principal !== undefined) throw errors.portalSessionRequired();

@@ -103,6 +103,13 @@ export const errors = {
       "api_key_invalid",
       "The API key is not valid (unknown, malformed or revoked).",
     ),
+  callbackSignatureInvalid: () =>
+    new ApiError(
+      401,
+      "authentication_error",
+      "signature_invalid",
+      "The callback's signature is missing or is not its body's under the webhook secret connected for this merchant and mode.",
+    ),
   liveModeNotEnabled: () =>
     new ApiError(
       403,

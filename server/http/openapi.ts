@@ -22,9 +22,14 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
-/** The credentials a route takes, by prefix: wk_, mch_, rk_ (merchant keys), pps_ (a portal session); none for anyone. */
+/**
+ * The credentials a route takes, by prefix: wk_, mch_, rk_ (merchant keys), pps_ (a portal session); none for anyone
+ * or for AfterShip's callbacks (a signature, not a key).
+ */
 export const keyPrefixes = (route: Route): string[] =>
-  route.keys.flatMap((kind) => (kind === "portal" ? ["pps_"] : kind === "anyone" ? [] : [`${KEY_PREFIX[kind]}_`]));
+  route.keys.flatMap((kind) =>
+    kind === "portal" ? ["pps_"] : kind === "anyone" || kind === "aftership" ? [] : [`${KEY_PREFIX[kind]}_`],
+  );
 
 export function openApiDocument(routes: Route[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -47,15 +52,17 @@ export function openApiDocument(routes: Route[]) {
     if (deprecatedField && !(deprecatedField in bodyFields) && !queryParams.some((p) => p.name === deprecatedField))
       throw new Error(`${route.operationId}: the deprecated field '${deprecatedField}' is not in its body or query`);
     const mutating = route.method !== "GET";
-    // A route anyone may call takes no credential, and as a mutation no idempotency key (route.ts ANYONE).
-    const open = route.keys.includes("anyone");
+    // A route anyone may call takes no credential, and as a mutation no idempotency key (route.ts ANYONE); nor does
+    // a signed callback, whose signature is its credential (route.ts AFTERSHIP_SIGNATURE).
+    const signed = route.keys.includes("aftership");
+    const open = route.keys.includes("anyone") || signed;
     const limits = route.rateLimit ? RULES[route.rateLimit] : undefined;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
       ...(route.deprecated && !deprecatedField ? { deprecated: true } : {}),
-      security: open ? [] : [{ bearer: [] }],
+      security: signed ? [{ aftershipSignature: [] }] : open ? [] : [{ bearer: [] }],
       "x-key-kinds": keyPrefixes(route),
       ...(limits ? { "x-rate-limits": rateLimitPolicies(limits) } : {}),
       parameters: [
@@ -109,7 +116,11 @@ export function openApiDocument(routes: Route[]) {
         "400": errorResponse(
           `Invalid request (parameter_invalid, parameter_missing, parameter_unknown, idempotency_key_required, body_incomplete, ${route.multipart ? "body_invalid_multipart, form_limit_exceeded (past 100 parts, 20 repeats of a field or 64 KiB in one), " : ""}…).`,
         ),
-        "401": errorResponse("api_key_missing or api_key_invalid (portal routes: portal_session_invalid)."),
+        "401": errorResponse(
+          signed
+            ? "signature_invalid: the aftership-hmac-sha256 signature is missing or wrong; nothing was recorded."
+            : "api_key_missing or api_key_invalid (portal routes: portal_session_invalid).",
+        ),
         "403": errorResponse(
           "permission_error (secret_key_required, quote_token_invalid, origin_not_allowed; portal routes: portal_session_required).",
         ),
@@ -180,6 +191,13 @@ export function openApiDocument(routes: Route[]) {
           scheme: "bearer",
           description:
             "wk_test_/wk_live_ (publishable) or mch_test_/mch_live_ (secret) key; on buyer portal routes a portal session token (pps_…).",
+        },
+        aftershipSignature: {
+          type: "apiKey",
+          in: "header",
+          name: "aftership-hmac-sha256",
+          description:
+            "AfterShip's tracking callbacks: the base64 HMAC-SHA256 of the raw body with the merchant's AfterShip webhook secret.",
         },
       },
       schemas: { Error: jsonSchema(shapes.error, "output") },

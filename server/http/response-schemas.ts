@@ -422,6 +422,25 @@ export const shipment = z.strictObject({
   livemode: z.boolean(),
 });
 
+// Tracking callbacks (docs/api.md "Tracking callbacks").
+export const trackingConnection = z.strictObject({
+  object: z.literal("tracking_connection"),
+  provider: z.literal("aftership"),
+  callbackPath: z.string().describe("Where AfterShip is to send this mode's webhooks, on the API's host."),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  livemode: z.boolean(),
+});
+
+export const trackingCallback = z.strictObject({
+  object: z.literal("tracking_callback"),
+  event: z.string(),
+  shipmentIds: z
+    .array(z.string())
+    .describe("The shipments of the tracking number and carrier; empty: none is known and nothing was recorded."),
+  scansRecorded: z.number().int().describe("The checkpoints new to those shipments, recorded as scans."),
+});
+
 export const orderDelivery = z.strictObject({
   object: z.literal("order_delivery"),
   orderId: z.string(),

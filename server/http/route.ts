@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { KeyKind } from "../vocabulary/ids.ts";
+import type { Actor } from "../vocabulary/actors.ts";
 import type { Principal } from "../domain/merchants.ts";
 import type { PortalPrincipal } from "../domain/portal.ts";
 import type { Services } from "../domain/context.ts";
@@ -13,9 +14,9 @@ import type { UploadedFile } from "../domain/claims.ts";
 
 /**
  * Who may call a route (its `keys` column): a merchant's publishable (wk_) or secret (mch_) key, a buyer's portal
- * session (`pps_…`, one plan), or anyone (no credential).
+ * session (`pps_…`, one plan), AfterShip signing for a merchant (its callback's signature), or anyone (no credential).
  */
-export type CallerKind = KeyKind | "portal" | "anyone";
+export type CallerKind = KeyKind | "portal" | "aftership" | "anyone";
 
 /** The caller of an `anyone` route: nobody in particular (a credential sent with it is not looked at). */
 export interface AnonymousCaller {
@@ -23,14 +24,24 @@ export interface AnonymousCaller {
 }
 export const ANONYMOUS_CALLER: AnonymousCaller = { kind: "anyone" };
 
-export type Caller = Principal | PortalPrincipal | AnonymousCaller;
+/**
+ * The caller of a tracking callback: AfterShip, for the merchant and mode whose webhook secret signed the body
+ * (signed-callback.ts). It sends no idempotency key: a repeated callback records nothing new (tracking-callbacks.ts).
+ */
+export interface SignedCallbackCaller extends Actor {
+  kind: "aftership";
+}
+
+export type Caller = Principal | PortalPrincipal | SignedCallbackCaller | AnonymousCaller;
 
 /** The principal a route's handler gets for the caller kinds it allows. */
 export type CallerOf<K extends CallerKind> = K extends "portal"
   ? PortalPrincipal
   : K extends "anyone"
     ? AnonymousCaller
-    : Principal;
+    : K extends "aftership"
+      ? SignedCallbackCaller
+      : Principal;
 
 /** `keys` of the buyer portal's routes: a portal session only (merchant keys are 403 portal_session_required). */
 export const PORTAL_SESSION = ["portal"] as const;
@@ -40,6 +51,8 @@ export const PORTAL_SESSION = ["portal"] as const;
  * token to whoever repeats the key).
  */
 export const ANYONE = ["anyone"] as const;
+/** `keys` of AfterShip's tracking callbacks: its signature with the merchant's webhook secret, no key. */
+export const AFTERSHIP_SIGNATURE = ["aftership"] as const;
 
 export interface RouteContext<Body, Query, Prepared = unknown, C extends Caller = Principal> {
   /** The transaction of a mutation (POST/PATCH/DELETE), or the read connection of a GET. */

@@ -4,6 +4,7 @@ import { confirmQuote, setBuyerEmail, voidPlan } from "../domain/plans.ts";
 import type { PlanSelector } from "../vocabulary/plans.ts";
 import { reportMerchantRefund } from "../domain/orders.ts";
 import { getOrderDelivery, reportShipment, reportShipmentEvent } from "../domain/shipments.ts";
+import { connectAftership, receiveAftershipCallback } from "../domain/tracking-callbacks.ts";
 import {
   addClaimMessage,
   fileClaim,
@@ -39,7 +40,7 @@ import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import type { Principal } from "../domain/merchants.ts";
 import * as wire from "./schemas.ts";
 import * as shapes from "./response-schemas.ts";
-import { ANYONE, ok, okFile, okPage, PORTAL_SESSION, route, type Route } from "./route.ts";
+import { AFTERSHIP_SIGNATURE, ANYONE, ok, okFile, okPage, PORTAL_SESSION, route, type Route } from "./route.ts";
 import { toSnakeCase } from "./casing.ts";
 
 // The route table. Its `keys` column is the key policy of docs/api.md "Authentication and keys" — the only place that decides which
@@ -190,6 +191,30 @@ export const routes: Route[] = [
     response: { description: "The order's delivery.", schema: shapes.orderDelivery },
     handle: async ({ db, services, principal, params }) =>
       ok(await getOrderDelivery(db, services, principal, params.orderId)),
+  }),
+  route({
+    method: "POST",
+    path: "/tracking/aftership",
+    operationId: "connectAftership",
+    keys: SECRET_ONLY,
+    summary:
+      'Connect your AfterShip account for the key\'s mode (docs/api.md "Tracking callbacks"): its webhook secret, kept sealed and never shown again; set again, it replaces the old one. Answers the callbackPath to give AfterShip as the webhook URL.',
+    body: wire.aftershipConnectionRequest,
+    response: { description: "The connection (never its secret).", schema: shapes.trackingConnection },
+    handle: async ({ db, services, sealer, principal, body }) =>
+      ok(await connectAftership(db, services, sealer, principal, body.secret)),
+  }),
+  route({
+    method: "POST",
+    path: "/tracking/aftership/:merchantId/:mode",
+    operationId: "receiveAftershipCallback",
+    keys: AFTERSHIP_SIGNATURE,
+    summary:
+      "AfterShip's tracking webhook for a merchant and mode (test or live), signed with the connected secret (else 401 signature_invalid, nothing recorded). Each checkpoint of a tracking_update is a scan of the merchant's shipments of that tracking number and carrier; a repeated checkpoint, another event or an unknown tracking number records nothing and is still answered 200.",
+    body: wire.aftershipCallback,
+    response: { description: "What the callback recorded.", schema: shapes.trackingCallback },
+    handle: async ({ db, services, principal, body }) =>
+      ok(await receiveAftershipCallback(db, services, principal, body)),
   }),
   route({
     method: "GET",

@@ -349,3 +349,59 @@ export const shipmentEventRequest = z.strictObject({
   location: printableLine(200).optional().describe("Where, as the carrier says it (a town, a depot)."),
   message: printableLine(500).optional().describe("The carrier's own words."),
 });
+
+/** POST /tracking/aftership: the merchant's AfterShip webhook secret (Settings > Webhooks in AfterShip). */
+export const aftershipConnectionRequest = z.strictObject({
+  secret: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .describe("The webhook secret of your AfterShip account, which signs its tracking webhooks."),
+});
+
+const aftershipText = z
+  .string()
+  .nullish()
+  .transform((text) => text ?? null);
+/**
+ * An AfterShip tracking webhook's body (server/domain/tracking-callbacks.ts cites the documentation), read for the
+ * fields the adapter uses. Not strict, unlike the service's own bodies: AfterShip adds fields between webhook versions.
+ */
+export const aftershipCallback = z
+  .object({
+    event: z
+      .string()
+      .describe("tracking_update, edd_revise or tracking_pending_time: only tracking_update records scans."),
+    msg: z
+      .object({
+        tracking_number: aftershipText,
+        slug: aftershipText.describe("AfterShip's code of the carrier."),
+        checkpoints: z
+          .array(
+            z.object({
+              checkpoint_time: aftershipText,
+              created_at: aftershipText,
+              tag: aftershipText,
+              subtag: aftershipText,
+              message: aftershipText,
+              location: aftershipText,
+            }),
+          )
+          .nullish(),
+      })
+      .nullish(),
+  })
+  .transform(({ event, msg }) => ({
+    event,
+    trackingNumber: msg?.tracking_number ?? null,
+    slug: msg?.slug ?? null,
+    checkpoints: (msg?.checkpoints ?? []).map((checkpoint) => ({
+      checkpointTime: checkpoint.checkpoint_time,
+      createdAt: checkpoint.created_at,
+      tag: checkpoint.tag,
+      subtag: checkpoint.subtag,
+      message: checkpoint.message,
+      location: checkpoint.location,
+    })),
+  }));

@@ -24,6 +24,7 @@ export const MERCHANT_TABLES = [
   "fee_refunds",
   "shipment_events",
   "shipments",
+  "tracking_connections",
   "orders",
   "plans",
   "quotes",

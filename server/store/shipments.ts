@@ -115,6 +115,18 @@ export async function findShipment(tx: Queryable, owner: Actor, id: string): Pro
   return shipment;
 }
 
+/** The owner's shipments of that tracking number (on any of its orders), first reported first. */
+export const findShipmentsByTrackingNumber = (
+  tx: Queryable,
+  owner: Actor,
+  trackingNumber: string,
+): Promise<ShipmentRecord[]> =>
+  selectShipments(tx, "s.merchant_id = ? AND s.mode = ? AND s.tracking_number = ? ORDER BY s.created_at, s.id", [
+    owner.merchantId,
+    owner.mode,
+    trackingNumber,
+  ]);
+
 /** The order's shipments, first reported first. */
 export const listOrderShipments = (tx: Queryable, orderRowId: string): Promise<ShipmentRecord[]> =>
   selectShipments(tx, "s.order_id = ? ORDER BY s.created_at, s.id", [orderRowId]);

@@ -181,6 +181,12 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
       assert.deepEqual(widgetRoutes.sort(), ["POST /offers/confirm", "POST /offers/decline", "POST /offers/quote"]);
       for (const route of t.api.routes) {
         const label = `${route.method} ${route.path}`;
+        // A tracking aggregator's callback: its signature alone, per merchant and mode.
+        if (route.keys.includes("aftership")) {
+          assert.deepEqual(route.keys, ["aftership"], `${label}: one caller kind`);
+          assert.equal(route.path, "/tracking/aftership/:merchantId/:mode", label);
+          continue;
+        }
         const buyerSide = route.keys.includes("portal") || route.keys.includes("anyone");
         // A route is either the merchants' or the buyers': no key policy mixes them.
         assert.equal(
@@ -203,8 +209,9 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
           "POST /orders/:orderId/shipments",
           "POST /purchases/:purchaseId/fee-refund",
           "POST /shipments/:shipmentId/events",
+          "POST /tracking/aftership",
         ],
-        "restricted keys call every merchant route but the four that move money and the two that report delivery facts",
+        "restricted keys call every merchant route but the four that move money and the three that report delivery facts or let an aggregator report them",
       );
       assert.deepEqual(
         t.api.routes
@@ -232,6 +239,7 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
         purchaseId: "plan_unknown",
         eventId: "evt_unknown",
         programId: t.merchant.programId,
+        mode: "test",
       });
       switch (route.operationId) {
         case "createQuote":
@@ -304,15 +312,17 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
 
     /** What a key policy row says, for the test's name. */
     const policyOf = (route: Route) =>
-      route.keys.includes("anyone")
-        ? "anyone: no credential needed, any is ignored"
-        : route.keys.includes("portal")
-          ? "pps_ only; wk_ and mch_ are 403 portal_session_required, none or an expired pps_ 401 portal_session_invalid"
-          : route.keys.includes("publishable")
-            ? "wk_, mch_ and rk_ allowed; pps_ is 401 api_key_invalid"
-            : route.keys.includes("restricted")
-              ? "mch_ and rk_; wk_ is 403 secret_key_required with no side effects; pps_ 401 api_key_invalid"
-              : "mch_ only; wk_ and rk_ are 403 secret_key_required with no side effects; pps_ 401 api_key_invalid";
+      route.keys.includes("aftership")
+        ? "AfterShip's signature only: any key, or none, is 401 signature_invalid with no side effects"
+        : route.keys.includes("anyone")
+          ? "anyone: no credential needed, any is ignored"
+          : route.keys.includes("portal")
+            ? "pps_ only; wk_ and mch_ are 403 portal_session_required, none or an expired pps_ 401 portal_session_invalid"
+            : route.keys.includes("publishable")
+              ? "wk_, mch_ and rk_ allowed; pps_ is 401 api_key_invalid"
+              : route.keys.includes("restricted")
+                ? "mch_ and rk_; wk_ is 403 secret_key_required with no side effects; pps_ 401 api_key_invalid"
+                : "mch_ only; wk_ and rk_ are 403 secret_key_required with no side effects; pps_ 401 api_key_invalid";
 
     for (const staticRoute of routeTable) {
       const label = `${staticRoute.method} ${staticRoute.path}`;
@@ -329,6 +339,18 @@ describe.each(DIALECTS)("authentication and key policy (%s)", (dialect) => {
               sample,
               `${key} ${label}`,
             );
+          return;
+        }
+
+        if (route.keys.includes("aftership")) {
+          // Signed callbacks are tested in tracking-callbacks.test.ts; no key stands in for the signature.
+          const sample = await sampleFor(route);
+          for (const key of [null, t.merchant.secretKey, t.merchant.publishableKey, buyer.token]) {
+            const response = await assertChangesNothing(t.database.db, () =>
+              secret.call(route.method, sample.path, sample.body, { key }),
+            );
+            assertError(response, { status: 401, code: "signature_invalid", param: null });
+          }
           return;
         }
 

@@ -1,5 +1,6 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
 import { protectOrder, protectOrderHeadless, sha256Hex } from "../support/protection-flows.ts";
@@ -97,6 +98,24 @@ describe("every route's real response parses with its documented schema", () => 
       }),
     );
     await record("getOrderDelivery", secret.get(`/orders/${shipped}/delivery`));
+    const aftershipSecret = "shapes-aftership-secret";
+    const connection = await record(
+      "connectAftership",
+      secret.post("/tracking/aftership", { secret: aftershipSecret }),
+    );
+    const callback = JSON.stringify({
+      event: "tracking_update",
+      msg: { tracking_number: "1Z-shapes", slug: "ups", tag: "Delivered", checkpoints: [] },
+    });
+    await record(
+      "receiveAftershipCallback",
+      secret.post((connection as { callbackPath: string }).callbackPath.replace("/api/v1", ""), undefined, {
+        key: null,
+        idempotencyKey: null,
+        raw: callback,
+        headers: { "aftership-hmac-sha256": createHmac("sha256", aftershipSecret).update(callback).digest("base64") },
+      }),
+    );
     await record("listClaims", secret.get("/merchant/claims"));
     await record("listMerchantClaims", secret.get(`/merchants/${merchantId}/claims`));
     // An approved claim (its resolution pending), then paid in part: the plan keeps coverage for the portal's claim below.

@@ -113,6 +113,15 @@ final class ApiTest extends TestCase
         $this->assertSame([$scanned], $delivery['shipments']);
     }
 
+    public function testConnectsAftershipWithoutTheSecretComingBack(): void
+    {
+        $connection = $this->secret->shipments->connectAftership('aftership-php-secret');
+        $this->assertSame('{"secret":"aftership-php-secret"}', $this->http->lastBody());
+        $this->assertSame('tracking_connection', $connection['object']);
+        $this->assertSame('/api/v1/tracking/aftership/' . Servers::env('PP_MERCHANT_ID') . '/test', $connection['callbackPath']);
+        $this->assertStringNotContainsString('aftership-php-secret', json_encode($connection, JSON_THROW_ON_ERROR));
+    }
+
     public function testReportsAMerchantRefundOnceAndTheSecondIsA409NotRetried(): void
     {
         [$quote] = $this->protect();

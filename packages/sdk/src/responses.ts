@@ -212,6 +212,19 @@ export type OrderDelivery = {
   livemode: boolean;
 };
 
+/** The connectAftership response. */
+export type TrackingConnection = {
+  object: "tracking_connection";
+  provider: "aftership";
+  /** Where AfterShip is to send this mode's webhooks, on the API's host. */
+  callbackPath: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  /** ISO 8601 UTC. */
+  updatedAt: string;
+  livemode: boolean;
+};
+
 /** An item of the listClaims response. */
 export type Claim = {
   id: string;
@@ -828,6 +841,15 @@ export interface OperationResponses {
   reportShipment: Shipment;
   reportShipmentEvent: Shipment;
   getOrderDelivery: OrderDelivery;
+  connectAftership: TrackingConnection;
+  receiveAftershipCallback: {
+    object: "tracking_callback";
+    event: string;
+    /** The shipments of the tracking number and carrier; empty: none is known and nothing was recorded. */
+    shipmentIds: string[];
+    /** The checkpoints new to those shipments, recorded as scans. */
+    scansRecorded: number;
+  };
   listClaims: List<Claim>;
   listMerchantClaims: List<Claim>;
   getClaim: Claim;
@@ -882,3 +904,6 @@ export type PortalOperation =
   | "getPortalPlan"
   | "getPortalReasons"
   | "cancelPortalPlan";
+
+/** What a tracking aggregator calls, signed with the merchant's secret at the aggregator: not this SDK's. */
+export type CallbackOperation = "receiveAftershipCallback";

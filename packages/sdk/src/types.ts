@@ -76,6 +76,9 @@ export type ShipmentEventParams = EitherCase<{
   message?: string;
 }>;
 
+/** Your AfterShip account's webhook secret (AfterShip: Settings > Webhooks), which signs its tracking webhooks. */
+export type AftershipConnectionParams = { secret: string };
+
 /** The fee-refund confirmation: your own reference of the refund (≤ 200 characters), if any. */
 export type FeeRefundParams = { reference?: string };
 

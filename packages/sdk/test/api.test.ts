@@ -153,6 +153,14 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         assert.equal(error.code, "secret_key_required");
       });
 
+      it("connects AfterShip: the answer names the callback's path and never the secret", async () => {
+        const connection = await secret.shipments.connectAftership({ secret: "aftership-sdk-secret" });
+        assert.deepEqual(JSON.parse(sent.at(-1)!.body!), { secret: "aftership-sdk-secret" });
+        assert.equal(connection.object, "tracking_connection");
+        assert.equal(connection.callbackPath, `/api/v1/tracking/aftership/${t.merchant.merchantId}/test`);
+        assert.ok(!JSON.stringify(connection).includes("aftership-sdk-secret"));
+      });
+
       it("lists purchases page by page and every purchase across the pages", async () => {
         const mine = [await protect(orderId("list")), await protect(orderId("list")), await protect(orderId("list"))];
         const firstPage = await secret.purchases.list({ limit: 2 });

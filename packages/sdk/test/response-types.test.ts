@@ -6,13 +6,14 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { expectTypeOf } from "expect-type";
 import {
+  callbackOperationIds,
   documentedResponses,
   generateResponses,
   portalOperationIds,
   RESPONSES_FILE,
 } from "../scripts/generate-responses.ts";
 import { ProtectionClient, type OperationResponses, type QuoteWithToken } from "../src/index.ts";
-import type { PortalOperation } from "../src/responses.ts";
+import type { CallbackOperation, PortalOperation } from "../src/responses.ts";
 
 /** The SDK method of each documented operation. */
 const methodsOf = (client: ProtectionClient) => ({
@@ -24,6 +25,7 @@ const methodsOf = (client: ProtectionClient) => ({
   reportShipment: client.shipments.create,
   reportShipmentEvent: client.shipments.createEvent,
   getOrderDelivery: client.shipments.orderDelivery,
+  connectAftership: client.shipments.connectAftership,
   listClaims: client.claims.list,
   listMerchantClaims: client.claims.list, // the same listing under the merchant's id; the SDK uses /merchant/claims
   getClaim: client.claims.retrieve,
@@ -57,10 +59,11 @@ type Methods = ReturnType<typeof methodsOf>;
 type Results = { [Operation in keyof Methods]: Awaited<ReturnType<Methods[Operation]>> };
 /**
  * What each method resolves to: the documented body, and for a quote the token from its header beside it. The buyer
- * portal's operations take a portal session, never a merchant key: they are not this SDK's.
+ * portal's operations take a portal session, never a merchant key, and the tracking aggregator calls its callbacks:
+ * they are not this SDK's.
  */
 type Expected = {
-  [Operation in Exclude<keyof OperationResponses, PortalOperation>]: Operation extends "createQuote"
+  [Operation in Exclude<keyof OperationResponses, PortalOperation | CallbackOperation>]: Operation extends "createQuote"
     ? QuoteWithToken
     : OperationResponses[Operation];
 };
@@ -77,7 +80,7 @@ describe("the SDK's response types and the API's OpenAPI document", () => {
   it("every documented operation has an SDK method resolving to its documented response", () => {
     expectTypeOf<Results>().toEqualTypeOf<Expected>();
     const methods = methodsOf(new ProtectionClient({ apiKey: "mch_test_x" }));
-    const portal = new Set(portalOperationIds());
+    const portal = new Set([...portalOperationIds(), ...callbackOperationIds()]);
     assert.deepEqual(
       Object.keys(methods).sort(),
       [...documentedResponses().keys()].filter((operationId) => !portal.has(operationId)).sort(),

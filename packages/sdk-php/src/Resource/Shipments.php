@@ -9,7 +9,8 @@ use PurchaseProtection\Internal\Transport;
 
 /**
  * Delivery facts of protected orders (docs/api.md "Delivery facts"): report a shipment and its carriers' scans (secret
- * key), read an order's shipments with their derived states (secret or restricted key).
+ * key), or connect AfterShip to report the scans (docs/api.md "Tracking callbacks"), read an order's shipments with
+ * their derived states (secret or restricted key).
  */
 final class Shipments
 {
@@ -42,6 +43,18 @@ final class Shipments
     {
         $path = '/shipments/' . Transport::pathSegment('shipmentId', $shipmentId) . '/events';
         return $this->transport->body('POST', $path, body: Transport::json(Casing::camelCaseKeys($payload)), idempotencyKey: $idempotencyKey);
+    }
+
+    /**
+     * POST /tracking/aftership: connect your AfterShip account for the key's mode (secret key) with its webhook secret,
+     * kept sealed and never shown again. Give AfterShip the answer's callbackPath on the API's host as its webhook URL:
+     * its tracking updates of the shipments you reported become their scans (docs/api.md "Tracking callbacks").
+     *
+     * @return array<string, mixed>
+     */
+    public function connectAftership(string $secret, ?string $idempotencyKey = null): array
+    {
+        return $this->transport->body('POST', '/tracking/aftership', body: Transport::json(['secret' => $secret]), idempotencyKey: $idempotencyKey);
     }
 
     /**
