@@ -21,6 +21,7 @@ import {
 import { ErrorSummary, Field, Notice, OpsShell, ReviewMarkerBadge, StatusBadge, type FieldErrors } from "../ops/ui.tsx";
 import { evidenceLink, Evidence } from "../ops/evidence.tsx";
 import { formatDate, formatDateTime, formatMoney } from "../ui/format.ts";
+import { DecisionBasis } from "../ui/decision-basis.tsx";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -479,15 +480,11 @@ function Outcome({ detail }: { detail: Detail }) {
         ) : null}
       </dl>
       {claim.decision ? <p className="pre">{claim.decision.message}</p> : null}
-      {claim.decision && claim.decision.basis.length > 0 ? (
-        <>
-          <h3 className="spaced">What the rule's decision rests on (as the buyer reads it)</h3>
-          <ul className="decision-basis">
-            {claim.decision.basis.map((sentence) => (
-              <li key={sentence}>{sentence}</li>
-            ))}
-          </ul>
-        </>
+      {claim.decision ? (
+        <DecisionBasis
+          basis={claim.decision.basis}
+          heading={<h3 className="spaced">What the rule's decision rests on (as the buyer reads it)</h3>}
+        />
       ) : null}
       {claim.resolution?.error ? (
         <p className="flag" role="status">

@@ -21,6 +21,7 @@ import {
 } from "../portal/session.server.ts";
 import { CsrfField, EVIDENCE_ACCEPT, LocalTime, PortalShell, usePortalLocale } from "../portal/ui.tsx";
 import { ErrorSummary, Field, Notice, type FieldErrors } from "../ui/form-parts.tsx";
+import { DecisionBasis } from "../ui/decision-basis.tsx";
 import { readForm } from "../form.server.ts";
 
 export const meta: MetaFunction = () => [{ title: `${messages.claim.detailTitle} · ${messages.siteName}` }];
@@ -136,16 +137,10 @@ export default function ClaimDetail() {
           <div className="decision">
             <h3>{messages.claim.decision}</h3>
             <p>{claim.decision.message}</p>
-            {claim.decision.basis.length > 0 ? (
-              <>
-                <p className="muted">{messages.claim.decisionBasis}</p>
-                <ul className="decision-basis">
-                  {claim.decision.basis.map((sentence) => (
-                    <li key={sentence}>{sentence}</li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            <DecisionBasis
+              basis={claim.decision.basis}
+              heading={<p className="muted">{messages.claim.decisionBasis}</p>}
+            />
             <ClaimPayout claim={claim} merchantName={merchantName} />
             <p className="muted">
               <LocalTime iso={claim.decision.decidedAt} />
