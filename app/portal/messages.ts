@@ -102,7 +102,8 @@ export const messages = {
     reason: "What happened?",
     reasonChoose: "Choose a reason",
     occurredAt: "When did it happen?",
-    occurredAtHint: "The day you noticed the problem. It must be within the last 30 days.",
+    occurredAtHint:
+      "The day you noticed the problem. It must be within the last 30 days; for a parcel as it arrived, within 30 days of its delivery.",
     description: "Describe the problem",
     descriptionHint: "What you ordered, what happened, and anything that helps us check it. Up to 5000 characters.",
     amount: "Amount to refund (optional)",

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DIALECTS, rowCounts } from "../support/databases.ts";
 import { fullSuiteIt } from "../support/page-suites.ts";
 import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
+import { recordOrderDelivered } from "../../server/domain/orders.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import {
   COMPANY_NAME,
@@ -405,6 +406,39 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await page.waitForURL(/notice=expired$/);
   });
 
+  it("once the carrier recorded the delivery, the coverage page and the claim form say until when a parcel as it arrived can be claimed for", async () => {
+    const email = newEmail("delivered");
+    const reference = await portal.protect(email);
+    await backdate(reference, 12);
+    const { external_id: orderId, merchant_id: merchantId } = (await portal.database.db.get<{
+      external_id: string;
+      merchant_id: string;
+    }>(
+      "SELECT o.external_id, o.merchant_id FROM orders o JOIN plans p ON p.id = o.plan_id WHERE p.reference_number = ?",
+      [reference],
+    ))!;
+    // Delivered ten days ago, recorded on the order (a Shopify fulfilment's delivery: no shipment kept).
+    const deliveredAt = Date.now() - 10 * 86_400_000;
+    await portal.database.db.transaction((tx) =>
+      recordOrderDelivered(tx, { merchantId, mode: "test" }, orderId, deliveredAt),
+    );
+    const page = await newPage();
+    await lookUp(page, email, reference);
+    const window = page.locator("#delivery-window");
+    assert.match(
+      (await window.textContent())!,
+      /^The carrier delivered your order on .+\. For a parcel that arrived damaged, defective, wrong or incomplete, or was stolen after delivery, the 30 days count from the delivery: you can claim until .+\.$/,
+    );
+    assert.deepEqual(
+      await window.locator("time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime"))),
+      [new Date(deliveredAt).toISOString(), new Date(deliveredAt + 30 * 86_400_000).toISOString()],
+    );
+    await checkPage(page, "plan-delivered");
+    await page.goto(url("/portal/claims/new"));
+    assert.match((await page.textContent("#delivery-window"))!, /you can claim until/);
+    await checkPage(page, "claim-new-delivered");
+  });
+
   it("the public rulebook: every reason with its description, the windows, the evidence limits and quotas, who pays an approved claim and when, the disclosure", async () => {
     const page = await newPage();
     const response = await page.goto(url("/portal/terms"));
@@ -414,6 +448,11 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     assert.equal(await page.locator(".rulebook dd").count(), 12);
     assert.match(text, /within 48 hours/);
     assert.match(text, /within 30 days/);
+    assert.match(
+      text,
+      /\(stolen after delivery, damaged in transit, arrived defective, wrong item delivered, missing items\), what happened is its delivery/,
+      "the reasons whose 30 days count from the delivery",
+    );
     assert.match(text, /up to 5 files of at most 10 MB/);
     assert.match(
       text,
