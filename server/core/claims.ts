@@ -3,7 +3,7 @@
 // team's decisions in the console (each with its audit entry; the staff member is authenticated again inside the
 // transaction, so a signed-out or disabled account decides nothing).
 import { z } from "zod";
-import { formatMoney, parseTypedMoney } from "@purchase-protection/contract";
+import { formatMoneyEnUs, parseTypedMoney } from "@purchase-protection/contract";
 import type { CoreDeps } from "./deps.ts";
 import { actorOf, type MerchantCaller } from "./callers.ts";
 import { asStaff, type StaffCaller } from "./staff-session.ts";
@@ -37,7 +37,7 @@ function resolutionAmount(typed: string, currency: string): number | undefined {
     throw new DomainError(
       "invalid",
       "parameter_invalid",
-      `Enter an amount such as ${formatMoney(12_999, currency, "en-US")}, or leave it empty for the claim's amount.`,
+      `Enter an amount such as ${formatMoneyEnUs(12_999, currency)}, or leave it empty for the claim's amount.`,
       "amount",
     );
   return cents;

@@ -1,7 +1,7 @@
 // What an automatic decision rested on (issue 31): the facts the claim rules used, kept with the decision
 // (claims.decision_basis, JSON) and read back as sentences in the buyer's words — the portal shows them under the
 // decision, the claims team's console beside it. A person's decision has none: its note and sentence say why.
-import { formatMoney } from "@purchase-protection/contract";
+import { formatMoneyEnUs as money } from "@purchase-protection/contract";
 import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
 import { CLAIM_WINDOW_DAYS } from "./disclosure.ts";
 
@@ -15,9 +15,6 @@ export type DecisionFact =
   | { fact: "filed_after_window"; deliveredAt: number; filedAt: number }
   | { fact: "plan_ended"; endedAt: number }
   | { fact: "amount_above_remaining"; amountCents: number; remainingCents: number };
-
-/** As the buyer e-mails write amounts (server/email/layout.ts). */
-const money = (minor: number, currency: string) => formatMoney(minor, currency, "en-US");
 
 /** "27 November 2026": a UTC day, as the e-mails write dates. */
 const day = (ms: number) =>

@@ -17,7 +17,7 @@ import { goLiveState, type ChecklistItemId } from "./go-live.ts";
 import { listWebhookEndpoints } from "./webhook-endpoints.ts";
 import { findMerchant } from "../store/merchants.ts";
 import { listClaimsAwaitingMerchant, listFeeRefundsOwed, type FeeRefundOwed } from "../store/merchant-actions.ts";
-import { formatMoney } from "@purchase-protection/contract";
+import { formatMoneyEnUs } from "@purchase-protection/contract";
 
 export const ACTION_KINDS = ["claim_payout", "fee_refund", "webhook_endpoint", "shopify_payout", "go_live"] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
@@ -123,7 +123,7 @@ async function claimPayouts(db: Tx, actor: Actor, limit: number, now: number): P
     items: items.map((claim) => {
       const terms = payoutTerms("merchant", claim.decidedAt, claim.remedy);
       const overdue = now >= terms.dueByMs;
-      const amount = formatMoney(claim.amountCents, claim.currency, "en-US");
+      const amount = formatMoneyEnUs(claim.amountCents, claim.currency);
       return {
         // Overdue is news again: the digest reminds the team once the promise has passed.
         key: `claim_payout:${claim.claimId}${overdue ? ":overdue" : ""}`,
@@ -146,9 +146,9 @@ async function feeRefunds(db: Tx, actor: Actor, limit: number): Promise<ActionGr
     seeAll: { page: "refunds", sub: "#fee-refunds" },
     items: items.map((refund) => ({
       key: `fee_refund:${refund.planId}`,
-      title: `${refund.referenceNumber} (order ${refund.orderId}): fee ${formatMoney(refund.amountCents, refund.currency, "en-US")}`,
+      title: `${refund.referenceNumber} (order ${refund.orderId}): fee ${formatMoneyEnUs(refund.amountCents, refund.currency)}`,
       todo: `The buyer cancelled in the free look on ${utcDay(refund.createdAt)}: refund the fee through your cart, then confirm it.`,
-      brief: `${refund.referenceNumber}: refund the ${formatMoney(refund.amountCents, refund.currency, "en-US")} protection fee (cancelled in the free look)`,
+      brief: `${refund.referenceNumber}: refund the ${formatMoneyEnUs(refund.amountCents, refund.currency)} protection fee (cancelled in the free look)`,
       dueBy: null,
       overdue: false,
       link: { page: "purchases", sub: `/${refund.planId}` },
@@ -182,7 +182,7 @@ async function shopifyPayouts(db: Tx, channel: ChannelActions, shop: string, lim
   const items: ActionItem[] = [
     ...claims.map((payout) => ({
       key: `shopify_payout:claim:${payout.claimId}`,
-      title: `Claim on ${payout.referenceNumber} (order ${payout.orderId}): ${payout.remedy} ${formatMoney(payout.amountCents, payout.currency, "en-US")}`,
+      title: `Claim on ${payout.referenceNumber} (order ${payout.orderId}): ${payout.remedy} ${formatMoneyEnUs(payout.amountCents, payout.currency)}`,
       todo: `The app could not pay it on the order (${payout.lastError}). Pay it in the Shopify admin and tell the claims team.`,
       brief: `Claim on ${payout.referenceNumber}: the Shopify ${payout.remedy} gave up, pay it in the Shopify admin`,
       dueBy: null,
@@ -191,7 +191,7 @@ async function shopifyPayouts(db: Tx, channel: ChannelActions, shop: string, lim
     })),
     ...fees.map((refund) => ({
       key: `shopify_payout:fee:${refund.planId}`,
-      title: `Fee refund on ${refund.referenceNumber} (order ${refund.orderId}): ${formatMoney(refund.amountCents, refund.currency, "en-US")}`,
+      title: `Fee refund on ${refund.referenceNumber} (order ${refund.orderId}): ${formatMoneyEnUs(refund.amountCents, refund.currency)}`,
       todo: `The app could not refund the protection fee on the order (${refund.lastError}). Refund it in the Shopify admin.`,
       brief: `${refund.referenceNumber}: the Shopify fee refund gave up, refund it in the Shopify admin`,
       dueBy: null,

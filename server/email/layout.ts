@@ -13,7 +13,7 @@
 // merchant) reaches only that plan's buyer, and the one caller text that can reach a stranger — the order id of a
 // widget purchase, chosen with the address by whoever holds the page's key — is not shown when it holds something a
 // client would link (shownOrderName). The caps (server/domain/emails.ts) bound the rest.
-import { formatMoney } from "@purchase-protection/contract";
+import { formatMoneyEnUs } from "@purchase-protection/contract";
 import { fullDisclosure, reasonName } from "../domain/disclosure.ts";
 import type { Settings } from "../domain/context.ts";
 import { claimName, claimTitle } from "../domain/claim-name.ts";
@@ -72,7 +72,7 @@ export { reasonName };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** "$129.99", "¥1,234": the contract's one money formatter (minor units stay integers until here). */
-export const money = (minorUnits: number, currency: string) => formatMoney(minorUnits, currency, "en-US");
+export { formatMoneyEnUs as money };
 
 export { utcDay, utcDayAndTime };
 

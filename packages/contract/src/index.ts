@@ -22,6 +22,7 @@ export {
   digitsOf,
   formatDecimalAmount,
   formatMoney,
+  formatMoneyEnUs,
   minorDigits,
   parseDecimalAmount,
   parseTypedMoney,

@@ -29,6 +29,12 @@ export const formatMoney = (minor: number, currency: string, locale: string): st
 };
 
 /**
+ * Minor units → "$12.34" / "¥1,234" in en-US: amounts in the service's own words whoever reads them (buyer e-mails, a
+ * decision's reasons, the dashboard's cards, messages), the same text on the server and in the browser.
+ */
+export const formatMoneyEnUs = (minor: number, currency: string): string => formatMoney(minor, currency, "en-US");
+
+/**
  * Minor units → the plain decimal text Shopify sends and takes for prices and form fields show ("12.34", "1234"
  * for JPY): no symbol, no grouping, the currency's own decimals.
  */

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import {
   formatDecimalAmount,
   formatMoney,
+  formatMoneyEnUs,
   minorDigits,
   parseDecimalAmount,
   parseTypedMoney,
@@ -50,6 +51,12 @@ describe("formatMoney", () => {
   it("writes the amount the way the locale given does", () => {
     assert.equal(formatMoney(123456, "EUR", "de-DE"), "1.234,56\u00a0€");
     assert.equal(formatMoney(1234, "GBP", "en-GB"), "£12.34");
+  });
+
+  it("writes the service's own amounts in en-US whatever the currency", () => {
+    assert.equal(formatMoneyEnUs(12_999, "USD"), "$129.99");
+    assert.equal(formatMoneyEnUs(123456, "EUR"), "€1,234.56");
+    assert.equal(formatMoneyEnUs(1234, "JPY"), "¥1,234");
   });
 });
 
