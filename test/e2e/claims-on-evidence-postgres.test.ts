@@ -1,0 +1,3 @@
+import { claimsOnEvidenceSuite } from "./claims-on-evidence-flows.ts";
+
+claimsOnEvidenceSuite("postgres");
