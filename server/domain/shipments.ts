@@ -52,7 +52,7 @@ import {
 } from "../store/shipments.ts";
 
 /** A scan may be reported up to this far ahead of the service's clock (the carrier's clock drifts); further is refused. */
-const CLOCK_SKEW_MS = 5 * 60_000;
+export const SCAN_CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface ShipmentEventView {
   id: string;
@@ -141,7 +141,7 @@ export async function reportShipmentEvent(
   shipmentId: string,
   scan: ScanReport,
 ): Promise<ShipmentView> {
-  if (scan.occurredAt > services.clock() + CLOCK_SKEW_MS)
+  if (scan.occurredAt > services.clock() + SCAN_CLOCK_SKEW_MS)
     throw new DomainError(
       "invalid",
       "occurred_at_in_future",

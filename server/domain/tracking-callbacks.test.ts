@@ -103,17 +103,23 @@ describe("a callback's scans", () => {
   });
 
   it("are its checkpoints that are scans and have a time, in time order, the carrier's text on one bounded line", () => {
-    const scans = scansOf([
-      checkpoint({
-        checkpointTime: "2026-11-21T09:00:00Z",
-        tag: "Delivered",
-        message: "Delivered,\nfront door",
-        location: "x".repeat(300),
-      }),
-      checkpoint({ checkpointTime: "2026-11-19T09:00:00Z", tag: "InfoReceived", message: "Label created" }),
-      checkpoint({ checkpointTime: "2026-11-20T09:00:00Z", tag: "InTransit", location: "  Louisville, KY  " }),
-      checkpoint({ checkpointTime: "2026-11-20T10:00:00", tag: "InTransit" }),
-    ]);
+    const now = Date.parse("2026-11-22T12:00:00Z");
+    const scans = scansOf(
+      [
+        checkpoint({
+          checkpointTime: "2026-11-21T09:00:00Z",
+          tag: "Delivered",
+          message: "Delivered,\nfront door",
+          location: "x".repeat(300),
+        }),
+        checkpoint({ checkpointTime: "2026-11-19T09:00:00Z", tag: "InfoReceived", message: "Label created" }),
+        checkpoint({ checkpointTime: "2026-11-20T09:00:00Z", tag: "InTransit", location: "  Louisville, KY  " }),
+        checkpoint({ checkpointTime: "2026-11-20T10:00:00", tag: "InTransit" }),
+        // Further ahead of the service's clock than the API takes a scan: the carrier's clock or zone is wrong.
+        checkpoint({ checkpointTime: "2026-11-22T12:05:01Z", tag: "Delivered" }),
+      ],
+      now,
+    );
     assert.deepEqual(scans, [
       {
         status: "in_transit",

@@ -18,7 +18,7 @@ import type { Actor } from "../vocabulary/actors.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import type { ShipmentEventStatus } from "../vocabulary/deliveries.ts";
 import type { Sealer } from "../secrets/sealer.ts";
-import { recordScan, type ScanReport } from "./shipments.ts";
+import { recordScan, SCAN_CLOCK_SKEW_MS, type ScanReport } from "./shipments.ts";
 import { findShipmentsByTrackingNumber, listShipmentEvents, lockShipmentOrder } from "../store/shipments.ts";
 import { findTrackingConnection, upsertTrackingConnection } from "../store/tracking-connections.ts";
 
@@ -114,13 +114,16 @@ export function checkpointInstant(
   return null;
 }
 
-/** The scans of the callback's checkpoints (those that are scans and have a time), in the order they happened. */
-export function scansOf(checkpoints: readonly AftershipCheckpoint[]): ScanReport[] {
+/**
+ * The scans of the callback's checkpoints, in the order they happened: those that are scans and have a time, not
+ * further ahead of `now` than the API takes a scan (a carrier's clock or zone gone wrong).
+ */
+export function scansOf(checkpoints: readonly AftershipCheckpoint[], now: number): ScanReport[] {
   return checkpoints
     .flatMap((checkpoint) => {
       const status = scanStatusOf(checkpoint.tag, checkpoint.subtag);
       const occurredAt = checkpointInstant(checkpoint);
-      if (status === null || occurredAt === null) return [];
+      if (status === null || occurredAt === null || occurredAt > now + SCAN_CLOCK_SKEW_MS) return [];
       return [
         { status, occurredAt, location: oneLine(checkpoint.location, 200), message: oneLine(checkpoint.message, 500) },
       ];
@@ -223,7 +226,7 @@ export async function receiveAftershipCallback(
   const shipments = (await findShipmentsByTrackingNumber(tx, actor, callback.trackingNumber)).filter(
     (shipment) => shipment.carrier === null || !slug || carrierKey(shipment.carrier) === carrierKey(slug),
   );
-  const scans = scansOf(callback.checkpoints);
+  const scans = scansOf(callback.checkpoints, services.clock());
   for (const found of shipments) {
     await lockShipmentOrder(tx, found.orderRowId);
     const before = (await listShipmentEvents(tx, [found.id])).length;
