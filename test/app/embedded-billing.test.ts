@@ -5,12 +5,10 @@
 // screenshots at 390 px and 1280 px under test-artifacts/dashboard/embedded-billing-*.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
-import { startEmbeddedAdmin, type EmbeddedAdmin } from "../support/embedded-admin.ts";
+import type { TestDatabase } from "../support/databases.ts";
+import type { ShopifyAppHarness } from "../support/shopify-app.ts";
+import { installEmbeddedShop, type EmbeddedAdmin, type EmbeddedShop } from "../support/embedded-admin.ts";
 import { appSubscriptionsUpdatePayload, closeLiveWeek, makeShopLive, WEEK_MS } from "../support/shopify-billing.ts";
 import { periodContaining } from "../../server/domain/settlements.ts";
 
@@ -18,22 +16,15 @@ const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashbo
 const SHOP = "embedded-billing.myshopify.com";
 
 describe("the app's usage charges in the Shopify admin, in Chromium (sqlite)", () => {
+  let shop: EmbeddedShop;
   let database: TestDatabase;
-  let dataDir: string;
   let shopify: ShopifyAppHarness;
   let admin: EmbeddedAdmin;
   let charged: string;
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-embedded-billing-"));
-    shopify = await startShopifyApp({
-      dialect: "sqlite",
-      shops: [SHOP],
-      existing: { databaseUrl: database.url, dataDir },
-    });
-    await shopify.install(SHOP);
+    shop = await installEmbeddedShop(SHOP);
+    ({ database, shopify } = shop);
     const { deps } = shopify.runtime();
     const [subscription] = shopify.admin.billing.subscriptions;
     const approved = shopify.admin.billing.approve(subscription.confirmationUrl);
@@ -61,26 +52,14 @@ describe("the app's usage charges in the Shopify admin, in Chromium (sqlite)", (
       await chargeClosedStatements(deps);
       await shopify.settled();
     }
-    admin = await startEmbeddedAdmin({
-      shop: SHOP,
-      databaseUrl: database.url,
-      dataDir,
-      artifacts: ARTIFACTS,
-      prefix: "embedded-billing-",
-    });
+    admin = await shop.startAdmin({ artifacts: ARTIFACTS, prefix: "embedded-billing-" });
   }, 300_000);
 
-  afterAll(async () => {
-    await admin?.close();
-    await shopify?.close();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.close());
 
   it("shows a charge waiting for a higher cap, a statement's Shopify charge, and live protection paused, with no axe-core violation", async () => {
     const context = await admin.newContext();
     const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
 
     await admin.open(page, "/app");
     await page.getByText("A charge is waiting: it would pass your usage cap").waitFor();
@@ -105,7 +84,7 @@ describe("the app's usage charges in the Shopify admin, in Chromium (sqlite)", (
     await page.getByText("Live protection is paused: your subscription is cancelled").waitFor();
     assert.ok(await page.getByRole("button", { name: "Set up usage charges again" }).isVisible());
     await admin.check(page, "paused");
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(admin.pageErrors, []);
     await context.close();
   });
 });

@@ -6,14 +6,17 @@
 // test-artifacts/money/embedded-* (looked at).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
-import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import type { TestDatabase } from "../support/databases.ts";
 import { sessionToken } from "../support/shopify.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
-import { deliverProtectedOrder, startEmbeddedAdmin, type EmbeddedAdmin } from "../support/embedded-admin.ts";
+import type { ShopifyAppHarness } from "../support/shopify-app.ts";
+import {
+  deliverProtectedOrder,
+  installEmbeddedShop,
+  type EmbeddedAdmin,
+  type EmbeddedShop,
+} from "../support/embedded-admin.ts";
 import { appendLedgerEntry } from "../../server/domain/ledger.ts";
 import {
   closeEndedPeriods,
@@ -27,22 +30,15 @@ const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/money"
 const SHOP = "embedded-money.myshopify.com";
 
 describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
+  let shop: EmbeddedShop;
   let database: TestDatabase;
-  let dataDir: string;
   let shopify: ShopifyAppHarness;
   let admin: EmbeddedAdmin;
   let owner: { merchantId: string; mode: "test" | "live" };
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-embedded-money-"));
-    shopify = await startShopifyApp({
-      dialect: "sqlite",
-      shops: [SHOP],
-      existing: { databaseUrl: database.url, dataDir },
-    });
-    await shopify.install(SHOP);
+    shop = await installEmbeddedShop(SHOP);
+    ({ database, shopify } = shop);
     const installation = (await shopify.runtime().deps.installation(SHOP))!;
     owner = { merchantId: installation.merchantId, mode: installation.mode };
     // A claim reimbursed two weeks ago, closed on its statement as the worker closes it.
@@ -59,28 +55,16 @@ describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
     );
     assert.ok((await closeEndedPeriods(database.db, services)) >= 1);
     await deliverProtectedOrder(shopify, SHOP);
-    admin = await startEmbeddedAdmin({
-      shop: SHOP,
-      databaseUrl: database.url,
-      dataDir,
-      artifacts: ARTIFACTS,
-      prefix: "embedded-",
-    });
+    admin = await shop.startAdmin({ artifacts: ARTIFACTS, prefix: "embedded-" });
   }, 300_000);
 
-  afterAll(async () => {
-    await admin?.close();
-    await shopify?.close();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.close());
 
   it("the overview and Settlements show the running balance; the closed statement's CSV downloads", async () => {
     const context = await admin.newContext({
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
 
     const [balance] = await runningBalances(database.db, owner, Date.now());
     assert.equal(balance.openingBalanceCents, 4_250, "the reimbursed claim, carried");
@@ -127,7 +111,7 @@ describe("money at a glance in the Shopify admin, in Chromium (sqlite)", () => {
       rows.map((row) => row.split(",").slice(2, 6)),
       [["claim_reimbursement", "4250", "USD", "clm_embedded_money"]],
     );
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(admin.pageErrors, []);
     await context.close();
   });
 });

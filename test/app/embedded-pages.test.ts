@@ -7,54 +7,36 @@
 // test-artifacts/dashboard/embedded-*.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
-import { deliverProtectedOrder, startEmbeddedAdmin, type EmbeddedAdmin } from "../support/embedded-admin.ts";
+import type { ShopifyAppHarness } from "../support/shopify-app.ts";
+import {
+  deliverProtectedOrder,
+  installEmbeddedShop,
+  type EmbeddedAdmin,
+  type EmbeddedShop,
+} from "../support/embedded-admin.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
 const SHOP = "embedded-pages.myshopify.com";
 
 describe("the dashboard in the Shopify admin, in Chromium (sqlite)", () => {
-  let database: TestDatabase;
-  let dataDir: string;
+  let shop: EmbeddedShop;
   let shopify: ShopifyAppHarness;
   let admin: EmbeddedAdmin;
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-embedded-pages-"));
-    shopify = await startShopifyApp({
-      dialect: "sqlite",
-      shops: [SHOP],
-      existing: { databaseUrl: database.url, dataDir },
-    });
-    await shopify.install(SHOP);
+    shop = await installEmbeddedShop(SHOP);
+    ({ shopify } = shop);
     await deliverProtectedOrder(shopify, SHOP);
-    admin = await startEmbeddedAdmin({
-      shop: SHOP,
-      databaseUrl: database.url,
-      dataDir,
-      artifacts: ARTIFACTS,
-      prefix: "embedded-",
-    });
+    admin = await shop.startAdmin({ artifacts: ARTIFACTS, prefix: "embedded-" });
   }, 300_000);
 
-  afterAll(async () => {
-    await admin?.close();
-    await shopify?.close();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.close());
 
   it("renders the overview, purchases, keys, webhooks, program, Go live and Developers in the shop's test mode, with no axe-core violation", async () => {
     // A merchant's browser, not a headless one: authenticate.admin answers 410 to user agents it takes for bots.
     const context = await admin.newContext();
     const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
 
     await admin.open(page, "/app");
     await page.getByRole("heading", { name: "Overview" }).waitFor();
@@ -88,7 +70,7 @@ describe("the dashboard in the Shopify admin, in Chromium (sqlite)", () => {
     await admin.open(page, "/app/go-live");
     assert.ok(await page.getByText("The storefront setup", { exact: false }).isVisible());
     assert.ok(await page.getByLabel("Liquid snippet").isVisible());
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(admin.pageErrors, []);
     await context.close();
   });
 });

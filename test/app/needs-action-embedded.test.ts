@@ -5,12 +5,15 @@
 // axe-core 0 violations; screenshots at 390 and 1280 px under test-artifacts/needs-action/embedded-*.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
-import { deliverProtectedOrder, startEmbeddedAdmin, type EmbeddedAdmin } from "../support/embedded-admin.ts";
+import type { TestDatabase } from "../support/databases.ts";
+import type { ShopifyAppHarness } from "../support/shopify-app.ts";
+import {
+  deliverProtectedOrder,
+  installEmbeddedShop,
+  type EmbeddedAdmin,
+  type EmbeddedShop,
+} from "../support/embedded-admin.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
 import { CLAIM_PAYOUT_JOB, claimPayoutJobId } from "../../app/shopify/claim-payouts.server.ts";
 
@@ -18,11 +21,10 @@ const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/needs-
 const SHOP = "needs-action.myshopify.com";
 
 describe("needs your action in the Shopify admin, in Chromium (sqlite)", () => {
+  let shop: EmbeddedShop;
   let database: TestDatabase;
-  let dataDir: string;
   let shopify: ShopifyAppHarness;
   let admin: EmbeddedAdmin;
-  const pageErrors: string[] = [];
 
   /** A protected order of the shop (the fee's tier in the cart); resolves to its plan. */
   async function protectedOrder(orderId: number) {
@@ -67,14 +69,8 @@ describe("needs your action in the Shopify admin, in Chromium (sqlite)", () => {
   let retrying = "";
 
   beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-needs-action-embedded-"));
-    shopify = await startShopifyApp({
-      dialect: "sqlite",
-      shops: [SHOP],
-      existing: { databaseUrl: database.url, dataDir },
-    });
-    await shopify.install(SHOP);
+    shop = await installEmbeddedShop(SHOP);
+    ({ database, shopify } = shop);
     const first = await protectedOrder(820001);
     const second = await protectedOrder(820002);
     gaveUp = await unpaidClaim(first, "dead");
@@ -86,26 +82,14 @@ describe("needs your action in the Shopify admin, in Chromium (sqlite)", () => {
        VALUES ('we_embedded_failing', ?, 'test', 'https://hooks.example.com/shop', '["*"]', 'sealed', 'failing', ?, ?, ?)`,
       [first.merchant_id, now - 4 * 86_400_000, now, now],
     );
-    admin = await startEmbeddedAdmin({
-      shop: SHOP,
-      databaseUrl: database.url,
-      dataDir,
-      artifacts: ARTIFACTS,
-      prefix: "embedded-",
-    });
+    admin = await shop.startAdmin({ artifacts: ARTIFACTS, prefix: "embedded-" });
   }, 300_000);
 
-  afterAll(async () => {
-    await admin?.close();
-    await shopify?.close();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.close());
 
   it("lists the payout that gave up (not the one retrying), the failing endpoint and the go-live steps, each linking into /app", async () => {
     const context = await admin.newContext();
     const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
 
     await admin.open(page, "/app");
     await page.getByRole("heading", { name: "Needs your action" }).waitFor();
@@ -124,7 +108,7 @@ describe("needs your action in the Shopify admin, in Chromium (sqlite)", () => {
     assert.ok(await page.locator("section[aria-labelledby=needs-go_live] a[href='/app/go-live']").first().isVisible());
     assert.equal(await page.getByLabel("E-mail me what needs action").count(), 0, "no members in the admin");
     await admin.check(page, "overview");
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(admin.pageErrors, []);
     await context.close();
   });
 });

@@ -2,25 +2,31 @@
 // database (startShopifyApp put the app's credentials in this process's environment: the web app gets them too), a
 // merchant's browser (authenticate.admin answers 410 to user agents it takes for bots) with App Bridge's script cut
 // off (it is on Shopify's CDN, unreachable here), each page a document load carrying the session token and the
-// `embedded`, `shop` and `host` parameters; a page checked with axe-core and screenshotted at 390 and 1280 px.
+// `embedded`, `shop` and `host` parameters; a page checked with axe-core and screenshotted at 390 and 1280 px, and
+// no uncaught error on any page. installEmbeddedShop makes the shop such a suite runs on.
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser } from "./widget/browser.ts";
 import { checkPage } from "./page-checks.ts";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
 import { orderPayload, sessionToken } from "./shopify.ts";
-import type { ShopifyAppHarness } from "./shopify-app.ts";
+import { startShopifyApp, type ShopifyAppHarness } from "./shopify-app.ts";
 import { startWebApp, type WebAppProcess } from "./web-app.ts";
 
 export interface EmbeddedAdmin {
   web: WebAppProcess;
   browser: Browser;
-  /** A merchant's browser context, App Bridge's CDN cut off. */
+  /** A merchant's browser context, App Bridge's CDN cut off; its pages' uncaught errors go to pageErrors. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A document load of an admin page as the admin's iframe makes it, once the page is hydrated. */
   open(page: Page, pathname: string): Promise<void>;
-  /** axe-core 0 violations, no sideways scroll, screenshots at 390 and 1280 px. */
+  /** axe-core 0 violations, no sideways scroll, screenshots at 390 and 1280 px, no page error so far. */
   check(page: Page, name: string): Promise<void>;
+  /** "<url>: <message>" of every uncaught error on a page of newContext's contexts. */
+  pageErrors: string[];
   close(): Promise<void>;
 }
 
@@ -44,9 +50,11 @@ export async function startEmbeddedAdmin(options: {
     launchBrowser(),
   ]);
   fs.mkdirSync(artifacts, { recursive: true });
+  const pageErrors: string[] = [];
   return {
     web,
     browser,
+    pageErrors,
     async newContext(contextOptions = {}) {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },
@@ -54,6 +62,7 @@ export async function startEmbeddedAdmin(options: {
         ...contextOptions,
       });
       await context.route("https://cdn.shopify.com/**", (route) => route.abort());
+      context.on("page", (page) => page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
       return context;
     },
     async open(page, pathname) {
@@ -63,11 +72,54 @@ export async function startEmbeddedAdmin(options: {
       assert.equal(response?.status(), 200, `${pathname}: ${await response?.text()}`);
       await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     },
-    check: (page, name) => checkPage(page, `${prefix}${name}`, { dir: artifacts }),
+    check: (page, name) => checkPage(page, `${prefix}${name}`, { dir: artifacts, pageErrors }),
     async close() {
       await browser.close();
       await web.stop();
     },
+  };
+}
+
+/** An embedded-admin suite's shop: the Shopify app with the shop installed, over its own SQLite database and files. */
+export interface EmbeddedShop {
+  database: TestDatabase;
+  shopify: ShopifyAppHarness;
+  /** The admin over the shop's database and files (startEmbeddedAdmin), once the suite has seeded what it needs. */
+  startAdmin(options: { artifacts: string; prefix: string }): Promise<EmbeddedAdmin>;
+  /** Closes what was started: the admin, the app, the database, the files. */
+  close(): Promise<void>;
+}
+
+export async function installEmbeddedShop(shop: string): Promise<EmbeddedShop> {
+  const database = await createTestDatabase("sqlite");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pp-${shop.split(".")[0]}-`));
+  let shopify: ShopifyAppHarness | undefined;
+  let admin: EmbeddedAdmin | undefined;
+  const close = async () => {
+    await admin?.close();
+    await shopify?.close();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    shopify = await startShopifyApp({
+      dialect: "sqlite",
+      shops: [shop],
+      existing: { databaseUrl: database.url, dataDir },
+    });
+    await shopify.install(shop);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    database,
+    shopify,
+    async startAdmin(options) {
+      admin = await startEmbeddedAdmin({ shop, databaseUrl: database.url, dataDir, ...options });
+      return admin;
+    },
+    close,
   };
 }
 
