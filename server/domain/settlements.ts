@@ -313,7 +313,7 @@ export async function getSettlement(
 }
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break. Written by hand: one small rule. */
-const csvField = (value: string | number | null) => {
+export const csvField = (value: string | number | null) => {
   const text = value === null ? "" : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };

@@ -109,7 +109,7 @@ export function openApiDocument(routes: Route[]) {
               ? Object.fromEntries(
                   EVIDENCE_CONTENT_TYPES.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
                 )
-              : route.response.schema === shapes.settlementCsv
+              : route.response.schema === shapes.settlementCsv || route.response.schema === shapes.metricsCsv
                 ? { "text/csv": { schema: jsonSchema(route.response.schema, "output") } }
                 : { "application/json": { schema: jsonSchema(route.response.schema, "output") } },
         },

@@ -3,6 +3,7 @@ import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
 import { CONSENT_EVIDENCE, PAYERS } from "../vocabulary/plans.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
+import { METRICS_INTERVALS } from "../domain/metrics.ts";
 import { LEDGER_KINDS } from "../domain/ledger.ts";
 import { EVENT_TYPES, TEST_EVENT_TYPE, type StoredEventType } from "../vocabulary/events.ts";
 import {
@@ -354,6 +355,34 @@ export const settlementBalances = z.strictObject({
 });
 
 const count = z.number().int().nonnegative();
+const rate = (what: string) => z.number().min(0).nullable().describe(`${what}; null when the denominator is 0.`);
+const analyticsFigures = z.strictObject({
+  offersShown: count.describe("Quotes created: every offer a buyer was shown."),
+  confirmed: count,
+  declined: count,
+  abandoned: count.describe("Shown and neither confirmed nor declined (still open or expired)."),
+  attachRateByOrders: rate("confirmed / offersShown: abandoned offers are counted in the denominator"),
+  offeredValueCents: cents.describe("The order value of every offer shown."),
+  protectedOrderValueCents: cents.describe("The order value of the confirmed offers."),
+  attachRateByValue: rate("protectedOrderValueCents / offeredValueCents (abandoned offers counted)"),
+  feeCents: cents.describe("Fees of the plans protected in the period that are still active."),
+  merchantShareCents: cents.describe("The merchant's share of those fees."),
+  claimsFiled: count,
+  claimRate: rate("claimsFiled / confirmed"),
+  claimsDecided: count.describe("Claims decided in the period (their standing decision)."),
+  claimsApproved: count.describe("Of those, approved (paid since included)."),
+  approvalRate: rate("claimsApproved / claimsDecided"),
+  paidCents: cents.describe("Paid on claims in the period (when they were paid)."),
+  lossRatio: rate("paidCents / feeCents"),
+});
+const periodFigures = analyticsFigures.extend({
+  medianDecisionMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe("The median time from filing to the decision of the claims decided in the period; null when none."),
+});
 export const merchantMetrics = z.strictObject({
   object: z.literal("merchant_metrics"),
   merchantId: z.string(),
@@ -372,7 +401,38 @@ export const merchantMetrics = z.strictObject({
   fees: z
     .array(z.strictObject({ currency: z.string(), feeCents: cents, merchantShareCents: cents }))
     .describe("Fees of active plans per currency."),
+  analytics: z
+    .strictObject({
+      period: z
+        .strictObject({ from: timestamp, to: timestamp })
+        .describe("[from, to): as asked, or the last 30 UTC days (today included) when neither end is given."),
+      previousPeriod: z
+        .strictObject({ from: timestamp, to: timestamp })
+        .describe("The period of equal length just before: every figure's comparison."),
+      interval: z.enum(METRICS_INTERVALS),
+      currencies: z
+        .array(
+          z.strictObject({
+            currency: z.string(),
+            current: periodFigures,
+            previous: periodFigures,
+            series: z
+              .array(analyticsFigures.extend({ start: z.string().describe("The bucket's first UTC day, YYYY-MM-DD.") }))
+              .describe("Every bucket of the period by `interval` (ISO weeks start on Monday), oldest first."),
+          }),
+        )
+        .describe("One per currency with activity in either period, by currency code."),
+      claimsByReason: z
+        .array(z.strictObject({ reason: z.string(), count, previousCount: count }))
+        .describe("Claims filed per covered reason in the period and the previous one, most filed first."),
+    })
+    .describe('docs/api.md "Analytics": the figures of a period of UTC days, per currency.'),
 });
+export const metricsCsv = z
+  .string()
+  .describe(
+    "text/csv: a header row, then one row per currency and bucket of the analytics' series (period_start, currency, then every figure in snake_case; a ratio without a denominator is empty).",
+  );
 
 /** The camelCase object's fields under their snake_case names (the headless wire format). */
 function snakeCased<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {

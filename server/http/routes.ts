@@ -31,7 +31,7 @@ import {
 import { getEvent, listEvents } from "../domain/events.ts";
 import * as webhookEndpoints from "../domain/webhook-endpoints.ts";
 import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliveries.ts";
-import { merchantMetrics } from "../domain/metrics.ts";
+import { merchantAnalyticsCsv, merchantMetrics } from "../domain/metrics.ts";
 import { getSettlement, listSettlements, runningBalances, settlementEntriesCsv } from "../domain/settlements.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { getProgram, listPrograms } from "../domain/programs.ts";
@@ -368,7 +368,8 @@ export const routes: Route[] = [
     operationId: "getMerchantMetrics",
     keys: SERVER_KEYS,
     rateLimit: "metrics",
-    summary: "Quote, plan, claim and fee figures of the key's merchant, optionally within [from, to).",
+    summary:
+      "Quote, plan, claim and fee figures of the key's merchant, optionally within [from, to), and the analytics of a period of UTC days (the last 30 by default) against the one before.",
     query: wire.metricsQuery,
     response: { description: "Merchant metrics.", schema: shapes.merchantMetrics },
     handle: async ({ db, services, principal, params, query }) =>
@@ -378,6 +379,27 @@ export const routes: Route[] = [
           ownMerchant(principal, params.merchantId),
           { fromMs: query.from, toMs: query.to },
           services.clock(),
+          query.interval,
+        ),
+      ),
+  }),
+  route({
+    method: "GET",
+    path: "/merchants/:merchantId/metrics.csv",
+    operationId: "getMerchantMetricsCsv",
+    keys: SERVER_KEYS,
+    rateLimit: "metrics",
+    summary: "The analytics' series as CSV (text/csv, one row per currency and day, week or month, as an attachment).",
+    query: wire.metricsQuery,
+    response: { description: "The CSV.", schema: shapes.metricsCsv },
+    handle: async ({ db, services, principal, params, query }) =>
+      okFile(
+        await merchantAnalyticsCsv(
+          db,
+          ownMerchant(principal, params.merchantId),
+          { fromMs: query.from, toMs: query.to },
+          services.clock(),
+          query.interval,
         ),
       ),
   }),

@@ -5,6 +5,7 @@ import { EVENT_TYPES, TEST_EVENT_TYPE } from "../vocabulary/events.ts";
 import { SHIPMENT_EVENT_STATUSES } from "../vocabulary/deliveries.ts";
 import { ORDER_CONTEXT_SCHEMA_VERSIONS } from "../domain/order-context.ts";
 import type { QuoteInput } from "../domain/quotes.ts";
+import { MAX_ANALYTICS_DAYS, METRICS_INTERVALS } from "../domain/metrics.ts";
 import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 
@@ -173,7 +174,32 @@ export const claimsQuery = z.strictObject({
 
 export const eventsQuery = z.strictObject({ ...pageQuery, type: z.enum([...EVENT_TYPES, TEST_EVENT_TYPE]).optional() });
 
-export const metricsQuery = z.strictObject({ from: timestamp.optional(), to: timestamp.optional() });
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+/** A UTC day (YYYY-MM-DD) or an ISO 8601 time, as ms: a day's start, or for `to` (the last day counted) its end. */
+const dayOrTimestamp = (end: boolean) =>
+  z.union([z.iso.date().transform((day) => Date.parse(`${day}T00:00:00Z`) + (end ? MS_PER_DAY : 0)), timestamp]);
+
+/** GET /merchants/{id}/metrics and its CSV (docs/api.md "Analytics"). */
+export const metricsQuery = z
+  .strictObject({
+    from: dayOrTimestamp(false).optional().describe("YYYY-MM-DD (that day's start, UTC) or an ISO 8601 time."),
+    to: dayOrTimestamp(true)
+      .optional()
+      .describe("YYYY-MM-DD (the last day counted, UTC) or an ISO 8601 time (excluded)."),
+    interval: z
+      .enum(METRICS_INTERVALS)
+      .default("day")
+      .describe("The analytics' series: by UTC day, ISO week or month."),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from < query.to, {
+    message: "must be after from",
+    path: ["to"],
+  })
+  .refine(
+    (query) =>
+      query.from === undefined || query.to === undefined || query.to - query.from <= MAX_ANALYTICS_DAYS * MS_PER_DAY,
+    { message: `the period may span at most ${MAX_ANALYTICS_DAYS} days`, path: ["to"] },
+  );
 
 export const noQuery = z.strictObject({});
 

@@ -1,5 +1,6 @@
 // Counts and sums over a merchant's rows in one mode, for the metrics report. Every figure covers the rows created in
-// [fromMs, toMs), but the claim decisions' figures: the decisions made in it (across merchants too, for the console).
+// [fromMs, toMs), but the claim decisions' figures: the decisions made in it (across merchants too, for the console),
+// and the amounts paid on claims: those paid in it.
 import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
 
@@ -57,15 +58,20 @@ export async function countMerchantRefundedOrders(tx: Queryable, scope: MetricsS
   return Number(row?.n ?? 0);
 }
 
+// The merchant's share of an active plan's fee (p: plans, pp: its program), rounded half up per plan: one expression
+// for the report's totals and the analytics' days.
+const ACTIVE_PLAN_FEES = `FROM plans p JOIN quotes q ON q.id = p.quote_id JOIN protection_programs pp ON pp.id = q.program_id
+     WHERE p.merchant_id = ? AND p.mode = ? AND p.created_at >= ? AND p.created_at < ? AND p.status = 'active'`;
+const SHARE_CENTS = "SUM((p.fee_cents * pp.merchant_share_bps + 5000) / 10000)";
+
 /** Fees of active plans and the merchant's share of each (rounded half up per plan), summed per currency. */
 export async function sumActivePlanFees(
   tx: Queryable,
   scope: MetricsScope,
 ): Promise<{ currency: string; feeCents: number; merchantShareCents: number }[]> {
   const rows = await tx.all<{ currency: string; fee_cents: number | string; share_cents: number | string }>(
-    `SELECT p.currency, SUM(p.fee_cents) AS fee_cents, SUM((p.fee_cents * pp.merchant_share_bps + 5000) / 10000) AS share_cents
-     FROM plans p JOIN quotes q ON q.id = p.quote_id JOIN protection_programs pp ON pp.id = q.program_id
-     WHERE p.merchant_id = ? AND p.mode = ? AND p.created_at >= ? AND p.created_at < ? AND p.status = 'active'
+    `SELECT p.currency, SUM(p.fee_cents) AS fee_cents, ${SHARE_CENTS} AS share_cents
+     ${ACTIVE_PLAN_FEES}
      GROUP BY p.currency ORDER BY p.currency`,
     scopeParams(scope),
   );
@@ -91,10 +97,94 @@ export async function countPerDay(
   return rows.map((row) => ({ day: Number(row.day), count: Number(row.n) }));
 }
 
+/** One UTC day (epoch day number) and currency of the analytics, with the figures one query counted for it. */
+export type DayFigures<K extends string> = { day: number; currency: string } & Record<K, number>;
+
+/** Rows grouped by (day, currency), every other column a number (PostgreSQL's SUM answers a string). */
+async function perDay<K extends string>(tx: Queryable, sql: string, params: (string | number)[]) {
+  const rows = await tx.all<Record<string, number | string | null>>(sql, params);
+  return rows.map((row) => {
+    const figures: Record<string, number | string> = {};
+    for (const [key, value] of Object.entries(row))
+      figures[key] = key === "currency" ? String(value) : Number(value ?? 0);
+    return figures as DayFigures<K>;
+  });
+}
+
+/**
+ * Offers shown (quotes created) per day and currency: how many, how many confirmed and declined (the rest were
+ * abandoned: still open or expired), and the order value of all of them and of the confirmed ones.
+ */
+export function quoteFiguresPerDay(tx: Queryable, scope: MetricsScope) {
+  return perDay<"shown" | "confirmed" | "declined" | "shownValue" | "confirmedValue">(
+    tx,
+    `SELECT created_at / ${DAY_MS} AS day, currency, COUNT(*) AS shown,
+       SUM(CASE WHEN status = 'confirmed' THEN 1 ELSE 0 END) AS confirmed,
+       SUM(CASE WHEN status = 'declined' THEN 1 ELSE 0 END) AS declined,
+       SUM(order_amount_cents) AS "shownValue",
+       SUM(CASE WHEN status = 'confirmed' THEN order_amount_cents ELSE 0 END) AS "confirmedValue"
+     FROM quotes WHERE ${IN_SCOPE} GROUP BY 1, 2`,
+    scopeParams(scope),
+  );
+}
+
+/** Fees of the plans created on the day that are still active, and the merchant's share of them, per currency. */
+export function feeFiguresPerDay(tx: Queryable, scope: MetricsScope) {
+  return perDay<"fee" | "share">(
+    tx,
+    `SELECT p.created_at / ${DAY_MS} AS day, p.currency, SUM(p.fee_cents) AS fee, ${SHARE_CENTS} AS share
+     ${ACTIVE_PLAN_FEES} GROUP BY 1, 2`,
+    scopeParams(scope),
+  );
+}
+
+/**
+ * Claims per day and currency: filed (by created_at), decided (by decided_at: the standing approvals — approved or
+ * paid since — and denials) and paid (paid_amount_cents, by resolved_at, when they were paid).
+ */
+export async function claimFiguresPerDay(tx: Queryable, scope: MetricsScope) {
+  const owner = [scope.merchantId, scope.mode];
+  const [filed, decided, paid] = await Promise.all([
+    perDay<"filed">(
+      tx,
+      `SELECT created_at / ${DAY_MS} AS day, currency, COUNT(*) AS filed FROM claims WHERE ${IN_SCOPE} GROUP BY 1, 2`,
+      scopeParams(scope),
+    ),
+    perDay<"decided" | "approved">(
+      tx,
+      `SELECT decided_at / ${DAY_MS} AS day, currency, COUNT(*) AS decided,
+         SUM(CASE WHEN status IN ('approved', 'paid') THEN 1 ELSE 0 END) AS approved
+       FROM claims WHERE merchant_id = ? AND mode = ? AND decided_at >= ? AND decided_at < ? GROUP BY 1, 2`,
+      [...owner, scope.fromMs, scope.toMs],
+    ),
+    perDay<"paid">(
+      tx,
+      `SELECT resolved_at / ${DAY_MS} AS day, currency, SUM(paid_amount_cents) AS paid FROM claims
+       WHERE merchant_id = ? AND mode = ? AND status = 'paid' AND resolved_at >= ? AND resolved_at < ? GROUP BY 1, 2`,
+      [...owner, scope.fromMs, scope.toMs],
+    ),
+  ]);
+  return { filed, decided, paid };
+}
+
+/** Claims filed in the window per covered reason. */
+export async function countClaimsByReason(
+  tx: Queryable,
+  scope: MetricsScope,
+): Promise<{ reason: string; count: number }[]> {
+  const rows = await tx.all<{ reason: string; n: number | string }>(
+    `SELECT reason, COUNT(*) AS n FROM claims WHERE ${IN_SCOPE} GROUP BY reason`,
+    scopeParams(scope),
+  );
+  return rows.map((row) => ({ reason: row.reason, count: Number(row.n) }));
+}
+
 /** Whose claims' decisions: one merchant in one mode (the dashboard), or any merchant and either mode (the console). */
 export interface DecisionScope {
   merchantId?: string;
   mode?: Mode;
+  /** Only the claims in this currency (the analytics' figures per currency); any when absent. */
+  currency?: string;
   fromMs: number;
   toMs: number;
 }
@@ -119,12 +209,14 @@ export async function findDecisionFigures(tx: Queryable, scope: DecisionScope): 
     "decided_at < ?",
     ...(scope.merchantId === undefined ? [] : ["merchant_id = ?"]),
     ...(scope.mode === undefined ? [] : ["mode = ?"]),
+    ...(scope.currency === undefined ? [] : ["currency = ?"]),
   ].join(" AND ");
   const params = [
     scope.fromMs,
     scope.toMs,
     ...(scope.merchantId === undefined ? [] : [scope.merchantId]),
     ...(scope.mode === undefined ? [] : [scope.mode]),
+    ...(scope.currency === undefined ? [] : [scope.currency]),
   ];
   const totals = await tx.get<{ n: number | string; automatic: number | string | null }>(
     `SELECT COUNT(*) AS n, SUM(CASE WHEN decided_by LIKE 'rule:%' THEN 1 ELSE 0 END) AS automatic

@@ -543,7 +543,8 @@ const CASES: Case[] = [
   query("/events?limit=0", "limit"),
   query("/purchases?status=refunded", "status"),
   query("/purchases?created_gte=yesterday", "created_gte"),
-  query("/merchants/{me}/metrics?from=2026-11-01", "from"),
+  query("/merchants/{me}/metrics?from=2026-11-31", "from"),
+  query("/merchants/{me}/metrics?interval=year", "interval"),
 
   // Routing.
   {

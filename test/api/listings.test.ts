@@ -425,6 +425,7 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
           { currency: "EUR", feeCents: 150, merchantShareCents: 30 },
           { currency: "USD", feeCents: 390 + 100, merchantShareCents: 78 + 20 },
         ],
+        analytics: response.body.analytics, // Counted in test/api/analytics.test.ts.
       });
     });
 

@@ -140,6 +140,13 @@ describe("every route's real response parses with its documented schema", () => 
       }),
     );
     await record("getMerchantMetrics", secret.get(`/merchants/${merchantId}/metrics`));
+    const metricsCsv = await t.fetch(`${t.baseUrl}/merchants/${merchantId}/metrics.csv`, {
+      headers: { Authorization: `Bearer ${t.merchant.secretKey}` },
+    });
+    await record(
+      "getMerchantMetricsCsv",
+      Promise.resolve({ status: metricsCsv.status, body: await metricsCsv.text() } as ApiResponse),
+    );
     await record("listPrograms", secret.get("/programs"));
     await record("getProgram", secret.get(`/programs/${programId}`));
     await record("listPurchases", secret.get("/purchases"));

@@ -66,7 +66,9 @@ export function apiClient(baseUrl: string, defaultKey?: string) {
       body: method === "GET" ? undefined : (options.raw ?? (body === undefined ? undefined : JSON.stringify(body))),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
+    // A file (a CSV, an evidence download) is only its text.
+    const json = text && /^application\/json/.test(response.headers.get("content-type") ?? "");
+    return { status: response.status, headers: response.headers, body: json ? JSON.parse(text) : undefined, text };
   }
   return {
     call,
