@@ -10,18 +10,16 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import nodemailer from "nodemailer";
-import { startSmtpServer, type TestSmtpServer } from "./smtp-server.ts";
+import { startMailingApi, type TestSmtpServer } from "./smtp-server.ts";
 import { DIALECTS } from "../support/databases.ts";
-import { startTestApi, type TestApi } from "../support/api-server.ts";
+import type { TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
-import { protectOrder } from "../support/protection-flows.ts";
+import { protectOrder, protectOrderHeadless } from "../support/protection-flows.ts";
 import { insertClaimRow, insertTimelineRow, updateClaimRow, type ClaimRow } from "../support/claim-rows.ts";
 import { EMAIL_CAPS, queuePlanEmail, type EmailOccasion } from "../../server/domain/emails.ts";
 import { approveClaim, requestInformation, resolveClaim } from "../../server/domain/claim-decisions.ts";
 import type { Actor } from "../../server/vocabulary/actors.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
-import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
 import { coverageLinks } from "../../server/email/coverage-link.ts";
 
 const PORTAL = "https://portal.example.test";
@@ -32,12 +30,7 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
   let t: TestApi;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await startTestApi({
-      dialect,
-      companyName: "Acme Guarantee Ltd.",
-      email: { transport: nodemailer.createTransport(smtp.url), from: "Acme Guarantee <protection@acme.example>" },
-    });
+    ({ smtp, t } = await startMailingApi(dialect));
   });
   afterAll(async () => {
     await t?.close();
@@ -48,19 +41,13 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
 
   /** A protected order bought by `email`; its welcome e-mail already sent. */
   async function protect(email: string, merchant = t.merchant) {
-    const client = apiClient(t.baseUrl, merchant.secretKey);
-    const quoted = await client.post<HeadlessQuote>("/headless/quote", {
+    const { confirmation } = await protectOrderHeadless(apiClient(t.baseUrl, merchant.secretKey), merchant.programId, {
       order_amount_cents: 12_345,
-      order_id: `order-${randomUUID()}`,
-      protection_program_id: merchant.programId,
       currency: "USD",
       customer_email: email,
     });
-    assert.equal(quoted.status, 200, quoted.text);
-    const confirmed = await client.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quoted.body.quote_id });
-    assert.equal(confirmed.status, 200, confirmed.text);
     await drain();
-    return { planId: confirmed.body.plan_id, reference: confirmed.body.reference_number, actor: actorOf(merchant) };
+    return { planId: confirmation.plan_id, reference: confirmation.reference_number, actor: actorOf(merchant) };
   }
   type Plan = Awaited<ReturnType<typeof protect>>;
 

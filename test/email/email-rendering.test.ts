@@ -24,13 +24,10 @@ import { claimDecided } from "../../server/email/claim-decided.ts";
 import { claimPaid } from "../../server/email/claim-paid.ts";
 import { APPROVAL_DECISION, DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import type { EmailClaim, EmailPlan } from "../../server/store/emails.ts";
+import { DAY, NOW, SAMPLE_REFERENCE as REFERENCE, sampleClaim, samplePlan } from "./samples.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/emails");
 const PORTAL = "https://portal.example.test/portal";
-const REFERENCE = "CLM-2026-7K3M9Q2X";
-// Friday 27 Nov 2026, 14:05 UTC.
-const NOW = Date.UTC(2026, 10, 27, 14, 5);
-const DAY = 24 * 60 * 60 * 1000;
 const links = coverageLinks(randomBytes(32));
 
 /** Text nobody at the service wrote, with everything that used to be altered or could break out of markup. */
@@ -42,46 +39,8 @@ const REQUEST =
   "A long question must not push the button below the fold. ".repeat(20);
 const NOTE = "We checked with the carrier: it's confirmed.\nThanks for your patience!";
 
-const plan = (overrides: Partial<EmailPlan> = {}): EmailPlan => ({
-  referenceNumber: REFERENCE,
-  orderId: "gid-5550123",
-  orderName: "#1001",
-  status: "active",
-  currency: "USD",
-  feeCents: 370,
-  coveredAmountCents: 12_999,
-  purchasedAt: NOW - 2 * DAY,
-  freeLookEndsAt: NOW,
-  cancelledAt: null,
-  hasBuyerEmail: true,
-  merchantName: "Harbour Lane Ceramics & Co.",
-  refundChannel: "merchant",
-  feeRefundChannel: "merchant",
-  ...overrides,
-});
-
-const claim = (overrides: Partial<EmailClaim> = {}): EmailClaim => ({
-  id: "clm_01m81b5h80k2x0n4q3ycz7rd",
-  planId: "plan_01m81b5h80k2x0n4q3ycz7rd",
-  number: 2,
-  reason: "damaged_in_transit",
-  description: DESCRIPTION,
-  status: "submitted",
-  amountCents: 12_999,
-  currency: "USD",
-  occurredAt: NOW - 3 * DAY,
-  decisionCode: null,
-  decisionMessage: null,
-  decidedAt: null,
-  decisionNote: null,
-  remedy: null,
-  paidAmountCents: 0,
-  resolution: null,
-  resolvedAt: null,
-  createdAt: NOW - DAY,
-  latestRequest: null,
-  ...overrides,
-});
+const plan = samplePlan;
+const claim = (overrides: Partial<EmailClaim> = {}) => sampleClaim({ description: DESCRIPTION, ...overrides });
 
 const insufficient = DENIAL_REASONS.find((reason) => reason.code === "insufficient_evidence")!;
 

@@ -21,9 +21,7 @@ import { claimDecided } from "../../server/email/claim-decided.ts";
 import { claimPaid } from "../../server/email/claim-paid.ts";
 import { APPROVAL_DECISION, DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import type { EmailClaim, EmailPlan } from "../../server/store/emails.ts";
-
-const NOW = Date.UTC(2026, 10, 27, 14, 5);
-const DAY = 24 * 60 * 60 * 1000;
+import { NOW, SAMPLE_REFERENCE, sampleClaim, samplePlan } from "./samples.ts";
 
 /** One text for every caller-written field of a message. */
 const TEXTS = {
@@ -39,46 +37,16 @@ const TEXTS = {
   patterns: "$& $1 $$ $' $` $<name>",
 };
 
-const plan = (text: string, overrides: Partial<EmailPlan> = {}): EmailPlan => ({
-  referenceNumber: `CLM-2026-7K3M9Q2X${text === TEXTS.plain ? "" : text}`,
-  orderId: `gid-${text}`,
-  orderName: text,
-  status: "active",
-  currency: "USD",
-  feeCents: 370,
-  coveredAmountCents: 12_999,
-  purchasedAt: NOW - 2 * DAY,
-  freeLookEndsAt: NOW,
-  cancelledAt: null,
-  hasBuyerEmail: true,
-  merchantName: text,
-  refundChannel: "merchant",
-  feeRefundChannel: "merchant",
-  ...overrides,
-});
+const plan = (text: string, overrides: Partial<EmailPlan> = {}) =>
+  samplePlan({
+    referenceNumber: `${SAMPLE_REFERENCE}${text === TEXTS.plain ? "" : text}`,
+    orderId: `gid-${text}`,
+    orderName: text,
+    merchantName: text,
+    ...overrides,
+  });
 
-const claim = (text: string, overrides: Partial<EmailClaim> = {}): EmailClaim => ({
-  id: "clm_01m81b5h80k2x0n4q3ycz7rd",
-  planId: "plan_01m81b5h80k2x0n4q3ycz7rd",
-  number: 2,
-  reason: "damaged_in_transit",
-  description: text,
-  status: "submitted",
-  amountCents: 12_999,
-  currency: "USD",
-  occurredAt: NOW - 3 * DAY,
-  decisionCode: null,
-  decisionMessage: null,
-  decidedAt: null,
-  decisionNote: null,
-  remedy: null,
-  paidAmountCents: 0,
-  resolution: null,
-  resolvedAt: null,
-  createdAt: NOW - DAY,
-  latestRequest: null,
-  ...overrides,
-});
+const claim = (text: string, overrides: Partial<EmailClaim> = {}) => sampleClaim({ description: text, ...overrides });
 
 const decided = (text: string, overrides: Partial<EmailClaim>) =>
   claim(text, {

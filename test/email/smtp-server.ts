@@ -1,9 +1,12 @@
 // A real SMTP server on loopback (smtp-server) that keeps what it receives, parsed (mailparser), with each message's
 // envelope recipients; it can refuse the next recipients (451) to test retries, and counts the connections it was
-// opened (and how many are open).
+// opened (and how many are open); and the protection API sending its buyer e-mails to one.
 import type { AddressInfo } from "node:net";
+import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
+import type { Dialect } from "../support/databases.ts";
+import { startTestApi, type TestApi } from "../support/api-server.ts";
 
 export interface Received {
   to: string[];
@@ -56,3 +59,19 @@ export async function startSmtpServer() {
 }
 
 export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** A real SMTP server and the protection API on `dialect` sending its buyer e-mails there, as Acme Guarantee. */
+export async function startMailingApi(dialect: Dialect): Promise<{ smtp: TestSmtpServer; t: TestApi }> {
+  const smtp = await startSmtpServer();
+  try {
+    const t = await startTestApi({
+      dialect,
+      companyName: "Acme Guarantee Ltd.",
+      email: { transport: nodemailer.createTransport(smtp.url), from: "Acme Guarantee <protection@acme.example>" },
+    });
+    return { smtp, t };
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
+}

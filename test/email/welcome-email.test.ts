@@ -6,19 +6,17 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import nodemailer from "nodemailer";
-import { startSmtpServer } from "./smtp-server.ts";
+import { startMailingApi, type TestSmtpServer } from "./smtp-server.ts";
 import { DIALECTS } from "../support/databases.ts";
-import { startTestApi, type TestApi } from "../support/api-server.ts";
+import type { TestApi } from "../support/api-server.ts";
 import { apiClient, orderContextFor } from "../support/client.ts";
 import { createQuote } from "../support/api-assertions.ts";
-import { confirmBody, protectOrder } from "../support/protection-flows.ts";
+import { confirmBody, protectOrder, protectOrderHeadless } from "../support/protection-flows.ts";
 import { COVERAGE_LINK_LIFETIME_MS, coverageLinks } from "../../server/email/coverage-link.ts";
 import { EMAIL_RETRY_DELAYS_MS } from "../../server/email/worker.ts";
 import { EMAIL_CAPS } from "../../server/domain/emails.ts";
 import { buyerEmailHash, sealClearBuyerEmails } from "../../server/domain/buyer-emails.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
-import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
 
 /** The columns of email_messages these tests read. */
 interface MessageRow {
@@ -32,18 +30,13 @@ interface MessageRow {
 }
 
 describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: TestSmtpServer;
   let t: TestApi;
   let secret: ReturnType<typeof apiClient>;
   let sealer: ReturnType<typeof createSealer>;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await startTestApi({
-      dialect,
-      companyName: "Acme Guarantee Ltd.",
-      email: { transport: nodemailer.createTransport(smtp.url), from: "Acme Guarantee <protection@acme.example>" },
-    });
+    ({ smtp, t } = await startMailingApi(dialect));
     secret = apiClient(t.baseUrl, t.merchant.secretKey);
     sealer = createSealer(t.encryptionKey);
   });
@@ -53,18 +46,12 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
   });
 
   async function protect(fields: Record<string, unknown> = {}, merchant = t.merchant) {
-    const client = apiClient(t.baseUrl, merchant.secretKey);
-    const quoted = await client.post<HeadlessQuote>("/headless/quote", {
+    const { confirmation } = await protectOrderHeadless(apiClient(t.baseUrl, merchant.secretKey), merchant.programId, {
       order_amount_cents: 12_345,
-      order_id: `order-${randomUUID()}`,
-      protection_program_id: merchant.programId,
       currency: "USD",
       ...fields,
     });
-    assert.equal(quoted.status, 200, quoted.text);
-    const confirmed = await client.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quoted.body.quote_id });
-    assert.equal(confirmed.status, 200, confirmed.text);
-    return confirmed.body;
+    return confirmation;
   }
   /** A storefront's opt-in: quote and confirm with the page's publishable key (the confirms the welcome caps are for). */
   async function protectOnPage(fields: Record<string, unknown>, merchant = t.merchant) {
