@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Checkbox,
+  ChoiceList,
   FormLayout,
   InlineStack,
   Layout,
@@ -44,6 +45,11 @@ export function ProgramPage() {
     autoApproveMax: shown("autoApproveMax", claimRules.autoApprove ? money(claimRules.autoApprove.maxAmountCents) : ""),
     autoApproveMaxRisk: shown("autoApproveMaxRisk", claimRules.autoApprove?.maxRiskLevel ?? "elevated"),
     settlementPeriod: shown("settlementPeriod", program.settlementPeriod),
+    payer: shown("payer", program.payer),
+    buyerSharePercent: shown(
+      "buyerSharePercent",
+      program.buyerShareBps === null ? "50" : String(program.buyerShareBps / 100),
+    ),
   });
   const [chosen, setChosen] = useState<string[]>(program.currencies);
   const [autoApprove, setAutoApprove] = useState(
@@ -86,7 +92,12 @@ export function ProgramPage() {
               </Form>
               {preview ? (
                 <p role="status">
-                  {`An order of ${preview.order} is offered protection of ${preview.covered} for a fee of ${preview.fee} under the saved terms.`}
+                  {`An order of ${preview.order} is offered protection of ${preview.covered} for a fee of ${preview.fee} under the saved terms`}
+                  {program.payer === "buyer"
+                    ? "."
+                    : program.payer === "merchant"
+                      ? ", which you pay: the buyer pays nothing."
+                      : `: the buyer pays ${preview.buyerFee} and you pay ${preview.merchantFee}.`}
                 </p>
               ) : null}
             </BlockStack>
@@ -96,6 +107,52 @@ export function ProgramPage() {
           <Card>
             <DashboardForm noValidate>
               <FormLayout>
+                <BlockStack gap="200">
+                  <ChoiceList
+                    title="Who pays for protection"
+                    name="payer"
+                    choices={[
+                      {
+                        label: "The buyer (an offer at checkout)",
+                        value: "buyer",
+                        helpText: "Buyers choose protection and pay its fee; you earn your share of each fee.",
+                      },
+                      {
+                        label: "You, the merchant (every order protected, no checkbox)",
+                        value: "merchant",
+                        helpText:
+                          "Every order is protected and buyers see a notice; the fees are on your statement. You earn no share on protection you pay for.",
+                      },
+                      {
+                        label: "Split (the buyer pays a share)",
+                        value: "split",
+                        renderChildren: (isSelected: boolean) =>
+                          isSelected ? (
+                            <TextField
+                              label="The buyer pays (% of the fee)"
+                              id="buyerSharePercent"
+                              name="buyerSharePercent"
+                              value={values.buyerSharePercent}
+                              onChange={set("buyerSharePercent")}
+                              autoComplete="off"
+                              inputMode="decimal"
+                              helpText="Such as 50; you pay the rest of each fee."
+                              error={error("buyerSharePercent")}
+                              disabled={!editable}
+                            />
+                          ) : null,
+                      },
+                    ]}
+                    selected={[values.payer]}
+                    onChange={([payer]) => set("payer")(payer)}
+                    error={error("payer")}
+                    disabled={!editable}
+                  />
+                  <Text as="p" tone="subdued">
+                    Selling into the EU or UK? In the EU and UK the seller carries transit risk until delivery: consider
+                    paying for protection yourself rather than selling buyers cover against it.
+                  </Text>
+                </BlockStack>
                 <FormLayout.Group>
                   <TextField
                     label="Rate (% of the covered amount)"

@@ -1,6 +1,6 @@
-// Program: the viewer's mode's terms — rate, minimum fee, maximum covered amount, currencies, product categories,
-// claim rules and the settlement period — and the fee a sample order would be quoted, priced by the same function
-// quotes use (priceOffer), under the saved terms. Amounts are typed as people write money ("$129.99", "129.99") and
+// Program: the viewer's mode's terms — who pays for protection, rate, minimum fee, maximum covered amount, currencies,
+// product categories, claim rules and the settlement period — and the fee a sample order would be quoted, priced by
+// the same functions quotes use (priceOffer, splitFee), under the saved terms. Amounts are typed as people write money ("$129.99", "129.99") and
 // read by the contract's one parser of typed money; the claim rules are a form (auto-approval up to an amount for
 // chosen reasons, replacements allowed) whose answer the core checks with the rules' own schema.
 import { json } from "@remix-run/node";
@@ -11,6 +11,7 @@ import {
   parseStoredClaimRules,
   priceOffer,
   programTermsOf,
+  splitFee,
   SUPPORTED_CURRENCIES,
 } from "../../../server/index.ts";
 import { field, formAction, type ActionFailure } from "../../form-actions.server.ts";
@@ -52,6 +53,10 @@ export async function loadProgram({ runtime, viewer, request }: PageContext) {
           ...(({ coveredAmountCents, feeCents }) => ({
             covered: shown(coveredAmountCents, currency),
             fee: shown(feeCents, currency),
+            ...(({ buyerFeeCents, merchantFeeCents }) => ({
+              buyerFee: shown(buyerFeeCents, currency),
+              merchantFee: shown(merchantFeeCents, currency),
+            }))(splitFee(program, feeCents)),
           }))(priceOffer(program, sampleCents)),
         }
       : null,
@@ -62,6 +67,8 @@ export type ProgramData = Awaited<ReturnType<typeof loadProgram>>;
 
 /** The form's text fields, shown again as typed when the form is refused. */
 export const PROGRAM_FIELDS = [
+  "payer",
+  "buyerSharePercent",
   "ratePercent",
   "minFee",
   "maxCovered",
@@ -119,6 +126,8 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
     return json<ActionFailure>({ errors, form: "program", values: reasonsShownAgain }, 400);
 
   const input = {
+    payer: values.payer || undefined,
+    buyerSharePercent: values.buyerSharePercent,
     ratePercent: values.ratePercent,
     minFeeCents,
     maxCoveredCents,
@@ -135,6 +144,8 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
   const result = await formAction(
     "program",
     {
+      payer: "payer",
+      buyerSharePercent: "buyerSharePercent",
       ratePercent: "ratePercent",
       minFeeCents: "minFee",
       maxCoveredCents: "maxCovered",
