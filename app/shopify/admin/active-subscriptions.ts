@@ -30,24 +30,28 @@ export interface ActiveSubscriptionsResult {
   shop: { currencyCode: string; plan: { partnerDevelopment: boolean } };
 }
 
-export const activeSubscriptions = adminOperation<void, ActiveSubscriptionsResult>(
-  `query ActiveSubscriptions {
-    currentAppInstallation {
-      activeSubscriptions {
-        id
-        status
-        test
-        lineItems {
-          id
-          plan {
-            pricingDetails {
-              __typename
-              ... on AppUsagePricing { cappedAmount { amount currencyCode } balanceUsed { amount currencyCode } terms }
-            }
-          }
+/** What the app reads of a subscription (ActiveSubscription), here and where it creates one; after the operation. */
+export const ACTIVE_SUBSCRIPTION_FIELDS = `fragment ActiveSubscriptionFields on AppSubscription {
+    id
+    status
+    test
+    lineItems {
+      id
+      plan {
+        pricingDetails {
+          __typename
+          ... on AppUsagePricing { cappedAmount { amount currencyCode } balanceUsed { amount currencyCode } terms }
         }
       }
     }
+  }`;
+
+export const activeSubscriptions = adminOperation<void, ActiveSubscriptionsResult>(
+  `query ActiveSubscriptions {
+    currentAppInstallation {
+      activeSubscriptions { ...ActiveSubscriptionFields }
+    }
     shop { currencyCode plan { partnerDevelopment } }
-  }`,
+  }
+  ${ACTIVE_SUBSCRIPTION_FIELDS}`,
 );

@@ -1,7 +1,7 @@
 // Creates the app's usage-based subscription (appSubscriptionCreate): one AppUsagePricing line item with a capped
 // amount and terms naming the fee share. It starts PENDING; the merchant approves it at confirmationUrl.
 import { adminOperation, type UserError } from "./graphql.ts";
-import type { Money, UsageLineItem } from "./active-subscriptions.ts";
+import { ACTIVE_SUBSCRIPTION_FIELDS, type ActiveSubscription, type Money } from "./active-subscriptions.ts";
 
 export interface AppSubscriptionCreateVariables {
   name: string;
@@ -13,7 +13,7 @@ export interface AppSubscriptionCreateVariables {
 
 export interface AppSubscriptionCreateResult {
   appSubscriptionCreate: {
-    appSubscription: { id: string; status: string; test: boolean; lineItems: UsageLineItem[] } | null;
+    appSubscription: ActiveSubscription | null;
     confirmationUrl: string | null;
     userErrors: UserError[];
   };
@@ -27,22 +27,10 @@ export const appSubscriptionCreate = adminOperation<AppSubscriptionCreateVariabl
     $test: Boolean
   ) {
     appSubscriptionCreate(name: $name, lineItems: $lineItems, returnUrl: $returnUrl, test: $test) {
-      appSubscription {
-        id
-        status
-        test
-        lineItems {
-          id
-          plan {
-            pricingDetails {
-              __typename
-              ... on AppUsagePricing { cappedAmount { amount currencyCode } balanceUsed { amount currencyCode } terms }
-            }
-          }
-        }
-      }
+      appSubscription { ...ActiveSubscriptionFields }
       confirmationUrl
       userErrors { field message }
     }
-  }`,
+  }
+  ${ACTIVE_SUBSCRIPTION_FIELDS}`,
 );
