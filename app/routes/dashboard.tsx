@@ -3,12 +3,13 @@
 // sign out everywhere. Pages render inside it through DashboardShellProvider.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { Banner, BlockStack, Box, Button, InlineStack, Page, Text } from "@shopify/polaris";
 import { standaloneShell } from "../dashboard/standalone.server.ts";
 import { DashboardForm, DashboardShellProvider } from "../dashboard/shell-context.tsx";
 import { ShellMain, useNavigation } from "../dashboard/ShellParts.tsx";
+import { routeErrorText } from "../ui/route-error.ts";
 
 export { links, headers, meta } from "../dashboard/auth-route.ts";
 
@@ -68,14 +69,7 @@ export default function DashboardLayout() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const sentence =
-    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
-      ? error.data
-      : status === 404
-        ? "There is no such page."
-        : "Something went wrong on our side. Try again in a moment.";
+  const { status, sentence } = routeErrorText(useRouteError());
   return (
     <AppProvider isEmbeddedApp={false} apiKey="">
       <main id="main">

@@ -2,10 +2,11 @@
 // caches and other sites' Referer, and the error page for what the pages throw (a refused POST, a reviewer on an
 // admin page, a missing claim).
 import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
+import { Outlet, useRouteError } from "@remix-run/react";
 import pageStyles from "../ui/pages.css?url";
 import opsStyles from "../ops/ops.css?url";
 import { PAGE_HEADERS } from "../page-headers.ts";
+import { routeErrorText } from "../ui/route-error.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: pageStyles },
@@ -22,14 +23,7 @@ export default function OpsLayout() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const sentence =
-    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
-      ? error.data
-      : status === 404
-        ? "There is no such page."
-        : "Something went wrong on our side. Try again in a moment.";
+  const { sentence } = routeErrorText(useRouteError());
   return (
     <div className="portal ops">
       <main id="main" className="ops-main">
