@@ -309,6 +309,31 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     await checkPage(page, "plan-voided");
   });
 
+  it("a plan the store paid for offers no cancellation: the buyer paid nothing, and the coverage page says so", async () => {
+    // docs/api.md "Who pays": the merchant pays, the buyer's fee is 0 and there is no free look for the buyer.
+    const email = newEmail("merchant-paid");
+    const setPayer = (payer: string) =>
+      portal.database.db.run("UPDATE protection_programs SET payer = ? WHERE id = ?", [
+        payer,
+        portal.merchant.programId,
+      ]);
+    await setPayer("merchant");
+    const reference = await portal.protect(email).finally(() => setPayer("buyer"));
+    const page = await newPage();
+    await lookUp(page, email, reference);
+    const plan = (await page.textContent("main"))!;
+    assert.match(plan, /Protection fee\s*\$0\.00/);
+    assert.match(
+      plan,
+      /paid for this protection, so you paid nothing for it and there is nothing to cancel or refund\./,
+    );
+    assert.equal(await page.locator("a:has-text('Cancel protection')").count(), 0);
+    // The cancel page itself is not offered either: it sends the buyer back to the coverage page.
+    await page.goto(url("/portal/cancel"));
+    await page.waitForURL(/\/portal\/plan$/);
+    await checkPage(page, "plan-merchant-paid");
+  });
+
   it("an unknown page answers 404 in plain words, and hydrates (not the router's developer text)", async () => {
     const page = await newPage();
     const response = await page.goto(url("/portal/no-such-page"));
