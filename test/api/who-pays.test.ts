@@ -9,6 +9,8 @@ import { signedInBuyer } from "../support/portal.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
 import { createProgram, DEFAULT_PROGRAM, updateProgram } from "../../server/domain/programs.ts";
 import { DomainError } from "../../server/domain/errors.ts";
+import { goLive } from "../../server/domain/go-live.ts";
+import { markMerchantLive } from "../../server/store/merchants.ts";
 import { closeEndedPeriods, SETTLEMENT_GRACE_MS } from "../../server/domain/settlements.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import type { Payer } from "../../server/vocabulary/plans.ts";
@@ -317,5 +319,20 @@ describe.each(DIALECTS)("who pays (%s)", (dialect) => {
       [merchant.programId],
     );
     assert.deepEqual({ ...row }, { payer: "merchant", buyer_share_bps: null });
+  });
+
+  it("going live makes the live program with the payer the merchant tried in test mode", async () => {
+    const merchant = await merchantPaying("split", 2_500);
+    const source = { ...actorOf(merchant), actor: { id: "mem_owner", email: "owner@example.com" }, ip: "127.0.0.1" };
+    const { liveProgramId } = await t.database.db.transaction(async (tx) => {
+      // Live already (as a merchant live before its live program was made): going live makes the program only.
+      await markMerchantLive(tx, merchant.merchantId, t.services.clock());
+      return goLive(tx, t.services, source, { confirmationEmail: "yes" });
+    });
+    const live = await t.database.db.get<{ mode: string; payer: string; buyer_share_bps: number | null }>(
+      "SELECT mode, payer, buyer_share_bps FROM protection_programs WHERE id = ?",
+      [liveProgramId],
+    );
+    assert.deepEqual({ ...live }, { mode: "live", payer: "split", buyer_share_bps: 2_500 });
   });
 });
