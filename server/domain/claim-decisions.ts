@@ -22,6 +22,7 @@ import {
   lockClaimStatus,
   recordClaimDecision,
   recordClaimResolution,
+  setClaimPayoutDone,
   setClaimPayoutError,
   setClaimPayoutState,
   sumApprovedUnpaidOnPlan,
@@ -317,23 +318,8 @@ export async function approveClaim(
       "The program's claim rules do not allow replacements; approve a refund.",
       "remedy",
     );
-  await recordClaimDecision(tx, claim.id, {
-    status: "approved",
-    code: APPROVAL_DECISION.code,
-    message: APPROVAL_DECISION.message,
-    decidedBy: decidedByOf(by),
-    basis: basisOf(by),
-    remedy,
-    at: services.clock(),
-  });
-  return recordTransition(
-    tx,
-    services,
-    actor,
-    claim,
-    { actor: timelineActorOf(by), status: "approved", text: withNote(APPROVAL_DECISION.message, input.note) },
-    "claim_decided",
-  );
+  const { code, message } = APPROVAL_DECISION;
+  return recordDecision(tx, services, actor, claim, by, { status: "approved", code, message, remedy }, input.note);
 }
 
 /** Denies the claim for one of the published reasons; its sentence is what the buyer reads. */
@@ -362,13 +348,34 @@ export async function denyClaim(
         "code",
       );
   } else assertTransition(claim, "denied");
+  return recordDecision(
+    tx,
+    services,
+    actor,
+    claim,
+    by,
+    { status: "denied", code: reason.code, message: reason.message, remedy: null },
+    input.note,
+  );
+}
+
+/**
+ * Records an approval or a denial by `by` (with a rule's basis) and its timeline entry, the published sentence with
+ * the decider's note, which the buyer is e-mailed (claim_decided).
+ */
+async function recordDecision(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  claim: ClaimRecord,
+  by: ClaimDecider,
+  decision: { status: "approved" | "denied"; code: string; message: string; remedy: ClaimRemedy | null },
+  note: string | undefined,
+): Promise<Claim> {
   await recordClaimDecision(tx, claim.id, {
-    status: "denied",
-    code: reason.code,
-    message: reason.message,
+    ...decision,
     decidedBy: decidedByOf(by),
     basis: basisOf(by),
-    remedy: null,
     at: services.clock(),
   });
   return recordTransition(
@@ -376,7 +383,7 @@ export async function denyClaim(
     services,
     actor,
     claim,
-    { actor: timelineActorOf(by), status: "denied", text: withNote(reason.message, input.note) },
+    { actor: timelineActorOf(by), status: decision.status, text: withNote(decision.message, note) },
     "claim_decided",
   );
 }
@@ -484,13 +491,15 @@ export async function resolveClaim(
 /**
  * Where the app's Shopify payout of the claim stands after its job's latest step (queued, an attempt failed or gave
  * up, done), written in the job's own transaction. A failed attempt's error is shown until a later attempt succeeds
- * (only while the claim is approved).
+ * (only while the claim is approved). A job done without paying (it found the approval withdrawn) leaves the claim no
+ * payout state, so that a new approval queues the payout again (queueApprovedClaimPayouts).
  */
 export async function recordClaimPayoutStep(
   tx: Tx,
   claimId: string,
   step: { state: ClaimPayoutState; attempts: number; error: string | null },
 ): Promise<void> {
+  if (step.state === "done") return setClaimPayoutDone(tx, claimId, step.attempts);
   await setClaimPayoutState(tx, claimId, step);
   if (step.error !== null) await setClaimPayoutError(tx, claimId, step.error);
 }
