@@ -1,7 +1,8 @@
 // The merchant's forms inside the Shopify admin (/app), in real Chromium over the web app's real process: the page is
 // a document load carrying App Bridge's id_token, and every request the page makes after it carries the session token
 // as App Bridge adds it (Authorization: Bearer), so the forms post as they do in the admin. The program's amounts are
-// typed as money ("$129.99" saves 12999), the claim rules are a form, revoking a key asks first, and going live asks
+// typed as money ("$129.99" saves 12999), the claim rules are a form, who pays for protection is a choice (a split
+// with the buyer's share), revoking a key asks first, and going live asks
 // first and the mode banner says the shop is live right away, without a reload. axe-core 0; screenshots at 390 and
 // 1280 px under test-artifacts/dashboard/embedded-forms-*.
 import { describe, it, beforeAll, afterAll } from "vitest";
@@ -78,6 +79,31 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
     assert.equal(await page.inputValue("input[name=maxCovered]"), "$129.99");
     assert.ok(await page.isChecked("input[name=autoApproveReasons][value=missing_items]"));
     await check("program");
+  });
+
+  it("saves who pays for protection: a split with the buyer's share, refused at its field when out of range", async () => {
+    await open("/app/program");
+    await page.getByRole("heading", { name: "Program", exact: true }).waitFor();
+    const payer = async () =>
+      (await db().get<{ payer: string; buyer_share_bps: number | null }>(
+        "SELECT payer, buyer_share_bps FROM protection_programs WHERE merchant_id = ? AND mode = 'test'",
+        [await merchantId()],
+      ))!;
+    assert.deepEqual({ ...(await payer()) }, { payer: "buyer", buyer_share_bps: null });
+    // Polaris draws its own radio over the input: a person clicks the label.
+    await page.click("label:has-text('Split (the buyer pays a share)')");
+    await page.fill("input[name=buyerSharePercent]", "0");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("#buyerSharePercentError:has-text('at least 0.01 %')");
+    assert.deepEqual({ ...(await payer()) }, { payer: "buyer", buyer_share_bps: null });
+    await page.fill("input[name=buyerSharePercent]", "25");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
+    assert.deepEqual({ ...(await payer()) }, { payer: "split", buyer_share_bps: 2_500 });
+    await open("/app/program");
+    assert.ok(await page.isChecked("input[name=payer][value=split]"));
+    assert.equal(await page.inputValue("input[name=buyerSharePercent]"), "25");
+    await check("program-split");
   });
 
   it("revokes a key only from the confirmation step; goes live only from its step, and the banner says live at once", async () => {
