@@ -14,7 +14,7 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
 import { startSmtpServer, type TestSmtpServer } from "../email/smtp-server.ts";
-import type { HeadlessConfirmation, HeadlessQuote } from "../../packages/sdk/src/responses.ts";
+import { protectOrderHeadless } from "../support/protection-flows.ts";
 import { merchantActions, listFeeRefundsToConfirm } from "../../server/domain/merchant-actions.ts";
 import {
   chooseActionEmails,
@@ -53,18 +53,12 @@ describe.each(DIALECTS)("needs your action (%s)", (dialect) => {
   const actorOf = (merchant: NewMerchant): Actor => ({ merchantId: merchant.merchantId, mode: "test" });
 
   async function protect(merchant: NewMerchant) {
-    const client = apiClient(t.baseUrl, merchant.secretKey);
-    const quoted = await client.post<HeadlessQuote>("/headless/quote", {
+    const { confirmation } = await protectOrderHeadless(apiClient(t.baseUrl, merchant.secretKey), merchant.programId, {
       order_amount_cents: 12_345,
-      order_id: `order-${randomUUID()}`,
-      protection_program_id: merchant.programId,
       currency: "USD",
       customer_email: "buyer@example.com",
     });
-    assert.equal(quoted.status, 200, quoted.text);
-    const confirmed = await client.post<HeadlessConfirmation>("/headless/confirm", { quote_id: quoted.body.quote_id });
-    assert.equal(confirmed.status, 200, confirmed.text);
-    return { planId: confirmed.body.plan_id, reference: confirmed.body.reference_number };
+    return { planId: confirmation.plan_id, reference: confirmation.reference_number };
   }
 
   const approvedClaim = (merchant: NewMerchant, planId: string, approvedAt: number) =>
