@@ -122,7 +122,8 @@ const programUpdateSchema = z.strictObject({
   /** Claim rules as data (server/domain/claim-rules.ts's schema checks them below). */
   claimRules: z.unknown(),
   settlementPeriod: z.enum(["weekly", "monthly"], "Choose weekly or monthly."),
-  payer: z.enum(PAYERS, "Choose who pays for protection: the buyer, you, or split.").default("buyer"),
+  /** Absent: the payer (and a split's share) stays as it is. */
+  payer: z.enum(PAYERS, "Choose who pays for protection: the buyer, you, or split.").optional(),
   /** Split only: the buyer's share of the fee, as ratePercent is typed (stored as buyer_share_bps, 1–9,999). */
   buyerSharePercent: z.unknown().optional(),
 });
@@ -169,9 +170,12 @@ export async function updateProgram(
     throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0] ?? ""));
   }
   const claimRules = parseClaimRules(parsed.data.claimRules ?? {});
-  const payer = parsePayer(parsed.data.payer, parsed.data.buyerSharePercent);
   const actor = { merchantId: source.merchantId, mode: source.mode };
   const program = await programTermsOf(tx, actor);
+  const payer =
+    parsed.data.payer === undefined
+      ? { payer: program.payer, buyerShareBps: program.buyerShareBps }
+      : parsePayer(parsed.data.payer, parsed.data.buyerSharePercent);
   const terms = {
     rateBps: Math.round(parsed.data.ratePercent * 100),
     minFeeCents: parsed.data.minFeeCents,

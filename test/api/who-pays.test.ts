@@ -312,6 +312,9 @@ describe.each(DIALECTS)("who pays (%s)", (dialect) => {
       payer: "split",
       buyerShareBps: 1_250,
     });
+    // Terms saved without a payer (a form that has none) leave the payer and its share as they are.
+    const unchanged = await update({});
+    assert.deepEqual([unchanged.payer, unchanged.buyerShareBps], ["split", 1_250]);
     const merchantPaid = await update({ payer: "merchant", buyerSharePercent: "12.5" });
     assert.deepEqual([merchantPaid.payer, merchantPaid.buyerShareBps], ["merchant", null]);
     const row = await t.database.db.get<{ payer: string; buyer_share_bps: number | null }>(
