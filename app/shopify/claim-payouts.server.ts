@@ -2,8 +2,9 @@
 // the original payment processor, so a refund is Admin GraphQL refundCreate against the order's sales or captures; a
 // replacement (where the program allows it: the claim's remedy says so) is a draft order of the same goods, discounted
 // 100 % and completed. The core knows nothing of Shopify: a claim approved with a remedy waits in status approved; a
-// periodic task here finds such claims and queues one job per claim under an id of the claim's (never two payouts);
-// the job pays and resolves the claim (paid, with the refund's or the new order's gid; the ledger's reimbursement). A
+// periodic task here finds such claims and queues one job per claim under an id of the claim's (never two payouts;
+// a job that found the approval withdrawn before it began, and so paid nothing, is queued again once a person approves
+// the claim again); the job pays and resolves the claim (paid, with the refund's or the new order's gid; the ledger's reimbursement). A
 // failed attempt is retried on the queue's backoff. Where the payout stands (queued, retrying, gave up, done) and the
 // last error are kept on the claim, written with the job's own bookkeeping: the core reads them there for the
 // dashboard, the needs-your-action list and the console, never this queue.
@@ -40,7 +41,10 @@ export const CLAIM_PAYOUT_SCAN_MS = 30_000;
 /** Claims queued per look; more are taken on the next one. */
 const SCAN_LIMIT = 100;
 
-/** The payout job's id: one per claim, so enqueueing it again (or from another instance) adds nothing. */
+/**
+ * The payout job's id: one per claim, so enqueueing it again (or from another instance) adds nothing while it is
+ * pending, and a second job can never pay the claim beside it.
+ */
 export const claimPayoutJobId = (claimId: string) => `job_claim_payout_${claimId}`;
 
 /**
@@ -54,7 +58,12 @@ const CLAIM_REFUND_NOTE = /^Purchase protection \S+: claim clm_\S+ refunded$/;
 /** Whether a refund's note is the one a claim's refund carries. */
 export const isClaimRefundNote = (note: string | null | undefined) => CLAIM_REFUND_NOTE.test(note ?? "");
 
-/** Queues a payout job for every approved Shopify claim that has none yet. Returns how many it queued. */
+/**
+ * Queues a payout job for every approved Shopify claim that has none yet. A claim listed here while its job is done
+ * was not paid by it (a paid claim is not approved; a job done without paying leaves the claim no payout state): its
+ * approval was withdrawn before the job began, and it was approved again since, so the job runs again for the new
+ * approval. Returns how many it queued.
+ */
 export async function queueApprovedClaimPayouts(deps: ShopifyDeps): Promise<number> {
   const approved = await listUnqueuedShopifyClaimPayouts(deps.db, { limit: SCAN_LIMIT });
   let queued = 0;
@@ -66,6 +75,7 @@ export async function queueApprovedClaimPayouts(deps: ShopifyDeps): Promise<numb
         kind: CLAIM_PAYOUT_JOB,
         payload: { claimId },
         subject: claimId,
+        rearmDone: true,
       });
       if (isNew) await recordClaimPayoutStep(tx, claimId, { state: "pending", attempts: 0, error: null });
       return isNew;

@@ -114,14 +114,18 @@ export async function enqueueJob(
 /**
  * Adds a job under an id of the caller's (derived from what the job is about) unless one exists under it, whatever
  * became of it: the job runs at most once however often, and by however many instances, it is enqueued (a refund).
- * Returns whether it was added.
+ * With `rearmDone`, a job done under the id runs again (the caller knows it finished without doing its work: a claim's
+ * payout that found its approval withdrawn); never two at once. Returns whether it was added or re-armed.
  */
 export function enqueueJobOnce(
   tx: Queryable,
   services: Services,
-  input: { id: string; shop: string; kind: string; payload: unknown; subject?: string },
+  input: { id: string; shop: string; kind: string; payload: unknown; subject?: string; rearmDone?: boolean },
 ): Promise<boolean> {
-  return insertShopifyJobOnce(tx, { ...input, subject: input.subject ?? null, lockedUntil: null }, services.clock());
+  const { rearmDone, ...job } = input;
+  return insertShopifyJobOnce(tx, { ...job, subject: job.subject ?? null, lockedUntil: null }, services.clock(), {
+    rearmDone,
+  });
 }
 
 /** Work that looks for jobs to enqueue (the fee refunds owed): run at start, then every `everyMs`. */

@@ -71,7 +71,10 @@ export interface JobPayloads {
   storefront_setup: Nothing;
   /** A free-look cancellation: the protection line is refunded on the order (one job per plan, ever). */
   refund_protection_fee: { planId: string };
-  /** An approved claim: refunded or replaced on the order (one job per claim, ever). */
+  /**
+   * An approved claim: refunded or replaced on the order (one job per claim; run again only for an approval it found
+   * withdrawn and did not pay).
+   */
   pay_claim: { claimId: string };
   /** After install: the usage subscription the merchant approves (app/shopify/billing.server.ts). */
   billing_setup: Nothing;
@@ -109,11 +112,14 @@ export function enqueueNamedJob<Kind extends JobKind>(
   return enqueueJob(tx, services, input);
 }
 
-/** Adds the job under `id` unless one exists under it (see enqueueJobOnce). Returns whether it was added. */
+/**
+ * Adds the job under `id` unless one exists under it, or with `rearmDone` re-arms a done one (see enqueueJobOnce).
+ * Returns whether it was added or re-armed.
+ */
 export function enqueueNamedJobOnce<Kind extends JobKind>(
   tx: Queryable,
   services: Services,
-  input: { id: string; shop: string; kind: Kind; payload: JobPayloads[Kind]; subject?: string },
+  input: { id: string; shop: string; kind: Kind; payload: JobPayloads[Kind]; subject?: string; rearmDone?: boolean },
 ): Promise<boolean> {
   return enqueueJobOnce(tx, services, input);
 }

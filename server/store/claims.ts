@@ -440,6 +440,19 @@ export async function setClaimPayoutState(
   ]);
 }
 
+/**
+ * The payout job is done: a claim it paid shows it done; one it did not pay (its approval was withdrawn before the job
+ * began) shows no payout and no attempt, as before it was queued.
+ */
+export async function setClaimPayoutDone(tx: Queryable, claimId: string, attempts: number): Promise<void> {
+  await tx.run(
+    `UPDATE claims SET payout_state = CASE WHEN status = 'paid' THEN 'done' END,
+       payout_attempts = CASE WHEN status = 'paid' THEN ? ELSE 0 END
+     WHERE id = ?`,
+    [attempts, claimId],
+  );
+}
+
 /** The last failed attempt to pay an approved claim (shown to the merchant and the claims team until it is paid). */
 export async function setClaimPayoutError(tx: Queryable, claimId: string, message: string): Promise<void> {
   await tx.run("UPDATE claims SET payout_error = ? WHERE id = ? AND status = 'approved'", [message, claimId]);

@@ -70,15 +70,19 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
         locked_until: number | string | null;
         payout_state: string | null;
         payout_attempts: number | string;
+        claim_status: string;
       }>(
-        `SELECT j.*, c.payout_state, c.payout_attempts FROM shopify_jobs j JOIN claims c ON c.id = j.subject
+        `SELECT j.*, c.payout_state, c.payout_attempts, c.status AS claim_status
+         FROM shopify_jobs j JOIN claims c ON c.id = j.subject
          WHERE j.kind = 'pay_claim' AND j.subject = ?`,
         [claimId],
       );
       // The claim counts an attempt once it begins (beginClaimPayout), the job once it ends: while it runs (locked),
-      // the claim may be one ahead.
+      // the claim may be one ahead. A job done without paying (it found the approval withdrawn) leaves the claim none.
       const ahead = job ? Number(job.payout_attempts) - Number(job.attempts) : 0;
-      if (job)
+      if (job?.status === "done" && job.claim_status !== "paid")
+        assert.deepEqual([job.payout_state, Number(job.payout_attempts)], [null, 0]);
+      else if (job)
         assert.deepEqual([job.payout_state, ahead === 1 && job.locked_until !== null ? 0 : ahead], [job.status, 0]);
       return job;
     };
@@ -621,6 +625,45 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
       await app.settled();
       await oneOutcome(racing.claimId, before);
       await setRules(app, racing.plan, {});
+    });
+
+    it("an approval withdrawn after its payout was queued, then approved again by a person: the job that paid nothing runs again and pays exactly once", async () => {
+      const lost = await lostParcelApproved();
+      await setRules(app, lost.plan, {});
+      const before = callsOf("RefundClaim").length;
+      // The scan comes after the look queued the payout and before the job began it: the job pays nothing, and the
+      // claim awaits no payout.
+      await duringPayout("installation", lost.moving);
+      assert.equal(await oneOutcome(lost.claimId, before), "withdrawn");
+      assert.equal((await payoutJob(lost.claimId))!.status, "done");
+      assert.equal(await lookForApprovedClaims(), 0, "nothing to pay while it is under review");
+
+      // The claims team approves it again: the next look queues the same job again, which pays once.
+      await approve(app, lost.plan, lost.claimId, "refund");
+      assert.equal(await lookForApprovedClaims(), 1);
+      const row = await claimRow(lost.claimId);
+      assert.equal(row.status, "paid");
+      assert.equal(Number(row.paid_amount_cents), 5_000);
+      assert.equal(callsOf("RefundClaim").length, before + 1, "refunded once");
+      assert.deepEqual(
+        (await reimbursements(lost.claimId)).map((entry) => Number(entry.amount_cents)),
+        [5_000],
+        "the ledger reimburses it once",
+      );
+      const job = (await payoutJob(lost.claimId))!;
+      assert.deepEqual([job.status, job.payout_state, Number(job.payout_attempts)], ["done", "done", 1]);
+      const entries = await db().all<{ actor: string; status: string }>(
+        "SELECT actor, status FROM claim_timeline WHERE claim_id = ? AND kind = 'status_changed' ORDER BY created_at, id",
+        [lost.claimId],
+      );
+      assert.deepEqual(
+        entries.map((entry) => `${entry.actor}:${entry.status}`),
+        ["service:approved", "service:under_review", "claims_team:approved", "service:paid"],
+      );
+
+      // Looked for again: nothing more is queued or paid.
+      assert.equal(await lookForApprovedClaims(), 0);
+      assert.equal(callsOf("RefundClaim").length, before + 1);
     });
   });
 }

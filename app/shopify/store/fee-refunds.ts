@@ -58,14 +58,26 @@ export async function listUnqueuedShopifyFeeRefunds(
 
 /**
  * Adds the job unless a job with its id exists (whoever added it, whatever became of it): a job keyed by what it is
- * about (one refund per plan) is enqueued at most once, even by two app instances at the same moment. Returns
- * whether it was added.
+ * about (one refund per plan) is enqueued at most once, even by two app instances at the same moment. With
+ * `rearmDone`, a done job under the id is queued again with the payload, from its first attempt (the caller knows it
+ * finished without doing its work); a pending or dead one is left as it is. Returns whether it was added or re-armed.
  */
-export async function insertShopifyJobOnce(tx: Queryable, job: NewShopifyJob, at: number): Promise<boolean> {
+export async function insertShopifyJobOnce(
+  tx: Queryable,
+  job: NewShopifyJob,
+  at: number,
+  options: { rearmDone?: boolean } = {},
+): Promise<boolean> {
   const added = await tx.run(
     `INSERT INTO shopify_jobs (id, shop, kind, subject, payload, status, attempts, run_at, locked_until, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)
-     ON CONFLICT (id) DO NOTHING`,
+     ON CONFLICT (id) ${
+       options.rearmDone
+         ? `DO UPDATE SET status = 'pending', payload = excluded.payload, attempts = 0, run_at = excluded.run_at,
+              locked_until = excluded.locked_until, last_error = NULL, updated_at = excluded.updated_at
+            WHERE shopify_jobs.status = 'done'`
+         : "DO NOTHING"
+     }`,
     [job.id, job.shop, job.kind, job.subject, JSON.stringify(job.payload), at, job.lockedUntil, at, at],
   );
   return added > 0;
