@@ -208,7 +208,8 @@ async function recordTransition(
  * The carrier scanned a parcel again after a rule approved its order's "lost in transit" claim: before the claim is
  * paid, the approval is withdrawn and the claim goes back to the claims team, the buyer told why (the timeline entry
  * and the claim_reopened e-mail). A system move, not in CLAIM_TRANSITIONS: nobody can make it from the console. A
- * person's approval stays as it is (the console shows the new scan). Returns the claims moved back.
+ * person's approval stays as it is (the console shows the new scan), and so does any approval on another cart than
+ * Shopify (below). Returns the claims moved back.
  */
 export async function withdrawLostApprovals(
   tx: Tx,
@@ -226,6 +227,10 @@ export async function withdrawLostApprovals(
     const { claim } = await lockClaim(tx, actor, claimId);
     // Paid, or decided again, between the list and the lock.
     if (claim.status !== "approved" || !claim.decidedBy?.startsWith("rule:")) continue;
+    // Another cart's merchant pays the claim itself, and was told to by the approval's own claim.updated event (its
+    // resolution pending): it may have refunded the buyer already. Withdrawn, its confirmation would be refused and it
+    // never reimbursed, and the buyer told no refund was made: the approval stands, like one whose Shopify payout began.
+    if (!claim.shopifyMerchant) continue;
     // Its payout began (beginClaimPayout, under the same lock): the money may be moving, the approval stays.
     if (!(await withdrawClaimApproval(tx, claim.id, services.clock()))) continue;
     const day = new Date(scan.occurredAt).toISOString().slice(0, 10);

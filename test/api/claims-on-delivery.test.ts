@@ -143,12 +143,18 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
     assert.equal(lastDecision!.basis[1], "The carrier reported that it could not deliver your parcel.");
   });
 
-  it("a new scan after a presumed-lost approval, before payment: the approval withdrawn, the buyer told why", async () => {
+  it("a new scan after a presumed-lost approval on another cart: the approval stands (the merchant was told to pay), and the merchant who paid is reimbursed", async () => {
     const buyer = await shippedPlan();
     t.clock.advance(DEFAULT_STALLED_AFTER_DAYS * DAY);
     assert.equal((await fileLost(buyer)).status, "approved");
     const claimId = lastClaimId!;
-    const updatesBefore = (await outbox(t.database.db, t.merchant.merchantId, "claim.updated")).length;
+    // The approval's claim.updated told the merchant to refund the buyer.
+    const updates = await outbox(t.database.db, t.merchant.merchantId, "claim.updated");
+    const told = updates.filter((update) => update.data.id === claimId).at(-1)!;
+    assert.equal(told.data.status, "approved");
+    const resolution = told.data.resolution as { status: string; channel: string };
+    assert.deepEqual([resolution.status, resolution.channel], ["pending", "merchant"]);
+    const entriesBefore = await t.database.db.all("SELECT id FROM claim_timeline WHERE claim_id = ?", [claimId]);
     t.clock.advance(60_000);
     const moving = await secret.post(`/shipments/${buyer.shipmentId}/events`, {
       status: "out_for_delivery",
@@ -159,17 +165,18 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
       "SELECT status, decided_by, decision_code, remedy FROM claims WHERE id = ?",
       [claimId],
     ))!;
-    assert.deepEqual(claim, { status: "under_review", decided_by: null, decision_code: null, remedy: null });
-    const entry = (await t.database.db.get<{ actor: string; status: string; text: string }>(
-      "SELECT actor, status, text FROM claim_timeline WHERE claim_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
-      [claimId],
-    ))!;
-    assert.equal(entry.actor, "service");
-    assert.equal(entry.status, "under_review");
-    assert.match(entry.text, /scanned your parcel again on \d{4}-\d{2}-\d{2} \(out for delivery\): it is not lost/);
-    const updates = await outbox(t.database.db, t.merchant.merchantId, "claim.updated");
-    assert.equal(updates.length, updatesBefore + 1);
-    assert.equal(updates.at(-1)!.data.status, "under_review");
+    assert.deepEqual(claim, {
+      status: "approved",
+      decided_by: "rule:auto_approve",
+      decision_code: "covered",
+      remedy: "refund",
+    });
+    assert.deepEqual(
+      await t.database.db.all("SELECT id FROM claim_timeline WHERE claim_id = ?", [claimId]),
+      entriesBefore,
+      "nothing on the buyer's timeline",
+    );
+    assert.equal((await outbox(t.database.db, t.merchant.merchantId, "claim.updated")).length, updates.length);
     assert.deepEqual(
       (
         await t.database.db.all<{ template: string }>(
@@ -179,14 +186,21 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
       )
         .map((row) => row.template)
         .sort(),
-      ["claim_decided", "claim_received", "claim_reopened"],
+      ["claim_decided", "claim_received"],
+      "no claim_reopened: the buyer may have been refunded already",
     );
-    // The same scan reported again changes nothing more.
-    await secret.post(`/shipments/${buyer.shipmentId}/events`, {
-      status: "out_for_delivery",
-      occurredAt: new Date(t.clock.now).toISOString(),
-    });
-    assert.equal((await outbox(t.database.db, t.merchant.merchantId, "claim.updated")).length, updatesBefore + 1);
+    // The merchant refunded the buyer when told to, and confirms it now: paid and reimbursed.
+    const resolved = await secret.post(`/merchant/claims/${claimId}/resolution`, { kind: "refund", reference: "re_2" });
+    assert.equal(resolved.status, 200, resolved.text);
+    assert.equal(resolved.body.status, "paid");
+    const reimbursed = await t.database.db.all<{ amount_cents: number | string }>(
+      "SELECT amount_cents FROM ledger_entries WHERE kind = 'claim_reimbursement' AND source_id = ?",
+      [claimId],
+    );
+    assert.deepEqual(
+      reimbursed.map((entry) => Number(entry.amount_cents)),
+      [resolved.body.resolution.amountCents],
+    );
   });
 
   /** A shipped plan whose parcel the carrier delivers 6 days after the purchase; returns the delivery's time. */
