@@ -58,13 +58,12 @@ export async function countMerchantRefundedOrders(tx: Queryable, scope: MetricsS
   return Number(row?.n ?? 0);
 }
 
-// The active plans of a window (p) and the merchant's share of each one's fee, rounded half up per plan: one text for
-// the report's totals and the analytics' days. The share is looked up per plan (its quote's program) rather than
-// joined: PostgreSQL would hash-join every quote of the merchant to find a month's plans (bench/metrics.ts).
-const ACTIVE_PLAN_FEES = `FROM plans p
+// The active plans of a window (p) and the merchant's share of each one's fee (pp: its quote's program), rounded half
+// up per plan: one text for the report's totals and the analytics' days. Joined, not looked up per plan: PostgreSQL
+// then hashes the quotes once, 3 times faster over a year than 100,000 look-ups (bench/metrics.ts).
+const ACTIVE_PLAN_FEES = `FROM plans p JOIN quotes q ON q.id = p.quote_id JOIN protection_programs pp ON pp.id = q.program_id
      WHERE p.merchant_id = ? AND p.mode = ? AND p.created_at >= ? AND p.created_at < ? AND p.status = 'active'`;
-const SHARE_CENTS = `SUM((p.fee_cents * (SELECT pp.merchant_share_bps FROM quotes q
-       JOIN protection_programs pp ON pp.id = q.program_id WHERE q.id = p.quote_id) + 5000) / 10000)`;
+const SHARE_CENTS = "SUM((p.fee_cents * pp.merchant_share_bps + 5000) / 10000)";
 
 /** Fees of active plans and the merchant's share of each (rounded half up per plan), summed per currency. */
 export async function sumActivePlanFees(
