@@ -192,6 +192,7 @@ final class ApiTest extends TestCase
         }
         $this->assertSame('merchant_metrics', $this->secret->get('/merchants/' . Servers::env('PP_MERCHANT_ID') . '/metrics')['object']);
         $this->assertSame('merchant_metrics', $this->secret->merchants->metrics(Servers::env('PP_MERCHANT_ID'), ['from' => new \DateTimeImmutable('@0')])['object']);
+        $this->assertSame('week', $this->secret->merchants->metrics(Servers::env('PP_MERCHANT_ID'), ['interval' => 'week'])['analytics']['interval']);
         $this->assertSame('list', $this->secret->settlements->list()['object']);
         $balances = $this->secret->settlements->balance();
         $this->assertSame('list', $balances['object']);

@@ -319,6 +319,140 @@ export type MerchantMetrics = {
     feeCents: number;
     merchantShareCents: number;
   }[];
+  /** docs/api.md "Analytics": the figures of a period of UTC days, per currency. */
+  analytics: {
+    /** [from, to): as asked, or the last 30 UTC days (today included) when neither end is given. */
+    period: {
+      /** ISO 8601 UTC. */
+      from: string;
+      /** ISO 8601 UTC. */
+      to: string;
+    };
+    /** The period of equal length just before: every figure's comparison. */
+    previousPeriod: {
+      /** ISO 8601 UTC. */
+      from: string;
+      /** ISO 8601 UTC. */
+      to: string;
+    };
+    interval: "day" | "week" | "month";
+    /** One per currency with activity in either period, by currency code. */
+    currencies: {
+      currency: string;
+      current: {
+        /** Quotes created: every offer a buyer was shown. */
+        offersShown: number;
+        confirmed: number;
+        declined: number;
+        /** Shown and neither confirmed nor declined (still open or expired). */
+        abandoned: number;
+        /** confirmed / offersShown: abandoned offers are counted in the denominator; null when the denominator is 0. */
+        attachRateByOrders: number | null;
+        /** The order value of every offer shown. */
+        offeredValueCents: number;
+        /** The order value of the confirmed offers. */
+        protectedOrderValueCents: number;
+        /** protectedOrderValueCents / offeredValueCents (abandoned offers counted); null when the denominator is 0. */
+        attachRateByValue: number | null;
+        /** Fees of the plans protected in the period that are still active. */
+        feeCents: number;
+        /** The merchant's share of those fees. */
+        merchantShareCents: number;
+        claimsFiled: number;
+        /** claimsFiled / confirmed; null when the denominator is 0. */
+        claimRate: number | null;
+        /** Claims decided in the period (their standing decision). */
+        claimsDecided: number;
+        /** Of those, approved (paid since included). */
+        claimsApproved: number;
+        /** claimsApproved / claimsDecided; null when the denominator is 0. */
+        approvalRate: number | null;
+        /** Paid on claims in the period (when they were paid). */
+        paidCents: number;
+        /** paidCents / feeCents; null when the denominator is 0. */
+        lossRatio: number | null;
+        /** The median time from filing to the decision of the claims decided in the period; null when none. */
+        medianDecisionMs: number | null;
+      };
+      previous: {
+        /** Quotes created: every offer a buyer was shown. */
+        offersShown: number;
+        confirmed: number;
+        declined: number;
+        /** Shown and neither confirmed nor declined (still open or expired). */
+        abandoned: number;
+        /** confirmed / offersShown: abandoned offers are counted in the denominator; null when the denominator is 0. */
+        attachRateByOrders: number | null;
+        /** The order value of every offer shown. */
+        offeredValueCents: number;
+        /** The order value of the confirmed offers. */
+        protectedOrderValueCents: number;
+        /** protectedOrderValueCents / offeredValueCents (abandoned offers counted); null when the denominator is 0. */
+        attachRateByValue: number | null;
+        /** Fees of the plans protected in the period that are still active. */
+        feeCents: number;
+        /** The merchant's share of those fees. */
+        merchantShareCents: number;
+        claimsFiled: number;
+        /** claimsFiled / confirmed; null when the denominator is 0. */
+        claimRate: number | null;
+        /** Claims decided in the period (their standing decision). */
+        claimsDecided: number;
+        /** Of those, approved (paid since included). */
+        claimsApproved: number;
+        /** claimsApproved / claimsDecided; null when the denominator is 0. */
+        approvalRate: number | null;
+        /** Paid on claims in the period (when they were paid). */
+        paidCents: number;
+        /** paidCents / feeCents; null when the denominator is 0. */
+        lossRatio: number | null;
+        /** The median time from filing to the decision of the claims decided in the period; null when none. */
+        medianDecisionMs: number | null;
+      };
+      /** Every bucket of the period by `interval` (ISO weeks start on Monday), oldest first. */
+      series: {
+        /** Quotes created: every offer a buyer was shown. */
+        offersShown: number;
+        confirmed: number;
+        declined: number;
+        /** Shown and neither confirmed nor declined (still open or expired). */
+        abandoned: number;
+        /** confirmed / offersShown: abandoned offers are counted in the denominator; null when the denominator is 0. */
+        attachRateByOrders: number | null;
+        /** The order value of every offer shown. */
+        offeredValueCents: number;
+        /** The order value of the confirmed offers. */
+        protectedOrderValueCents: number;
+        /** protectedOrderValueCents / offeredValueCents (abandoned offers counted); null when the denominator is 0. */
+        attachRateByValue: number | null;
+        /** Fees of the plans protected in the period that are still active. */
+        feeCents: number;
+        /** The merchant's share of those fees. */
+        merchantShareCents: number;
+        claimsFiled: number;
+        /** claimsFiled / confirmed; null when the denominator is 0. */
+        claimRate: number | null;
+        /** Claims decided in the period (their standing decision). */
+        claimsDecided: number;
+        /** Of those, approved (paid since included). */
+        claimsApproved: number;
+        /** claimsApproved / claimsDecided; null when the denominator is 0. */
+        approvalRate: number | null;
+        /** Paid on claims in the period (when they were paid). */
+        paidCents: number;
+        /** paidCents / feeCents; null when the denominator is 0. */
+        lossRatio: number | null;
+        /** The bucket's first UTC day, YYYY-MM-DD. */
+        start: string;
+      }[];
+    }[];
+    /** Claims filed per covered reason in the period and the previous one, most filed first. */
+    claimsByReason: {
+      reason: string;
+      count: number;
+      previousCount: number;
+    }[];
+  };
 };
 
 /** The headlessQuote response. */

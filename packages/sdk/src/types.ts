@@ -50,8 +50,11 @@ export type ClaimsQuery = ListQuery & EitherCase<{ status?: Claim["status"]; ref
 export type PurchasesQuery = ListQuery & EitherCase<{ status?: Purchase["status"]; order_id?: string }>;
 export type EventsQuery = PageQuery & { type?: Event["type"] };
 
-/** Figures within [from, to); either end may be left open. */
-export type MetricsQuery = { from?: string | Date; to?: string | Date };
+/**
+ * Figures within [from, to); either end may be left open. `from` and `to` may also be UTC days (YYYY-MM-DD; `to` is
+ * the last day counted); the analytics cover the last 30 days when neither is given, in a series by `interval`.
+ */
+export type MetricsQuery = { from?: string | Date; to?: string | Date; interval?: "day" | "week" | "month" };
 
 export type RedeliverParams = EitherCase<{ endpoint_id?: string }>;
 

@@ -284,6 +284,8 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         const metrics = await secret.merchants.metrics(t.merchant.merchantId, { from: new Date(0) });
         assert.equal(metrics.object, "merchant_metrics");
         assert.ok(metrics.quotes.confirmed >= 1);
+        const monthly = await secret.merchants.metrics(t.merchant.merchantId, { interval: "month" });
+        assert.equal(monthly.analytics.interval, "month");
       });
 
       it("lists and reads the merchant's programs: the id quotes name and its terms", async () => {

@@ -15,9 +15,11 @@ final class Merchants
     }
 
     /**
-     * Quote, plan, claim and fee figures, optionally within [from, to) (strings or DateTimeInterface).
+     * Quote, plan, claim and fee figures, optionally within [from, to) (strings or DateTimeInterface; a string may be a
+     * UTC day, YYYY-MM-DD, `to` being the last day counted), and `analytics`: per currency, the period's figures (the
+     * last 30 days when neither end is given) against the previous period, with a series by `interval`.
      *
-     * @param array{from?: string|\DateTimeInterface, to?: string|\DateTimeInterface} $query
+     * @param array{from?: string|\DateTimeInterface, to?: string|\DateTimeInterface, interval?: 'day'|'week'|'month'} $query
      * @return array<string, mixed>
      */
     public function metrics(string $merchantId, array $query = []): array

@@ -10,7 +10,10 @@ export class Merchants {
     this.#transport = transport;
   }
 
-  /** Quote, plan, claim and fee figures, optionally within [from, to). */
+  /**
+   * Quote, plan, claim and fee figures, optionally within [from, to), and `analytics`: per currency, the period's
+   * figures (attach rates, fees, claim and approval rates, loss ratio, …) against the previous period, with a series.
+   */
   async metrics(merchantId: string, query: MetricsQuery = {}): Promise<MerchantMetrics> {
     return this.#transport.body({
       method: "GET",
