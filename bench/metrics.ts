@@ -7,7 +7,7 @@
 import { createTestDatabase } from "../test/support/databases.ts";
 import { createTestMerchant } from "../server/domain/merchants.ts";
 import { cryptoRandom } from "../server/domain/ids.ts";
-import { merchantMetrics } from "../server/domain/metrics.ts";
+import { merchantMetricsWithAnalytics } from "../server/domain/metrics.ts";
 import type { Database, Queryable, SqlValue } from "../server/store/database.ts";
 import type { Dialect } from "../test/support/databases.ts";
 import { median } from "./stats.ts";
@@ -210,7 +210,7 @@ async function bench(dialect: Dialect) {
     const endOfToday = (Math.floor(now / DAY) + 1) * DAY;
     for (const days of [30, 365]) {
       const call = () =>
-        merchantMetrics(
+        merchantMetricsWithAnalytics(
           database.db,
           { merchantId: merchant.merchantId, mode: "test" },
           { fromMs: endOfToday - days * DAY, toMs: endOfToday },

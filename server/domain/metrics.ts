@@ -31,7 +31,6 @@ export interface MerchantMetrics {
   claims: { total: number; byStatus: Record<string, number> };
   /** Fees of plans still active, and the merchant's share of them, per currency. */
   fees: { currency: string; feeCents: number; merchantShareCents: number }[];
-  analytics: MerchantAnalytics;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -294,7 +293,6 @@ export async function merchantMetrics(
   actor: Actor,
   window: { fromMs?: number; toMs?: number },
   nowMs: number,
-  interval: MetricsInterval = "day",
 ): Promise<MerchantMetrics> {
   const scope: MetricsScope = {
     merchantId: actor.merchantId,
@@ -333,6 +331,22 @@ export async function merchantMetrics(
     ordersMerchantRefunded: await countMerchantRefundedOrders(db, scope),
     claims,
     fees: await sumActivePlanFees(db, scope),
+  };
+}
+
+/**
+ * GET /merchants/{id}/metrics: the report over the window and the analytics of its period (docs/api.md "Analytics").
+ * The dashboard's overview reads the report alone.
+ */
+export async function merchantMetricsWithAnalytics(
+  db: Tx,
+  actor: Actor,
+  window: { fromMs?: number; toMs?: number },
+  nowMs: number,
+  interval: MetricsInterval,
+): Promise<MerchantMetrics & { analytics: MerchantAnalytics }> {
+  return {
+    ...(await merchantMetrics(db, actor, window, nowMs)),
     analytics: await merchantAnalytics(db, actor, analyticsPeriod(window, nowMs), interval),
   };
 }

@@ -31,7 +31,7 @@ import {
 import { getEvent, listEvents } from "../domain/events.ts";
 import * as webhookEndpoints from "../domain/webhook-endpoints.ts";
 import { listWebhookAttempts, redeliverEvent } from "../domain/webhook-deliveries.ts";
-import { merchantAnalyticsCsv, merchantMetrics } from "../domain/metrics.ts";
+import { merchantAnalyticsCsv, merchantMetricsWithAnalytics } from "../domain/metrics.ts";
 import { getSettlement, listSettlements, runningBalances, settlementEntriesCsv } from "../domain/settlements.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { getProgram, listPrograms } from "../domain/programs.ts";
@@ -374,7 +374,7 @@ export const routes: Route[] = [
     response: { description: "Merchant metrics.", schema: shapes.merchantMetrics },
     handle: async ({ db, services, principal, params, query }) =>
       ok(
-        await merchantMetrics(
+        await merchantMetricsWithAnalytics(
           db,
           ownMerchant(principal, params.merchantId),
           { fromMs: query.from, toMs: query.to },
