@@ -140,14 +140,14 @@ function figuresOf(c: Counts): AnalyticsFigures {
 }
 
 /**
- * The analytics' period: [from, to) as asked; one end missing, the other is 30 days away (to: at most the end of
- * today); neither, the last 30 UTC days, today included.
+ * The analytics' period: [from, to) as asked; one end missing, the other is 30 days away; neither, the last 30 UTC
+ * days, today included.
  */
 export function analyticsPeriod(window: { fromMs?: number; toMs?: number }, nowMs: number) {
-  const endOfToday = (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
   const span = DEFAULT_ANALYTICS_DAYS * DAY_MS;
-  const toMs = window.toMs ?? (window.fromMs === undefined ? endOfToday : Math.min(window.fromMs + span, endOfToday));
-  return { fromMs: window.fromMs ?? toMs - span, toMs: Math.max(toMs, (window.fromMs ?? 0) + 1) };
+  if (window.fromMs !== undefined) return { fromMs: window.fromMs, toMs: window.toMs ?? window.fromMs + span };
+  const toMs = window.toMs ?? (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
+  return { fromMs: toMs - span, toMs };
 }
 
 /** The first day (epoch day number) of the bucket holding `day`: itself, its ISO week's Monday, its month's first. */

@@ -329,7 +329,7 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
     ]);
   });
 
-  it("without from and to: the last 30 UTC days, today included, against the 30 before", async () => {
+  it("without from and to: the last 30 UTC days, today included, against the 30 before; with one, 30 days", async () => {
     const today = Math.floor(t.clock.now / DAY) * DAY;
     const { analytics, period } = (await metrics("")).body;
     assert.deepEqual(period, { from: null, to: null }, "the report's own fields still cover everything");
@@ -342,6 +342,15 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
       to: new Date(today - 29 * DAY).toISOString(),
     });
     assert.equal(analytics.currencies.length, 0, "the data set lies years ahead");
+    // One end given: the other is 30 days away.
+    assert.deepEqual((await metrics("?from=2031-03-01")).body.analytics.period, {
+      from: "2031-03-01T00:00:00.000Z",
+      to: "2031-03-31T00:00:00.000Z",
+    });
+    assert.deepEqual((await metrics("?to=2031-03-14")).body.analytics.period, {
+      from: "2031-02-13T00:00:00.000Z",
+      to: "2031-03-15T00:00:00.000Z",
+    });
   });
 
   it("bad parameters are 400 in the documented shape", async () => {
