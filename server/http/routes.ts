@@ -72,7 +72,7 @@ export const routes: Route[] = [
     rateLimit: "quote",
     browser: true,
     summary:
-      "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header.",
+      "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header. A merchant-paid program quoted with a publishable key is 409 payer_requires_server_confirm (confirm each order from the server: headless).",
     body: wire.quoteRequest,
     fieldNames: QUOTE_FIELD_NAMES,
     response: { description: "The offer (camelCase).", schema: shapes.quote },

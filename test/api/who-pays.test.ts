@@ -202,6 +202,7 @@ describe.each(DIALECTS)("who pays (%s)", (dialect) => {
     const byMerchant = await signedInBuyer(t, {
       merchant: await merchantPaying("merchant"),
       orderAmountCents: ORDER_CENTS,
+      key: "secret",
     });
     const plan = (await byMerchant.buyer.get("/portal/plan")).body;
     assert.deepEqual([plan.payer, plan.buyerFeeCents, plan.cancellable], ["merchant", 0, false]);
@@ -235,7 +236,7 @@ describe.each(DIALECTS)("who pays (%s)", (dialect) => {
     assert.equal(splitReport.body.settlementCredit.amountCents, SPLIT_SHARE);
 
     // A claim on a merchant-paid plan is reimbursed as any other: what the merchant refunded the buyer (45.00).
-    const buyer = await signedInBuyer(t, { merchant, orderAmountCents: ORDER_CENTS });
+    const buyer = await signedInBuyer(t, { merchant, orderAmountCents: ORDER_CENTS, key: "secret" });
     const filed = await buyer.buyer.post("/portal/claims", {
       referenceNumber: buyer.referenceNumber,
       reason: "lost_in_transit",

@@ -33,8 +33,11 @@ export interface PortalHarness {
   merchant: NewMerchant;
   app: WebAppProcess;
   dataDir: string;
-  /** A protected order bought by `email`; resolves with its reference number. */
-  protect(email: string, options?: { amountCents?: number }): Promise<string>;
+  /**
+   * A protected order bought by `email`; resolves with its reference number. `key: "secret"` quotes and confirms from
+   * the merchant's server, as a merchant-paid program's orders must be (docs/api.md "Who pays").
+   */
+  protect(email: string, options?: { amountCents?: number; key?: "publishable" | "secret" }): Promise<string>;
   /** The coverage link of the welcome e-mail sent for `referenceNumber` (waits for the e-mail worker). */
   coverageLink(referenceNumber: string): Promise<string>;
   close(): Promise<void>;
@@ -96,15 +99,16 @@ export async function startPortal(dialect: Dialect, extraEnv: Record<string, str
     merchant,
     app,
     dataDir,
-    async protect(email, { amountCents = 12_000 } = {}) {
+    async protect(email, { amountCents = 12_000, key = "publishable" } = {}) {
       const orderId = `portal-order-${process.pid}-${++orderSequence}`;
-      const quote = await post<{ quoteId: string }>("/offers/quote", merchant.publishableKey, {
+      const apiKey = key === "secret" ? merchant.secretKey : merchant.publishableKey;
+      const quote = await post<{ quoteId: string }>("/offers/quote", apiKey, {
         order_amount_cents: amountCents,
         order_id: orderId,
         protection_program_id: merchant.programId,
         customer_email: email,
       });
-      const confirmation = await post<{ referenceNumber: string }>("/offers/confirm", merchant.publishableKey, {
+      const confirmation = await post<{ referenceNumber: string }>("/offers/confirm", apiKey, {
         quoteId: quote.body.quoteId,
         quoteToken: quote.headers.get("X-Service-Quote-Token"),
         order_context: {

@@ -5,15 +5,18 @@ import { apiClient, type ApiResponse } from "./client.ts";
 import { protectOrder } from "./protection-flows.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 
-/** A plan bought with a buyer's address (widget quote + confirm), for the buyer portal's tests. */
+/**
+ * A plan bought with a buyer's address (widget quote + confirm), for the buyer portal's tests. `key: "secret"`: from
+ * the merchant's server instead, as a merchant-paid program's orders must be (docs/api.md "Who pays").
+ */
 export async function protectForBuyer(
   t: TestApi,
-  options: { email?: string; merchant?: NewMerchant; orderAmountCents?: number } = {},
+  options: { email?: string; merchant?: NewMerchant; orderAmountCents?: number; key?: "publishable" | "secret" } = {},
 ) {
   const merchant = options.merchant ?? t.merchant;
   const email = options.email ?? `buyer-${randomUUID()}@example.test`;
-  const widget = apiClient(t.baseUrl, merchant.publishableKey);
-  const { confirmation } = await protectOrder(widget, merchant.programId, {
+  const client = apiClient(t.baseUrl, options.key === "secret" ? merchant.secretKey : merchant.publishableKey);
+  const { confirmation } = await protectOrder(client, merchant.programId, {
     customer_email: email,
     ...(options.orderAmountCents ? { order_amount_cents: options.orderAmountCents } : {}),
   });
