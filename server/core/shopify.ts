@@ -18,7 +18,6 @@ import { getPurchase } from "../domain/purchases.ts";
 import { DomainError } from "../domain/errors.ts";
 import { errors, fromZodError, toApiError } from "../http/errors.ts";
 import { lockOrderByExternalId } from "../store/orders.ts";
-import { saveShippingAddressHash } from "../store/claim-risk.ts";
 import type { Queryable } from "../store/database.ts";
 import type { ConsentEvidence } from "../vocabulary/plans.ts";
 
@@ -77,6 +76,7 @@ export function shopifyArea(deps: CoreDeps) {
               surface: "server",
               quoteId: quote.quoteId,
               evidence,
+              shippingAddressHash,
             });
           } catch (error) {
             // Refused before it wrote anything: the quote commits, open, with the refusal on it (what the API's
@@ -87,7 +87,6 @@ export function shopifyArea(deps: CoreDeps) {
             }
             throw error;
           }
-          if (shippingAddressHash) await saveShippingAddressHash(tx, plan.planId, shippingAddressHash);
           await record(tx, plan);
           return { plan };
         });

@@ -12,6 +12,7 @@ import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
 import { countRefusedConfirms, markQuoteConfirmed, recordConfirmRefusal, type QuoteRecord } from "../store/quotes.ts";
 import { insertProtectedOrder } from "../store/orders.ts";
+import { saveShippingAddressHash } from "../store/claim-risk.ts";
 import {
   insertPlan,
   lockPlan,
@@ -49,6 +50,8 @@ export type ConfirmInput =
   ) & {
     /** The buyer's address given at confirm (sealed, with its hash): it wins over the quote's. */
     customerEmail?: StoredEmail;
+    /** The keyed hash of where the order ships (buyer-addresses.ts), when the caller knows it: for the claim history. */
+    shippingAddressHash?: string | null;
   };
 
 /** The code of a confirm refused because neither it nor its quote gave the buyer's address. */
@@ -179,6 +182,7 @@ export async function confirmQuote(
       `Order '${quote.orderId}' already has a protection plan.`,
       "quoteId",
     );
+  if (input.shippingAddressHash) await saveShippingAddressHash(tx, planId, input.shippingAddressHash);
 
   const confirmation: Confirmation = {
     referenceNumber,

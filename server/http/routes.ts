@@ -108,6 +108,7 @@ export const routes: Route[] = [
           quoteToken: body.quoteToken,
           orderContext: body.order_context,
           customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+          shippingAddressHash: wire.shippingAddressHashOf(body.shipping_address, sealer),
         }),
       );
     },
@@ -565,6 +566,7 @@ export const routes: Route[] = [
             surface: "server",
             quoteId: (body.quote_id ?? body.quoteId)!,
             customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
+            shippingAddressHash: wire.shippingAddressHashOf(body.shipping_address, sealer),
           }),
         ),
       ),

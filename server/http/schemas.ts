@@ -7,6 +7,7 @@ import { ORDER_CONTEXT_SCHEMA_VERSIONS } from "../domain/order-context.ts";
 import type { QuoteInput } from "../domain/quotes.ts";
 import { MAX_ANALYTICS_DAYS, METRICS_INTERVALS } from "../domain/metrics.ts";
 import { storeBuyerEmail } from "../domain/buyer-emails.ts";
+import { shippingAddressHash } from "../domain/buyer-addresses.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 
 // Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:
@@ -73,6 +74,24 @@ const customerEmailAtConfirm = () =>
       "The buyer's e-mail address (wins over the quote's). Required unless the quote was given one: without an address no plan is made (422 customer_email_required) and the quote stays open.",
     );
 
+/**
+ * The door the order ships to, optional on confirms: only its keyed hash is kept (server/domain/buyer-addresses.ts), so
+ * a claim's risk counts the buyer's claims to that door under another e-mail (docs/api.md "Fraud signals").
+ */
+const shippingAddress = z
+  .strictObject({
+    country_code: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, "a two-letter country code (ISO 3166-1 alpha-2)")
+      .describe("ISO 3166-1 alpha-2, e.g. GB."),
+    postal_code: printableLine(20).optional().describe("As the buyer typed it; absent where the country has none."),
+    line1: printableLine(200).describe("The first address line: the street and number."),
+  })
+  .optional()
+  .describe(
+    "Where the order ships: kept only as a keyed hash for the buyer's claim history (never stored in clear); optional.",
+  );
+
 export const confirmRequest = z.strictObject({
   quoteId: identifier("From the quote response."),
   quoteToken: z
@@ -88,6 +107,7 @@ export const confirmRequest = z.strictObject({
       `Versioned snake_case description of the binding order (schema_version, order, participants). Accepted schema_version values: ${ORDER_CONTEXT_SCHEMA_VERSIONS.join(", ")}.`,
     ),
   customer_email: customerEmailAtConfirm(),
+  shipping_address: shippingAddress,
 });
 
 export const declineRequest = z.strictObject({
@@ -131,6 +151,19 @@ export const headlessQuoteInput = (body: z.output<typeof headlessQuoteRequest>, 
   productCategory: body.product_category,
 });
 
+/** A confirm's shipping address as the plan keeps it: its keyed hash (null without a country or a first line). */
+export const shippingAddressHashOf = (
+  address: z.output<typeof shippingAddress>,
+  sealer: Pick<Sealer, "hash">,
+): string | null =>
+  address
+    ? shippingAddressHash(sealer, {
+        countryCode: address.country_code,
+        postalCode: address.postal_code,
+        line1: address.line1,
+      })
+    : null;
+
 /** quote_id is the wire spelling; quoteId is accepted too. */
 const headlessQuoteRef = {
   quote_id: identifier("From the headless quote.").optional(),
@@ -141,7 +174,7 @@ const oneQuoteRef = (body: { quote_id?: string; quoteId?: string }) =>
 const quoteRefIssue = { message: "give quote_id (or quoteId)", path: ["quote_id"] };
 
 export const headlessConfirmRequest = z
-  .strictObject({ ...headlessQuoteRef, customer_email: customerEmailAtConfirm() })
+  .strictObject({ ...headlessQuoteRef, customer_email: customerEmailAtConfirm(), shipping_address: shippingAddress })
   .refine(oneQuoteRef, quoteRefIssue);
 export const headlessDeclineRequest = z
   .strictObject({ ...headlessQuoteRef, reason: reason.optional() })

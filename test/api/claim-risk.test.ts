@@ -8,6 +8,9 @@ import { randomUUID } from "node:crypto";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { postForm, signedInBuyer, type EvidenceUpload } from "../support/portal.ts";
+import { apiClient } from "../support/client.ts";
+import { createQuote } from "../support/api-assertions.ts";
+import { confirmBody } from "../support/protection-flows.ts";
 import { photoPng, PDF } from "../support/evidence-images.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
 import { customerRecords, redactCustomer } from "../../server/domain/privacy.ts";
@@ -163,6 +166,58 @@ describe.each(DIALECTS)("claim risk (%s)", (dialect) => {
         matchedBy: ["email", "address"],
       },
     );
+  });
+
+  it("another cart's confirm names the door (shipping_address): the plan keeps only its keyed hash; a bad one is 400 and makes nothing", async () => {
+    const secret = apiClient(t.baseUrl, t.merchant.secretKey);
+    const door = { country_code: "NL", postal_code: "1015 CJ", line1: "Prinsengracht 263" };
+    const quoteFor = async () => {
+      const quote = await secret.post("/headless/quote", {
+        order_amount_cents: 5_000,
+        order_id: `order-${randomUUID()}`,
+        protection_program_id: t.merchant.programId,
+        customer_email: `buyer-${randomUUID()}@example.test`,
+      });
+      assert.equal(quote.status, 200, quote.text);
+      return quote.body.quote_id as string;
+    };
+    const planCount = async () =>
+      Number((await t.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM plans"))!.n);
+
+    const quoteId = await quoteFor();
+    const before = await planCount();
+    const bad = await secret.post("/headless/confirm", {
+      quote_id: quoteId,
+      shipping_address: { ...door, country_code: "NLD" },
+    });
+    assert.equal(bad.status, 400, bad.text);
+    assert.match(bad.body.error.param, /shipping_address/);
+    assert.equal(await planCount(), before, "nothing made");
+
+    const confirmed = await secret.post("/headless/confirm", { quote_id: quoteId, shipping_address: door });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    const plan = (await t.database.db.get<{
+      shipping_address_hash: string | null;
+      order_context: string;
+      consent: string;
+    }>("SELECT shipping_address_hash, order_context, consent FROM plans WHERE id = ?", [confirmed.body.plan_id]))!;
+    // The same door as the Shopify app would hash it, typed another way.
+    const sealer = createSealer(t.encryptionKey);
+    assert.equal(
+      plan.shipping_address_hash,
+      shippingAddressHash(sealer, { countryCode: "nl", postalCode: "1015CJ", line1: "prinsengracht  263" }),
+    );
+    assert.doesNotMatch(JSON.stringify(plan), /Prinsengracht|1015/i, "the street is nowhere in clear");
+
+    // /offers/confirm takes it too (the widget's and the server's confirm).
+    const { quote, token } = await createQuote(secret, t.merchant.programId, { customer_email: "door@example.test" });
+    const viaOffers = await secret.post("/offers/confirm", { ...confirmBody(quote, token), shipping_address: door });
+    assert.equal(viaOffers.status, 200, viaOffers.text);
+    const offersPlan = await t.database.db.get<{ shipping_address_hash: string | null }>(
+      "SELECT shipping_address_hash FROM plans WHERE id = ?",
+      [viaOffers.body.planId],
+    );
+    assert.equal(offersPlan!.shipping_address_hash, plan.shipping_address_hash);
   });
 
   it("Shopify's order risk recorded for the order assesses its open claim again: high goes to a person's eyes", async () => {

@@ -54,6 +54,7 @@ final class ApiTest extends TestCase
                 'participants' => ['mode' => 'unnamed'],
             ],
             'customerEmail' => 'ada@example.com',
+            'shippingAddress' => ['countryCode' => 'GB', 'postalCode' => 'SW1A 1AA', 'line1' => '10 Downing Street'],
         ]);
         return [$quote, $confirmation];
     }
@@ -69,6 +70,11 @@ final class ApiTest extends TestCase
         $this->assertSame($quote['orderId'], $confirmation['orderId']);
         $this->assertSame('ada@example.com', json_decode($this->http->lastBody(), true)['customer_email'], 'customerEmail goes snake_case');
         $this->assertStringContainsString('"order_context":{"schema_version":"2026-01-01"', $this->http->lastBody());
+        $this->assertSame(
+            ['country_code' => 'GB', 'postal_code' => 'SW1A 1AA', 'line1' => '10 Downing Street'],
+            json_decode($this->http->lastBody(), true)['shipping_address'],
+            'the address goes snake_case at every depth',
+        );
     }
 
     public function testReplaysACallMadeTwiceWithTheSameIdempotencyKey(): void

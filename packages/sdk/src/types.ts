@@ -30,7 +30,19 @@ export type ConfirmParams = (
   | { quoteId: string; quoteToken: string; order_context: OrderContext }
   | EitherCase<{ quote_id: string; quote_token: string; order_context: OrderContext }>
 ) &
-  EitherCase<{ customer_email?: string }>;
+  EitherCase<{ customer_email?: string; shipping_address?: ShippingAddress }>;
+
+/**
+ * Where the order ships, optional on confirms: the service keeps only a keyed hash of it, to count a buyer's claims to
+ * the same door under another e-mail (docs/api.md "Claim risk").
+ */
+export type ShippingAddress = EitherCase<{
+  /** ISO 3166-1 alpha-2, e.g. "GB". */
+  country_code: string;
+  postal_code?: string;
+  /** The first address line: the street and number. */
+  line1: string;
+}>;
 
 export type DeclineParams = EitherCase<{ quote_id: string; reason?: string }>;
 
@@ -104,7 +116,11 @@ export type HeadlessQuoteParams = EitherCase<{
 }>;
 
 /** The buyer's address is required unless the quote has one (422 customer_email_required). */
-export type HeadlessConfirmParams = EitherCase<{ quote_id: string; customer_email?: string }>;
+export type HeadlessConfirmParams = EitherCase<{
+  quote_id: string;
+  customer_email?: string;
+  shipping_address?: ShippingAddress;
+}>;
 
 /** POST /purchases/{id}/customer-email: the buyer's address, set or corrected. */
 export type CustomerEmailParams = EitherCase<{ customer_email: string }>;

@@ -59,6 +59,7 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
             participants: { mode: "unnamed" },
           },
           customerEmail: "ada@example.com",
+          shippingAddress: { countryCode: "GB", postalCode: "SW1A 1AA", line1: "10 Downing Street" },
         });
         return { quote, confirmation };
       }
@@ -74,6 +75,11 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         const sentConfirm = JSON.parse(sent.at(-1)!.body!);
         assert.equal(sentConfirm.customer_email, "ada@example.com", "customerEmail goes snake_case, as the quote's");
         assert.equal(sentConfirm.customerEmail, undefined);
+        assert.deepEqual(
+          sentConfirm.shipping_address,
+          { country_code: "GB", postal_code: "SW1A 1AA", line1: "10 Downing Street" },
+          "the address goes snake_case at every depth",
+        );
       });
 
       it("replays a call made twice with the same idempotency key", async () => {

@@ -32,7 +32,8 @@ final class Headless
     }
 
     /**
-     * @param array<string, mixed>|\stdClass $payload quote_id, customer_email? (required unless the quote has one)
+     * @param array<string, mixed>|\stdClass $payload quote_id, customer_email? (required unless the quote has one),
+     *     shipping_address? (country_code, postal_code?, line1: kept only as a keyed hash)
      * @return array<string, mixed>
      */
     public function confirm(array|\stdClass $payload, ?string $idempotencyKey = null): array

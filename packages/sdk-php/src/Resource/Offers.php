@@ -54,15 +54,18 @@ final class Offers
 
     /**
      * @param array<string, mixed> $payload quoteId, quoteToken, order_context (or orderContext; nested keys either way),
-     *     customer_email (or customerEmail): the buyer's address, required unless the quote has one
+     *     customer_email (or customerEmail): the buyer's address, required unless the quote has one,
+     *     shipping_address (or shippingAddress; nested keys either way): optional, kept only as a keyed hash
      * @return array<string, mixed>
      */
     public function confirm(array $payload, ?string $idempotencyKey = null): array
     {
         $body = Casing::camelCaseKeys($payload);
-        if (array_key_exists('orderContext', $body)) {
-            $body['order_context'] = Casing::snakeCaseKeys($body['orderContext']);
-            unset($body['orderContext']);
+        foreach (['orderContext' => 'order_context', 'shippingAddress' => 'shipping_address'] as $camel => $snake) {
+            if (array_key_exists($camel, $body)) {
+                $body[$snake] = Casing::snakeCaseKeys($body[$camel]);
+                unset($body[$camel]);
+            }
         }
         // The buyer's address goes snake_case, as the quote's does.
         if (array_key_exists('customerEmail', $body)) {
