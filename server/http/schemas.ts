@@ -76,7 +76,7 @@ const customerEmailAtConfirm = () =>
 
 /**
  * The door the order ships to, optional on confirms: only its keyed hash is kept (server/domain/buyer-addresses.ts), so
- * a claim's risk counts the buyer's claims to that door under another e-mail (docs/api.md "Fraud signals").
+ * a claim's risk counts the buyer's claims to that door under another e-mail (docs/api.md "Claim risk").
  */
 const shippingAddress = z
   .strictObject({
