@@ -120,7 +120,11 @@ export const CLAIM_REVIEW_BUSINESS_DAYS = 5;
 function footer(plan: EmailPlan, settings: Settings) {
   return {
     // A name may end in a period ("Co."): the sentence must not end in two.
-    why: `You receive this e-mail because you added purchase protection to ${orderLabel(plan)} from ${plan.merchantName}${plan.merchantName.endsWith(".") ? "" : "."}`,
+    // The buyer of a plan its store paid for chose nothing (docs/api.md "Who pays"): the store added the protection.
+    why:
+      plan.payer === "merchant"
+        ? `You receive this e-mail because ${plan.merchantName} added purchase protection to your ${orderLabel(plan)}.`
+        : `You receive this e-mail because you added purchase protection to ${orderLabel(plan)} from ${plan.merchantName}${plan.merchantName.endsWith(".") ? "" : "."}`,
     signIn: [
       "You can also sign in at ",
       settings.portalUrl,

@@ -1,6 +1,7 @@
 // E-mails to buyers (email_messages, a work table: server/store/work-table.ts) and the columns that hold a buyer's
 // address at rest, sealed beside its lookup hash.
 import type { Mode } from "../vocabulary/ids.ts";
+import type { Payer } from "../vocabulary/plans.ts";
 import type { Database, Queryable } from "./database.ts";
 import { claimDueRows } from "./work-table.ts";
 
@@ -50,7 +51,12 @@ export interface EmailPlan {
   orderName: string | null;
   status: "active" | "voided" | "cancelled";
   currency: string;
-  feeCents: number;
+  /**
+   * Who paid for the protection, and what the buyer paid of its fee: the only fee amount a buyer e-mail shows (not the
+   * whole fee, which a merchant-paid or split plan's buyer did not pay).
+   */
+  payer: Payer;
+  buyerFeeCents: number;
   coveredAmountCents: number;
   purchasedAt: number;
   freeLookEndsAt: number;
@@ -254,7 +260,8 @@ export async function findEmailPlan(db: Queryable, planId: string): Promise<Emai
     order_name: string | null;
     status: EmailPlan["status"];
     currency: string;
-    fee_cents: number | string;
+    payer: Payer;
+    buyer_fee_cents: number | string;
     covered_amount_cents: number | string;
     purchased_at: number | string;
     free_look_ends_at: number | string;
@@ -264,8 +271,8 @@ export async function findEmailPlan(db: Queryable, planId: string): Promise<Emai
     shop_domain: string | null;
     fee_refund_channel: EmailPlan["feeRefundChannel"] | null;
   }>(
-    `SELECT p.reference_number, p.order_id, p.order_name, p.status, p.currency, p.fee_cents, p.covered_amount_cents, p.purchased_at,
-            p.free_look_ends_at, p.cancelled_at, p.customer_email_hash, m.name AS merchant_name, m.shop_domain,
+    `SELECT p.reference_number, p.order_id, p.order_name, p.status, p.currency, p.payer, p.buyer_fee_cents,
+            p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.cancelled_at, p.customer_email_hash, m.name AS merchant_name, m.shop_domain,
             f.channel AS fee_refund_channel
        FROM plans p JOIN merchants m ON m.id = p.merchant_id LEFT JOIN fee_refunds f ON f.plan_id = p.id
       WHERE p.id = ?`,
@@ -278,7 +285,8 @@ export async function findEmailPlan(db: Queryable, planId: string): Promise<Emai
     orderName: row.order_name === null ? null : oneLine(row.order_name),
     status: row.status,
     currency: row.currency,
-    feeCents: Number(row.fee_cents),
+    payer: row.payer,
+    buyerFeeCents: Number(row.buyer_fee_cents),
     coveredAmountCents: Number(row.covered_amount_cents),
     purchasedAt: Number(row.purchased_at),
     freeLookEndsAt: Number(row.free_look_ends_at),

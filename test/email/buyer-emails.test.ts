@@ -125,6 +125,26 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
     );
   });
 
+  it('free_look_cancelled of a split plan: the buyer\'s part refunded, not the whole fee (docs/api.md "Who pays")', async () => {
+    // 3 % of 123.45 is 370 cents; the buyer's share of 33.33 % of it is 123.32 → 123 cents.
+    const merchant = await t.createMerchant("Split Store");
+    await t.database.db.run("UPDATE protection_programs SET payer = 'split', buyer_share_bps = 3333 WHERE id = ?", [
+      merchant.programId,
+    ]);
+    const split = await protect("cancel-split@example.com", merchant);
+    await t.database.db.run("UPDATE plans SET status = 'cancelled', cancelled_at = ? WHERE id = ?", [
+      t.clock.now,
+      split.planId,
+    ]);
+    await queue(split, { template: "free_look_cancelled" });
+    await drain();
+    const { mail } = receivedWith(`Your purchase protection is cancelled: ${split.reference}`);
+    for (const part of [mail.text!, mail.html as string]) {
+      assert.match(part, /The protection fee of \$1\.23 is refunded in full\. Split Store refunds it to you directly/);
+      assert.doesNotMatch(part, /\$3\.70/);
+    }
+  });
+
   it("claim_received: the claim's name (never its id), the reason's name, what happens next and when, the button onto the claim; the buyer's text as written, escaped in HTML", async () => {
     const plan = await protect("received@example.com");
     const description =

@@ -153,7 +153,26 @@ const CASES: { name: string; template: EmailTemplateRenderer; plan: EmailPlan; c
       resolvedAt: NOW,
     }),
   },
+  // Who pays (docs/api.md "Who pays"): the store paid the whole fee of 3.70; or a split, the buyer paying 1.23 of it.
+  {
+    name: "welcome_protected-merchant-paid",
+    template: welcomeProtected,
+    plan: plan({ payer: "merchant", buyerFeeCents: 0 }),
+  },
+  { name: "welcome_protected-split", template: welcomeProtected, plan: plan({ payer: "split", buyerFeeCents: 123 }) },
+  {
+    name: "free_look_cancelled-split",
+    template: freeLookCancelled,
+    plan: plan({ payer: "split", buyerFeeCents: 123, status: "cancelled", cancelledAt: NOW - 60_000 }),
+  },
+  {
+    name: "claim_received-merchant-paid",
+    template: claimReceived,
+    plan: plan({ payer: "merchant", buyerFeeCents: 0 }),
+    claim: claim(),
+  },
 ];
+const caseNamed = (name: string) => CASES.find((entry) => entry.name === name)!;
 
 const contextOf = (entry: (typeof CASES)[number]): EmailContext => ({
   plan: entry.plan,
@@ -213,6 +232,52 @@ describe("buyer e-mails, rendered", () => {
       assert.ok(!linkable.email.text.includes("prize") && !linkable.email.html.includes("prize"), orderId);
       assert.match(linkable.email.text, /Your order of 25 Nov 2026 from Harbour Lane Ceramics & Co\. is protected\./);
     }
+  });
+
+  it("the fee is what the buyer paid: a plan its store paid for says so, with no fee and no free look; a split's welcome and cancellation say the buyer's part", async () => {
+    const paidByStore = await render(caseNamed("welcome_protected-merchant-paid"));
+    for (const part of [paidByStore.email.text, paidByStore.email.html]) {
+      assert.match(part, /Harbour Lane Ceramics (&#38;|&) Co\. protected this order for you at no cost\./);
+      assert.doesNotMatch(
+        part,
+        /Protection fee|Free cancellation|Changed your mind|refund of the protection fee|\$3\.70/,
+      );
+      assert.match(
+        part,
+        /because Harbour Lane Ceramics (&#38;|&) Co\. added purchase protection to your order #1001\./,
+      );
+      assert.doesNotMatch(part, /because you added/);
+    }
+    // What stays: the reference, the coverage, the covered reasons and terms, the disclosure.
+    const text = paidByStore.email.text;
+    assert.match(text, /Your reference number is CLM-2026-7K3M9Q2X\./);
+    assert.match(text, /Reference number: CLM-2026-7K3M9Q2X\nCovered amount: \$129\.99\n\n/);
+    assert.match(text, /file a claim in the portal within 30 days/);
+    assert.match(text, /Covered reasons:\n- Lost in transit\n/);
+    assert.ok(text.includes(`Read the full terms: ${PORTAL}/terms`), text);
+    assert.ok(text.includes(DISCLOSURE), text);
+    const claimed = await render(caseNamed("claim_received-merchant-paid"));
+    assert.match(
+      claimed.email.text,
+      /because Harbour Lane Ceramics & Co\. added purchase protection to your order #1001\./,
+    );
+
+    const split = await render(caseNamed("welcome_protected-split"));
+    for (const part of [split.email.text, split.email.html]) {
+      assert.match(part, /Protection fee(:|<\/[^>]+>[^$]*?)\s*\$1\.23/);
+      assert.doesNotMatch(part, /\$3\.70|at no cost/);
+    }
+    assert.match(split.email.text, /Protection fee: \$1\.23\nFree cancellation until: 27 Nov 2026, 14:05 UTC/);
+    assert.match(split.email.text, /Changed your mind\? You may cancel within 48 hours of purchase/);
+    assert.match(
+      split.email.text,
+      /because you added purchase protection to order #1001 from Harbour Lane Ceramics & Co\./,
+    );
+
+    const cancelled = await render(caseNamed("free_look_cancelled-split"));
+    for (const part of [cancelled.email.text, cancelled.email.html])
+      assert.match(part, /The protection fee of \$1\.23 is refunded in full\./);
+    assert.doesNotMatch(cancelled.email.html, /\$3\.70/);
   });
 
   it("the buyer's, the claims team's and the merchant's text is shown exactly as written and escaped in the HTML", async () => {

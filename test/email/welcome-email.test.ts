@@ -17,6 +17,7 @@ import { EMAIL_RETRY_DELAYS_MS } from "../../server/email/worker.ts";
 import { EMAIL_CAPS } from "../../server/domain/emails.ts";
 import { buyerEmailHash, sealClearBuyerEmails } from "../../server/domain/buyer-emails.ts";
 import { createSealer } from "../../server/secrets/sealer.ts";
+import type { Payer } from "../../server/vocabulary/plans.ts";
 
 /** The columns of email_messages these tests read. */
 interface MessageRow {
@@ -147,6 +148,45 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     const replay = await secret.post("/headless/confirm", { quote_id: quoted.body.quote_id }, { idempotencyKey: key });
     assert.equal(replay.headers.get("idempotent-replayed"), "true");
     assert.equal((await messagesOf(first.body.plan_id)).length, 1);
+  });
+
+  it("follows who paid (docs/api.md \"Who pays\"): the store's gift says so with no fee or free look; a split shows the buyer's part", async () => {
+    /** A merchant whose program is paid as given. */
+    async function merchantPaying(payer: Payer, buyerShareBps: number | null) {
+      const merchant = await t.createMerchant(`Paid by ${payer}`);
+      await t.database.db.run("UPDATE protection_programs SET payer = ?, buyer_share_bps = ? WHERE id = ?", [
+        payer,
+        buyerShareBps,
+        merchant.programId,
+      ]);
+      return merchant;
+    }
+    // 3 % of 123.45 is 370 cents; a buyer share of 33.33 % of it is 123.32 → 123 cents.
+    const paidByStore = await protect({ customer_email: "gift@example.com" }, await merchantPaying("merchant", null));
+    const split = await protect({ customer_email: "split@example.com" }, await merchantPaying("split", 3_333));
+    await drain();
+
+    const [gift] = receivedBy("gift@example.com");
+    for (const part of [gift.mail.text!, gift.mail.html as string]) {
+      assert.match(part, /Paid by merchant protected this order for you at no cost\./);
+      assert.match(part, new RegExp(`reference number is ${paidByStore.reference_number}`));
+      assert.doesNotMatch(part, /Protection fee|Free cancellation|Changed your mind|\$3\.70|\$0\.00/);
+      assert.match(part, /because Paid by merchant added purchase protection to your order/);
+    }
+    assert.match(gift.mail.text!, /Covered amount: \$123\.45\n\n/);
+    assert.match(gift.mail.text!, /Lost in transit/);
+    assert.ok(
+      gift.mail.text!.includes(
+        "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd.",
+      ),
+    );
+
+    const [shared] = receivedBy("split@example.com");
+    assert.equal(shared.mail.subject, `Your purchase protection is active: ${split.reference_number}`);
+    assert.match(shared.mail.text!, /Covered amount: \$123\.45\nProtection fee: \$1\.23\nFree cancellation until: /);
+    assert.match(shared.mail.text!, /cancel within 48 hours of purchase/);
+    assert.match(shared.mail.html as string, /\$1\.23/);
+    assert.doesNotMatch(`${shared.mail.text}${shared.mail.html}`, /\$3\.70/);
   });
 
   it("an SMTP refusal is retried after its backoff and the e-mail then arrives once", async () => {
