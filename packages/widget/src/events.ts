@@ -1,6 +1,6 @@
 // The lifecycle events, frozen: `service-widget:<name>` on the <service-widget> element, bubbling and composed.
 //   ready        {}                                    the element is booted and about to ask for a quote
-//   offer        {quoteId, feeCents, currency}         an offer is on screen
+//   offer        {quoteId, feeCents, currency}         an offer is on screen; feeCents: what the buyer pays (a split's buyer part)
 //   accepted     {quoteId, referenceNumber?}           the buyer opted in (mode="cart"), or the plan is confirmed (mode="order")
 //   declined     {quoteId}                             the buyer said no (or unticked, mode="cart"); mode="order": ticking again offers a fresh quote (offer, choice)
 //   choice       {quoteId, accepted, feeCents}         mode="order": the box was ticked or unticked (not confirmed yet)

@@ -19,6 +19,8 @@ type Tick = typeof TICKED | typeof RENEWAL;
 interface Quote {
   quoteId: string;
   feeCents: number;
+  /** What the buyer pays of feeCents (a split's buyer part): what is shown and priced (docs/api.md "Who pays"). */
+  buyerFeeCents?: number;
   currency: string;
   coveredAmountCents: number;
   disclosureText: string;
@@ -169,11 +171,12 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     const requests: Record<string, [object, string]> = {};
     let confirming: Promise<string> | undefined;
     let declined = false;
-    // The buyer is shown what the protection line costs: its tier's price.
-    const tier = tierFor(tiers, offer.feeCents);
+    // The buyer's part (the whole fee unless a split), and what its protection line costs: its tier's price.
+    const fee = offer.buyerFeeCents ?? offer.feeCents;
+    const tier = tierFor(tiers, fee);
     if (cart && !tier) return unavailable("no_tier");
     const view: OfferView = render(root, {
-      price: formatMoney(tier ? tier.priceCents : offer.feeCents, offer.currency, pageLocale()),
+      price: formatMoney(tier ? tier.priceCents : fee, offer.currency, pageLocale()),
       disclosure: offer.disclosureText,
       terms: /^https?:\/\//.test(offer.termsUrl) ? offer.termsUrl : "",
       canDecline: config.mode === "order",
@@ -243,7 +246,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     /** mode="order": the buyer's choice, recorded; the iframe fallback cannot see the page's form: there, ticking confirms at once. */
     const choose = (accepted: boolean) => {
       ticked = accepted;
-      emit("choice", { quoteId, accepted, feeCents: offer.feeCents });
+      emit("choice", { quoteId, accepted, feeCents: fee });
       if (!host && accepted) void confirm().catch(() => 0);
     };
     view.box.onchange = async () => {
@@ -269,7 +272,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       emit("declined", { quoteId });
     };
     view.box.checked = ticked = !!tick;
-    emit("offer", { quoteId, feeCents: offer.feeCents, currency: offer.currency });
+    emit("offer", { quoteId, feeCents: fee, currency: offer.currency });
     if (tick) choose(true);
     // Re-quoted while the buyer's choice stands: the line follows the new tier and the attribute the new quote.
     if (cart?.chosen) void chooseInCart(true);
