@@ -53,10 +53,8 @@ describe.each(DIALECTS)("a customer's personal data (%s)", (dialect) => {
       email: "  ada@example.COM ",
       orderIds: ["order-a2"],
     });
-    assert.deepEqual(
-      records.purchases.map((purchase) => purchase.id),
-      [byAddress, byOrder],
-    );
+    // Plans made in the same millisecond have no order between them: compare the sets.
+    assert.deepEqual(records.purchases.map((purchase) => purchase.id).sort(), [byAddress, byOrder].sort());
     assert.deepEqual(records.claims, []);
     assert.deepEqual(await customerRecords(database.db, sealer, actor(), { email: null, orderIds: [] }), {
       purchases: [],
