@@ -7,9 +7,10 @@ import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { assertError, createQuote } from "../support/api-assertions.ts";
-import { protectOrder, type ApiClient } from "../support/protection-flows.ts";
+import { protectOrder, protectOrderHeadless, type ApiClient } from "../support/protection-flows.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import { submitClaim } from "../../server/domain/claims.ts";
+import { createProgram, DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -285,6 +286,50 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
     ]);
     // The report's own fields keep the same window: the 6 offers of the period, the q1 and q5 and q6 fees.
     assert.equal(response.body.quotes.total, 6);
+  });
+
+  it("the merchant's share is of what buyers paid, as the ledger credits it: a split plan's buyer part, nothing of a merchant-paid plan", async () => {
+    // docs/api.md "Who pays": 3 % fees, the merchant's share 20 %. A split program where the buyer pays 33.33 %:
+    // an order of 10,000 costs 300, the buyer pays 300 × 33.33 % = 99.99 → 100, so the share is 20 % of 100 = 20 (not
+    // 60, 20 % of the whole fee). A merchant-paid program: an order of 20,000 costs 600 and earns no share.
+    const payers = await t.createMerchant("Who pays analytics");
+    const client = apiClient(t.baseUrl, payers.secretKey);
+    const actor = { merchantId: payers.merchantId, mode: "test" as const };
+    const programOf = (payer: "merchant" | "split", buyerShareBps: number | null) =>
+      t.database.db.transaction((tx) =>
+        createProgram(tx, t.services, actor, { ...DEFAULT_PROGRAM, payer, buyerShareBps }),
+      );
+    const plans = [
+      await protectOrderHeadless(client, await programOf("split", 3_333), { order_amount_cents: 10_000 }),
+      await protectOrderHeadless(client, await programOf("merchant", null), { order_amount_cents: 20_000 }),
+    ];
+    for (const { quote, confirmation } of plans) {
+      await t.database.db.run("UPDATE quotes SET created_at = ? WHERE id = ?", [at("2031-05-04", 9), quote.quote_id]);
+      await t.database.db.run("UPDATE plans SET created_at = ? WHERE id = ?", [
+        at("2031-05-04", 9),
+        confirmation.plan_id,
+      ]);
+    }
+    const ledgerShare = await t.database.db.get<{ share: number | string }>(
+      `SELECT SUM(amount_cents) AS share FROM ledger_entries WHERE kind = 'merchant_fee_share' AND plan_id IN (?, ?)`,
+      plans.map(({ confirmation }) => confirmation.plan_id),
+    );
+    assert.equal(Number(ledgerShare!.share), 20, "the ledger's merchant_fee_share");
+
+    const response = await client.get(`/merchants/${payers.merchantId}/metrics?from=2031-05-01&to=2031-05-31`);
+    assert.equal(response.status, 200, response.text);
+    const [usd] = response.body.analytics.currencies;
+    assert.equal(usd.current.feeCents, 900);
+    assert.equal(usd.current.merchantShareCents, 20);
+    assert.deepEqual(
+      usd.series
+        .filter((bucket: { feeCents: number }) => bucket.feeCents > 0)
+        .map((bucket: { feeCents: number; merchantShareCents: number }) => [
+          bucket.feeCents,
+          bucket.merchantShareCents,
+        ]),
+      [[900, 20]],
+    );
   });
 
   it("a series by day has every day of the period, and by month the months it touches", async () => {
