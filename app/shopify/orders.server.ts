@@ -133,15 +133,16 @@ async function protectOrder(
       },
       consent.evidence,
       async (tx, plan) => {
-        const tierCents = tierFor(installation.tiers, plan.feeCents)?.priceCents ?? plan.feeCents;
+        // The line pays the buyer's part (a split program's buyer share; docs/api.md "Who pays"), at its tier.
+        const tierCents = tierFor(installation.tiers, plan.buyerFeeCents)?.priceCents ?? plan.buyerFeeCents;
         // One plan, one protection unit: the one at the fee's tier (else the first) stays, any other is refunded.
         const kept = protectionLines.find((line) => cents(line.price) === tierCents) ?? protectionLines[0];
         const linePriceCents = kept ? cents(kept.price) : null;
         const feeMismatch = linePriceCents !== tierCents;
         if (feeMismatch)
           deps.logger.warn(
-            { shop: job.shop, orderId, linePriceCents, feeCents: plan.feeCents },
-            "protection line price differs from the confirmed fee's tier",
+            { shop: job.shop, orderId, linePriceCents, buyerFeeCents: plan.buyerFeeCents },
+            "protection line price differs from the tier of the buyer's part of the confirmed fee",
           );
         const recorded = await insertShopifyOrder(
           tx,

@@ -29,6 +29,8 @@ export interface OrderPlan {
   planId: string;
   referenceNumber: string;
   feeCents: number;
+  /** What the buyer pays of it: what the order's protection line should cost (docs/api.md "Who pays"). */
+  buyerFeeCents: number;
 }
 
 /** The app's rows for the protected order, written in the unit's transaction (see protectOrder). */
@@ -106,7 +108,8 @@ export function shopifyArea(deps: CoreDeps) {
       const principal = await serverPrincipal(tx, secretKey);
       const order = (await lockOrderByExternalId(tx, principal, orderId))!;
       const purchase = await getPurchase(tx, principal, order.planId, false);
-      const plan = { planId: purchase.id, referenceNumber: purchase.referenceNumber, feeCents: purchase.feeCents };
+      const { feeCents, buyerFeeCents } = purchase;
+      const plan = { planId: purchase.id, referenceNumber: purchase.referenceNumber, feeCents, buyerFeeCents };
       await record(tx, plan);
       return plan;
     });

@@ -47,6 +47,7 @@ interface PlanRow {
   id: string;
   status: string;
   fee_cents: number;
+  buyer_fee_cents: number;
   covered_amount_cents: number;
   consent: string;
   reference_number: string;
@@ -373,6 +374,41 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       assert.equal(row.line_price_cents, 120);
       assert.equal(row.fee_cents, 270);
       assert.equal(Number(row.fee_mismatch), 1);
+    });
+
+    it("a split program: the protection line pays the buyer's part, so the tier of that part is no fee mismatch", async () => {
+      // docs/api.md "Who pays": 3 % of 120.00 is a fee of 3.60; the buyer pays 25 % of it, 0.90: the 1.00 tier.
+      const { productId, tiers } = await storefront();
+      const { program_id: programId } = await installation();
+      const setPayer = (payer: string, buyerShareBps: number | null) =>
+        db().run("UPDATE protection_programs SET payer = ?, buyer_share_bps = ? WHERE id = ?", [
+          payer,
+          buyerShareBps,
+          programId,
+        ]);
+      const tier = tiers.find((candidate) => candidate.priceCents >= 90)!;
+      assert.equal(tier.priceCents, 100);
+      const order = orderPayload({
+        lines: [
+          { productId: 111, price: "120.00" },
+          { productId, variantId: tier.variantId, price: "1.00" },
+        ],
+        attributes: { _protection: "accepted" },
+      });
+      await setPayer("split", 2_500);
+      try {
+        assert.equal(await deliver({ topic: "orders/create", payload: order }), 200);
+        await settled();
+      } finally {
+        await setPayer("buyer", null);
+      }
+      const [plan] = await plansFor(order.id);
+      assert.deepEqual([plan.fee_cents, plan.buyer_fee_cents], [360, 90]);
+      const row = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [
+        String(order.id),
+      ]))!;
+      assert.equal(row.line_price_cents, 100);
+      assert.equal(Number(row.fee_mismatch), 0, "the line is the tier of the buyer's part");
     });
 
     it("an order the API refuses (unsupported currency) is not retried: its job is dead at once, with the API's reason", async () => {

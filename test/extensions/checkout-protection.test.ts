@@ -373,6 +373,41 @@ describe("checkout UI extension (checkout-protection)", () => {
     assert.equal(view.quotes.length, 0);
   });
 
+  /** The config of a new merchant whose program is paid as given (docs/api.md "Who pays"). */
+  async function configPaidBy(payer: "split" | "merchant", buyerShareBps: number | null) {
+    const merchant = await t.createMerchant(`Paid by ${payer}`);
+    await t.database.db.run("UPDATE protection_programs SET payer = ?, buyer_share_bps = ? WHERE id = ?", [
+      payer,
+      buyerShareBps,
+      merchant.programId,
+    ]);
+    return config({ publishableKey: merchant.publishableKey, programId: merchant.programId });
+  }
+
+  it("a split program: offers and adds the tier of the buyer's part, not of the whole fee", async () => {
+    // $129.99 at 3 %: a fee of $3.90; the buyer pays 25 % of it, 97.5 → 98 cents: the $1.00 tier (8001), not $4.00.
+    const view = await mount({ config: await configPaidBy("split", 2_500) });
+    await waitFor(view.checkbox, { what: "the offer" });
+    assert.deepEqual([view.quotes[0].response!.feeCents, view.quotes[0].response!.buyerFeeCents], [390, 98]);
+    assert.equal(view.checkbox()!.getAttribute("label"), "Add purchase protection for $1.00");
+    view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
+    await waitFor(() => view.linesChanges.length === 1, { what: "the protection line" });
+    assert.deepEqual(view.linesChanges, [
+      { type: "addCartLine", merchandiseId: gid("ProductVariant", "8001"), quantity: 1 },
+    ]);
+  });
+
+  it("a merchant-paid program: the API refuses the quote (payer_requires_server_confirm) and nothing renders", async () => {
+    const view = await mount({ config: await configPaidBy("merchant", null) });
+    await waitFor(() => view.quotes[0]?.response !== undefined, { what: "the quote's answer" });
+    assert.equal(
+      (view.quotes[0].response as unknown as { error: { code: string } }).error.code,
+      "payer_requires_server_confirm",
+    );
+    await staysFalseFor(() => view.document.body.innerHTML !== "", 200, { what: "a rendered offer" });
+    assert.equal(view.document.body.innerHTML, "");
+  });
+
   for (const [name, checkout] of [
     ["the config is missing", {}],
     ["the config is malformed", { config: { version: 1, publishableKey: "wk_test_x", tiers: [] } }],

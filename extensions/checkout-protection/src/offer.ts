@@ -21,6 +21,7 @@ export interface OrderAmount {
 /** A quote the buyer can take: the API's offer and the tier whose line pays for it. */
 export interface Offer {
   quoteId: string;
+  /** What the buyer pays: the quote's buyerFeeCents (a split program's buyer part; docs/api.md "Who pays"). */
   feeCents: number;
   currency: string;
   disclosureText: string;
@@ -90,7 +91,10 @@ export function orderAmount(subtotal: Money, lines: CartLine[], config: Protecti
   return { cents: toMinorUnits(subtotal) - protection, currency: subtotal.currencyCode };
 }
 
-/** Quotes the order with the publishable key; null on any failure, a malformed answer or no fitting tier. */
+/**
+ * Quotes the order with the publishable key; null on any failure (a merchant-paid program's refusal too), a
+ * malformed answer or no tier that covers the buyer's part.
+ */
 export async function requestOffer(
   config: ProtectionConfig,
   amount: OrderAmount,
@@ -116,15 +120,16 @@ export async function requestOffer(
     });
     if (!response.ok) return null;
     const quote = await response.json();
+    const feeCents = quote?.buyerFeeCents ?? quote?.feeCents;
     const valid =
       isText(quote?.quoteId) &&
-      isCents(quote.feeCents) &&
+      isCents(feeCents) &&
       isText(quote.currency) &&
       isText(quote.disclosureText) &&
       isText(quote.termsUrl);
-    const tier = valid ? tierFor(config.tiers, quote.feeCents) : undefined;
+    const tier = valid ? tierFor(config.tiers, feeCents) : undefined;
     if (!tier) return null;
-    const { quoteId, feeCents, currency, disclosureText, termsUrl } = quote;
+    const { quoteId, currency, disclosureText, termsUrl } = quote;
     return { quoteId, feeCents, currency, disclosureText, termsUrl, tier };
   } catch {
     return null;
