@@ -186,7 +186,7 @@ export const messages = {
     reasonsTitle: "The reasons you can ask for a refund",
     freeLookTitle: "Cancel within 48 hours",
     freeLook: (hours: number) =>
-      `You can cancel the protection within ${hours} hours of your purchase and get the whole fee back, no questions asked.`,
+      `You can cancel the protection within ${hours} hours of your purchase and get back what you paid for it, no questions asked. Protection your store paid for cost you nothing, so there is no fee to cancel it for.`,
     windowTitle: "Report within 30 days",
     window: (days: number) =>
       `Ask for a refund within ${days} days of the day the problem happened, and not before the purchase. You can have one open request per reason at a time. The amount is at most the covered amount, less what earlier requests on the same order were paid.`,

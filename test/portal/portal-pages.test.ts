@@ -473,6 +473,11 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     assert.equal(await page.locator(".rulebook dt").count(), 12);
     assert.equal(await page.locator(".rulebook dd").count(), 12);
     assert.match(text, /within 48 hours/);
+    // The free look returns what the buyer paid (docs/api.md "Who pays"): a split's part, nothing of a store-paid plan.
+    assert.match(
+      text,
+      /get back what you paid for it, no questions asked\. Protection your store paid for cost you nothing, so there is no fee to cancel it for\./,
+    );
     assert.match(text, /within 30 days/);
     assert.match(
       text,
