@@ -90,6 +90,23 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
         [await merchantId()],
       ))!;
     assert.deepEqual({ ...(await payer()) }, { payer: "buyer", buyer_share_bps: null });
+    // Not the merchant yet on Shopify (docs/api.md "Who pays"): not offered, and refused at its field if sent anyway.
+    assert.deepEqual(
+      await page
+        .locator("input[name=payer]")
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+      ["buyer", "split"],
+    );
+    await page
+      .locator("input[name=payer][value=buyer]")
+      .evaluate((input) => ((input as HTMLInputElement).value = "merchant"));
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector(
+      "text=On Shopify, the buyer or a split pays for now: the merchant-paid choice is not offered yet.",
+    );
+    assert.deepEqual({ ...(await payer()) }, { payer: "buyer", buyer_share_bps: null });
+    await open("/app/program");
+    await page.getByRole("heading", { name: "Program", exact: true }).waitFor();
     // Polaris draws its own radio over the input: a person clicks the label.
     await page.click("label:has-text('Split (the buyer pays a share)')");
     await page.fill("input[name=buyerSharePercent]", "0");

@@ -85,6 +85,12 @@ describe("the Program page's who pays (Chromium, `npm run demo`)", () => {
       ),
     );
     assert.equal(await page.locator("input[name=buyerSharePercent]").count(), 0, "the share only with split");
+    // docs/api.md "Who pays": the widget and the Shopify checkout cannot offer a merchant-paid program yet.
+    assert.ok(
+      await page.isVisible(
+        "text=Confirm every order from your server with the headless API; the widget and the Shopify checkout show no offer for it yet.",
+      ),
+    );
 
     // Split without a share, then with a share out of range: said next to the field, nothing saved.
     const before = program();

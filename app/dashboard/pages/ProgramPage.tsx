@@ -15,7 +15,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import type { ProgramData } from "./program.server.ts";
-import { DashboardForm, useAccess } from "../shell-context.tsx";
+import { DashboardForm, useAccess, useDashboardShell } from "../shell-context.tsx";
 import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
 
@@ -34,6 +34,9 @@ export function ProgramPage() {
   const result = useActionData() as FormOutcome | undefined;
   const failure = refusalOf(result);
   const { canChange } = useAccess();
+  // The Shopify admin offers no merchant-paid choice yet: the orders path protects an order only when the buyer
+  // opted in, and the Shopify checkout shows no offer for such a program (the server refuses it there too).
+  const merchantPays = useDashboardShell().shell !== "embedded";
   const editable = canChange("program");
   const shown = (name: string, saved: string) => (failure ? (failure.values[name] ?? saved) : saved);
   const money = (cents: number) => formatMoney(cents, currency);
@@ -117,12 +120,16 @@ export function ProgramPage() {
                         value: "buyer",
                         helpText: "Buyers choose protection and pay its fee; you earn your share of each fee.",
                       },
-                      {
-                        label: "You, the merchant (every order protected, no checkbox)",
-                        value: "merchant",
-                        helpText:
-                          "Every order is protected and buyers see a notice; the fees are on your statement. You earn no share on protection you pay for.",
-                      },
+                      ...(merchantPays
+                        ? [
+                            {
+                              label: "You, the merchant (every order protected, no checkbox)",
+                              value: "merchant",
+                              helpText:
+                                "Confirm every order from your server with the headless API; the widget and the Shopify checkout show no offer for it yet. The fees are on your statement; you earn no share on protection you pay for.",
+                            },
+                          ]
+                        : []),
                       {
                         label: "Split (the buyer pays a share)",
                         value: "split",
