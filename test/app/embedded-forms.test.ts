@@ -97,6 +97,8 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
         .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
       ["buyer", "split"],
     );
+    // So the EU and UK advice points at what it can choose.
+    await page.waitForSelector("text=the seller carries transit risk until delivery: consider a split");
     await page
       .locator("input[name=payer][value=buyer]")
       .evaluate((input) => ((input as HTMLInputElement).value = "merchant"));

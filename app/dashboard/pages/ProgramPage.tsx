@@ -157,7 +157,9 @@ export function ProgramPage() {
                   />
                   <Text as="p" tone="subdued">
                     Selling into the EU or UK? In the EU and UK the seller carries transit risk until delivery: consider
-                    paying for protection yourself rather than selling buyers cover against it.
+                    {merchantPays
+                      ? " paying for protection yourself rather than selling buyers cover against it."
+                      : " a split, so that buyers pay less for cover against a risk you carry."}
                   </Text>
                 </BlockStack>
                 <FormLayout.Group>
