@@ -91,8 +91,12 @@ export function orderMetafields(state: ShopifyOrderState): Omit<MetafieldsSetInp
       terms_url: consent.termsUrl,
       fee: formatDecimalAmount(consent.feeCents, consent.currency),
       currency: consent.currency,
-      // The protection line is what the buyer pays; without one on the order the merchant bears the fee.
-      fee_paid_by: state.linePriceCents === null ? "merchant" : "buyer",
+      // The protection line is what the buyer pays; without one on the order the merchant bears the fee. A split
+      // program's buyer pays a part of it (docs/api.md "Who pays"), which is named.
+      fee_paid_by: state.linePriceCents === null ? "merchant" : consent.payer === "split" ? "split" : "buyer",
+      ...(state.linePriceCents !== null && consent.payer === "split" && consent.buyerFeeCents !== undefined
+        ? { buyer_fee: formatDecimalAmount(consent.buyerFeeCents, consent.currency) }
+        : {}),
       // What on the order the server's confirm rested on (absent on plans made before it was kept).
       ...(consent.evidence ? { evidence: consent.evidence } : {}),
     }),
