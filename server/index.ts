@@ -73,12 +73,18 @@ export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
 export {
+  MAX_ANALYTICS_DAYS,
+  METRICS_INTERVALS,
   claimDecisionStats,
   dailyActivity,
+  merchantAnalytics,
+  merchantAnalyticsCsv,
   merchantMetrics,
   type ClaimDecisionStats,
   type DailyActivity,
+  type MerchantAnalytics,
   type MerchantMetrics,
+  type MetricsInterval,
 } from "./domain/metrics.ts";
 export { listWebhookEndpoints, type WebhookEndpoint } from "./domain/webhook-endpoints.ts";
 export type { EndpointStatus } from "./vocabulary/webhook-endpoints.ts";

@@ -33,7 +33,7 @@ describe("the dashboard in the Shopify admin, in Chromium (sqlite)", () => {
 
   afterAll(() => shop?.close());
 
-  it("renders the overview, purchases, keys, webhooks, program, Go live and Developers in the shop's test mode, with no axe-core violation", async () => {
+  it("renders the overview, analytics, purchases, keys, webhooks, program, Go live and Developers in the shop's test mode, with no axe-core violation", async () => {
     // A merchant's browser, not a headless one: authenticate.admin answers 410 to user agents it takes for bots.
     const context = await admin.newContext();
     const page = await context.newPage();
@@ -57,6 +57,15 @@ describe("the dashboard in the Shopify admin, in Chromium (sqlite)", () => {
       await page.getByRole("heading", { name: heading, exact: true }).waitFor();
       await admin.check(page, name);
     }
+    // Analytics: the shop's protected order in the last 30 days' tiles, and the CSV link the admin fetches.
+    await admin.open(page, "/app/analytics");
+    await page.getByRole("heading", { name: "Analytics", exact: true }).waitFor();
+    assert.match(
+      await page.locator('h3:text-is("Offers shown")').locator("xpath=..").innerText(),
+      /Offers shown\s+1\s/,
+    );
+    assert.ok(await page.getByRole("button", { name: "Download the series (CSV)" }).isVisible());
+    await admin.check(page, "analytics");
     // Developers: the shop's merchant id and its program's id and terms, the API base on this app.
     await admin.open(page, "/app/developers");
     assert.match(await page.innerText("[data-value=merchant-id]"), /^mer_/);

@@ -1,0 +1,299 @@
+import { Form, useLoaderData } from "@remix-run/react";
+import {
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineGrid,
+  Layout,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import type { MerchantAnalytics } from "../../../server/index.ts";
+import type { AnalyticsData } from "./analytics.server.ts";
+import { ANALYTICS_WINDOWS } from "./analytics-windows.ts";
+import { useDashboardHref } from "../shell-context.tsx";
+import { DownloadLink, TableCard } from "../page-parts.tsx";
+import { formatMoney } from "../../components/dashboard/format.ts";
+import { formatDuration } from "../../ui/format.ts";
+
+type Currency = MerchantAnalytics["currencies"][number];
+type Figures = Currency["current"];
+
+/** A ratio as "12.5 %", "—" without a denominator. */
+const percent = (ratio: number | null) => (ratio === null ? "—" : `${(ratio * 100).toFixed(1)} %`);
+const day = (iso: string) => iso.slice(0, 10);
+/** The period's last day: it ends at the start of the next one. */
+const lastDay = (iso: string) => new Date(Date.parse(iso) - 1).toISOString().slice(0, 10);
+
+/** One tile: a figure, the previous period's, and the change (in points for rates). */
+function Tile({
+  label,
+  now,
+  before,
+  show,
+  rate,
+}: {
+  label: string;
+  now: number | null;
+  before: number | null;
+  show: (value: number | null) => string;
+  rate?: boolean;
+}) {
+  let change = "—";
+  if (now !== null && before !== null) {
+    const diff = now - before;
+    const sign = diff > 0 ? "+" : diff < 0 ? "−" : "±";
+    change = rate ? `${sign}${(Math.abs(diff) * 100).toFixed(1)} pts` : `${sign}${show(Math.abs(diff))}`;
+  }
+  return (
+    <Card>
+      <BlockStack gap="100">
+        <Text as="h3" variant="headingSm" tone="subdued">
+          {label}
+        </Text>
+        <Text as="p" variant="headingLg">
+          {show(now)}
+        </Text>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {`Before: ${show(before)} · change ${change}`}
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+function Tiles({ currency, current, previous }: { currency: string; current: Figures; previous: Figures }) {
+  const money = (value: number | null) => (value === null ? "—" : formatMoney(value, currency));
+  const count = (value: number | null) => (value === null ? "—" : String(value));
+  const duration = (value: number | null) => (value === null ? "—" : formatDuration(value));
+  const tiles: { label: string; key: keyof Figures; show: (value: number | null) => string; rate?: boolean }[] = [
+    { label: "Offers shown", key: "offersShown", show: count },
+    { label: "Attach rate by orders", key: "attachRateByOrders", show: percent, rate: true },
+    { label: "Attach rate by value", key: "attachRateByValue", show: percent, rate: true },
+    { label: "Protected order value", key: "protectedOrderValueCents", show: money },
+    { label: "Fees", key: "feeCents", show: money },
+    { label: "Your share", key: "merchantShareCents", show: money },
+    { label: "Claims filed", key: "claimsFiled", show: count },
+    { label: "Claim rate", key: "claimRate", show: percent, rate: true },
+    { label: "Approval rate", key: "approvalRate", show: percent, rate: true },
+    { label: "Amount paid", key: "paidCents", show: money },
+    { label: "Loss ratio", key: "lossRatio", show: percent, rate: true },
+    { label: "Median time to a decision", key: "medianDecisionMs", show: duration },
+  ];
+  return (
+    <InlineGrid columns={{ xs: 2, md: 3, lg: 4 }} gap="300">
+      {tiles.map((tile) => (
+        <Tile
+          key={tile.key}
+          label={tile.label}
+          now={current[tile.key]}
+          before={previous[tile.key]}
+          show={tile.show}
+          rate={tile.rate}
+        />
+      ))}
+    </InlineGrid>
+  );
+}
+
+const WIDTH = 720;
+const HEIGHT = 180;
+const AXIS = 20;
+
+/** Protected orders per bucket as bars (no charting library: a few rects); the table below has the same numbers. */
+function SeriesChart({ currency, series }: Pick<Currency, "currency" | "series">) {
+  const max = Math.max(1, ...series.map((bucket) => bucket.confirmed));
+  const slot = WIDTH / Math.max(1, series.length);
+  const height = (value: number) => ((HEIGHT - AXIS) * value) / max;
+  const total = series.reduce((sum, bucket) => sum + bucket.confirmed, 0);
+  const first = series[0]?.start ?? "";
+  const last = series.at(-1)?.start ?? "";
+  const id = `series-${currency}`;
+  return (
+    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} width="100%">
+      <title id={`${id}-title`}>{`Protected orders in ${currency} per period`}</title>
+      <desc id={`${id}-desc`}>
+        {`${total} protected orders from ${first} to ${last}; the busiest period had ${max}. The table below lists each.`}
+      </desc>
+      <line x1="0" y1={HEIGHT - AXIS} x2={WIDTH} y2={HEIGHT - AXIS} stroke="#8a8a8a" />
+      {series.map((bucket, i) => (
+        <rect
+          key={bucket.start}
+          x={i * slot + slot * 0.1}
+          y={HEIGHT - AXIS - height(bucket.confirmed)}
+          width={Math.max(1, slot * 0.8)}
+          height={height(bucket.confirmed)}
+          fill="#005bd3"
+        />
+      ))}
+      <text x="0" y={HEIGHT - 4} fontSize="16" fill="#616161">
+        {first}
+      </text>
+      <text x={WIDTH} y={HEIGHT - 4} fontSize="16" fill="#616161" textAnchor="end">
+        {last}
+      </text>
+    </svg>
+  );
+}
+
+function CurrencySection({ currency }: { currency: Currency }) {
+  return (
+    <Layout.Section>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingLg">
+          {currency.currency}
+        </Text>
+        <Text as="p" tone="subdued">
+          {`Attach rates count every offer shown: ${currency.current.abandoned} abandoned offers (neither accepted nor declined) are in the denominators.`}
+        </Text>
+        <Tiles currency={currency.currency} current={currency.current} previous={currency.previous} />
+        <Card>
+          <BlockStack gap="200">
+            <Text as="h3" variant="headingMd">
+              Protected orders per period
+            </Text>
+            <SeriesChart currency={currency.currency} series={currency.series} />
+            <details>
+              <summary>The numbers per period</summary>
+              <div
+                className="table-region"
+                role="region"
+                aria-label={`Protected orders and fees in ${currency.currency} per period`}
+                tabIndex={0}
+              >
+                <table className="plain-table">
+                  <thead>
+                    <tr>
+                      {["Period from", "Offers shown", "Protected orders", "Fees", "Claims filed"].map((heading) => (
+                        <th key={heading} scope="col">
+                          {heading}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {currency.series.map((bucket) => (
+                      <tr key={bucket.start}>
+                        <td style={{ whiteSpace: "nowrap" }}>{bucket.start}</td>
+                        <td>{bucket.offersShown}</td>
+                        <td>{bucket.confirmed}</td>
+                        <td>{formatMoney(bucket.feeCents, currency.currency)}</td>
+                        <td>{bucket.claimsFiled}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+          </BlockStack>
+        </Card>
+      </BlockStack>
+    </Layout.Section>
+  );
+}
+
+export function AnalyticsPage() {
+  const { form, errors, days, analytics, csvQuery } = useLoaderData() as unknown as AnalyticsData;
+  const href = useDashboardHref();
+  const [values, setValues] = useState(form);
+  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const { period, previousPeriod } = analytics;
+  return (
+    <Page
+      title="Analytics"
+      subtitle={`${day(period.from)} to ${lastDay(period.to)} (UTC), against ${day(previousPeriod.from)} to ${lastDay(previousPeriod.to)}`}
+    >
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <Form method="get">
+              <FormLayout>
+                <FormLayout.Group condensed>
+                  <Select
+                    label="Period"
+                    name="days"
+                    value={days === null ? "" : String(days)}
+                    onChange={set("days")}
+                    options={[
+                      ...ANALYTICS_WINDOWS.map((window) => ({ label: `Last ${window} days`, value: String(window) })),
+                      ...(days === null ? [{ label: "From–to below", value: "" }] : []),
+                    ]}
+                  />
+                  <Select
+                    label="Interval"
+                    name="interval"
+                    value={values.interval || analytics.interval}
+                    onChange={set("interval")}
+                    options={[
+                      { label: "Day", value: "day" },
+                      { label: "Week", value: "week" },
+                      { label: "Month", value: "month" },
+                    ]}
+                  />
+                </FormLayout.Group>
+                <FormLayout.Group condensed>
+                  <TextField
+                    label="Or from (UTC day)"
+                    name="from"
+                    type="date"
+                    value={values.from}
+                    onChange={set("from")}
+                    error={errors.from}
+                    autoComplete="off"
+                  />
+                  <TextField
+                    label="To (UTC day, included)"
+                    name="to"
+                    type="date"
+                    value={values.to}
+                    onChange={set("to")}
+                    error={errors.to}
+                    autoComplete="off"
+                  />
+                </FormLayout.Group>
+                <Button submit>Show</Button>
+              </FormLayout>
+            </Form>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <DownloadLink href={href("analytics", `.csv${csvQuery}`)} fileName="analytics.csv">
+            Download the series (CSV)
+          </DownloadLink>
+        </Layout.Section>
+        {analytics.currencies.length === 0 ? (
+          <Layout.Section>
+            <Card>
+              <Text as="p">No offers, fees or claims in this period or the one before it.</Text>
+            </Card>
+          </Layout.Section>
+        ) : (
+          analytics.currencies.map((currency) => <CurrencySection key={currency.currency} currency={currency} />)
+        )}
+        <Layout.Section>
+          <Text as="h2" variant="headingLg">
+            Claims by reason
+          </Text>
+        </Layout.Section>
+        <TableCard
+          label="Claims filed by reason"
+          headings={["Reason", "This period", "Previous period"]}
+          rowCount={analytics.claimsByReason.length}
+          empty="No claims filed in this period or the one before it."
+        >
+          {analytics.claimsByReason.map((row) => (
+            <tr key={row.reason}>
+              <td>{row.reason}</td>
+              <td>{row.count}</td>
+              <td>{row.previousCount}</td>
+            </tr>
+          ))}
+        </TableCard>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+// Analytics: the viewer's figures per currency over a period (the last 7/30/90/365 UTC days, or from–to UTC days),
+// against the period of equal length before it, with a series by day, week or month and the claims by reason — the
+// API's GET /merchants/{id}/metrics (docs/api.md "Analytics"); the same series as CSV for the signed-in member.
+import {
+  MAX_ANALYTICS_DAYS,
+  METRICS_INTERVALS,
+  merchantAnalytics,
+  merchantAnalyticsCsv,
+  type MetricsInterval,
+} from "../../../server/index.ts";
+import { downloadResponse } from "../../downloads.server.ts";
+import type { PageContext } from "../viewer.ts";
+import { ANALYTICS_WINDOWS } from "./analytics-windows.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const utcDay = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00.000Z`))
+    ? Date.parse(`${value}T00:00:00.000Z`)
+    : undefined;
+
+/** The period and interval the URL asks for, with a sentence per field it gets wrong (then the last 30 days). */
+function parsePeriod(request: Request, nowMs: number) {
+  const params = new URL(request.url).searchParams;
+  const form = {
+    days: params.get("days") ?? "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    interval: params.get("interval") ?? "",
+  };
+  const errors: { from?: string; to?: string } = {};
+  const interval: MetricsInterval = (METRICS_INTERVALS as readonly string[]).includes(form.interval)
+    ? (form.interval as MetricsInterval)
+    : "day";
+  const tomorrow = (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
+  const lastDays = (days: number) => ({ days, fromMs: tomorrow - days * DAY_MS, toMs: tomorrow });
+  if (form.from || form.to) {
+    const fromMs = utcDay(form.from);
+    const lastMs = utcDay(form.to);
+    if (fromMs === undefined) errors.from = "Use a date such as 2026-11-01.";
+    if (lastMs === undefined) errors.to = "Use a date such as 2026-11-30.";
+    else if (fromMs !== undefined && lastMs < fromMs) errors.to = "Choose a day on or after the first day.";
+    else if (fromMs !== undefined && lastMs - fromMs >= MAX_ANALYTICS_DAYS * DAY_MS)
+      errors.to = `The period may span at most ${MAX_ANALYTICS_DAYS} days.`;
+    if (fromMs !== undefined && lastMs !== undefined && !errors.to)
+      return { form, errors, interval, days: null, fromMs, toMs: lastMs + DAY_MS };
+    return { form, errors, interval, ...lastDays(30) };
+  }
+  const days = ANALYTICS_WINDOWS.find((window) => String(window) === form.days) ?? 30;
+  return { form, errors, interval, ...lastDays(days) };
+}
+
+export async function loadAnalytics({ runtime, viewer, request }: PageContext) {
+  const { form, errors, interval, days, fromMs, toMs } = parsePeriod(request, runtime.services.clock());
+  const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
+  const analytics = await merchantAnalytics(runtime.db, actor, { fromMs, toMs }, interval);
+  const query = new URLSearchParams({ from: analytics.period.from, to: analytics.period.to, interval });
+  return { form, errors, days, analytics, csvQuery: `?${query.toString()}` };
+}
+
+export type AnalyticsData = Awaited<ReturnType<typeof loadAnalytics>>;
+
+/** The series as CSV (the API's GET /merchants/{id}/metrics.csv): from/to are the period's ISO instants. */
+export async function loadAnalyticsCsv({ runtime, viewer, request }: PageContext): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const instant = (name: string) => {
+    const ms = Date.parse(params.get(name) ?? "");
+    return Number.isNaN(ms) ? undefined : ms;
+  };
+  const asked = params.get("interval") ?? "";
+  const interval = (METRICS_INTERVALS as readonly string[]).includes(asked) ? (asked as MetricsInterval) : "day";
+  const period = { fromMs: instant("from"), toMs: instant("to") };
+  // The page links only periods it showed; a hand-edited URL outside the API's limits gets the last 30 days.
+  const span = (period.toMs ?? Infinity) - (period.fromMs ?? -Infinity);
+  const window = span > 0 && span <= MAX_ANALYTICS_DAYS * DAY_MS ? period : {};
+  return downloadResponse(
+    await merchantAnalyticsCsv(
+      runtime.db,
+      { merchantId: viewer.merchantId, mode: viewer.mode },
+      window,
+      runtime.services.clock(),
+      interval,
+    ),
+  );
+}

@@ -1,0 +1,140 @@
+// The Analytics page in Chromium over the process `npm run demo` starts (the demo merchant's owner signs in with the
+// link the demo prints; `npm run build` first): the demo's sample order, protected today with a claim filed on it, in
+// the last 30 days' tiles against the 30 days before; the bar chart with its table; claims by reason; a from–to period
+// by month; a refused period said next to its field; the CSV download of the same series. axe-core 0; screenshots at
+// 390 and 1280 px under test-artifacts/dashboard/analytics-*.
+import { describe, it, beforeAll, afterAll } from "vitest";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
+import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
+
+const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
+const WIDTHS = [390, 1280];
+
+describe("the Analytics page (Chromium, `npm run demo`)", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-analytics-"));
+  let demo: DemoProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    [demo, browser] = await Promise.all([startDemo(demoEnvironment(dir)), launchBrowser()]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  }, 300_000);
+
+  afterAll(async () => {
+    await context?.close().catch(() => {});
+    await browser?.close();
+    demo?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  async function load(pathname: string) {
+    await page.goto(`${demo.origin}${pathname}`);
+    await hydrated();
+  }
+  async function check(name: string) {
+    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(ARTIFACTS, `analytics-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.deepEqual(pageErrors, []);
+  }
+  /** A tile's three lines: the figure, the previous period's and the change. */
+  const tile = (label: string) => page.locator(`h3:text-is("${label}")`).locator("xpath=..").innerText();
+
+  it("shows the period's figures against the previous period, the series with its table, claims by reason and the CSV", async () => {
+    const link = demo.output.match(/\/dashboard\/sign-in\/[A-Za-z0-9_-]{43}/)![0];
+    await load(link);
+    await Promise.all([page.waitForURL(`${demo.origin}/dashboard`), page.click("button:has-text('Sign in')")]);
+    await hydrated();
+
+    await load("/dashboard");
+    await Promise.all([
+      page.waitForURL(`${demo.origin}/dashboard/analytics`),
+      page.click("nav a:text-is('Analytics')"),
+    ]);
+    await hydrated();
+    // The demo's four protected orders (its sample order today, three more in the last 17 days: $129.99 + $84.50 +
+    // $249.00 + $56.00), two claims, one approved and paid $84.50; nothing in the 30 days before.
+    assert.deepEqual((await tile("Offers shown")).split("\n").filter(Boolean), [
+      "Offers shown",
+      "4",
+      "Before: 0 · change +4",
+    ]);
+    assert.match(await tile("Attach rate by orders"), /100\.0 %\s+Before: — · change —/);
+    assert.match(await tile("Protected order value"), /\$519\.49\s+Before: \$0\.00 · change \+\$519\.49/);
+    assert.match(await tile("Fees"), /\$8\.12/);
+    assert.match(await tile("Claims filed"), /2\s+Before: 0/);
+    assert.match(await tile("Claim rate"), /50\.0 %/);
+    assert.match(await tile("Amount paid"), /\$84\.50/);
+    assert.match(await tile("Loss ratio"), /1040\.6 %/);
+    assert.ok(await page.isVisible("text=0 abandoned offers (neither accepted nor declined) are in the denominators"));
+    // The chart's numbers: 30 daily rows, their protected orders summing to the tile's.
+    await page.click("summary:has-text('The numbers per period')");
+    const rows = page.locator("[aria-label='Protected orders and fees in USD per period'] tbody tr");
+    assert.equal(await rows.count(), 30);
+    const perDay = await rows.locator("td:nth-child(3)").allInnerTexts();
+    assert.equal(
+      perDay.map(Number).reduce((a, b) => a + b, 0),
+      4,
+    );
+    assert.equal(await page.locator("svg[role=img] title").textContent(), "Protected orders in USD per period");
+    assert.deepEqual(
+      await page.locator("[aria-label='Claims filed by reason'] tbody tr").first().locator("td").allInnerTexts(),
+      ["damaged_in_transit", "2", "0"],
+    );
+    await check("last-30-days");
+
+    // The CSV: the same series, one row per day, through the dashboard's own route (no API key).
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click("a:has-text('Download the series (CSV)')"),
+    ]);
+    const saved = path.join(dir, "analytics.csv");
+    await download.saveAs(saved);
+    const csv = fs.readFileSync(saved, "utf8").trim().split("\r\n");
+    assert.equal(csv.length, 31);
+    assert.match(csv[0], /^period_start,currency,offers_shown,confirmed,/);
+    assert.equal(
+      csv.slice(1).reduce((sum, line) => sum + Number(line.split(",")[3]), 0),
+      4,
+    );
+
+    // A from–to period by month, in the URL: one bucket per month; a day before the first is refused next to its field.
+    const today = new Date().toISOString().slice(0, 10);
+    await page.fill("input[name=from]", `${today.slice(0, 4)}-01-01`);
+    await page.fill("input[name=to]", today);
+    await page.selectOption("select[name=interval]", "month");
+    await Promise.all([page.waitForURL(/interval=month/), page.click("button:has-text('Show')")]);
+    await hydrated();
+    const asked = new URL(page.url()).searchParams;
+    assert.deepEqual(
+      [asked.get("from"), asked.get("to"), asked.get("interval")],
+      [`${today.slice(0, 4)}-01-01`, today, "month"],
+    );
+    const months = Number(today.slice(5, 7));
+    assert.equal(
+      await page.locator("[aria-label='Protected orders and fees in USD per period'] tbody tr").count(),
+      months,
+    );
+    assert.match(await tile("Protected order value"), /\$519\.49/);
+    await check("from-to-month");
+
+    await load(`/dashboard/analytics?from=${today}&to=2020-01-01`);
+    assert.ok(await page.isVisible("text=Choose a day on or after the first day."));
+    await check("refused");
+  }, 120_000);
+});
