@@ -132,6 +132,15 @@ describe("the Analytics page (Chromium, `npm run demo`)", () => {
     );
     assert.match(await tile("Protected order value"), /\$519\.49/);
     await check("from-to-month");
+    // Choosing a ready-made period again clears the days, which would otherwise win.
+    await page.selectOption("select[name=days]", "7");
+    await Promise.all([page.waitForURL(/days=7/), page.click("button:has-text('Show')")]);
+    await hydrated();
+    assert.equal(new URL(page.url()).searchParams.get("from"), "");
+    assert.equal(await page.inputValue("input[name=from]"), "");
+    const weekAgo = new Date(Date.parse(today) - 6 * 86_400_000).toISOString().slice(0, 10);
+    assert.ok(await page.isVisible(`text=${weekAgo} to ${today} (UTC)`));
+    assert.equal(await page.inputValue("select[name=days]"), "7");
 
     await load(`/dashboard/analytics?from=${today}&to=2020-01-01`);
     assert.ok(await page.isVisible("text=Choose a day on or after the first day."));

@@ -216,8 +216,8 @@ export function AnalyticsPage() {
                   <Select
                     label="Period"
                     name="days"
-                    value={days === null ? "" : String(days)}
-                    onChange={set("days")}
+                    value={values.days}
+                    onChange={(value) => setValues((current) => ({ ...current, days: value, from: "", to: "" }))}
                     options={[
                       ...ANALYTICS_WINDOWS.map((window) => ({ label: `Last ${window} days`, value: String(window) })),
                       ...(days === null ? [{ label: "From–to below", value: "" }] : []),

@@ -51,7 +51,9 @@ function parsePeriod(request: Request, nowMs: number) {
 }
 
 export async function loadAnalytics({ runtime, viewer, request }: PageContext) {
-  const { form, errors, interval, days, fromMs, toMs } = parsePeriod(request, runtime.services.clock());
+  const { form: asked, errors, interval, days, fromMs, toMs } = parsePeriod(request, runtime.services.clock());
+  // The form shows the period in effect: a from–to period wins over the days the URL also carries.
+  const form = { ...asked, days: days === null ? "" : String(days) };
   const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
   const analytics = await merchantAnalytics(runtime.db, actor, { fromMs, toMs }, interval);
   const query = new URLSearchParams({ from: analytics.period.from, to: analytics.period.to, interval });
