@@ -94,7 +94,7 @@ describe("the Analytics page (Chromium, `npm run demo`)", () => {
     assert.equal(await page.locator("svg[role=img] title").textContent(), "Protected orders in USD per period");
     assert.deepEqual(
       await page.locator("[aria-label='Claims filed by reason'] tbody tr").first().locator("td").allInnerTexts(),
-      ["damaged_in_transit", "2", "0"],
+      ["Damaged in transit", "2", "0"],
     );
     await check("last-30-days");
 

@@ -15,6 +15,7 @@ import { useState } from "react";
 import type { MerchantAnalytics } from "../../../server/index.ts";
 import type { AnalyticsData } from "./analytics.server.ts";
 import { ANALYTICS_WINDOWS } from "./analytics-windows.ts";
+import { reasonLabel } from "../labels.ts";
 import { useDashboardHref } from "../shell-context.tsx";
 import { DownloadLink, TableCard } from "../page-parts.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
@@ -197,7 +198,7 @@ function CurrencySection({ currency }: { currency: Currency }) {
 }
 
 export function AnalyticsPage() {
-  const { form, errors, days, analytics, csvQuery } = useLoaderData() as unknown as AnalyticsData;
+  const { form, errors, days, analytics, csvQuery, reasonNames } = useLoaderData() as unknown as AnalyticsData;
   const href = useDashboardHref();
   const [values, setValues] = useState(form);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
@@ -287,7 +288,7 @@ export function AnalyticsPage() {
         >
           {analytics.claimsByReason.map((row) => (
             <tr key={row.reason}>
-              <td>{row.reason}</td>
+              <td>{reasonLabel(reasonNames, row.reason)}</td>
               <td>{row.count}</td>
               <td>{row.previousCount}</td>
             </tr>

@@ -11,6 +11,7 @@ import {
 import { downloadResponse } from "../../downloads.server.ts";
 import type { PageContext } from "../viewer.ts";
 import { ANALYTICS_WINDOWS } from "./analytics-windows.ts";
+import { REASON_NAMES } from "../reason-names.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +58,7 @@ export async function loadAnalytics({ runtime, viewer, request }: PageContext) {
   const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
   const analytics = await merchantAnalytics(runtime.db, actor, { fromMs, toMs }, interval);
   const query = new URLSearchParams({ from: analytics.period.from, to: analytics.period.to, interval });
-  return { form, errors, days, analytics, csvQuery: `?${query.toString()}` };
+  return { form, errors, days, analytics, csvQuery: `?${query.toString()}`, reasonNames: REASON_NAMES };
 }
 
 export type AnalyticsData = Awaited<ReturnType<typeof loadAnalytics>>;
