@@ -3,55 +3,21 @@
 // the last 30 days' tiles against the 30 days before; the bar chart with its table; claims by reason; a from–to period
 // by month; a refused period said next to its field; the CSV download of the same series. axe-core 0; screenshots at
 // 390 and 1280 px under test-artifacts/dashboard/analytics-*.
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { describe, it, beforeAll } from "vitest";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
-import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
-
-const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
-const WIDTHS = [390, 1280];
+import { text } from "node:stream/consumers";
+import type { Page } from "playwright-core";
+import type { DemoProcess } from "../support/demo-process.ts";
+import { demoBrowserSuite } from "../support/demo-browser.ts";
 
 describe("the Analytics page (Chromium, `npm run demo`)", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-analytics-"));
+  const suite = demoBrowserSuite({ screenshots: "analytics-" });
+  const { hydrated, load, check } = suite;
   let demo: DemoProcess;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    [demo, browser] = await Promise.all([startDemo(demoEnvironment(dir)), launchBrowser()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  }, 300_000);
-
-  afterAll(async () => {
-    await context?.close().catch(() => {});
-    await browser?.close();
-    demo?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    ({ demo, page } = suite);
   });
-
-  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
-  async function load(pathname: string) {
-    await page.goto(`${demo.origin}${pathname}`);
-    await hydrated();
-  }
-  async function check(name: string) {
-    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(ARTIFACTS, `analytics-${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    assert.deepEqual(pageErrors, []);
-  }
   /** A tile's three lines: the figure, the previous period's and the change. */
   const tile = (label: string) => page.locator(`h3:text-is("${label}")`).locator("xpath=..").innerText();
 
@@ -103,9 +69,7 @@ describe("the Analytics page (Chromium, `npm run demo`)", () => {
       page.waitForEvent("download"),
       page.click("a:has-text('Download the series (CSV)')"),
     ]);
-    const saved = path.join(dir, "analytics.csv");
-    await download.saveAs(saved);
-    const csv = fs.readFileSync(saved, "utf8").trim().split("\r\n");
+    const csv = (await text(await download.createReadStream())).trim().split("\r\n");
     assert.equal(csv.length, 31);
     assert.match(csv[0], /^period_start,currency,offers_shown,confirmed,/);
     assert.equal(

@@ -6,73 +6,30 @@
 // confirmation (CSRF and all, as a stray script on the page would send it) changes nothing and says why —, the mode
 // banner saying "live" right after going live, and claim statuses and reasons in words. axe-core 0 on every page;
 // screenshots at 390 and 1280 px under test-artifacts/dashboard/forms-*.
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { describe, it, beforeAll } from "vitest";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
-import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
-
-const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
-const WIDTHS = [390, 1280];
+import type { Page } from "playwright-core";
+import type { DemoProcess } from "../support/demo-process.ts";
+import { demoBrowserSuite } from "../support/demo-browser.ts";
 
 describe("the merchant's forms over `npm run demo` (Chromium)", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-merchant-forms-"));
+  const suite = demoBrowserSuite({
+    screenshots: "forms-",
+    settings: { WEBHOOK_ALLOW_PRIVATE_URLS: "on" },
+    clipboard: true,
+  });
+  const { row, merchantId, hydrated, load, check } = suite;
   let demo: DemoProcess;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let db: Database.Database;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    // A webhook endpoint on this machine, for the delete flow (the operator's switch, test mode only).
-    [demo, browser] = await Promise.all([
-      startDemo(demoEnvironment(dir, { WEBHOOK_ALLOW_PRIVATE_URLS: "on" })),
-      launchBrowser(),
-    ]);
-    db = new Database(path.join(dir, "demo.sqlite"), { readonly: true });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // The Copy buttons write to the clipboard; the test reads it back.
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.origin });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  }, 300_000);
-
-  afterAll(async () => {
-    db?.close();
-    await context?.close().catch(() => {});
-    await browser?.close();
-    demo?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    ({ demo, page } = suite);
   });
 
-  const row = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-  const merchantId = () => row<{ merchant_id: string }>("SELECT merchant_id FROM merchant_members LIMIT 1").merchant_id;
   const program = () =>
     row<{ min_fee_cents: number; max_covered_cents: number; claim_rules: string }>(
       "SELECT min_fee_cents, max_covered_cents, claim_rules FROM protection_programs WHERE merchant_id = ? AND mode = 'test' AND active = 1",
       merchantId(),
     );
-  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
-  async function load(pathname: string) {
-    await page.goto(`${demo.origin}${pathname}`);
-    await hydrated();
-  }
-
-  async function check(name: string) {
-    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(ARTIFACTS, `forms-${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    assert.deepEqual(pageErrors, []);
-  }
 
   /**
    * A POST of the page's own form fields (the session's CSRF value included) with `fields` set, from the page itself:

@@ -3,66 +3,26 @@
 // buyer's share, the EU/UK recommendation, the fee preview split as the quotes split it, a refused share said next to
 // its field and changing nothing, and the audit entry naming the change. axe-core 0; screenshots at 390 and 1280 px
 // under test-artifacts/dashboard/program-payer-*.
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { describe, it, beforeAll } from "vitest";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
-import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
-
-const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
-const WIDTHS = [390, 1280];
+import type { Page } from "playwright-core";
+import type { DemoProcess } from "../support/demo-process.ts";
+import { demoBrowserSuite } from "../support/demo-browser.ts";
 
 describe("the Program page's who pays (Chromium, `npm run demo`)", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-program-payer-"));
+  const suite = demoBrowserSuite({ screenshots: "program-payer-" });
+  const { row, rows, merchantId, hydrated, load, check } = suite;
   let demo: DemoProcess;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let db: Database.Database;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    [demo, browser] = await Promise.all([startDemo(demoEnvironment(dir)), launchBrowser()]);
-    db = new Database(path.join(dir, "demo.sqlite"), { readonly: true });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  }, 300_000);
-
-  afterAll(async () => {
-    db?.close();
-    await context?.close().catch(() => {});
-    await browser?.close();
-    demo?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    ({ demo, page } = suite);
   });
 
-  const row = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-  const merchantId = () => row<{ merchant_id: string }>("SELECT merchant_id FROM merchant_members LIMIT 1").merchant_id;
   const program = () =>
     row<{ payer: string; buyer_share_bps: number | null; rate_bps: number }>(
       "SELECT payer, buyer_share_bps, rate_bps FROM protection_programs WHERE merchant_id = ? AND mode = 'test' AND active = 1",
       merchantId(),
     );
-  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
-  async function load(pathname: string) {
-    await page.goto(`${demo.origin}${pathname}`);
-    await hydrated();
-  }
-  async function check(name: string) {
-    assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(ARTIFACTS, `program-payer-${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    assert.deepEqual(pageErrors, []);
-  }
   const save = () => page.click("button:has-text('Save the terms')");
   // Polaris draws its own radio over the input: a person clicks the label.
   const choose = (label: string) => page.click(`label:has-text('${label}')`);
@@ -130,11 +90,10 @@ describe("the Program page's who pays (Chromium, `npm run demo`)", () => {
     await check("merchant");
 
     // Each save is one audit entry that names the payer.
-    const audits = db
-      .prepare(
-        "SELECT detail FROM merchant_audit_log WHERE merchant_id = ? AND action = 'program.updated' ORDER BY created_at, id",
-      )
-      .all(merchantId()) as { detail: string }[];
+    const audits = rows<{ detail: string }>(
+      "SELECT detail FROM merchant_audit_log WHERE merchant_id = ? AND action = 'program.updated' ORDER BY created_at, id",
+      merchantId(),
+    );
     assert.deepEqual(
       audits.map(({ detail }) => (({ payer, buyerShareBps }) => [payer, buyerShareBps])(JSON.parse(detail))),
       [
