@@ -19,7 +19,7 @@ import { findLedgerEntry, insertLedgerEntries } from "../store/ledger.ts";
  * | fee_refunded           |  +   | plan id    | free-look cancellation: the merchant refunds the buyer the fee; we return it |
  * | merchant_refund_credit |  +   | plan id    | refund report: the merchant's fee share credited (spec "Orders: merchant refund report") |
  * | claim_reimbursement    |  +   | claim id   | a paid claim: what the merchant refunded or reshipped for the buyer, reimbursed |
- * | correction             |  ±   | any        | a fix of an earlier entry (also: the fee share taken back, and a split's merchant part returned, on a free-look cancellation) |
+ * | correction             |  ±   | any        | a fix of an earlier entry (also: the fee share taken back on a free-look cancellation, and the merchant's own part returned on it or on a void) |
  *
  * The share is a commission on protection sold to buyers: a merchant paying for protection of its own orders earns
  * none on its part (docs/api.md "Who pays").
@@ -150,13 +150,22 @@ export async function reverseFeeOnCancellation(
       sourceId: `fee_share_reversal:${planId}`,
       planId,
     });
-  const merchantPaid = (await findLedgerEntry(tx, "merchant_paid_fee", planId))?.amountCents ?? 0;
-  if (merchantPaid !== 0)
-    await appendLedgerEntry(tx, services, actor, {
-      kind: "correction",
-      amountCents: -merchantPaid,
-      currency,
-      sourceId: `merchant_fee_reversal:${planId}`,
-      planId,
-    });
+  await returnMerchantPaidFee(tx, services, actor, planId);
+}
+
+/**
+ * Returns the merchant's own part of a plan's fee (merchant_paid_fee: payer merchant, or a split's rest) once the plan
+ * ends before its cover was used: a free-look cancellation or a void (docs/api.md "Who pays"). One correction per plan
+ * (source `merchant_fee_reversal:{plan id}`), so a retried cause returns nothing twice; none for a buyer-paid plan.
+ */
+export async function returnMerchantPaidFee(tx: Tx, services: Services, actor: Actor, planId: string): Promise<void> {
+  const merchantPaid = await findLedgerEntry(tx, "merchant_paid_fee", planId);
+  if (merchantPaid === undefined || merchantPaid.amountCents === 0) return;
+  await appendLedgerEntry(tx, services, actor, {
+    kind: "correction",
+    amountCents: -merchantPaid.amountCents,
+    currency: merchantPaid.currency,
+    sourceId: `merchant_fee_reversal:${planId}`,
+    planId,
+  });
 }

@@ -68,7 +68,7 @@ export async function reportMerchantRefund(
   }
   const plan = await voidPlan(tx, services, actor, { planId: order.planId }, "merchant_refunded");
   // The share the sale earned (docs/api.md "Who pays"): of the buyer's part only, so a merchant-paid plan's is 0 and
-  // its refund report moves no money (no ledger entry; the fee the merchant paid stays paid, as a void's does).
+  // its refund report credits nothing (the void above returns the fee the merchant paid).
   const creditCents = applyBps(plan.buyerFeeCents, await merchantShareBpsOfQuote(tx, plan.quoteId));
   const now = services.clock();
   await insertSettlementCredit(tx, actor, {

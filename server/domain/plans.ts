@@ -22,7 +22,8 @@ import {
   type NewPlan,
 } from "../store/plans.ts";
 import { readdressWaitingEmail } from "../store/emails.ts";
-import { appendLedgerEntries, feeEntriesOfSale } from "./ledger.ts";
+import { appendLedgerEntries, feeEntriesOfSale, returnMerchantPaidFee } from "./ledger.ts";
+import { findPlanClaimIn } from "../store/claims.ts";
 
 /** A confirmed plan: `feeCents` is the whole price of the protection, the parts say who pays which (FeeParts). */
 export interface Confirmation extends FeeParts {
@@ -256,7 +257,10 @@ async function insertPlanWithReference(
   }
 }
 
-/** Voids an active plan (the merchant cancelled the order, or reported a refund). */
+/**
+ * Voids an active plan (the merchant cancelled the order, or reported a refund). The merchant's own part of the fee
+ * comes back (docs/api.md "Who pays") unless a claim on the plan was approved or paid: then its cover was used.
+ */
 export async function voidPlan(
   tx: Tx,
   services: Services,
@@ -269,6 +273,8 @@ export async function voidPlan(
   if (plan.status !== "active")
     throw new DomainError("conflict", "plan_not_active", `Plan '${plan.id}' is ${plan.status}, not active.`);
   await markPlanVoided(tx, plan.id, reason, services.clock());
+  if (!(await findPlanClaimIn(tx, plan.id, ["approved", "paid"])))
+    await returnMerchantPaidFee(tx, services, actor, plan.id);
   const purchase = await getPurchase(tx, actor, plan.id, false);
   await appendEvent(tx, services, actor, "protection.voided", purchase);
   return purchase;

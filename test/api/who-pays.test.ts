@@ -211,26 +211,51 @@ describe.each(DIALECTS)("who pays (%s)", (dialect) => {
     assert.deepEqual(await ledgerOf(byMerchant.planId), [`merchant_paid_fee -${FEE} plan`]);
   });
 
-  it("a void, a refund report and a paid claim on a merchant-paid plan: the fee stays paid, no share is credited, the claim is reimbursed in full", async () => {
+  it("a void or a refund report returns the merchant's own part of the fee (not once a claim used the cover), no share is credited, a claim is reimbursed in full; the statement shows the return", async () => {
     const merchant = await merchantPaying("merchant");
     const secret = apiClient(t.baseUrl, merchant.secretKey);
 
-    // A void ends the coverage and moves no money, for every payer (a buyer-paid plan's fee_collected stays too).
+    // A void ends the coverage before it was used: the merchant's 370 comes back (a correction of +370).
     const voided = await protectOrderHeadless(secret, merchant.programId, { order_amount_cents: ORDER_CENTS });
-    const voidAnswer = await secret.post("/offers/void", { planId: voided.confirmation.plan_id });
+    const voidedPlan = voided.confirmation.plan_id as string;
+    const voidAnswer = await secret.post("/offers/void", { planId: voidedPlan });
     assert.equal(voidAnswer.status, 200, voidAnswer.text);
-    assert.deepEqual(await ledgerOf(voided.confirmation.plan_id as string), [`merchant_paid_fee -${FEE} plan`]);
+    assert.deepEqual(await ledgerOf(voidedPlan), [
+      `correction ${FEE} merchant_fee_reversal:${voidedPlan}`,
+      `merchant_paid_fee -${FEE} plan`,
+    ]);
+    // A second void is refused and returns nothing twice.
+    const again = await assertChangesNothing(
+      t.database.db,
+      () => secret.post("/offers/void", { planId: voidedPlan }),
+      1,
+    );
+    assertError(again, { status: 409, code: "plan_not_active" });
 
-    // A refund report credits the share the sale earned: 20 % of what the buyer paid, 0 here, so no ledger entry.
+    // A refund report voids the plan too: the 370 comes back; the share credited is 20 % of what the buyer paid, 0.
     const refunded = await protectOrderHeadless(secret, merchant.programId, { order_amount_cents: ORDER_CENTS });
+    const refundedPlan = refunded.confirmation.plan_id as string;
     const report = await secret.post(`/orders/${refunded.quote.order_id}/refund`, {});
     assert.equal(report.status, 200, report.text);
     assert.deepEqual(report.body.settlementCredit, { amountCents: 0, currency: "USD", statement: "next" });
-    assert.deepEqual(await ledgerOf(refunded.confirmation.plan_id as string), [`merchant_paid_fee -${FEE} plan`]);
+    assert.deepEqual(await ledgerOf(refundedPlan), [
+      `correction ${FEE} merchant_fee_reversal:${refundedPlan}`,
+      `merchant_paid_fee -${FEE} plan`,
+    ]);
 
-    // A split's refund report credits 20 % of the buyer's 123: 24.6 → 25.
+    // A split's void returns the merchant's 247 only: the buyer's 123 and the share of it stay, as a buyer-paid
+    // plan's fee does on a void. Its refund report credits 20 % of the buyer's 123: 24.6 → 25.
     const split = await merchantPaying("split", 3_333);
     const splitSecret = apiClient(t.baseUrl, split.secretKey);
+    const splitVoided = await protectOrderHeadless(splitSecret, split.programId, { order_amount_cents: ORDER_CENTS });
+    const splitPlan = splitVoided.confirmation.plan_id as string;
+    assert.equal((await splitSecret.post("/offers/void", { planId: splitPlan })).status, 200);
+    assert.deepEqual(await ledgerOf(splitPlan), [
+      `correction ${SPLIT_MERCHANT} merchant_fee_reversal:${splitPlan}`,
+      `fee_collected -${SPLIT_BUYER} plan`,
+      `merchant_fee_share ${SPLIT_SHARE} plan`,
+      `merchant_paid_fee -${SPLIT_MERCHANT} plan`,
+    ]);
     const splitOrder = await protectOrderHeadless(splitSecret, split.programId, { order_amount_cents: ORDER_CENTS });
     const splitReport = await splitSecret.post(`/orders/${splitOrder.quote.order_id}/refund`, {});
     assert.equal(splitReport.body.settlementCredit.amountCents, SPLIT_SHARE);
@@ -256,6 +281,21 @@ describe.each(DIALECTS)("who pays (%s)", (dialect) => {
       [filed.body.id],
     );
     assert.equal(Number(reimbursed?.amount_cents), 4_500);
+    // Its cover was used, so voiding it afterwards returns no fee.
+    assert.equal((await secret.post("/offers/void", { planId: buyer.planId })).status, 200);
+    assert.deepEqual(
+      (await ledgerOf(buyer.planId)).filter((line) => !line.startsWith("claim_reimbursement")),
+      [`merchant_paid_fee -${FEE} plan`],
+    );
+
+    // The merchant-paid merchant's open statement: its own fees −370 × 3 = −1,110; returned +370 + 370 = +740; the
+    // claim reimbursed +4,500; net −1,110 + 740 + 4,500 = 4,130, owed to the merchant; 3 + 2 + 1 = 6 entries.
+    const [balance] = (await secret.get("/settlements/balance")).body.data;
+    assert.deepEqual(
+      [balance.totals.merchant_paid_fee, balance.totals.correction, balance.totals.claim_reimbursement],
+      [-3 * FEE, 2 * FEE, 4_500],
+    );
+    assert.deepEqual([balance.netCents, balance.entryCount], [4_130, 6]);
   });
 
   it("the program's payer is set with its rules: split needs the buyer's share, between 0.01 % and 99.99 %; a refusal changes nothing", async () => {
