@@ -1,5 +1,6 @@
 // The storefront contract: what the widget, the checkout extension, the Shopify app and the API must agree on.
-// TypeScript source without runtime dependencies; each export is small so the storefront bundles keep only what
+// TypeScript source without runtime dependencies (the message catalogues, ./messages, are apart: they need
+// intl-messageformat, which the storefront bundles never load); each export is small so the storefront bundles keep only what
 // they use.
 export { tierFor, type FeeTier } from "./fee-tiers.ts";
 export {
@@ -27,4 +28,22 @@ export {
   parseDecimalAmount,
   parseTypedMoney,
 } from "./money.ts";
+export {
+  BUYER_LANGUAGES,
+  DEFAULT_BUYER_LOCALE,
+  PSEUDO_LOCALE,
+  acceptLanguageTags,
+  messageLanguage,
+  negotiateLocale,
+  type BuyerLanguage,
+  type MessageLanguage,
+} from "./locales.ts";
 export { IDEMPOTENCY_KEY_PATTERN, REFERENCE_NUMBER_PATTERN } from "./patterns.ts";
+export {
+  DEFAULT_OFFER_WORDING,
+  OFFER_WORDING_KEYS,
+  OFFER_WORDINGS,
+  isOfferWording,
+  offerLabel,
+  type OfferWording,
+} from "./offer-wordings.ts";

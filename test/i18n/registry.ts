@@ -1,0 +1,11 @@
+// The buyer catalogues the catalogue test checks: a surface that adds a catalogue adds it here.
+import type { Messages } from "../../packages/contract/src/messages.ts";
+
+export interface RegisteredCatalogue {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each catalogue has its own keys
+  messages: Messages<any>;
+  /** Keys whose text is rightly the same in every language (a brand, a code). */
+  sameInEveryLanguage?: string[];
+}
+
+export const catalogues: Record<string, RegisteredCatalogue> = {};
