@@ -24,13 +24,17 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
   return (header ?? "")
     .split(",")
     .map((part, index) => {
-      const [tag, ...params] = part.trim().split(";");
-      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+      // No destructuring here: the widget bundles this module, and esbuild cannot lower it for Safari 14.
+      const params = part.trim().split(";");
+      const q = params
+        .slice(1)
+        .map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1])
+        .find(Boolean);
+      return { tag: params[0].trim(), q: q === undefined ? 1 : Number(q), index };
     })
-    .filter(({ tag, q }) => tag !== "*" && q > 0 && tag !== "")
+    .filter((entry) => entry.tag !== "*" && entry.q > 0 && entry.tag !== "")
     .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map(({ tag }) => tag);
+    .map((entry) => entry.tag);
 }
 
 /** A tag in its canonical form ("fr_ca" and "FR-ca" → "fr-CA"), or undefined when it is not a language tag. */
