@@ -73,6 +73,7 @@ describe("theme app embed (extensions/theme-embed)", () => {
         "api-base": "https://app.example.test/api/v1",
         "amount-cents": "12999",
         currency: "EUR",
+        locale: "en",
         "fee-variants": JSON.stringify(CONFIG.tiers),
         placement: 'main [name="checkout"]',
       },
@@ -94,6 +95,10 @@ describe("theme app embed (extensions/theme-embed)", () => {
     assert.equal(widgets(await render({ templateName: "product" }))[0].placement, '[name="checkout"]');
     assert.equal(widgets(await render({ settings: { placement: "page_end" } }))[0].placement, undefined);
     assert.equal((await render({ settings: { enabled: false } })).trim(), "");
+  });
+
+  it("hands the widget the storefront's language (request.locale), in which the offer is worded", async () => {
+    assert.equal(widgets(await render({ locale: "fr-CA" }))[0].locale, "fr-CA");
   });
 
   it("renders nothing before the app has written its config (no key, no tiers)", async () => {

@@ -14,6 +14,8 @@ export interface EmbedPage {
   /** The cart as /cart.js returns it. */
   cart: { total_price: number; currency: string; items: { product_id: number; final_line_price: number }[] };
   templateName?: string;
+  /** The storefront's language (Liquid's request.locale.iso_code): the buyer's, as Shopify resolved it. */
+  locale?: string;
   /** Where `{{ 'x' | asset_url }}` points (Shopify's CDN in production). */
   assetBase: string;
 }
@@ -42,6 +44,7 @@ export function renderEmbed(page: EmbedPage): Promise<string> {
     },
     cart: { ...page.cart, currency: { iso_code: page.cart.currency } },
     template: { name: page.templateName ?? "cart" },
+    request: { locale: { iso_code: page.locale ?? "en" } },
     asset_base: page.assetBase,
   });
 }
