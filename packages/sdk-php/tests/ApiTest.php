@@ -199,6 +199,19 @@ final class ApiTest extends TestCase
         $this->assertSame('merchant_metrics', $this->secret->get('/merchants/' . Servers::env('PP_MERCHANT_ID') . '/metrics')['object']);
         $this->assertSame('merchant_metrics', $this->secret->merchants->metrics(Servers::env('PP_MERCHANT_ID'), ['from' => new \DateTimeImmutable('@0')])['object']);
         $this->assertSame('week', $this->secret->merchants->metrics(Servers::env('PP_MERCHANT_ID'), ['interval' => 'week'])['analytics']['interval']);
+        // The CSV: the route's text, unparsed, asked for as text/csv with the same query; a header row first.
+        $csv = $this->secret->merchants->metricsCsv(Servers::env('PP_MERCHANT_ID'), ['from' => '2026-11-01', 'to' => '2026-11-30', 'interval' => 'week']);
+        $sent = end($this->http->requests);
+        $this->assertSame('text/csv', $sent->getHeaderLine('Accept'));
+        $this->assertStringEndsWith('/metrics.csv?from=2026-11-01&to=2026-11-30&interval=week', (string) $sent->getUri());
+        $this->assertStringStartsWith("period_start,currency,offers_shown,confirmed,", $csv);
+        $this->assertStringEndsWith("\r\n", $csv);
+        try {
+            $this->secret->merchants->metricsCsv('mer_someone_else');
+            $this->fail('read');
+        } catch (ServiceHttpException $error) {
+            $this->assertSame(404, $error->httpStatus);
+        }
         $this->assertSame('list', $this->secret->settlements->list()['object']);
         $balances = $this->secret->settlements->balance();
         $this->assertSame('list', $balances['object']);

@@ -31,6 +31,8 @@ export interface ApiRequest {
   /** The exact JSON text to send. */
   body?: string;
   idempotencyKey?: string | null;
+  /** What the caller reads: JSON (the default) or a file's text, such as CSV. */
+  accept?: "application/json" | "text/csv";
 }
 
 export interface ApiResponse<T> {
@@ -51,11 +53,29 @@ export class Transport {
   }
 
   async send<T>(request: ApiRequest): Promise<ApiResponse<T>> {
+    const { bodyText, ...response } = await this.#exchange(request);
+    return { ...response, body: parseBody<T>({ ...response, bodyText }, response.idempotencyKey) };
+  }
+
+  /** `send` for the calls that need only the parsed body. */
+  async body<T>(request: ApiRequest): Promise<T> {
+    return (await this.send<T>(request)).body;
+  }
+
+  /** `send` for a file (`accept` names its type): its text, unparsed. */
+  async text(request: ApiRequest): Promise<string> {
+    return (await this.#exchange(request)).bodyText;
+  }
+
+  /** The request with its retries: a 2xx response's status, headers and text, or the error of the last attempt. */
+  async #exchange(
+    request: ApiRequest,
+  ): Promise<{ status: number; headers: Headers; bodyText: string; idempotencyKey: string | null }> {
     const config = this.#config;
     const idempotencyKey = request.method === "GET" ? null : idempotencyKeyFor(request.idempotencyKey);
     const url = this.#url(request.path, request.query);
     const headers: Record<string, string> = {
-      Accept: "application/json",
+      Accept: request.accept ?? "application/json",
       Authorization: `Bearer ${config.apiKey}`,
       "User-Agent": config.userAgent,
     };
@@ -64,14 +84,8 @@ export class Transport {
 
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#attempt(url, { method: request.method, headers, body: request.body });
-      if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
-        return {
-          status: outcome.status,
-          headers: outcome.headers,
-          body: parseBody<T>(outcome, idempotencyKey),
-          idempotencyKey,
-        };
-      }
+      if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300)
+        return { status: outcome.status, headers: outcome.headers, bodyText: outcome.bodyText, idempotencyKey };
       const retryAfter =
         outcome.status === null ? null : parseRetryAfter(outcome.headers.get("retry-after"), config.now());
       if (!shouldRetry(outcome, attempt, config.retry.maxAttempts)) {
@@ -81,11 +95,6 @@ export class Transport {
       }
       await config.sleep(retryDelayMs(attempt, retryAfter, config.retry, config.random));
     }
-  }
-
-  /** `send` for the calls that need only the parsed body. */
-  async body<T>(request: ApiRequest): Promise<T> {
-    return (await this.send<T>(request)).body;
   }
 
   #url(path: string, query: Query = {}): string {

@@ -292,6 +292,20 @@ describe.each(DIALECTS)("SDK against the API (%s)", (dialect) => {
         assert.ok(metrics.quotes.confirmed >= 1);
         const monthly = await secret.merchants.metrics(t.merchant.merchantId, { interval: "month" });
         assert.equal(monthly.analytics.interval, "month");
+
+        // The CSV is the route's text, unparsed, asked for as text/csv with the same query.
+        const query = { from: "2026-11-01", to: "2026-11-30", interval: "week" } as const;
+        const csv = await secret.merchants.metricsCsv(t.merchant.merchantId, query);
+        const direct = await t.fetch(
+          `${t.baseUrl}/merchants/${t.merchant.merchantId}/metrics.csv?${new URLSearchParams(query)}`,
+          { headers: { Authorization: `Bearer ${t.merchant.secretKey}` } },
+        );
+        assert.equal(csv, await direct.text());
+        const [header, firstRow] = csv.split("\r\n");
+        assert.match(header, /^period_start,currency,offers_shown,confirmed,/);
+        assert.match(firstRow, /^2026-10-26,USD,/); // the ISO week holding 2026-11-01 starts on Monday 26 October
+        const refused = await secret.merchants.metricsCsv("mer_someone_else").catch((error: unknown) => error);
+        assert.ok(refused instanceof ServiceHttpError && refused.httpStatus === 404, String(refused));
       });
 
       it("lists and reads the merchant's programs: the id quotes name and its terms", async () => {

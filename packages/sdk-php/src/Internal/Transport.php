@@ -49,10 +49,44 @@ final class Transport
      */
     public function send(string $method, string $path, array $query = [], ?string $body = null, ?string $idempotencyKey = null): array
     {
+        [$response, $text, $idempotencyKey] = $this->exchange($method, $path, $query, $body, $idempotencyKey, 'application/json');
+        return [
+            'status' => $response->getStatusCode(),
+            'headers' => self::headers($response),
+            'body' => self::parseBody($response, $text, $idempotencyKey),
+            'idempotencyKey' => $idempotencyKey,
+        ];
+    }
+
+    /** `send` for the calls that need only the parsed body. */
+    public function body(string $method, string $path, array $query = [], ?string $body = null, ?string $idempotencyKey = null): mixed
+    {
+        return $this->send($method, $path, $query, $body, $idempotencyKey)['body'];
+    }
+
+    /**
+     * A GET of a file (`$accept` names its type, such as text/csv): its text, unparsed.
+     *
+     * @param array<string, mixed> $query
+     */
+    public function text(string $path, array $query, string $accept): string
+    {
+        return $this->exchange('GET', $path, $query, null, null, $accept)[1];
+    }
+
+    /**
+     * The request with its retries: a 2xx response with its text and the idempotency key used, or the exception of
+     * the last attempt.
+     *
+     * @param array<string, mixed> $query
+     * @return array{0: ResponseInterface, 1: string, 2: ?string}
+     */
+    private function exchange(string $method, string $path, array $query, ?string $body, ?string $idempotencyKey, string $accept): array
+    {
         $idempotencyKey = $method === 'GET' ? null : Idempotency::keyFor($idempotencyKey);
         $url = $this->url($path, $query);
         $headers = [
-            'Accept' => 'application/json',
+            'Accept' => $accept,
             'Authorization' => "Bearer {$this->apiKey}",
             'User-Agent' => $this->userAgent,
         ];
@@ -86,12 +120,7 @@ final class Transport
             $status = $response->getStatusCode();
             $text = (string) $response->getBody();
             if ($status >= 200 && $status < 300) {
-                return [
-                    'status' => $status,
-                    'headers' => self::headers($response),
-                    'body' => self::parseBody($response, $text, $idempotencyKey),
-                    'idempotencyKey' => $idempotencyKey,
-                ];
+                return [$response, $text, $idempotencyKey];
             }
             $retryAfter = RetryPolicy::parseRetryAfter(
                 $response->hasHeader('Retry-After') ? $response->getHeaderLine('Retry-After') : null,
@@ -102,12 +131,6 @@ final class Transport
             }
             ($this->sleep)($this->retry->delayMs($attempt, $retryAfter, self::random(...)));
         }
-    }
-
-    /** `send` for the calls that need only the parsed body. */
-    public function body(string $method, string $path, array $query = [], ?string $body = null, ?string $idempotencyKey = null): mixed
-    {
-        return $this->send($method, $path, $query, $body, $idempotencyKey)['body'];
     }
 
     /** An id as one path segment: a non-empty string, percent-encoded. */

@@ -26,4 +26,15 @@ final class Merchants
     {
         return $this->transport->body('GET', '/merchants/' . Transport::pathSegment('merchantId', $merchantId) . '/metrics', $query);
     }
+
+    /**
+     * GET /merchants/{merchantId}/metrics.csv: the analytics' series as CSV text (a header row, then one row per
+     * currency and day, week or month; CRLF line ends), for the same query as `metrics`.
+     *
+     * @param array{from?: string|\DateTimeInterface, to?: string|\DateTimeInterface, interval?: 'day'|'week'|'month'} $query
+     */
+    public function metricsCsv(string $merchantId, array $query = []): string
+    {
+        return $this->transport->text('/merchants/' . Transport::pathSegment('merchantId', $merchantId) . '/metrics.csv', $query, 'text/csv');
+    }
 }

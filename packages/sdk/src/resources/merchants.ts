@@ -21,4 +21,17 @@ export class Merchants {
       query,
     });
   }
+
+  /**
+   * GET /merchants/{id}/metrics.csv: the analytics' series as CSV text (one row per currency and day, week or month;
+   * the columns of docs/api.md "Analytics"), for the same query as `metrics`.
+   */
+  async metricsCsv(merchantId: string, query: MetricsQuery = {}): Promise<string> {
+    return this.#transport.text({
+      method: "GET",
+      path: `/merchants/${pathSegment("merchantId", merchantId)}/metrics.csv`,
+      query,
+      accept: "text/csv",
+    });
+  }
 }
