@@ -24,6 +24,8 @@ export interface OrderPayload {
   note_attributes: { name: string; value: string }[];
   /** Where the order came from ("web", "shopify_draft_order", "pos", …); absent on jobs queued before it was kept. */
   source_name?: string | null;
+  /** The buyer's checkout language (Shopify's customer_locale, e.g. "de"); absent when Shopify sent none. */
+  customer_locale?: string;
   /**
    * title: the product's and variant's name, for the claims console; id: the line's gid, for a refund of protection
    * units. Both absent on jobs queued before they were kept.

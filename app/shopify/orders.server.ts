@@ -130,6 +130,8 @@ async function protectOrder(
         ...(order.email ? { customer_email: order.email } : {}),
         // The name buyers know the order by ("#1001"): the portal finds their plan by it.
         ...(order.name ? { order_name: order.name } : {}),
+        // The checkout's language: the buyer's e-mails about the plan are written in it.
+        ...(order.customer_locale ? { customer_locale: order.customer_locale } : {}),
       },
       consent.evidence,
       async (tx, plan) => {

@@ -21,8 +21,11 @@ import { lockOrderByExternalId } from "../store/orders.ts";
 import type { Queryable } from "../store/database.ts";
 import type { ConsentEvidence } from "../vocabulary/plans.ts";
 
-/** What POST /headless/quote takes (snake_case, as the SDK sends it). */
-export type HeadlessQuoteInput = z.input<typeof headlessQuoteRequest>;
+/**
+ * What POST /headless/quote takes (snake_case, as the SDK sends it), and the buyer's locale that POST /headless/confirm
+ * takes (the order's customer_locale): the plan's e-mails are written in it (server/domain/plan-language.ts).
+ */
+export type HeadlessQuoteInput = z.input<typeof headlessQuoteRequest> & { customer_locale?: string };
 
 /** The order's plan, as the app records it. */
 export interface OrderPlan {
@@ -65,7 +68,8 @@ export function shopifyArea(deps: CoreDeps) {
       record: RecordOrderPlan,
       shippingAddressHash: string | null = null,
     ): Promise<OrderPlan> {
-      const parsed = headlessQuoteRequest.safeParse(input);
+      const { customer_locale: customerLocale, ...quoteInput } = input;
+      const parsed = headlessQuoteRequest.safeParse(quoteInput);
       if (!parsed.success) throw fromZodError(parsed.error, "body");
       const body = parsed.data;
       try {
@@ -79,6 +83,8 @@ export function shopifyArea(deps: CoreDeps) {
               quoteId: quote.quoteId,
               evidence,
               shippingAddressHash,
+              // A locale Shopify sends that is not one (or not served) leaves the plan in English: the order is protected.
+              language: { locale: customerLocale },
             });
           } catch (error) {
             // Refused before it wrote anything: the quote commits, open, with the refusal on it (what the API's

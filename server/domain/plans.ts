@@ -13,11 +13,13 @@ import type { StoredEmail } from "./buyer-emails.ts";
 import { countRefusedConfirms, markQuoteConfirmed, recordConfirmRefusal, type QuoteRecord } from "../store/quotes.ts";
 import { insertProtectedOrder } from "../store/orders.ts";
 import { saveShippingAddressHash } from "../store/claim-risk.ts";
+import { planLanguage, type PlanLanguageInput } from "./plan-language.ts";
 import {
   insertPlan,
   lockPlan,
   lockPlanBuyer,
   markPlanVoided,
+  savePlanLanguage,
   setPlanCustomerEmail,
   type NewPlan,
 } from "../store/plans.ts";
@@ -53,6 +55,8 @@ export type ConfirmInput =
     customerEmail?: StoredEmail;
     /** The keyed hash of where the order ships (buyer-addresses.ts), when the caller knows it: for the claim history. */
     shippingAddressHash?: string | null;
+    /** The buyer's locale and time zone as the surface knows them: the buyer e-mails' language (plan-language.ts). */
+    language?: PlanLanguageInput;
   };
 
 /** The code of a confirm refused because neither it nor its quote gave the buyer's address. */
@@ -183,7 +187,11 @@ export async function confirmQuote(
       `Order '${quote.orderId}' already has a protection plan.`,
       "quoteId",
     );
-  if (input.shippingAddressHash) await saveShippingAddressHash(tx, planId, input.shippingAddressHash);
+  const language = planLanguage(input.language ?? {});
+  await Promise.all([
+    input.shippingAddressHash ? saveShippingAddressHash(tx, planId, input.shippingAddressHash) : undefined,
+    language.locale !== null || language.timeZone !== null ? savePlanLanguage(tx, planId, language) : undefined,
+  ]);
 
   const confirmation: Confirmation = {
     referenceNumber,
@@ -217,6 +225,7 @@ export async function confirmQuote(
     voidReason: null,
     cancelledAt: null,
     feeRefund: null,
+    ...language,
     mode: actor.mode,
   });
   await Promise.all([

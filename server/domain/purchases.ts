@@ -30,6 +30,12 @@ export interface Purchase extends FeeParts {
   voidReason: string | null;
   /** When the buyer cancelled within the 48-hour free look (status cancelled). */
   cancelledAt: string | null;
+  /**
+   * The buyer's locale (BCP 47) and IANA time zone recorded at confirm: the buyer e-mails' language and the zone of their
+   * dates (docs/api.md "E-mail to buyers"); null when not known (English, UTC).
+   */
+  customerLocale: string | null;
+  customerTimeZone: string | null;
   /** The fee owed back after a free-look cancellation: refunded by the Shopify app, or confirmed by the merchant. */
   feeRefund: FeeRefund | null;
   livemode: boolean;
@@ -76,6 +82,8 @@ export function toPurchase(record: PurchaseRecord, withConsent = false): Purchas
     voidedAt: record.voidedAt === null ? null : iso(record.voidedAt),
     voidReason: record.voidReason,
     cancelledAt: record.cancelledAt === null ? null : iso(record.cancelledAt),
+    customerLocale: record.locale,
+    customerTimeZone: record.timeZone,
     feeRefund: record.feeRefund === null ? null : toFeeRefund(record.feeRefund),
     livemode: record.mode === "live",
     ...(withConsent && record.consent ? { consent: record.consent } : {}),

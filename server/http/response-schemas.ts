@@ -104,6 +104,16 @@ export const purchase = z.strictObject({
   voidedAt: timestamp.nullable(),
   voidReason: z.string().nullable(),
   cancelledAt: timestamp.nullable().describe("When the buyer cancelled within the 48-hour free look."),
+  customerLocale: z
+    .string()
+    .nullable()
+    .describe(
+      "The buyer's locale recorded at confirm (BCP 47, e.g. fr-FR), in which the buyer e-mails are written; null: not known or not a served language (English).",
+    ),
+  customerTimeZone: z
+    .string()
+    .nullable()
+    .describe("The buyer's IANA time zone recorded at confirm, in which the buyer e-mails give dates; null: UTC."),
   feeRefund: z
     .strictObject({
       amountCents: cents,

@@ -109,6 +109,7 @@ export const routes: Route[] = [
           orderContext: body.order_context,
           customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
           shippingAddressHash: wire.shippingAddressHashOf(body.shipping_address, sealer),
+          language: wire.customerLanguageOf(body),
         }),
       );
     },
@@ -567,6 +568,7 @@ export const routes: Route[] = [
             quoteId: (body.quote_id ?? body.quoteId)!,
             customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
             shippingAddressHash: wire.shippingAddressHashOf(body.shipping_address, sealer),
+            language: wire.customerLanguageOf(body),
           }),
         ),
       ),

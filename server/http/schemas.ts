@@ -8,6 +8,7 @@ import type { QuoteInput } from "../domain/quotes.ts";
 import { MAX_ANALYTICS_DAYS, METRICS_INTERVALS } from "../domain/metrics.ts";
 import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import { shippingAddressHash } from "../domain/buyer-addresses.ts";
+import { canonicalLanguageTag, canonicalTimeZone } from "../domain/plan-language.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 
 // Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:
@@ -92,6 +93,31 @@ const shippingAddress = z
     "Where the order ships: kept only as a keyed hash for the buyer's claim history (never stored in clear); optional.",
   );
 
+/**
+ * The buyer's language and time zone as the confirming surface knows them (server/domain/plan-language.ts): kept with
+ * the plan for the buyer e-mails (docs/api.md "E-mail to buyers"). A tag or zone that is not one is 400 parameter_invalid.
+ */
+const customerLanguage = {
+  customer_locale: z
+    .string()
+    .refine((tag) => canonicalLanguageTag(tag) !== undefined, "a BCP 47 language tag, e.g. fr-FR")
+    .optional()
+    .describe(
+      "The buyer's language as a BCP 47 tag (the storefront's or checkout's locale, e.g. fr-FR): the buyer e-mails about the plan are written in it when its language is English, French, German, Spanish or Dutch, else in English.",
+    ),
+  customer_time_zone: z
+    .string()
+    .refine((zone) => canonicalTimeZone(zone) !== undefined, "an IANA time zone name, e.g. Europe/Paris")
+    .optional()
+    .describe("The buyer's IANA time zone (e.g. Europe/Paris): the buyer e-mails give dates in it, else in UTC."),
+};
+
+/** The confirm's customer_locale and customer_time_zone as the domain takes them. */
+export const customerLanguageOf = (body: { customer_locale?: string; customer_time_zone?: string }) => ({
+  locale: body.customer_locale,
+  timeZone: body.customer_time_zone,
+});
+
 export const confirmRequest = z.strictObject({
   quoteId: identifier("From the quote response."),
   quoteToken: z
@@ -108,6 +134,7 @@ export const confirmRequest = z.strictObject({
     ),
   customer_email: customerEmailAtConfirm(),
   shipping_address: shippingAddress,
+  ...customerLanguage,
 });
 
 export const declineRequest = z.strictObject({
@@ -174,7 +201,12 @@ const oneQuoteRef = (body: { quote_id?: string; quoteId?: string }) =>
 const quoteRefIssue = { message: "give quote_id (or quoteId)", path: ["quote_id"] };
 
 export const headlessConfirmRequest = z
-  .strictObject({ ...headlessQuoteRef, customer_email: customerEmailAtConfirm(), shipping_address: shippingAddress })
+  .strictObject({
+    ...headlessQuoteRef,
+    customer_email: customerEmailAtConfirm(),
+    shipping_address: shippingAddress,
+    ...customerLanguage,
+  })
   .refine(oneQuoteRef, quoteRefIssue);
 export const headlessDeclineRequest = z
   .strictObject({ ...headlessQuoteRef, reason: reason.optional() })

@@ -45,6 +45,9 @@ export interface PurchaseRecord extends FeeParts {
   voidReason: string | null;
   /** The buyer's free-look cancellation. */
   cancelledAt: number | null;
+  /** The buyer's locale and time zone recorded at confirm (server/domain/plan-language.ts), or null. */
+  locale: string | null;
+  timeZone: string | null;
   /** The fee owed back after a free-look cancellation (fee_refunds), or null. */
   feeRefund: FeeRefundRecord | null;
   mode: Mode;
@@ -70,6 +73,8 @@ interface PurchaseRow {
   voided_at: number | null;
   void_reason: string | null;
   cancelled_at: number | null;
+  locale: string | null;
+  time_zone: string | null;
   fee_refund_id: string | null;
   fee_refund_amount_cents: number | null;
   fee_refund_currency: string | null;
@@ -92,6 +97,7 @@ export interface PurchaseFilters {
 const PURCHASES = "plans p JOIN orders o ON o.plan_id = p.id LEFT JOIN fee_refunds fr ON fr.plan_id = p.id";
 const PURCHASE_COLUMNS = `p.id, p.reference_number, p.status, p.order_id, o.status AS order_status, p.quote_id, p.currency, p.fee_cents,
   p.payer, p.buyer_fee_cents, p.merchant_fee_cents, p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.created_at, p.voided_at, p.void_reason, p.cancelled_at, p.mode,
+  p.locale, p.time_zone,
   fr.id AS fee_refund_id, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
   fr.channel AS fee_refund_channel, fr.status AS fee_refund_status, fr.reference AS fee_refund_reference,
   fr.refunded_at AS fee_refund_refunded_at`;
@@ -116,6 +122,8 @@ function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
     voidedAt: row.voided_at,
     voidReason: row.void_reason,
     cancelledAt: row.cancelled_at,
+    locale: row.locale,
+    timeZone: row.time_zone,
     feeRefund:
       row.fee_refund_id === null
         ? null
@@ -257,4 +265,13 @@ export async function setPlanCustomerEmail(
     email.hash,
     planId,
   ]);
+}
+
+/** Records the buyer's language and time zone given at confirm (plans.locale, plans.time_zone). */
+export async function savePlanLanguage(
+  tx: Queryable,
+  planId: string,
+  language: { locale: string | null; timeZone: string | null },
+): Promise<void> {
+  await tx.run("UPDATE plans SET locale = ?, time_zone = ? WHERE id = ?", [language.locale, language.timeZone, planId]);
 }

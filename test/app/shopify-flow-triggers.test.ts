@@ -30,6 +30,8 @@ const plan = {
   voidedAt: null,
   voidReason: null,
   cancelledAt: null,
+  customerLocale: null,
+  customerTimeZone: null,
   feeRefund: null,
   livemode: false,
 } satisfies Purchase;

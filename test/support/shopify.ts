@@ -31,7 +31,7 @@ import type {
 import type { RefundInput, RefundProtectionFeeResult } from "../../app/shopify/admin/refund-protection-fee.ts";
 import type { OrderProtectionChoiceResult } from "../../app/shopify/admin/order-protection-choice.ts";
 import type { OrderRiskResult } from "../../app/shopify/admin/order-risk.ts";
-import { CHOICE_METAFIELD } from "@purchase-protection/contract";
+import { CHOICE_METAFIELD, minorDigits } from "@purchase-protection/contract";
 import type { ClaimPayoutOrderResult, MailingAddress } from "../../app/shopify/admin/claim-payout-order.ts";
 import type {
   ClaimReplacementDraft,
@@ -137,14 +137,23 @@ export function orderPayload(input: {
   sourceName?: string;
   /** A B2B order's purchasing company and location. */
   company?: { id: number; location_id: number };
+  /**
+   * A Shopify Markets order: the buyer's currency and the rate Shopify converted the order at (shop units per unit of
+   * it). Then the lines' prices and `shipping` are the buyer's, and each shop amount is converted from its buyer's
+   * amount and rounded to the shop currency's decimals, as in Shopify's price sets.
+   */
+  presentment?: { currency: string; rate: number };
 }) {
   const id = input.id ?? shopifyId();
   const currency = input.currency ?? "USD";
+  const buyerCurrency = input.presentment?.currency ?? currency;
   const subtotal = input.lines.reduce((sum, line) => sum + Number(line.price) * (line.quantity ?? 1), 0);
   const shipping = Number(input.shipping ?? "5.00");
+  const decimal = (amount: number, code: string) => amount.toFixed(minorDigits(code));
+  const shopAmount = (amount: number) => decimal(amount * (input.presentment?.rate ?? 1), currency);
   const money = (amount: number) => ({
-    shop_money: { amount: amount.toFixed(2), currency_code: currency },
-    presentment_money: { amount: amount.toFixed(2), currency_code: currency },
+    shop_money: { amount: shopAmount(amount), currency_code: currency },
+    presentment_money: { amount: decimal(amount, buyerCurrency), currency_code: buyerCurrency },
   });
   const order = {
     id,
@@ -154,11 +163,11 @@ export function orderPayload(input: {
     contact_email: input.email ?? "buyer@example.com",
     created_at: new Date().toISOString(),
     currency,
-    presentment_currency: currency,
+    presentment_currency: buyerCurrency,
     financial_status: "paid",
-    subtotal_price: subtotal.toFixed(2),
+    subtotal_price: shopAmount(subtotal),
     subtotal_price_set: money(subtotal),
-    total_price: (subtotal + shipping).toFixed(2),
+    total_price: shopAmount(subtotal + shipping),
     total_price_set: money(subtotal + shipping),
     total_tax: "0.00",
     test: true,
@@ -173,7 +182,7 @@ export function orderPayload(input: {
       variant_id: Number(line.variantId ?? shopifyId()),
       sku: line.sku ?? null,
       title: line.title ?? "Item",
-      price: line.price,
+      price: shopAmount(Number(line.price)),
       price_set: money(Number(line.price)),
       quantity: line.quantity ?? 1,
       requires_shipping: true,

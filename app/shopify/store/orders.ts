@@ -13,6 +13,8 @@ export interface NewShopifyOrder {
   currency: string;
   /** The goods: order subtotal less the protection line. */
   goodsAmountCents: number;
+  /** A Shopify Markets order: the buyer's currency and the goods in it (what Shopify refunds in). */
+  presentment?: { currency: string; goodsAmountCents: number } | null;
   /** What the buyer paid on the protection line; null without one. */
   linePriceCents: number | null;
   feeCents: number;
@@ -39,9 +41,9 @@ export interface ShopifyOrderSummary {
 /** Records the order as protected; false when it was recorded before (a second job for it), which changes nothing. */
 export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, at: number): Promise<boolean> {
   const inserted = await tx.run(
-    `INSERT INTO shopify_orders (shop, order_id, plan_id, reference_number, currency, goods_amount_cents, line_price_cents, fee_cents,
-       fee_mismatch, order_lines, ship_to, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'protected', ?, ?)
+    `INSERT INTO shopify_orders (shop, order_id, plan_id, reference_number, currency, goods_amount_cents, presentment_currency,
+       presentment_goods_amount_cents, line_price_cents, fee_cents, fee_mismatch, order_lines, ship_to, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'protected', ?, ?)
      ON CONFLICT (shop, order_id) DO NOTHING`,
     [
       order.shop,
@@ -50,6 +52,8 @@ export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, 
       order.referenceNumber,
       order.currency,
       order.goodsAmountCents,
+      order.presentment?.currency ?? null,
+      order.presentment?.goodsAmountCents ?? null,
       order.linePriceCents,
       order.feeCents,
       order.feeMismatch ? 1 : 0,
@@ -62,16 +66,31 @@ export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, 
   return inserted > 0;
 }
 
+/** The order's status and its goods in the currency Shopify refunds it in (a Markets order's: the buyer's). */
 export async function findShopifyOrder(
   tx: Queryable,
   shop: string,
   orderId: string,
 ): Promise<{ status: ShopifyOrderStatus; currency: string; goodsAmountCents: number } | undefined> {
-  const row = await tx.get<{ status: ShopifyOrderStatus; currency: string; goods_amount_cents: number }>(
-    "SELECT status, currency, goods_amount_cents FROM shopify_orders WHERE shop = ? AND order_id = ?",
+  const row = await tx.get<{
+    status: ShopifyOrderStatus;
+    currency: string;
+    goods_amount_cents: number;
+    presentment_currency: string | null;
+    presentment_goods_amount_cents: number | null;
+  }>(
+    `SELECT status, currency, goods_amount_cents, presentment_currency, presentment_goods_amount_cents
+     FROM shopify_orders WHERE shop = ? AND order_id = ?`,
     [shop, orderId],
   );
-  return row && { status: row.status, currency: row.currency, goodsAmountCents: Number(row.goods_amount_cents) };
+  // Shopify refunds a Markets order in the buyer's currency: its goods are counted in that currency.
+  return (
+    row && {
+      status: row.status,
+      currency: row.presentment_currency ?? row.currency,
+      goodsAmountCents: Number(row.presentment_goods_amount_cents ?? row.goods_amount_cents),
+    }
+  );
 }
 
 /** Whose plan the shop's protected order is (its merchant and mode), or undefined when the order has no plan. */

@@ -27,6 +27,7 @@ export function orderPayloadOf(order: ShopifyOrder, keys: PayloadKeys): OrderPay
       value: String(value),
     })),
     source_name: order.source_name ?? null,
+    ...(order.customer_locale ? { customer_locale: String(order.customer_locale) } : {}),
     line_items: (order.line_items ?? []).map(
       ({ admin_graphql_api_id, product_id, price, quantity, title, variant_title }) => {
         const name = [title, variant_title].filter(Boolean).join(" – ");

@@ -16,6 +16,8 @@ export interface ShopifyOrder {
   note_attributes?: { name: string; value: string }[];
   /** Where the order came from: "web" (the online store's checkout), "shopify_draft_order", "pos", an app's id, … */
   source_name?: string | null;
+  /** The buyer's language at checkout, a locale such as "de" or "fr-CA": the plan's e-mails are written in it. */
+  customer_locale?: string | null;
   line_items?: {
     admin_graphql_api_id?: string;
     product_id: number | null;

@@ -100,7 +100,7 @@ final class ClientTest extends TestCase
         $client = self::client();
         $quote = $client->offers->quote(['orderAmountCents' => 12999, 'orderId' => 'order-1', 'protectionProgramId' => 'prog_1', 'customer_email' => 'a@b.c']);
         $this->assertSame(['quoteId' => 'qt_1', 'quoteToken' => 'tok_1'], $quote);
-        $client->offers->confirm(['quote_id' => 'qt_1', 'quoteToken' => 'tok_1', 'orderContext' => ['schemaVersion' => '2026-01-01', 'order' => ['id' => 'order-1', 'coveredAmountCents' => 12999], 'participants' => ['mode' => 'unnamed']], 'customerEmail' => 'a@b.c']);
+        $client->offers->confirm(['quote_id' => 'qt_1', 'quoteToken' => 'tok_1', 'orderContext' => ['schemaVersion' => '2026-01-01', 'order' => ['id' => 'order-1', 'coveredAmountCents' => 12999], 'participants' => ['mode' => 'unnamed']], 'customerEmail' => 'a@b.c', 'customerLocale' => 'fr-FR']);
         $client->offers->decline(['quote_id' => 'qt_1', 'reason' => 'no']);
         $client->offers->void(['reference_number' => 'CLM-2026-7KQ3M9XW']);
         $client->refunds->create('order 1/2');
@@ -115,7 +115,7 @@ final class ClientTest extends TestCase
         $sent = array_map(static fn (array $r) => [$r['method'], $r['url'], $r['body']], Servers::faultRequests());
         $this->assertSame([
             ['POST', '/api/v1/offers/quote', '{"order_amount_cents":12999,"order_id":"order-1","protection_program_id":"prog_1","customer_email":"a@b.c"}'],
-            ['POST', '/api/v1/offers/confirm', '{"quoteId":"qt_1","quoteToken":"tok_1","order_context":{"schema_version":"2026-01-01","order":{"id":"order-1","covered_amount_cents":12999},"participants":{"mode":"unnamed"}},"customer_email":"a@b.c"}'],
+            ['POST', '/api/v1/offers/confirm', '{"quoteId":"qt_1","quoteToken":"tok_1","order_context":{"schema_version":"2026-01-01","order":{"id":"order-1","covered_amount_cents":12999},"participants":{"mode":"unnamed"}},"customer_email":"a@b.c","customer_locale":"fr-FR"}'],
             ['POST', '/api/v1/offers/decline', '{"quoteId":"qt_1","reason":"no"}'],
             ['POST', '/api/v1/offers/void', '{"referenceNumber":"CLM-2026-7KQ3M9XW"}'],
             ['POST', '/api/v1/orders/order%201%2F2/refund', '{}'],

@@ -94,6 +94,10 @@ export type Purchase = {
   voidReason: string | null;
   /** When the buyer cancelled within the 48-hour free look. */
   cancelledAt: string | null;
+  /** The buyer's locale recorded at confirm (BCP 47, e.g. fr-FR), in which the buyer e-mails are written; null: not known or not a served language (English). */
+  customerLocale: string | null;
+  /** The buyer's IANA time zone recorded at confirm, in which the buyer e-mails give dates; null: UTC. */
+  customerTimeZone: string | null;
   /** The fee owed back after a free-look cancellation; null otherwise. */
   feeRefund: {
     amountCents: number;

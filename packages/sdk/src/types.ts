@@ -30,7 +30,15 @@ export type ConfirmParams = (
   | { quoteId: string; quoteToken: string; order_context: OrderContext }
   | EitherCase<{ quote_id: string; quote_token: string; order_context: OrderContext }>
 ) &
-  EitherCase<{ customer_email?: string; shipping_address?: ShippingAddress }>;
+  EitherCase<{ customer_email?: string; shipping_address?: ShippingAddress } & CustomerLanguage>;
+
+/** The buyer's language and time zone, kept with the plan: its e-mails are written in them (docs/api.md "E-mail to buyers"). */
+export interface CustomerLanguage {
+  /** A BCP 47 tag (the storefront's locale, e.g. "fr-FR"); English, French, German, Spanish or Dutch are served. */
+  customer_locale?: string;
+  /** An IANA time zone name, e.g. "Europe/Paris": the e-mails' dates are in it, else in UTC. */
+  customer_time_zone?: string;
+}
 
 /**
  * Where the order ships, optional on confirms: the service keeps only a keyed hash of it, to count a buyer's claims to
@@ -116,11 +124,13 @@ export type HeadlessQuoteParams = EitherCase<{
 }>;
 
 /** The buyer's address is required unless the quote has one (422 customer_email_required). */
-export type HeadlessConfirmParams = EitherCase<{
-  quote_id: string;
-  customer_email?: string;
-  shipping_address?: ShippingAddress;
-}>;
+export type HeadlessConfirmParams = EitherCase<
+  {
+    quote_id: string;
+    customer_email?: string;
+    shipping_address?: ShippingAddress;
+  } & CustomerLanguage
+>;
 
 /** POST /purchases/{id}/customer-email: the buyer's address, set or corrected. */
 export type CustomerEmailParams = EitherCase<{ customer_email: string }>;

@@ -109,6 +109,8 @@ describe("wire spelling", () => {
         participants: { mode: "unnamed" },
       },
       customer_email: "ada@example.com",
+      customer_locale: "fr-FR",
+      customer_time_zone: "Europe/Paris",
     };
     await client.offers.confirm(wire);
     await client.offers.confirm({
@@ -120,12 +122,16 @@ describe("wire spelling", () => {
         participants: { mode: "unnamed" },
       },
       customerEmail: "ada@example.com",
+      customerLocale: "fr-FR",
+      customerTimeZone: "Europe/Paris",
     });
     await client.offers.confirm({
       quote_id: "qt_1",
       quote_token: "tok",
       order_context: wire.order_context,
       customer_email: "ada@example.com",
+      customer_locale: "fr-FR",
+      customer_time_zone: "Europe/Paris",
     });
     for (const i of [0, 1, 2]) assert.deepEqual(body(i), wire);
   });

@@ -33,7 +33,8 @@ final class Headless
 
     /**
      * @param array<string, mixed>|\stdClass $payload quote_id, customer_email? (required unless the quote has one),
-     *     shipping_address? (country_code, postal_code?, line1: kept only as a keyed hash)
+     *     shipping_address? (country_code, postal_code?, line1: kept only as a keyed hash), customer_locale? and
+     *     customer_time_zone? (the buyer's BCP 47 language and IANA time zone: the plan's e-mails are written in them)
      * @return array<string, mixed>
      */
     public function confirm(array|\stdClass $payload, ?string $idempotencyKey = null): array

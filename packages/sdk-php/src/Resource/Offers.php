@@ -55,6 +55,8 @@ final class Offers
     /**
      * @param array<string, mixed> $payload quoteId, quoteToken, order_context (or orderContext; nested keys either way),
      *     customer_email (or customerEmail): the buyer's address, required unless the quote has one,
+     *     customer_locale, customer_time_zone (or customerLocale, customerTimeZone): optional, the buyer's language (BCP 47)
+     *     and IANA time zone, which the plan's e-mails are written in,
      *     shipping_address (or shippingAddress; nested keys either way): optional, kept only as a keyed hash
      * @return array<string, mixed>
      */
@@ -67,10 +69,12 @@ final class Offers
                 unset($body[$camel]);
             }
         }
-        // The buyer's address goes snake_case, as the quote's does.
-        if (array_key_exists('customerEmail', $body)) {
-            $body['customer_email'] = $body['customerEmail'];
-            unset($body['customerEmail']);
+        // The buyer's address, language and time zone go snake_case, as the quote's address does.
+        foreach (['customerEmail' => 'customer_email', 'customerLocale' => 'customer_locale', 'customerTimeZone' => 'customer_time_zone'] as $camel => $snake) {
+            if (array_key_exists($camel, $body)) {
+                $body[$snake] = $body[$camel];
+                unset($body[$camel]);
+            }
         }
         return $this->post('/offers/confirm', $body, $idempotencyKey);
     }

@@ -42,11 +42,14 @@ export class Offers {
 
   /** Confirm; `customerEmail` (or `customer_email`) is the buyer's address, required unless the quote has one. */
   confirm(payload: ConfirmParams, idempotencyKey?: string): Promise<Confirmation> {
-    const { orderContext, customerEmail, shippingAddress, ...rest } = camelCaseKeys(payload);
+    const { orderContext, customerEmail, shippingAddress, customerLocale, customerTimeZone, ...rest } =
+      camelCaseKeys(payload);
     const body = {
       ...rest,
       ...(orderContext === undefined ? {} : { order_context: snakeCaseKeys(orderContext) }),
       ...(customerEmail === undefined ? {} : { customer_email: customerEmail }),
+      ...(customerLocale === undefined ? {} : { customer_locale: customerLocale }),
+      ...(customerTimeZone === undefined ? {} : { customer_time_zone: customerTimeZone }),
       ...(shippingAddress === undefined ? {} : { shipping_address: snakeCaseKeys(shippingAddress) }),
     };
     return this.#post("/offers/confirm", body, idempotencyKey);

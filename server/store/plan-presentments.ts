@@ -1,0 +1,36 @@
+// What the buyer of a plan paid in their own currency when it is not the plan's (plan_presentments): a Shopify
+// Markets order's presentment currency, its amounts and the rate to the plan's currency (docs/shopify.md "Shopify
+// Markets: the buyer's currency"). The plan, its ledger and statements stay in the plan's currency.
+import type { Queryable } from "./database.ts";
+
+export interface PlanPresentmentRecord {
+  currency: string;
+  /** The covered goods in the buyer's currency (its minor units). */
+  coveredAmountCents: number;
+  /** What the buyer paid for the protection in their currency; null without a protection line. */
+  buyerPaidCents: number | null;
+  /** Plan currency per unit of the buyer's currency: a decimal string. */
+  exchangeRate: string;
+}
+
+/** Records the plan's presentment; a plan that has one keeps it (the job that made the plan may run again). */
+export async function insertPlanPresentment(
+  tx: Queryable,
+  planId: string,
+  presentment: PlanPresentmentRecord,
+  at: number,
+): Promise<void> {
+  await tx.run(
+    `INSERT INTO plan_presentments (plan_id, currency, covered_amount_cents, buyer_paid_cents, exchange_rate, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (plan_id) DO NOTHING`,
+    [
+      planId,
+      presentment.currency,
+      presentment.coveredAmountCents,
+      presentment.buyerPaidCents,
+      presentment.exchangeRate,
+      at,
+    ],
+  );
+}

@@ -1,0 +1,3 @@
+import { shopifyMarketsSuite } from "./shopify-markets-flows.ts";
+
+shopifyMarketsSuite("postgres");
