@@ -18,6 +18,11 @@ export interface OrderPayload {
   admin_graphql_api_id: string;
   currency: string;
   subtotal_price: string;
+  /**
+   * A Shopify Markets order (the buyer paid in another currency than the shop's): that currency and the subtotal in
+   * it. Absent on other orders, and on jobs queued before it was kept.
+   */
+  presentment?: { currency: string; subtotal_price: string };
   email?: string | null;
   /** The order's name ("#1001"); absent on jobs queued before it was kept. */
   name?: string | null;
@@ -28,9 +33,19 @@ export interface OrderPayload {
   customer_locale?: string;
   /**
    * title: the product's and variant's name, for the claims console; id: the line's gid, for a refund of protection
-   * units. Both absent on jobs queued before they were kept.
+   * units. Both absent on jobs queued before they were kept. variant_id: the line's variant (a protection line's fee
+   * tier); presentment_price: the unit price in the buyer's currency, on a Markets order. Absent when Shopify sent
+   * none, and on jobs queued before they were kept.
    */
-  line_items: { product_id: number | string | null; price: string; quantity: number; title?: string; id?: string }[];
+  line_items: {
+    product_id: number | string | null;
+    price: string;
+    quantity: number;
+    title?: string;
+    id?: string;
+    variant_id?: string;
+    presentment_price?: string;
+  }[];
   /**
    * Where the order was shipped, to the town only (no name, street or phone): the claims console shows it beside a
    * claim. Null: nothing to ship; absent on jobs queued before it was kept.

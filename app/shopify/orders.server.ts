@@ -25,6 +25,7 @@ import type { ShopifyDeps } from "./deps.server.ts";
 import { isClaimRefundNote } from "./claim-payouts.server.ts";
 import { LINE_REFUND_JOB, LINE_REFUND_NOTE, lineRefundJobId } from "./fee-refunds.server.ts";
 import { orderConsent } from "./order-consent.ts";
+import { planPresentment } from "./presentment.ts";
 import { orderProtectionChoice } from "./admin/order-protection-choice.ts";
 import { protectionRefundOrder } from "./admin/protection-refund-order.ts";
 
@@ -136,11 +137,20 @@ async function protectOrder(
       consent.evidence,
       async (tx, plan) => {
         // The line pays the buyer's part (a split program's buyer share; docs/api.md "Who pays"), at its tier.
-        const tierCents = tierFor(installation.tiers, plan.buyerFeeCents)?.priceCents ?? plan.buyerFeeCents;
+        const tier = tierFor(installation.tiers, plan.buyerFeeCents);
+        const tierCents = tier?.priceCents ?? plan.buyerFeeCents;
+        // A Markets order's line costs the tier's price as the market converted and rounded it, and the shop's amount
+        // Shopify converts that back to is not the tier's: there the tier's line is known by its variant
+        // (docs/shopify.md "Shopify Markets: the buyer's currency").
+        const atTier = (line: (typeof protectionLines)[number]) =>
+          order.presentment && line.variant_id !== undefined
+            ? line.variant_id === tier?.variantId
+            : cents(line.price) === tierCents;
         // One plan, one protection unit: the one at the fee's tier (else the first) stays, any other is refunded.
-        const kept = protectionLines.find((line) => cents(line.price) === tierCents) ?? protectionLines[0];
+        const kept = protectionLines.find(atTier) ?? protectionLines[0];
         const linePriceCents = kept ? cents(kept.price) : null;
-        const feeMismatch = linePriceCents !== tierCents;
+        const feeMismatch = !kept || !atTier(kept);
+        const presentment = planPresentment(order, protectionLines, kept);
         if (feeMismatch)
           deps.logger.warn(
             { shop: job.shop, orderId, linePriceCents, buyerFeeCents: plan.buyerFeeCents },
@@ -155,6 +165,10 @@ async function protectOrder(
             referenceNumber: plan.referenceNumber,
             currency: order.currency,
             goodsAmountCents,
+            presentment: presentment && {
+              currency: presentment.currency,
+              goodsAmountCents: presentment.coveredAmountCents,
+            },
             linePriceCents,
             feeCents: plan.feeCents,
             feeMismatch,
@@ -170,6 +184,7 @@ async function protectOrder(
           },
           deps.services.clock(),
         );
+        if (presentment) await deps.shopify.recordPresentment(tx, plan.planId, presentment);
         // An order recorded before (a second job for it) has its follow-ups already.
         if (recorded) {
           await enqueueNamedJob(tx, deps.services, {

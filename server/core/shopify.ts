@@ -19,6 +19,7 @@ import { DomainError } from "../domain/errors.ts";
 import { errors, fromZodError, toApiError } from "../http/errors.ts";
 import { lockOrderByExternalId } from "../store/orders.ts";
 import type { Queryable } from "../store/database.ts";
+import { insertPlanPresentment, type PlanPresentmentRecord } from "../store/plan-presentments.ts";
 import type { ConsentEvidence } from "../vocabulary/plans.ts";
 
 /**
@@ -52,6 +53,12 @@ export function shopifyArea(deps: CoreDeps) {
   }
 
   return {
+    /**
+     * Keeps, beside the plan and in the unit's transaction `tx`, what its buyer paid in their own currency when it is
+     * not the plan's (a Shopify Markets order); a plan that has it keeps the first.
+     */
+    recordPresentment: (tx: Queryable, planId: string, presentment: PlanPresentmentRecord) =>
+      insertPlanPresentment(tx, planId, presentment, services.clock()),
     /**
      * Quotes the order and confirms the quote with the shop's secret key, the consent record naming the `evidence` of
      * the buyer's choice the app found on the order, then lets the app record the plan (`record`) in the same

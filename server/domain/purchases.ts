@@ -5,6 +5,7 @@ import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import type { ConsentRecord, FeeParts } from "../vocabulary/plans.ts";
 import { findPurchase, listPurchasesPage, type PurchaseFilters, type PurchaseRecord } from "../store/plans.ts";
 import type { FeeRefundRecord } from "../store/fee-refunds.ts";
+import type { PlanPresentmentRecord } from "../store/plan-presentments.ts";
 
 export type { PurchaseFilters };
 
@@ -39,6 +40,11 @@ export interface Purchase extends FeeParts {
   /** The fee owed back after a free-look cancellation: refunded by the Shopify app, or confirmed by the merchant. */
   feeRefund: FeeRefund | null;
   livemode: boolean;
+  /**
+   * What the buyer saw and paid in their own currency, when it is not the plan's (a Shopify Markets order: docs/shopify.md
+   * "Shopify Markets: the buyer's currency"); the plan's amounts, ledger and statements stay in `currency`.
+   */
+  presentment?: PlanPresentmentRecord;
   consent?: ConsentRecord;
 }
 
@@ -86,6 +92,7 @@ export function toPurchase(record: PurchaseRecord, withConsent = false): Purchas
     customerTimeZone: record.timeZone,
     feeRefund: record.feeRefund === null ? null : toFeeRefund(record.feeRefund),
     livemode: record.mode === "live",
+    ...(record.presentment ? { presentment: record.presentment } : {}),
     ...(withConsent && record.consent ? { consent: record.consent } : {}),
   };
 }

@@ -128,6 +128,24 @@ export const purchase = z.strictObject({
     .nullable()
     .describe("The fee owed back after a free-look cancellation; null otherwise."),
   livemode: z.boolean(),
+  presentment: z
+    .strictObject({
+      currency: z.string().describe("The buyer's currency; the amounts here are in its minor units."),
+      coveredAmountCents: cents.describe("The covered goods as the buyer paid for them."),
+      buyerPaidCents: cents
+        .nullable()
+        .describe("What the buyer paid for the protection (its order line); null: the order had no protection line."),
+      exchangeRate: z
+        .string()
+        .regex(/^\d+\.\d{10}$/)
+        .describe(
+          "Units of `currency` (the plan's) per unit of the buyer's currency, from the order's subtotal in both, to 10 decimal places (half up).",
+        ),
+    })
+    .optional()
+    .describe(
+      "Only on a plan whose buyer paid in another currency than the plan's (a Shopify Markets order): what they saw and paid. The plan's amounts, its ledger and statements stay in `currency`.",
+    ),
 });
 
 /** What the buyer saw and agreed to, kept with the plan. */

@@ -7,6 +7,7 @@ import type { ConsentRecord, FeeParts, Payer, PlanSelector, PlanStatus, OrderCon
 import { forUpdate, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 import type { FeeRefundRecord } from "./fee-refunds.ts";
+import type { PlanPresentmentRecord } from "./plan-presentments.ts";
 
 export interface NewPlan extends FeeParts {
   id: string;
@@ -50,6 +51,8 @@ export interface PurchaseRecord extends FeeParts {
   timeZone: string | null;
   /** The fee owed back after a free-look cancellation (fee_refunds), or null. */
   feeRefund: FeeRefundRecord | null;
+  /** What the buyer paid in their own currency, when it is not the plan's (plan_presentments). */
+  presentment?: PlanPresentmentRecord;
   mode: Mode;
   consent?: ConsentRecord;
 }
@@ -82,6 +85,10 @@ interface PurchaseRow {
   fee_refund_status: FeeRefundRecord["status"] | null;
   fee_refund_reference: string | null;
   fee_refund_refunded_at: number | null;
+  presentment_currency: string | null;
+  presentment_covered_amount_cents: number | null;
+  presentment_buyer_paid_cents: number | null;
+  presentment_exchange_rate: string | null;
   mode: Mode;
   consent?: string;
 }
@@ -94,13 +101,16 @@ export interface PurchaseFilters {
   createdLt?: number;
 }
 
-const PURCHASES = "plans p JOIN orders o ON o.plan_id = p.id LEFT JOIN fee_refunds fr ON fr.plan_id = p.id";
+const PURCHASES =
+  "plans p JOIN orders o ON o.plan_id = p.id LEFT JOIN fee_refunds fr ON fr.plan_id = p.id LEFT JOIN plan_presentments pp ON pp.plan_id = p.id";
 const PURCHASE_COLUMNS = `p.id, p.reference_number, p.status, p.order_id, o.status AS order_status, p.quote_id, p.currency, p.fee_cents,
   p.payer, p.buyer_fee_cents, p.merchant_fee_cents, p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.created_at, p.voided_at, p.void_reason, p.cancelled_at, p.mode,
   p.locale, p.time_zone,
   fr.id AS fee_refund_id, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
   fr.channel AS fee_refund_channel, fr.status AS fee_refund_status, fr.reference AS fee_refund_reference,
-  fr.refunded_at AS fee_refund_refunded_at`;
+  fr.refunded_at AS fee_refund_refunded_at, pp.currency AS presentment_currency,
+  pp.covered_amount_cents AS presentment_covered_amount_cents, pp.buyer_paid_cents AS presentment_buyer_paid_cents,
+  pp.exchange_rate AS presentment_exchange_rate`;
 
 function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
   return {
@@ -136,6 +146,16 @@ function toPurchaseRecord(row: PurchaseRow): PurchaseRecord {
             reference: row.fee_refund_reference,
             refundedAt: row.fee_refund_refunded_at,
           },
+    ...(row.presentment_currency === null
+      ? {}
+      : {
+          presentment: {
+            currency: row.presentment_currency,
+            coveredAmountCents: row.presentment_covered_amount_cents!,
+            buyerPaidCents: row.presentment_buyer_paid_cents,
+            exchangeRate: row.presentment_exchange_rate!,
+          },
+        }),
     mode: row.mode,
     ...(row.consent === undefined ? {} : { consent: JSON.parse(row.consent) as ConsentRecord }),
   };

@@ -15,11 +15,17 @@ export function orderPayloadOf(order: ShopifyOrder, keys: PayloadKeys): OrderPay
   const addressHash =
     address &&
     shippingAddressHash(keys, { countryCode: address.country_code, postalCode: address.zip, line1: address.address1 });
+  const subtotalSet = order.subtotal_price === undefined ? order.total_price_set : order.subtotal_price_set;
+  // docs/shopify.md "Shopify Markets: the buyer's currency".
+  const markets = subtotalSet && order.presentment_currency && order.presentment_currency !== order.currency;
   return {
     id: String(order.id),
     admin_graphql_api_id: order.admin_graphql_api_id,
     currency: order.currency,
     subtotal_price: order.subtotal_price ?? order.total_price,
+    ...(markets
+      ? { presentment: { currency: order.presentment_currency!, subtotal_price: subtotalSet.presentment_money.amount } }
+      : {}),
     email: order.email || order.contact_email || order.customer?.email || null,
     name: order.name ?? null,
     note_attributes: (order.note_attributes ?? []).map(({ name, value }) => ({
@@ -29,7 +35,7 @@ export function orderPayloadOf(order: ShopifyOrder, keys: PayloadKeys): OrderPay
     source_name: order.source_name ?? null,
     ...(order.customer_locale ? { customer_locale: String(order.customer_locale) } : {}),
     line_items: (order.line_items ?? []).map(
-      ({ admin_graphql_api_id, product_id, price, quantity, title, variant_title }) => {
+      ({ admin_graphql_api_id, product_id, variant_id, price, price_set, quantity, title, variant_title }) => {
         const name = [title, variant_title].filter(Boolean).join(" – ");
         return {
           product_id,
@@ -37,6 +43,8 @@ export function orderPayloadOf(order: ShopifyOrder, keys: PayloadKeys): OrderPay
           quantity,
           ...(name ? { title: name.slice(0, 200) } : {}),
           ...(admin_graphql_api_id ? { id: admin_graphql_api_id } : {}),
+          ...(variant_id ? { variant_id: String(variant_id) } : {}),
+          ...(markets && price_set ? { presentment_price: price_set.presentment_money.amount } : {}),
         };
       },
     ),

@@ -110,6 +110,17 @@ export type Purchase = {
     refundedAt: string | null;
   } | null;
   livemode: boolean;
+  /** Only on a plan whose buyer paid in another currency than the plan's (a Shopify Markets order): what they saw and paid. The plan's amounts, its ledger and statements stay in `currency`. */
+  presentment?: {
+    /** The buyer's currency; the amounts here are in its minor units. */
+    currency: string;
+    /** The covered goods as the buyer paid for them. */
+    coveredAmountCents: number;
+    /** What the buyer paid for the protection (its order line); null: the order had no protection line. */
+    buyerPaidCents: number | null;
+    /** Units of `currency` (the plan's) per unit of the buyer's currency, from the order's subtotal in both, to 10 decimal places (half up). */
+    exchangeRate: string;
+  };
 };
 
 /** The consent of the getPurchase response. */
