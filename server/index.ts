@@ -66,7 +66,7 @@ export { fullDisclosure } from "./domain/disclosure.ts";
 // Services: install and uninstall, privacy, the dashboard's reads
 export { createTestMerchant, mintKeyPair, revokeMerchantKeys } from "./domain/merchants.ts";
 export { gettingStartedFacts, type GettingStartedFacts } from "./domain/getting-started.ts";
-export { loadActiveProgram, programTermsOf, type EditableProgram } from "./domain/programs.ts";
+export { DEFAULT_CURRENCY_LIMITS, loadActiveProgram, programTermsOf, type EditableProgram } from "./domain/programs.ts";
 export { listPrograms, type ProgramView } from "./domain/programs.ts";
 export { priceOffer, splitFee } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";

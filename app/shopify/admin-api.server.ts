@@ -29,14 +29,16 @@ const TIER_OPTION = "Protection fee";
 /**
  * Creates the hidden, non-shipping, untaxed "Purchase Protection" product with one variant per price tier, or brings
  * the existing one (same handle) back to exactly those tiers; hidden from search and collections (`seo.hidden`) and
- * published to the Online Store so the Ajax Cart API can add it. Returns its id and tiers.
+ * published to the Online Store so the Ajax Cart API can add it. Returns its id and tiers. The tiers are priced in
+ * the shop's currency (`pricesIn` of it: a program's limits differ per currency).
  */
 export async function ensureProtectionProduct(
   graphql: AdminGraphql,
-  prices: number[],
+  pricesIn: (currency: string) => number[],
 ): Promise<{ productId: string; tiers: FeeTier[] }> {
   const { shop, productByIdentifier } = await protectionProduct(graphql, { handle: PROTECTION_PRODUCT_HANDLE });
   const currency = shop.currencyCode;
+  const prices = pricesIn(currency);
   const label = (cents: number) => formatDecimalAmount(cents, currency);
   const input: ProductSetInput = {
     ...(productByIdentifier?.id ? { id: productByIdentifier.id } : {}),

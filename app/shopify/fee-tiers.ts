@@ -1,7 +1,7 @@
 // The buyer pays the protection fee through a cart line of the hidden "Purchase Protection" product, whose variants
 // are price tiers (docs/shopify.md "Shopify app", fee tiers). Fees are computed per order, so the line uses the smallest tier that covers the
 // quoted fee; the ladder is fine where most fees fall and coarser above, and stays within one page of variants.
-import { applyBps } from "../../server/index.ts";
+import { applyBps, type EditableProgram } from "../../server/index.ts";
 
 /** Step sizes (minor units) by price band: 0.05 up to 5.00, 0.25 up to 20.00, 1.00 up to 100.00, then 5.00. */
 const LADDER = [
@@ -14,11 +14,16 @@ const LADDER = [
 /** Admin GraphQL returns at most 250 variants per page; one page keeps install and reads simple. */
 export const MAX_TIERS = 250;
 
-/** The tier prices for a program's fee range: from its minimum fee to the fee of its largest covered amount. */
-export function tierPrices(program: { minFeeCents: number; rateBps: number; maxCoveredCents: number }): number[] {
-  const highest = Math.max(program.minFeeCents, applyBps(program.maxCoveredCents, program.rateBps));
+/**
+ * The tier prices for a program's fee range in the shop's currency: from its minimum fee there to the fee of its
+ * largest covered amount there.
+ */
+export function tierPrices(program: Pick<EditableProgram, "rateBps" | "currencyLimits">, currency: string): number[] {
+  const limit = program.currencyLimits[currency as keyof EditableProgram["currencyLimits"]];
+  if (!limit) throw new Error(`the program offers no protection in the shop's currency, ${currency}`);
+  const highest = Math.max(limit.minFeeCents, applyBps(limit.maxCoveredCents, program.rateBps));
   const prices: number[] = [];
-  let price = program.minFeeCents;
+  let price = limit.minFeeCents;
   for (;;) {
     prices.push(price);
     if (price >= highest) break;

@@ -74,7 +74,7 @@ async function setUpStorefront(deps: ShopifyDeps, shop: string): Promise<void> {
     installation.programId,
   );
   const admin = await deps.adminApi(shop);
-  const product = await ensureProtectionProduct(admin, tierPrices(program));
+  const product = await ensureProtectionProduct(admin, (currency) => tierPrices(program, currency));
   await saveProtectionProduct(deps.db, deps.services, shop, product);
   await writeStorefrontConfig(admin, {
     version: 1,

@@ -142,10 +142,9 @@ async function liveProgramOf(tx: Tx, services: Services, live: { merchantId: str
 
 const termsOf = ({
   rateBps,
-  minFeeCents,
-  maxCoveredCents,
   currencies,
+  currencyLimits,
   productCategories,
   payer,
   buyerShareBps,
-}: EditableProgram) => ({ rateBps, minFeeCents, maxCoveredCents, currencies, productCategories, payer, buyerShareBps });
+}: EditableProgram) => ({ rateBps, currencies, currencyLimits, productCategories, payer, buyerShareBps });

@@ -4,7 +4,7 @@ import { iso, type Services, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
 export type { EditableProgram };
-import { SUPPORTED_CURRENCIES } from "../vocabulary/money.ts";
+import { SUPPORTED_CURRENCIES, type Currency, type CurrencyLimit, type CurrencyLimits } from "../vocabulary/money.ts";
 import { PAYERS, type Payer } from "../vocabulary/plans.ts";
 import { claimRulesSchema, type ClaimRules } from "./claim-rules.ts";
 import { z } from "zod";
@@ -25,14 +25,31 @@ import {
 
 export type Program = ProgramRecord;
 
-/** The terms every new merchant starts with, in each mode: 3 % of the covered amount, at least 1.00. */
+/**
+ * The limits a currency starts with in a new program, in its minor units: about 1.00 US dollar at least and 5,000 US
+ * dollars covered (docs/api.md "Programs").
+ */
+export const DEFAULT_CURRENCY_LIMITS: Record<Currency, CurrencyLimit> = {
+  USD: { minFeeCents: 100, maxCoveredCents: 500_000 },
+  CAD: { minFeeCents: 100, maxCoveredCents: 500_000 },
+  EUR: { minFeeCents: 100, maxCoveredCents: 500_000 },
+  GBP: { minFeeCents: 100, maxCoveredCents: 500_000 },
+  AUD: { minFeeCents: 100, maxCoveredCents: 500_000 },
+  NZD: { minFeeCents: 100, maxCoveredCents: 500_000 },
+  JPY: { minFeeCents: 150, maxCoveredCents: 750_000 },
+  KWD: { minFeeCents: 300, maxCoveredCents: 1_500_000 },
+  BHD: { minFeeCents: 400, maxCoveredCents: 2_000_000 },
+  JOD: { minFeeCents: 700, maxCoveredCents: 3_500_000 },
+  OMR: { minFeeCents: 400, maxCoveredCents: 2_000_000 },
+};
+
+/** The terms every new merchant starts with, in each mode: 3 % of the covered amount, at least about 1.00 USD. */
 export const DEFAULT_PROGRAM: ProgramTerms = {
   name: "Default protection",
   rateBps: 300,
-  minFeeCents: 100,
-  maxCoveredCents: 500_000,
   merchantShareBps: 2_000,
   currencies: [...SUPPORTED_CURRENCIES],
+  currencyLimits: DEFAULT_CURRENCY_LIMITS,
   productCategories: [],
   payer: "buyer",
   buyerShareBps: null,
@@ -52,7 +69,10 @@ export async function createProgram(
 ): Promise<string> {
   const now = services.clock();
   const id = newId("prog", now, services.random);
-  await insertProgram(tx, actor, { id, terms, createdAt: now });
+  // Terms may carry limits for more currencies than the program offers (DEFAULT_CURRENCY_LIMITS): it keeps its own.
+  const ownLimits = Object.fromEntries(terms.currencies.map((currency) => [currency, terms.currencyLimits[currency]]));
+  const currencyLimits = agreeingLimits(terms.currencies, ownLimits);
+  await insertProgram(tx, actor, { id, terms: { ...terms, currencyLimits }, createdAt: now });
   return id;
 }
 
@@ -128,6 +148,31 @@ const programUpdateSchema = z.strictObject({
   buyerSharePercent: z.unknown().optional(),
 });
 
+/**
+ * A program's limits, once each of its currencies has its own and no other currency has any; else a DomainError on
+ * the currency's limits (currencyLimits.KWD).
+ */
+function agreeingLimits(currencies: readonly Currency[], limits: CurrencyLimits): CurrencyLimits {
+  const missing = currencies.find((currency) => !limits[currency]);
+  if (missing)
+    throw new DomainError(
+      "invalid",
+      "parameter_invalid",
+      `Enter the minimum fee and the maximum covered amount in ${missing}, the program offers protection in it.`,
+      `currencyLimits.${missing}`,
+    );
+  const extra = Object.keys(limits).find((currency) => !currencies.includes(currency as Currency));
+  if (extra)
+    throw new DomainError(
+      "invalid",
+      "parameter_invalid",
+      `The program does not offer protection in ${extra}: choose ${extra} among its currencies or leave out its limits.`,
+      `currencyLimits.${extra}`,
+    );
+  // Stored in the order of the program's currencies, whatever order they were given in.
+  return Object.fromEntries(currencies.map((currency) => [currency, limits[currency]]));
+}
+
 /** A split's buyer share in basis points, or the problem with what was typed. */
 const buyerShareSchema = z.coerce
   .number("Enter the buyer's share as a percentage, such as 50.")
@@ -167,8 +212,11 @@ export async function updateProgram(
   const parsed = programUpdateSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new DomainError("invalid", "parameter_invalid", issue.message, String(issue.path[0] ?? ""));
+    // A currency's limits are named down to the amount (currencyLimits.JPY.minFeeCents); other fields by their name.
+    const field = issue.path[0] === "currencyLimits" ? issue.path.join(".") : String(issue.path[0] ?? "");
+    throw new DomainError("invalid", "parameter_invalid", issue.message, field);
   }
+  const currencyLimits = agreeingLimits(parsed.data.currencies, parsed.data.currencyLimits);
   const claimRules = parseClaimRules(parsed.data.claimRules ?? {});
   const actor = { merchantId: source.merchantId, mode: source.mode };
   const program = await programTermsOf(tx, actor);
@@ -178,9 +226,8 @@ export async function updateProgram(
       : parsePayer(parsed.data.payer, parsed.data.buyerSharePercent);
   const terms = {
     rateBps: Math.round(parsed.data.ratePercent * 100),
-    minFeeCents: parsed.data.minFeeCents,
-    maxCoveredCents: parsed.data.maxCoveredCents,
     currencies: parsed.data.currencies,
+    currencyLimits,
     productCategories: parsed.data.productCategories,
     claimRules: JSON.stringify(claimRules),
     settlementPeriod: parsed.data.settlementPeriod,
@@ -192,8 +239,7 @@ export async function updateProgram(
     subject: program.id,
     detail: {
       rateBps: terms.rateBps,
-      minFeeCents: terms.minFeeCents,
-      maxCoveredCents: terms.maxCoveredCents,
+      currencyLimits: JSON.stringify(terms.currencyLimits),
       settlementPeriod: terms.settlementPeriod,
       payer: terms.payer,
       buyerShareBps: terms.buyerShareBps,
@@ -212,10 +258,14 @@ export interface ProgramView {
   name: string;
   active: boolean;
   rateBps: number;
+  /** @deprecated The limits in the program's first currency (docs/api.md "Programs"): use currencyLimits. */
   minFeeCents: number;
+  /** @deprecated The limits in the program's first currency: use currencyLimits. */
   maxCoveredCents: number;
   merchantShareBps: number;
   currencies: string[];
+  /** Each currency's minimum fee and largest covered amount, in its minor units. */
+  currencyLimits: CurrencyLimits;
   /** Empty: any category. */
   productCategories: string[];
   settlementPeriod: "weekly" | "monthly";
@@ -227,16 +277,18 @@ export interface ProgramView {
 }
 
 function toProgramView(program: ListedProgram): ProgramView {
+  const first = program.currencyLimits[program.currencies[0]];
   return {
     id: program.id,
     object: "protection_program",
     name: program.name,
     active: program.active,
     rateBps: program.rateBps,
-    minFeeCents: program.minFeeCents,
-    maxCoveredCents: program.maxCoveredCents,
+    minFeeCents: first?.minFeeCents ?? 0,
+    maxCoveredCents: first?.maxCoveredCents ?? 0,
     merchantShareBps: program.merchantShareBps,
     currencies: program.currencies,
+    currencyLimits: program.currencyLimits,
     productCategories: program.productCategories,
     settlementPeriod: program.settlementPeriod,
     payer: program.payer,

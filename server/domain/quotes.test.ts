@@ -13,23 +13,43 @@ import { storeBuyerEmail } from "./buyer-emails.ts";
 import { createSealer } from "../secrets/sealer.ts";
 
 describe("priceOffer", () => {
-  const program = { rateBps: 300, minFeeCents: 100, maxCoveredCents: 500_000 };
+  const program = {
+    rateBps: 300,
+    currencyLimits: {
+      USD: { minFeeCents: 100, maxCoveredCents: 500_000 },
+      JPY: { minFeeCents: 150, maxCoveredCents: 750_000 },
+      KWD: { minFeeCents: 300, maxCoveredCents: 1_500_000 },
+    },
+  };
 
   it("charges the rate of the covered amount, rounded half up", () => {
-    assert.deepEqual(priceOffer(program, 12_999), { coveredAmountCents: 12_999, feeCents: 390 });
-    assert.deepEqual(priceOffer(program, 4_150), { coveredAmountCents: 4_150, feeCents: 125 });
-    assert.deepEqual(priceOffer(program, 4_149), { coveredAmountCents: 4_149, feeCents: 124 });
+    assert.deepEqual(priceOffer(program, "USD", 12_999), { coveredAmountCents: 12_999, feeCents: 390 });
+    assert.deepEqual(priceOffer(program, "USD", 4_150), { coveredAmountCents: 4_150, feeCents: 125 });
+    assert.deepEqual(priceOffer(program, "USD", 4_149), { coveredAmountCents: 4_149, feeCents: 124 });
   });
 
   it("charges at least the minimum fee", () => {
-    assert.deepEqual(priceOffer(program, 1), { coveredAmountCents: 1, feeCents: 100 });
-    assert.deepEqual(priceOffer(program, 3_349), { coveredAmountCents: 3_349, feeCents: 100 });
-    assert.deepEqual(priceOffer(program, 3_350), { coveredAmountCents: 3_350, feeCents: 101 });
+    assert.deepEqual(priceOffer(program, "USD", 1), { coveredAmountCents: 1, feeCents: 100 });
+    assert.deepEqual(priceOffer(program, "USD", 3_349), { coveredAmountCents: 3_349, feeCents: 100 });
+    assert.deepEqual(priceOffer(program, "USD", 3_350), { coveredAmountCents: 3_350, feeCents: 101 });
   });
 
   it("covers at most the program's maximum and prices only what it covers", () => {
-    assert.deepEqual(priceOffer(program, 500_000), { coveredAmountCents: 500_000, feeCents: 15_000 });
-    assert.deepEqual(priceOffer(program, 2_000_000), { coveredAmountCents: 500_000, feeCents: 15_000 });
+    assert.deepEqual(priceOffer(program, "USD", 500_000), { coveredAmountCents: 500_000, feeCents: 15_000 });
+    assert.deepEqual(priceOffer(program, "USD", 2_000_000), { coveredAmountCents: 500_000, feeCents: 15_000 });
+  });
+
+  it("prices each currency under its own limits, in its own minor units", () => {
+    // ¥4,999 × 3 % = ¥149.97 → ¥150, the minimum; ¥5,017 × 3 % = ¥150.51 → ¥151; over ¥750,000 covered up to it.
+    assert.deepEqual(priceOffer(program, "JPY", 4_999), { coveredAmountCents: 4_999, feeCents: 150 });
+    assert.deepEqual(priceOffer(program, "JPY", 5_017), { coveredAmountCents: 5_017, feeCents: 151 });
+    assert.deepEqual(priceOffer(program, "JPY", 800_000), { coveredAmountCents: 750_000, feeCents: 22_500 });
+    // KWD 12.345 (12,345 fils) × 3 % = 370.35 → 0.370; KWD 9.999 × 3 % = 0.29997 → 0.300, the minimum.
+    assert.deepEqual(priceOffer(program, "KWD", 12_345), { coveredAmountCents: 12_345, feeCents: 370 });
+    assert.deepEqual(priceOffer(program, "KWD", 9_999), { coveredAmountCents: 9_999, feeCents: 300 });
+    // USD 100 cents at the same amount: its own minimum of $1.00 and no other's.
+    assert.deepEqual(priceOffer(program, "USD", 9_999), { coveredAmountCents: 9_999, feeCents: 300 });
+    assert.deepEqual(priceOffer(program, "USD", 1_000), { coveredAmountCents: 1_000, feeCents: 100 });
   });
 });
 

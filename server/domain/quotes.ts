@@ -3,6 +3,7 @@ import { newId, newQuoteToken, sha256Hex } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Services, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
+import type { Currency } from "../vocabulary/money.ts";
 import { applyBps, assertSupportedCurrency } from "./money.ts";
 import { loadActiveProgram, type Program } from "./programs.ts";
 import { COVERED_REASONS, fullDisclosure, QUOTE_LIFETIME_MS } from "./disclosure.ts";
@@ -46,15 +47,20 @@ export interface Quote extends FeeParts {
 export type KeyedActor = Pick<Principal, "merchantId" | "mode" | "kind">;
 
 /**
- * docs/api.md "Offers": the covered amount is the order amount up to the program's maximum; the fee is the program's rate
- * of the covered amount (rounded half up), at least its minimum fee.
+ * docs/api.md "Offers": the covered amount is the order amount up to the program's maximum in the order's currency; the
+ * fee is the program's rate of the covered amount (rounded half up to the currency's minor unit), at least its minimum
+ * fee in that currency.
  */
 export function priceOffer(
-  program: Pick<Program, "rateBps" | "minFeeCents" | "maxCoveredCents">,
+  program: Pick<Program, "rateBps" | "currencyLimits">,
+  currency: string,
   orderAmountCents: number,
 ): { coveredAmountCents: number; feeCents: number } {
-  const coveredAmountCents = Math.min(orderAmountCents, program.maxCoveredCents);
-  return { coveredAmountCents, feeCents: Math.max(program.minFeeCents, applyBps(coveredAmountCents, program.rateBps)) };
+  const limit = program.currencyLimits[currency as Currency];
+  // A program's currencies and limits agree (server/domain/programs.ts checks it), and quotes check the currency first.
+  if (!limit) throw new Error(`The program has no limits in ${currency}.`);
+  const coveredAmountCents = Math.min(orderAmountCents, limit.maxCoveredCents);
+  return { coveredAmountCents, feeCents: Math.max(limit.minFeeCents, applyBps(coveredAmountCents, program.rateBps)) };
 }
 
 /**
@@ -121,7 +127,7 @@ export async function createQuote(
       "productCategory",
     );
   }
-  const { coveredAmountCents, feeCents } = priceOffer(program, input.orderAmountCents);
+  const { coveredAmountCents, feeCents } = priceOffer(program, input.currency, input.orderAmountCents);
   const parts = splitFee(program, feeCents);
   const now = services.clock();
   const id = newId("qt", now, services.random);

@@ -170,8 +170,8 @@ describe("ledger and statements (sqlite)", () => {
   it("a monthly program's statements cover calendar months", async () => {
     const monthly: Actor = { merchantId: "mer_monthly", mode: "live" };
     await database.db.run(
-      `INSERT INTO protection_programs (id, merchant_id, mode, name, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, settlement_period, created_at)
-       VALUES ('prog_m', 'mer_monthly', 'live', 'M', 300, 100, 100000, 2000, '["EUR"]', 'monthly', 0)`,
+      `INSERT INTO protection_programs (id, merchant_id, mode, name, rate_bps, merchant_share_bps, currencies, currency_limits, settlement_period, created_at)
+       VALUES ('prog_m', 'mer_monthly', 'live', 'M', 300, 2000, '["EUR"]', '{"EUR":{"minFeeCents":100,"maxCoveredCents":100000}}', 'monthly', 0)`,
     );
     now = at("2026-12-10T00:00:00.000Z");
     await database.db.transaction((tx) =>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
+import { SUPPORTED_CURRENCIES } from "../vocabulary/money.ts";
 import { CONSENT_EVIDENCE, PAYERS } from "../vocabulary/plans.ts";
 import { DISCLOSURE_PHRASE } from "../domain/disclosure.ts";
 import { METRICS_INTERVALS } from "../domain/metrics.ts";
@@ -556,10 +557,23 @@ export const program = z.strictObject({
   name: z.string(),
   active: z.boolean().describe("Whether quotes may name it."),
   rateBps: z.number().int().describe("The fee: this many hundredths of a percent of the covered amount."),
-  minFeeCents: cents.describe("The smallest fee, in minor units of the order's currency."),
-  maxCoveredCents: cents.describe("The largest amount one plan covers, in minor units."),
+  minFeeCents: cents.describe(
+    "@deprecated Since 2026-11-27; works until 2027-02-25. Use currencyLimits: the smallest fee in the program's first currency.",
+  ),
+  maxCoveredCents: cents.describe(
+    "@deprecated Since 2026-11-27; works until 2027-02-25. Use currencyLimits: the largest covered amount in the program's first currency.",
+  ),
   merchantShareBps: z.number().int().describe("The merchant's share of each fee, in hundredths of a percent."),
   currencies: z.array(z.string()),
+  currencyLimits: z
+    .partialRecord(
+      z.enum(SUPPORTED_CURRENCIES),
+      z.strictObject({
+        minFeeCents: cents.describe("The smallest fee, in the currency's minor units."),
+        maxCoveredCents: cents.describe("The largest amount one plan covers, in the currency's minor units."),
+      }),
+    )
+    .describe("Per currency of `currencies` (its ISO 4217 code): the program's limits in that currency's minor units."),
   productCategories: z.array(z.string()).describe("Empty: any category."),
   settlementPeriod: z.enum(["weekly", "monthly"]),
   payer,

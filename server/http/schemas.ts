@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_AMOUNT_MINOR } from "../vocabulary/money.ts";
+import { MAX_AMOUNT_MINOR, SUPPORTED_CURRENCIES } from "../vocabulary/money.ts";
 import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "../vocabulary/events.ts";
 import { SHIPMENT_EVENT_STATUSES } from "../vocabulary/deliveries.ts";
@@ -19,12 +19,12 @@ const amount = z
   .int()
   .positive()
   .max(MAX_AMOUNT_MINOR)
-  .describe("Amount in the currency's minor units (cents; yen for JPY).");
+  .describe("Amount in the currency's minor units (cents; yen for JPY; fils, thousandths, for KWD).");
 const currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, "must be a three-letter ISO 4217 code")
   .transform((code) => code.toUpperCase())
-  .describe("ISO 4217 code. Supported: USD, CAD, EUR, GBP, AUD, NZD, JPY.");
+  .describe(`ISO 4217 code. Supported: ${SUPPORTED_CURRENCIES.join(", ")}.`);
 const identifier = (what: string) => z.string().min(1).max(255).describe(what);
 /**
  * The order id comes back in the buyer's e-mail and on the merchant's dashboard: printable characters only (no

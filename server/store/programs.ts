@@ -1,7 +1,7 @@
 // Protection programs (protection_programs): the terms that price a merchant's offers. Currencies and product
 // categories are stored as JSON arrays.
 import type { Actor } from "../vocabulary/actors.ts";
-import type { Currency } from "../vocabulary/money.ts";
+import type { Currency, CurrencyLimits } from "../vocabulary/money.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import type { Payer } from "../vocabulary/plans.ts";
 import { findOwnedRow, type Queryable } from "./database.ts";
@@ -10,10 +10,10 @@ import { listPage } from "./pagination.ts";
 export interface ProgramTerms {
   name: string;
   rateBps: number;
-  minFeeCents: number;
-  maxCoveredCents: number;
   merchantShareBps: number;
   currencies: Currency[];
+  /** The minimum fee and largest covered amount in each of `currencies`, in its own minor units. */
+  currencyLimits: CurrencyLimits;
   /** Empty: any category. */
   productCategories: string[];
   /** Who pays for protection; buyerShareBps is the buyer's share of the fee for split, null otherwise. */
@@ -28,10 +28,9 @@ export interface ProgramRecord extends Omit<ProgramTerms, "name"> {
 interface ProgramRow {
   id: string;
   rate_bps: number;
-  min_fee_cents: number;
-  max_covered_cents: number;
   merchant_share_bps: number;
   currencies: string;
+  currency_limits: string;
   product_categories: string;
   payer: Payer;
   buyer_share_bps: number | null;
@@ -46,7 +45,7 @@ export async function findActiveProgram(
     tx,
     owner,
     "protection_programs",
-    "id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories, payer, buyer_share_bps",
+    "id, rate_bps, merchant_share_bps, currencies, currency_limits, product_categories, payer, buyer_share_bps",
     programId,
     " AND active = TRUE",
   );
@@ -54,10 +53,9 @@ export async function findActiveProgram(
   return {
     id: row.id,
     rateBps: row.rate_bps,
-    minFeeCents: row.min_fee_cents,
-    maxCoveredCents: row.max_covered_cents,
     merchantShareBps: row.merchant_share_bps,
     currencies: JSON.parse(row.currencies),
+    currencyLimits: JSON.parse(row.currency_limits),
     productCategories: JSON.parse(row.product_categories),
     payer: row.payer,
     buyerShareBps: row.buyer_share_bps,
@@ -71,19 +69,18 @@ export async function insertProgram(
 ): Promise<void> {
   const { terms } = program;
   await tx.run(
-    `INSERT INTO protection_programs (id, merchant_id, mode, name, rate_bps, min_fee_cents, max_covered_cents,
-       merchant_share_bps, currencies, product_categories, payer, buyer_share_bps, active, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?)`,
+    `INSERT INTO protection_programs (id, merchant_id, mode, name, rate_bps, merchant_share_bps, currencies,
+       currency_limits, product_categories, payer, buyer_share_bps, active, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?)`,
     [
       program.id,
       owner.merchantId,
       owner.mode,
       terms.name,
       terms.rateBps,
-      terms.minFeeCents,
-      terms.maxCoveredCents,
       terms.merchantShareBps,
       JSON.stringify(terms.currencies),
+      JSON.stringify(terms.currencyLimits),
       JSON.stringify(terms.productCategories),
       terms.payer,
       terms.buyerShareBps,
@@ -145,9 +142,8 @@ export async function updateClaimRules(
 export interface EditableProgram {
   id: string;
   rateBps: number;
-  minFeeCents: number;
-  maxCoveredCents: number;
   currencies: Currency[];
+  currencyLimits: CurrencyLimits;
   productCategories: string[];
   claimRules: string;
   settlementPeriod: "weekly" | "monthly";
@@ -158,7 +154,7 @@ export interface EditableProgram {
 /** The owner's first active program in the mode (the one quotes use unless another is named). */
 export async function findFirstActiveProgram(tx: Queryable, owner: Actor): Promise<EditableProgram | undefined> {
   const row = await tx.get<ProgramRow & { claim_rules: string; settlement_period: "weekly" | "monthly" }>(
-    `SELECT id, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories,
+    `SELECT id, rate_bps, merchant_share_bps, currencies, currency_limits, product_categories,
             claim_rules, settlement_period, payer, buyer_share_bps
      FROM protection_programs WHERE merchant_id = ? AND mode = ? AND active = TRUE ORDER BY id LIMIT 1`,
     [owner.merchantId, owner.mode],
@@ -167,9 +163,8 @@ export async function findFirstActiveProgram(tx: Queryable, owner: Actor): Promi
     row && {
       id: row.id,
       rateBps: row.rate_bps,
-      minFeeCents: row.min_fee_cents,
-      maxCoveredCents: row.max_covered_cents,
       currencies: JSON.parse(row.currencies),
+      currencyLimits: JSON.parse(row.currency_limits),
       productCategories: JSON.parse(row.product_categories),
       claimRules: row.claim_rules,
       settlementPeriod: row.settlement_period,
@@ -186,13 +181,12 @@ export async function updateProgramTerms(
   terms: Omit<EditableProgram, "id">,
 ): Promise<void> {
   await tx.run(
-    `UPDATE protection_programs SET rate_bps = ?, min_fee_cents = ?, max_covered_cents = ?, currencies = ?,
-       product_categories = ?, claim_rules = ?, settlement_period = ?, payer = ?, buyer_share_bps = ? WHERE id = ?`,
+    `UPDATE protection_programs SET rate_bps = ?, currencies = ?, currency_limits = ?, product_categories = ?,
+       claim_rules = ?, settlement_period = ?, payer = ?, buyer_share_bps = ? WHERE id = ?`,
     [
       terms.rateBps,
-      terms.minFeeCents,
-      terms.maxCoveredCents,
       JSON.stringify(terms.currencies),
+      JSON.stringify(terms.currencyLimits),
       JSON.stringify(terms.productCategories),
       terms.claimRules,
       terms.settlementPeriod,
@@ -213,7 +207,7 @@ export interface ListedProgram extends ProgramRecord {
 }
 
 const LISTED_PROGRAM_COLUMNS =
-  "id, mode, name, rate_bps, min_fee_cents, max_covered_cents, merchant_share_bps, currencies, product_categories, settlement_period, payer, buyer_share_bps, active, created_at";
+  "id, mode, name, rate_bps, merchant_share_bps, currencies, currency_limits, product_categories, settlement_period, payer, buyer_share_bps, active, created_at";
 
 type ListedProgramRow = ProgramRow & {
   mode: Actor["mode"];
@@ -229,10 +223,9 @@ function toListedProgram(row: ListedProgramRow): ListedProgram {
     mode: row.mode,
     name: row.name,
     rateBps: row.rate_bps,
-    minFeeCents: row.min_fee_cents,
-    maxCoveredCents: row.max_covered_cents,
     merchantShareBps: row.merchant_share_bps,
     currencies: JSON.parse(row.currencies),
+    currencyLimits: JSON.parse(row.currency_limits),
     productCategories: JSON.parse(row.product_categories),
     settlementPeriod: row.settlement_period,
     payer: row.payer,

@@ -51,10 +51,12 @@ describe.each(DIALECTS)("programs API (%s)", (dialect) => {
       name: DEFAULT_PROGRAM.name,
       active: true,
       rateBps: DEFAULT_PROGRAM.rateBps,
-      minFeeCents: DEFAULT_PROGRAM.minFeeCents,
-      maxCoveredCents: DEFAULT_PROGRAM.maxCoveredCents,
+      // Deprecated: the limits of the program's first currency, USD.
+      minFeeCents: 100,
+      maxCoveredCents: 500_000,
       merchantShareBps: DEFAULT_PROGRAM.merchantShareBps,
       currencies: DEFAULT_PROGRAM.currencies,
+      currencyLimits: DEFAULT_PROGRAM.currencyLimits,
       productCategories: [],
       settlementPeriod: "weekly",
       payer: "buyer",
@@ -66,6 +68,8 @@ describe.each(DIALECTS)("programs API (%s)", (dialect) => {
     assert.equal(fragile.active, false);
     assert.equal(fragile.rateBps, 450);
     assert.deepEqual(fragile.currencies, ["EUR"]);
+    assert.deepEqual(fragile.currencyLimits, { EUR: { minFeeCents: 100, maxCoveredCents: 500_000 } });
+    assert.deepEqual([fragile.minFeeCents, fragile.maxCoveredCents], [100, 500_000]);
     assert.deepEqual(fragile.productCategories, ["ceramics"]);
 
     // Pages as every list: limit and starting_after.

@@ -349,8 +349,8 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       const jobsBefore = await jobs();
       const terms = {
         ratePercent: "5",
-        minFee: "$1.50",
-        maxCovered: "5,000.00",
+        "minFee-USD": "$1.50",
+        "maxCovered-USD": "5,000.00",
         currencies: ["USD"],
         productCategories: "",
         settlementPeriod: "monthly",
@@ -368,7 +368,7 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       assert.notEqual(after.tiers, before.tiers);
       assert.deepEqual(
         (JSON.parse(after.tiers) as { priceCents: number }[]).map((tier) => tier.priceCents),
-        tierPrices({ rateBps: 500, minFeeCents: 150, maxCoveredCents: 500_000 }),
+        tierPrices({ rateBps: 500, currencyLimits: { USD: { minFeeCents: 150, maxCoveredCents: 500_000 } } }, "USD"),
       );
     });
 
@@ -427,13 +427,13 @@ export function embeddedDashboardSuite(dialect: Dialect) {
       assert.equal(after.mode, "live");
       assert.match((await sealer()).open(after.secret_key_sealed), /^mch_live_/);
       assert.match(after.publishable_key, /^wk_live_/);
-      const program = (await db().get<{ mode: string; rate_bps: number; min_fee_cents: number }>(
-        "SELECT mode, rate_bps, min_fee_cents FROM protection_programs WHERE id = ?",
+      const program = (await db().get<{ mode: string; rate_bps: number; currency_limits: string }>(
+        "SELECT mode, rate_bps, currency_limits FROM protection_programs WHERE id = ?",
         [after.program_id],
       ))!;
       assert.deepEqual(
-        program,
-        { mode: "live", rate_bps: 500, min_fee_cents: 150 },
+        { ...program, currency_limits: JSON.parse(program.currency_limits) },
+        { mode: "live", rate_bps: 500, currency_limits: { USD: { minFeeCents: 150, maxCoveredCents: 500_000 } } },
         "the live program has the tested terms",
       );
       const merchant = (await db().get<{ allowed_origins: string; live_at: number | null }>(

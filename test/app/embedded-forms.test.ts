@@ -60,23 +60,27 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
     await open("/app/program");
     await page.getByRole("heading", { name: "Program", exact: true }).waitFor();
     assert.equal(await page.locator("text=minor units").count(), 0);
-    await page.fill("input[name=maxCovered]", "$129.99");
+    await page.fill("input[name=maxCovered-USD]", "$129.99");
+    await page.fill("input[name=minFee-JPY]", "¥180");
     await page.check("input[name=autoApprove]");
     await page.fill("input[name=autoApproveMax]", "$25");
     await page.check("input[name=autoApproveReasons][value=missing_items]");
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
-    const saved = (await db().get<{ max_covered_cents: number; claim_rules: string }>(
-      "SELECT max_covered_cents, claim_rules FROM protection_programs WHERE merchant_id = ? AND mode = 'test'",
+    const saved = (await db().get<{ currency_limits: string; claim_rules: string }>(
+      "SELECT currency_limits, claim_rules FROM protection_programs WHERE merchant_id = ? AND mode = 'test'",
       [await merchantId()],
     ))!;
-    assert.equal(Number(saved.max_covered_cents), 12_999);
+    const limits = JSON.parse(saved.currency_limits);
+    assert.equal(limits.USD.maxCoveredCents, 12_999);
+    assert.equal(limits.JPY.minFeeCents, 180, "yen typed whole, saved as yen");
     assert.deepEqual(JSON.parse(saved.claim_rules), {
       autoApprove: { maxAmountCents: 2_500, reasons: ["missing_items"], maxRiskLevel: "elevated" },
       replacementAllowed: false,
     });
     await open("/app/program");
-    assert.equal(await page.inputValue("input[name=maxCovered]"), "$129.99");
+    assert.equal(await page.inputValue("input[name=maxCovered-USD]"), "$129.99");
+    assert.equal(await page.inputValue("input[name=minFee-JPY]"), "¥180");
     assert.ok(await page.isChecked("input[name=autoApproveReasons][value=missing_items]"));
     await check("program");
   });

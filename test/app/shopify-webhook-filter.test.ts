@@ -78,7 +78,7 @@ describe("orders/create delivery filter", () => {
       if (operation === "Publications") return { publications: { nodes: [] } };
       throw new Error(`unexpected ${operation}`);
     }) as AdminGraphql;
-    await ensureProtectionProduct(graphql, [199, 299, 499]);
+    await ensureProtectionProduct(graphql, () => [199, 299, 499]);
     assert.deepEqual(
       sent[0].variants.map((variant) => variant.sku),
       [PROTECTION_SKU, PROTECTION_SKU, PROTECTION_SKU],

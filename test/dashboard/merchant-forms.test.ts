@@ -26,8 +26,8 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
   });
 
   const program = () =>
-    row<{ min_fee_cents: number; max_covered_cents: number; claim_rules: string }>(
-      "SELECT min_fee_cents, max_covered_cents, claim_rules FROM protection_programs WHERE merchant_id = ? AND mode = 'test' AND active = 1",
+    row<{ currency_limits: string; claim_rules: string }>(
+      "SELECT currency_limits, claim_rules FROM protection_programs WHERE merchant_id = ? AND mode = 'test' AND active = 1",
       merchantId(),
     );
 
@@ -60,7 +60,11 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     assert.ok(await page.isVisible("label:has-text('Minimum fee (USD)')"), "the currency is named");
     assert.equal(await page.locator("text=minor units").count(), 0, "no form asks for minor units");
     assert.equal(await page.locator("textarea[name=claimRules]").count(), 0, "no JSON textarea");
-    assert.equal(await page.inputValue("input[name=minFee]"), "$1.00");
+    // Each currency's limits in its own money: yen have no decimals, the Kuwaiti dinar three.
+    assert.equal(await page.inputValue("input[name=minFee-USD]"), "$1.00");
+    assert.equal(await page.inputValue("input[name=minFee-JPY]"), "¥150");
+    assert.equal(await page.inputValue("input[name=minFee-KWD]"), "KWD\u00a00.300");
+    assert.equal(await page.inputValue("input[name=maxCovered-KWD]"), "KWD\u00a01,500.000");
 
     // The preview takes money as typed and answers in money.
     await page.fill("input[name=sample]", "$200");
@@ -69,17 +73,22 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
 
     // A wrong amount: said next to its field, nothing saved.
     const before = program();
-    await page.fill("input[name=maxCovered]", "12.999");
-    await page.fill("input[name=minFee]", "lots");
+    await page.fill("input[name=maxCovered-USD]", "12.999");
+    await page.fill("input[name=minFee-USD]", "lots");
+    await page.fill("input[name=minFee-JPY]", "150.5");
     await page.click("button:has-text('Save the terms')");
-    await page.waitForSelector("#maxCoveredError:has-text('Enter an amount such as $1.00')");
-    assert.ok(await page.isVisible("#minFeeError:has-text('Enter an amount')"), "each wrong field says so");
+    await page.waitForSelector("#maxCovered-USDError:has-text('Enter an amount such as $1.00')");
+    assert.ok(await page.isVisible("#minFee-USDError:has-text('Enter an amount')"), "each wrong field says so");
+    assert.ok(await page.isVisible("#minFee-JPYError:has-text('such as ¥100 (whole JPY, no decimals)')"), "yen are typed whole");
+    assert.equal(await page.inputValue("input[name=minFee-JPY]"), "150.5", "shown again as typed");
     assert.deepEqual(program(), before);
     await check("program-refused");
 
     // Auto-approval without a reason is refused at the reasons.
-    await page.fill("input[name=minFee]", "$1.50");
-    await page.fill("input[name=maxCovered]", "$129.99");
+    await page.fill("input[name=minFee-USD]", "$1.50");
+    await page.fill("input[name=maxCovered-USD]", "$129.99");
+    await page.fill("input[name=minFee-JPY]", "¥200");
+    await page.fill("input[name=minFee-KWD]", "0.350");
     await page.check("input[name=autoApprove]");
     await page.fill("input[name=autoApproveMax]", "50");
     await page.click("button:has-text('Save the terms')");
@@ -94,8 +103,10 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
     const saved = program();
-    assert.equal(saved.max_covered_cents, 12_999, '"$129.99" saves 12999');
-    assert.equal(saved.min_fee_cents, 150);
+    const limits = JSON.parse(saved.currency_limits);
+    assert.deepEqual(limits.USD, { minFeeCents: 150, maxCoveredCents: 12_999 }, '"$129.99" saves 12999');
+    assert.deepEqual(limits.JPY, { minFeeCents: 200, maxCoveredCents: 750_000 }, '"¥200" saves 200');
+    assert.deepEqual(limits.KWD, { minFeeCents: 350, maxCoveredCents: 1_500_000 }, '"0.350" saves 350 fils');
     assert.deepEqual(JSON.parse(saved.claim_rules), {
       autoApprove: {
         maxAmountCents: 5_000,
@@ -105,7 +116,8 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
       replacementAllowed: true,
     });
     await load("/dashboard/program");
-    assert.equal(await page.inputValue("input[name=maxCovered]"), "$129.99");
+    assert.equal(await page.inputValue("input[name=maxCovered-USD]"), "$129.99");
+    assert.equal(await page.inputValue("input[name=minFee-KWD]"), "KWD\u00a00.350");
     assert.equal(await page.inputValue("input[name=autoApproveMax]"), "$50.00");
     assert.ok(await page.isChecked("input[name=autoApproveReasons][value=lost_in_transit]"));
     assert.ok(await page.isChecked("input[name=autoApproveReasons][value=damaged_in_transit]"));

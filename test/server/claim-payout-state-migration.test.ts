@@ -8,20 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { migrate } from "../../server/store/migrations.ts";
 import { openDatabase } from "../../server/store/open.ts";
-import { createEmptyDatabase, DIALECTS, type Dialect } from "../support/databases.ts";
+import { createEmptyDatabase, DIALECTS } from "../support/databases.ts";
+import { copyMigrations } from "../support/migrations.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const MIGRATION = "20261129040000_claim_payout_state";
-
-/** Copies the provider's migrations up to `last` (included) into `folder`. */
-function copyMigrations(dialect: Dialect, folder: string, last: string): void {
-  const source = path.join(ROOT, "prisma", ...(dialect === "postgres" ? ["postgresql", "migrations"] : ["migrations"]));
-  for (const name of fs.readdirSync(source).sort()) {
-    if (name > last || !fs.existsSync(path.join(source, name, "migration.sql"))) continue;
-    fs.mkdirSync(path.join(folder, name), { recursive: true });
-    fs.copyFileSync(path.join(source, name, "migration.sql"), path.join(folder, name, "migration.sql"));
-  }
-}
 
 describe.each(DIALECTS)(`migration ${MIGRATION} (%s)`, (dialect) => {
   it("backfills each claim's payout state and attempts from its newest pay_claim job on its shop; other claims stay unqueued", async () => {

@@ -25,8 +25,15 @@ function CopyableValue({ label, value, name }: { label: string; value: string; n
 }
 
 /** Minor units of every currency the program takes: "$1.00 · €1.00 · £1.00" (terms apply in the order's currency). */
-const inEach = (minor: number, currencies: string[]) =>
-  currencies.map((currency) => formatMoney(minor, currency)).join(" · ");
+type ListedProgram = DevelopersData["programs"][number];
+
+/** A limit of each of the program's currencies, each in its own money ("$1.00 · ¥150 · KWD 0.300"). */
+const inEach = (program: ListedProgram, limit: "minFeeCents" | "maxCoveredCents") =>
+  program.currencies
+    .map((currency) =>
+      formatMoney(program.currencyLimits[currency as keyof ListedProgram["currencyLimits"]]?.[limit] ?? 0, currency),
+    )
+    .join(" · ");
 
 const TS_VERIFY = `// Express: keep the raw body — the signature covers the exact bytes.
 app.post("/hooks/protection", express.raw({ type: "application/json" }), async (req, res) => {
@@ -99,10 +106,10 @@ export function DevelopersPage() {
                   <DescriptionList
                     items={[
                       { term: "Rate", description: `${formatBps(program.rateBps)} of the covered amount` },
-                      { term: "Minimum fee", description: inEach(program.minFeeCents, program.currencies) },
+                      { term: "Minimum fee", description: inEach(program, "minFeeCents") },
                       {
                         term: "Maximum covered amount",
-                        description: inEach(program.maxCoveredCents, program.currencies),
+                        description: inEach(program, "maxCoveredCents"),
                       },
                       { term: "Currencies", description: program.currencies.join(", ") },
                       {

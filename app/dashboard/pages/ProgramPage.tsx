@@ -15,6 +15,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import type { ProgramData } from "./program.server.ts";
+import { limitFields } from "./program-fields.ts";
 import { DashboardForm, useAccess, useDashboardShell } from "../shell-context.tsx";
 import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
@@ -29,7 +30,7 @@ function GroupError({ id, error }: { id: string; error?: string }) {
 }
 
 export function ProgramPage() {
-  const { program, currency, claimRules, reasons, currencies, sample, sampleError, preview } =
+  const { program, limits, currency, claimRules, reasons, currencies, sample, sampleError, preview } =
     useLoaderData() as unknown as ProgramData;
   const result = useActionData() as FormOutcome | undefined;
   const failure = refusalOf(result);
@@ -42,8 +43,6 @@ export function ProgramPage() {
   const money = (cents: number) => formatMoney(cents, currency);
   const [values, setValues] = useState({
     ratePercent: shown("ratePercent", String(program.rateBps / 100)),
-    minFee: shown("minFee", money(program.minFeeCents)),
-    maxCovered: shown("maxCovered", money(program.maxCoveredCents)),
     productCategories: shown("productCategories", program.productCategories.join("\n")),
     autoApproveMax: shown("autoApproveMax", claimRules.autoApprove ? money(claimRules.autoApprove.maxAmountCents) : ""),
     autoApproveMaxRisk: shown("autoApproveMaxRisk", claimRules.autoApprove?.maxRiskLevel ?? "elevated"),
@@ -54,7 +53,22 @@ export function ProgramPage() {
       program.buyerShareBps === null ? "50" : String(program.buyerShareBps / 100),
     ),
   });
-  const [chosen, setChosen] = useState<string[]>(program.currencies);
+  const [chosen, setChosen] = useState<string[]>(
+    failure ? (failure.values.currencies ?? "").split(",").filter(Boolean) : program.currencies,
+  );
+  // Each currency's limits as typed, in its own money: kept while a currency is unticked, sent only for chosen ones.
+  const [limitValues, setLimitValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      Object.entries(limits).flatMap(([each, saved]) => {
+        const names = limitFields(each);
+        return [
+          [names.minFee, shown(names.minFee, saved.minFee)],
+          [names.maxCovered, shown(names.maxCovered, saved.maxCovered)],
+        ];
+      }),
+    ),
+  );
+  const setLimit = (name: string) => (value: string) => setLimitValues((current) => ({ ...current, [name]: value }));
   const [autoApprove, setAutoApprove] = useState(
     failure ? failure.values.autoApprove === "on" : claimRules.autoApprove !== null,
   );
@@ -173,39 +187,7 @@ export function ProgramPage() {
                     error={error("ratePercent")}
                     disabled={!editable}
                   />
-                  <TextField
-                    label={`Minimum fee (${currency})`}
-                    id="minFee"
-                    name="minFee"
-                    value={values.minFee}
-                    onChange={set("minFee")}
-                    autoComplete="off"
-                    inputMode="decimal"
-                    helpText={amountHelp}
-                    error={error("minFee")}
-                    disabled={!editable}
-                  />
-                  <TextField
-                    label={`Maximum covered amount (${currency})`}
-                    id="maxCovered"
-                    name="maxCovered"
-                    value={values.maxCovered}
-                    onChange={set("maxCovered")}
-                    autoComplete="off"
-                    inputMode="decimal"
-                    helpText="A larger order is covered up to this amount."
-                    error={error("maxCovered")}
-                    disabled={!editable}
-                  />
                 </FormLayout.Group>
-                {program.currencies.length > 1 ? (
-                  <Text as="p" tone="subdued">
-                    {`The terms apply in each of your currencies, counted in its own money: the minimum fee of ${money(program.minFeeCents)} is ${program.currencies
-                      .filter((each) => each !== currency)
-                      .map((each) => formatMoney(program.minFeeCents, each))
-                      .join(", ")} in the others.`}
-                  </Text>
-                ) : null}
                 <fieldset
                   className="event-types"
                   aria-describedby={error("currencies") ? "currencies-error" : undefined}
@@ -228,6 +210,42 @@ export function ProgramPage() {
                   </InlineStack>
                   <GroupError id="currencies-error" error={error("currencies")} />
                 </fieldset>
+                <Text as="p" tone="subdued">
+                  Each currency has its own minimum fee and maximum covered amount, typed in its own money: a larger
+                  order is covered up to the maximum.
+                </Text>
+                {currencies
+                  .filter((each) => chosen.includes(each))
+                  .map((each) => {
+                    const names = limitFields(each);
+                    return (
+                      <FormLayout.Group key={each}>
+                        <TextField
+                          label={`Minimum fee (${each})`}
+                          id={names.minFee}
+                          name={names.minFee}
+                          value={limitValues[names.minFee]}
+                          onChange={setLimit(names.minFee)}
+                          autoComplete="off"
+                          inputMode="decimal"
+                          helpText={`In ${each}, such as ${formatMoney(12_345, each)}.`}
+                          error={error(names.minFee)}
+                          disabled={!editable}
+                        />
+                        <TextField
+                          label={`Maximum covered amount (${each})`}
+                          id={names.maxCovered}
+                          name={names.maxCovered}
+                          value={limitValues[names.maxCovered]}
+                          onChange={setLimit(names.maxCovered)}
+                          autoComplete="off"
+                          inputMode="decimal"
+                          error={error(names.maxCovered)}
+                          disabled={!editable}
+                        />
+                      </FormLayout.Group>
+                    );
+                  })}
                 <TextField
                   label="Product categories covered (one per line; none: every category)"
                   id="productCategories"

@@ -1,12 +1,13 @@
-// Program: the viewer's mode's terms — who pays for protection, rate, minimum fee, maximum covered amount, currencies,
-// product categories, claim rules and the settlement period — and the fee a sample order would be quoted, priced by
+// Program: the viewer's mode's terms — who pays for protection, rate, currencies with each one's minimum fee and maximum
+// covered amount, product categories, claim rules and the settlement period — and the fee a sample order would be quoted, priced by
 // the same functions quotes use (priceOffer, splitFee), under the saved terms. Amounts are typed as people write money ("$129.99", "129.99") and
 // read by the contract's one parser of typed money; the claim rules are a form (auto-approval up to an amount for
 // chosen reasons, replacements allowed) whose answer the core checks with the rules' own schema.
 import { json } from "@remix-run/node";
-import { formatMoney, parseTypedMoney } from "@purchase-protection/contract";
+import { formatMoney, minorDigits, parseTypedMoney } from "@purchase-protection/contract";
 import {
   COVERED_REASONS,
+  DEFAULT_CURRENCY_LIMITS,
   DomainError,
   parseStoredClaimRules,
   priceOffer,
@@ -17,13 +18,14 @@ import {
 import { field, formAction, type ActionFailure } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 import { REASON_NAMES } from "../reason-names.server.ts";
+import { limitFields } from "./program-fields.ts";
 
 const DEFAULT_SAMPLE_CENTS = 10_000;
 const MAX_SAMPLE_CENTS = 100_000_000;
 
 /**
- * The currency the terms' amounts are typed and shown in: the program's first (USD when it offers USD). The terms
- * apply as the same number of the smallest unit in each of its currencies, as priceOffer applies them.
+ * The currency the sample order and the claim rules' amount are typed and shown in: the program's first (USD when it
+ * offers USD). The minimum fee and maximum covered amount are each currency's own, typed in its own decimals.
  */
 export const termsCurrencyOf = (currencies: readonly string[]) =>
   currencies.includes("USD") ? "USD" : (currencies[0] ?? "USD");
@@ -37,8 +39,17 @@ export async function loadProgram({ runtime, viewer, request }: PageContext) {
   const asked = new URL(request.url).searchParams.get("sample");
   const sampleCents = asked === null ? DEFAULT_SAMPLE_CENTS : parseTypedMoney(asked, currency);
   const sampleOk = sampleCents !== undefined && sampleCents >= 1 && sampleCents <= MAX_SAMPLE_CENTS;
+  // Every currency's limits as the form shows them: the saved ones, else what a new program starts with (shown when
+  // the merchant ticks a currency the program does not offer yet).
+  const limits = Object.fromEntries(
+    SUPPORTED_CURRENCIES.map((each) => {
+      const limit = program.currencyLimits[each] ?? DEFAULT_CURRENCY_LIMITS[each];
+      return [each, { minFee: shown(limit.minFeeCents, each), maxCovered: shown(limit.maxCoveredCents, each) }];
+    }),
+  );
   return {
     program,
+    limits,
     currency,
     claimRules: parseStoredClaimRules(program.claimRules),
     reasons: COVERED_REASONS.map((code) => ({ code, name: REASON_NAMES[code] })),
@@ -57,7 +68,7 @@ export async function loadProgram({ runtime, viewer, request }: PageContext) {
               buyerFee: shown(buyerFeeCents, currency),
               merchantFee: shown(merchantFeeCents, currency),
             }))(splitFee(program, feeCents)),
-          }))(priceOffer(program, sampleCents)),
+          }))(priceOffer(program, currency, sampleCents)),
         }
       : null,
   };
@@ -70,8 +81,6 @@ export const PROGRAM_FIELDS = [
   "payer",
   "buyerSharePercent",
   "ratePercent",
-  "minFee",
-  "maxCovered",
   "productCategories",
   "autoApprove",
   "autoApproveMax",
@@ -97,25 +106,41 @@ function readAmount(
   const example = shown(Math.max(bounds.min, 100), currency);
   if (typed.trim() === "") return { error: `Enter an amount, such as ${example}.` };
   const cents = parseTypedMoney(typed, currency);
-  if (cents === undefined) return { error: `Enter an amount such as ${example} (digits, one decimal point).` };
+  const how = minorDigits(currency) === 0 ? `whole ${currency}, no decimals` : "digits, one decimal point";
+  if (cents === undefined) return { error: `Enter an amount such as ${example} (${how}).` };
   if (cents < bounds.min) return { error: `At least ${shown(bounds.min, currency)}.` };
   if (cents > bounds.max) return { error: `At most ${shown(bounds.max, currency)}.` };
   return { cents };
 }
 
 export const programAction: PageAction<unknown> = async ({ runtime, viewer, form }) => {
-  const values = Object.fromEntries(PROGRAM_FIELDS.map((name) => [name, field(form, name)]));
+  const currencies = form.getAll("currencies").map(String);
+  const typedLimits = SUPPORTED_CURRENCIES.flatMap((each) => Object.values(limitFields(each)));
+  const values = Object.fromEntries([...PROGRAM_FIELDS, ...typedLimits].map((name) => [name, field(form, name)]));
   const current = await programTermsOf(runtime.db, { merchantId: viewer.merchantId, mode: viewer.mode });
   const currency = termsCurrencyOf(current.currencies);
   // Every amount and the rules' choices are checked here first, so each wrong field says so at once, in money.
   const errors: Record<string, string> = {};
-  const amount = (name: string, bounds: { min: number; max: number }) => {
-    const read = readAmount(values[name], currency, bounds);
+  const amount = (name: string, bounds: { min: number; max: number }, of = currency) => {
+    const read = readAmount(values[name], of, bounds);
     if ("error" in read) errors[name] = read.error;
     return "cents" in read ? read.cents : 0;
   };
-  const minFeeCents = amount("minFee", { min: 0, max: 1_000_000 });
-  const maxCoveredCents = amount("maxCovered", { min: 100, max: 100_000_000 });
+  // Each chosen currency's limits, typed in its own decimals ("¥150", "KWD 0.300"); the core checks they agree.
+  const currencyLimits = Object.fromEntries(
+    currencies
+      .filter((each) => (SUPPORTED_CURRENCIES as readonly string[]).includes(each))
+      .map((each) => {
+        const names = limitFields(each);
+        return [
+          each,
+          {
+            minFeeCents: amount(names.minFee, { min: 0, max: 1_000_000 }, each),
+            maxCoveredCents: amount(names.maxCovered, { min: 100, max: 100_000_000 }, each),
+          },
+        ];
+      }),
+  );
   const autoApproving = values.autoApprove === "on";
   const reasons = form.getAll("autoApproveReasons").map(String);
   const autoApproveCents = autoApproving ? amount("autoApproveMax", { min: 1, max: 100_000_000 }) : 0;
@@ -125,7 +150,7 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
   // opted in, and its checkout offers nothing for a merchant-paid program (docs/api.md "Who pays").
   if (viewer.shop !== null && values.payer === "merchant")
     errors.payer = "On Shopify, the buyer or a split pays for now: the merchant-paid choice is not offered yet.";
-  const reasonsShownAgain = { ...values, autoApproveReasons: reasons.join(",") };
+  const reasonsShownAgain = { ...values, autoApproveReasons: reasons.join(","), currencies: currencies.join(",") };
   if (Object.keys(errors).length > 0)
     return json<ActionFailure>({ errors, form: "program", values: reasonsShownAgain }, 400);
 
@@ -133,9 +158,8 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
     payer: values.payer || undefined,
     buyerSharePercent: values.buyerSharePercent,
     ratePercent: values.ratePercent,
-    minFeeCents,
-    maxCoveredCents,
-    currencies: form.getAll("currencies").map(String),
+    currencies,
+    currencyLimits,
     productCategories: values.productCategories,
     claimRules: {
       autoApprove: autoApproving
@@ -151,9 +175,8 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
       payer: "payer",
       buyerSharePercent: "buyerSharePercent",
       ratePercent: "ratePercent",
-      minFeeCents: "minFee",
-      maxCoveredCents: "maxCovered",
       currencies: "currencies",
+      currencyLimits: "currencies",
       productCategories: "productCategories",
       settlementPeriod: "settlementPeriod",
       ...Object.fromEntries(Object.values(RULE_FIELDS).map((name) => [name, name])),

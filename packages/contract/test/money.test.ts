@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   formatDecimalAmount,
   formatMoney,
@@ -89,5 +90,30 @@ describe("parseTypedMoney", () => {
       assert.equal(parseTypedMoney(bad, "USD"), undefined, bad);
     assert.equal(parseTypedMoney("12.5", "JPY"), undefined);
     assert.equal(parseTypedMoney("1234567890123", "USD"), undefined, "more than 12 whole digits");
+  });
+});
+
+describe("round trips in every number of decimals the service settles in (0, 2, 3)", () => {
+  // JPY 0, USD/EUR/GBP 2, KWD/BHD 3; up to the largest amount accepted anywhere (MAX_AMOUNT_MINOR).
+  const currency = fc.constantFrom("JPY", "USD", "EUR", "GBP", "KWD", "BHD");
+  const minor = fc.integer({ min: 0, max: 1_000_000_000 });
+
+  it("the plain decimal form reads back to the same minor units", () => {
+    fc.assert(
+      fc.property(currency, minor, (code, amount) => {
+        const text = formatDecimalAmount(amount, code);
+        assert.equal(text.split(".")[1]?.length ?? 0, minorDigits(code), text);
+        assert.equal(parseDecimalAmount(text, code), amount, text);
+      }),
+    );
+  });
+
+  it("money as shown (en-US, fr-FR) reads back as typed money to the same minor units", () => {
+    fc.assert(
+      fc.property(currency, minor, fc.constantFrom("en-US", "fr-FR"), (code, amount, locale) => {
+        const text = formatMoney(amount, code, locale);
+        assert.equal(parseTypedMoney(text, code), amount, text);
+      }),
+    );
   });
 });

@@ -887,13 +887,25 @@ export type Program = {
   active: boolean;
   /** The fee: this many hundredths of a percent of the covered amount. */
   rateBps: number;
-  /** The smallest fee, in minor units of the order's currency. */
+  /** @deprecated Since 2026-11-27; works until 2027-02-25. Use currencyLimits: the smallest fee in the program's first currency. */
   minFeeCents: number;
-  /** The largest amount one plan covers, in minor units. */
+  /** @deprecated Since 2026-11-27; works until 2027-02-25. Use currencyLimits: the largest covered amount in the program's first currency. */
   maxCoveredCents: number;
   /** The merchant's share of each fee, in hundredths of a percent. */
   merchantShareBps: number;
   currencies: string[];
+  /** Per currency of `currencies` (its ISO 4217 code): the program's limits in that currency's minor units. */
+  currencyLimits: Partial<
+    Record<
+      "USD" | "CAD" | "EUR" | "GBP" | "AUD" | "NZD" | "JPY" | "KWD" | "BHD" | "JOD" | "OMR",
+      {
+        /** The smallest fee, in the currency's minor units. */
+        minFeeCents: number;
+        /** The largest amount one plan covers, in the currency's minor units. */
+        maxCoveredCents: number;
+      }
+    >
+  >;
   /** Empty: any category. */
   productCategories: string[];
   settlementPeriod: "weekly" | "monthly";
