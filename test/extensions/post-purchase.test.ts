@@ -5,6 +5,7 @@
 // (signals with .value/subscribe, sessionToken.get() answering a token made as Shopify makes them, i18n).
 import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
+import { isDeepStrictEqual } from "node:util";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { Window } from "happy-dom";
 import { Signal } from "@preact/signals";
 import { extensionSessionToken, shopifyId } from "../support/shopify.ts";
 import { staysFalseFor, waitFor } from "../support/wait.ts";
+import { shopifyTranslate } from "../support/shopify-i18n.ts";
 import {
   bundle,
   bundleAll,
@@ -27,6 +29,7 @@ import { PORTAL_URL, startPostPurchaseApp, type PostPurchaseApp } from "./post-p
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHOP = "post-purchase-blocks.myshopify.com";
 const TARGET_NAMES = Object.keys(TARGETS) as Target[];
+const LOCALES = path.join(ROOT, "extensions", "post-purchase", "locales");
 const BROWSER_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36";
 const FORMAT: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" };
@@ -36,6 +39,8 @@ interface Page {
   attributes?: { key: string; value: string }[];
   config?: unknown;
   token?: () => string;
+  /** The buyer's language, as the page resolves the extension's locales/*.json (English by default). */
+  locale?: string;
 }
 
 interface StatusRequest {
@@ -65,7 +70,10 @@ function mockShopify(target: Target, page: Page) {
     attributes: new Signal(page.attributes ?? [{ key: "_protection", value: "accepted" }]),
     appMetafields: new Signal(metafields),
     sessionToken: { get: async () => (page.token ?? (() => extensionSessionToken(SHOP)))() },
-    i18n: { formatDate: (date: Date, options?: Intl.DateTimeFormatOptions) => format(date, options) },
+    i18n: {
+      formatDate: (date: Date, options?: Intl.DateTimeFormatOptions) => format(date, options, page.locale),
+      translate: shopifyTranslate(LOCALES, page.locale ?? "en"),
+    },
   };
   // The Thank-you page knows the order by an OrderIdentity gid (the order may not be fully created yet); the
   // Order-status page by its Order gid.
@@ -81,8 +89,14 @@ function mockShopify(target: Target, page: Page) {
     : { ...common, order: new Signal({ id: `gid://shopify/Order/${page.orderId}`, name: "#1001" }) };
 }
 
-const format = (date: Date, options?: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(date);
+const format = (date: Date, options?: Intl.DateTimeFormatOptions, locale = "en-US") =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(date);
+
+/** The free look's whole hours left as the block counts them when it renders (`before` ms ago at most). */
+const hoursLeftOf = (freeLookEndsAt: number, before = 0) => {
+  const left = (at: number) => Math.ceil((freeLookEndsAt - at) / 3_600_000);
+  return [left(Date.now()), left(Date.now() - before)];
+};
 
 describe("post-purchase UI extension (Thank-you and Order-status blocks)", () => {
   let t: PostPurchaseApp;
@@ -151,11 +165,13 @@ describe("post-purchase UI extension (Thank-you and Order-status blocks)", () =>
   }
 
   for (const target of TARGET_NAMES) {
-    it(`${target}: a protected order shows its reference, "Report a problem" and "Cancel protection (until …)" into the portal`, async () => {
+    it(`${target}: a protected order shows its reference, "Report a problem" and "Cancel protection (until …, N hours left)" into the portal`, async () => {
       const { orderId } = await t.placeOrder(SHOP);
       const plan = (await t.planOf(orderId))!;
+      const mountedAt = Date.now();
       const view = await mount(target, { orderId });
       await waitFor(() => view.links().length === 2, { what: "the two links" });
+      const hours = hoursLeftOf(plan.freeLookEndsAt, Date.now() - mountedAt);
 
       assert.equal(view.requests.length, 1);
       assert.equal(view.requests[0].url, `${origin}/extensions/protection-status?orderId=${orderId}`);
@@ -163,12 +179,56 @@ describe("post-purchase UI extension (Thank-you and Order-status blocks)", () =>
       assert.equal(view.document.body.querySelector("s-heading")?.textContent, "Purchase protection");
       assert.deepEqual(view.texts(), [`Reference number: ${plan.referenceNumber}`]);
       const link = `${PORTAL_URL}?reference=${encodeURIComponent(plan.referenceNumber)}`;
-      assert.deepEqual(view.links(), [
-        ["Report a problem", link],
-        [`Cancel protection (until ${format(new Date(plan.freeLookEndsAt), FORMAT)})`, link],
-      ]);
+      const until = format(new Date(plan.freeLookEndsAt), FORMAT);
+      assert.ok(
+        hours.some((count) =>
+          isDeepStrictEqual(view.links(), [
+            ["Report a problem", link],
+            [`Cancel protection (until ${until}, ${count} hours left)`, link],
+          ]),
+        ),
+        JSON.stringify(view.links()),
+      );
     });
   }
+
+  it("purchase.thank-you.block.render for a French buyer: the texts of locales/fr.json, the date and the hours left in French", async () => {
+    const { orderId } = await t.placeOrder(SHOP);
+    const plan = (await t.planOf(orderId))!;
+    const mountedAt = Date.now();
+    const view = await mount("purchase.thank-you.block.render", { orderId, locale: "fr-FR" });
+    await waitFor(() => view.links().length === 2, { what: "the two links" });
+    const hours = hoursLeftOf(plan.freeLookEndsAt, Date.now() - mountedAt);
+    assert.equal(view.document.body.querySelector("s-heading")?.textContent, "Protection d’achat");
+    assert.deepEqual(view.texts(), [`Numéro de référence : ${plan.referenceNumber}`]);
+    const link = `${PORTAL_URL}?reference=${encodeURIComponent(plan.referenceNumber)}`;
+    const until = format(new Date(plan.freeLookEndsAt), FORMAT, "fr-FR");
+    assert.ok(
+      hours.some((count) =>
+        isDeepStrictEqual(view.links(), [
+          ["Signaler un problème", link],
+          [`Annuler la protection (jusqu’au ${until}, encore ${count} heures)`, link],
+        ]),
+      ),
+      JSON.stringify(view.links()),
+    );
+  });
+
+  it("the cancel link's plural: one hour left reads in the singular (locales' one form, chosen by count)", () => {
+    const date = "1 Dec 2026, 10:00";
+    assert.equal(
+      shopifyTranslate(LOCALES, "en")("cancel", { date, count: 1 }),
+      `Cancel protection (until ${date}, 1 hour left)`,
+    );
+    assert.equal(
+      shopifyTranslate(LOCALES, "de-AT")("cancel", { date, count: 1 }),
+      `Schutz stornieren (bis ${date}, noch 1 Stunde)`,
+    );
+    assert.equal(
+      shopifyTranslate(LOCALES, "es")("cancel", { date, count: 2 }),
+      `Cancelar la protección (hasta el ${date}, quedan 2 horas)`,
+    );
+  });
 
   it("customer-account.order-status.block.render: an order protected on its line alone (an accelerated checkout dropped the attribute) shows once its reference is written back", async () => {
     const { orderId } = await t.placeOrder(SHOP);

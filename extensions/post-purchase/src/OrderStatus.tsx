@@ -17,6 +17,7 @@ function OrderStatus() {
       orderGid={useSignalValue(shopify.order)?.id}
       sessionToken={shopify.sessionToken}
       formatDate={(date) => shopify.i18n.formatDate(date, { dateStyle: "medium", timeStyle: "short" })}
+      translate={shopify.i18n.translate}
     />
   );
 }

@@ -20,6 +20,8 @@ export interface BlockProps {
   orderGid: string | undefined;
   sessionToken: { get(): Promise<string> };
   formatDate(date: Date): string;
+  /** The page's `i18n.translate`: the texts of locales/*.json in the buyer's language, `count` choosing a plural. */
+  translate(key: string, options?: Record<string, string | number>): string;
 }
 
 /** A host signal's value; the component renders again when it changes (the `subscribe` every host signal has). */
@@ -37,7 +39,7 @@ export function useSignalValue<T>(signal: { readonly value: T; subscribe(fn: (va
   return value;
 }
 
-export function ProtectionBlock({ attributes, metafields, orderGid, sessionToken, formatDate }: BlockProps) {
+export function ProtectionBlock({ attributes, metafields, orderGid, sessionToken, formatDate, translate }: BlockProps) {
   // Only an order that carries the opt-in is asked about: the others' pages make no request at all.
   const wanted = optedIn(attributes);
   const url = useMemo(() => statusUrl(metafields), [metafields]);
@@ -59,28 +61,28 @@ export function ProtectionBlock({ attributes, metafields, orderGid, sessionToken
   if (status.status === "pending")
     return (
       <s-stack gap="small-200">
-        <s-heading>Purchase protection</s-heading>
-        <s-text>Your protection is being set up: its reference number is on its way by e-mail.</s-text>
-        <s-link href={portalLink(status.portalUrl)}>Report a problem</s-link>
+        <s-heading>{translate("heading")}</s-heading>
+        <s-text>{translate("pending")}</s-text>
+        <s-link href={portalLink(status.portalUrl)}>{translate("reportProblem")}</s-link>
       </s-stack>
     );
   const link = portalLink(status.portalUrl, status.referenceNumber);
   const freeLookEnds = new Date(status.freeLookEndsAt);
   // The free look (cancel for a refund of the fee) is open until its end.
   const cancellable = status.status === "active" && answeredAt < freeLookEnds.getTime();
+  // Whole hours left of the free look, a part of an hour counting as one.
+  const hoursLeft = Math.ceil((freeLookEnds.getTime() - answeredAt) / 3_600_000);
   return (
     <s-stack gap="small-200">
-      <s-heading>Purchase protection</s-heading>
-      <s-text>Reference number: {status.referenceNumber}</s-text>
+      <s-heading>{translate("heading")}</s-heading>
+      <s-text>{translate("reference", { reference: status.referenceNumber })}</s-text>
       {status.status !== "active" && (
-        <s-text color="subdued">
-          {status.status === "cancelled"
-            ? "You cancelled this protection."
-            : "This protection ended: the order was cancelled or refunded."}
-        </s-text>
+        <s-text color="subdued">{translate(status.status === "cancelled" ? "cancelled" : "ended")}</s-text>
       )}
-      <s-link href={link}>{status.status === "active" ? "Report a problem" : "View in the protection portal"}</s-link>
-      {cancellable && <s-link href={link}>{`Cancel protection (until ${formatDate(freeLookEnds)})`}</s-link>}
+      <s-link href={link}>{translate(status.status === "active" ? "reportProblem" : "viewInPortal")}</s-link>
+      {cancellable && (
+        <s-link href={link}>{translate("cancel", { date: formatDate(freeLookEnds), count: hoursLeft })}</s-link>
+      )}
     </s-stack>
   );
 }

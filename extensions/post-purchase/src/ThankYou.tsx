@@ -17,6 +17,7 @@ function ThankYou() {
       orderGid={useSignalValue(shopify.orderConfirmation)?.order.id}
       sessionToken={shopify.sessionToken}
       formatDate={(date) => shopify.i18n.formatDate(date, { dateStyle: "medium", timeStyle: "short" })}
+      translate={shopify.i18n.translate}
     />
   );
 }
