@@ -119,14 +119,25 @@ const programUpdateSchema = z.strictObject({
     .min(0.01, "At least 0.01 %.")
     .max(50, "At most 50 %.")
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, "At most two decimals."),
-  // Amounts arrive as integers: the dashboard reads what the merchant typed ("$1.00") and says what is wrong there.
-  minFeeCents: z.number("Enter the minimum fee.").int().min(0).max(1_000_000, "The minimum fee is too large."),
-  maxCoveredCents: z
-    .number("Enter the maximum covered amount.")
-    .int()
-    .min(100, "The maximum covered amount is too small.")
-    .max(100_000_000, "The maximum covered amount is too large."),
   currencies: z.array(z.enum(SUPPORTED_CURRENCIES)).min(1, "Choose at least one currency."),
+  // Amounts arrive as integers in each currency's minor units: the dashboard reads what the merchant typed ("¥150",
+  // "KWD 0.300") and says what is wrong there.
+  currencyLimits: z.partialRecord(
+    z.enum(SUPPORTED_CURRENCIES, "Limits are for the supported currencies only."),
+    z.strictObject({
+      minFeeCents: z
+        .number("Enter the minimum fee.")
+        .int("The minimum fee is a whole number of the currency's minor units.")
+        .min(0, "The minimum fee cannot be negative.")
+        .max(1_000_000, "The minimum fee is too large."),
+      maxCoveredCents: z
+        .number("Enter the maximum covered amount.")
+        .int("The maximum covered amount is a whole number of the currency's minor units.")
+        .min(100, "The maximum covered amount is too small.")
+        .max(100_000_000, "The maximum covered amount is too large."),
+    }),
+    "Enter the minimum fee and the maximum covered amount of each currency.",
+  ),
   productCategories: z
     .string()
     .max(1_000)
