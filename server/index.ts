@@ -224,6 +224,7 @@ export {
 } from "./domain/merchant-audit.ts";
 export { DomainError } from "./domain/errors.ts";
 export { COVERED_REASONS, reasonName } from "./domain/disclosure.ts";
+export { rulebookText } from "./domain/rulebook-text.ts";
 export { parseStoredClaimRules, type ClaimRules } from "./domain/claim-rules.ts";
 export {
   MERCHANT_PAYOUT_DAYS,

@@ -138,7 +138,8 @@ export function portalArea({ db, services, sealer, coverageLinks, logger, rateLi
         return db.transaction((tx) => signOutOfPortal(tx, services, session));
       }),
     plan: (buyer: Buyer) => answer(async () => getPortalPlan(db, services, await signedIn(buyer))),
-    reasons: () => answer(async () => portalRulebook()),
+    /** The public rulebook, its words in `locale` (English by default). */
+    reasons: (locale?: string) => answer(async () => portalRulebook(locale)),
     cancel: (buyer: Buyer, referenceNumber: string) =>
       answer(async () => {
         const session = await signedIn(buyer, "portalMutation");

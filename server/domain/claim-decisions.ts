@@ -9,8 +9,9 @@ import type { Actor } from "../vocabulary/actors.ts";
 import { appendEvent } from "./events.ts";
 import { queuePlanEmail, type EmailTemplate } from "./emails.ts";
 import { appendLedgerEntry } from "./ledger.ts";
-import { formatDecimalAmount } from "@purchase-protection/contract";
-import { CLAIM_WINDOW_DAYS, parseStoredClaimRules } from "./claim-rules.ts";
+import { DEFAULT_BUYER_LOCALE, formatDecimalAmount } from "@purchase-protection/contract";
+import { parseStoredClaimRules } from "./claim-rules.ts";
+import { rulebookText } from "./rulebook-text.ts";
 import type { DecisionFact } from "./decision-basis.ts";
 import { toClaim, type Claim } from "./claim-views.ts";
 import type { ClaimPayoutState, ClaimStatus } from "../vocabulary/claims.ts";
@@ -40,51 +41,33 @@ import {
 export type ClaimDecider =
   { kind: "rule"; ruleId: string; basis: readonly DecisionFact[] } | { kind: "staff"; staffId: string };
 
+/** The codes of the published reasons a claim is denied for: the code the merchant's systems see. */
+const DENIAL_REASON_CODES = [
+  "outside_claim_window",
+  "plan_not_active",
+  "amount_exceeds_coverage",
+  "delivery_confirmed",
+  "insufficient_evidence",
+  "duplicate_claim",
+  "excluded_by_terms",
+] as const;
+
+export type DenialReasonCode = (typeof DENIAL_REASON_CODES)[number];
+
 /**
- * The published reasons a claim is denied for: the code the merchant's systems see and the sentence the buyer reads
- * (docs/api.md "Denial reasons", GET /portal/reasons, the portal's terms page). A denial always carries one.
+ * The published reasons a claim is denied for, with the sentence the buyer reads in English, as a decision stores it
+ * (docs/api.md "Denial reasons", GET /portal/reasons, the portal's terms page; every language: rulebook-text.ts).
+ * A denial always carries one.
  */
-export const DENIAL_REASONS = [
-  {
-    code: "outside_claim_window",
-    message: `The request was filed more than ${CLAIM_WINDOW_DAYS} days after what it is about happened, and plans cover requests filed within ${CLAIM_WINDOW_DAYS} days.`,
-  },
-  {
-    code: "plan_not_active",
-    message:
-      "Your protection plan was cancelled or voided (for example because the order was cancelled or refunded), so it no longer covers this request.",
-  },
-  {
-    code: "amount_exceeds_coverage",
-    message:
-      "The amount asked for is more than what is left of your plan's coverage after the requests already approved or paid on it.",
-  },
-  {
-    code: "delivery_confirmed",
-    message:
-      "The carrier confirmed that the order was delivered to the shipping address, so it is not covered as lost or undelivered.",
-  },
-  {
-    code: "insufficient_evidence",
-    message:
-      "The information and files provided do not show what happened, and the claims team could not confirm it in another way.",
-  },
-  {
-    code: "duplicate_claim",
-    message: "What this request is about is already covered by another request on your plan.",
-  },
-  {
-    code: "excluded_by_terms",
-    message: "What happened is not one of the situations your plan covers under its published terms.",
-  },
-] as const satisfies readonly { code: string; message: string }[];
+export const DENIAL_REASONS = DENIAL_REASON_CODES.map((code) => ({
+  code,
+  message: rulebookText(DEFAULT_BUYER_LOCALE).denial(code),
+}));
 
-export type DenialReasonCode = (typeof DENIAL_REASONS)[number]["code"];
-
-/** An approval's code and the sentence the buyer reads. */
+/** An approval's code and the sentence the buyer reads (in English, as a decision stores it). */
 export const APPROVAL_DECISION = {
   code: "covered",
-  message: "What happened is covered by your plan, and the amount is within what is left of its coverage.",
+  message: rulebookText(DEFAULT_BUYER_LOCALE).approval(),
 } as const;
 
 /** The statuses a claim may take next from each status (docs/api.md "Claim decisions"). */

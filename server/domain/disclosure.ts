@@ -1,13 +1,13 @@
 // What the buyer is shown. The wording is contractual: change it only with the legal text.
+import { DEFAULT_BUYER_LOCALE } from "@purchase-protection/contract";
+import { FREE_LOOK_HOURS, rulebookText } from "./rulebook-text.ts";
 
 /** The byte-string headless quote returns in disclosure_text, for byte-equality checks only (docs/api.md "Headless (server path)"). */
 export const DISCLOSURE_PHRASE = "This is not insurance";
 
-/** The visible disclosure: both sentences, always. */
-export function fullDisclosure(companyName: string): string {
-  // A legal name may end in a period ("Inc."); the sentence must not end in two.
-  return `${DISCLOSURE_PHRASE}. This is a contractual refund guarantee provided by ${companyName.replace(/\.$/, "")}.`;
-}
+/** The visible disclosure in English: both sentences, always (rulebook-text.ts has it in every buyer language). */
+export const fullDisclosure = (companyName: string): string =>
+  rulebookText(DEFAULT_BUYER_LOCALE).disclosure(companyName);
 
 export const COVERED_REASONS = [
   "lost_in_transit",
@@ -24,68 +24,11 @@ export const COVERED_REASONS = [
   "carrier_returned_to_sender",
 ] as const;
 
-/**
- * The public rulebook's names and one-sentence descriptions of the covered reasons: the one place the portal
- * pages, GET /portal/reasons, docs/api.md and the OpenAPI document take them from.
- */
-export const COVERED_REASON_DETAILS: Record<(typeof COVERED_REASONS)[number], { name: string; description: string }> = {
-  lost_in_transit: {
-    name: "Lost in transit",
-    description: "The carrier lost the parcel before it reached you.",
-  },
-  stolen_after_delivery: {
-    name: "Stolen after delivery",
-    description: "The parcel was marked delivered but was taken before you could collect it.",
-  },
-  damaged_in_transit: {
-    name: "Damaged in transit",
-    description: "The item arrived broken or damaged by its journey.",
-  },
-  arrived_defective: {
-    name: "Arrived defective",
-    description: "The item arrived and does not work as it should.",
-  },
-  wrong_item_delivered: {
-    name: "Wrong item delivered",
-    description: "You received something other than what you ordered.",
-  },
-  missing_items: {
-    name: "Missing items",
-    description: "The parcel arrived without some of the items you ordered.",
-  },
-  not_delivered_by_promised_date_plus_14_days: {
-    name: "Not delivered within 14 days of the promised date",
-    description: "The order had not arrived 14 days after the delivery date the merchant promised.",
-  },
-  merchant_closed_before_fulfilment: {
-    name: "Merchant closed before fulfilment",
-    description: "The merchant stopped trading before sending your order.",
-  },
-  item_recalled: {
-    name: "Item recalled",
-    description: "The item was recalled by its maker or a safety authority.",
-  },
-  fraudulent_charge_dispute_resolved_against_buyer: {
-    name: "Fraudulent charge dispute lost",
-    description: "Your dispute of a fraudulent charge for this order was resolved against you.",
-  },
-  return_refused_within_merchant_policy: {
-    name: "Return refused within the merchant's policy",
-    description: "The merchant refused a return that its own return policy allowed.",
-  },
-  carrier_returned_to_sender: {
-    name: "Returned to sender",
-    description: "The carrier sent the parcel back to the merchant instead of delivering it to you.",
-  },
-};
+// The names and descriptions of the reasons, in every buyer language, are the rulebook's (rulebook-text.ts).
+export { reasonName } from "./rulebook-text.ts";
 
-/** A covered reason's human name (the code itself for anything else). */
-export const reasonName = (code: string): string =>
-  COVERED_REASON_DETAILS[code as (typeof COVERED_REASONS)[number]]?.name ?? code;
+// The windows the rulebook's sentences state.
+export { CLAIM_WINDOW_DAYS, FREE_LOOK_HOURS } from "./rulebook-text.ts";
 
-/** A claim is filed within 30 days of what it is about (docs/api.md "Buyer portal API"). */
-export const CLAIM_WINDOW_DAYS = 30;
-export const FREE_LOOK_HOURS = 48;
-
-export const FREE_LOOK_MS = 48 * 60 * 60 * 1000;
+export const FREE_LOOK_MS = FREE_LOOK_HOURS * 60 * 60 * 1000;
 export const QUOTE_LIFETIME_MS = 30 * 60 * 1000;

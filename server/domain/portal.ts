@@ -1,14 +1,10 @@
+import { DEFAULT_BUYER_LOCALE } from "@purchase-protection/contract";
 import { cryptoRandom, newId, sha256Hex, type RandomSource } from "./ids.ts";
 import type { Mode } from "../vocabulary/ids.ts";
 import { iso, type Services, type Tx } from "./context.ts";
 import { DomainError, notFound } from "./errors.ts";
-import {
-  CLAIM_WINDOW_DAYS,
-  COVERED_REASON_DETAILS,
-  COVERED_REASONS,
-  FREE_LOOK_HOURS,
-  fullDisclosure,
-} from "./disclosure.ts";
+import { CLAIM_WINDOW_DAYS, COVERED_REASONS, FREE_LOOK_HOURS, fullDisclosure, reasonName } from "./disclosure.ts";
+import { rulebookText } from "./rulebook-text.ts";
 import { buyerEmailHash } from "./buyer-emails.ts";
 import { appendEvent } from "./events.ts";
 import { queuePlanEmail } from "./emails.ts";
@@ -160,22 +156,27 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord, deliv
     claimWindowDays: CLAIM_WINDOW_DAYS,
     deliveredAt: deliveredAt === null ? null : iso(deliveredAt),
     deliveryClaimsUntil: deliveredAt === null ? null : iso(deliveredAt + CLAIM_WINDOW_MS),
-    coveredReasons: COVERED_REASONS.map((code) => ({ code, name: COVERED_REASON_DETAILS[code].name })),
+    coveredReasons: COVERED_REASONS.map((code) => ({ code, name: reasonName(code) })),
     disclosureText: fullDisclosure(services.settings.companyName),
     livemode: record.mode === "live",
   };
 }
 
-/** The public rulebook (GET /portal/reasons): the 12 reasons, the denial reasons, the windows, the evidence limits. */
-export function portalRulebook() {
+/**
+ * The public rulebook (GET /portal/reasons): the 12 reasons, the denial reasons, the windows, the evidence limits;
+ * the names, descriptions and sentences in `locale` (a buyer locale; English by default).
+ */
+export function portalRulebook(locale?: string) {
+  const text = rulebookText(locale ?? DEFAULT_BUYER_LOCALE);
   return {
     object: "list" as const,
     data: COVERED_REASONS.map((code) => ({
       code,
-      ...COVERED_REASON_DETAILS[code],
+      name: text.reasonName(code),
+      description: text.reasonDescription(code),
       claimWindowFrom: DELIVERY_WINDOW_REASONS.includes(code) ? ("delivery" as const) : ("occurrence" as const),
     })),
-    denialReasons: DENIAL_REASONS.map(({ code, message }) => ({ code, message })),
+    denialReasons: DENIAL_REASONS.map(({ code }) => ({ code, message: text.denial(code) })),
     claimWindowDays: CLAIM_WINDOW_DAYS,
     freeLookHours: FREE_LOOK_HOURS,
     // Who pays an approved claim and by when (server/domain/payout-terms.ts): the promise the buyer's e-mails repeat.

@@ -127,6 +127,7 @@ export function createHttpApi(options: HttpApiOptions) {
         body: undefined,
         query,
         prepared: undefined,
+        acceptLanguage: c.req.header("accept-language"),
       });
       // A file download (okFile): its bytes as they are, with its own Content-Type.
       if (result.body instanceof Uint8Array)

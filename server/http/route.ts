@@ -68,6 +68,8 @@ export interface RouteContext<Body, Query, Prepared = unknown, C extends Caller 
   query: Query;
   /** What the route's `prepare` produced, outside the transaction (undefined without one). */
   prepared: Prepared;
+  /** A GET's Accept-Language header: the buyer's language for the texts of the public rulebook. */
+  acceptLanguage?: string;
 }
 
 /** One row of the route table: what the route accepts, which keys may call it, and the one domain call it makes. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acceptLanguageTags, negotiateLocale } from "@purchase-protection/contract";
 import { createQuote, declineQuote } from "../domain/quotes.ts";
 import { confirmQuote, setBuyerEmail, voidPlan } from "../domain/plans.ts";
 import type { PlanSelector } from "../vocabulary/plans.ts";
@@ -520,7 +521,10 @@ export const routes: Route[] = [
       "The public rulebook: the 12 covered reasons with their names and descriptions, the windows, the evidence limits.",
     query: wire.noQuery,
     response: { description: "The rulebook.", schema: shapes.portalReasons },
-    handle: async () => ok(portalRulebook()),
+    handle: async ({ acceptLanguage }) => {
+      const locale = negotiateLocale(acceptLanguageTags(acceptLanguage));
+      return ok(portalRulebook(locale), { "Content-Language": locale, Vary: "Accept-Language" });
+    },
   }),
   route({
     method: "POST",

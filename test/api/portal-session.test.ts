@@ -11,7 +11,8 @@ import { lookUpPlan } from "../../server/domain/portal.ts";
 import type { Queryable, SqlValue } from "../../server/store/database.ts";
 import { redactCustomer } from "../../server/domain/privacy.ts";
 import { coverageLinks, COVERAGE_LINK_LIFETIME_MS } from "../../server/email/coverage-link.ts";
-import { COVERED_REASONS, COVERED_REASON_DETAILS } from "../../server/domain/disclosure.ts";
+import { COVERED_REASONS, reasonName } from "../../server/domain/disclosure.ts";
+import { rulebookText } from "../../server/domain/rulebook-text.ts";
 import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { EVIDENCE_CONTENT_TYPES, EVIDENCE_LIMITS } from "../../server/evidence/index.ts";
 
@@ -64,7 +65,7 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
       claimWindowDays: 30,
       deliveredAt: null,
       deliveryClaimsUntil: null,
-      coveredReasons: COVERED_REASONS.map((code) => ({ code, name: COVERED_REASON_DETAILS[code].name })),
+      coveredReasons: COVERED_REASONS.map((code) => ({ code, name: reasonName(code) })),
       disclosureText: "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd.",
       livemode: false,
     });
@@ -298,7 +299,8 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
       object: "list",
       data: COVERED_REASONS.map((code) => ({
         code,
-        ...COVERED_REASON_DETAILS[code],
+        name: rulebookText("en").reasonName(code),
+        description: rulebookText("en").reasonDescription(code),
         // The reasons about the parcel as it arrived count their 30 days from the carrier's delivery.
         claimWindowFrom: [
           "stolen_after_delivery",
@@ -329,5 +331,39 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
     for (const reason of response.body.data) assert.match(reason.description, /^[A-Z].*\.$/, "one sentence");
     assert.ok(response.body.denialReasons.length >= 7);
     for (const reason of response.body.denialReasons) assert.match(reason.message, /^[A-Z][^\n]*\.$/, "a sentence");
+  });
+
+  it("GET /portal/reasons answers in the buyer's language from Accept-Language, English otherwise", async () => {
+    const english = await anyone.get("/portal/reasons");
+    assert.equal(english.headers.get("content-language"), "en");
+    assert.deepEqual(english.body.data[0], {
+      code: "lost_in_transit",
+      name: "Lost in transit",
+      description: "The carrier lost the parcel before it reached you.",
+      claimWindowFrom: "occurrence",
+    });
+    const french = await anyone.get("/portal/reasons", { headers: { "Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5" } });
+    assert.equal(french.status, 200, french.text);
+    assert.equal(french.headers.get("content-language"), "fr-CA");
+    assert.match(french.headers.get("vary") ?? "", /Accept-Language/i);
+    assert.deepEqual(french.body.data[0], {
+      code: "lost_in_transit",
+      name: "Perdu pendant le transport",
+      description: "Le transporteur a perdu le colis avant qu’il ne vous parvienne.",
+      claimWindowFrom: "occurrence",
+    });
+    assert.deepEqual(
+      french.body.denialReasons.map((reason: { code: string }) => reason.code),
+      DENIAL_REASONS.map((reason) => reason.code),
+    );
+    assert.match(french.body.denialReasons[0].message, /^La demande a été déposée plus de 30 jours après/);
+    // Everything but the words is the same rulebook.
+    const { data: _frenchData, denialReasons: _frenchDenials, ...frenchRest } = french.body;
+    const { data: _englishData, denialReasons: _englishDenials, ...englishRest } = english.body;
+    assert.deepEqual(frenchRest, englishRest);
+    // A language the rulebook is not written in: English.
+    const japanese = await anyone.get("/portal/reasons", { headers: { "Accept-Language": "ja-JP" } });
+    assert.equal(japanese.headers.get("content-language"), "en");
+    assert.deepEqual(japanese.body, english.body);
   });
 });

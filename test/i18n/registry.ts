@@ -1,5 +1,6 @@
 // The buyer catalogues the catalogue test checks: a surface that adds a catalogue adds it here.
 import type { Messages } from "../../packages/contract/src/messages.ts";
+import { rulebookMessages } from "../../server/domain/rulebook-text.ts";
 
 export interface RegisteredCatalogue {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each catalogue has its own keys
@@ -8,4 +9,6 @@ export interface RegisteredCatalogue {
   sameInEveryLanguage?: string[];
 }
 
-export const catalogues: Record<string, RegisteredCatalogue> = {};
+export const catalogues: Record<string, RegisteredCatalogue> = {
+  "rulebook (server/domain/rulebook-text.ts)": { messages: rulebookMessages },
+};
