@@ -69,6 +69,24 @@ describe("<service-widget>: the offer and its events (Chromium)", () => {
       assert.deepEqual(tab.console, [], "no console output without the debug attribute");
     }));
 
+  it("shows the fee in the quote's currency with that currency's own decimals: whole yen, dinars to the fils", async () => {
+    // 3 % of 12,345 minor units is 370: ¥370, KWD 0.370 (docs/api.md "Money, currencies, time").
+    for (const [currency, price] of [
+      ["JPY", "¥370"],
+      ["KWD", "KWD 0.370"],
+    ])
+      await withCheckout(
+        suite,
+        { attributes: widgetAttributes(suite.stack, { "amount-cents": "12345", currency }) },
+        async (tab) => {
+          const box = await waitForRole(tab, "checkbox", /purchase protection/i);
+          const [offer] = await waitForEvent(tab, "offer");
+          assert.deepEqual([offer.detail.currency, offer.detail.feeCents], [currency, 370]);
+          assert.equal(box.name.replace(/\s/g, " "), `Add purchase protection for ${price}`);
+        },
+      );
+  });
+
   const plansFor = async (orderId: string) =>
     (
       await suite.stack.api.database.db.all<{ reference_number: string; purchased_at: number }>(
