@@ -70,6 +70,9 @@ const AUDIT_ACTION_WORDS: Record<MerchantAuditAction, string> = {
   "webhook_endpoint.secret_rotated": "Rotated a webhook signing secret",
   "webhook_endpoint.deleted": "Deleted a webhook endpoint",
   "program.updated": "Changed the program's terms",
+  "offer_experiment.started": "Started an offer experiment",
+  "offer_experiment.stopped": "Stopped an offer experiment",
+  "offer_experiment.rolled_out": "Rolled out an offer experiment's variant",
   "allowed_origins.updated": "Changed the widget's allowed origins",
   "merchant.went_live": "Went live",
 };

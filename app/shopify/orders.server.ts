@@ -19,7 +19,7 @@ import {
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { PermanentJobError, type Job, type JobCompletion } from "./jobs.server.ts";
 import { enqueueNamedJob, enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
-import { CHOICE_ATTRIBUTE, parseDecimalAmount, tierFor } from "@purchase-protection/contract";
+import { CHOICE_ATTRIBUTE, parseDecimalAmount, QUOTE_ATTRIBUTE, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { isClaimRefundNote } from "./claim-payouts.server.ts";
@@ -208,6 +208,8 @@ async function protectOrder(
         await completion.markDone(tx);
       },
       order.shipping_address_hash ?? null,
+      // The quote the buyer accepted at checkout: an offer experiment prices the order by that quote's variant.
+      order.note_attributes.find((attribute) => attribute.name === QUOTE_ATTRIBUTE)?.value,
     ),
   );
   deps.wakeJobs();

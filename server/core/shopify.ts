@@ -18,6 +18,7 @@ import { getPurchase } from "../domain/purchases.ts";
 import { DomainError } from "../domain/errors.ts";
 import { errors, fromZodError, toApiError } from "../http/errors.ts";
 import { lockOrderByExternalId } from "../store/orders.ts";
+import { acceptedCartIdentity } from "../domain/experiments.ts";
 import type { Queryable } from "../store/database.ts";
 import { insertPlanPresentment, type PlanPresentmentRecord } from "../store/plan-presentments.ts";
 import type { ConsentEvidence } from "../vocabulary/plans.ts";
@@ -74,6 +75,7 @@ export function shopifyArea(deps: CoreDeps) {
       evidence: readonly ConsentEvidence[],
       record: RecordOrderPlan,
       shippingAddressHash: string | null = null,
+      acceptedQuoteId?: string,
     ): Promise<OrderPlan> {
       const { customer_locale: customerLocale, ...quoteInput } = input;
       const parsed = headlessQuoteRequest.safeParse(quoteInput);
@@ -82,7 +84,9 @@ export function shopifyArea(deps: CoreDeps) {
       try {
         const outcome = await db.transaction(async (tx) => {
           const principal = await serverPrincipal(tx, secretKey);
-          const { quote } = await createQuote(tx, services, principal, headlessQuoteInput(body, sealer));
+          // The variant of the offer the buyer accepted on the storefront (`acceptedQuoteId`) prices the order too.
+          const cartId = body.cart_id ?? (await acceptedCartIdentity(tx, principal, acceptedQuoteId));
+          const { quote } = await createQuote(tx, services, principal, { ...headlessQuoteInput(body, sealer), cartId });
           let plan: OrderPlan;
           try {
             plan = await confirmQuote(tx, services, principal, {

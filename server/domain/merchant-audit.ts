@@ -22,6 +22,9 @@ export const MERCHANT_AUDIT_ACTIONS = [
   "webhook_endpoint.secret_rotated",
   "webhook_endpoint.deleted",
   "program.updated",
+  "offer_experiment.started",
+  "offer_experiment.stopped",
+  "offer_experiment.rolled_out",
   "allowed_origins.updated",
   "merchant.went_live",
 ] as const;

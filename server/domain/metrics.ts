@@ -1,6 +1,7 @@
 import { iso, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
 import { csvField } from "./settlements.ts";
+import { experimentResults, type ExperimentResult } from "./experiments.ts";
 import {
   claimFiguresPerDay,
   countClaimsByReason,
@@ -113,6 +114,8 @@ export interface MerchantAnalytics {
     series: (AnalyticsFigures & { start: string })[];
   }[];
   claimsByReason: { reason: string; count: number; previousCount: number }[];
+  /** The offer experiments that ran in the period, each variant's figures over its offers quoted then. */
+  experiments: ExperimentResult[];
 }
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
@@ -241,6 +244,7 @@ export async function merchantAnalytics(
     claimsByReason: reasonNames
       .map((reason) => ({ reason, count: count.get(reason) ?? 0, previousCount: previousCount.get(reason) ?? 0 }))
       .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+    experiments: await experimentResults(db, actor, period),
   };
 }
 

@@ -113,12 +113,15 @@ export async function programTermsOf(db: Tx, actor: Actor): Promise<EditableProg
   return program;
 }
 
+/** A program's rate as typed, in percent (stored as rate_bps): an offer experiment's variants are typed the same. */
+export const ratePercentSchema = z.coerce
+  .number("Enter the rate as a percentage, such as 3 or 2.5.")
+  .min(0.01, "At least 0.01 %.")
+  .max(50, "At most 50 %.")
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, "At most two decimals.");
+
 const programUpdateSchema = z.strictObject({
-  ratePercent: z.coerce
-    .number("Enter the rate as a percentage, such as 3 or 2.5.")
-    .min(0.01, "At least 0.01 %.")
-    .max(50, "At most 50 %.")
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, "At most two decimals."),
+  ratePercent: ratePercentSchema,
   currencies: z.array(z.enum(SUPPORTED_CURRENCIES)).min(1, "Choose at least one currency."),
   // Amounts arrive as integers in each currency's minor units: the dashboard reads what the merchant typed ("¥150",
   // "KWD 0.300") and says what is wrong there.

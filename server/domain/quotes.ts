@@ -6,6 +6,8 @@ import type { Actor } from "../vocabulary/actors.ts";
 import type { Currency } from "../vocabulary/money.ts";
 import { applyBps, assertSupportedCurrency } from "./money.ts";
 import { loadActiveProgram, type Program } from "./programs.ts";
+import { offerFor } from "./experiments.ts";
+import type { OfferWording } from "@purchase-protection/contract";
 import { COVERED_REASONS, fullDisclosure, QUOTE_LIFETIME_MS } from "./disclosure.ts";
 import { appendEvent } from "./events.ts";
 import type { Principal } from "./merchants.ts";
@@ -26,6 +28,8 @@ export interface QuoteInput {
   productCategory?: string;
   /** The store's own order name as buyers know it ("#1001"); the plan keeps it (the portal finds plans by it). */
   orderName?: string;
+  /** The cart or checkout the offer is for: an offer experiment's variant follows it (else the order id). */
+  cartId?: string;
 }
 
 export interface Quote extends FeeParts {
@@ -39,6 +43,8 @@ export interface Quote extends FeeParts {
   coveredReasons: readonly string[];
   disclosureText: string;
   termsUrl: string;
+  /** The offer's label: a key of the contract's approved wordings (docs/api.md "Offer experiments"). */
+  offerWording: OfferWording;
   expiresAt: string;
   livemode: boolean;
 }
@@ -97,7 +103,9 @@ export async function createQuote(
 ): Promise<{ quote: Quote; token: string }> {
   assertSupportedCurrency(input.currency);
   if (actor.mode === "live") await assertLiveProtectionOn(tx, actor.merchantId);
-  const program = await loadActiveProgram(tx, actor, input.programId);
+  // The program's terms, or those of the cart's variant when an offer experiment runs on it.
+  const offer = await offerFor(tx, await loadActiveProgram(tx, actor, input.programId), input.cartId ?? input.orderId);
+  const program = offer.program;
   // The widget and the Shopify checkout cannot yet show a merchant-paid program's notice (they would offer it at a
   // price, or not at all), so a page's key is refused before anything is priced: docs/api.md "Who pays".
   if (actor.kind === "publishable" && program.payer === "merchant")
@@ -149,6 +157,10 @@ export async function createQuote(
     expiresAt,
     keyKind: actor.kind,
     orderName: input.orderName ?? null,
+    offerWording: offer.offerWording,
+    experimentId: offer.experiment?.id ?? null,
+    experimentVariant: offer.experiment?.variant ?? null,
+    cartIdentity: offer.experiment?.cartIdentity ?? null,
     ...parts,
   });
   const quote: Quote = {
@@ -163,6 +175,7 @@ export async function createQuote(
     coveredReasons: COVERED_REASONS,
     disclosureText: fullDisclosure(services.settings.companyName),
     termsUrl: `${services.settings.portalUrl}/terms`,
+    offerWording: offer.offerWording,
     expiresAt: iso(expiresAt),
     livemode: actor.mode === "live",
   };

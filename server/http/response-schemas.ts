@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
+import { OFFER_WORDING_KEYS, REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { CLAIM_STATUSES } from "../vocabulary/claims.ts";
 import { SUPPORTED_CURRENCIES } from "../vocabulary/money.ts";
 import { CONSENT_EVIDENCE, PAYERS } from "../vocabulary/plans.ts";
@@ -61,6 +61,11 @@ export const quote = z.strictObject({
   coveredReasons,
   disclosureText: z.string().describe("The full two-sentence disclosure, to be shown verbatim."),
   termsUrl: z.string(),
+  offerWording: z
+    .enum(OFFER_WORDING_KEYS)
+    .describe(
+      'The offer\'s label, a key of the approved wordings (docs/api.md "Offer experiments"): show its text with the fee, next to an unticked box.',
+    ),
   expiresAt: z.string().describe("ISO 8601 UTC; quotes live 30 minutes."),
   livemode: z.boolean(),
 });
@@ -412,6 +417,47 @@ const periodFigures = analyticsFigures.extend({
     .nullable()
     .describe("The median time from filing to the decision of the claims decided in the period; null when none."),
 });
+const ratio = z.number().min(0).max(1);
+const offerExperimentResult = z.strictObject({
+  id: z.string(),
+  programId: z.string(),
+  state: z.enum(["running", "stopped", "rolled_out"]),
+  rolledOutVariant: z.string().nullable().describe("The variant the program took (state rolled_out), else null."),
+  startedAt: timestamp,
+  stoppedAt: timestamp.nullable(),
+  reading: z
+    .enum(["too_small", "no_clear_leader", "leader"])
+    .describe(
+      "too_small: a variant was shown fewer than 100 offers in the period, too few to call; no_clear_leader: no variant's attach rate interval lies wholly above every other's; leader: `leader`'s does.",
+    ),
+  leader: z.string().nullable(),
+  variants: z.array(
+    z.strictObject({
+      key: z.enum(["A", "B", "C"]),
+      control: z.boolean().describe("The program as it is when each offer is quoted (rateBps, offerWording null)."),
+      rateBps: z.number().int().positive().nullable(),
+      offerWording: z.enum(OFFER_WORDING_KEYS).nullable(),
+      offersShown: count,
+      confirmed: count,
+      attachRate: ratio.nullable().describe("confirmed / offersShown; null without offers."),
+      attachRateInterval: z
+        .strictObject({ low: ratio, high: ratio })
+        .nullable()
+        .describe("The attach rate's 95 % Wilson score interval; null without offers."),
+      revenue: z
+        .array(
+          z.strictObject({
+            currency: z.string(),
+            offersShown: count,
+            feeCents: cents.describe("Fees of the variant's plans still active."),
+            revenuePerOfferCents: z.number().nonnegative().describe("feeCents / offersShown, unrounded."),
+          }),
+        )
+        .describe("Per currency with offers, by currency code."),
+    }),
+  ),
+});
+
 export const merchantMetrics = z.strictObject({
   object: z.literal("merchant_metrics"),
   merchantId: z.string(),
@@ -454,6 +500,9 @@ export const merchantMetrics = z.strictObject({
       claimsByReason: z
         .array(z.strictObject({ reason: z.string(), count, previousCount: count }))
         .describe("Claims filed per covered reason in the period and the previous one, most filed first."),
+      experiments: z
+        .array(offerExperimentResult)
+        .describe('The offer experiments that ran in the period, newest first (docs/api.md "Offer experiments").'),
     })
     .describe('docs/api.md "Analytics": the figures of a period of UTC days, per currency.'),
 });

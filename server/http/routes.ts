@@ -85,6 +85,7 @@ export const routes: Route[] = [
         currency: body.currency,
         customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
         orderName: body.order_name,
+        cartId: body.cart_id,
       });
       return ok(quote, { "X-Service-Quote-Token": token });
     },

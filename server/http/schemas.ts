@@ -58,6 +58,11 @@ const orderName = printableLine(64).describe(
   "The store's own order name as buyers know it (e.g. #1001; at most 64 characters, surrounding space trimmed): kept on the plan, shown to the buyer and accepted by the portal's look-up.",
 );
 
+/** The identity an offer experiment's variant follows (docs/api.md "Offer experiments"). */
+const cartId = printableLine(200).describe(
+  'The cart or checkout the offer is for (a cart token, your own cart id): while an offer experiment runs, the same cart always gets the same variant. Absent: the order id (docs/api.md "Offer experiments").',
+);
+
 export const quoteRequest = z.strictObject({
   order_amount_cents: amount,
   order_id: orderId,
@@ -65,6 +70,7 @@ export const quoteRequest = z.strictObject({
   currency: currency.default("USD"),
   customer_email: customerEmail.optional(),
   order_name: orderName.optional(),
+  cart_id: cartId.optional(),
 });
 
 /** A confirm's buyer address: required unless the quote has one (422 customer_email_required, docs/api.md "The buyer's address"). */
@@ -165,6 +171,7 @@ export const headlessQuoteRequest = z.strictObject({
   customer_email: customerEmail.optional(),
   order_name: orderName.optional(),
   product_category: z.string().min(1).max(100).optional(),
+  cart_id: cartId.optional(),
 });
 
 /** A headless quote's body as the domain takes it (the API's route and the Shopify orders unit of work). */
@@ -176,6 +183,7 @@ export const headlessQuoteInput = (body: z.output<typeof headlessQuoteRequest>, 
   customerEmail: body.customer_email === undefined ? undefined : storeBuyerEmail(sealer, body.customer_email),
   orderName: body.order_name,
   productCategory: body.product_category,
+  cartId: body.cart_id,
 });
 
 /** A confirm's shipping address as the plan keeps it: its keyed hash (null without a country or a first line). */

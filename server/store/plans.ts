@@ -166,8 +166,9 @@ export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Pr
   const inserted = await tx.all(
     `INSERT INTO plans (id, merchant_id, mode, quote_id, order_id, currency, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash,
        purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, order_name,
-       payer, buyer_fee_cents, merchant_fee_cents, status)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active')
+       payer, buyer_fee_cents, merchant_fee_cents, status, experiment_id, experiment_variant)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active',
+       (SELECT experiment_id FROM quotes WHERE id = ?), (SELECT experiment_variant FROM quotes WHERE id = ?))
      ON CONFLICT (reference_number) DO NOTHING RETURNING id`,
     [
       plan.id,
@@ -190,6 +191,9 @@ export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Pr
       plan.payer,
       plan.buyerFeeCents,
       plan.merchantFeeCents,
+      // The offer experiment and variant that priced the quote go with it onto the plan.
+      plan.quoteId,
+      plan.quoteId,
     ],
   );
   return inserted.length === 1;

@@ -250,3 +250,16 @@ export async function findOwnedProgram(
   const row = await findOwnedRow<ListedProgramRow>(tx, owner, "protection_programs", LISTED_PROGRAM_COLUMNS, programId);
   return row && toListedProgram(row);
 }
+
+/** An offer experiment's roll-out (server/domain/experiments.ts): the program's rate and wording. */
+export async function updateProgramOffer(
+  tx: Queryable,
+  programId: string,
+  offer: { rateBps: number; offerWording: string },
+): Promise<void> {
+  await tx.run("UPDATE protection_programs SET rate_bps = ?, offer_wording = ? WHERE id = ?", [
+    offer.rateBps,
+    offer.offerWording,
+    programId,
+  ]);
+}

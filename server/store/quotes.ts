@@ -31,6 +31,12 @@ export interface QuoteRecord extends FeeParts {
 export interface NewQuote extends Omit<QuoteRecord, "status"> {
   programId: string;
   productCategory: string | null;
+  /** The wording shown, and the offer experiment and variant that priced the quote (null: none). */
+  offerWording: string;
+  experimentId: string | null;
+  experimentVariant: string | null;
+  /** The identity the variant followed; null outside an experiment. */
+  cartIdentity: string | null;
 }
 
 interface QuoteRow {
@@ -61,8 +67,9 @@ export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote):
   await tx.run(
     `INSERT INTO quotes (id, merchant_id, mode, program_id, order_id, currency, order_amount_cents, fee_cents,
        covered_amount_cents, customer_email_sealed, customer_email_hash, product_category, status, token_hash, created_at, expires_at, key_kind, order_name,
-       payer, buyer_fee_cents, merchant_fee_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)`,
+       payer, buyer_fee_cents, merchant_fee_cents, offer_wording, experiment_id, experiment_variant,
+       cart_identity)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       quote.id,
       owner.merchantId,
@@ -84,6 +91,10 @@ export async function insertQuote(tx: Queryable, owner: Actor, quote: NewQuote):
       quote.payer,
       quote.buyerFeeCents,
       quote.merchantFeeCents,
+      quote.offerWording,
+      quote.experimentId,
+      quote.experimentVariant,
+      quote.cartIdentity,
     ],
   );
 }
@@ -162,4 +173,10 @@ export async function countRefusedConfirms(tx: Queryable, owner: Actor, code: st
     [owner.merchantId, owner.mode, since, code],
   );
   return Number(row?.refused ?? 0);
+}
+
+/** The cart identity an offer experiment's variant followed on the owner's quote (null: none, or no such quote). */
+export async function findQuoteCartIdentity(tx: Queryable, owner: Actor, quoteId: string): Promise<string | null> {
+  const row = await findOwnedRow<{ cart_identity: string | null }>(tx, owner, "quotes", "cart_identity", quoteId);
+  return row?.cart_identity ?? null;
 }

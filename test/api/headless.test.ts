@@ -69,6 +69,7 @@ describe.each(DIALECTS)("headless (%s)", (dialect) => {
         disclosure_text: PHRASE,
         disclosure: FULL_DISCLOSURE,
         terms_url: "https://portal.example.test/terms",
+        offer_wording: "standard",
         expires_at: new Date(t.clock.now + 30 * 60 * 1000).toISOString(),
         livemode: false,
       },

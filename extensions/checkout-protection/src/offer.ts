@@ -26,6 +26,8 @@ export interface Offer {
   currency: string;
   disclosureText: string;
   termsUrl: string;
+  /** The offer's label, a key of the contract's approved wordings (an unknown key shows the standard one). */
+  offerWording: string;
   tier: FeeTier;
 }
 
@@ -129,8 +131,8 @@ export async function requestOffer(
       isText(quote.termsUrl);
     const tier = valid ? tierFor(config.tiers, feeCents) : undefined;
     if (!tier) return null;
-    const { quoteId, currency, disclosureText, termsUrl } = quote;
-    return { quoteId, feeCents, currency, disclosureText, termsUrl, tier };
+    const { quoteId, currency, disclosureText, termsUrl, offerWording } = quote;
+    return { quoteId, feeCents, currency, disclosureText, termsUrl, offerWording: String(offerWording ?? ""), tier };
   } catch {
     return null;
   }

@@ -29,6 +29,8 @@ export type Quote = {
   /** The full two-sentence disclosure, to be shown verbatim. */
   disclosureText: string;
   termsUrl: string;
+  /** The offer's label, a key of the approved wordings (docs/api.md "Offer experiments"): show its text with the fee, next to an unticked box. */
+  offerWording: "standard" | "protect_order" | "cover_transit";
   /** ISO 8601 UTC; quotes live 30 minutes. */
   expiresAt: string;
   livemode: boolean;
@@ -467,6 +469,46 @@ export type MerchantMetrics = {
       count: number;
       previousCount: number;
     }[];
+    /** The offer experiments that ran in the period, newest first (docs/api.md "Offer experiments"). */
+    experiments: {
+      id: string;
+      programId: string;
+      state: "running" | "stopped" | "rolled_out";
+      /** The variant the program took (state rolled_out), else null. */
+      rolledOutVariant: string | null;
+      /** ISO 8601 UTC. */
+      startedAt: string;
+      /** ISO 8601 UTC. */
+      stoppedAt: string | null;
+      /** too_small: a variant was shown fewer than 100 offers in the period, too few to call; no_clear_leader: no variant's attach rate interval lies wholly above every other's; leader: `leader`'s does. */
+      reading: "too_small" | "no_clear_leader" | "leader";
+      leader: string | null;
+      variants: {
+        key: "A" | "B" | "C";
+        /** The program as it is when each offer is quoted (rateBps, offerWording null). */
+        control: boolean;
+        rateBps: number | null;
+        offerWording: "standard" | "protect_order" | "cover_transit" | null;
+        offersShown: number;
+        confirmed: number;
+        /** confirmed / offersShown; null without offers. */
+        attachRate: number | null;
+        /** The attach rate's 95 % Wilson score interval; null without offers. */
+        attachRateInterval: {
+          low: number;
+          high: number;
+        } | null;
+        /** Per currency with offers, by currency code. */
+        revenue: {
+          currency: string;
+          offersShown: number;
+          /** Fees of the variant's plans still active. */
+          feeCents: number;
+          /** feeCents / offersShown, unrounded. */
+          revenuePerOfferCents: number;
+        }[];
+      }[];
+    }[];
   };
 };
 
@@ -488,6 +530,8 @@ export type HeadlessQuote = {
   covered_reasons: string[];
   disclosure_text: "This is not insurance";
   terms_url: string;
+  /** The offer's label, a key of the approved wordings (docs/api.md "Offer experiments"): show its text with the fee, next to an unticked box. */
+  offer_wording: "standard" | "protect_order" | "cover_transit";
   /** ISO 8601 UTC; quotes live 30 minutes. */
   expires_at: string;
   livemode: boolean;
