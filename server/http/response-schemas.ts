@@ -68,6 +68,23 @@ export const quote = z.strictObject({
     ),
   expiresAt: z.string().describe("ISO 8601 UTC; quotes live 30 minutes."),
   livemode: z.boolean(),
+  offerTexts: z
+    .strictObject({
+      locale: z.string().describe("The buyer locale the texts are in (the request's locale when served, else en)."),
+      label: z.string().describe("The offer's label in its wording, `{price}` standing for the price shown."),
+      covers: z.string(),
+      termsLink: z.string(),
+      groupLabel: z.string(),
+      disclosure: z.string().describe("The visible disclosure, both sentences, in the buyer's language."),
+      decline: z.string(),
+      adding: z.string(),
+      confirmed: z.string().describe("`{reference}` standing for the plan's reference number."),
+      declined: z.string(),
+      cartError: z.string(),
+    })
+    .describe(
+      "The widget's sentences in the buyer's language (packages/widget/README.md \"Languages\"); disclosureText stays English.",
+    ),
 });
 
 export const confirmation = z.strictObject({
@@ -520,7 +537,8 @@ function snakeCased<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
 }
 
 export const headlessQuote = snakeCased(
-  quote.extend({
+  // The storefront's sentences are the widget's, not a server's (docs/api.md "Headless (server path)").
+  quote.omit({ offerTexts: true }).extend({
     disclosureText: z.literal(DISCLOSURE_PHRASE),
     disclosure: z.string().describe("The full two-sentence disclosure."),
   }),

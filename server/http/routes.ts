@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { acceptLanguageTags, negotiateLocale } from "@purchase-protection/contract";
 import { createQuote, declineQuote } from "../domain/quotes.ts";
+import { offerTexts } from "../domain/offer-texts.ts";
 import { confirmQuote, setBuyerEmail, voidPlan } from "../domain/plans.ts";
 import type { PlanSelector } from "../vocabulary/plans.ts";
 import { reportMerchantRefund } from "../domain/orders.ts";
@@ -87,7 +88,10 @@ export const routes: Route[] = [
         orderName: body.order_name,
         cartId: body.cart_id,
       });
-      return ok(quote, { "X-Service-Quote-Token": token });
+      // The storefront's words in the buyer's language; a test key may ask for the pseudo-locale.
+      const locale = negotiateLocale([body.locale], { pseudo: principal.mode === "test" });
+      const texts = offerTexts(locale, services.settings.companyName, quote.offerWording);
+      return ok({ ...quote, offerTexts: texts }, { "X-Service-Quote-Token": token });
     },
   }),
   route({

@@ -63,6 +63,17 @@ const cartId = printableLine(200).describe(
   'The cart or checkout the offer is for (a cart token, your own cart id): while an offer experiment runs, the same cart always gets the same variant. Absent: the order id (docs/api.md "Offer experiments").',
 );
 
+/** The storefront's language, in which the quote's offerTexts are worded (docs/api.md "Offers"). */
+const offerLocale = z
+  .string()
+  .trim()
+  .min(1)
+  .max(35)
+  .regex(/^[A-Za-z0-9_-]+$/, "must be a language tag such as fr-FR")
+  .describe(
+    "The buyer's language as a BCP 47 tag (the storefront's locale, e.g. fr-FR): offerTexts are in it when its language is English, French, German, Spanish or Dutch, else in English.",
+  );
+
 export const quoteRequest = z.strictObject({
   order_amount_cents: amount,
   order_id: orderId,
@@ -71,6 +82,7 @@ export const quoteRequest = z.strictObject({
   customer_email: customerEmail.optional(),
   order_name: orderName.optional(),
   cart_id: cartId.optional(),
+  locale: offerLocale.optional(),
 });
 
 /** A confirm's buyer address: required unless the quote has one (422 customer_email_required, docs/api.md "The buyer's address"). */

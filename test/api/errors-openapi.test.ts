@@ -185,6 +185,7 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
     assert.deepEqual(Object.keys(schema.properties!).sort(), [
       "currency",
       "customer_email",
+      "locale",
       "order_amount_cents",
       "order_id",
       "order_name",

@@ -73,6 +73,7 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
         "feeCents",
         "livemode",
         "merchantFeeCents",
+        "offerTexts",
         "offerWording",
         "orderAmountCents",
         "orderId",

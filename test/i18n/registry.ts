@@ -1,5 +1,6 @@
 // The buyer catalogues the catalogue test checks: a surface that adds a catalogue adds it here.
 import type { Messages } from "../../packages/contract/src/messages.ts";
+import { offerMessages } from "../../server/domain/offer-texts.ts";
 import { rulebookMessages } from "../../server/domain/rulebook-text.ts";
 
 export interface RegisteredCatalogue {
@@ -10,5 +11,6 @@ export interface RegisteredCatalogue {
 }
 
 export const catalogues: Record<string, RegisteredCatalogue> = {
+  "storefront offer (server/domain/offer-texts.ts)": { messages: offerMessages },
   "rulebook (server/domain/rulebook-text.ts)": { messages: rulebookMessages },
 };

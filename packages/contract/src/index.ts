@@ -39,6 +39,7 @@ export {
   type MessageLanguage,
 } from "./locales.ts";
 export { IDEMPOTENCY_KEY_PATTERN, REFERENCE_NUMBER_PATTERN } from "./patterns.ts";
+export type { OfferTexts } from "./offer-texts.ts";
 export {
   DEFAULT_OFFER_WORDING,
   OFFER_WORDING_KEYS,

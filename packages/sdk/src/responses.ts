@@ -34,6 +34,24 @@ export type Quote = {
   /** ISO 8601 UTC; quotes live 30 minutes. */
   expiresAt: string;
   livemode: boolean;
+  /** The widget's sentences in the buyer's language (packages/widget/README.md "Languages"); disclosureText stays English. */
+  offerTexts: {
+    /** The buyer locale the texts are in (the request's locale when served, else en). */
+    locale: string;
+    /** The offer's label in its wording, `{price}` standing for the price shown. */
+    label: string;
+    covers: string;
+    termsLink: string;
+    groupLabel: string;
+    /** The visible disclosure, both sentences, in the buyer's language. */
+    disclosure: string;
+    decline: string;
+    adding: string;
+    /** `{reference}` standing for the plan's reference number. */
+    confirmed: string;
+    declined: string;
+    cartError: string;
+  };
 };
 
 /** The confirmQuote response. */

@@ -11,6 +11,8 @@ export type QuoteParams = EitherCase<{
   customer_email?: string;
   /** The store's own order name as buyers know it ("#1001"). */
   order_name?: string;
+  /** The buyer's language (BCP 47, e.g. fr-FR): the quote's offerTexts are in it when served, else English. */
+  locale?: string;
 }>;
 
 /** The quote body plus the single-use token read from the X-Service-Quote-Token header. */

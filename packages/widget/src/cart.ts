@@ -30,8 +30,8 @@ interface AjaxCart {
 
 declare global {
   interface Window {
-    /** Shopify's storefront global; `routes.root` is the locale's path prefix ("/fr/"). */
-    Shopify?: { routes?: { root?: string } };
+    /** Shopify's storefront global; `routes.root` is the locale's path prefix ("/fr/"), `locale` its language. */
+    Shopify?: { routes?: { root?: string }; locale?: string };
   }
 }
 

@@ -1,4 +1,4 @@
-import { uuid } from "./host.ts";
+import { pageLocale, uuid } from "./host.ts";
 
 // The element's attributes, read into what one quote needs. The same record travels to the iframe fallback.
 export const ATTRIBUTES = [
@@ -6,6 +6,7 @@ export const ATTRIBUTES = [
   "program-id",
   "amount-cents",
   "currency",
+  "locale",
   "order-id",
   "api-base",
   "mode",
@@ -30,6 +31,8 @@ export interface WidgetConfig {
   orderName?: string;
   apiBase: string;
   mode: "order" | "cart";
+  /** The storefront's language: the quote's texts come in it (or English). */
+  locale?: string;
 }
 
 export function attributesOf(element: Element): Attributes {
@@ -79,5 +82,6 @@ export function readConfig(attributes: Attributes, scriptUrl: string): WidgetCon
     orderName: attributes["order-name"],
     apiBase,
     mode,
+    locale: attributes.locale || pageLocale(),
   };
 }

@@ -51,5 +51,5 @@ export type Log = (...parts: unknown[]) => void;
 export const logger = (debug: boolean): Log =>
   debug ? (...parts) => console.info("[service-widget]", ...parts) : () => {};
 
-/** The page's language, in which the fee is shown. */
-export const pageLocale = () => document.documentElement.lang || navigator.language;
+/** The storefront's language: Shopify's, else the page's, else the browser's (packages/widget/README.md "Languages"). */
+export const pageLocale = () => window.Shopify?.locale || document.documentElement.lang || navigator.language;

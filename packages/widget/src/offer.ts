@@ -1,8 +1,8 @@
-import { formatMoney, tierFor, type FeeTier } from "@purchase-protection/contract";
+import { formatMoney, tierFor, type FeeTier, type OfferTexts } from "@purchase-protection/contract";
 import { followCart, tiersOf, type Cart } from "./cart.ts";
 import { readConfig, type Attributes, type WidgetConfig } from "./config.ts";
 import type { Emit } from "./events.ts";
-import { logger, pageLocale, post, refuse, uuid, type ApiResult, type Log } from "./host.ts";
+import { logger, post, refuse, uuid, type ApiResult, type Log } from "./host.ts";
 import { render, type OfferView } from "./view.ts";
 
 export const REQUOTE_DELAY_MS = 150;
@@ -25,6 +25,8 @@ interface Quote {
   coveredAmountCents: number;
   disclosureText: string;
   termsUrl: string;
+  /** The offer's sentences in the buyer's language (the request's `locale`, else English). */
+  offerTexts: OfferTexts;
 }
 
 /** The quote answer as received: any field may be missing, and an error answer carries its code. */
@@ -143,14 +145,16 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           protection_program_id: config.program,
           currency: config.currency,
           order_name: config.orderName,
+          locale: config.locale,
         },
         uuid(),
         controller,
       );
       if (mine !== generation) return;
       const offer = response.body;
-      // An offer is shown only complete: price and disclosure, and (mode="order") the token its confirm needs.
-      const complete = offer?.quoteId && Number.isInteger(offer.feeCents) && typeof offer.disclosureText === "string";
+      // An offer is shown only complete: price, its texts with the disclosure, and (mode="order") the token its
+      // confirm needs.
+      const complete = offer?.quoteId && Number.isInteger(offer.feeCents) && offer.offerTexts?.disclosure;
       if (response.status === 200 && complete && (response.token || config.mode === "cart")) {
         log("quote", offer.quoteId);
         return show(config, offer as Quote, response.token || "", tick);
@@ -175,9 +179,10 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     const fee = offer.buyerFeeCents ?? offer.feeCents;
     const tier = tierFor(tiers, fee);
     if (cart && !tier) return unavailable("no_tier");
+    const texts = offer.offerTexts;
     const view: OfferView = render(root, {
-      price: formatMoney(tier ? tier.priceCents : fee, offer.currency, pageLocale()),
-      disclosure: offer.disclosureText,
+      price: formatMoney(tier ? tier.priceCents : fee, offer.currency, texts.locale),
+      texts,
       terms: /^https?:\/\//.test(offer.termsUrl) ? offer.termsUrl : "",
       canDecline: config.mode === "order",
     });
@@ -185,14 +190,14 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       view.box.checked = accepted;
       view.busy(true, "");
       const written = await cart!.choose(accepted ? tier : undefined, quoteId);
-      view.busy(false, written ? "" : "Your cart could not be updated.");
+      view.busy(false, written ? "" : texts.cartError);
       view.box.checked = accepted === written;
       return written;
     };
     /** One confirm per quote: a second call (a double submit, the page's script) gets the same answer. */
     const confirm: Confirm = (orderId = config.orderRef, given) =>
       (confirming ??= (async () => {
-        view.busy(true, "Adding protection…");
+        view.busy(true, texts.adding);
         const email = emailOf(given);
         // Another order id than the quoted one: the quote is renewed for it (below), as the API requires.
         const result =
@@ -239,7 +244,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
         }
         log("confirmed", referenceNumber);
         confirmed = true;
-        view.done(`Protected. Your reference number is ${referenceNumber}.`);
+        view.done(texts.confirmed.replace("{reference}", referenceNumber));
         emit("accepted", { quoteId, referenceNumber });
         return referenceNumber;
       })());
@@ -267,7 +272,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       // A choice like the box: the order goes on unprotected, and the box can still be ticked until it is placed.
       declined = true;
       ticked = view.box.checked = false;
-      view.done("No protection added.", true);
+      view.done(texts.declined, true);
       await post(config.apiBase, config.key, "/offers/decline", { quoteId }, declineKey).catch(() => undefined);
       emit("declined", { quoteId });
     };

@@ -1,9 +1,11 @@
+import type { OfferTexts } from "@purchase-protection/contract";
+
 // The offer's markup, built with DOM calls only (no innerHTML: works under Trusted Types and never parses API text
 // as HTML). Light theme. A real checkbox with a visible label; what it covers and the disclosure are its description.
 
 export interface OfferContent {
   price: string;
-  disclosure: string;
+  texts: OfferTexts;
   /** The rulebook's URL (the quote's termsUrl), or "". */
   terms: string;
   canDecline: boolean;
@@ -42,21 +44,22 @@ function h<K extends keyof HTMLElementTagNameMap>(
 export function render(root: ShadowRoot | HTMLElement, content: OfferContent): OfferView {
   const box = h("input", { type: "checkbox", "aria-describedby": "sw-c sw-d" });
   const status = h("p", { role: "status" });
-  const decline = content.canDecline ? h("button", { type: "button" }, "No thanks") : "";
+  const texts = content.texts;
+  const decline = content.canDecline ? h("button", { type: "button" }, texts.decline) : "";
   root.replaceChildren(
     h("style", {}, CSS),
     h(
       "div",
-      { class: "w", role: "group", "aria-label": "Purchase protection" },
-      h("label", {}, box, h("span", {}, `Add purchase protection for ${content.price}`)),
+      { class: "w", role: "group", "aria-label": texts.groupLabel, lang: texts.locale },
+      h("label", {}, box, h("span", {}, texts.label.replace("{price}", content.price))),
       // What it covers in one line, then the rulebook (the quote's termsUrl: the portal's public /terms page).
       h(
         "p",
         { id: "sw-c" },
-        "Loss, theft and damage in transit, and more. ",
-        content.terms ? h("a", { href: content.terms, target: "_blank", rel: "noopener" }, "See what is covered") : "",
+        `${texts.covers} `,
+        content.terms ? h("a", { href: content.terms, target: "_blank", rel: "noopener" }, texts.termsLink) : "",
       ),
-      h("p", { id: "sw-d" }, content.disclosure),
+      h("p", { id: "sw-d" }, texts.disclosure),
       decline && h("p", {}, decline),
       status,
     ),

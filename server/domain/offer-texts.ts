@@ -1,0 +1,100 @@
+// The words of the storefront offer (the widget) in every buyer language, sent with each quote already in the buyer's
+// language, so the widget bundles no catalogue and stays within its 10,000-byte budget (packages/widget/README.md
+// "Languages"). Two values are filled in by the widget, which alone knows them: the price it shows (a Shopify cart's
+// tier may cost more than the fee) and the plan's reference number; they stay as the markers {price} and {reference}.
+// The disclosure is the rulebook's (rulebook-text.ts), never translated twice.
+import type { OfferTexts } from "@purchase-protection/contract";
+import { defineMessages } from "@purchase-protection/contract/messages";
+import { rulebookText } from "./rulebook-text.ts";
+
+const english = {
+  // The offer's label, one per approved wording (packages/contract/src/offer-wordings.ts): what the buyer ticks.
+  "offer.standard": "Add purchase protection for {price}",
+  "offer.protect_order": "Protect this order for {price}",
+  "offer.cover_transit": "Cover loss, theft and damage in transit for {price}",
+  covers: "Loss, theft and damage in transit, and more.",
+  termsLink: "See what is covered",
+  groupLabel: "Purchase protection",
+  decline: "No thanks",
+  adding: "Adding protection…",
+  confirmed: "Protected. Your reference number is {reference}.",
+  declined: "No protection added.",
+  cartError: "Your cart could not be updated.",
+};
+
+export const offerMessages = defineMessages(english, {
+  fr: {
+    "offer.standard": "Ajouter une protection d’achat pour {price}",
+    "offer.protect_order": "Protéger cette commande pour {price}",
+    "offer.cover_transit": "Couvrir la perte, le vol et les dommages pendant le transport pour {price}",
+    covers: "Perte, vol et dommages pendant le transport, et plus encore.",
+    termsLink: "Voir ce qui est couvert",
+    groupLabel: "Protection d’achat",
+    decline: "Non merci",
+    adding: "Ajout de la protection…",
+    confirmed: "Protégé. Votre numéro de référence est {reference}.",
+    declined: "Aucune protection ajoutée.",
+    cartError: "Votre panier n’a pas pu être mis à jour.",
+  },
+  de: {
+    "offer.standard": "Käuferschutz für {price} hinzufügen",
+    "offer.protect_order": "Diese Bestellung für {price} schützen",
+    "offer.cover_transit": "Verlust, Diebstahl und Transportschäden für {price} absichern",
+    covers: "Verlust, Diebstahl und Transportschäden und mehr.",
+    termsLink: "Was ist abgedeckt?",
+    groupLabel: "Käuferschutz",
+    decline: "Nein danke",
+    adding: "Schutz wird hinzugefügt…",
+    confirmed: "Geschützt. Ihre Referenznummer ist {reference}.",
+    declined: "Kein Schutz hinzugefügt.",
+    cartError: "Ihr Warenkorb konnte nicht aktualisiert werden.",
+  },
+  es: {
+    "offer.standard": "Añadir protección de compra por {price}",
+    "offer.protect_order": "Proteger este pedido por {price}",
+    "offer.cover_transit": "Cubrir pérdida, robo y daños durante el transporte por {price}",
+    covers: "Pérdida, robo y daños durante el transporte, y más.",
+    termsLink: "Ver qué está cubierto",
+    groupLabel: "Protección de compra",
+    decline: "No, gracias",
+    adding: "Añadiendo la protección…",
+    confirmed: "Protegido. Tu número de referencia es {reference}.",
+    declined: "No se ha añadido protección.",
+    cartError: "No se ha podido actualizar tu carrito.",
+  },
+  nl: {
+    "offer.standard": "Aankoopbescherming toevoegen voor {price}",
+    "offer.protect_order": "Deze bestelling beschermen voor {price}",
+    "offer.cover_transit": "Verlies, diefstal en schade tijdens transport dekken voor {price}",
+    covers: "Verlies, diefstal en schade tijdens transport, en meer.",
+    termsLink: "Bekijk wat gedekt is",
+    groupLabel: "Aankoopbescherming",
+    decline: "Nee, bedankt",
+    adding: "Bescherming wordt toegevoegd…",
+    confirmed: "Beschermd. Je referentienummer is {reference}.",
+    declined: "Geen bescherming toegevoegd.",
+    cartError: "Je winkelwagen kon niet worden bijgewerkt.",
+  },
+});
+
+type OfferKey = keyof typeof english;
+const isWordingKey = (key: string): key is OfferKey => Object.hasOwn(english, key) && key.startsWith("offer.");
+
+/** What the widget shows, in `locale` (a negotiated buyer locale), for the quote's approved wording. */
+export function offerTexts(locale: string, companyName: string, wording = "standard"): OfferTexts {
+  const text = offerMessages.in(locale);
+  const wordingKey = `offer.${wording}`;
+  return {
+    locale,
+    label: text(isWordingKey(wordingKey) ? wordingKey : "offer.standard", { price: "{price}" }),
+    covers: text("covers"),
+    termsLink: text("termsLink"),
+    groupLabel: text("groupLabel"),
+    disclosure: rulebookText(locale).disclosure(companyName),
+    decline: text("decline"),
+    adding: text("adding"),
+    confirmed: text("confirmed", { reference: "{reference}" }),
+    declined: text("declined"),
+    cartError: text("cartError"),
+  };
+}
