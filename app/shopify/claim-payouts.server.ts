@@ -33,6 +33,7 @@ import {
   type PeriodicTask,
 } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import { convertCents } from "./presentment.ts";
 
 /** The payout job's kind in shopify_jobs: one per claim, its subject the claim's id. */
 export const CLAIM_PAYOUT_JOB = "pay_claim";
@@ -165,27 +166,36 @@ async function payoutOrder(graphql: AdminGraphql, claim: ShopifyClaimPayout): Pr
  */
 async function refundOnShopify(graphql: AdminGraphql, claim: ShopifyClaimPayout): Promise<Payout> {
   const order = await payoutOrder(graphql, claim);
+  // Shopify refunds in the currency the buyer paid in: a Markets order's claim (in the plan's, the shop's, currency) is
+  // refunded in the buyer's at the plan's recorded rate, and paid in the claim's currency as what that refund is worth
+  // at the same rate (docs/shopify.md "Shopify Markets: the buyer's currency").
+  const refundCurrency = order.presentmentCurrencyCode;
+  const buyerRate =
+    refundCurrency !== claim.currency && claim.buyerCurrency?.currency === refundCurrency ? claim.buyerCurrency : null;
+  const toRefunded = (cents: number) => (buyerRate ? convertCents(cents, claim.currency, buyerRate, true) : cents);
+  const toClaims = (cents: number) => (buyerRate ? convertCents(cents, claim.currency, buyerRate, false) : cents);
   const note = refundNote(claim);
   const earlier = order.refunds.find((refund) => refund.note?.includes(claim.claimId));
   if (earlier)
     return {
       reference: earlier.id,
-      amountCents: parseDecimalAmount(earlier.totalRefundedSet.presentmentMoney.amount, claim.currency),
+      amountCents: toClaims(parseDecimalAmount(earlier.totalRefundedSet.presentmentMoney.amount, refundCurrency)),
     };
 
-  if (order.presentmentCurrencyCode !== claim.currency)
+  if (refundCurrency !== claim.currency && !buyerRate)
     throw new PermanentJobError(
-      `the claim is in ${claim.currency} but the buyer paid in ${order.presentmentCurrencyCode}: refund it in the Shopify admin`,
+      `the claim is in ${claim.currency} but the buyer paid in ${refundCurrency}: refund it in the Shopify admin`,
     );
   const owedCents = Math.min(claim.amountCents, claim.coveredRemainingCents);
   if (owedCents <= 0) throw new PermanentJobError(`the plan of claim ${claim.claimId} has nothing left covered`);
-  const parents = refundableParents(order.transactions, claim.currency);
+  const owedRefundCents = toRefunded(owedCents);
+  const parents = refundableParents(order.transactions, refundCurrency);
   // A payment still pending (or none yet) may yet succeed: retried.
   if (parents.length === 0)
     throw new Error(`order ${claim.orderId} has no successful sale or capture left to refund through`);
 
   const transactions: { parent: RefundOrderTransaction & { gateway: string }; cents: number }[] = [];
-  let left = owedCents;
+  let left = owedRefundCents;
   for (const { transaction, refundableCents } of parents) {
     if (left === 0) break;
     const cents = Math.min(left, refundableCents);
@@ -196,7 +206,7 @@ async function refundOnShopify(graphql: AdminGraphql, claim: ShopifyClaimPayout)
     input: {
       orderId: order.id,
       // Shopify needs the currency when the buyer's differs from the shop's.
-      ...(order.presentmentCurrencyCode === order.currencyCode ? {} : { currency: order.presentmentCurrencyCode }),
+      ...(refundCurrency === order.currencyCode ? {} : { currency: refundCurrency }),
       note,
       notify: true,
       refundLineItems: [],
@@ -205,12 +215,15 @@ async function refundOnShopify(graphql: AdminGraphql, claim: ShopifyClaimPayout)
         parentId: parent.id,
         gateway: parent.gateway,
         kind: "REFUND" as const,
-        amount: formatDecimalAmount(cents, claim.currency),
+        amount: formatDecimalAmount(cents, refundCurrency),
       })),
     },
   });
   if (!refundCreate.refund) throw new Error("refundCreate answered without a refund");
-  return { reference: refundCreate.refund.id, amountCents: owedCents - left };
+  return {
+    reference: refundCreate.refund.id,
+    amountCents: left === 0 ? owedCents : Math.min(owedCents, toClaims(owedRefundCents - left)),
+  };
 }
 
 /** The order's successful sales and captures with what each can still give back (less its refunds), in order. */

@@ -22,6 +22,7 @@ import { protectionRefundOrder, type RefundOrderTransaction } from "./admin/prot
 import { refundProtectionFee } from "./admin/refund-protection-fee.ts";
 import { coreRefusalIsFinal, PermanentJobError, type Job, type PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import { convertCents } from "./presentment.ts";
 
 /** The job that refunds protection units without a plan: one per order, ever. */
 export const LINE_REFUND_JOB = "refund_protection_lines";
@@ -177,17 +178,26 @@ async function refundOnShopify(deps: ShopifyDeps, owed: ShopifyFeeRefund): Promi
   );
   if (earlier) return earlier.id;
 
-  if (order.presentmentCurrencyCode !== owed.currency)
+  // Shopify refunds in the currency the buyer paid in: a Markets order's fee (owed in the plan's, the shop's,
+  // currency) goes back in the buyer's at the plan's rate, never more than they paid for the line (docs/shopify.md
+  // "Shopify Markets: the buyer's currency").
+  const refundCurrency = order.presentmentCurrencyCode;
+  const buyer =
+    refundCurrency !== owed.currency && owed.buyerCurrency?.currency === refundCurrency ? owed.buyerCurrency : null;
+  if (refundCurrency !== owed.currency && !buyer)
     throw new PermanentJobError(
-      `the fee is in ${owed.currency} but the buyer paid in ${order.presentmentCurrencyCode}: refund it in the Shopify admin`,
+      `the fee is in ${owed.currency} but the buyer paid in ${refundCurrency}: refund it in the Shopify admin`,
     );
-  const parent = originalPayment(order.transactions, owed.currency, owed.amountCents);
+  const amountCents = buyer
+    ? Math.min(convertCents(owed.amountCents, owed.currency, buyer, true), buyer.buyerPaidCents ?? Infinity)
+    : owed.amountCents;
+  const parent = originalPayment(order.transactions, refundCurrency, amountCents);
   // A payment still pending (or none yet) may yet succeed: retried.
   if (!parent) throw new Error(`order ${owed.orderId} has no successful sale or capture covering the fee yet`);
   return createRefund(graphql, {
     orderGid,
     lines: [{ lineItemId: line.id, quantity: 1 }],
-    payment: { parent, amount: formatDecimalAmount(owed.amountCents, owed.currency) },
+    payment: { parent, amount: formatDecimalAmount(amountCents, refundCurrency) },
     // Shopify needs the currency when the buyer's differs from the shop's.
     currency: order.presentmentCurrencyCode === order.currencyCode ? undefined : order.presentmentCurrencyCode,
     note: `Purchase protection ${owed.referenceNumber} cancelled within the free look: protection fee refunded`,

@@ -87,7 +87,8 @@ async function protectOrder(
       subject: orderId,
       payload: {
         orderGid: order.admin_graphql_api_id,
-        currency: order.currency,
+        // Shopify refunds in the currency the buyer paid in (a Markets order's presentment currency).
+        currency: order.presentment?.currency ?? order.currency,
         // A job queued before the lines' ids were kept has none to refund by: the dead job shows the merchant.
         lines: protectionLines.map((line) => ({ id: line.id ?? "", keep: line === kept ? 1 : 0 })),
       },

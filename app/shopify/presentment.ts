@@ -1,7 +1,7 @@
 // A Shopify Markets order: the buyer saw and paid in the market's (presentment) currency, while the plan, its ledger
 // and statements stay in the shop's (docs/shopify.md "Shopify Markets: the buyer's currency"). What the plan keeps of
 // the buyer's side, and the rate between the two, come from the order's own amounts in both currencies.
-import { parseDecimalAmount } from "@purchase-protection/contract";
+import { minorDigits, parseDecimalAmount } from "@purchase-protection/contract";
 import type { PlanPresentmentRecord } from "../../server/index.ts";
 import type { OrderPayload } from "./named-jobs.ts";
 
@@ -27,6 +27,28 @@ function scaled(amount: string): [bigint, number] {
   if (!match) throw new Error(`not a decimal amount: ${amount}`);
   const fraction = match[2] ?? "";
   return [BigInt(match[1] + fraction), fraction.length];
+}
+
+/** The plan's rate to the buyer's currency, as recorded with the plan (PlanPresentmentRecord). */
+export interface BuyerCurrency {
+  currency: string;
+  exchangeRate: string;
+}
+
+/**
+ * `cents` of the shop's currency in the buyer's minor units (`toBuyer`), or back: at the plan's recorded rate,
+ * rounded half up to the target currency's minor unit.
+ */
+export function convertCents(cents: number, shopCurrency: string, buyer: BuyerCurrency, toBuyer: boolean): number {
+  const [rate, rateScale] = scaled(buyer.exchangeRate);
+  const [fromDigits, toDigits] = toBuyer
+    ? [minorDigits(shopCurrency), minorDigits(buyer.currency)]
+    : [minorDigits(buyer.currency), minorDigits(shopCurrency)];
+  // shop = buyer × rate: to the buyer divides by the rate, back multiplies; each side's minor unit is 10^-digits.
+  const [multiplier, divisor] = toBuyer ? [10n ** BigInt(rateScale), rate] : [rate, 10n ** BigInt(rateScale)];
+  const numerator = BigInt(cents) * multiplier * 10n ** BigInt(toDigits);
+  const denominator = divisor * 10n ** BigInt(fromDigits);
+  return Number((2n * numerator + denominator) / (2n * denominator));
 }
 
 type OrderLine = OrderPayload["line_items"][number];

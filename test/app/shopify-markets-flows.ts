@@ -7,7 +7,8 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import type { Dialect } from "../support/databases.ts";
-import { orderPayload, refundPayload } from "../support/shopify.ts";
+import { orderPayload, refundPayload, variablesOf } from "../support/shopify.ts";
+import { approve, cancelInFreeLook, fileClaim, GATEWAY, type ProtectedPlan } from "./shopify-claim-payout-support.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 
 const SHOP = "markets-goods.myshopify.com";
@@ -228,6 +229,122 @@ export function shopifyMarketsSuite(dialect: Dialect) {
       const plan = await protect(order);
       assert.equal((await purchase(plan.id)).presentment, undefined);
     });
+
+    it("two protection units on a EUR order: the plan keeps one, and the other is refunded in EUR at the line's EUR price", async () => {
+      const { productId, tiers } = await storefront();
+      const [market] = CASES;
+      const order = orderPayload({
+        lines: [
+          { productId: GOODS_PRODUCT_ID, price: market.goods },
+          {
+            productId,
+            variantId: tiers.find((tier) => tier.priceCents === market.tier)!.variantId,
+            price: market.line,
+            quantity: 2,
+          },
+        ],
+        attributes: { _protection: "accepted" },
+        presentment: { currency: market.currency, rate: market.rate },
+      });
+      const sale = app.admin.addPaidOrder(order, { gateway: GATEWAY });
+      const plan = await protect(order);
+      assert.equal(
+        (await purchase(plan.id)).presentment?.buyerPaidCents,
+        market.paid,
+        "one unit: what the plan stands on",
+      );
+      const refunds = app.admin.refunds.filter((refund) => refund.input.orderId === order.admin_graphql_api_id);
+      assert.equal(refunds.length, 1);
+      const { input } = refunds[0];
+      assert.equal(input.currency, "EUR");
+      assert.deepEqual(
+        input.refundLineItems?.map(({ lineItemId, quantity }) => ({ lineItemId, quantity })),
+        [{ lineItemId: order.line_items[1].admin_graphql_api_id, quantity: 1 }],
+      );
+      assert.deepEqual(
+        input.transactions?.map(({ parentId, amount }) => ({ parentId, amount })),
+        [{ parentId: sale.id, amount: market.line }],
+      );
+    });
+
+    for (const [currency, refunded] of [
+      ["JPY", "7462"],
+      ["KWD", "15.385"],
+    ] as const)
+      it(`a claim of 50.00 USD on a ${currency} order is refunded in ${currency} at the plan's rate (${refunded}), and paid and reimbursed as 50.00 USD`, async () => {
+        const { productId, tiers } = await storefront();
+        const market = CASES.find((candidate) => candidate.currency === currency)!;
+        const order = marketsOrder(market, productId, tiers.find((tier) => tier.priceCents === market.tier)!.variantId);
+        const plan = (await protect(order)) as PlanRow & ProtectedPlan;
+        const sale = app.admin.addPaidOrder(order, { gateway: GATEWAY });
+        assert.equal(sale.amountSet.presentmentMoney.currencyCode, currency);
+        const claim = await fileClaim({ order, plan }, { reason: "lost_in_transit", amountCents: 5_000 });
+        await approve(app, plan, claim.id, "refund");
+        const payouts = await import("../../app/shopify/claim-payouts.server.ts");
+        const before = app.admin.calls.filter((call) => call.operationName === "RefundClaim").length;
+        assert.equal(await payouts.queueApprovedClaimPayouts(app.runtime().deps), 1);
+        await app.settled();
+
+        const calls = app.admin.calls.filter((call) => call.operationName === "RefundClaim").slice(before);
+        assert.equal(calls.length, 1);
+        const { input } = variablesOf(calls[0], "RefundClaim");
+        assert.equal(input.currency, currency, "Shopify is told the buyer's currency");
+        assert.deepEqual(
+          input.transactions.map(({ parentId, amount }) => ({ parentId, amount })),
+          [{ parentId: sale.id, amount: refunded }],
+        );
+        const paid = (await db().get<{ status: string; paid_amount_cents: number; currency: string }>(
+          "SELECT status, paid_amount_cents, currency FROM claims WHERE id = ?",
+          [claim.id],
+        ))!;
+        assert.deepEqual([paid.status, Number(paid.paid_amount_cents), paid.currency], ["paid", 5_000, "USD"]);
+        const reimbursed = await db().all<{ amount_cents: number; currency: string }>(
+          "SELECT amount_cents, currency FROM ledger_entries WHERE kind = 'claim_reimbursement' AND source_id = ?",
+          [claim.id],
+        );
+        assert.deepEqual(
+          reimbursed.map((entry) => [Number(entry.amount_cents), entry.currency]),
+          [[5_000, "USD"]],
+          "the ledger stays in the shop's currency",
+        );
+      });
+
+    for (const [currency, refunded] of [
+      // 3.62 USD is 540.27 JPY: 540, less than the 550 paid for the line.
+      ["JPY", "540"],
+      // 3.60 USD is 1.108 KWD, more than the 1.100 paid for the line: 1.100.
+      ["KWD", "1.100"],
+    ] as const)
+      it(`a free-look cancellation of a ${currency} order: the fee goes back in ${currency} (${refunded}), the line refunded`, async () => {
+        const { productId, tiers } = await storefront();
+        const market = CASES.find((candidate) => candidate.currency === currency)!;
+        const order = marketsOrder(market, productId, tiers.find((tier) => tier.priceCents === market.tier)!.variantId);
+        const plan = (await protect(order)) as PlanRow & ProtectedPlan;
+        const sale = app.admin.addPaidOrder(order, { gateway: GATEWAY });
+        await cancelInFreeLook(order, plan);
+        const fees = await import("../../app/shopify/fee-refunds.server.ts");
+        const before = app.admin.calls.filter((call) => call.operationName === "RefundProtectionFee").length;
+        assert.equal(await fees.queueOwedFeeRefunds(app.runtime().deps), 1);
+        await app.settled();
+
+        const calls = app.admin.calls.filter((call) => call.operationName === "RefundProtectionFee").slice(before);
+        assert.equal(calls.length, 1);
+        const { input } = variablesOf(calls[0], "RefundProtectionFee");
+        assert.equal(input.currency, currency);
+        assert.deepEqual(
+          input.transactions?.map(({ parentId, amount }) => ({ parentId, amount })),
+          [{ parentId: sale.id, amount: refunded }],
+        );
+        const owed = (await db().get<{ status: string; amount_cents: number; currency: string }>(
+          "SELECT status, amount_cents, currency FROM fee_refunds WHERE plan_id = ?",
+          [plan.id],
+        ))!;
+        assert.deepEqual(
+          [owed.status, Number(owed.amount_cents), owed.currency],
+          ["refunded", market.fee, "USD"],
+          "owed and refunded in the plan's currency on the books",
+        );
+      });
 
     it("refunds of a JPY order count in yen against its goods in yen: a partial one leaves the plan, the rest voids it", async () => {
       const { productId, tiers } = await storefront();

@@ -955,7 +955,10 @@ export async function startFakeAdminApi() {
       order: {
         admin_graphql_api_id: string;
         currency: string;
+        /** A Shopify Markets order's currency and totals: the sale is in the buyer's currency. */
+        presentment_currency?: string;
         total_price: string;
+        total_price_set?: { shop_money: { amount: string }; presentment_money: { amount: string } };
         email?: string | null;
         shipping_address?: {
           first_name: string | null;
@@ -975,18 +978,26 @@ export async function startFakeAdminApi() {
           variant_id?: number;
           quantity: number;
           price: string;
+          price_set?: { presentment_money: { amount: string } };
         }[];
       },
       options: { gateway?: string; presentmentCurrency?: string } = {},
     ) {
-      const presentment = options.presentmentCurrency ?? order.currency;
-      const total = { amount: order.total_price, currencyCode: presentment };
+      const presentment = options.presentmentCurrency ?? order.presentment_currency ?? order.currency;
+      const total = {
+        amount: order.total_price_set?.presentment_money.amount ?? order.total_price,
+        currencyCode: presentment,
+      };
+      const shopTotal = {
+        amount: order.total_price_set?.shop_money.amount ?? order.total_price,
+        currencyCode: order.currency,
+      };
       const sale: RefundOrderTransaction = {
         id: gid("OrderTransaction"),
         kind: "SALE",
         status: "SUCCESS",
         gateway: options.gateway ?? "bogus",
-        amountSet: { shopMoney: { ...total, currencyCode: order.currency }, presentmentMoney: total },
+        amountSet: { shopMoney: shopTotal, presentmentMoney: total },
         parentTransaction: null,
       };
       const address = order.shipping_address;
@@ -1015,7 +1026,12 @@ export async function startFakeAdminApi() {
             id: line.admin_graphql_api_id,
             quantity: line.quantity,
             currentQuantity: line.quantity,
-            originalUnitPriceSet: { presentmentMoney: { amount: line.price, currencyCode: presentment } },
+            originalUnitPriceSet: {
+              presentmentMoney: {
+                amount: line.price_set?.presentment_money.amount ?? line.price,
+                currencyCode: presentment,
+              },
+            },
             product: { id: `gid://shopify/Product/${line.product_id}` },
             variant: line.variant_id === undefined ? null : { id: `gid://shopify/ProductVariant/${line.variant_id}` },
           })),

@@ -22,6 +22,8 @@ export interface ShopifyClaimPayout {
   currency: string;
   /** The plan's covered amount less what its other claims were paid: no payout goes beyond it. */
   coveredRemainingCents: number;
+  /** A Shopify Markets order's: the buyer's currency and the plan's rate to it (plan_presentments); else null. */
+  buyerCurrency: { currency: string; exchangeRate: string } | null;
 }
 
 /** An approved Shopify claim whose last payout attempt failed: its error and how far its job got. */
@@ -68,11 +70,15 @@ export async function findShopifyClaimPayout(tx: Queryable, claimId: string): Pr
     currency: string;
     covered_amount_cents: number;
     paid_on_plan: number | string | null;
+    buyer_currency: string | null;
+    exchange_rate: string | null;
   }>(
     `SELECT c.id, c.merchant_id, c.mode, m.shop_domain AS shop, p.order_id, p.reference_number, c.status, c.remedy,
        c.amount_cents, c.currency, p.covered_amount_cents,
-       (SELECT SUM(o.paid_amount_cents) FROM claims o WHERE o.plan_id = c.plan_id AND o.id <> c.id) AS paid_on_plan
-     FROM ${SHOPIFY_CLAIMS} WHERE c.id = ? AND m.shop_domain IS NOT NULL`,
+       (SELECT SUM(o.paid_amount_cents) FROM claims o WHERE o.plan_id = c.plan_id AND o.id <> c.id) AS paid_on_plan,
+       pp.currency AS buyer_currency, pp.exchange_rate
+     FROM ${SHOPIFY_CLAIMS} LEFT JOIN plan_presentments pp ON pp.plan_id = p.id
+     WHERE c.id = ? AND m.shop_domain IS NOT NULL`,
     [claimId],
   );
   return (
@@ -88,6 +94,8 @@ export async function findShopifyClaimPayout(tx: Queryable, claimId: string): Pr
       amountCents: Number(row.amount_cents),
       currency: row.currency,
       coveredRemainingCents: Number(row.covered_amount_cents) - Number(row.paid_on_plan ?? 0),
+      buyerCurrency:
+        row.buyer_currency === null ? null : { currency: row.buyer_currency, exchangeRate: row.exchange_rate! },
     }
   );
 }

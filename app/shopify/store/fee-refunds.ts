@@ -21,6 +21,8 @@ export interface ShopifyFeeRefund {
   currency: string;
   status: "pending" | "refunded";
   reference: string | null;
+  /** A Shopify Markets order's: the buyer's currency, the plan's rate to it and what the buyer paid for the protection. */
+  buyerCurrency: { currency: string; exchangeRate: string; buyerPaidCents: number | null } | null;
 }
 
 /** A Shopify fee refund that has not gone through: its last error and how far its job got. */
@@ -96,10 +98,14 @@ export async function findShopifyFeeRefund(tx: Queryable, planId: string): Promi
     currency: string;
     status: "pending" | "refunded";
     reference: string | null;
+    buyer_currency: string | null;
+    exchange_rate: string | null;
+    buyer_paid_cents: number | null;
   }>(
     `SELECT f.plan_id, f.merchant_id, f.mode, p.reference_number, s.shop, s.order_id, f.amount_cents, f.currency,
-       f.status, f.reference
-     FROM ${OWED_ON_SHOPIFY} WHERE f.plan_id = ? AND f.channel = 'shopify'`,
+       f.status, f.reference, pp.currency AS buyer_currency, pp.exchange_rate, pp.buyer_paid_cents
+     FROM ${OWED_ON_SHOPIFY} LEFT JOIN plan_presentments pp ON pp.plan_id = p.id
+     WHERE f.plan_id = ? AND f.channel = 'shopify'`,
     [planId],
   );
   return (
@@ -114,6 +120,14 @@ export async function findShopifyFeeRefund(tx: Queryable, planId: string): Promi
       currency: row.currency,
       status: row.status,
       reference: row.reference,
+      buyerCurrency:
+        row.buyer_currency === null
+          ? null
+          : {
+              currency: row.buyer_currency,
+              exchangeRate: row.exchange_rate!,
+              buyerPaidCents: row.buyer_paid_cents === null ? null : Number(row.buyer_paid_cents),
+            },
     }
   );
 }
