@@ -24,8 +24,10 @@ import { startTestApi, type TestApi } from "../support/api-server.ts";
 import type { Quote } from "../../packages/sdk/src/responses.ts";
 import { staysFalseFor, waitFor } from "../support/wait.ts";
 import { bundle, MAX_BYTES, TARGET_BYTES } from "../../extensions/checkout-protection/build.ts";
+import { shopifyTranslate } from "../support/shopify-i18n.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const LOCALES = path.join(ROOT, "extensions", "checkout-protection", "locales");
 const DISCLOSURE = "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.";
 const PRODUCT_ID = "7001";
 const TIERS = [100, 200, 300, 400, 500].map((priceCents, index) => ({ priceCents, variantId: String(8001 + index) }));
@@ -38,12 +40,20 @@ interface Checkout {
   lines?: { variant: string; price: number; quantity?: number }[];
   attributes?: Attribute[];
   canUpdateAttributes?: boolean;
+  /** The buyer's checkout language (localization.language), English (en-US formats) by default. */
+  locale?: string;
 }
 
 interface QuoteRequest {
   url: string;
   headers: Headers;
-  body: { order_amount_cents: number; order_id: string; protection_program_id: string; currency?: string };
+  body: {
+    order_amount_cents: number;
+    order_id: string;
+    protection_program_id: string;
+    currency?: string;
+    locale?: string;
+  };
   /** The API's answer once it has come (the tests read it only from quotes that succeeded). */
   response?: Quote;
 }
@@ -114,6 +124,7 @@ function mockShopify(checkout: Checkout) {
       notes: { canUpdateNote: true },
     }),
     cost: { subtotalAmount: new Signal(subtotal(initialLines)) },
+    localization: { language: new Signal({ isoCode: checkout.locale ?? "en" }) },
   });
 
   const shopify = {
@@ -127,7 +138,8 @@ function mockShopify(checkout: Checkout) {
     },
     i18n: {
       formatCurrency: (value: number, options: Intl.NumberFormatOptions) =>
-        new Intl.NumberFormat("en-US", { style: "currency", ...options }).format(value),
+        new Intl.NumberFormat(checkout.locale ?? "en-US", { style: "currency", ...options }).format(value),
+      translate: shopifyTranslate(LOCALES, checkout.locale ?? "en"),
     },
     async applyCartLinesChange(change: CartLineChange) {
       linesChanges.push(change);
@@ -233,6 +245,7 @@ describe("checkout UI extension (checkout-protection)", () => {
       order_id: CHECKOUT_TOKEN,
       protection_program_id: t.merchant.programId,
       currency: "USD",
+      locale: "en",
     });
     assert.equal(quote.response!.feeCents, 390);
 
@@ -253,6 +266,21 @@ describe("checkout UI extension (checkout-protection)", () => {
       [[], [], []],
       "nothing is recorded before the buyer chooses",
     );
+  });
+
+  it("a French buyer: the quote asks for fr-FR, and the label (locales/fr.json, the price as Shopify formats it), the disclosure and the terms link are French", async () => {
+    const view = await mount({ config: config(), locale: "fr-FR" });
+    await waitFor(view.checkbox, { what: "the offer" });
+    assert.equal(view.quotes[0].body.locale, "fr-FR");
+    assert.equal(
+      view.checkbox()!.getAttribute("label")!.replace(/\s/g, " "),
+      "Ajouter une protection d’achat pour 4,00 $US",
+    );
+    assert.equal(
+      view.document.body.querySelector("s-text")?.textContent,
+      "Ceci n’est pas une assurance. Il s’agit d’une garantie de remboursement contractuelle fournie par Test Protection Ltd.",
+    );
+    assert.equal(view.document.body.querySelector("s-link")!.textContent, "Conditions de la protection");
   });
 
   it("checking adds the tier's line and records accepted with the quote id, in the attributes and the app's cart metafield; unchecking records declined and removes the line", async () => {

@@ -35,6 +35,7 @@ function messages(tree: LocaleTree, prefix = ""): Record<string, string[]> {
 }
 
 const CASES: { extension: string; suffix: string; sameAsEnglish?: string[] }[] = [
+  { extension: "checkout-protection", suffix: ".json" },
   { extension: "post-purchase", suffix: ".json" },
   { extension: "theme-embed", suffix: ".schema.json" },
 ];

@@ -7,7 +7,14 @@ import type {} from "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CartLineChange } from "@shopify/ui-extensions/checkout";
-import { ACCEPTED, CHOICE_ATTRIBUTE, CHOICE_METAFIELD, DECLINED, QUOTE_ATTRIBUTE } from "@purchase-protection/contract";
+import {
+  ACCEPTED,
+  CHOICE_ATTRIBUTE,
+  CHOICE_METAFIELD,
+  DECLINED,
+  isOfferWording,
+  QUOTE_ATTRIBUTE,
+} from "@purchase-protection/contract";
 import {
   configValue,
   isProtectionLine,
@@ -64,6 +71,8 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
   // Whether an offer is on screen sets the re-quote's debounce; a ref, as showing an offer must not quote again.
   const offerShown = useRef(false);
   const { cents, currency } = amount;
+  // The checkout's language: the quote's disclosure comes in it (the rest from locales/*.json, as Shopify resolves it).
+  const locale = useSignalValue(shopify.localization.language).isoCode;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -74,6 +83,7 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
           { cents, currency },
           shopify.checkoutToken.value ?? fallbackOrderId,
           controller.signal,
+          locale,
         );
         if (controller.signal.aborted) return;
         // A failed re-quote keeps an accepted offer on screen: the buyer can still take the protection back out.
@@ -90,7 +100,7 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [config, cents, currency, fallbackOrderId]);
+  }, [config, cents, currency, fallbackOrderId, locale]);
 
   if (!offer) return null;
   const choose = async (take: boolean) => {
@@ -104,14 +114,16 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
   return (
     <s-stack gap="small-200">
       <s-checkbox
-        label={`Add purchase protection for ${price}`}
+        label={shopify.i18n.translate(`offer.${isOfferWording(offer.offerWording) ? offer.offerWording : "standard"}`, {
+          price,
+        })}
         checked={accepted}
         disabled={busy}
         onChange={() => choose(!accepted)}
       />
       <s-text color="subdued">{offer.disclosureText}</s-text>
       <s-link href={offer.termsUrl} target="_blank">
-        Coverage terms
+        {shopify.i18n.translate("terms")}
       </s-link>
     </s-stack>
   );

@@ -24,6 +24,7 @@ export interface Offer {
   /** What the buyer pays: the quote's buyerFeeCents (a split program's buyer part; docs/api.md "Who pays"). */
   feeCents: number;
   currency: string;
+  /** The visible disclosure in the buyer's language (the quote's offerTexts), else the quote's English one. */
   disclosureText: string;
   termsUrl: string;
   /** The offer's label, a key of the contract's approved wordings (an unknown key shows the standard one). */
@@ -94,14 +95,15 @@ export function orderAmount(subtotal: Money, lines: CartLine[], config: Protecti
 }
 
 /**
- * Quotes the order with the publishable key; null on any failure (a merchant-paid program's refusal too), a
- * malformed answer or no tier that covers the buyer's part.
+ * Quotes the order with the publishable key, in the buyer's checkout language (`locale`); null on any failure (a
+ * merchant-paid program's refusal too), a malformed answer or no tier that covers the buyer's part.
  */
 export async function requestOffer(
   config: ProtectionConfig,
   amount: OrderAmount,
   orderId: string,
   signal: AbortSignal,
+  locale?: string,
 ): Promise<Offer | null> {
   if (amount.cents <= 0) return null;
   try {
@@ -118,6 +120,7 @@ export async function requestOffer(
         order_id: orderId,
         protection_program_id: config.programId,
         currency: amount.currency,
+        locale,
       }),
     });
     if (!response.ok) return null;
@@ -131,7 +134,8 @@ export async function requestOffer(
       isText(quote.termsUrl);
     const tier = valid ? tierFor(config.tiers, feeCents) : undefined;
     if (!tier) return null;
-    const { quoteId, currency, disclosureText, termsUrl, offerWording } = quote;
+    const { quoteId, currency, termsUrl, offerWording } = quote;
+    const disclosureText = isText(quote.offerTexts?.disclosure) ? quote.offerTexts.disclosure : quote.disclosureText;
     return { quoteId, feeCents, currency, disclosureText, termsUrl, offerWording: String(offerWording ?? ""), tier };
   } catch {
     return null;
