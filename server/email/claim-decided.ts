@@ -1,50 +1,64 @@
 // The claim_decided e-mail: the refund request was approved or denied. It says the decision in words — the published
-// sentence (claims.decision_message, never its code) and the decider's note when one was given (the decision's
-// timeline entry) — and for an approval what the buyer gets: the amount, the remedy, who pays it and by when
-// (server/domain/payout-terms.ts, the rule the portal shows too).
-import { payoutTerms } from "../domain/payout-terms.ts";
-import { claimFacts, claimLabel, money, utcDay, type Block, type EmailTemplateRenderer } from "./layout.ts";
+// sentence (claims.decision_message, never its code, in the plan's language: the rulebook's) and the decider's note
+// when one was given (the decision's timeline entry) — and for an approval what the buyer gets: the amount, the
+// remedy, who pays it and by when (server/domain/payout-terms.ts, the rule the portal shows too).
+import {
+  BANK_REFUND_BUSINESS_DAYS,
+  MERCHANT_PAYOUT_DAYS,
+  SHOPIFY_PAYOUT_BUSINESS_DAYS,
+  payoutTerms,
+} from "../domain/payout-terms.ts";
+import { claimFacts, claimLabel, emailText, type Block, type EmailTemplateRenderer } from "./layout.ts";
 import type { EmailClaim, EmailPlan } from "../store/emails.ts";
 
 const DECIDED = ["approved", "denied", "paid"];
 
 /** The reviewer's note, as they wrote it, after the published sentence. */
-const noteOf = (claim: EmailClaim): Block[] =>
-  claim.decisionNote ? [{ quoteLabel: "Note from the claims team:", quote: claim.decisionNote }] : [];
+const noteOf = (plan: EmailPlan, claim: EmailClaim): Block[] =>
+  claim.decisionNote ? [{ quoteLabel: emailText(plan).t("decided.note"), quote: claim.decisionNote }] : [];
 
-function approval(plan: EmailPlan, claim: EmailClaim, decidedAt: number) {
+function approval(plan: EmailPlan, claim: EmailClaim, decidedAt: number, why: string) {
+  const { t, money, day } = emailText(plan);
+  const merchant = plan.merchantName;
   const remedy = claim.remedy ?? "refund";
   const terms = payoutTerms(plan.refundChannel, decidedAt, remedy);
   const amount = money(claim.amountCents, claim.currency);
+  const byShopify = terms.payer === "shopify_refund";
+  // Who pays and by when, as payoutTerms decides it, in the plan's language.
+  const payout = t(
+    byShopify
+      ? remedy === "replacement"
+        ? "payout.shopifyReplacement"
+        : "payout.shopifyRefund"
+      : remedy === "replacement"
+        ? "payout.merchantReplacement"
+        : "payout.merchantRefund",
+    {
+      merchant,
+      by: day(terms.dueByMs),
+      days: byShopify ? SHOPIFY_PAYOUT_BUSINESS_DAYS : MERCHANT_PAYOUT_DAYS,
+      bankDays: BANK_REFUND_BUSINESS_DAYS,
+    },
+  );
   return {
     lead: [
-      `Your refund request, ${claimLabel(plan, claim)}, has been approved.`,
-      `${remedy === "replacement" ? `You get a replacement worth ${amount}.` : `You get ${amount} back.`} ${terms.sentence(plan.merchantName)}`,
+      t("decided.approved", { claim: claimLabel(plan, claim) }),
+      `${t("decided.youGet", { remedy, amount })} ${payout}`,
     ],
     body: [
       {
         facts: [
-          ["Amount", amount],
-          ["Remedy", remedy === "replacement" ? "A replacement" : "A refund"],
+          [t("decided.amount"), amount],
+          [t("decided.remedy"), t("decided.remedyValue", { remedy })],
           remedy === "replacement"
-            ? [
-                "Who sends it",
-                terms.payer === "shopify_refund"
-                  ? `${plan.merchantName}, as a free order placed for you automatically`
-                  : plan.merchantName,
-              ]
-            : [
-                "Who pays",
-                terms.payer === "shopify_refund"
-                  ? `${plan.merchantName}, automatically to the payment method you used`
-                  : plan.merchantName,
-              ],
-          ["Due by", utcDay(terms.dueByMs)],
+            ? [t("decided.whoSends"), byShopify ? t("decided.sentAutomatically", { merchant }) : merchant]
+            : [t("decided.whoPays"), byShopify ? t("decided.paidAutomatically", { merchant }) : merchant],
+          [t("decided.dueBy"), day(terms.dueByMs)],
         ],
       },
-      `Why: ${claim.decisionMessage}`,
-      ...noteOf(claim),
-      `We e-mail you again once it is ${remedy === "replacement" ? "sent" : "paid"}.`,
+      t("decided.why", { reason: why }),
+      ...noteOf(plan, claim),
+      t("decided.again", { remedy }),
       claimFacts(plan, claim),
     ] satisfies Block[],
   };
@@ -56,23 +70,22 @@ export const claimDecided: EmailTemplateRenderer = ({ plan, claim }) => {
   // No silent decisions: a decision without its reason is an error (retried, then "failed"), never an e-mail.
   if (!claim.decisionMessage || !claim.decisionCode || claim.decidedAt === null)
     throw new Error(`claim ${claim.id} is ${claim.status} without a decision reason`);
-  const subject = `Decision on your refund request: ${plan.referenceNumber}`;
+  const { t, rulebook } = emailText(plan);
+  // The published sentence of its code in the plan's language (a sentence the rulebook does not know stays as stored).
+  const why = rulebook.decision(claim.decisionCode, claim.decisionMessage);
+  const subject = t("decided.subject", { reference: plan.referenceNumber });
   if (claim.status !== "denied")
     return {
       subject,
-      heading: "Your refund request has been approved",
-      button: "See your request",
-      ...approval(plan, claim, claim.decidedAt),
+      heading: t("decided.approvedHeading"),
+      button: t("button.request"),
+      ...approval(plan, claim, claim.decidedAt, why),
     };
   return {
     subject,
-    heading: "Your refund request was not approved",
-    lead: [`Your refund request, ${claimLabel(plan, claim)}, was not approved.`, `Why: ${claim.decisionMessage}`],
-    button: "See your request",
-    body: [
-      ...noteOf(claim),
-      "If you have information the claims team did not see, you can file a new refund request with it in the portal.",
-      claimFacts(plan, claim),
-    ],
+    heading: t("decided.deniedHeading"),
+    lead: [t("decided.denied", { claim: claimLabel(plan, claim) }), t("decided.why", { reason: why })],
+    button: t("button.request"),
+    body: [...noteOf(plan, claim), t("decided.newRequest"), claimFacts(plan, claim)],
   };
 };

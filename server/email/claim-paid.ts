@@ -2,62 +2,54 @@
 // free replacement order placed, which the store ships) — with the merchant's reference and note when it confirmed the
 // payment itself.
 import { BANK_REFUND_BUSINESS_DAYS } from "../domain/payout-terms.ts";
-import {
-  claimFacts,
-  claimLabel,
-  money,
-  orderLabel,
-  utcDayAndTime,
-  type Block,
-  type EmailTemplateRenderer,
-} from "./layout.ts";
+import { claimFacts, claimLabel, emailText, orderLabel, type Block, type EmailTemplateRenderer } from "./layout.ts";
 
 /** Sent once the claim is paid (refunded or replaced). */
 export const claimPaid: EmailTemplateRenderer = ({ plan, claim }) => {
   if (claim?.status !== "paid") return undefined;
+  const { t, money, dayAndTime } = emailText(plan);
+  const reference = plan.referenceNumber;
+  const merchant = plan.merchantName;
   const channel = claim.resolution?.channel ?? plan.refundChannel;
   const amount = money(claim.paidAmountCents > 0 ? claim.paidAmountCents : claim.amountCents, claim.currency);
   const replacement = claim.remedy === "replacement";
   const facts: [string, string][] = [
-    [replacement ? "Worth" : "Amount paid", amount],
+    [replacement ? t("paid.worth") : t("paid.amount"), amount],
     ...(claim.resolvedAt === null
       ? []
-      : [[replacement ? "Sent" : "Paid", utcDayAndTime(claim.resolvedAt)] as [string, string]]),
+      : [[replacement ? t("paid.sentOn") : t("paid.paidOn"), dayAndTime(claim.resolvedAt)] as [string, string]]),
     // The merchant's own reference (its refund id, the replacement order or tracking number); a Shopify payout's
     // reference is the app's, meaningless to the buyer.
     ...(channel === "merchant" && claim.resolution?.reference
-      ? [["Store's reference", claim.resolution.reference] as [string, string]]
+      ? [[t("paid.storeReference"), claim.resolution.reference] as [string, string]]
       : []),
   ];
   const note: Block[] =
     channel === "merchant" && claim.resolution?.note
-      ? [{ quoteLabel: `Note from ${plan.merchantName}:`, quote: claim.resolution.note }]
+      ? [{ quoteLabel: t("paid.storeNote", { merchant }), quote: claim.resolution.note }]
       : [];
+  const order = orderLabel(plan);
+  const claimName = claimLabel(plan, claim);
   if (replacement) {
     const automatic = channel === "shopify";
     return {
-      subject: `${automatic ? "Your replacement order has been placed" : "Your replacement has been sent"}: ${plan.referenceNumber}`,
-      heading: automatic ? "Your replacement order has been placed" : "Your replacement has been sent",
+      subject: t(automatic ? "paid.replacementPlacedSubject" : "paid.replacementSentSubject", { reference }),
+      heading: t(automatic ? "paid.replacementPlaced" : "paid.replacementSent"),
       lead: [
-        automatic
-          ? `A free replacement order for your ${orderLabel(plan)} has been placed for you, as approved for your refund request, ${claimLabel(plan, claim)}. ${plan.merchantName} ships it like any order.`
-          : `${plan.merchantName} has sent you a replacement for your ${orderLabel(plan)}, as approved for your refund request, ${claimLabel(plan, claim)}.`,
+        t(automatic ? "paid.replacementPlacedLead" : "paid.replacementSentLead", { order, claim: claimName, merchant }),
       ],
-      button: "See your request",
+      button: t("button.request"),
       body: [{ facts }, ...note, claimFacts(plan, claim)],
     };
   }
-  const how =
-    channel === "shopify"
-      ? `It went back automatically to the payment method you used for your ${orderLabel(plan)}.`
-      : `${plan.merchantName} refunded it to you directly and confirmed the refund to us.`;
+  const how = channel === "shopify" ? t("paid.byShopify", { order }) : t("paid.byMerchant", { merchant });
   return {
-    subject: `Your refund has been paid: ${plan.referenceNumber}`,
-    heading: "Your refund has been paid",
+    subject: t("paid.refundSubject", { reference }),
+    heading: t("paid.refundHeading"),
     lead: [
-      `Your refund of ${amount} for ${claimLabel(plan, claim)} has been paid. ${how} Your bank can take ${BANK_REFUND_BUSINESS_DAYS} business days to show it.`,
+      `${t("paid.refundLead", { amount, claim: claimName })} ${how} ${t("paid.bank", { bankDays: BANK_REFUND_BUSINESS_DAYS })}`,
     ],
-    button: "See your request",
+    button: t("button.request"),
     body: [{ facts }, ...note, claimFacts(plan, claim)],
   };
 };

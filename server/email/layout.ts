@@ -13,12 +13,11 @@
 // merchant) reaches only that plan's buyer, and the one caller text that can reach a stranger — the order id of a
 // widget purchase, chosen with the address by whoever holds the page's key — is not shown when it holds something a
 // client would link (shownOrderName). The caps (server/domain/emails.ts) bound the rest.
-import { formatMoneyEnUs } from "@purchase-protection/contract";
-import { fullDisclosure, reasonName } from "../domain/disclosure.ts";
+//
+// Every text is in the language recorded with the plan (email-text.ts; docs/api.md "The buyer's language").
 import type { Settings } from "../domain/context.ts";
-import { claimName, claimTitle } from "../domain/claim-name.ts";
-import { utcDay, utcDayAndTime } from "../domain/utc-dates.ts";
 import type { EmailClaim, EmailPlan } from "../store/emails.ts";
+import { emailText, type EmailText } from "./email-text.ts";
 import { mjml2html } from "./mjml.ts";
 
 export interface RenderedEmail {
@@ -66,15 +65,9 @@ export interface EmailContent {
 /** A template: what the e-mail says, or undefined when what it announces no longer holds (the message is "skipped"). */
 export type EmailTemplateRenderer = (context: EmailContext) => EmailContent | undefined;
 
-/** The reasons' names come from the one rulebook list (server/domain/disclosure.ts). */
-export { reasonName };
+export { emailText, type EmailText };
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-/** "$129.99", "¥1,234": the contract's one money formatter (minor units stay integers until here). */
-export { formatMoneyEnUs as money };
-
-export { utcDay, utcDayAndTime };
 
 /**
  * What mail clients turn into a link even in plain text: a scheme, "www.", an address, a dotted domain name
@@ -94,43 +87,60 @@ const shownOrderName = (plan: EmailPlan): string | undefined => {
   return LINKABLE.test(name) ? undefined : name;
 };
 
-/** "order #1001", or "order of 25 Nov 2026" (see shownOrderName). */
+/** "order #1001", or "order of 25 Nov 2026" (see shownOrderName), in the plan's language. */
 export function orderLabel(plan: EmailPlan): string {
+  const { t, day } = emailText(plan);
   const name = shownOrderName(plan);
-  return name === undefined ? `order of ${utcDay(plan.purchasedAt)}` : `order ${name}`;
+  return name === undefined ? t("order.dated", { date: day(plan.purchasedAt) }) : t("order.named", { name });
 }
 
-/** "claim 2 on CLM-2026-7K3M9Q2X": how a buyer names a claim (never its internal id). */
-export const claimLabel = (plan: EmailPlan, claim: EmailClaim) => claimName(plan.referenceNumber, claim.number);
+/**
+ * "claim 2 on CLM-2026-7K3M9Q2X": how a buyer names a claim (never its internal id), as server/domain/claim-name.ts
+ * names it in English.
+ */
+export const claimLabel = (plan: EmailPlan, claim: EmailClaim) =>
+  emailText(plan).t("claim.name", { number: claim.number, reference: plan.referenceNumber });
+
+/** A covered reason's name in the plan's language (the rulebook's); the code itself for anything else. */
+export const reasonName = (plan: EmailPlan, code: string): string => emailText(plan).rulebook.reasonName(code);
 
 /** The claim's facts every claim e-mail repeats: its name, the reason, the order, when it was filed. */
-export const claimFacts = (plan: EmailPlan, claim: EmailClaim): Block => ({
-  facts: [
-    ["Claim", claimTitle(plan.referenceNumber, claim.number)],
-    ["Reason", reasonName(claim.reason)],
-    ["Order", `${shownOrderName(plan) ?? `Your order of ${utcDay(plan.purchasedAt)}`} from ${plan.merchantName}`],
-    ["Filed", utcDayAndTime(claim.createdAt)],
-  ],
-});
+export function claimFacts(plan: EmailPlan, claim: EmailClaim): Block {
+  const { t, day, dayAndTime } = emailText(plan);
+  const order = shownOrderName(plan) ?? t("facts.orderDated", { date: day(plan.purchasedAt) });
+  return {
+    facts: [
+      [t("facts.claim"), t("claim.title", { number: claim.number, reference: plan.referenceNumber })],
+      [t("facts.reason"), reasonName(plan, claim.reason)],
+      [t("facts.order"), t("facts.orderFrom", { order, merchant: plan.merchantName })],
+      [t("facts.filed"), dayAndTime(claim.createdAt)],
+    ],
+  };
+}
 
 /** How long the claims team takes to review a request: the one number every claim e-mail quotes. */
 export const CLAIM_REVIEW_BUSINESS_DAYS = 5;
 
+/** Where the portal's address goes in the sign-in sentence, to be cut there: never in any text of ours. */
+const PORTAL_MARK = "\uE002";
+
 /** Why the buyer receives it, where to sign in without the button (the portal's address: a link of ours), the disclosure. */
 function footer(plan: EmailPlan, settings: Settings) {
+  const { t, rulebook } = emailText(plan);
+  const order = orderLabel(plan);
+  const merchant = plan.merchantName;
+  const [before, after] = t("footer.signIn", { portal: PORTAL_MARK, reference: plan.referenceNumber }).split(
+    PORTAL_MARK,
+  );
   return {
-    // A name may end in a period ("Co."): the sentence must not end in two.
     // The buyer of a plan its store paid for chose nothing (docs/api.md "Who pays"): the store added the protection.
-    why:
-      plan.payer === "merchant"
-        ? `You receive this e-mail because ${plan.merchantName} added purchase protection to your ${orderLabel(plan)}.`
-        : `You receive this e-mail because you added purchase protection to ${orderLabel(plan)} from ${plan.merchantName}${plan.merchantName.endsWith(".") ? "" : "."}`,
-    signIn: [
-      "You can also sign in at ",
-      settings.portalUrl,
-      ` with your e-mail address and your reference number ${plan.referenceNumber}.`,
-    ] as const,
-    disclosure: fullDisclosure(settings.companyName),
+    // A name may end in a period ("Co."): the sentence must not end in two.
+    why: t(plan.payer === "merchant" ? "footer.whyMerchantPaid" : "footer.whyBuyer", { merchant, order }).replace(
+      /\.\.$/,
+      ".",
+    ),
+    signIn: [before, settings.portalUrl, after] as const,
+    disclosure: rulebook.disclosure(settings.companyName),
   };
 }
 
@@ -196,7 +206,8 @@ export function mjmlDocument(content: EmailContent, context: EmailContext, slot:
         `<mj-text font-size="13px" line-height="20px" color="${MUTED_COLOUR}"><div style="${WRAP}">${line}</div></mj-text>`,
     )
     .join("\n");
-  return `<mjml lang="en">
+  const { t, language } = emailText(plan);
+  return `<mjml lang="${language}">
   <mj-head>
     <mj-title>${slot(escapeHtml(content.subject).trim())}</mj-title>
     <mj-attributes>
@@ -210,7 +221,7 @@ export function mjmlDocument(content: EmailContent, context: EmailContext, slot:
     <mj-section padding="24px 16px 12px 16px">
       <mj-column>
         <mj-text font-size="20px" line-height="28px" font-weight="700" padding="0"><div style="${WRAP}">${text(plan.merchantName)}</div></mj-text>
-        <mj-text font-size="13px" line-height="20px" color="${MUTED_COLOUR}" padding="0">Purchase protection · ${slot(escapeHtml(plan.referenceNumber).trimEnd())}</mj-text>
+        <mj-text font-size="13px" line-height="20px" color="${MUTED_COLOUR}" padding="0">${escapeHtml(t("brand"))} · ${slot(escapeHtml(plan.referenceNumber).trimEnd())}</mj-text>
       </mj-column>
     </mj-section>
     <mj-wrapper background-color="#ffffff" border-radius="8px" padding="24px 8px 8px 8px">

@@ -68,6 +68,12 @@ export interface EmailPlan {
   refundChannel: "shopify" | "merchant";
   /** Who refunds the fee of a free-look cancellation: the fee refund's channel, else refundChannel. */
   feeRefundChannel: "shopify" | "merchant";
+  /**
+   * The buyer's locale and time zone recorded at confirm (plans.locale, plans.time_zone): the e-mails' language and the
+   * zone of their times. Null or absent: English, UTC.
+   */
+  locale?: string | null;
+  timeZone?: string | null;
 }
 
 /** What the claim e-mails say about a claim, read when one is sent. */
@@ -270,10 +276,12 @@ export async function findEmailPlan(db: Queryable, planId: string): Promise<Emai
     merchant_name: string;
     shop_domain: string | null;
     fee_refund_channel: EmailPlan["feeRefundChannel"] | null;
+    locale: string | null;
+    time_zone: string | null;
   }>(
     `SELECT p.reference_number, p.order_id, p.order_name, p.status, p.currency, p.payer, p.buyer_fee_cents,
             p.covered_amount_cents, p.purchased_at, p.free_look_ends_at, p.cancelled_at, p.customer_email_hash, m.name AS merchant_name, m.shop_domain,
-            f.channel AS fee_refund_channel
+            f.channel AS fee_refund_channel, p.locale, p.time_zone
        FROM plans p JOIN merchants m ON m.id = p.merchant_id LEFT JOIN fee_refunds f ON f.plan_id = p.id
       WHERE p.id = ?`,
     [planId],
@@ -295,6 +303,8 @@ export async function findEmailPlan(db: Queryable, planId: string): Promise<Emai
     merchantName: oneLine(row.merchant_name),
     refundChannel: row.shop_domain === null ? "merchant" : "shopify",
     feeRefundChannel: row.fee_refund_channel ?? (row.shop_domain === null ? "merchant" : "shopify"),
+    locale: row.locale,
+    timeZone: row.time_zone,
   };
 }
 

@@ -174,6 +174,22 @@ const CASES: { name: string; template: EmailTemplateRenderer; plan: EmailPlan; c
 ];
 const caseNamed = (name: string) => CASES.find((entry) => entry.name === name)!;
 
+/**
+ * E-mails in other languages than English (docs/api.md "The buyer's language") and in the pseudo-locale (longer,
+ * accented words), for the layout's checks in Chromium: longer words must not widen the e-mail or push the button down.
+ */
+const LANGUAGE_CASES: typeof CASES = [
+  { ...caseNamed("welcome_protected"), name: "welcome_protected-fr", plan: plan({ locale: "fr-FR", currency: "EUR" }) },
+  {
+    ...caseNamed("claim_decided-approved-shopify"),
+    name: "claim_decided-approved-shopify-de",
+    plan: plan({ locale: "de-DE", timeZone: "Europe/Berlin", refundChannel: "shopify", feeRefundChannel: "shopify" }),
+  },
+  { ...caseNamed("claim_information_needed"), name: "claim_information_needed-es", plan: plan({ locale: "es-ES" }) },
+  { ...caseNamed("claim_received"), name: "claim_received-nl", plan: plan({ locale: "nl-NL" }) },
+  { ...caseNamed("welcome_protected"), name: "welcome_protected-pseudo", plan: plan({ locale: "en-XA" }) },
+];
+
 const contextOf = (entry: (typeof CASES)[number]): EmailContext => ({
   plan: entry.plan,
   claim: entry.claim,
@@ -433,7 +449,7 @@ describe("buyer e-mails, rendered", () => {
         const requests: string[] = [];
         context.on("request", (request) => requests.push(request.url()));
         try {
-          for (const entry of CASES) {
+          for (const entry of [...CASES, ...LANGUAGE_CASES]) {
             const { email } = await render(entry);
             assert.match(email.html, /^<!doctype html>/i, `${entry.name}: a document`);
             assert.match(email.html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
@@ -444,7 +460,7 @@ describe("buyer e-mails, rendered", () => {
               lang: document.documentElement.lang,
             }));
             assert.ok(layout.scrollWidth <= width, `${entry.name} at ${width} px: scrollWidth ${layout.scrollWidth}`);
-            assert.equal(layout.lang, "en");
+            assert.equal(layout.lang, entry.plan.locale?.split("-")[0] ?? "en");
             const button = page.getByRole("link", { name: entry.template(contextOf(entry))!.button });
             const box = await button.boundingBox();
             assert.ok(box && box.y + box.height <= height, `${entry.name} at ${width} px: the button above the fold`);

@@ -394,4 +394,67 @@ describe.each(DIALECTS)("welcome_protected e-mail (%s)", (dialect) => {
     await drain();
     assert.equal(receivedBy(address).length, 1);
   });
+
+  describe("in the plan's language (docs/api.md \"The buyer's language\")", () => {
+    /** Sends everything due, then the one e-mail whose Subject names the reference. */
+    async function welcomeFor(reference: string) {
+      await drain();
+      const matching = smtp.received.filter((message) => message.mail.subject?.endsWith(reference));
+      assert.equal(matching.length, 1, `one e-mail for ${reference}`);
+      return matching[0].mail;
+    }
+
+    it("a storefront confirm with customer_locale fr-FR: the welcome in French, the fee as 12,34 €, the French disclosure", async () => {
+      const widget = apiClient(t.baseUrl, t.merchant.publishableKey);
+      const { quote, token } = await createQuote(widget, t.merchant.programId, {
+        currency: "EUR",
+        order_amount_cents: 41_134,
+        customer_email: "camille@example.com",
+      });
+      const confirmed = await widget.post<{ referenceNumber: string; buyerFeeCents: number }>("/offers/confirm", {
+        ...confirmBody(quote, token),
+        customer_locale: "fr-FR",
+      });
+      assert.equal(confirmed.status, 200, confirmed.text);
+      const fee = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(
+        confirmed.body.buyerFeeCents / 100,
+      );
+      assert.match(fee, /^\d+,\d\d\u00a0€$/, "a fee written the French way");
+      const mail = await welcomeFor(confirmed.body.referenceNumber);
+      assert.equal(mail.subject, `Votre protection d’achat est active : ${confirmed.body.referenceNumber}`);
+      const text = mail.text!;
+      for (const sentence of [
+        `Frais de protection: ${fee}`,
+        "Votre commande est protégée",
+        "Vous avez changé d’avis ? Vous pouvez résilier dans les 48 heures",
+        "Perdu pendant le transport",
+        "Voir votre couverture: https://portal.example.test/coverage/",
+        "Ceci n’est pas une assurance. Il s’agit d’une garantie de remboursement contractuelle fournie par Acme Guarantee Ltd.",
+      ])
+        assert.ok(text.includes(sentence), `${sentence}\n---\n${text}`);
+      assert.match(text, /jusqu’au \d+ \S+ \d{4}, \d\d:\d\d UTC\)/, "the free look's end in UTC, said so");
+      assert.match(mail.html as string, /<html[^>]* lang="fr"/);
+    });
+
+    it("a headless confirm with de-DE and Europe/Berlin: German, the times in Berlin's zone, named", async () => {
+      // The language goes on the confirm (protectOrderHeadless sends its fields on the quote).
+      const quote = await secret.post<{ quote_id: string }>("/headless/quote", {
+        order_amount_cents: 10_000,
+        order_id: `order-${randomUUID()}`,
+        protection_program_id: t.merchant.programId,
+        currency: "EUR",
+        customer_email: "jonas@example.com",
+      });
+      const confirmed = await secret.post<{ reference_number: string }>("/headless/confirm", {
+        quote_id: quote.body.quote_id,
+        customer_locale: "de-DE",
+        customer_time_zone: "Europe/Berlin",
+      });
+      assert.equal(confirmed.status, 200, confirmed.text);
+      const mail = await welcomeFor(confirmed.body.reference_number);
+      assert.equal(mail.subject, `Ihr Käuferschutz ist aktiv: ${confirmed.body.reference_number}`);
+      assert.ok(mail.text!.includes("Ihre Bestellung ist geschützt"), mail.text);
+      assert.match(mail.text!, /Kostenlos kündbar bis: \d+\. \S+ \d{4}, \d\d:\d\d MEZ/, "Berlin's winter time, named");
+    });
+  });
 });

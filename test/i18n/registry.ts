@@ -1,5 +1,6 @@
 // The buyer catalogues the catalogue test checks: a surface that adds a catalogue adds it here.
 import type { Messages } from "../../packages/contract/src/messages.ts";
+import { emailMessages } from "../../server/email/messages.ts";
 import { offerMessages } from "../../server/domain/offer-texts.ts";
 import { rulebookMessages } from "../../server/domain/rulebook-text.ts";
 
@@ -11,6 +12,7 @@ export interface RegisteredCatalogue {
 }
 
 export const catalogues: Record<string, RegisteredCatalogue> = {
+  "buyer e-mails (server/email/messages.ts)": { messages: emailMessages },
   "storefront offer (server/domain/offer-texts.ts)": { messages: offerMessages },
   "rulebook (server/domain/rulebook-text.ts)": { messages: rulebookMessages },
 };

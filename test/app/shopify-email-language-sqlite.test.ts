@@ -1,0 +1,3 @@
+import { shopifyEmailLanguageSuite } from "./shopify-email-language-flows.ts";
+
+shopifyEmailLanguageSuite("sqlite");
