@@ -211,6 +211,8 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
                     quoteId,
                     quoteToken: token,
                     customer_email: email || undefined,
+                    // The plan's e-mails follow the storefront's language (no bytes left to send the time zone).
+                    customer_locale: config.locale,
                     order_context: {
                       schema_version: "2026-01-01",
                       order: {
