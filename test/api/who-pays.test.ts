@@ -303,9 +303,8 @@ describe.each(DIALECTS)("who pays (%s)", (dialect) => {
     const source = { ...actorOf(merchant), actor: { id: "mem_owner", email: "owner@example.com" }, ip: "127.0.0.1" };
     const terms = {
       ratePercent: "3",
-      minFeeCents: 100,
-      maxCoveredCents: 500_000,
       currencies: ["USD"],
+      currencyLimits: { USD: { minFeeCents: 100, maxCoveredCents: 500_000 } },
       productCategories: "",
       claimRules: {},
       settlementPeriod: "weekly",

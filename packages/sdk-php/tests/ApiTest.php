@@ -233,6 +233,9 @@ final class ApiTest extends TestCase
         $program = $this->secret->programs->retrieve($programId);
         $this->assertSame($listed['data'][0], $program);
         $this->assertSame(['protection_program', 300], [$program['object'], $program['rateBps']]);
+        // Each currency's limits in its own minor units: ¥150, KWD 0.300.
+        $this->assertSame(['minFeeCents' => 150, 'maxCoveredCents' => 750000], $program['currencyLimits']['JPY']);
+        $this->assertSame(['minFeeCents' => 300, 'maxCoveredCents' => 1500000], $program['currencyLimits']['KWD']);
         try {
             $this->widget->programs->list();
             $this->fail('a publishable key read the programs');
