@@ -227,4 +227,26 @@ ${outside ? element({ ...attributes, form: "order" }) : ""}`,
       );
       assert.equal(written(tab).length, 1);
     }));
+
+  it("travels with the storefront's language (docs/api.md \"The buyer's language\"): the confirm's customer_locale, which the plan keeps for its e-mails", async () => {
+    const attributes = { ...widgetAttributes(suite.stack), locale: "fr-FR" };
+    const html = formPage(attributes, `<label>E-mail <input type="email" name="email" id="email"></label>`);
+    await withCheckout(suite, { html }, async (tab) => {
+      // The offer speaks French: its box is found by its role alone.
+      await clickNode(tab, await waitForRole(tab, "checkbox", /./));
+      await waitForEvent(tab, "choice");
+      await tab.page.fill("#email", "camille@example.com");
+      await placeOrder(tab);
+      await waitFor(async () => (await plansFor(attributes["order-id"])).length === 1, { what: "the plan" });
+      assert.deepEqual(
+        confirmBodies(tab).map((body) => (body as { customer_locale?: string }).customer_locale),
+        ["fr-FR"],
+      );
+      const plan = await suite.stack.api.database.db.get<{ locale: string | null }>(
+        "SELECT locale FROM plans WHERE order_id = ?",
+        [attributes["order-id"]],
+      );
+      assert.equal(plan?.locale, "fr-FR");
+    });
+  });
 });
