@@ -1,10 +1,11 @@
 // The order webhooks' work, as jobs (app/shopify/jobs.server.ts). orders/create protects an order that carries the
 // buyer's opt-in (app/shopify/order-consent.ts weighs its evidence; protection units no plan stands behind are
-// refunded): headless quote on the order's real amount and headless confirm of that quote, with the shop's secret key,
-// as one unit of work in the core (server/core/shopify.ts) that also writes the order's row and follow-up jobs and
-// completes the job; then the reference number goes back to the order in a follow-up job. orders/cancelled voids;
-// refunds/create reports a full refund, through the TypeScript SDK over the in-process transport, each call with an
-// idempotency key derived from the shop and order. A retried or duplicated job never makes a second plan.
+// refunded), and every order of a merchant-paid program: headless quote on the order's real amount and headless
+// confirm of that quote, with the shop's secret key, as one unit of work in the core (server/core/shopify.ts) that
+// also writes the order's row and follow-up jobs and completes the job; then the reference number goes back to the
+// order in a follow-up job. orders/cancelled voids; refunds/create reports a full refund, through the TypeScript SDK
+// over the in-process transport, each call with an idempotency key derived from the shop and order. A retried or
+// duplicated job never makes a second plan.
 import { ApiError, type Queryable } from "../../server/index.ts";
 import { hasPendingShopifyJob } from "./store/jobs.ts";
 import {
@@ -24,7 +25,7 @@ import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.
 import type { ShopifyDeps } from "./deps.server.ts";
 import { isClaimRefundNote } from "./claim-payouts.server.ts";
 import { LINE_REFUND_JOB, LINE_REFUND_NOTE, lineRefundJobId } from "./fee-refunds.server.ts";
-import { orderConsent } from "./order-consent.ts";
+import { orderConsent, type OrderConsent } from "./order-consent.ts";
 import { planPresentment } from "./presentment.ts";
 import { orderProtectionChoice } from "./admin/order-protection-choice.ts";
 import { protectionRefundOrder } from "./admin/protection-refund-order.ts";
@@ -67,17 +68,22 @@ async function protectOrder(
     (line) => installation.productId !== null && String(line.product_id) === installation.productId,
   );
   const cents = (price: string) => parseDecimalAmount(price, order.currency);
-  // docs/shopify.md "When the opt-in and the protection line disagree".
-  const consent = await orderConsent(
-    {
-      attribute: order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value,
-      protectionUnits: protectionLines.reduce((sum, line) => sum + line.quantity, 0),
-      sourceName: order.source_name,
-    },
-    async () =>
-      (await orderProtectionChoice(await deps.adminApi(job.shop), { id: order.admin_graphql_api_id })).order?.metafield
-        ?.value,
-  );
+  // A merchant-paid program protects every order, never through a cart line: the buyer was told, not asked
+  // (docs/shopify.md "Who pays on Shopify"). Any other weighs the buyer's choice (docs/shopify.md "When the opt-in and
+  // the protection line disagree").
+  const merchantPays = (await deps.shopify.programPayer(installation.secretKey, installation.programId)) === "merchant";
+  const consent: OrderConsent = merchantPays
+    ? { protect: true, evidence: [] }
+    : await orderConsent(
+        {
+          attribute: order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value,
+          protectionUnits: protectionLines.reduce((sum, line) => sum + line.quantity, 0),
+          sourceName: order.source_name,
+        },
+        async () =>
+          (await orderProtectionChoice(await deps.adminApi(job.shop), { id: order.admin_graphql_api_id })).order
+            ?.metafield?.value,
+      );
   /** Refunds the order's protection units beyond `kept` (a unit of one line), in `tx` or on its own. */
   const refundUnits = (tx: Queryable, kept?: (typeof protectionLines)[number]) =>
     enqueueNamedJobOnce(tx, deps.services, {
@@ -137,7 +143,8 @@ async function protectOrder(
       },
       consent.evidence,
       async (tx, plan) => {
-        // The line pays the buyer's part (a split program's buyer share; docs/api.md "Who pays"), at its tier.
+        // The line pays the buyer's part (a split program's buyer share; docs/api.md "Who pays"), at its tier; a
+        // merchant-paid order has no line to keep: one there (a cart made before the payer changed) is refunded.
         const tier = tierFor(installation.tiers, plan.buyerFeeCents);
         const tierCents = tier?.priceCents ?? plan.buyerFeeCents;
         // A Markets order's line costs the tier's price as the market converted and rounded it, and the shop's amount
@@ -148,9 +155,9 @@ async function protectOrder(
             ? line.variant_id === tier?.variantId
             : cents(line.price) === tierCents;
         // One plan, one protection unit: the one at the fee's tier (else the first) stays, any other is refunded.
-        const kept = protectionLines.find(atTier) ?? protectionLines[0];
+        const kept = merchantPays ? undefined : (protectionLines.find(atTier) ?? protectionLines[0]);
         const linePriceCents = kept ? cents(kept.price) : null;
-        const feeMismatch = !kept || !atTier(kept);
+        const feeMismatch = !merchantPays && (!kept || !atTier(kept));
         const presentment = planPresentment(order, protectionLines, kept);
         if (feeMismatch)
           deps.logger.warn(
@@ -198,7 +205,7 @@ async function protectOrder(
               referenceNumber: plan.referenceNumber,
             },
           });
-          if (protectionLines.length > 0)
+          if (kept)
             await enqueueNamedJob(tx, deps.services, {
               shop: job.shop,
               kind: "fulfill_protection_line",

@@ -15,13 +15,14 @@ import { authenticateKey } from "../domain/merchants.ts";
 import { createQuote } from "../domain/quotes.ts";
 import { confirmQuote, CUSTOMER_EMAIL_REQUIRED } from "../domain/plans.ts";
 import { getPurchase } from "../domain/purchases.ts";
+import { loadActiveProgram } from "../domain/programs.ts";
 import { DomainError } from "../domain/errors.ts";
 import { errors, fromZodError, toApiError } from "../http/errors.ts";
 import { lockOrderByExternalId } from "../store/orders.ts";
 import { acceptedCartIdentity } from "../domain/experiments.ts";
 import type { Queryable } from "../store/database.ts";
 import { insertPlanPresentment, type PlanPresentmentRecord } from "../store/plan-presentments.ts";
-import type { ConsentEvidence } from "../vocabulary/plans.ts";
+import type { ConsentEvidence, Payer } from "../vocabulary/plans.ts";
 
 /**
  * What POST /headless/quote takes (snake_case, as the SDK sends it), and the buyer's locale that POST /headless/confirm
@@ -55,6 +56,14 @@ export function shopifyArea(deps: CoreDeps) {
 
   return {
     /**
+     * Who pays for the shop's program (docs/api.md "Who pays"): orders/create protects every order of a merchant-paid
+     * program, and an order of any other only on the buyer's choice.
+     */
+    async programPayer(secretKey: string, programId: string): Promise<Payer> {
+      const principal = await serverPrincipal(db, secretKey);
+      return (await loadActiveProgram(db, principal, programId)).payer;
+    },
+    /**
      * Keeps, beside the plan and in the unit's transaction `tx`, what its buyer paid in their own currency when it is
      * not the plan's (a Shopify Markets order); a plan that has it keeps the first.
      */
@@ -62,9 +71,9 @@ export function shopifyArea(deps: CoreDeps) {
       insertPlanPresentment(tx, planId, presentment, services.clock()),
     /**
      * Quotes the order and confirms the quote with the shop's secret key, the consent record naming the `evidence` of
-     * the buyer's choice the app found on the order, then lets the app record the plan (`record`) in the same
-     * transaction. A refusal is thrown as the API's answer to it (ApiError: status, code,
-     * message); a confirm refused for want of a buyer address keeps its quote open with the refusal on it, as POST
+     * the buyer's choice the app found on the order (none for a merchant-paid program's order), then lets the app
+     * record the plan (`record`) in the same transaction. A refusal is thrown as the API's answer to it (ApiError:
+     * status, code, message); a confirm refused for want of a buyer address keeps its quote open with the refusal on it, as POST
      * /headless/confirm does, for the dashboard. An order that has its plan already gets that plan recorded (`record`
      * must tolerate an order it recorded before). `shippingAddressHash`, the keyed hash of the order's shipping address
      * (server/domain/buyer-addresses.ts), goes on the new plan: the buyer's claims are counted by it too.
@@ -87,6 +96,12 @@ export function shopifyArea(deps: CoreDeps) {
           // The variant of the offer the buyer accepted on the storefront (`acceptedQuoteId`) prices the order too.
           const cartId = body.cart_id ?? (await acceptedCartIdentity(tx, principal, acceptedQuoteId));
           const { quote } = await createQuote(tx, services, principal, { ...headlessQuoteInput(body, sealer), cartId });
+          // No evidence of the buyer's choice stands only for a merchant-paid program (the buyer is told, not asked).
+          // Its payer changed since the app read it: nothing commits, and the job's retry reads it again.
+          if (evidence.length === 0 && quote.payer !== "merchant")
+            throw new Error(
+              `the program's payer is ${quote.payer} now, and the order has no evidence of the buyer's choice`,
+            );
           let plan: OrderPlan;
           try {
             plan = await confirmQuote(tx, services, principal, {

@@ -411,6 +411,98 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       assert.equal(Number(row.fee_mismatch), 0, "the line is the tier of the buyer's part");
     });
 
+    it("a merchant-paid program protects every order without a cart line, the whole fee the merchant's; a stray protection line is refunded; redelivered, still one plan", async () => {
+      // docs/shopify.md "Who pays on Shopify". 3 % of 120.00 is 3.60 and 3 % of 50.00 is 1.50, all the merchant's.
+      const { productId, tiers } = await storefront();
+      const { program_id: programId } = await installation();
+      const setPayer = (payer: string) =>
+        db().run("UPDATE protection_programs SET payer = ?, buyer_share_bps = NULL WHERE id = ?", [payer, programId]);
+      // No opt-in anywhere: the buyer was told, not asked.
+      const plain = orderPayload({ lines: [{ productId: 111, price: "120.00" }] });
+      // Declined, with a protection line from a cart made before the merchant paid: protected, the line refunded.
+      const stray = orderPayload({
+        lines: [
+          { productId: 111, price: "50.00" },
+          { productId, variantId: tiers[0].variantId, price: formatDecimalAmount(tiers[0].priceCents, "USD") },
+        ],
+        attributes: { _protection: "declined" },
+      });
+      await setPayer("merchant");
+      try {
+        const webhookId = randomUUID();
+        for (const delivery of [
+          { topic: "orders/create", payload: plain, webhookId },
+          { topic: "orders/create", payload: plain, webhookId }, // Shopify's retry of the same delivery
+          { topic: "orders/create", payload: plain }, // and the order again under a new webhook id
+          { topic: "orders/create", payload: stray },
+        ])
+          assert.equal(await deliver(delivery), 200);
+        await settled();
+      } finally {
+        await setPayer("buyer");
+      }
+
+      const plans = await plansFor(plain.id);
+      assert.equal(plans.length, 1, "one plan however often the order came");
+      const [plan] = plans;
+      assert.deepEqual([plan.status, plan.fee_cents, plan.buyer_fee_cents], ["active", 360, 0]);
+      const consent = JSON.parse(plan.consent);
+      assert.deepEqual([consent.payer, consent.buyerShown, consent.merchantFeeCents], ["merchant", "notice", 360]);
+      assert.deepEqual(consent.evidence, [], "no choice of the buyer's is claimed");
+      const ledger = await db().all<{ kind: string; amount_cents: number | string }>(
+        "SELECT kind, amount_cents FROM ledger_entries WHERE plan_id = ? ORDER BY kind",
+        [plan.id],
+      );
+      assert.deepEqual(
+        ledger.map((entry) => [entry.kind, Number(entry.amount_cents)]),
+        [["merchant_paid_fee", -360]],
+      );
+      const row = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [
+        String(plain.id),
+      ]))!;
+      assert.deepEqual([row.line_price_cents, Number(row.fee_mismatch)], [null, 0], "no line, and none expected");
+      assert.equal(row.reference_number, plan.reference_number);
+      assert.ok(row.reference_written_at, "the reference is written back as for any plan");
+
+      const [strayPlan] = await plansFor(stray.id);
+      assert.deepEqual([strayPlan.fee_cents, strayPlan.buyer_fee_cents], [150, 0]);
+      const strayRow = (await db().get<ShopifyOrderRow>("SELECT * FROM shopify_orders WHERE order_id = ?", [
+        String(stray.id),
+      ]))!;
+      assert.deepEqual([strayRow.line_price_cents, Number(strayRow.fee_mismatch)], [null, 0]);
+      const refunds = await db().all<{ payload: string }>(
+        "SELECT payload FROM shopify_jobs WHERE kind = 'refund_protection_lines' AND subject = ?",
+        [String(stray.id)],
+      );
+      assert.equal(refunds.length, 1);
+      assert.deepEqual(
+        JSON.parse(refunds[0].payload).lines.map((line: { keep: number }) => line.keep),
+        [0],
+        "the stray line is refunded whole",
+      );
+      const fulfilments = await db().all(
+        "SELECT id FROM shopify_jobs WHERE kind = 'fulfill_protection_line' AND payload LIKE ?",
+        [`%${stray.admin_graphql_api_id}%`],
+      );
+      assert.equal(fulfilments.length, 0, "a refunded line is not fulfilled");
+    });
+
+    it("a program whose payer became the buyer between the app's look and the quote: nothing is written without the buyer's choice", async () => {
+      // The core refuses a confirm resting on no evidence for any program but a merchant-paid one.
+      const { secretKey, programId } = (await runtime().deps.installation(SHOP))!;
+      const before = await rowCounts(db());
+      await assert.rejects(
+        runtime().deps.shopify.protectOrder(
+          secretKey,
+          { order_amount_cents: 5_000, order_id: "no-choice-1", protection_program_id: programId },
+          [],
+          async () => assert.fail("nothing to record"),
+        ),
+        /payer is buyer now/,
+      );
+      assert.deepEqual(await rowCounts(db()), before);
+    });
+
     it("an order the API refuses (unsupported currency) is not retried: its job is dead at once, with the API's reason", async () => {
       const order = orderPayload({
         currency: "CHF",
