@@ -30,8 +30,17 @@ export interface MerchantMetrics {
   plans: { active: number; voided: number; cancelled: number };
   ordersMerchantRefunded: number;
   claims: { total: number; byStatus: Record<string, number> };
-  /** Fees of plans still active, and the merchant's share of them, per currency. */
-  fees: { currency: string; feeCents: number; merchantShareCents: number }[];
+  /**
+   * Fees of plans still active per currency: the whole, what buyers paid of it and what the merchant paid itself,
+   * and the merchant's share (earned on what buyers paid).
+   */
+  fees: {
+    currency: string;
+    feeCents: number;
+    buyerFeeCents: number;
+    merchantFeeCents: number;
+    merchantShareCents: number;
+  }[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,6 +59,8 @@ interface Counts {
   shownValue: number;
   confirmedValue: number;
   fee: number;
+  buyerFee: number;
+  merchantFee: number;
   share: number;
   filed: number;
   decided: number;
@@ -63,6 +74,8 @@ const NO_COUNTS: Counts = {
   shownValue: 0,
   confirmedValue: 0,
   fee: 0,
+  buyerFee: 0,
+  merchantFee: 0,
   share: 0,
   filed: 0,
   decided: 0,
@@ -83,7 +96,12 @@ export interface AnalyticsFigures {
   protectedOrderValueCents: number;
   /** protectedOrderValueCents / offeredValueCents; null without offers. */
   attachRateByValue: number | null;
+  /** The whole fee of the plans protected (buyerFeeCents + merchantFeeCents): what claims are weighed against. */
   feeCents: number;
+  /** What buyers paid of it: the program's revenue (docs/api.md "Who pays"). */
+  buyerFeeCents: number;
+  /** What the merchant paid itself, for merchant-paid and split plans: its cost. */
+  merchantFeeCents: number;
   merchantShareCents: number;
   claimsFiled: number;
   /** claimsFiled / confirmed; null without protected orders. */
@@ -131,6 +149,8 @@ function figuresOf(c: Counts): AnalyticsFigures {
     protectedOrderValueCents: c.confirmedValue,
     attachRateByValue: ratio(c.confirmedValue, c.shownValue),
     feeCents: c.fee,
+    buyerFeeCents: c.buyerFee,
+    merchantFeeCents: c.merchantFee,
     merchantShareCents: c.share,
     claimsFiled: c.filed,
     claimRate: ratio(c.filed, c.confirmed),
@@ -258,6 +278,8 @@ const CSV_COLUMNS: [string, keyof AnalyticsFigures][] = [
   ["protected_order_value_cents", "protectedOrderValueCents"],
   ["attach_rate_by_value", "attachRateByValue"],
   ["fee_cents", "feeCents"],
+  ["buyer_fee_cents", "buyerFeeCents"],
+  ["merchant_fee_cents", "merchantFeeCents"],
   ["merchant_share_cents", "merchantShareCents"],
   ["claims_filed", "claimsFiled"],
   ["claim_rate", "claimRate"],

@@ -416,8 +416,14 @@ const analyticsFigures = z.strictObject({
   offeredValueCents: cents.describe("The order value of every offer shown."),
   protectedOrderValueCents: cents.describe("The order value of the confirmed offers."),
   attachRateByValue: rate("protectedOrderValueCents / offeredValueCents (abandoned offers counted)"),
-  feeCents: cents.describe("Fees of the plans protected in the period that are still active."),
-  merchantShareCents: cents.describe("The merchant's share of those fees."),
+  feeCents: cents.describe(
+    "Fees of the plans protected in the period that are still active, whoever paid them (buyerFeeCents + merchantFeeCents).",
+  ),
+  buyerFeeCents: cents.describe("What buyers paid of those fees: the program's revenue."),
+  merchantFeeCents: cents.describe(
+    "What the merchant paid itself of those fees (merchant-paid and split plans): its cost.",
+  ),
+  merchantShareCents: cents.describe("The merchant's share of those fees, earned on what buyers paid."),
   claimsFiled: count,
   claimRate: rate("claimsFiled / confirmed"),
   claimsDecided: count.describe("Claims decided in the period (their standing decision)."),
@@ -491,8 +497,16 @@ export const merchantMetrics = z.strictObject({
   ordersMerchantRefunded: count,
   claims: z.strictObject({ total: count, byStatus: z.partialRecord(z.enum(CLAIM_STATUSES), count) }),
   fees: z
-    .array(z.strictObject({ currency: z.string(), feeCents: cents, merchantShareCents: cents }))
-    .describe("Fees of active plans per currency."),
+    .array(
+      z.strictObject({
+        currency: z.string(),
+        feeCents: cents,
+        buyerFeeCents: cents,
+        merchantFeeCents: cents,
+        merchantShareCents: cents,
+      }),
+    )
+    .describe("Fees of active plans per currency: the whole, what buyers paid and what the merchant paid itself."),
   analytics: z
     .strictObject({
       period: z

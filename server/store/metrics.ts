@@ -65,22 +65,35 @@ export async function countMerchantRefundedOrders(tx: Queryable, scope: MetricsS
 const ACTIVE_PLAN_FEES = `FROM plans p JOIN quotes q ON q.id = p.quote_id JOIN protection_programs pp ON pp.id = q.program_id
      WHERE p.merchant_id = ? AND p.mode = ? AND p.created_at >= ? AND p.created_at < ? AND p.status = 'active'`;
 const SHARE_CENTS = "SUM((p.buyer_fee_cents * pp.merchant_share_bps + 5000) / 10000)";
+// The whole fee, what buyers paid of it (revenue) and what the merchant paid (cost: the rest, so the covering index
+// plans_metrics_period_idx, which holds fee_cents and buyer_fee_cents, still answers).
+const FEE_PARTS = `SUM(p.fee_cents) AS fee, SUM(p.buyer_fee_cents) AS "buyerFee",
+  SUM(p.fee_cents - p.buyer_fee_cents) AS "merchantFee"`;
 
-/** Fees of active plans and the merchant's share of each (rounded half up per plan), summed per currency. */
+/**
+ * Fees of active plans, split by who paid them, and the merchant's share of each (rounded half up per plan), summed
+ * per currency.
+ */
 export async function sumActivePlanFees(
   tx: Queryable,
   scope: MetricsScope,
-): Promise<{ currency: string; feeCents: number; merchantShareCents: number }[]> {
-  const rows = await tx.all<{ currency: string; fee_cents: number | string; share_cents: number | string }>(
-    `SELECT p.currency, SUM(p.fee_cents) AS fee_cents, ${SHARE_CENTS} AS share_cents
+): Promise<
+  { currency: string; feeCents: number; buyerFeeCents: number; merchantFeeCents: number; merchantShareCents: number }[]
+> {
+  const rows = await tx.all<
+    Record<"fee" | "buyerFee" | "merchantFee" | "share", number | string> & { currency: string }
+  >(
+    `SELECT p.currency, ${FEE_PARTS}, ${SHARE_CENTS} AS share
      ${ACTIVE_PLAN_FEES}
      GROUP BY p.currency ORDER BY p.currency`,
     scopeParams(scope),
   );
   return rows.map((row) => ({
     currency: row.currency,
-    feeCents: Number(row.fee_cents),
-    merchantShareCents: Number(row.share_cents),
+    feeCents: Number(row.fee),
+    buyerFeeCents: Number(row.buyerFee),
+    merchantFeeCents: Number(row.merchantFee),
+    merchantShareCents: Number(row.share),
   }));
 }
 
@@ -130,11 +143,14 @@ export function quoteFiguresPerDay(tx: Queryable, scope: MetricsScope) {
   );
 }
 
-/** Fees of the plans created on the day that are still active, and the merchant's share of them, per currency. */
+/**
+ * Fees of the plans created on the day that are still active (whole, buyers' and the merchant's parts), and the
+ * merchant's share of them, per currency.
+ */
 export function feeFiguresPerDay(tx: Queryable, scope: MetricsScope) {
-  return perDay<"fee" | "share">(
+  return perDay<"fee" | "buyerFee" | "merchantFee" | "share">(
     tx,
-    `SELECT p.created_at / ${DAY_MS} AS day, p.currency, SUM(p.fee_cents) AS fee, ${SHARE_CENTS} AS share
+    `SELECT p.created_at / ${DAY_MS} AS day, p.currency, ${FEE_PARTS}, ${SHARE_CENTS} AS share
      ${ACTIVE_PLAN_FEES} GROUP BY 1, 2`,
     scopeParams(scope),
   );

@@ -28,6 +28,8 @@ const NOTHING = {
   protectedOrderValueCents: 0,
   attachRateByValue: null,
   feeCents: 0,
+  buyerFeeCents: 0,
+  merchantFeeCents: 0,
   merchantShareCents: 0,
   claimsFiled: 0,
   claimRate: null,
@@ -156,7 +158,7 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
 
     // USD offers: q1, q2, q5 confirmed, q3 declined, q4 abandoned (in the denominator): 3 / 5.
     // Value: shown 10,000 + 20,000 + 5,000 + 15,000 + 1,000 = 51,000; confirmed 10,000 + 20,000 + 1,000 = 31,000.
-    // Fees of the active plans: q1 300 + q5 100 = 400 (q2 voided), shares 60 + 20 = 80.
+    // Fees of the active plans: q1 300 + q5 100 = 400 (q2 voided), all paid by buyers; shares 60 + 20 = 80.
     // Claims filed: C1, C2 = 2 of 3 protected orders. Decided in the period: C1 (paid), C2 (denied), C4 (approved):
     // approved 2 of 3. Paid: 8,000, over 400 of fees: a loss ratio of 20. Median decision: of 0.5, 2 and 9 days, 2.
     assert.deepEqual(usd.current, {
@@ -169,6 +171,8 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
       protectedOrderValueCents: 31_000,
       attachRateByValue: 31_000 / 51_000,
       feeCents: 400,
+      buyerFeeCents: 400,
+      merchantFeeCents: 0,
       merchantShareCents: 80,
       claimsFiled: 2,
       claimRate: 2 / 3,
@@ -191,6 +195,8 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
       protectedOrderValueCents: 8_000,
       attachRateByValue: 8_000 / 10_000,
       feeCents: 240,
+      buyerFeeCents: 240,
+      merchantFeeCents: 0,
       merchantShareCents: 48,
       claimsFiled: 1,
       claimRate: 1,
@@ -210,6 +216,8 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
         protectedOrderValueCents: 10_000,
         attachRateByValue: 1,
         feeCents: 300,
+        buyerFeeCents: 300,
+        merchantFeeCents: 0,
         merchantShareCents: 60,
         claimsFiled: 1,
         claimRate: 1,
@@ -247,6 +255,8 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
         protectedOrderValueCents: 1_000,
         attachRateByValue: 1,
         feeCents: 100,
+        buyerFeeCents: 100,
+        merchantFeeCents: 0,
         merchantShareCents: 20,
         claimsFiled: 1,
         claimRate: 1,
@@ -266,6 +276,8 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
       protectedOrderValueCents: 5_000,
       attachRateByValue: 1,
       feeCents: 150,
+      buyerFeeCents: 150,
+      merchantFeeCents: 0,
       merchantShareCents: 30,
       claimsFiled: 1,
       claimRate: 1,
@@ -288,7 +300,7 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
     assert.equal(response.body.quotes.total, 6);
   });
 
-  it("the merchant's share is of what buyers paid, as the ledger credits it: a split plan's buyer part, nothing of a merchant-paid plan", async () => {
+  it("fees are split into what buyers paid (revenue) and what the merchant paid (cost); the merchant's share is of what buyers paid, as the ledger credits it", async () => {
     // docs/api.md "Who pays": 3 % fees, the merchant's share 20 %. A split program where the buyer pays 33.33 %:
     // an order of 10,000 costs 300, the buyer pays 300 × 33.33 % = 99.99 → 100, so the share is 20 % of 100 = 20 (not
     // 60, 20 % of the whole fee). A merchant-paid program: an order of 20,000 costs 600 and earns no share.
@@ -319,16 +331,31 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
     const response = await client.get(`/merchants/${payers.merchantId}/metrics?from=2031-05-01&to=2031-05-31`);
     assert.equal(response.status, 200, response.text);
     const [usd] = response.body.analytics.currencies;
-    assert.equal(usd.current.feeCents, 900);
-    assert.equal(usd.current.merchantShareCents, 20);
+    // Fees 300 + 600 = 900: buyers paid 100 (the revenue), the merchant 200 + 600 = 800 (its cost).
+    const fees = ({ feeCents, buyerFeeCents, merchantFeeCents, merchantShareCents }: Record<string, number>) => [
+      feeCents,
+      buyerFeeCents,
+      merchantFeeCents,
+      merchantShareCents,
+    ];
+    assert.deepEqual(fees(usd.current), [900, 100, 800, 20]);
+    assert.deepEqual(usd.series.filter((bucket: { feeCents: number }) => bucket.feeCents > 0).map(fees), [
+      [900, 100, 800, 20],
+    ]);
+    // The report's fees per currency say the same.
+    assert.deepEqual(response.body.fees, [
+      { currency: "USD", feeCents: 900, buyerFeeCents: 100, merchantFeeCents: 800, merchantShareCents: 20 },
+    ]);
+    // And the CSV, by month: May 2031 holds both plans.
+    const csv = await t.fetch(
+      `${t.baseUrl}/merchants/${payers.merchantId}/metrics.csv?from=2031-05-01&to=2031-05-31&interval=month`,
+      { headers: { Authorization: `Bearer ${payers.secretKey}` } },
+    );
+    const [header, may] = (await csv.text()).split("\r\n").map((line) => line.split(","));
+    const column = (name: string) => Number(may[header.indexOf(name)]);
     assert.deepEqual(
-      usd.series
-        .filter((bucket: { feeCents: number }) => bucket.feeCents > 0)
-        .map((bucket: { feeCents: number; merchantShareCents: number }) => [
-          bucket.feeCents,
-          bucket.merchantShareCents,
-        ]),
-      [[900, 20]],
+      ["fee_cents", "buyer_fee_cents", "merchant_fee_cents", "merchant_share_cents"].map(column),
+      [900, 100, 800, 20],
     );
   });
 
@@ -363,13 +390,13 @@ describe.each(DIALECTS)("merchant analytics (%s)", (dialect) => {
     assert.match(csv.headers.get("content-disposition")!, /attachment; filename=".*2031-03-01-2031-03-15-week\.csv"/);
     const lines = (await csv.text()).split("\r\n");
     assert.deepEqual(lines, [
-      "period_start,currency,offers_shown,confirmed,declined,abandoned,attach_rate_by_orders,offered_value_cents,protected_order_value_cents,attach_rate_by_value,fee_cents,merchant_share_cents,claims_filed,claim_rate,claims_decided,claims_approved,approval_rate,paid_cents,loss_ratio",
-      "2031-02-24,EUR,0,0,0,0,,0,0,,0,0,0,,0,0,,0,",
-      "2031-03-03,EUR,0,0,0,0,,0,0,,0,0,0,,0,0,,0,",
-      "2031-03-10,EUR,1,1,0,0,1,5000,5000,1,150,30,1,1,0,0,,0,0",
-      "2031-02-24,USD,1,1,0,0,1,10000,10000,1,300,60,1,1,1,1,1,0,0",
-      `2031-03-03,USD,3,1,1,1,${1 / 3},40000,20000,0.5,0,0,0,0,1,1,1,8000,`,
-      "2031-03-10,USD,1,1,0,0,1,1000,1000,1,100,20,1,1,1,0,0,0,0",
+      "period_start,currency,offers_shown,confirmed,declined,abandoned,attach_rate_by_orders,offered_value_cents,protected_order_value_cents,attach_rate_by_value,fee_cents,buyer_fee_cents,merchant_fee_cents,merchant_share_cents,claims_filed,claim_rate,claims_decided,claims_approved,approval_rate,paid_cents,loss_ratio",
+      "2031-02-24,EUR,0,0,0,0,,0,0,,0,0,0,0,0,,0,0,,0,",
+      "2031-03-03,EUR,0,0,0,0,,0,0,,0,0,0,0,0,,0,0,,0,",
+      "2031-03-10,EUR,1,1,0,0,1,5000,5000,1,150,150,0,30,1,1,0,0,,0,0",
+      "2031-02-24,USD,1,1,0,0,1,10000,10000,1,300,300,0,60,1,1,1,1,1,0,0",
+      `2031-03-03,USD,3,1,1,1,${1 / 3},40000,20000,0.5,0,0,0,0,0,0,1,1,1,8000,`,
+      "2031-03-10,USD,1,1,0,0,1,1000,1000,1,100,100,0,20,1,1,1,0,0,0,0",
       "",
     ]);
   });

@@ -422,8 +422,14 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
         ordersMerchantRefunded: 1,
         claims: { total: 1, byStatus: { submitted: 1 } },
         fees: [
-          { currency: "EUR", feeCents: 150, merchantShareCents: 30 },
-          { currency: "USD", feeCents: 390 + 100, merchantShareCents: 78 + 20 },
+          { currency: "EUR", feeCents: 150, buyerFeeCents: 150, merchantFeeCents: 0, merchantShareCents: 30 },
+          {
+            currency: "USD",
+            feeCents: 390 + 100,
+            buyerFeeCents: 390 + 100,
+            merchantFeeCents: 0,
+            merchantShareCents: 78 + 20,
+          },
         ],
         analytics: response.body.analytics, // Counted in test/api/analytics.test.ts.
       });

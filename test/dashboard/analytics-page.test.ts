@@ -42,22 +42,46 @@ describe("the Analytics page (Chromium, `npm run demo`)", () => {
     ]);
     assert.match(await tile("Attach rate by orders"), /100\.0 %\s+Before: — · change —/);
     assert.match(await tile("Protected order value"), /\$519\.49\s+Before: \$0\.00 · change \+\$519\.49/);
-    assert.match(await tile("Fees"), /\$8\.12/);
+    // Fees: the demo's buyers paid all $8.12; the merchant paid for none of its orders.
+    assert.match(await tile("Fees buyers paid"), /\$8\.12\s+Before: \$0\.00 · change \+\$8\.12/);
+    assert.match(await tile("Protection you paid for"), /\$0\.00\s+Before: \$0\.00 · change ±\$0\.00/);
     assert.match(await tile("Claims filed"), /2\s+Before: 0/);
     assert.match(await tile("Claim rate"), /50\.0 %/);
     assert.match(await tile("Amount paid"), /\$84\.50/);
     assert.match(await tile("Loss ratio"), /1040\.6 %/);
     assert.ok(await page.isVisible("text=0 abandoned offers (neither accepted nor declined) are in the denominators"));
-    // The chart's numbers: 30 daily rows, their protected orders summing to the tile's.
-    await page.click("summary:has-text('The numbers per period')");
-    const rows = page.locator("[aria-label='Protected orders and fees in USD per period'] tbody tr");
+    // The charts' numbers: 30 daily rows, their protected orders summing to the tile's, their fees to the fee tiles'.
+    await page.click("summary:has-text('The numbers behind “Protected orders in USD per period”')");
+    const rows = page.locator("[aria-label='Protected orders in USD per period'] tbody tr");
     assert.equal(await rows.count(), 30);
-    const perDay = await rows.locator("td:nth-child(3)").allInnerTexts();
+    const perDay = await rows.locator("td:nth-child(2)").allInnerTexts();
     assert.equal(
       perDay.map(Number).reduce((a, b) => a + b, 0),
       4,
     );
-    assert.equal(await page.locator("svg[role=img] title").textContent(), "Protected orders in USD per period");
+    await page.click("summary:has-text('The numbers behind “Fees in USD per period”')");
+    const feeRows = page.locator("[aria-label='Fees in USD per period'] tbody tr");
+    assert.deepEqual(await page.locator("[aria-label='Fees in USD per period'] th").allInnerTexts(), [
+      "Period from",
+      "Paid by buyers",
+      "Paid by you",
+    ]);
+    const cents = async (column: number) =>
+      (await feeRows.locator(`td:nth-child(${column})`).allInnerTexts())
+        .map((shown) => Math.round(Number(shown.replace(/[$,]/g, "")) * 100))
+        .reduce((a, b) => a + b, 0);
+    assert.deepEqual([await cents(2), await cents(3)], [812, 0]);
+    assert.deepEqual(await page.locator("svg[role=img] > title").allTextContents(), [
+      "Protected orders in USD per period",
+      "Fees in USD per period",
+    ]);
+    // A tile's comparison breaks between its two parts only, never inside "±$0.00" (at 390 px too).
+    const parts = page.locator('h3:text-is("Protection you paid for") >> xpath=.. >> p span');
+    await page.setViewportSize({ width: 390, height: 900 });
+    assert.deepEqual(await parts.allInnerTexts(), ["Before: $0.00", "change ±$0.00"]);
+    for (const part of await parts.all())
+      assert.equal(await part.evaluate((span) => span.getClientRects().length), 1, await part.innerText());
+    await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(
       await page.locator("[aria-label='Claims filed by reason'] tbody tr").first().locator("td").allInnerTexts(),
       ["Damaged in transit", "2", "0"],
@@ -91,7 +115,7 @@ describe("the Analytics page (Chromium, `npm run demo`)", () => {
     const monthOf = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
     const months = monthOf(today) - monthOf(from) + 1;
     assert.equal(
-      await page.locator("[aria-label='Protected orders and fees in USD per period'] tbody tr").count(),
+      await page.locator("[aria-label='Protected orders in USD per period'] tbody tr").count(),
       months,
     );
     assert.match(await tile("Protected order value"), /\$519\.49/);

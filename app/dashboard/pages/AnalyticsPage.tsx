@@ -5,6 +5,7 @@ import {
   Card,
   FormLayout,
   InlineGrid,
+  InlineStack,
   Layout,
   Page,
   Select,
@@ -23,6 +24,8 @@ import { formatDuration } from "../../ui/format.ts";
 
 type Currency = MerchantAnalytics["currencies"][number];
 type Figures = Currency["current"];
+
+const NOWRAP = { whiteSpace: "nowrap" } as const;
 
 /** A ratio as "12.5 %", "—" without a denominator. */
 const percent = (ratio: number | null) => (ratio === null ? "—" : `${(ratio * 100).toFixed(1)} %`);
@@ -60,7 +63,8 @@ function Tile({
           {show(now)}
         </Text>
         <Text as="p" variant="bodySm" tone="subdued">
-          {`Before: ${show(before)} · change ${change}`}
+          {/* Each part kept whole: at 390 px the line breaks between them, never inside "±$0.00". */}
+          <span style={NOWRAP}>{`Before: ${show(before)}`}</span> · <span style={NOWRAP}>{`change ${change}`}</span>
         </Text>
       </BlockStack>
     </Card>
@@ -76,8 +80,9 @@ function Tiles({ currency, current, previous }: { currency: string; current: Fig
     { label: "Attach rate by orders", key: "attachRateByOrders", show: percent, rate: true },
     { label: "Attach rate by value", key: "attachRateByValue", show: percent, rate: true },
     { label: "Protected order value", key: "protectedOrderValueCents", show: money },
-    { label: "Fees", key: "feeCents", show: money },
+    { label: "Fees buyers paid", key: "buyerFeeCents", show: money },
     { label: "Your share", key: "merchantShareCents", show: money },
+    { label: "Protection you paid for", key: "merchantFeeCents", show: money },
     { label: "Claims filed", key: "claimsFiled", show: count },
     { label: "Claim rate", key: "claimRate", show: percent, rate: true },
     { label: "Approval rate", key: "approvalRate", show: percent, rate: true },
@@ -105,92 +110,166 @@ const WIDTH = 720;
 const HEIGHT = 180;
 const AXIS = 20;
 
-/** Protected orders per bucket as bars (no charting library: a few rects); the table below has the same numbers. */
-function SeriesChart({ currency, series }: Pick<Currency, "currency" | "series">) {
-  const max = Math.max(1, ...series.map((bucket) => bucket.confirmed));
+type Bucket = Currency["series"][number];
+/** A column of a chart's table: its heading and its figure per bucket, shown. */
+interface Column {
+  name: string;
+  show: (bucket: Bucket) => string;
+}
+/** One series of a chart: its name (the legend and the table's heading), its bars' colour and its figure. */
+interface Bars {
+  name: string;
+  color: string;
+  value: (bucket: Bucket) => number;
+  format: (value: number) => string;
+}
+
+/**
+ * Bars per bucket, stacked when there are several series (no charting library: a few rects), with a legend, and
+ * the same numbers in a table behind a disclosure.
+ */
+function SeriesChart({
+  id,
+  title,
+  summary,
+  series,
+  bars,
+  moreColumns = [],
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  series: Bucket[];
+  bars: Bars[];
+  /** Figures the table adds after the bars' own. */
+  moreColumns?: Column[];
+}) {
+  const columns: Column[] = [
+    ...bars.map((bar) => ({ name: bar.name, show: (bucket: Bucket) => bar.format(bar.value(bucket)) })),
+    ...moreColumns,
+  ];
+  const totalOf = (bucket: Bucket) => bars.reduce((sum, bar) => sum + bar.value(bucket), 0);
+  const max = Math.max(1, ...series.map(totalOf));
   const slot = WIDTH / Math.max(1, series.length);
   const height = (value: number) => ((HEIGHT - AXIS) * value) / max;
-  const total = series.reduce((sum, bucket) => sum + bucket.confirmed, 0);
   const first = series[0]?.start ?? "";
   const last = series.at(-1)?.start ?? "";
-  const id = `series-${currency}`;
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} width="100%">
-      <title id={`${id}-title`}>{`Protected orders in ${currency} per period`}</title>
-      <desc id={`${id}-desc`}>
-        {`${total} protected orders from ${first} to ${last}; the busiest period had ${max}. The table below lists each.`}
-      </desc>
-      <line x1="0" y1={HEIGHT - AXIS} x2={WIDTH} y2={HEIGHT - AXIS} stroke="#8a8a8a" />
-      {series.map((bucket, i) => (
-        <rect
-          key={bucket.start}
-          x={i * slot + slot * 0.1}
-          y={HEIGHT - AXIS - height(bucket.confirmed)}
-          width={Math.max(1, slot * 0.8)}
-          height={height(bucket.confirmed)}
-          fill="#005bd3"
-        />
-      ))}
-      <text x="0" y={HEIGHT - 4} fontSize="16" fill="#616161">
-        {first}
-      </text>
-      <text x={WIDTH} y={HEIGHT - 4} fontSize="16" fill="#616161" textAnchor="end">
-        {last}
-      </text>
-    </svg>
+    <BlockStack gap="200">
+      <Text as="h3" variant="headingMd">
+        {title}
+      </Text>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} width="100%">
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{`${summary} From ${first} to ${last}; the table below lists each period.`}</desc>
+        <line x1="0" y1={HEIGHT - AXIS} x2={WIDTH} y2={HEIGHT - AXIS} stroke="#8a8a8a" />
+        {series.map((bucket, i) => {
+          let top = HEIGHT - AXIS;
+          return bars.map((bar) => {
+            const barHeight = height(bar.value(bucket));
+            top -= barHeight;
+            return (
+              <rect
+                key={`${bucket.start}-${bar.name}`}
+                x={i * slot + slot * 0.1}
+                y={top}
+                width={Math.max(1, slot * 0.8)}
+                height={barHeight}
+                fill={bar.color}
+              />
+            );
+          });
+        })}
+        <text x="0" y={HEIGHT - 4} fontSize="16" fill="#616161">
+          {first}
+        </text>
+        <text x={WIDTH} y={HEIGHT - 4} fontSize="16" fill="#616161" textAnchor="end">
+          {last}
+        </text>
+      </svg>
+      {bars.length > 1 && (
+        <InlineStack gap="400">
+          {bars.map((bar) => (
+            <InlineStack key={bar.name} gap="100" blockAlign="center">
+              <svg width="12" height="12" aria-hidden="true">
+                <rect width="12" height="12" fill={bar.color} />
+              </svg>
+              <Text as="span" variant="bodySm">
+                {bar.name}
+              </Text>
+            </InlineStack>
+          ))}
+        </InlineStack>
+      )}
+      <details>
+        <summary>{`The numbers behind “${title}”`}</summary>
+        <div className="table-region" role="region" aria-label={title} tabIndex={0}>
+          <table className="plain-table">
+            <thead>
+              <tr>
+                {["Period from", ...columns.map((column) => column.name)].map((heading) => (
+                  <th key={heading} scope="col">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {series.map((bucket) => (
+                <tr key={bucket.start}>
+                  <td style={NOWRAP}>{bucket.start}</td>
+                  {columns.map((column) => (
+                    <td key={column.name}>{column.show(bucket)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </BlockStack>
   );
 }
 
 function CurrencySection({ currency }: { currency: Currency }) {
+  const code = currency.currency;
+  const money = (value: number) => formatMoney(value, code);
+  const sum = (value: (bucket: Bucket) => number) => currency.series.reduce((total, b) => total + value(b), 0);
+  const confirmed = (bucket: Bucket) => bucket.confirmed;
   return (
     <Layout.Section>
       <BlockStack gap="300">
         <Text as="h2" variant="headingLg">
-          {currency.currency}
+          {code}
         </Text>
         <Text as="p" tone="subdued">
           {`Attach rates count every offer shown: ${currency.current.abandoned} abandoned offers (neither accepted nor declined) are in the denominators.`}
         </Text>
-        <Tiles currency={currency.currency} current={currency.current} previous={currency.previous} />
+        <Tiles currency={code} current={currency.current} previous={currency.previous} />
         <Card>
-          <BlockStack gap="200">
-            <Text as="h3" variant="headingMd">
-              Protected orders per period
-            </Text>
-            <SeriesChart currency={currency.currency} series={currency.series} />
-            <details>
-              <summary>The numbers per period</summary>
-              <div
-                className="table-region"
-                role="region"
-                aria-label={`Protected orders and fees in ${currency.currency} per period`}
-                tabIndex={0}
-              >
-                <table className="plain-table">
-                  <thead>
-                    <tr>
-                      {["Period from", "Offers shown", "Protected orders", "Fees", "Claims filed"].map((heading) => (
-                        <th key={heading} scope="col">
-                          {heading}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {currency.series.map((bucket) => (
-                      <tr key={bucket.start}>
-                        <td style={{ whiteSpace: "nowrap" }}>{bucket.start}</td>
-                        <td>{bucket.offersShown}</td>
-                        <td>{bucket.confirmed}</td>
-                        <td>{formatMoney(bucket.feeCents, currency.currency)}</td>
-                        <td>{bucket.claimsFiled}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </details>
-          </BlockStack>
+          <SeriesChart
+            id={`orders-${code}`}
+            title={`Protected orders in ${code} per period`}
+            summary={`${sum(confirmed)} protected orders; the busiest period had ${Math.max(0, ...currency.series.map(confirmed))}.`}
+            series={currency.series}
+            bars={[{ name: "Protected orders", color: "#005bd3", value: confirmed, format: String }]}
+            moreColumns={[
+              { name: "Offers shown", show: (b) => String(b.offersShown) },
+              { name: "Claims filed", show: (b) => String(b.claimsFiled) },
+            ]}
+          />
+        </Card>
+        <Card>
+          <SeriesChart
+            id={`fees-${code}`}
+            title={`Fees in ${code} per period`}
+            summary={`Buyers paid ${money(sum((b) => b.buyerFeeCents))} in fees; you paid ${money(sum((b) => b.merchantFeeCents))} to protect orders yourself.`}
+            series={currency.series}
+            bars={[
+              { name: "Paid by buyers", color: "#005bd3", value: (b) => b.buyerFeeCents, format: money },
+              { name: "Paid by you", color: "#b26a00", value: (b) => b.merchantFeeCents, format: money },
+            ]}
+          />
         </Card>
       </BlockStack>
     </Layout.Section>

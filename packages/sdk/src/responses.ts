@@ -348,10 +348,12 @@ export type MerchantMetrics = {
       Record<"submitted" | "under_review" | "needs_information" | "approved" | "paid" | "denied", number>
     >;
   };
-  /** Fees of active plans per currency. */
+  /** Fees of active plans per currency: the whole, what buyers paid and what the merchant paid itself. */
   fees: {
     currency: string;
     feeCents: number;
+    buyerFeeCents: number;
+    merchantFeeCents: number;
     merchantShareCents: number;
   }[];
   /** docs/api.md "Analytics": the figures of a period of UTC days, per currency. */
@@ -389,9 +391,13 @@ export type MerchantMetrics = {
         protectedOrderValueCents: number;
         /** protectedOrderValueCents / offeredValueCents (abandoned offers counted); null when the denominator is 0. */
         attachRateByValue: number | null;
-        /** Fees of the plans protected in the period that are still active. */
+        /** Fees of the plans protected in the period that are still active, whoever paid them (buyerFeeCents + merchantFeeCents). */
         feeCents: number;
-        /** The merchant's share of those fees. */
+        /** What buyers paid of those fees: the program's revenue. */
+        buyerFeeCents: number;
+        /** What the merchant paid itself of those fees (merchant-paid and split plans): its cost. */
+        merchantFeeCents: number;
+        /** The merchant's share of those fees, earned on what buyers paid. */
         merchantShareCents: number;
         claimsFiled: number;
         /** claimsFiled / confirmed; null when the denominator is 0. */
@@ -424,9 +430,13 @@ export type MerchantMetrics = {
         protectedOrderValueCents: number;
         /** protectedOrderValueCents / offeredValueCents (abandoned offers counted); null when the denominator is 0. */
         attachRateByValue: number | null;
-        /** Fees of the plans protected in the period that are still active. */
+        /** Fees of the plans protected in the period that are still active, whoever paid them (buyerFeeCents + merchantFeeCents). */
         feeCents: number;
-        /** The merchant's share of those fees. */
+        /** What buyers paid of those fees: the program's revenue. */
+        buyerFeeCents: number;
+        /** What the merchant paid itself of those fees (merchant-paid and split plans): its cost. */
+        merchantFeeCents: number;
+        /** The merchant's share of those fees, earned on what buyers paid. */
         merchantShareCents: number;
         claimsFiled: number;
         /** claimsFiled / confirmed; null when the denominator is 0. */
@@ -460,9 +470,13 @@ export type MerchantMetrics = {
         protectedOrderValueCents: number;
         /** protectedOrderValueCents / offeredValueCents (abandoned offers counted); null when the denominator is 0. */
         attachRateByValue: number | null;
-        /** Fees of the plans protected in the period that are still active. */
+        /** Fees of the plans protected in the period that are still active, whoever paid them (buyerFeeCents + merchantFeeCents). */
         feeCents: number;
-        /** The merchant's share of those fees. */
+        /** What buyers paid of those fees: the program's revenue. */
+        buyerFeeCents: number;
+        /** What the merchant paid itself of those fees (merchant-paid and split plans): its cost. */
+        merchantFeeCents: number;
+        /** The merchant's share of those fees, earned on what buyers paid. */
         merchantShareCents: number;
         claimsFiled: number;
         /** claimsFiled / confirmed; null when the denominator is 0. */
