@@ -229,7 +229,7 @@ ${outside ? element({ ...attributes, form: "order" }) : ""}`,
     }));
 
   it("travels with the storefront's language (docs/api.md \"The buyer's language\"): the confirm's customer_locale, which the plan keeps for its e-mails", async () => {
-    const attributes = { ...widgetAttributes(suite.stack), locale: "fr-FR" };
+    const attributes = widgetAttributes(suite.stack, { locale: "fr-FR" });
     const html = formPage(attributes, `<label>E-mail <input type="email" name="email" id="email"></label>`);
     await withCheckout(suite, { html }, async (tab) => {
       // The offer speaks French: its box is found by its role alone.
