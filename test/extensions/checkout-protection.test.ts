@@ -25,6 +25,8 @@ import type { Quote } from "../../packages/sdk/src/responses.ts";
 import { staysFalseFor, waitFor } from "../support/wait.ts";
 import { bundle, MAX_BYTES, TARGET_BYTES } from "../../extensions/checkout-protection/build.ts";
 import { shopifyTranslate } from "../support/shopify-i18n.ts";
+import { schemaErrors, storefrontSchema } from "../support/shopify-schemas.ts";
+import { MARKET_PRICES_QUERY } from "../../extensions/checkout-protection/src/offer.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const LOCALES = path.join(ROOT, "extensions", "checkout-protection", "locales");
@@ -42,6 +44,11 @@ interface Checkout {
   canUpdateAttributes?: boolean;
   /** The buyer's checkout language (localization.language), English (en-US formats) by default. */
   locale?: string;
+  /**
+   * A Shopify Markets checkout: its currency (the shop's is USD) and each tier's price in it, as the Storefront API
+   * answers in the buyer's context (converted and rounded by the market); the lines' prices are in it too.
+   */
+  market?: { currency: string; country: string; tierPrices: number[]; pricesCurrency?: string };
 }
 
 interface QuoteRequest {
@@ -78,15 +85,19 @@ function mockShopify(checkout: Checkout) {
         product: { id: gid("Product", product) },
       } as CartLine["merchandise"],
       quantity,
-      cost: { totalAmount: usd(price * quantity) },
+      cost: { totalAmount: money(price * quantity) },
       attributes: [],
       discountAllocations: [],
       lineComponents: [],
       parentRelationship: null,
     };
   };
+  const money = (amount: number): Money => ({ amount, currencyCode: checkout.market?.currency ?? "USD" }) as Money;
+  /** A tier's price where the checkout is: its market price in a Markets checkout. */
+  const tierPrice = (index: number) => checkout.market?.tierPrices[index] ?? TIERS[index].priceCents / 100;
   const priceOf = (merchandiseId: string) =>
-    TIERS.find((tier) => gid("ProductVariant", tier.variantId) === merchandiseId)!.priceCents / 100;
+    tierPrice(TIERS.findIndex((tier) => gid("ProductVariant", tier.variantId) === merchandiseId));
+  const queries: { query: string; variables: unknown }[] = [];
   const configEntries = (config: unknown): AppMetafieldEntry[] =>
     config === undefined
       ? []
@@ -107,7 +118,7 @@ function mockShopify(checkout: Checkout) {
   );
 
   const subtotal = (lines: CartLine[]) =>
-    usd(Math.round(lines.reduce((sum, line) => sum + line.cost.totalAmount.amount, 0) * 100) / 100);
+    money(Math.round(lines.reduce((sum, line) => sum + line.cost.totalAmount.amount, 0) * 1000) / 1000);
   // The host's values are signals (ReadonlySignalLike: `value` and `subscribe`); an extension may hand the host
   // its own Signal class (`@shopify/ui-extensions/preact` does); ours does not, so the host's own are used.
   const signalsOf = (Signal: SignalClass) => ({
@@ -124,7 +135,10 @@ function mockShopify(checkout: Checkout) {
       notes: { canUpdateNote: true },
     }),
     cost: { subtotalAmount: new Signal(subtotal(initialLines)) },
-    localization: { language: new Signal({ isoCode: checkout.locale ?? "en" }) },
+    localization: {
+      language: new Signal({ isoCode: checkout.locale ?? "en" }),
+      country: new Signal({ isoCode: checkout.market?.country ?? "US" }),
+    },
   });
 
   const shopify = {
@@ -160,8 +174,22 @@ function mockShopify(checkout: Checkout) {
       metafieldChanges.push(change);
       return { type: "success" };
     },
+    /** The Storefront API in the buyer's context: the shop's currency and the tier variants' prices in the market. */
+    async query(query: string, options: { variables: { ids: string[]; country?: string } }) {
+      queries.push({ query, variables: options.variables });
+      const currencyCode = checkout.market?.pricesCurrency ?? checkout.market?.currency ?? "USD";
+      return {
+        data: {
+          shop: { paymentSettings: { currencyCode: "USD" } },
+          nodes: options.variables.ids.map((id) => {
+            const index = TIERS.findIndex((tier) => gid("ProductVariant", tier.variantId) === id);
+            return index < 0 ? null : { id, price: { amount: String(tierPrice(index)), currencyCode } };
+          }),
+        },
+      };
+    },
   };
-  return { shopify, linesChanges, attributeChanges, metafieldChanges };
+  return { shopify, linesChanges, attributeChanges, metafieldChanges, queries };
 }
 
 describe("checkout UI extension (checkout-protection)", () => {
@@ -266,6 +294,53 @@ describe("checkout UI extension (checkout-protection)", () => {
       [[], [], []],
       "nothing is recorded before the buyer chooses",
     );
+  });
+
+  it("a Shopify Markets checkout in EUR: quoted in the shop's USD, shown and added at the tier's EUR price from the Storefront API in the buyer's country", async () => {
+    // The market's prices of the 1.00 … 5.00 USD tiers, as Shopify converted and rounded them.
+    const tierPrices = [0.95, 1.85, 2.8, 3.7, 4.6];
+    const view = await mount({
+      config: config(),
+      market: { currency: "EUR", country: "FR", tierPrices },
+      lines: [{ variant: gid("ProductVariant", "5101"), price: 110 }],
+    });
+    await waitFor(view.checkbox, { what: "the offer" });
+    assert.deepEqual(
+      view.queries.map((query) => query.variables),
+      [{ ids: TIERS.map((tier) => gid("ProductVariant", tier.variantId)), country: "FR" }],
+    );
+    assert.match(view.queries[0].query, /@inContext\(country: \$country\)/);
+    // 110.00 EUR at the highest tier's 5.00 USD / 4.60 EUR = 119.57 USD; its 3 % fee 3.59 is the 4.00 USD tier.
+    assert.deepEqual(
+      { amount: view.quotes[0].body.order_amount_cents, currency: view.quotes[0].body.currency },
+      { amount: 11_957, currency: "USD" },
+    );
+    assert.equal(view.quotes[0].response!.feeCents, 359);
+    assert.equal(
+      view.checkbox()!.getAttribute("label"),
+      "Add purchase protection for €3.70",
+      "the 4.00 USD tier's price in the market: what Shopify will charge",
+    );
+    view.checkbox()!.dispatchEvent(new view.document.defaultView!.Event("change"));
+    await waitFor(() => view.attributeChanges.length === 2, { what: "the attributes" });
+    assert.deepEqual(view.linesChanges, [
+      { type: "addCartLine", merchandiseId: gid("ProductVariant", "8004"), quantity: 1 },
+    ]);
+    assert.deepEqual(view.shopify.cost.subtotalAmount.value, { amount: 113.7, currencyCode: "EUR" });
+  });
+
+  it("the market prices' query is valid against Shopify's Storefront API schema of the extension's API version", () => {
+    assert.deepEqual(schemaErrors(storefrontSchema("2026-10"), MARKET_PRICES_QUERY), []);
+  });
+
+  it("a Markets checkout whose market prices are not in the checkout's currency shows no offer", async () => {
+    // The Storefront API answering in another context (its prices in GBP) than the checkout's EUR.
+    const view = await mount({
+      config: config(),
+      market: { currency: "EUR", country: "FR", tierPrices: [0.95, 1.85, 2.8, 3.7, 4.6], pricesCurrency: "GBP" },
+    });
+    await waitFor(() => view.queries.length === 1, { what: "the market's prices asked" });
+    await staysFalseFor(() => view.checkbox() !== null || view.quotes.length > 0, 600, { what: "an offer" });
   });
 
   it("a French buyer: the quote asks for fr-FR, and the label (locales/fr.json, the price as Shopify formats it), the disclosure and the terms link are French", async () => {

@@ -51,14 +51,20 @@ function loadSchema(file: string): GraphQLSchema {
 }
 
 /** The Admin API schema of `version`; throws, naming the versions the package has, when it lacks that one. */
-export function adminSchema(version: string): GraphQLSchema {
-  const found = schemaFiles().find((entry) => entry.api === "admin" && entry.version === version);
+export const adminSchema = (version: string): GraphQLSchema => publishedSchema("admin", "Admin API", version);
+
+/** The Storefront API schema of `version` (what a checkout UI extension's `query` runs against); throws likewise. */
+export const storefrontSchema = (version: string): GraphQLSchema =>
+  publishedSchema("storefront-graphql", "Storefront API", version);
+
+function publishedSchema(api: string, name: string, version: string): GraphQLSchema {
+  const found = schemaFiles().find((entry) => entry.api === api && entry.version === version);
   if (!found) {
     const versions = schemaFiles()
-      .filter((entry) => entry.api === "admin")
+      .filter((entry) => entry.api === api)
       .map((entry) => entry.version);
     throw new Error(
-      `@shopify/dev-mcp ${PACKAGE_VERSION} has no Admin API schema for ${version} (it has ${versions.join(", ")}): ` +
+      `@shopify/dev-mcp ${PACKAGE_VERSION} has no ${name} schema for ${version} (it has ${versions.join(", ")}): ` +
         "update it (npm install -D @shopify/dev-mcp@latest) before moving the API version",
     );
   }

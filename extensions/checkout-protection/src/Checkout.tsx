@@ -17,6 +17,12 @@ import {
 } from "@purchase-protection/contract";
 import {
   configValue,
+  inShopCurrency,
+  MARKET_PRICES_QUERY,
+  parseMarketPrices,
+  type MarketPrices,
+  type MarketPricesData,
+  type OrderAmount,
   isProtectionLine,
   orderAmount,
   parseConfig,
@@ -60,12 +66,36 @@ function Extension() {
 
 const attribute = (key: string) => shopify.attributes.value.find((entry) => entry.key === key)?.value;
 
+/**
+ * The tiers' prices in the buyer's market (Storefront API, in the buyer's country): undefined while asked, null when
+ * they cannot be had (then no offer is shown rather than a price Shopify would not charge).
+ */
+function useMarketPrices(config: ProtectionConfig, country: string | undefined): MarketPrices | null | undefined {
+  const [market, setMarket] = useState<MarketPrices | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    shopify
+      .query<MarketPricesData>(MARKET_PRICES_QUERY, {
+        variables: { ids: config.tiers.map((tier) => variantGid(tier.variantId)), country },
+      })
+      .then(
+        ({ data }) => current && setMarket(parseMarketPrices(data, config)),
+        () => current && setMarket(null),
+      );
+    return () => {
+      current = false;
+    };
+  }, [config, country]);
+  return market;
+}
+
 function ProtectionOffer({ config }: { config: ProtectionConfig }) {
   const amount = orderAmount(useSignalValue(shopify.cost.subtotalAmount), useSignalValue(shopify.lines), config);
   const accepted = useSignalValue(shopify.attributes).some(
     (entry) => entry.key === CHOICE_ATTRIBUTE && entry.value === ACCEPTED,
   );
-  const [offer, setOffer] = useState<Offer | null>(null);
+  const [offer, setOffer] = useState<(Offer & { linePrice: OrderAmount }) | null>(null);
+  const market = useMarketPrices(config, useSignalValue(shopify.localization.country)?.isoCode);
   const [busy, setBusy] = useState(false);
   const [fallbackOrderId] = useState(() => `checkout-${crypto.randomUUID()}`);
   // Whether an offer is on screen sets the re-quote's debounce; a ref, as showing an offer must not quote again.
@@ -78,13 +108,19 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
     const controller = new AbortController();
     const timer = setTimeout(
       async () => {
-        const next = await requestOffer(
-          config,
-          { cents, currency },
-          shopify.checkoutToken.value ?? fallbackOrderId,
-          controller.signal,
-          locale,
-        );
+        // Quoted in the shop's currency; shown at the tier line's price in the buyer's (docs/shopify.md "Shopify
+        // Markets: the buyer's currency"): a market whose prices are not in the checkout's currency shows nothing.
+        const quoted =
+          market && market.currency === currency
+            ? await requestOffer(
+                config,
+                inShopCurrency({ cents, currency }, config, market),
+                shopify.checkoutToken.value ?? fallbackOrderId,
+                controller.signal,
+                locale,
+              )
+            : null;
+        const next = quoted && { ...quoted, linePrice: { cents: market!.cents.get(quoted.tier.variantId)!, currency } };
         if (controller.signal.aborted) return;
         // A failed re-quote keeps an accepted offer on screen: the buyer can still take the protection back out.
         if (next || attribute(CHOICE_ATTRIBUTE) !== ACCEPTED) {
@@ -100,7 +136,7 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [config, cents, currency, fallbackOrderId, locale]);
+  }, [config, cents, currency, fallbackOrderId, locale, market]);
 
   if (!offer) return null;
   const choose = async (take: boolean) => {
@@ -108,8 +144,8 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
     await recordChoice(config, offer, take);
     setBusy(false);
   };
-  const price = shopify.i18n.formatCurrency(toMajorUnits(offer.tier.priceCents, offer.currency), {
-    currency: offer.currency,
+  const price = shopify.i18n.formatCurrency(toMajorUnits(offer.linePrice.cents, offer.linePrice.currency), {
+    currency: offer.linePrice.currency,
   });
   return (
     <s-stack gap="small-200">

@@ -95,6 +95,59 @@ export function orderAmount(subtotal: Money, lines: CartLine[], config: Protecti
 }
 
 /**
+ * Shopify's price of each tier in the buyer's market, as the Storefront API gives it in their context: converted and
+ * rounded as the market rounds (docs/shopify.md "Shopify Markets: the buyer's currency"), with the shop's currency.
+ */
+export interface MarketPrices {
+  shopCurrency: string;
+  currency: string;
+  /** Variant id → the tier's price in `currency`'s minor units. */
+  cents: Map<string, number>;
+}
+
+export const MARKET_PRICES_QUERY = `query ProtectionTierPrices($ids: [ID!]!, $country: CountryCode) @inContext(country: $country) {
+  shop { paymentSettings { currencyCode } }
+  nodes(ids: $ids) { ... on ProductVariant { id price { amount currencyCode } } }
+}`;
+
+export interface MarketPricesData {
+  shop?: { paymentSettings?: { currencyCode?: string } };
+  nodes?: ({ id?: string; price?: { amount?: string; currencyCode?: string } } | null)[];
+}
+
+/** The query's answer as MarketPrices; null when it lacks the shop's currency or any tier's price in one currency. */
+export function parseMarketPrices(data: MarketPricesData | undefined, config: ProtectionConfig): MarketPrices | null {
+  const shopCurrency = data?.shop?.paymentSettings?.currencyCode;
+  const prices = (data?.nodes ?? []).flatMap((node) =>
+    node?.id && node.price?.amount && node.price.currencyCode ? [{ id: node.id, ...node.price }] : [],
+  );
+  const currency = prices[0]?.currencyCode;
+  if (!shopCurrency || !currency || prices.some((price) => price.currencyCode !== currency)) return null;
+  const cents = new Map<string, number>();
+  for (const tier of config.tiers) {
+    const price = prices.find((candidate) => candidate.id === variantGid(tier.variantId));
+    if (!price) return null;
+    cents.set(tier.variantId, Math.round(Number(price.amount) * 10 ** minorDigits(currency)));
+  }
+  return { shopCurrency, currency, cents };
+}
+
+/**
+ * What the buyer's order amount is in the shop's currency, in which the plan is quoted and confirmed: as it is
+ * unless the checkout is in another currency (a Markets checkout), then at the rate the highest tier's two prices
+ * imply (its market rounding is the smallest share of its price). orders/create decides on the order's own amounts.
+ */
+export function inShopCurrency(amount: OrderAmount, config: ProtectionConfig, market: MarketPrices): OrderAmount {
+  if (amount.currency === market.shopCurrency) return amount;
+  const highest = config.tiers[config.tiers.length - 1];
+  const rate =
+    toMajorUnits(highest.priceCents, market.shopCurrency) /
+    toMajorUnits(market.cents.get(highest.variantId)!, market.currency);
+  const major = toMajorUnits(amount.cents, amount.currency) * rate;
+  return { cents: Math.round(major * 10 ** minorDigits(market.shopCurrency)), currency: market.shopCurrency };
+}
+
+/**
  * Quotes the order with the publishable key, in the buyer's checkout language (`locale`); null on any failure (a
  * merchant-paid program's refusal too), a malformed answer or no tier that covers the buyer's part.
  */
