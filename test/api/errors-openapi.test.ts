@@ -183,6 +183,7 @@ describe.each(DIALECTS)("OpenAPI document and error shape (%s)", (dialect) => {
     assert.deepEqual([...schema.required!].sort(), ["order_amount_cents", "order_id", "protection_program_id"]);
     assert.equal(schema.additionalProperties, false);
     assert.deepEqual(Object.keys(schema.properties!).sort(), [
+      "cart_id",
       "currency",
       "customer_email",
       "locale",

@@ -23,6 +23,7 @@ const CONFIG: StorefrontConfig = {
 };
 // $129.99 of goods and the $4.00 protection line.
 const CART: EmbedPage["cart"] = {
+  token: "c1-cart-token",
   total_price: 13_399,
   currency: "EUR",
   items: [
@@ -68,6 +69,7 @@ describe("theme app embed (extensions/theme-embed)", () => {
     assert.deepEqual(widgets(html), [
       {
         mode: "cart",
+        "cart-id": "c1-cart-token",
         "publishable-key": "wk_test_embed",
         "program-id": "prog_default",
         "api-base": "https://app.example.test/api/v1",

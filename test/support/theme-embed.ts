@@ -12,7 +12,13 @@ export interface EmbedPage {
   config: StorefrontConfig | null;
   settings?: { enabled?: boolean; placement?: string; program?: string; cart_sections?: string };
   /** The cart as /cart.js returns it. */
-  cart: { total_price: number; currency: string; items: { product_id: number; final_line_price: number }[] };
+  cart: {
+    /** The cart's token (Liquid's cart.token): the identity an offer experiment's variant follows. */
+    token?: string;
+    total_price: number;
+    currency: string;
+    items: { product_id: number; final_line_price: number }[];
+  };
   templateName?: string;
   /** The storefront's language (Liquid's request.locale.iso_code): the buyer's, as Shopify resolved it. */
   locale?: string;
