@@ -40,7 +40,10 @@ describe.each(DIALECTS)("the plan's language (%s)", (dialect) => {
   /** Confirms through the storefront's path with `fields` beside the usual body; the plan's id and its purchase. */
   async function confirmOnPage(fields: Record<string, unknown>) {
     const { quote, token } = await createQuote(widget, t.merchant.programId, { customer_email: "lea@example.com" });
-    const confirmed = await widget.post<{ planId: string }>("/offers/confirm", { ...confirmBody(quote, token), ...fields });
+    const confirmed = await widget.post<{ planId: string }>("/offers/confirm", {
+      ...confirmBody(quote, token),
+      ...fields,
+    });
     assert.equal(confirmed.status, 200, confirmed.text);
     return confirmed.body.planId;
   }
