@@ -68,6 +68,13 @@ export { createTestMerchant, mintKeyPair, revokeMerchantKeys } from "./domain/me
 export { gettingStartedFacts, type GettingStartedFacts } from "./domain/getting-started.ts";
 export { DEFAULT_CURRENCY_LIMITS, loadActiveProgram, programTermsOf, type EditableProgram } from "./domain/programs.ts";
 export { listPrograms, type ProgramView } from "./domain/programs.ts";
+export {
+  dashboardExperiments,
+  programOfferWording,
+  variantRateBounds,
+  MIN_OFFERS_TO_CALL,
+  type ExperimentResult,
+} from "./domain/experiments.ts";
 export { priceOffer, splitFee } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";

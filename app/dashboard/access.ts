@@ -21,6 +21,7 @@ export const DASHBOARD_PAGES = {
   keys: { title: "API keys", path: "developers/keys", view: BUILDERS, change: BUILDERS },
   webhooks: { title: "Webhooks", path: "developers/webhooks", view: BUILDERS, change: BUILDERS },
   program: { title: "Program", path: "program", view: EVERYONE, change: OWNER },
+  experiments: { title: "Offer experiments", path: "experiments", view: EVERYONE, change: OWNER },
   analytics: { title: "Analytics", path: "analytics", view: EVERYONE, change: OWNER },
   goLive: { title: "Go live", path: "go-live", view: BUILDERS, change: OWNER },
   team: { title: "Team", path: "team", view: OWNER, change: OWNER, standaloneOnly: true },

@@ -258,22 +258,39 @@ export function TableCard({
             <Text as="p">{empty}</Text>
           </Box>
         ) : (
-          <div className="table-region" role="region" aria-label={label} tabIndex={0}>
-            <table className="plain-table">
-              <thead>
-                <tr>
-                  {headings.map((heading) => (
-                    <th key={heading} scope="col">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>{children}</tbody>
-            </table>
-          </div>
+          <PlainTable label={label} headings={headings}>
+            {children}
+          </PlainTable>
         )}
       </Card>
     </Layout.Section>
+  );
+}
+
+/** A plain table in a focusable region (scrolls sideways on a phone, by keyboard too): TableCard's, or inside a card. */
+export function PlainTable({
+  label,
+  headings,
+  children,
+}: {
+  label: string;
+  headings: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-region" role="region" aria-label={label} tabIndex={0}>
+      <table className="plain-table">
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }

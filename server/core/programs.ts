@@ -4,6 +4,7 @@ import type { CoreDeps } from "./deps.ts";
 import type { MerchantCaller } from "./callers.ts";
 import { updateProgram } from "../domain/programs.ts";
 import { goLive, goLiveState, setAllowedOrigins } from "../domain/go-live.ts";
+import { rollOutVariant, startExperiment, stopExperiment } from "../domain/experiments.ts";
 
 export function programsArea({ db, services }: CoreDeps) {
   return {
@@ -13,5 +14,12 @@ export function programsArea({ db, services }: CoreDeps) {
     setAllowedOrigins: (caller: MerchantCaller, input: unknown) =>
       db.transaction((tx) => setAllowedOrigins(tx, services, caller, input)),
     goLive: (caller: MerchantCaller, input: unknown) => db.transaction((tx) => goLive(tx, services, caller, input)),
+    /** Offer experiments (docs/api.md "Offer experiments"): start, stop, roll a variant out. */
+    startExperiment: (caller: MerchantCaller, input: unknown) =>
+      db.transaction((tx) => startExperiment(tx, services, caller, input)),
+    stopExperiment: (caller: MerchantCaller, experimentId: string) =>
+      db.transaction((tx) => stopExperiment(tx, services, caller, experimentId)),
+    rollOutVariant: (caller: MerchantCaller, experimentId: string, variant: string) =>
+      db.transaction((tx) => rollOutVariant(tx, services, caller, experimentId, variant)),
   };
 }

@@ -10,7 +10,6 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TestDatabase } from "../support/databases.ts";
-import { sessionToken } from "../support/shopify.ts";
 import type { ShopifyAppHarness } from "../support/shopify-app.ts";
 import { installEmbeddedShop, type EmbeddedAdmin, type EmbeddedShop } from "../support/embedded-admin.ts";
 import { appSubscriptionsUpdatePayload } from "../support/shopify-billing.ts";
@@ -31,14 +30,7 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
     ({ database, shopify } = shop);
     admin = await shop.startAdmin({ artifacts: ARTIFACTS, prefix: "embedded-forms-" });
     // What App Bridge does for the page's own requests (its script is cut off): the session token on each.
-    context = await admin.newContext();
-    await context.route(`${admin.web.origin}/**`, (route) =>
-      route.request().resourceType() === "fetch"
-        ? route.continue({
-            headers: { ...route.request().headers(), authorization: `Bearer ${sessionToken(SHOP)}` },
-          })
-        : route.continue(),
-    );
+    context = await admin.newTokenContext();
     page = await context.newPage();
   }, 300_000);
 

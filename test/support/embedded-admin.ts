@@ -21,6 +21,11 @@ export interface EmbeddedAdmin {
   browser: Browser;
   /** A merchant's browser context, App Bridge's CDN cut off; its pages' uncaught errors go to pageErrors. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * newContext, every request the page makes after the document load carrying the session token as App Bridge adds it
+   * (its script is cut off), so the page's forms post as they do in the admin.
+   */
+  newTokenContext(): Promise<BrowserContext>;
   /** A document load of an admin page as the admin's iframe makes it, once the page is hydrated. */
   open(page: Page, pathname: string): Promise<void>;
   /** axe-core 0 violations, no sideways scroll, screenshots at 390 and 1280 px, no page error so far. */
@@ -51,18 +56,28 @@ export async function startEmbeddedAdmin(options: {
   ]);
   fs.mkdirSync(artifacts, { recursive: true });
   const pageErrors: string[] = [];
+  async function newContext(contextOptions: BrowserContextOptions = {}) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`,
+      ...contextOptions,
+    });
+    await context.route("https://cdn.shopify.com/**", (route) => route.abort());
+    context.on("page", (page) => page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
+    return context;
+  }
   return {
     web,
     browser,
     pageErrors,
-    async newContext(contextOptions = {}) {
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`,
-        ...contextOptions,
-      });
-      await context.route("https://cdn.shopify.com/**", (route) => route.abort());
-      context.on("page", (page) => page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
+    newContext,
+    async newTokenContext() {
+      const context = await newContext();
+      await context.route(`${web.origin}/**`, (route) =>
+        route.request().resourceType() === "fetch"
+          ? route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${sessionToken(shop)}` } })
+          : route.continue(),
+      );
       return context;
     },
     async open(page, pathname) {

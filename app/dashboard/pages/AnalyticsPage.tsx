@@ -19,6 +19,7 @@ import { ANALYTICS_WINDOWS } from "./analytics-windows.ts";
 import { reasonLabel } from "../labels.ts";
 import { useDashboardHref } from "../shell-context.tsx";
 import { DownloadLink, TableCard } from "../page-parts.tsx";
+import { ExperimentsSection } from "../ExperimentResults.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
 import { formatDuration } from "../../ui/format.ts";
 
@@ -277,7 +278,8 @@ function CurrencySection({ currency }: { currency: Currency }) {
 }
 
 export function AnalyticsPage() {
-  const { form, errors, days, analytics, csvQuery, reasonNames } = useLoaderData() as unknown as AnalyticsData;
+  const { form, errors, days, analytics, csvQuery, reasonNames, minOffersToCall } =
+    useLoaderData() as unknown as AnalyticsData;
   const href = useDashboardHref();
   const [values, setValues] = useState(form);
   const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
@@ -373,6 +375,7 @@ export function AnalyticsPage() {
             </tr>
           ))}
         </TableCard>
+        <ExperimentsSection experiments={analytics.experiments} minOffers={minOffersToCall} />
       </Layout>
     </Page>
   );

@@ -16,7 +16,7 @@ import {
 import { useState } from "react";
 import type { ProgramData } from "./program.server.ts";
 import { limitFields } from "./program-fields.ts";
-import { DashboardForm, useAccess, useDashboardShell } from "../shell-context.tsx";
+import { DashboardForm, useAccess, useDashboardHref, useDashboardShell } from "../shell-context.tsx";
 import { OutcomeBanners, refusalOf, type FormOutcome } from "../page-parts.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
 
@@ -35,6 +35,7 @@ export function ProgramPage() {
   const result = useActionData() as FormOutcome | undefined;
   const failure = refusalOf(result);
   const { canChange } = useAccess();
+  const href = useDashboardHref();
   // The Shopify admin offers no merchant-paid choice yet: the orders path protects an order only when the buyer
   // opted in, and the Shopify checkout shows no offer for such a program (the server refuses it there too).
   const merchantPays = useDashboardShell().shell !== "embedded";
@@ -85,7 +86,11 @@ export function ProgramPage() {
   const error = (name: string) => failure?.errors[name];
   const amountHelp = `In ${currency}, such as ${money(12_999)}.`;
   return (
-    <Page title="Program" subtitle="What your buyers are offered, and how claims and statements work">
+    <Page
+      title="Program"
+      subtitle="What your buyers are offered, and how claims and statements work"
+      secondaryActions={[{ content: "Offer experiments", url: href("experiments") }]}
+    >
       <Layout>
         <OutcomeBanners outcome={result} />
         <Layout.Section>

@@ -4,6 +4,7 @@
 import {
   MAX_ANALYTICS_DAYS,
   METRICS_INTERVALS,
+  MIN_OFFERS_TO_CALL,
   merchantAnalytics,
   merchantAnalyticsCsv,
   type MetricsInterval,
@@ -58,7 +59,15 @@ export async function loadAnalytics({ runtime, viewer, request }: PageContext) {
   const actor = { merchantId: viewer.merchantId, mode: viewer.mode };
   const analytics = await merchantAnalytics(runtime.db, actor, { fromMs, toMs }, interval);
   const query = new URLSearchParams({ from: analytics.period.from, to: analytics.period.to, interval });
-  return { form, errors, days, analytics, csvQuery: `?${query.toString()}`, reasonNames: REASON_NAMES };
+  return {
+    form,
+    errors,
+    days,
+    analytics,
+    csvQuery: `?${query.toString()}`,
+    reasonNames: REASON_NAMES,
+    minOffersToCall: MIN_OFFERS_TO_CALL,
+  };
 }
 
 export type AnalyticsData = Awaited<ReturnType<typeof loadAnalytics>>;

@@ -14,6 +14,7 @@ export const ATTRIBUTES = [
   "fee-variants",
   "placement",
   "order-name",
+  "cart-id",
 ];
 /** Read when the order is placed, never quoted: a change is no reason to quote again (element.ts observes ATTRIBUTES). */
 const READ_ONLY = ["customer-email"];
@@ -29,6 +30,8 @@ export interface WidgetConfig {
   orderRef: string;
   /** The store's order name ("#1001") when the page knows it: the plan keeps it, the buyer's portal look-up takes it. */
   orderName?: string;
+  /** The cart or checkout (a storefront's cart token): an offer experiment's variant follows it, else the order id. */
+  cartId?: string;
   apiBase: string;
   mode: "order" | "cart";
   /** The storefront's language: the quote's texts come in it (or English). */
@@ -80,6 +83,7 @@ export function readConfig(attributes: Attributes, scriptUrl: string): WidgetCon
     currency: (attributes.currency || "USD").toUpperCase(),
     orderRef,
     orderName: attributes["order-name"],
+    cartId: attributes["cart-id"] || undefined,
     apiBase,
     mode,
     locale: attributes.locale || pageLocale(),

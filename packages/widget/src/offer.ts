@@ -145,6 +145,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           protection_program_id: config.program,
           currency: config.currency,
           order_name: config.orderName,
+          cart_id: config.cartId,
           locale: config.locale,
         },
         uuid(),
