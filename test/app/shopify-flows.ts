@@ -23,6 +23,7 @@ import { waitFor } from "../support/wait.ts";
 import { buyerEmailHash } from "../../server/domain/buyer-emails.ts";
 import { shippingAddressHash } from "../../server/domain/buyer-addresses.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
+import { runningBalances } from "../../server/domain/settlements.ts";
 
 const SHOP = "protected-goods.myshopify.com";
 const SHOPIFY_TABLES = [
@@ -409,14 +410,36 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       ]))!;
       assert.equal(row.line_price_cents, 100);
       assert.equal(Number(row.fee_mismatch), 0, "the line is the tier of the buyer's part");
+      // Its ledger: the buyer's 0.90 collected through the line, 20 % of it (0.18) the merchant's share, the
+      // merchant's own 2.70 on its statement.
+      const ledger = await db().all<{ kind: string; amount_cents: number | string }>(
+        "SELECT kind, amount_cents FROM ledger_entries WHERE plan_id = ? ORDER BY kind",
+        [plan.id],
+      );
+      assert.deepEqual(
+        ledger.map((entry) => [entry.kind, Number(entry.amount_cents)]),
+        [
+          ["fee_collected", -90],
+          ["merchant_fee_share", 18],
+          ["merchant_paid_fee", -270],
+        ],
+      );
     });
 
     it("a merchant-paid program protects every order without a cart line, the whole fee the merchant's; a stray protection line is refunded; redelivered, still one plan", async () => {
       // docs/shopify.md "Who pays on Shopify". 3 % of 120.00 is 3.60 and 3 % of 50.00 is 1.50, all the merchant's.
       const { productId, tiers } = await storefront();
-      const { program_id: programId } = await installation();
+      const { program_id: programId, merchant_id: merchantId } = await installation();
       const setPayer = (payer: string) =>
         db().run("UPDATE protection_programs SET payer = ?, buyer_share_bps = NULL WHERE id = ?", [payer, programId]);
+      /** The open statement's totals of the merchant's own fees and of corrections (docs/api.md "Who pays"). */
+      const statementTotals = async () => {
+        const usd = (await runningBalances(db(), { merchantId, mode: "test" }, Date.now())).find(
+          (balance) => balance.currency === "USD",
+        );
+        return { paid: usd?.totals.merchant_paid_fee ?? 0, returned: usd?.totals.correction ?? 0 };
+      };
+      const before = await statementTotals();
       // No opt-in anywhere: the buyer was told, not asked.
       const plain = orderPayload({ lines: [{ productId: 111, price: "120.00" }] });
       // Declined, with a protection line from a cart made before the merchant paid: protected, the line refunded.
@@ -485,6 +508,17 @@ export function shopifyFlowsSuite(dialect: Dialect) {
         [`%${stray.admin_graphql_api_id}%`],
       );
       assert.equal(fulfilments.length, 0, "a refunded line is not fulfilled");
+
+      // Cancelled in Shopify: the plan is voided and the merchant's 3.60 comes back (a void returns the merchant's
+      // part). On the open statement: −3.60 − 1.50 paid, +3.60 returned.
+      assert.equal(
+        await deliver({ topic: "orders/cancelled", payload: { ...plain, cancelled_at: new Date().toISOString() } }),
+        200,
+      );
+      await settled();
+      assert.equal((await plansFor(plain.id))[0].status, "voided");
+      const after = await statementTotals();
+      assert.deepEqual([after.paid - before.paid, after.returned - before.returned], [-510, 360]);
     });
 
     it("a program whose payer became the buyer between the app's look and the quote: nothing is written without the buyer's choice", async () => {
