@@ -3,15 +3,15 @@
 // "Languages"). Two values are filled in by the widget, which alone knows them: the price it shows (a Shopify cart's
 // tier may cost more than the fee) and the plan's reference number; they stay as the markers {price} and {reference}.
 // The disclosure is the rulebook's (rulebook-text.ts), never translated twice.
-import type { OfferTexts } from "@purchase-protection/contract";
+import { OFFER_WORDINGS, type OfferTexts } from "@purchase-protection/contract";
 import { defineMessages } from "@purchase-protection/contract/messages";
 import { rulebookText } from "./rulebook-text.ts";
 
 const english = {
-  // The offer's label, one per approved wording (packages/contract/src/offer-wordings.ts): what the buyer ticks.
-  "offer.standard": "Add purchase protection for {price}",
-  "offer.protect_order": "Protect this order for {price}",
-  "offer.cover_transit": "Cover loss, theft and damage in transit for {price}",
+  // The offer's label, one per approved wording, in English as the contract writes them: what the buyer ticks.
+  "offer.standard": OFFER_WORDINGS.standard,
+  "offer.protect_order": OFFER_WORDINGS.protect_order,
+  "offer.cover_transit": OFFER_WORDINGS.cover_transit,
   covers: "Loss, theft and damage in transit, and more.",
   termsLink: "See what is covered",
   groupLabel: "Purchase protection",

@@ -45,6 +45,5 @@ export {
   OFFER_WORDING_KEYS,
   OFFER_WORDINGS,
   isOfferWording,
-  offerLabel,
   type OfferWording,
 } from "./offer-wordings.ts";

@@ -1,8 +1,9 @@
 // The approved wordings of the protection offer's label, by stable key: the only texts a program or an offer
 // experiment may choose (docs/api.md "Offer experiments"). Each says plainly what the buyer adds and what it costs;
-// none is a pre-ticked box or a scare. Quotes name the key (offerWording); the widget and the checkout extension
-// render its text here, `{price}` being the formatted fee. English only for now: a translation adds its texts under
-// the same keys.
+// none is a pre-ticked box or a scare. Quotes name the key (offerWording); `{price}` stands for the formatted fee.
+// These are the English texts (the dashboard shows them to the merchant); the buyer reads them in their language: the
+// widget in the quote's offerTexts (server/domain/offer-texts.ts), the checkout extension in its locales/*.json, each
+// with a translation under the same keys.
 
 export const OFFER_WORDINGS = {
   standard: "Add purchase protection for {price}",
@@ -19,7 +20,3 @@ export const DEFAULT_OFFER_WORDING: OfferWording = "standard";
 /** Whether `key` names an approved wording (a quote from a newer API may name one this bundle does not know). */
 export const isOfferWording = (key: unknown): key is OfferWording =>
   typeof key === "string" && Object.hasOwn(OFFER_WORDINGS, key);
-
-/** The offer's label in the wording `key` (the standard one for a key not in the catalogue), for `price`. */
-export const offerLabel = (key: unknown, price: string): string =>
-  OFFER_WORDINGS[isOfferWording(key) ? key : DEFAULT_OFFER_WORDING].replace("{price}", price);
