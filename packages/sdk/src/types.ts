@@ -13,6 +13,8 @@ export type QuoteParams = EitherCase<{
   order_name?: string;
   /** The buyer's language (BCP 47, e.g. fr-FR): the quote's offerTexts are in it when served, else English. */
   locale?: string;
+  /** The cart or checkout (a cart token): an offer experiment's variant follows it, else the order id. */
+  cart_id?: string;
 }>;
 
 /** The quote body plus the single-use token read from the X-Service-Quote-Token header. */
@@ -123,6 +125,8 @@ export type HeadlessQuoteParams = EitherCase<{
   customer_email?: string;
   order_name?: string;
   product_category?: string;
+  /** The cart or checkout (a cart token): an offer experiment's variant follows it, else the order id. */
+  cart_id?: string;
 }>;
 
 /** The buyer's address is required unless the quote has one (422 customer_email_required). */

@@ -23,7 +23,7 @@ final class Headless
     }
 
     /**
-     * @param array<string, mixed>|\stdClass $payload order_amount_cents, order_id, protection_program_id, currency?, customer_email?, order_name?, product_category?
+     * @param array<string, mixed>|\stdClass $payload order_amount_cents, order_id, protection_program_id, currency?, customer_email?, order_name?, product_category?, cart_id?
      * @return array<string, mixed>
      */
     public function quote(array|\stdClass $payload, ?string $idempotencyKey = null): array

@@ -22,7 +22,7 @@ final class Offers
     /**
      * Quote an offer; the result carries the single-use `quoteToken` from the X-Service-Quote-Token header.
      *
-     * @param array<string, mixed> $payload order_amount_cents, order_id, protection_program_id, currency?, customer_email?, order_name?
+     * @param array<string, mixed> $payload order_amount_cents, order_id, protection_program_id, currency?, customer_email?, order_name?, cart_id?
      * @return array<string, mixed>
      */
     public function quote(array $payload, ?string $idempotencyKey = null): array
