@@ -27,6 +27,8 @@ import { bundle, MAX_BYTES, TARGET_BYTES } from "../../extensions/checkout-prote
 import { shopifyTranslate } from "../support/shopify-i18n.ts";
 import { schemaErrors, storefrontSchema } from "../support/shopify-schemas.ts";
 import { MARKET_PRICES_QUERY } from "../../extensions/checkout-protection/src/offer.ts";
+import { OFFER_WORDING_KEYS, OFFER_WORDINGS } from "@purchase-protection/contract";
+import { assignVariant, startExperiment, stopExperiment } from "../../server/domain/experiments.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const LOCALES = path.join(ROOT, "extensions", "checkout-protection", "locales");
@@ -294,6 +296,52 @@ describe("checkout UI extension (checkout-protection)", () => {
       [[], [], []],
       "nothing is recorded before the buyer chooses",
     );
+  });
+
+  it("an offer experiment: the checkout token's variant prices and words the offer, and no wording is ever pre-checked", async () => {
+    const owner = {
+      merchantId: t.merchant.merchantId,
+      mode: "test" as const,
+      actor: { id: "mem_1", email: "o@example.com" },
+      ip: "",
+    };
+    const experiment = await t.database.db.transaction((tx) =>
+      startExperiment(tx, t.services, owner, {
+        variants: [
+          { control: true },
+          { control: false, ratePercent: "3.6", offerWording: "protect_order" },
+          { control: false, ratePercent: "2.4", offerWording: "cover_transit" },
+        ],
+      }),
+    );
+    // $129.99 at 3 % is 390 (the $4.00 tier), at 3.6 % 468 ($5.00), at 2.4 % 312 ($4.00).
+    const expected = {
+      A: ["standard", 390, "$4.00"],
+      B: ["protect_order", 468, "$5.00"],
+      C: ["cover_transit", 312, "$4.00"],
+    } as const;
+    const [wording, fee, price] = expected[assignVariant(experiment.id, CHECKOUT_TOKEN, ["A", "B", "C"] as const)];
+    const view = await mount({ config: config() });
+    await waitFor(view.checkbox, { what: "the offer" });
+    assert.deepEqual([view.quotes[0].response!.feeCents, view.quotes[0].response!.offerWording], [fee, wording]);
+    assert.equal(view.checkbox()!.getAttribute("label"), OFFER_WORDINGS[wording].replace("{price}", price));
+    assert.equal(view.checkbox()!.hasAttribute("checked"), false, "never pre-checked");
+    await t.database.db.transaction((tx) => stopExperiment(tx, t.services, owner, experiment.id));
+    // Every approved wording, as the program's own: shown as the catalogue words it, never pre-checked.
+    for (const key of OFFER_WORDING_KEYS) {
+      await window?.happyDOM.close();
+      await t.database.db.run("UPDATE protection_programs SET offer_wording = ? WHERE id = ?", [
+        key,
+        t.merchant.programId,
+      ]);
+      const each = await mount({ config: config() });
+      await waitFor(each.checkbox, { what: `the ${key} offer` });
+      assert.equal(each.checkbox()!.getAttribute("label"), OFFER_WORDINGS[key].replace("{price}", "$4.00"));
+      assert.equal(each.checkbox()!.hasAttribute("checked"), false, `${key}: never pre-checked`);
+    }
+    await t.database.db.run("UPDATE protection_programs SET offer_wording = 'standard' WHERE id = ?", [
+      t.merchant.programId,
+    ]);
   });
 
   it("a Shopify Markets checkout in EUR: quoted in the shop's USD, shown and added at the tier's EUR price from the Storefront API in the buyer's country", async () => {
