@@ -102,6 +102,15 @@ export async function confirmQuote(
   const quote = await lockOwnQuote(tx, actor, input.quoteId);
   // The token before the state: without it, whether a quote was used, declined or has expired is not the caller's to learn.
   if (input.surface !== "server") assertQuoteToken(quote, input.quoteToken);
+  // A merchant-paid quote is for the page's notice only: a buyer's key must not make the merchant pay for a plan, so
+  // the merchant's server confirms each such order (docs/api.md "Who pays").
+  if (input.surface === "widget" && quote.payer === "merchant")
+    throw new DomainError(
+      "conflict",
+      "payer_requires_server_confirm",
+      "This program is paid by the merchant: confirm each order from your server (headless confirm).",
+      "quoteId",
+    );
   assertQuoteOpen(services, quote);
   const now = services.clock();
   let context: OrderContext;

@@ -106,15 +106,6 @@ export async function createQuote(
   // The program's terms, or those of the cart's variant when an offer experiment runs on it.
   const offer = await offerFor(tx, await loadActiveProgram(tx, actor, input.programId), input.cartId ?? input.orderId);
   const program = offer.program;
-  // The widget and the Shopify checkout cannot yet show a merchant-paid program's notice (they would offer it at a
-  // price, or not at all), so a page's key is refused before anything is priced: docs/api.md "Who pays".
-  if (actor.kind === "publishable" && program.payer === "merchant")
-    throw new DomainError(
-      "conflict",
-      "payer_requires_server_confirm",
-      "This program is paid by the merchant: confirm each order from your server (headless confirm).",
-      "programId",
-    );
   if (!program.currencies.includes(input.currency)) {
     throw new DomainError(
       "invalid",

@@ -74,7 +74,7 @@ export const routes: Route[] = [
     rateLimit: "quote",
     browser: true,
     summary:
-      "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header. A merchant-paid program quoted with a publishable key is 409 payer_requires_server_confirm (confirm each order from the server: headless).",
+      "Quote a protection offer for an order. The single-use quote token is returned only in the X-Service-Quote-Token header. A merchant-paid program is quoted with payer merchant and buyerFeeCents 0: the page shows its notice, and the merchant's server confirms the order.",
     body: wire.quoteRequest,
     fieldNames: QUOTE_FIELD_NAMES,
     response: { description: "The offer (camelCase).", schema: shapes.quote },
@@ -102,7 +102,7 @@ export const routes: Route[] = [
     rateLimit: "confirm",
     browser: true,
     summary:
-      "Confirm a protection plan for a quoted offer. An invalid order_context is 422 order_context_invalid; without a buyer address (customer_email here or on the quote) 422 customer_email_required: either creates nothing and the quote stays open.",
+      "Confirm a protection plan for a quoted offer. An invalid order_context is 422 order_context_invalid; without a buyer address (customer_email here or on the quote) 422 customer_email_required: either creates nothing and the quote stays open. A publishable key's confirm of a merchant-paid quote is 409 payer_requires_server_confirm, creating nothing.",
     body: wire.confirmRequest,
     response: { description: "The confirmed plan with its reference number.", schema: shapes.confirmation },
     async handle({ db, services, sealer, principal, body }) {

@@ -3,13 +3,13 @@ import assert from "node:assert/strict";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
-import { assertChangesNothing, assertError, buyerAddress, createQuote } from "../support/api-assertions.ts";
-import { protectOrderHeadless } from "../support/protection-flows.ts";
+import { assertChangesNothing, assertError, createQuote } from "../support/api-assertions.ts";
+import { confirmBody, protectOrderHeadless } from "../support/protection-flows.ts";
 import type { Payer } from "../../server/vocabulary/plans.ts";
 
-// docs/api.md "Who pays", the storefront: the widget and the Shopify checkout (publishable key) cannot yet show a
-// merchant-paid program's notice, so their quote for one is refused and changes nothing; the merchant's server
-// (secret key) protects such orders; a split is quoted to the page with the buyer's part.
+// docs/api.md "Who pays", the storefront: the widget and the Shopify checkout (publishable key) quote a merchant-paid
+// program to show its notice (the buyer pays nothing) but may not confirm it — the merchant's server (secret key)
+// protects such orders; a split is quoted to the page with the buyer's part.
 
 describe.each(DIALECTS)("who pays at the storefront (%s)", (dialect) => {
   let t: TestApi;
@@ -26,33 +26,33 @@ describe.each(DIALECTS)("who pays at the storefront (%s)", (dialect) => {
     return merchant;
   }
 
-  it("a publishable key's quote for a merchant-paid program is 409 payer_requires_server_confirm; the server's path protects the order", async () => {
+  it("a publishable key quotes a merchant-paid program at no cost to the buyer, cannot confirm it (409 payer_requires_server_confirm, nothing changes); the server's path protects the order", async () => {
     const merchant = await merchantPaying("merchant");
     const widget = apiClient(t.baseUrl, merchant.publishableKey);
+    const { quote, token } = await createQuote(widget, merchant.programId, { order_id: "order-merchant-paid" });
+    assert.deepEqual([quote.payer, quote.buyerFeeCents, quote.merchantFeeCents], ["merchant", 0, quote.feeCents]);
+    assert.ok(token);
+
     const refused = await assertChangesNothing(
       t.database.db,
-      () =>
-        widget.post("/offers/quote", {
-          order_amount_cents: 10_000,
-          order_id: "order-merchant-paid",
-          protection_program_id: merchant.programId,
-          customer_email: buyerAddress(),
-        }),
+      () => widget.post("/offers/confirm", confirmBody(quote, token)),
       1,
     );
-    assertError(refused, { status: 409, code: "payer_requires_server_confirm", param: "protection_program_id" });
+    assertError(refused, { status: 409, code: "payer_requires_server_confirm", param: "quoteId" });
     assert.equal(
       refused.body.error.message,
       "This program is paid by the merchant: confirm each order from your server (headless confirm).",
     );
-    assert.equal(refused.headers.get("x-service-quote-token"), null);
 
     // The merchant's server: the same order quoted and confirmed with the secret key, the merchant paying all of it.
     const secret = apiClient(t.baseUrl, merchant.secretKey);
-    const { quote } = await protectOrderHeadless(secret, merchant.programId, { order_id: "order-merchant-paid" });
-    assert.deepEqual([quote.payer, quote.buyer_fee_cents, quote.merchant_fee_cents], ["merchant", 0, quote.fee_cents]);
-    const { quote: viaOffers } = await createQuote(secret, merchant.programId);
-    assert.equal(viaOffers.payer, "merchant");
+    const { quote: headless } = await protectOrderHeadless(secret, merchant.programId, {
+      order_id: "order-merchant-paid",
+    });
+    assert.deepEqual(
+      [headless.payer, headless.buyer_fee_cents, headless.merchant_fee_cents],
+      ["merchant", 0, headless.fee_cents],
+    );
   });
 
   it("a publishable key's quote for a split program carries the buyer's part for the page to show", async () => {
