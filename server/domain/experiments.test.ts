@@ -14,6 +14,7 @@ import type { Services, Tx } from "./context.ts";
 import { storeBuyerEmail } from "./buyer-emails.ts";
 import { createSealer } from "../secrets/sealer.ts";
 import {
+  acceptedCartIdentity,
   assignVariant,
   rollOutVariant,
   startExperiment,
@@ -284,6 +285,20 @@ describe.each(DIALECTS)("offer experiments (%s)", (dialect) => {
         experiment_variant: assignVariant(experiment.id, "order-sticky", ["A", "B", "C"]),
         fee_cents: first.quote.feeCents,
       },
+    );
+
+    // The Shopify orders path: the server's quote of an order follows the variant of the quote its buyer accepted.
+    const accepted = await quote({ cartId: "checkout-token-1" });
+    const identity = await inTx((tx) =>
+      acceptedCartIdentity(tx, { merchantId: merchant.merchantId, mode: "test" }, accepted.quote.quoteId),
+    );
+    assert.equal(identity, "checkout-token-1");
+    const ordered = await quote({ orderId: "shopify-order-1", cartId: identity });
+    assert.equal(ordered.quote.feeCents, accepted.quote.feeCents);
+    assert.equal(
+      await inTx((tx) => acceptedCartIdentity(tx, { merchantId: "mer_other", mode: "test" }, accepted.quote.quoteId)),
+      undefined,
+      "another merchant's quote lends no identity",
     );
 
     // One running experiment per program: a second is refused and changes nothing.
