@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { DIALECTS } from "../support/databases.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
-import { createQuote } from "../support/api-assertions.ts";
+import { assertError, createQuote } from "../support/api-assertions.ts";
 import { protectOrder, protectOrderHeadless, type ApiClient } from "../support/protection-flows.ts";
 import type { NewMerchant } from "../../server/domain/merchants.ts";
 import { assignVariant, startExperiment, stopExperiment, type Experiment } from "../../server/domain/experiments.ts";
@@ -164,6 +164,30 @@ describe.each(DIALECTS)("offer experiments in the analytics (%s)", (dialect) => 
     );
     close(b.attachRateInterval.low, 0.34238);
     close(b.attachRateInterval.high, 1);
+  });
+
+  it("refuses a cart_id that is not one printable line of at most 200 characters, and quotes nothing", async () => {
+    const count = async () =>
+      Number(
+        (await t.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM quotes WHERE merchant_id = ?", [
+          m.merchantId,
+        ]))!.n,
+      );
+    const before = await count();
+    for (const cartId of ["two\nlines", "x".repeat(201), ""]) {
+      const body = { order_amount_cents: 1_000, order_id: "order-bad-cart", protection_program_id: m.programId };
+      assertError(await widget.post("/offers/quote", { ...body, cart_id: cartId }), {
+        status: 400,
+        code: "parameter_invalid",
+        param: "cart_id",
+      });
+      assertError(await secret.post("/headless/quote", { ...body, cart_id: cartId }), {
+        status: 400,
+        code: "parameter_invalid",
+        param: "cart_id",
+      });
+    }
+    assert.equal(await count(), before);
   });
 
   it("lists the April experiment for April, with no offers counted", async () => {
