@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
 
 // No web font is loaded from another host (issue 27): the portal, the console and the dashboard make no request
 // outside this origin, so their stylesheets name Inter first and fall back to the system's fonts (Polaris' own stack).
@@ -9,8 +18,13 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // A layout whose pages are in the reader's language (the buyer portal) names it as `htmlLang` in its loader's data.
+  const lang =
+    useMatches()
+      .map((match) => (match.data as { htmlLang?: string } | undefined)?.htmlLang)
+      .findLast(Boolean) ?? "en";
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

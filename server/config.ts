@@ -70,6 +70,8 @@ const environment = z.object({
   METRICS_HOST: z.string().default("127.0.0.1"),
   /** How long the queue gauges' figures are reused before a scrape reads the database again. */
   METRICS_QUEUE_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /** `on`: the buyer portal also serves the pseudo-locale en-XA (longer, accented English) to check layouts; never in production. */
+  BUYER_PSEUDO_LOCALE: z.enum(["on", "off"]).default("off"),
   /** `on` only in `npm run demo`: serves the demo storefront page (/demo) with the test-mode demo merchant. */
   DEMO: z.enum(["on", "off"]).default("off"),
 });

@@ -2,7 +2,7 @@
 // missing field is named next to it without a round trip), the evidence files passed on as they came (the API
 // recognises them by their bytes), and the API's refusals placed next to the field its `param` names.
 import type { ApiResult } from "./buyer.server.ts";
-import { errorSentence } from "./messages.ts";
+import { errorSentence, type PortalText } from "./messages.ts";
 import type { FieldErrors } from "../ui/form-parts.tsx";
 
 /** The page's field id for each API parameter. */
@@ -23,11 +23,14 @@ export function chosenFiles(form: FormData, field: string): File[] {
 }
 
 /** An API failure as the page shows it: next to its field when the API named one, else above the form. */
-export function placeFailure(failure: Extract<ApiResult<unknown>, { ok: false }>): {
+export function placeFailure(
+  failure: Extract<ApiResult<unknown>, { ok: false }>,
+  t: PortalText,
+): {
   errors: FieldErrors;
   formError?: string;
 } {
-  const sentence = errorSentence(failure.error, failure.status, failure.retryAfterSeconds);
+  const sentence = errorSentence(failure.error, failure.status, failure.retryAfterSeconds, t);
   const param = failure.error.param?.split(/[.[]/)[0];
   const field = param ? FIELD_OF_PARAM[param] : undefined;
   if (field && failure.status !== 429) return { errors: { [field]: sentence } };

@@ -1,9 +1,8 @@
 // A claim as the portal's pages show it in several places: its address (/portal/claims/<its number>, the number the
 // buyer names it by), the question that waits for the buyer, and what an approved or paid claim brings them.
 import { formatMoney } from "../ui/format.ts";
-import { messages } from "./messages.ts";
 import type { PortalClaim, PortalClaimWithTimeline } from "./buyer.server.ts";
-import { LocalTime, usePortalLocale } from "./ui.tsx";
+import { LocalTime, usePortalLocale, usePortalText } from "./ui.tsx";
 
 /** The claim's page: by its number on the plan, never its internal id. */
 export const claimHref = (claim: Pick<PortalClaim, "number">) => `/portal/claims/${claim.number}`;
@@ -17,35 +16,53 @@ export function questionOf(claim: PortalClaimWithTimeline): string {
 }
 
 /** The question waiting for the buyer, as the plan page and the claim's page quote it. */
-export const ClaimQuestion = ({ question }: { question?: string }) =>
-  question ? (
+export function ClaimQuestion({ question }: { question?: string }) {
+  const t = usePortalText();
+  return question ? (
     <blockquote className="question">
-      <p className="sr-only">{messages.plan.question}</p>
+      <p className="sr-only">{t("plan.question")}</p>
       <p className="description">{question}</p>
     </blockquote>
   ) : null;
+}
 
-/** An approved claim: how much, the remedy, who pays and by when; a paid one: what was paid and when. */
-export function ClaimPayout({ claim, merchantName }: { claim: PortalClaim; merchantName: string }) {
+/**
+ * An approved claim: how much, the remedy, who pays and by when (its terms, in the buyer's language:
+ * localize.server.ts); a paid one: what was paid and when.
+ */
+export function ClaimPayout({
+  claim,
+  merchantName,
+  bankDays,
+}: {
+  claim: PortalClaim;
+  merchantName: string;
+  /** What banks take to show a refund (GET /portal/reasons payout.bankBusinessDays). */
+  bankDays: string;
+}) {
   const locale = usePortalLocale();
+  const t = usePortalText();
   const { payout } = claim;
   if (!payout) return null;
-  const what = messages.claim.remedy(payout.remedy, formatMoney(payout.amountCents, payout.currency, locale));
+  const what = t("claim.remedy", {
+    remedy: payout.remedy,
+    amount: formatMoney(payout.amountCents, payout.currency, locale),
+  });
   if (payout.status === "paid" && payout.paidAt)
     return (
       <div className="payout">
         <p>
           <strong>
-            {messages.claim.payoutPaidPrefix(what)} <LocalTime iso={payout.paidAt} />.
+            {t("claim.payoutPaidPrefix", { what })} <LocalTime iso={payout.paidAt} />.
           </strong>
         </p>
-        <p>{messages.claim.paidBy(payout.payer, payout.remedy, merchantName)}</p>
+        <p>{t("claim.paidBy", { payer: payout.payer, remedy: payout.remedy, merchant: merchantName, bankDays })}</p>
       </div>
     );
   return (
     <div className="payout">
       <p>
-        <strong>{messages.claim.payoutPending(what)}</strong>
+        <strong>{t("claim.payoutPending", { what })}</strong>
       </p>
       <p>{payout.terms}</p>
     </div>

@@ -7,7 +7,8 @@ import { createCookie, redirect } from "@remix-run/node";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { isHttps } from "../request-scheme.server.ts";
 import type { ApiResult } from "./buyer.server.ts";
-import { errorSentence } from "./messages.ts";
+import { errorSentence, type PortalText } from "./messages.ts";
+import { forgetPlanLanguage, rememberPlanLanguage } from "./locale.server.ts";
 
 export const SESSION_COOKIE = "portal_session";
 export const CSRF_COOKIE = "portal_csrf";
@@ -25,18 +26,32 @@ export async function sessionToken(request: Request): Promise<string | undefined
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
-/** Set-Cookie for a new session, living until the API's expiresAt. */
-export async function startSession(request: Request, token: string, expiresAt: string): Promise<string> {
-  const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-  return sessionCookie(request).serialize(token, { maxAge });
+/**
+ * The Set-Cookie headers of a new session, living until the API's expiresAt: its token, and the locale recorded with
+ * its plan (the portal's language for the buyer unless they chose another: locale.server.ts).
+ */
+export async function startSession(
+  request: Request,
+  session: { portalToken: string; expiresAt: string; plan: { locale: string | null } },
+): Promise<Headers> {
+  const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionCookie(request).serialize(session.portalToken, { maxAge }));
+  headers.append("Set-Cookie", await rememberPlanLanguage(request, session.plan.locale, maxAge));
+  return headers;
 }
 
-/** Set-Cookie that removes the session cookie. */
-export const endSession = (request: Request) => sessionCookie(request).serialize("", { maxAge: 0 });
+/** Set-Cookie headers that remove the session's cookies. */
+export async function endSession(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionCookie(request).serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await forgetPlanLanguage(request));
+  return headers;
+}
 
 /** Where a page sends a buyer without a (valid) session: the look-up, with a sentence saying why. */
 export async function expiredRedirect(request: Request): Promise<Response> {
-  return redirect("/portal?notice=expired", { headers: { "Set-Cookie": await endSession(request) } });
+  return redirect("/portal?notice=expired", { headers: await endSession(request) });
 }
 
 /** The session token, or a redirect (thrown) to the look-up page. */
@@ -51,9 +66,9 @@ export async function requireSession(request: Request): Promise<string> {
  * result so that the page can show the error.
  */
 /** The data of a successful read: an expired session goes to the look-up, any other failure is the page's error. */
-export async function pageData<T>(request: Request, result: ApiResult<T>): Promise<T> {
+export async function pageData<T>(request: Request, result: ApiResult<T>, t?: PortalText): Promise<T> {
   const checked = await unlessExpired(request, result);
-  if (!checked.ok) throw new Response(failureSentence(checked), { status: checked.status });
+  if (!checked.ok) throw new Response(failureSentence(checked, t), { status: checked.status });
   return checked.data;
 }
 
@@ -63,9 +78,9 @@ export async function unlessExpired<T>(request: Request, result: ApiResult<T>): 
   return result;
 }
 
-/** The buyer's sentence for a failed API call. */
-export const failureSentence = (result: Extract<ApiResult<unknown>, { ok: false }>) =>
-  errorSentence(result.error, result.status, result.retryAfterSeconds);
+/** The buyer's sentence for a failed API call, in their language (`t`; English without it). */
+export const failureSentence = (result: Extract<ApiResult<unknown>, { ok: false }>, t?: PortalText) =>
+  errorSentence(result.error, result.status, result.retryAfterSeconds, t);
 
 /**
  * The CSRF token for this page's forms: the cookie's when it has one, else a new one and the Set-Cookie to send with

@@ -1,13 +1,29 @@
 // The portal's page frame, its CSRF field and the buyer's locale and time: plain HTML that works without JavaScript
 // (Remix's <Form> falls back to a normal form post). The form pieces the console shares are ../ui/form-parts.tsx.
 import { useSyncExternalStore, type ReactNode } from "react";
-import { Form, useRouteLoaderData } from "@remix-run/react";
-import { messages } from "./messages.ts";
+import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { PSEUDO_LOCALE } from "@purchase-protection/contract";
+import { portalMessages, type PortalText } from "./messages.ts";
 import { DEFAULT_LOCALE, formatDateTime } from "../ui/format.ts";
 
-/** The buyer's locale, from the portal layout's loader (their Accept-Language). */
+/** What the portal layout's loader says of the buyer's language (routes/portal.tsx). */
+export interface PortalLanguage {
+  locale: string;
+  htmlLang: string;
+  /** The languages the switcher offers, each named in itself. */
+  languages: { value: string; name: string }[];
+}
+
+const usePortalLanguage = () => useRouteLoaderData<PortalLanguage>("routes/portal");
+
+/** The buyer's locale, from the portal layout's loader (locale.ts portalLocale). */
 export function usePortalLocale(): string {
-  return useRouteLoaderData<{ locale: string }>("routes/portal")?.locale ?? DEFAULT_LOCALE;
+  return usePortalLanguage()?.locale ?? DEFAULT_LOCALE;
+}
+
+/** The portal's words in the buyer's language. */
+export function usePortalText(): PortalText {
+  return portalMessages.in(usePortalLocale());
 }
 
 /**
@@ -47,46 +63,81 @@ export function PortalShell({
   csrf: string;
   children: ReactNode;
 }) {
+  const t = usePortalText();
   return (
     <div className="portal">
       <a className="skip" href="#main">
-        {messages.skipToContent}
+        {t("skipToContent")}
       </a>
       <header className="portal-header">
         <div className="portal-header-inner">
           <div>
-            <p className="portal-brand">{messages.siteName}</p>
-            {merchantName ? <p className="portal-merchant">{messages.protectedBy(merchantName)}</p> : null}
+            <p className="portal-brand">{t("siteName")}</p>
+            {merchantName ? <p className="portal-merchant">{t("protectedBy", { merchant: merchantName })}</p> : null}
           </div>
-          {signedIn ? (
-            <Form method="post" action="/portal/sign-out" className="portal-signout">
-              <CsrfField token={csrf} />
-              <button type="submit" className="button button-quiet">
-                {messages.signOut}
-              </button>
-            </Form>
-          ) : null}
+          <div className="portal-header-actions">
+            <LanguageSwitcher csrf={csrf} t={t} />
+            {signedIn ? (
+              <Form method="post" action="/portal/sign-out" className="portal-signout">
+                <CsrfField token={csrf} />
+                <button type="submit" className="button button-quiet">
+                  {t("signOut")}
+                </button>
+              </Form>
+            ) : null}
+          </div>
         </div>
       </header>
       <main id="main" className="portal-main" tabIndex={-1}>
         {children}
       </main>
       <footer className="portal-footer">
-        <nav aria-label="Portal">
+        <nav aria-label={t("footerNav")}>
           <ul>
             {signedIn ? (
               <li>
-                <a href="/portal/plan">{messages.planLink}</a>
+                <a href="/portal/plan">{t("planLink")}</a>
               </li>
             ) : null}
             <li>
-              <a href="/portal/terms">{messages.termsLink}</a>
+              <a href="/portal/terms">{t("termsLink")}</a>
             </li>
           </ul>
         </nav>
-        <p>{messages.footerNote}</p>
+        <p>{t("footerNote")}</p>
       </footer>
     </div>
+  );
+}
+
+/**
+ * The language switcher: a labelled select and its button, a plain form post (/portal/language) that works without
+ * JavaScript and comes back to this page; each language is named in itself, in its own `lang`.
+ */
+function LanguageSwitcher({ csrf, t }: { csrf: string; t: PortalText }) {
+  const language = usePortalLanguage();
+  const location = useLocation();
+  if (!language) return null;
+  return (
+    <Form method="post" action="/portal/language" className="portal-language">
+      <CsrfField token={csrf} />
+      <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+      <label htmlFor="portal-language">{t("language")}</label>
+      <select
+        id="portal-language"
+        name="language"
+        defaultValue={language.locale === PSEUDO_LOCALE ? PSEUDO_LOCALE : language.locale.split("-")[0]}
+      >
+        {language.languages.map((choice) => (
+          <option key={choice.value} value={choice.value} lang={choice.value}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button-quiet">
+        {t("languageSubmit")}
+      </button>
+    </Form>
   );
 }
 

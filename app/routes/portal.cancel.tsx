@@ -3,7 +3,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "../ui/format.ts";
-import { messages } from "../portal/messages.ts";
+import { portalTitle } from "../portal/messages.ts";
+import { portalTextFor } from "../portal/locale.server.ts";
 import { buyerOf, portal } from "../portal/buyer.server.ts";
 import {
   checkCsrf,
@@ -14,15 +15,16 @@ import {
   requireSession,
   unlessExpired,
 } from "../portal/session.server.ts";
-import { CsrfField, LocalTime, PortalShell, usePortalLocale } from "../portal/ui.tsx";
+import { CsrfField, LocalTime, PortalShell, usePortalLocale, usePortalText } from "../portal/ui.tsx";
 import { ErrorSummary, type FieldErrors } from "../ui/form-parts.tsx";
 import { readForm } from "../form.server.ts";
 
-export const meta: MetaFunction = () => [{ title: `${messages.cancel.title} · ${messages.siteName}` }];
+export const meta: MetaFunction = ({ matches }) => portalTitle(matches, "cancel.title");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await requireSession(request);
-  const plan = await pageData(request, await portal().plan(buyerOf(request, context, token)));
+  const { t } = await portalTextFor(request);
+  const plan = await pageData(request, await portal().plan(buyerOf(request, context, token)), t);
   if (!plan.cancellable) throw redirect("/portal/plan");
   const csrf = await csrfToken(request);
   return json({ csrf: csrf.token, plan }, { headers: pageHeaders(csrf) });
@@ -32,17 +34,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   await checkCsrf(request, form);
   const token = await requireSession(request);
+  const { t } = await portalTextFor(request);
   if (form.get("confirm") !== "yes")
     return json(
       {
-        errors: { confirm: messages.cancel.confirmMissing } as FieldErrors,
+        errors: { confirm: t("cancel.confirmMissing") } as FieldErrors,
         formError: undefined as string | undefined,
       },
       400,
     );
   const referenceNumber = String(form.get("referenceNumber") ?? "");
   const result = await unlessExpired(request, await portal().cancel(buyerOf(request, context, token), referenceNumber));
-  if (!result.ok) return json({ errors: {} as FieldErrors, formError: failureSentence(result) }, result.status);
+  if (!result.ok) return json({ errors: {} as FieldErrors, formError: failureSentence(result, t) }, result.status);
   return redirect("/portal/plan?notice=cancelled");
 }
 
@@ -51,14 +54,15 @@ export default function Cancel() {
   const actionData = useActionData<typeof action>();
   // What the cancellation refunds: the buyer's part (a split plan's merchant part is not the buyer's).
   const fee = formatMoney(plan.buyerFeeCents, plan.currency, usePortalLocale());
+  const t = usePortalText();
   const error = actionData?.errors.confirm;
   return (
     <PortalShell merchantName={plan.merchantName} signedIn csrf={csrf}>
-      <h1>{messages.cancel.title}</h1>
+      <h1>{t("cancel.title")}</h1>
       <ErrorSummary errors={actionData?.errors} formError={actionData?.formError} />
-      <p>{messages.cancel.explain(fee)}</p>
+      <p>{t("cancel.explain", { fee })}</p>
       <p>
-        {messages.plan.freeLookOpen} <LocalTime iso={plan.freeLookEndsAt} />.
+        {t("plan.freeLookOpen")} <LocalTime iso={plan.freeLookEndsAt} />.
       </p>
       <Form method="post" className="card" noValidate>
         <CsrfField token={csrf} />
@@ -79,14 +83,14 @@ export default function Cancel() {
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "confirm-error" : undefined}
             />
-            <span>{messages.cancel.confirm}</span>
+            <span>{t("cancel.confirm")}</span>
           </label>
         </div>
         <div className="actions">
           <button type="submit" className="button button-danger">
-            {messages.cancel.submit}
+            {t("cancel.submit")}
           </button>
-          <a href="/portal/plan">{messages.cancel.back}</a>
+          <a href="/portal/plan">{t("cancel.back")}</a>
         </div>
       </Form>
     </PortalShell>

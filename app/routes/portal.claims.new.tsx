@@ -9,7 +9,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { chosenFiles, placeFailure } from "../portal/claim-form.server.ts";
 import { evidenceHint, parseMoney } from "../portal/format.ts";
 import { formatMoney } from "../ui/format.ts";
-import { messages } from "../portal/messages.ts";
+import { portalTitle } from "../portal/messages.ts";
+import { portalTextFor } from "../portal/locale.server.ts";
+import { localizedPlan } from "../portal/localize.server.ts";
 import { buyerOf, portal, portalForm } from "../portal/buyer.server.ts";
 import {
   checkCsrf,
@@ -20,13 +22,22 @@ import {
   requireSession,
   unlessExpired,
 } from "../portal/session.server.ts";
-import { CsrfField, EVIDENCE_ACCEPT, PortalShell, subscribeToNothing, usePortalLocale } from "../portal/ui.tsx";
+import {
+  CsrfField,
+  EVIDENCE_ACCEPT,
+  PortalShell,
+  subscribeToNothing,
+  usePortalLocale,
+  usePortalText,
+} from "../portal/ui.tsx";
 import { DeliveryWindow } from "../portal/delivery-window.tsx";
 import { ErrorSummary, Field, type FieldErrors } from "../ui/form-parts.tsx";
-import { localeFrom } from "../portal/locale.ts";
 import { readForm } from "../form.server.ts";
 
-export const meta: MetaFunction = () => [{ title: `${messages.claim.newTitle} · ${messages.siteName}` }];
+export const meta: MetaFunction = ({ matches }) => portalTitle(matches, "claim.newTitle");
+
+/** The longest description the API takes (its claim body's limit). */
+const MAX_DESCRIPTION = 5000;
 
 /** The reasons a photo shows best (a damaged, defective or wrong item): the form asks for at least one. */
 const PHOTO_REASONS = new Set(["damaged_in_transit", "arrived_defective", "wrong_item_delivered"]);
@@ -42,10 +53,11 @@ const browserToday = () => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const buyer = buyerOf(request, context, await requireSession(request));
-  const [planResult, rulebook] = await Promise.all([portal().plan(buyer), portal().reasons()]);
-  const plan = await pageData(request, planResult);
+  const { locale, t } = await portalTextFor(request);
+  const [planResult, rulebook] = await Promise.all([portal().plan(buyer), portal().reasons(locale)]);
+  const plan = localizedPlan(await pageData(request, planResult, t), locale);
   if (plan.status !== "active") throw redirect("/portal/plan");
-  if (!rulebook.ok) throw new Response(failureSentence(rulebook), { status: rulebook.status });
+  if (!rulebook.ok) throw new Response(failureSentence(rulebook, t), { status: rulebook.status });
   const csrf = await csrfToken(request);
   return json(
     // The server does not know the buyer's zone: until the page runs, the latest day is the latest anywhere (UTC+14).
@@ -53,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       csrf: csrf.token,
       plan,
       evidence: rulebook.data.evidence,
+      claimWindowDays: rulebook.data.claimWindowDays,
       latestDay: new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10),
     },
     { headers: pageHeaders(csrf) },
@@ -63,6 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   await checkCsrf(request, form);
   const buyer = buyerOf(request, context, await requireSession(request));
+  const { locale, t } = await portalTextFor(request);
   const values = {
     reason: String(form.get("reason") ?? ""),
     occurredAt: String(form.get("occurredAt") ?? "").trim(),
@@ -70,16 +84,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     amount: String(form.get("amount") ?? "").trim(),
   };
   const plan = await unlessExpired(request, await portal().plan(buyer));
-  if (!plan.ok) return json({ errors: {} as FieldErrors, formError: failureSentence(plan), values }, plan.status);
+  if (!plan.ok) return json({ errors: {} as FieldErrors, formError: failureSentence(plan, t), values }, plan.status);
   const errors: FieldErrors = {};
-  if (!values.reason) errors.reason = messages.claim.reasonMissing;
-  if (!values.occurredAt) errors.occurredAt = messages.claim.occurredAtMissing;
-  if (!values.description.trim()) errors.description = messages.claim.descriptionMissing;
+  if (!values.reason) errors.reason = t("claim.reasonMissing");
+  if (!values.occurredAt) errors.occurredAt = t("claim.occurredAtMissing");
+  if (!values.description.trim()) errors.description = t("claim.descriptionMissing");
   const amountCents = values.amount ? parseMoney(values.amount, plan.data.currency) : undefined;
   if (values.amount && amountCents === undefined)
-    errors.amount = messages.claim.amountInvalid(
-      amountExample(plan.data.currency, localeFrom(request.headers.get("Accept-Language"))),
-    );
+    errors.amount = t("claim.amountInvalid", { example: amountExample(plan.data.currency, locale) });
   if (Object.keys(errors).length > 0) return json({ errors, formError: undefined as string | undefined, values }, 400);
 
   const body = await portalForm(
@@ -93,14 +105,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     chosenFiles(form, "evidence"),
   );
   const result = await unlessExpired(request, await portal().fileClaim(buyer, body));
-  if (!result.ok) return json({ ...placeFailure(result), values }, result.status);
+  if (!result.ok) return json({ ...placeFailure(result, t), values }, result.status);
   return redirect(`/portal/claims/${result.data.number}?notice=filed`);
 }
 
 export default function NewClaim() {
-  const { csrf, plan, evidence, latestDay } = useLoaderData<typeof loader>();
+  const { csrf, plan, evidence, claimWindowDays, latestDay } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const locale = usePortalLocale();
+  const t = usePortalText();
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? { reason: "", occurredAt: "", description: "", amount: "" };
   const [reason, setReason] = useState(values.reason);
@@ -110,15 +123,15 @@ export default function NewClaim() {
   return (
     <PortalShell merchantName={plan.merchantName} signedIn csrf={csrf}>
       <p>
-        <a href="/portal/plan">{messages.claim.back}</a>
+        <a href="/portal/plan">{t("claim.back")}</a>
       </p>
-      <h1>{messages.claim.newTitle}</h1>
+      <h1>{t("claim.newTitle")}</h1>
       <ErrorSummary errors={errors} formError={actionData?.formError} />
-      <p>{messages.claim.newIntro}</p>
+      <p>{t("claim.newIntro")}</p>
       <DeliveryWindow plan={plan} />
       <Form method="post" encType="multipart/form-data" className="card" noValidate>
         <CsrfField token={csrf} />
-        <Field id="reason" label={messages.claim.reason} error={errors.reason}>
+        <Field id="reason" label={t("claim.reason")} error={errors.reason}>
           {(props) => (
             <select
               {...props}
@@ -126,7 +139,7 @@ export default function NewClaim() {
               defaultValue={values.reason}
               onChange={(event) => setReason(event.target.value)}
             >
-              <option value="">{messages.claim.reasonChoose}</option>
+              <option value="">{t("claim.reasonChoose")}</option>
               {plan.coveredReasons.map((reason) => (
                 <option key={reason.code} value={reason.code}>
                   {reason.name}
@@ -137,8 +150,8 @@ export default function NewClaim() {
         </Field>
         <Field
           id="occurredAt"
-          label={messages.claim.occurredAt}
-          hint={messages.claim.occurredAtHint}
+          label={t("claim.occurredAt")}
+          hint={t("claim.occurredAtHint", { days: claimWindowDays })}
           error={errors.occurredAt}
         >
           {(props) => (
@@ -154,19 +167,21 @@ export default function NewClaim() {
         </Field>
         <Field
           id="description"
-          label={messages.claim.description}
-          hint={messages.claim.descriptionHint}
+          label={t("claim.description")}
+          hint={t("claim.descriptionHint", { max: MAX_DESCRIPTION })}
           error={errors.description}
         >
-          {(props) => <textarea {...props} required maxLength={5000} rows={6} defaultValue={values.description} />}
+          {(props) => (
+            <textarea {...props} required maxLength={MAX_DESCRIPTION} rows={6} defaultValue={values.description} />
+          )}
         </Field>
         <Field
           id="amount"
-          label={messages.claim.amount}
-          hint={messages.claim.amountHint(
-            formatMoney(plan.remainingCoveredCents, plan.currency, locale),
-            amountExample(plan.currency, locale),
-          )}
+          label={t("claim.amount")}
+          hint={t("claim.amountHint", {
+            remaining: formatMoney(plan.remainingCoveredCents, plan.currency, locale),
+            example: amountExample(plan.currency, locale),
+          })}
           error={errors.amount}
         >
           {(props) => (
@@ -175,14 +190,14 @@ export default function NewClaim() {
         </Field>
         <Field
           id="evidence"
-          label={photosAsked ? messages.claim.evidencePhotos : messages.claim.evidence}
-          hint={`${photosAsked ? messages.claim.photosPlease : messages.claim.photosAsked} ${evidenceHint(evidence)}`}
+          label={t(photosAsked ? "claim.evidencePhotos" : "claim.evidence")}
+          hint={`${t(photosAsked ? "claim.photosPlease" : "claim.photosAsked")} ${evidenceHint(evidence, t)}`}
           error={errors.evidence}
         >
           {(props) => <input {...props} type="file" multiple accept={EVIDENCE_ACCEPT} />}
         </Field>
         <button type="submit" className="button">
-          {messages.claim.submit}
+          {t("claim.submit")}
         </button>
       </Form>
     </PortalShell>

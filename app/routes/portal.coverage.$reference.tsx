@@ -15,13 +15,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { messages } from "../portal/messages.ts";
+import { portalTitle } from "../portal/messages.ts";
 import { buyerOf, portal } from "../portal/buyer.server.ts";
 import { checkCsrf, csrfToken, pageHeaders, startSession } from "../portal/session.server.ts";
-import { CsrfField, PortalShell } from "../portal/ui.tsx";
+import { CsrfField, PortalShell, usePortalText } from "../portal/ui.tsx";
 import { readForm } from "../form.server.ts";
 
-export const meta: MetaFunction = () => [{ title: `${messages.coverageLink.title} · ${messages.siteName}` }];
+export const meta: MetaFunction = ({ matches }) => portalTitle(matches, "coverageLink.title");
 
 /** The portal's headers, with no Referer at all: the URL holds the link's token. */
 export const headers: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
@@ -68,22 +68,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(`/portal?${new URLSearchParams({ notice: "link-failed", reference: referenceNumber })}`);
   const claim = claimOf(form.get("claim"));
   return redirect(claim ? `/portal/claims/${claim}` : "/portal/plan", {
-    headers: { "Set-Cookie": await startSession(request, result.data.portalToken, result.data.expiresAt) },
+    headers: await startSession(request, result.data),
   });
 }
 
 export default function CoverageLink() {
   const { csrf, referenceNumber, token, claim } = useLoaderData<typeof loader>();
+  const t = usePortalText();
   return (
     <PortalShell csrf={csrf}>
-      <h1>{messages.coverageLink.title}</h1>
-      <p>{messages.coverageLink.intro(referenceNumber)}</p>
+      <h1>{t("coverageLink.title")}</h1>
+      <p>{t("coverageLink.intro", { reference: referenceNumber })}</p>
       <Form method="post" className="card">
         <CsrfField token={csrf} />
         <input type="hidden" name="token" value={token} />
         {claim ? <input type="hidden" name="claim" value={claim} /> : null}
         <button type="submit" className="button">
-          {messages.coverageLink.submit}
+          {t("coverageLink.submit")}
         </button>
       </Form>
     </PortalShell>

@@ -113,6 +113,8 @@ export interface PortalPlan {
   deliveryClaimsUntil: string | null;
   coveredReasons: { code: string; name: string }[];
   disclosureText: string;
+  /** The buyer's locale recorded at confirm (plans.locale): the portal's language for them; null when unknown. */
+  locale: string | null;
   livemode: boolean;
 }
 
@@ -158,6 +160,7 @@ export function toPortalPlan(services: Services, record: PortalPlanRecord, deliv
     deliveryClaimsUntil: deliveredAt === null ? null : iso(deliveredAt + CLAIM_WINDOW_MS),
     coveredReasons: COVERED_REASONS.map((code) => ({ code, name: reasonName(code) })),
     disclosureText: fullDisclosure(services.settings.companyName),
+    locale: record.locale,
     livemode: record.mode === "live",
   };
 }

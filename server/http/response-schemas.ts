@@ -779,6 +779,10 @@ export const portalPlan = z.strictObject({
     ),
   coveredReasons: z.array(z.strictObject({ code: z.string(), name: z.string() })).length(12),
   disclosureText: z.string().describe("The full two-sentence disclosure."),
+  locale: z
+    .string()
+    .nullable()
+    .describe("The buyer's locale recorded at confirm (customer_locale): the portal's language for them; null: not known."),
   livemode: z.boolean(),
 });
 

@@ -33,6 +33,8 @@ export interface PortalPlanRecord {
   freeLookEndsAt: number;
   cancelledAt: number | null;
   feeRefund: Pick<FeeRefundRecord, "amountCents" | "currency" | "status" | "refundedAt"> | null;
+  /** The buyer's locale recorded at confirm (plans.locale), or null. */
+  locale: string | null;
 }
 
 interface PortalPlanRow {
@@ -60,10 +62,11 @@ interface PortalPlanRow {
   fee_refund_currency: string | null;
   fee_refund_status: FeeRefundRecord["status"] | null;
   fee_refund_refunded_at: number | null;
+  locale: string | null;
 }
 
 const SELECT_PORTAL_PLAN = `SELECT p.id, p.merchant_id, p.mode, p.reference_number, p.status, m.name AS merchant_name, m.shop_domain,
-  p.order_id, p.order_name, p.currency, p.fee_cents, p.payer, p.buyer_fee_cents, p.covered_amount_cents, p.customer_email_hash, p.purchased_at, p.free_look_ends_at,
+  p.order_id, p.order_name, p.currency, p.fee_cents, p.payer, p.buyer_fee_cents, p.covered_amount_cents, p.customer_email_hash, p.purchased_at, p.free_look_ends_at, p.locale,
   p.cancelled_at, fr.amount_cents AS fee_refund_amount_cents, fr.currency AS fee_refund_currency,
   fr.status AS fee_refund_status, fr.refunded_at AS fee_refund_refunded_at,
   (SELECT COALESCE(SUM(c.paid_amount_cents), 0) FROM claims c WHERE c.plan_id = p.id) AS paid_cents,
@@ -91,6 +94,7 @@ const toRecord = (row: PortalPlanRow): PortalPlanRecord => ({
   purchasedAt: row.purchased_at,
   freeLookEndsAt: row.free_look_ends_at,
   cancelledAt: row.cancelled_at,
+  locale: row.locale,
   feeRefund:
     row.fee_refund_status === null
       ? null

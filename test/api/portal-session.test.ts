@@ -67,6 +67,7 @@ describe.each(DIALECTS)("buyer portal sessions (%s)", (dialect) => {
       deliveryClaimsUntil: null,
       coveredReasons: COVERED_REASONS.map((code) => ({ code, name: reasonName(code) })),
       disclosureText: "This is not insurance. This is a contractual refund guarantee provided by Acme Guarantee Ltd.",
+      locale: null,
       livemode: false,
     });
     // Only the token's hash is stored, with the plan, the way in and the expiry.

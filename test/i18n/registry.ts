@@ -3,6 +3,7 @@ import type { Messages } from "../../packages/contract/src/messages.ts";
 import { emailMessages } from "../../server/email/messages.ts";
 import { offerMessages } from "../../server/domain/offer-texts.ts";
 import { rulebookMessages } from "../../server/domain/rulebook-text.ts";
+import { portalMessages } from "../../app/portal/messages.ts";
 
 export interface RegisteredCatalogue {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each catalogue has its own keys
@@ -15,4 +16,5 @@ export const catalogues: Record<string, RegisteredCatalogue> = {
   "buyer e-mails (server/email/messages.ts)": { messages: emailMessages },
   "storefront offer (server/domain/offer-texts.ts)": { messages: offerMessages },
   "rulebook (server/domain/rulebook-text.ts)": { messages: rulebookMessages },
+  "buyer portal (app/portal/messages.ts)": { messages: portalMessages },
 };

@@ -784,6 +784,8 @@ export type PortalPlan = {
   }[];
   /** The full two-sentence disclosure. */
   disclosureText: string;
+  /** The buyer's locale recorded at confirm (customer_locale): the portal's language for them; null: not known. */
+  locale: string | null;
   livemode: boolean;
 };
 
