@@ -28,6 +28,7 @@ export const MERCHANT_TABLES = [
   "orders",
   "plans",
   "quotes",
+  "offer_experiments",
   "protection_programs",
   "api_keys",
   "member_action_notices",
@@ -38,6 +39,9 @@ export const MERCHANT_TABLES = [
 ] as const;
 
 /** Append-only while its merchant exists (a database trigger): erased after the merchant row. */
+/** Tables keyed by a plan alone, erased with the merchant's plans (what a Shopify Markets buyer paid in their currency). */
+export const PLAN_TABLES = ["plan_presentments"] as const;
+
 export const AFTER_MERCHANT_TABLES = ["merchant_audit_log"] as const;
 
 /** The Shopify app's tables keyed by shop; shop_installations last, as it maps the shop to its merchant. */
@@ -57,6 +61,9 @@ export async function eraseMerchantRows(tx: Queryable, merchantId: string): Prom
     "DELETE FROM webhook_deliveries WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE merchant_id = ?)",
     [merchantId],
   );
+  for (const table of PLAN_TABLES) {
+    await tx.run(`DELETE FROM ${table} WHERE plan_id IN (SELECT id FROM plans WHERE merchant_id = ?)`, [merchantId]);
+  }
   for (const table of MERCHANT_TABLES) await tx.run(`DELETE FROM ${table} WHERE merchant_id = ?`, [merchantId]);
   await tx.run("DELETE FROM merchants WHERE id = ?", [merchantId]);
   for (const table of AFTER_MERCHANT_TABLES) await tx.run(`DELETE FROM ${table} WHERE merchant_id = ?`, [merchantId]);
