@@ -2,7 +2,8 @@ import { newId, newReferenceNumber } from "./ids.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { iso, type Services, type Tx } from "./context.ts";
 import type { Actor } from "../vocabulary/actors.ts";
-import { fullDisclosure, COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
+import { COVERED_REASONS, FREE_LOOK_MS } from "./disclosure.ts";
+import { rulebookText } from "./rulebook-text.ts";
 import { assertQuoteOpen, assertQuoteToken, lockOwnQuote } from "./quotes.ts";
 import { validateOrderContext } from "./order-context.ts";
 import type { ConsentEvidence, ConsentRecord, FeeParts, OrderContext, PlanSelector } from "../vocabulary/plans.ts";
@@ -14,6 +15,7 @@ import { countRefusedConfirms, markQuoteConfirmed, recordConfirmRefusal, type Qu
 import { insertProtectedOrder } from "../store/orders.ts";
 import { saveShippingAddressHash } from "../store/claim-risk.ts";
 import { planLanguage, type PlanLanguageInput } from "./plan-language.ts";
+import { DEFAULT_BUYER_LOCALE } from "@purchase-protection/contract";
 import {
   insertPlan,
   lockPlan,
@@ -145,10 +147,12 @@ export async function confirmQuote(
     buyerFeeCents: quote.buyerFeeCents,
     merchantFeeCents: quote.merchantFeeCents,
   };
+  const language = planLanguage(input.language ?? {});
   const consent: ConsentRecord = {
     quoteId: quote.id,
     surface: input.surface,
-    disclosureText: fullDisclosure(services.settings.companyName),
+    // In the language the surface showed it in (the one it confirms with), for a dispute to quote what the buyer read.
+    disclosureText: rulebookText(language.locale ?? DEFAULT_BUYER_LOCALE).disclosure(services.settings.companyName),
     feeCents: quote.feeCents,
     coveredAmountCents: quote.coveredAmountCents,
     currency: quote.currency,
@@ -196,7 +200,6 @@ export async function confirmQuote(
       `Order '${quote.orderId}' already has a protection plan.`,
       "quoteId",
     );
-  const language = planLanguage(input.language ?? {});
   await Promise.all([
     input.shippingAddressHash ? saveShippingAddressHash(tx, planId, input.shippingAddressHash) : undefined,
     language.locale !== null || language.timeZone !== null ? savePlanLanguage(tx, planId, language) : undefined,

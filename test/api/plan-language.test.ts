@@ -80,6 +80,17 @@ describe.each(DIALECTS)("the plan's language (%s)", (dialect) => {
     assert.equal(purchase.body.customerTimeZone, null);
   });
 
+  it("the consent record keeps the disclosure in the language the buyer confirmed in", async () => {
+    const disclosureOf = async (planId: string) =>
+      (await secret.get<{ consent: { disclosureText: string } }>(`/purchases/${planId}`)).body.consent.disclosureText;
+    assert.match(
+      await disclosureOf(await confirmOnPage({ customer_locale: "fr-FR" })),
+      /^Ceci n’est pas une assurance\. /,
+    );
+    assert.match(await disclosureOf(await confirmOnPage({ customer_locale: "de" })), /^Dies ist keine Versicherung\. /);
+    assert.match(await disclosureOf(await confirmOnPage({})), /^This is not insurance\. /);
+  });
+
   for (const [field, value] of [
     ["customer_locale", "not a language!"],
     ["customer_locale", ""],
