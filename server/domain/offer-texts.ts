@@ -20,6 +20,8 @@ const english = {
   confirmed: "Protected. Your reference number is {reference}.",
   declined: "No protection added.",
   cartError: "Your cart could not be updated.",
+  // A merchant-paid program's notice, in place of the offer's label: the buyer is told, not asked.
+  protectedBy: "Protected by {store}",
 };
 
 export const offerMessages = defineMessages(english, {
@@ -35,6 +37,7 @@ export const offerMessages = defineMessages(english, {
     confirmed: "Protégé. Votre numéro de référence est {reference}.",
     declined: "Aucune protection ajoutée.",
     cartError: "Votre panier n’a pas pu être mis à jour.",
+    protectedBy: "Protégé par {store}",
   },
   de: {
     "offer.standard": "Käuferschutz für {price} hinzufügen",
@@ -48,6 +51,7 @@ export const offerMessages = defineMessages(english, {
     confirmed: "Geschützt. Ihre Referenznummer ist {reference}.",
     declined: "Kein Schutz hinzugefügt.",
     cartError: "Ihr Warenkorb konnte nicht aktualisiert werden.",
+    protectedBy: "Geschützt durch {store}",
   },
   es: {
     "offer.standard": "Añadir protección de compra por {price}",
@@ -61,6 +65,7 @@ export const offerMessages = defineMessages(english, {
     confirmed: "Protegido. Tu número de referencia es {reference}.",
     declined: "No se ha añadido protección.",
     cartError: "No se ha podido actualizar tu carrito.",
+    protectedBy: "Protegido por {store}",
   },
   nl: {
     "offer.standard": "Aankoopbescherming toevoegen voor {price}",
@@ -74,19 +79,26 @@ export const offerMessages = defineMessages(english, {
     confirmed: "Beschermd. Je referentienummer is {reference}.",
     declined: "Geen bescherming toegevoegd.",
     cartError: "Je winkelwagen kon niet worden bijgewerkt.",
+    protectedBy: "Beschermd door {store}",
   },
 });
 
 type OfferKey = keyof typeof english;
 const isWordingKey = (key: string): key is OfferKey => Object.hasOwn(english, key) && key.startsWith("offer.");
 
-/** What the widget shows, in `locale` (a negotiated buyer locale), for the quote's approved wording. */
-export function offerTexts(locale: string, companyName: string, wording = "standard"): OfferTexts {
+/**
+ * What the widget shows, in `locale` (a negotiated buyer locale), for the quote's approved wording; for a
+ * merchant-paid program (`store` given: the merchant's name) the label is its notice, with no price to fill in.
+ */
+export function offerTexts(locale: string, companyName: string, wording = "standard", store?: string): OfferTexts {
   const text = offerMessages.in(locale);
   const wordingKey = `offer.${wording}`;
   return {
     locale,
-    label: text(isWordingKey(wordingKey) ? wordingKey : "offer.standard", { price: "{price}" }),
+    label:
+      store === undefined
+        ? text(isWordingKey(wordingKey) ? wordingKey : "offer.standard", { price: "{price}" })
+        : text("protectedBy", { store }),
     covers: text("covers"),
     termsLink: text("termsLink"),
     groupLabel: text("groupLabel"),

@@ -14,7 +14,7 @@ import type { Principal } from "./merchants.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
 import type { FeeParts } from "../vocabulary/plans.ts";
 import { insertQuote, lockQuote, markQuoteDeclined, type QuoteRecord } from "../store/quotes.ts";
-import { findMerchantLivePause } from "../store/merchants.ts";
+import { findMerchant, findMerchantLivePause } from "../store/merchants.ts";
 
 export type { QuoteRecord };
 
@@ -100,7 +100,7 @@ export async function createQuote(
   services: Services,
   actor: KeyedActor,
   input: QuoteInput,
-): Promise<{ quote: Quote; token: string }> {
+): Promise<{ quote: Quote; token: string; storeName?: string }> {
   assertSupportedCurrency(input.currency);
   if (actor.mode === "live") await assertLiveProtectionOn(tx, actor.merchantId);
   // The program's terms, or those of the cart's variant when an offer experiment runs on it.
@@ -170,7 +170,9 @@ export async function createQuote(
     expiresAt: iso(expiresAt),
     livemode: actor.mode === "live",
   };
-  return { quote, token };
+  // A merchant-paid offer is shown as a notice naming the store: docs/api.md "Who pays".
+  const storeName = program.payer === "merchant" ? (await findMerchant(tx, actor.merchantId))?.name : undefined;
+  return { quote, token, storeName };
 }
 
 /**

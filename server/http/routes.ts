@@ -79,7 +79,7 @@ export const routes: Route[] = [
     fieldNames: QUOTE_FIELD_NAMES,
     response: { description: "The offer (camelCase).", schema: shapes.quote },
     async handle({ db, services, sealer, principal, body }) {
-      const { quote, token } = await createQuote(db, services, principal, {
+      const { quote, token, storeName } = await createQuote(db, services, principal, {
         orderAmountCents: body.order_amount_cents,
         orderId: body.order_id,
         programId: body.protection_program_id,
@@ -90,7 +90,7 @@ export const routes: Route[] = [
       });
       // The storefront's words in the buyer's language; a test key may ask for the pseudo-locale.
       const locale = negotiateLocale([body.locale], { pseudo: principal.mode === "test" });
-      const texts = offerTexts(locale, services.settings.companyName, quote.offerWording);
+      const texts = offerTexts(locale, services.settings.companyName, quote.offerWording, storeName);
       return ok({ ...quote, offerTexts: texts }, { "X-Service-Quote-Token": token });
     },
   }),

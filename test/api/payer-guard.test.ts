@@ -32,6 +32,10 @@ describe.each(DIALECTS)("who pays at the storefront (%s)", (dialect) => {
     const { quote, token } = await createQuote(widget, merchant.programId, { order_id: "order-merchant-paid" });
     assert.deepEqual([quote.payer, quote.buyerFeeCents, quote.merchantFeeCents], ["merchant", 0, quote.feeCents]);
     assert.ok(token);
+    // The page's words: the notice naming the store in place of the offer's label, in the buyer's language.
+    assert.equal(quote.offerTexts.label, "Protected by merchant pays at the storefront");
+    const { quote: french } = await createQuote(widget, merchant.programId, { locale: "fr" });
+    assert.equal(french.offerTexts.label, "Protégé par merchant pays at the storefront");
 
     const refused = await assertChangesNothing(
       t.database.db,

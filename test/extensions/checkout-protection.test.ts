@@ -145,6 +145,7 @@ function mockShopify(checkout: Checkout) {
 
   const shopify = {
     ...signalsOf(Signal),
+    shop: { id: gid("Shop", "1"), name: "Maison Dupont", myshopifyDomain: "maison-dupont.myshopify.com" },
     setSignals(HostSignal: SignalClass) {
       Object.assign(shopify, signalsOf(HostSignal));
     },
@@ -548,16 +549,25 @@ describe("checkout UI extension (checkout-protection)", () => {
     ]);
   });
 
-  it("a merchant-paid program: the API refuses the quote (payer_requires_server_confirm) and nothing renders", async () => {
-    const view = await mount({ config: await configPaidBy("merchant", null) });
-    await waitFor(() => view.quotes[0]?.response !== undefined, { what: "the quote's answer" });
-    assert.equal(
-      (view.quotes[0].response as unknown as { error: { code: string } }).error.code,
-      "payer_requires_server_confirm",
-    );
-    await staysFalseFor(() => view.document.body.innerHTML !== "", 200, { what: "a rendered offer" });
-    assert.equal(view.document.body.innerHTML, "");
-  });
+  for (const [locale, notice, terms] of [
+    ["en", "Protected by Maison Dupont", "Coverage terms"],
+    ["fr", "Protégé par Maison Dupont", "Conditions de la protection"],
+  ])
+    it(`a merchant-paid program (${locale}): '${notice}' with the disclosure and the terms link instead of the checkbox; no line, attribute or metafield written`, async () => {
+      const view = await mount({ config: await configPaidBy("merchant", null), locale });
+      await waitFor(() => view.document.body.textContent!.includes(notice), { what: "the notice" });
+      const quote = view.quotes[0].response!;
+      assert.deepEqual([quote.payer, quote.buyerFeeCents], ["merchant", 0]);
+      assert.equal(view.checkbox(), null, "no checkbox");
+      const link = view.document.querySelector("s-link")!;
+      assert.deepEqual([link.getAttribute("href"), link.textContent], [quote.termsUrl, terms]);
+      assert.ok(view.document.body.textContent!.includes(quote.offerTexts.disclosure), "the disclosure");
+      await staysFalseFor(
+        () => view.linesChanges.length + view.attributeChanges.length + view.metafieldChanges.length > 0,
+        200,
+        { what: "a line, attribute or metafield written" },
+      );
+    });
 
   for (const [name, checkout] of [
     ["the config is missing", {}],

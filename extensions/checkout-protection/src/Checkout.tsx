@@ -29,6 +29,7 @@ import {
   requestOffer,
   toMajorUnits,
   variantGid,
+  type Notice,
   type Offer,
   type ProtectionConfig,
 } from "./offer.ts";
@@ -94,7 +95,7 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
   const accepted = useSignalValue(shopify.attributes).some(
     (entry) => entry.key === CHOICE_ATTRIBUTE && entry.value === ACCEPTED,
   );
-  const [offer, setOffer] = useState<(Offer & { linePrice: OrderAmount }) | null>(null);
+  const [offer, setOffer] = useState<(Offer & { linePrice: OrderAmount }) | Notice | null>(null);
   const market = useMarketPrices(config, useSignalValue(shopify.localization.country)?.isoCode);
   const [busy, setBusy] = useState(false);
   const [fallbackOrderId] = useState(() => `checkout-${crypto.randomUUID()}`);
@@ -120,7 +121,11 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
                 locale,
               )
             : null;
-        const next = quoted && { ...quoted, linePrice: { cents: market!.cents.get(quoted.tier.variantId)!, currency } };
+        const next =
+          quoted &&
+          ("notice" in quoted
+            ? quoted
+            : { ...quoted, linePrice: { cents: market!.cents.get(quoted.tier.variantId)!, currency } });
         if (controller.signal.aborted) return;
         // A failed re-quote keeps an accepted offer on screen: the buyer can still take the protection back out.
         if (next || attribute(CHOICE_ATTRIBUTE) !== ACCEPTED) {
@@ -128,7 +133,8 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
           offerShown.current = next !== null;
         }
         // An accepted choice follows the new quote: its id, and the line of the tier that now fits.
-        if (next && attribute(CHOICE_ATTRIBUTE) === ACCEPTED) await recordChoice(config, next, true);
+        if (next && !("notice" in next) && attribute(CHOICE_ATTRIBUTE) === ACCEPTED)
+          await recordChoice(config, next, true);
       },
       offerShown.current ? REQUOTE_DEBOUNCE_MS : 0,
     );
@@ -139,6 +145,22 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
   }, [config, cents, currency, fallbackOrderId, locale, market]);
 
   if (!offer) return null;
+  const terms = (
+    <>
+      <s-text color="subdued">{offer.disclosureText}</s-text>
+      <s-link href={offer.termsUrl} target="_blank">
+        {shopify.i18n.translate("terms")}
+      </s-link>
+    </>
+  );
+  // A merchant-paid program: "Protected by {store}" instead of the checkbox; no line, no attribute (docs/api.md "Who pays").
+  if ("notice" in offer)
+    return (
+      <s-stack gap="small-200">
+        <s-text>{shopify.i18n.translate("protectedBy", { store: shopify.shop.name })}</s-text>
+        {terms}
+      </s-stack>
+    );
   const choose = async (take: boolean) => {
     setBusy(true);
     await recordChoice(config, offer, take);
@@ -157,10 +179,7 @@ function ProtectionOffer({ config }: { config: ProtectionConfig }) {
         disabled={busy}
         onChange={() => choose(!accepted)}
       />
-      <s-text color="subdued">{offer.disclosureText}</s-text>
-      <s-link href={offer.termsUrl} target="_blank">
-        {shopify.i18n.translate("terms")}
-      </s-link>
+      {terms}
     </s-stack>
   );
 }

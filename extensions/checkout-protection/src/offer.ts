@@ -32,6 +32,14 @@ export interface Offer {
   tier: FeeTier;
 }
 
+/** A merchant-paid program (docs/api.md "Who pays"): the store protects the order, the buyer is told, not asked. */
+export interface Notice {
+  notice: true;
+  /** As an Offer's: the disclosure in the buyer's language, and the rulebook. */
+  disclosureText: string;
+  termsUrl: string;
+}
+
 /** The raw config value among the extension's metafields (`undefined` until the app has written it). */
 export function configValue(entries: AppMetafieldEntry[]): string | undefined {
   return entries.find(({ metafield }) => metafield.namespace === SHOP_CONFIG_NAMESPACE && metafield.key === CONFIG_KEY)
@@ -148,8 +156,8 @@ export function inShopCurrency(amount: OrderAmount, config: ProtectionConfig, ma
 }
 
 /**
- * Quotes the order with the publishable key, in the buyer's checkout language (`locale`); null on any failure (a
- * merchant-paid program's refusal too), a malformed answer or no tier that covers the buyer's part.
+ * Quotes the order with the publishable key, in the buyer's checkout language (`locale`): an offer, a merchant-paid
+ * program's notice, or null on any failure, a malformed answer or no tier that covers the buyer's part.
  */
 export async function requestOffer(
   config: ProtectionConfig,
@@ -157,7 +165,7 @@ export async function requestOffer(
   orderId: string,
   signal: AbortSignal,
   locale?: string,
-): Promise<Offer | null> {
+): Promise<Offer | Notice | null> {
   if (amount.cents <= 0) return null;
   try {
     const response = await fetch(`${config.apiBase}/offers/quote`, {
@@ -179,16 +187,13 @@ export async function requestOffer(
     if (!response.ok) return null;
     const quote = await response.json();
     const feeCents = quote?.buyerFeeCents ?? quote?.feeCents;
-    const valid =
-      isText(quote?.quoteId) &&
-      isCents(feeCents) &&
-      isText(quote.currency) &&
-      isText(quote.disclosureText) &&
-      isText(quote.termsUrl);
-    const tier = valid ? tierFor(config.tiers, feeCents) : undefined;
+    const { quoteId, currency, termsUrl, offerWording } = quote ?? {};
+    const disclosureText = isText(quote?.offerTexts?.disclosure) ? quote.offerTexts.disclosure : quote?.disclosureText;
+    if (!isText(quoteId) || !isText(disclosureText) || !isText(termsUrl)) return null;
+    // The store pays: its notice, with no price, no line and no choice to record.
+    if (quote.payer === "merchant") return { notice: true, disclosureText, termsUrl };
+    const tier = isCents(feeCents) && isText(currency) ? tierFor(config.tiers, feeCents) : undefined;
     if (!tier) return null;
-    const { quoteId, currency, termsUrl, offerWording } = quote;
-    const disclosureText = isText(quote.offerTexts?.disclosure) ? quote.offerTexts.disclosure : quote.disclosureText;
     return { quoteId, feeCents, currency, disclosureText, termsUrl, offerWording: String(offerWording ?? ""), tier };
   } catch {
     return null;
