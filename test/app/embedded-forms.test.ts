@@ -86,31 +86,32 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
         [await merchantId()],
       ))!;
     assert.deepEqual({ ...(await payer()) }, { payer: "buyer", buyer_share_bps: null });
-    // Not the merchant yet on Shopify (docs/api.md "Who pays"): not offered, and refused at its field if sent anyway.
+    // The merchant too on Shopify (docs/shopify.md "Who pays on Shopify": its orders path protects every order of a
+    // merchant-paid program), with the EU and UK advice to pay for protection itself.
     assert.deepEqual(
       await page
         .locator("input[name=payer]")
         .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
-      ["buyer", "split"],
+      ["buyer", "merchant", "split"],
     );
-    // So the EU and UK advice points at what it can choose.
-    await page.waitForSelector("text=the seller carries transit risk until delivery: consider a split");
-    await page
-      .locator("input[name=payer][value=buyer]")
-      .evaluate((input) => ((input as HTMLInputElement).value = "merchant"));
-    await page.click("button:has-text('Save the terms')");
     await page.waitForSelector(
-      "text=On Shopify, the buyer or a split pays for now: the merchant-paid choice is not offered yet.",
+      "text=the seller carries transit risk until delivery: consider paying for protection yourself",
     );
-    assert.deepEqual({ ...(await payer()) }, { payer: "buyer", buyer_share_bps: null });
+    await page.waitForSelector("text=Every order is protected and buyers see a notice that your store protects it");
+    await page.click("label:has-text('You, the merchant (every order protected, no checkbox)')");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
+    assert.deepEqual({ ...(await payer()) }, { payer: "merchant", buyer_share_bps: null });
     await open("/app/program");
     await page.getByRole("heading", { name: "Program", exact: true }).waitFor();
+    assert.ok(await page.isChecked("input[name=payer][value=merchant]"));
+    await check("program-merchant");
     // Polaris draws its own radio over the input: a person clicks the label.
     await page.click("label:has-text('Split (the buyer pays a share)')");
     await page.fill("input[name=buyerSharePercent]", "0");
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("#buyerSharePercentError:has-text('at least 0.01 %')");
-    assert.deepEqual({ ...(await payer()) }, { payer: "buyer", buyer_share_bps: null });
+    assert.deepEqual({ ...(await payer()) }, { payer: "merchant", buyer_share_bps: null });
     await page.fill("input[name=buyerSharePercent]", "25");
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");

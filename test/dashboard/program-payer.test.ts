@@ -45,10 +45,10 @@ describe("the Program page's who pays (Chromium, `npm run demo`)", () => {
       ),
     );
     assert.equal(await page.locator("input[name=buyerSharePercent]").count(), 0, "the share only with split");
-    // docs/api.md "Who pays": the widget and the Shopify checkout cannot offer a merchant-paid program yet.
+    // docs/api.md "Who pays": the widget shows the notice; the merchant's server confirms each order.
     assert.ok(
       await page.isVisible(
-        "text=Confirm every order from your server with the headless API; the widget and the Shopify checkout show no offer for it yet.",
+        "text=The widget shows buyers a notice that your store protects the order, with no checkbox or price; confirm every order from your server with the headless API.",
       ),
     );
 

@@ -36,9 +36,8 @@ export function ProgramPage() {
   const failure = refusalOf(result);
   const { canChange } = useAccess();
   const href = useDashboardHref();
-  // The Shopify admin offers no merchant-paid choice yet: the orders path protects an order only when the buyer
-  // opted in, and the Shopify checkout shows no offer for such a program (the server refuses it there too).
-  const merchantPays = useDashboardShell().shell !== "embedded";
+  // On Shopify the orders path protects every order of a merchant-paid program; elsewhere the merchant's server does.
+  const embedded = useDashboardShell().shell === "embedded";
   const editable = canChange("program");
   const shown = (name: string, saved: string) => (failure ? (failure.values[name] ?? saved) : saved);
   const money = (cents: number) => formatMoney(cents, currency);
@@ -139,16 +138,13 @@ export function ProgramPage() {
                         value: "buyer",
                         helpText: "Buyers choose protection and pay its fee; you earn your share of each fee.",
                       },
-                      ...(merchantPays
-                        ? [
-                            {
-                              label: "You, the merchant (every order protected, no checkbox)",
-                              value: "merchant",
-                              helpText:
-                                "Confirm every order from your server with the headless API; the widget and the Shopify checkout show no offer for it yet. The fees are on your statement; you earn no share on protection you pay for.",
-                            },
-                          ]
-                        : []),
+                      {
+                        label: "You, the merchant (every order protected, no checkbox)",
+                        value: "merchant",
+                        helpText: embedded
+                          ? "Every order is protected and buyers see a notice that your store protects it, with no checkbox or price. The fees are on your statement; you earn no share on protection you pay for."
+                          : "The widget shows buyers a notice that your store protects the order, with no checkbox or price; confirm every order from your server with the headless API. The fees are on your statement; you earn no share on protection you pay for.",
+                      },
                       {
                         label: "Split (the buyer pays a share)",
                         value: "split",
@@ -176,9 +172,7 @@ export function ProgramPage() {
                   />
                   <Text as="p" tone="subdued">
                     Selling into the EU or UK? In the EU and UK the seller carries transit risk until delivery: consider
-                    {merchantPays
-                      ? " paying for protection yourself rather than selling buyers cover against it."
-                      : " a split, so that buyers pay less for cover against a risk you carry."}
+                    paying for protection yourself rather than selling buyers cover against it.
                   </Text>
                 </BlockStack>
                 <FormLayout.Group>

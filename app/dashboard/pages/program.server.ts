@@ -146,10 +146,6 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
   const autoApproveCents = autoApproving ? amount("autoApproveMax", { min: 1, max: 100_000_000 }) : 0;
   if (autoApproving && reasons.length === 0)
     errors.autoApproveReasons = "Choose at least one reason, or turn approval without review off.";
-  // A Shopify shop cannot have the merchant pay yet: its orders/create path protects an order only when the buyer
-  // opted in, and its checkout offers nothing for a merchant-paid program (docs/api.md "Who pays").
-  if (viewer.shop !== null && values.payer === "merchant")
-    errors.payer = "On Shopify, the buyer or a split pays for now: the merchant-paid choice is not offered yet.";
   const reasonsShownAgain = { ...values, autoApproveReasons: reasons.join(","), currencies: currencies.join(",") };
   if (Object.keys(errors).length > 0)
     return json<ActionFailure>({ errors, form: "program", values: reasonsShownAgain }, 400);
