@@ -116,13 +116,6 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     return Number(/\/portal\/claims\/(\d+)/.exec(page.url())![1]);
   }
 
-  /** Backdates a plan by `days`, so that a claim can be about an earlier day than today. */
-  const backdate = (reference: string, days: number) =>
-    portal.database.db.run(
-      "UPDATE plans SET purchased_at = purchased_at - ?, free_look_ends_at = free_look_ends_at - ? WHERE reference_number = ?",
-      [days * 86_400_000, days * 86_400_000, reference],
-    );
-
   const claimIdOf = async (reference: string, number: number) =>
     (await portal.database.db.get<{ id: string }>(
       "SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.reference_number = ? AND c.number = ?",
@@ -132,7 +125,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
   it("a French browser: look up → coverage → a claim, its denial and an approval, all in French", async () => {
     const email = newEmail("fr");
     const reference = await portal.protect(email, { amountCents: 50_000 });
-    await backdate(reference, 3);
+    await portal.backdate(reference, 3);
     const french = rulebookText("fr");
     const page = await newPage("fr-FR");
     await page.goto(url("/portal"));
@@ -201,7 +194,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     const email = newEmail("de");
     const reference = await portal.protect(email);
     // Within its 48 hours still (the cancel page is shown), bought two days ago (a claim about yesterday).
-    await backdate(reference, 1);
+    await portal.backdate(reference, 1);
     const page = await newPage("en-US");
     await page.goto(url(`/portal?reference=${reference}`));
     assert.equal(await page.getAttribute("html", "lang"), "en-US");
@@ -262,7 +255,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
   it("the pseudo-locale renders every portal page at 390 px without overflow", async () => {
     const email = newEmail("pseudo");
     const reference = await portal.protect(email);
-    await backdate(reference, 1);
+    await portal.backdate(reference, 1);
     const page = await newPage("en-XA");
     const link = await portal.coverageLink(reference);
     const pages: [string, string][] = [

@@ -66,13 +66,6 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     return page;
   }
 
-  /** Backdates a plan by `days` (its free look long over), so that a claim can be about an earlier day. */
-  const backdate = (referenceNumber: string, days: number) =>
-    portal.database.db.run(
-      "UPDATE plans SET purchased_at = purchased_at - ?, free_look_ends_at = free_look_ends_at - ? WHERE reference_number = ?",
-      [days * 86_400_000, days * 86_400_000, referenceNumber],
-    );
-
   async function lookUp(page: Page, email: string, referenceNumber: string) {
     await page.goto(url(`/portal?reference=${encodeURIComponent(referenceNumber)}`));
     assert.equal(await page.inputValue("#reference"), referenceNumber, "?reference= prefills the form");
@@ -110,7 +103,7 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
   test("look up → coverage → file a claim with a PNG and a PDF → the claim → add information", async () => {
     const email = newEmail("claim");
     const reference = await portal.protect(email);
-    await backdate(reference, 3);
+    await portal.backdate(reference, 3);
     const page = await newPage();
     await page.goto(url(`/portal?reference=${reference}`));
     await checkPage(page, "lookup");
@@ -197,7 +190,7 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
   it("a refused claim is shown next to its field, keeps the typed values, and creates nothing", async () => {
     const email = newEmail("refused");
     const reference = await portal.protect(email);
-    await backdate(reference, 45);
+    await portal.backdate(reference, 45);
     const page = await newPage();
     await lookUp(page, email, reference);
 
@@ -410,7 +403,7 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
 
     const claimEmail = newEmail("nojs-claim");
     const claimReference = await portal.protect(claimEmail);
-    await backdate(claimReference, 3);
+    await portal.backdate(claimReference, 3);
     await lookUp(page, claimEmail, claimReference);
     // A field error comes back in the page itself.
     await page.goto(url("/portal/claims/new"));
@@ -435,7 +428,7 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
   it("once the carrier recorded the delivery, the coverage page and the claim form say until when a parcel as it arrived can be claimed for", async () => {
     const email = newEmail("delivered");
     const reference = await portal.protect(email);
-    await backdate(reference, 12);
+    await portal.backdate(reference, 12);
     const { external_id: orderId, merchant_id: merchantId } = (await portal.database.db.get<{
       external_id: string;
       merchant_id: string;

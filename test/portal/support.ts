@@ -38,6 +38,8 @@ export interface PortalHarness {
    * the merchant's server, as a merchant-paid program's orders must be (docs/api.md "Who pays").
    */
   protect(email: string, options?: { amountCents?: number; key?: "publishable" | "secret" }): Promise<string>;
+  /** Backdates a plan by `days` (its purchase and free look), so that a claim can be about an earlier day. */
+  backdate(referenceNumber: string, days: number): Promise<unknown>;
   /** The coverage link of the welcome e-mail sent for `referenceNumber` (waits for the e-mail worker). */
   coverageLink(referenceNumber: string): Promise<string>;
   close(): Promise<void>;
@@ -99,6 +101,11 @@ export async function startPortal(dialect: Dialect, extraEnv: Record<string, str
     merchant,
     app,
     dataDir,
+    backdate: (referenceNumber, days) =>
+      database.db.run(
+        "UPDATE plans SET purchased_at = purchased_at - ?, free_look_ends_at = free_look_ends_at - ? WHERE reference_number = ?",
+        [days * 86_400_000, days * 86_400_000, referenceNumber],
+      ),
     async protect(email, { amountCents = 12_000, key = "publishable" } = {}) {
       const orderId = `portal-order-${process.pid}-${++orderSequence}`;
       const apiKey = key === "secret" ? merchant.secretKey : merchant.publishableKey;
