@@ -28,7 +28,7 @@ export const EMBED_ASSET = path.join(
 
 /** Properties of the widget's internal objects (config, view, cart, mount): renamed by the minifier. */
 const INTERNAL_PROPS =
-  /^(box|busy|done|onDecline|chosen|choose|update|stop|idle|settle|key|program|amountCents|orderRef|orderName|apiBase|price|canDecline|terms|token|texts)$/;
+  /^(box|busy|done|onDecline|chosen|choose|update|stop|idle|settle|key|program|amountCents|orderRef|orderName|apiBase|price|canDecline|terms|token|texts|cartId)$/;
 
 export interface BuildResult {
   bytes: number;

@@ -3,6 +3,7 @@
 // changes without polling: the theme's cart events and cart calls it sees (resource timing), each answered by ONE
 // read of /cart.js. Calls go to the storefront's locale root (Shopify.routes.root).
 import { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE, type FeeTier } from "@purchase-protection/contract";
+import { JSON_CONTENT } from "./host.ts";
 
 /** `fee-variants`: JSON `[{priceCents, variantId}]` (the app config's tiers), sorted here; malformed → no tiers. */
 export function tiersOf(json = ""): FeeTier[] {
@@ -47,8 +48,7 @@ export interface Cart {
  * or the buyer's standing choice differs from the last read. The widget's own calls are not changes.
  */
 export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => void): Cart {
-  const shopify = window.Shopify;
-  const root: string = (shopify && shopify.routes && shopify.routes.root) || "/";
+  const root: string = window.Shopify?.routes?.root || "/";
   /** From the start to the end of the widget's own cart writes: their resource entries are not the theme's. */
   let ownFrom = 0;
   let ownTo = 0;
@@ -60,7 +60,7 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
   const call = async (path: string, body?: object) => {
     const response = await fetch(
       root + path,
-      body && { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      body && { method: "POST", headers: JSON_CONTENT, body: JSON.stringify(body) },
     );
     if (!response.ok) throw 0;
     return response.json();
@@ -70,13 +70,13 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
     call("cart.js")
       .then((body: AjaxCart) => {
         const attributes = body.attributes || {};
-        const lines = body.items.filter((item) => tiers.some((tier) => +tier.variantId === item.variant_id));
+        const lines = body.items.filter((item) => tiers.some((tier) => +tier.variantId == item.variant_id));
         const amountCents = body.total_price - lines.reduce((sum, item) => sum + item.final_line_price, 0);
-        const accepted = attributes[CHOICE_ATTRIBUTE] === ACCEPTED;
+        const accepted = attributes[CHOICE_ATTRIBUTE] == ACCEPTED;
         line = lines[0] && `${lines[0].variant_id}`;
         // The buyer removed the line in the theme's cart, or emptied the cart around it: that is a decline.
         if (accepted && (!line || !amountCents)) void cart.choose(undefined, attributes[QUOTE_ATTRIBUTE]);
-        if (amountCents !== amount || (accepted && !!line) !== cart.chosen) {
+        if (amountCents != amount || (accepted && !!line) != cart.chosen) {
           amount = amountCents;
           cart.chosen = accepted && !!line;
           onChange(amountCents);
@@ -102,7 +102,7 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
     chosen: false,
     choose: (tier, quoteId) =>
       (queue = queue.then(async () => {
-        const variantId = tier && tier.variantId;
+        const variantId = tier?.variantId;
         ownFrom = performance.now();
         ownTo = Infinity;
         try {

@@ -10,9 +10,12 @@ export interface ApiResult<Body> {
   token: string | null;
 }
 
+/** The header of a JSON request body (the API's and the Shopify cart's). */
+export const JSON_CONTENT = { "Content-Type": "application/json" };
+
 /** 32 random hex digits (idempotency keys, cart order ids); crypto.randomUUID is missing before Safari 15.4. */
 export const uuid = (): string =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => (byte + 256).toString(16).slice(1)).join("");
+  [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => (byte + 256).toString(16).slice(1)).join("");
 
 /**
  * POST {apiBase}{path} with the publishable key and an idempotency key. Aborted after 3 s (or by `controller`);
@@ -31,7 +34,7 @@ export function post<Body>(
     method: "POST",
     signal: controller.signal,
     credentials: "omit",
-    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+    headers: { ...JSON_CONTENT, Authorization: `Bearer ${key}`, "Idempotency-Key": idempotencyKey },
     body: JSON.stringify(body),
   })
     .then(async (response) => ({

@@ -21,6 +21,8 @@ interface Quote {
   feeCents: number;
   /** What the buyer pays of feeCents (a split's buyer part): what is shown and priced (docs/api.md "Who pays"). */
   buyerFeeCents?: number;
+  /** "merchant": every order protected by the store, so only its notice is shown (docs/api.md "Who pays"). */
+  payer?: string;
   currency: string;
   coveredAmountCents: number;
   disclosureText: string;
@@ -176,6 +178,9 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     const requests: Record<string, [object, string]> = {};
     let confirming: Promise<string> | undefined;
     let declined = false;
+    // The store pays: the buyer is told, not asked — no box, no cart line, nothing to confirm or emit.
+    if (offer.payer == "merchant")
+      return void render(root, { price: "", texts: offer.offerTexts, terms: offer.termsUrl });
     // The buyer's part (the whole fee unless a split), and what its protection line costs: its tier's price.
     const fee = offer.buyerFeeCents ?? offer.feeCents;
     const tier = tierFor(tiers, fee);
@@ -184,7 +189,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     const view: OfferView = render(root, {
       price: formatMoney(tier ? tier.priceCents : fee, offer.currency, texts.locale),
       texts,
-      terms: /^https?:\/\//.test(offer.termsUrl) ? offer.termsUrl : "",
+      terms: offer.termsUrl,
       canDecline: config.mode === "order",
     });
     const chooseInCart = async (accepted: boolean) => {

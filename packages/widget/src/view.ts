@@ -4,11 +4,12 @@ import type { OfferTexts } from "@purchase-protection/contract";
 // as HTML). Light theme. A real checkbox with a visible label; what it covers and the disclosure are its description.
 
 export interface OfferContent {
+  /** The price shown, or "" for a merchant-paid program's notice: its label alone, no box (docs/api.md "Who pays"). */
   price: string;
   texts: OfferTexts;
-  /** The rulebook's URL (the quote's termsUrl), or "". */
+  /** The rulebook's URL (the quote's termsUrl), linked only when http(s): never a script URL. */
   terms: string;
-  canDecline: boolean;
+  canDecline?: boolean;
 }
 
 export interface OfferView {
@@ -25,7 +26,7 @@ const CSS =
   "label{display:flex;gap:10px;align-items:flex-start;font-weight:600;cursor:pointer}" +
   "input{flex:none;width:18px;height:18px;margin:1px 0 0;accent-color:#0b6b3a}" +
   "p{margin:6px 0 0 28px;color:#444}" +
-  "a,button{padding:0;border:0;background:none;color:#0b57d0;font:inherit;text-decoration:underline;cursor:pointer}" +
+  "a,button{padding:0;border:0;background:0;color:#0b57d0;font:inherit;text-decoration:underline;cursor:pointer}" +
   ":focus-visible{outline:2px solid #0b57d0;outline-offset:2px}" +
   "[role=status]:empty{display:none}";
 
@@ -51,13 +52,15 @@ export function render(root: ShadowRoot | HTMLElement, content: OfferContent): O
     h(
       "div",
       { class: "w", role: "group", "aria-label": texts.groupLabel, lang: texts.locale },
-      h("label", {}, box, h("span", {}, texts.label.replace("{price}", content.price))),
+      h("label", {}, content.price && box, h("span", {}, texts.label.replace("{price}", content.price))),
       // What it covers in one line, then the rulebook (the quote's termsUrl: the portal's public /terms page).
       h(
         "p",
         { id: "sw-c" },
-        `${texts.covers} `,
-        content.terms ? h("a", { href: content.terms, target: "_blank", rel: "noopener" }, texts.termsLink) : "",
+        texts.covers + " ",
+        /^https?:/.test(content.terms)
+          ? h("a", { href: content.terms, target: "_blank", rel: "noopener" }, texts.termsLink)
+          : "",
       ),
       h("p", { id: "sw-d" }, texts.disclosure),
       decline && h("p", {}, decline),

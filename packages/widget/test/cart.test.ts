@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import {
   clickNode,
   eventsOf,
+  everythingInTheDom,
   findByRole,
   isBrowserNetworkLine,
   openPage,
@@ -377,4 +378,25 @@ ${embed}</body></html>`;
         "no cart writes",
       );
     }));
+
+  it('a merchant-paid program (docs/api.md "Who pays"): its notice above the checkout button, no box, and no line or attribute written to the cart', async () => {
+    const { db } = suite.stack.api.database;
+    const programId = suite.stack.api.merchant.programId;
+    await db.run("UPDATE protection_programs SET payer = 'merchant' WHERE id = ?", [programId]);
+    try {
+      await openCart({ lines: [[SHIRT, 1]] }, async (tab) => {
+        await waitFor(async () => /^Protected by .+$/m.test(await everythingInTheDom(tab)), { what: "the notice" });
+        assert.equal(await findByRole(tab, "checkbox"), undefined, "no box");
+        await staysFalseFor(() => shop.requests.some((request) => request.method !== "GET"), 400, {
+          what: "a cart write",
+        });
+        assert.deepEqual([writes("/cart/add.js"), writes("/cart/update.js")], [[], []]);
+        assert.deepEqual(shop.cart().attributes, {}, "no attribute that could read as an opt-in");
+        assert.deepEqual(protectionLines(), []);
+        assert.deepEqual(await eventsOf(tab, "offer"), []);
+      });
+    } finally {
+      await db.run("UPDATE protection_programs SET payer = 'buyer' WHERE id = ?", [programId]);
+    }
+  });
 });
