@@ -103,6 +103,22 @@ describe("theme app embed (extensions/theme-embed)", () => {
     assert.equal(widgets(await render({ locale: "fr-CA" }))[0].locale, "fr-CA");
   });
 
+  it("on a Shopify Markets cart (EUR in a USD shop): quotes in USD at the highest tier's rate and hands over the tiers' market prices; without them, nothing", async () => {
+    // Liquid's prices are the buyer's market's: the 1.00 and 4.00 USD tiers sell at 0.93 and 3.70 EUR.
+    const variants = [
+      { id: 9001, price: 93 },
+      { id: 9003, price: 370 },
+    ];
+    const [widget] = widgets(await render({ shopCurrency: "USD", protectionVariants: variants }));
+    assert.equal(widget.currency, "USD");
+    assert.equal(widget["amount-cents"], String(Math.round((12_999 * 400) / 370)), "129.99 EUR is 140.53 USD");
+    assert.deepEqual(JSON.parse(widget.market), { currency: "EUR", "9001": 93, "9003": 370, rate: 400 / 370 });
+    assert.equal(widgets(await render())[0].market, undefined, "a cart in the shop's currency has no market");
+    // The product not found, or a tier without its variant: no price the buyer would be charged, so no offer.
+    assert.equal((await render({ shopCurrency: "USD" })).trim(), "");
+    assert.equal((await render({ shopCurrency: "USD", protectionVariants: variants.slice(0, 1) })).trim(), "");
+  });
+
   it("renders nothing before the app has written its config (no key, no tiers)", async () => {
     assert.equal((await render({ config: null })).trim(), "");
     assert.equal((await render({ config: { ...CONFIG, tiers: [] } })).trim(), "");

@@ -22,6 +22,10 @@ export interface EmbedPage {
   templateName?: string;
   /** The storefront's language (Liquid's request.locale.iso_code): the buyer's, as Shopify resolved it. */
   locale?: string;
+  /** The shop's own currency (Liquid's shop.currency); the cart's when not given. */
+  shopCurrency?: string;
+  /** The protection product's variants as Liquid sees them in the buyer's market (prices in the cart's currency). */
+  protectionVariants?: { id: number; price: number }[];
   /** Where `{{ 'x' | asset_url }}` points (Shopify's CDN in production). */
   assetBase: string;
 }
@@ -49,6 +53,8 @@ export function renderEmbed(page: EmbedPage): Promise<string> {
       settings: { enabled: true, placement: "checkout_button", program: "", cart_sections: "", ...page.settings },
     },
     cart: { ...page.cart, currency: { iso_code: page.cart.currency } },
+    shop: { currency: page.shopCurrency ?? page.cart.currency },
+    all_products: { "purchase-protection": page.protectionVariants && { variants: page.protectionVariants } },
     template: { name: page.templateName ?? "cart" },
     request: { locale: { iso_code: page.locale ?? "en" } },
     asset_base: page.assetBase,

@@ -15,9 +15,8 @@ export const ATTRIBUTES = [
   "placement",
   "order-name",
   "cart-id",
+  "market",
 ];
-/** Read when the order is placed, never quoted: a change is no reason to quote again (element.ts observes ATTRIBUTES). */
-const READ_ONLY = ["customer-email"];
 
 export type Attributes = Record<string, string>;
 
@@ -40,9 +39,11 @@ export interface WidgetConfig {
 
 export function attributesOf(element: Element): Attributes {
   const attributes: Attributes = {};
-  for (const name of [...ATTRIBUTES, ...READ_ONLY]) {
+  // customer-email is read when the order is placed, never quoted: a change is no reason to quote again (element.ts
+  // observes ATTRIBUTES).
+  for (const name of [...ATTRIBUTES, "customer-email"]) {
     const value = element.getAttribute(name);
-    if (value !== null) attributes[name] = value;
+    if (value != null) attributes[name] = value;
   }
   return attributes;
 }
@@ -57,11 +58,11 @@ export const apiBaseOf = (attributes: Attributes, scriptUrl: string) =>
  * key pasted into a page is never sent anywhere.
  */
 export function readConfig(attributes: Attributes, scriptUrl: string): WidgetConfig | undefined {
-  const key = attributes["publishable-key"] || "";
-  const program = attributes["program-id"] || "";
+  const key = attributes["publishable-key"];
+  const program = attributes["program-id"];
   const amountCents = Number(attributes["amount-cents"]);
-  const mode = attributes.mode === "cart" ? "cart" : "order";
-  const orderRef = attributes["order-id"] || (mode === "cart" ? `cart-${uuid()}` : "");
+  const mode = attributes.mode == "cart" ? "cart" : "order";
+  const orderRef = attributes["order-id"] || (mode == "cart" ? `cart-${uuid()}` : "");
   if (
     !/^wk_(test|live)_\w+$/.test(key) ||
     !program ||

@@ -34,7 +34,7 @@ export function serviceWidgetClass(scriptUrl: string): CustomElementConstructor 
     }
 
     attributeChangedCallback(_name: string, before: string | null, after: string | null) {
-      if (before !== after && this.isConnected) mounts.get(this)?.update(attributesOf(this), REQUOTE_DELAY_MS);
+      if (before != after && this.isConnected) mounts.get(this)?.update(attributesOf(this), REQUOTE_DELAY_MS);
     }
 
     /**
@@ -42,8 +42,7 @@ export function serviceWidgetClass(scriptUrl: string): CustomElementConstructor 
      * the page's) and resolves with the reference number.
      */
     confirm(options?: { orderId?: string; customerEmail?: string }): Promise<string> {
-      const mount = mounts.get(this);
-      return mount ? mount.settle(options?.orderId, options?.customerEmail) : refuse("not_accepted");
+      return mounts.get(this)?.settle(options?.orderId, options?.customerEmail) || refuse("not_accepted");
     }
   };
 }

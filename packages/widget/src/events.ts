@@ -9,6 +9,8 @@
 export type EventName = "ready" | "offer" | "choice" | "accepted" | "declined" | "unavailable";
 export type Emit = (name: EventName, detail: Record<string, unknown>) => void;
 
+/** The element's tag name (one string in the bundle however often it is used). */
+export const TAG = "service-widget";
 export const EVENT_PREFIX = "service-widget:";
 
 /** Dispatches one lifecycle event on the element (frozen detail, so listeners cannot change what others see). */

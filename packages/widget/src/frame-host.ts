@@ -1,5 +1,5 @@
 import { apiBaseOf, ATTRIBUTES, attributesOf } from "./config.ts";
-import { dispatch, type EventName } from "./events.ts";
+import { dispatch, TAG, type EventName } from "./events.ts";
 
 // Fallback for pages without customElements: each <service-widget> gets an iframe of the hosted frame page
 // (/widget/v1/frame.html on the API's host), which runs the same widget. The snippet is unchanged. Messages are
@@ -10,7 +10,7 @@ export const FRAME_PATH = "/widget/v1/frame.html";
 export function bridgeFrames(scriptUrl: string): void {
   const bridged = new WeakSet<Element>();
   const scan = () => {
-    for (const element of document.querySelectorAll("service-widget")) {
+    for (const element of document.querySelectorAll(TAG)) {
       if (!bridged.has(element)) {
         bridged.add(element);
         bridge(element, scriptUrl);
@@ -34,9 +34,9 @@ function bridge(element: Element, scriptUrl: string) {
   new MutationObserver(send).observe(element, { attributes: true, attributeFilter: ATTRIBUTES });
   addEventListener("message", (event) => {
     const data = event.data;
-    if (event.source !== frame.contentWindow || event.origin !== origin || !data || typeof data !== "object") return;
-    if (typeof data.height === "number") frame.style.height = `${data.height}px`;
-    if (typeof data.event === "string") dispatch(element, data.event as EventName, { ...data.detail });
+    if (event.source != frame.contentWindow || event.origin != origin || !data || typeof data != "object") return;
+    if (typeof data.height == "number") frame.style.height = `${data.height}px`;
+    if (typeof data.event == "string") dispatch(element, data.event as EventName, { ...data.detail });
   });
   element.append(frame);
 }

@@ -32,6 +32,12 @@ interface Quote {
 }
 
 /** The quote answer as received: any field may be missing, and an error answer carries its code. */
+interface Market {
+  currency: string;
+  rate: number;
+  [variantId: string]: number | string;
+}
+
 type QuoteAnswer = Partial<Quote> & { error?: { code?: string } };
 
 /**
@@ -40,13 +46,6 @@ type QuoteAnswer = Partial<Quote> & { error?: { code?: string } };
  * code (not_accepted, network, http_<status> or the API's error code, e.g. customer_email_required).
  */
 type Confirm = (orderId?: string, customerEmail?: string) => Promise<string>;
-
-/** Where the buyer types their address in a checkout form. */
-const EMAIL_FIELD = "input[type=email],[autocomplete~=email]";
-
-// Written even without `debug`: a page that never gives the buyer's address sells protection nobody can claim on.
-const NO_EMAIL_WARNING =
-  "[service-widget] Not protected: no buyer e-mail. Use an e-mail field, customer-email or confirm({customerEmail}).";
 
 export interface Mount {
   /** Quote (again) for these attributes after `delayMs`; a later call within the delay replaces this one. */
@@ -78,6 +77,13 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
   let cart: Cart | undefined;
   let tiers: FeeTier[] = [];
   let cartAmount: string | undefined;
+  /**
+   * A Shopify Markets cart (the theme embed writes `market` only when the cart's currency is not the shop's, which is
+   * then the quote's `currency`): the buyer's `currency`, the `rate` the highest tier's two prices imply, and each tier
+   * variant's price in the buyer's market (minor units), as Liquid sees them: Shopify's prices, never ours
+   * (docs/shopify.md "Shopify Markets: the buyer's currency").
+   */
+  let market: Market | undefined;
   let latest: Attributes = {};
   /** The offer on screen (mode="order"): its confirm, and whether its box is ticked. */
   let current: Confirm | undefined;
@@ -116,19 +122,21 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     (
       given ||
       (host
-        ? host.getAttribute("customer-email") || boundForm()?.querySelector<HTMLInputElement>(EMAIL_FIELD)?.value
+        ? host.getAttribute("customer-email") ||
+          // where the buyer types their address in a checkout form
+          boundForm()?.querySelector<HTMLInputElement>("input[type=email],[autocomplete~=email]")?.value
         : latest["customer-email"]) ||
       ""
     ).trim();
   /** Before the first element matching `placement` (a theme's checkout button); false when there is none. */
   const place = () => {
-    let target: Element | null = null;
+    let target: Element | null | undefined;
     try {
       target = document.querySelector(latest.placement!);
     } catch {
       // an invalid selector: placed nowhere
     }
-    if (target && target.previousElementSibling !== host) target.before(host!);
+    if (target && target.previousElementSibling != host) target.before(host!);
     return !!target;
   };
 
@@ -153,18 +161,18 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
         uuid(),
         controller,
       );
-      if (mine !== generation) return;
+      if (mine != generation) return;
       const offer = response.body;
       // An offer is shown only complete: price, its texts with the disclosure, and (mode="order") the token its
       // confirm needs.
       const complete = offer?.quoteId && Number.isInteger(offer.feeCents) && offer.offerTexts?.disclosure;
-      if (response.status === 200 && complete && (response.token || config.mode === "cart")) {
+      if (response.status == 200 && complete && (response.token || config.mode == "cart")) {
         log("quote", offer.quoteId);
         return show(config, offer as Quote, response.token || "", tick);
       }
-      reason = offer?.error?.code || (response.status === 200 ? "invalid_response" : `http_${response.status}`);
+      reason = offer?.error?.code || (response.status == 200 ? "invalid_response" : `http_${response.status}`);
     } catch {
-      if (mine !== generation) return;
+      if (mine != generation) return;
       reason = controller.signal.aborted ? "timeout" : "network";
     }
     unavailable(reason);
@@ -184,10 +192,12 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     // The buyer's part (the whole fee unless a split), and what its protection line costs: its tier's price.
     const fee = offer.buyerFeeCents ?? offer.feeCents;
     const tier = tierFor(tiers, fee);
-    if (cart && !tier) return unavailable("no_tier");
+    // A Markets buyer is shown what Shopify will charge for the line in their currency: without it, no offer.
+    const price = market ? (market[tier?.variantId as string] as number) : tier ? tier.priceCents : fee;
+    if (cart && !(tier && price)) return unavailable("no_tier");
     const texts = offer.offerTexts;
     const view: OfferView = render(root, {
-      price: formatMoney(tier ? tier.priceCents : fee, offer.currency, texts.locale),
+      price: formatMoney(price, (market || offer).currency, texts.locale),
       texts,
       terms: offer.termsUrl,
       canDecline: config.mode === "order",
@@ -197,7 +207,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       view.busy(true, "");
       const written = await cart!.choose(accepted ? tier : undefined, quoteId);
       view.busy(false, written ? "" : texts.cartError);
-      view.box.checked = accepted === written;
+      view.box.checked = accepted == written;
       return written;
     };
     /** One confirm per quote: a second call (a double submit, the page's script) gets the same answer. */
@@ -234,14 +244,18 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
                 ]),
               ).catch(() => undefined)
             : ({ status: 409 } as ApiResult<never>);
-        const referenceNumber = result?.status === 200 && result.body?.referenceNumber;
+        const referenceNumber = result?.status == 200 && result.body?.referenceNumber;
         if (!referenceNumber) {
           const reason = result ? result.body?.error?.code || `http_${result.status}` : "network";
           log("confirm:", reason);
           confirming = undefined;
           // Fails open and calm: the buyer sees no error (the page's order goes on), the page gets the reason.
           view.busy(false, "");
-          if (reason == "customer_email_required") console.warn(NO_EMAIL_WARNING);
+          // Written even without `debug`: a page that never gives the buyer's address sells protection nobody can claim on.
+          if (reason == "customer_email_required")
+            console.warn(
+              "[service-widget] Not protected: no buyer e-mail. Use an e-mail field, customer-email or confirm({customerEmail}).",
+            );
           // Refused (the quote expired, was used or declined meanwhile: 409): confirm a fresh quote of the same offer.
           if (tick != RENEWAL && result?.status == 409) {
             cancel();
@@ -264,7 +278,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     };
     view.box.onchange = async () => {
       const accepted = view.box.checked;
-      if (config.mode === "cart") {
+      if (config.mode == "cart") {
         if (!cart || (await chooseInCart(accepted))) emit(accepted ? "accepted" : "declined", { quoteId });
         return;
       }
@@ -300,7 +314,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       "submit",
       (event) => {
         const form = event.target as HTMLFormElement;
-        if (passing || confirmed || !ticked || form !== boundForm()) return;
+        if (passing || confirmed || !ticked || form != boundForm()) return;
         event.preventDefault();
         event.stopImmediatePropagation();
         // Submitted again while the confirm runs (a double click): the one held submit goes on, once.
@@ -330,10 +344,12 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
       mount.idle = false;
       latest = attributes;
       timer = setTimeout(() => {
-        if (attributes.mode === "cart" && !cart && (tiers = tiersOf(attributes["fee-variants"])).length) {
+        if (attributes.mode == "cart" && !cart && (tiers = tiersOf(attributes["fee-variants"])).length) {
           // The first quote waits for the cart's own amount and the buyer's standing choice.
+          market = JSON.parse((attributes.market || 0) as string);
           cart = followCart(tiers, (amountCents) => {
-            cartAmount = `${amountCents}`;
+            // A Markets cart is quoted as its order will be, in the shop's currency (no rate: NaN, no offer).
+            cartAmount = `${market ? Math.round(amountCents * market.rate) : amountCents}`;
             if (latest.placement || host?.isConnected) mount.update(latest, REQUOTE_DELAY_MS);
           });
           return;

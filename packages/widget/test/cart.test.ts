@@ -117,6 +117,10 @@ describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefron
     checkoutButton?: boolean;
     /** The cart page of a Dawn-like theme, with its cart sections. */
     dawn?: boolean;
+    /** A Shopify Markets cart in a USD shop: its currency and the tier variants' prices in it, as Liquid sees them. */
+    market?: { currency: string; prices: Record<string, number> };
+    /** Rewrites the embed's markup (a page whose market data is missing). */
+    edit?: (embed: string) => string;
   }
 
   async function openCart(options: CartPage, body: (tab: TestPage) => Promise<void>) {
@@ -132,9 +136,11 @@ describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefron
         productId: String(PROTECTION_PRODUCT),
         tiers: TIERS,
       },
-      cart: shop.cart(),
+      cart: { ...shop.cart(), currency: options.market?.currency ?? "USD" },
+      shopCurrency: "USD",
+      protectionVariants: Object.entries(options.market?.prices ?? {}).map(([id, price]) => ({ id: +id, price })),
       assetBase: `${stack.widgetOrigin}/widget/v1/`,
-    });
+    }).then(options.edit ?? ((html) => html));
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cart</title>${THEME}</head><body>
 ${options.dawn ? dawnPage(shop.cart()) : `<main><h1>Your cart</h1><form action="/cart" method="post"><p>Subtotal</p>${options.checkoutButton === false ? "" : '<button type="submit" name="checkout">Check out</button>'}</form></main>`}
 ${embed}</body></html>`;
@@ -399,4 +405,42 @@ ${embed}</body></html>`;
       await db.run("UPDATE protection_programs SET payer = 'buyer' WHERE id = ?", [programId]);
     }
   });
+
+  // The fake storefront's prices are read in the cart's currency. The quote is in the shop's (USD) on the amount at
+  // the highest tier's rate (8.00 USD / its market price); the label shows the chosen tier's market price.
+  for (const [currency, prices, usdCents, label, variant] of [
+    ["EUR", { 9001: 93, 9002: 186, 9003: 370, 9004: 790 }, Math.round((12_999 * 800) / 790), "€3.70", 9003],
+    ["JPY", { 9001: 150, 9002: 300, 9003: 600, 9004: 1200 }, Math.round((12_999 * 800) / 1200), "¥600", 9003],
+    ["KWD", { 9001: 310, 9002: 620, 9003: 1240, 9004: 2480 }, Math.round((12_999 * 800) / 2480), "KWD\u00a00.620", 9002],
+  ] as const)
+    it(`a Shopify Markets cart in ${currency} (USD shop): quoted in USD, shown the tier's ${currency} market price (${label}), its line added`, () =>
+      openCart({ lines: [[SHIRT, 1]], market: { currency, prices } }, async (tab) => {
+        const box = await checkbox(tab);
+        const [quote] = quoteRequests(tab);
+        const body = JSON.parse(quote.postData ?? "{}");
+        assert.deepEqual([body.currency, body.order_amount_cents], ["USD", usdCents]);
+        assert.equal(box.name, `Add purchase protection for ${label}`);
+        await clickNode(tab, box);
+        await waitForEvent(tab, "accepted");
+        assert.deepEqual(protectionLines(), [[variant, 1]]);
+      }));
+
+  it("a Shopify Markets cart whose market prices are missing: no price shown, nothing quoted or written", () =>
+    openCart(
+      {
+        lines: [[SHIRT, 1]],
+        market: { currency: "EUR", prices: { 9001: 93, 9002: 186, 9003: 370, 9004: 790 } },
+        edit: (html) => html.replace(/market="[^"]*"/, 'market="{&#34;currency&#34;:&#34;EUR&#34;}"'),
+      },
+      async (tab) => {
+        const [event] = await waitForEvent(tab, "unavailable");
+        assert.deepEqual(event.detail, { reason: "config" });
+        assert.equal(await findByRole(tab, "checkbox"), undefined);
+        assert.equal(quoteRequests(tab).length, 0);
+        assert.ok(
+          shop.requests.every((request) => request.method === "GET"),
+          "no cart writes",
+        );
+      },
+    ));
 });
