@@ -11,7 +11,10 @@ import { gzipSync } from "node:zlib";
 import { widgetVersionOf } from "../../server/widget-assets.ts";
 
 export const MAX_BYTES = 10_000;
-export const TARGET_BYTES = 9_900;
+// The aim the build test holds: 20 bytes under the limit. The languages, Markets prices and the merchant-paid notice
+// spent the old 100-byte margin (issue 33); the next feature first moves bytes out (e.g. more sentences into the
+// quote's offerTexts), it does not raise this.
+export const TARGET_BYTES = 9_980;
 export const DIST = path.join(import.meta.dirname, "dist");
 export const SCRIPT = path.join(DIST, "service-widget.js");
 const ENTRIES = { script: "index.ts", frame: "frame-entry.ts" };
