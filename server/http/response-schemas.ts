@@ -782,7 +782,9 @@ export const portalPlan = z.strictObject({
   locale: z
     .string()
     .nullable()
-    .describe("The buyer's locale recorded at confirm (customer_locale): the portal's language for them; null: not known."),
+    .describe(
+      "The buyer's locale recorded at confirm (customer_locale): the portal's language for them; null: not known.",
+    ),
   livemode: z.boolean(),
 });
 

@@ -114,10 +114,7 @@ describe("the Analytics page (Chromium, `npm run demo`)", () => {
     assert.deepEqual([asked.get("from"), asked.get("to"), asked.get("interval")], [from, today, "month"]);
     const monthOf = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
     const months = monthOf(today) - monthOf(from) + 1;
-    assert.equal(
-      await page.locator("[aria-label='Protected orders in USD per period'] tbody tr").count(),
-      months,
-    );
+    assert.equal(await page.locator("[aria-label='Protected orders in USD per period'] tbody tr").count(), months);
     assert.match(await tile("Protected order value"), /\$519\.49/);
     await check("from-to-month");
     // Choosing a ready-made period again clears the days, which would otherwise win.

@@ -79,7 +79,10 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("#maxCovered-USDError:has-text('Enter an amount such as $1.00')");
     assert.ok(await page.isVisible("#minFee-USDError:has-text('Enter an amount')"), "each wrong field says so");
-    assert.ok(await page.isVisible("#minFee-JPYError:has-text('such as ¥100 (whole JPY, no decimals)')"), "yen are typed whole");
+    assert.ok(
+      await page.isVisible("#minFee-JPYError:has-text('such as ¥100 (whole JPY, no decimals)')"),
+      "yen are typed whole",
+    );
     assert.equal(await page.inputValue("input[name=minFee-JPY]"), "150.5", "shown again as typed");
     assert.deepEqual(program(), before);
     await check("program-refused");

@@ -411,7 +411,13 @@ ${embed}</body></html>`;
   for (const [currency, prices, usdCents, label, variant] of [
     ["EUR", { 9001: 93, 9002: 186, 9003: 370, 9004: 790 }, Math.round((12_999 * 800) / 790), "€3.70", 9003],
     ["JPY", { 9001: 150, 9002: 300, 9003: 600, 9004: 1200 }, Math.round((12_999 * 800) / 1200), "¥600", 9003],
-    ["KWD", { 9001: 310, 9002: 620, 9003: 1240, 9004: 2480 }, Math.round((12_999 * 800) / 2480), "KWD\u00a00.620", 9002],
+    [
+      "KWD",
+      { 9001: 310, 9002: 620, 9003: 1240, 9004: 2480 },
+      Math.round((12_999 * 800) / 2480),
+      "KWD\u00a00.620",
+      9002,
+    ],
   ] as const)
     it(`a Shopify Markets cart in ${currency} (USD shop): quoted in USD, shown the tier's ${currency} market price (${label}), its line added`, () =>
       openCart({ lines: [[SHIRT, 1]], market: { currency, prices } }, async (tab) => {
