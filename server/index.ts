@@ -131,7 +131,7 @@ export { CLAIM_STATUSES, type ClaimStatus } from "./vocabulary/claims.ts";
 // channel's actions the core lists for the merchant, live protection paused while its charges are not approved.
 export type { OrderLine, ShipTo } from "./vocabulary/orders.ts";
 export type { PlanStatus } from "./vocabulary/plans.ts";
-export type { PlanPresentmentRecord } from "./store/plan-presentments.ts";
+export type { PlanPresentmentRecord } from "./vocabulary/plans.ts";
 export type { ClaimPayoutState } from "./vocabulary/claims.ts";
 export type { StuckClaimPayout, StuckFeeRefund } from "./vocabulary/channel-actions.ts";
 export { setLiveProtectionPause } from "./domain/merchants.ts";

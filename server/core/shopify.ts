@@ -21,7 +21,8 @@ import { errors, fromZodError, toApiError } from "../http/errors.ts";
 import { lockOrderByExternalId } from "../store/orders.ts";
 import { acceptedCartIdentity } from "../domain/experiments.ts";
 import type { Queryable } from "../store/database.ts";
-import { insertPlanPresentment, type PlanPresentmentRecord } from "../store/plan-presentments.ts";
+import { insertPlanPresentment } from "../store/plan-presentments.ts";
+import type { PlanPresentmentRecord } from "../vocabulary/plans.ts";
 import type { ConsentEvidence, Payer } from "../vocabulary/plans.ts";
 
 /**

@@ -14,7 +14,12 @@ import { parseStoredClaimRules } from "./claim-rules.ts";
 import { rulebookText } from "./rulebook-text.ts";
 import type { DecisionFact } from "./decision-basis.ts";
 import { toClaim, type Claim } from "./claim-views.ts";
-import type { ClaimPayoutState, ClaimStatus } from "../vocabulary/claims.ts";
+import {
+  DENIAL_REASON_CODES,
+  type ClaimPayoutState,
+  type ClaimStatus,
+  type DenialReasonCode,
+} from "../vocabulary/claims.ts";
 import {
   findClaim,
   insertTimelineEntry,
@@ -41,18 +46,7 @@ import {
 export type ClaimDecider =
   { kind: "rule"; ruleId: string; basis: readonly DecisionFact[] } | { kind: "staff"; staffId: string };
 
-/** The codes of the published reasons a claim is denied for: the code the merchant's systems see. */
-const DENIAL_REASON_CODES = [
-  "outside_claim_window",
-  "plan_not_active",
-  "amount_exceeds_coverage",
-  "delivery_confirmed",
-  "insufficient_evidence",
-  "duplicate_claim",
-  "excluded_by_terms",
-] as const;
-
-export type DenialReasonCode = (typeof DENIAL_REASON_CODES)[number];
+export type { DenialReasonCode };
 
 /**
  * The published reasons a claim is denied for, with the sentence the buyer reads in English, as a decision stores it

@@ -3,12 +3,12 @@
 // names the rule that decided, which the claim records (claims.decided_by "rule:<rule id>").
 import { z } from "zod";
 import { CLAIM_WINDOW_DAYS, COVERED_REASONS } from "./disclosure.ts";
-import { RISK_LEVELS, type RiskLevel } from "../vocabulary/claims.ts";
+import { RISK_LEVELS, type CoveredReason, type RiskLevel } from "../vocabulary/claims.ts";
 import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
 import { orderDeliveredAt, type DerivedOrderDelivery } from "./delivery-states.ts";
 import type { DecisionFact } from "./decision-basis.ts";
 
-export type CoveredReason = (typeof COVERED_REASONS)[number];
+export type { CoveredReason };
 
 /** The reasons that mean the parcel never arrived: auto-approved only while no delivery is recorded. */
 export const NOT_DELIVERED_REASONS: readonly CoveredReason[] = [

@@ -9,20 +9,7 @@ export const DISCLOSURE_PHRASE = "This is not insurance";
 export const fullDisclosure = (companyName: string): string =>
   rulebookText(DEFAULT_BUYER_LOCALE).disclosure(companyName);
 
-export const COVERED_REASONS = [
-  "lost_in_transit",
-  "stolen_after_delivery",
-  "damaged_in_transit",
-  "arrived_defective",
-  "wrong_item_delivered",
-  "missing_items",
-  "not_delivered_by_promised_date_plus_14_days",
-  "merchant_closed_before_fulfilment",
-  "item_recalled",
-  "fraudulent_charge_dispute_resolved_against_buyer",
-  "return_refused_within_merchant_policy",
-  "carrier_returned_to_sender",
-] as const;
+export { COVERED_REASONS } from "../vocabulary/claims.ts";
 
 // The names and descriptions of the reasons, in every buyer language, are the rulebook's (rulebook-text.ts).
 export { reasonName } from "./rulebook-text.ts";

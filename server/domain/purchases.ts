@@ -5,7 +5,7 @@ import type { Page, PageQuery } from "../vocabulary/pages.ts";
 import type { ConsentRecord, FeeParts } from "../vocabulary/plans.ts";
 import { findPurchase, listPurchasesPage, type PurchaseFilters, type PurchaseRecord } from "../store/plans.ts";
 import type { FeeRefundRecord } from "../store/fee-refunds.ts";
-import type { PlanPresentmentRecord } from "../store/plan-presentments.ts";
+import type { PlanPresentmentRecord } from "../vocabulary/plans.ts";
 
 export type { PurchaseFilters };
 

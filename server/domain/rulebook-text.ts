@@ -6,8 +6,7 @@
 // `disclosure_text` of headless quote is not one of these: it is DISCLOSURE_PHRASE (disclosure.ts), English always.
 import { defineMessages } from "@purchase-protection/contract/messages";
 import { DEFAULT_BUYER_LOCALE } from "@purchase-protection/contract";
-import type { CoveredReason } from "./claim-rules.ts";
-import type { DenialReasonCode } from "./claim-decisions.ts";
+import type { CoveredReason, DenialReasonCode } from "../vocabulary/claims.ts";
 
 /** A claim is filed within 30 days of what it is about (docs/api.md "Buyer portal API"). */
 export const CLAIM_WINDOW_DAYS = 30;

@@ -2,16 +2,7 @@
 // Markets order's presentment currency, its amounts and the rate to the plan's currency (docs/shopify.md "Shopify
 // Markets: the buyer's currency"). The plan, its ledger and statements stay in the plan's currency.
 import type { Queryable } from "./database.ts";
-
-export interface PlanPresentmentRecord {
-  currency: string;
-  /** The covered goods in the buyer's currency (its minor units). */
-  coveredAmountCents: number;
-  /** What the buyer paid for the protection in their currency; null without a protection line. */
-  buyerPaidCents: number | null;
-  /** Plan currency per unit of the buyer's currency: a decimal string. */
-  exchangeRate: string;
-}
+import type { PlanPresentmentRecord } from "../vocabulary/plans.ts";
 
 /** Records the plan's presentment; a plan that has one keeps it (the job that made the plan may run again). */
 export async function insertPlanPresentment(

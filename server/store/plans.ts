@@ -7,7 +7,7 @@ import type { ConsentRecord, FeeParts, Payer, PlanSelector, PlanStatus, OrderCon
 import { forUpdate, type Queryable } from "./database.ts";
 import { listPage } from "./pagination.ts";
 import type { FeeRefundRecord } from "./fee-refunds.ts";
-import type { PlanPresentmentRecord } from "./plan-presentments.ts";
+import type { PlanPresentmentRecord } from "../vocabulary/plans.ts";
 
 export interface NewPlan extends FeeParts {
   id: string;

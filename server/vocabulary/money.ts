@@ -3,7 +3,8 @@
 
 /**
  * ISO 4217 codes we settle in. JPY has no minor unit, the Gulf and Jordanian dinars and the Omani rial three (KWD, BHD,
- * JOD, OMR: added by issue 33 beyond the seven DESIGN.md names); amounts are always in the currency's minor units.
+ * JOD, OMR: added beyond the seven the design first named, for buyers in the Gulf); amounts are always in the currency's
+ * minor units.
  */
 export const SUPPORTED_CURRENCIES = [
   "USD",

@@ -66,3 +66,14 @@ export interface OrderContext {
 
 /** A plan named by its id, its reference number or its order. */
 export type PlanSelector = { planId: string } | { referenceNumber: string } | { orderId: string };
+
+/** What the buyer of a plan paid in their own currency when it is not the plan's (a Shopify Markets order). */
+export interface PlanPresentmentRecord {
+  currency: string;
+  /** The covered goods in the buyer's currency (its minor units). */
+  coveredAmountCents: number;
+  /** What the buyer paid for the protection in their currency; null without a protection line. */
+  buyerPaidCents: number | null;
+  /** Plan currency per unit of the buyer's currency: a decimal string. */
+  exchangeRate: string;
+}

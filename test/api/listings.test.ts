@@ -130,6 +130,8 @@ describe.each(DIALECTS)("listings (%s)", (dialect) => {
           orderStatus: "protected",
           quoteId: expected.quoteId,
           currency: "USD",
+          customerLocale: null,
+          customerTimeZone: null,
           feeCents: expected.feeCents,
           payer: "buyer",
           buyerFeeCents: expected.feeCents,

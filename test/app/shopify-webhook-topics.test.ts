@@ -90,7 +90,15 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
       // Each line's title and the destination to the town (no name, street or phone): the claims console's; its gid
       // for a refund of a protection unit.
       line_items: [
-        { product_id: 111, price: "50.00", quantity: 1, title: "Item", id: order.line_items[0].admin_graphql_api_id },
+        {
+          product_id: 111,
+          price: "50.00",
+          quantity: 1,
+          title: "Item",
+          id: order.line_items[0].admin_graphql_api_id,
+          // The protection line is known by its variant on a Shopify Markets order (docs/shopify.md).
+          variant_id: String(order.line_items[0].variant_id),
+        },
       ],
       ship_to: { city: "Portland", region: "OR", postalCode: "97201", countryCode: "US" },
       // The street only as the keyed hash of the door: the buyer's claims are counted by it.

@@ -45,7 +45,7 @@ describe("import layers", () => {
     assert.ok(graph.files.length > 300, `found only ${graph.files.length} source files`);
     assert.ok(
       graph.imports
-        .get(path.join("server", "email", "layout.ts"))!
+        .get(path.join("server", "domain", "rulebook-text.ts"))!
         .includes(path.join("packages", "contract", "src", "index.ts")),
       "@purchase-protection/contract resolves to its source",
     );
