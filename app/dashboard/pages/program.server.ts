@@ -4,7 +4,7 @@
 // read by the contract's one parser of typed money; the claim rules are a form (auto-approval up to an amount for
 // chosen reasons, replacements allowed) whose answer the core checks with the rules' own schema.
 import { json } from "@remix-run/node";
-import { formatMoney, minorDigits, parseTypedMoney } from "@purchase-protection/contract";
+import { formatMoneyEnUs, minorDigits, parseTypedMoney } from "@purchase-protection/contract";
 import {
   COVERED_REASONS,
   DEFAULT_CURRENCY_LIMITS,
@@ -30,9 +30,6 @@ const MAX_SAMPLE_CENTS = 100_000_000;
 export const termsCurrencyOf = (currencies: readonly string[]) =>
   currencies.includes("USD") ? "USD" : (currencies[0] ?? "USD");
 
-/** Minor units as the form shows them and takes them back ("$1.00"). */
-const shown = (cents: number, currency: string) => formatMoney(cents, currency, "en-US");
-
 export async function loadProgram({ runtime, viewer, request }: PageContext) {
   const program = await programTermsOf(runtime.db, { merchantId: viewer.merchantId, mode: viewer.mode });
   const currency = termsCurrencyOf(program.currencies);
@@ -44,7 +41,10 @@ export async function loadProgram({ runtime, viewer, request }: PageContext) {
   const limits = Object.fromEntries(
     SUPPORTED_CURRENCIES.map((each) => {
       const limit = program.currencyLimits[each] ?? DEFAULT_CURRENCY_LIMITS[each];
-      return [each, { minFee: shown(limit.minFeeCents, each), maxCovered: shown(limit.maxCoveredCents, each) }];
+      return [
+        each,
+        { minFee: formatMoneyEnUs(limit.minFeeCents, each), maxCovered: formatMoneyEnUs(limit.maxCoveredCents, each) },
+      ];
     }),
   );
   return {
@@ -54,19 +54,19 @@ export async function loadProgram({ runtime, viewer, request }: PageContext) {
     claimRules: parseStoredClaimRules(program.claimRules),
     reasons: COVERED_REASONS.map((code) => ({ code, name: REASON_NAMES[code] })),
     currencies: SUPPORTED_CURRENCIES,
-    sample: asked ?? shown(DEFAULT_SAMPLE_CENTS, currency),
+    sample: asked ?? formatMoneyEnUs(DEFAULT_SAMPLE_CENTS, currency),
     sampleError: sampleOk
       ? null
-      : `Enter an order amount such as ${shown(12_999, currency)}, at most ${shown(MAX_SAMPLE_CENTS, currency)}.`,
+      : `Enter an order amount such as ${formatMoneyEnUs(12_999, currency)}, at most ${formatMoneyEnUs(MAX_SAMPLE_CENTS, currency)}.`,
     preview: sampleOk
       ? {
-          order: shown(sampleCents, currency),
+          order: formatMoneyEnUs(sampleCents, currency),
           ...(({ coveredAmountCents, feeCents }) => ({
-            covered: shown(coveredAmountCents, currency),
-            fee: shown(feeCents, currency),
+            covered: formatMoneyEnUs(coveredAmountCents, currency),
+            fee: formatMoneyEnUs(feeCents, currency),
             ...(({ buyerFeeCents, merchantFeeCents }) => ({
-              buyerFee: shown(buyerFeeCents, currency),
-              merchantFee: shown(merchantFeeCents, currency),
+              buyerFee: formatMoneyEnUs(buyerFeeCents, currency),
+              merchantFee: formatMoneyEnUs(merchantFeeCents, currency),
             }))(splitFee(program, feeCents)),
           }))(priceOffer(program, currency, sampleCents)),
         }
@@ -103,13 +103,13 @@ function readAmount(
   currency: string,
   bounds: { min: number; max: number },
 ): { cents: number } | { error: string } {
-  const example = shown(Math.max(bounds.min, 100), currency);
+  const example = formatMoneyEnUs(Math.max(bounds.min, 100), currency);
   if (typed.trim() === "") return { error: `Enter an amount, such as ${example}.` };
   const cents = parseTypedMoney(typed, currency);
   const how = minorDigits(currency) === 0 ? `whole ${currency}, no decimals` : "digits, one decimal point";
   if (cents === undefined) return { error: `Enter an amount such as ${example} (${how}).` };
-  if (cents < bounds.min) return { error: `At least ${shown(bounds.min, currency)}.` };
-  if (cents > bounds.max) return { error: `At most ${shown(bounds.max, currency)}.` };
+  if (cents < bounds.min) return { error: `At least ${formatMoneyEnUs(bounds.min, currency)}.` };
+  if (cents > bounds.max) return { error: `At most ${formatMoneyEnUs(bounds.max, currency)}.` };
   return { cents };
 }
 
