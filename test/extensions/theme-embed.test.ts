@@ -75,6 +75,7 @@ describe("theme app embed (extensions/theme-embed)", () => {
         "api-base": "https://app.example.test/api/v1",
         "amount-cents": "12999",
         currency: "EUR",
+        market: '{"currency":"EUR","9001":100,"9003":400,"rate":1}',
         locale: "en",
         "fee-variants": JSON.stringify(CONFIG.tiers),
         placement: 'main [name="checkout"]',
@@ -113,11 +114,39 @@ describe("theme app embed (extensions/theme-embed)", () => {
     assert.equal(widget.currency, "USD");
     assert.equal(widget["amount-cents"], String(Math.round((12_999 * 400) / 370)), "129.99 EUR is 140.53 USD");
     assert.deepEqual(JSON.parse(widget.market), { currency: "EUR", "9001": 93, "9003": 370, rate: 400 / 370 });
-    assert.equal(widgets(await render())[0].market, undefined, "a cart in the shop's currency has no market");
+    assert.deepEqual(
+      JSON.parse(widgets(await render())[0].market),
+      { currency: "EUR", "9001": 100, "9003": 400, rate: 1 },
+      "a cart in the shop's own currency: its tiers' prices, rate 1",
+    );
     // The product not found, or a tier without its variant: no price the buyer would be charged, so no offer.
     assert.equal((await render({ shopCurrency: "USD" })).trim(), "");
     assert.equal((await render({ shopCurrency: "USD", protectionVariants: variants.slice(0, 1) })).trim(), "");
   });
+
+  // Shopify's theme amounts are hundredths of the unit in every currency (¥12,999 is 1299900): the rate the tiers'
+  // prices imply turns them into the currency's minor units, which the quote takes.
+  for (const [currency, tiers, goods, line, minor, rate] of [
+    ["USD", [100, 400], 12_999, 400, 12_999, 1],
+    ["JPY", [100, 400], 1_299_900, 40_000, 12_999, 0.01],
+    ["KWD", [1_000, 4_000], 1_345, 400, 13_450, 10],
+  ] as const)
+    it(`in a ${currency} shop's own cart: the amount in ${currency}'s minor units (Shopify's hundredths × ${rate})`, async () => {
+      const config = { ...CONFIG, tiers: CONFIG.tiers.map((tier, index) => ({ ...tier, priceCents: tiers[index] })) };
+      const cart: EmbedPage["cart"] = {
+        ...CART,
+        currency,
+        total_price: goods + line,
+        items: [
+          { product_id: 10, final_line_price: goods },
+          { product_id: 900, final_line_price: line },
+        ],
+      };
+      const [widget] = widgets(await render({ config, cart }));
+      assert.deepEqual([widget.currency, widget["amount-cents"]], [currency, String(minor)]);
+      const market = JSON.parse(widget.market);
+      assert.deepEqual([market.currency, market["9003"], market.rate], [currency, line, rate]);
+    });
 
   it("renders nothing before the app has written its config (no key, no tiers)", async () => {
     assert.equal((await render({ config: null })).trim(), "");

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { Liquid } from "liquidjs";
 // The app config the app writes into the AppInstallation metafield protection.config (shared contract).
-import type { StorefrontConfig } from "@purchase-protection/contract";
+import { minorDigits, type StorefrontConfig } from "@purchase-protection/contract";
 
 export const THEME_EMBED_DIR = path.join(import.meta.dirname, "..", "..", "extensions", "theme-embed");
 
@@ -24,7 +24,10 @@ export interface EmbedPage {
   locale?: string;
   /** The shop's own currency (Liquid's shop.currency); the cart's when not given. */
   shopCurrency?: string;
-  /** The protection product's variants as Liquid sees them in the buyer's market (prices in the cart's currency). */
+  /**
+   * The protection product's variants as Liquid sees them in the buyer's market: prices in the cart's currency, in
+   * Shopify's hundredths of its unit. By default, in a cart in the shop's own currency, the config's tiers' prices.
+   */
   protectionVariants?: { id: number; price: number }[];
   /** Where `{{ 'x' | asset_url }}` points (Shopify's CDN in production). */
   assetBase: string;
@@ -46,15 +49,28 @@ engine.registerTag("schema", {
   render() {},
 });
 
+/** A price in a currency's minor units as a Shopify theme sees it: hundredths of the unit whatever its decimals. */
+export const shopifyHundredths = (minor: number, currency: string) =>
+  Math.round((minor * 100) / 10 ** minorDigits(currency));
+
 export function renderEmbed(page: EmbedPage): Promise<string> {
+  const shopCurrency = page.shopCurrency ?? page.cart.currency;
+  const variants =
+    page.protectionVariants ??
+    (shopCurrency === page.cart.currency
+      ? page.config?.tiers.map((tier) => ({
+          id: +tier.variantId,
+          price: shopifyHundredths(tier.priceCents, shopCurrency),
+        }))
+      : undefined);
   return engine.renderFile("protection", {
     app: { metafields: { protection: { config: page.config && { value: page.config } } } },
     block: {
       settings: { enabled: true, placement: "checkout_button", program: "", cart_sections: "", ...page.settings },
     },
     cart: { ...page.cart, currency: { iso_code: page.cart.currency } },
-    shop: { currency: page.shopCurrency ?? page.cart.currency },
-    all_products: { "purchase-protection": page.protectionVariants && { variants: page.protectionVariants } },
+    shop: { currency: shopCurrency },
+    all_products: { "purchase-protection": variants && { variants } },
     template: { name: page.templateName ?? "cart" },
     request: { locale: { iso_code: page.locale ?? "en" } },
     asset_base: page.assetBase,

@@ -20,12 +20,13 @@ export const minorDigits = (currency: string): number =>
 
 /**
  * Minor units → "$12.34" / "¥1,234" in the locale given, with the currency's own number of decimals (from the same
- * formatter: the widget bundles this without minorDigits' cache).
+ * formatter: the widget bundles this without minorDigits' cache). `digits` says the amount's own decimals where they
+ * are not the currency's: a Shopify theme's amounts are hundredths in every currency (¥600 is 60000).
  */
-export const formatMoney = (minor: number, currency: string, locale: string): string => {
+export const formatMoney = (minor: number, currency: string, locale: string, digits?: number): string => {
   // The formatter made here rather than by currencyFormat: the widget's budget has no room for the extra function.
   const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-  return format.format(minor / 10 ** digitsOf(format));
+  return format.format(minor / 10 ** (digits ?? digitsOf(format)));
 };
 
 /**

@@ -78,10 +78,10 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
   let tiers: FeeTier[] = [];
   let cartAmount: string | undefined;
   /**
-   * A Shopify Markets cart (the theme embed writes `market` only when the cart's currency is not the shop's, which is
-   * then the quote's `currency`): the buyer's `currency`, the `rate` the highest tier's two prices imply, and each tier
-   * variant's price in the buyer's market (minor units), as Liquid sees them: Shopify's prices, never ours
-   * (docs/shopify.md "Shopify Markets: the buyer's currency").
+   * The Shopify cart's market, as the theme embed writes it: the cart's `currency` (the buyer's; the quote's is the
+   * shop's), each tier variant's price in it and the `rate` the highest tier's two prices imply, which turns the cart's
+   * amounts into the shop's minor units. Shopify's prices, never ours, in Shopify's hundredths of the unit whatever the
+   * currency's decimals (docs/shopify.md "Shopify Markets: the buyer's currency").
    */
   let market: Market | undefined;
   let latest: Attributes = {};
@@ -192,12 +192,13 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
     // The buyer's part (the whole fee unless a split), and what its protection line costs: its tier's price.
     const fee = offer.buyerFeeCents ?? offer.feeCents;
     const tier = tierFor(tiers, fee);
-    // A Markets buyer is shown what Shopify will charge for the line in their currency: without it, no offer.
-    const price = market ? (market[tier?.variantId as string] as number) : tier ? tier.priceCents : fee;
+    // A cart's buyer is shown what Shopify will charge for the line in the cart's currency (in Shopify's hundredths):
+    // without it, no offer.
+    const price = market ? (market[tier?.variantId as string] as number) : fee;
     if (cart && !(tier && price)) return unavailable("no_tier");
     const texts = offer.offerTexts;
     const view: OfferView = render(root, {
-      price: formatMoney(price, (market || offer).currency, texts.locale),
+      price: formatMoney(price, (market || offer).currency, texts.locale, market && 2),
       texts,
       terms: offer.termsUrl,
       canDecline: config.mode === "order",
@@ -348,8 +349,8 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           // The first quote waits for the cart's own amount and the buyer's standing choice.
           market = JSON.parse((attributes.market || 0) as string);
           cart = followCart(tiers, (amountCents) => {
-            // A Markets cart is quoted as its order will be, in the shop's currency (no rate: NaN, no offer).
-            cartAmount = `${market ? Math.round(amountCents * market.rate) : amountCents}`;
+            // The cart is quoted as its order will be, in the shop's minor units (no rate: NaN, no offer).
+            cartAmount = `${Math.round(amountCents * market!.rate)}`;
             if (latest.placement || host?.isConnected) mount.update(latest, REQUOTE_DELAY_MS);
           });
           return;

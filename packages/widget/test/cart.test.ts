@@ -33,6 +33,9 @@ const TIERS = [
 const CATALOG = {
   [SHIRT]: { productId: 10, title: "Shirt", price: 12_999 },
   1002: { productId: 11, title: "Coat", price: 40_000 },
+  // The shirt as /cart.js shows it in a yen and a dinar market: Shopify's hundredths of the unit (¥12,999; 13.00 KWD).
+  1003: { productId: 10, title: "Shirt", price: 1_299_900 },
+  1004: { productId: 10, title: "Shirt", price: 1_300 },
   ...Object.fromEntries(
     TIERS.map((tier) => [
       tier.variantId,
@@ -138,7 +141,8 @@ describe("<service-widget mode=cart> on a Shopify cart (Chromium, fake storefron
       },
       cart: { ...shop.cart(), currency: options.market?.currency ?? "USD" },
       shopCurrency: "USD",
-      protectionVariants: Object.entries(options.market?.prices ?? {}).map(([id, price]) => ({ id: +id, price })),
+      protectionVariants:
+        options.market && Object.entries(options.market.prices).map(([id, price]) => ({ id: +id, price })),
       assetBase: `${stack.widgetOrigin}/widget/v1/`,
     }).then(options.edit ?? ((html) => html));
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cart</title>${THEME}</head><body>
@@ -406,24 +410,20 @@ ${embed}</body></html>`;
     }
   });
 
-  // The fake storefront's prices are read in the cart's currency. The quote is in the shop's (USD) on the amount at
-  // the highest tier's rate (8.00 USD / its market price); the label shows the chosen tier's market price.
-  for (const [currency, prices, usdCents, label, variant] of [
-    ["EUR", { 9001: 93, 9002: 186, 9003: 370, 9004: 790 }, Math.round((12_999 * 800) / 790), "€3.70", 9003],
-    ["JPY", { 9001: 150, 9002: 300, 9003: 600, 9004: 1200 }, Math.round((12_999 * 800) / 1200), "¥600", 9003],
-    [
-      "KWD",
-      { 9001: 310, 9002: 620, 9003: 1240, 9004: 2480 },
-      Math.round((12_999 * 800) / 2480),
-      "KWD\u00a00.620",
-      9002,
-    ],
+  // The fake storefront's prices are read in the cart's currency, in Shopify's hundredths of the unit whatever its
+  // decimals (¥600 is 60000, KWD 0.62 is 62). The quote is in the shop's (USD) on the amount at the highest tier's
+  // rate (8.00 USD / its market price); the label shows the chosen tier's market price.
+  for (const [currency, prices, shirt, label, variant] of [
+    ["EUR", { 9001: 93, 9002: 186, 9003: 370, 9004: 790 }, SHIRT, "€3.70", 9003],
+    ["JPY", { 9001: 15_000, 9002: 30_000, 9003: 60_000, 9004: 120_000 }, 1003, "¥600", 9003],
+    ["KWD", { 9001: 31, 9002: 62, 9003: 124, 9004: 248 }, 1004, "KWD\u00a00.620", 9002],
   ] as const)
     it(`a Shopify Markets cart in ${currency} (USD shop): quoted in USD, shown the tier's ${currency} market price (${label}), its line added`, () =>
-      openCart({ lines: [[SHIRT, 1]], market: { currency, prices } }, async (tab) => {
+      openCart({ lines: [[shirt, 1]], market: { currency, prices } }, async (tab) => {
         const box = await checkbox(tab);
         const [quote] = quoteRequests(tab);
         const body = JSON.parse(quote.postData ?? "{}");
+        const usdCents = Math.round((CATALOG[shirt].price * 800) / prices[9004]);
         assert.deepEqual([body.currency, body.order_amount_cents], ["USD", usdCents]);
         assert.equal(box.name, `Add purchase protection for ${label}`);
         await clickNode(tab, box);
