@@ -3,6 +3,7 @@
 // changes without polling: the theme's cart events and cart calls it sees (resource timing), each answered by ONE
 // read of /cart.js. Calls go to the storefront's locale root (Shopify.routes.root).
 import { ACCEPTED, CHOICE_ATTRIBUTE, DECLINED, QUOTE_ATTRIBUTE, type FeeTier } from "@purchase-protection/contract";
+import { TAG } from "./events.ts";
 import { JSON_CONTENT } from "./host.ts";
 
 /** `fee-variants`: JSON `[{priceCents, variantId}]` (the app config's tiers), sorted here; malformed → no tiers. */
@@ -87,7 +88,7 @@ export function followCart(tiers: FeeTier[], onChange: (amountCents: number) => 
   // One read per burst: a theme usually both calls the Ajax API and dispatches an event for one change.
   // The theme embed's refresh after the widget's own write (packages/widget/README.md "The theme's cart follows") is not a change.
   const changed = (event?: Event) => {
-    if ((event as CustomEvent | undefined)?.detail?.source == "service-widget") return;
+    if ((event as CustomEvent | undefined)?.detail?.source == TAG) return;
     clearTimeout(timer);
     timer = setTimeout(read, 100);
   };

@@ -1,5 +1,6 @@
 import { apiBaseOf, ATTRIBUTES, attributesOf } from "./config.ts";
 import { dispatch, TAG, type EventName } from "./events.ts";
+import { pageLocale } from "./host.ts";
 
 // Fallback for pages without customElements: each <service-widget> gets an iframe of the hosted frame page
 // (/widget/v1/frame.html on the API's host), which runs the same widget. The snippet is unchanged. Messages are
@@ -29,7 +30,9 @@ function bridge(element: Element, scriptUrl: string) {
   frame.title = "Purchase protection";
   frame.src = `${url.href}#${encodeURIComponent(location.origin)}`;
   frame.style.cssText = "display:block;width:100%;height:0;border:0";
-  const send = () => frame.contentWindow?.postMessage({ sw: attributesOf(element) }, origin);
+  // The frame's own page has no language: the storefront's goes along (an element's `locale` still wins).
+  const send = () =>
+    frame.contentWindow?.postMessage({ sw: { locale: pageLocale(), ...attributesOf(element) } }, origin);
   frame.onload = send;
   new MutationObserver(send).observe(element, { attributes: true, attributeFilter: ATTRIBUTES });
   addEventListener("message", (event) => {

@@ -75,6 +75,22 @@ describe("<service-widget>: iframe fallback without customElements (Chromium)", 
       },
     ));
 
+  it("words the framed offer in the storefront's language, not the frame's browser default", () =>
+    withCheckout(
+      suite,
+      // Shopify's locale on the storefront's page only: the frame's own window has none.
+      {
+        initScript: `${NO_CUSTOM_ELEMENTS} if (window === top) window.Shopify = { locale: "de" };`,
+        attributes: widgetAttributes(suite.stack),
+      },
+      async (tab) => {
+        await waitForRole(tab, "checkbox", /Käuferschutz/);
+        const [quote] = quoteRequests(tab);
+        assert.equal(JSON.parse(quote.postData!).locale, "de");
+        assert.deepEqual(tab.pageErrors, []);
+      },
+    ));
+
   it("ignores a hostile frame on another origin posting fake events, sizes and configuration", () => {
     const html = checkoutPage({
       widget: element(widgetAttributes(suite.stack)),
