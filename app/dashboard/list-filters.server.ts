@@ -1,6 +1,19 @@
-// A list page's GET filters (Purchases, Claims): what the form shows again, and either the parsed query or each
-// field's problem. Empty fields are absent, not invalid.
-import type { z } from "zod";
+// A page's GET filters (Purchases, Claims, Analytics' days): what the form shows again, and either the parsed query or
+// each field's problem. Empty fields are absent, not invalid.
+import { z } from "zod";
+
+/**
+ * A UTC day as a filter's date field sends it (YYYY-MM-DD), as the instant it starts. A day the calendar lacks
+ * (2026-02-30) is refused, not rolled into the next month as Date.parse would.
+ */
+export const utcDayFilter = z.iso
+  .date({
+    error: ({ input }) =>
+      typeof input === "string" && /^\d{4}-\d{2}-\d{2}$/.test(input)
+        ? `There is no ${input}: use a date such as 2026-11-25.`
+        : "Use a date such as 2026-11-25.",
+  })
+  .transform((value) => Date.parse(`${value}T00:00:00.000Z`));
 
 export interface ParsedFilters<Query, Name extends string> {
   filters: Record<Name, string>;

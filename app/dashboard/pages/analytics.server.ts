@@ -13,13 +13,9 @@ import { downloadResponse } from "../../downloads.server.ts";
 import type { PageContext } from "../viewer.ts";
 import { ANALYTICS_WINDOWS } from "./analytics-windows.ts";
 import { REASON_NAMES } from "../reason-names.server.ts";
+import { utcDayFilter } from "../list-filters.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const utcDay = (value: string | null) =>
-  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00.000Z`))
-    ? Date.parse(`${value}T00:00:00.000Z`)
-    : undefined;
 
 /** The period and interval the URL asks for, with a sentence per field it gets wrong (then the last 30 days). */
 function parsePeriod(request: Request, nowMs: number) {
@@ -37,15 +33,15 @@ function parsePeriod(request: Request, nowMs: number) {
   const tomorrow = (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
   const lastDays = (days: number) => ({ days, fromMs: tomorrow - days * DAY_MS, toMs: tomorrow });
   if (form.from || form.to) {
-    const fromMs = utcDay(form.from);
-    const lastMs = utcDay(form.to);
-    if (fromMs === undefined) errors.from = "Use a date such as 2026-11-01.";
-    if (lastMs === undefined) errors.to = "Use a date such as 2026-11-30.";
-    else if (fromMs !== undefined && lastMs < fromMs) errors.to = "Choose a day on or after the first day.";
-    else if (fromMs !== undefined && lastMs - fromMs >= MAX_ANALYTICS_DAYS * DAY_MS)
+    const from = utcDayFilter.safeParse(form.from);
+    const last = utcDayFilter.safeParse(form.to);
+    if (!from.success) errors.from = from.error.issues[0].message;
+    if (!last.success) errors.to = last.error.issues[0].message;
+    else if (from.success && last.data < from.data) errors.to = "Choose a day on or after the first day.";
+    else if (from.success && last.data - from.data >= MAX_ANALYTICS_DAYS * DAY_MS)
       errors.to = `The period may span at most ${MAX_ANALYTICS_DAYS} days.`;
-    if (fromMs !== undefined && lastMs !== undefined && !errors.to)
-      return { form, errors, interval, days: null, fromMs, toMs: lastMs + DAY_MS };
+    if (from.success && last.success && !errors.to)
+      return { form, errors, interval, days: null, fromMs: from.data, toMs: last.data + DAY_MS };
     return { form, errors, interval, ...lastDays(30) };
   }
   const days = ANALYTICS_WINDOWS.find((window) => String(window) === form.days) ?? 30;

@@ -8,15 +8,14 @@ import { z } from "zod";
 import { getPurchase, listPurchaseEmails, listPurchases } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
-import { parseListFilters } from "../list-filters.server.ts";
+import { parseListFilters, utcDayFilter } from "../list-filters.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const utcDay = z.iso.date("Use a date such as 2026-11-25.").transform((value) => Date.parse(`${value}T00:00:00.000Z`));
 
 const filtersSchema = z.object({
   status: z.enum(["active", "voided", "cancelled"], "Choose a status.").optional(),
-  from: utcDay.optional(),
-  to: utcDay.optional(),
+  from: utcDayFilter.optional(),
+  to: utcDayFilter.optional(),
   orderId: z.string().trim().min(1).max(255).optional(),
   reference: z.string().trim().min(1).max(32).optional(),
   after: z.string().min(1).max(255).optional(),
