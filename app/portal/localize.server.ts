@@ -1,7 +1,8 @@
 // What the portal API answers in English because it is stored so (a plan's reasons and disclosure, a claim's reason,
 // its decision's sentence, its payout terms), put in the buyer's language for a page: the rulebook's words by their
 // codes (server/domain/rulebook-text.ts), the payout terms from the portal's catalogue. A reviewer's own note, a
-// buyer's description and the claims team's questions stay as they were written.
+// buyer's description and the claims team's questions stay as they were written. A decision's basis comes already in
+// the buyer's language: the page asks the core for the claim in its locale.
 import { rulebookText } from "../../server/index.ts";
 import { protectionRuntime } from "../protection-api.server.ts";
 import { formatDate } from "../ui/format.ts";

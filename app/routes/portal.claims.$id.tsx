@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       .plan(buyer)
       .then((result) => unlessExpired(request, result)),
     portal()
-      .claim(buyer, claimId.data)
+      .claim(buyer, claimId.data, locale)
       .then((result) => unlessExpired(request, result)),
     portal().reasons(locale),
   ]);

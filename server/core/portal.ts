@@ -149,7 +149,9 @@ export function portalArea({ db, services, sealer, coverageLinks, logger, rateLi
     /** The plan's claims, newest first (the first 100, as the pages list them). */
     claims: (buyer: Buyer) =>
       answer(async () => (await listPlanClaims(db, await signedIn(buyer), { limit: 100 })).data),
-    claim: (buyer: Buyer, claimId: string) => answer(async () => getPortalClaim(db, await signedIn(buyer), claimId)),
+    /** One claim with its timeline, its decision's basis in `locale` (a page's buyer's; the API's English without). */
+    claim: (buyer: Buyer, claimId: string, locale?: string) =>
+      answer(async () => getPortalClaim(db, await signedIn(buyer), claimId, locale)),
     /**
      * The id of the session plan's claim with this number (the pages' URLs name claims by number, /portal/claims/2,
      * as the buyer does), or a 404. An id (clm_…) from an older link passes through as it is.

@@ -20,7 +20,10 @@ import { evidenceDownloadName } from "../evidence/index.ts";
 export interface PortalClaimDecision {
   code: string;
   message: string;
-  /** What an automatic decision rested on, in the buyer's words (decision-basis.ts); empty for a person's. */
+  /**
+   * What an automatic decision rested on, in the buyer's words (decision-basis.ts): in the service's English, or in
+   * the buyer's language on the portal's pages; empty for a person's.
+   */
   basis: string[];
   decidedAt: string;
 }
@@ -134,13 +137,14 @@ export interface PortalClaim {
 
 export type PortalClaimWithTimeline = PortalClaim & { timeline: TimelineEntry[] };
 
-const portalDecisionOf = (record: ClaimRecord): PortalClaimDecision | null =>
+/** The decision as its buyer reads it, its basis in `locale` (the service's English without one). */
+const portalDecisionOf = (record: ClaimRecord, locale?: string): PortalClaimDecision | null =>
   record.decisionCode === null || record.decidedAt === null
     ? null
     : {
         code: record.decisionCode,
         message: record.decisionMessage ?? "",
-        basis: decisionBasisSentences(record.decisionBasis, record.currency),
+        basis: decisionBasisSentences(record.decisionBasis, record.currency, locale),
         decidedAt: iso(record.decidedAt),
       };
 
@@ -215,7 +219,8 @@ export function toTimelineEntry(entry: TimelineEntryRecord, evidence: readonly E
   };
 }
 
-export function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRecord[]): PortalClaim {
+/** The claim as its buyer reads it; `locale` writes its decision's basis (decision-basis.ts), else English. */
+export function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRecord[], locale?: string): PortalClaim {
   return {
     id: record.id,
     object: "claim",
@@ -228,7 +233,7 @@ export function toPortalClaim(record: ClaimRecord, evidence: readonly EvidenceRe
     occurredAt: iso(record.occurredAt),
     amountCents: record.amountCents,
     currency: record.currency,
-    decision: portalDecisionOf(record),
+    decision: portalDecisionOf(record, locale),
     payout: portalPayoutOf(record),
     evidence: evidence.filter((file) => file.claimId === record.id).map(toEvidenceFile),
     createdAt: iso(record.createdAt),

@@ -373,11 +373,20 @@ export async function listPlanClaims(db: Tx, caller: PortalCaller, query: PageQu
   return { ...page, data: page.data.map((claim) => toPortalClaim(claim, evidence)) };
 }
 
-/** One claim of the session's plan with its timeline; another plan's claim does not exist for this buyer. */
-export async function getPortalClaim(db: Tx, caller: PortalCaller, claimId: string): Promise<PortalClaimWithTimeline> {
+/**
+ * One claim of the session's plan with its timeline; another plan's claim does not exist for this buyer. `locale`
+ * (the portal's pages: the buyer's) writes its decision's basis; without it, the service's English (the API, the
+ * claims console).
+ */
+export async function getPortalClaim(
+  db: Tx,
+  caller: PortalCaller,
+  claimId: string,
+  locale?: string,
+): Promise<PortalClaimWithTimeline> {
   const claim = await ownedClaim(db, caller, claimId);
   if (!claim) throw notFound("claim", claimId, "claimId");
-  return withTimeline(db, claim);
+  return withTimeline(db, claim, locale);
 }
 
 /** An evidence file of a claim of the session's plan. */
@@ -538,10 +547,10 @@ async function addEvidenceRows(
   }
 }
 
-async function withTimeline(db: Tx, claim: ClaimRecord): Promise<PortalClaimWithTimeline> {
+async function withTimeline(db: Tx, claim: ClaimRecord, locale?: string): Promise<PortalClaimWithTimeline> {
   const [entries, evidence] = await Promise.all([listTimeline(db, claim.id), listEvidence(db, [claim.id])]);
   return {
-    ...toPortalClaim(claim, evidence),
+    ...toPortalClaim(claim, evidence, locale),
     timeline: entries.map((entry) => toTimelineEntry(entry, evidence)),
   };
 }

@@ -1,9 +1,10 @@
 // The buyer portal in the buyer's language, in real Chromium over the web app's real process (SQLite; the pages'
-// words do not depend on the database): a French browser's look-up → coverage → claim → its denial and an approval,
-// in French with French money and the rulebook's French sentences by code; an English browser switching to German with
-// the portal's language switcher (remembered, `<html lang>` following) and filing a claim; and the pseudo-locale
-// (BUYER_PSEUDO_LOCALE=on) rendering every portal page at 390 px without anything wider than the screen. axe-core on
-// every page; screenshots at 390 and 1280 px under test-artifacts/portal/languages-*.png.
+// words do not depend on the database): a French browser's look-up → coverage → claim → its denial and a rule's
+// approval, in French with French money and dates, the rulebook's French sentences by code and what the rule's
+// decision rested on; an English browser switching to German with the portal's language switcher (remembered,
+// `<html lang>` following) and filing a claim; and the pseudo-locale (BUYER_PSEUDO_LOCALE=on) rendering every portal
+// page at 390 px without anything wider than the screen. axe-core on every page; screenshots at 390 and 1280 px under
+// test-artifacts/portal/languages-*.png.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -164,9 +165,18 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
         note: "The photo does not show the crack.",
       }),
     );
+    // The approval is a claim rule's: what it rested on is stored as facts, which the buyer reads in French.
     const second = await fileClaim(page, "missing_items", "Envoyer la demande");
+    const rule = {
+      kind: "rule",
+      ruleId: "auto_approve",
+      basis: [
+        { fact: "within_cover", amountCents: 2_550, remainingCents: 50_000 },
+        { fact: "delivered", at: Date.UTC(2026, 0, 11, 15, 30) },
+      ],
+    } as const;
     await portal.database.db.transaction(async (tx) =>
-      approveClaim(tx, services, actor(), await claimIdOf(reference, second), STAFF, {}),
+      approveClaim(tx, services, actor(), await claimIdOf(reference, second), rule, {}),
     );
     await page.goto(url(`/portal/claims/${first}`));
     const denied = (await page.textContent("main"))!;
@@ -174,6 +184,16 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     assert.match(denied, /The photo does not show the crack\./);
     assert.match(denied, /Refusée/);
     await checkPage(page, "fr-claim-denied");
+    await page.goto(url(`/portal/claims/${second}`));
+    const basis = (await page.textContent(".decision-basis"))!;
+    assert.match(
+      basis,
+      /Vous avez demandé 25,50\s\$US, dans la limite de ce que votre protection couvre encore : 500,00\s\$US\./,
+    );
+    assert.match(basis, /Le transporteur a enregistré la livraison de votre colis le 11 janvier 2026\./);
+    assert.match((await page.textContent("main"))!, /Sur quoi repose la décision/);
+    assert.doesNotMatch(basis, /You asked for|The carrier/);
+    await checkPage(page, "fr-claim-approved-by-rule");
     await page.goto(url("/portal/plan"));
     const decided = (await page.textContent("#claims-title + ul"))!;
     assert.ok(decided.includes(french.approval()), decided);
