@@ -483,7 +483,7 @@ function Outcome({ detail }: { detail: Detail }) {
       {claim.decision ? (
         <DecisionBasis
           basis={claim.decision.basis}
-          heading={<h3 className="spaced">What the rule's decision rests on (as the buyer reads it)</h3>}
+          heading={<h3 className="spaced">What the rule's decision rests on (the buyer's sentences, in English)</h3>}
         />
       ) : null}
       {claim.resolution?.error ? (
