@@ -1,4 +1,5 @@
 // The host APIs the widget uses (fetch, crypto, console, Intl), behind one small wrapper.
+import { TAG } from "./events.ts";
 
 export const TIMEOUT_MS = 3000;
 
@@ -13,9 +14,11 @@ export interface ApiResult<Body> {
 /** The header of a JSON request body (the API's and the Shopify cart's). */
 export const JSON_CONTENT = { "Content-Type": "application/json" };
 
-/** 32 random hex digits (idempotency keys, cart order ids); crypto.randomUUID is missing before Safari 15.4. */
-export const uuid = (): string =>
-  [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => (byte + 256).toString(16).slice(1)).join("");
+/**
+ * 144 random bits as nine decimal numbers joined by "_", 17 to 53 characters (idempotency keys, cart order ids):
+ * crypto.randomUUID is missing before Safari 15.4, and hex digits cost the byte budget more.
+ */
+export const uuid = (): string => crypto.getRandomValues(new Uint16Array(9)).join("_");
 
 /**
  * POST {apiBase}{path} with the publishable key and an idempotency key. Aborted after 3 s (or by `controller`);
@@ -51,8 +54,7 @@ export const refuse = (reason: string): Promise<never> => Promise.reject(new Err
 export type Log = (...parts: unknown[]) => void;
 
 /** Diagnostic lines only with the `debug` attribute, each prefixed [service-widget]. */
-export const logger = (debug: boolean): Log =>
-  debug ? (...parts) => console.info("[service-widget]", ...parts) : () => {};
+export const logger = (debug: boolean): Log => (debug ? (...parts) => console.info(`[${TAG}]`, ...parts) : () => {});
 
 /** The storefront's language: Shopify's, else the page's, else the browser's (packages/widget/README.md "Languages"). */
 export const pageLocale = () => window.Shopify?.locale || document.documentElement.lang || navigator.language;

@@ -1,7 +1,7 @@
 import { formatMoney, tierFor, type FeeTier, type OfferTexts } from "@purchase-protection/contract";
 import { followCart, tiersOf, type Cart } from "./cart.ts";
 import { readConfig, type Attributes, type WidgetConfig } from "./config.ts";
-import type { Emit } from "./events.ts";
+import { TAG, type Emit } from "./events.ts";
 import { logger, post, refuse, uuid, type ApiResult, type Log } from "./host.ts";
 import { render, type OfferView } from "./view.ts";
 
@@ -228,8 +228,9 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
                     quoteId,
                     quoteToken: token,
                     customer_email: email || undefined,
-                    // The plan's e-mails follow the storefront's language (no bytes left to send the time zone).
+                    // The plan's e-mails follow the storefront's language and the buyer's clock.
                     customer_locale: config.locale,
+                    customer_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
                     order_context: {
                       schema_version: "2026-01-01",
                       order: {
@@ -255,7 +256,7 @@ export function mountOffer(root: ShadowRoot | HTMLElement, scriptUrl: string, em
           // Written even without `debug`: a page that never gives the buyer's address sells protection nobody can claim on.
           if (reason == "customer_email_required")
             console.warn(
-              "[service-widget] Not protected: no buyer e-mail. Use an e-mail field, customer-email or confirm({customerEmail}).",
+              `[${TAG}] Not protected: no buyer e-mail (an e-mail field, customer-email or confirm({customerEmail})).`,
             );
           // Refused (the quote expired, was used or declined meanwhile: 409): confirm a fresh quote of the same offer.
           if (tick != RENEWAL && result?.status == 409) {

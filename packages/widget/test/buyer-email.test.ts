@@ -228,10 +228,10 @@ ${outside ? element({ ...attributes, form: "order" }) : ""}`,
       assert.equal(written(tab).length, 1);
     }));
 
-  it("travels with the storefront's language (docs/api.md \"The buyer's language\"): the confirm's customer_locale, which the plan keeps for its e-mails", async () => {
+  it("travels with the storefront's language and the buyer's time zone (docs/api.md \"The buyer's language\"): the confirm's customer_locale and customer_time_zone, which the plan keeps for its e-mails", async () => {
     const attributes = widgetAttributes(suite.stack, { locale: "fr-FR" });
     const html = formPage(attributes, `<label>E-mail <input type="email" name="email" id="email"></label>`);
-    await withCheckout(suite, { html }, async (tab) => {
+    await withCheckout(suite, { html, timeZone: "Europe/Paris" }, async (tab) => {
       // The offer speaks French: its box is found by its role alone.
       await clickNode(tab, await waitForRole(tab, "checkbox", /./));
       await waitForEvent(tab, "choice");
@@ -239,14 +239,17 @@ ${outside ? element({ ...attributes, form: "order" }) : ""}`,
       await placeOrder(tab);
       await waitFor(async () => (await plansFor(attributes["order-id"])).length === 1, { what: "the plan" });
       assert.deepEqual(
-        confirmBodies(tab).map((body) => (body as { customer_locale?: string }).customer_locale),
-        ["fr-FR"],
+        confirmBodies(tab).map((body) => {
+          const { customer_locale, customer_time_zone } = body as Record<string, unknown>;
+          return [customer_locale, customer_time_zone];
+        }),
+        [["fr-FR", "Europe/Paris"]],
       );
-      const plan = await suite.stack.api.database.db.get<{ locale: string | null }>(
-        "SELECT locale FROM plans WHERE order_id = ?",
+      const plan = await suite.stack.api.database.db.get<{ locale: string | null; time_zone: string | null }>(
+        "SELECT locale, time_zone FROM plans WHERE order_id = ?",
         [attributes["order-id"]],
       );
-      assert.equal(plan?.locale, "fr-FR");
+      assert.deepEqual([plan?.locale, plan?.time_zone], ["fr-FR", "Europe/Paris"]);
     });
   });
 });

@@ -77,8 +77,11 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-export async function openPage(browser: Browser, options: { initScript?: string } = {}): Promise<TestPage> {
-  const context = await browser.newContext();
+export async function openPage(
+  browser: Browser,
+  options: { initScript?: string; timeZone?: string } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({ timezoneId: options.timeZone });
   const page = await context.newPage();
   await page.addInitScript(OBSERVE);
   if (options.initScript) await page.addInitScript(options.initScript);

@@ -45,6 +45,8 @@ export interface CheckoutOptions {
   /** Response headers of the page (e.g. Content-Security-Policy). */
   headers?: Record<string, string>;
   initScript?: string;
+  /** The browser's time zone (IANA; Chromium's own by default). */
+  timeZone?: string;
   /** A URL pattern the browser refuses to load, as a content blocker would. */
   block?: string;
 }
@@ -54,7 +56,7 @@ export const scriptTag = (stack: Stack, extra = "") => `<script src="${stack.scr
 /** A fresh context and page on a checkout page with the widget and its script tag. Close it with `tab.close()`. */
 export async function openCheckout(suite: Suite, options: CheckoutOptions = {}): Promise<TestPage> {
   const { stack } = suite;
-  const tab = await openPage(suite.browser, { initScript: options.initScript });
+  const tab = await openPage(suite.browser, { initScript: options.initScript, timeZone: options.timeZone });
   if (options.block) await tab.page.route(options.block, (route) => route.abort("blockedbyclient"));
   const html =
     options.html ??
