@@ -1,8 +1,19 @@
 // What several dashboard pages show alike: the outcome of a form (a success sentence, or the refusal that belongs to
-// no single field), a value shown once (a new key, a signing secret), a list's filter problems and its next page,
-// a wide table, a file to download, a copy button, and the confirmation step before what cannot be undone.
+// no single field), a value shown once (a new key, a signing secret), a filter's from–to UTC days, a list's filter
+// problems and its next page, a wide table, a file to download, a copy button, and the confirmation step before what cannot be undone.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import type { ActionFailure } from "../form-actions.server.ts";
 import { DashboardForm, useDashboardShell } from "./shell-context.tsx";
 import { CONFIRM_FIELD, CONFIRM_VALUE } from "./confirmation.ts";
@@ -157,6 +168,39 @@ export function ConfirmedAction({
         </InlineStack>
       )}
     </DashboardForm>
+  );
+}
+
+/**
+ * A GET filter's from–to pair of UTC days (YYYY-MM-DD, the `to` day included), each with its error, as a row of the
+ * form of its own: Polaris' group lays out its direct children, so the pair cannot share a row with a page's fields.
+ */
+export function UtcDayRangeFields({
+  labels,
+  values,
+  errors,
+  onChangeOf,
+}: {
+  labels: { from: string; to: string };
+  values: { from: string; to: string };
+  errors: { from?: string; to?: string };
+  onChangeOf: (name: "from" | "to") => (value: string) => void;
+}) {
+  return (
+    <FormLayout.Group condensed>
+      {(["from", "to"] as const).map((name) => (
+        <TextField
+          key={name}
+          label={labels[name]}
+          name={name}
+          type="date"
+          value={values[name]}
+          onChange={onChangeOf(name)}
+          error={errors[name]}
+          autoComplete="off"
+        />
+      ))}
+    </FormLayout.Group>
   );
 }
 

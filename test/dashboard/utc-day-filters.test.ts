@@ -1,9 +1,10 @@
 // The from–to UTC days of the Purchases and Analytics pages' filters: both loaders read them with the one validator
 // (app/dashboard/list-filters.server.ts), so a day the calendar lacks (2026-02-30) is refused with the same sentence on
-// both, and a leap day is taken.
+// both, a leap day is taken, and both pages show the sentence at the field it belongs to.
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
+import { renderDashboardPage } from "../support/dashboard-page.ts";
 import { loadPurchases } from "../../app/dashboard/pages/purchases.server.ts";
 import { loadAnalytics } from "../../app/dashboard/pages/analytics.server.ts";
 import type { PageContext } from "../../app/dashboard/viewer.ts";
@@ -46,5 +47,36 @@ describe("the dashboard's from–to UTC day filters", () => {
     assert.deepEqual(leap.errors, {});
     assert.equal(leap.days, null);
     assert.deepEqual(leap.analytics.period, { from: "2024-02-01T00:00:00.000Z", to: "2024-03-01T00:00:00.000Z" });
+  });
+
+  it("both pages show the from–to pair as date fields, the refusal at its own field", async () => {
+    const pages = [
+      {
+        file: "dashboard.purchases.tsx",
+        path: "/dashboard/purchases",
+        data: await loadPurchases(context("/dashboard/purchases?to=2026-02-30")),
+        labels: ["Created from (UTC)", "Created to (UTC)"],
+      },
+      {
+        file: "dashboard.analytics.tsx",
+        path: "/dashboard/analytics",
+        data: await loadAnalytics(context("/dashboard/analytics?from=2026-02-01&to=2026-02-30")),
+        labels: ["Or from (UTC day)", "To (UTC day, included)"],
+      },
+    ];
+    for (const { file, path, data, labels } of pages) {
+      const html = await renderDashboardPage(data, { file, path });
+      for (const label of labels) assert.ok(html.includes(label), `${file}: ${label}`);
+      const dateInputs = [...html.matchAll(/<input[^>]*type="date"[^>]*>/g)].map(([input]) => input);
+      assert.deepEqual(
+        dateInputs.map((input) => /name="(\w+)"/.exec(input)?.[1]),
+        ["from", "to"],
+        file,
+      );
+      assert.match(dateInputs[1], /value="2026-02-30"/, `${file}: the refused day is shown again`);
+      assert.match(dateInputs[1], /aria-invalid="true"/, file);
+      assert.doesNotMatch(dateInputs[0], /aria-invalid="true"/, file);
+      assert.ok(html.includes(NO_SUCH_DAY), `${file}: the sentence is on the page`);
+    }
   });
 });

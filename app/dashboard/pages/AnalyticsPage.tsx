@@ -10,7 +10,6 @@ import {
   Page,
   Select,
   Text,
-  TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
 import type { MerchantAnalytics } from "../../../server/index.ts";
@@ -18,7 +17,7 @@ import type { AnalyticsData } from "./analytics.server.ts";
 import { ANALYTICS_WINDOWS } from "./analytics-windows.ts";
 import { reasonLabel } from "../labels.ts";
 import { useDashboardHref } from "../shell-context.tsx";
-import { DownloadLink, TableCard } from "../page-parts.tsx";
+import { DownloadLink, TableCard, UtcDayRangeFields } from "../page-parts.tsx";
 import { ExperimentsSection } from "../ExperimentResults.tsx";
 import { formatMoney } from "../../components/dashboard/format.ts";
 import { formatDuration } from "../../ui/format.ts";
@@ -317,26 +316,12 @@ export function AnalyticsPage() {
                     ]}
                   />
                 </FormLayout.Group>
-                <FormLayout.Group condensed>
-                  <TextField
-                    label="Or from (UTC day)"
-                    name="from"
-                    type="date"
-                    value={values.from}
-                    onChange={set("from")}
-                    error={errors.from}
-                    autoComplete="off"
-                  />
-                  <TextField
-                    label="To (UTC day, included)"
-                    name="to"
-                    type="date"
-                    value={values.to}
-                    onChange={set("to")}
-                    error={errors.to}
-                    autoComplete="off"
-                  />
-                </FormLayout.Group>
+                <UtcDayRangeFields
+                  labels={{ from: "Or from (UTC day)", to: "To (UTC day, included)" }}
+                  values={values}
+                  errors={errors}
+                  onChangeOf={set}
+                />
                 <Button submit>Show</Button>
               </FormLayout>
             </Form>

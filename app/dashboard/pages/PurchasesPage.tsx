@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { Purchase } from "../../../server/index.ts";
 import type { PurchasesData } from "./purchases.server.ts";
 import { useDashboardHref } from "../shell-context.tsx";
-import { FilterProblems, NextPage } from "../page-parts.tsx";
+import { FilterProblems, NextPage, UtcDayRangeFields } from "../page-parts.tsx";
 import { formatMoney, formatTime } from "../../components/dashboard/format.ts";
 import { purchaseStatusLabel } from "../labels.ts";
 
@@ -47,26 +47,6 @@ export function PurchasesPage() {
                     ]}
                   />
                   <TextField
-                    label="Created from (UTC)"
-                    name="from"
-                    type="date"
-                    value={values.from}
-                    onChange={set("from")}
-                    error={errors.from}
-                    autoComplete="off"
-                  />
-                  <TextField
-                    label="Created to (UTC)"
-                    name="to"
-                    type="date"
-                    value={values.to}
-                    onChange={set("to")}
-                    error={errors.to}
-                    autoComplete="off"
-                  />
-                </FormLayout.Group>
-                <FormLayout.Group condensed>
-                  <TextField
                     label="Order id"
                     name="orderId"
                     value={values.orderId}
@@ -83,6 +63,12 @@ export function PurchasesPage() {
                     autoComplete="off"
                   />
                 </FormLayout.Group>
+                <UtcDayRangeFields
+                  labels={{ from: "Created from (UTC)", to: "Created to (UTC)" }}
+                  values={values}
+                  errors={errors}
+                  onChangeOf={set}
+                />
                 <Button submit>Filter</Button>
               </FormLayout>
             </Form>
