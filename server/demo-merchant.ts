@@ -19,6 +19,7 @@ import { createProtectionApi } from "./api.ts";
 import { createInProcessFetch } from "./in-process-fetch.ts";
 import { API_BASE_PATH } from "./http/app.ts";
 import type { Runtime } from "./runtime.ts";
+import { DAY_MS } from "./vocabulary/time.ts";
 
 const DEMO_MERCHANT_ID = "mer_demo";
 
@@ -184,7 +185,6 @@ async function fileDemoClaim(runtime: Pick<Runtime, "db" | "services">, actor: A
 /** The demo store's earlier trading, in the two settlement periods before the current one (docs/api.md "Settlement"). */
 const DEMO_HISTORY_EMAIL = "earlier.buyer@example.com";
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Closed settlement statements for the demo merchant, so a newcomer can open one and download its CSV: two orders
@@ -258,7 +258,7 @@ export async function ensureDemoStatements(
 /** The claims team's demo admin, signed in by the link the demo prints. */
 export const DEMO_OPS_EMAIL = "ops@demo.localhost";
 /** The demo's printed sign-in link lasts a day — a demo-only lifetime; the console's own links last 15 minutes. */
-export const DEMO_SIGN_IN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const DEMO_SIGN_IN_LINK_TTL_MS = DAY_MS;
 const WAITING_STATUSES = ["submitted", "under_review", "needs_information"] as const;
 
 /**

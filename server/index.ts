@@ -77,6 +77,7 @@ export {
 } from "./domain/experiments.ts";
 export { priceOffer, splitFee } from "./domain/quotes.ts";
 export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";
+export { DAY_MS } from "./vocabulary/time.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";
 export {

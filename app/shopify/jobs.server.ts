@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import {
   createPeriodicWorker,
   createWorker,
+  DAY_MS,
   DomainError,
   newId,
   recordFailedAttempt,
@@ -86,7 +87,7 @@ export const LEASE_MS = 120_000;
  * Done jobs and webhook receipts are kept this long, then purged: Shopify retries a webhook for at most 4 hours, so a
  * week of receipts drops every duplicate, and the tables do not grow without bound. Dead jobs are kept (dashboard).
  */
-export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+export const RETENTION_MS = 7 * DAY_MS;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** Adds a job. With `claimed`, the caller owns it for LEASE_MS and is expected to `run` it now. */

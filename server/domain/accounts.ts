@@ -31,13 +31,14 @@ import {
   type LiveSessions,
   type Realm,
 } from "../store/accounts.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 export type { AccountRecord, AccountStatus, Realm };
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** Links and sessions stay this long after they stopped working, then the periodic purge deletes them. */
-export const STALE_CREDENTIALS_KEPT_MS = 24 * 60 * 60 * 1000;
+export const STALE_CREDENTIALS_KEPT_MS = DAY_MS;
 
 /** 32 random bytes in base64url: what a sign-in link and a session cookie carry. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

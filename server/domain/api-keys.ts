@@ -18,13 +18,14 @@ import { appendMerchantAudit, type MerchantAuditSource } from "./merchant-audit.
 import { parseInput } from "./accounts.ts";
 import { endKeyAt, endKeysMintedBy, findMerchantKey, listMerchantKeys, type KeyListing } from "../store/merchants.ts";
 import type { MemberRole } from "../store/members.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 /** The overlaps a rotation offers: how long the old key keeps working. */
 export const ROTATION_OVERLAPS = {
   none: 0,
   "1h": 60 * 60 * 1000,
-  "24h": 24 * 60 * 60 * 1000,
-  "7d": 7 * 24 * 60 * 60 * 1000,
+  "24h": DAY_MS,
+  "7d": 7 * DAY_MS,
 } as const;
 export type RotationOverlap = keyof typeof ROTATION_OVERLAPS;
 

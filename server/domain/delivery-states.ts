@@ -9,8 +9,8 @@ import type {
   ShipmentState,
 } from "../vocabulary/deliveries.ts";
 import { SHIPMENT_EVENT_STATUSES } from "../vocabulary/deliveries.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
-const DAY_MS = 86_400_000;
 /** A parcel without a scan for this many days is presumed lost, unless DELIVERY_STALLED_AFTER_DAYS says otherwise. */
 export const DEFAULT_STALLED_AFTER_DAYS = 10;
 /** The covered reason "not delivered by the promised date + 14 days". */

@@ -18,6 +18,7 @@ import {
   lockEmailCounts,
 } from "../store/emails.ts";
 import type { CapBudget, PlanEmailRecord } from "../store/emails.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 export type { CapBudget };
 
@@ -31,7 +32,6 @@ export type EmailTemplate =
   | "claim_paid";
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface EmailCap {
   limit: number;

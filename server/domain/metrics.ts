@@ -18,6 +18,7 @@ import {
   type DecisionScope,
   type MetricsScope,
 } from "../store/metrics.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 export interface MerchantMetrics {
   object: "merchant_metrics";
@@ -43,7 +44,6 @@ export interface MerchantMetrics {
   }[];
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The analytics' period when the request names neither end (docs/api.md "Analytics"). */
 export const DEFAULT_ANALYTICS_DAYS = 30;
 /** The longest analytics period: two years, a year against the one before it in two calls. */

@@ -60,6 +60,7 @@ import { sniffEvidenceType } from "../evidence/sniff.ts";
 import { CLAIM_REVIEW_BUSINESS_DAYS } from "../email/layout.ts";
 import { getOrderDelivery, type OrderDelivery } from "./shipments.ts";
 import { claimDecisionStats, type ClaimDecisionStats } from "./metrics.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 /** What the queue shows by default: claims waiting for a decision, and approved ones waiting to be paid. */
 export const OPEN_QUEUE_STATUSES: readonly ClaimStatus[] = [
@@ -71,7 +72,6 @@ export const OPEN_QUEUE_STATUSES: readonly ClaimStatus[] = [
 export const QUEUE_PAGE_SIZE = 50;
 /** The queue's decision figures cover the claims decided in this many days before now. */
 export const DECISION_STATS_DAYS = 30;
-const DAY_MS = 86_400_000;
 const MERCHANT_FILTER_LIMIT = 500;
 
 /** The statuses the buyer was promised a review in (CLAIM_REVIEW_BUSINESS_DAYS): the claims team's turn to act. */

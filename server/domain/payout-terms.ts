@@ -3,6 +3,7 @@
 // replacement order), so the service can promise a business day; on any other cart the store refunds or reships in
 // its own systems and confirms it, a program term the store accepts when it joins. Pure: no SQL, no HTTP, no clock.
 import { utcDay } from "./utc-dates.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 /** Which cart the plan's order came through (the plan's merchant has a Shopify shop or not). */
 export type PayoutChannel = "shopify" | "merchant";
@@ -14,8 +15,6 @@ export const SHOPIFY_PAYOUT_BUSINESS_DAYS = 1;
 export const MERCHANT_PAYOUT_DAYS = 7;
 /** What banks take to show a card refund: said to the buyer so a refund made today is not taken for a missing one. */
 export const BANK_REFUND_BUSINESS_DAYS = "5–10";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface PayoutTerms {
   /** "shopify_refund": the app pays it on the original Shopify order; "merchant": the store pays it itself. */

@@ -28,6 +28,7 @@ import {
 import { readdressWaitingEmail } from "../store/emails.ts";
 import { appendLedgerEntries, feeEntriesOfSale, returnMerchantPaidFee } from "./ledger.ts";
 import { findPlanClaimIn } from "../store/claims.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 /** A confirmed plan: `feeCents` is the whole price of the protection, the parts say who pays which (FeeParts). */
 export interface Confirmation extends FeeParts {
@@ -84,7 +85,7 @@ function customerEmailRequired(services: Services, quote: QuoteRecord): DomainEr
 const REFERENCE_NUMBER_ATTEMPTS = 5;
 
 /** How far back the dashboard counts confirms refused for want of a buyer address. */
-export const REFUSED_CONFIRMS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+export const REFUSED_CONFIRMS_WINDOW_MS = 30 * DAY_MS;
 
 /**
  * How many buyers chose protection in the last 30 days and got no plan because the merchant's page sent no address

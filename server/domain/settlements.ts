@@ -32,10 +32,9 @@ import {
   settlementTermsOf,
   type StatementRecord,
 } from "../store/settlements.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 export type SettlementPeriod = "weekly" | "monthly";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Entries are stamped by the clock of the transaction that writes them; one that began before a period's end may

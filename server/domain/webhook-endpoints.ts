@@ -18,12 +18,13 @@ import {
 import { deleteEndpointDeliveries } from "../store/webhook-deliveries.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import { AddressNotAllowedError, checkDestination } from "../webhooks/address-policy.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 // Webhook endpoints (docs/api.md "Webhooks"): a URL, the event types it subscribes to, and a signing secret shown
 // once — at creation and at each rotation. A PATCH never rotates. After a rotation the old secret keeps signing
 // beside the new one for 24 h. Secrets are stored sealed (AES-256-GCM).
 
-const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const ROTATION_OVERLAP_MS = DAY_MS;
 /** Most endpoints a merchant may have in one mode (as Stripe): each event is sent to every one of them. */
 export const MAX_ENDPOINTS_PER_MODE = 16;
 

@@ -8,8 +8,9 @@
 // the token is verified, and the portal shows a claim only when it belongs to the session's plan, so changing it
 // opens nothing the token did not already open.
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { DAY_MS } from "../vocabulary/time.ts";
 
-export const COVERAGE_LINK_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
+export const COVERAGE_LINK_LIFETIME_MS = 180 * DAY_MS;
 
 export interface CoverageLinks {
   /**

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "./env.ts";
 import type { RouteDeprecation } from "./route.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 // docs/api.md "Versioning": a deprecated route, or a route with a deprecated field, answers every response — errors
 // included — with `Deprecation` (RFC 9745, `@<unix seconds>`) and `Sunset` (RFC 8594, an HTTP-date), plus a `Link`
@@ -9,7 +10,6 @@ import type { RouteDeprecation } from "./route.ts";
 
 /** A deprecated route or field keeps working at least this long after its deprecation. */
 export const DEPRECATION_OVERLAP_DAYS = 90;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The response headers of a deprecation; throws when the dates are unreadable or leave less than the overlap. */
 export function deprecationHeaders(deprecation: RouteDeprecation): Record<string, string> {

@@ -16,6 +16,7 @@ import type { Principal } from "../domain/merchants.ts";
 import type { PortalPrincipal } from "../domain/portal.ts";
 import type { Sealer } from "../secrets/sealer.ts";
 import { errorBody, errors, toApiError } from "./errors.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 /** What a route produces; stored and replayed byte for byte under its idempotency key. */
 export interface RouteResult {
@@ -33,7 +34,7 @@ export interface StoredResponse {
   replayed: boolean;
 }
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = DAY_MS;
 
 export interface IdempotencyOptions {
   db: Database;

@@ -10,6 +10,7 @@ import { storeBuyerEmail } from "../domain/buyer-emails.ts";
 import { shippingAddressHash } from "../domain/buyer-addresses.ts";
 import { canonicalLanguageTag, canonicalTimeZone } from "../domain/plan-language.ts";
 import type { Sealer } from "../secrets/sealer.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 // Wire schemas: they validate requests and are the source of the OpenAPI document. Bodies are strict:
 // an unknown field is an error (parameter_unknown), never silently ignored.
@@ -259,10 +260,9 @@ export const claimsQuery = z.strictObject({
 
 export const eventsQuery = z.strictObject({ ...pageQuery, type: z.enum([...EVENT_TYPES, TEST_EVENT_TYPE]).optional() });
 
-const MS_PER_DAY = 24 * 60 * 60 * 1000;
 /** A UTC day (YYYY-MM-DD) or an ISO 8601 time, as ms: a day's start, or for `to` (the last day counted) its end. */
 const dayOrTimestamp = (end: boolean) =>
-  z.union([z.iso.date().transform((day) => Date.parse(`${day}T00:00:00Z`) + (end ? MS_PER_DAY : 0)), timestamp]);
+  z.union([z.iso.date().transform((day) => Date.parse(`${day}T00:00:00Z`) + (end ? DAY_MS : 0)), timestamp]);
 
 /** GET /merchants/{id}/metrics and its CSV (docs/api.md "Analytics"). */
 export const metricsQuery = z
@@ -282,7 +282,7 @@ export const metricsQuery = z
   })
   .refine(
     (query) =>
-      query.from === undefined || query.to === undefined || query.to - query.from <= MAX_ANALYTICS_DAYS * MS_PER_DAY,
+      query.from === undefined || query.to === undefined || query.to - query.from <= MAX_ANALYTICS_DAYS * DAY_MS,
     { message: `the period may span at most ${MAX_ANALYTICS_DAYS} days`, path: ["to"] },
   );
 

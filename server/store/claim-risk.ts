@@ -8,8 +8,7 @@ import type { Actor } from "../vocabulary/actors.ts";
 import type { RiskLevel } from "../vocabulary/claims.ts";
 import type { OrderRisk } from "../vocabulary/orders.ts";
 import { placeholders, type Queryable } from "./database.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "../vocabulary/time.ts";
 
 /** The buyer's other claims: how many in the last 7 and 365 days, and of the latter how many each hash found. */
 export interface BuyerClaimCounts {

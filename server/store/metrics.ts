@@ -3,6 +3,7 @@
 // and the amounts paid on claims: those paid in it.
 import type { Mode } from "../vocabulary/ids.ts";
 import type { Queryable } from "./database.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 
 export interface MetricsScope {
   merchantId: string;
@@ -96,8 +97,6 @@ export async function sumActivePlanFees(
     merchantShareCents: Number(row.share),
   }));
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Per UTC day (epoch day number): how many rows of `table` were created. Days without rows are absent. */
 export async function countPerDay(

@@ -2,6 +2,7 @@
 // against the period of equal length before it, with a series by day, week or month and the claims by reason — the
 // API's GET /merchants/{id}/metrics (docs/api.md "Analytics"); the same series as CSV for the signed-in member.
 import {
+  DAY_MS,
   MAX_ANALYTICS_DAYS,
   METRICS_INTERVALS,
   MIN_OFFERS_TO_CALL,
@@ -14,8 +15,6 @@ import type { PageContext } from "../viewer.ts";
 import { ANALYTICS_WINDOWS } from "./analytics-windows.ts";
 import { REASON_NAMES } from "../reason-names.server.ts";
 import { utcDayFilter } from "../list-filters.server.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The period and interval the URL asks for, with a sentence per field it gets wrong (then the last 30 days). */
 function parsePeriod(request: Request, nowMs: number) {

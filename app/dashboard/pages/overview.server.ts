@@ -5,6 +5,7 @@ import {
   claimDecisionStats,
   countBuyersRefusedForNoAddress,
   dailyActivity,
+  DAY_MS,
   merchantMetrics,
 } from "../../../server/index.ts";
 import type { PageContext } from "../viewer.ts";
@@ -12,8 +13,6 @@ import { OVERVIEW_WINDOWS } from "./overview-windows.ts";
 import { loadNeedsAction } from "./needs-action.server.ts";
 import { loadBalances } from "../balance.server.ts";
 import { loadGettingStarted } from "./getting-started.server.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function loadOverview({ runtime, viewer, request }: PageContext) {
   const asked = Number(new URL(request.url).searchParams.get("days"));

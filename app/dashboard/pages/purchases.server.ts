@@ -5,12 +5,10 @@
 // API's POST /purchases/{id}/fee-refund, channel merchant), with their own reference; a second confirmation changes
 // nothing, and a Shopify plan's fee (refunded by the app) is refused.
 import { z } from "zod";
-import { getPurchase, listPurchaseEmails, listPurchases } from "../../../server/index.ts";
+import { DAY_MS, getPurchase, listPurchaseEmails, listPurchases } from "../../../server/index.ts";
 import { field, formAction } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
 import { parseListFilters, utcDayFilter } from "../list-filters.server.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const filtersSchema = z.object({
   status: z.enum(["active", "voided", "cancelled"], "Choose a status.").optional(),
