@@ -66,7 +66,13 @@ export { fullDisclosure } from "./domain/disclosure.ts";
 // Services: install and uninstall, privacy, the dashboard's reads
 export { createTestMerchant, mintKeyPair, revokeMerchantKeys } from "./domain/merchants.ts";
 export { gettingStartedFacts, type GettingStartedFacts } from "./domain/getting-started.ts";
-export { DEFAULT_CURRENCY_LIMITS, loadActiveProgram, programTermsOf, type EditableProgram } from "./domain/programs.ts";
+export {
+  DEFAULT_AUTO_APPROVE_MAX_CENTS,
+  DEFAULT_CURRENCY_LIMITS,
+  loadActiveProgram,
+  programTermsOf,
+  type EditableProgram,
+} from "./domain/programs.ts";
 export { listPrograms, type ProgramView } from "./domain/programs.ts";
 export {
   dashboardExperiments,
@@ -76,7 +82,7 @@ export {
   type ExperimentResult,
 } from "./domain/experiments.ts";
 export { priceOffer, splitFee } from "./domain/quotes.ts";
-export { SUPPORTED_CURRENCIES } from "./vocabulary/money.ts";
+export { SUPPORTED_CURRENCIES, type Currency } from "./vocabulary/money.ts";
 export { DAY_MS } from "./vocabulary/time.ts";
 export { customerRecords, redactCustomer, type CustomerSelector } from "./domain/privacy.ts";
 export { eraseMerchantRows, eraseShopRows } from "./store/erasure.ts";

@@ -20,6 +20,7 @@ const PURCHASED = Date.UTC(2026, 0, 10);
 const facts = (overrides: Partial<ClaimFacts> = {}): ClaimFacts => ({
   reason: "lost_in_transit",
   amountCents: 2_000,
+  currency: "USD",
   remainingCents: 5_000,
   planStatus: "active",
   planEndedAt: null,
@@ -33,7 +34,11 @@ const facts = (overrides: Partial<ClaimFacts> = {}): ClaimFacts => ({
 });
 
 const autoApproving: ClaimRules = {
-  autoApprove: { maxAmountCents: 2_500, reasons: ["lost_in_transit", "damaged_in_transit"], maxRiskLevel: "elevated" },
+  autoApprove: {
+    maxAmountCentsByCurrency: { USD: 2_500 },
+    reasons: ["lost_in_transit", "damaged_in_transit"],
+    maxRiskLevel: "elevated",
+  },
   replacementAllowed: false,
 };
 
@@ -120,11 +125,43 @@ describe("evaluateClaimRules", () => {
     assert.deepEqual(evaluateClaimRules(DEFAULT_CLAIM_RULES, facts()), review);
   });
 
+  it("auto_approve: each currency up to its own amount, in its minor units; a currency without one goes to a person", () => {
+    // About $25 in each: 2,500 cents, euro cents and pence, ¥3,750 (no minor unit), KWD 7.500 (7,500 fils).
+    const limits = { USD: 2_500, EUR: 2_500, GBP: 2_500, JPY: 3_750, KWD: 7_500 };
+    const rules: ClaimRules = {
+      ...autoApproving,
+      autoApprove: { ...autoApproving.autoApprove!, maxAmountCentsByCurrency: limits },
+    };
+    const plenty = { remainingCents: 1_000_000 };
+    for (const [currency, limit] of Object.entries(limits)) {
+      assert.equal(evaluateClaimRules(rules, facts({ currency, amountCents: limit, ...plenty })).decision, "approve");
+      assert.deepEqual(evaluateClaimRules(rules, facts({ currency, amountCents: limit + 1, ...plenty })), {
+        decision: "review",
+        ruleId: "review",
+      });
+    }
+    // ¥3,000 is within the yen's ¥3,750 though above the dollar's 2,500; KWD 3.000 within KWD 7.500.
+    assert.equal(
+      evaluateClaimRules(rules, facts({ currency: "JPY", amountCents: 3_000, ...plenty })).decision,
+      "approve",
+    );
+    assert.equal(
+      evaluateClaimRules(rules, facts({ currency: "KWD", amountCents: 3_000, ...plenty })).decision,
+      "approve",
+    );
+    // The one amount no longer stands for every currency: a yen claim of ¥100 waits for a person under USD-only rules.
+    for (const currency of ["JPY", "KWD", "CAD"])
+      assert.deepEqual(evaluateClaimRules(autoApproving, facts({ currency, amountCents: 100 })), {
+        decision: "review",
+        ruleId: "review",
+      });
+  });
+
   it("auto_approve: a not-delivered reason is not approved once a delivery is recorded; others are", () => {
     const delivered = { deliveredAt: PURCHASED + 3 * DAY };
     const rules: ClaimRules = {
       autoApprove: {
-        maxAmountCents: 2_500,
+        maxAmountCentsByCurrency: { USD: 2_500 },
         reasons: ["lost_in_transit", "not_delivered_by_promised_date_plus_14_days", "damaged_in_transit"],
         maxRiskLevel: "elevated",
       },
@@ -173,7 +210,7 @@ describe("evaluateClaimRules", () => {
   it("delivery_review: where carriers reported shipments, each reason waits for the facts it rests on", () => {
     const rules: ClaimRules = {
       autoApprove: {
-        maxAmountCents: 2_500,
+        maxAmountCentsByCurrency: { USD: 2_500 },
         reasons: [
           "lost_in_transit",
           "carrier_returned_to_sender",
@@ -218,7 +255,7 @@ describe("evaluateClaimRules", () => {
   it("an approval names the carriers' fact it rested on; each fact reads as a sentence in the buyer's words", () => {
     const rules: ClaimRules = {
       autoApprove: {
-        maxAmountCents: 2_500,
+        maxAmountCentsByCurrency: { USD: 2_500 },
         reasons: ["lost_in_transit", "stolen_after_delivery", "not_delivered_by_promised_date_plus_14_days"],
         maxRiskLevel: "elevated",
       },
@@ -287,16 +324,22 @@ describe("claimRulesSchema", () => {
     assert.deepEqual(parseStoredClaimRules("{}"), DEFAULT_CLAIM_RULES);
   });
 
-  it("refuses unknown reasons, unknown fields, repeated reasons and amounts that are not positive integers", () => {
+  it("refuses unknown reasons, unknown fields, repeated reasons, unknown currencies and amounts that are not positive integers", () => {
+    const usd = { USD: 100 };
     const bad = [
-      { autoApprove: { maxAmountCents: 100, reasons: ["lost_luggage"] } },
-      { autoApprove: { maxAmountCents: 100, reasons: [] } },
-      { autoApprove: { maxAmountCents: 100, reasons: ["lost_in_transit", "lost_in_transit"] } },
-      { autoApprove: { maxAmountCents: 0, reasons: ["lost_in_transit"] } },
-      { autoApprove: { maxAmountCents: 10.5, reasons: ["lost_in_transit"] } },
+      { autoApprove: { maxAmountCentsByCurrency: usd, reasons: ["lost_luggage"] } },
+      { autoApprove: { maxAmountCentsByCurrency: usd, reasons: [] } },
+      { autoApprove: { maxAmountCentsByCurrency: usd, reasons: ["lost_in_transit", "lost_in_transit"] } },
+      { autoApprove: { maxAmountCentsByCurrency: { USD: 0 }, reasons: ["lost_in_transit"] } },
+      { autoApprove: { maxAmountCentsByCurrency: { JPY: 10.5 }, reasons: ["lost_in_transit"] } },
+      { autoApprove: { maxAmountCentsByCurrency: { KWD: 100_000_001 }, reasons: ["lost_in_transit"] } },
+      // No currency, a currency not settled, or the one amount for every currency of old.
+      { autoApprove: { maxAmountCentsByCurrency: {}, reasons: ["lost_in_transit"] } },
+      { autoApprove: { maxAmountCentsByCurrency: { XAU: 100 }, reasons: ["lost_in_transit"] } },
+      { autoApprove: { maxAmountCents: 100, reasons: ["lost_in_transit"] } },
       { replacementAllowed: "yes" },
       { autoApprove: null, surprise: true },
-      { autoApprove: { maxAmountCents: 100, reasons: ["lost_in_transit"], maxRiskLevel: "high" } },
+      { autoApprove: { maxAmountCentsByCurrency: usd, reasons: ["lost_in_transit"], maxRiskLevel: "high" } },
     ];
     for (const rules of bad) assert.equal(claimRulesSchema.safeParse(rules).success, false, JSON.stringify(rules));
   });

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { CLAIM_WINDOW_DAYS, COVERED_REASONS } from "./disclosure.ts";
 import { RISK_LEVELS, type CoveredReason, type RiskLevel } from "../vocabulary/claims.ts";
+import { SUPPORTED_CURRENCIES } from "../vocabulary/money.ts";
 import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
 import { orderDeliveredAt, type DerivedOrderDelivery } from "./delivery-states.ts";
 import type { DecisionFact } from "./decision-basis.ts";
@@ -55,10 +56,20 @@ export function claimWindowOf(reason: string, occurredAt: number, orderDelivered
 
 export const claimRulesSchema = z
   .object({
-    /** Approve without review: claims for these reasons asking at most this much. null: every claim is reviewed. */
+    /**
+     * Approve without review: claims for these reasons asking at most their currency's amount. null: every claim is
+     * reviewed.
+     */
     autoApprove: z
       .object({
-        maxAmountCents: z.number().int().min(1).max(100_000_000),
+        /**
+         * The most a claim is approved for without review in each currency, in that currency's minor units (2,500 is
+         * $25.00, ¥2,500, KWD 2.500): one number cannot mean the same sum in every currency. A claim in a currency
+         * without an amount goes to a person.
+         */
+        maxAmountCentsByCurrency: z
+          .partialRecord(z.enum(SUPPORTED_CURRENCIES), z.number().int().min(1).max(100_000_000))
+          .refine((amounts) => Object.keys(amounts).length > 0, "an amount in at least one currency"),
         reasons: z
           .array(z.enum(COVERED_REASONS))
           .min(1)
@@ -89,7 +100,9 @@ export function parseStoredClaimRules(json: string): ClaimRules {
 /** What the rules look at, all times epoch ms UTC. */
 export interface ClaimFacts {
   reason: string;
+  /** In the minor units of `currency`, the claim's (its plan's). */
   amountCents: number;
+  currency: string;
   /** The plan's covered amount less what its claims were paid and what its other approved claims are owed. */
   remainingCents: number;
   planStatus: "active" | "voided" | "cancelled";
@@ -156,6 +169,12 @@ function approvalBasis(facts: ClaimFacts): DecisionFact[] {
   return basis;
 }
 
+/** The most a claim in `currency` is approved for without review; null: no amount in that currency, a person decides. */
+function autoApproveLimit(autoApprove: NonNullable<ClaimRules["autoApprove"]>, currency: string): number | null {
+  const amounts: Partial<Record<string, number>> = autoApprove.maxAmountCentsByCurrency;
+  return Object.hasOwn(amounts, currency) ? amounts[currency]! : null;
+}
+
 /**
  * The first rule that decides, in order: the three exclusions of the rulebook (denials), then auto-approval unless the
  * carriers' reports do not bear the claim out ("delivery_review") or its risk is above the program's bar
@@ -190,10 +209,12 @@ export function evaluateClaimRules(rules: ClaimRules, facts: ClaimFacts): RuleOu
       basis: [{ fact: "amount_above_remaining", amountCents: facts.amountCents, remainingCents: facts.remainingCents }],
     };
   const auto = rules.autoApprove;
+  const limit = auto ? autoApproveLimit(auto, facts.currency) : null;
   if (
     auto &&
+    limit !== null &&
     (auto.reasons as readonly string[]).includes(facts.reason) &&
-    facts.amountCents <= auto.maxAmountCents &&
+    facts.amountCents <= limit &&
     !((NOT_DELIVERED_REASONS as readonly string[]).includes(facts.reason) && facts.deliveredAt !== null)
   ) {
     // Where carriers reported the order's shipments, the approval rests on what they say; else on the claim alone.

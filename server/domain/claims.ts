@@ -302,6 +302,7 @@ async function applyClaimRules(tx: Tx, services: Services, actor: Actor, claim: 
   const outcome = evaluateClaimRules(parseStoredClaimRules(plan.claimRules), {
     reason: claim.reason,
     amountCents: claim.amountCents,
+    currency: claim.currency,
     remainingCents: await coverageLeftFor(tx, plan, claim.id),
     planStatus: plan.planStatus,
     planEndedAt: plan.planEndedAt,

@@ -26,22 +26,46 @@ import {
 export type Program = ProgramRecord;
 
 /**
+ * About 1.00 US dollar in each currency's minor units, rounded to a plain figure: what a currency's defaults are
+ * multiples of, so each default means about the same sum in every currency.
+ */
+const ABOUT_ONE_US_DOLLAR: Record<Currency, number> = {
+  USD: 100,
+  CAD: 100,
+  EUR: 100,
+  GBP: 100,
+  AUD: 100,
+  NZD: 100,
+  JPY: 150,
+  KWD: 300,
+  BHD: 400,
+  JOD: 700,
+  OMR: 400,
+};
+
+/** A value for each currency, made from about 1.00 US dollar in its minor units. */
+function fromOneUsDollar<T>(make: (oneUsDollar: number) => T): Record<Currency, T> {
+  return Object.fromEntries(
+    SUPPORTED_CURRENCIES.map((currency) => [currency, make(ABOUT_ONE_US_DOLLAR[currency])]),
+  ) as Record<Currency, T>;
+}
+
+/**
  * The limits a currency starts with in a new program, in its minor units: about 1.00 US dollar at least and 5,000 US
  * dollars covered (docs/api.md "Programs").
  */
-export const DEFAULT_CURRENCY_LIMITS: Record<Currency, CurrencyLimit> = {
-  USD: { minFeeCents: 100, maxCoveredCents: 500_000 },
-  CAD: { minFeeCents: 100, maxCoveredCents: 500_000 },
-  EUR: { minFeeCents: 100, maxCoveredCents: 500_000 },
-  GBP: { minFeeCents: 100, maxCoveredCents: 500_000 },
-  AUD: { minFeeCents: 100, maxCoveredCents: 500_000 },
-  NZD: { minFeeCents: 100, maxCoveredCents: 500_000 },
-  JPY: { minFeeCents: 150, maxCoveredCents: 750_000 },
-  KWD: { minFeeCents: 300, maxCoveredCents: 1_500_000 },
-  BHD: { minFeeCents: 400, maxCoveredCents: 2_000_000 },
-  JOD: { minFeeCents: 700, maxCoveredCents: 3_500_000 },
-  OMR: { minFeeCents: 400, maxCoveredCents: 2_000_000 },
-};
+export const DEFAULT_CURRENCY_LIMITS: Record<Currency, CurrencyLimit> = fromOneUsDollar((oneUsDollar) => ({
+  minFeeCents: oneUsDollar,
+  maxCoveredCents: 5_000 * oneUsDollar,
+}));
+
+/**
+ * The amount each currency offers when a merchant turns approval without review on, in its minor units: about 50 US
+ * dollars ($50.00, ¥7,500, KWD 15.000), the claim rules' maxAmountCentsByCurrency.
+ */
+export const DEFAULT_AUTO_APPROVE_MAX_CENTS: Record<Currency, number> = fromOneUsDollar(
+  (oneUsDollar) => 50 * oneUsDollar,
+);
 
 /** The terms every new merchant starts with, in each mode: 3 % of the covered amount, at least about 1.00 USD. */
 export const DEFAULT_PROGRAM: ProgramTerms = {
@@ -187,6 +211,22 @@ function agreeingLimits(currencies: readonly Currency[], limits: CurrencyLimits)
   return Object.fromEntries(currencies.map((currency) => [currency, limits[currency]]));
 }
 
+/**
+ * Approval without review names amounts only in the program's currencies (a currency it leaves out has its claims
+ * decided by a person); else a DomainError on the currency's amount.
+ */
+function assertAutoApprovalCurrencies(currencies: readonly Currency[], claimRules: ClaimRules): void {
+  const amounts = claimRules.autoApprove?.maxAmountCentsByCurrency ?? {};
+  const extra = Object.keys(amounts).find((currency) => !currencies.includes(currency as Currency));
+  if (extra)
+    throw new DomainError(
+      "invalid",
+      "parameter_invalid",
+      `The program does not offer protection in ${extra}: choose ${extra} among its currencies or leave out its amount for approval without review.`,
+      `claimRules.autoApprove.maxAmountCentsByCurrency.${extra}`,
+    );
+}
+
 /** A split's buyer share in basis points, or the problem with what was typed. */
 const buyerShareSchema = z.coerce
   .number("Enter the buyer's share as a percentage, such as 50.")
@@ -232,6 +272,7 @@ export async function updateProgram(
   }
   const currencyLimits = agreeingLimits(parsed.data.currencies, parsed.data.currencyLimits);
   const claimRules = parseClaimRules(parsed.data.claimRules ?? {});
+  assertAutoApprovalCurrencies(parsed.data.currencies, claimRules);
   const actor = { merchantId: source.merchantId, mode: source.mode };
   const program = await programTermsOf(tx, actor);
   const payer =

@@ -290,7 +290,7 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
   it("the rules at filing: auto-approval with the rule's id, not once a delivery is recorded, not above the limit", async () => {
     await inTx((tx) =>
       setClaimRules(tx, t.services, actor, {
-        autoApprove: { maxAmountCents: 3_000, reasons: ["lost_in_transit", "damaged_in_transit"] },
+        autoApprove: { maxAmountCentsByCurrency: { USD: 3_000 }, reasons: ["lost_in_transit", "damaged_in_transit"] },
       }),
     );
     try {
@@ -425,8 +425,8 @@ describe.each(DIALECTS)("claim decisions (%s)", (dialect) => {
   it("claim rules are validated; refused rules change nothing", async () => {
     const before = await t.database.db.all("SELECT id, claim_rules FROM protection_programs ORDER BY id");
     for (const rules of [
-      { autoApprove: { maxAmountCents: 100, reasons: ["not_a_reason"] } },
-      { autoApprove: { maxAmountCents: -5, reasons: ["lost_in_transit"] } },
+      { autoApprove: { maxAmountCentsByCurrency: { USD: 100 }, reasons: ["not_a_reason"] } },
+      { autoApprove: { maxAmountCentsByCurrency: { USD: -5 }, reasons: ["lost_in_transit"] } },
       { replacementAllowed: true, extra: 1 },
     ])
       await assert.rejects(

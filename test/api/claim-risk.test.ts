@@ -40,7 +40,7 @@ describe.each(DIALECTS)("claim risk (%s)", (dialect) => {
     // Damage claims up to 50.00 are approved at filing unless their risk is high (the default bar).
     await t.database.db.transaction((tx) =>
       setClaimRules(tx, t.services, actor, {
-        autoApprove: { maxAmountCents: 5_000, reasons: ["damaged_in_transit", "missing_items"] },
+        autoApprove: { maxAmountCentsByCurrency: { USD: 5_000 }, reasons: ["damaged_in_transit", "missing_items"] },
       }),
     );
   });

@@ -32,7 +32,7 @@ describe.each(DIALECTS)("claims on delivery facts (%s)", (dialect) => {
         t.services,
         { merchantId: t.merchant.merchantId, mode: "test" },
         {
-          autoApprove: { maxAmountCents: 100_000, reasons: ["lost_in_transit"] },
+          autoApprove: { maxAmountCentsByCurrency: { USD: 100_000 }, reasons: ["lost_in_transit"] },
         },
       ),
     );

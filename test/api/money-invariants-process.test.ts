@@ -31,7 +31,7 @@ describe.each(DIALECTS)("npm run api: a plan refunds its buyer once (%s)", (dial
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Money Store" }));
     // The attack's "automatically": lost parcels are approved by the program's rules when filed.
     await database.db.run("UPDATE protection_programs SET claim_rules = ? WHERE merchant_id = ?", [
-      JSON.stringify({ autoApprove: { maxAmountCents: 1_000_000, reasons: ["lost_in_transit"] } }),
+      JSON.stringify({ autoApprove: { maxAmountCentsByCurrency: { USD: 1_000_000 }, reasons: ["lost_in_transit"] } }),
       merchant.merchantId,
     ]);
     server = await startApiProcess({

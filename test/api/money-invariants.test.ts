@@ -26,7 +26,7 @@ describe.each(DIALECTS)("money invariants (%s)", (dialect) => {
     autoApproving = await t.createMerchant("Auto-approving Store");
     await t.database.db.transaction((tx) =>
       setClaimRules(tx, t.services, actorOf(autoApproving), {
-        autoApprove: { maxAmountCents: 1_000_000, reasons: ["lost_in_transit"] },
+        autoApprove: { maxAmountCentsByCurrency: { USD: 1_000_000 }, reasons: ["lost_in_transit"] },
       }),
     );
   });

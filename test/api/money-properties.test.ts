@@ -94,7 +94,10 @@ describe.each(DIALECTS)("money invariants, as a property (%s)", (dialect) => {
           if (autoApprove)
             await t.database.db.transaction((tx) =>
               setClaimRules(tx, t.services, actor, {
-                autoApprove: { maxAmountCents: 1_000_000, reasons: ["lost_in_transit", "missing_items"] },
+                autoApprove: {
+                  maxAmountCentsByCurrency: { USD: 1_000_000 },
+                  reasons: ["lost_in_transit", "missing_items"],
+                },
               }),
             );
           const secret = apiClient(t.baseUrl, merchant.secretKey);

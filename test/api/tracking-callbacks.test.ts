@@ -66,7 +66,7 @@ describe.each(DIALECTS)("AfterShip tracking callbacks (%s)", (dialect) => {
         tx,
         t.services,
         { merchantId: t.merchant.merchantId, mode: "test" },
-        { autoApprove: { maxAmountCents: 100_000, reasons: ["lost_in_transit"] } },
+        { autoApprove: { maxAmountCentsByCurrency: { USD: 100_000 }, reasons: ["lost_in_transit"] } },
       ),
     );
     const connected = await secret.post("/tracking/aftership", { secret: AFTERSHIP_SECRET });

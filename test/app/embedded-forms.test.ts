@@ -13,6 +13,7 @@ import type { TestDatabase } from "../support/databases.ts";
 import type { ShopifyAppHarness } from "../support/shopify-app.ts";
 import { installEmbeddedShop, type EmbeddedAdmin, type EmbeddedShop } from "../support/embedded-admin.ts";
 import { appSubscriptionsUpdatePayload } from "../support/shopify-billing.ts";
+import { DEFAULT_AUTO_APPROVE_MAX_CENTS } from "../../server/domain/programs.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
 const SHOP = "embedded-forms.myshopify.com";
@@ -55,7 +56,7 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
     await page.fill("input[name=maxCovered-USD]", "$129.99");
     await page.fill("input[name=minFee-JPY]", "¥180");
     await page.check("input[name=autoApprove]");
-    await page.fill("input[name=autoApproveMax]", "$25");
+    await page.fill("input[name=autoApproveMax-USD]", "$25");
     await page.check("input[name=autoApproveReasons][value=missing_items]");
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=Saved: offers quoted from now on use these terms.");
@@ -67,7 +68,12 @@ describe("the merchant's forms in the Shopify admin, in Chromium (sqlite)", () =
     assert.equal(limits.USD.maxCoveredCents, 12_999);
     assert.equal(limits.JPY.minFeeCents, 180, "yen typed whole, saved as yen");
     assert.deepEqual(JSON.parse(saved.claim_rules), {
-      autoApprove: { maxAmountCents: 2_500, reasons: ["missing_items"], maxRiskLevel: "elevated" },
+      // Each other currency keeps the amount it was offered: about $50 in its own money.
+      autoApprove: {
+        maxAmountCentsByCurrency: { ...DEFAULT_AUTO_APPROVE_MAX_CENTS, USD: 2_500 },
+        reasons: ["missing_items"],
+        maxRiskLevel: "elevated",
+      },
       replacementAllowed: false,
     });
     await open("/app/program");

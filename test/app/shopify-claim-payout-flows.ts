@@ -520,7 +520,9 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
           payload: { ...order, shipping_address: { ...order.shipping_address, address1: `${randomUUID()} Main St` } },
         }),
       );
-      await setRules(app, paid.plan, { autoApprove: { maxAmountCents: 100_000, reasons: ["lost_in_transit"] } });
+      await setRules(app, paid.plan, {
+        autoApprove: { maxAmountCentsByCurrency: { USD: 100_000 }, reasons: ["lost_in_transit"] },
+      });
       const shipped = fulfillmentPayload({ orderId: paid.order.id, shipmentStatus: null });
       assert.equal(await app.deliver({ shop: SHOP, topic: "fulfillments/create", payload: shipped }), 200);
       const failed = fulfillmentEventPayload({

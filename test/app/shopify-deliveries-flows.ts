@@ -273,7 +273,7 @@ export function shopifyDeliveriesSuite(dialect: Dialect) {
     it("the claim rules read it: a 'lost in transit' claim is approved by the rule while no delivery is recorded, and goes to review once one is", async () => {
       const undelivered = await protectedPaidOrder(app, SHOP);
       await setRules(app, undelivered.plan, {
-        autoApprove: { maxAmountCents: 10_000, reasons: ["lost_in_transit"] },
+        autoApprove: { maxAmountCentsByCurrency: { USD: 10_000 }, reasons: ["lost_in_transit"] },
       });
       const approved = await fileClaim(undelivered, { reason: "lost_in_transit", amountCents: 5_000 });
       assert.equal(approved.status, "approved", "no delivery recorded: the rule approves");

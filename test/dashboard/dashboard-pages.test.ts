@@ -226,12 +226,12 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForSelector("text=At most two decimals.");
     await page.fill("input[name=ratePercent]", "2.5");
     await page.check("input[name=autoApprove]");
-    await page.fill("input[name=autoApproveMax]", "0");
+    await page.fill("input[name=autoApproveMax-USD]", "0");
     await page.check("input[name=autoApproveReasons][value=lost_in_transit]");
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=At least $0.01.");
     assert.deepEqual(await programRow(), savedProgram);
-    await page.fill("input[name=autoApproveMax]", "$50");
+    await page.fill("input[name=autoApproveMax-USD]", "$50");
     await page.check("input[name=replacementAllowed]");
     await page.selectOption("select[name=settlementPeriod]", "monthly");
     await page.click("button:has-text('Save the terms')");

@@ -87,18 +87,42 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     assert.deepEqual(program(), before);
     await check("program-refused");
 
-    // Auto-approval without a reason is refused at the reasons.
+    // Approval without review has an amount per currency, offered at about $50 in each one's own money.
     await page.fill("input[name=minFee-USD]", "$1.50");
     await page.fill("input[name=maxCovered-USD]", "$129.99");
     await page.fill("input[name=minFee-JPY]", "¥200");
     await page.fill("input[name=minFee-KWD]", "0.350");
     await page.check("input[name=autoApprove]");
-    await page.fill("input[name=autoApproveMax]", "50");
+    assert.equal(await page.inputValue("input[name=autoApproveMax-USD]"), "$50.00");
+    assert.equal(await page.inputValue("input[name=autoApproveMax-JPY]"), "¥7,500");
+    assert.equal(await page.inputValue("input[name=autoApproveMax-KWD]"), "KWD\u00a015.000");
+
+    // A wrong amount is refused next to its currency's field, in that currency's decimals, as is approval without a
+    // reason; nothing saved, what was typed shown again.
+    await page.fill("input[name=autoApproveMax-JPY]", "7500.5");
+    await page.fill("input[name=autoApproveMax-KWD]", "lots");
     await page.click("button:has-text('Save the terms')");
     await page.waitForSelector("text=Choose at least one reason, or turn approval without review off.");
+    assert.ok(await page.isVisible("#autoApproveMax-JPYError:has-text('(whole JPY, no decimals)')"), "yen whole");
+    assert.ok(await page.isVisible("#autoApproveMax-KWDError:has-text('Enter an amount such as KWD')"));
+    assert.equal(await page.inputValue("input[name=autoApproveMax-JPY]"), "7500.5", "shown again as typed");
     assert.deepEqual(program(), before);
 
-    // The rules as chosen, saved as the rules' schema has them, and shown again as saved.
+    // No amount in any currency: approval without review would approve nothing, so it is refused at the first one.
+    const autoApproveFields = page.locator("input[name^=autoApproveMax-]");
+    for (const input of await autoApproveFields.all()) await input.fill("");
+    await page.check("input[name=autoApproveReasons][value=lost_in_transit]");
+    await page.click("button:has-text('Save the terms')");
+    await page.waitForSelector("#autoApproveMax-USDError:has-text('Enter an amount in at least one currency')");
+    assert.deepEqual(program(), before);
+
+    // The rules as chosen, saved as the rules' schema has them, and shown again as saved: each amount in its currency's
+    // minor units; a currency left empty (CAD here) has every claim decided by a person.
+    await page.fill("input[name=autoApproveMax-USD]", "50");
+    await page.fill("input[name=autoApproveMax-EUR]", "€40");
+    await page.fill("input[name=autoApproveMax-GBP]", "30.50");
+    await page.fill("input[name=autoApproveMax-JPY]", "¥6,000");
+    await page.fill("input[name=autoApproveMax-KWD]", "15.500");
     await page.check("input[name=autoApproveReasons][value=lost_in_transit]");
     await page.check("input[name=autoApproveReasons][value=damaged_in_transit]");
     await page.check("input[name=replacementAllowed]");
@@ -112,7 +136,7 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     assert.deepEqual(limits.KWD, { minFeeCents: 350, maxCoveredCents: 1_500_000 }, '"0.350" saves 350 fils');
     assert.deepEqual(JSON.parse(saved.claim_rules), {
       autoApprove: {
-        maxAmountCents: 5_000,
+        maxAmountCentsByCurrency: { USD: 5_000, EUR: 4_000, GBP: 3_050, JPY: 6_000, KWD: 15_500 },
         reasons: ["lost_in_transit", "damaged_in_transit"],
         maxRiskLevel: "low",
       },
@@ -121,7 +145,11 @@ describe("the merchant's forms over `npm run demo` (Chromium)", () => {
     await load("/dashboard/program");
     assert.equal(await page.inputValue("input[name=maxCovered-USD]"), "$129.99");
     assert.equal(await page.inputValue("input[name=minFee-KWD]"), "KWD\u00a00.350");
-    assert.equal(await page.inputValue("input[name=autoApproveMax]"), "$50.00");
+    assert.equal(await page.inputValue("input[name=autoApproveMax-USD]"), "$50.00");
+    assert.equal(await page.inputValue("input[name=autoApproveMax-GBP]"), "£30.50");
+    assert.equal(await page.inputValue("input[name=autoApproveMax-JPY]"), "¥6,000");
+    assert.equal(await page.inputValue("input[name=autoApproveMax-KWD]"), "KWD\u00a015.500");
+    assert.equal(await page.inputValue("input[name=autoApproveMax-CAD]"), "", "left to a person");
     assert.ok(await page.isChecked("input[name=autoApproveReasons][value=lost_in_transit]"));
     assert.ok(await page.isChecked("input[name=autoApproveReasons][value=damaged_in_transit]"));
     assert.ok(!(await page.isChecked("input[name=autoApproveReasons][value=missing_items]")));

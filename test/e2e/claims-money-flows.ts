@@ -322,7 +322,9 @@ export function claimsMoneySuite(dialect: Dialect) {
       );
       assert.ok(endpoint.body.id);
       // "Not delivered" claims up to 50.00 are approved at filing.
-      await setRules(app, first.plan, { autoApprove: { maxAmountCents: 5_000, reasons: ["lost_in_transit"] } });
+      await setRules(app, first.plan, {
+        autoApprove: { maxAmountCentsByCurrency: { USD: 5_000 }, reasons: ["lost_in_transit"] },
+      });
       const buyerOf = ({ order, plan }: typeof first) => ({
         email: order.email as string,
         referenceNumber: plan.reference_number,

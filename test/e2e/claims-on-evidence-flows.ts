@@ -35,7 +35,7 @@ const DAY = 24 * HOUR;
 const STALLED_AFTER_DAYS = 10;
 /** Lost parcels and damaged goods up to 1,000.00 approved at filing, where the evidence allows. */
 const RULES: ClaimRulesInput = {
-  autoApprove: { maxAmountCents: 100_000, reasons: ["lost_in_transit", "damaged_in_transit"] },
+  autoApprove: { maxAmountCentsByCurrency: { USD: 100_000 }, reasons: ["lost_in_transit", "damaged_in_transit"] },
 };
 const FAILED = "The carrier reported that it could not deliver your parcel.";
 const STALLED = "The carrier has reported no movement of your parcel for too long: it is presumed lost.";

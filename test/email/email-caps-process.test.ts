@@ -40,7 +40,7 @@ describe.each(DIALECTS)("npm run api: a spent welcome cap holds back no claim no
     merchant = await database.db.transaction((tx) => createTestMerchant(tx, services, { name: "Spent Store" }));
     // Lost parcels up to 100.00 are approved by the program's rules when filed.
     await database.db.run("UPDATE protection_programs SET claim_rules = ? WHERE merchant_id = ?", [
-      JSON.stringify({ autoApprove: { maxAmountCents: 10_000, reasons: ["lost_in_transit"] } }),
+      JSON.stringify({ autoApprove: { maxAmountCentsByCurrency: { USD: 10_000 }, reasons: ["lost_in_transit"] } }),
       merchant.merchantId,
     ]);
     server = await startApiProcess({

@@ -40,11 +40,9 @@ export function ProgramPage() {
   const embedded = useDashboardShell().shell === "embedded";
   const editable = canChange("program");
   const shown = (name: string, saved: string) => (failure ? (failure.values[name] ?? saved) : saved);
-  const money = (cents: number) => formatMoney(cents, currency);
   const [values, setValues] = useState({
     ratePercent: shown("ratePercent", String(program.rateBps / 100)),
     productCategories: shown("productCategories", program.productCategories.join("\n")),
-    autoApproveMax: shown("autoApproveMax", claimRules.autoApprove ? money(claimRules.autoApprove.maxAmountCents) : ""),
     autoApproveMaxRisk: shown("autoApproveMaxRisk", claimRules.autoApprove?.maxRiskLevel ?? "elevated"),
     settlementPeriod: shown("settlementPeriod", program.settlementPeriod),
     payer: shown("payer", program.payer),
@@ -56,7 +54,7 @@ export function ProgramPage() {
   const [chosen, setChosen] = useState<string[]>(
     failure ? (failure.values.currencies ?? "").split(",").filter(Boolean) : program.currencies,
   );
-  // Each currency's limits as typed, in its own money: kept while a currency is unticked, sent only for chosen ones.
+  // Each currency's amounts as typed, in its own money: kept while a currency is unticked, sent only for chosen ones.
   const [limitValues, setLimitValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       Object.entries(limits).flatMap(([each, saved]) => {
@@ -64,6 +62,7 @@ export function ProgramPage() {
         return [
           [names.minFee, shown(names.minFee, saved.minFee)],
           [names.maxCovered, shown(names.maxCovered, saved.maxCovered)],
+          [names.autoApproveMax, shown(names.autoApproveMax, saved.autoApproveMax)],
         ];
       }),
     ),
@@ -83,7 +82,6 @@ export function ProgramPage() {
   const [sampleValue, setSampleValue] = useState(sample);
   const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const error = (name: string) => failure?.errors[name];
-  const amountHelp = `In ${currency}, such as ${money(12_999)}.`;
   return (
     <Page
       title="Program"
@@ -261,7 +259,7 @@ export function ProgramPage() {
                   <BlockStack gap="300">
                     <Checkbox
                       label="Approve some claims without review"
-                      helpText="A claim for one of the reasons below, asking at most the amount, is approved the moment it is filed. A parcel reported lost or late is approved this way only when the carrier's scans bear it out (or, without scans, while no delivery is recorded)."
+                      helpText="A claim for one of the reasons below, asking at most the amount in its currency, is approved the moment it is filed. A parcel reported lost or late is approved this way only when the carrier's scans bear it out (or, without scans, while no delivery is recorded)."
                       name="autoApprove"
                       value="on"
                       checked={autoApprove}
@@ -271,18 +269,26 @@ export function ProgramPage() {
                     />
                     {autoApprove ? (
                       <BlockStack gap="300">
-                        <TextField
-                          label={`Up to this amount (${currency})`}
-                          id="autoApproveMax"
-                          name="autoApproveMax"
-                          value={values.autoApproveMax}
-                          onChange={set("autoApproveMax")}
-                          autoComplete="off"
-                          inputMode="decimal"
-                          helpText={amountHelp}
-                          error={error("autoApproveMax")}
-                          disabled={!editable}
-                        />
+                        {currencies
+                          .filter((each) => chosen.includes(each))
+                          .map((each) => {
+                            const name = limitFields(each).autoApproveMax;
+                            return (
+                              <TextField
+                                key={each}
+                                label={`Up to this amount (${each})`}
+                                id={name}
+                                name={name}
+                                value={limitValues[name]}
+                                onChange={setLimit(name)}
+                                autoComplete="off"
+                                inputMode="decimal"
+                                helpText={`In ${each}, such as ${formatMoney(12_345, each)}. Empty: a person decides every claim in ${each}.`}
+                                error={error(name)}
+                                disabled={!editable}
+                              />
+                            );
+                          })}
                         <fieldset
                           className="event-types"
                           aria-describedby={error("autoApproveReasons") ? "reasons-error" : undefined}

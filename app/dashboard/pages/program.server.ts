@@ -1,12 +1,13 @@
 // Program: the viewer's mode's terms — who pays for protection, rate, currencies with each one's minimum fee and maximum
 // covered amount, product categories, claim rules and the settlement period — and the fee a sample order would be quoted, priced by
 // the same functions quotes use (priceOffer, splitFee), under the saved terms. Amounts are typed as people write money ("$129.99", "129.99") and
-// read by the contract's one parser of typed money; the claim rules are a form (auto-approval up to an amount for
-// chosen reasons, replacements allowed) whose answer the core checks with the rules' own schema.
+// read by the contract's one parser of typed money; the claim rules are a form (auto-approval up to an amount in each
+// currency for chosen reasons, replacements allowed) whose answer the core checks with the rules' own schema.
 import { json } from "@remix-run/node";
 import { formatMoneyEnUs, minorDigits, parseTypedMoney } from "@purchase-protection/contract";
 import {
   COVERED_REASONS,
+  DEFAULT_AUTO_APPROVE_MAX_CENTS,
   DEFAULT_CURRENCY_LIMITS,
   DomainError,
   parseStoredClaimRules,
@@ -14,6 +15,8 @@ import {
   programTermsOf,
   splitFee,
   SUPPORTED_CURRENCIES,
+  type ClaimRules,
+  type Currency,
 } from "../../../server/index.ts";
 import { field, formAction, type ActionFailure } from "../../form-actions.server.ts";
 import type { PageAction, PageContext } from "../viewer.ts";
@@ -24,11 +27,27 @@ const DEFAULT_SAMPLE_CENTS = 10_000;
 const MAX_SAMPLE_CENTS = 100_000_000;
 
 /**
- * The currency the sample order and the claim rules' amount are typed and shown in: the program's first (USD when it
- * offers USD). The minimum fee and maximum covered amount are each currency's own, typed in its own decimals.
+ * The currency the sample order is typed and shown in: the program's first (USD when it offers USD). The minimum fee,
+ * maximum covered amount and amount approved without review are each currency's own, typed in its own decimals.
  */
 export const termsCurrencyOf = (currencies: readonly string[]) =>
   currencies.includes("USD") ? "USD" : (currencies[0] ?? "USD");
+
+/**
+ * A currency's amount approved without review as the form shows it: the saved one; empty for a currency the program
+ * offers that approval without review leaves to a person; else the default, for a currency ticked or approval turned
+ * on.
+ */
+function autoApproveMaxShown(
+  autoApprove: ClaimRules["autoApprove"],
+  offered: readonly string[],
+  currency: Currency,
+): string {
+  const saved = autoApprove?.maxAmountCentsByCurrency[currency];
+  if (saved !== undefined) return formatMoneyEnUs(saved, currency);
+  if (autoApprove && offered.includes(currency)) return "";
+  return formatMoneyEnUs(DEFAULT_AUTO_APPROVE_MAX_CENTS[currency], currency);
+}
 
 export async function loadProgram({ runtime, viewer, request }: PageContext) {
   const program = await programTermsOf(runtime.db, { merchantId: viewer.merchantId, mode: viewer.mode });
@@ -36,14 +55,19 @@ export async function loadProgram({ runtime, viewer, request }: PageContext) {
   const asked = new URL(request.url).searchParams.get("sample");
   const sampleCents = asked === null ? DEFAULT_SAMPLE_CENTS : parseTypedMoney(asked, currency);
   const sampleOk = sampleCents !== undefined && sampleCents >= 1 && sampleCents <= MAX_SAMPLE_CENTS;
+  const claimRules = parseStoredClaimRules(program.claimRules);
   // Every currency's limits as the form shows them: the saved ones, else what a new program starts with (shown when
-  // the merchant ticks a currency the program does not offer yet).
+  // the merchant ticks a currency the program does not offer yet, or turns approval without review on).
   const limits = Object.fromEntries(
     SUPPORTED_CURRENCIES.map((each) => {
       const limit = program.currencyLimits[each] ?? DEFAULT_CURRENCY_LIMITS[each];
       return [
         each,
-        { minFee: formatMoneyEnUs(limit.minFeeCents, each), maxCovered: formatMoneyEnUs(limit.maxCoveredCents, each) },
+        {
+          minFee: formatMoneyEnUs(limit.minFeeCents, each),
+          maxCovered: formatMoneyEnUs(limit.maxCoveredCents, each),
+          autoApproveMax: autoApproveMaxShown(claimRules.autoApprove, program.currencies, each),
+        },
       ];
     }),
   );
@@ -51,7 +75,7 @@ export async function loadProgram({ runtime, viewer, request }: PageContext) {
     program,
     limits,
     currency,
-    claimRules: parseStoredClaimRules(program.claimRules),
+    claimRules,
     reasons: COVERED_REASONS.map((code) => ({ code, name: REASON_NAMES[code] })),
     currencies: SUPPORTED_CURRENCIES,
     sample: asked ?? formatMoneyEnUs(DEFAULT_SAMPLE_CENTS, currency),
@@ -83,7 +107,6 @@ export const PROGRAM_FIELDS = [
   "ratePercent",
   "productCategories",
   "autoApprove",
-  "autoApproveMax",
   "autoApproveMaxRisk",
   "replacementAllowed",
   "settlementPeriod",
@@ -91,7 +114,12 @@ export const PROGRAM_FIELDS = [
 
 /** Where the core's complaint about the claim rules goes: the form field of the rule's part. */
 const RULE_FIELDS: Record<string, string> = {
-  "claimRules.autoApprove.maxAmountCents": "autoApproveMax",
+  ...Object.fromEntries(
+    SUPPORTED_CURRENCIES.map((each) => [
+      `claimRules.autoApprove.maxAmountCentsByCurrency.${each}`,
+      limitFields(each).autoApproveMax,
+    ]),
+  ),
   "claimRules.autoApprove.reasons": "autoApproveReasons",
   "claimRules.autoApprove.maxRiskLevel": "autoApproveMaxRisk",
   "claimRules.replacementAllowed": "replacementAllowed",
@@ -117,11 +145,9 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
   const currencies = form.getAll("currencies").map(String);
   const typedLimits = SUPPORTED_CURRENCIES.flatMap((each) => Object.values(limitFields(each)));
   const values = Object.fromEntries([...PROGRAM_FIELDS, ...typedLimits].map((name) => [name, field(form, name)]));
-  const current = await programTermsOf(runtime.db, { merchantId: viewer.merchantId, mode: viewer.mode });
-  const currency = termsCurrencyOf(current.currencies);
   // Every amount and the rules' choices are checked here first, so each wrong field says so at once, in money.
   const errors: Record<string, string> = {};
-  const amount = (name: string, bounds: { min: number; max: number }, of = currency) => {
+  const amount = (name: string, bounds: { min: number; max: number }, of: string) => {
     const read = readAmount(values[name], of, bounds);
     if ("error" in read) errors[name] = read.error;
     return "cents" in read ? read.cents : 0;
@@ -143,7 +169,20 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
   );
   const autoApproving = values.autoApprove === "on";
   const reasons = form.getAll("autoApproveReasons").map(String);
-  const autoApproveCents = autoApproving ? amount("autoApproveMax", { min: 1, max: 100_000_000 }) : 0;
+  // Each chosen currency's amount approved without review, in its own decimals; one left empty goes to a person.
+  const autoApproveCurrencies = autoApproving
+    ? Object.keys(currencyLimits).filter((each) => values[limitFields(each).autoApproveMax].trim() !== "")
+    : [];
+  const maxAmountCentsByCurrency = Object.fromEntries(
+    autoApproveCurrencies.map((each) => [
+      each,
+      amount(limitFields(each).autoApproveMax, { min: 1, max: 100_000_000 }, each),
+    ]),
+  );
+  const [firstCurrency] = Object.keys(currencyLimits);
+  if (autoApproving && firstCurrency && autoApproveCurrencies.length === 0)
+    errors[limitFields(firstCurrency).autoApproveMax] =
+      "Enter an amount in at least one currency, or turn approval without review off.";
   if (autoApproving && reasons.length === 0)
     errors.autoApproveReasons = "Choose at least one reason, or turn approval without review off.";
   const reasonsShownAgain = { ...values, autoApproveReasons: reasons.join(","), currencies: currencies.join(",") };
@@ -159,7 +198,7 @@ export const programAction: PageAction<unknown> = async ({ runtime, viewer, form
     productCategories: values.productCategories,
     claimRules: {
       autoApprove: autoApproving
-        ? { maxAmountCents: autoApproveCents, reasons, maxRiskLevel: values.autoApproveMaxRisk || "elevated" }
+        ? { maxAmountCentsByCurrency, reasons, maxRiskLevel: values.autoApproveMaxRisk || "elevated" }
         : null,
       replacementAllowed: values.replacementAllowed === "on",
     },
