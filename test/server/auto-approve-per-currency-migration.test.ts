@@ -53,7 +53,7 @@ describe.each(DIALECTS)(`migration ${MIGRATION} (%s)`, (dialect) => {
           "prog_usd",
           ["USD"],
           JSON.stringify({
-            autoApprove: { maxAmountCentsByCurrency: { USD: 2_500 }, reasons, maxRiskLevel: "low" },
+            autoApprove: { maxAmountCents: 2_500, reasons, maxRiskLevel: "low" },
             replacementAllowed: true,
           }),
         );
@@ -61,7 +61,7 @@ describe.each(DIALECTS)(`migration ${MIGRATION} (%s)`, (dialect) => {
           "prog_many",
           ["USD", "EUR", "GBP", "JPY", "KWD"],
           JSON.stringify({
-            autoApprove: { maxAmountCentsByCurrency: { USD: 5_000 }, reasons, maxRiskLevel: "elevated" },
+            autoApprove: { maxAmountCents: 5_000, reasons, maxRiskLevel: "elevated" },
           }),
         );
         const unchanged = JSON.stringify({ autoApprove: null, replacementAllowed: true });
