@@ -28,6 +28,7 @@ import {
 } from "./claim-views.ts";
 import { queueEmail } from "./emails.ts";
 import type { Page, PageQuery } from "../vocabulary/pages.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 import {
   CLOSED_CLAIM_STATUSES,
   evidenceUsage,
@@ -70,7 +71,6 @@ import {
 export type { ClaimFilters };
 
 export { CLAIM_WINDOW_DAYS };
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The time zone furthest ahead of UTC (Line Islands, UTC+14): where a day begins first. */
 const EARLIEST_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
 const MiB = 1024 * 1024;
