@@ -19,7 +19,7 @@ import { createProtectionApi } from "./api.ts";
 import { createInProcessFetch } from "./in-process-fetch.ts";
 import { API_BASE_PATH } from "./http/app.ts";
 import type { Runtime } from "./runtime.ts";
-import { DAY_MS } from "./vocabulary/time.ts";
+import { DAY_MS, HOUR_MS } from "./vocabulary/time.ts";
 
 const DEMO_MERCHANT_ID = "mer_demo";
 
@@ -184,7 +184,6 @@ async function fileDemoClaim(runtime: Pick<Runtime, "db" | "services">, actor: A
 
 /** The demo store's earlier trading, in the two settlement periods before the current one (docs/api.md "Settlement"). */
 const DEMO_HISTORY_EMAIL = "earlier.buyer@example.com";
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Closed settlement statements for the demo merchant, so a newcomer can open one and download its CSV: two orders

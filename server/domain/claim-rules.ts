@@ -6,6 +6,7 @@ import { CLAIM_WINDOW_DAYS, COVERED_REASONS } from "./disclosure.ts";
 import { RISK_LEVELS, type CoveredReason, type RiskLevel } from "../vocabulary/claims.ts";
 import { SUPPORTED_CURRENCIES } from "../vocabulary/money.ts";
 import type { OrderDeliveryState } from "../vocabulary/deliveries.ts";
+import { DAY_MS } from "../vocabulary/time.ts";
 import { orderDeliveredAt, type DerivedOrderDelivery } from "./delivery-states.ts";
 import type { DecisionFact } from "./decision-basis.ts";
 
@@ -19,7 +20,7 @@ export const NOT_DELIVERED_REASONS: readonly CoveredReason[] = [
 
 export { CLAIM_WINDOW_DAYS };
 /** A claim may be filed at most this long after what it is about happened (the rulebook's window). */
-export const CLAIM_WINDOW_MS = CLAIM_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+export const CLAIM_WINDOW_MS = CLAIM_WINDOW_DAYS * DAY_MS;
 
 /**
  * The reasons about the parcel as it arrived (or, stolen, was left): what they are about happened at its delivery. The

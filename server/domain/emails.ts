@@ -18,7 +18,7 @@ import {
   lockEmailCounts,
 } from "../store/emails.ts";
 import type { CapBudget, PlanEmailRecord } from "../store/emails.ts";
-import { DAY_MS } from "../vocabulary/time.ts";
+import { DAY_MS, HOUR_MS } from "../vocabulary/time.ts";
 
 export type { CapBudget };
 
@@ -30,8 +30,6 @@ export type EmailTemplate =
   | "claim_reopened"
   | "claim_decided"
   | "claim_paid";
-
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface EmailCap {
   limit: number;

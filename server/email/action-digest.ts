@@ -18,8 +18,7 @@ import { inertCallerText, renderNotice, type NoticeBlock, type RenderedNotice } 
 import { EMAIL_RETRY_DELAYS_MS, withoutAddresses, type MailTransport } from "./worker.ts";
 import { createWorker } from "../workers/worker.ts";
 import { recordFailedAttempt } from "../workers/failure-recorder.ts";
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS } from "../vocabulary/time.ts";
 
 export const ACTION_DIGEST_SUBJECT = "What needs you on the Purchase Protection dashboard";
 
