@@ -4,8 +4,8 @@
 // support member, who signs in and cannot see keys → refused input next to its field, changing nothing → a foreign or
 // token-less POST refused →
 // the live key refused by the API until Go live, then accepted → sign out everywhere. axe-core on every page;
-// screenshots at 390 px and 1280 px under test-artifacts/dashboard/. On PostgreSQL, the merchant-with-sales flow only
-// (the shell's smoke: purchases, claims, refunds, statements, webhooks through the store; test/support/page-suites.ts).
+// screenshots at 390 px and 1280 px under test-artifacts/dashboard/. On PostgreSQL, the shell's smoke only: an owner
+// signs in, opens a sale made through the API and voids it, read back from the store (test/support/page-suites.ts).
 import { describe, test, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -63,6 +63,8 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
   const url = (pathname: string) => `${harness.app.origin}${pathname}`;
   const db = () => harness.database.db;
   const counts = () => rowCounts(db(), TABLES);
+  const planStatus = async (reference: string) =>
+    (await db().get<{ status: string }>("SELECT status FROM plans WHERE reference_number = ?", [reference]))!.status;
 
   async function newPage(width = 1280): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -95,11 +97,16 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       fs.existsSync(path.join(harness.dataDir, "mail")) ? fs.readdirSync(path.join(harness.dataDir, "mail")) : [],
     );
 
-  async function signInFromEmail(page: Page, email: string, seen = new Set<string>()) {
-    await load(page, await linkFromEmail(email, seen));
+  /** Opens a sign-in link's page and signs in: the Overview, interactive. */
+  async function signInByLink(page: Page, pathname: string) {
+    await load(page, pathname);
     await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
     await page.waitForSelector("h1:has-text('Overview')");
     await hydrated(page);
+  }
+
+  async function signInFromEmail(page: Page, email: string, seen = new Set<string>()) {
+    await signInByLink(page, await linkFromEmail(email, seen));
   }
 
   /** Waits until React has hydrated the page (app/root.tsx marks it): typing earlier can be lost. */
@@ -396,7 +403,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.equal((await confirm.json()).error.code, "customer_email_required");
   }
 
-  test("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, delivers to a webhook endpoint and sends again, and voids", async () => {
+  it("shows a merchant with sales its purchases (filters, detail with the consent record) and claims (a file, the timeline, a confirmed refund), reports a refund with its credit, lists a closed statement with its CSV, delivers to a webhook endpoint and sends again, and voids", async () => {
     // The harness's merchant, with sales made through the API, gets an owner who signs in by a link.
     const email = newAddress("seller");
     const token = await ownerSignInToken(db(), services, harness.merchant.merchantId, email);
@@ -406,10 +413,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       (await db().get<{ order_id: string }>("SELECT order_id FROM plans WHERE reference_number = ?", [reference]))!
         .order_id;
     const page = await newPage();
-    await load(page, `/dashboard/sign-in/${token}`);
-    await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
-    await page.waitForSelector("h1:has-text('Overview')");
-    await hydrated(page);
+    await signInByLink(page, `/dashboard/sign-in/${token}`);
     assert.match((await page.locator("svg[role=img] desc").textContent()) ?? "", /2 purchases protected/);
     // The buyer whose page sent no address: the overview says so, and what to pass.
     assert.ok(await page.isVisible("text=1 buyer chose protection but got no plan: your page sent no buyer e-mail"));
@@ -533,11 +537,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForSelector("text=is reported as refunded");
     assert.ok(await page.isVisible("text=is credited on your next settlement statement"));
     await check(page, "refund-reported");
-    assert.equal(
-      (await db().get<{ status: string }>("SELECT status FROM plans WHERE reference_number = ?", [references[1]]))!
-        .status,
-      "voided",
-    );
+    assert.equal(await planStatus(references[1]), "voided");
 
     // Settlements: the week closed (a clock past its end and the grace), listed, and its CSV as the API gives it.
     const closing: Services = { ...services, clock: () => Date.now() + 8 * 24 * 60 * 60 * 1000 + SETTLEMENT_GRACE_MS };
@@ -618,10 +618,22 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await page.waitForSelector(`text=${references[0]} is void.`);
     // The page reloads its data after the action: the purchase is no longer active, so no second void is offered.
     await page.locator("button:has-text('Void this protection')").waitFor({ state: "detached" });
-    assert.equal(
-      (await db().get<{ status: string }>("SELECT status FROM plans WHERE reference_number = ?", [references[0]]))!
-        .status,
-      "voided",
-    );
+    assert.equal(await planStatus(references[0]), "voided");
   }, 240_000);
+
+  test("an owner signs in, finds a sale made through the API on its purchase's page, voids it, and the store has it void", async () => {
+    const reference = await harness.protect(newAddress("buyer"));
+    const token = await ownerSignInToken(db(), services, harness.merchant.merchantId, newAddress("seller"));
+    const page = await newPage();
+    await signInByLink(page, `/dashboard/sign-in/${token}`);
+    await follow(page, "nav[aria-label=Dashboard] a:has-text('Purchases')");
+    await follow(page, `a:has-text('${reference}')`);
+    await page.waitForSelector("h2:has-text('Consent record')");
+    await page.click("button:has-text('Void this protection')");
+    await page.waitForSelector(`text=${reference} is void.`);
+    // Read back: the page's data reloaded from the store offers no second void, and the plan's row is voided.
+    await page.locator("button:has-text('Void this protection')").waitFor({ state: "detached" });
+    assert.equal(await planStatus(reference), "voided");
+    assert.deepEqual(pageErrors, []);
+  });
 });

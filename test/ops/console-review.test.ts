@@ -310,7 +310,7 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
     // Assign to me: the claim page says so, the queue's Mine lists it (and nobody else's Mine).
     await page.goto(url(`/ops/claims/${fresh.claimId}`));
     await Promise.all([page.waitForURL(/notice=assign_to_me/), page.click("button:has-text('Assign to me')")]);
-    await page.waitForSelector(".notice");
+    await page.waitForSelector(".notice:has-text('The claim is yours')");
     assert.match((await page.textContent(".assignment"))!, /Assignee: You/);
     await checkPage(page, "claim-assigned");
     await page.goto(url("/ops"));
@@ -361,7 +361,7 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
     );
     await page.goto(url(`/ops/claims/${fresh.claimId}`));
     await Promise.all([page.waitForURL(/notice=unassign/), page.click("button:has-text('Give it back')")]);
-    await page.waitForSelector(".notice");
+    await page.waitForSelector(".notice:has-text('You gave the claim back')");
     await page.goto(url("/ops?assignee=mine"));
     assert.equal(await rowOf(fresh.claimId).count(), 0);
   });

@@ -1,8 +1,8 @@
 // The browser page suites (Chromium over `npm start`) run in full on SQLite and as a smoke on PostgreSQL: the pages,
 // forms and scripts are the same on both, and what differs on PostgreSQL is the store, which each shell's smoke
-// (one flow through the dashboard, the claims console, the portal) goes through there. The HTTP page suites
-// (test/app/page-requests, test/dashboard, test/ops, test/portal without Chromium) and the API suites run in full on
-// both databases.
+// (one short flow through the dashboard, the claims console, the portal, reading and writing rows there) goes through;
+// axe-core and the screenshots come from the SQLite run. The HTTP page suites (test/app/page-requests,
+// test/dashboard, test/ops, test/portal without Chromium) and the API suites run in full on both databases.
 import { it } from "vitest";
 import type { Dialect } from "./databases.ts";
 
