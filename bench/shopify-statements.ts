@@ -1,6 +1,7 @@
 // Statements and transactions per Shopify order: the app's real wiring in process (test/support/shopify-app.ts), the
-// database drivers instrumented, orders/create deliveries one after another until every job has run, the webhook and
-// e-mail workers off (they are not the order's own work). Prints the statements, the transactions that write (an
+// database drivers instrumented, orders/create deliveries one after another, then the outbox followed once (the plans'
+// write-backs and Flow triggers it queues: app/shopify/order-states.server.ts), until every job has run; the webhook
+// and e-mail workers off (they are not the order's own work). Prints the statements, the transactions that write (an
 // explicit transaction or a write outside one) and the reads outside one, per order, then each statement's count.
 //
 //   node bench/shopify-statements.ts [sqlite|postgres] [orders=50]
@@ -79,12 +80,22 @@ const deliverOrder = () =>
       attributes: { _protection: "accepted", _protection_quote: "quo_from_cart" },
     }),
   });
+const { createOrderEventsFollower } = await import("../app/shopify/order-states.server.ts");
+const follower = createOrderEventsFollower(app.runtime().deps);
+/** What the app's periodic task does: the outbox's new events become jobs, which run. */
+async function followEvents(): Promise<void> {
+  await follower.follow();
+  await app.runtime().queue.runDue();
+  await app.settled();
+}
 // Warm-up: the caches (the shop's session, the statements) as a running app has them.
 for (let i = 0; i < 5; i++) await deliverOrder();
 await app.settled();
+await followEvents();
 counting = true;
 for (let i = 0; i < ORDERS; i++) await deliverOrder();
 await app.settled();
+await followEvents();
 counting = false;
 
 const perOrder = (n: number) => (n / ORDERS).toFixed(2);

@@ -19,6 +19,7 @@ import { publishProtection } from "./admin/publish-protection.ts";
 import { owners } from "./admin/owners.ts";
 import { storefrontConfig } from "./admin/storefront-config.ts";
 import { protectionReference } from "./admin/protection-reference.ts";
+import type { OrderStateVariables } from "./admin/order-protection-state.ts";
 import { protectionFulfillmentOrders } from "./admin/protection-fulfillment-orders.ts";
 import { fulfillProtection } from "./admin/fulfill-protection.ts";
 import { PROTECTION_SKU } from "./webhook-filter.ts";
@@ -94,12 +95,14 @@ export async function writeStorefrontConfig(graphql: AdminGraphql, config: Store
 
 /**
  * Writes the reference number back to the order: as a custom attribute (orderUpdate replaces the whole list, so the
- * order's other attributes are sent along) and as the app metafield `$app:protection.reference_number`.
+ * order's other attributes are sent along) and as the app metafield `$app:protection.reference_number`; with it, in the
+ * same call, the plan's `state` (order-states.server.ts orderStateVariables).
  */
 export async function writeOrderReference(
   graphql: AdminGraphql,
   order: { gid: string; attributes: { name: string; value: string }[] },
   referenceNumber: string,
+  state: OrderStateVariables,
 ): Promise<void> {
   const customAttributes = [
     ...order.attributes
@@ -108,6 +111,7 @@ export async function writeOrderReference(
     { key: REFERENCE_ATTRIBUTE, value: referenceNumber },
   ];
   await protectionReference(graphql, {
+    ...state,
     input: {
       id: order.gid,
       customAttributes,

@@ -75,8 +75,10 @@ export interface JobPayloads {
   "customers/data_request": CustomersDataRequest;
   "customers/redact": CustomersRedact;
   "shop/redact": Nothing;
-  /** After orders/create: the reference number goes back onto the order. */
+  /** After orders/create: the reference number goes back onto the order, with the plan's state (one job per plan). */
   write_reference: {
+    /** Absent on a job queued before the state went with the reference: the order's row names the plan. */
+    planId?: string;
     orderId: string;
     orderGid: string;
     attributes: { name: string; value: string }[];

@@ -3,19 +3,18 @@
 // follows the outbox (server/webhooks/outbox-follower.ts, its own watermark) and, for each protection or claim event of
 // a Shopify shop, queues in the watermark's transaction one write-back job (the event's id names it) and the Flow
 // trigger the event starts (flow-triggers.ts; one per plan or claim and handle), and for a filed claim the read of
-// its order's risk (order-risk.server.ts; one per claim). The write-back reads the plan as it
-// stands when it runs, so jobs that run late or twice write the same thing: app-owned order metafields (metafieldsSet
-// replaces each whole) and the tags (tagsAdd and tagsRemove leave a tag already so alone); a plan that moved while its
-// job wrote is written again.
+// its order's risk (order-risk.server.ts; one per claim). A new plan's write-back goes with its reference instead:
+// orders/create queues that job under the id the confirmed event's would take (confirmedStateJobId), so the follower
+// adds none. The write-back reads the plan as it stands when it runs, so jobs that run late or twice write the same
+// thing, in one Admin call: app-owned order metafields (metafieldsSet replaces each whole) and the tags (tagsAdd and
+// tagsRemove leave a tag already so alone); a plan that moved while its job wrote is written again.
 import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { createOutboxFollower, type ClaimStatus, type Queryable, type StoredEventType } from "../../server/index.ts";
 import { findShopifyOrderState, listShopifyEvents, type ShopifyOrderState } from "./store/order-states.ts";
 import { CHOICE_METAFIELD, formatDecimalAmount, SHOP_CONFIG_NAMESPACE } from "@purchase-protection/contract";
 import type { AdminGraphql } from "./admin/graphql.ts";
-import { orderProtectionState } from "./admin/order-protection-state.ts";
-import { tagOrder } from "./admin/tag-order.ts";
-import { untagOrder } from "./admin/untag-order.ts";
+import { orderProtectionState, type OrderStateVariables } from "./admin/order-protection-state.ts";
 import { flowTrigger } from "./admin/flow-trigger.ts";
 import { orderMetafieldDefinitions } from "./admin/order-metafield-definitions.ts";
 import {
@@ -47,6 +46,8 @@ export const ORDER_EVENTS_SCAN_MS = 5_000;
 const OUTBOX_WATERMARK = "shopify-orders";
 
 export const orderStateJobId = (eventId: string) => `job_order_state_${eventId}`;
+/** The write-back of a plan's protection.confirmed event: the reference's job (orders.server.ts) takes it first. */
+export const confirmedStateJobId = (planId: string) => `job_order_state_confirmed_${planId}`;
 export const flowTriggerJobId = (handle: string, subject: string) => `job_flow_${handle}_${subject}`;
 
 /** What the order carries under `$app:protection` (reference_number is the reference write-back's: orders.server.ts). */
@@ -119,14 +120,38 @@ export function orderTags(state: ShopifyOrderState): { add: string[]; remove: st
   return { add: tags.filter((tag) => wanted.get(tag)), remove: tags.filter((tag) => !wanted.get(tag)) };
 }
 
-async function writeOrderState(graphql: AdminGraphql, state: ShopifyOrderState): Promise<void> {
+/** What the order is sent for the plan as it stands: its metafields and tags (orderProtectionState's fields). */
+export function orderStateVariables(state: ShopifyOrderState): OrderStateVariables {
   const id = `gid://shopify/Order/${state.orderId}`;
-  await orderProtectionState(graphql, {
-    metafields: orderMetafields(state).map((metafield) => ({ ...metafield, ownerId: id })),
-  });
   const { add, remove } = orderTags(state);
-  if (add.length > 0) await tagOrder(graphql, { id, tags: add });
-  if (remove.length > 0) await untagOrder(graphql, { id, tags: remove });
+  return {
+    id,
+    metafields: orderMetafields(state).map((metafield) => ({ ...metafield, ownerId: id })),
+    addTags: add,
+    adding: add.length > 0,
+    removeTags: remove,
+    removing: remove.length > 0,
+  };
+}
+
+/**
+ * Writes the plan's state onto its order with `write` (one Admin call of the shop's that carries it), when the plan is a
+ * Shopify shop's and the shop has the app. Returns whether it wrote.
+ */
+export async function writePlanState(
+  deps: ShopifyDeps,
+  planId: string,
+  write: (graphql: AdminGraphql, state: ShopifyOrderState) => Promise<unknown>,
+): Promise<boolean> {
+  const state = await findShopifyOrderState(deps.db, planId);
+  if (!state || !(await deps.installation(state.shop))) return false;
+  await write(await deps.adminApi(state.shop), state);
+  // Two jobs of one plan may run at once (two events close together): one that read the plan before the other's
+  // event could write last. The plan read again after writing settles it: if it moved, the job runs again.
+  const now = await findShopifyOrderState(deps.db, planId);
+  if (now && !isDeepStrictEqual(now, state))
+    throw new Error(`plan ${state.planId} moved while its state was written to the order; writing it again`);
+  return true;
 }
 
 /**
@@ -180,7 +205,7 @@ async function queueOrderFollowUps(tx: Queryable, deps: ShopifyDeps, eventIds: s
       ? (event.data as { planId: string }).planId
       : (event.data as { id: string }).id;
     await enqueueNamedJobOnce(tx, deps.services, {
-      id: orderStateJobId(event.id),
+      id: event.type === "protection.confirmed" ? confirmedStateJobId(subject) : orderStateJobId(event.id),
       shop: event.shop,
       kind: "write_order_state",
       payload: { planId: subject },
@@ -239,14 +264,9 @@ export function orderEventsTask(deps: ShopifyDeps): PeriodicTask {
 export function orderStateHandlers(deps: ShopifyDeps): Pick<JobHandlers, "write_order_state" | "flow_trigger"> {
   return {
     write_order_state: async (job) => {
-      const state = await findShopifyOrderState(deps.db, job.payload.planId);
-      if (!state || !(await deps.installation(state.shop))) return;
-      await writeOrderState(await deps.adminApi(state.shop), state);
-      // Two jobs of one plan may run at once (two events close together): one that read the plan before the other's
-      // event could write last. The plan read again after writing settles it: if it moved, the job runs again.
-      const now = await findShopifyOrderState(deps.db, job.payload.planId);
-      if (now && !isDeepStrictEqual(now, state))
-        throw new Error(`plan ${state.planId} moved while its state was written to the order; writing it again`);
+      await writePlanState(deps, job.payload.planId, (graphql, state) =>
+        orderProtectionState(graphql, orderStateVariables(state)),
+      );
     },
     flow_trigger: async (job) => {
       if (!(await deps.installation(job.shop))) return;

@@ -3,9 +3,9 @@
 // refunded), and every order of a merchant-paid program: headless quote on the order's real amount and headless
 // confirm of that quote, with the shop's secret key, as one unit of work in the core (server/core/shopify.ts) that
 // also writes the order's row and follow-up jobs and completes the job; then the reference number goes back to the
-// order in a follow-up job. orders/cancelled voids; refunds/create reports a full refund, through the TypeScript SDK
-// over the in-process transport, each call with an idempotency key derived from the shop and order. A retried or
-// duplicated job never makes a second plan.
+// order in a follow-up job, with the plan's state in the same Admin call (order-states.server.ts). orders/cancelled
+// voids; refunds/create reports a full refund, through the TypeScript SDK over the in-process transport, each call
+// with an idempotency key derived from the shop and order. A retried or duplicated job never makes a second plan.
 import { ApiError, type Queryable } from "../../server/index.ts";
 import { hasPendingShopifyJob } from "./store/jobs.ts";
 import {
@@ -28,6 +28,7 @@ import { LINE_REFUND_JOB, LINE_REFUND_NOTE, lineRefundJobId } from "./fee-refund
 import { orderConsent, type OrderConsent } from "./order-consent.ts";
 import { planPresentment } from "./presentment.ts";
 import { orderProtectionChoice } from "./admin/order-protection-choice.ts";
+import { confirmedStateJobId, orderStateVariables, writePlanState } from "./order-states.server.ts";
 import { protectionRefundOrder } from "./admin/protection-refund-order.ts";
 
 type OrderJobs = Pick<
@@ -195,10 +196,14 @@ async function protectOrder(
         if (presentment) await deps.shopify.recordPresentment(tx, plan.planId, presentment);
         // An order recorded before (a second job for it) has its follow-ups already.
         if (recorded) {
-          await enqueueNamedJob(tx, deps.services, {
+          // Under the id of the confirmed event's write-back: the plan's state goes with the reference, in one call.
+          await enqueueNamedJobOnce(tx, deps.services, {
+            id: confirmedStateJobId(plan.planId),
             shop: job.shop,
             kind: "write_reference",
+            subject: plan.planId,
             payload: {
+              planId: plan.planId,
               orderId,
               orderGid: order.admin_graphql_api_id,
               attributes: order.note_attributes,
@@ -255,9 +260,14 @@ async function writeReference(
   job: Job<JobPayloads["write_reference"]>,
   completion: JobCompletion,
 ): Promise<void> {
-  if (!(await deps.installation(job.shop))) return;
   const { orderId, orderGid, attributes, referenceNumber } = job.payload;
-  await writeOrderReference(await deps.adminApi(job.shop), { gid: orderGid, attributes }, referenceNumber);
+  const planId = job.payload.planId ?? (await findShopifyOrder(deps.db, job.shop, orderId))?.planId;
+  const wrote =
+    planId !== undefined &&
+    (await writePlanState(deps, planId, (graphql, state) =>
+      writeOrderReference(graphql, { gid: orderGid, attributes }, referenceNumber, orderStateVariables(state)),
+    ));
+  if (!wrote) return;
   await deps.db.transaction(async (tx) => {
     await markShopifyOrderReferenceWritten(tx, job.shop, orderId, deps.services.clock());
     await completion.markDone(tx);

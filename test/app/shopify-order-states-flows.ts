@@ -131,31 +131,76 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
         assert.equal(triggers(handle, order.id).length, 1, handle);
     });
 
-    it("a write-back that fails half-way is retried to the same end state", async () => {
-      const { order } = await protectedPaidOrder(app, SHOP);
-      app.admin.failNext("TagOrder", 503);
+    /** The write-backs the Admin API took for the order: the reference's (with the state) and the state's alone. */
+    const writeBacks = (order: PaidOrder["order"]) =>
+      app.admin.calls
+        .filter(
+          (call) =>
+            (call.operationName === "ProtectionReference" || call.operationName === "OrderProtectionState") &&
+            call.variables.id === orderGid(order),
+        )
+        .map((call) => call.operationName);
+
+    it("a new plan's reference and state go to the order in one Admin call, and its confirmed event queues no second", async () => {
+      const { order, plan } = await protectedPaidOrder(app, SHOP);
+      assert.deepEqual(writeBacks(order), ["ProtectionReference"]);
+      assert.equal(app.admin.orders.get(orderGid(order))!.customAttributes.at(-1)!.value, plan.reference_number);
+      assert.equal(metafield(order, "protection_status"), "active");
+      assert.deepEqual(tags(order), ["protected"]);
+
       await followEvents();
+      assert.deepEqual(writeBacks(order), ["ProtectionReference"]);
+      const jobs = await app.database.db.all<{ kind: string }>("SELECT kind FROM shopify_jobs WHERE subject = ?", [
+        plan.id,
+      ]);
+      assert.deepEqual(jobs.map((job) => job.kind).sort(), ["flow_trigger", "write_reference"]);
+    });
+
+    it("a write-back whose answer is lost (Shopify did it) is retried to the same end state", async () => {
+      app.admin.loseNextResponse("ProtectionReference");
+      const { order, plan } = await protectedPaidOrder(app, SHOP);
       const job = await app.database.db.get<{ id: string; status: string; attempts: number | string }>(
-        "SELECT id, status, attempts FROM shopify_jobs WHERE kind = 'write_order_state' AND subject = ?",
-        [
-          (await app.database.db.get<{ id: string }>("SELECT id FROM plans WHERE order_id = ?", [String(order.id)]))!
-            .id,
-        ],
+        "SELECT id, status, attempts FROM shopify_jobs WHERE kind = 'write_reference' AND subject = ?",
+        [plan.id],
       );
       assert.deepEqual([job?.status, Number(job?.attempts)], ["pending", 1]);
-      assert.equal(
-        metafield(order, "protection_status"),
-        "active",
-        "the metafields were written before the tags failed",
-      );
-      assert.deepEqual(tags(order), []);
+      assert.deepEqual(tags(order), ["protected"], "done, though no answer came");
 
       await app.database.db.run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [job!.id]);
       await app.runtime().queue.runDue();
       await app.settled();
+      assert.deepEqual(writeBacks(order), ["ProtectionReference", "ProtectionReference"]);
       assert.deepEqual(tags(order), ["protected"]);
       const writes = app.admin.metafields.filter((m) => m.ownerId === orderGid(order) && m.key === "protection_status");
       assert.equal(writes.length, 1, "each metafield replaced, never added twice");
+      assert.equal(app.admin.orders.get(orderGid(order))!.customAttributes.at(-1)!.value, plan.reference_number);
+      const done = await app.database.db.get<{ status: string }>("SELECT status FROM shopify_jobs WHERE id = ?", [
+        job!.id,
+      ]);
+      assert.equal(done?.status, "done");
+    });
+
+    it("a reference job queued before the state went with it finds its plan by the order, and writes both", async () => {
+      const { order, plan } = await protectedPaidOrder(app, SHOP);
+      const { orderHandlers } = await import("../../app/shopify/orders.server.ts");
+      app.admin.orderTags.delete(orderGid(order));
+      await orderHandlers(deps()).write_reference(
+        {
+          id: "job_reference_before",
+          shop: SHOP,
+          kind: "write_reference",
+          payload: {
+            orderId: String(order.id),
+            orderGid: orderGid(order),
+            attributes: order.note_attributes,
+            referenceNumber: plan.reference_number,
+          },
+          attempts: 0,
+        },
+        { markDone: async () => {} },
+      );
+      assert.deepEqual(tags(order), ["protected"]);
+      assert.deepEqual(writeBacks(order), ["ProtectionReference", "ProtectionReference"]);
     });
 
     it("a plan that moves while its state is written (another event's job ran in between) is written again", async () => {

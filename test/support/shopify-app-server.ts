@@ -39,6 +39,6 @@ process.on("SIGTERM", async () => {
 const ready: AppServerReady = {
   port: (server.address() as { port: number }).port,
   productId: installation.productId!,
-  tiers: installation.tiers,
+  tiers: [...installation.tiers],
 };
 process.send!(ready);

@@ -54,9 +54,7 @@ import type {
   ShopifyFulfillmentEvent,
 } from "../../app/shopify/webhooks/shopify-fulfillment-event.ts";
 import { fakeBilling } from "./shopify-billing.ts";
-import type { OrderProtectionStateResult } from "../../app/shopify/admin/order-protection-state.ts";
-import type { TagOrderResult } from "../../app/shopify/admin/tag-order.ts";
-import type { UntagOrderResult } from "../../app/shopify/admin/untag-order.ts";
+import type { OrderStateResult, OrderStateVariables } from "../../app/shopify/admin/order-protection-state.ts";
 import type { FlowTriggerResult } from "../../app/shopify/admin/flow-trigger.ts";
 import type { OrderMetafieldDefinitionsResult } from "../../app/shopify/admin/order-metafield-definitions.ts";
 import type {
@@ -337,7 +335,7 @@ export interface AdminVariables {
   StorefrontConfig: { metafields: MetafieldsSetInput[] };
   ProtectionFulfillmentOrders: { id: string };
   FulfillProtection: { fulfillment: { lineItemsByFulfillmentOrder: FulfillmentOrderLines[]; notifyCustomer: boolean } };
-  ProtectionReference: { input: OrderInput };
+  ProtectionReference: { input: OrderInput } & OrderStateVariables;
   ProtectionRefundOrder: { id: string };
   RefundProtectionFee: { input: RefundInput };
   OrderProtectionChoice: { id: string };
@@ -348,9 +346,7 @@ export interface AdminVariables {
   CreateClaimReplacement: { input: DraftOrderInput };
   CompleteClaimReplacement: { id: string };
   CreateCartGuardValidation: { validation: ValidationCreateInput };
-  OrderProtectionState: { metafields: MetafieldsSetInput[] };
-  TagOrder: { id: string; tags: string[] };
-  UntagOrder: { id: string; tags: string[] };
+  OrderProtectionState: OrderStateVariables;
   FlowTrigger: { handle: string; payload: Record<string, unknown> };
   OrderMetafieldDefinitions: { namespace: string };
   CreateOrderMetafieldDefinition: { definition: MetafieldDefinitionInput };
@@ -522,19 +518,7 @@ export async function startFakeAdminApi() {
       case "StorefrontConfig":
         return setMetafields(variablesOf(call, "StorefrontConfig").metafields) satisfies StorefrontConfigResult;
       case "OrderProtectionState":
-        return setMetafields(variablesOf(call, "OrderProtectionState").metafields) satisfies OrderProtectionStateResult;
-      case "TagOrder": {
-        const { id, tags } = variablesOf(call, "TagOrder");
-        const current = orderTags.get(id) ?? new Set<string>();
-        for (const tag of tags) current.add(tag);
-        orderTags.set(id, current);
-        return { tagsAdd: { node: { id }, userErrors: [] } } satisfies TagOrderResult;
-      }
-      case "UntagOrder": {
-        const { id, tags } = variablesOf(call, "UntagOrder");
-        for (const tag of tags) orderTags.get(id)?.delete(tag);
-        return { tagsRemove: { node: { id }, userErrors: [] } } satisfies UntagOrderResult;
-      }
+        return setOrderState(variablesOf(call, "OrderProtectionState")) satisfies OrderStateResult;
       case "FlowTrigger": {
         const { handle, payload } = variablesOf(call, "FlowTrigger");
         const errors = flowTriggerErrors(triggerExtensions, handle, payload);
@@ -649,9 +633,13 @@ export async function startFakeAdminApi() {
       case "CompleteClaimReplacement":
         return completeDraftOrder(variablesOf(call, "CompleteClaimReplacement").id);
       case "ProtectionReference": {
-        const { id, ...order } = variablesOf(call, "ProtectionReference").input;
+        const { input, ...state } = variablesOf(call, "ProtectionReference");
+        const { id, ...order } = input;
         orders.set(id, order);
-        return { orderUpdate: { order: { id }, userErrors: [] } } satisfies ProtectionReferenceResult;
+        return {
+          orderUpdate: { order: { id }, userErrors: [] },
+          ...setOrderState(state),
+        } satisfies ProtectionReferenceResult;
       }
       case "ActiveSubscriptions":
       case "AppSubscriptionCreate":
@@ -702,6 +690,22 @@ export async function startFakeAdminApi() {
       default:
         return undefined;
     }
+  }
+
+  /** The state's fields in the order the mutation runs them: metafieldsSet, then tagsAdd and tagsRemove if included. */
+  function setOrderState({ id, metafields, addTags, adding, removeTags, removing }: OrderStateVariables) {
+    const result: OrderStateResult = setMetafields(metafields);
+    if (adding) {
+      const current = orderTags.get(id) ?? new Set<string>();
+      for (const tag of addTags) current.add(tag);
+      orderTags.set(id, current);
+      result.tagsAdd = { node: { id }, userErrors: [] };
+    }
+    if (removing) {
+      for (const tag of removeTags) orderTags.get(id)?.delete(tag);
+      result.tagsRemove = { node: { id }, userErrors: [] };
+    }
+    return result;
   }
 
   /** metafieldsSet: each metafield replaced whole (by owner, namespace and key). */

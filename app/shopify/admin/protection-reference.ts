@@ -1,5 +1,12 @@
-// Writes the reference number onto the order (orderUpdate: its custom attributes and an app metafield).
+// Writes the reference number onto the order (orderUpdate: its custom attributes and an app metafield), and in the
+// same call the protection's state as it stands (order-protection-state.ts's fields): one Admin call per new plan.
 import { adminOperation, type UserError } from "./graphql.ts";
+import {
+  ORDER_STATE_FIELDS,
+  ORDER_STATE_VARIABLES,
+  type OrderStateResult,
+  type OrderStateVariables,
+} from "./order-protection-state.ts";
 
 export interface OrderInput {
   id: string;
@@ -7,12 +14,15 @@ export interface OrderInput {
   metafields: { namespace: string; key: string; type: string; value: string }[];
 }
 
-export interface ProtectionReferenceResult {
+export interface ProtectionReferenceResult extends OrderStateResult {
   orderUpdate: { order: { id: string } | null; userErrors: UserError[] };
 }
 
-export const protectionReference = adminOperation<{ input: OrderInput }, ProtectionReferenceResult>(
-  `mutation ProtectionReference($input: OrderInput!) {
-    orderUpdate(input: $input) { order { id } userErrors { field message } }
+export const protectionReference = adminOperation<
+  { input: OrderInput } & OrderStateVariables,
+  ProtectionReferenceResult
+>(
+  `mutation ProtectionReference($input: OrderInput!, ${ORDER_STATE_VARIABLES}) {
+    orderUpdate(input: $input) { order { id } userErrors { field message } }${ORDER_STATE_FIELDS}
   }`,
 );

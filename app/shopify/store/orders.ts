@@ -66,26 +66,28 @@ export async function insertShopifyOrder(tx: Queryable, order: NewShopifyOrder, 
   return inserted > 0;
 }
 
-/** The order's status and its goods in the currency Shopify refunds it in (a Markets order's: the buyer's). */
+/** The order's plan, its status and its goods in the currency Shopify refunds it in (a Markets order's: the buyer's). */
 export async function findShopifyOrder(
   tx: Queryable,
   shop: string,
   orderId: string,
-): Promise<{ status: ShopifyOrderStatus; currency: string; goodsAmountCents: number } | undefined> {
+): Promise<{ planId: string; status: ShopifyOrderStatus; currency: string; goodsAmountCents: number } | undefined> {
   const row = await tx.get<{
+    plan_id: string;
     status: ShopifyOrderStatus;
     currency: string;
     goods_amount_cents: number;
     presentment_currency: string | null;
     presentment_goods_amount_cents: number | null;
   }>(
-    `SELECT status, currency, goods_amount_cents, presentment_currency, presentment_goods_amount_cents
+    `SELECT plan_id, status, currency, goods_amount_cents, presentment_currency, presentment_goods_amount_cents
      FROM shopify_orders WHERE shop = ? AND order_id = ?`,
     [shop, orderId],
   );
   // Shopify refunds a Markets order in the buyer's currency: its goods are counted in that currency.
   return (
     row && {
+      planId: row.plan_id,
       status: row.status,
       currency: row.presentment_currency ?? row.currency,
       goodsAmountCents: Number(row.presentment_goods_amount_cents ?? row.goods_amount_cents),

@@ -16,7 +16,7 @@ export interface ShopInstallationRecord {
   programId: string;
   /** Null until the storefront setup has created the protection product. */
   productId: string | null;
-  tiers: FeeTier[];
+  tiers: readonly FeeTier[];
 }
 
 interface ShopInstallationRow {
@@ -29,6 +29,21 @@ interface ShopInstallationRow {
   program_id: string;
   product_id: string | null;
   tiers: string;
+}
+
+/**
+ * Every order job reads its shop's installation, and a shop's tiers (hundreds of them) change only when its storefront
+ * setup runs: each text is parsed once (frozen, so no reader can change what the next one gets).
+ */
+const parsedTiers = new Map<string, readonly FeeTier[]>();
+function tiersOf(text: string): readonly FeeTier[] {
+  let tiers = parsedTiers.get(text);
+  if (tiers === undefined) {
+    if (parsedTiers.size >= 1_000) parsedTiers.clear();
+    tiers = Object.freeze((JSON.parse(text) as FeeTier[]).map((tier) => Object.freeze(tier)));
+    parsedTiers.set(text, tiers);
+  }
+  return tiers;
 }
 
 /** The shop's installation, installed or not; undefined when it never installed (or shop/redact erased it). */
@@ -47,7 +62,7 @@ export async function findShopInstallation(tx: Queryable, shop: string): Promise
       publishableKey: row.publishable_key,
       programId: row.program_id,
       productId: row.product_id,
-      tiers: JSON.parse(row.tiers),
+      tiers: tiersOf(row.tiers),
     }
   );
 }
