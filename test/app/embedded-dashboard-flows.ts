@@ -446,9 +446,10 @@ export function embeddedDashboardSuite(dialect: Dialect) {
 
       // The storefront setup ran again: the theme embed's config carries the live key and program.
       await app.settled();
-      const configs = app.admin.metafields.map(
-        (metafield) => JSON.parse(metafield.value) as { publishableKey?: string; programId?: string },
-      );
+      // The storefront config's metafields (the orders carry the plans' state in theirs).
+      const configs = app.admin.metafields
+        .filter((metafield) => metafield.key === "config")
+        .map((metafield) => JSON.parse(metafield.value) as { publishableKey?: string; programId?: string });
       assert.ok(
         configs.some(
           (config) => config.publishableKey === after.publishable_key && config.programId === after.program_id,
