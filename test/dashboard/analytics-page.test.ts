@@ -116,7 +116,8 @@ describe("the Analytics page (Chromium, `npm run demo`)", () => {
     const months = monthOf(today) - monthOf(from) + 1;
     // Remix swaps the page in a moment after the URL changes: wait for the month buckets before reading the page.
     await page.waitForFunction(
-      (count) => document.querySelectorAll("[aria-label='Protected orders in USD per period'] tbody tr").length === count,
+      (count) =>
+        document.querySelectorAll("[aria-label='Protected orders in USD per period'] tbody tr").length === count,
       months,
     );
     assert.match(await tile("Protected order value"), /\$519\.49/);
