@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
 } from "@remix-run/react";
@@ -13,11 +14,13 @@ import {
 // No web font is loaded from another host (issue 27): the portal, the console and the dashboard make no request
 // outside this origin, so their stylesheets name Inter first and fall back to the system's fonts (Polaris' own stack).
 export default function App() {
-  // Marks the page interactive once React has hydrated it: browser tests and benchmarks wait for it before typing into
-  // controlled fields (typed earlier, a value can be lost to hydration).
+  // Marks which address the page on screen was drawn for, once React has hydrated it. Browser tests and benchmarks
+  // wait for it before typing into controlled fields (typed earlier, a value can be lost to hydration) and after a
+  // client-side navigation, whose URL changes a moment before React draws the next page.
+  const location = useLocation();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    document.documentElement.dataset.drawn = window.location.pathname + window.location.search;
+  }, [location]);
   // A layout whose pages are in the reader's language (the buyer portal) names it as `htmlLang` in its loader's data.
   const lang =
     useMatches()

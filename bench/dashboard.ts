@@ -60,7 +60,7 @@ try {
       await Promise.all([tab.waitForURL(`${app.origin}/dashboard`), tab.click("button:has-text('Sign in')")]);
       await tab.addInitScript(OBSERVE);
       await tab.goto(`${app.origin}/dashboard${spec.path ? `/${spec.path}` : ""}`);
-      await tab.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await tab.waitForSelector("html[data-drawn]", { state: "attached" });
       // A real interaction: focus the page's first text field, or click its heading when it has none.
       const field = tab.locator("main input[type=text], main input:not([type]), main textarea").first();
       if ((await field.count()) > 0) await field.click();

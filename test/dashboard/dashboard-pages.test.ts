@@ -26,6 +26,7 @@ import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/
 import { ownerSignInToken } from "../support/page-client.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
+import { pageDrawn } from "../support/page-checks.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
 const WIDTHS = [390, 1280];
@@ -102,20 +103,17 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await load(page, pathname);
     await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
     await page.waitForSelector("h1:has-text('Overview')");
-    await hydrated(page);
+    await pageDrawn(page);
   }
 
   async function signInFromEmail(page: Page, email: string, seen = new Set<string>()) {
     await signInByLink(page, await linkFromEmail(email, seen));
   }
 
-  /** Waits until React has hydrated the page (app/root.tsx marks it): typing earlier can be lost. */
-  const hydrated = (target: Page) => target.waitForSelector("html[data-hydrated]", { state: "attached" });
-
   /** Loads `pathname` and waits for it to be interactive. */
   async function load(target: Page, pathname: string) {
     const response = await target.goto(url(pathname));
-    await hydrated(target);
+    await pageDrawn(target);
     return response;
   }
 
@@ -167,7 +165,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     await check(page, "sign-up-link");
     await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Open the account')")]);
     await page.waitForSelector("h1:has-text('Overview')");
-    await hydrated(page);
+    await pageDrawn(page);
     assert.ok(await page.isVisible("text=You are looking at test data"));
     assert.ok(await page.getByRole("heading", { name: "Claim decisions" }).isVisible());
     assert.ok(await page.isVisible("text=No claim was decided in this period."));
@@ -182,7 +180,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.match(secret, /^mch_live_[A-Za-z0-9]{32}$/);
     await check(page, "keys-revealed");
     await page.reload();
-    await hydrated(page);
+    await pageDrawn(page);
     assert.equal(await page.locator(`text=${secret}`).count(), 0);
     assert.ok(await page.isVisible(`code:has-text('mch_live_…${secret.slice(-4)}')`));
     await check(page, "keys");
@@ -211,7 +209,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.match(signingSecret, /^whsec_/);
     await check(page, "webhooks-secret");
     await page.reload();
-    await hydrated(page);
+    await pageDrawn(page);
     assert.equal(await page.locator(`text=${signingSecret}`).count(), 0);
     assert.ok(await page.isVisible("code:has-text('http://127.0.0.1:9/hooks')"));
     await check(page, "webhooks");
@@ -283,7 +281,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     const developerPage = await newPage();
     await signInFromEmail(developerPage, developer, seenByDeveloper);
     await load(developerPage, "/dashboard/developers/keys");
-    await hydrated(developerPage);
+    await pageDrawn(developerPage);
     assert.deepEqual(await developerPage.locator("select[name=kind] option").allTextContents(), [
       "Restricted (rk_)",
       "Publishable (wk_)",
@@ -576,7 +574,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
       await waitFor(
         async () => {
           await page.reload();
-          await hydrated(page);
+          await pageDrawn(page);
           return (await page.locator(`code:has-text('${eventId}')`).count()) > 0 || undefined;
         },
         { intervalMs: 250, what: "the delivery in the endpoint's log" },

@@ -22,7 +22,7 @@ import {
   waitForRole,
   type TestPage,
 } from "../support/widget/browser.ts";
-import { checkPage } from "../support/page-checks.ts";
+import { checkPage, pageDrawn } from "../support/page-checks.ts";
 import { waitFor } from "../support/wait.ts";
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-artifacts/getting-started");
@@ -102,8 +102,6 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
-
   const check = (page: Page, name: string) =>
     checkPage(page, name, { dir: SCREENSHOTS, pageErrors: merchant.pageErrors });
 
@@ -118,7 +116,7 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
   it("signs up: the page says where the link went; the .eml's link opens the account on the checklist", async () => {
     const { page } = merchant;
     await page.goto(`${demo.origin}/dashboard/sign-up`);
-    await hydrated(page);
+    await pageDrawn(page);
     await page.fill("input[name=email]", owner);
     await page.fill("input[name=businessName]", "Harbour Lane Ceramics");
     await Promise.all([
@@ -136,7 +134,7 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
     assert.ok(link.startsWith(demo.origin), `the link points at the demo: ${link}`);
     await page.goto(link);
     await Promise.all([page.waitForURL(`${demo.origin}/dashboard`), page.click("button:has-text('Open the account')")]);
-    await hydrated(page);
+    await pageDrawn(page);
     await page.waitForSelector("h2:has-text('Get started')");
     assert.ok(await page.isVisible("text=1 of 6 steps done"));
     assert.equal(await stepDone(page, "Your protection program"), true);
@@ -152,7 +150,7 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
     const { page } = merchant;
     await page.click("a:has-text('API keys')");
     await page.waitForURL(`${demo.origin}/dashboard/developers/keys`);
-    await hydrated(page);
+    await pageDrawn(page);
     const minted: string[] = [];
     for (const kind of ["publishable", "secret"]) {
       await page.selectOption("select[name=kind]", kind);
@@ -165,7 +163,7 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
     const [publishableKey] = minted;
 
     await page.goto(`${demo.origin}/dashboard`);
-    await hydrated(page);
+    await pageDrawn(page);
     assert.equal(await stepDone(page, "Create your test keys"), true);
     assert.ok(await page.isVisible("text=2 of 6 steps done"));
     const programId = (await page.innerText("[data-snippet=program-id]")).trim();
@@ -205,7 +203,7 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
 
     const { page } = merchant;
     await page.goto(`${demo.origin}/dashboard`);
-    await hydrated(page);
+    await pageDrawn(page);
     assert.equal(await stepDone(page, "Show the offer at your checkout"), true);
     assert.equal(await stepDone(page, "Place a first test order"), true);
     assert.ok(await page.isVisible("text=4 of 6 steps done"));
@@ -213,7 +211,7 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
 
     await page.click("nav a:has-text('Purchases')");
     await page.waitForURL(`${demo.origin}/dashboard/purchases`);
-    await hydrated(page);
+    await pageDrawn(page);
     await page.waitForSelector("text=order-1042");
     await check(page, "purchases");
   });
@@ -221,11 +219,11 @@ describe("a new merchant's first order over `npm run demo` (Chromium)", () => {
   it("the Developers page shows the merchant id, the program's id and terms, the API base and webhook signing", async () => {
     const { page } = merchant;
     await page.goto(`${demo.origin}/dashboard`);
-    await hydrated(page);
+    await pageDrawn(page);
     const programId = (await page.innerText("[data-snippet=program-id]")).trim();
     await page.click("nav a:has-text('Developers')");
     await page.waitForURL(`${demo.origin}/dashboard/developers`);
-    await hydrated(page);
+    await pageDrawn(page);
     assert.equal(await page.getAttribute("nav a[aria-current=page]", "href"), "/dashboard/developers");
     assert.match(await page.innerText("[data-value=merchant-id]"), /^mer_/);
     assert.equal(await page.innerText("[data-value=api-base]"), `${demo.origin}/api/v1`);

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
 import { launchBrowser, openPage, type TestPage } from "../support/widget/browser.ts";
-import { checkPage } from "../support/page-checks.ts";
+import { checkPage, pageDrawn } from "../support/page-checks.ts";
 import { formatBps, formatMoney } from "../../app/components/dashboard/format.ts";
 import { applyBps } from "../../server/domain/money.ts";
 import { DEFAULT_PROGRAM } from "../../server/domain/programs.ts";
@@ -67,7 +67,7 @@ describe("money at a glance over `npm run demo` (Chromium)", () => {
     assert.ok(link, "the demo prints the dashboard's sign-in link");
     await page.goto(link);
     await Promise.all([page.waitForURL(`${demo.origin}/dashboard`), page.click("button:has-text('Sign in')")]);
-    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await pageDrawn(page);
 
     const statements = (await api<{ data: Statement[] }>("/settlements")).data;
     assert.equal(statements.length, 2, "the demo seeded two closed statements");
@@ -106,7 +106,7 @@ describe("money at a glance over `npm run demo` (Chromium)", () => {
       page.waitForURL(`${demo.origin}/dashboard/settlements`),
       page.click("a:has-text('Statements and their entries (CSV)')"),
     ]);
-    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await pageDrawn(page);
     await page.waitForSelector("h1:has-text('Settlements')");
     assert.match(
       await page.locator("h2:has-text('Running balance, USD')").locator("..").innerText(),
@@ -123,7 +123,7 @@ describe("money at a glance over `npm run demo` (Chromium)", () => {
       page.waitForURL(`${demo.origin}/dashboard/settlements/${newest.id}`),
       page.click(`a[href$="/settlements/${newest.id}"]`),
     ]);
-    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await pageDrawn(page);
     const owed = formatMoney(Math.abs(newest.closingBalanceCents), "USD");
     await page.waitForSelector(`h2:has-text("At its close")`);
     assert.match(

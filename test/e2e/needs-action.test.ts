@@ -17,7 +17,7 @@ import type { Browser, Page } from "playwright-core";
 import { simpleParser } from "mailparser";
 import { demoEnvironment, startDemo, type DemoProcess } from "../support/demo-process.ts";
 import { launchBrowser, openPage, type TestPage } from "../support/widget/browser.ts";
-import { checkPage } from "../support/page-checks.ts";
+import { checkPage, pageDrawn } from "../support/page-checks.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
 import { waitFor } from "../support/wait.ts";
 import { openDatabase } from "../../server/store/open.ts";
@@ -88,7 +88,6 @@ describe("needs your action over `npm run demo` (Chromium, standalone)", () => {
 
   const check = (page: Page, name: string) => checkPage(page, name, { dir: SCREENSHOTS, pageErrors: tab.pageErrors });
 
-  const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
   const card = (page: Page) => page.locator("section[aria-labelledby=needs-action]");
   const feeRefundRow = (planId: string) =>
     db.get<{ status: string; reference: string | null }>(
@@ -132,7 +131,7 @@ describe("needs your action over `npm run demo` (Chromium, standalone)", () => {
     const link = demo.output.match(/Dashboard: +(http:\/\/\S+\/dashboard\/sign-in\/[\w-]{43})/)![1];
     await page.goto(link);
     await Promise.all([page.waitForURL(`${demo.origin}/dashboard`), page.click("button:has-text('Sign in')")]);
-    await hydrated(page);
+    await pageDrawn(page);
     const text = await card(page).innerText();
     for (const heading of [
       "Approved claims to refund or replace\n2",
@@ -157,7 +156,7 @@ describe("needs your action over `npm run demo` (Chromium, standalone)", () => {
       page.waitForURL(`${demo.origin}/dashboard/purchases/${cancelled.planId}`),
       page.click(`a:has-text('${cancelled.reference}')`),
     ]);
-    await hydrated(page);
+    await pageDrawn(page);
     await page.waitForSelector("h2:text-is('Protection fee to refund')");
     await check(page, "purchase-fee-refund");
     await page.getByLabel("Your reference (optional)").fill("r".repeat(201));
@@ -177,10 +176,10 @@ describe("needs your action over `npm run demo` (Chromium, standalone)", () => {
 
     // The overview no longer lists it; the Refunds page has none left to refund.
     await page.goto(`${demo.origin}/dashboard`);
-    await hydrated(page);
+    await pageDrawn(page);
     assert.doesNotMatch(await card(page).innerText(), /Protection fees to refund/);
     await page.goto(`${demo.origin}/dashboard/refunds`);
-    await hydrated(page);
+    await pageDrawn(page);
     assert.ok(await page.getByRole("heading", { name: "Protection fees to refund (0)" }).isVisible());
     await check(page, "refunds");
 
@@ -202,14 +201,14 @@ describe("needs your action over `npm run demo` (Chromium, standalone)", () => {
 
     // The member turns the e-mails off.
     await page.goto(`${demo.origin}/dashboard`);
-    await hydrated(page);
+    await pageDrawn(page);
     await page.getByLabel("E-mail me what needs action").uncheck();
     await Promise.all([
       page.waitForResponse((response) => response.url().includes("/dashboard/action-emails")),
       page.click("button:has-text('Save')"),
     ]);
     await page.reload();
-    await hydrated(page);
+    await pageDrawn(page);
     assert.equal(await page.getByLabel("E-mail me what needs action").isChecked(), false);
     const ownerEmail = demo.output.match(/signs in (\S+), the demo merchant's owner/)![1];
     const member = await db.get<{ action_emails: number | null }>(

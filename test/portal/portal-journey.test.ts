@@ -20,6 +20,7 @@ import type { Services } from "../../server/domain/context.ts";
 import { approveClaim, requestInformation } from "../../server/domain/claim-decisions.ts";
 import { payoutTerms } from "../../server/domain/payout-terms.ts";
 import { ensureStaffAccount, issueSignInLink } from "../../server/domain/staff.ts";
+import { pageDrawn } from "../support/page-checks.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
 const WIDTHS = [390, 1280];
@@ -71,11 +72,8 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
     return { page, requests };
   }
 
-  /** The page hydrated (times redrawn in the buyer's zone, the date picker on their today). */
-  const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated=true]");
-
   async function checkPage(page: Page, name: string) {
-    await hydrated(page);
+    await pageDrawn(page);
     assert.deepEqual(pageErrors, [], "no script errors");
     assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
     const text = (await page.textContent("body"))!;
@@ -103,7 +101,7 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
 
   async function fileClaim(page: Page, input: { reason: string; amount: string; description: string }) {
     await page.goto(url("/portal/claims/new"));
-    await hydrated(page);
+    await pageDrawn(page);
     await page.selectOption("#reason", input.reason);
     await page.fill("#occurredAt", daysAgoUtc(1));
     await page.fill("#description", input.description);
@@ -149,7 +147,7 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
     const { page } = await newPage();
     await page.goto(url(`/portal/coverage/${reference}`));
     await page.waitForURL(/\/portal\?reference=/);
-    await hydrated(page);
+    await pageDrawn(page);
     assert.equal(await page.inputValue("#reference"), reference);
     assert.equal(await page.evaluate(() => document.activeElement?.id), "email", "the e-mail field has the focus");
     await page.keyboard.type(email);
@@ -175,7 +173,7 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
     const detail = (await page.textContent("main"))!;
     assert.match(detail, new RegExp(`Claim 1 on ${reference}`));
     assert.match(detail, /US\$129\.99/, "the amount in the buyer's locale");
-    await hydrated(page);
+    await pageDrawn(page);
     const filedAt = (await page.textContent(".facts time"))!;
     assert.match(filedAt, /GMT-5|EST/, `the filing time in the buyer's zone: ${filedAt}`);
     assert.doesNotMatch(filedAt, /UTC/);
@@ -211,7 +209,7 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
     );
 
     await page.goto(url("/portal/plan"));
-    await hydrated(page);
+    await pageDrawn(page);
     // "Action needed" is the first thing under the title, with the question and a way to answer it.
     const firstCard = page.locator("main section.card").first();
     assert.equal((await firstCard.locator("h2").textContent())!.trim(), "Action needed");
@@ -271,11 +269,11 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
     const { page, requests } = await newPage();
     const visit = async (pathname: string) => {
       await page.goto(url(pathname));
-      await hydrated(page);
+      await pageDrawn(page);
     };
     await visit("/portal");
     await lookUp(page, email, reference);
-    await hydrated(page);
+    await pageDrawn(page);
     await visit("/portal/claims/new");
     await visit("/portal/terms");
     const rulebook = (await page.textContent("body"))!;
@@ -288,13 +286,13 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
     const staffLink = await portal.database.db.transaction((tx) => issueSignInLink(tx, services, staff));
     await visit(`/ops/sign-in/${staffLink.token}`);
     await Promise.all([page.waitForURL(url("/ops")), page.click("button:has-text('Sign in')")]);
-    await hydrated(page);
+    await pageDrawn(page);
     await visit("/dashboard/sign-in");
     const token = await ownerSignInToken(portal.database.db, services, portal.merchant.merchantId, newEmail("owner"));
     await visit(`/dashboard/sign-in/${token}`);
     await Promise.all([page.waitForURL(url("/dashboard")), page.click("button:has-text('Sign in')")]);
     await page.waitForSelector("h1:has-text('Overview')");
-    await hydrated(page);
+    await pageDrawn(page);
     await visit("/dashboard/claims");
     const elsewhere = requests.filter((request) => new URL(request).origin !== portal.app.origin);
     assert.ok(requests.length > 20, `the pages were loaded (${requests.length} requests)`);

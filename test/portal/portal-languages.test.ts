@@ -17,6 +17,7 @@ import type { Services } from "../../server/domain/context.ts";
 import { approveClaim, denyClaim } from "../../server/domain/claim-decisions.ts";
 import { rulebookText } from "../../server/domain/rulebook-text.ts";
 import { portalMessages } from "../../app/portal/messages.ts";
+import { pageDrawn } from "../support/page-checks.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
 const WIDTHS = [390, 1280];
@@ -60,10 +61,8 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     return page;
   }
 
-  const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated=true]");
-
   async function checkPage(page: Page, name: string) {
-    await hydrated(page);
+    await pageDrawn(page);
     assert.deepEqual(pageErrors, [], "no script errors");
     assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
     for (const width of WIDTHS) {
@@ -103,7 +102,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
 
   async function fileClaim(page: Page, reason: string, submit: string) {
     await page.goto(url("/portal/claims/new"));
-    await hydrated(page);
+    await pageDrawn(page);
     await page.selectOption("#reason", reason);
     await page.fill("#occurredAt", daysAgoUtc(0));
     await page.fill("#description", "Le bol est arrivé fêlé.");
@@ -219,7 +218,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     await page.goto(url(`/portal?reference=${reference}`));
     assert.equal(await page.getAttribute("html", "lang"), "en-US");
     assert.equal(await page.textContent("h1"), "Find your protection");
-    await hydrated(page);
+    await pageDrawn(page);
     await page.selectOption("#portal-language", "de");
     await Promise.all([page.waitForURL(/\/portal\?reference=/), page.click("button:has-text('Change language')")]);
     await page.waitForSelector("h1:has-text('Ihren Schutz finden')");
@@ -265,7 +264,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     assert.equal(await page.getAttribute("html", "lang"), "nl-NL");
     assert.match((await page.textContent("main"))!, /US\$\s?120,00/, "money as in the Netherlands");
     await checkPage(page, "nl-plan");
-    await hydrated(page);
+    await pageDrawn(page);
     await page.selectOption("#portal-language", "en");
     await Promise.all([page.waitForURL(/\/portal\/plan$/), page.click("button:has-text('Taal wijzigen')")]);
     await page.waitForSelector("h1:has-text('Your coverage')");
@@ -285,7 +284,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     ];
     for (const [name, pathname] of pages) {
       await page.goto(url(pathname));
-      await hydrated(page);
+      await pageDrawn(page);
       assert.equal(await page.getAttribute("html", "lang"), "en-XA");
       assert.deepEqual(await overflowing(page), [], `${name}: nothing wider than 390 px`);
       await checkPage(page, `pseudo-${name}`);
@@ -295,7 +294,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     assert.equal(await page.textContent("h1"), pseudo("plan.title"));
     const visit = async (name: string, pathname: string) => {
       await page.goto(url(pathname));
-      await hydrated(page);
+      await pageDrawn(page);
       assert.equal(new URL(page.url()).pathname, pathname.split("?")[0], `${name} is shown, not redirected`);
       assert.deepEqual(await overflowing(page), [], `${name}: nothing wider than 390 px`);
       await checkPage(page, `pseudo-${name}`);

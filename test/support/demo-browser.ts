@@ -9,6 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { demoEnvironment, startDemo, type DemoProcess } from "./demo-process.ts";
+import { pageDrawn } from "./page-checks.ts";
 import { axeViolations, launchBrowser, type TestPage } from "./widget/browser.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
@@ -60,7 +61,7 @@ async function openDemoBrowser(options: {
   page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
 
   const row = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const hydrated = () => pageDrawn(page);
   const origin = demo.origin;
   const stopDemo = demo.stop.bind(demo);
   const closeBrowser = browser.close.bind(browser);

@@ -85,7 +85,7 @@ export async function startEmbeddedAdmin(options: {
       const query = new URLSearchParams({ embedded: "1", shop, host, id_token: sessionToken(shop) });
       const response = await page.goto(`${web.origin}${pathname}?${query}`);
       assert.equal(response?.status(), 200, `${pathname}: ${await response?.text()}`);
-      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await page.waitForSelector("html[data-drawn]", { state: "attached" });
     },
     check: (page, name) => checkPage(page, `${prefix}${name}`, { dir: artifacts, pageErrors }),
     async close() {

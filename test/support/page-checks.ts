@@ -7,6 +7,13 @@ import { axeViolations, type TestPage } from "./widget/browser.ts";
 
 export const PAGE_WIDTHS = [390, 1280];
 
+/**
+ * Waits until the app's page for the address in the bar is drawn and hydrated (app/root.tsx marks it): after a
+ * client-side navigation the URL changes a moment before React draws, and typed before hydration a value can be lost.
+ */
+export const pageDrawn = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.drawn === location.pathname + location.search);
+
 /** Checks `page` as it is now and writes `<dir>/<name>-<width>.png`; leaves it at 1280 px. */
 export async function checkPage(page: Page, name: string, options: { dir: string; pageErrors?: string[] }) {
   assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core`);
