@@ -3,7 +3,7 @@
 // "Languages"). Two values are filled in by the widget, which alone knows them: the price it shows (a Shopify cart's
 // tier may cost more than the fee) and the plan's reference number; they stay as the markers {price} and {reference}.
 // The disclosure is the rulebook's (rulebook-text.ts), never translated twice.
-import { OFFER_WORDINGS, type OfferTexts } from "@purchase-protection/contract";
+import { boundedCache, OFFER_WORDINGS, type OfferTexts } from "@purchase-protection/contract";
 import { defineMessages } from "@purchase-protection/contract/messages";
 import { rulebookText } from "./rulebook-text.ts";
 
@@ -90,21 +90,16 @@ const isWordingKey = (key: string): key is OfferKey => Object.hasOwn(english, ke
 // merchant-paid offer), so each combination is formatted once per process: formatting them was a measurable part of
 // a quote's CPU. The locale is whatever tag the storefront sent (within the served languages), so the cache is
 // emptied when it grows past what any real set of buyers needs.
-const MAX_CACHED_TEXTS = 1_000;
-const formattedTexts = new Map<string, Readonly<OfferTexts>>();
+const formattedTexts = boundedCache<Readonly<OfferTexts>>(1_000);
 
 /**
  * What the widget shows, in `locale` (a negotiated buyer locale), for the quote's approved wording; for a
  * merchant-paid program (`store` given: the merchant's name) the label is its notice, with no price to fill in.
  */
 export function offerTexts(locale: string, companyName: string, wording = "standard", store?: string): OfferTexts {
-  const cacheKey = `${locale}\u0000${companyName}\u0000${wording}`;
-  let texts = formattedTexts.get(cacheKey);
-  if (!texts) {
-    if (formattedTexts.size >= MAX_CACHED_TEXTS) formattedTexts.clear();
-    texts = Object.freeze(formatOfferTexts(locale, companyName, wording));
-    formattedTexts.set(cacheKey, texts);
-  }
+  const texts = formattedTexts(`${locale}\u0000${companyName}\u0000${wording}`, () =>
+    Object.freeze(formatOfferTexts(locale, companyName, wording)),
+  );
   // The label keeps its place among the keys: the quote's JSON reads the same either way.
   return store === undefined ? texts : { ...texts, label: offerMessages.format(locale, "protectedBy", { store }) };
 }

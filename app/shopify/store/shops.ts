@@ -1,6 +1,6 @@
 // Shopify shops and the protection merchant each one is (shop_installations). The shop's secret key is stored
 // sealed: sealing and opening are the caller's (the key's plaintext never reaches this module).
-import type { FeeTier } from "@purchase-protection/contract";
+import { boundedCache, type FeeTier } from "@purchase-protection/contract";
 import type { Mode, Queryable } from "../../../server/index.ts";
 
 export type ShopStatus = "installed" | "uninstalled";
@@ -35,16 +35,9 @@ interface ShopInstallationRow {
  * Every order job reads its shop's installation, and a shop's tiers (hundreds of them) change only when its storefront
  * setup runs: each text is parsed once (frozen, so no reader can change what the next one gets).
  */
-const parsedTiers = new Map<string, readonly FeeTier[]>();
-function tiersOf(text: string): readonly FeeTier[] {
-  let tiers = parsedTiers.get(text);
-  if (tiers === undefined) {
-    if (parsedTiers.size >= 1_000) parsedTiers.clear();
-    tiers = Object.freeze((JSON.parse(text) as FeeTier[]).map((tier) => Object.freeze(tier)));
-    parsedTiers.set(text, tiers);
-  }
-  return tiers;
-}
+const parsedTiers = boundedCache<readonly FeeTier[]>(1_000);
+const tiersOf = (text: string) =>
+  parsedTiers(text, () => Object.freeze((JSON.parse(text) as FeeTier[]).map((tier) => Object.freeze(tier))));
 
 /** The shop's installation, installed or not; undefined when it never installed (or shop/redact erased it). */
 export async function findShopInstallation(tx: Queryable, shop: string): Promise<ShopInstallationRecord | undefined> {

@@ -47,3 +47,4 @@ export {
   isOfferWording,
   type OfferWording,
 } from "./offer-wordings.ts";
+export { boundedCache } from "./bounded-cache.ts";

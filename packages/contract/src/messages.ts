@@ -3,6 +3,7 @@
 // import this module (the widget receives its sentences already formatted with its config).
 import { IntlMessageFormat } from "intl-messageformat";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { boundedCache } from "./bounded-cache.ts";
 import {
   BUYER_LANGUAGES,
   PSEUDO_LOCALE,
@@ -96,20 +97,16 @@ export function defineMessages<const Key extends string>(
     PSEUDO_LOCALE,
     new Map([...parsed.get("en")!].map(([key, elements]) => [key, pseudoElements(elements)] as const)),
   );
-  const formatters = new Map<string, IntlMessageFormat>();
+  const formatter = boundedCache<IntlMessageFormat>(MAX_CACHED_FORMATTERS);
 
   function format(locale: string, key: Key, values?: MessageValues): string {
-    const cacheKey = `${locale}\u0000${key}`;
-    let formatter = formatters.get(cacheKey);
-    if (!formatter) {
+    const formatted = formatter(`${locale}\u0000${key}`, () => {
       const elements = parsed.get(messageLanguage(locale))!.get(key);
       if (!elements) throw new Error(`No message '${key}' in this catalogue.`);
-      if (formatters.size >= MAX_CACHED_FORMATTERS) formatters.clear();
       // The pseudo-locale formats numbers and dates as English does.
-      formatter = new IntlMessageFormat(elements, locale === PSEUDO_LOCALE ? "en" : locale);
-      formatters.set(cacheKey, formatter);
-    }
-    return String(formatter.format(values));
+      return new IntlMessageFormat(elements, locale === PSEUDO_LOCALE ? "en" : locale);
+    });
+    return String(formatted.format(values));
   }
 
   return { format, in: (locale) => (key, values) => format(locale, key, values), sources };
