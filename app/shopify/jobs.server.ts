@@ -23,12 +23,15 @@ import {
   claimDueShopifyJobs,
   insertShopifyJob,
   markShopifyJobDone,
-  purgeDoneShopifyJobs,
-  recordShopifyJobFailure,
   type JobStatus,
   type ShopifyJobRecord,
 } from "./store/jobs.ts";
-import { purgeShopifyWebhookReceipts } from "./store/webhook-receipts.ts";
+import {
+  purgeShopifyJobsAndReceipts,
+  saveShopifyJobDone,
+  saveShopifyJobFailure,
+  type OutcomeWrite,
+} from "./store/units/jobs.ts";
 
 /** A job as its handler gets it; the payload's type per kind is in app/shopify/named-jobs.ts. */
 export interface Job<Payload = unknown> extends ShopifyJobRecord {
@@ -36,9 +39,10 @@ export interface Job<Payload = unknown> extends ShopifyJobRecord {
 }
 
 /**
- * A handler gets its job and may mark it done in its own last transaction (`markDone(tx)`), so that its work and
- * its completion commit together: a crash then leaves both or neither, and a job whose work committed never runs
- * again. A handler that does not call it is marked done once it returns.
+ * A handler gets its job and may hand its completion to its last unit of work (app/shopify/store/units/), which marks
+ * the job done in its own transaction (`markDone(tx)`), so that the work and the completion commit together: a crash
+ * then leaves both or neither, and a job whose work committed never runs again. A handler that does not is marked
+ * done once it returns.
  */
 export type JobHandler<Payload = unknown> = (job: Job<Payload>, completion: JobCompletion) => Promise<void>;
 
@@ -162,20 +166,23 @@ export function createJobQueue(options: JobQueueOptions) {
     const handler = handlers[job.kind];
     const recordOutcome = outcomeRecorders[job.kind];
     let markedDone = false;
+    const attempts = job.attempts + 1;
+    /** The kind's own record of an outcome, written in the transaction that records it on the job. */
+    const outcomeWrite = (outcome: JobOutcome): OutcomeWrite | undefined =>
+      recordOutcome && ((tx) => recordOutcome(tx, job, outcome));
+    const doneWrite = outcomeWrite({ status: "done", attempts, lastError: null });
     const completion: JobCompletion = {
       async markDone(tx) {
-        await markShopifyJobDone(tx, job.id, job.attempts + 1, services.clock());
-        await recordOutcome?.(tx, job, { status: "done", attempts: job.attempts + 1, lastError: null });
+        await markShopifyJobDone(tx, job.id, attempts, services.clock());
+        await doneWrite?.(tx);
         markedDone = true;
       },
     };
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
       await handler(job, completion);
-      if (!markedDone)
-        await (recordOutcome ? db.transaction((tx) => completion.markDone(tx)) : completion.markDone(db));
+      if (!markedDone) await saveShopifyJobDone(db, { jobId: job.id, attempts, at: services.clock() }, doneWrite);
     } catch (error) {
-      const attempts = job.attempts + 1;
       const { retryInMs, lastError } = recordFailedAttempt(logger, {
         item: "job",
         fields: { jobId: job.id, kind: job.kind, shop: job.shop },
@@ -186,13 +193,8 @@ export function createJobQueue(options: JobQueueOptions) {
       });
       const now = services.clock();
       const failure = { attempts, runAt: retryInMs === undefined ? undefined : now + retryInMs, lastError };
-      const outcome: JobOutcome = { status: retryInMs === undefined ? "dead" : "pending", attempts, lastError };
-      if (!recordOutcome) await recordShopifyJobFailure(db, job.id, failure, now);
-      else
-        await db.transaction(async (tx) => {
-          await recordShopifyJobFailure(tx, job.id, failure, now);
-          await recordOutcome(tx, job, outcome);
-        });
+      const status = retryInMs === undefined ? "dead" : "pending";
+      await saveShopifyJobFailure(db, job.id, failure, now, outcomeWrite({ status, attempts, lastError }));
     }
   }
 
@@ -209,12 +211,7 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   /** Removes done jobs and webhook receipts older than RETENTION_MS. Returns how many rows went. */
-  async function purgeExpired(): Promise<number> {
-    const before = services.clock() - RETENTION_MS;
-    return db.transaction(
-      async (tx) => (await purgeDoneShopifyJobs(tx, before)) + (await purgeShopifyWebhookReceipts(tx, before)),
-    );
-  }
+  const purgeExpired = () => purgeShopifyJobsAndReceipts(db, services.clock() - RETENTION_MS);
   // A full batch means more may be due: the next round runs at once.
   const jobs = createWorker({
     name: "shopify-jobs",

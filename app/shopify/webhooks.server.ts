@@ -1,11 +1,11 @@
 // Receiving a Shopify webhook, after `authenticate.webhook` has checked its HMAC: the receipt (unique by
 // X-Shopify-Webhook-Id, so Shopify's retries and duplicates are dropped) and the job that does the topic's work
-// commit in one transaction; then the job runs at once. Shopify wants an answer within 5 s: past INLINE_BUDGET_MS
-// the answer goes out and the job finishes (or is retried) in the background. Each topic — its payload's shape and
+// commit in one transaction (saveWebhookReceipt); then the job runs at once. Shopify wants an answer within 5 s: past
+// INLINE_BUDGET_MS the answer goes out and the job finishes (or is retried) in the background. Each topic — its payload's shape and
 // the named job it feeds — is a module in app/shopify/webhooks/.
-import { insertShopifyWebhookReceipt } from "./store/webhook-receipts.ts";
+import { saveWebhookReceipt } from "./store/units/webhooks.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
-import { enqueueJob, type JobQueue } from "./jobs.server.ts";
+import type { JobQueue } from "./jobs.server.ts";
 import { handledWebhookFor } from "./webhooks/topics.ts";
 
 export const INLINE_BUDGET_MS = 3_000;
@@ -31,24 +31,17 @@ export async function receiveWebhook(
     deps.logger.warn({ shop: webhook.shop, topic: webhook.topic }, "webhook for a topic we do not handle");
     return "ignored";
   }
-  const job = await deps.db.transaction(async (tx) => {
-    const { webhookId, eventId, shop, topic } = webhook;
-    const fresh = await insertShopifyWebhookReceipt(tx, {
-      webhookId,
-      eventId,
-      shop,
-      topic,
-      receivedAt: deps.services.clock(),
-    });
-    if (!fresh) return undefined;
-    return enqueueJob(tx, deps.services, {
-      shop: webhook.shop,
+  const { webhookId, eventId, shop, topic } = webhook;
+  const job = await saveWebhookReceipt(
+    deps.db,
+    deps.services,
+    { webhookId, eventId, shop, topic, receivedAt: deps.services.clock() },
+    () => ({
       kind: handled.job,
       subject: handled.subject?.(webhook.payload),
       payload: handled.jobPayload(webhook.payload, deps.sealer),
-      claimed: true,
-    });
-  });
+    }),
+  );
   if (!job) return "duplicate";
   let budget: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([queue.run(job), new Promise((resolve) => (budget = setTimeout(resolve, budgetMs)))]);
