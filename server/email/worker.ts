@@ -39,6 +39,8 @@ export interface MailTransport {
     text: string;
     html: string;
     headers?: Record<string, string>;
+    /** The texts' Content-Transfer-Encoding: named, nodemailer does not scan each text to choose one. */
+    textEncoding?: "quoted-printable" | "base64";
   }): Promise<{ messageId?: string }>;
   /** Ends kept-open connections (an SMTP pool); nothing to end for files. */
   close?(): void;
@@ -93,6 +95,9 @@ export function createEmailWorker(options: EmailWorkerOptions) {
         to: options.sealer.open(message.recipientSealed),
         ...email,
         headers: { "X-Service-Message-Id": message.id },
+        // The five buyer languages write in Latin letters, for which nodemailer's scan of the whole HTML and text
+        // (twice per part) picks quoted-printable anyway.
+        textEncoding: "quoted-printable",
       });
       await markEmailSent(db, message.id, {
         attempts: message.attempts + 1,
