@@ -20,7 +20,7 @@ import { owners } from "./admin/owners.ts";
 import { storefrontConfig } from "./admin/storefront-config.ts";
 import { protectionReference } from "./admin/protection-reference.ts";
 import type { OrderStateVariables } from "./admin/order-protection-state.ts";
-import { protectionFulfillmentOrders } from "./admin/protection-fulfillment-orders.ts";
+import { protectionFulfillmentOrders, type FulfillmentOrderNode } from "./admin/protection-fulfillment-orders.ts";
 import { fulfillProtection } from "./admin/fulfill-protection.ts";
 import { PROTECTION_SKU } from "./webhook-filter.ts";
 
@@ -96,13 +96,15 @@ export async function writeStorefrontConfig(graphql: AdminGraphql, config: Store
 /**
  * Writes the reference number back to the order: as a custom attribute (orderUpdate replaces the whole list, so the
  * order's other attributes are sent along) and as the app metafield `$app:protection.reference_number`; with it, in the
- * same call, the plan's `state` (order-states.server.ts orderStateVariables).
+ * same call, the plan's `state` (order-states.server.ts orderStateVariables). With `fulfilProductId`, the order's
+ * lines of that product (the protection line) are fulfilled next, from the fulfillment orders the same call read.
  */
 export async function writeOrderReference(
   graphql: AdminGraphql,
   order: { gid: string; attributes: { name: string; value: string }[] },
   referenceNumber: string,
   state: OrderStateVariables,
+  fulfilProductId?: string,
 ): Promise<void> {
   const customAttributes = [
     ...order.attributes
@@ -110,7 +112,7 @@ export async function writeOrderReference(
       .map(({ name, value }) => ({ key: name, value })),
     { key: REFERENCE_ATTRIBUTE, value: referenceNumber },
   ];
-  await protectionReference(graphql, {
+  const { orderUpdate } = await protectionReference(graphql, {
     ...state,
     input: {
       id: order.gid,
@@ -124,13 +126,17 @@ export async function writeOrderReference(
         },
       ],
     },
+    fulfilling: fulfilProductId !== undefined,
   });
+  if (fulfilProductId !== undefined)
+    await fulfillOpenLines(graphql, orderUpdate.order?.fulfillmentOrders?.nodes ?? [], fulfilProductId);
 }
 
 /**
  * Fulfills the order's protection line(s), without notifying the buyer: there is nothing to ship, and an unfulfilled
  * line would keep the order "partially fulfilled" forever (docs/shopify.md "Shopify app", orders/create). Only what is still open is
- * fulfilled, so running it again does nothing. Returns the quantity fulfilled now.
+ * fulfilled, so running it again does nothing. Returns the quantity fulfilled now. (A new plan's reference write-back
+ * fulfils its line itself; this serves the jobs queued before it did.)
  */
 export async function fulfillProtectionLines(
   graphql: AdminGraphql,
@@ -138,8 +144,17 @@ export async function fulfillProtectionLines(
   productId: string,
 ): Promise<number> {
   const { order } = await protectionFulfillmentOrders(graphql, { id: orderGid });
+  return fulfillOpenLines(graphql, order?.fulfillmentOrders.nodes ?? [], productId);
+}
+
+/** Fulfills what is still open of the product's lines among `fulfillmentOrders`; returns the quantity fulfilled. */
+async function fulfillOpenLines(
+  graphql: AdminGraphql,
+  fulfillmentOrders: FulfillmentOrderNode[],
+  productId: string,
+): Promise<number> {
   const productGid = `gid://shopify/Product/${productId}`;
-  const open = (order?.fulfillmentOrders.nodes ?? [])
+  const open = fulfillmentOrders
     .filter((fulfillmentOrder) => fulfillmentOrder.status === "OPEN" || fulfillmentOrder.status === "IN_PROGRESS")
     .map((fulfillmentOrder) => ({
       fulfillmentOrderId: fulfillmentOrder.id,

@@ -83,8 +83,10 @@ export interface JobPayloads {
     orderGid: string;
     attributes: { name: string; value: string }[];
     referenceNumber: string;
+    /** The plan kept a protection line: the write-back fulfils it (absent on a job queued before it did). */
+    fulfilProtectionLine?: boolean;
   };
-  /** After orders/create with a protection line: that line is fulfilled. */
+  /** Queued by orders/create before the reference write-back fulfilled the protection line: that line is fulfilled. */
   fulfill_protection_line: { orderGid: string };
   /** After install: the protection product and the storefront config. */
   storefront_setup: Nothing;

@@ -23,6 +23,7 @@ import {
 } from "./admin/create-order-metafield-definition.ts";
 import type { MetafieldsSetInput } from "./admin/storefront-config.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
+import type { Installation } from "./installations.server.ts";
 import type { PeriodicTask } from "./jobs.server.ts";
 import { enqueueNamedJobOnce, type JobHandlers } from "./named-jobs.ts";
 import { flowTriggerOf } from "./flow-triggers.ts";
@@ -136,16 +137,17 @@ export function orderStateVariables(state: ShopifyOrderState): OrderStateVariabl
 
 /**
  * Writes the plan's state onto its order with `write` (one Admin call of the shop's that carries it), when the plan is a
- * Shopify shop's and the shop has the app. Returns whether it wrote.
+ * Shopify shop's and the shop has the app (its installation is handed to `write`). Returns whether it wrote.
  */
 export async function writePlanState(
   deps: ShopifyDeps,
   planId: string,
-  write: (graphql: AdminGraphql, state: ShopifyOrderState) => Promise<unknown>,
+  write: (graphql: AdminGraphql, state: ShopifyOrderState, installation: Installation) => Promise<unknown>,
 ): Promise<boolean> {
   const state = await findShopifyOrderState(deps.db, planId);
-  if (!state || !(await deps.installation(state.shop))) return false;
-  await write(await deps.adminApi(state.shop), state);
+  const installation = state && (await deps.installation(state.shop));
+  if (!state || !installation) return false;
+  await write(await deps.adminApi(state.shop), state, installation);
   // Two jobs of one plan may run at once (two events close together): one that read the plan before the other's
   // event could write last. The plan read again after writing settles it: if it moved, the job runs again.
   const now = await findShopifyOrderState(deps.db, planId);

@@ -19,7 +19,7 @@ import {
 } from "./store/orders.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { PermanentJobError, type Job, type JobCompletion } from "./jobs.server.ts";
-import { enqueueNamedJob, enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
 import { CHOICE_ATTRIBUTE, parseDecimalAmount, QUOTE_ATTRIBUTE, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
@@ -208,14 +208,10 @@ async function protectOrder(
               orderGid: order.admin_graphql_api_id,
               attributes: order.note_attributes,
               referenceNumber: plan.referenceNumber,
+              // The kept line is fulfilled by the same job, from the fulfillment orders its Admin call reads.
+              fulfilProtectionLine: kept !== undefined,
             },
           });
-          if (kept)
-            await enqueueNamedJob(tx, deps.services, {
-              shop: job.shop,
-              kind: "fulfill_protection_line",
-              payload: { orderGid: order.admin_graphql_api_id },
-            });
           if (protectionLines.some((line) => line !== kept || line.quantity > 1)) await refundUnits(tx, kept);
         }
         await completion.markDone(tx);
@@ -264,8 +260,14 @@ async function writeReference(
   const planId = job.payload.planId ?? (await findShopifyOrder(deps.db, job.shop, orderId))?.planId;
   const wrote =
     planId !== undefined &&
-    (await writePlanState(deps, planId, (graphql, state) =>
-      writeOrderReference(graphql, { gid: orderGid, attributes }, referenceNumber, orderStateVariables(state)),
+    (await writePlanState(deps, planId, (graphql, state, installation) =>
+      writeOrderReference(
+        graphql,
+        { gid: orderGid, attributes },
+        referenceNumber,
+        orderStateVariables(state),
+        (job.payload.fulfilProtectionLine && installation.productId) || undefined,
+      ),
     ));
   if (!wrote) return;
   await deps.db.transaction(async (tx) => {

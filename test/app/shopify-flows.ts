@@ -24,6 +24,7 @@ import { buyerEmailHash } from "../../server/domain/buyer-emails.ts";
 import { shippingAddressHash } from "../../server/domain/buyer-addresses.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
 import { runningBalances } from "../../server/domain/settlements.ts";
+import { confirmedStateJobId } from "../../app/shopify/order-states.server.ts";
 
 const SHOP = "protected-goods.myshopify.com";
 const SHOPIFY_TABLES = [
@@ -245,7 +246,7 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       ]);
     });
 
-    it("the protection line is fulfilled at once, without notifying the buyer; the goods stay open; a rerun does nothing", async () => {
+    it("the protection line is fulfilled at once by the reference's write-back, without notifying the buyer; the goods stay open; a rerun does nothing", async () => {
       const { productId, tiers } = await storefront();
       const tier = tiers.find((candidate) => candidate.priceCents >= 150)!;
       const order = orderPayload({
@@ -263,15 +264,38 @@ export function shopifyFlowsSuite(dialect: Dialect) {
       assert.equal(fulfilled.lineItems.length, 1, "only the protection line");
       assert.equal(fulfilled.lineItems[0].quantity, 1);
 
+      const fulfilmentReads = () =>
+        app.admin.calls.filter((call) => call.operationName === "ProtectionFulfillmentOrders").length;
+      assert.equal(fulfilmentReads(), 0, "the write-back's own call read the fulfillment orders");
+
       const before = app.admin.fulfillments.length;
-      const job = (await db().get<{ id: string }>(
-        "SELECT id FROM shopify_jobs WHERE kind = 'fulfill_protection_line' ORDER BY created_at DESC LIMIT 1",
+      // The reference's job again, as a retry would run it (a done job keeps no payload).
+      const recorded = (await db().get<{ plan_id: string; reference_number: string }>(
+        "SELECT plan_id, reference_number FROM shopify_orders WHERE order_id = ?",
+        [String(order.id)],
       ))!;
+      const job = { id: confirmedStateJobId(recorded.plan_id) };
       await db().run("UPDATE shopify_jobs SET status = 'pending', payload = ?, run_at = 0 WHERE id = ?", [
-        JSON.stringify({ orderGid: order.admin_graphql_api_id }),
+        JSON.stringify({
+          planId: recorded.plan_id,
+          orderId: String(order.id),
+          orderGid: order.admin_graphql_api_id,
+          attributes: order.note_attributes,
+          referenceNumber: recorded.reference_number,
+          fulfilProtectionLine: true,
+        }),
         job.id,
       ]);
       await runtime().queue.runDue();
+      assert.equal(app.admin.fulfillments.length, before, "nothing left to fulfill: no second fulfillment");
+
+      // A fulfilment job queued before the write-back fulfilled the line (a deploy with jobs queued) does the same.
+      await db().run(
+        "UPDATE shopify_jobs SET status = 'pending', kind = 'fulfill_protection_line', payload = ?, run_at = 0 WHERE id = ?",
+        [JSON.stringify({ orderGid: order.admin_graphql_api_id }), job.id],
+      );
+      await runtime().queue.runDue();
+      assert.equal(fulfilmentReads(), 1);
       assert.equal(app.admin.fulfillments.length, before, "nothing left to fulfill: no second fulfillment");
     });
 
@@ -503,11 +527,15 @@ export function shopifyFlowsSuite(dialect: Dialect) {
         [0],
         "the stray line is refunded whole",
       );
-      const fulfilments = await db().all(
-        "SELECT id FROM shopify_jobs WHERE kind = 'fulfill_protection_line' AND payload LIKE ?",
-        [`%${stray.admin_graphql_api_id}%`],
+      const references = app.admin.calls
+        .filter((call) => call.operationName === "ProtectionReference")
+        .map((call) => variablesOf(call, "ProtectionReference"))
+        .filter((variables) => variables.input.id === stray.admin_graphql_api_id);
+      assert.deepEqual(
+        references.map((variables) => variables.fulfilling),
+        [false],
+        "a refunded line is not fulfilled",
       );
-      assert.equal(fulfilments.length, 0, "a refunded line is not fulfilled");
 
       // Cancelled in Shopify: the plan is voided and the merchant's 3.60 comes back (a void returns the merchant's
       // part). On the open statement: −3.60 − 1.50 paid, +3.60 returned.

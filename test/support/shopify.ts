@@ -20,7 +20,10 @@ import type { PublishProtectionVariables } from "../../app/shopify/admin/publish
 import type { PublicationsResult } from "../../app/shopify/admin/publications.ts";
 import type { OwnersResult } from "../../app/shopify/admin/owners.ts";
 import type { MetafieldsSetInput, StorefrontConfigResult } from "../../app/shopify/admin/storefront-config.ts";
-import type { ProtectionFulfillmentOrdersResult } from "../../app/shopify/admin/protection-fulfillment-orders.ts";
+import type {
+  FulfillmentOrders,
+  ProtectionFulfillmentOrdersResult,
+} from "../../app/shopify/admin/protection-fulfillment-orders.ts";
 import type { FulfillmentOrderLines, FulfillProtectionResult } from "../../app/shopify/admin/fulfill-protection.ts";
 import type { OrderInput, ProtectionReferenceResult } from "../../app/shopify/admin/protection-reference.ts";
 import type {
@@ -335,7 +338,7 @@ export interface AdminVariables {
   StorefrontConfig: { metafields: MetafieldsSetInput[] };
   ProtectionFulfillmentOrders: { id: string };
   FulfillProtection: { fulfillment: { lineItemsByFulfillmentOrder: FulfillmentOrderLines[]; notifyCustomer: boolean } };
-  ProtectionReference: { input: OrderInput } & OrderStateVariables;
+  ProtectionReference: { input: OrderInput; fulfilling: boolean } & OrderStateVariables;
   ProtectionRefundOrder: { id: string };
   RefundProtectionFee: { input: RefundInput };
   OrderProtectionChoice: { id: string };
@@ -476,6 +479,29 @@ export async function startFakeAdminApi() {
   const gid = (type: string) => `gid://shopify/${type}/${gidCounter++}`;
   const billing = fakeBilling(gid);
 
+  /** The order's fulfillment orders as a selection of the order reads them (a test adds one: addFulfillmentOrder). */
+  function fulfillmentOrdersOf(orderGid: string): FulfillmentOrders {
+    const fulfillmentOrder = fulfillmentOrders.get(orderGid);
+    const nodes = fulfillmentOrder
+      ? [
+          {
+            id: fulfillmentOrder.id,
+            status: fulfillmentOrder.lineItems.some((item) => item.remainingQuantity > 0)
+              ? ("OPEN" as const)
+              : ("CLOSED" as const),
+            lineItems: {
+              nodes: fulfillmentOrder.lineItems.map((item) => ({
+                id: item.id,
+                remainingQuantity: item.remainingQuantity,
+                lineItem: { product: { id: item.productGid } },
+              })),
+            },
+          },
+        ]
+      : [];
+    return { fulfillmentOrders: { nodes } };
+  }
+
   function answer(call: AdminCall): unknown {
     switch (call.operationName) {
       case "ProtectionProduct": {
@@ -551,27 +577,10 @@ export async function startFakeAdminApi() {
           metafieldDefinitionCreate: { createdDefinition: { id: gid("MetafieldDefinition") }, userErrors: [] },
         } satisfies CreateOrderMetafieldDefinitionResult;
       }
-      case "ProtectionFulfillmentOrders": {
-        const fulfillmentOrder = fulfillmentOrders.get(variablesOf(call, "ProtectionFulfillmentOrders").id);
-        const nodes = fulfillmentOrder
-          ? [
-              {
-                id: fulfillmentOrder.id,
-                status: fulfillmentOrder.lineItems.some((item) => item.remainingQuantity > 0)
-                  ? ("OPEN" as const)
-                  : ("CLOSED" as const),
-                lineItems: {
-                  nodes: fulfillmentOrder.lineItems.map((item) => ({
-                    id: item.id,
-                    remainingQuantity: item.remainingQuantity,
-                    lineItem: { product: { id: item.productGid } },
-                  })),
-                },
-              },
-            ]
-          : [];
-        return { order: { fulfillmentOrders: { nodes } } } satisfies ProtectionFulfillmentOrdersResult;
-      }
+      case "ProtectionFulfillmentOrders":
+        return {
+          order: fulfillmentOrdersOf(variablesOf(call, "ProtectionFulfillmentOrders").id),
+        } satisfies ProtectionFulfillmentOrdersResult;
       case "FulfillProtection": {
         const v = variablesOf(call, "FulfillProtection");
         for (const group of v.fulfillment.lineItemsByFulfillmentOrder) {
@@ -633,11 +642,11 @@ export async function startFakeAdminApi() {
       case "CompleteClaimReplacement":
         return completeDraftOrder(variablesOf(call, "CompleteClaimReplacement").id);
       case "ProtectionReference": {
-        const { input, ...state } = variablesOf(call, "ProtectionReference");
+        const { input, fulfilling, ...state } = variablesOf(call, "ProtectionReference");
         const { id, ...order } = input;
         orders.set(id, order);
         return {
-          orderUpdate: { order: { id }, userErrors: [] },
+          orderUpdate: { order: { id, ...(fulfilling ? fulfillmentOrdersOf(id) : {}) }, userErrors: [] },
           ...setOrderState(state),
         } satisfies ProtectionReferenceResult;
       }
