@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { deriveKey, type Core, type Database, type Sealer, type Services } from "../../server/index.ts";
 import { ProtectionClient, type FetchLike } from "../../packages/sdk/src/index.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";
-import { loadInstallation, type Installation } from "./installations.server.ts";
+import { installationReader, type Installation } from "./installations.server.ts";
 
 export interface ShopifyDeps {
   db: Database;
@@ -51,12 +51,12 @@ const IN_PROCESS_BASE_URL = "http://in-process/api/v1";
 
 export function createShopifyDeps(input: DepsInput): ShopifyDeps {
   const { apiFetch, encryptionKey, ...rest } = input;
-  const keys = openingOnce(input.sealer);
+  const readInstallation = installationReader(input.db, openingOnce(input.sealer));
   const idempotencyHmacKey = deriveKey(encryptionKey, "shopify-idempotency-keys");
   return {
     ...rest,
     async installation(shop) {
-      const installation = await loadInstallation(input.db, keys, shop);
+      const installation = await readInstallation(shop);
       return installation?.status === "installed" ? installation : undefined;
     },
     // Cancellations and refunds reach the core through the SDK and the in-process fetch: exactly the HTTP path any

@@ -11,6 +11,7 @@ import {
 } from "../../server/index.ts";
 import {
   findShopInstallation,
+  findShopInstallationVersion,
   insertShopInstallation,
   markShopReinstalled,
   markShopUninstalled,
@@ -29,6 +30,32 @@ export async function loadInstallation(db: Queryable, sealer: Sealer, shop: stri
   if (!found) return undefined;
   const { secretKeySealed, ...installation } = found;
   return { ...installation, secretKey: sealer.open(secretKeySealed) };
+}
+
+/** Shops whose installation a process keeps at most; past it the kept ones are dropped and read again. */
+const KEPT_INSTALLATIONS = 10_000;
+
+/**
+ * Reads shops' installations for one process, keeping each one read: every order job reads its shop's, several times per
+ * order. A kept installation is used only while its row's version is still the one it was read at (one indexed read of
+ * a short column instead of the row with its hundreds of tiers), so an uninstall, a re-install's new keys, going live
+ * or a new protection product, written by this process or another, is seen by the next read. Handed out frozen.
+ */
+export function installationReader(db: Queryable, sealer: Sealer) {
+  const kept = new Map<string, Readonly<Installation>>();
+  return async (shop: string): Promise<Readonly<Installation> | undefined> => {
+    const known = kept.get(shop);
+    if (known && (await findShopInstallationVersion(db, shop)) === known.version) return known;
+    const installation = await loadInstallation(db, sealer, shop);
+    if (!installation) {
+      kept.delete(shop);
+      return undefined;
+    }
+    if (kept.size >= KEPT_INSTALLATIONS) kept.clear();
+    const frozen = Object.freeze(installation);
+    kept.set(shop, frozen);
+    return frozen;
+  };
 }
 
 /**

@@ -296,7 +296,12 @@ export async function closeLiveWeek(
 export async function makeShopLive(db: Database, services: Services, shop: string, merchantId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const liveProgramId = await createProgram(tx, services, { merchantId, mode: "live" });
-    await tx.run("UPDATE shop_installations SET mode = 'live', program_id = ? WHERE shop = ?", [liveProgramId, shop]);
+    // A new version, as every write of the row makes (app/shopify/store/shops.ts): the app's kept copy is read again.
+    await tx.run("UPDATE shop_installations SET mode = 'live', program_id = ?, version = ? WHERE shop = ?", [
+      liveProgramId,
+      randomUUID(),
+      shop,
+    ]);
     await tx.run("UPDATE merchants SET live_at = ? WHERE id = ?", [Date.now(), merchantId]);
   });
 }

@@ -1,5 +1,7 @@
 // Shopify shops and the protection merchant each one is (shop_installations). The shop's secret key is stored
-// sealed: sealing and opening are the caller's (the key's plaintext never reaches this module).
+// sealed: sealing and opening are the caller's (the key's plaintext never reaches this module). Every write gives the
+// row a fresh random version, which a process that kept the row compares to see whether it changed.
+import { randomUUID } from "node:crypto";
 import { boundedCache, type FeeTier } from "@purchase-protection/contract";
 import type { Mode, Queryable } from "../../../server/index.ts";
 
@@ -17,6 +19,8 @@ export interface ShopInstallationRecord {
   /** Null until the storefront setup has created the protection product. */
   productId: string | null;
   tiers: readonly FeeTier[];
+  /** Replaced on every write of the row (findShopInstallationVersion). */
+  version: string;
 }
 
 interface ShopInstallationRow {
@@ -29,6 +33,7 @@ interface ShopInstallationRow {
   program_id: string;
   product_id: string | null;
   tiers: string;
+  version: string;
 }
 
 /**
@@ -42,7 +47,7 @@ const tiersOf = (text: string) =>
 /** The shop's installation, installed or not; undefined when it never installed (or shop/redact erased it). */
 export async function findShopInstallation(tx: Queryable, shop: string): Promise<ShopInstallationRecord | undefined> {
   const row = await tx.get<ShopInstallationRow>(
-    "SELECT shop, merchant_id, status, mode, secret_key_sealed, publishable_key, program_id, product_id, tiers FROM shop_installations WHERE shop = ?",
+    "SELECT shop, merchant_id, status, mode, secret_key_sealed, publishable_key, program_id, product_id, tiers, version FROM shop_installations WHERE shop = ?",
     [shop],
   );
   return (
@@ -56,8 +61,14 @@ export async function findShopInstallation(tx: Queryable, shop: string): Promise
       programId: row.program_id,
       productId: row.product_id,
       tiers: tiersOf(row.tiers),
+      version: row.version,
     }
   );
+}
+
+/** The version of the shop's installation row as it stands; undefined when there is none. */
+export async function findShopInstallationVersion(db: Queryable, shop: string): Promise<string | undefined> {
+  return (await db.get<{ version: string }>("SELECT version FROM shop_installations WHERE shop = ?", [shop]))?.version;
 }
 
 /** A first install: no protection product yet, so no tiers. */
@@ -70,8 +81,8 @@ export async function insertShopInstallation(
   at: number,
 ): Promise<void> {
   await tx.run(
-    `INSERT INTO shop_installations (shop, merchant_id, status, secret_key_sealed, publishable_key, program_id, tiers, installed_at, updated_at)
-     VALUES (?, ?, 'installed', ?, ?, ?, '[]', ?, ?)`,
+    `INSERT INTO shop_installations (shop, merchant_id, status, secret_key_sealed, publishable_key, program_id, tiers, installed_at, updated_at, version)
+     VALUES (?, ?, 'installed', ?, ?, ?, '[]', ?, ?, ?)`,
     [
       installation.shop,
       installation.merchantId,
@@ -80,6 +91,7 @@ export async function insertShopInstallation(
       installation.programId,
       at,
       at,
+      randomUUID(),
     ],
   );
 }
@@ -92,9 +104,9 @@ export async function markShopReinstalled(
   at: number,
 ): Promise<void> {
   await tx.run(
-    `UPDATE shop_installations SET status = 'installed', secret_key_sealed = ?, publishable_key = ?, uninstalled_at = NULL, updated_at = ?
+    `UPDATE shop_installations SET status = 'installed', secret_key_sealed = ?, publishable_key = ?, uninstalled_at = NULL, updated_at = ?, version = ?
      WHERE shop = ?`,
-    [keys.secretKeySealed, keys.publishableKey, at, shop],
+    [keys.secretKeySealed, keys.publishableKey, at, randomUUID(), shop],
   );
 }
 
@@ -106,16 +118,16 @@ export async function switchShopToLive(
   at: number,
 ): Promise<void> {
   await tx.run(
-    `UPDATE shop_installations SET mode = 'live', secret_key_sealed = ?, publishable_key = ?, program_id = ?, updated_at = ?
+    `UPDATE shop_installations SET mode = 'live', secret_key_sealed = ?, publishable_key = ?, program_id = ?, updated_at = ?, version = ?
      WHERE shop = ?`,
-    [live.secretKeySealed, live.publishableKey, live.programId, at, shop],
+    [live.secretKeySealed, live.publishableKey, live.programId, at, randomUUID(), shop],
   );
 }
 
 export async function markShopUninstalled(tx: Queryable, shop: string, at: number): Promise<void> {
   await tx.run(
-    "UPDATE shop_installations SET status = 'uninstalled', uninstalled_at = ?, updated_at = ? WHERE shop = ?",
-    [at, at, shop],
+    "UPDATE shop_installations SET status = 'uninstalled', uninstalled_at = ?, updated_at = ?, version = ? WHERE shop = ?",
+    [at, at, randomUUID(), shop],
   );
 }
 
@@ -125,10 +137,11 @@ export async function saveShopProtectionProduct(
   product: { productId: string; tiers: FeeTier[] },
   at: number,
 ): Promise<void> {
-  await tx.run("UPDATE shop_installations SET product_id = ?, tiers = ?, updated_at = ? WHERE shop = ?", [
+  await tx.run("UPDATE shop_installations SET product_id = ?, tiers = ?, updated_at = ?, version = ? WHERE shop = ?", [
     product.productId,
     JSON.stringify(product.tiers),
     at,
+    randomUUID(),
     shop,
   ]);
 }
