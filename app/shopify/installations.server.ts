@@ -36,8 +36,8 @@ export async function loadInstallation(db: Queryable, sealer: Sealer, shop: stri
 const KEPT_INSTALLATIONS = 10_000;
 
 /**
- * Reads shops' installations for one process, keeping each one read: every order job reads its shop's, several times per
- * order. A kept installation is used only while its row's version is still the one it was read at (one indexed read of
+ * Reads shops' installations for one process, keeping each one read: every order job reads its shop's, several times
+ * per order. A kept installation is used only while its row's version is still the one it was read at (one indexed read of
  * a short column instead of the row with its hundreds of tiers), so an uninstall, a re-install's new keys, going live
  * or a new protection product, written by this process or another, is seen by the next read. Handed out frozen.
  */
