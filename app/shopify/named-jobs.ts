@@ -133,6 +133,16 @@ export function enqueueNamedJob<Kind extends JobKind>(
   return enqueueJob(tx, services, input);
 }
 
+/** A job added under an id of the caller's (see enqueueJobOnce). */
+export interface NamedJobOnce<Kind extends JobKind> {
+  id: string;
+  shop: string;
+  kind: Kind;
+  payload: JobPayloads[Kind];
+  subject?: string;
+  rearmDone?: boolean;
+}
+
 /**
  * Adds the job under `id` unless one exists under it, or with `rearmDone` re-arms a done one (see enqueueJobOnce).
  * Returns whether it was added or re-armed.
@@ -140,7 +150,7 @@ export function enqueueNamedJob<Kind extends JobKind>(
 export function enqueueNamedJobOnce<Kind extends JobKind>(
   tx: Queryable,
   services: Services,
-  input: { id: string; shop: string; kind: Kind; payload: JobPayloads[Kind]; subject?: string; rearmDone?: boolean },
+  input: NamedJobOnce<Kind>,
 ): Promise<boolean> {
   return enqueueJobOnce(tx, services, input);
 }

@@ -6,20 +6,18 @@
 // order in a follow-up job, with the plan's state in the same Admin call (order-states.server.ts). orders/cancelled
 // voids; refunds/create reports a full refund, through the TypeScript SDK over the in-process transport, each call
 // with an idempotency key derived from the shop and order. A retried or duplicated job never makes a second plan.
-import { ApiError, type Queryable } from "../../server/index.ts";
+import { ApiError } from "../../server/index.ts";
 import { hasPendingShopifyJob } from "./store/jobs.ts";
 import {
   findShopifyOrder,
   insertShopifyOrder,
-  lockShopifyOrderRefunds,
-  markShopifyOrderReferenceWritten,
-  saveShopifyOrderRefunds,
   setShopifyOrderStatus,
   type ShopifyOrderStatus,
 } from "./store/orders.ts";
+import { countOrderRefund, queueUnitsRefund, saveReferenceWritten } from "./store/units/orders.ts";
 import { ServiceHttpError } from "../../packages/sdk/src/index.ts";
 import { PermanentJobError, type Job, type JobCompletion } from "./jobs.server.ts";
-import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads, type NamedJobOnce } from "./named-jobs.ts";
 import { CHOICE_ATTRIBUTE, parseDecimalAmount, QUOTE_ATTRIBUTE, tierFor } from "@purchase-protection/contract";
 import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
@@ -85,27 +83,23 @@ async function protectOrder(
           (await orderProtectionChoice(await deps.adminApi(job.shop), { id: order.admin_graphql_api_id })).order
             ?.metafield?.value,
       );
-  /** Refunds the order's protection units beyond `kept` (a unit of one line), in `tx` or on its own. */
-  const refundUnits = (tx: Queryable, kept?: (typeof protectionLines)[number]) =>
-    enqueueNamedJobOnce(tx, deps.services, {
-      id: lineRefundJobId(job.shop, orderId),
-      shop: job.shop,
-      kind: LINE_REFUND_JOB,
-      subject: orderId,
-      payload: {
-        orderGid: order.admin_graphql_api_id,
-        // Shopify refunds in the currency the buyer paid in (a Markets order's presentment currency).
-        currency: order.presentment?.currency ?? order.currency,
-        // A job queued before the lines' ids were kept has none to refund by: the dead job shows the merchant.
-        lines: protectionLines.map((line) => ({ id: line.id ?? "", keep: line === kept ? 1 : 0 })),
-      },
-    });
+  /** The refund of the order's protection units beyond `kept` (a unit of one line). */
+  const unitsRefund = (kept?: (typeof protectionLines)[number]): NamedJobOnce<typeof LINE_REFUND_JOB> => ({
+    id: lineRefundJobId(job.shop, orderId),
+    shop: job.shop,
+    kind: LINE_REFUND_JOB,
+    subject: orderId,
+    payload: {
+      orderGid: order.admin_graphql_api_id,
+      // Shopify refunds in the currency the buyer paid in (a Markets order's presentment currency).
+      currency: order.presentment?.currency ?? order.currency,
+      // A job queued before the lines' ids were kept has none to refund by: the dead job shows the merchant.
+      lines: protectionLines.map((line) => ({ id: line.id ?? "", keep: line === kept ? 1 : 0 })),
+    },
+  });
   /** No plan: every protection unit is refunded, the refund queued with this job's completion. */
   const refundAllUnits = async () => {
-    await deps.db.transaction(async (tx) => {
-      await refundUnits(tx);
-      await completion.markDone(tx);
-    });
+    await queueUnitsRefund(deps.db, deps.services, unitsRefund(), completion);
     deps.wakeJobs();
   };
   if (!consent.protect) {
@@ -212,7 +206,8 @@ async function protectOrder(
               fulfilProtectionLine: kept !== undefined,
             },
           });
-          if (protectionLines.some((line) => line !== kept || line.quantity > 1)) await refundUnits(tx, kept);
+          if (protectionLines.some((line) => line !== kept || line.quantity > 1))
+            await enqueueNamedJobOnce(tx, deps.services, unitsRefund(kept));
         }
         await completion.markDone(tx);
       },
@@ -270,10 +265,7 @@ async function writeReference(
       ),
     ));
   if (!wrote) return;
-  await deps.db.transaction(async (tx) => {
-    await markShopifyOrderReferenceWritten(tx, job.shop, orderId, deps.services.clock());
-    await completion.markDone(tx);
-  });
+  await saveReferenceWritten(deps.db, deps.services, { shop: job.shop, orderId }, completion);
 }
 
 async function voidCancelledOrder(deps: ShopifyDeps, job: Job<JobPayloads["orders/cancelled"]>): Promise<void> {
@@ -303,19 +295,12 @@ async function reportFullRefund(deps: ShopifyDeps, job: Job<JobPayloads["refunds
   const refundedCents = (job.payload.transactions ?? [])
     .filter((transaction) => transaction.kind === "refund" && transaction.status === "success")
     .reduce((sum, transaction) => sum + parseDecimalAmount(transaction.amount, target.order.currency), 0);
-  const total = await deps.db.transaction(async (tx) => {
-    const counted = (await lockShopifyOrderRefunds(tx, job.shop, orderId))!;
-    if (counted.refundIds.includes(refundId)) return counted.refundedCents;
-    const sum = counted.refundedCents + refundedCents;
-    await saveShopifyOrderRefunds(
-      tx,
-      job.shop,
-      orderId,
-      { refundIds: [...counted.refundIds, refundId], refundedCents: sum },
-      deps.services.clock(),
-    );
-    return sum;
-  });
+  const total = await countOrderRefund(
+    deps.db,
+    deps.services,
+    { shop: job.shop, orderId },
+    { id: refundId, refundedCents },
+  );
   if (total < target.order.goodsAmountCents) return;
   // docs/api.md "Money invariants": an order whose buyer a claim refunds (or refunded) is not reported refunded a second
   // time; the refusal stays on the dead job for the merchant to see.
