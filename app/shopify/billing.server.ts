@@ -6,18 +6,10 @@
 // an idempotency key naming the statement, so a retried job charges once. A charge that would pass the cap waits
 // until the merchant approves a raised cap; a subscription no longer active pauses new live protection.
 import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
+import { loadActiveProgram } from "../../server/index.ts";
 import {
-  DomainError,
-  loadActiveProgram,
-  setLiveProtectionPause,
-  settleStatementThroughPlatform,
-  type Queryable,
-} from "../../server/index.ts";
-import {
-  findBalanceBeforeBilling,
   findShopifySubscription,
   findStatementCharge,
-  insertStatementCharge,
   listChargesWaitingSince,
   listStatementCharges,
   listUnchargedShopifyStatements,
@@ -34,7 +26,15 @@ import { appSubscriptionCreate } from "./admin/app-subscription-create.ts";
 import { appUsageRecordCreate, type AppUsageRecordCreateResult } from "./admin/app-usage-record-create.ts";
 import { appSubscriptionLineItemUpdate } from "./admin/app-subscription-line-item-update.ts";
 import type { Job, JobCompletion, PeriodicTask } from "./jobs.server.ts";
-import { enqueueNamedJob, enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import type { JobHandlers, JobPayloads } from "./named-jobs.ts";
+import {
+  requeueStatementCharge,
+  saveActiveSubscription,
+  saveChargeStatus,
+  saveStatementCharged,
+  saveSubscriptionStatus,
+  settleStatementCharge,
+} from "./store/units/billing.ts";
 
 export const SUBSCRIPTION_NAME = "Purchase protection";
 /** The usage line's capped amount per 30-day billing cycle at first, in the shop's currency: 1,000.00. */
@@ -48,7 +48,6 @@ export const CAP_RECHECK_MS = 6 * 60 * 60 * 1000;
 const APP_HANDLE = "purchase-protection";
 /** A subscription in these states charges nothing and pauses new live protection. */
 export const ENDED_STATUSES: readonly SubscriptionStatus[] = ["CANCELLED", "FROZEN", "DECLINED", "EXPIRED"];
-const WAITING: readonly StatementChargeStatus[] = ["waiting_cap", "waiting_subscription"];
 const LAST_ERROR_CHARS = 2_000;
 
 /** Where Shopify sends the merchant after approving (the app in the admin, which shows the new state). */
@@ -164,29 +163,8 @@ export async function ensureSubscription(
 
 /** An active subscription: kept, live protection resumed, and the charges that waited for it queued again. */
 async function applyActive(deps: ShopifyDeps, merchantId: string, record: ShopifySubscriptionRecord): Promise<void> {
-  const queued = await deps.db.transaction(async (tx) => {
-    await saveShopifySubscription(tx, record);
-    await setLiveProtectionPause(tx, merchantId, null);
-    return queueWaitingCharges(tx, deps, record.shop);
-  });
+  const queued = await saveActiveSubscription(deps.db, deps.services, merchantId, record);
   if (queued > 0) deps.wakeJobs();
-}
-
-async function queueWaitingCharges(tx: Queryable, deps: ShopifyDeps, shop: string): Promise<number> {
-  const waiting = await listStatementCharges(tx, shop, WAITING);
-  for (const charge of waiting) await chargeAgain(tx, deps, shop, charge.statementId);
-  return waiting.length;
-}
-
-/** A waiting charge is pending again, with a job to make it (its usage record's key keeps it to one record). */
-async function chargeAgain(tx: Queryable, deps: ShopifyDeps, shop: string, statementId: string): Promise<void> {
-  await updateStatementCharge(tx, statementId, { status: "pending" }, deps.services.clock());
-  await enqueueNamedJob(tx, deps.services, {
-    shop,
-    kind: "charge_statement",
-    payload: { statementId },
-    subject: statementId,
-  });
 }
 
 /**
@@ -214,27 +192,18 @@ export async function applySubscriptionUpdate(
     return;
   }
   const ended = ENDED_STATUSES.includes(status);
-  await deps.db.transaction(async (tx) => {
-    await saveShopifySubscription(tx, {
+  await saveSubscriptionStatus(
+    deps.db,
+    installation.merchantId,
+    {
       ...current,
       status,
       confirmationUrl: ended ? null : current.confirmationUrl,
       requestedCapCents: ended ? null : current.requestedCapCents,
       updatedAt: now,
-    });
-    if (ended) await setLiveProtectionPause(tx, installation.merchantId, pauseReason(status));
-  });
-}
-
-/** Go live needs the merchant's approval of the app's charges. */
-export async function assertBillingActive(tx: Queryable, shop: string): Promise<void> {
-  const subscription = await findShopifySubscription(tx, shop);
-  if (subscription?.status !== "ACTIVE")
-    throw new DomainError(
-      "conflict",
-      "billing_not_active",
-      "Approve the app's usage charges in Shopify first (Billing, on the overview): live protection is charged through Shopify.",
-    );
+    },
+    ended ? pauseReason(status) : null,
+  );
 }
 
 /**
@@ -271,37 +240,13 @@ export async function requestCapRaise(deps: ShopifyDeps, shop: string): Promise<
 export async function chargeClosedStatements(deps: ShopifyDeps): Promise<number> {
   const statements = await listUnchargedShopifyStatements(deps.db, SCAN_LIMIT);
   let queued = 0;
-  for (const { statementId, shop, merchantId, currency } of statements) {
-    const added = await deps.db.transaction(async (tx) => {
-      const settlement = await settleStatementThroughPlatform(
-        tx,
-        deps.services,
-        { merchantId, mode: "live" },
-        statementId,
-        await findBalanceBeforeBilling(tx, { merchantId, currency }),
-      );
-      const now = deps.services.clock();
-      const owed = settlement.amountCents > 0;
-      const fresh = await insertStatementCharge(tx, {
-        ...settlement,
-        shop,
-        merchantId,
-        status: owed ? "pending" : "none",
-        usageRecordId: null,
-        lastError: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (fresh && owed)
-        await enqueueNamedJobOnce(tx, deps.services, {
-          id: statementChargeJobId(statementId),
-          shop,
-          kind: "charge_statement",
-          payload: { statementId },
-          subject: statementId,
-        });
-      return fresh;
-    });
+  for (const statement of statements) {
+    const added = await settleStatementCharge(
+      deps.db,
+      deps.services,
+      statement,
+      statementChargeJobId(statement.statementId),
+    );
     if (added) queued++;
   }
   if (queued > 0) deps.wakeJobs();
@@ -319,8 +264,7 @@ async function recheckCappedCharges(deps: ShopifyDeps): Promise<number> {
     before: now - CAP_RECHECK_MS,
     limit: SCAN_LIMIT,
   });
-  for (const { statementId, shop } of stale)
-    await deps.db.transaction((tx) => chargeAgain(tx, deps, shop, statementId));
+  for (const charge of stale) await requeueStatementCharge(deps.db, deps.services, charge);
   if (stale.length > 0) deps.wakeJobs();
   return stale.length;
 }
@@ -358,10 +302,7 @@ async function chargeStatement(
   if (charge?.status !== "pending") return;
   const now = deps.services.clock();
   const wait = (status: StatementChargeStatus, lastError: string | null = null) =>
-    deps.db.transaction(async (tx) => {
-      await updateStatementCharge(tx, statementId, { status, lastError }, now);
-      await completion.markDone(tx);
-    });
+    saveChargeStatus(deps.db, statementId, { status, lastError }, now, completion);
   const subscription = await findShopifySubscription(deps.db, job.shop);
   if (!(await deps.installation(job.shop)) || subscription?.status !== "ACTIVE") return wait("waiting_subscription");
   if (subscription.currency !== charge.currency)
@@ -390,17 +331,19 @@ async function chargeStatement(
     }
     if (!created.appUsageRecord) throw new Error("appUsageRecordCreate answered without a usage record");
     const usageRecordId = created.appUsageRecord.id;
-    await deps.db.transaction(async (tx) => {
-      await updateStatementCharge(tx, statementId, { status: "charged", usageRecordId }, now);
-      await saveShopifySubscription(tx, {
+    await saveStatementCharged(
+      deps.db,
+      { statementId, usageRecordId },
+      {
         ...subscription,
         cappedAmountCents: line.cappedAmountCents,
         // Past the cap, the record was an earlier one: the balance holds it already.
         balanceUsedCents: line.balanceUsedCents + (pastCap ? 0 : charge.amountCents),
         updatedAt: now,
-      });
-      await completion.markDone(tx);
-    });
+      },
+      now,
+      completion,
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await updateStatementCharge(
