@@ -20,7 +20,8 @@ const { checkMs, standbyGraceMs } = periodicTiming(INTERVAL_MS);
 /** The longest an API process may take to run a job after the worker's last round, plus room for a busy machine. */
 const TAKEOVER_BOUND_MS = INTERVAL_MS + standbyGraceMs + checkMs + 10_000;
 
-describe.each(DIALECTS)("periodic jobs: npm run api beside npm run worker (%s)", (dialect) => {
+// The two databases' runs at the same time: each waits on rounds INTERVAL_MS apart, not on the CPU.
+describe.concurrent.each(DIALECTS)("periodic jobs: npm run api beside npm run worker (%s)", (dialect) => {
   let database: TestDatabase;
   let api: ApiProcess | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-periodic-jobs-"));
