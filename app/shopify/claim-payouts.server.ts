@@ -8,12 +8,13 @@
 // failed attempt is retried on the queue's backoff. Where the payout stands (queued, retrying, gave up, done) and the
 // last error are kept on the claim, written with the job's own bookkeeping: the core reads them there for the
 // dashboard, the needs-your-action list and the console, never this queue.
-import { beginClaimPayout, recordClaimPayoutStep, resolveClaim } from "../../server/index.ts";
+import { recordClaimPayoutStep } from "../../server/index.ts";
 import {
   listUnqueuedShopifyClaimPayouts,
   findShopifyClaimPayout,
   type ShopifyClaimPayout,
 } from "./store/claim-payouts.ts";
+import { queueClaimPayout, savePaidClaim, startClaimPayout } from "./store/units/claim-payouts.ts";
 import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";
@@ -32,7 +33,7 @@ import {
   type JobOutcomeRecorder,
   type PeriodicTask,
 } from "./jobs.server.ts";
-import { enqueueNamedJobOnce, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import type { JobHandlers, JobPayloads } from "./named-jobs.ts";
 import { convertCents } from "./presentment.ts";
 
 /** The payout job's kind in shopify_jobs: one per claim, its subject the claim's id. */
@@ -69,17 +70,13 @@ export async function queueApprovedClaimPayouts(deps: ShopifyDeps): Promise<numb
   const approved = await listUnqueuedShopifyClaimPayouts(deps.db, { limit: SCAN_LIMIT });
   let queued = 0;
   for (const { claimId, shop } of approved) {
-    const added = await deps.db.transaction(async (tx) => {
-      const isNew = await enqueueNamedJobOnce(tx, deps.services, {
-        id: claimPayoutJobId(claimId),
-        shop,
-        kind: CLAIM_PAYOUT_JOB,
-        payload: { claimId },
-        subject: claimId,
-        rearmDone: true,
-      });
-      if (isNew) await recordClaimPayoutStep(tx, claimId, { state: "pending", attempts: 0, error: null });
-      return isNew;
+    const added = await queueClaimPayout(deps.db, deps.services, {
+      id: claimPayoutJobId(claimId),
+      shop,
+      kind: CLAIM_PAYOUT_JOB,
+      payload: { claimId },
+      subject: claimId,
+      rearmDone: true,
     });
     if (added) queued++;
   }
@@ -130,25 +127,21 @@ async function payClaim(
   // which also records the attempt so that a new scan no longer withdraws the approval; resolveClaim checks again when
   // it records the payout. A plan ended between the two keeps the claim approved with the refusal as its payout error,
   // for the claims team. An approval withdrawn since the claim was read is not paid.
-  const begun = await coreRefusalIsFinal(
-    deps.db.transaction((tx) =>
-      beginClaimPayout(tx, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId, job.attempts + 1),
-    ),
-  );
+  const owner = { merchantId: claim.merchantId, mode: claim.mode };
+  const begun = await coreRefusalIsFinal(startClaimPayout(deps.db, owner, claim.claimId, job.attempts + 1));
   if (!begun) return;
   const graphql = await deps.adminApi(claim.shop);
   const payout =
     remedy === "refund" ? await refundOnShopify(graphql, claim) : await replaceOnShopify(graphql, claim, installation);
   // The claim's resolution, the job's completion and the claim's payout state commit together.
-  await deps.db.transaction(async (tx) => {
-    await resolveClaim(tx, deps.services, { merchantId: claim.merchantId, mode: claim.mode }, claim.claimId, {
-      channel: "shopify",
-      kind: remedy,
-      amountCents: payout.amountCents,
-      reference: payout.reference,
-    });
-    await completion.markDone(tx);
-  });
+  await savePaidClaim(
+    deps.db,
+    deps.services,
+    owner,
+    claim.claimId,
+    { channel: "shopify", kind: remedy, amountCents: payout.amountCents, reference: payout.reference },
+    completion,
+  );
 }
 
 type PayoutOrder = NonNullable<ClaimPayoutOrderResult["order"]>;

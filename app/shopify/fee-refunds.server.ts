@@ -6,7 +6,6 @@
 // gid. A failed attempt is retried on the queue's backoff and its error kept on the row for the dashboard.
 // The same refund takes back protection units no plan stands behind (docs/shopify.md "When the opt-in and the
 // protection line disagree"): a line on an order without the buyer's consent, a second unit beside the plan's.
-import { assertFeeRefundable, confirmFeeRefund } from "../../server/index.ts";
 import {
   FEE_REFUND_JOB,
   findShopifyFeeRefund,
@@ -15,6 +14,7 @@ import {
   type ShopifyFeeRefund,
 } from "./store/fee-refunds.ts";
 import { setShopifyOrderStatus } from "./store/orders.ts";
+import { checkFeeRefundable, saveFeeRefunded } from "./store/units/fee-refunds.ts";
 import { formatDecimalAmount, parseDecimalAmount } from "@purchase-protection/contract";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { AdminGraphql } from "./admin/graphql.ts";
@@ -140,14 +140,9 @@ async function refundFee(deps: ShopifyDeps, job: Job<JobPayloads[typeof FEE_REFU
   try {
     const owner = { merchantId: owed.merchantId, mode: owed.mode };
     // docs/api.md "Money invariants": the core's own check before the fee moves on Shopify.
-    await coreRefusalIsFinal(deps.db.transaction((tx) => assertFeeRefundable(tx, owner, owed.planId)));
+    await coreRefusalIsFinal(checkFeeRefundable(deps.db, owner, owed.planId));
     const reference = await refundOnShopify(deps, owed);
-    await deps.db.transaction((tx) =>
-      confirmFeeRefund(tx, deps.services, owner, owed.planId, {
-        reference,
-        channel: "shopify",
-      }),
-    );
+    await saveFeeRefunded(deps.db, deps.services, owner, owed.planId, reference);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await recordShopifyFeeRefundError(deps.db, owed.planId, message.slice(0, LAST_ERROR_CHARS));
