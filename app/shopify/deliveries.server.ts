@@ -3,14 +3,10 @@
 // shipment status says so; a fulfilment event (fulfillment_events/create) is a carrier's scan of it. Both are recorded
 // in the core, which derives the delivery states and records the order's delivery (orders.delivered_at, which the
 // claim rules read). An order without protection changes nothing.
-import {
-  recordOrderDelivered,
-  recordShopifyFulfillment,
-  recordShopifyFulfillmentEvent,
-  type ShipmentEventStatus,
-} from "../../server/index.ts";
+import type { ShipmentEventStatus } from "../../server/index.ts";
 import { hasPendingShopifyJob } from "./store/jobs.ts";
 import { findShopifyOrderOwner } from "./store/orders.ts";
+import { saveOrderDelivered, saveShopifyFulfillment, saveShopifyFulfillmentEvent } from "./store/units/deliveries.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import type { Job } from "./jobs.server.ts";
 import type { JobHandlers } from "./named-jobs.ts";
@@ -74,7 +70,7 @@ async function recordFulfillment(deps: ShopifyDeps, job: Job<FulfillmentPayload>
   const deliveredAt = shipmentStatus === "delivered" ? reportedTime(deps, updatedAt) : null;
   if (id === undefined) {
     // A job queued before fulfilments were kept as shipments: only its delivery.
-    if (deliveredAt !== null) await deps.db.transaction((tx) => recordOrderDelivered(tx, owner, orderId, deliveredAt));
+    if (deliveredAt !== null) await saveOrderDelivered(deps.db, owner, orderId, deliveredAt);
     return;
   }
   const fulfillment = {
@@ -83,7 +79,7 @@ async function recordFulfillment(deps: ShopifyDeps, job: Job<FulfillmentPayload>
     trackingNumber: job.payload.tracking_number ?? null,
     deliveredAt,
   };
-  await deps.db.transaction((tx) => recordShopifyFulfillment(tx, deps.services, owner, orderId, fulfillment));
+  await saveShopifyFulfillment(deps.db, deps.services, owner, orderId, fulfillment);
 }
 
 async function recordFulfillmentEvent(deps: ShopifyDeps, job: Job<FulfillmentEventPayload>): Promise<void> {
@@ -98,7 +94,5 @@ async function recordFulfillmentEvent(deps: ShopifyDeps, job: Job<FulfillmentEve
     location: job.payload.location,
     message: job.payload.message,
   };
-  await deps.db.transaction((tx) =>
-    recordShopifyFulfillmentEvent(tx, deps.services, owner, orderId, fulfillmentId, scan),
-  );
+  await saveShopifyFulfillmentEvent(deps.db, deps.services, owner, { orderId, fulfillmentId }, scan);
 }

@@ -4,7 +4,8 @@
 // core, which assesses the plan's open claims again (server/domain/claim-risk-record.ts). A failed read (a missing
 // scope, an Admin API error) fails only this job, which the queue logs and retries: the claim is filed and decided
 // without it.
-import { recordOrderRisk, type OrderRisk } from "../../server/index.ts";
+import type { OrderRisk } from "../../server/index.ts";
+import { saveOrderRisk } from "./store/units/order-risk.ts";
 import { orderRisk, type OrderRiskResult, type RiskAssessmentResult } from "./admin/order-risk.ts";
 import { protectedOrderOwner } from "./deliveries.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
@@ -41,7 +42,7 @@ async function readOrderRisk(deps: ShopifyDeps, shop: string, orderId: string): 
   // The order is gone from the shop (deleted): nothing to weigh.
   if (!order) return;
   const risk = orderRiskOf(order.risk);
-  await deps.db.transaction((tx) => recordOrderRisk(tx, deps.services, owner, orderId, risk));
+  await saveOrderRisk(deps.db, deps.services, owner, orderId, risk);
 }
 
 export function orderRiskHandlers(
