@@ -3,24 +3,26 @@
 // storefront_setup job, retried like any other.
 import {
   customerRecords,
-  eraseMerchantRows,
-  eraseShopRows,
   loadActiveProgram,
   newId,
-  redactCustomer,
   type CustomerSelector,
   type Mode,
   type Queryable,
 } from "../../server/index.ts";
-import { deleteCustomerShopifyDataRequests, insertShopifyDataRequest } from "./store/data-requests.ts";
-import { blankShopifyJobPayloadsMentioning } from "./store/jobs.ts";
+import { insertShopifyDataRequest } from "./store/data-requests.ts";
 import { findShopInstallation } from "./store/shops.ts";
+import {
+  eraseShopifyShop,
+  installShopWithSetup,
+  redactShopifyCustomer,
+  saveShopUninstalled,
+} from "./store/units/shops.ts";
 import type { Job } from "./jobs.server.ts";
-import { enqueueNamedJob, type JobHandlers, type JobPayloads } from "./named-jobs.ts";
+import type { JobHandlers, JobPayloads } from "./named-jobs.ts";
 import type { PrivacyCustomer } from "./webhooks/privacy-payloads.ts";
 import { ensureProtectionProduct, writeStorefrontConfig } from "./admin-api.server.ts";
 import { tierPrices } from "./fee-tiers.ts";
-import { installShop, saveProtectionProduct, uninstallShop } from "./installations.server.ts";
+import { saveProtectionProduct } from "./installations.server.ts";
 import type { ShopifyDeps } from "./deps.server.ts";
 import { ensureOrderMetafieldDefinitions } from "./order-states.server.ts";
 import { ensureCartGuard } from "./cart-guard.server.ts";
@@ -29,16 +31,7 @@ const MODES: Mode[] = ["test", "live"];
 
 /** afterAuth: the shop becomes (again) an installed merchant; on a change, its storefront setup is queued. */
 export async function onShopAuthenticated(deps: ShopifyDeps, shop: string): Promise<void> {
-  const queued = await deps.db.transaction(async (tx) => {
-    const { changed } = await installShop(tx, deps.services, deps.sealer, shop);
-    if (changed) {
-      await enqueueNamedJob(tx, deps.services, { shop, kind: "storefront_setup", payload: {} });
-      // The usage subscription the merchant approves before going live (app/shopify/billing.server.ts).
-      await enqueueNamedJob(tx, deps.services, { shop, kind: "billing_setup", payload: {} });
-    }
-    return changed;
-  });
-  if (queued) deps.wakeJobs();
+  if (await installShopWithSetup(deps.db, deps.services, deps.sealer, shop)) deps.wakeJobs();
 }
 
 type ShopLifecycleJobs = Pick<
@@ -55,7 +48,7 @@ export function shopLifecycleHandlers(deps: ShopifyDeps): ShopLifecycleJobs {
   return {
     storefront_setup: (job) => setUpStorefront(deps, job.shop),
     "app/uninstalled": async (job) => {
-      await deps.db.transaction((tx) => uninstallShop(tx, deps.services, job.shop));
+      await saveShopUninstalled(deps.db, deps.services, job.shop);
       await deps.deleteSessions(job.shop);
     },
     "app/scopes_update": (job) => deps.updateSessionScopes(job.shop, job.payload.current ?? []),
@@ -124,19 +117,17 @@ async function redactCustomerData(deps: ShopifyDeps, job: Job<JobPayloads["custo
   const merchantId = await merchantOf(deps.db, job.shop);
   if (!merchantId) return;
   const customer = customerOf(job.payload.customer, job.payload.orders_to_redact);
-  await deps.db.transaction(async (tx) => {
-    for (const mode of MODES) await redactCustomer(tx, deps.sealer, { merchantId, mode }, customer);
-    await deleteCustomerShopifyDataRequests(tx, job.shop, String(job.payload.customer?.id ?? ""));
-    if (customer.email) await blankShopifyJobPayloadsMentioning(tx, job.shop, job.id, customer.email);
+  await redactShopifyCustomer(deps.db, deps.sealer, {
+    shop: job.shop,
+    owners: MODES.map((mode) => ({ merchantId, mode })),
+    customer,
+    customerId: String(job.payload.customer?.id ?? ""),
+    exceptJobId: job.id,
   });
 }
 
 /** shop/redact (48 h after uninstall): the shop's merchant and everything the app kept about the shop. */
 async function eraseShop(deps: ShopifyDeps, shop: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const merchantId = await merchantOf(tx, shop);
-    if (merchantId) await eraseMerchantRows(tx, merchantId);
-    await eraseShopRows(tx, shop);
-  });
+  await eraseShopifyShop(deps.db, shop);
   await deps.deleteSessions(shop);
 }
