@@ -16,6 +16,7 @@ import {
   COUNTED_TABLES,
   createEmptyDatabase,
   DIALECTS,
+  migratedTemplate,
   rowCounts,
   type Dialect,
   type EmptyDatabase,
@@ -96,14 +97,22 @@ async function migrationRows(url: string): Promise<MigrationRow[]> {
   }
 }
 
-async function withDatabase(dialect: Dialect, work: (database: EmptyDatabase) => Promise<void>): Promise<void> {
-  const database = await createEmptyDatabase(dialect);
+async function withDatabase(
+  dialect: Dialect,
+  work: (database: EmptyDatabase) => Promise<void>,
+  template?: string,
+): Promise<void> {
+  const database = await createEmptyDatabase(dialect, template);
   try {
     await work(database);
   } finally {
     await database.drop();
   }
 }
+
+/** withDatabase on a copy of the template migrate() made for the run (as the first case proves db:migrate makes one). */
+const withMigratedDatabase = async (dialect: Dialect, work: (database: EmptyDatabase) => Promise<void>) =>
+  withDatabase(dialect, work, await migratedTemplate(dialect));
 
 /** A migrations folder of hand-written fixtures, for what the real folders must never contain. */
 async function withMigrationsFolder(
@@ -135,7 +144,8 @@ function prismaEngineDdl(dialect: Dialect): string {
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
+// Every case has a database of its own and waits on child processes and PostgreSQL: they all run at once.
+describe.concurrent.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
   it("migrates a fresh database, records every migration as Prisma does, and a second run is a no-op", () =>
     withDatabase(dialect, async ({ url }) => {
       const files = migrationFiles(dialect);
@@ -182,8 +192,7 @@ describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
     }));
 
   it("creates _prisma_migrations with the DDL of the installed Prisma schema engine", () =>
-    withDatabase(dialect, async ({ url }) => {
-      await migrate(url);
+    withMigratedDatabase(dialect, async ({ url }) => {
       if (dialect === "sqlite") {
         const db = openDatabase(url);
         const table = await db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = '_prisma_migrations'");
@@ -216,8 +225,7 @@ describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
     }));
 
   it("refuses an applied migration whose file changed, exits non-zero and applies nothing", () =>
-    withDatabase(dialect, async ({ url }) => {
-      assert.equal((await dbMigrate(url)).code, 0);
+    withMigratedDatabase(dialect, async ({ url }) => {
       const [first, ...others] = migrationFiles(dialect);
       const db = openDatabase(url);
       // The first migration was applied from another file; the last one is pending again.
@@ -300,19 +308,24 @@ describe.each(DIALECTS)("npm run db:migrate (%s)", (dialect) => {
     ));
 });
 
-describe("npm run db:migrate and Prisma's CLI (sqlite)", () => {
+describe.concurrent("npm run db:migrate and Prisma's CLI (sqlite)", () => {
   it("agree: Prisma finds nothing to apply after db:migrate, db:migrate finds nothing after Prisma, and the rows match", () =>
     withDatabase("sqlite", ({ url: ours }) =>
       withDatabase("sqlite", async ({ url: prismas }) => {
-        assert.equal((await dbMigrate(ours)).code, 0);
-        const status = await prisma(ours, "migrate", "status");
-        assert.equal(status.code, 0, status.stdout + status.stderr);
-        assert.match(status.stdout, /Database schema is up to date!/);
-        assert.match((await prisma(ours, "migrate", "deploy")).stdout, /No pending migrations to apply/);
-
-        const deployed = await prisma(prismas, "migrate", "deploy");
-        assert.equal(deployed.code, 0, deployed.stdout + deployed.stderr);
-        assert.match((await dbMigrate(prismas)).stdout, /up to date/);
+        // The two databases' runs, one after the other on each, both at once.
+        const prismaAfterOurs = async () => {
+          assert.equal((await dbMigrate(ours)).code, 0);
+          const status = await prisma(ours, "migrate", "status");
+          assert.equal(status.code, 0, status.stdout + status.stderr);
+          assert.match(status.stdout, /Database schema is up to date!/);
+          assert.match((await prisma(ours, "migrate", "deploy")).stdout, /No pending migrations to apply/);
+        };
+        const oursAfterPrisma = async () => {
+          const deployed = await prisma(prismas, "migrate", "deploy");
+          assert.equal(deployed.code, 0, deployed.stdout + deployed.stderr);
+          assert.match((await dbMigrate(prismas)).stdout, /up to date/);
+        };
+        await Promise.all([prismaAfterOurs(), oursAfterPrisma()]);
 
         // Same values where Prisma's are deterministic, same storage format where they are not.
         const shape = (row: MigrationRow) => ({
@@ -326,7 +339,7 @@ describe("npm run db:migrate and Prisma's CLI (sqlite)", () => {
     ));
 });
 
-describe("db:migrate and other migrators", () => {
+describe.concurrent("db:migrate and other migrators", () => {
   it("waits while another migrator holds Prisma's advisory lock (postgres)", () =>
     withDatabase("postgres", async ({ url }) => {
       const holder = new pg.Client({ connectionString: url });
@@ -346,7 +359,8 @@ describe("db:migrate and other migrators", () => {
             if (exited) assert.fail(`db:migrate finished without waiting for the lock: ${(await run.done).stdout}`);
             return (await waiting()).rowCount !== 0;
           },
-          { what: "db:migrate to wait for the advisory lock" },
+          // npm's and node's start, slow while the other cases start theirs.
+          { timeoutMs: 60_000, what: "db:migrate to wait for the advisory lock" },
         );
         assert.equal(
           (await holder.query("SELECT to_regclass('_prisma_migrations') AS t")).rows[0].t,

@@ -82,7 +82,7 @@ export const TEST_RUN_ENV = "PP_TEST_RUN_ID";
 const RUN_PREFIX = process.env[TEST_RUN_ENV] ? `${process.env[TEST_RUN_ENV]}_` : "";
 const TEMPLATE_DIR = path.join(os.tmpdir(), "pp-test-templates");
 const templates = new Map<Dialect, Promise<string>>();
-function migratedTemplate(dialect: Dialect): Promise<string> {
+export function migratedTemplate(dialect: Dialect): Promise<string> {
   let template = templates.get(dialect);
   if (!template) {
     template = dialect === "sqlite" ? sqliteTemplate() : postgresTemplate();
