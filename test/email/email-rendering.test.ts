@@ -439,7 +439,8 @@ describe("buyer e-mails, rendered", () => {
     });
     afterAll(() => browser?.close());
 
-    it.each([
+    // The two widths at once: each waits mostly on Chromium's processes.
+    it.concurrent.each([
       { width: 390, height: 844 },
       { width: 1280, height: 800 },
     ])(
@@ -449,11 +450,12 @@ describe("buyer e-mails, rendered", () => {
         const requests: string[] = [];
         context.on("request", (request) => requests.push(request.url()));
         try {
+          // One page, each e-mail's document in turn.
+          const page = await context.newPage();
           for (const entry of [...CASES, ...LANGUAGE_CASES]) {
             const { email } = await render(entry);
             assert.match(email.html, /^<!doctype html>/i, `${entry.name}: a document`);
             assert.match(email.html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
-            const page = await context.newPage();
             await page.setContent(email.html, { waitUntil: "load" });
             const layout = await page.evaluate(() => ({
               scrollWidth: document.documentElement.scrollWidth,
@@ -467,7 +469,6 @@ describe("buyer e-mails, rendered", () => {
             assert.ok(box.x >= 0 && box.x + box.width <= width, `${entry.name}: the button fits`);
             assert.equal(await button.getAttribute("href"), contextOf(entry).coverageLink, "the button opens our link");
             await page.screenshot({ path: path.join(ARTIFACTS, `${entry.name}-${width}.png`), fullPage: true });
-            await page.close();
           }
           assert.deepEqual(requests, [], "an e-mail loads nothing from another host (no web fonts, no images)");
         } finally {
