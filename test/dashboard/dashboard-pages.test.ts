@@ -26,10 +26,9 @@ import { defaultEvidenceDirectory, filesystemEvidenceStore } from "../../server/
 import { ownerSignInToken } from "../support/page-client.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
-import { pageDrawn } from "../support/page-checks.ts";
+import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
-const WIDTHS = [390, 1280];
 const TABLES = ["merchants", "merchant_members", "member_sessions", "api_keys", "merchant_audit_log"];
 
 let sequence = 0;
@@ -127,11 +126,7 @@ describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
     assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
     // Screenshots come from the SQLite run: the pages are the same on PostgreSQL, and a second set costs CI minutes.
     if (dialect === "sqlite")
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: path.join(ARTIFACTS, `${dialect}-${name}-${width}.png`), fullPage: true });
-      }
-    await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshotAtWidths(page, (width) => path.join(ARTIFACTS, `${dialect}-${name}-${width}.png`));
     assert.deepEqual(pageErrors, []);
   }
 

@@ -17,6 +17,7 @@ import { DIALECTS, rowCounts } from "../support/databases.ts";
 import { fullSuiteIt } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
+import { screenshotAtWidths } from "../support/page-checks.ts";
 import { COMPANY_NAME, PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
@@ -32,7 +33,6 @@ import { CLAIM_PAYOUT_JOB } from "../../app/shopify/claim-payouts.server.ts";
 import { insertShopifyJob, recordShopifyJobFailure } from "../../app/shopify/store/jobs.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/ops");
-const WIDTHS = [390, 1280];
 const TABLES = [
   "claims",
   "claim_timeline",
@@ -138,12 +138,7 @@ describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
     // there for the store, and checking them twice costs CI minutes.
     if (dialect !== "sqlite") return;
     assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    const width = page.viewportSize()?.width ?? 1280;
-    for (const shot of WIDTHS) {
-      await page.setViewportSize({ width: shot, height: 900 });
-      await page.screenshot({ path: path.join(ARTIFACTS, `${dialect}-${name}-${shot}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width, height: 900 });
+    await screenshotAtWidths(page, (width) => path.join(ARTIFACTS, `${dialect}-${name}-${width}.png`));
   }
 
   /** The sign-in e-mail sent to `email`: its link. */

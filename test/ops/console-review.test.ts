@@ -11,6 +11,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { FULL_SUITE_DIALECTS } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
+import { screenshotAtWidths } from "../support/page-checks.ts";
 import { COMPANY_NAME, PDF_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
@@ -25,7 +26,6 @@ import { heicWithMetadata } from "../support/evidence-images.ts";
 import type { DomainError } from "../../server/domain/errors.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/ops");
-const WIDTHS = [390, 1280];
 const HOUR_MS = 3_600_000;
 const PHOTO = demoPhotoPng();
 
@@ -106,15 +106,15 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
   async function checkPage(page: Page, name: string) {
     assert.deepEqual(pageErrors, [], "no script errors in the console's pages");
     assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    const width = page.viewportSize()?.width ?? 1280;
     if (dialect === "sqlite")
-      for (const shot of WIDTHS) {
-        await page.setViewportSize({ width: shot, height: 900 });
-        await page.screenshot({ path: path.join(ARTIFACTS, `${dialect}-${name}-${shot}.png`), fullPage: true });
-        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-        assert.equal(sideways, false, `${name} at ${shot} px: no sideways scroll`);
-      }
-    await page.setViewportSize({ width, height: 900 });
+      await screenshotAtWidths(
+        page,
+        (width) => path.join(ARTIFACTS, `${dialect}-${name}-${width}.png`),
+        async (width) => {
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+          assert.equal(sideways, false, `${name} at ${width} px: no sideways scroll`);
+        },
+      );
   }
 
   /** Every <img> matching `selector` has loaded and has pixels. */

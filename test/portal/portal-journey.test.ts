@@ -20,10 +20,9 @@ import type { Services } from "../../server/domain/context.ts";
 import { approveClaim, requestInformation } from "../../server/domain/claim-decisions.ts";
 import { payoutTerms } from "../../server/domain/payout-terms.ts";
 import { ensureStaffAccount, issueSignInLink } from "../../server/domain/staff.ts";
-import { pageDrawn } from "../support/page-checks.ts";
+import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
-const WIDTHS = [390, 1280];
 const STAFF = { kind: "staff", staffId: "stf_journey" } as const;
 /** Internal ids never shown to a buyer: claims, quotes, plans, sessions, timeline entries, evidence. */
 const INTERNAL_ID = /\b(clm|qt|plan|pss|cte|evd|mer)_[A-Za-z0-9]/;
@@ -80,14 +79,7 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
     assert.doesNotMatch(text, INTERNAL_ID, `${name}: no internal id in the page's text`);
     assert.ok(text.split("What is covered").length <= 2, `${name}: "What is covered" at most once`);
     if (dialect === "sqlite")
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 844 });
-        await page.screenshot({
-          path: path.join(ARTIFACTS, `${dialect}-journey-${name}-${width}.png`),
-          fullPage: true,
-        });
-      }
-    await page.setViewportSize({ width: 390, height: 844 });
+      await screenshotAtWidths(page, (width) => path.join(ARTIFACTS, `${dialect}-journey-${name}-${width}.png`));
   }
 
   /** The look-up, by what the buyer holds: the reference number or the store's order number. */

@@ -17,10 +17,9 @@ import type { Services } from "../../server/domain/context.ts";
 import { approveClaim, denyClaim } from "../../server/domain/claim-decisions.ts";
 import { rulebookText } from "../../server/domain/rulebook-text.ts";
 import { portalMessages } from "../../app/portal/messages.ts";
-import { pageDrawn } from "../support/page-checks.ts";
+import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
-const WIDTHS = [390, 1280];
 const STAFF = { kind: "staff", staffId: "stf_languages" } as const;
 
 let sequence = 0;
@@ -65,11 +64,7 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     await pageDrawn(page);
     assert.deepEqual(pageErrors, [], "no script errors");
     assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 844 });
-      await page.screenshot({ path: path.join(ARTIFACTS, `languages-${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshotAtWidths(page, (width) => path.join(ARTIFACTS, `languages-${name}-${width}.png`));
   }
 
   /** What is wider than the screen, or wider than its own box: nothing, on a page that takes long words. */

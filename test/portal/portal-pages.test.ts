@@ -15,6 +15,7 @@ import { fullSuiteIt } from "../support/page-suites.ts";
 import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { recordOrderDelivered } from "../../server/domain/orders.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
+import { screenshotAtWidths } from "../support/page-checks.ts";
 import {
   COMPANY_NAME,
   daysAgoUtc,
@@ -27,7 +28,6 @@ import {
 } from "./support.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
-const WIDTHS = [390, 1280];
 const DISCLOSURE = `This is not insurance. This is a contractual refund guarantee provided by ${COMPANY_NAME.replace(/\.$/, "")}.`;
 const LOOKUP_FAILED = "We could not find protection for that e-mail address and reference or order number.";
 
@@ -95,11 +95,7 @@ describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
     // there for the store, and checking them twice costs CI minutes.
     if (dialect !== "sqlite") return;
     assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 844 });
-      await page.screenshot({ path: path.join(ARTIFACTS, `${dialect}-${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshotAtWidths(page, (width) => path.join(ARTIFACTS, `${dialect}-${name}-${width}.png`));
   }
 
   test("look up → coverage → file a claim with a PNG and a PDF → the claim → add information", async () => {

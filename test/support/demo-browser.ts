@@ -9,11 +9,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { demoEnvironment, startDemo, type DemoProcess } from "./demo-process.ts";
-import { pageDrawn } from "./page-checks.ts";
+import { pageDrawn, screenshotAtWidths } from "./page-checks.ts";
 import { axeViolations, launchBrowser, type TestPage } from "./widget/browser.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
-const WIDTHS = [390, 1280];
 
 interface DemoBrowser {
   demo: DemoProcess;
@@ -79,14 +78,7 @@ async function openDemoBrowser(options: {
     },
     async check(name) {
       assert.deepEqual(await axeViolations({ page } as TestPage), [], `${name}: axe-core violations`);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({
-          path: path.join(ARTIFACTS, `${options.screenshots}${name}-${width}.png`),
-          fullPage: true,
-        });
-      }
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshotAtWidths(page, (width) => path.join(ARTIFACTS, `${options.screenshots}${name}-${width}.png`));
       assert.deepEqual(pageErrors, []);
     },
     async close() {

@@ -1,11 +1,13 @@
 // Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, plus what the tests observe: console
 // lines, page errors, requests, layout shifts, lifecycle events. The widget's shadow root is closed, which
 // Playwright's locators do not enter, so elements are found by role in Chromium's accessibility tree (CDP).
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { waitFor } from "../wait.ts";
-import axe from "axe-core";
 
-const axeSource = axe.source;
+/** axe-core's minified build: the rules of its `source`, in less than half the script for a page to parse. */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Chromium as every browser test and benchmark here starts it: headless, no sandbox (root), no background network. */
@@ -204,11 +206,18 @@ export async function everythingInTheDom(page: TestPage): Promise<string> {
 /** The page's full width: above the viewport's width, the page scrolls sideways. */
 export const documentScrollWidth = (page: TestPage) => page.page.evaluate(() => document.documentElement.scrollWidth);
 
-/** axe-core's violations on the page as it is now (the script is evaluated over CDP, so the page's CSP allows it). */
+/**
+ * axe-core's violations on the page as it is now (the script is evaluated over CDP, so the page's CSP allows it; once
+ * per document, as a client-side navigation or a form's answer keeps it). Every rule runs; only the violations are
+ * gathered in full, since building selectors for every passing node is most of a run's time.
+ */
 export async function axeViolations(page: TestPage): Promise<{ id: string; help: string; targets: string[] }[]> {
-  await page.page.evaluate(axeSource);
+  const injected = () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function";
+  if (!(await page.page.evaluate(injected))) await page.page.evaluate(axeSource);
   return page.page.evaluate(async () => {
-    const { violations } = await (window as unknown as { axe: typeof import("axe-core") }).axe.run(document);
+    const { violations } = await (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+      resultTypes: ["violations"],
+    });
     return violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((node) => node.target.join(" ")) }));
   });
 }
