@@ -90,7 +90,9 @@ function composerHomeWithoutPackagist(home: string): void {
   fs.writeFileSync(path.join(home, "config.json"), JSON.stringify(config, null, 2));
 }
 
-describe("the Shopify section from the system Node (Node 20 on Debian 12)", { timeout: 120_000 }, () => {
+// The two sections at the same time, and within the second every case but the last (which stops the demo) at once:
+// each waits on processes of its own (npm, Composer, PHP, Chromium) and the demo answers them all.
+describe.concurrent("the Shopify section from the system Node (Node 20 on Debian 12)", { timeout: 120_000 }, () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
@@ -118,7 +120,8 @@ describe("the Shopify section from the system Node (Node 20 on Debian 12)", { ti
   });
 });
 
-describe("docs/sdks.md's integrator commands, as written, against npm run demo", { timeout: 400_000 }, () => {
+const AGAINST_THE_DEMO = { timeout: 400_000, concurrent: true };
+describe("docs/sdks.md's integrator commands, as written, against npm run demo", AGAINST_THE_DEMO, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-integrator-"));
   let demo: DemoProcess;
   let browser: Browser | undefined;
@@ -292,22 +295,25 @@ describe("docs/sdks.md's integrator commands, as written, against npm run demo",
     }
   });
 
-  it("the terminal stays readable: the favicon is served, an unknown address is a 404 that logs nothing", async () => {
-    const favicon = await fetch(`${demo.origin}/favicon.ico`);
-    assert.equal(favicon.status, 200);
-    assert.equal(favicon.headers.get("content-type"), "image/x-icon");
-    assert.deepEqual([...new Uint8Array(await favicon.arrayBuffer()).subarray(0, 4)], [0, 0, 1, 0], "an ICO file");
-    for (const address of ["/apple-touch-icon.png", "/portal/favicon.ico", "/no/such/page", "/wp-login.php"]) {
-      const response = await fetch(`${demo.origin}${address}`, {
-        headers: { Accept: "image/avif,image/webp,image/*,*/*;q=0.8" },
-      });
-      assert.equal(response.status, 404, address);
-      await response.arrayBuffer();
-    }
-    // Everything the process wrote is in once it has exited.
-    const exited = new Promise((resolve) => demo.child.once("exit", resolve));
-    demo.stop();
-    await exited;
-    assert.doesNotMatch(terminal, /^\s+at \S|Error|favicon/m, terminal);
-  });
+  it.sequential(
+    "the terminal stays readable: the favicon is served, an unknown address is a 404 that logs nothing",
+    async () => {
+      const favicon = await fetch(`${demo.origin}/favicon.ico`);
+      assert.equal(favicon.status, 200);
+      assert.equal(favicon.headers.get("content-type"), "image/x-icon");
+      assert.deepEqual([...new Uint8Array(await favicon.arrayBuffer()).subarray(0, 4)], [0, 0, 1, 0], "an ICO file");
+      for (const address of ["/apple-touch-icon.png", "/portal/favicon.ico", "/no/such/page", "/wp-login.php"]) {
+        const response = await fetch(`${demo.origin}${address}`, {
+          headers: { Accept: "image/avif,image/webp,image/*,*/*;q=0.8" },
+        });
+        assert.equal(response.status, 404, address);
+        await response.arrayBuffer();
+      }
+      // Everything the process wrote is in once it has exited.
+      const exited = new Promise((resolve) => demo.child.once("exit", resolve));
+      demo.stop();
+      await exited;
+      assert.doesNotMatch(terminal, /^\s+at \S|Error|favicon/m, terminal);
+    },
+  );
 });
