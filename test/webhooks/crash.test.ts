@@ -29,7 +29,8 @@ const exited = (child: ChildProcess) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
 
-describe.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect) => {
+// The two databases' runs at the same time: each waits on worker processes and leases, and bounds no time.
+describe.concurrent.each(DIALECTS)("webhook worker process killed mid-batch (%s)", (dialect) => {
   let database: TestDatabase;
   const receivers: Receiver[] = [];
   beforeAll(async () => (database = await createTestDatabase(dialect)));
