@@ -6,14 +6,14 @@
 // the live key refused by the API until Go live, then accepted → sign out everywhere. axe-core on every page;
 // screenshots at 390 px and 1280 px under test-artifacts/dashboard/. On PostgreSQL, the shell's smoke only: an owner
 // signs in, opens a sale made through the API and voids it, read back from the store (test/support/page-suites.ts).
-import { describe, test, beforeAll, afterAll } from "vitest";
+import { beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DIALECTS, rowCounts } from "../support/databases.ts";
-import { fullSuiteIt } from "../support/page-suites.ts";
+import { rowCounts } from "../support/databases.ts";
+import { describeEachDatabase, pageSuiteTests } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
 import { startReceiver } from "../support/webhook-receiver.ts";
@@ -39,9 +39,9 @@ const services: Services = {
 };
 const newAddress = (label: string) => `${label}-${process.pid}-${++sequence}@shop.example.com`;
 
-describe.each(DIALECTS)("standalone dashboard (%s)", (dialect) => {
+describeEachDatabase("standalone dashboard (%s)", (dialect) => {
   // `it`: a test of the full suite, on SQLite only; `test`: the PostgreSQL smoke too (test/support/page-suites.ts).
-  const it = fullSuiteIt(dialect);
+  const { it, test } = pageSuiteTests(dialect);
   let harness: PortalHarness;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

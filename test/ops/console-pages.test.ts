@@ -7,14 +7,14 @@
 // page; axe-core on every page; screenshots at 390 px and 1280 px under test-artifacts/ops/. On PostgreSQL, the first
 // flow only, without axe-core and screenshots (sign in → queue → claim → ask → approve: the console's smoke through
 // the store; test/support/page-suites.ts).
-import { describe, test, beforeAll, afterAll } from "vitest";
+import { beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DIALECTS, rowCounts } from "../support/databases.ts";
-import { fullSuiteIt } from "../support/page-suites.ts";
+import { rowCounts } from "../support/databases.ts";
+import { describeEachDatabase, pageSuiteTests } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
 import { screenshotAtWidths } from "../support/page-checks.ts";
@@ -47,9 +47,9 @@ const SENT = "If this address belongs to a staff account, a sign-in link is on i
 let sequence = 0;
 const newAddress = (label: string) => `${label}-${process.pid}-${++sequence}@claims.example.com`;
 
-describe.each(DIALECTS)("claims console pages (%s)", (dialect) => {
+describeEachDatabase("claims console pages (%s)", (dialect) => {
   // `it`: a test of the full suite, on SQLite only; `test`: the PostgreSQL smoke too (test/support/page-suites.ts).
-  const it = fullSuiteIt(dialect);
+  const { it, test } = pageSuiteTests(dialect);
   let portal: PortalHarness;
   let browser: Browser;
   let services: Services;

@@ -5,13 +5,13 @@
 // screenshots at 390 px and 1280 px under test-artifacts/portal/ for a reviewer. On PostgreSQL, the first flow only
 // without axe-core and screenshots (look up → claim with files → add information: the portal's smoke through the
 // store; test/support/page-suites.ts).
-import { describe, test, beforeAll, afterAll } from "vitest";
+import { beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DIALECTS, rowCounts } from "../support/databases.ts";
-import { fullSuiteIt } from "../support/page-suites.ts";
+import { rowCounts } from "../support/databases.ts";
+import { describeEachDatabase, pageSuiteTests } from "../support/page-suites.ts";
 import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { recordOrderDelivered } from "../../server/domain/orders.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
@@ -34,9 +34,9 @@ const LOOKUP_FAILED = "We could not find protection for that e-mail address and 
 let emailSequence = 0;
 const newEmail = (label: string) => `buyer-${label}-${process.pid}-${++emailSequence}@example.com`;
 
-describe.each(DIALECTS)("buyer portal pages (%s)", (dialect) => {
+describeEachDatabase("buyer portal pages (%s)", (dialect) => {
   // `it`: a test of the full suite, on SQLite only; `test`: the PostgreSQL smoke too (test/support/page-suites.ts).
-  const it = fullSuiteIt(dialect);
+  const { it, test } = pageSuiteTests(dialect);
   let portal: PortalHarness;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

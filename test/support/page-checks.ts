@@ -16,7 +16,8 @@ export const pageDrawn = (page: Page) =>
 
 /**
  * Full-page screenshots of `page` as it is now at each of PAGE_WIDTHS, written to `file(width)`: its own width first
- * (one resize fewer), then back to its viewport. `atWidth` runs at each width before the screenshot.
+ * (no viewport call that leaves the size as it was), then back to its viewport. `atWidth` runs at each width before
+ * the screenshot.
  */
 export async function screenshotAtWidths(
   page: Page,

@@ -3,14 +3,27 @@
 // (one short flow through the dashboard, the claims console, the portal, reading and writing rows there) goes through;
 // axe-core and the screenshots come from the SQLite run. The HTTP page suites (test/app/page-requests,
 // test/dashboard, test/ops, test/portal without Chromium) and the API suites run in full on both databases.
-import { it } from "vitest";
-import type { Dialect } from "./databases.ts";
+import { describe, it, test } from "vitest";
+import { DIALECTS, type Dialect } from "./databases.ts";
+
+/**
+ * `describe.each` over both databases for a page suite with a smoke: the two runs go side by side, as they share
+ * nothing (each has its own web app, database and browser contexts) and the PostgreSQL one is mostly the wait for its
+ * app to start; within a run the tests keep their order (`pageSuiteTests`).
+ */
+export const describeEachDatabase = describe.concurrent.each(DIALECTS);
 
 /** Registers nothing: a test of the full suite, in the file's run on PostgreSQL. */
-const notOnThisDatabase = (() => {}) as unknown as typeof it;
+const notOnThisDatabase = (() => {}) as unknown as typeof it.sequential;
 
-/** `it` for a test of a page suite's full run: registered on SQLite only (the smoke's tests use vitest's `test`). */
-export const fullSuiteIt = (dialect: Dialect): typeof it => (dialect === "sqlite" ? it : notOnThisDatabase);
+/**
+ * A page suite's run's `it` (a test of the full suite, registered on SQLite only) and `test` (the smoke's, registered
+ * on both databases), each in order within its run.
+ */
+export const pageSuiteTests = (dialect: Dialect) => ({
+  it: dialect === "sqlite" ? it.sequential : notOnThisDatabase,
+  test: test.sequential,
+});
 
 /** The databases of a page suite that is full only: its shell's smoke on PostgreSQL is in another file. */
 export const FULL_SUITE_DIALECTS: Dialect[] = ["sqlite"];
