@@ -18,6 +18,7 @@ import { describeEachDatabase, pageSuiteTests } from "../support/page-suites.ts"
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
 import { screenshotAtWidths } from "../support/page-checks.ts";
+import { signInConsolePage } from "../support/page-client.ts";
 import { COMPANY_NAME, PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
@@ -114,12 +115,10 @@ describeEachDatabase("claims console pages (%s)", (dialect) => {
   const account = (role: "reviewer" | "admin", email = newAddress(role)) =>
     db().transaction((tx) => ensureStaffAccount(tx, services, { email, role }, "test"));
 
-  /** Signs the page in through a sign-in link's page (the link issued as ops:invite issues one). */
+  /** Signs the page in with a sign-in link (issued as ops:invite issues one) and opens the queue. */
   async function signIn(page: Page, staff: { id: string; email: string }) {
     const link = await db().transaction((tx) => issueSignInLink(tx, services, staff));
-    await page.goto(url(`/ops/sign-in/${link.token}`));
-    await Promise.all([page.waitForURL(url("/ops")), page.click("button:has-text('Sign in')")]);
-    await page.waitForSelector("h1:has-text('Claims queue')");
+    await signInConsolePage(page, portal.app.origin, link.token);
   }
 
   /** No script errors, no key material; on the SQLite run, axe-core and screenshots at both widths. */

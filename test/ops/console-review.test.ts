@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { FULL_SUITE_DIALECTS } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { screenshotAtWidths } from "../support/page-checks.ts";
+import { signInConsolePage } from "../support/page-client.ts";
 import { COMPANY_NAME, PDF_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
@@ -98,9 +99,7 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
 
   async function signIn(page: Page, staff: { id: string; email: string }) {
     const link = await db().transaction((tx) => issueSignInLink(tx, services, staff));
-    await page.goto(url(`/ops/sign-in/${link.token}`));
-    await Promise.all([page.waitForURL(url("/ops")), page.click("button:has-text('Sign in')")]);
-    await page.waitForSelector("h1:has-text('Claims queue')");
+    await signInConsolePage(page, portal.app.origin, link.token);
   }
 
   async function checkPage(page: Page, name: string) {

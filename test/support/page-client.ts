@@ -3,6 +3,7 @@
 // look-up form), a merchant's dashboard member and a claims-console staff member (each through a sign-in link, as
 // they are e-mailed one).
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import type { Database } from "../../server/store/database.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { requestMemberSignInLinks } from "../../server/domain/members.ts";
@@ -139,4 +140,19 @@ export async function opsAdmin(origin: string, db: Database, services: Services,
   const response = await client.post(`/ops/sign-in/${link.token}`, "");
   assert.equal(response.status, 302, `ops sign-in: ${response.text.slice(0, 300)}`);
   return client;
+}
+
+/**
+ * Signs a browser page in to the claims console with a sign-in link's POST (what the link page's button sends, without
+ * drawing that page: the suites that test it open it), then opens the queue.
+ */
+export async function signInConsolePage(page: Page, origin: string, token: string): Promise<void> {
+  const response = await page.request.post(`${origin}/ops/sign-in/${token}`, {
+    form: {},
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  assert.equal(response.status(), 302, `ops sign-in: ${(await response.text()).slice(0, 300)}`);
+  await page.goto(`${origin}/ops`);
+  await page.waitForSelector("h1:has-text('Claims queue')");
 }
