@@ -1,9 +1,12 @@
-// npm test: everything CI checks, stopping at the first failing phase:
-//   1. prisma generate (both clients)   2. at once: Prisma schema copy + migration drift, type-check, lint and format
-//   check (when configured), `shopify app build` (the extensions, as deploy bundles them)   3. all tests (one
-//   `vitest run`). The checks of a phase run side by side (each its own process; their output is shown when one fails):
-//   none reads what another writes, and one after the other they left a core idle for most of a minute.
-// Exits with vitest's code. Before the end, the ten slowest test files (where the minutes go); the last line of the
+// npm test: everything CI checks:
+//   1. prisma generate (both clients; the tests and the drift check load them)   2. at once: all tests (one
+//   `vitest run`) and the checks — Prisma schema copy + migration drift, type-check, lint and format check (when
+//   configured), `shopify app build` (the extensions, as deploy bundles them). Each check is its own process at a lower
+//   CPU priority (nice 10): the test files spend much of their time waiting (on leases, servers starting, Chromium), and
+//   the checks fill those gaps instead of holding both cores for a minute and a half before the first test; a test with
+//   a deadline keeps the CPU it needs. None reads what another writes. A failing check prints its output when it ends;
+//   the tests go on (stopping them would leave their servers and child processes behind) and the run fails.
+// Exits with vitest's code, or 1 when a check failed. Before the end, the ten slowest test files (where the minutes go); the last line of the
 // output is the plain summary "N passed, N failed" (", N skipped" when some were), read from vitest's JSON report,
 // because CI reads the closing line.
 // `npm run test:unit` is the fast loop (vitest's "unit" project).
@@ -22,7 +25,7 @@ const node = process.execPath;
 interface Step {
   title: string;
   command: string[];
-  /** Runs after the phase before it, beside the other steps of its phase. */
+  /** 1: before the tests, side by side; 2: beside the tests, at a lower CPU priority. */
   phase: 1 | 2;
   /** Added to the environment. */
   env?: Record<string, string>;
@@ -81,26 +84,25 @@ steps.push({
   phase: 2,
 });
 
-const PHASES = 3;
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
-const heading = (phase: number, title: string) => console.log(`\n==> [${phase}/${PHASES}] ${title}`);
+const heading = (phase: number, title: string) => console.log(`\n==> [${phase}/2] ${title}`);
 
 /** Runs a command from the repository root; resolves to its exit code and, when captured, its output. */
 function run(command: string[], options: { capture?: boolean; env?: Record<string, string> } = {}) {
+  const child = spawn(command[0], command.slice(1), {
+    cwd: ROOT,
+    stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
+    env: {
+      ...process.env,
+      ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}),
+      ...options.env,
+    },
+  });
+  let output = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   return new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn(command[0], command.slice(1), {
-      cwd: ROOT,
-      stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
-      env: {
-        ...process.env,
-        ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}),
-        ...options.env,
-      },
-    });
-    let output = "";
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.on("error", (error) => resolve({ code: 127, output: `${output}${error.message}\n` }));
     child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
   });
@@ -109,7 +111,10 @@ function run(command: string[], options: { capture?: boolean; env?: Record<strin
 /** Runs a step with its output captured; prints one line when it ends, and its output when it fails. */
 async function runStep(step: Step): Promise<boolean> {
   const stepStarted = Date.now();
-  const { code, output } = await run(step.command, { capture: true, env: step.env });
+  // `nice` from coreutils rather than setPriority after the spawn: the process and every thread and child it starts
+  // run at the lower priority from their first instruction.
+  const command = step.phase === 2 ? ["nice", "-n", "10", ...step.command] : step.command;
+  const { code, output } = await run(command, { capture: true, env: step.env });
   const problems = step.problems?.(output) ?? [];
   if (code === 0 && problems.length === 0) {
     console.log(`✔ ${step.title} (${seconds(stepStarted)})`);
@@ -121,23 +126,21 @@ async function runStep(step: Step): Promise<boolean> {
   return false;
 }
 
-for (const phase of [1, 2] as const) {
-  const phaseSteps = steps.filter((step) => step.phase === phase);
-  heading(phase, phaseSteps.map((step) => step.title).join(", "));
-  const passed = await Promise.all(phaseSteps.map(runStep));
-  if (passed.includes(false)) {
-    console.error("\nthe tests did not run.");
-    process.exit(1);
-  }
+const beforeTests = steps.filter((step) => step.phase === 1);
+heading(1, beforeTests.map((step) => step.title).join(", "));
+if ((await Promise.all(beforeTests.map(runStep))).includes(false)) {
+  console.error("\nthe tests did not run.");
+  process.exit(1);
 }
 
-heading(PHASES, "tests (vitest)");
+const besideTests = steps.filter((step) => step.phase === 2);
+heading(2, `tests (vitest), and beside them: ${besideTests.map((step) => step.title).join(", ")}`);
 const testsStarted = Date.now();
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-vitest-"));
 const reportFile = path.join(reportDir, "report.json");
 // The run's migrated template databases are its own, and removed when it ends (test/support/databases.ts).
 const runId = `r${randomBytes(4).toString("hex")}`;
-const { code } = await run(
+const vitest = run(
   [
     node,
     bin("vitest", "vitest.mjs"),
@@ -148,14 +151,24 @@ const { code } = await run(
   ],
   { env: { [TEST_RUN_ENV]: runId } },
 );
+const checksFailed = Promise.all(besideTests.map(runStep)).then((passed) =>
+  besideTests.filter((_, index) => !passed[index]).map((step) => step.title),
+);
+const [{ code: vitestCode }, failedChecks] = await Promise.all([vitest, checksFailed]);
+const code = failedChecks.length > 0 ? 1 : vitestCode;
 await dropRunTemplates(runId).catch((error: unknown) =>
   console.error(`could not remove the run's templates: ${error}`),
 );
 const report = readReport(reportFile);
 fs.rmSync(reportDir, { recursive: true, force: true });
 if (report) console.log(`\n${slowestFiles(report, 10)}`);
-console.log(`\n==> done in ${seconds(started)} (tests ${seconds(testsStarted)}), vitest exit code ${code}`);
-console.log(report ? summaryOf(report) : "0 passed, 1 failed (vitest wrote no report)");
+console.log(`\n==> done in ${seconds(started)} (tests ${seconds(testsStarted)}), vitest exit code ${vitestCode}`);
+if (failedChecks.length > 0) console.log(`failed check(s), their output above: ${failedChecks.join(", ")}`);
+// A failed check counts as a failed test in the closing line, which is what CI reads.
+const checkFailures = failedChecks.length;
+console.log(
+  report ? summaryOf(report, checkFailures) : `0 passed, ${1 + checkFailures} failed (vitest wrote no report)`,
+);
 process.exitCode = code;
 
 /** What these lines read of vitest's JSON report. */
@@ -187,13 +200,13 @@ function slowestFiles(report: Report, count: number): string {
   return [`The ${files.length} slowest test files:`, ...lines].join("\n");
 }
 
-/** "N passed, N failed[, N skipped]". */
-function summaryOf(report: Report): string {
+/** "N passed, N failed[, N skipped]"; `failedChecks` are counted as failed. */
+function summaryOf(report: Report, failedChecks: number): string {
   // A file that fails before its tests run (an import error, a failing beforeAll) has no failed test: count the file.
   const brokenFiles = report.testResults.filter(
     (result) => result.status === "failed" && !result.assertionResults.some((test) => test.status === "failed"),
   ).length;
-  const failed = report.numFailedTests + brokenFiles;
+  const failed = report.numFailedTests + brokenFiles + failedChecks;
   const skipped = report.numPendingTests + report.numTodoTests;
   return `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
 }
