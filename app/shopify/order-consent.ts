@@ -34,17 +34,17 @@ export async function orderConsent(
   facts: OrderChoiceFacts,
   checkoutChoice: () => Promise<string | undefined>,
 ): Promise<OrderConsent> {
+  const accepted = acceptedByAttribute(facts);
+  if (accepted) return { protect: true, evidence: accepted };
   const line = facts.protectionUnits > 0;
-  const withLine = (evidence: ConsentEvidence[]): ConsentEvidence[] =>
-    line ? [...evidence, "protection_line"] : evidence;
   const none: OrderConsent = { protect: false, refundUnits: line };
   if (MERCHANT_COMPOSED_SOURCES.includes(facts.sourceName ?? "")) {
     // Only the checkout block's metafield is the buyer's: no merchant or other app can write the app's namespace.
     if (!line && facts.attribute === undefined) return none;
-    return (await checkoutChoice()) === ACCEPTED ? { protect: true, evidence: withLine(["checkout_metafield"]) } : none;
+    return (await checkoutChoice()) === ACCEPTED
+      ? { protect: true, evidence: withLine(facts, ["checkout_metafield"]) }
+      : none;
   }
-  // The attribute is the surfaces' last word (the checkout block rewrites the cart's): it settles the order.
-  if (facts.attribute === ACCEPTED) return { protect: true, evidence: withLine(["choice_attribute"]) };
   if (facts.attribute === DECLINED || !line) return none;
   // A line without the attribute (an accelerated checkout dropped it): the buyer put the priced line in the cart
   // through the widget or the checkout block; the checkout block's metafield, when there, says what they last chose.
@@ -54,4 +54,19 @@ export async function orderConsent(
     protect: true,
     evidence: choice === ACCEPTED ? ["checkout_metafield", "protection_line"] : ["protection_line"],
   };
+}
+
+/**
+ * The evidence when the order's choice attribute accepted the offer on an order the buyer composed: the attribute is
+ * the surfaces' last word (the checkout block rewrites the cart's), so it settles the choice with no Admin API call.
+ * Undefined when it does not.
+ */
+export function acceptedByAttribute(facts: OrderChoiceFacts): ConsentEvidence[] | undefined {
+  if (facts.attribute !== ACCEPTED || MERCHANT_COMPOSED_SOURCES.includes(facts.sourceName ?? "")) return undefined;
+  return withLine(facts, ["choice_attribute"]);
+}
+
+/** The evidence, with the protection line's when the order has one. */
+function withLine(facts: OrderChoiceFacts, evidence: ConsentEvidence[]): ConsentEvidence[] {
+  return facts.protectionUnits > 0 ? [...evidence, "protection_line"] : evidence;
 }

@@ -23,7 +23,7 @@ import { fulfillProtectionLines, writeOrderReference } from "./admin-api.server.
 import type { ShopifyDeps } from "./deps.server.ts";
 import { isClaimRefundNote } from "./claim-payouts.server.ts";
 import { LINE_REFUND_JOB, LINE_REFUND_NOTE, lineRefundJobId } from "./fee-refunds.server.ts";
-import { orderConsent, type OrderConsent } from "./order-consent.ts";
+import { acceptedByAttribute, orderConsent, type OrderConsent } from "./order-consent.ts";
 import { planPresentment } from "./presentment.ts";
 import { orderProtectionChoice } from "./admin/order-protection-choice.ts";
 import { confirmedStateJobId, orderStateVariables, writePlanState } from "./order-states.server.ts";
@@ -69,20 +69,24 @@ async function protectOrder(
   const cents = (price: string) => parseDecimalAmount(price, order.currency);
   // A merchant-paid program protects every order, never through a cart line: the buyer was told, not asked
   // (docs/shopify.md "Who pays on Shopify"). Any other weighs the buyer's choice (docs/shopify.md "When the opt-in and
-  // the protection line disagree").
-  const merchantPays = (await deps.shopify.programPayer(installation.secretKey, installation.programId)) === "merchant";
-  const consent: OrderConsent = merchantPays
-    ? { protect: true, evidence: [] }
-    : await orderConsent(
-        {
-          attribute: order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value,
-          protectionUnits: protectionLines.reduce((sum, line) => sum + line.quantity, 0),
-          sourceName: order.source_name,
-        },
-        async () =>
-          (await orderProtectionChoice(await deps.adminApi(job.shop), { id: order.admin_graphql_api_id })).order
-            ?.metafield?.value,
-      );
+  // the protection line disagree"). An order whose attribute accepted the offer is protected under either payer, so
+  // the unit of work reads the payer itself; any other order needs it first.
+  const facts = {
+    attribute: order.note_attributes.find((attribute) => attribute.name === CHOICE_ATTRIBUTE)?.value,
+    protectionUnits: protectionLines.reduce((sum, line) => sum + line.quantity, 0),
+    sourceName: order.source_name,
+  };
+  const accepted = acceptedByAttribute(facts);
+  const consent: OrderConsent = accepted
+    ? { protect: true, evidence: accepted }
+    : (await deps.shopify.programPayer(installation.secretKey, installation.programId)) === "merchant"
+      ? { protect: true, evidence: [] }
+      : await orderConsent(
+          facts,
+          async () =>
+            (await orderProtectionChoice(await deps.adminApi(job.shop), { id: order.admin_graphql_api_id })).order
+              ?.metafield?.value,
+        );
   /** The refund of the order's protection units beyond `kept` (a unit of one line). */
   const unitsRefund = (kept?: (typeof protectionLines)[number]): NamedJobOnce<typeof LINE_REFUND_JOB> => ({
     id: lineRefundJobId(job.shop, orderId),
@@ -136,8 +140,9 @@ async function protectOrder(
         // The checkout's language: the buyer's e-mails about the plan are written in it.
         ...(order.customer_locale ? { customer_locale: order.customer_locale } : {}),
       },
-      consent.evidence,
+      (payer) => (payer === "merchant" ? [] : consent.evidence),
       async (tx, plan) => {
+        const merchantPays = plan.payer === "merchant";
         // The line pays the buyer's part (a split program's buyer share; docs/api.md "Who pays"), at its tier; a
         // merchant-paid order has no line to keep: one there (a cart made before the payer changed) is refunded.
         const tier = tierFor(installation.tiers, plan.buyerFeeCents);

@@ -38,7 +38,15 @@ export interface OrderPlan {
   feeCents: number;
   /** What the buyer pays of it: what the order's protection line should cost (docs/api.md "Who pays"). */
   buyerFeeCents: number;
+  /** Who pays for it (docs/api.md "Who pays"). */
+  payer: Payer;
 }
+
+/**
+ * The evidence of the buyer's choice that the order's confirm rests on, under the program's payer as the unit reads it
+ * (none for a merchant-paid program's order).
+ */
+export type OrderEvidence = (payer: Payer) => readonly ConsentEvidence[];
 
 /** The app's rows for the protected order, written in the unit's transaction (see protectOrder). */
 export type RecordOrderPlan = (tx: Queryable, plan: OrderPlan) => Promise<void>;
@@ -71,8 +79,9 @@ export function shopifyArea(deps: CoreDeps) {
     recordPresentment: (tx: Queryable, planId: string, presentment: PlanPresentmentRecord) =>
       insertPlanPresentment(tx, planId, presentment, services.clock()),
     /**
-     * Quotes the order and confirms the quote with the shop's secret key, the consent record naming the `evidence` of
-     * the buyer's choice the app found on the order (none for a merchant-paid program's order), then lets the app
+     * Quotes the order and confirms the quote with the shop's secret key, the consent record naming the evidence of
+     * the buyer's choice the app found on the order (`evidenceFor` the program's payer, read in the unit: the app
+     * need not read it first when the order's attribute settles the choice), then lets the app
      * record the plan (`record`) in the same transaction. A refusal is thrown as the API's answer to it (ApiError:
      * status, code, message); a confirm refused for want of a buyer address keeps its quote open with the refusal on it, as POST
      * /headless/confirm does, for the dashboard. An order that has its plan already gets that plan recorded (`record`
@@ -82,7 +91,7 @@ export function shopifyArea(deps: CoreDeps) {
     async protectOrder(
       secretKey: string,
       input: HeadlessQuoteInput,
-      evidence: readonly ConsentEvidence[],
+      evidenceFor: OrderEvidence,
       record: RecordOrderPlan,
       shippingAddressHash: string | null = null,
       acceptedQuoteId?: string,
@@ -97,6 +106,7 @@ export function shopifyArea(deps: CoreDeps) {
           // The variant of the offer the buyer accepted on the storefront (`acceptedQuoteId`) prices the order too.
           const cartId = body.cart_id ?? (await acceptedCartIdentity(tx, principal, acceptedQuoteId));
           const { quote } = await createQuote(tx, services, principal, { ...headlessQuoteInput(body, sealer), cartId });
+          const evidence = evidenceFor(quote.payer);
           // No evidence of the buyer's choice stands only for a merchant-paid program (the buyer is told, not asked).
           // Its payer changed since the app read it: nothing commits, and the job's retry reads it again.
           if (evidence.length === 0 && quote.payer !== "merchant")
@@ -141,8 +151,8 @@ export function shopifyArea(deps: CoreDeps) {
       const principal = await serverPrincipal(tx, secretKey);
       const order = (await lockOrderByExternalId(tx, principal, orderId))!;
       const purchase = await getPurchase(tx, principal, order.planId, false);
-      const { feeCents, buyerFeeCents } = purchase;
-      const plan = { planId: purchase.id, referenceNumber: purchase.referenceNumber, feeCents, buyerFeeCents };
+      const { feeCents, buyerFeeCents, payer } = purchase;
+      const plan = { planId: purchase.id, referenceNumber: purchase.referenceNumber, feeCents, buyerFeeCents, payer };
       await record(tx, plan);
       return plan;
     });

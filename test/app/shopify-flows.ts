@@ -557,7 +557,7 @@ export function shopifyFlowsSuite(dialect: Dialect) {
         runtime().deps.shopify.protectOrder(
           secretKey,
           { order_amount_cents: 5_000, order_id: "no-choice-1", protection_program_id: programId },
-          [],
+          () => [],
           async () => assert.fail("nothing to record"),
         ),
         /payer is buyer now/,
