@@ -19,8 +19,9 @@ export interface ShopifyOrderState {
   claims: { claimId: string; number: number; reason: string; status: ClaimStatus; amountCents: number }[];
 }
 
+/** The plan's state, read in one statement (a row per claim, or one without): its job reads it twice per write. */
 export async function findShopifyOrderState(tx: Queryable, planId: string): Promise<ShopifyOrderState | undefined> {
-  const plan = await tx.get<{
+  const rows = await tx.all<{
     id: string;
     shop: string;
     mode: Mode;
@@ -29,22 +30,24 @@ export async function findShopifyOrderState(tx: Queryable, planId: string): Prom
     status: ShopifyOrderState["status"];
     consent: string;
     line_price_cents: number | string | null;
+    claim_id: string | null;
+    claim_number: number | string;
+    claim_reason: string;
+    claim_status: ClaimStatus;
+    claim_amount_cents: number | string;
   }>(
     `SELECT p.id, m.shop_domain AS shop, p.mode, p.order_id, p.reference_number, p.status, p.consent,
-       o.line_price_cents
+       o.line_price_cents, c.id AS claim_id, c.number AS claim_number, c.reason AS claim_reason,
+       c.status AS claim_status, c.amount_cents AS claim_amount_cents
      FROM plans p JOIN merchants m ON m.id = p.merchant_id
      LEFT JOIN shopify_orders o ON o.shop = m.shop_domain AND o.order_id = p.order_id
-     WHERE p.id = ? AND m.shop_domain IS NOT NULL`,
+     LEFT JOIN claims c ON c.plan_id = p.id
+     WHERE p.id = ? AND m.shop_domain IS NOT NULL
+     ORDER BY c.number, c.id`,
     [planId],
   );
+  const plan = rows[0];
   if (!plan) return undefined;
-  const claims = await tx.all<{
-    id: string;
-    number: number;
-    reason: string;
-    status: ClaimStatus;
-    amount_cents: number;
-  }>("SELECT id, number, reason, status, amount_cents FROM claims WHERE plan_id = ? ORDER BY number, id", [planId]);
   return {
     planId: plan.id,
     shop: plan.shop,
@@ -54,13 +57,19 @@ export async function findShopifyOrderState(tx: Queryable, planId: string): Prom
     status: plan.status,
     consent: JSON.parse(plan.consent) as ConsentRecord,
     linePriceCents: plan.line_price_cents === null ? null : Number(plan.line_price_cents),
-    claims: claims.map((claim) => ({
-      claimId: claim.id,
-      number: Number(claim.number),
-      reason: claim.reason,
-      status: claim.status,
-      amountCents: Number(claim.amount_cents),
-    })),
+    claims: rows.flatMap((claim) =>
+      claim.claim_id === null
+        ? []
+        : [
+            {
+              claimId: claim.claim_id,
+              number: Number(claim.claim_number),
+              reason: claim.claim_reason,
+              status: claim.claim_status,
+              amountCents: Number(claim.claim_amount_cents),
+            },
+          ],
+    ),
   };
 }
 
