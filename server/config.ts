@@ -4,6 +4,7 @@ import { DEFAULT_COMMAND_TIMEOUT_MS } from "./rate-limits/redis-store.ts";
 import { DEFAULT_RETRY_AFTER_MS } from "./rate-limits/breaker.ts";
 import { PERIODIC_JOBS_INTERVAL_MS, periodicJobsSetting } from "./workers/periodic-jobs.ts";
 import { DEFAULT_STALLED_AFTER_DAYS } from "./domain/delivery-states.ts";
+import { DIGEST_POLL_MS } from "./email/action-digest.ts";
 
 /** Everything the service reads from the environment, with the embedded defaults. */
 const environment = z.object({
@@ -46,6 +47,8 @@ const environment = z.object({
   EMAIL_FROM: z.string().min(3).optional(),
   /** `off`: this process sends no e-mail (another process does). */
   EMAIL_WORKER: z.enum(["on", "off"]).default("on"),
+  /** How often the e-mail worker's process looks for members due a digest of what needs them, and sends it. */
+  DIGEST_POLL_MS: z.coerce.number().int().min(100).default(DIGEST_POLL_MS),
   /** Days without a carrier scan after which a parcel in transit is presumed lost (docs/api.md "Delivery states"). */
   DELIVERY_STALLED_AFTER_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_STALLED_AFTER_DAYS),
   /** Which periodic jobs this process runs (server/workers/periodic-jobs.ts): auto (workers first), on, off, or a list. */

@@ -28,13 +28,14 @@ export function servicesFrom(config: Config, logger: Logger): Services {
   };
 }
 
-/** The e-mail worker's settings (SMTP_URL or DATA_DIR/mail, EMAIL_FROM, EMAIL_WORKER). */
+/** The e-mail worker's settings (SMTP_URL or DATA_DIR/mail, EMAIL_FROM, EMAIL_WORKER, DIGEST_POLL_MS). */
 export function emailFrom(config: Config, logger: Logger) {
   return {
     transport: createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, logger }),
     from: config.EMAIL_FROM,
     enabled: config.EMAIL_WORKER === "on",
     dashboardUrl: config.DASHBOARD_URL,
+    digestPollMs: config.DIGEST_POLL_MS,
   };
 }
 

@@ -61,15 +61,17 @@ export interface ActionDigestWorkerOptions {
   from: string;
   /** The standalone dashboard's address (DASHBOARD_URL): the e-mail's link. */
   dashboardUrl: string;
-  /** Default 60 000 ms. */
+  /** Default DIGEST_POLL_MS. */
   pollMs?: number;
   batchSize?: number;
 }
 
+/** How often a round looks for members due a digest (DIGEST_POLL_MS): a digest waits at most this long. */
+export const DIGEST_POLL_MS = 60_000;
 const LEASE_MS = 120_000;
 
 export function createActionDigestWorker(options: ActionDigestWorkerOptions) {
-  const { db, services, logger, pollMs = 60_000, batchSize = 20 } = options;
+  const { db, services, logger, pollMs = DIGEST_POLL_MS, batchSize = 20 } = options;
   const policy = { delaysMs: EMAIL_RETRY_DELAYS_MS, afterLast: "give-up" as const };
 
   async function send(digest: DueDigest): Promise<void> {

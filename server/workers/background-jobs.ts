@@ -35,9 +35,17 @@ export interface BackgroundJobsOptions {
   webhooks?: Partial<Omit<WebhookWorkerOptions, "db" | "sealer" | "logger">> & { enabled?: boolean };
   /**
    * The e-mail worker's transport and From; unset: queued e-mails wait for a process that has them. With
-   * `dashboardUrl` (DASHBOARD_URL) the same process composes and sends the team's digests of what needs them.
+   * `dashboardUrl` (DASHBOARD_URL) the same process composes and sends the team's digests of what needs them, a round
+   * every `digestPollMs`.
    */
-  email?: { transport: MailTransport; from: string; enabled?: boolean; pollMs?: number; dashboardUrl?: string };
+  email?: {
+    transport: MailTransport;
+    from: string;
+    enabled?: boolean;
+    pollMs?: number;
+    dashboardUrl?: string;
+    digestPollMs?: number;
+  };
   /**
    * The periodic jobs, the purges (server/workers/purges.ts) and the settlement statements of ended periods
    * (server/domain/settlements.ts), on the schedule they share with other processes (server/workers/periodic-jobs.ts).
@@ -100,6 +108,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions) {
           transport: options.email.transport,
           from: options.email.from,
           dashboardUrl: options.email.dashboardUrl,
+          pollMs: options.email.digestPollMs,
         });
   const {
     plan,
