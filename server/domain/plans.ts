@@ -13,7 +13,6 @@ import { getPurchase, toPurchase, type Purchase } from "./purchases.ts";
 import type { StoredEmail } from "./buyer-emails.ts";
 import { countRefusedConfirms, markQuoteConfirmed, recordConfirmRefusal, type QuoteRecord } from "../store/quotes.ts";
 import { insertProtectedOrder } from "../store/orders.ts";
-import { saveShippingAddressHash } from "../store/claim-risk.ts";
 import { planLanguage, type PlanLanguageInput } from "./plan-language.ts";
 import { DEFAULT_BUYER_LOCALE } from "@purchase-protection/contract";
 import {
@@ -21,7 +20,6 @@ import {
   lockPlan,
   lockPlanBuyer,
   markPlanVoided,
-  savePlanLanguage,
   setPlanCustomerEmail,
   type NewPlan,
 } from "../store/plans.ts";
@@ -192,6 +190,8 @@ export async function confirmQuote(
       orderContext: context,
       consent,
       createdAt: now,
+      shippingAddressHash: input.shippingAddressHash ?? null,
+      ...language,
     }),
   ]);
   if (!protectedNow)
@@ -201,10 +201,6 @@ export async function confirmQuote(
       `Order '${quote.orderId}' already has a protection plan.`,
       "quoteId",
     );
-  await Promise.all([
-    input.shippingAddressHash ? saveShippingAddressHash(tx, planId, input.shippingAddressHash) : undefined,
-    language.locale !== null || language.timeZone !== null ? savePlanLanguage(tx, planId, language) : undefined,
-  ]);
 
   const confirmation: Confirmation = {
     referenceNumber,

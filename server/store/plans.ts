@@ -26,6 +26,11 @@ export interface NewPlan extends FeeParts {
   createdAt: number;
   /** The store's own order name as buyers know it ("#1001"), from the quote; or null. */
   orderName: string | null;
+  /** The keyed hash of the order's shipping address (server/domain/buyer-addresses.ts), when the confirm had one. */
+  shippingAddressHash: string | null;
+  /** The buyer's language and time zone for the plan's e-mails, when known (server/domain/plan-language.ts). */
+  locale: string | null;
+  timeZone: string | null;
 }
 
 /** A plan with the status of the order it protects; `consent` only where one plan is read. */
@@ -166,8 +171,9 @@ export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Pr
   const inserted = await tx.all(
     `INSERT INTO plans (id, merchant_id, mode, quote_id, order_id, currency, fee_cents, covered_amount_cents, customer_email_sealed, customer_email_hash,
        purchased_at, free_look_ends_at, order_context, consent, created_at, reference_number, order_name,
-       payer, buyer_fee_cents, merchant_fee_cents, status, experiment_id, experiment_variant)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active',
+       payer, buyer_fee_cents, merchant_fee_cents, shipping_address_hash, locale, time_zone, status, experiment_id,
+       experiment_variant)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active',
        (SELECT experiment_id FROM quotes WHERE id = ?), (SELECT experiment_variant FROM quotes WHERE id = ?))
      ON CONFLICT (reference_number) DO NOTHING RETURNING id`,
     [
@@ -191,6 +197,9 @@ export async function insertPlan(tx: Queryable, owner: Actor, plan: NewPlan): Pr
       plan.payer,
       plan.buyerFeeCents,
       plan.merchantFeeCents,
+      plan.shippingAddressHash,
+      plan.locale,
+      plan.timeZone,
       // The offer experiment and variant that priced the quote go with it onto the plan.
       plan.quoteId,
       plan.quoteId,
@@ -289,13 +298,4 @@ export async function setPlanCustomerEmail(
     email.hash,
     planId,
   ]);
-}
-
-/** Records the buyer's language and time zone given at confirm (plans.locale, plans.time_zone). */
-export async function savePlanLanguage(
-  tx: Queryable,
-  planId: string,
-  language: { locale: string | null; timeZone: string | null },
-): Promise<void> {
-  await tx.run("UPDATE plans SET locale = ?, time_zone = ? WHERE id = ?", [language.locale, language.timeZone, planId]);
 }
