@@ -77,7 +77,7 @@ export function createHttpApi(options: HttpApiOptions) {
   app.use(requestContext(logger));
   app.onError((error, c) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) c.get("log").error({ err: error }, "unhandled error");
+    if (apiError.status >= 500) c.get("requestLog")().error({ err: error }, "unhandled error");
     return sendError(c, apiError);
   });
 

@@ -5,7 +5,8 @@ import type { Caller } from "./route.ts";
 export type ApiEnv = {
   Variables: {
     requestId: string;
-    log: Logger;
+    /** The request's logger (its request id bound), made on first use. */
+    requestLog: () => Logger;
     /** The identified key or portal session (identifyKey); on an `anyone` route, the anonymous caller (authorizeKey). */
     principal: Caller;
     /** Set by identifyKey (auth.ts) when no valid credential came with the request. */

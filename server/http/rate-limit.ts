@@ -51,7 +51,7 @@ export function rateLimit(
     const ip = clientIp(c, trustProxy);
     if (ip === undefined && !warnedUnknownAddress) {
       warnedUnknownAddress = true;
-      c.get("log").warn(
+      c.get("requestLog")().warn(
         "rate limits: no client address (no socket and no trusted X-Forwarded-For); per-IP limits are skipped. Set TRUST_PROXY behind a proxy.",
       );
     }
