@@ -44,7 +44,8 @@ export const ORDER_EVENT_TYPES: readonly StoredEventType[] = [
 ];
 /** How often the app looks for new events: a claim's state reaches the order within seconds. */
 export const ORDER_EVENTS_SCAN_MS = 5_000;
-const OUTBOX_WATERMARK = "shopify-orders";
+/** The follower's watermark (webhook_fanout.name). */
+export const ORDERS_WATERMARK = "shopify-orders";
 
 export const orderStateJobId = (eventId: string) => `job_order_state_${eventId}`;
 /** The write-back of a plan's protection.confirmed event: the reference's job (orders.server.ts) takes it first. */
@@ -241,7 +242,7 @@ async function queueOrderFollowUps(tx: Queryable, deps: ShopifyDeps, eventIds: s
  * event then written (a shop's history starts no workflows). Events of merchants outside Shopify are passed over.
  */
 export function createOrderEventsFollower(deps: ShopifyDeps) {
-  return createOutboxFollower(deps.db, { name: OUTBOX_WATERMARK, batchSize: 500, gapGraceMs: 10_000 }, (tx, events) =>
+  return createOutboxFollower(deps.db, { name: ORDERS_WATERMARK, batchSize: 500, gapGraceMs: 10_000 }, (tx, events) =>
     queueOrderFollowUps(
       tx,
       deps,

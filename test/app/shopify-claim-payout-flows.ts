@@ -500,6 +500,7 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
     it("a claim waiting for review is never paid", async () => {
       const paid: PaidOrder = await protectedPaidOrder(app, SHOP);
       const submitted = await fileClaim(paid, { reason: "lost_in_transit", amountCents: 1_000 });
+      await app.settledWithOrderEvents(); // the filing's own Admin calls (the order's state, its risk, the Flow trigger)
       const before = { calls: app.admin.calls.length, row: await claimRow(submitted.id) };
       assert.equal(await lookForApprovedClaims(), 0);
       assert.equal(await payoutJob(submitted.id), undefined, "no job");

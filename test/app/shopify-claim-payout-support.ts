@@ -34,9 +34,9 @@ async function services() {
 }
 
 /**
- * An order of 120.00 of goods with the protection line, protected through orders/create and paid (one SALE).
- * `deliver` posts orders/create and answers its status: by default in process; an end-to-end test sends it signed
- * over HTTP.
+ * An order of 120.00 of goods with the protection line, protected through orders/create and paid (one SALE), its
+ * order events followed. `deliver` posts orders/create and answers its status: by default in process; an end-to-end
+ * test sends it signed over HTTP.
  */
 export async function protectedPaidOrder(
   app: ShopifyAppHarness,
@@ -64,7 +64,7 @@ export async function protectedPaidOrder(
     email: `buyer-${randomUUID()}@example.com`,
   });
   assert.equal(await deliver(order), 200);
-  await app.settled();
+  await app.settledWithOrderEvents();
   const sale = app.admin.addPaidOrder(order, { gateway: GATEWAY });
   const plan = (await db.get<ProtectedPlan>("SELECT * FROM plans WHERE order_id = ?", [String(order.id)]))!;
   assert.ok(plan, "the order is protected");

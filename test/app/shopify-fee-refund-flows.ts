@@ -164,7 +164,7 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
           200,
         );
       }
-      await app.settled();
+      await app.settledWithOrderEvents();
       assert.equal(
         (await db().get<{ status: string }>("SELECT status FROM plans WHERE id = ?", [plan.id]))!.status,
         "cancelled",

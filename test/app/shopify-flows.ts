@@ -96,7 +96,7 @@ export function shopifyFlowsSuite(dialect: Dialect) {
     const db = () => app.database.db;
     const deliver = (delivery: Omit<WebhookDelivery, "shop"> & { shop?: string }) =>
       app.deliver({ shop: SHOP, ...delivery });
-    const settled = () => app.settled();
+    const settled = () => app.settledWithOrderEvents();
     const onShopAuthenticated = async () => app.install(SHOP);
 
     async function installation() {

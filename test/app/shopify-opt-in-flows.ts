@@ -78,7 +78,7 @@ export function shopifyOptInSuite(dialect: Dialect) {
       app.admin.addPaidOrder(order);
       const before = { rows: await counts(), refunds: app.admin.refunds.length, calls: app.admin.calls.length };
       assert.equal(await app.deliver({ shop: SHOP, topic: "orders/create", payload: order }), 200);
-      await app.settled();
+      await app.settledWithOrderEvents();
       return before;
     }
     const counts = () => rowCounts(db(), [...COUNTED_TABLES, ...SHOPIFY_TABLES]);
@@ -314,7 +314,7 @@ export function shopifyOptInSuite(dialect: Dialect) {
     const lineNumberOf = (line: { admin_graphql_api_id: string }) => Number(line.admin_graphql_api_id.split("/").pop());
     async function edited(edit: ShopifyOrderEdit) {
       assert.equal(await app.deliver({ shop: SHOP, topic: "orders/edited", payload: edit }), 200);
-      await app.settled();
+      await app.settledWithOrderEvents();
     }
 
     it("5. an edit adds a paid protection line to a protected order: the added unit refunded with its money, once; the plan stands", async () => {

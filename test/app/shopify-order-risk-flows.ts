@@ -16,23 +16,15 @@ const SHOP = "order-risk.myshopify.com";
 export function shopifyOrderRiskSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): Shopify's order risk weighs on the order's claims`, () => {
     let app: ShopifyAppHarness;
-    let states: typeof import("../../app/shopify/order-states.server.ts");
 
     beforeAll(async () => {
       app = await startShopifyApp({ dialect, shops: [SHOP] });
       await app.install(SHOP);
-      states = await import("../../app/shopify/order-states.server.ts");
     });
 
     afterAll(() => app?.close());
 
     const db = () => app.database.db;
-    /** What the periodic task does, now: the outbox's new events become jobs, which run. */
-    async function followEvents(): Promise<void> {
-      await states.createOrderEventsFollower(app.runtime().deps).follow();
-      await app.runtime().queue.runDue();
-      await app.settled();
-    }
     const assessment = async (claimId: string) => {
       const row = (await db().get<{ level: string; signals: string }>(
         "SELECT level, signals FROM claim_risk_assessments WHERE claim_id = ?",
@@ -69,7 +61,7 @@ export function shopifyOrderRiskSuite(dialect: Dialect) {
       app.admin.orderRisks.set(paid.order.admin_graphql_api_id, structuredClone(highRisk) as never);
       const claim = await fileClaim(paid, { reason: "arrived_defective", amountCents: 2_000 });
       assert.deepEqual((await assessment(claim.id)).signals, [], "nothing known of the order at filing");
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal(riskReads(paid.order), 1);
       assert.deepEqual(await assessment(claim.id), {
         level: "high",
@@ -86,7 +78,7 @@ export function shopifyOrderRiskSuite(dialect: Dialect) {
       });
       assert.deepEqual(await riskJob(claim.id), { status: "done", attempts: 1, last_error: null });
       // The outbox followed again (the claim's later events) reads it no second time for the same claim.
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal(riskReads(paid.order), 1);
     });
 
@@ -94,7 +86,7 @@ export function shopifyOrderRiskSuite(dialect: Dialect) {
       const paid = await protectedPaidOrder(app, SHOP);
       app.admin.orderRisks.set(paid.order.admin_graphql_api_id, structuredClone(highRisk) as never);
       const claim = await fileClaim(paid, { reason: "arrived_defective", amountCents: 2_000 });
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal((await assessment(claim.id)).level, "high");
       app.admin.orderRisks.set(paid.order.admin_graphql_api_id, {
         recommendation: "ACCEPT",
@@ -129,12 +121,13 @@ export function shopifyOrderRiskSuite(dialect: Dialect) {
     it("a missing scope or an Admin API error fails the job, which is retried; the claim stays as filed", async () => {
       const paid = await protectedPaidOrder(app, SHOP);
       app.admin.orderRisks.set(paid.order.admin_graphql_api_id, structuredClone(highRisk) as never);
+      // Refused before the filing: the app's own 5 s task may follow the claim's event at any moment after it.
+      app.admin.denyNext("OrderRisk");
       const claim = await fileClaim(paid, { reason: "arrived_defective", amountCents: 2_000 });
       const filed = await db().get("SELECT status, updated_at FROM claims WHERE id = ?", [claim.id]);
       // The suite's orders all ship to one door: the buyer's earlier claims weigh already.
       const assessed = await assessment(claim.id);
-      app.admin.denyNext("OrderRisk");
-      await followEvents();
+      await app.settledWithOrderEvents();
       const denied = (await riskJob(claim.id))!;
       assert.equal(denied.status, "pending", "retried later");
       assert.equal(Number(denied.attempts), 1);

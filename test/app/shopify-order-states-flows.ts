@@ -33,12 +33,6 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
     afterAll(() => app?.close());
 
     const deps = () => app.runtime().deps;
-    /** What the periodic task does, now: the outbox's new events become jobs, which run. */
-    async function followEvents(): Promise<void> {
-      await states.createOrderEventsFollower(deps()).follow();
-      await app.runtime().queue.runDue();
-      await app.settled();
-    }
     const orderGid = (order: PaidOrder["order"]) => order.admin_graphql_api_id;
     const metafield = (order: PaidOrder["order"], key: string) =>
       app.admin.metafields.find((m) => m.ownerId === orderGid(order) && m.namespace === NAMESPACE && m.key === key)
@@ -82,7 +76,7 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
     it("a claim's life on the order: protected, filed, decided, paid — metafields, tags and one Flow trigger each", async () => {
       const paid = await protectedPaidOrder(app, SHOP);
       const { order, plan } = paid;
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal(metafield(order, "protection_status"), "active");
       assert.equal(metafield(order, "claim_status"), "none");
       const consent = JSON.parse(metafield(order, "consent")!);
@@ -96,7 +90,7 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
       assert.equal(added?.payload["Reference number"], plan.reference_number);
 
       const claim = await fileClaim(paid, { reason: "lost_in_transit", amountCents: 5_000 });
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal(metafield(order, "claim_status"), claim.status);
       assert.deepEqual(JSON.parse(metafield(order, "claims")!), [
         { number: 1, id: claim.id, reason: "lost_in_transit", status: claim.status, amount: "50.00" },
@@ -105,7 +99,7 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
       assert.equal(triggers("claim-filed", order.id)[0]?.payload["Claim id"], claim.id);
 
       await approve(app, plan, claim.id, "refund");
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal(metafield(order, "claim_status"), "approved");
       assert.deepEqual(tags(order), ["protected", "protection-claim-open"], "approved, not yet paid: still open");
       const [decided] = triggers("claim-decided", order.id);
@@ -113,8 +107,7 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
 
       const { queueApprovedClaimPayouts } = await import("../../app/shopify/claim-payouts.server.ts");
       await queueApprovedClaimPayouts(deps());
-      await app.settled();
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal(metafield(order, "claim_status"), "paid");
       assert.deepEqual(tags(order), ["protected"]);
       const [paidTrigger] = triggers("claim-paid", order.id);
@@ -124,7 +117,7 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
       const started = app.admin.flowTriggers.length;
       const jobs = await app.database.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM shopify_jobs");
       await app.database.db.run("UPDATE webhook_fanout SET last_seq = 0 WHERE name = 'shopify-orders'");
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal(app.admin.flowTriggers.length, started);
       assert.deepEqual(await app.database.db.get("SELECT COUNT(*) AS n FROM shopify_jobs"), jobs);
       for (const handle of ["protection-added", "claim-filed", "claim-decided", "claim-paid"])
@@ -148,7 +141,7 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
       assert.equal(metafield(order, "protection_status"), "active");
       assert.deepEqual(tags(order), ["protected"]);
 
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.deepEqual(writeBacks(order), ["ProtectionReference"]);
       const jobs = await app.database.db.all<{ kind: string }>("SELECT kind FROM shopify_jobs WHERE subject = ?", [
         plan.id,
@@ -205,7 +198,7 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
 
     it("a plan that moves while its state is written (another event's job ran in between) is written again", async () => {
       const paid = await protectedPaidOrder(app, SHOP);
-      await followEvents();
+      await app.settledWithOrderEvents();
       const claim = await fileClaim(paid, { reason: "lost_in_transit", amountCents: 2_000 });
       // The claim event's job, as it runs: the claim is decided after the job read the plan, before its write is done.
       let decided = false;
@@ -235,11 +228,11 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
 
     it("a free-look cancellation: protection_status cancelled, the protected tag removed, protection-cancelled started", async () => {
       const { order, plan } = await protectedPaidOrder(app, SHOP);
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.deepEqual(tags(order), ["protected"]);
 
       await cancelInFreeLook(order, plan);
-      await followEvents();
+      await app.settledWithOrderEvents();
       assert.equal(metafield(order, "protection_status"), "cancelled");
       assert.deepEqual(tags(order), []);
       assert.equal(triggers("protection-cancelled", order.id).length, 1);

@@ -22,6 +22,12 @@ export interface ShopifyAppHarness {
   deliver(delivery: WebhookDelivery): Promise<number>;
   /** Waits until no job is due or running (follow-up jobs included). */
   settled(): Promise<void>;
+  /**
+   * Follows the outbox's order events to their end, as the app's 5 s task does, and runs the follow-up jobs they queue
+   * (the order's state, the Flow trigger, the order's risk) until none is due: what a step that makes or moves a plan
+   * or a claim waits for, since settled() alone can return before the task has queued them.
+   */
+  settledWithOrderEvents(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,16 +89,38 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
     }
   }
 
+  const DUE_JOBS = "SELECT COUNT(*) FROM shopify_jobs WHERE status = 'pending' AND run_at <= ?";
+
   async function settled(): Promise<void> {
     await waitFor(
       async () => {
-        const open = await database.db.get<{ n: number }>(
-          "SELECT COUNT(*) AS n FROM shopify_jobs WHERE status = 'pending' AND run_at <= ?",
-          [Date.now()],
-        );
+        const open = await database.db.get<{ n: number }>(`SELECT (${DUE_JOBS}) AS n`, [Date.now()]);
         return Number(open!.n) === 0;
       },
       { what: "no due Shopify job" },
+    );
+  }
+
+  async function settledWithOrderEvents(): Promise<void> {
+    const { createOrderEventsFollower, ORDERS_WATERMARK } = await import("../../app/shopify/order-states.server.ts");
+    // Beside the app's own task: the two share the watermark and its lock. A new one per call reads the watermark
+    // afresh (a follower that has seen the end skips the read while no newer event exists; a test may move it back).
+    const follower = createOrderEventsFollower(runtime().deps);
+    await waitFor(
+      async () => {
+        await follower.follow();
+        await runtime().queue.runDue();
+        // One statement, one snapshot: a follow commits its jobs with the watermark, and a job's events commit no later
+        // than its completion; so no event unfollowed and no job due, read together, means nothing is left to come.
+        const open = await database.db.get<{ due: number; unfollowed: number }>(
+          `SELECT (${DUE_JOBS}) AS due,
+             (SELECT COUNT(*) FROM events WHERE seq > (SELECT last_seq FROM webhook_fanout WHERE name = ?)) AS unfollowed`,
+          [Date.now(), ORDERS_WATERMARK],
+        );
+        return Number(open!.due) === 0 && Number(open!.unfollowed) === 0;
+      },
+      // On PostgreSQL a sequence gap holds the follower for its 10 s grace (a rolled-back event's seq).
+      { what: "the order events followed and no due Shopify job", timeoutMs: 30_000 },
     );
   }
 
@@ -101,6 +129,7 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
     admin,
     runtime,
     settled,
+    settledWithOrderEvents,
     async install(shop) {
       await onShopAuthenticated(runtime().deps, shop);
       await settled();
