@@ -93,7 +93,8 @@ describe.each(DIALECTS)("webhook leases hand work on quickly (%s)", (dialect) =>
     const { key, ids } = await merchantWithReceivers(database, mine, "Stable Id Store");
     receivers.push(...mine);
     for (const receiver of mine) receiver.reply = (_request, index) => (index === 0 ? "hang" : 200);
-    // A lease longer than the wait below: only the release at start (after a third of it) can hand them on in time.
+    // The dead worker renewed its leases every third of one: they run out between two and three thirds after the kill,
+    // and the release comes a third (and a second of slack) after the new worker's start.
     const env = { LOG_LEVEL: "silent", WORKER_ID: "webhooks-0", WEBHOOK_LEASE_MS: "30000" };
     const first = startWorkerProcess(database.url, key, { args, env });
     workers.push(first);
@@ -104,9 +105,24 @@ describe.each(DIALECTS)("webhook leases hand work on quickly (%s)", (dialect) =>
     const gone = exited(first);
     first.kill("SIGKILL");
     await gone;
+    // Measured against the dead worker's leases, not the new worker's start: a repeat after them is no release.
+    const leases = await database.db.all<{ locked_until: number | string }>(
+      "SELECT locked_until FROM webhook_deliveries WHERE status = 'delivering' AND locked_by LIKE ?",
+      [`${env.WORKER_ID}/%`],
+    );
+    assert.equal(leases.length, ENDPOINTS, "the held requests' deliveries, leased under the id");
+    const leasesEndAt = Math.min(...leases.map((lease) => Number(lease.locked_until)));
 
     const second = startWorkerProcess(database.url, key, { args, env });
     workers.push(second);
+    const repeatedAt = await waitFor(() => mine.every((receiver) => receiver.received.length >= 2) && Date.now(), {
+      timeoutMs: Math.max(0, leasesEndAt - Date.now()),
+      what: "the held requests made again before the dead worker's leases ran out",
+    });
+    assert.ok(
+      repeatedAt < leasesEndAt,
+      `held deliveries repeated ${repeatedAt - leasesEndAt} ms after the leases ran out`,
+    );
     await waitFor(() => mine.every((receiver) => firstArrivals(receiver.received).length === EVENTS), {
       timeoutMs: 25_000,
       what: "every event at every endpoint, before the leases run out",
