@@ -1,11 +1,12 @@
 // npm test: everything CI checks:
 //   1. prisma generate (both clients; the tests and the drift check load them)   2. at once: all tests (one
 //   `vitest run`) and the checks — Prisma schema copy + migration drift, type-check, lint and format check (when
-//   configured), `shopify app build` (the extensions, as deploy bundles them). Each check is its own process at a lower
-//   CPU priority (nice 10): the test files spend much of their time waiting (on leases, servers starting, Chromium), and
-//   the checks fill those gaps instead of holding both cores for a minute and a half before the first test; a test with
-//   a deadline keeps the CPU it needs. None reads what another writes. A failing check prints its output when it ends;
-//   the tests go on (stopping them would leave their servers and child processes behind) and the run fails.
+//   configured), `shopify app build` (the extensions, as deploy bundles them; it must leave each committed shopify.d.ts
+//   as it is). Each check is its own process at a lower CPU priority (nice 10): the test files spend much of their time
+//   waiting (on leases, servers starting, Chromium), and the checks fill those gaps instead of holding both cores for a
+//   minute and a half before the first test; a test with a deadline keeps the CPU it needs. None reads what another
+//   writes. A failing check prints its output when it ends; the tests go on (stopping them would leave their servers
+//   and child processes behind) and the run fails.
 // Exits with vitest's code, or 1 when a check failed. Before the end, the ten slowest test files (where the minutes go); the last line of the
 // output is the plain summary "N passed, N failed" (", N skipped" when some were), read from vitest's JSON report,
 // because CI reads the closing line.
@@ -15,7 +16,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { buildProblems, SHOPIFY_APP_BUILD_ARGS, SHOPIFY_APP_BUILD_ENV, SHOPIFY_CLI } from "./shopify-app-build.ts";
+import {
+  buildProblems,
+  readTypeFiles,
+  SHOPIFY_APP_BUILD_ARGS,
+  SHOPIFY_APP_BUILD_ENV,
+  SHOPIFY_CLI,
+  typesRewritten,
+} from "./shopify-app-build.ts";
 import { dropRunTemplates, TEST_RUN_ENV } from "../test/support/databases.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -29,7 +37,7 @@ interface Step {
   phase: 1 | 2;
   /** Added to the environment. */
   env?: Record<string, string>;
-  /** The output lines that fail the step even when it exits 0. */
+  /** What fails the step even when it exits 0: lines of its output, or what a check after it finds. */
   problems?: (output: string) => string[];
 }
 
@@ -76,11 +84,13 @@ if (fs.existsSync(path.join(ROOT, ".prettierrc.json"))) {
     phase: 2,
   });
 }
+// The build rewrites each UI extension's shopify.d.ts: it must write the committed one (read here, before it runs).
+const typesBefore = readTypeFiles();
 steps.push({
   title: "shopify app build",
   command: [node, SHOPIFY_CLI, ...SHOPIFY_APP_BUILD_ARGS],
   env: SHOPIFY_APP_BUILD_ENV,
-  problems: buildProblems,
+  problems: (output) => [...buildProblems(output), ...typesRewritten(typesBefore)],
   phase: 2,
 });
 
@@ -120,8 +130,9 @@ async function runStep(step: Step): Promise<boolean> {
     console.log(`✔ ${step.title} (${seconds(stepStarted)})`);
     return true;
   }
-  const reason = code !== 0 ? `exit ${code}` : `exit 0 but ${problems.length} error/warning line(s)`;
+  const reason = code !== 0 ? `exit ${code}` : `exit 0 but ${problems.length} problem(s)`;
   console.log(`\n--- ${step.title}\n${output.trimEnd()}`);
+  if (problems.length > 0) console.log(`problems:\n${problems.join("\n")}`);
   console.error(`✖ ${step.title} failed (${reason}, ${seconds(stepStarted)})`);
   return false;
 }
