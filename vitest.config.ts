@@ -1,8 +1,8 @@
 // vitest (npm test, npm run test:unit, `npx vitest --watch`). A config of its own so vitest does not load the Remix
 // plugin from vite.config.ts. Three projects: "unit" (server/** and the packages' tests that start no server — the
-// fast loop, `vitest run --project unit`), "integration-shared" (the API tests: real API servers and databases, in
-// worker processes that run file after file) and "integration" (everything else, a process per file: the Shopify app,
-// child processes and Chromium).
+// fast loop, `vitest run --project unit`), "integration-shared" (the API tests — real API servers and databases — and
+// the catalogue and vector checks, in worker processes that run file after file) and "integration" (everything else,
+// a process per file: the Shopify app, child processes and Chromium).
 import { defineConfig } from "vitest/config";
 import { SlowFirstSequencer } from "./test/support/slow-first-sequencer.ts";
 
@@ -20,7 +20,11 @@ const PACKAGE_INTEGRATION = [
  * file reads. The rest keep a process per file: the Shopify app's runtime and configuration are per process, and
  * several files set environment variables or signal handlers for the modules they load.
  */
-const SHARED_PROCESS = ["test/api/**/*.test.ts"];
+const SHARED_PROCESS = [
+  "test/api/**/*.test.ts",
+  // Pure checks of the catalogues and their readers: no server, no environment, no browser.
+  "test/i18n/**/*.test.ts",
+];
 
 export default defineConfig({
   test: {
