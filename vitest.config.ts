@@ -22,8 +22,9 @@ const PACKAGE_INTEGRATION = [
  */
 const SHARED_PROCESS = [
   "test/api/**/*.test.ts",
-  // Pure checks of the catalogues and their readers: no server, no environment, no browser.
+  // Pure checks of the catalogues, their readers and the shared test vectors: no server, environment or browser.
   "test/i18n/**/*.test.ts",
+  "test/vectors/**/*.test.ts",
 ];
 
 export default defineConfig({
