@@ -7,9 +7,9 @@
 //   minute and a half before the first test; a test with a deadline keeps the CPU it needs. None reads what another
 //   writes. A failing check prints its output when it ends; the tests go on (stopping them would leave their servers
 //   and child processes behind) and the run fails.
-// Exits with vitest's code, or 1 when a check failed. Before the end, the ten slowest test files (where the minutes go); the last line of the
-// output is the plain summary "N passed, N failed" (", N skipped" when some were), read from vitest's JSON report,
-// because CI reads the closing line.
+// Exits with vitest's code, or 1 when a check failed. Before the end, the ten slowest test files (where the minutes
+// go); the last line of the output is the plain summary "N passed, N failed" (", N skipped" when some were), read from
+// vitest's JSON report, because CI reads the closing line.
 // `npm run test:unit` is the fast loop (vitest's "unit" project).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -33,8 +33,8 @@ const node = process.execPath;
 interface Step {
   title: string;
   command: string[];
-  /** 1: before the tests, side by side; 2: beside the tests, at a lower CPU priority. */
-  phase: 1 | 2;
+  /** "before": before the tests, side by side; "beside": beside the tests, at a lower CPU priority. */
+  runs: "before" | "beside";
   /** Added to the environment. */
   env?: Record<string, string>;
   /** What fails the step even when it exits 0: lines of its output, or what a check after it finds. */
@@ -45,7 +45,7 @@ const steps: Step[] = [
   {
     title: "prisma generate (SQLite client)",
     command: [node, bin("prisma", "build", "index.js"), "generate", "--no-hints"],
-    phase: 1,
+    runs: "before",
   },
   {
     title: "prisma generate (PostgreSQL client)",
@@ -57,31 +57,31 @@ const steps: Step[] = [
       "--schema",
       "prisma/postgresql/schema.prisma",
     ],
-    phase: 1,
+    runs: "before",
   },
-  { title: "prisma schemas + migration drift", command: [node, "scripts/check-migration-drift.ts"], phase: 2 },
+  { title: "prisma schemas + migration drift", command: [node, "scripts/check-migration-drift.ts"], runs: "beside" },
   {
     title: "type-check (tsconfig.json)",
     command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "."],
-    phase: 2,
+    runs: "beside",
   },
 ];
 if (fs.existsSync(path.join(ROOT, "tsconfig.app.json"))) {
   steps.push({
     title: "type-check (tsconfig.app.json)",
     command: [node, bin("typescript", "bin", "tsc"), "--noEmit", "-p", "tsconfig.app.json"],
-    phase: 2,
+    runs: "beside",
   });
 }
 // Each runs once its configuration is in the repository.
 if (fs.existsSync(path.join(ROOT, "eslint.config.js"))) {
-  steps.push({ title: "lint", command: [node, bin("eslint", "bin", "eslint.js"), "."], phase: 2 });
+  steps.push({ title: "lint", command: [node, bin("eslint", "bin", "eslint.js"), "."], runs: "beside" });
 }
 if (fs.existsSync(path.join(ROOT, ".prettierrc.json"))) {
   steps.push({
     title: "format check",
     command: [node, bin("prettier", "bin", "prettier.cjs"), "--check", "."],
-    phase: 2,
+    runs: "beside",
   });
 }
 // The build rewrites each UI extension's shopify.d.ts: it must write the committed one (read here, before it runs).
@@ -91,7 +91,7 @@ steps.push({
   command: [node, SHOPIFY_CLI, ...SHOPIFY_APP_BUILD_ARGS],
   env: SHOPIFY_APP_BUILD_ENV,
   problems: (output) => [...buildProblems(output), ...typesRewritten(typesBefore)],
-  phase: 2,
+  runs: "beside",
 });
 
 const started = Date.now();
@@ -123,7 +123,7 @@ async function runStep(step: Step): Promise<boolean> {
   const stepStarted = Date.now();
   // `nice` from coreutils rather than setPriority after the spawn: the process and every thread and child it starts
   // run at the lower priority from their first instruction.
-  const command = step.phase === 2 ? ["nice", "-n", "10", ...step.command] : step.command;
+  const command = step.runs === "beside" ? ["nice", "-n", "10", ...step.command] : step.command;
   const { code, output } = await run(command, { capture: true, env: step.env });
   const problems = step.problems?.(output) ?? [];
   if (code === 0 && problems.length === 0) {
@@ -137,14 +137,14 @@ async function runStep(step: Step): Promise<boolean> {
   return false;
 }
 
-const beforeTests = steps.filter((step) => step.phase === 1);
+const beforeTests = steps.filter((step) => step.runs === "before");
 heading(1, beforeTests.map((step) => step.title).join(", "));
 if ((await Promise.all(beforeTests.map(runStep))).includes(false)) {
   console.error("\nthe tests did not run.");
   process.exit(1);
 }
 
-const besideTests = steps.filter((step) => step.phase === 2);
+const besideTests = steps.filter((step) => step.runs === "beside");
 heading(2, `tests (vitest), and beside them: ${besideTests.map((step) => step.title).join(", ")}`);
 const testsStarted = Date.now();
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-vitest-"));
@@ -176,9 +176,10 @@ if (report) console.log(`\n${slowestFiles(report, 10)}`);
 console.log(`\n==> done in ${seconds(started)} (tests ${seconds(testsStarted)}), vitest exit code ${vitestCode}`);
 if (failedChecks.length > 0) console.log(`failed check(s), their output above: ${failedChecks.join(", ")}`);
 // A failed check counts as a failed test in the closing line, which is what CI reads.
-const checkFailures = failedChecks.length;
 console.log(
-  report ? summaryOf(report, checkFailures) : `0 passed, ${1 + checkFailures} failed (vitest wrote no report)`,
+  report
+    ? summaryOf(report, failedChecks.length)
+    : `0 passed, ${1 + failedChecks.length} failed (vitest wrote no report)`,
 );
 process.exitCode = code;
 
