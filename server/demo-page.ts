@@ -47,6 +47,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 
 // The widget's box is reserved (service-widget's min-height: the offer's height at this page's widths), so that the
 // offer appearing after its quote moves nothing below it: a layout shift (bench:storefront, packages/widget/README.md "Widget").
+// The head's render-blocking <link rel="expect"> holds the first paint until the parser reaches the footer, the checkout
+// parsed whole: a slow machine would otherwise paint a half-parsed line (a lock icon alone, then moved by its text).
 const CSS = `
 *,*::before,*::after{box-sizing:border-box}
 [hidden]{display:none!important}
@@ -215,6 +217,7 @@ function demoPageHtml(keys: DemoKeys, nonce: string, orderId = `demo-${randomUUI
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Checkout · Demo Store</title><link rel="icon" href="data:,">
+<link rel="expect" href="#page-footer" blocking="render">
 <style>${CSS}</style>
 </head>
 <body>
@@ -262,7 +265,7 @@ ${CART.map(lineItem).join("\n")}
 </section>
 </form>
 </main>
-<footer class="wrap">
+<footer class="wrap" id="page-footer">
 <details class="dev" id="developer">
 <summary>Developer</summary>
 <div class="dev-body">

@@ -46,7 +46,10 @@ const OBSERVE = `(() => {
     const widget = document.querySelector("service-widget");
     return !!(node && widget && (node === widget || widget.contains(node) || widget.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING));
   };
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, byWidget: (entry.sources || []).some((source) => widgetMoved(source.node)), nodes: (entry.sources || []).map((source) => source.node ? source.node.nodeName + (source.node.id ? "#" + source.node.id : "") : "?") }); })
+  // What moved, from where to where (x,y w×h, CSS px) and when: enough to tell the offer's push from a page's own paint.
+  const box = (r) => r.x + "," + r.y + " " + r.width + "×" + r.height;
+  const moved = (source, at) => (source.node ? source.node.nodeName + (source.node.id ? "#" + source.node.id : "") : "?") + " " + box(source.previousRect) + " → " + box(source.currentRect) + " at " + Math.round(at) + " ms";
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, byWidget: (entry.sources || []).some((source) => widgetMoved(source.node)), nodes: (entry.sources || []).map((source) => moved(source, entry.startTime)) }); })
     .observe({ type: "layout-shift", buffered: true });
   addEventListener("error", (event) => seen.errors.push(String(event.message)));
   addEventListener("unhandledrejection", (event) => seen.errors.push("unhandled rejection: " + String(event.reason)));
