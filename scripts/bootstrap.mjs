@@ -18,8 +18,8 @@ const NODE_VERSION = "22.23.3";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TOOLS_NODE = path.join(ROOT, ".tools", `node-${NODE_VERSION}`);
 const STAMP = path.join(ROOT, "node_modules", ".bootstrap-stamp.json");
-// Addons compiled against one Node's ABI; the others in the tree are N-API (any Node).
-const NATIVE_ADDONS = ["better-sqlite3"];
+// Addons compiled against one Node's ABI (the others in the tree are N-API: any Node), with the binary they load.
+const NATIVE_ADDONS = { "better-sqlite3": "build/Release/better_sqlite3.node" };
 const SYSTEM_PACKAGES = {
   chromium: { files: [process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"], apt: ["chromium"], for: "the widget tests" },
   // The PHP SDK's suite runs on PHP 8.4 (WebAssembly, from npm) with Debian's PHPUnit and PSR packages.
@@ -143,11 +143,22 @@ function installPackages() {
     }
     wanted.lock = lockHash();
   }
-  const broken = NATIVE_ADDONS.filter((name) => !nodeEval(`new (require(${JSON.stringify(name)}))(":memory:")`, true));
+  const addons = Object.keys(NATIVE_ADDONS);
+  const broken = addons.filter((name) => !nodeEval(`new (require(${JSON.stringify(name)}))(":memory:")`, true));
   if (broken.length > 0) {
     say(`${broken.join(", ")} built for another Node: npm rebuild`);
     setUp("npm", ["rebuild", ...broken], buildEnv);
   }
+  // Compiled here (no prebuilt binary is reachable offline): kept for the next install on this machine; a failure
+  // to keep it costs only that install's compile.
+  const npmCache = spawnSync("npm", ["config", "get", "cache"], { encoding: "utf8", env }).stdout.trim();
+  const addonBuilds = addons.map((name) => `${name}=${NATIVE_ADDONS[name]}`);
+  setUp(
+    node,
+    [path.join(ROOT, "scripts", "cache-addon-build.mjs"), ...addonBuilds],
+    { npm_config_cache: npmCache },
+    true,
+  );
   fs.writeFileSync(STAMP, `${JSON.stringify(wanted)}\n`);
 }
 

@@ -1,7 +1,8 @@
 // A fresh clone on a machine with only the system Node: `npm run demo` needs no other command (the bootstrap installs
 // Node 22 into .tools/ and the locked packages). The clone holds what `git clone` gives once the working tree is
 // committed (tracked and new files, nothing git ignores: no node_modules, .tools, .data or build), so uncommitted
-// work is tested too. Slow on purpose: Node 22 and ~1000 packages from the npm cache, better-sqlite3 compiled.
+// work is tested too. Slow on purpose: Node 22 and ~1400 packages from the npm cache, and better-sqlite3 from the build
+// this checkout's own install kept there (test/setup/addon-build-cache.test.ts; on a machine without it, compiled).
 import { afterAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
