@@ -64,11 +64,6 @@ export async function saveOrderRisk(tx: Queryable, planId: string, risk: OrderRi
   await tx.run("UPDATE plans SET order_risk = ? WHERE id = ?", [JSON.stringify(risk), planId]);
 }
 
-/** Keeps the keyed hash of the plan's shipping address (set once, when the order's channel reports it). */
-export async function saveShippingAddressHash(tx: Queryable, planId: string, hash: string): Promise<void> {
-  await tx.run("UPDATE plans SET shipping_address_hash = ? WHERE id = ?", [hash, planId]);
-}
-
 /** The claim's photos that are the same file as a photo of another claim, with the other claim's merchant. */
 export async function findExactPhotoMatches(
   tx: Queryable,

@@ -11,15 +11,27 @@ import type { NewMerchant } from "../../server/domain/merchants.ts";
  */
 export async function protectForBuyer(
   t: TestApi,
-  options: { email?: string; merchant?: NewMerchant; orderAmountCents?: number; key?: "publishable" | "secret" } = {},
+  options: {
+    email?: string;
+    merchant?: NewMerchant;
+    orderAmountCents?: number;
+    key?: "publishable" | "secret";
+    /** The confirm's shipping_address (the plan keeps its keyed hash). */
+    shippingAddress?: { country_code: string; postal_code?: string; line1: string };
+  } = {},
 ) {
   const merchant = options.merchant ?? t.merchant;
   const email = options.email ?? `buyer-${randomUUID()}@example.test`;
   const client = apiClient(t.baseUrl, options.key === "secret" ? merchant.secretKey : merchant.publishableKey);
-  const { confirmation } = await protectOrder(client, merchant.programId, {
-    customer_email: email,
-    ...(options.orderAmountCents ? { order_amount_cents: options.orderAmountCents } : {}),
-  });
+  const { confirmation } = await protectOrder(
+    client,
+    merchant.programId,
+    {
+      customer_email: email,
+      ...(options.orderAmountCents ? { order_amount_cents: options.orderAmountCents } : {}),
+    },
+    options.shippingAddress ? { shipping_address: options.shippingAddress } : {},
+  );
   return { email, referenceNumber: confirmation.referenceNumber as string, planId: confirmation.planId as string };
 }
 

@@ -16,10 +16,18 @@ export function confirmBody(quote: { quoteId: string } & Parameters<typeof order
   return { quoteId: quote.quoteId, quoteToken: token, order_context: orderContextFor(quote) };
 }
 
-/** Quote then confirm through /offers: the quote, its token and the confirmation. */
-export async function protectOrder(client: ApiClient, programId: string, fields: Record<string, unknown> = {}) {
+/** Quote (with `fields`) then confirm (with `confirmFields`) through /offers: the quote, its token and the confirmation. */
+export async function protectOrder(
+  client: ApiClient,
+  programId: string,
+  fields: Record<string, unknown> = {},
+  confirmFields: Record<string, unknown> = {},
+) {
   const { quote, token } = await createQuote(client, programId, fields);
-  const response = await client.post<Confirmation>("/offers/confirm", confirmBody(quote, token));
+  const response = await client.post<Confirmation>("/offers/confirm", {
+    ...confirmBody(quote, token),
+    ...confirmFields,
+  });
   assert.equal(response.status, 200, response.text);
   return { quote, token, confirmation: response.body };
 }
