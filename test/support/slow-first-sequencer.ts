@@ -8,15 +8,15 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** The slowest files of a CI run (`npm test` prints them), slowest first; a file not here keeps vitest's order. */
 export const SLOW_FIRST = [
   "test/setup/fresh-clone.test.ts",
-  "test/e2e/needs-action.test.ts",
   "test/webhooks/handover.test.ts",
   "test/dashboard/dashboard-pages.test.ts",
   "test/ops/console-pages.test.ts",
-  "test/server/periodic-jobs-processes.test.ts",
   "test/portal/portal-pages.test.ts",
-  "test/server/migrate.test.ts",
-  "packages/widget/test/offer.test.ts",
+  "test/portal/portal-languages.test.ts",
   "test/dashboard/merchant-forms.test.ts",
+  "test/app/page-forms-fuzz.test.ts",
+  "test/app/embedded-forms.test.ts",
+  "test/email/email-caps-process.test.ts",
 ];
 
 export class SlowFirstSequencer extends BaseSequencer {
