@@ -3,9 +3,9 @@
 // currency's own minimum and maximum, the plan, the claim and its payout, the free look's refund, the ledger and the
 // statement of that currency, and the buyer e-mails written with the currency's digits. Through the real HTTP API on
 // SQLite and PostgreSQL, one merchant per currency; every figure is written by hand, derived beside it.
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { DIALECTS } from "../support/databases.ts";
+import { describeEachDialectInOrder } from "../support/dialect-suites.ts";
 import type { TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrderHeadless } from "../support/protection-flows.ts";
@@ -79,7 +79,7 @@ const CASES = [
   },
 ] as const;
 
-describe.each(DIALECTS)("every amount in the quote's currency (%s)", (dialect) => {
+describeEachDialectInOrder("every amount in the quote's currency (%s)", (dialect) => {
   let smtp: TestSmtpServer;
   let t: TestApi;
   beforeAll(async () => ({ smtp, t } = await startMailingApi(dialect)));

@@ -10,6 +10,8 @@ import { REFERENCE_NUMBER_PATTERN } from "@purchase-protection/contract";
 import { COVERED_REASONS } from "../../server/domain/disclosure.ts";
 
 const QUOTE_LIFETIME_MS = 30 * 60 * 1000;
+/** The free look's end: 48 hours after the order's purchase (as the order context gives it). */
+const twoDaysAfter = (purchasedAt: string) => new Date(Date.parse(purchasedAt) + 48 * 60 * 60 * 1000).toISOString();
 
 describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
   let t: TestApi;
@@ -34,16 +36,17 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
       "This is not insurance. This is a contractual refund guarantee provided by Test Protection Ltd.",
     );
 
+    const orderContext = orderContextFor(quote.body);
     const confirm = await widget.post("/offers/confirm", {
       quoteId: quote.body.quoteId,
       quoteToken: token,
-      order_context: orderContextFor(quote.body),
+      order_context: orderContext,
       customer_email: "ada@example.com",
     });
     assert.equal(confirm.status, 200, confirm.text);
     assert.match(confirm.body.referenceNumber, REFERENCE_NUMBER_PATTERN);
     assert.equal(confirm.body.status, "confirmed");
-    assert.equal(confirm.body.freeLookEndsAt, "2026-11-24T11:59:00.000Z");
+    assert.equal(confirm.body.freeLookEndsAt, twoDaysAfter(orderContext.order.purchased_at));
 
     const again = await widget.post("/offers/confirm", {
       quoteId: quote.body.quoteId,
@@ -129,7 +132,8 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
         currency: "EUR",
       });
       const before = await rowCounts(t.database.db);
-      const response = await widget.post("/offers/confirm", confirmBody(quote, token));
+      const body = confirmBody(quote, token);
+      const response = await widget.post("/offers/confirm", body);
       assert.equal(response.status, 200, response.text);
       const { referenceNumber, planId, ...rest } = response.body;
       assert.match(referenceNumber, REFERENCE_NUMBER_PATTERN);
@@ -143,7 +147,7 @@ describe.each(DIALECTS)("offers: quote → confirm (%s)", (dialect) => {
         buyerFeeCents: 15_000,
         merchantFeeCents: 0,
         coveredAmountCents: 500_000,
-        freeLookEndsAt: "2026-11-24T11:59:00.000Z",
+        freeLookEndsAt: twoDaysAfter(body.order_context.order.purchased_at),
         coverageUrl: `https://portal.example.test/coverage/${referenceNumber}`,
         livemode: false,
       });

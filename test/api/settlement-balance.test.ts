@@ -2,10 +2,10 @@
 // sequence of confirms, refund reports, paid claims, late entries (stamped in a period already closed), closing runs
 // and the passing of time, the balance read just before the period closes equals the statements that close it: the
 // totals by kind, the entry count and the closing balance; and the balance is at every moment the ledger's sum.
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DIALECTS } from "../support/databases.ts";
+import { describeEachDialectInOrder } from "../support/dialect-suites.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrderHeadless } from "../support/protection-flows.ts";
@@ -48,7 +48,7 @@ const command = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ op: "close" as const }) },
 );
 
-describe.each(DIALECTS)("the running balance (%s)", (dialect) => {
+describeEachDialectInOrder("the running balance (%s)", (dialect) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi({ dialect });

@@ -1,6 +1,6 @@
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { DIALECTS } from "../support/databases.ts";
+import { describeEachDialectInOrder } from "../support/dialect-suites.ts";
 import { startTestApi, type TestApi } from "../support/api-server.ts";
 import { apiClient } from "../support/client.ts";
 import { protectOrderHeadless, type ApiClient } from "../support/protection-flows.ts";
@@ -22,7 +22,7 @@ import { ProtectionClient } from "../../packages/sdk/src/index.ts";
 // docs/api.md "Settlement": the ledger entries of confirm and the refund report, statements closed by the worker, and
 // GET /settlements, /settlements/{id} and its CSV.
 
-describe.each(DIALECTS)("settlement statements (%s)", (dialect) => {
+describeEachDialectInOrder("settlement statements (%s)", (dialect) => {
   let t: TestApi;
   let secret: ApiClient;
   beforeAll(async () => {
