@@ -106,22 +106,12 @@ describe("rolling out a release over two API processes under load", () => {
  * it as it hands the request to the app) and whose body is held back, so that its answer starts when the test says.
  */
 async function holdQuote(api: ApiProcess, merchant: NewMerchant) {
-  const body = JSON.stringify({
-    order_amount_cents: 5_000,
-    order_id: `order-${randomUUID()}`,
-    protection_program_id: merchant.programId,
-  });
+  const { body, headers } = newQuote(merchant);
   const agent = new http.Agent({ keepAlive: true });
   const request = http.request(`${api.baseUrl}/headless/quote`, {
     method: "POST",
     agent,
-    headers: {
-      Authorization: `Bearer ${merchant.secretKey}`,
-      "Content-Type": "application/json",
-      "Content-Length": Buffer.byteLength(body),
-      "Idempotency-Key": randomUUID(),
-      Expect: "100-continue",
-    },
+    headers: { ...headers, "Content-Length": Buffer.byteLength(body), Expect: "100-continue" },
   });
   const answered = once(request, "response") as Promise<[http.IncomingMessage]>;
   request.flushHeaders();
@@ -136,6 +126,21 @@ async function holdQuote(api: ApiProcess, merchant: NewMerchant) {
       return { status: response.statusCode!, connection: response.headers.connection };
     },
   };
+}
+
+/** A new order's headless quote with the merchant's secret key: its JSON body and headers (a new idempotency key). */
+function newQuote(merchant: NewMerchant) {
+  const body = JSON.stringify({
+    order_amount_cents: 5_000,
+    order_id: `order-${randomUUID()}`,
+    protection_program_id: merchant.programId,
+  });
+  const headers = {
+    Authorization: `Bearer ${merchant.secretKey}`,
+    "Content-Type": "application/json",
+    "Idempotency-Key": randomUUID(),
+  };
+  return { body, headers };
 }
 
 function loadBalancer() {
@@ -165,12 +170,8 @@ function loadBalancer() {
   const looker = look();
 
   async function send(merchant: NewMerchant): Promise<{ ok: true; close: boolean } | { ok: false; why: string }> {
-    const body = JSON.stringify({
-      order_amount_cents: 5_000,
-      order_id: `order-${randomUUID()}`,
-      protection_program_id: merchant.programId,
-    });
-    const idempotencyKey = randomUUID();
+    // One body and one idempotency key for every attempt: a repeat after a closed connection is the same request.
+    const { body, headers } = newQuote(merchant);
     for (let attempt = 0; attempt < 6; attempt++) {
       const upstreams = [...ready.values()];
       if (upstreams.length === 0) return { ok: false, why: "no ready upstream" };
@@ -178,11 +179,7 @@ function loadBalancer() {
       try {
         const response = await fetch(`${api.baseUrl}/headless/quote`, {
           method: "POST",
-          headers: {
-            Authorization: `Bearer ${merchant.secretKey}`,
-            "Content-Type": "application/json",
-            "Idempotency-Key": idempotencyKey,
-          },
+          headers,
           body,
         });
         const text = await response.text();
