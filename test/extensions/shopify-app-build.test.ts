@@ -2,7 +2,7 @@
 // CLI exits 0 on theme check offenses and bundler warnings, so the step reads its output: here, on a copy of the app
 // with one of each planted, the same command exits 0 and buildProblems finds both. That the build reports nothing on
 // the repository and writes each UI extension's shopify.d.ts exactly as committed is the step's own check
-// (typesRewritten), on the build it runs anyway.
+// (typesRewritten), on the build it runs anyway; below, that check names a changed file and passes unchanged ones.
 import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -11,9 +11,12 @@ import os from "node:os";
 import path from "node:path";
 import {
   buildProblems,
+  readTypeFiles,
   SHOPIFY_APP_BUILD_ARGS,
   SHOPIFY_APP_BUILD_ENV,
   SHOPIFY_CLI,
+  SHOPIFY_TYPE_FILES,
+  typesRewritten,
 } from "../../scripts/shopify-app-build.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -74,5 +77,26 @@ describe("shopify app build (the npm test step)", () => {
       problems.some((line) => /\[WARNING\] Duplicate key "key"/.test(line)),
       output,
     );
+  });
+});
+
+describe("typesRewritten (the step's check that the build leaves each committed shopify.d.ts as it is)", () => {
+  it("names each type file whose text changed since readTypeFiles, and nothing when none did", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-types-"));
+    try {
+      for (const file of SHOPIFY_TYPE_FILES) {
+        fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
+      }
+      const before = readTypeFiles(root);
+      assert.deepEqual(typesRewritten(before, root), [], "written as committed");
+      const [changed] = SHOPIFY_TYPE_FILES;
+      fs.appendFileSync(path.join(root, changed), "// another CLI version's line\n");
+      const problems = typesRewritten(before, root);
+      assert.equal(problems.length, 1, problems.join("\n"));
+      assert.ok(problems[0].startsWith(`${changed}: `), problems[0]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
