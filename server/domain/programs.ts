@@ -318,11 +318,11 @@ export interface ProgramView {
   /** @deprecated The limits in the program's first currency: use currencyLimits. */
   maxCoveredCents: number;
   merchantShareBps: number;
-  currencies: string[];
+  currencies: readonly string[];
   /** Each currency's minimum fee and largest covered amount, in its minor units. */
   currencyLimits: CurrencyLimits;
   /** Empty: any category. */
-  productCategories: string[];
+  productCategories: readonly string[];
   settlementPeriod: "weekly" | "monthly";
   payer: Payer;
   /** Split only: the buyer's share of the fee in hundredths of a percent; null for buyer and merchant. */
