@@ -48,9 +48,12 @@ describeEachDatabase("standalone dashboard (%s)", (dialect) => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // Test-mode webhook endpoints may point at this machine (the operator's switch), for the endpoint flow below.
-    process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "on";
-    [harness, browser] = await Promise.all([startPortal(dialect), launchBrowser()]);
+    // Test-mode webhook endpoints may point at this machine (the operator's switch), for the endpoint flow below: the
+    // web app's setting only (this process runs other files after this one).
+    [harness, browser] = await Promise.all([
+      startPortal(dialect, { WEBHOOK_ALLOW_PRIVATE_URLS: "on" }),
+      launchBrowser(),
+    ]);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 300_000);
 
