@@ -1,8 +1,8 @@
 // vitest (npm test, npm run test:unit, `npx vitest --watch`). A config of its own so vitest does not load the Remix
 // plugin from vite.config.ts. Three projects: "unit" (server/** and the packages' tests that start no server — the
 // fast loop, `vitest run --project unit`), "integration-shared" (the API tests — real API servers and databases — and
-// the catalogue and vector checks, in worker processes that run file after file) and "integration" (everything else,
-// a process per file: the Shopify app, child processes and Chromium).
+// the catalogue and vector checks, meant to run file after file in a worker: not yet in effect, see SHARED_PROCESS) and
+// "integration" (everything else, a process per file: the Shopify app, child processes and Chromium).
 import { defineConfig } from "vitest/config";
 import { SlowFirstSequencer } from "./test/support/slow-first-sequencer.ts";
 
@@ -50,7 +50,7 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "packages/*/test/**/*.test.ts"],
           exclude: ["**/node_modules/**", ...PACKAGE_INTEGRATION],
-          // Pure modules and in-memory fakes: a worker runs file after file without loading the modules again.
+          // Pure modules and in-memory fakes: a worker could run file after file (not yet in effect, see SHARED_PROCESS).
           isolate: false,
         },
       },
