@@ -4,10 +4,11 @@
 // Shopify's published schema). Its JSON parser is property-tested against JSON.parse.
 import { afterAll, beforeAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { WASI } from "node:wasi";
 import fc from "fast-check";
 import { parse as parseToml } from "smol-toml";
@@ -50,14 +51,14 @@ const PASSES = { operations: [] };
 let workDir: string;
 let wasm: WebAssembly.Module;
 
-beforeAll(() => {
+beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-cart-guard-"));
   const wasmFile = path.join(workDir, "function.wasm");
   // The toml's build command, as the Shopify CLI runs it from the extension's directory, into a file of the test's.
+  // Asynchronously: the compile takes seconds, and a worker whose event loop is held 60 s fails vitest's run.
   const [program, ...args] = extension.build.command.split(" ");
   assert.equal(program, "node");
-  const built = spawnSync(process.execPath, [...args, "--outFile", wasmFile], { cwd: EXTENSION_DIR, encoding: "utf8" });
-  assert.equal(built.status, 0, built.stderr);
+  await promisify(execFile)(process.execPath, [...args, "--outFile", wasmFile], { cwd: EXTENSION_DIR });
   wasm = new WebAssembly.Module(fs.readFileSync(wasmFile));
 });
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));

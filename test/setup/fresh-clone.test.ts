@@ -5,10 +5,11 @@
 // this checkout's own install kept there (test/setup/addon-build-cache.test.ts; on a machine without it, compiled).
 import { afterAll, describe, it } from "vitest";
 import assert from "node:assert/strict";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { waitFor } from "../support/wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -16,17 +17,20 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const SYSTEM_NODE = ["/usr/local/bin/node", "/usr/bin/node"].find((file) => fs.existsSync(file));
 const READY_WITHIN_MS = 25 * 60_000;
 
-function cloneWorkingTree(): string {
-  const clone = fs.mkdtempSync(path.join(os.tmpdir(), "pp-fresh-clone-"));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
+// Asynchronous file work: on a loaded machine, removing the installed clone synchronously held this worker's event
+// loop for 50–60 s, and vitest fails the run when a worker leaves its RPC to the main process unanswered for 60 s.
+async function cloneWorkingTree(): Promise<string> {
+  const clone = await fs.promises.mkdtemp(path.join(os.tmpdir(), "pp-fresh-clone-"));
+  const { stdout: files } = await promisify(execFile)(
+    "git",
+    ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
   for (const file of files.split("\0").filter(Boolean)) {
     const from = path.join(ROOT, file);
     if (!fs.existsSync(from)) continue; // deleted in the working tree
-    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
-    fs.cpSync(from, path.join(clone, file), { verbatimSymlinks: true });
+    await fs.promises.mkdir(path.dirname(path.join(clone, file)), { recursive: true });
+    await fs.promises.cp(from, path.join(clone, file), { verbatimSymlinks: true });
   }
   return clone;
 }
@@ -34,21 +38,21 @@ function cloneWorkingTree(): string {
 describe("a fresh clone", () => {
   let clone: string | undefined;
   let demo: ChildProcess | undefined;
-  afterAll(() => {
+  afterAll(async () => {
     // Whatever is left of its process group (nothing, when SIGTERM reached the demo through npm and the bootstrap).
     try {
       if (demo) process.kill(-demo.pid!, "SIGKILL");
     } catch {
       // ESRCH: nothing left
     }
-    if (clone) fs.rmSync(clone, { recursive: true, force: true });
+    if (clone) await fs.promises.rm(clone, { recursive: true, force: true });
   });
 
   it(
     "`npm run demo` with only the system Node on PATH serves its storefront, and SIGTERM exits 0",
     async () => {
       assert.ok(SYSTEM_NODE, "no system Node in /usr/local/bin or /usr/bin");
-      clone = cloneWorkingTree();
+      clone = await cloneWorkingTree();
       const started = Date.now();
       // Nothing of this checkout's environment (npm's PATH with node_modules/.bin and Node 22, npm_config_*, NODE_ENV):
       // HOME for the npm cache and the machine's npmrc, a proxy if the machine reaches the registry through one.

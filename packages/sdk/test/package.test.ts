@@ -2,31 +2,34 @@
 // would, then loaded with require() and import, and type-checked as a consumer would (CJS and ESM).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 const PACKAGE = path.resolve(import.meta.dirname, "..");
 const ROOT = path.resolve(PACKAGE, "../..");
-const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+// Asynchronous, so the worker's event loop stays free while the build, npm and tsc run (vitest fails a run whose
+// worker leaves the main process unanswered for 60 s).
+const run = async (command: string, args: string[], cwd: string) =>
+  (await promisify(execFile)(command, args, { cwd, encoding: "utf8" })).stdout;
 
 describe("npm pack → install → require / import", { timeout: 120_000 }, () => {
   let project: string;
   let files: string[];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     project = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-consumer-"));
-    run(process.execPath, ["scripts/build.ts"], PACKAGE); // what prepack runs; scripts are skipped below to keep --json clean
+    await run(process.execPath, ["scripts/build.ts"], PACKAGE); // what prepack runs; scripts are skipped below to keep --json clean
     const [packed] = JSON.parse(
-      run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", project], PACKAGE),
+      await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", project], PACKAGE),
     ) as { filename: string; files: { path: string }[] }[];
     files = packed!.files.map((file) => file.path);
     // What `npm install <tarball>` lays out: the package under node_modules, its one dependency beside it.
     const installed = path.join(project, "node_modules/@purchase-protection/sdk");
     fs.mkdirSync(installed, { recursive: true });
-    run("tar", ["-xzf", path.join(project, packed!.filename), "-C", installed, "--strip-components=1"], project);
+    await run("tar", ["-xzf", path.join(project, packed!.filename), "-C", installed, "--strip-components=1"], project);
     fs.symlinkSync(path.join(ROOT, "node_modules/canonicalize"), path.join(project, "node_modules/canonicalize"));
     fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   });
@@ -57,17 +60,17 @@ describe("npm pack → install → require / import", { timeout: 120_000 }, () =
     try { new sdk.ProtectionClient({ apiKey: "" }); throw new Error("no throw"); } catch (e) { if (!(e instanceof sdk.ServiceValidationError)) throw e; }
     console.log(Object.keys(sdk).sort().join(","));`;
 
-  it("loads with require() (CommonJS)", () => {
+  it("loads with require() (CommonJS)", async () => {
     fs.writeFileSync(path.join(project, "use.cjs"), `const sdk = require("@purchase-protection/sdk");${script}`);
-    assert.match(run(process.execPath, ["use.cjs"], project), /ProtectionClient,.*ServiceRateLimitError/);
+    assert.match(await run(process.execPath, ["use.cjs"], project), /ProtectionClient,.*ServiceRateLimitError/);
   });
 
-  it("loads with import (ESM)", () => {
+  it("loads with import (ESM)", async () => {
     fs.writeFileSync(path.join(project, "use.mjs"), `import * as sdk from "@purchase-protection/sdk";${script}`);
-    assert.match(run(process.execPath, ["use.mjs"], project), /ProtectionClient,.*ServiceRateLimitError/);
+    assert.match(await run(process.execPath, ["use.mjs"], project), /ProtectionClient,.*ServiceRateLimitError/);
   });
 
-  it("type-checks from a CommonJS and an ES module consumer", () => {
+  it("type-checks from a CommonJS and an ES module consumer", async () => {
     const source = `import { ProtectionClient, ServiceHttpError, type QuoteWithToken } from "@purchase-protection/sdk";
       export async function quote(): Promise<QuoteWithToken> {
         const client = new ProtectionClient({ apiKey: "mch_test_x", retry: { maxAttempts: 5 } });
@@ -77,7 +80,7 @@ describe("npm pack → install → require / import", { timeout: 120_000 }, () =
     fs.writeFileSync(path.join(project, "consumer.cts"), source);
     fs.writeFileSync(path.join(project, "consumer.mts"), source);
     const tsc = path.join(ROOT, "node_modules/typescript/bin/tsc");
-    run(
+    await run(
       process.execPath,
       [
         tsc,
