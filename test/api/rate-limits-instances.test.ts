@@ -37,6 +37,9 @@ describe("rate limits: two API processes sharing one Redis", () => {
       DATA_DIR: dataDir,
       ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       LOG_LEVEL: "info",
+      // What is under test is the sharing: on a loaded machine a command can take longer than the production 100 ms,
+      // and three such timeouts would send an instance to its memory fallback (rate-limits-redis-hang tests that).
+      REDIS_COMMAND_TIMEOUT_MS: "5000",
     };
     instances.push(await startApiProcess(env), await startApiProcess(env));
   });
