@@ -40,16 +40,21 @@ export const EVENT_NAMES = ["ready", "offer", "choice", "accepted", "declined", 
 /** Runs in every page before its own scripts: records layout shifts, uncaught errors and every lifecycle event. */
 const OBSERVE = `(() => {
   const seen = (window.__observed = { shifts: [], errors: [], events: [] });
-  // byWidget: one of the moved nodes is the widget, inside it or after it in the page (what the widget can push down);
-  // a shift of the page's own first layout on a loaded machine is not the widget's.
-  const widgetMoved = (node) => {
+  // byWidget: one of the moved nodes is the widget, inside it, or after it in the page and moved without changing size
+  // (what the widget can push down). A node after it that changed its own size is the page's own first layout on a
+  // loaded machine (seen: the page's button drawn 16×6 before its label, then 67×21, with the widget taking no space).
+  const widgetMoved = (source) => {
+    const node = source.node;
     const widget = document.querySelector("service-widget");
-    return !!(node && widget && (node === widget || widget.contains(node) || widget.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING));
+    if (!node || !widget) return false;
+    if (node === widget || widget.contains(node)) return true;
+    const resized = source.previousRect.width !== source.currentRect.width || source.previousRect.height !== source.currentRect.height;
+    return !resized && !!(widget.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING);
   };
   // What moved, from where to where (x,y w×h, CSS px) and when: enough to tell the offer's push from a page's own paint.
   const box = (r) => r.x + "," + r.y + " " + r.width + "×" + r.height;
   const moved = (source, at) => (source.node ? source.node.nodeName + (source.node.id ? "#" + source.node.id : "") : "?") + " " + box(source.previousRect) + " → " + box(source.currentRect) + " at " + Math.round(at) + " ms";
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, byWidget: (entry.sources || []).some((source) => widgetMoved(source.node)), nodes: (entry.sources || []).map((source) => moved(source, entry.startTime)) }); })
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, byWidget: (entry.sources || []).some(widgetMoved), nodes: (entry.sources || []).map((source) => moved(source, entry.startTime)) }); })
     .observe({ type: "layout-shift", buffered: true });
   addEventListener("error", (event) => seen.errors.push(String(event.message)));
   addEventListener("unhandledrejection", (event) => seen.errors.push("unhandled rejection: " + String(event.reason)));
