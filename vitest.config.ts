@@ -50,6 +50,8 @@ export default defineConfig({
     minWorkers: 1,
     // The shared projects' pool (see SHARED_WORKER): one worker thread, file after file, beside the forks.
     poolOptions: { threads: { isolate: false, maxThreads: 1, minThreads: 1 } },
+    // Fails a file that holds its worker's event loop 30 s: vitest's own RPC timeout fails the run at 60 s, unnamed.
+    setupFiles: ["test/support/event-loop-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
