@@ -1,10 +1,11 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { waitFor } from "../support/wait.ts";
 import { demoEnvironment, startDemo, type DemoProcess as Demo } from "../support/demo-process.ts";
 
@@ -31,7 +32,7 @@ describe("npm run demo", () => {
     if (!demo.built) assert.ok(demo.readyMs < 60_000, `ready after ${demo.readyMs} ms`);
   });
 
-  it("prints keys and a quote → confirm walkthrough that works when pasted into a shell", () => {
+  it("prints keys and a quote → confirm walkthrough that works when pasted into a shell", async () => {
     assert.match(demo.output, /publishable key {2}wk_test_[0-9A-Za-z]{32}/);
     assert.match(demo.output, /secret key {7}mch_test_[0-9A-Za-z]{32}/);
     const walkthrough = demo.output.slice(demo.output.indexOf("ORDER_ID="), demo.output.indexOf("3) See it"));
@@ -40,7 +41,9 @@ describe("npm run demo", () => {
       .filter((line) => !/^\d\)/.test(line))
       .join("\n")
       .replaceAll("/tmp/quote.", `${dir}/quote.`);
-    const result = execFileSync("bash", ["-euo", "pipefail", "-c", script], { encoding: "utf8" });
+    const { stdout: result } = await promisify(execFile)("bash", ["-euo", "pipefail", "-c", script], {
+      encoding: "utf8",
+    });
     const confirmation = JSON.parse(result.slice(result.lastIndexOf('{"referenceNumber"')));
     assert.match(confirmation.referenceNumber, /^CLM-[0-9]{4}-[0-9A-HJKMNP-TV-Z]{8}$/);
     assert.equal(confirmation.status, "confirmed");
@@ -74,10 +77,13 @@ describe("npm run demo", () => {
     assert.match(script.headers.get("cache-control") ?? "", /max-age=300/);
   });
 
-  it("seeds idempotently: seed:demo prints the same keys the demo printed", () => {
-    const seeded = JSON.parse(
-      execFileSync("npm", ["run", "-s", "seed:demo", "--", "--json"], { cwd: ROOT, env, encoding: "utf8" }).trim(),
-    );
+  it("seeds idempotently: seed:demo prints the same keys the demo printed", async () => {
+    const { stdout } = await promisify(execFile)("npm", ["run", "-s", "seed:demo", "--", "--json"], {
+      cwd: ROOT,
+      env,
+      encoding: "utf8",
+    });
+    const seeded = JSON.parse(stdout.trim());
     assert.deepEqual(Object.keys(seeded), ["merchantId", "programId", "publishableKey", "secretKey"]);
     assert.ok(demo.output.includes(seeded.secretKey));
     assert.ok(demo.output.includes(seeded.programId));
