@@ -153,7 +153,9 @@ describe.each(DIALECTS)("webhook leases hand work on quickly (%s)", (dialect) =>
     const { key, ids } = await merchantWithReceivers(database, mine, "Shared Id Store");
     receivers.push(...mine);
     for (const receiver of mine) receiver.reply = (_request, index) => (index === 0 ? "hang" : 200);
-    const env = { LOG_LEVEL: "info", WORKER_ID: "webhooks-1", WEBHOOK_LEASE_MS: "3000" };
+    // A 9 s lease, renewed every 3 s: with 3 s a first worker starved on a loaded machine (CI) missed its renewals and the
+    // second rightly took its leases over, which is not what this case is about.
+    const env = { LOG_LEVEL: "info", WORKER_ID: "webhooks-1", WEBHOOK_LEASE_MS: "9000" };
     const first = startWorkerProcess(database.url, key, { args, env: { ...env, LOG_LEVEL: "silent" } });
     workers.push(first);
     await waitFor(() => mine.every((receiver) => receiver.received.length === 1), {
