@@ -27,6 +27,6 @@ afterAll(() => {
   assert.deepEqual(
     held,
     [],
-    `the event loop was held over 30 s (${held.join("; ")}): wait on child processes and large removals asynchronously`,
+    `the event loop was held over ${LIMIT_MS / 1_000} s (${held.join("; ")}): wait on child processes and large removals asynchronously`,
   );
 });

@@ -17,13 +17,15 @@ const ENDPOINTS = 3;
 const EVENTS = 4;
 
 /** When a worker started with `logs: "pipe"` at LOG_LEVEL info said it runs (its pollers have started). */
+/** When `child` logged its start; rejects if it exits before. */
 const startedAt = (child: ChildProcess) =>
-  new Promise<number>((resolve) => {
+  new Promise<number>((resolve, reject) => {
     let output = "";
     child.stdout!.on("data", (chunk) => {
       output += chunk;
       if (output.includes("worker process started")) resolve(Date.now());
     });
+    child.once("exit", (code, signal) => reject(new Error(`the worker exited (${code ?? signal}) before it started`)));
   });
 
 const exited = (child: ChildProcess) =>
