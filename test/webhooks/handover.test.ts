@@ -16,8 +16,10 @@ const args = ["--only", "webhooks"];
 const ENDPOINTS = 3;
 const EVENTS = 4;
 
-/** When a worker started with `logs: "pipe"` at LOG_LEVEL info said it runs (its pollers have started). */
-/** When `child` logged its start; rejects if it exits before. */
+/**
+ * When a worker started with `logs: "pipe"` at LOG_LEVEL info said it runs (its pollers have started); rejects if it
+ * exits before.
+ */
 const startedAt = (child: ChildProcess) =>
   new Promise<number>((resolve, reject) => {
     let output = "";
@@ -156,8 +158,10 @@ describe.each(DIALECTS)("webhook leases hand work on quickly (%s)", (dialect) =>
     receivers.push(...mine);
     for (const receiver of mine) receiver.reply = (_request, index) => (index === 0 ? "hang" : 200);
     // A 9 s lease, renewed every 3 s: with 3 s a first worker starved on a loaded machine (CI) missed its renewals and the
-    // second rightly took its leases over, which is not what this case is about.
-    const env = { LOG_LEVEL: "info", WORKER_ID: "webhooks-1", WEBHOOK_LEASE_MS: "9000" };
+    // second rightly took its leases over, which is not what this case is about. And requests held open for the whole
+    // case: with the default 10 s timeout the first worker's attempts ended (and their leases with them) before a
+    // second worker slow to start looked for them, and it rightly found nothing to warn about.
+    const env = { LOG_LEVEL: "info", WORKER_ID: "webhooks-1", WEBHOOK_LEASE_MS: "9000", WEBHOOK_TIMEOUT_MS: "120000" };
     const first = startWorkerProcess(database.url, key, { args, env: { ...env, LOG_LEVEL: "silent" } });
     workers.push(first);
     await waitFor(() => mine.every((receiver) => receiver.received.length === 1), {
