@@ -32,11 +32,11 @@ const SHARED_WORKER = [
   "test/vectors/**/*.test.ts",
   // The e-mail, migration, boundary and webhook files that work in process (no child process, browser or environment
   // of their own) and pass in any order. Their folders' other files keep a process each: they start processes or
-  // Chromium, or (buyer-emails, welcome-email, worker-lifecycle) their tests share one receiver in a fixed order.
-  "test/email/{email-languages,email-skeleton,smtp-pool}.test.ts",
+  // Chromium.
+  "test/email/{buyer-emails,email-languages,email-skeleton,smtp-pool,welcome-email}.test.ts",
   "test/server/{auto-approve-per-currency,claim-payout-state,program-currency-limits}-migration.test.ts",
   "test/server/{import-layers,rate-limit-config,sql-boundary}.test.ts",
-  "test/webhooks/{concurrent-workers,delivery}.test.ts",
+  "test/webhooks/{concurrent-workers,delivery,worker-lifecycle}.test.ts",
 ];
 
 export default defineConfig({

@@ -83,7 +83,7 @@ describe.each(DIALECTS)("buyer e-mails after the welcome (%s)", (dialect) => {
       { status: "skipped", last_error: null, claim_id: null },
     ]);
     assert.equal(
-      smtp.received.filter((message) => message.mail.subject?.includes("cancelled: ")).length,
+      smtp.received.filter((message) => message.mail.subject?.endsWith(`cancelled: ${plan.reference}`)).length,
       0,
       "an active plan is not told it was cancelled",
     );
