@@ -17,18 +17,20 @@ const ENDPOINTS = 3;
 const EVENTS = 4;
 
 /**
- * When a worker started with `logs: "pipe"` at LOG_LEVEL info said it runs (its pollers have started); rejects if it
- * exits before.
+ * What a worker started with `logs: "pipe"` at LOG_LEVEL info wrote so far, and when it said it runs (its pollers have
+ * started); `started` rejects if it exits before.
  */
-const startedAt = (child: ChildProcess) =>
-  new Promise<number>((resolve, reject) => {
-    let output = "";
+function watchOutput(child: ChildProcess) {
+  let output = "";
+  const started = new Promise<number>((resolve, reject) => {
     child.stdout!.on("data", (chunk) => {
       output += chunk;
       if (output.includes("worker process started")) resolve(Date.now());
     });
     child.once("exit", (code, signal) => reject(new Error(`the worker exited (${code ?? signal}) before it started`)));
   });
+  return { started, text: () => output };
+}
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -76,7 +78,7 @@ describe.each(DIALECTS)("webhook leases hand work on quickly (%s)", (dialect) =>
 
     const second = startWorkerProcess(database.url, key, { args, env: { ...env, LOG_LEVEL: "info" }, logs: "pipe" });
     workers.push(second);
-    const secondStarted = startedAt(second);
+    const secondStarted = watchOutput(second).started;
     const repeatedAt = await waitFor(() => mine.every((receiver) => receiver.received.length >= 2) && Date.now(), {
       timeoutMs: 60_000,
       what: "the held requests made again",
@@ -170,11 +172,10 @@ describe.each(DIALECTS)("webhook leases hand work on quickly (%s)", (dialect) =>
     });
     const second = startWorkerProcess(database.url, key, { args, env, logs: "pipe" });
     workers.push(second);
-    let output = "";
-    second.stdout!.on("data", (chunk) => (output += chunk));
+    const output = watchOutput(second);
     // Its start is the machine's time (a loaded CI machine took over 30 s); the check waits a third of the lease after it.
-    await startedAt(second);
-    await waitFor(() => output.includes("another running webhook worker has this WORKER_ID"), {
+    await output.started;
+    await waitFor(() => output.text().includes("another running webhook worker has this WORKER_ID"), {
       timeoutMs: 30_000,
       what: "the second worker's error",
     });
