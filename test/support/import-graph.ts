@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
-/** Bundler resolution reads both halves alike: app/ (tsconfig.app.json) and the rest, which import with extensions. */
+/** Bundler resolution reads every file alike: they all import with extensions, as tsconfig.json's NodeNext wants. */
 const RESOLUTION: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
