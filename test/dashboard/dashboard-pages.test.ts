@@ -6,12 +6,12 @@
 // the live key refused by the API until Go live, then accepted → sign out everywhere. axe-core on every page;
 // screenshots at 390 px and 1280 px under test-artifacts/dashboard/. On PostgreSQL, the shell's smoke only: an owner
 // signs in, opens a sale made through the API and voids it, read back from the store (test/support/page-suites.ts).
-import { beforeAll, afterAll } from "vitest";
+import { beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { rowCounts } from "../support/databases.ts";
 import { describeEachDatabase, pageSuiteTests } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
@@ -27,6 +27,7 @@ import { ownerSignInToken } from "../support/page-client.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
+import { contextsOf } from "../support/browser-contexts.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
 const TABLES = ["merchants", "merchant_members", "member_sessions", "api_keys", "merchant_audit_log"];
@@ -44,7 +45,6 @@ describeEachDatabase("standalone dashboard (%s)", (dialect) => {
   const { it, test } = pageSuiteTests(dialect);
   let harness: PortalHarness;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -58,9 +58,12 @@ describeEachDatabase("standalone dashboard (%s)", (dialect) => {
   }, 300_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await harness?.close();
+  });
+  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
+  afterEach(async () => {
+    if (browser) await contextsOf(browser).releaseAll();
   });
 
   const url = (pathname: string) => `${harness.app.origin}${pathname}`;
@@ -70,8 +73,7 @@ describeEachDatabase("standalone dashboard (%s)", (dialect) => {
     (await db().get<{ status: string }>("SELECT status FROM plans WHERE reference_number = ?", [reference]))!.status;
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
+    const context = await contextsOf(browser).context({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     return page;

@@ -7,18 +7,19 @@
 // page; axe-core on every page; screenshots at 390 px and 1280 px under test-artifacts/ops/. On PostgreSQL, the first
 // flow only, without axe-core and screenshots (sign in → queue → claim → ask → approve: the console's smoke through
 // the store; test/support/page-suites.ts).
-import { beforeAll, afterAll } from "vitest";
+import { beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { rowCounts } from "../support/databases.ts";
 import { describeEachDatabase, pageSuiteTests } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { waitFor } from "../support/wait.ts";
 import { screenshotAtWidths } from "../support/page-checks.ts";
 import { signInConsolePage } from "../support/page-client.ts";
+import { contextsOf } from "../support/browser-contexts.ts";
 import { COMPANY_NAME, PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
@@ -54,7 +55,6 @@ describeEachDatabase("claims console pages (%s)", (dialect) => {
   let portal: PortalHarness;
   let browser: Browser;
   let services: Services;
-  const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -70,9 +70,12 @@ describeEachDatabase("claims console pages (%s)", (dialect) => {
   }, 300_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await portal?.close();
+  });
+  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
+  afterEach(async () => {
+    if (browser) await contextsOf(browser).releaseAll();
   });
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
@@ -80,8 +83,7 @@ describeEachDatabase("claims console pages (%s)", (dialect) => {
   const db = () => portal.database.db;
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
+    const context = await contextsOf(browser).context({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     return page;

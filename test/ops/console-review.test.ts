@@ -4,11 +4,11 @@
 // ("Not known" where nothing says); the evidence and the history before the decide forms; the queue's search by
 // reference number, "Assign to me" and the "Mine" filter, and the marker on claims near or past the review promise.
 // axe-core on every page; screenshots at 390 px and 1280 px under test-artifacts/ops/.
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { FULL_SUITE_DIALECTS } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { screenshotAtWidths } from "../support/page-checks.ts";
@@ -24,6 +24,7 @@ import { actOnClaim, reviewPromise } from "../../server/domain/ops-claims.ts";
 import { insertShopifyOrder } from "../../app/shopify/store/orders.ts";
 import { demoPhotoPng } from "../../server/demo-photo.ts";
 import { heicWithMetadata } from "../support/evidence-images.ts";
+import { contextsOf } from "../support/browser-contexts.ts";
 import type { DomainError } from "../../server/domain/errors.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/ops");
@@ -37,7 +38,6 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
   let portal: PortalHarness;
   let browser: Browser;
   let services: Services;
-  const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -52,9 +52,12 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
   }, 300_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await portal?.close();
+  });
+  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
+  afterEach(async () => {
+    if (browser) await contextsOf(browser).releaseAll();
   });
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
@@ -62,8 +65,7 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
   const owner = () => ({ merchantId: portal.merchant.merchantId, mode: "test" as const });
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-    contexts.push(context);
+    const context = await contextsOf(browser).context({ viewport: { width, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     return page;

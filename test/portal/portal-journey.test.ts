@@ -6,11 +6,11 @@
 // plan offering no claim; no internal id in any page's text; no request to another host from the portal's, the
 // console's or the dashboard's pages; axe-core on every page and screenshots at 390 and 1280 px under
 // test-artifacts/portal/.
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { FULL_SUITE_DIALECTS } from "../support/page-suites.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { ownerSignInToken } from "../support/page-client.ts";
@@ -21,6 +21,7 @@ import { approveClaim, requestInformation } from "../../server/domain/claim-deci
 import { payoutTerms } from "../../server/domain/payout-terms.ts";
 import { ensureStaffAccount, issueSignInLink } from "../../server/domain/staff.ts";
 import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
+import { contextsOf } from "../support/browser-contexts.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
 const STAFF = { kind: "staff", staffId: "stf_journey" } as const;
@@ -34,7 +35,6 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
   let portal: PortalHarness;
   let browser: Browser;
   let services: Services;
-  const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -48,9 +48,12 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
   }, 300_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await portal?.close();
+  });
+  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
+  afterEach(async () => {
+    if (browser) await contextsOf(browser).releaseAll();
   });
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
@@ -58,12 +61,11 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
 
   /** A page recording every request it makes (its URL), in a context of the buyer's locale and time zone. */
   async function newPage(options: { locale?: string; timezoneId?: string } = {}) {
-    const context = await browser.newContext({
+    const context = await contextsOf(browser).context({
       viewport: { width: 390, height: 844 },
       locale: options.locale ?? "en-US",
       timezoneId: options.timezoneId ?? "UTC",
     });
-    contexts.push(context);
     const page = await context.newPage();
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));

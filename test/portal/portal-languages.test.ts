@@ -5,11 +5,11 @@
 // `<html lang>` following) and filing a claim; and the pseudo-locale (BUYER_PSEUDO_LOCALE=on) rendering every portal
 // page at 390 px without anything wider than the screen. axe-core on every page; screenshots at 390 and 1280 px under
 // test-artifacts/portal/languages-*.png.
-import { describe, it, beforeAll, afterAll } from "vitest";
+import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { COMPANY_NAME, daysAgoUtc, PNG_BYTES, startPortal, type PortalHarness } from "./support.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
@@ -18,6 +18,7 @@ import { approveClaim, denyClaim } from "../../server/domain/claim-decisions.ts"
 import { rulebookText } from "../../server/domain/rulebook-text.ts";
 import { portalMessages } from "../../app/portal/messages.ts";
 import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
+import { contextsOf } from "../support/browser-contexts.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
 const STAFF = { kind: "staff", staffId: "stf_languages" } as const;
@@ -29,7 +30,6 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
   let portal: PortalHarness;
   let browser: Browser;
   let services: Services;
-  const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -43,9 +43,12 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
   }, 300_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await portal?.close();
+  });
+  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
+  afterEach(async () => {
+    if (browser) await contextsOf(browser).releaseAll();
   });
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
@@ -53,8 +56,11 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
 
   /** A page whose browser asks for `locale` (its Accept-Language and Intl). */
   async function newPage(locale: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale, timezoneId: "UTC" });
-    contexts.push(context);
+    const context = await contextsOf(browser).context({
+      viewport: { width: 390, height: 844 },
+      locale,
+      timezoneId: "UTC",
+    });
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     return page;

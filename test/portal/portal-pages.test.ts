@@ -5,17 +5,18 @@
 // screenshots at 390 px and 1280 px under test-artifacts/portal/ for a reviewer. On PostgreSQL, the first flow only
 // without axe-core and screenshots (look up → claim with files → add information: the portal's smoke through the
 // store; test/support/page-suites.ts).
-import { beforeAll, afterAll } from "vitest";
+import { beforeAll, afterAll, afterEach } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { rowCounts } from "../support/databases.ts";
 import { describeEachDatabase, pageSuiteTests } from "../support/page-suites.ts";
 import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { recordOrderDelivered } from "../../server/domain/orders.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { screenshotAtWidths } from "../support/page-checks.ts";
+import { contextsOf } from "../support/browser-contexts.ts";
 import {
   COMPANY_NAME,
   daysAgoUtc,
@@ -39,7 +40,6 @@ describeEachDatabase("buyer portal pages (%s)", (dialect) => {
   const { it, test } = pageSuiteTests(dialect);
   let portal: PortalHarness;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -48,20 +48,22 @@ describeEachDatabase("buyer portal pages (%s)", (dialect) => {
   }, 300_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await portal?.close();
+  });
+  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
+  afterEach(async () => {
+    if (browser) await contextsOf(browser).releaseAll();
   });
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
   const counts = () => rowCounts(portal.database.db, PORTAL_TABLES);
 
   async function newPage(options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
-    const context = await browser.newContext({
+    const context = await contextsOf(browser).context({
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       viewport: { width: options.width ?? 390, height: 844 },
     });
-    contexts.push(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     return page;

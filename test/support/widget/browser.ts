@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import { contextsOf } from "../browser-contexts.ts";
 import { waitFor } from "../wait.ts";
 
 /** axe-core's minified build: the rules of its `source`, in less than half the script for a page to parse. */
@@ -91,7 +92,8 @@ export async function openPage(
   browser: Browser,
   options: { initScript?: string; timeZone?: string } = {},
 ): Promise<TestPage> {
-  const context = await browser.newContext({ timezoneId: options.timeZone });
+  const contexts = contextsOf(browser);
+  const context = await contexts.context({ timezoneId: options.timeZone });
   const page = await context.newPage();
   await page.addInitScript(OBSERVE);
   if (options.initScript) await page.addInitScript(options.initScript);
@@ -104,14 +106,15 @@ export async function openPage(
     requests: [],
     tokens: [],
     observed: () => page.evaluate(() => (window as unknown as { __observed: Observed }).__observed),
-    close: () => context.close(),
+    close: () => contexts.release(context),
   };
   page.on("console", (message) => result.console.push({ type: message.type(), text: message.text() }));
   page.on("pageerror", (error) => result.pageErrors.push(error.message));
-  context.on("request", (request) =>
+  // The page's, not the context's: a reused context serves the next test's page (../browser-contexts.ts).
+  page.on("request", (request) =>
     result.requests.push({ method: request.method(), url: request.url(), postData: request.postData() }),
   );
-  context.on("response", async (response) => {
+  page.on("response", async (response) => {
     const token = response.headers()["x-service-quote-token"];
     if (token) result.tokens.push(token);
   });
