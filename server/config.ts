@@ -2,9 +2,11 @@ import { z } from "zod";
 import { DEFAULT_DATABASE_URL } from "./store/open.ts";
 import { DEFAULT_COMMAND_TIMEOUT_MS } from "./rate-limits/redis-store.ts";
 import { DEFAULT_RETRY_AFTER_MS } from "./rate-limits/breaker.ts";
-import { PERIODIC_JOBS_INTERVAL_MS, periodicJobsSetting } from "./workers/periodic-jobs.ts";
+import { PERIODIC_JOBS_INTERVAL_MS, periodicJobsSetting } from "./workers/periodic-jobs-setting.ts";
 import { DEFAULT_STALLED_AFTER_DAYS } from "./domain/delivery-states.ts";
-import { DIGEST_POLL_MS } from "./email/action-digest.ts";
+
+/** How often the action digest's round looks for members due a digest (DIGEST_POLL_MS): one waits at most this long. */
+export const DIGEST_POLL_MS = 60_000;
 
 /** Everything the service reads from the environment, with the embedded defaults. */
 const environment = z.object({

@@ -16,7 +16,8 @@ import { webhookWorkerOptions } from "./webhooks/config.ts";
 import { emailFrom, servicesFrom } from "./runtime.ts";
 import { createBackgroundJobs } from "./workers/background-jobs.ts";
 import { workersToRun } from "./workers/only-option.ts";
-import { PERIODIC_JOB_NAMES, periodicJobsPlan, type PeriodicJobName } from "./workers/periodic-jobs.ts";
+import { periodicJobsPlan } from "./workers/periodic-jobs.ts";
+import { PERIODIC_JOB_NAMES, type PeriodicJobName } from "./workers/periodic-jobs-setting.ts";
 import { startProbeServer } from "./observability/probe-server.ts";
 import { exitOnceClosed } from "./graceful-shutdown.ts";
 

@@ -19,6 +19,7 @@ import { EMAIL_RETRY_DELAYS_MS, withoutAddresses, type MailTransport } from "./w
 import { createWorker } from "../workers/worker.ts";
 import { recordFailedAttempt } from "../workers/failure-recorder.ts";
 import { HOUR_MS } from "../vocabulary/time.ts";
+import { DIGEST_POLL_MS } from "../config.ts";
 
 export const ACTION_DIGEST_SUBJECT = "What needs you on the Purchase Protection dashboard";
 
@@ -66,8 +67,6 @@ export interface ActionDigestWorkerOptions {
   batchSize?: number;
 }
 
-/** How often a round looks for members due a digest (DIGEST_POLL_MS): a digest waits at most this long. */
-export const DIGEST_POLL_MS = 60_000;
 const LEASE_MS = 120_000;
 
 export function createActionDigestWorker(options: ActionDigestWorkerOptions) {

@@ -10,13 +10,8 @@ import { createEmailWorker, type MailTransport } from "../email/worker.ts";
 import { createActionDigestWorker } from "../email/action-digest.ts";
 import { coverageLinks } from "../email/coverage-link.ts";
 import { workerGroup } from "./worker.ts";
-import {
-  createPeriodicJob,
-  PERIODIC_JOBS_INTERVAL_MS,
-  periodicJobsPlan,
-  type PeriodicJobName,
-  type PeriodicJobStance,
-} from "./periodic-jobs.ts";
+import { createPeriodicJob, periodicJobsPlan, type PeriodicJobStance } from "./periodic-jobs.ts";
+import { PERIODIC_JOBS_INTERVAL_MS, type PeriodicJobName } from "./periodic-jobs-setting.ts";
 import type { PeriodicJobRole } from "../store/periodic-jobs.ts";
 import { purgeExpired } from "./purges.ts";
 import { closeEndedPeriods, findLateEntries, findStatementMismatches } from "../domain/settlements.ts";

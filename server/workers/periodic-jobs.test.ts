@@ -7,13 +7,8 @@ import { DIALECTS, createTestDatabase, type TestDatabase } from "../../test/supp
 import { capturedLogger } from "../../test/support/logger.ts";
 import { loadConfig } from "../config.ts";
 import { findPeriodicRound, type PeriodicJobRole } from "../store/periodic-jobs.ts";
-import {
-  periodicJobRound,
-  periodicJobsPlan,
-  periodicTiming,
-  type PeriodicJobName,
-  type PeriodicJobStance,
-} from "./periodic-jobs.ts";
+import { periodicJobRound, periodicJobsPlan, periodicTiming, type PeriodicJobStance } from "./periodic-jobs.ts";
+import type { PeriodicJobName } from "./periodic-jobs-setting.ts";
 
 describe("PERIODIC_JOBS", () => {
   it("reads auto (the default), on, off and lists of job names, and refuses other names", () => {

@@ -9,36 +9,11 @@
 // conditional UPDATE, server/store/periodic-jobs.ts). Each process looks every `checkMs`, so a worker process is on
 // time within one look, and an API process takes over within interval + grace + one look after the workers stop.
 import os from "node:os";
-import { z } from "zod";
 import type { Logger } from "pino";
 import type { Database } from "../store/database.ts";
 import { findPeriodicRound, takePeriodicRound, type PeriodicJobRole } from "../store/periodic-jobs.ts";
 import { createWorker, type Worker } from "./worker.ts";
-
-export const PERIODIC_JOB_NAMES = ["purges", "settlements"] as const;
-export type PeriodicJobName = (typeof PERIODIC_JOB_NAMES)[number];
-/**
- * The default of PERIODIC_JOBS_INTERVAL_MS: the purges, and the look for ended settlement periods (docs/api.md
- * "Settlement"; closing one twice writes nothing), every 10 minutes.
- */
-export const PERIODIC_JOBS_INTERVAL_MS = 10 * 60 * 1000;
-export type PeriodicJobsSetting = "auto" | "on" | "off" | readonly PeriodicJobName[];
-
-/** PERIODIC_JOBS as config.ts reads it. */
-export const periodicJobsSetting = z
-  .string()
-  .trim()
-  .transform((text, context): PeriodicJobsSetting => {
-    if (text === "auto" || text === "on" || text === "off") return text;
-    const names = text.split(",").map((name) => name.trim());
-    const unknown = names.filter((name) => !(PERIODIC_JOB_NAMES as readonly string[]).includes(name));
-    if (unknown.length === 0) return names as PeriodicJobName[];
-    context.addIssue({
-      code: "custom",
-      message: `auto, on, off or a comma-separated list of ${PERIODIC_JOB_NAMES.join(", ")}; got '${text}'`,
-    });
-    return z.NEVER;
-  });
+import { PERIODIC_JOB_NAMES, type PeriodicJobName, type PeriodicJobsSetting } from "./periodic-jobs-setting.ts";
 
 /** `prompt`: takes a round when it is due; `standby`: only when it is overdue (no worker process took it). */
 export type PeriodicJobStance = "prompt" | "standby";

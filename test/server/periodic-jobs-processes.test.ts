@@ -12,7 +12,8 @@ import { startApiProcess, type ApiProcess } from "../support/api-process.ts";
 import { startWorkerProcess } from "../support/webhook-events.ts";
 import { waitFor } from "../support/wait.ts";
 import { findPeriodicRound } from "../../server/store/periodic-jobs.ts";
-import { PERIODIC_JOB_NAMES, periodicTiming } from "../../server/workers/periodic-jobs.ts";
+import { periodicTiming } from "../../server/workers/periodic-jobs.ts";
+import { PERIODIC_JOB_NAMES } from "../../server/workers/periodic-jobs-setting.ts";
 
 // Long enough that a worker slowed by a busy machine still looks well within the grace (3 looks of 1.5 s).
 const INTERVAL_MS = 6_000;
