@@ -8,6 +8,19 @@ import { addDocumentResponseHeaders, closeShopifyRuntime, shopifyRuntime } from 
 import { closeProtectionRuntime, protectionRuntime } from "./protection-api.server.ts";
 import type { Queryable } from "../server/index.ts";
 
+// What scripts/web-server.ts serves the build with, from the build's own copy of the core and the app (its import of
+// server/ as well loaded every module twice).
+export {
+  API_BASE_PATH,
+  exitGracefullyOnSignals,
+  probeRoutes,
+  recordRequest,
+  startProbeServer,
+  UNMATCHED_ROUTE,
+} from "../server/index.ts";
+export { bodyLimitFor } from "./body-limits.ts";
+export { refusal } from "./form.server.ts";
+
 const ABORT_DELAY = 5000;
 
 /** The Shopify app's pages: the embedded admin (/app), its OAuth (/auth) and its landing page (/). */

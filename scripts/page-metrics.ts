@@ -4,9 +4,19 @@
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { ServerBuild } from "@remix-run/node";
 import type { MiddlewareHandler } from "hono";
-import { API_BASE_PATH, recordRequest, UNMATCHED_ROUTE } from "../server/index.ts";
+import type { API_BASE_PATH, recordRequest, UNMATCHED_ROUTE } from "../server/index.ts";
 
-export function pageMetrics(routes: ServerBuild["routes"]): MiddlewareHandler {
+/** The core's request metrics, as the build carries them (scripts/web-server.ts). */
+interface Metrics {
+  recordRequest: typeof recordRequest;
+  API_BASE_PATH: typeof API_BASE_PATH;
+  UNMATCHED_ROUTE: typeof UNMATCHED_ROUTE;
+}
+
+export function pageMetrics(
+  routes: ServerBuild["routes"],
+  { recordRequest, API_BASE_PATH, UNMATCHED_ROUTE }: Metrics,
+): MiddlewareHandler {
   const tree = routeTree(routes);
   return async function measurePage(c, next) {
     if (c.req.path === API_BASE_PATH || c.req.path.startsWith(`${API_BASE_PATH}/`)) return next();

@@ -15,26 +15,19 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
 import pino, { type Logger } from "pino";
-import {
-  exitGracefullyOnSignals,
-  loadConfig,
-  logStartupWarnings,
-  probeRoutes,
-  startProbeServer,
-  type Config,
-  type Queryable,
-  type ReadinessSources,
-} from "../server/index.ts";
+// The configuration's two modules, not the facade: the rest of the core comes with the build (its entry module), and
+// importing server/index.ts here too would load a second copy of every module (about a third of a start's CPU).
+import { loadConfig, type Config } from "../server/config.ts";
+import { logStartupWarnings } from "../server/startup-warnings.ts";
+import type { ReadinessSources } from "../server/index.ts";
 import type { ApiLoadContext } from "../app/protection-api.server.ts";
-import { bodyLimitFor } from "../app/body-limits.ts";
-import { refusal } from "../app/form.server.ts";
+import type * as EntryModule from "../app/entry.server.tsx";
 import { SERVER_BUILD } from "./app-build.ts";
 import { pageMetrics } from "./page-metrics.ts";
 
-/** What app/entry.server.tsx adds to the build's entry module. */
-type AppBuild = ServerBuild & {
-  entry: { module: { closeRuntimes(): Promise<void>; protectionDatabase(): Queryable } };
-};
+/** The build, with what app/entry.server.tsx exports for this server. */
+type AppBuild = ServerBuild & { entry: { module: typeof EntryModule } };
+type WebParts = AppBuild["entry"]["module"];
 
 /** @hono/node-server's bindings (`c.env`): the Node request and response. */
 type WebEnv = { Bindings: HttpBindings };
@@ -58,6 +51,7 @@ export async function startWebServer(config: Config, logger: Logger): Promise<{ 
   // PORT=0 picks a port: the app's configuration (read from the environment when the build loads) gets the real one.
   if (config.PORT === 0) process.env.PORT = String(port);
   const build: AppBuild = await import(pathToFileURL(SERVER_BUILD).href);
+  const { exitGracefullyOnSignals, startProbeServer } = build.entry.module;
   const readiness: ReadinessSources = {
     db: () => build.entry.module.protectionDatabase(),
     databaseUrl: config.DATABASE_URL,
@@ -79,8 +73,9 @@ function webApp(build: AppBuild, readiness: ReadinessSources): WebApp {
   const cacheFor = (value: string) => (_path: string, c: { header(name: string, value: string): void }) =>
     c.header("Cache-Control", value);
   const handleRequest = createRequestHandler(build);
+  const parts = build.entry.module;
   const app: WebApp = new Hono();
-  app.route("/", probeRoutes(readiness));
+  app.route("/", parts.probeRoutes(readiness));
   app.use(
     `${build.publicPath}assets/*`,
     serveStatic({
@@ -90,9 +85,9 @@ function webApp(build: AppBuild, readiness: ReadinessSources): WebApp {
     }),
   );
   app.use("*", serveStatic({ root: assets, onFound: cacheFor("public, max-age=3600") }));
-  app.use("*", pageMetrics(build.routes));
+  app.use("*", pageMetrics(build.routes, parts));
   app.all("*", (c) => {
-    const checked = checkedRequest(c.req.raw);
+    const checked = checkedRequest(c.req.raw, parts);
     return checked instanceof Response ? checked : handleRequest(checked, getLoadContext(c));
   });
   return app;
@@ -106,7 +101,7 @@ function webApp(build: AppBuild, readiness: ReadinessSources): WebApp {
  * origin is 403 (the Remix check that would refuse it throws: a 500) and a page address with a malformed
  * percent-escape 400.
  */
-function checkedRequest(request: Request): Request | Response {
+function checkedRequest(request: Request, { bodyLimitFor, refusal }: WebParts): Request | Response {
   const { pathname } = new URL(request.url);
   const limit = bodyLimitFor(pathname);
   if (!limit) return request;

@@ -1,6 +1,6 @@
 // The process's Prometheus metrics (prom-client's default registry), served by server/observability/probe-server.ts
-// on METRICS_PORT. Metrics are looked up before they are created: `npm start` loads server/ twice (its own import and
-// the Remix build's copy), and both copies share the one prom-client and its registry.
+// on METRICS_PORT. Metrics are looked up before they are created: `npm run demo` loads server/ twice (its seeding's
+// import and the Remix build's copy), and both copies share the one prom-client and its registry.
 import client from "prom-client";
 import type { Logger } from "pino";
 import type { Queryable } from "../store/database.ts";
