@@ -31,11 +31,16 @@ export async function writeEvents(
 }
 
 /** Runs worker rounds until `done()`, moving the test clock on by `stepMs` whenever a round had nothing due. */
-export async function drain(t: TestApi, done: () => boolean, stepMs = 1_000, maxRounds = 400): Promise<void> {
-  for (let round = 0; round < maxRounds && !done(); round++) {
+export async function drain(
+  t: TestApi,
+  done: () => boolean | Promise<boolean>,
+  stepMs = 1_000,
+  maxRounds = 400,
+): Promise<void> {
+  for (let round = 0; round < maxRounds && !(await done()); round++) {
     if ((await t.api.webhooks.runOnce()) === 0) t.clock.advance(stepMs);
   }
-  assert.ok(done(), "drained");
+  assert.ok(await done(), "drained");
 }
 
 /** The event ids in the order they first arrived (a retry of an event already seen is not a new arrival). */
