@@ -6,7 +6,7 @@
 // the live key refused by the API until Go live, then accepted → sign out everywhere. axe-core on every page;
 // screenshots at 390 px and 1280 px under test-artifacts/dashboard/. On PostgreSQL, the shell's smoke only: an owner
 // signs in, opens a sale made through the API and voids it, read back from the store (test/support/page-suites.ts).
-import { beforeAll, afterAll, afterEach } from "vitest";
+import { beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -27,7 +27,7 @@ import { ownerSignInToken } from "../support/page-client.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
 import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
-import { contextsOf } from "../support/browser-contexts.ts";
+import { suitePages } from "../support/page-suites.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/dashboard");
 const TABLES = ["merchants", "merchant_members", "member_sessions", "api_keys", "merchant_audit_log"];
@@ -61,10 +61,8 @@ describeEachDatabase("standalone dashboard (%s)", (dialect) => {
     await browser?.close();
     await harness?.close();
   });
-  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
-  afterEach(async () => {
-    if (browser) await contextsOf(browser).releaseAll();
-  });
+  // Each test's pages close and their contexts serve the next test, reset.
+  const openPage = suitePages(() => browser, pageErrors);
 
   const url = (pathname: string) => `${harness.app.origin}${pathname}`;
   const db = () => harness.database.db;
@@ -72,12 +70,7 @@ describeEachDatabase("standalone dashboard (%s)", (dialect) => {
   const planStatus = async (reference: string) =>
     (await db().get<{ status: string }>("SELECT status FROM plans WHERE reference_number = ?", [reference]))!.status;
 
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await contextsOf(browser).context({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-    return page;
-  }
+  const newPage = (width = 1280) => openPage({ viewport: { width, height: 900 } });
 
   /** The path of the newest sign-in (or sign-up) link e-mailed to `to` (the .eml files of DATA_DIR/mail). */
   async function linkFromEmail(to: string, after: Set<string> = new Set(), kind = "sign-in"): Promise<string> {

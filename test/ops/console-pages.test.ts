@@ -7,7 +7,7 @@
 // page; axe-core on every page; screenshots at 390 px and 1280 px under test-artifacts/ops/. On PostgreSQL, the first
 // flow only, without axe-core and screenshots (sign in → queue → claim → ask → approve: the console's smoke through
 // the store; test/support/page-suites.ts).
-import { beforeAll, afterAll, afterEach } from "vitest";
+import { beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,7 +19,7 @@ import { axeViolations, launchBrowser, type TestPage } from "../support/widget/b
 import { waitFor } from "../support/wait.ts";
 import { screenshotAtWidths } from "../support/page-checks.ts";
 import { signInConsolePage } from "../support/page-client.ts";
-import { contextsOf } from "../support/browser-contexts.ts";
+import { suitePages } from "../support/page-suites.ts";
 import { COMPANY_NAME, PNG_BYTES, startPortal, type PortalHarness } from "../portal/support.ts";
 import { cryptoRandom } from "../../server/domain/ids.ts";
 import type { Services } from "../../server/domain/context.ts";
@@ -73,21 +73,14 @@ describeEachDatabase("claims console pages (%s)", (dialect) => {
     await browser?.close();
     await portal?.close();
   });
-  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
-  afterEach(async () => {
-    if (browser) await contextsOf(browser).releaseAll();
-  });
+  // Each test's pages close and their contexts serve the next test, reset.
+  const openPage = suitePages(() => browser, pageErrors);
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
   const counts = () => rowCounts(portal.database.db, TABLES);
   const db = () => portal.database.db;
 
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await contextsOf(browser).context({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-    return page;
-  }
+  const newPage = (width = 1280) => openPage({ viewport: { width, height: 900 } });
 
   /** A protected order with a claim filed by its buyer, with a PNG; resolves with the claim id. */
   async function claimWithPhoto(description = "The vase arrived in pieces.") {

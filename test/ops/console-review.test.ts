@@ -4,7 +4,7 @@
 // ("Not known" where nothing says); the evidence and the history before the decide forms; the queue's search by
 // reference number, "Assign to me" and the "Mine" filter, and the marker on claims near or past the review promise.
 // axe-core on every page; screenshots at 390 px and 1280 px under test-artifacts/ops/.
-import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -24,7 +24,7 @@ import { actOnClaim, reviewPromise } from "../../server/domain/ops-claims.ts";
 import { insertShopifyOrder } from "../../app/shopify/store/orders.ts";
 import { demoPhotoPng } from "../../server/demo-photo.ts";
 import { heicWithMetadata } from "../support/evidence-images.ts";
-import { contextsOf } from "../support/browser-contexts.ts";
+import { suitePages } from "../support/page-suites.ts";
 import type { DomainError } from "../../server/domain/errors.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/ops");
@@ -55,21 +55,14 @@ describe.each(FULL_SUITE_DIALECTS)("claims console review aids (%s)", (dialect) 
     await browser?.close();
     await portal?.close();
   });
-  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
-  afterEach(async () => {
-    if (browser) await contextsOf(browser).releaseAll();
-  });
+  // Each test's pages close and their contexts serve the next test, reset.
+  const openPage = suitePages(() => browser, pageErrors);
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
   const db = () => portal.database.db;
   const owner = () => ({ merchantId: portal.merchant.merchantId, mode: "test" as const });
 
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await contextsOf(browser).context({ viewport: { width, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-    return page;
-  }
+  const newPage = (width = 1280) => openPage({ viewport: { width, height: 900 }, acceptDownloads: true });
 
   /** A protected order with a claim filed by its buyer with these files; resolves with the claim and its plan. */
   async function claimWith(files: { fileName: string; bytes: Uint8Array }[]) {

@@ -6,7 +6,7 @@
 // plan offering no claim; no internal id in any page's text; no request to another host from the portal's, the
 // console's or the dashboard's pages; axe-core on every page and screenshots at 390 and 1280 px under
 // test-artifacts/portal/.
-import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,7 +21,7 @@ import { approveClaim, requestInformation } from "../../server/domain/claim-deci
 import { payoutTerms } from "../../server/domain/payout-terms.ts";
 import { ensureStaffAccount, issueSignInLink } from "../../server/domain/staff.ts";
 import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
-import { contextsOf } from "../support/browser-contexts.ts";
+import { suitePages } from "../support/page-suites.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
 const STAFF = { kind: "staff", staffId: "stf_journey" } as const;
@@ -51,25 +51,21 @@ describe.each(FULL_SUITE_DIALECTS)("the buyer's journey in the portal (%s)", (di
     await browser?.close();
     await portal?.close();
   });
-  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
-  afterEach(async () => {
-    if (browser) await contextsOf(browser).releaseAll();
-  });
+  // Each test's pages close and their contexts serve the next test, reset.
+  const openPage = suitePages(() => browser, pageErrors);
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
   const actor = () => ({ merchantId: portal.merchant.merchantId, mode: "test" as const });
 
   /** A page recording every request it makes (its URL), in a context of the buyer's locale and time zone. */
   async function newPage(options: { locale?: string; timezoneId?: string } = {}) {
-    const context = await contextsOf(browser).context({
+    const page = await openPage({
       viewport: { width: 390, height: 844 },
       locale: options.locale ?? "en-US",
       timezoneId: options.timezoneId ?? "UTC",
     });
-    const page = await context.newPage();
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     return { page, requests };
   }
 

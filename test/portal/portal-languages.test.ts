@@ -5,7 +5,7 @@
 // `<html lang>` following) and filing a claim; and the pseudo-locale (BUYER_PSEUDO_LOCALE=on) rendering every portal
 // page at 390 px without anything wider than the screen. axe-core on every page; screenshots at 390 and 1280 px under
 // test-artifacts/portal/languages-*.png.
-import { describe, it, beforeAll, afterAll, afterEach } from "vitest";
+import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +18,7 @@ import { approveClaim, denyClaim } from "../../server/domain/claim-decisions.ts"
 import { rulebookText } from "../../server/domain/rulebook-text.ts";
 import { portalMessages } from "../../app/portal/messages.ts";
 import { pageDrawn, screenshotAtWidths } from "../support/page-checks.ts";
-import { contextsOf } from "../support/browser-contexts.ts";
+import { suitePages } from "../support/page-suites.ts";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../test-artifacts/portal");
 const STAFF = { kind: "staff", staffId: "stf_languages" } as const;
@@ -46,25 +46,14 @@ describe("the buyer portal in the buyer's language (sqlite)", () => {
     await browser?.close();
     await portal?.close();
   });
-  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
-  afterEach(async () => {
-    if (browser) await contextsOf(browser).releaseAll();
-  });
+  // Each test's pages close and their contexts serve the next test, reset.
+  const openPage = suitePages(() => browser, pageErrors);
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
   const actor = () => ({ merchantId: portal.merchant.merchantId, mode: "test" as const });
 
   /** A page whose browser asks for `locale` (its Accept-Language and Intl). */
-  async function newPage(locale: string): Promise<Page> {
-    const context = await contextsOf(browser).context({
-      viewport: { width: 390, height: 844 },
-      locale,
-      timezoneId: "UTC",
-    });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-    return page;
-  }
+  const newPage = (locale: string) => openPage({ viewport: { width: 390, height: 844 }, locale, timezoneId: "UTC" });
 
   async function checkPage(page: Page, name: string) {
     await pageDrawn(page);

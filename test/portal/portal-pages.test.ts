@@ -5,7 +5,7 @@
 // screenshots at 390 px and 1280 px under test-artifacts/portal/ for a reviewer. On PostgreSQL, the first flow only
 // without axe-core and screenshots (look up → claim with files → add information: the portal's smoke through the
 // store; test/support/page-suites.ts).
-import { beforeAll, afterAll, afterEach } from "vitest";
+import { beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,7 +16,7 @@ import { DENIAL_REASONS } from "../../server/domain/claim-decisions.ts";
 import { recordOrderDelivered } from "../../server/domain/orders.ts";
 import { axeViolations, launchBrowser, type TestPage } from "../support/widget/browser.ts";
 import { screenshotAtWidths } from "../support/page-checks.ts";
-import { contextsOf } from "../support/browser-contexts.ts";
+import { suitePages } from "../support/page-suites.ts";
 import {
   COMPANY_NAME,
   daysAgoUtc,
@@ -51,23 +51,17 @@ describeEachDatabase("buyer portal pages (%s)", (dialect) => {
     await browser?.close();
     await portal?.close();
   });
-  // Each test's pages close and their contexts serve the next test, reset (../support/browser-contexts.ts).
-  afterEach(async () => {
-    if (browser) await contextsOf(browser).releaseAll();
-  });
+  // Each test's pages close and their contexts serve the next test, reset.
+  const openPage = suitePages(() => browser, pageErrors);
 
   const url = (pathname: string) => `${portal.app.origin}${pathname}`;
   const counts = () => rowCounts(portal.database.db, PORTAL_TABLES);
 
-  async function newPage(options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
-    const context = await contextsOf(browser).context({
+  const newPage = (options: { javaScriptEnabled?: boolean; width?: number } = {}) =>
+    openPage({
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       viewport: { width: options.width ?? 390, height: 844 },
     });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-    return page;
-  }
 
   async function lookUp(page: Page, email: string, referenceNumber: string) {
     await page.goto(url(`/portal?reference=${encodeURIComponent(referenceNumber)}`));

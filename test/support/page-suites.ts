@@ -3,7 +3,9 @@
 // (one short flow through the dashboard, the claims console, the portal, reading and writing rows there) goes through;
 // axe-core and the screenshots come from the SQLite run. The HTTP page suites (test/app/page-requests,
 // test/dashboard, test/ops, test/portal without Chromium) and the API suites run in full on both databases.
-import { describe, it, test } from "vitest";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterEach, describe, it, test } from "vitest";
+import { contextsOf } from "./browser-contexts.ts";
 import { DIALECTS, type Dialect } from "./databases.ts";
 
 /**
@@ -27,3 +29,22 @@ export const pageSuiteTests = (dialect: Dialect) => ({
 
 /** The databases of a page suite that is full only: its shell's smoke on PostgreSQL is in another file. */
 export const FULL_SUITE_DIALECTS: Dialect[] = ["sqlite"];
+
+/**
+ * A page suite's pages: each opens in a context of the pool with the asked options and records its uncaught script
+ * errors in `pageErrors` as "<url>: <message>"; after each test the suite's contexts go back to the pool, reset
+ * (./browser-contexts.ts). `browser` is read when called: the suite connects in its `beforeAll`.
+ */
+export function suitePages(browser: () => Browser | undefined, pageErrors: string[]) {
+  afterEach(async () => {
+    const connected = browser();
+    if (connected) await contextsOf(connected).releaseAll();
+  });
+  return async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
+    const connected = browser();
+    if (!connected) throw new Error("openPage: the suite's browser is not connected yet");
+    const page = await (await contextsOf(connected).context(options)).newPage();
+    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    return page;
+  };
+}
