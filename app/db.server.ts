@@ -28,3 +28,10 @@ export function prisma(): PrismaClient {
   cache.__protectionPrisma ??= createPrismaClient();
   return cache.__protectionPrisma;
 }
+
+/** Disconnects the process's client and forgets it: the next prisma() opens one for the DATABASE_URL of then. */
+export async function closePrisma(): Promise<void> {
+  const client = cache.__protectionPrisma;
+  cache.__protectionPrisma = undefined;
+  await client?.$disconnect();
+}

@@ -4,8 +4,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isbot } from "isbot";
-import { addDocumentResponseHeaders, closeShopifyRuntime, shopifyRuntime } from "./shopify.server.ts";
-import { closeProtectionRuntime, protectionRuntime } from "./protection-api.server.ts";
+import { addDocumentResponseHeaders, shopifyRuntime } from "./shopify.server.ts";
+import { protectionRuntime } from "./protection-api.server.ts";
 import type { Queryable } from "../server/index.ts";
 
 // What scripts/web-server.ts serves the build with, from the build's own copy of the core and the app (its import of
@@ -19,6 +19,7 @@ export {
   UNMATCHED_ROUTE,
 } from "../server/index.ts";
 export { bodyLimitFor } from "./body-limits.ts";
+export { closeRuntimes } from "./shopify.server.ts";
 export { refusal } from "./form.server.ts";
 
 const ABORT_DELAY = 5000;
@@ -50,12 +51,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /** The protection runtime's database: what the web server's readiness probe and queue metrics read (scripts/web-server.ts). */
 export function protectionDatabase(): Queryable {
   return protectionRuntime().db;
-}
-
-/** The web server's graceful shutdown (scripts/web-server.ts reaches it as the build's `entry.module`). */
-export async function closeRuntimes(): Promise<void> {
-  await closeShopifyRuntime();
-  await closeProtectionRuntime();
 }
 
 export default async function handleRequest(

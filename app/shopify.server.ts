@@ -6,8 +6,8 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { createInProcessFetch, createSealer } from "../server/index.ts";
-import { prisma } from "./db.server.ts";
-import { protectionRuntime } from "./protection-api.server.ts";
+import { closePrisma, prisma } from "./db.server.ts";
+import { closeProtectionRuntime, protectionRuntime } from "./protection-api.server.ts";
 import { adminGraphqlOf } from "./shopify/admin/graphql.ts";
 import { CachedSessionStorage } from "./shopify/cached-session-storage.ts";
 import { createShopifyRuntime, type ShopifyRuntime } from "./shopify/runtime.server.ts";
@@ -140,11 +140,18 @@ export function shopifyRuntime(): ShopifyRuntime | undefined {
   return holder.__shopifyRuntime;
 }
 
-/** Stops the job queue (waiting for running jobs); tests and graceful shutdown. */
-export async function closeShopifyRuntime(): Promise<void> {
+/**
+ * Stops the Shopify job queue (waiting for its running jobs), closes the protection runtime and the Prisma client, and
+ * forgets them with the shopifyApp(): the next use builds them afresh from the environment of then. The web server's
+ * graceful shutdown, and a test process that boots the app on one database and then on another.
+ */
+export async function closeRuntimes(): Promise<void> {
   const runtime = holder.__shopifyRuntime;
   holder.__shopifyRuntime = undefined;
+  app = undefined;
   await runtime?.queue.stop();
+  await closeProtectionRuntime();
+  await closePrisma();
 }
 
 function scopesOf(value: string): string[] {

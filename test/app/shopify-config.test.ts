@@ -28,8 +28,8 @@ describe("app: shopify.server (demo mode and credentials)", () => {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
-    const { prisma } = await import("../../app/db.server.ts");
-    await prisma().$disconnect();
+    const { closePrisma } = await import("../../app/db.server.ts");
+    await closePrisma();
     await database.drop();
   });
 

@@ -1,7 +1,8 @@
 // The Remix app's Shopify side booted for a test, through its real wiring: the Shopify env of TEST_APP, a test
-// database (one per process: the app keeps one runtime), the library's Admin API calls redirected to the fake Admin API on loopback, an offline session per
-// shop (as OAuth leaves it), the webhook route, and the job queue. Import nothing from app/ before calling it: the
-// app reads its environment on first use.
+// database, the library's Admin API calls redirected to the fake Admin API on loopback, an offline session per shop
+// (as OAuth leaves it), the webhook route, and the job queue. The app keeps one runtime per process: close() closes it
+// and puts the environment back, and the next harness in the process boots it again on its own database. Import nothing
+// from app/ before calling it: the app reads its environment on first use.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -48,20 +49,24 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
     ? { url: existing.databaseUrl, db: openDatabase(existing.databaseUrl), drop: async () => {} }
     : await createTestDatabase(options.dialect);
   const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "pp-shopify-app-"));
-  Object.assign(
-    process.env,
-    TEST_APP,
-    { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" },
-    options.env,
-  );
+  const appEnv: Record<string, string> = {
+    ...TEST_APP,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...options.env,
+  };
+  // Put back at close, for the next harness in this process (the same suite on the other database).
+  const envBefore = Object.fromEntries(Object.keys(appEnv).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, appEnv);
   const admin = await startFakeAdminApi();
   const route = await import("../../app/routes/webhooks.$.ts");
   const shopifyRuntime = await import("../../app/shopify.server.ts");
   const { prisma } = await import("../../app/db.server.ts");
-  const { closeProtectionRuntime } = await import("../../app/protection-api.server.ts");
   const { onShopAuthenticated } = await import("../../app/shopify/shop-lifecycle.server.ts");
   // The library sends Admin API calls and token exchanges to https://<shop>/admin/…; here they go to the fake on loopback.
-  const { setAbstractFetchFunc } = await import("@shopify/shopify-api/runtime");
+  const { abstractFetch, setAbstractFetchFunc } = await import("@shopify/shopify-api/runtime");
+  const libraryFetch = abstractFetch;
   const realFetch = globalThis.fetch;
   setAbstractFetchFunc(async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
@@ -137,9 +142,12 @@ export async function startShopifyApp(options: ShopifyAppOptions): Promise<Shopi
     handle,
     deliver: async (delivery) => (await handle(webhookRequest(delivery))).status,
     async close() {
-      await shopifyRuntime.closeShopifyRuntime();
-      await closeProtectionRuntime();
-      await prisma().$disconnect();
+      // The app's runtimes are the process's: closed and forgotten, the next harness boots them on its own database.
+      await shopifyRuntime.closeRuntimes();
+      setAbstractFetchFunc(libraryFetch);
+      for (const [name, value] of Object.entries(envBefore))
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
       await admin.close();
       if (existing) return void (await database.db.close());
       await database.drop();

@@ -291,7 +291,7 @@ export async function closeLiveWeek(
 
 /**
  * The shop in live mode on a live program, its merchant live (going live itself, with its checklist, is
- * test/app/embedded-dashboard-flows.ts' subject): the dashboard then shows the live statements.
+ * test/app/embedded-dashboard.test.ts' subject): the dashboard then shows the live statements.
  */
 export async function makeShopLive(db: Database, services: Services, shop: string, merchantId: string): Promise<void> {
   await db.transaction(async (tx) => {

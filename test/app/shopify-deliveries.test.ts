@@ -1,13 +1,14 @@
 // Deliveries from Shopify's fulfilment topics, through the app's real wiring (the webhook route, HMAC, receipts, the
 // job queue): a fulfilment is the protected order's shipment (carrier, tracking number) and its fulfilment events are
 // scans of it (docs/shopify.md "Delivery facts from Shopify"); a fulfilment whose shipment status becomes "delivered"
-// records orders.delivered_at on the protected order, once; and the claim rules read it: a "lost in transit" claim that the
-// program's rules would approve on its own goes to review once a delivery is recorded. The app keeps one runtime per
-// process, so each database runs this suite from its own file (shopify-deliveries-<dialect>.test.ts).
+// records orders.delivered_at on the protected order, once; and the claim rules read it: a "lost in transit" claim that
+// the program's rules would approve on its own goes to review once a delivery is recorded. Each database runs it in
+// turn, in this one process: the app's runtimes are the process's, closed and built again between the two
+// (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { fulfillmentEventPayload, fulfillmentPayload, orderPayload } from "../support/shopify.ts";
 import { getOrderDelivery } from "../../server/domain/shipments.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
@@ -16,7 +17,7 @@ import { fileClaim, protectedPaidOrder, setRules } from "./shopify-claim-payout-
 
 const SHOP = "delivered-goods.myshopify.com";
 
-export function shopifyDeliveriesSuite(dialect: Dialect) {
+function shopifyDeliveriesSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): deliveries from the fulfilment topics`, () => {
     let app: ShopifyAppHarness;
 
@@ -301,3 +302,5 @@ export function shopifyDeliveriesSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyDeliveriesSuite(dialect);

@@ -2,11 +2,11 @@
 // wiring: an order protected through orders/create, a claim filed through the portal API, approved by the claims team
 // and paid by the payout job, a plan cancelled in the free look; after each, the app follows the outbox and its jobs
 // write the order's metafields and tags (the fake Admin API keeps them) and start the Flow trigger, whose payload the
-// fake checks against the trigger extension's declared fields as Flow does. The app keeps one runtime per process, so
-// each database runs this suite from its own file (shopify-order-states-<dialect>.test.ts).
+// fake checks against the trigger extension's declared fields as Flow does. Each database runs it in turn, in this one
+// process: the app's runtimes are the process's, closed and built again between the two (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import {
   approve,
@@ -19,7 +19,7 @@ import {
 const SHOP = "order-states.myshopify.com";
 const NAMESPACE = "$app:protection";
 
-export function shopifyOrderStatesSuite(dialect: Dialect) {
+function shopifyOrderStatesSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): the protection's state on the order, and Flow triggers`, () => {
     let app: ShopifyAppHarness;
     let states: typeof import("../../app/shopify/order-states.server.ts");
@@ -239,3 +239,5 @@ export function shopifyOrderStatesSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyOrderStatesSuite(dialect);

@@ -2,18 +2,18 @@
 // risk"): a claim filed on a protected order (the outbox's claim.created) queues a job that reads the order's risk from
 // the fake Admin API (OrderRisk) and records it in the core, which assesses the claim again (shopify_order_risk);
 // orders/risk_assessment_changed reads it again; a refused read (a missing scope) or an Admin API error fails only the
-// job, which is retried, and leaves the claim as it was. The app keeps one runtime per process, so each database runs
-// this suite from its own file (shopify-order-risk-<dialect>.test.ts).
+// job, which is retried, and leaves the claim as it was. Each database runs it in turn, in this one process: the app's
+// runtimes are the process's, closed and built again between the two (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { fileClaim, protectedPaidOrder, type PaidOrder } from "./shopify-claim-payout-support.ts";
 
 const SHOP = "order-risk.myshopify.com";
 
-export function shopifyOrderRiskSuite(dialect: Dialect) {
+function shopifyOrderRiskSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): Shopify's order risk weighs on the order's claims`, () => {
     let app: ShopifyAppHarness;
 
@@ -149,3 +149,5 @@ export function shopifyOrderRiskSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyOrderRiskSuite(dialect);

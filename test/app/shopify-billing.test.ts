@@ -2,14 +2,14 @@
 // (test/support/shopify-billing.ts): the usage subscription created at install and approved by the merchant (a
 // development store's is a test one), go-live refused until it is active, one usage record per closed live statement
 // the merchant owes (once, however often its job runs), a credit carried forward and netted, a charge past the cap
-// waiting until the merchant approves a raised one, and a cancelled subscription pausing new live protection (test
-// mode unaffected) without losing what is owed. Statements are closed by the settlements worker's own function over
-// ledger entries stamped in past weeks. The app keeps one runtime per process, so each database runs this suite from
-// its own file (shopify-billing-<dialect>.test.ts).
+// waiting until the merchant approves a raised one, and a cancelled subscription pausing new live protection (test mode
+// unaffected) without losing what is owed. Statements are closed by the settlements worker's own function over ledger
+// entries stamped in past weeks. Each database runs it in turn, in this one process: the app's runtimes are the
+// process's, closed and built again between the two (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import {
   appSubscriptionsUpdatePayload,
@@ -29,7 +29,7 @@ import { renderDashboardPage } from "../support/dashboard-page.ts";
 const SHOP = "billed-goods.myshopify.com";
 const DEV_SHOP = "dev-goods.myshopify.com";
 
-export function shopifyBillingSuite(dialect: Dialect) {
+function shopifyBillingSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): charges through Shopify's Billing API`, () => {
     let app: ShopifyAppHarness;
     let billing: typeof import("../../app/shopify/billing.server.ts");
@@ -393,3 +393,5 @@ export function shopifyBillingSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyBillingSuite(dialect);

@@ -4,15 +4,15 @@
 // the order's sale (or reships through a 100 %-discounted draft order, completed) and resolves the claim: paid, with
 // the refund's or the new order's gid, and the merchant's claim_reimbursement in the ledger. Faults: the answer lost
 // after Shopify acted (a crash between Shopify's success and our record), Shopify refusing every attempt (the dashboard
-// shows it), and a new carrier scan racing the payout of a lost parcel's rule approval (paid, or withdrawn and
-// nothing paid: never both). The app keeps one runtime per process, so each database runs this suite from its own file
-// (shopify-claim-payout-<dialect>.test.ts).
+// shows it), and a new carrier scan racing the payout of a lost parcel's rule approval (paid, or withdrawn and nothing
+// paid: never both). Each database runs it in turn, in this one process: the app's runtimes are the process's, closed
+// and built again between the two (test/support/shopify-app.ts).
 import { adminOverview, adminRequest, adminShopOverview, callRoute } from "../support/admin-routes.ts";
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { fulfillmentEventPayload, fulfillmentPayload, refundPayload, variablesOf } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
@@ -40,7 +40,7 @@ interface ClaimRow {
   payout_error: string | null;
 }
 
-export function shopifyClaimPayoutSuite(dialect: Dialect) {
+function shopifyClaimPayoutSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): approved claims paid on the order`, () => {
     let app: ShopifyAppHarness;
     let payouts: typeof import("../../app/shopify/claim-payouts.server.ts");
@@ -670,3 +670,5 @@ export function shopifyClaimPayoutSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyClaimPayoutSuite(dialect);

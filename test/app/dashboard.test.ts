@@ -1,12 +1,13 @@
 // The overview in the Shopify admin over the app's real wiring: a shop installed through afterAuth's path and the fake
 // Admin API, orders through the webhook route, webhook endpoints the real delivery worker marked failing (its receiver
 // kept answering 500 past the 3 days) and disabled (410), a job that gave up, a customer data request. Then the loader
-// data, the Polaris page rendered from it, and the export download authenticated with a session token. The app keeps
-// one runtime per process, so each database runs this suite from its own file (dashboard-<dialect>.test.ts).
+// data, the Polaris page rendered from it, and the export download authenticated with a session token. Each database
+// runs it in turn, in this one process: the app's runtimes are the process's, closed and built again between the two
+// (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload, TEST_APP } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
@@ -22,7 +23,7 @@ const OTHER_SHOP = "someone-else.myshopify.com";
 const COMPANY_NAME = "Dashboard Test Guarantees Ltd";
 const THREE_DAYS_MS = 3 * 24 * 60 * 60 * 1000;
 
-export function dashboardSuite(dialect: Dialect) {
+function dashboardSuite(dialect: Dialect) {
   describe(`merchant dashboard (${dialect})`, () => {
     let app: ShopifyAppHarness;
     let down: Receiver;
@@ -283,3 +284,5 @@ const escapeHtml = (text: string) =>
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#x27;");
+
+for (const dialect of DIALECTS) dashboardSuite(dialect);

@@ -2,11 +2,11 @@
 // as App Bridge calls them (a session token made as Shopify makes it), over the app's real wiring (a shop installed
 // through afterAuth's path, the fake Admin API, orders through the webhook route, the real delivery worker and a
 // receiver on loopback). Then Go live for the shop: live keys the app holds, the live program, the storefront set up
-// again, and the next order protected in live mode. The app keeps one runtime per process, so each database runs this
-// suite from its own file (embedded-dashboard-<dialect>.test.ts).
+// again, and the next order protected in live mode. Each database runs it in turn, in this one process: the app's
+// runtimes are the process's, closed and built again between the two (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload, sessionToken, TEST_APP } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { appSubscriptionsUpdatePayload } from "../support/shopify-billing.ts";
@@ -22,7 +22,7 @@ const OTHER_SHOP = "embedded-other.myshopify.com";
 type Route = { loader: Parameters<typeof callRoute>[0]; action?: Parameters<typeof callRoute>[0] };
 const route = (path: string): Promise<Route> => import(`../../app/routes/${path}`);
 
-export function embeddedDashboardSuite(dialect: Dialect) {
+function embeddedDashboardSuite(dialect: Dialect) {
   describe(`the dashboard in the Shopify admin (${dialect})`, () => {
     let app: ShopifyAppHarness;
     let receiver: Receiver;
@@ -483,3 +483,5 @@ export function embeddedDashboardSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) embeddedDashboardSuite(dialect);

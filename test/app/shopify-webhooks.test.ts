@@ -1,11 +1,12 @@
 // The Shopify side end to end through the app's real wiring: the /webhooks/* route with authenticate.webhook (HMACs
-// computed as Shopify computes them), the job queue, the bundled API over the in-process SDK transport, and the
-// Admin GraphQL calls the library makes — which the test points at a fake Admin API on loopback. The app keeps one
-// runtime per process, so each database runs this suite from its own test file (shopify-webhooks-<dialect>.test.ts).
+// computed as Shopify computes them), the job queue, the bundled API over the in-process SDK transport, and the Admin
+// GraphQL calls the library makes — which the test points at a fake Admin API on loopback. Each database runs it in
+// turn, in this one process: the app's runtimes are the process's, closed and built again between the two
+// (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { COUNTED_TABLES, rowCounts, type Dialect } from "../support/databases.ts";
+import { COUNTED_TABLES, DIALECTS, rowCounts, type Dialect } from "../support/databases.ts";
 import {
   appUninstalledPayload,
   customersRedactPayload,
@@ -79,7 +80,7 @@ interface JobRow {
 /** A COUNT(*) AS n; PostgreSQL returns it as a string. */
 type CountRow = { n: number | string };
 
-export function shopifyFlowsSuite(dialect: Dialect) {
+function shopifyFlowsSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): install, order webhooks, uninstall and privacy topics`, () => {
     let app: ShopifyAppHarness;
     let prisma: typeof import("../../app/db.server.ts").prisma;
@@ -911,3 +912,5 @@ export function shopifyFlowsSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyFlowsSuite(dialect);

@@ -7,15 +7,15 @@
 //      once, then refunded on the order by the payout job;
 //   c. a parcel whose last scan is older than DELIVERY_STALLED_AFTER_DAYS (its rows back-dated): presumed lost, approved;
 //   d. the same photo on two buyers' damage claims: the second goes to a person with duplicate_photo, never denied.
-// The app keeps one runtime per process, so each database runs this suite from its own file
-// (claims-on-evidence-<dialect>.test.ts).
+// Each database runs it in turn, in this one process: the app's runtimes are the process's, closed and built again
+// between the two (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { fulfillmentEventPayload, fulfillmentPayload, webhookHeaders } from "../support/shopify.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
@@ -47,7 +47,7 @@ interface ClaimRow {
   decision_basis: string | null;
 }
 
-export function claimsOnEvidenceSuite(dialect: Dialect) {
+function claimsOnEvidenceSuite(dialect: Dialect) {
   describe(`claims decided on the evidence, end to end (${dialect})`, () => {
     let app: ShopifyAppHarness;
     let server: ReturnType<typeof serve>;
@@ -289,3 +289,5 @@ export function claimsOnEvidenceSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) claimsOnEvidenceSuite(dialect);

@@ -1,17 +1,16 @@
-// The protection fee of a free-look cancellation, refunded on the Shopify order through the app's real wiring: an
-// order protected through the orders/create webhook, paid on the fake Admin API (one SALE), its plan cancelled by the
-// buyer through the portal API (POST /portal/lookup, POST /portal/cancel); then
-// the app's periodic look queues one refund job per plan, and the job refunds the protection line through
-// refundCreate against that sale and confirms the fee_refunds row with the refund's gid. Faults: the refund's answer
-// lost after Shopify made it (a crash between Shopify's success and our record), Shopify refusing every attempt (the
-// dashboard shows it). The app keeps one runtime per process, so each database runs this suite from its own file
-// (shopify-fee-refund-<dialect>.test.ts).
+// The protection fee of a free-look cancellation, refunded on the Shopify order through the app's real wiring: an order
+// protected through the orders/create webhook, paid on the fake Admin API (one SALE), its plan cancelled by the buyer
+// through the portal API (POST /portal/lookup, POST /portal/cancel); then the app's periodic look queues one refund job
+// per plan, and the job refunds the protection line through refundCreate against that sale and confirms the fee_refunds
+// row with the refund's gid. Faults: the refund's answer lost after Shopify made it (a crash between Shopify's success
+// and our record), Shopify refusing every attempt (the dashboard shows it). Each database runs it in turn, in this one
+// process: the app's runtimes are the process's, closed and built again between the two (test/support/shopify-app.ts).
 import { adminOverview, adminShopOverview } from "../support/admin-routes.ts";
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload, refundPayload, variablesOf } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { waitFor } from "../support/wait.ts";
@@ -33,7 +32,7 @@ interface FeeRefundRow {
   refunded_at: number | string | null;
 }
 
-export function shopifyFeeRefundSuite(dialect: Dialect) {
+function shopifyFeeRefundSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): the protection fee of a free-look cancellation, refunded on the order`, () => {
     let app: ShopifyAppHarness;
     let fees: typeof import("../../app/shopify/fee-refunds.server.ts");
@@ -320,3 +319,5 @@ export function shopifyFeeRefundSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyFeeRefundSuite(dialect);

@@ -1,12 +1,13 @@
-// Shopify Markets orders (docs/shopify.md "Shopify Markets: the buyer's currency") through the app's real wiring: a
-// USD shop's orders/create webhooks (HMACs as Shopify computes them) of buyers who paid in EUR, GBP, JPY (no decimals)
-// and KWD (three), with the order's and lines' price sets as Shopify sends them; the protection line is the fee tier's
+// Shopify Markets orders (docs/shopify.md "Shopify Markets: the buyer's currency") through the app's real wiring: a USD
+// shop's orders/create webhooks (HMACs as Shopify computes them) of buyers who paid in EUR, GBP, JPY (no decimals) and
+// KWD (three), with the order's and lines' price sets as Shopify sends them; the protection line is the fee tier's
 // variant at the price the market converted and rounded it to. The plan, its ledger and the app's order row stay in
-// USD; the plan keeps what the buyer paid in their currency and the rate, and GET /purchases/{id} shows both. The app
-// keeps one runtime per process, so each database runs this suite from its own file (shopify-markets-<dialect>.test.ts).
+// USD; the plan keeps what the buyer paid in their currency and the rate, and GET /purchases/{id} shows both. Each
+// database runs it in turn, in this one process: the app's runtimes are the process's, closed and built again between
+// the two (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload, refundPayload, variablesOf } from "../support/shopify.ts";
 import { approve, cancelInFreeLook, fileClaim, GATEWAY, type ProtectedPlan } from "./shopify-claim-payout-support.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
@@ -84,7 +85,7 @@ interface PlanRow {
   covered_amount_cents: number;
 }
 
-export function shopifyMarketsSuite(dialect: Dialect) {
+function shopifyMarketsSuite(dialect: Dialect) {
   describe(`Shopify Markets (${dialect}): a USD shop's buyers paying in EUR, GBP, JPY and KWD`, () => {
     let app: ShopifyAppHarness;
 
@@ -363,3 +364,5 @@ export function shopifyMarketsSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyMarketsSuite(dialect);

@@ -1,14 +1,14 @@
 // The opt-in when an order's pieces disagree (docs/shopify.md "When the opt-in and the protection line disagree"),
-// through the app's real wiring: orders/create delivered to the webhook route with Shopify's HMAC, the job weighing
-// the choice attribute, the checkout block's choice metafield (Shopify's copy of the cart metafield onto the order, on
-// the fake Admin API) and the protection line; then the plan with the evidence its consent rests on, or none, and a
-// refund of the protection units no plan stands behind (refundCreate on the fake Admin API, against the order's sale);
-// and orders/edited, an edit adding or removing a protection line after checkout.
-// The app keeps one runtime per process, so each database runs this suite from its own file
-// (shopify-opt-in-<dialect>.test.ts).
+// through the app's real wiring: orders/create delivered to the webhook route with Shopify's HMAC, the job weighing the
+// choice attribute, the checkout block's choice metafield (Shopify's copy of the cart metafield onto the order, on the
+// fake Admin API) and the protection line; then the plan with the evidence its consent rests on, or none, and a refund
+// of the protection units no plan stands behind (refundCreate on the fake Admin API, against the order's sale); and
+// orders/edited, an edit adding or removing a protection line after checkout. Each database runs it in turn, in this
+// one process: the app's runtimes are the process's, closed and built again between the two
+// (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { COUNTED_TABLES, rowCounts, type Dialect } from "../support/databases.ts";
+import { COUNTED_TABLES, DIALECTS, rowCounts, type Dialect } from "../support/databases.ts";
 import { orderPayload, refundPayload, shopifyId, type OrderLine } from "../support/shopify.ts";
 import type { ShopifyOrderEdit } from "../../app/shopify/webhooks/orders-edited.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
@@ -34,7 +34,7 @@ interface ShopifyOrderRow {
 
 type Order = ReturnType<typeof orderPayload>;
 
-export function shopifyOptInSuite(dialect: Dialect) {
+function shopifyOptInSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): the opt-in when the attribute, the checkout metafield and the protection line disagree`, () => {
     let app: ShopifyAppHarness;
     let tier: { priceCents: number; variantId: string };
@@ -375,3 +375,5 @@ export function shopifyOptInSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyOptInSuite(dialect);

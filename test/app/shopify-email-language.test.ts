@@ -1,10 +1,11 @@
 // docs/api.md "The buyer's language" on Shopify, through the app's real wiring: orders/create delivered to the webhook
 // route with Shopify's HMAC, carrying the checkout's customer_locale ("de"), and the opt-in with its protection line;
 // the plan records de, and the app's e-mail worker sends the buyer's welcome in German, over SMTP to a real server on
-// loopback (SMTP_URL). The app keeps one runtime per process, so each database runs this from its own file.
+// loopback (SMTP_URL). Each database runs it in turn, in this one process: the app's runtimes are the process's, closed
+// and built again between the two (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload } from "../support/shopify.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { startSmtpServer, type TestSmtpServer } from "../email/smtp-server.ts";
@@ -13,7 +14,7 @@ import { formatDecimalAmount } from "@purchase-protection/contract";
 
 const SHOP = "language-goods.myshopify.com";
 
-export function shopifyEmailLanguageSuite(dialect: Dialect) {
+function shopifyEmailLanguageSuite(dialect: Dialect) {
   describe(`Shopify app (${dialect}): the order's customer_locale is the buyer e-mails' language`, () => {
     let smtp: TestSmtpServer;
     let app: ShopifyAppHarness;
@@ -72,3 +73,5 @@ export function shopifyEmailLanguageSuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) shopifyEmailLanguageSuite(dialect);

@@ -9,15 +9,15 @@
 //      step, the merchant's endpoint got claim.created/claim.updated in order, and the next statement shows the money.
 //   2. Another cart: quote and confirm with the secret key, a claim reviewed in the console, confirmed paid through
 //      the resolution route; and a refund report's fee-share credit on the statement.
-// The app keeps one runtime per process, so each database runs this suite from its own file
-// (claims-money-<dialect>.test.ts).
+// Each database runs it in turn, in this one process: the app's runtimes are the process's, closed and built again
+// between the two (test/support/shopify-app.ts).
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { Dialect } from "../support/databases.ts";
+import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
 import { startWebApp, type WebAppProcess } from "../support/web-app.ts";
 import { startSmtpServer, type TestSmtpServer } from "../email/smtp-server.ts";
@@ -62,7 +62,7 @@ interface StatementEntry {
   createdAt: string;
 }
 
-export function claimsMoneySuite(dialect: Dialect) {
+function claimsMoneySuite(dialect: Dialect) {
   describe(`claims paid end to end, with the money on the statement (${dialect})`, () => {
     let app: ShopifyAppHarness;
     let web: WebAppProcess;
@@ -568,3 +568,5 @@ export function claimsMoneySuite(dialect: Dialect) {
     });
   });
 }
+
+for (const dialect of DIALECTS) claimsMoneySuite(dialect);

@@ -1,3 +1,0 @@
-import { dashboardSuite } from "./dashboard-flows.ts";
-
-dashboardSuite("postgres");

@@ -1,3 +1,0 @@
-import { embeddedDashboardSuite } from "./embedded-dashboard-flows.ts";
-
-embeddedDashboardSuite("sqlite");

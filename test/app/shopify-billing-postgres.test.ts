@@ -1,3 +1,0 @@
-import { shopifyBillingSuite } from "./shopify-billing-flows.ts";
-
-shopifyBillingSuite("postgres");

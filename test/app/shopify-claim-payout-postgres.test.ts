@@ -1,3 +1,0 @@
-import { shopifyClaimPayoutSuite } from "./shopify-claim-payout-flows.ts";
-
-shopifyClaimPayoutSuite("postgres");

@@ -1,3 +1,0 @@
-import { shopifyDeliveriesSuite } from "./shopify-deliveries-flows.ts";
-
-shopifyDeliveriesSuite("postgres");

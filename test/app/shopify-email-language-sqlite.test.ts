@@ -1,3 +1,0 @@
-import { shopifyEmailLanguageSuite } from "./shopify-email-language-flows.ts";
-
-shopifyEmailLanguageSuite("sqlite");

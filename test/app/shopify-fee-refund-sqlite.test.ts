@@ -1,3 +1,0 @@
-import { shopifyFeeRefundSuite } from "./shopify-fee-refund-flows.ts";
-
-shopifyFeeRefundSuite("sqlite");

@@ -1,3 +1,0 @@
-import { shopifyMarketsSuite } from "./shopify-markets-flows.ts";
-
-shopifyMarketsSuite("postgres");

@@ -1,3 +1,0 @@
-import { shopifyOptInSuite } from "./shopify-opt-in-flows.ts";
-
-shopifyOptInSuite("postgres");

@@ -1,3 +1,0 @@
-import { shopifyOrderRiskSuite } from "./shopify-order-risk-flows.ts";
-
-shopifyOrderRiskSuite("postgres");

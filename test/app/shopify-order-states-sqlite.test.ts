@@ -1,3 +1,0 @@
-import { shopifyOrderStatesSuite } from "./shopify-order-states-flows.ts";
-
-shopifyOrderStatesSuite("sqlite");

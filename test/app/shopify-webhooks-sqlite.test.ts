@@ -1,3 +1,0 @@
-import { shopifyFlowsSuite } from "./shopify-flows.ts";
-
-shopifyFlowsSuite("sqlite");

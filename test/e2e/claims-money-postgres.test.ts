@@ -1,3 +1,0 @@
-import { claimsMoneySuite } from "./claims-money-flows.ts";
-
-claimsMoneySuite("postgres");

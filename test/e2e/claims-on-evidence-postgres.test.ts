@@ -1,3 +1,0 @@
-import { claimsOnEvidenceSuite } from "./claims-on-evidence-flows.ts";
-
-claimsOnEvidenceSuite("postgres");

@@ -1,4 +1,0 @@
-// GET /extensions/protection-status on PostgreSQL (test/extensions/post-purchase-status-flows.ts).
-import { statusRouteTests } from "./post-purchase-status-flows.ts";
-
-statusRouteTests("postgres");
