@@ -16,9 +16,12 @@ const PACKAGE_INTEGRATION = [
 /**
  * Integration files that share their worker with the files before them: the worker loads the server's modules once
  * instead of once per file (most of these files' time was spent importing). Each of these files sets up what it uses
- * — its own databases, servers and browser contexts — and changes no module state another file reads. The rest keep a
- * process per file: the Shopify app's runtime and configuration are per process, and several files set environment
- * variables or signal handlers for the modules they load.
+ * — its own databases, servers and browser contexts — and changes no module state another file reads. The Shopify
+ * app's suites that run it in this process are among them: their harness (test/support/shopify-app.ts) closes the
+ * app's runtimes and puts the environment back when it is done, so the next boots it afresh. The rest keep a process
+ * per file: the Chromium suites over the web app's process, and the files that set environment variables or signal
+ * handlers for the modules they load. The Shopify suites here, 17 files: 183 -> 97 CPU seconds with the rest of this
+ * project (as their own forks beside it, then here; one run each).
  * How: vitest 3.2 takes a pool's isolation from the root config (a project's own `isolate: false` alone is ignored
  * in a run of several projects), so these projects and "unit" run in the threads pool, which the root makes
  * non-isolated, and the rest in the forks pool, isolated. The two pools run side by side: one thread beside the two
@@ -37,6 +40,11 @@ const SHARED_WORKER = [
   "test/server/{auto-approve-per-currency,claim-payout-state,program-currency-limits}-migration.test.ts",
   "test/server/{import-layers,rate-limit-config,sql-boundary}.test.ts",
   "test/webhooks/{concurrent-workers,delivery,worker-lifecycle}.test.ts",
+  "test/app/shopify-{billing,cart-guard,claim-payout,deliveries,email-language,fee-refund}.test.ts",
+  "test/app/shopify-{install-auth,markets,offline-tokens,opt-in,order-risk-claims,order-states,webhooks}.test.ts",
+  "test/app/{dashboard,embedded-dashboard}.test.ts",
+  "test/extensions/post-purchase-status.test.ts",
+  "test/e2e/claims-on-evidence.test.ts",
 ];
 
 export default defineConfig({

@@ -23,7 +23,8 @@ type Route = { loader: Parameters<typeof callRoute>[0]; action?: Parameters<type
 const route = (path: string): Promise<Route> => import(`../../app/routes/${path}`);
 
 function embeddedDashboardSuite(dialect: Dialect) {
-  describe(`the dashboard in the Shopify admin (${dialect})`, () => {
+  // One shop's history: each test reads what the ones before it left (Admin calls, jobs, rows since the install).
+  describe(`the dashboard in the Shopify admin (${dialect})`, { shuffle: false }, () => {
     let app: ShopifyAppHarness;
     let receiver: Receiver;
     let other: Receiver;

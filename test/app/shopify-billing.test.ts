@@ -30,7 +30,8 @@ const SHOP = "billed-goods.myshopify.com";
 const DEV_SHOP = "dev-goods.myshopify.com";
 
 function shopifyBillingSuite(dialect: Dialect) {
-  describe(`Shopify app (${dialect}): charges through Shopify's Billing API`, () => {
+  // One shop's history: each test reads what the ones before it left (Admin calls, jobs, rows since the install).
+  describe(`Shopify app (${dialect}): charges through Shopify's Billing API`, { shuffle: false }, () => {
     let app: ShopifyAppHarness;
     let billing: typeof import("../../app/shopify/billing.server.ts");
     let goLive: typeof import("../../app/shopify/go-live.server.ts");

@@ -19,7 +19,8 @@ const EXTENSION_TOML = path.resolve(
   "../../extensions/protection-cart-guard/shopify.extension.toml",
 );
 
-describe("the card-testing guard on a shop", () => {
+// One shop's history: each test reads what the ones before it left (Admin calls, jobs, rows since the install).
+describe("the card-testing guard on a shop", { shuffle: false }, () => {
   let app: ShopifyAppHarness;
   let guardHandle: string;
   beforeAll(async () => {

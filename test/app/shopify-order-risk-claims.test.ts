@@ -14,7 +14,8 @@ import { fileClaim, protectedPaidOrder, type PaidOrder } from "./shopify-claim-p
 const SHOP = "order-risk.myshopify.com";
 
 function shopifyOrderRiskSuite(dialect: Dialect) {
-  describe(`Shopify app (${dialect}): Shopify's order risk weighs on the order's claims`, () => {
+  // One shop's history: each test reads what the ones before it left (Admin calls, jobs, rows since the install).
+  describe(`Shopify app (${dialect}): Shopify's order risk weighs on the order's claims`, { shuffle: false }, () => {
     let app: ShopifyAppHarness;
 
     beforeAll(async () => {
