@@ -19,9 +19,11 @@ const PACKAGE_INTEGRATION = [
  * — its own databases, servers and browser contexts — and changes no module state another file reads. The Shopify
  * app's suites that run it in this process are among them: their harness (test/support/shopify-app.ts) closes the
  * app's runtimes and puts the environment back when it is done, so the next boots it afresh. The rest keep a process
- * per file: the Chromium suites over the web app's process, and the files that set environment variables or signal
- * handlers for the modules they load. The Shopify suites here, 17 files: 183 -> 97 CPU seconds with the rest of this
- * project (as their own forks beside it, then here; one run each).
+ * per file: the Chromium suites over the web app's process, the files that start processes or set environment
+ * variables or signal handlers for the modules they load, and two whose tests depend on their order (the console's
+ * queue, the Shopify job queue's budget). Measured on 2026-11-29 (the files as forks beside this project, then here;
+ * one run each): the Shopify app's 17 in-process suites 183 -> 97 CPU seconds with the rest of the project, then 22
+ * more app, extension and console files 140 -> 97.
  * How: vitest 3.2 takes a pool's isolation from the root config (a project's own `isolate: false` alone is ignored
  * in a run of several projects), so these projects and "unit" run in the threads pool, which the root makes
  * non-isolated, and the rest in the forks pool, isolated. The two pools run side by side: one thread beside the two
@@ -45,6 +47,11 @@ const SHARED_WORKER = [
   "test/app/{dashboard,embedded-dashboard}.test.ts",
   "test/extensions/post-purchase-status.test.ts",
   "test/e2e/claims-on-evidence.test.ts",
+  "test/app/{cached-session-storage,email-snippet,facade-boundary,fee-tiers,order-metafields}.test.ts",
+  "test/app/shopify-{admin-operations,app-toml,flow-triggers,installation-cache,order-risk,schema}.test.ts",
+  "test/app/shopify-{store-jobs,store-shops,webhook-filter,webhook-topics}.test.ts",
+  "test/extensions/{locale-files,metafield-declarations,theme-embed}.test.ts",
+  "test/ops/{claim-decision-stats,demo-console,order-facts,staff}.test.ts",
 ];
 
 export default defineConfig({

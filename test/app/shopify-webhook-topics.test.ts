@@ -83,7 +83,7 @@ const CASES: { topic: string; payload: unknown; kept: unknown; subject?: string 
       subtotal_price: "50.00",
       email: "ada@example.com",
       // The store's order name: the buyer finds the plan in the portal by it.
-      name: "#1000",
+      name: order.name,
       note_attributes: [{ name: "_protection", value: "accepted" }],
       // Where the order came from: a draft order's lines and attributes are the merchant's, not the buyer's choice.
       source_name: "web",
