@@ -1,15 +1,12 @@
 // The overview in the Shopify admin over the app's real wiring: a shop installed through afterAuth's path and the fake
 // Admin API, orders through the webhook route, webhook endpoints the real delivery worker marked failing (its receiver
 // kept answering 500 past the 3 days) and disabled (410), a job that gave up, a customer data request. Then the loader
-// data, the Polaris page rendered from it, and the export download authenticated with a session token. Each database
-// runs it in turn, in this one process: the app's runtimes are the process's, closed and built again between the two
-// (test/support/shopify-app.ts).
-import { describe, it, beforeAll, afterAll } from "vitest";
+// data, the Polaris page rendered from it, and the export download authenticated with a session token.
+import { it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { renderDashboardPage } from "../support/dashboard-page.ts";
-import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload, TEST_APP } from "../support/shopify.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { describeShopifyApp } from "../support/dialect-suites.ts";
 import { waitFor } from "../support/wait.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 import { checkEndpointUrl, createWebhookEndpoint } from "../../server/domain/webhook-endpoints.ts";
@@ -23,9 +20,19 @@ const OTHER_SHOP = "someone-else.myshopify.com";
 const COMPANY_NAME = "Dashboard Test Guarantees Ltd";
 const THREE_DAYS_MS = 3 * 24 * 60 * 60 * 1000;
 
-function dashboardSuite(dialect: Dialect) {
-  describe(`merchant dashboard (${dialect})`, () => {
-    let app: ShopifyAppHarness;
+/** What React does to text it renders. */
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
+
+describeShopifyApp(
+  "merchant dashboard (%s)",
+  { shops: [SHOP, OTHER_SHOP], installed: [SHOP], env: { COMPANY_NAME, WEBHOOK_ALLOW_PRIVATE_URLS: "on" } },
+  (app) => {
     let down: Receiver;
     let gone: Receiver;
     let dashboard: ShopOverview;
@@ -41,12 +48,6 @@ function dashboardSuite(dialect: Dialect) {
 
     beforeAll(async () => {
       // The receivers below listen on loopback: this test's operator opts in, as for local development.
-      app = await startShopifyApp({
-        dialect,
-        shops: [SHOP, OTHER_SHOP],
-        env: { COMPANY_NAME, WEBHOOK_ALLOW_PRIVATE_URLS: "on" },
-      });
-      await app.install(SHOP);
       const installation = (await db().get<{ merchant_id: string; product_id: string; tiers: string }>(
         "SELECT * FROM shop_installations WHERE shop = ?",
         [SHOP],
@@ -145,7 +146,6 @@ function dashboardSuite(dialect: Dialect) {
 
     afterAll(async () => {
       await Promise.all([down?.close(), gone?.close()]);
-      await app?.close();
     });
 
     it("shows the installation and the storefront setup; no key leaves the server", async () => {
@@ -273,16 +273,5 @@ function dashboardSuite(dialect: Dialect) {
       assert.ok(!(await foreign.text()).includes("buyer@example.com"));
       assert.equal((await get(SHOP, "dreq_unknown")).status, 404);
     });
-  });
-}
-
-/** What React does to text it renders. */
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
-
-for (const dialect of DIALECTS) dashboardSuite(dialect);
+  },
+);

@@ -2,13 +2,11 @@
 // as App Bridge calls them (a session token made as Shopify makes it), over the app's real wiring (a shop installed
 // through afterAuth's path, the fake Admin API, orders through the webhook route, the real delivery worker and a
 // receiver on loopback). Then Go live for the shop: live keys the app holds, the live program, the storefront set up
-// again, and the next order protected in live mode. Each database runs it in turn, in this one process: the app's
-// runtimes are the process's, closed and built again between the two (test/support/shopify-app.ts).
-import { describe, it, beforeAll, afterAll } from "vitest";
+// again, and the next order protected in live mode.
+import { it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload, sessionToken, TEST_APP } from "../support/shopify.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { describeShopifyApp } from "../support/dialect-suites.ts";
 import { appSubscriptionsUpdatePayload } from "../support/shopify-billing.ts";
 import { adminRequest, callRoute } from "../support/admin-routes.ts";
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
@@ -22,10 +20,10 @@ const OTHER_SHOP = "embedded-other.myshopify.com";
 type Route = { loader: Parameters<typeof callRoute>[0]; action?: Parameters<typeof callRoute>[0] };
 const route = (path: string): Promise<Route> => import(`../../app/routes/${path}`);
 
-function embeddedDashboardSuite(dialect: Dialect) {
-  // One shop's history: each test reads what the ones before it left (Admin calls, jobs, rows since the install).
-  describe(`the dashboard in the Shopify admin (${dialect})`, { shuffle: false }, () => {
-    let app: ShopifyAppHarness;
+describeShopifyApp(
+  "the dashboard in the Shopify admin (%s)",
+  { shops: [SHOP, OTHER_SHOP], env: { WEBHOOK_ALLOW_PRIVATE_URLS: "on" }, inOrder: true },
+  (app) => {
     let receiver: Receiver;
     let other: Receiver;
     const db = () => app.database.db;
@@ -80,16 +78,12 @@ function embeddedDashboardSuite(dialect: Dialect) {
     };
 
     beforeAll(async () => {
-      app = await startShopifyApp({ dialect, shops: [SHOP, OTHER_SHOP], env: { WEBHOOK_ALLOW_PRIVATE_URLS: "on" } });
-      await app.install(SHOP);
-      await app.install(OTHER_SHOP);
       await app.settled();
       [receiver, other] = await Promise.all([startReceiver(), startReceiver()]);
     });
 
     afterAll(async () => {
       await Promise.all([receiver?.close(), other?.close()]);
-      await app?.close();
     });
 
     it("opens every page for the shop's staff, in the shop's mode (test), as an owner without a Team page", async () => {
@@ -482,7 +476,5 @@ function embeddedDashboardSuite(dialect: Dialect) {
       );
       assert.equal(await liveKeys(), 3);
     });
-  });
-}
-
-for (const dialect of DIALECTS) embeddedDashboardSuite(dialect);
+  },
+);

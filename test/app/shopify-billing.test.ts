@@ -4,13 +4,11 @@
 // the merchant owes (once, however often its job runs), a credit carried forward and netted, a charge past the cap
 // waiting until the merchant approves a raised one, and a cancelled subscription pausing new live protection (test mode
 // unaffected) without losing what is owed. Statements are closed by the settlements worker's own function over ledger
-// entries stamped in past weeks. Each database runs it in turn, in this one process: the app's runtimes are the
-// process's, closed and built again between the two (test/support/shopify-app.ts).
-import { describe, it, beforeAll, afterAll } from "vitest";
+// entries stamped in past weeks.
+import { it, beforeAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { DIALECTS, type Dialect } from "../support/databases.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { describeShopifyApp } from "../support/dialect-suites.ts";
 import {
   appSubscriptionsUpdatePayload,
   closeLiveWeek,
@@ -29,10 +27,10 @@ import { renderDashboardPage } from "../support/dashboard-page.ts";
 const SHOP = "billed-goods.myshopify.com";
 const DEV_SHOP = "dev-goods.myshopify.com";
 
-function shopifyBillingSuite(dialect: Dialect) {
-  // One shop's history: each test reads what the ones before it left (Admin calls, jobs, rows since the install).
-  describe(`Shopify app (${dialect}): charges through Shopify's Billing API`, { shuffle: false }, () => {
-    let app: ShopifyAppHarness;
+describeShopifyApp(
+  "Shopify app (%s): charges through Shopify's Billing API",
+  { shops: [SHOP, DEV_SHOP], installed: [], inOrder: true },
+  (app) => {
     let billing: typeof import("../../app/shopify/billing.server.ts");
     let goLive: typeof import("../../app/shopify/go-live.server.ts");
     let merchantId: string;
@@ -44,7 +42,6 @@ function shopifyBillingSuite(dialect: Dialect) {
     let week = 0;
 
     beforeAll(async () => {
-      app = await startShopifyApp({ dialect, shops: [SHOP, DEV_SHOP] });
       app.admin.billing.setShop(DEV_SHOP, { partnerDevelopment: true });
       await app.install(SHOP);
       billing = await import("../../app/shopify/billing.server.ts");
@@ -54,8 +51,6 @@ function shopifyBillingSuite(dialect: Dialect) {
         [SHOP],
       ))!.merchant_id;
     });
-
-    afterAll(() => app?.close());
 
     const db = () => app.database.db;
     const deps = () => app.runtime().deps;
@@ -392,7 +387,5 @@ function shopifyBillingSuite(dialect: Dialect) {
       assert.equal(app.admin.calls.length, calls);
       assert.equal((await adminShopOverview(SHOP)).billing.subscription!.confirmationUrl, null);
     });
-  });
-}
-
-for (const dialect of DIALECTS) shopifyBillingSuite(dialect);
+  },
+);

@@ -2,15 +2,12 @@
 // shop's orders/create webhooks (HMACs as Shopify computes them) of buyers who paid in EUR, GBP, JPY (no decimals) and
 // KWD (three), with the order's and lines' price sets as Shopify sends them; the protection line is the fee tier's
 // variant at the price the market converted and rounded it to. The plan, its ledger and the app's order row stay in
-// USD; the plan keeps what the buyer paid in their currency and the rate, and GET /purchases/{id} shows both. Each
-// database runs it in turn, in this one process: the app's runtimes are the process's, closed and built again between
-// the two (test/support/shopify-app.ts).
-import { describe, it, beforeAll, afterAll } from "vitest";
+// USD; the plan keeps what the buyer paid in their currency and the rate, and GET /purchases/{id} shows both.
+import { it } from "vitest";
 import assert from "node:assert/strict";
-import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload, refundPayload, variablesOf } from "../support/shopify.ts";
 import { approve, cancelInFreeLook, fileClaim, GATEWAY, type ProtectedPlan } from "./shopify-claim-payout-support.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { describeShopifyApp } from "../support/dialect-suites.ts";
 
 const SHOP = "markets-goods.myshopify.com";
 const GOODS_PRODUCT_ID = 111;
@@ -85,17 +82,10 @@ interface PlanRow {
   covered_amount_cents: number;
 }
 
-function shopifyMarketsSuite(dialect: Dialect) {
-  describe(`Shopify Markets (${dialect}): a USD shop's buyers paying in EUR, GBP, JPY and KWD`, () => {
-    let app: ShopifyAppHarness;
-
-    beforeAll(async () => {
-      app = await startShopifyApp({ dialect, shops: [SHOP] });
-      await app.install(SHOP);
-    });
-
-    afterAll(() => app?.close());
-
+describeShopifyApp(
+  "Shopify Markets (%s): a USD shop's buyers paying in EUR, GBP, JPY and KWD",
+  { shops: [SHOP] },
+  (app) => {
     const db = () => app.database.db;
 
     async function storefront() {
@@ -362,7 +352,5 @@ function shopifyMarketsSuite(dialect: Dialect) {
       assert.equal(await refund("15000"), "active");
       assert.equal(await refund("3000"), "voided");
     });
-  });
-}
-
-for (const dialect of DIALECTS) shopifyMarketsSuite(dialect);
+  },
+);

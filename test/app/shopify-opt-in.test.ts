@@ -3,15 +3,13 @@
 // choice attribute, the checkout block's choice metafield (Shopify's copy of the cart metafield onto the order, on the
 // fake Admin API) and the protection line; then the plan with the evidence its consent rests on, or none, and a refund
 // of the protection units no plan stands behind (refundCreate on the fake Admin API, against the order's sale); and
-// orders/edited, an edit adding or removing a protection line after checkout. Each database runs it in turn, in this
-// one process: the app's runtimes are the process's, closed and built again between the two
-// (test/support/shopify-app.ts).
-import { describe, it, beforeAll, afterAll } from "vitest";
+// orders/edited, an edit adding or removing a protection line after checkout.
+import { it, beforeAll } from "vitest";
 import assert from "node:assert/strict";
-import { COUNTED_TABLES, DIALECTS, rowCounts, type Dialect } from "../support/databases.ts";
+import { COUNTED_TABLES, rowCounts } from "../support/databases.ts";
 import { orderPayload, refundPayload, shopifyId, type OrderLine } from "../support/shopify.ts";
 import type { ShopifyOrderEdit } from "../../app/shopify/webhooks/orders-edited.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { describeShopifyApp } from "../support/dialect-suites.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
 import { LINE_REFUND_NOTE } from "../../app/shopify/fee-refunds.server.ts";
 
@@ -34,15 +32,14 @@ interface ShopifyOrderRow {
 
 type Order = ReturnType<typeof orderPayload>;
 
-function shopifyOptInSuite(dialect: Dialect) {
-  describe(`Shopify app (${dialect}): the opt-in when the attribute, the checkout metafield and the protection line disagree`, () => {
-    let app: ShopifyAppHarness;
+describeShopifyApp(
+  "Shopify app (%s): the opt-in when the attribute, the checkout metafield and the protection line disagree",
+  { shops: [SHOP] },
+  (app) => {
     let tier: { priceCents: number; variantId: string };
     let productId: string;
 
     beforeAll(async () => {
-      app = await startShopifyApp({ dialect, shops: [SHOP] });
-      await app.install(SHOP);
       const row = (await app.database.db.get<{ product_id: string; tiers: string }>(
         "SELECT * FROM shop_installations WHERE shop = ?",
         [SHOP],
@@ -51,8 +48,6 @@ function shopifyOptInSuite(dialect: Dialect) {
       // 3 % of 120.00 = 3.60: the tier every order below is quoted at.
       tier = (JSON.parse(row.tiers) as (typeof tier)[]).find((candidate) => candidate.priceCents >= 360)!;
     });
-
-    afterAll(() => app?.close());
 
     const db = () => app.database.db;
     const protectionLine = (quantity = 1): OrderLine => ({
@@ -373,7 +368,5 @@ function shopifyOptInSuite(dialect: Dialect) {
       await edited(editOf(order, { additions: [{ id: lineNumberOf(order.line_items[0]), delta: 1 }], removals: [] }));
       assert.deepEqual(refundsOf(order), []);
     });
-  });
-}
-
-for (const dialect of DIALECTS) shopifyOptInSuite(dialect);
+  },
+);

@@ -2,29 +2,19 @@
 // risk"): a claim filed on a protected order (the outbox's claim.created) queues a job that reads the order's risk from
 // the fake Admin API (OrderRisk) and records it in the core, which assesses the claim again (shopify_order_risk);
 // orders/risk_assessment_changed reads it again; a refused read (a missing scope) or an Admin API error fails only the
-// job, which is retried, and leaves the claim as it was. Each database runs it in turn, in this one process: the app's
-// runtimes are the process's, closed and built again between the two (test/support/shopify-app.ts).
-import { describe, it, beforeAll, afterAll } from "vitest";
+// job, which is retried, and leaves the claim as it was.
+import { it } from "vitest";
 import assert from "node:assert/strict";
-import { DIALECTS, type Dialect } from "../support/databases.ts";
 import { orderPayload } from "../support/shopify.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { describeShopifyApp } from "../support/dialect-suites.ts";
 import { fileClaim, protectedPaidOrder, type PaidOrder } from "./shopify-claim-payout-support.ts";
 
 const SHOP = "order-risk.myshopify.com";
 
-function shopifyOrderRiskSuite(dialect: Dialect) {
-  // One shop's history: each test reads what the ones before it left (Admin calls, jobs, rows since the install).
-  describe(`Shopify app (${dialect}): Shopify's order risk weighs on the order's claims`, { shuffle: false }, () => {
-    let app: ShopifyAppHarness;
-
-    beforeAll(async () => {
-      app = await startShopifyApp({ dialect, shops: [SHOP] });
-      await app.install(SHOP);
-    });
-
-    afterAll(() => app?.close());
-
+describeShopifyApp(
+  "Shopify app (%s): Shopify's order risk weighs on the order's claims",
+  { shops: [SHOP], inOrder: true },
+  (app) => {
     const db = () => app.database.db;
     const assessment = async (claimId: string) => {
       const row = (await db().get<{ level: string; signals: string }>(
@@ -148,7 +138,5 @@ function shopifyOrderRiskSuite(dialect: Dialect) {
       assert.equal((await riskJob(claim.id))!.status, "done");
       assert.deepEqual(await names(claim.id), [...assessed.signals.map((signal) => signal.name), "shopify_order_risk"]);
     });
-  });
-}
-
-for (const dialect of DIALECTS) shopifyOrderRiskSuite(dialect);
+  },
+);

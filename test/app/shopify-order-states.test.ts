@@ -2,12 +2,10 @@
 // wiring: an order protected through orders/create, a claim filed through the portal API, approved by the claims team
 // and paid by the payout job, a plan cancelled in the free look; after each, the app follows the outbox and its jobs
 // write the order's metafields and tags (the fake Admin API keeps them) and start the Flow trigger, whose payload the
-// fake checks against the trigger extension's declared fields as Flow does. Each database runs it in turn, in this one
-// process: the app's runtimes are the process's, closed and built again between the two (test/support/shopify-app.ts).
-import { describe, it, beforeAll, afterAll } from "vitest";
+// fake checks against the trigger extension's declared fields as Flow does.
+import { it, beforeAll } from "vitest";
 import assert from "node:assert/strict";
-import { DIALECTS, type Dialect } from "../support/databases.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { describeShopifyApp } from "../support/dialect-suites.ts";
 import {
   approve,
   cancelInFreeLook,
@@ -19,18 +17,15 @@ import {
 const SHOP = "order-states.myshopify.com";
 const NAMESPACE = "$app:protection";
 
-function shopifyOrderStatesSuite(dialect: Dialect) {
-  describe(`Shopify app (${dialect}): the protection's state on the order, and Flow triggers`, () => {
-    let app: ShopifyAppHarness;
+describeShopifyApp(
+  "Shopify app (%s): the protection's state on the order, and Flow triggers",
+  { shops: [SHOP] },
+  (app) => {
     let states: typeof import("../../app/shopify/order-states.server.ts");
 
     beforeAll(async () => {
-      app = await startShopifyApp({ dialect, shops: [SHOP] });
-      await app.install(SHOP);
       states = await import("../../app/shopify/order-states.server.ts");
     });
-
-    afterAll(() => app?.close());
 
     const deps = () => app.runtime().deps;
     const orderGid = (order: PaidOrder["order"]) => order.admin_graphql_api_id;
@@ -237,7 +232,5 @@ function shopifyOrderStatesSuite(dialect: Dialect) {
       assert.deepEqual(tags(order), []);
       assert.equal(triggers("protection-cancelled", order.id).length, 1);
     });
-  });
-}
-
-for (const dialect of DIALECTS) shopifyOrderStatesSuite(dialect);
+  },
+);

@@ -6,17 +6,14 @@
 //   b. a Shopify order: orders/create, fulfillments/create and fulfillment_events/create, the same claim approved at
 //      once, then refunded on the order by the payout job;
 //   c. a parcel whose last scan is older than DELIVERY_STALLED_AFTER_DAYS (its rows back-dated): presumed lost, approved;
-//   d. the same photo on two buyers' damage claims: the second goes to a person with duplicate_photo, never denied.
-// Each database runs it in turn, in this one process: the app's runtimes are the process's, closed and built again
-// between the two (test/support/shopify-app.ts).
-import { describe, it, beforeAll, afterAll } from "vitest";
+// d. the same photo on two buyers' damage claims: the second goes to a person with duplicate_photo, never denied.
+import { it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { DIALECTS, type Dialect } from "../support/databases.ts";
-import { startShopifyApp, type ShopifyAppHarness } from "../support/shopify-app.ts";
+import { describeShopifyApp } from "../support/dialect-suites.ts";
 import { fulfillmentEventPayload, fulfillmentPayload, webhookHeaders } from "../support/shopify.ts";
 import { apiClient, type ApiResponse } from "../support/client.ts";
 import { protectOrderHeadless, type ApiClient } from "../support/protection-flows.ts";
@@ -47,9 +44,10 @@ interface ClaimRow {
   decision_basis: string | null;
 }
 
-function claimsOnEvidenceSuite(dialect: Dialect) {
-  describe(`claims decided on the evidence, end to end (${dialect})`, () => {
-    let app: ShopifyAppHarness;
+describeShopifyApp(
+  "claims decided on the evidence, end to end (%s)",
+  { shops: [SHOP], env: { DELIVERY_STALLED_AFTER_DAYS: String(STALLED_AFTER_DAYS) } },
+  (app) => {
     let server: ReturnType<typeof serve>;
     let origin: string;
     /** The other cart's merchant and its secret key's client. */
@@ -57,12 +55,6 @@ function claimsOnEvidenceSuite(dialect: Dialect) {
     let secret: ApiClient;
 
     beforeAll(async () => {
-      app = await startShopifyApp({
-        dialect,
-        shops: [SHOP],
-        env: { DELIVERY_STALLED_AFTER_DAYS: String(STALLED_AFTER_DAYS) },
-      });
-      await app.install(SHOP);
       const { handleApiRequest } = await import("../../app/protection-api.server.ts");
       server = serve({
         fetch: (request) =>
@@ -82,7 +74,6 @@ function claimsOnEvidenceSuite(dialect: Dialect) {
 
     afterAll(async () => {
       server?.close();
-      await app?.close();
     });
 
     const db = () => app.database.db;
@@ -287,7 +278,5 @@ function claimsOnEvidenceSuite(dialect: Dialect) {
         [["submitted", "high"]],
       );
     });
-  });
-}
-
-for (const dialect of DIALECTS) claimsOnEvidenceSuite(dialect);
+  },
+);
