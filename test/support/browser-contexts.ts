@@ -1,17 +1,23 @@
 // Browser contexts that start as new ones do, reused. Chromium spends about 0.1–0.3 s of CPU more on a new context
 // and its first page than on a new page in an existing context (the portal's and dashboard's sign-in pages and the
 // widget's checkout page, with the reset below included). Over the 31 files that use it (the widget's, the page suites,
-// the journeys), one run each: Chromium 459 → 434 s of CPU, 601 → 545 processes.
-import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
+// the journeys), one run each: Chromium 459 → 434 s of CPU, 601 → 545 processes. Each context also keeps one blank
+// page open for its whole life: Chromium sets a context up again for a page opened after its last page closed, which
+// cost 0.2–0.6 s of CPU more per page than one opened beside another page (docs/testing.md).
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 
 export interface ContextPool {
   /**
    * A context with these options in the state of a new one: no page, cookie, permission, cached response or stored
-   * data of an earlier user. For callers that add nothing to the context itself (routes, init scripts, listeners,
-   * headers): what they add to its pages closes with them.
+   * data of an earlier user; its one page is the pool's own blank one, which callers leave alone. For callers that add
+   * nothing to the context itself (routes, init scripts, listeners, headers): what they add to its pages closes with
+   * them.
    */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** Hands a context back: it is reset (its pages closed) and serves the next caller asking for the same options. */
+  /**
+   * Hands a context back: it is reset (the caller's pages closed) and serves the next caller asking for the same
+   * options.
+   */
   release(context: BrowserContext): Promise<void>;
   /** Releases every context handed out and not released yet: a suite's `afterEach` when its tests leave theirs open. */
   releaseAll(): Promise<void>;
@@ -32,9 +38,12 @@ function contextPool(browser: Browser): ContextPool {
   // The origins each context's pages requested: their storage (local, session, IndexedDB, caches, service workers) is
   // what a reset clears besides the cookies and the HTTP cache, which are the context's whole.
   const origins = new Map<BrowserContext, Set<string>>();
+  /** Each context's own blank page, open while the context lives. */
+  const keepers = new Map<BrowserContext, Page>();
 
   async function create(options: BrowserContextOptions): Promise<BrowserContext> {
     const context = await browser.newContext(options);
+    keepers.set(context, await context.newPage());
     const seen = new Set<string>();
     origins.set(context, seen);
     context.on("request", (request) => {
@@ -45,14 +54,14 @@ function contextPool(browser: Browser): ContextPool {
   }
 
   async function reset(context: BrowserContext): Promise<void> {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
+    const keeper = keepers.get(context)!;
+    const cdp = await context.newCDPSession(keeper);
     await cdp.send("Network.clearBrowserCache");
     const seen = origins.get(context)!;
     for (const origin of seen) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
     seen.clear();
     await cdp.detach();
-    for (const open of context.pages()) await open.close();
+    for (const open of context.pages()) if (open !== keeper) await open.close();
     await context.clearCookies();
     await context.clearPermissions();
   }
