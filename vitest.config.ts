@@ -20,10 +20,10 @@ const PACKAGE_INTEGRATION = [
  * app's suites that run it in this process are among them: their harness (test/support/shopify-app.ts) closes the
  * app's runtimes and puts the environment back when it is done, so the next boots it afresh. The rest keep a process
  * per file: the Chromium suites over the web app's process, the files that start processes or set environment
- * variables or signal handlers for the modules they load, and two whose tests depend on their order (the console's
- * queue, the Shopify job queue's budget). Measured on 2026-11-29 (the files as forks beside this project, then here;
- * one run each): the Shopify app's 17 in-process suites 183 -> 97 CPU seconds with the rest of the project, then 22
- * more app, extension and console files 140 -> 97.
+ * variables or signal handlers for the modules they load. Measured on 2026-11-29 (the files as forks beside this
+ * project, then here; one run each): the Shopify app's 17 in-process suites 183 -> 97 CPU seconds with the rest of the
+ * project, then 22 more app, extension and console files 140 -> 97; then twelve more (the console's queue, the Shopify
+ * job queue, ten dashboard and portal files; two runs each) 101 and 118 -> 96 and 98.
  * How: vitest 3.2 takes a pool's isolation from the root config (a project's own `isolate: false` alone is ignored
  * in a run of several projects), so these projects and "unit" run in the threads pool, which the root makes
  * non-isolated, and the rest in the forks pool, isolated. The two pools run side by side: one thread beside the two
@@ -49,9 +49,12 @@ const SHARED_WORKER = [
   "test/e2e/claims-on-evidence.test.ts",
   "test/app/{cached-session-storage,email-snippet,facade-boundary,fee-tiers,order-metafields}.test.ts",
   "test/app/shopify-{admin-operations,app-toml,flow-triggers,installation-cache,order-risk,schema}.test.ts",
-  "test/app/shopify-{store-jobs,store-shops,webhook-filter,webhook-topics}.test.ts",
+  "test/app/shopify-{job-queue,store-jobs,store-shops,webhook-filter,webhook-topics}.test.ts",
   "test/extensions/{locale-files,metafield-declarations,theme-embed}.test.ts",
-  "test/ops/{claim-decision-stats,demo-console,order-facts,staff}.test.ts",
+  "test/ops/{claim-decision-stats,demo-console,ops-claims,order-facts,staff}.test.ts",
+  // The dashboard's and the portal's pages, loaders and words rendered in process (no web app process or browser).
+  "test/dashboard/{getting-started,labels,members,needs-action,overview-notice,statement-lines,utc-day-filters}.test.ts",
+  "test/portal/{decision-basis,format,route-error}.test.ts",
 ];
 
 export default defineConfig({
