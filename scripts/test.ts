@@ -29,6 +29,13 @@ import { dropRunTemplates, TEST_RUN_ENV } from "../test/support/databases.ts";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (...parts: string[]) => path.join(ROOT, "node_modules", ...parts);
 const node = process.execPath;
+/**
+ * Node's module compile cache (V8's code cache, on disk) for every Node process of the run: the test files start the
+ * web app, the API and the workers about a hundred times, and each start compiles the same modules again. Node checks
+ * each entry against its module's source. Measured on a web app start, five each: 1.67–1.98 → 1.46–1.67 s of CPU to
+ * "listening"; seven integration files 44 and 46 → 41 and 43 CPU seconds; the type-check about 1.5 s less.
+ */
+const COMPILE_CACHE = path.join(ROOT, "node_modules", ".cache", "node-compile-cache");
 
 interface Step {
   title: string;
@@ -95,6 +102,7 @@ function run(command: string[], options: { capture?: boolean; env?: Record<strin
     cwd: ROOT,
     stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
     env: {
+      NODE_COMPILE_CACHE: COMPILE_CACHE,
       ...process.env,
       ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}),
       ...options.env,
