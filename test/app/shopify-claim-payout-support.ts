@@ -2,11 +2,12 @@
 // protected through the orders/create webhook and paid on the fake Admin API (one SALE of its total), a claim filed by
 // the buyer through the portal API (POST /portal/lookup, POST /portal/claims) and decided by the claims team
 // (approveClaim), the program's claim rules set as the dashboard will set them (setClaimRules); a plan cancelled by the
-// buyer in the free look (cancelInFreeLook).
+// buyer in the free look (cancelInFreeLook); a refund job that Shopify refuses on every attempt (failEveryAttempt).
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { orderPayload, TEST_APP } from "../support/shopify.ts";
 import type { ShopifyAppHarness } from "../support/shopify-app.ts";
+import { waitFor } from "../support/wait.ts";
 import { approveClaim } from "../../server/domain/claim-decisions.ts";
 import type { ClaimRulesInput } from "../../server/domain/claim-rules.ts";
 import { setClaimRules } from "../../server/domain/programs.ts";
@@ -151,4 +152,33 @@ export async function setRules(app: ShopifyAppHarness, plan: ProtectedPlan, rule
   await app.database.db.transaction((tx) =>
     setClaimRules(tx, domain, { merchantId: plan.merchant_id, mode: plan.mode }, rules),
   );
+}
+
+/**
+ * Follows a job that Shopify refuses on each of its `attempts` through every retry, each run as soon as its backoff
+ * has passed, until the queue gives up on it. `onFirstFailure` reads what the first failure left (the job retrying).
+ */
+export async function failEveryAttempt(
+  app: ShopifyAppHarness,
+  job: () => Promise<{ id: string; status: string; attempts: number | string } | undefined>,
+  attempts: number,
+  onFirstFailure: () => Promise<void>,
+): Promise<void> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const failed = await waitFor(
+      async () => {
+        const row = await job();
+        return row && Number(row.attempts) === attempt && row;
+      },
+      { what: `attempt ${attempt} to fail` },
+    );
+    if (attempt === 1) await onFirstFailure();
+    if (attempt < attempts) {
+      assert.equal(failed.status, "pending", `retried after attempt ${attempt}`);
+      await app.database.db.run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [failed.id]); // its backoff has passed
+      app.runtime().queue.wake();
+    } else {
+      assert.equal(failed.status, "dead", "gave up after the last retry");
+    }
+  }
 }

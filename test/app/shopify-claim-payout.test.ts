@@ -17,6 +17,7 @@ import { waitFor } from "../support/wait.ts";
 import { insertClaimRow } from "../support/claim-rows.ts";
 import {
   approve,
+  failEveryAttempt,
   fileClaim,
   GATEWAY,
   protectedPaidOrder,
@@ -409,28 +410,17 @@ describeShopifyApp("Shopify app (%s): approved claims paid on the order", { shop
     const dashboard = () => adminShopOverview(SHOP);
 
     assert.equal(await payouts.queueApprovedClaimPayouts(deps()), 1);
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      const job = await waitFor(
-        async () => {
-          const row = await payoutJob(claimId);
-          return row && Number(row.attempts) === attempt && row;
-        },
-        { what: `attempt ${attempt} to fail` },
-      );
-      if (attempt === 1) {
+    await failEveryAttempt(
+      app,
+      () => payoutJob(claimId),
+      attempts,
+      async () => {
         const shown = (await dashboard()).claimPayouts.find((payout) => payout.claimId === claimId);
         assert.equal(shown?.status, "retrying", "shown while it is being retried");
         assert.match(shown.lastError, /Refund amount exceeds the refundable amount/);
         assert.equal((await claimRow(claimId)).status, "approved");
-      }
-      if (attempt < attempts) {
-        assert.equal(job.status, "pending", `retried after attempt ${attempt}`);
-        await db().run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [job.id]); // its backoff has passed
-        app.runtime().queue.wake();
-      } else {
-        assert.equal(job.status, "dead", "gave up after the last retry");
-      }
-    }
+      },
+    );
     assert.equal(callsOf("RefundClaim").length, before.calls + attempts, "one refundCreate per attempt");
     assert.equal(app.admin.refunds.length, before.refunds, "nothing was refunded");
 

@@ -16,7 +16,7 @@ import { insertClaimRow } from "../support/claim-rows.ts";
 import { owePlanFee } from "../../server/domain/fee-refunds.ts";
 import { markPlanCancelled } from "../../server/store/plans.ts";
 import { formatDecimalAmount } from "@purchase-protection/contract";
-import { cancelInFreeLook } from "./shopify-claim-payout-support.ts";
+import { cancelInFreeLook, failEveryAttempt } from "./shopify-claim-payout-support.ts";
 
 const SHOP = "refunded-goods.myshopify.com";
 const GATEWAY = "shopify_payments";
@@ -222,27 +222,16 @@ describeShopifyApp(
       }>("SELECT reference_number, order_id FROM plans WHERE id = ?", [plan.id]))!;
 
       assert.equal(await fees.queueOwedFeeRefunds(deps()), 1);
-      for (let attempt = 1; attempt <= attempts; attempt++) {
-        const job = await waitFor(
-          async () => {
-            const row = await refundJob(plan.id);
-            return row && Number(row.attempts) === attempt && row;
-          },
-          { what: `attempt ${attempt} to fail` },
-        );
-        if (attempt === 1) {
+      await failEveryAttempt(
+        app,
+        () => refundJob(plan.id),
+        attempts,
+        async () => {
           const shown = (await dashboard()).feeRefunds.find((refund) => refund.referenceNumber === reference);
           assert.equal(shown?.status, "retrying", "shown while it is being retried");
           assert.match(shown.lastError, /Refund amount exceeds the refundable amount/);
-        }
-        if (attempt < attempts) {
-          assert.equal(job.status, "pending", `retried after attempt ${attempt}`);
-          await db().run("UPDATE shopify_jobs SET run_at = 0 WHERE id = ?", [job.id]); // its backoff has passed
-          app.runtime().queue.wake();
-        } else {
-          assert.equal(job.status, "dead", "gave up after the last retry");
-        }
-      }
+        },
+      );
       assert.equal(refundCalls().length, before.calls + attempts, "one refundCreate per attempt");
       assert.equal(app.admin.refunds.length, before.refunds, "nothing was refunded");
 
