@@ -8,10 +8,11 @@ import { addDocumentResponseHeaders, shopifyRuntime } from "./shopify.server.ts"
 import { protectionRuntime } from "./protection-api.server.ts";
 import type { Queryable } from "../server/index.ts";
 
-// What scripts/web-server.ts serves the build with, from the build's own copy of the core and the app (its import of
-// server/ as well loaded every module twice).
+// What scripts/web-server.ts serves the build with, and scripts/demo.ts prints, from the build's own copy of the core
+// and the app (their import of server/ as well loaded every module twice).
 export {
   API_BASE_PATH,
+  DEMO_PATH,
   exitGracefullyOnSignals,
   probeRoutes,
   recordRequest,

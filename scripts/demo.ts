@@ -1,23 +1,14 @@
 // npm run demo: the whole web app (scripts/web-server.ts, as `npm start` runs it) on the embedded SQLite database, in
 // demo mode (DEMO=on: the /demo storefront page, the test-mode demo merchant, webhooks to this machine). Builds the app
-// first when build/ is stale, migrates, seeds the demo merchant with a protected sample order and a claim on it and the
-// claims team's admin, then prints one block: where to look (with a sign-in link for the claims console), the keys,
-// and a copy-paste quote → confirm walkthrough. Nothing else to start.
+// first when build/ is stale, migrates and seeds the demo merchant with a protected sample order and a claim on it and
+// the claims team's admin (`seed:demo --all`, in a process of its own: server/demo-seed.ts says why), then prints one
+// block: where to look (with a sign-in link for the claims console), the keys, and a copy-paste quote → confirm
+// walkthrough. Nothing else to start.
+import { spawn } from "node:child_process";
 import path from "node:path";
 import pino from "pino";
-import {
-  API_BASE_PATH,
-  createRuntime,
-  DEMO_PATH,
-  ensureDemoConsole,
-  ensureDemoDashboard,
-  ensureDemoMerchant,
-  ensureDemoSample,
-  ensureDemoStatements,
-  loadConfig,
-  migrate,
-  type DemoSample,
-} from "../server/index.ts";
+import { loadConfig } from "../server/config.ts";
+import type { DemoSeed } from "../server/demo-seed.ts";
 import { buildWidget } from "../packages/widget/build.ts";
 import { ensureAppBuilt } from "./app-build.ts";
 import { startWebServer } from "./web-server.ts";
@@ -29,20 +20,13 @@ const config = loadConfig();
 
 await ensureAppBuilt((reason) => console.log(`Building the app (${reason}); the first build takes a minute…`));
 await buildWidget();
-await migrate(config.DATABASE_URL);
-const seeding = createRuntime(config, pino({ level: "error" }));
-const demo = await ensureDemoMerchant(seeding.db, seeding.services, config.DATA_DIR, config.DATABASE_URL);
-const sample = await ensureDemoSample(seeding, demo);
-await ensureDemoStatements(seeding, demo);
-const opsConsole = await ensureDemoConsole(seeding, demo);
-const dashboard = await ensureDemoDashboard(seeding, demo);
-await seeding.close();
+const { merchant, sample, console: opsConsole, dashboard } = await seedDemo();
 
-const { origin } = await startWebServer(config, pino({ level: config.LOG_LEVEL, base: { service: "web" } }));
+const { origin, parts } = await startWebServer(config, pino({ level: config.LOG_LEVEL, base: { service: "web" } }));
 console.log(`
 Purchase Protection demo (test mode): the web app on ${origin}
 
-  Storefront demo: ${origin}${DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
+  Storefront demo: ${origin}${parts.DEMO_PATH}   (a checkout page with <service-widget>: opt in, get a reference number)
   Sample order:    ${sample.referenceNumber}, bought by ${sample.email}: protected, with a claim filed on it
   Buyer portal:    ${origin}/portal?reference=${sample.referenceNumber}   (sign in with ${sample.email}: coverage,
                    free-look cancellation, claims with photos; the rulebook is ${origin}/portal/terms)
@@ -56,12 +40,29 @@ Purchase Protection demo (test mode): the web app on ${origin}
                    (signs in ${opsConsole.email}, an admin, once; a claim waits in the queue at ${origin}/ops.
                    This demo link lasts until ${new Date(opsConsole.expiresAt).toISOString()}; the console's own links
                    last 15 minutes: ask for one at ${origin}/ops/sign-in, it arrives in ${path.join(config.DATA_DIR, "mail")}/)
-${walkthrough(`${origin}${API_BASE_PATH}`, demo, sample)}`);
+${walkthrough(`${origin}${parts.API_BASE_PATH}`, merchant, sample)}`);
+
+/** `seed:demo --all --json` under this Node, with this process's environment: what it seeded, or the exit it died of. */
+async function seedDemo(): Promise<DemoSeed> {
+  const seeding = spawn(process.execPath, [path.join(import.meta.dirname, "seed-demo.ts"), "--all", "--json"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let printed = "";
+  seeding.stdout.setEncoding("utf8").on("data", (chunk: string) => (printed += chunk));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) =>
+    seeding.once("error", reject).once("close", (...exit) => resolve(exit)),
+  );
+  if (code !== 0) {
+    console.error(`Seeding the demo failed (${signal ?? `exit ${code}`}).`);
+    process.exit(1);
+  }
+  return JSON.parse(printed.trim().split("\n").at(-1)!) as DemoSeed;
+}
 
 function walkthrough(
   base: string,
   keys: { merchantId: string; programId: string; publishableKey: string; secretKey: string },
-  sample: DemoSample,
+  sample: DemoSeed["sample"],
 ) {
   const mailDir = path.join(config.DATA_DIR, "mail");
   return `

@@ -1,25 +1,31 @@
 // npm run seed:demo [-- --json]: creates (once) the test-mode demo merchant with its default program and test keys.
-import { createRuntime, ensureDemoMerchant, loadConfig } from "../server/index.ts";
+// With --all: migrates first and seeds everything `npm run demo` shows (server/demo-seed.ts); the demo runs it so, and
+// with --json reads the one line it prints.
 import pino from "pino";
+import { createRuntime, ensureDemoMerchant, loadConfig, seedDemo } from "../server/index.ts";
 
 const config = loadConfig();
-const runtime = createRuntime(config, pino({ level: "warn" }, pino.destination(2)));
-try {
-  const demo = await ensureDemoMerchant(runtime.db, runtime.services, config.DATA_DIR, config.DATABASE_URL);
-  if (process.argv.includes("--json")) {
-    console.log(
-      JSON.stringify({
-        merchantId: demo.merchantId,
-        programId: demo.programId,
-        publishableKey: demo.publishableKey,
-        secretKey: demo.secretKey,
-      }),
-    );
-  } else {
-    console.log(
-      `Demo merchant ${demo.merchantId} (test mode)\n  program:         ${demo.programId}\n  publishable key: ${demo.publishableKey}\n  secret key:      ${demo.secretKey}`,
-    );
+const logger = pino({ level: "warn" }, pino.destination(2));
+const json = process.argv.includes("--json");
+
+if (process.argv.includes("--all")) {
+  const seeded = await seedDemo(config, logger);
+  console.log(
+    json
+      ? JSON.stringify(seeded)
+      : `${describe(seeded.merchant)}\n  sample order:    ${seeded.sample.referenceNumber} (${seeded.sample.email})`,
+  );
+} else {
+  const runtime = createRuntime(config, logger);
+  try {
+    const demo = await ensureDemoMerchant(runtime.db, runtime.services, config.DATA_DIR, config.DATABASE_URL);
+    const { merchantId, programId, publishableKey, secretKey } = demo;
+    console.log(json ? JSON.stringify({ merchantId, programId, publishableKey, secretKey }) : describe(demo));
+  } finally {
+    await runtime.close();
   }
-} finally {
-  await runtime.close();
+}
+
+function describe(demo: { merchantId: string; programId: string; publishableKey: string; secretKey: string }) {
+  return `Demo merchant ${demo.merchantId} (test mode)\n  program:         ${demo.programId}\n  publishable key: ${demo.publishableKey}\n  secret key:      ${demo.secretKey}`;
 }

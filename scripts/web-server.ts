@@ -35,8 +35,11 @@ type WebApp = Hono<WebEnv>;
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** Listens, then loads the build; resolves with the origin it serves once requests can be answered. */
-export async function startWebServer(config: Config, logger: Logger): Promise<{ origin: string }> {
+/**
+ * Listens, then loads the build; resolves once requests can be answered, with the origin it serves and the build's
+ * entry module (its copy of the core's names, for a caller that must not load server/ again).
+ */
+export async function startWebServer(config: Config, logger: Logger): Promise<{ origin: string; parts: WebParts }> {
   if (!fs.existsSync(SERVER_BUILD)) throw new Error("There is no build in build/: run `npm run build` first.");
   // Requests that arrive while the build loads wait for it.
   let serveWith!: (app: WebApp) => void;
@@ -65,7 +68,7 @@ export async function startWebServer(config: Config, logger: Logger): Promise<{ 
     close: () => build.entry.module.closeRuntimes(),
   });
   await startProbeServer({ ...readiness, config, logger });
-  return { origin: `http://${address.includes(":") ? `[${address}]` : address}:${port}` };
+  return { origin: `http://${address.includes(":") ? `[${address}]` : address}:${port}`, parts: build.entry.module };
 }
 
 function webApp(build: AppBuild, readiness: ReadinessSources): WebApp {

@@ -42,15 +42,8 @@ export type { RetryPolicy } from "./workers/retry-policy.ts";
 // Pages and errors the app serves as the standalone server does
 export { widgetAssetResponse } from "./widget-assets.ts";
 export { DEMO_PATH, demoKeysFor, demoPageResponse } from "./demo-page.ts";
-export {
-  DEMO_SAMPLE_ORDER,
-  ensureDemoConsole,
-  ensureDemoDashboard,
-  ensureDemoMerchant,
-  ensureDemoSample,
-  ensureDemoStatements,
-  type DemoSample,
-} from "./demo-merchant.ts";
+export { ensureDemoMerchant } from "./demo-merchant.ts";
+export { seedDemo, type DemoSeed } from "./demo-seed.ts";
 export { ApiError, errorBody } from "./http/errors.ts";
 export { isFormMediaType, readFormBody, type FormLimits } from "./http/body.ts";
 export { newRequestId } from "./http/request-context.ts";

@@ -1,6 +1,7 @@
 // The process's Prometheus metrics (prom-client's default registry), served by server/observability/probe-server.ts
-// on METRICS_PORT. Metrics are looked up before they are created: `npm run demo` loads server/ twice (its seeding's
-// import and the Remix build's copy), and both copies share the one prom-client and its registry.
+// on METRICS_PORT. Metrics are looked up before they are created: a process that evaluates this module more than once
+// (the test runner evaluates server/ afresh for each test file, while node_modules' prom-client is loaded once) shares
+// the one registry.
 import client from "prom-client";
 import type { Logger } from "pino";
 import type { Queryable } from "../store/database.ts";

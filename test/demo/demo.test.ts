@@ -5,7 +5,9 @@ import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { importedFrom, importGraph } from "../support/import-graph.ts";
 import { waitFor } from "../support/wait.ts";
 import { demoEnvironment, startDemo, type DemoProcess as Demo } from "../support/demo-process.ts";
 
@@ -15,7 +17,13 @@ const originOf = (output: string) => output.match(/the web app on (http:\/\/127\
 
 describe("npm run demo", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-demo-"));
-  const env = demoEnvironment(dir);
+  const serverModulesLoaded = path.join(dir, "server-modules-loaded.txt");
+  const env = demoEnvironment(dir, {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${pathToFileURL(path.join(ROOT, "test/support/record-loads.mjs"))}`,
+    RECORD_LOADS_OF: path.join("scripts", "demo.ts"),
+    RECORD_LOADS_UNDER: path.join(ROOT, "server") + path.sep,
+    RECORD_LOADS_FILE: serverModulesLoaded,
+  });
   let demo: Demo;
   let reference = "";
 
@@ -75,6 +83,21 @@ describe("npm run demo", () => {
     const script = await fetch(new URL("/widget/v1/service-widget.js", demoUrl));
     assert.equal(script.status, 200);
     assert.match(script.headers.get("cache-control") ?? "", /max-age=300/);
+  });
+
+  it("loads the core once: of server/, its own process loads only the configuration's modules and the widget's version", () => {
+    // The rest of the core comes with the build (its entry module); the seeding runs in a process of its own.
+    const loaded = fs.readFileSync(serverModulesLoaded, "utf8").split("\n").filter(Boolean);
+    assert.ok(loaded.includes(path.join(ROOT, "server", "config.ts")), "the hook recorded the demo's own loads");
+    const allowed = importedFrom(importGraph(ROOT, ["server", "packages/contract/src"]), [
+      path.join("server", "config.ts"),
+      path.join("server", "startup-warnings.ts"),
+      path.join("server", "widget-assets.ts"),
+    ]);
+    assert.deepEqual(
+      loaded.map((file) => path.relative(ROOT, file)).filter((file) => !allowed.has(file)),
+      [],
+    );
   });
 
   it("seeds idempotently: seed:demo prints the same keys the demo printed", async () => {

@@ -116,3 +116,15 @@ function cycleThrough(graph: ImportGraph, start: string, tangle: ReadonlySet<str
   }
   return [start, start];
 }
+
+/** `starts` and every file they import, directly or through others (type-only imports too: a superset of what loads). */
+export function importedFrom(graph: ImportGraph, starts: readonly string[]): Set<string> {
+  const reached = new Set<string>();
+  const visit = (file: string) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const next of graph.imports.get(file) ?? []) visit(next);
+  };
+  for (const file of starts) visit(file);
+  return reached;
+}
