@@ -32,34 +32,39 @@ export function contextsOf(browser: Browser): ContextPool {
   return pool;
 }
 
+/** What the pool keeps for each context it made, for its reset. */
+interface Kept {
+  /** The context's own blank page, open while the context lives. */
+  keeper: Page;
+  /**
+   * The origins its pages requested since the last reset: their storage (local, session, IndexedDB, caches, service
+   * workers) is what a reset clears besides the cookies and the HTTP cache, which are the context's whole.
+   */
+  origins: Set<string>;
+}
+
 function contextPool(browser: Browser): ContextPool {
   const idle = new Map<string, BrowserContext[]>();
   const inUse = new Map<BrowserContext, string>();
-  // The origins each context's pages requested: their storage (local, session, IndexedDB, caches, service workers) is
-  // what a reset clears besides the cookies and the HTTP cache, which are the context's whole.
-  const origins = new Map<BrowserContext, Set<string>>();
-  /** Each context's own blank page, open while the context lives. */
-  const keepers = new Map<BrowserContext, Page>();
+  const kept = new Map<BrowserContext, Kept>();
 
   async function create(options: BrowserContextOptions): Promise<BrowserContext> {
     const context = await browser.newContext(options);
-    keepers.set(context, await context.newPage());
-    const seen = new Set<string>();
-    origins.set(context, seen);
+    const ofContext: Kept = { keeper: await context.newPage(), origins: new Set() };
+    kept.set(context, ofContext);
     context.on("request", (request) => {
       const { protocol, origin } = new URL(request.url());
-      if (protocol === "http:" || protocol === "https:") seen.add(origin);
+      if (protocol === "http:" || protocol === "https:") ofContext.origins.add(origin);
     });
     return context;
   }
 
   async function reset(context: BrowserContext): Promise<void> {
-    const keeper = keepers.get(context)!;
+    const { keeper, origins } = kept.get(context)!;
     const cdp = await context.newCDPSession(keeper);
     await cdp.send("Network.clearBrowserCache");
-    const seen = origins.get(context)!;
-    for (const origin of seen) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
-    seen.clear();
+    for (const origin of origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+    origins.clear();
     await cdp.detach();
     for (const open of context.pages()) if (open !== keeper) await open.close();
     await context.clearCookies();
