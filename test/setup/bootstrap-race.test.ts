@@ -12,12 +12,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { SYSTEM_NODE, systemShellEnv } from "../support/system-shell.ts";
 import { waitFor } from "../support/wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NODE_VERSION = "22.23.3";
-// The machine's own Node, never .tools/'s: the bootstrap installs Node 22 only under a Node older than 22.12.
-const SYSTEM_NODE = ["/usr/local/bin/node", "/usr/bin/node"].find((file) => fs.existsSync(file));
 // Started at the same moment, and one more once an install's binary appears. Against the old code (npm into
 // .tools/node-22.23.3 itself) on this machine: two or four together passed every run (1 and 5 runs); two plus the late
 // one failed 13 of 14 runs, three plus the late one 8 of 8, one plus the late one 3 of 4, the late one finding a binary
@@ -45,9 +44,10 @@ describe("bootstraps started together on a checkout without .tools/", () => {
   it(
     `each runs its command under Node ${NODE_VERSION}, and .tools/ then holds that one install`,
     async ({ skip }) => {
-      assert.ok(SYSTEM_NODE, "no system Node in /usr/local/bin or /usr/bin");
+      const systemNode = SYSTEM_NODE;
+      assert.ok(systemNode, "no system Node in /usr/local/bin or /usr/bin");
       const systemVersion = (
-        await run(SYSTEM_NODE, ["-p", "process.versions.node"], { encoding: "utf8" })
+        await run(systemNode, ["-p", "process.versions.node"], { encoding: "utf8" })
       ).stdout.trim();
       const [major, minor] = systemVersion.split(".").map(Number);
       skip(
@@ -67,23 +67,14 @@ describe("bootstraps started together on a checkout without .tools/", () => {
       const stamp = { lock: createHash("sha256").update(lock).digest("hex"), abi: process.versions.modules };
       await fs.promises.writeFile(path.join(fixture, "node_modules", ".bootstrap-stamp.json"), JSON.stringify(stamp));
 
-      // Nothing of this checkout's environment (Node 22 first on PATH, npm_config_*): HOME for the npm cache and the
-      // machine's npmrc, a proxy if the machine reaches the registry through one, and the CA certificates Node is told
-      // to trust (behind a private CA, npm without them retried ~70 s before it fell back to its cache).
-      const env: Record<string, string | undefined> = {
-        HOME: os.homedir(),
-        PATH: [path.dirname(SYSTEM_NODE), "/usr/bin", "/bin"].join(":"),
-        ...Object.fromEntries(
-          Object.entries(process.env).filter(([name]) => /^((https?|no)_proxy|NODE_EXTRA_CA_CERTS)$/i.test(name)),
-        ),
-      };
+      const env = systemShellEnv(systemNode);
       let running = 0;
       const start = (): Promise<Outcome> => {
         running += 1;
         const command = [bootstrap, "node", "-p", "process.version"];
-        return run(SYSTEM_NODE, command, {
+        return run(systemNode, command, {
           cwd: fixture,
-          env: env as NodeJS.ProcessEnv,
+          env,
           encoding: "utf8",
           timeout: INSTALL_WITHIN_MS,
         })

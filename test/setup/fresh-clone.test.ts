@@ -10,11 +10,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { SYSTEM_NODE, systemShellEnv } from "../support/system-shell.ts";
 import { waitFor } from "../support/wait.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-// The machine's own Node, never .tools/'s: the point is a machine that has nothing else.
-const SYSTEM_NODE = ["/usr/local/bin/node", "/usr/bin/node"].find((file) => fs.existsSync(file));
 const READY_WITHIN_MS = 25 * 60_000;
 
 // Asynchronous file work: on a loaded machine, removing the installed clone synchronously held this worker's event
@@ -54,17 +53,9 @@ describe("a fresh clone", () => {
       assert.ok(SYSTEM_NODE, "no system Node in /usr/local/bin or /usr/bin");
       clone = await cloneWorkingTree();
       const started = Date.now();
-      // Nothing of this checkout's environment (npm's PATH with node_modules/.bin and Node 22, npm_config_*, NODE_ENV):
-      // HOME for the npm cache and the machine's npmrc, a proxy if the machine reaches the registry through one.
-      const env: Record<string, string> = {
-        HOME: os.homedir(),
-        PATH: [path.dirname(SYSTEM_NODE), "/usr/bin", "/bin"].join(":"),
-        PORT: "0",
-        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(https?|no)_proxy$/i.test(name))),
-      };
       const child = spawn("npm", ["run", "demo"], {
         cwd: clone,
-        env: env as NodeJS.ProcessEnv,
+        env: { ...systemShellEnv(SYSTEM_NODE), PORT: "0" },
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
       });
