@@ -40,6 +40,14 @@ describe("npm run demo", () => {
     if (!demo.built) assert.ok(demo.readyMs < 60_000, `ready after ${demo.readyMs} ms`);
   });
 
+  it("logs no warning before its block but the one about the setting it turns on (private webhook URLs)", () => {
+    const logged = demo.output.split("\n").filter((line) => line.startsWith('{"level":'));
+    assert.deepEqual(
+      logged.filter((line) => !line.includes("WEBHOOK_ALLOW_PRIVATE_URLS=on")),
+      [],
+    );
+  });
+
   it("prints keys and a quote → confirm walkthrough that works when pasted into a shell", async () => {
     assert.match(demo.output, /publishable key {2}wk_test_[0-9A-Za-z]{32}/);
     assert.match(demo.output, /secret key {7}mch_test_[0-9A-Za-z]{32}/);
