@@ -258,6 +258,13 @@ export async function ensureDemoStatements(
 export const DEMO_OPS_EMAIL = "ops@demo.localhost";
 /** The demo's printed sign-in link lasts a day — a demo-only lifetime; the console's own links last 15 minutes. */
 export const DEMO_SIGN_IN_LINK_TTL_MS = DAY_MS;
+
+/** A sign-in link the demo prints: whom it signs in, its token, and when it stops working (ms since the epoch). */
+export interface DemoSignIn {
+  email: string;
+  token: string;
+  expiresAt: number;
+}
 const WAITING_STATUSES = ["submitted", "under_review", "needs_information"] as const;
 
 /**
@@ -268,7 +275,7 @@ const WAITING_STATUSES = ["submitted", "under_review", "needs_information"] as c
 export async function ensureDemoConsole(
   runtime: Pick<Runtime, "db" | "services" | "api">,
   demo: NewMerchant,
-): Promise<{ email: string; token: string; expiresAt: number; claimId: string }> {
+): Promise<DemoSignIn & { claimId: string }> {
   const actor = { merchantId: demo.merchantId, mode: "test" as const };
   let waiting: string | undefined;
   for (const status of WAITING_STATUSES)
@@ -297,7 +304,7 @@ export const DEMO_OWNER_EMAIL = "owner@demo.localhost";
 export async function ensureDemoDashboard(
   runtime: Pick<Runtime, "db" | "services">,
   demo: NewMerchant,
-): Promise<{ email: string; token: string; expiresAt: number }> {
+): Promise<DemoSignIn> {
   const [link] = await runtime.db.transaction(async (tx) => {
     const now = runtime.services.clock();
     await insertMember(tx, {

@@ -15,14 +15,8 @@ import {
   ensureDemoSample,
   ensureDemoStatements,
   type DemoSample,
+  type DemoSignIn,
 } from "./demo-merchant.ts";
-
-/** A sign-in link the demo prints: whom it signs in, its token, and when it stops working (ms since the epoch). */
-export interface DemoSignIn {
-  email: string;
-  token: string;
-  expiresAt: number;
-}
 
 export interface DemoSeed {
   merchant: NewMerchant;
