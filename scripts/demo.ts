@@ -42,8 +42,19 @@ Purchase Protection demo (test mode): the web app on ${origin}
                    last 15 minutes: ask for one at ${origin}/ops/sign-in, it arrives in ${path.join(config.DATA_DIR, "mail")}/)
 ${walkthrough(`${origin}${parts.API_BASE_PATH}`, merchant, sample)}`);
 
-/** `seed:demo --all --json` under this Node, with this process's environment: what it seeded, or the exit it died of. */
+/**
+ * `seed:demo --all --json` under this Node, with this process's environment: what it seeded, or the exit it died of.
+ * A SIGTERM or SIGINT meanwhile goes to the seeding too (a supervisor's or npm's reaches only this process), and this
+ * process then dies of it once the seeding has stopped: no seeding goes on alone after the demo.
+ */
 async function seedDemo(): Promise<DemoSeed> {
+  // Listening before the seeding starts: a signal in between would end this process alone.
+  let stoppedBy: NodeJS.Signals | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    seeding.kill(signal);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, stop);
   const seeding = spawn(process.execPath, [path.join(import.meta.dirname, "seed-demo.ts"), "--all", "--json"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -52,6 +63,12 @@ async function seedDemo(): Promise<DemoSeed> {
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) =>
     seeding.once("error", reject).once("close", (...exit) => resolve(exit)),
   );
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.off(signal, stop);
+  if (stoppedBy) {
+    // Its handler is gone: the signal's default action ends this process, as a shell reports it.
+    process.kill(process.pid, stoppedBy);
+    await new Promise(() => {});
+  }
   if (code !== 0) {
     console.error(`Seeding the demo failed (${signal ?? `exit ${code}`}).`);
     process.exit(1);

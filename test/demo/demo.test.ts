@@ -1,6 +1,6 @@
 import { describe, it, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
@@ -236,3 +236,76 @@ describe("npm run demo: the whole web app, seeded", () => {
     assert.equal(again.output.match(/mch_test_\w+/)?.[0], first.output.match(/mch_test_\w+/)?.[0]);
   });
 });
+
+describe("npm run demo stopped while it seeds", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-demo-stopped-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  // npm and the bootstrap pass a SIGTERM to the demo's process alone. The seeding process is held stopped
+  // (SIGSTOP) until the demo has passed the signal on, which shows as a SIGTERM pending in its /proc status.
+  it("passes a SIGTERM on to its seeding process and dies of it once the seeding has stopped", async () => {
+    const demo = spawn(process.execPath, [path.join(ROOT, "scripts/demo.ts")], {
+      cwd: ROOT,
+      env: demoEnvironment(dir),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    for (const stream of [demo.stdout, demo.stderr]) stream.on("data", (chunk) => (output += chunk));
+    const exited = once(demo, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+    let stopped: number | undefined;
+    try {
+      const seeding = await waitFor(() => seedingChildOf(demo.pid!), {
+        timeoutMs: 120_000,
+        what: "the demo's seeding process",
+      });
+      // Past Node's start-up, which blocks signals for a while: a process stopped in it took no signal at all.
+      await waitFor(() => signalSet(seeding, "SigCgt") & SIGTERM_BIT, { what: "the seeding process to be running" });
+      process.kill(seeding, "SIGSTOP");
+      stopped = seeding;
+      demo.kill("SIGTERM");
+      await waitFor(() => sigtermPending(seeding), { timeoutMs: 20_000, what: "a SIGTERM passed on to the seeding" });
+      process.kill(seeding, "SIGCONT");
+      const [code, signal] = await exited;
+      assert.equal(signal, "SIGTERM", `exit ${code}:\n${output}`);
+      assert.equal(running(seeding), false, "the seeding process is gone when the demo has exited");
+    } finally {
+      // What a failed run leaves: a demo still waiting, or a seeding process stopped with no one to end it.
+      if (demo.exitCode === null && demo.signalCode === null) demo.kill("SIGKILL");
+      if (stopped && running(stopped)) process.kill(stopped, "SIGKILL");
+    }
+  }, 180_000);
+});
+
+/** The pid of `parent`'s child running scripts/seed-demo.ts, from /proc. */
+function seedingChildOf(parent: number): number | undefined {
+  const children = fs.readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").split(" ").filter(Boolean);
+  return children.map(Number).find((pid) => {
+    try {
+      return fs
+        .readFileSync(`/proc/${pid}/cmdline`, "utf8")
+        .split("\0")
+        .some((arg) => arg.endsWith("seed-demo.ts"));
+    } catch {
+      return false; // exited since the list was read
+    }
+  });
+}
+
+const SIGTERM_BIT = 1n << 14n; // signal 15
+
+/** A signal set of the process's /proc status: ShdPnd (pending for the process), SigCgt (caught), … */
+function signalSet(pid: number, name: string): bigint {
+  const mask = new RegExp(`^${name}:\\s*([0-9a-f]+)$`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return BigInt(`0x${mask ?? "0"}`);
+}
+
+const sigtermPending = (pid: number) => (signalSet(pid, "ShdPnd") & SIGTERM_BIT) !== 0n;
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
