@@ -25,7 +25,11 @@ if (command === "config") {
   console.log(process.env.FAKE_NPM_CACHE);
 } else if (command === "install") {
   log("begin " + process.ppid);
-  while (!fs.existsSync(process.env.FAKE_NPM_RELEASE)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  // Until released, or until the fixture is gone (a test run that was stopped).
+  while (!fs.existsSync(process.env.FAKE_NPM_RELEASE)) {
+    if (!fs.existsSync(process.env.FAKE_NPM_LOG)) process.exit(1);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  }
   fs.mkdirSync("node_modules", { recursive: true });
   if (!fs.existsSync("node_modules/better-sqlite3")) fs.symlinkSync(process.env.FAKE_NPM_ADDON, "node_modules/better-sqlite3");
   log("end " + process.ppid);
