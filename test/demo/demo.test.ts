@@ -258,10 +258,11 @@ describe("npm run demo stopped while it seeds", () => {
         timeoutMs: 120_000,
         what: "the demo's seeding process",
       });
-      // Past Node's start-up, which blocks signals for a while: a process stopped in it took no signal at all.
-      await waitFor(() => signalSet(seeding, "SigCgt") & SIGTERM_BIT, { what: "the seeding process to be running" });
       process.kill(seeding, "SIGSTOP");
       stopped = seeding;
+      // Each thread stops when it next runs. One not stopped yet would take the SIGTERM (the lowest signal pending is
+      // taken first) and it would never show as pending.
+      await waitFor(() => allThreadsStopped(seeding), { what: "every thread of the seeding process to stop" });
       demo.kill("SIGTERM");
       await waitFor(() => sigtermPending(seeding), { timeoutMs: 20_000, what: "a SIGTERM passed on to the seeding" });
       process.kill(seeding, "SIGCONT");
@@ -291,15 +292,20 @@ function seedingChildOf(parent: number): number | undefined {
   });
 }
 
-const SIGTERM_BIT = 1n << 14n; // signal 15
-
-/** A signal set of the process's /proc status: ShdPnd (pending for the process), SigCgt (caught), … */
-function signalSet(pid: number, name: string): bigint {
-  const mask = new RegExp(`^${name}:\\s*([0-9a-f]+)$`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return BigInt(`0x${mask ?? "0"}`);
+/** Whether a SIGTERM (signal 15, bit 14) waits in the process's shared pending set. */
+function sigtermPending(pid: number): boolean {
+  const pending = /^ShdPnd:\s*([0-9a-f]+)$/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "0";
+  return (BigInt(`0x${pending}`) & (1n << 14n)) !== 0n;
 }
 
-const sigtermPending = (pid: number) => (signalSet(pid, "ShdPnd") & SIGTERM_BIT) !== 0n;
+/** Whether every thread of the process is in the stopped state ("T" in its /proc stat, after the name). */
+function allThreadsStopped(pid: number): boolean {
+  return fs
+    .readdirSync(`/proc/${pid}/task`)
+    .every(
+      (thread) => fs.readFileSync(`/proc/${pid}/task/${thread}/stat`, "utf8").split(")").at(-1)!.trimStart()[0] === "T",
+    );
+}
 
 function running(pid: number): boolean {
   try {
